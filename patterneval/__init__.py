@@ -1,0 +1,47 @@
+"""patterneval: evaluating pattern-recognition systems.
+
+The tested library behind the executable textbook in ``book/``. The public API is
+re-exported flat: ``import patterneval as pe; pe.binomial_interval(7, 100)``.
+"""
+
+from ._results import ConfidenceInterval
+from .errorrate import (
+    INTERVAL_METHODS,
+    CoverageSimulation,
+    ErrorEstimate,
+    SamplingSimulation,
+    StratifiedEstimate,
+    binomial_interval,
+    coverage_probability,
+    error_variance,
+    proportional_allocation,
+    sample_size_for_width,
+    selective_variance_gap,
+    simulate_coverage,
+    simulate_sampling,
+    stratified_error,
+    stratified_variance,
+    test_error,
+)
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "INTERVAL_METHODS",
+    "ConfidenceInterval",
+    "CoverageSimulation",
+    "ErrorEstimate",
+    "SamplingSimulation",
+    "StratifiedEstimate",
+    "binomial_interval",
+    "coverage_probability",
+    "error_variance",
+    "proportional_allocation",
+    "sample_size_for_width",
+    "selective_variance_gap",
+    "simulate_coverage",
+    "simulate_sampling",
+    "stratified_error",
+    "stratified_variance",
+    "test_error",
+]

@@ -1,0 +1,172 @@
+"""Input checks and their error messages: the one place for both.
+
+Every public function calls the helpers here first and works on their normalised
+return values, so its body holds no checks. Each message names the argument, says what
+was allowed and echoes what came in.
+"""
+
+from __future__ import annotations
+
+import numbers
+import operator
+
+import numpy as np
+
+__all__ = [
+    "check_choice",
+    "check_confidence_level",
+    "check_counts",
+    "check_labels_pair",
+    "check_positive_int",
+    "check_priors",
+    "check_proportion",
+    "check_rng",
+    "check_same_length",
+]
+
+
+def _show(value, limit: int = 60) -> str:
+    """A short echo of a bad value for an error message."""
+    text = repr(value)
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+def check_choice(name: str, value, allowed) -> str:
+    """Return ``value`` if it is one of ``allowed``, else raise a ValueError listing them."""
+    if not isinstance(value, str):
+        raise TypeError(f"{name} must be a string, one of {list(allowed)}; got {_show(value)}.")
+    if value not in allowed:
+        raise ValueError(f"{name} must be one of {list(allowed)}; got {value!r}.")
+    return value
+
+
+def check_confidence_level(confidence_level) -> float:
+    """A confidence level is a real number strictly between 0 and 1."""
+    if isinstance(confidence_level, bool) or not isinstance(confidence_level, numbers.Real):
+        raise TypeError(
+            f"confidence_level must be a real number in (0, 1); got {_show(confidence_level)}."
+        )
+    level = float(confidence_level)
+    if not 0.0 < level < 1.0:
+        raise ValueError(
+            f"confidence_level must lie strictly between 0 and 1 (e.g. 0.95); got {level!r}."
+        )
+    return level
+
+
+def check_positive_int(name: str, value, *, minimum: int = 1) -> int:
+    """An integer (Python or numpy, not bool) no smaller than ``minimum``."""
+    if isinstance(value, bool):
+        raise TypeError(f"{name} must be an integer >= {minimum}; got {value!r}.")
+    try:
+        as_int = operator.index(value)
+    except TypeError:
+        raise TypeError(f"{name} must be an integer >= {minimum}; got {_show(value)}.") from None
+    if as_int < minimum:
+        raise ValueError(f"{name} must be an integer >= {minimum}; got {as_int}.")
+    return as_int
+
+
+def _as_integer_array(name: str, value) -> np.ndarray:
+    """An array of whole numbers; floats are accepted only if every entry is integral."""
+    arr = np.asarray(value)
+    if arr.dtype == bool or arr.dtype.kind not in "iuf":
+        raise TypeError(f"{name} must hold integer counts; got {_show(value)}.")
+    if arr.dtype.kind == "f":
+        if not np.all(np.isfinite(arr)) or np.any(arr != np.round(arr)):
+            raise TypeError(f"{name} must hold integer counts; got non-integer {_show(value)}.")
+    return arr.astype(np.int64)
+
+
+def check_counts(k, n, *, k_name: str = "k", n_name: str = "n"):
+    """Check error counts ``k`` out of ``n`` trials: integers with 0 <= k <= n and n >= 1.
+
+    Returns the two as broadcast int64 arrays (0-d for scalars).
+    """
+    k_arr = _as_integer_array(k_name, k)
+    n_arr = _as_integer_array(n_name, n)
+    try:
+        k_arr, n_arr = np.broadcast_arrays(k_arr, n_arr)
+    except ValueError:
+        raise ValueError(
+            f"{k_name} and {n_name} must have the same length (or broadcast); "
+            f"got shapes {np.shape(k)} and {np.shape(n)}."
+        ) from None
+    if np.any(n_arr < 1):
+        raise ValueError(f"{n_name} must be >= 1 (a test set needs samples); got {_show(n)}.")
+    if np.any(k_arr < 0):
+        raise ValueError(f"{k_name} must be >= 0; got {_show(k)}.")
+    if np.any(k_arr > n_arr):
+        raise ValueError(f"{k_name} cannot exceed {n_name}; got {k_name}={_show(k)}, {n_name}={_show(n)}.")
+    return k_arr, n_arr
+
+
+def check_proportion(name: str, value, *, open_interval: bool = False) -> np.ndarray:
+    """Real numbers in [0, 1] (or (0, 1) if ``open_interval``), as a float array."""
+    arr = np.asarray(value)
+    if arr.dtype == bool or arr.dtype.kind not in "iuf":
+        raise TypeError(f"{name} must hold real numbers in [0, 1]; got {_show(value)}.")
+    arr = arr.astype(float)
+    bad = ~np.isfinite(arr) | (arr <= 0 if open_interval else arr < 0) | (
+        arr >= 1 if open_interval else arr > 1
+    )
+    if np.any(bad):
+        span = "(0, 1)" if open_interval else "[0, 1]"
+        raise ValueError(f"{name} must lie in {span}; got {_show(value)}.")
+    return arr
+
+
+def check_priors(priors, *, size: int | None = None, size_name: str = "class_errors") -> np.ndarray:
+    """Class priors: a 1-d array of non-negative numbers summing to 1."""
+    arr = np.asarray(priors)
+    if arr.dtype == bool or arr.dtype.kind not in "iuf" or arr.ndim != 1 or arr.size < 1:
+        raise TypeError(f"priors must be a 1-d sequence of class probabilities; got {_show(priors)}.")
+    arr = arr.astype(float)
+    if np.any(~np.isfinite(arr)) or np.any(arr < 0):
+        raise ValueError(f"priors must be non-negative; got {_show(priors)}.")
+    if not np.isclose(arr.sum(), 1.0, rtol=0, atol=1e-9):
+        raise ValueError(f"priors must sum to 1; got {_show(priors)} (sum {arr.sum():.12g}).")
+    if size is not None and arr.size != size:
+        raise ValueError(
+            f"priors has {arr.size} entries but {size_name} has {size}; give one per class."
+        )
+    return arr
+
+
+def check_same_length(first_name: str, first, second_name: str, second) -> None:
+    """Two sequences that pair up entry by entry."""
+    if len(first) != len(second):
+        raise ValueError(
+            f"{second_name} has {len(second)} entries but {first_name} has {len(first)}."
+        )
+
+
+def check_labels_pair(y_true, y_pred, *, names=("y_true", "y_pred")):
+    """Two 1-d label arrays of equal, non-zero length."""
+    arrays = []
+    for name, value in zip(names, (y_true, y_pred)):
+        if np.isscalar(value) or value is None:
+            raise TypeError(f"{name} must be a 1-d array of labels; got {_show(value)}.")
+        arr = np.asarray(value)
+        if arr.ndim != 1:
+            raise ValueError(f"{name} must be 1-d; got an array of shape {arr.shape}.")
+        arrays.append(arr)
+    check_same_length(names[0], arrays[0], names[1], arrays[1])
+    if arrays[0].size == 0:
+        raise ValueError(f"{names[0]} and {names[1]} are empty; an error rate needs samples.")
+    return arrays[0], arrays[1]
+
+
+def check_rng(rng) -> np.random.Generator:
+    """SPEC 7: None, an int seed or a Generator, always through ``default_rng``."""
+    if isinstance(rng, np.random.RandomState):
+        raise TypeError(
+            "rng must be None, an int seed or a numpy.random.Generator; got a legacy "
+            "RandomState (use numpy.random.default_rng(seed))."
+        )
+    try:
+        return np.random.default_rng(rng)
+    except (TypeError, ValueError):
+        raise TypeError(
+            f"rng must be None, an int seed or a numpy.random.Generator; got {_show(rng)}."
+        ) from None

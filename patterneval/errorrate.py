@@ -1,0 +1,553 @@
+"""The test error rate: its binomial model, interval estimates, and stratified sampling.
+
+Derived in Part I of the book, chapters "The test error rate" and "Selective sampling".
+A classifier that errs on each independent test sample with probability ``eps`` makes
+``k ~ Binomial(N, eps)`` errors on ``N`` samples; ``k / N`` is the maximum-likelihood,
+unbiased estimate of ``eps`` with variance ``eps (1 - eps) / N``. When the class priors
+are known, sampling each class separately (selective, or stratified, sampling) gives an
+estimate with variance smaller by ``sum_i P_i (eps_i - eps)^2 / N``.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+
+import numpy as np
+from scipy import special, stats
+
+from ._results import ConfidenceInterval, Result
+from ._validation import (
+    check_choice,
+    check_confidence_level,
+    check_counts,
+    check_labels_pair,
+    check_positive_int,
+    check_priors,
+    check_proportion,
+    check_rng,
+    check_same_length,
+)
+
+__all__ = [
+    "INTERVAL_METHODS",
+    "CoverageSimulation",
+    "ErrorEstimate",
+    "SamplingSimulation",
+    "StratifiedEstimate",
+    "binomial_interval",
+    "coverage_probability",
+    "error_variance",
+    "proportional_allocation",
+    "sample_size_for_width",
+    "selective_variance_gap",
+    "simulate_coverage",
+    "simulate_sampling",
+    "stratified_error",
+    "stratified_variance",
+    "test_error",
+]
+
+#: The interval methods of :func:`binomial_interval`, in the order the book presents them.
+INTERVAL_METHODS = ("wald", "wilson", "agresti-coull", "clopper-pearson", "jeffreys")
+
+
+# --------------------------------------------------------------------------- intervals
+def _interval(k, n, level: float, method: str) -> tuple[np.ndarray, np.ndarray]:
+    """Interval ends for real-valued ``k`` out of ``n`` (no checks; arrays broadcast).
+
+    Real ``k`` lets :func:`sample_size_for_width` plan at ``k = eps N``.
+    """
+    k = np.asarray(k, dtype=float)
+    n = np.asarray(n, dtype=float)
+    alpha = 1.0 - level
+    z = special.ndtri(1.0 - alpha / 2.0)
+    p = k / n
+    if method == "wald":
+        half = z * np.sqrt(p * (1.0 - p) / n)
+        low, high = p - half, p + half
+    elif method == "wilson":
+        z2 = z * z
+        centre = (p + z2 / (2.0 * n)) / (1.0 + z2 / n)
+        half = z / (1.0 + z2 / n) * np.sqrt(p * (1.0 - p) / n + z2 / (4.0 * n * n))
+        low, high = centre - half, centre + half
+    elif method == "agresti-coull":
+        n_tilde = n + z * z
+        p_tilde = (k + z * z / 2.0) / n_tilde
+        half = z * np.sqrt(p_tilde * (1.0 - p_tilde) / n_tilde)
+        low, high = p_tilde - half, p_tilde + half
+    elif method == "clopper-pearson":
+        with np.errstate(invalid="ignore"):  # beta(0, .) at k = 0 is fixed just below
+            low = stats.beta.ppf(alpha / 2.0, k, n - k + 1.0)
+            high = stats.beta.ppf(1.0 - alpha / 2.0, k + 1.0, n - k)
+    else:  # jeffreys: equal-tailed interval of the Beta(k + 1/2, n - k + 1/2) posterior
+        low = stats.beta.ppf(alpha / 2.0, k + 0.5, n - k + 0.5)
+        high = stats.beta.ppf(1.0 - alpha / 2.0, k + 0.5, n - k + 0.5)
+    # No error seen: the lower end is exactly 0; every sample wrong: the upper end is 1.
+    low = np.where(k <= 0, 0.0, np.clip(low, 0.0, 1.0))
+    high = np.where(k >= n, 1.0, np.clip(high, 0.0, 1.0))
+    if method == "wald":  # Wald collapses to the point k/n at both ends; keep it honest
+        low = np.where(k >= n, 1.0, low)
+        high = np.where(k <= 0, 0.0, high)
+    return low, high
+
+
+def _scalar_or_array(arr: np.ndarray):
+    return float(arr) if np.ndim(arr) == 0 else arr
+
+
+def binomial_interval(k, n, *, confidence_level=0.95, method="wilson") -> ConfidenceInterval:
+    r"""Confidence interval for a binomial proportion, such as a test error rate.
+
+    Given ``k`` errors on ``n`` independent test samples, returns an interval that
+    covers the true error rate :math:`\varepsilon` with probability close to
+    ``confidence_level`` (exactly at least that for ``"clopper-pearson"``).
+
+    With :math:`\hat p = k/n` and :math:`z = \Phi^{-1}(1 - \alpha/2)`,
+    :math:`\alpha = 1 - \text{confidence\_level}`:
+
+    - ``"wald"``: :math:`\hat p \pm z\sqrt{\hat p(1-\hat p)/n}`. Collapses to a point at
+      :math:`k=0` and :math:`k=n` and undercovers near 0 and 1; shown for teaching.
+    - ``"wilson"``: inverts the score test,
+      :math:`\frac{\hat p + z^2/2n}{1 + z^2/n} \pm \frac{z}{1 + z^2/n}\sqrt{\frac{\hat p(1-\hat p)}{n} + \frac{z^2}{4n^2}}`.
+    - ``"agresti-coull"``: Wald around :math:`\tilde p = (k + z^2/2)/(n + z^2)` with
+      :math:`\tilde n = n + z^2`.
+    - ``"clopper-pearson"``: inverts two one-sided binomial tests; ends are
+      :math:`\text{Beta}(\alpha/2; k, n-k+1)` and :math:`\text{Beta}(1-\alpha/2; k+1, n-k)`.
+    - ``"jeffreys"``: equal-tailed quantiles of :math:`\text{Beta}(k+\tfrac12, n-k+\tfrac12)`.
+
+    Every method gives a lower end of exactly 0 at :math:`k = 0` and an upper end of
+    exactly 1 at :math:`k = n`; ends are clipped to [0, 1].
+
+    Parameters
+    ----------
+    k, n : int or array_like of int
+        Errors and test-set sizes, ``0 <= k <= n``, ``n >= 1``. Arrays broadcast.
+    confidence_level : float, default 0.95
+        In (0, 1).
+    method : {"wald", "wilson", "agresti-coull", "clopper-pearson", "jeffreys"}
+
+    Returns
+    -------
+    ConfidenceInterval
+        ``(low, high)``, floats for scalar input, arrays otherwise.
+
+    Notes
+    -----
+    Cost: O(size of the broadcast k, n). Derived in the chapter "The test error rate".
+
+    References
+    ----------
+    Brown, Cai & DasGupta (2001), Interval estimation for a binomial proportion,
+    Statistical Science 16(2):101-133, doi:10.1214/ss/1009213286.
+
+    Examples
+    --------
+    >>> import patterneval as pe
+    >>> ci = pe.binomial_interval(7, 100, method="wilson")
+    >>> round(ci.low, 4), round(ci.high, 4)
+    (0.0343, 0.1375)
+    >>> pe.binomial_interval(0, 20, method="clopper-pearson").low
+    0.0
+    """
+    level = check_confidence_level(confidence_level)
+    method = check_choice("method", method, INTERVAL_METHODS)
+    k_arr, n_arr = check_counts(k, n)
+    low, high = _interval(k_arr, n_arr, level, method)
+    return ConfidenceInterval(_scalar_or_array(low), _scalar_or_array(high))
+
+
+# --------------------------------------------------------------------------- the estimate
+@dataclasses.dataclass(frozen=True, repr=False)
+class ErrorEstimate(Result):
+    """A test error rate ``k / n`` with its binomial variance.
+
+    Attributes
+    ----------
+    k : int
+        Misclassified test samples.
+    n : int
+        Test samples.
+    error : float
+        ``k / n``, the maximum-likelihood and unbiased estimate of the error rate.
+    variance : float
+        Plug-in estimate of ``eps (1 - eps) / n`` at ``eps = error``.
+    std_error : float
+        ``sqrt(variance)``.
+    """
+
+    k: int
+    n: int
+    error: float
+    variance: float
+    std_error: float
+
+    def confidence_interval(self, confidence_level=0.95, *, method="wilson") -> ConfidenceInterval:
+        """Interval for the true error rate; see :func:`binomial_interval`."""
+        return binomial_interval(self.k, self.n, confidence_level=confidence_level, method=method)
+
+
+def test_error(y_true, y_pred) -> ErrorEstimate:
+    r"""Error rate of predictions on an independent test set.
+
+    :math:`\hat\varepsilon = k/N`, where :math:`k` counts the entries with
+    ``y_pred != y_true``. Lower is better. It is the maximum-likelihood estimate under
+    :math:`k \sim \text{Binomial}(N, \varepsilon)`, unbiased, with variance
+    :math:`\varepsilon(1-\varepsilon)/N` (derived in "The test error rate").
+
+    Parameters
+    ----------
+    y_true, y_pred : array_like of shape (n_samples,)
+        Labels of any hashable kind, compared with ``!=``.
+
+    Returns
+    -------
+    ErrorEstimate
+
+    Examples
+    --------
+    >>> import patterneval as pe
+    >>> est = pe.test_error([0, 1, 1, 0, 1], [0, 1, 0, 0, 0])
+    >>> est
+    ErrorEstimate(k=2, n=5, error=0.4, variance=0.048, std_error=0.219089)
+    >>> round(est.confidence_interval(method="clopper-pearson").high, 4)
+    0.8534
+    """
+    y_true, y_pred = check_labels_pair(y_true, y_pred)
+    k = int(np.count_nonzero(y_true != y_pred))
+    n = int(y_true.size)
+    error = k / n
+    variance = error * (1.0 - error) / n
+    return ErrorEstimate(k=k, n=n, error=error, variance=variance, std_error=variance**0.5)
+
+
+test_error.__test__ = False  # a library function, not a pytest test
+
+
+def error_variance(error, n):
+    r"""Variance :math:`\varepsilon(1-\varepsilon)/N` of the test error estimate ``k / N``.
+
+    Parameters
+    ----------
+    error : float or array_like
+        True (or planning) error rate in [0, 1].
+    n : int or array_like of int
+        Test-set size, >= 1. Broadcasts with ``error``.
+
+    Examples
+    --------
+    >>> import patterneval as pe
+    >>> pe.error_variance(0.1, 100)
+    0.0009
+    """
+    eps = check_proportion("error", error)
+    _, n_arr = check_counts(np.zeros(np.shape(n), dtype=int), n)
+    return _scalar_or_array(eps * (1.0 - eps) / n_arr)
+
+
+def sample_size_for_width(error, width, *, confidence_level=0.95, method="wilson") -> int:
+    r"""Smallest test-set size whose interval at the planning error is no wider than ``width``.
+
+    The interval is evaluated at :math:`k = \varepsilon N` (a real number, so the answer
+    does not jump with rounding). For Wald this is
+    :math:`\lceil z^2\varepsilon(1-\varepsilon)/(w/2)^2 \rceil`; the other methods are
+    solved by bisection on N, their width being decreasing in N at a fixed proportion.
+
+    Parameters
+    ----------
+    error : float
+        Planning error rate in [0, 1]. (Wald at 0 or 1 has zero width for every N, so it
+        returns 1: one more sign that Wald is unfit near the ends.)
+    width : float
+        Target total width ``high - low``, in (0, 1).
+    confidence_level : float, default 0.95
+    method : str, default "wilson"
+        As in :func:`binomial_interval`.
+
+    Examples
+    --------
+    >>> import patterneval as pe
+    >>> pe.sample_size_for_width(0.1, 0.05, method="wald")
+    554
+    >>> pe.sample_size_for_width(0.1, 0.05)
+    557
+    """
+    eps = float(check_proportion("error", error))
+    w = float(check_proportion("width", width, open_interval=True))
+    level = check_confidence_level(confidence_level)
+    method = check_choice("method", method, INTERVAL_METHODS)
+
+    def too_wide(n: int) -> bool:
+        low, high = _interval(eps * n, n, level, method)
+        return bool(high - low > w)
+
+    hi = 1
+    while too_wide(hi):
+        hi *= 2
+        if hi > 2**40:
+            raise ValueError(f"no test-set size up to 2**40 gives width {w!r}; ask for a wider one.")
+    lo = hi // 2  # too_wide(lo) holds, or lo == 0
+    while hi - lo > 1:
+        mid = (lo + hi) // 2
+        if too_wide(mid):
+            lo = mid
+        else:
+            hi = mid
+    return hi
+
+
+# --------------------------------------------------------------------------- stratified
+@dataclasses.dataclass(frozen=True, repr=False)
+class StratifiedEstimate(Result):
+    r"""The selective (stratified) sampling estimate :math:`\sum_i P_i k_i / n_i`.
+
+    Attributes
+    ----------
+    error : float
+        The estimate.
+    variance : float
+        Plug-in estimate of its variance, :math:`\sum_i P_i^2 \hat e_i(1-\hat e_i)/n_i`.
+    std_error : float
+    class_errors : ndarray
+        :math:`\hat e_i = k_i / n_i`.
+    priors, k, n : ndarray
+        The inputs.
+    """
+
+    error: float
+    variance: float
+    std_error: float
+    class_errors: np.ndarray
+    priors: np.ndarray
+    k: np.ndarray
+    n: np.ndarray
+
+    def confidence_interval(self, confidence_level=0.95) -> ConfidenceInterval:
+        """Normal-approximation interval ``error +- z std_error``, clipped to [0, 1]."""
+        level = check_confidence_level(confidence_level)
+        half = special.ndtri(0.5 + level / 2.0) * self.std_error
+        return ConfidenceInterval(max(0.0, self.error - half), min(1.0, self.error + half))
+
+
+def stratified_error(k, n, priors) -> StratifiedEstimate:
+    r"""Error rate from a test set sampled class by class with known priors.
+
+    With :math:`n_i` test samples drawn from class :math:`i` and :math:`k_i` of them
+    misclassified, :math:`\hat\varepsilon' = \sum_i P_i k_i/n_i`. It is unbiased, and
+    its variance is :math:`\sum_i P_i^2 \varepsilon_i(1-\varepsilon_i)/n_i`, which for
+    proportional allocation :math:`n_i = P_i N` is
+    :math:`\frac1N \sum_i P_i\varepsilon_i(1-\varepsilon_i)` (chapter "Selective sampling").
+
+    Parameters
+    ----------
+    k, n : array_like of int, shape (c,)
+        Errors and test samples per class, ``0 <= k_i <= n_i``, ``n_i >= 1``.
+    priors : array_like, shape (c,)
+        Class priors :math:`P(\omega_i)`, non-negative, summing to 1.
+
+    Examples
+    --------
+    >>> import patterneval as pe
+    >>> est = pe.stratified_error([3, 12], [60, 40], priors=[0.6, 0.4])
+    >>> round(est.error, 4), round(est.std_error, 4)
+    (0.15, 0.0335)
+    """
+    k_arr, n_arr = check_counts(np.atleast_1d(k), np.atleast_1d(n))
+    check_same_length("k", np.atleast_1d(k), "n", np.atleast_1d(n))
+    p = check_priors(priors, size=k_arr.size, size_name="k")
+    class_errors = k_arr / n_arr
+    error = float(p @ class_errors)
+    variance = float(np.sum(p**2 * class_errors * (1.0 - class_errors) / n_arr))
+    return StratifiedEstimate(
+        error=error,
+        variance=variance,
+        std_error=variance**0.5,
+        class_errors=class_errors,
+        priors=p,
+        k=k_arr,
+        n=n_arr,
+    )
+
+
+def _class_errors_and_priors(class_errors, priors):
+    e = check_proportion("class_errors", np.atleast_1d(class_errors))
+    if e.ndim != 1:
+        raise ValueError(f"class_errors must be 1-d, one error rate per class; got shape {e.shape}.")
+    p = check_priors(priors, size=e.size)
+    return e, p
+
+
+def stratified_variance(class_errors, priors, n):
+    r"""Variance of the stratified estimate under proportional allocation :math:`n_i = P_i N`.
+
+    :math:`\operatorname{var}(\hat\varepsilon') = \frac1N\sum_i P_i\varepsilon_i(1-\varepsilon_i)`.
+
+    Examples
+    --------
+    >>> import patterneval as pe
+    >>> round(pe.stratified_variance([0.05, 0.3], [0.5, 0.5], 100), 6)
+    0.001288
+    """
+    e, p = _class_errors_and_priors(class_errors, priors)
+    _, n_arr = check_counts(np.zeros(np.shape(n), dtype=int), n)
+    return _scalar_or_array(float(np.sum(p * e * (1.0 - e))) / n_arr)
+
+
+def selective_variance_gap(class_errors, priors, n):
+    r"""How much selective sampling lowers the variance of the error estimate.
+
+    .. math::
+        \operatorname{var}(\hat\varepsilon) - \operatorname{var}(\hat\varepsilon')
+        = \frac1N\sum_{i=1}^{c} P_i(\varepsilon_i - \varepsilon)^2
+        = \frac1N\sum_{i<j} P_iP_j(\varepsilon_i - \varepsilon_j)^2 \ \ge 0,
+
+    with :math:`\varepsilon = \sum_i P_i\varepsilon_i`; for two classes
+    :math:`P_1P_2(\varepsilon_1-\varepsilon_2)^2/N`. It is zero exactly when every class
+    with a positive prior has the same error rate. Computed in the first form, a sum of
+    squares, so it is never negative through rounding.
+
+    Parameters
+    ----------
+    class_errors : array_like, shape (c,)
+        True error rate of each class, in [0, 1].
+    priors : array_like, shape (c,)
+        Class priors summing to 1.
+    n : int or array_like of int
+        Test-set size N (broadcasts).
+
+    Examples
+    --------
+    >>> import patterneval as pe
+    >>> pe.selective_variance_gap([0.1, 0.3], [0.5, 0.5], 100)
+    0.0001
+    """
+    e, p = _class_errors_and_priors(class_errors, priors)
+    _, n_arr = check_counts(np.zeros(np.shape(n), dtype=int), n)
+    overall = p @ e
+    return _scalar_or_array(float(p @ (e - overall) ** 2) / n_arr)
+
+
+def proportional_allocation(n, priors) -> np.ndarray:
+    """Split ``n`` test samples over classes in proportion to ``priors``.
+
+    Largest-remainder rounding: the sizes sum to ``n`` and each is ``floor(P_i n)`` or
+    one more.
+
+    Examples
+    --------
+    >>> import patterneval as pe
+    >>> pe.proportional_allocation(10, [0.25, 0.25, 0.5]).tolist()
+    [3, 2, 5]
+    """
+    n = check_positive_int("n", n)
+    p = check_priors(priors)
+    exact = p * n
+    sizes = np.floor(exact).astype(np.int64)
+    short = n - int(sizes.sum())
+    # stable sort: ties go to the earlier class
+    order = np.argsort(-(exact - sizes), kind="stable")
+    sizes[order[:short]] += 1
+    return sizes
+
+
+# --------------------------------------------------------------------------- simulation
+@dataclasses.dataclass(frozen=True, repr=False)
+class SamplingSimulation(Result):
+    """Monte Carlo replicates of the random-sampling and the stratified error estimates.
+
+    Attributes
+    ----------
+    random : ndarray, shape (n_resamples,)
+        ``k / N`` with ``k ~ Binomial(N, eps)``, ``eps = sum_i P_i eps_i``.
+    stratified : ndarray, shape (n_resamples,)
+        ``sum_i P_i k_i / n_i`` with ``k_i ~ Binomial(n_i, eps_i)``.
+    class_sizes : ndarray
+        The per-class test sizes ``n_i`` (proportional allocation).
+    """
+
+    random: np.ndarray
+    stratified: np.ndarray
+    class_sizes: np.ndarray
+
+
+def simulate_sampling(class_errors, priors, n, *, n_resamples=10_000, rng=None) -> SamplingSimulation:
+    """Draw the two error estimates of the chapter "Selective sampling", vectorised.
+
+    Random sampling draws N test samples from the mixture, so the error count is
+    Binomial(N, eps) directly; selective sampling draws ``n_i`` from class i
+    (:func:`proportional_allocation`) and weights the class error rates by the priors.
+    Classes allocated no samples (a tiny prior) contribute nothing.
+
+    Examples
+    --------
+    >>> import patterneval as pe
+    >>> sim = pe.simulate_sampling([0.1, 0.3], [0.5, 0.5], 100, n_resamples=5, rng=0)
+    >>> sim.class_sizes.tolist()
+    [50, 50]
+    """
+    e, p = _class_errors_and_priors(class_errors, priors)
+    n = check_positive_int("n", n)
+    n_resamples = check_positive_int("n_resamples", n_resamples)
+    gen = check_rng(rng)
+    sizes = proportional_allocation(n, p)
+    random = gen.binomial(n, float(p @ e), size=n_resamples) / n
+    counts = gen.binomial(sizes, e, size=(n_resamples, e.size))
+    weights = np.divide(p, sizes, out=np.zeros_like(p), where=sizes > 0)
+    return SamplingSimulation(random=random, stratified=counts @ weights, class_sizes=sizes)
+
+
+def coverage_probability(error, n, *, confidence_level=0.95, method="wilson") -> float:
+    r"""Exact coverage of an interval method: :math:`\sum_k P(k)\,[\varepsilon \in CI(k)]`.
+
+    Sums the Binomial(n, error) probabilities of the counts whose interval contains
+    ``error``. O(n).
+
+    Examples
+    --------
+    >>> import patterneval as pe
+    >>> round(pe.coverage_probability(0.05, 30, method="wald"), 4)
+    0.7821
+    """
+    eps = float(check_proportion("error", error))
+    n = check_positive_int("n", n)
+    level = check_confidence_level(confidence_level)
+    method = check_choice("method", method, INTERVAL_METHODS)
+    k = np.arange(n + 1)
+    low, high = _interval(k, n, level, method)
+    covered = (low <= eps) & (eps <= high)
+    return float(stats.binom.pmf(k, n, eps)[covered].sum())
+
+
+@dataclasses.dataclass(frozen=True, repr=False)
+class CoverageSimulation(Result):
+    """Share of simulated test sets whose interval covered the true error rate."""
+
+    coverage: float
+    std_error: float
+    n_resamples: int
+
+
+def simulate_coverage(
+    error, n, *, confidence_level=0.95, method="wilson", n_resamples=10_000, rng=None
+) -> CoverageSimulation:
+    """Coverage of an interval method by Monte Carlo: draw k, build the interval, count hits.
+
+    The standard error is ``sqrt(c (1 - c) / n_resamples)``.
+
+    Examples
+    --------
+    >>> import patterneval as pe
+    >>> sim = pe.simulate_coverage(0.2, 50, n_resamples=2000, rng=1)
+    >>> abs(sim.coverage - pe.coverage_probability(0.2, 50)) < 4 * sim.std_error
+    True
+    """
+    eps = float(check_proportion("error", error))
+    n = check_positive_int("n", n)
+    level = check_confidence_level(confidence_level)
+    method = check_choice("method", method, INTERVAL_METHODS)
+    n_resamples = check_positive_int("n_resamples", n_resamples)
+    k = check_rng(rng).binomial(n, eps, size=n_resamples)
+    low, high = _interval(k, n, level, method)
+    c = float(np.mean((low <= eps) & (eps <= high)))
+    return CoverageSimulation(
+        coverage=c, std_error=(c * (1.0 - c) / n_resamples) ** 0.5, n_resamples=n_resamples
+    )
