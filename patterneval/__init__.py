@@ -24,6 +24,8 @@ from .errorrate import (
     test_error,
 )
 
+from .simulation import SimulationCheck, check_mean, check_variance, format_checks
+
 __version__ = "0.1.0"
 
 __all__ = [
@@ -32,10 +34,14 @@ __all__ = [
     "CoverageSimulation",
     "ErrorEstimate",
     "SamplingSimulation",
+    "SimulationCheck",
     "StratifiedEstimate",
     "binomial_interval",
+    "check_mean",
+    "check_variance",
     "coverage_probability",
     "error_variance",
+    "format_checks",
     "proportional_allocation",
     "sample_size_for_width",
     "selective_variance_gap",

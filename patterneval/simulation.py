@@ -1,0 +1,121 @@
+"""Checking a formula against a seeded Monte Carlo, with a tolerance from its standard error.
+
+Every chapter's "check by simulation" cells, and many tests, compare a formula with the
+mean or the variance of simulated replicates. The tolerance is never a magic number: it
+is a multiple (4 by default) of the Monte Carlo standard error of the simulated value,
+estimated from the replicates themselves.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+
+import numpy as np
+
+from ._results import Result
+from ._validation import check_positive_int
+
+__all__ = ["SimulationCheck", "check_mean", "check_variance", "format_checks"]
+
+
+@dataclasses.dataclass(frozen=True, repr=False)
+class SimulationCheck(Result):
+    """A formula's value beside its Monte Carlo estimate.
+
+    Attributes
+    ----------
+    label : str
+        What is compared.
+    formula : float
+        The value the derivation gives.
+    simulated : float
+        The Monte Carlo estimate.
+    std_error : float
+        Monte Carlo standard error of ``simulated``.
+    z : float
+        ``(simulated - formula) / std_error`` (0 when both agree exactly).
+    n_se : float
+        The tolerance, in standard errors.
+    passed : bool
+        ``|z| <= n_se``.
+    """
+
+    label: str
+    formula: float
+    simulated: float
+    std_error: float
+    z: float
+    n_se: float
+    passed: bool
+
+
+def _check(label, formula, simulated, std_error, n_se) -> SimulationCheck:
+    formula, simulated, std_error = float(formula), float(simulated), float(std_error)
+    diff = simulated - formula
+    z = 0.0 if diff == 0 else (diff / std_error if std_error > 0 else np.copysign(np.inf, diff))
+    return SimulationCheck(label, formula, simulated, std_error, float(z), float(n_se), bool(abs(z) <= n_se))
+
+
+def _replicates(samples) -> np.ndarray:
+    arr = np.asarray(samples, dtype=float)
+    if arr.ndim != 1:
+        raise ValueError(f"samples must be 1-d Monte Carlo replicates; got shape {arr.shape}.")
+    check_positive_int("len(samples)", arr.size, minimum=2)
+    return arr
+
+
+def check_mean(samples, formula, *, label="mean", n_se=4.0) -> SimulationCheck:
+    r"""Compare the mean of replicates with a formula; SE = :math:`s/\sqrt{R}`.
+
+    Examples
+    --------
+    >>> import numpy as np, patterneval as pe
+    >>> draws = np.random.default_rng(0).binomial(50, 0.2, size=20_000) / 50
+    >>> pe.check_mean(draws, 0.2).passed
+    True
+    """
+    x = _replicates(samples)
+    return _check(label, formula, x.mean(), x.std(ddof=1) / np.sqrt(x.size), n_se)
+
+
+def check_variance(samples, formula, *, label="variance", n_se=4.0) -> SimulationCheck:
+    r"""Compare the sample variance of replicates with a formula.
+
+    The standard error of the sample variance is
+    :math:`\sqrt{(m_4 - m_2^2)/R}`, with :math:`m_2, m_4` the second and fourth central
+    sample moments (the delta method; exact to first order for any distribution with a
+    fourth moment, so no normality is assumed).
+
+    Examples
+    --------
+    >>> import numpy as np, patterneval as pe
+    >>> draws = np.random.default_rng(1).binomial(50, 0.2, size=20_000) / 50
+    >>> pe.check_variance(draws, 0.2 * 0.8 / 50).passed
+    True
+    """
+    x = _replicates(samples)
+    centred = x - x.mean()
+    m2 = np.mean(centred**2)
+    m4 = np.mean(centred**4)
+    return _check(label, formula, x.var(ddof=1), np.sqrt(max(m4 - m2 * m2, 0.0) / x.size), n_se)
+
+
+def format_checks(checks) -> str:
+    """A plain-text table of :class:`SimulationCheck` rows, for a notebook's output.
+
+    Examples
+    --------
+    >>> import patterneval as pe
+    >>> print(pe.format_checks([pe.check_mean([0.0, 1.0, 0.0, 1.0], 0.5, label="p")]))
+    quantity       formula    simulated    MC s.e.      z  within 4 s.e.
+    p                  0.5          0.5    0.288675   0.00  yes
+    """
+    checks = list(checks)
+    w = max(12, *(len(c.label) for c in checks))
+    rows = [f"{'quantity':<{w}} {'formula':>10} {'simulated':>12} {'MC s.e.':>10} {'z':>6}  within {checks[0].n_se:g} s.e."]
+    for c in checks:
+        rows.append(
+            f"{c.label:<{w}} {c.formula:>10.6g} {c.simulated:>12.6g} {c.std_error:>10.6g} {c.z:>6.2f}  "
+            f"{'yes' if c.passed else 'NO'}"
+        )
+    return "\n".join(rows)

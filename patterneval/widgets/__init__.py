@@ -1,0 +1,13 @@
+"""Interactive explorers for the book's chapters (ipywidgets).
+
+Each explorer is a thin UI over a drawing function in :mod:`patterneval.plotting`, which
+in turn only calls tested library functions. Use one on its own in JupyterLab::
+
+    from patterneval.widgets import TestErrorExplorer
+    TestErrorExplorer(n=50, error=0.1)
+"""
+
+from ._base import Explorer
+from .errorrate import SelectiveSamplingExplorer, TestErrorExplorer
+
+__all__ = ["Explorer", "SelectiveSamplingExplorer", "TestErrorExplorer"]

@@ -1,0 +1,74 @@
+"""The explorer pattern: sliders over a pure drawing function, redrawn from the kernel side.
+
+The figure is rendered to PNG and written into an ``ipywidgets.Output`` as its whole
+output list in one assignment. Drawing there from the kernel (rather than inside a
+``with output:`` block or ``interactive``) keeps the figure out of the cell's own
+outputs, so strict nbval sees the same outputs on every run, and the saved widget state
+carries the initial figure to the static site.
+"""
+
+from __future__ import annotations
+
+import ipywidgets as widgets
+
+from ..plotting import figure_png, new_figure
+
+__all__ = ["Explorer"]
+
+STATIC_NOTE = (
+    "<small><i>On the static site the sliders move but nothing is recomputed; "
+    "run the chapter live (<code>make lab</code>) to explore.</i></small>"
+)
+
+
+class Explorer:
+    """Base class: ``controls`` (name -> slider) drive ``draw(figure, **values)``.
+
+    Subclasses set ``controls`` and implement ``draw``. Setting any control's ``value``
+    redraws synchronously, so ``explorer.controls["n"].value = 200`` is a slider move.
+    """
+
+    def __init__(self, controls: dict, *, width: float = 9.0, height: float = 3.4):
+        self.controls = controls
+        self.figure = new_figure(width=width, height=height)
+        self.output = widgets.Output(layout=widgets.Layout(min_height=f"{int(height * 100) + 10}px"))
+        for control in controls.values():
+            control.observe(self._on_change, names="value")
+        self.widget = widgets.VBox(
+            [widgets.HBox(list(controls.values()), layout=widgets.Layout(flex_flow="row wrap")),
+             self.output,
+             widgets.HTML(STATIC_NOTE)]
+        )
+        self.update()
+
+    @property
+    def values(self) -> dict:
+        return {name: control.value for name, control in self.controls.items()}
+
+    def draw(self, figure, **values) -> None:  # pragma: no cover - abstract
+        raise NotImplementedError
+
+    def update(self) -> None:
+        """Recompute and redraw the figure for the current slider values."""
+        self.draw(self.figure, **self.values)
+        png = figure_png(self.figure)
+        self.output.outputs = (
+            {
+                "output_type": "display_data",
+                "data": {"image/png": png, "text/plain": f"<{type(self).__name__} figure>"},
+                "metadata": {},
+            },
+        )
+
+    def _on_change(self, _change) -> None:
+        self.update()
+
+    def __repr__(self) -> str:
+        values = ", ".join(f"{name}={value!r}" for name, value in self.values.items())
+        return f"{type(self).__name__}({values})"
+
+    def _repr_mimebundle_(self, **kwargs):
+        # the widget's own text/plain lists every child trait; ours is short and stable
+        bundle = self.widget._repr_mimebundle_(**kwargs)
+        bundle["text/plain"] = repr(self)
+        return bundle

@@ -1,0 +1,66 @@
+"""Explorers of Part I's first chapters: the test error rate and selective sampling."""
+
+from __future__ import annotations
+
+import ipywidgets as widgets
+
+from .. import plotting
+from ._base import Explorer
+
+__all__ = ["SelectiveSamplingExplorer", "TestErrorExplorer"]
+
+_STYLE = {"description_width": "initial"}
+
+
+class TestErrorExplorer(Explorer):
+    """Sliders N, eps and the confidence level over :func:`patterneval.plotting.draw_test_error`.
+
+    Shows the sampling distribution of k/N, every interval method at the typical k, and
+    each method's coverage (exact and simulated) against the nominal level.
+    """
+
+    __test__ = False  # not a pytest test class
+
+    def __init__(self, *, n=30, error=0.1, confidence_level=0.95, n_resamples=4000, rng=0):
+        self.n_resamples, self.rng = n_resamples, rng
+        controls = {
+            "n": widgets.IntSlider(value=n, min=5, max=500, step=5, description="N (test size)",
+                                   continuous_update=False, style=_STYLE),
+            "error": widgets.FloatSlider(value=error, min=0.01, max=0.5, step=0.01, description="ε (true error)",
+                                         continuous_update=False, style=_STYLE),
+            "confidence_level": widgets.FloatSlider(value=confidence_level, min=0.8, max=0.99, step=0.01,
+                                                    description="confidence", continuous_update=False,
+                                                    style=_STYLE),
+        }
+        super().__init__(controls, height=3.4)
+
+    def draw(self, figure, *, n, error, confidence_level):
+        plotting.draw_test_error(figure, n=n, error=error, confidence_level=confidence_level,
+                                 n_resamples=self.n_resamples, rng=self.rng)
+
+
+class SelectiveSamplingExplorer(Explorer):
+    """Sliders P1, eps1, eps2, N over :func:`patterneval.plotting.draw_selective_sampling`.
+
+    Overlays the sampling distributions of the random-sampling and the selective
+    (stratified) error estimates and prints both variances and their gap, by formula
+    and by simulation.
+    """
+
+    def __init__(self, *, prior=0.7, error1=0.05, error2=0.4, n=100, n_resamples=20_000, rng=0):
+        self.n_resamples, self.rng = n_resamples, rng
+        controls = {
+            "prior": widgets.FloatSlider(value=prior, min=0.05, max=0.95, step=0.05, description="P₁",
+                                         continuous_update=False, style=_STYLE),
+            "error1": widgets.FloatSlider(value=error1, min=0.0, max=0.5, step=0.01, description="ε₁",
+                                          continuous_update=False, style=_STYLE),
+            "error2": widgets.FloatSlider(value=error2, min=0.0, max=0.5, step=0.01, description="ε₂",
+                                          continuous_update=False, style=_STYLE),
+            "n": widgets.IntSlider(value=n, min=20, max=1000, step=20, description="N",
+                                   continuous_update=False, style=_STYLE),
+        }
+        super().__init__(controls, height=3.6)
+
+    def draw(self, figure, *, prior, error1, error2, n):
+        plotting.draw_selective_sampling(figure, prior=prior, error1=error1, error2=error2, n=n,
+                                         n_resamples=self.n_resamples, rng=self.rng)
