@@ -24,7 +24,14 @@ from .errorrate import (
     test_error,
 )
 
-from .simulation import SimulationCheck, check_mean, check_variance, format_checks
+from .simulation import (
+    SimulationCheck,
+    check_mean,
+    check_value,
+    check_variance,
+    check_variance_difference,
+    format_checks,
+)
 
 __version__ = "0.1.0"
 
@@ -38,7 +45,9 @@ __all__ = [
     "StratifiedEstimate",
     "binomial_interval",
     "check_mean",
+    "check_value",
     "check_variance",
+    "check_variance_difference",
     "coverage_probability",
     "error_variance",
     "format_checks",

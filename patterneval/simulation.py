@@ -15,7 +15,14 @@ import numpy as np
 from ._results import Result
 from ._validation import check_positive_int
 
-__all__ = ["SimulationCheck", "check_mean", "check_variance", "format_checks"]
+__all__ = [
+    "SimulationCheck",
+    "check_mean",
+    "check_value",
+    "check_variance",
+    "check_variance_difference",
+    "format_checks",
+]
 
 
 @dataclasses.dataclass(frozen=True, repr=False)
@@ -98,6 +105,40 @@ def check_variance(samples, formula, *, label="variance", n_se=4.0) -> Simulatio
     m2 = np.mean(centred**2)
     m4 = np.mean(centred**4)
     return _check(label, formula, x.var(ddof=1), np.sqrt(max(m4 - m2 * m2, 0.0) / x.size), n_se)
+
+
+def check_variance_difference(samples_a, samples_b, formula, *, label="variance gap", n_se=4.0) -> SimulationCheck:
+    r"""Compare ``var(samples_a) - var(samples_b)`` with a formula.
+
+    The two sets of replicates are independent, so the standard error of the difference
+    is :math:`\sqrt{se_a^2 + se_b^2}`, each from :func:`check_variance`.
+
+    Examples
+    --------
+    >>> import numpy as np, patterneval as pe
+    >>> rng = np.random.default_rng(3)
+    >>> a, b = rng.normal(0, 2, 50_000), rng.normal(0, 1, 50_000)
+    >>> pe.check_variance_difference(a, b, 3.0).passed
+    True
+    """
+    var_a = check_variance(samples_a, 0.0)
+    var_b = check_variance(samples_b, 0.0)
+    return _check(label, formula, var_a.simulated - var_b.simulated, np.hypot(var_a.std_error, var_b.std_error), n_se)
+
+
+def check_value(simulated, std_error, formula, *, label="value", n_se=4.0) -> SimulationCheck:
+    """Compare a simulated value whose standard error is already known with a formula.
+
+    For simulators that report their own standard error, such as
+    :func:`patterneval.simulate_coverage`.
+
+    Examples
+    --------
+    >>> import patterneval as pe
+    >>> pe.check_value(0.951, 0.002, 0.95).passed
+    True
+    """
+    return _check(label, formula, simulated, std_error, n_se)
 
 
 def format_checks(checks) -> str:
