@@ -1,0 +1,65 @@
+"""The Monte Carlo checks: their standard errors are right, and they catch wrong formulas."""
+
+import numpy as np
+import pytest
+
+import patterneval as pe
+
+
+def test_mean_standard_error_matches_spread_of_batch_means():
+    rng = np.random.default_rng(0)
+    batches = rng.binomial(40, 0.1, size=(400, 2_000)) / 40
+    reported = np.mean([pe.check_mean(b, 0.1).std_error for b in batches])
+    actual = batches.mean(axis=1).std(ddof=1)
+    # the spread of 400 batch means is itself known to about 1/sqrt(2 * 399) = 3.5 %
+    assert reported == pytest.approx(actual, rel=4 * 0.035)
+
+
+def test_variance_standard_error_matches_spread_of_batch_variances():
+    rng = np.random.default_rng(1)
+    # a skewed law (small eps), where the normal-theory s.e. sigma^2 sqrt(2/R) would be wrong
+    batches = rng.binomial(30, 0.01, size=(400, 2_000)) / 30
+    reported = np.mean([pe.check_variance(b, 0.0).std_error for b in batches])
+    actual = batches.var(axis=1, ddof=1).std(ddof=1)
+    assert reported == pytest.approx(actual, rel=4 * 0.035)
+    normal_theory = np.mean(batches.var(axis=1, ddof=1)) * np.sqrt(2 / 2_000)
+    assert abs(normal_theory - actual) / actual > 0.2
+
+
+def test_checks_pass_the_right_formula_and_reject_a_wrong_one():
+    rng = np.random.default_rng(2)
+    draws = rng.binomial(100, 0.2, size=100_000) / 100
+    assert pe.check_mean(draws, 0.2).passed
+    assert pe.check_variance(draws, 0.2 * 0.8 / 100).passed
+    assert not pe.check_mean(draws, 0.205).passed
+    assert not pe.check_variance(draws, 0.2 * 0.8 / 90).passed  # N off by 10 %
+
+
+def test_variance_difference_and_value():
+    rng = np.random.default_rng(3)
+    a, b = rng.normal(0, 2, 100_000), rng.normal(0, 1, 100_000)
+    check = pe.check_variance_difference(a, b, 3.0, label="gap")
+    assert check.passed and check.label == "gap"
+    assert check.std_error == pytest.approx(
+        np.hypot(pe.check_variance(a, 0).std_error, pe.check_variance(b, 0).std_error))
+    assert not pe.check_variance_difference(a, b, 2.8).passed
+    exact = pe.check_value(0.5, 0.0, 0.5)
+    assert exact.passed and exact.z == 0.0
+    assert not pe.check_value(0.6, 0.0, 0.5).passed
+
+
+def test_z_and_table():
+    check = pe.check_value(1.2, 0.1, 1.0, label="x", n_se=3)
+    assert check.z == pytest.approx(2.0)
+    assert check.passed
+    table = pe.format_checks([check, pe.check_value(2.0, 0.1, 1.0, label="a longer label")])
+    lines = table.splitlines()
+    assert lines[0].startswith("quantity") and "within 3 s.e." in lines[0]
+    assert lines[1].endswith("yes") and lines[2].endswith("NO")
+    assert "SimulationCheck(label='x'" in repr(check)
+
+
+@pytest.mark.parametrize("bad", [[1.0], np.zeros((3, 3))])
+def test_bad_replicates(bad):
+    with pytest.raises((ValueError, TypeError), match="samples"):
+        pe.check_mean(bad, 0.0)

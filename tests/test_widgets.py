@@ -1,0 +1,66 @@
+"""Explorers: built from tested drawing functions, redrawn from the kernel side on each move."""
+
+import base64
+
+import matplotlib
+import numpy as np
+import pytest
+
+matplotlib.use("Agg")
+
+from patterneval import plotting  # noqa: E402
+from patterneval.widgets import SelectiveSamplingExplorer, TestErrorExplorer  # noqa: E402
+
+EXPLORERS = [
+    (TestErrorExplorer, dict(n=40, error=0.1, confidence_level=0.9, n_resamples=500), "n", 120),
+    (SelectiveSamplingExplorer, dict(prior=0.6, error1=0.1, error2=0.3, n=100, n_resamples=2_000), "error2", 0.1),
+]
+
+
+def _png(explorer) -> bytes:
+    (output,) = explorer.output.outputs
+    assert output["output_type"] == "display_data"
+    return base64.b64decode(output["data"]["image/png"])
+
+
+@pytest.mark.parametrize("cls, kwargs, control, new_value", EXPLORERS)
+def test_explorer_draws_once_and_redraws_on_each_move(cls, kwargs, control, new_value):
+    explorer = cls(**kwargs)
+    first = _png(explorer)
+    assert first.startswith(b"\x89PNG")
+    explorer.controls[control].value = new_value  # a slider move
+    second = _png(explorer)  # still exactly one output: replaced, not appended
+    assert second != first
+    assert explorer.values[control] == pytest.approx(new_value)
+
+
+@pytest.mark.parametrize("cls, kwargs, control, new_value", EXPLORERS)
+def test_explorer_repr_is_short_and_stable(cls, kwargs, control, new_value):
+    explorer = cls(**kwargs)
+    bundle = explorer._repr_mimebundle_()
+    assert bundle["text/plain"] == repr(explorer)
+    assert repr(explorer).startswith(cls.__name__ + "(")
+    assert "application/vnd.jupyter.widget-view+json" in bundle
+    assert "make lab" in explorer.widget.children[-1].value  # the static-site note
+
+
+def test_draw_test_error_panels():
+    fig = plotting.new_figure()
+    plotting.draw_test_error(fig, n=30, error=0.1, n_resamples=200)
+    ax_dist, ax_ci, ax_cov = fig.axes
+    assert [t.get_text() for t in ax_ci.get_yticklabels()] == list(plotting.INTERVAL_METHODS)
+    # the sampling distribution's sticks sum to one (all but a 1e-6 tail)
+    heights = np.concatenate([np.diff(seg[:, 1]) for seg in ax_dist.collections[0].get_segments()])
+    assert heights.sum() == pytest.approx(1.0, abs=1e-4)
+
+
+def test_draw_selective_sampling_reports_the_formula_gap():
+    fig = plotting.new_figure()
+    plotting.draw_selective_sampling(fig, prior=0.5, error1=0.1, error2=0.3, n=100, n_resamples=1_000)
+    text = fig.axes[0].texts[0].get_text()
+    assert "gap = P1 P2 (e1-e2)^2/N = 0.0001" in text  # 0.5 * 0.5 * 0.2^2 / 100
+
+
+def test_static_figures_have_expected_axes():
+    assert len(plotting.plot_log_likelihood(3, 20).axes) == 1
+    assert len(plotting.plot_coverage_curves(20, errors=[0.1, 0.2]).axes) == len(plotting.INTERVAL_METHODS)
