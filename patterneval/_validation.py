@@ -75,7 +75,7 @@ def _as_integer_array(name: str, value) -> np.ndarray:
     if arr.dtype.kind == "f":
         if not np.all(np.isfinite(arr)) or np.any(arr != np.round(arr)):
             raise TypeError(f"{name} must hold integer counts; got non-integer {_show(value)}.")
-    return arr.astype(np.int64)
+    return arr.astype(np.int64, copy=False)
 
 
 def check_counts(k, n, *, k_name: str = "k", n_name: str = "n"):
@@ -92,9 +92,9 @@ def check_counts(k, n, *, k_name: str = "k", n_name: str = "n"):
             f"{k_name} and {n_name} must have the same length (or broadcast); "
             f"got shapes {np.shape(k)} and {np.shape(n)}."
         ) from None
-    if np.any(n_arr < 1):
+    if n_arr.min(initial=1) < 1:
         raise ValueError(f"{n_name} must be >= 1 (a test set needs samples); got {_show(n)}.")
-    if np.any(k_arr < 0):
+    if k_arr.min(initial=0) < 0:
         raise ValueError(f"{k_name} must be >= 0; got {_show(k)}.")
     if np.any(k_arr > n_arr):
         raise ValueError(f"{k_name} cannot exceed {n_name}; got {k_name}={_show(k)}, {n_name}={_show(n)}.")

@@ -55,26 +55,37 @@ INTERVAL_METHODS = ("wald", "wilson", "agresti-coull", "clopper-pearson", "jeffr
 def _interval(k, n, level: float, method: str) -> tuple[np.ndarray, np.ndarray]:
     """Interval ends for real-valued ``k`` out of ``n`` (no checks; arrays broadcast).
 
-    Real ``k`` lets :func:`sample_size_for_width` plan at ``k = eps N``.
+    Real ``k`` lets :func:`sample_size_for_width` plan at ``k = eps N``. Temporaries are
+    reused in place: on 10^5 pairs the closed forms are memory-bound.
     """
-    k = np.asarray(k, dtype=float)
-    n = np.asarray(n, dtype=float)
+    shape = np.broadcast_shapes(np.shape(k), np.shape(n))
+    k = np.atleast_1d(np.asarray(k, dtype=float))  # 1-d, so in-place updates below work
+    n = np.atleast_1d(np.asarray(n, dtype=float))
     alpha = 1.0 - level
     z = special.ndtri(1.0 - alpha / 2.0)
-    p = k / n
-    if method == "wald":
-        half = z * np.sqrt(p * (1.0 - p) / n)
-        low, high = p - half, p + half
-    elif method == "wilson":
-        z2 = z * z
-        centre = (p + z2 / (2.0 * n)) / (1.0 + z2 / n)
-        half = z / (1.0 + z2 / n) * np.sqrt(p * (1.0 - p) / n + z2 / (4.0 * n * n))
+    z2 = z * z
+    if method in ("wald", "wilson", "agresti-coull"):
+        if method == "wald":
+            centre = k / n
+            spread = centre * (1.0 - centre)
+            spread /= n
+        elif method == "wilson":
+            p = k / n
+            shrink = 1.0 + z2 / n
+            spread = p * (1.0 - p)
+            spread /= n
+            spread += z2 / (4.0 * n * n)
+            spread /= shrink * shrink  # (z / shrink)^2 folded into the square root below
+            centre = p + z2 / (2.0 * n)
+            centre /= shrink
+        else:  # agresti-coull
+            n_tilde = n + z2
+            centre = (k + z2 / 2.0) / n_tilde
+            spread = centre * (1.0 - centre)
+            spread /= n_tilde
+        half = np.sqrt(spread, out=spread)
+        half *= z
         low, high = centre - half, centre + half
-    elif method == "agresti-coull":
-        n_tilde = n + z * z
-        p_tilde = (k + z * z / 2.0) / n_tilde
-        half = z * np.sqrt(p_tilde * (1.0 - p_tilde) / n_tilde)
-        low, high = p_tilde - half, p_tilde + half
     elif method == "clopper-pearson":
         with np.errstate(invalid="ignore"):  # beta(0, .) at k = 0 is fixed just below
             low = stats.beta.ppf(alpha / 2.0, k, n - k + 1.0)
@@ -82,13 +93,17 @@ def _interval(k, n, level: float, method: str) -> tuple[np.ndarray, np.ndarray]:
     else:  # jeffreys: equal-tailed interval of the Beta(k + 1/2, n - k + 1/2) posterior
         low = stats.beta.ppf(alpha / 2.0, k + 0.5, n - k + 0.5)
         high = stats.beta.ppf(1.0 - alpha / 2.0, k + 0.5, n - k + 0.5)
+    low = np.clip(low, 0.0, 1.0, out=np.asarray(low, dtype=float))
+    high = np.clip(high, 0.0, 1.0, out=np.asarray(high, dtype=float))
     # No error seen: the lower end is exactly 0; every sample wrong: the upper end is 1.
-    low = np.where(k <= 0, 0.0, np.clip(low, 0.0, 1.0))
-    high = np.where(k >= n, 1.0, np.clip(high, 0.0, 1.0))
-    if method == "wald":  # Wald collapses to the point k/n at both ends; keep it honest
-        low = np.where(k >= n, 1.0, low)
-        high = np.where(k <= 0, 0.0, high)
-    return low, high
+    # Wald collapses to the point k/n at both ends; keep it honest there too.
+    none_wrong, all_wrong = np.broadcast_arrays(k <= 0, k >= n)
+    low[none_wrong] = 0.0
+    high[all_wrong] = 1.0
+    if method == "wald":
+        low[all_wrong] = 1.0
+        high[none_wrong] = 0.0
+    return low.reshape(shape), high.reshape(shape)
 
 
 def _scalar_or_array(arr: np.ndarray):
@@ -249,8 +264,10 @@ def sample_size_for_width(error, width, *, confidence_level=0.95, method="wilson
 
     The interval is evaluated at :math:`k = \varepsilon N` (a real number, so the answer
     does not jump with rounding). For Wald this is
-    :math:`\lceil z^2\varepsilon(1-\varepsilon)/(w/2)^2 \rceil`; the other methods are
-    solved by bisection on N, their width being decreasing in N at a fixed proportion.
+    :math:`\lceil z^2\varepsilon(1-\varepsilon)/(w/2)^2 \rceil` as long as the interval is not
+    clipped at 0 or 1 (for a small planning error, clipping shortens Wald's interval and the
+    answer is smaller still: another sign that Wald is unfit there). Every method is solved
+    by bisection on N, the width being decreasing in N at a fixed proportion.
 
     Parameters
     ----------
@@ -453,6 +470,24 @@ def proportional_allocation(n, priors) -> np.ndarray:
 
 
 # --------------------------------------------------------------------------- simulation
+#: Up to this many trials, binomial counts are drawn by inverting the tabulated CDF.
+_TABLE_LIMIT = 1_000_000
+
+
+def _binomial_draws(gen: np.random.Generator, n: int, p: float, size: int) -> np.ndarray:
+    """``size`` draws of Binomial(n, p) by inverting its CDF, tabulated over 0..n.
+
+    NumPy's sampler switches to a slow inversion loop when n p < 30, the usual case for
+    error counts; one uniform and one binary search per draw is several times faster and
+    exact up to the CDF's rounding. Very large n falls back to ``Generator.binomial``.
+    """
+    if n > _TABLE_LIMIT or p in (0.0, 1.0):
+        return gen.binomial(n, p, size=size)
+    cdf = stats.binom.cdf(np.arange(n + 1), n, p)
+    cdf[-1] = 1.0  # so every uniform in [0, 1) finds a count
+    return np.searchsorted(cdf, gen.random(size), side="right")
+
+
 @dataclasses.dataclass(frozen=True, repr=False)
 class SamplingSimulation(Result):
     """Monte Carlo replicates of the random-sampling and the stratified error estimates.
@@ -492,10 +527,12 @@ def simulate_sampling(class_errors, priors, n, *, n_resamples=10_000, rng=None) 
     n_resamples = check_positive_int("n_resamples", n_resamples)
     gen = check_rng(rng)
     sizes = proportional_allocation(n, p)
-    random = gen.binomial(n, float(p @ e), size=n_resamples) / n
-    counts = gen.binomial(sizes, e, size=(n_resamples, e.size))
-    weights = np.divide(p, sizes, out=np.zeros_like(p), where=sizes > 0)
-    return SamplingSimulation(random=random, stratified=counts @ weights, class_sizes=sizes)
+    random = _binomial_draws(gen, n, float(p @ e), n_resamples) / n
+    stratified = np.zeros(n_resamples)
+    for size_i, e_i, p_i in zip(sizes, e, p):
+        if size_i > 0:
+            stratified += _binomial_draws(gen, int(size_i), float(e_i), n_resamples) * (p_i / size_i)
+    return SamplingSimulation(random=random, stratified=stratified, class_sizes=sizes)
 
 
 def coverage_probability(error, n, *, confidence_level=0.95, method="wilson") -> float:
@@ -550,7 +587,7 @@ def simulate_coverage(
     level = check_confidence_level(confidence_level)
     method = check_choice("method", method, INTERVAL_METHODS)
     n_resamples = check_positive_int("n_resamples", n_resamples)
-    k = check_rng(rng).binomial(n, eps, size=n_resamples)
+    k = _binomial_draws(check_rng(rng), n, eps, n_resamples)
     # Each interval depends on k alone: build it once per distinct count, O(min(n, R)).
     values, counts = np.unique(k, return_counts=True)
     low, high = _interval(values, n, level, method)

@@ -58,6 +58,10 @@ class SimulationCheck(Result):
 
 def _check(label, formula, simulated, std_error, n_se) -> SimulationCheck:
     formula, simulated, std_error = float(formula), float(simulated), float(std_error)
+    if not std_error >= 0:
+        raise ValueError(f"std_error must be >= 0; got {std_error!r}.")
+    if not (np.isfinite(n_se) and n_se > 0):
+        raise ValueError(f"n_se must be a positive number; got {n_se!r}.")
     diff = simulated - formula
     z = 0.0 if diff == 0 else (diff / std_error if std_error > 0 else np.copysign(np.inf, diff))
     return SimulationCheck(label, formula, simulated, std_error, float(z), float(n_se), bool(abs(z) <= n_se))
@@ -152,6 +156,8 @@ def format_checks(checks) -> str:
     p                  0.5          0.5    0.288675   0.00  yes
     """
     checks = list(checks)
+    if not checks:
+        raise ValueError("checks is empty; pass the SimulationCheck results to tabulate.")
     w = max(12, *(len(c.label) for c in checks))
     rows = [f"{'quantity':<{w}} {'formula':>10} {'simulated':>12} {'MC s.e.':>10} {'z':>6}  within {checks[0].n_se:g} s.e."]
     for c in checks:

@@ -1,0 +1,167 @@
+"""Speed and memory of patterneval.errorrate, side by side with statsmodels, as ratios.
+
+Run from the repository root::
+
+    python benchmarks/bench_errorrate.py            # full run
+    python benchmarks/bench_errorrate.py --quick    # fewer repeats, for a smoke test
+
+Prints three tables and asserts nothing (goals are in benchmarks/README.md):
+
+(a) ``pe.binomial_interval`` over 10^5 (k, n) pairs, vectorised, against statsmodels'
+    ``proportion_confint`` on the same arrays, per method: median time of several
+    repeats, the ratio patterneval / statsmodels (goal <= 1.0), and the peak traced
+    memory (tracemalloc) of one call of each;
+(b) a 10^6-replicate Monte Carlo of the stratified estimator, ``pe.simulate_sampling``
+    (goal < 0.5 s);
+(c) explorer update latency: each explorer in ``patterneval.widgets`` has a slider moved
+    20 times between two values, each move redrawing synchronously with matplotlib's Agg
+    backend; the median latency per move is reported (goal < 100 ms). Skipped with
+    "explorers not available" if ``patterneval.widgets`` cannot be imported.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gc
+import platform
+import statistics
+import sys
+import time
+import timeit
+import tracemalloc
+import warnings
+
+import matplotlib
+
+matplotlib.use("Agg")  # before anything imports pyplot
+
+import numpy as np  # noqa: E402
+
+import patterneval as pe  # noqa: E402
+
+#: patterneval method -> statsmodels ``proportion_confint`` method
+STATSMODELS = {
+    "wald": "normal",
+    "wilson": "wilson",
+    "agresti-coull": "agresti_coull",
+    "clopper-pearson": "beta",
+    "jeffreys": "jeffreys",
+}
+
+
+def median_seconds(func, repeats: int) -> float:
+    """Median wall time of one call of ``func`` over ``repeats`` timeit repeats.
+
+    Each repeat runs ``number`` calls, with ``number`` chosen by ``Timer.autorange`` so a
+    repeat lasts at least 0.2 s; the result is per call.
+    """
+    timer = timeit.Timer(func)
+    number, _ = timer.autorange()
+    times = timer.repeat(repeat=repeats, number=number)
+    return statistics.median(times) / number
+
+
+def peak_memory(func) -> int:
+    """Peak bytes traced by tracemalloc during one call of ``func``."""
+    gc.collect()
+    tracemalloc.start()
+    tracemalloc.reset_peak()
+    func()
+    _, peak = tracemalloc.get_traced_memory()
+    tracemalloc.stop()
+    return peak
+
+
+def bench_intervals(size: int, repeats: int) -> None:
+    from statsmodels import __version__ as sm_version
+    from statsmodels.stats.proportion import proportion_confint
+
+    rng = np.random.default_rng(12345)
+    n = rng.integers(1, 1001, size=size)
+    k = rng.integers(0, n + 1)  # includes k = 0 and k = n
+    print(f"(a) binomial_interval on {size:,} (k, n) pairs, n in [1, 1000], 95% level;"
+          f" statsmodels {sm_version}; median of {repeats} repeats")
+    header = f"    {'method':<16}{'patterneval':>13}{'statsmodels':>13}{'ratio':>8}   {'peak MB pe':>10}{'peak MB sm':>11}"
+    print(header)
+    print("    " + "-" * (len(header) - 4))
+    for method, sm_method in STATSMODELS.items():
+        def ours(method=method):
+            return pe.binomial_interval(k, n, confidence_level=0.95, method=method)
+
+        def theirs(sm_method=sm_method):
+            return proportion_confint(k, n, alpha=0.05, method=sm_method)
+
+        t_ours = median_seconds(ours, repeats)
+        t_theirs = median_seconds(theirs, repeats)
+        m_ours, m_theirs = peak_memory(ours), peak_memory(theirs)
+        print(f"    {method:<16}{t_ours * 1e3:10.2f} ms{t_theirs * 1e3:10.2f} ms{t_ours / t_theirs:8.2f}"
+              f"   {m_ours / 2**20:10.1f}{m_theirs / 2**20:11.1f}")
+    print("    goal: ratio <= 1.0")
+
+
+def bench_simulation(n_resamples: int, repeats: int) -> None:
+    print(f"\n(b) simulate_sampling, {n_resamples:,} replicates, median of {repeats} runs")
+    cases = [
+        ("2 classes, N=100", [0.05, 0.4], [0.3, 0.7], 100),
+        ("4 classes, N=200", [0.02, 0.1, 0.25, 0.5], [0.1, 0.2, 0.3, 0.4], 200),
+    ]
+    for label, errors, priors, n in cases:
+        times = []
+        for seed in range(repeats):
+            start = time.perf_counter()
+            pe.simulate_sampling(errors, priors, n, n_resamples=n_resamples, rng=seed)
+            times.append(time.perf_counter() - start)
+        print(f"    {label:<20}{statistics.median(times):8.3f} s   (goal < 0.5 s)")
+
+
+def bench_explorers(n_moves: int) -> None:
+    print(f"\n(c) explorer update latency, {n_moves} slider moves each, Agg backend")
+    try:
+        from patterneval.widgets import SelectiveSamplingExplorer, TestErrorExplorer
+    except Exception as exc:  # not written yet, or a broken import: report and go on
+        print(f"    explorers not available ({type(exc).__name__}: {exc})")
+        return
+    import matplotlib.pyplot as plt
+
+    # (explorer class, slider to move, the two values it alternates between)
+    setups = [
+        (TestErrorExplorer, "n", (30, 100)),
+        (SelectiveSamplingExplorer, "n", (100, 200)),
+    ]
+    for cls, name, (a, b) in setups:
+        try:
+            explorer = cls()
+            slider = explorer.controls[name]
+        except Exception as exc:
+            print(f"    {cls.__name__:<28}not available ({type(exc).__name__}: {exc})")
+            continue
+        values = [a if i % 2 == 0 else b for i in range(n_moves)]
+        if slider.value == values[0]:  # every assignment must be a change, or no redraw
+            values = values[1:] + values[:1]
+        latencies = []
+        for value in values:
+            start = time.perf_counter()
+            slider.value = value  # observers redraw synchronously
+            latencies.append(time.perf_counter() - start)
+        ms = np.array(latencies) * 1e3
+        print(f"    {cls.__name__:<28}slider {name!r}: median {np.median(ms):7.1f} ms,"
+              f" max {ms.max():7.1f} ms   (goal < 100 ms)")
+        plt.close("all")
+
+
+def main(argv=None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--quick", action="store_true", help="fewer repeats (a smoke test)")
+    args = parser.parse_args(argv)
+    repeats = 3 if args.quick else 7
+    print(f"patterneval {pe.__version__}, numpy {np.__version__}, Python {platform.python_version()},"
+          f" {platform.machine()}, {platform.system()}\n")
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # peers' RuntimeWarnings at k = 0 / k = n
+        bench_intervals(size=10**5, repeats=repeats)
+        bench_simulation(n_resamples=10**6, repeats=repeats)
+        bench_explorers(n_moves=20)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

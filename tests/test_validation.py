@@ -1,0 +1,173 @@
+"""Bad input to every public function of patterneval: one table, one test.
+
+Each row is (callable, kwargs, exception type, regex). The regex must match the message
+and names the offending argument, as DESIGN.md requires ("which parameter, what was
+allowed, what came in"). ``test_every_public_function_has_a_row`` keeps the table
+complete: a new public function without a bad-input row fails it.
+"""
+
+from __future__ import annotations
+
+import inspect
+
+import numpy as np
+import pytest
+
+import patterneval as pe
+from patterneval import errorrate
+
+# valid arguments for each public function; each row below spoils one of them
+GOOD = {
+    pe.binomial_interval: dict(k=3, n=10),
+    pe.test_error: dict(y_true=[0, 1, 1, 0], y_pred=[0, 1, 0, 0]),
+    pe.error_variance: dict(error=0.1, n=10),
+    pe.sample_size_for_width: dict(error=0.1, width=0.1),
+    pe.stratified_error: dict(k=[1, 2], n=[10, 20], priors=[0.4, 0.6]),
+    pe.stratified_variance: dict(class_errors=[0.1, 0.2], priors=[0.4, 0.6], n=10),
+    pe.selective_variance_gap: dict(class_errors=[0.1, 0.2], priors=[0.4, 0.6], n=10),
+    pe.proportional_allocation: dict(n=10, priors=[0.4, 0.6]),
+    pe.simulate_sampling: dict(class_errors=[0.1, 0.2], priors=[0.4, 0.6], n=10, n_resamples=5, rng=0),
+    pe.coverage_probability: dict(error=0.1, n=10),
+    pe.simulate_coverage: dict(error=0.1, n=10, n_resamples=5, rng=0),
+    pe.check_mean: dict(samples=[0.1, 0.2, 0.3], formula=0.2),
+    pe.check_variance: dict(samples=[0.1, 0.2, 0.3], formula=0.01),
+    pe.check_variance_difference: dict(samples_a=[0.1, 0.3], samples_b=[0.2, 0.2], formula=0.02),
+    pe.check_value: dict(simulated=0.5, std_error=0.1, formula=0.5),
+    pe.format_checks: dict(checks=[pe.check_value(0.5, 0.1, 0.5)]),
+}
+# bound methods of result objects that validate their own options
+ERROR_CI = pe.test_error([0, 1, 1, 0], [0, 1, 0, 0]).confidence_interval
+STRAT_CI = pe.stratified_error([1, 2], [10, 20], [0.4, 0.6]).confidence_interval
+GOOD[ERROR_CI] = {}
+GOOD[STRAT_CI] = {}
+
+WITH_LEVEL = [f for f in GOOD if "confidence_level" in inspect.signature(f).parameters]
+WITH_METHOD = [f for f in GOOD if "method" in inspect.signature(f).parameters]
+LEVEL_MSG_VALUE = r"^confidence_level must lie strictly between 0 and 1"
+LEVEL_MSG_TYPE = r"^confidence_level must be a real number in \(0, 1\); got '0.95'"
+METHOD_MSG = r"^method must be one of \['wald', 'wilson', 'agresti-coull', 'clopper-pearson', 'jeffreys'\]; got 'exact'"
+PRIORS_NEG = r"^priors must be non-negative"
+PRIORS_SUM = r"^priors must sum to 1; got \[0.5, 0.6\] \(sum 1.1\)"
+RNG_MSG = r"^rng must be None, an int seed or a numpy.random.Generator; got 'seed'"
+
+# (callable, overrides of GOOD[callable], exception, regex)
+CASES = [
+    # ---- counts: k < 0, k > n, n = 0, non-integer, mismatched lengths
+    (pe.binomial_interval, dict(k=-1), ValueError, r"^k must be >= 0; got -1"),
+    (pe.binomial_interval, dict(k=11), ValueError, r"^k cannot exceed n; got k=11, n=10"),
+    (pe.binomial_interval, dict(k=[1, 12]), ValueError, r"^k cannot exceed n"),
+    (pe.binomial_interval, dict(k=0, n=0), ValueError, r"^n must be >= 1"),
+    (pe.binomial_interval, dict(k=2.5), TypeError, r"^k must hold integer counts; got non-integer 2.5"),
+    (pe.binomial_interval, dict(n=10.5), TypeError, r"^n must hold integer counts"),
+    (pe.binomial_interval, dict(k="3"), TypeError, r"^k must hold integer counts"),
+    (pe.binomial_interval, dict(k=[1, 2], n=[3, 4, 5]), ValueError, r"^k and n must have the same length"),
+    (pe.stratified_error, dict(k=[-1, 2]), ValueError, r"^k must be >= 0"),
+    (pe.stratified_error, dict(k=[11, 2]), ValueError, r"^k cannot exceed n"),
+    (pe.stratified_error, dict(n=[0, 20]), ValueError, r"^n must be >= 1"),
+    (pe.stratified_error, dict(k=[1.5, 2]), TypeError, r"^k must hold integer counts"),
+    (pe.stratified_error, dict(k=[1, 2, 3]), ValueError, r"^k and n must have the same length"),
+    (pe.stratified_error, dict(k=[1], n=[10, 20]), ValueError, r"^n has 2 entries but k has 1"),
+    (pe.error_variance, dict(n=0), ValueError, r"^n must be >= 1"),
+    (pe.error_variance, dict(n=2.5), TypeError, r"^n must hold integer counts"),
+    (pe.stratified_variance, dict(n=0), ValueError, r"^n must be >= 1"),
+    (pe.stratified_variance, dict(n=2.5), TypeError, r"^n must hold integer counts"),
+    (pe.selective_variance_gap, dict(n=0), ValueError, r"^n must be >= 1"),
+    (pe.selective_variance_gap, dict(n=2.5), TypeError, r"^n must hold integer counts"),
+    (pe.proportional_allocation, dict(n=0), ValueError, r"^n must be an integer >= 1; got 0"),
+    (pe.proportional_allocation, dict(n=2.5), TypeError, r"^n must be an integer >= 1; got 2.5"),
+    (pe.simulate_sampling, dict(n=0), ValueError, r"^n must be an integer >= 1; got 0"),
+    (pe.simulate_sampling, dict(n=2.5), TypeError, r"^n must be an integer >= 1; got 2.5"),
+    (pe.coverage_probability, dict(n=0), ValueError, r"^n must be an integer >= 1; got 0"),
+    (pe.coverage_probability, dict(n=True), TypeError, r"^n must be an integer >= 1; got True"),
+    (pe.simulate_coverage, dict(n=2.5), TypeError, r"^n must be an integer >= 1; got 2.5"),
+    # ---- labels
+    (pe.test_error, dict(y_pred=[0, 1, 0]), ValueError, r"^y_pred has 3 entries but y_true has 4"),
+    (pe.test_error, dict(y_true=[], y_pred=[]), ValueError, r"^y_true and y_pred are empty"),
+    (pe.test_error, dict(y_true=[[0, 1]], y_pred=[[0, 1]]), ValueError, r"^y_true must be 1-d"),
+    (pe.test_error, dict(y_pred=3), TypeError, r"^y_pred must be a 1-d array of labels"),
+    # ---- proportions
+    (pe.error_variance, dict(error=1.5), ValueError, r"^error must lie in \[0, 1\]; got 1.5"),
+    (pe.error_variance, dict(error=-0.1), ValueError, r"^error must lie in \[0, 1\]"),
+    (pe.sample_size_for_width, dict(error=np.nan), ValueError, r"^error must lie in \[0, 1\]"),
+    (pe.sample_size_for_width, dict(width=0), ValueError, r"^width must lie in \(0, 1\); got 0"),
+    (pe.sample_size_for_width, dict(width=1.0), ValueError, r"^width must lie in \(0, 1\)"),
+    (pe.coverage_probability, dict(error=2), ValueError, r"^error must lie in \[0, 1\]"),
+    (pe.simulate_coverage, dict(error="0.1"), TypeError, r"^error must hold real numbers"),
+    (pe.stratified_variance, dict(class_errors=[0.1, 1.2]), ValueError, r"^class_errors must lie in \[0, 1\]"),
+    (pe.selective_variance_gap, dict(class_errors=[-0.1, 0.2]), ValueError, r"^class_errors must lie in"),
+    (pe.simulate_sampling, dict(class_errors=[[0.1, 0.2]]), ValueError, r"^class_errors must be 1-d"),
+    # ---- priors: negative, not summing to 1, wrong length
+    *[(f, dict(priors=[-0.2, 1.2]), ValueError, PRIORS_NEG) for f in (
+        pe.stratified_error, pe.stratified_variance, pe.selective_variance_gap,
+        pe.proportional_allocation, pe.simulate_sampling)],
+    *[(f, dict(priors=[0.5, 0.6]), ValueError, PRIORS_SUM) for f in (
+        pe.stratified_error, pe.stratified_variance, pe.selective_variance_gap,
+        pe.proportional_allocation, pe.simulate_sampling)],
+    (pe.stratified_error, dict(priors=[0.2, 0.3, 0.5]), ValueError, r"^priors has 3 entries but k has 2"),
+    (pe.stratified_variance, dict(priors=[1.0]), ValueError, r"^priors has 1 entries but class_errors has 2"),
+    (pe.selective_variance_gap, dict(priors=[0.2, 0.3, 0.5]), ValueError, r"^priors has 3 entries but class_errors has 2"),
+    (pe.simulate_sampling, dict(priors=[0.2, 0.3, 0.5]), ValueError, r"^priors has 3 entries but class_errors has 2"),
+    (pe.proportional_allocation, dict(priors=[[0.5, 0.5]]), TypeError, r"^priors must be a 1-d sequence"),
+    (pe.proportional_allocation, dict(priors="ab"), TypeError, r"^priors must be a 1-d sequence"),
+    # ---- confidence_level outside (0, 1) or not a number; method unknown or not a string
+    *[(f, dict(confidence_level=bad), ValueError, LEVEL_MSG_VALUE)
+      for f in WITH_LEVEL for bad in (0, 1, 1.5, -0.1)],
+    *[(f, dict(confidence_level="0.95"), TypeError, LEVEL_MSG_TYPE) for f in WITH_LEVEL],
+    *[(f, dict(method="exact"), ValueError, METHOD_MSG) for f in WITH_METHOD],
+    (pe.binomial_interval, dict(method=None), TypeError, r"^method must be a string"),
+    # ---- randomness and replicate counts
+    (pe.simulate_sampling, dict(rng="seed"), TypeError, RNG_MSG),
+    (pe.simulate_coverage, dict(rng="seed"), TypeError, RNG_MSG),
+    (pe.simulate_sampling, dict(rng=np.random.RandomState(0)), TypeError, r"^rng must be .* legacy RandomState"),
+    (pe.simulate_sampling, dict(n_resamples=0), ValueError, r"^n_resamples must be an integer >= 1; got 0"),
+    (pe.simulate_coverage, dict(n_resamples=0), ValueError, r"^n_resamples must be an integer >= 1; got 0"),
+    (pe.simulate_coverage, dict(n_resamples=10.0), TypeError, r"^n_resamples must be an integer >= 1"),
+    # ---- Monte Carlo checks (patterneval.simulation)
+    (pe.check_mean, dict(samples=[0.1]), ValueError, r"^len\(samples\) must be an integer >= 2; got 1"),
+    (pe.check_mean, dict(samples=[[0.1, 0.2]]), ValueError, r"^samples must be 1-d"),
+    (pe.check_variance, dict(samples=[0.1]), ValueError, r"^len\(samples\) must be"),
+    (pe.check_variance_difference, dict(samples_b=[0.2]), ValueError, r"^len\(samples\) must be"),
+    (pe.check_value, dict(std_error=-0.1), ValueError, r"^std_error must be >= 0; got -0.1"),
+    (pe.check_mean, dict(n_se=0), ValueError, r"^n_se must be a positive number; got 0"),
+    (pe.format_checks, dict(checks=[]), ValueError, r"^checks is empty"),
+]
+
+
+def _name(f):
+    return getattr(f, "__qualname__", getattr(f, "__name__", repr(f)))
+
+
+def _case_id(case):
+    f, overrides, exc, _ = case
+    args = ",".join(f"{key}={value!r}" for key, value in overrides.items())
+    return f"{_name(f)}({args})-{exc.__name__}"
+
+
+@pytest.mark.parametrize(("func", "overrides", "exc", "match"), CASES, ids=[_case_id(c) for c in CASES])
+def test_bad_input_raises_naming_the_argument(func, overrides, exc, match):
+    kwargs = {**GOOD[func], **overrides}
+    with pytest.raises(exc, match=match) as info:
+        func(**kwargs)
+    assert type(info.value) is exc  # not a subclass from deep inside numpy or scipy
+
+
+@pytest.mark.parametrize("func", list(GOOD), ids=_name)
+def test_good_arguments_are_accepted(func):
+    """The baseline of every row is valid, so each row fails for its one bad argument."""
+    func(**GOOD[func])
+
+
+def test_every_public_function_has_a_row():
+    """Every function exported as pe.<name> has a row, so none escapes the table."""
+    public = {name: getattr(pe, name) for name in pe.__all__}
+    functions = {name for name, obj in public.items() if inspect.isfunction(obj)}
+    covered = {_name(f) for f, *_ in CASES}
+    assert functions - covered == set(), "public functions without a bad-input row"
+    # whatever is exported and is not a function must be a result type or a constant,
+    # so a new function cannot slip past this check disguised as something else
+    others = set(public) - functions
+    for name in others - {"INTERVAL_METHODS"}:
+        assert isinstance(public[name], type), name
+    assert set(errorrate.__all__) <= set(pe.__all__), "errorrate exports missing from the package"
+    # result methods that take options are covered too
+    assert {"ErrorEstimate.confidence_interval", "StratifiedEstimate.confidence_interval"} <= covered
