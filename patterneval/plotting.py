@@ -33,6 +33,8 @@ from .errorrate import (
 __all__ = [
     "BOOK_STYLE",
     "COLORS",
+    "SelectiveSamplingPainter",
+    "TestErrorPainter",
     "draw_selective_sampling",
     "draw_test_error",
     "plot_coverage_curves",
@@ -103,95 +105,157 @@ def _reset(fig: Figure, ncols: int):
     return np.atleast_1d(axes)
 
 
-def draw_test_error(
-    fig: Figure, *, n: int, error: float, confidence_level: float = 0.95, n_resamples: int = 4000, rng=0
-) -> Figure:
+class TestErrorPainter:
     """Sampling distribution of k/N, each method's interval at the typical k, and coverage.
 
-    Left: the Binomial(N, eps) law of the estimate with the +-2 standard-error band.
+    Left: the Binomial(N, eps) law of the estimate with the +-2 standard-deviation band.
     Middle: every interval method at ``k = round(eps N)``. Right: each method's coverage,
-    exact (dot) and simulated (bar with +-2 SE), against the nominal level.
+    simulated (square, +-2 Monte Carlo SE) and exact (dot), against the nominal level.
+
+    The artists are made once; :meth:`update` only changes their data, which keeps an
+    explorer's redraw well under the cost of rebuilding three axes.
     """
-    with mpl.rc_context(BOOK_STYLE):
-        ax_dist, ax_ci, ax_cov = _reset(fig, 3)
+
+    __test__ = False  # not a pytest test class
+
+    def __init__(self, fig: Figure):
+        self.fig = fig
+        rows = np.arange(len(INTERVAL_METHODS))
+        colors = [_METHOD_COLORS[m] for m in INTERVAL_METHODS]
+        with mpl.rc_context(BOOK_STYLE):
+            self.ax_dist, self.ax_ci, self.ax_cov = _reset(fig, 3)
+            ax = self.ax_dist
+            self.sticks = ax.vlines([], [], [], color=COLORS["primary"])
+            self.band = ax.axvspan(0, 0, color=COLORS["muted"], alpha=0.2, label=r"$\pm 2\,$sd")
+            self.truth = [a.axvline(0, color=COLORS["truth"], lw=1.2, label=r"true $\varepsilon$")
+                          for a in (self.ax_dist, self.ax_ci)]
+            ax.set(xlabel=r"$\hat\varepsilon$", ylabel="probability")
+            ax.legend(loc="upper right")
+
+            ax = self.ax_ci
+            self.intervals = ax.hlines(rows, 0, 0, colors=colors, lw=4)
+            (self.points,) = ax.plot(np.zeros_like(rows, dtype=float), rows, "|", color="white", ms=10)
+            ax.set_yticks(rows, INTERVAL_METHODS)
+            ax.set_ylim(len(rows) - 0.5, -0.5)
+            ax.set(xlabel="error rate")
+
+            ax = self.ax_cov
+            self.cov_bars = ax.hlines(rows, 0, 0, colors=colors, lw=1.5)
+            self.cov_sim = ax.scatter(np.zeros(len(rows)), rows, c=colors, marker="s", s=45, zorder=3)
+            (self.cov_exact,) = ax.plot(np.zeros(len(rows)), rows, "o", color=COLORS["truth"], ms=4, zorder=4)
+            self.nominal = ax.axvline(0.95, color=COLORS["secondary"], ls="--", lw=1.2, label="nominal")
+            ax.set_yticks(rows, [])
+            ax.set_ylim(len(rows) - 0.5, -0.5)
+            ax.set(title="coverage: simulated ■, exact ●", xlabel="coverage")
+            ax.legend(loc="lower left")
+
+    def update(self, *, n: int, error: float, confidence_level: float = 0.95, n_resamples: int = 4000, rng=0):
         k = np.arange(n + 1)
         pmf = stats.binom.pmf(k, n, error)
         keep = pmf > 1e-6 * pmf.max()
-        # one LineCollection, not N bar patches: redraws stay fast for large N
-        ax_dist.vlines(k[keep] / n, 0, pmf[keep], color=COLORS["primary"], lw=max(1.0, 120 / n))
+        x = k[keep] / n
+        self.sticks.set_segments([[(xi, 0.0), (xi, hi)] for xi, hi in zip(x, pmf[keep])])
+        self.sticks.set_linewidth(max(1.0, 120 / n))
         sd = float(np.sqrt(error_variance(error, n)))
-        ax_dist.axvline(error, color=COLORS["truth"], lw=1.2, label=r"true $\varepsilon$")
-        ax_dist.axvspan(max(0.0, error - 2 * sd), min(1.0, error + 2 * sd), color=COLORS["muted"], alpha=0.2,
-                        label=r"$\pm 2\,$sd")
-        ax_dist.set(title=rf"$\hat\varepsilon = k/N$, N={n}", xlabel=r"$\hat\varepsilon$", ylabel="probability")
-        ax_dist.legend(loc="upper right")
+        lo, hi = max(0.0, error - 2 * sd), min(1.0, error + 2 * sd)
+        self.band.set_x(lo)  # axvspan gives a Rectangle (matplotlib >= 3.9)
+        self.band.set_width(hi - lo)
+        for line in self.truth:
+            line.set_xdata([error, error])
+        pad = 1.0 / n
+        self.ax_dist.set_xlim(max(-pad, x.min() - pad), x.max() + pad)
+        self.ax_dist.set_ylim(0, pmf.max() * 1.15)
+        # plain-text titles: a title that changes with every move would be re-parsed as mathtext
+        self.ax_dist.set_title(f"estimate k/N, N={n}")
 
         k_typ = int(round(error * n))
-        for row, method in enumerate(INTERVAL_METHODS):
-            low, high = binomial_interval(k_typ, n, confidence_level=confidence_level, method=method)
-            ax_ci.plot([low, high], [row, row], color=_METHOD_COLORS[method], lw=4, solid_capstyle="butt")
-        ax_ci.plot([k_typ / n] * len(INTERVAL_METHODS), range(len(INTERVAL_METHODS)), "|", color="white", ms=10)
-        ax_ci.axvline(error, color=COLORS["truth"], lw=1.2)
-        ax_ci.set_yticks(range(len(INTERVAL_METHODS)), INTERVAL_METHODS)
-        ax_ci.set_ylim(len(INTERVAL_METHODS) - 0.5, -0.5)
-        ax_ci.set(title=f"intervals at k={k_typ}", xlabel="error rate")
+        ends = np.array([binomial_interval(k_typ, n, confidence_level=confidence_level, method=m)
+                         for m in INTERVAL_METHODS])
+        rows = np.arange(len(INTERVAL_METHODS))
+        self.intervals.set_segments([[(lo_, r), (hi_, r)] for (lo_, hi_), r in zip(ends, rows)])
+        self.points.set_xdata(np.full(len(rows), k_typ / n))
+        span = ends[:, 1].max() - ends[:, 0].min()
+        self.ax_ci.set_xlim(max(0.0, ends[:, 0].min() - 0.08 * span), min(1.0, ends[:, 1].max() + 0.08 * span))
+        self.ax_ci.set_title(f"intervals at k={k_typ}")
 
         gen = np.random.default_rng(rng)
-        lowest = confidence_level
-        for row, method in enumerate(INTERVAL_METHODS):
-            sim = simulate_coverage(error, n, confidence_level=confidence_level, method=method,
-                                    n_resamples=n_resamples, rng=gen)
-            exact = coverage_probability(error, n, confidence_level=confidence_level, method=method)
-            ax_cov.errorbar(sim.coverage, row, xerr=2 * sim.std_error, fmt="s", ms=7,
-                            color=_METHOD_COLORS[method], capsize=3)
-            ax_cov.plot(exact, row, "o", color=COLORS["truth"], ms=4)
-            lowest = min(lowest, exact, sim.coverage - 2 * sim.std_error)
-        ax_cov.axvline(confidence_level, color=COLORS["secondary"], ls="--", lw=1.2, label="nominal")
-        ax_cov.set_yticks(range(len(INTERVAL_METHODS)), [])
-        ax_cov.set_ylim(len(INTERVAL_METHODS) - 0.5, -0.5)
-        ax_cov.set_xlim(max(0.0, lowest - 0.03), 1.005)
-        ax_cov.set(title="coverage: simulated (square), exact (dot)", xlabel="coverage")
-        ax_cov.legend(loc="lower left")
-    return fig
+        sims = [simulate_coverage(error, n, confidence_level=confidence_level, method=m,
+                                  n_resamples=n_resamples, rng=gen) for m in INTERVAL_METHODS]
+        cov = np.array([s.coverage for s in sims])
+        se2 = 2 * np.array([s.std_error for s in sims])
+        exact = np.array([coverage_probability(error, n, confidence_level=confidence_level, method=m)
+                          for m in INTERVAL_METHODS])
+        self.cov_bars.set_segments([[(c - e, r), (c + e, r)] for c, e, r in zip(cov, se2, rows)])
+        self.cov_sim.set_offsets(np.column_stack([cov, rows]))
+        self.cov_exact.set_xdata(exact)
+        self.nominal.set_xdata([confidence_level, confidence_level])
+        lowest = min(confidence_level, exact.min(), (cov - se2).min())
+        self.ax_cov.set_xlim(max(0.0, lowest - 0.03), 1.005)
+        return self.fig
 
 
-def draw_selective_sampling(
-    fig: Figure, *, prior: float, error1: float, error2: float, n: int, n_resamples: int = 20_000, rng=0
-) -> Figure:
+class SelectiveSamplingPainter:
     """Both estimators' sampling distributions overlaid, with formula and simulated variances.
 
     Two classes with priors (P1, 1 - P1) and error rates eps1, eps2; N test samples
-    drawn at random from the mixture or selectively, P_i N from each class.
+    drawn at random from the mixture or selectively, P_i N from each class. Artists are
+    made once and updated (see :class:`TestErrorPainter`).
     """
-    class_errors, priors = [error1, error2], [prior, 1.0 - prior]
-    sim = simulate_sampling(class_errors, priors, n, n_resamples=n_resamples, rng=rng)
-    eps = prior * error1 + (1.0 - prior) * error2
-    var_random = float(error_variance(eps, n))
-    var_strat = float(stratified_variance(class_errors, priors, n))
-    gap = float(selective_variance_gap(class_errors, priors, n))
-    with mpl.rc_context(BOOK_STYLE):
-        (ax,) = _reset(fig, 1)
+
+    def __init__(self, fig: Figure):
+        self.fig = fig
+        with mpl.rc_context(BOOK_STYLE):
+            (self.ax,) = _reset(fig, 1)
+            ax = self.ax
+            self.random = ax.stairs([0.0], [0.0, 1.0], fill=True, alpha=0.45, color=COLORS["primary"],
+                                    label="random sampling")
+            self.selective = ax.stairs([0.0], [0.0, 1.0], fill=True, alpha=0.45, color=COLORS["secondary"],
+                                       label="selective sampling")
+            self.truth = ax.axvline(0, color=COLORS["truth"], lw=1.2, label=r"true $\varepsilon$")
+            ax.set(xlabel="estimated error rate", ylabel="density")
+            ax.legend(loc="upper right")
+            self.text = ax.text(0.01, 0.98, "", transform=ax.transAxes, va="top", ha="left",
+                                family="monospace", fontsize=8)
+
+    def update(self, *, prior: float, error1: float, error2: float, n: int, n_resamples: int = 20_000, rng=0):
+        class_errors, priors = [error1, error2], [prior, 1.0 - prior]
+        sim = simulate_sampling(class_errors, priors, n, n_resamples=n_resamples, rng=rng)
+        eps = prior * error1 + (1.0 - prior) * error2
+        var_random = float(error_variance(eps, n))
+        var_strat = float(stratified_variance(class_errors, priors, n))
+        gap = float(selective_variance_gap(class_errors, priors, n))
         both = np.concatenate([sim.random, sim.stratified])
         # bins one lattice step 1/N wide, centred on k/N: the random estimate takes only
         # those values, so narrower bins would show gaps instead of its distribution
         first, last = np.floor(both.min() * n), np.ceil(both.max() * n)
         bins = (np.arange(first, last + 2) - 0.5) / n
-        ax.hist(sim.random, bins=bins, density=True, histtype="stepfilled", alpha=0.45,
-                color=COLORS["primary"], label=f"random sampling, var={sim.random.var():.3g}")
-        ax.hist(sim.stratified, bins=bins, density=True, histtype="stepfilled", alpha=0.45,
-                color=COLORS["secondary"], label=f"selective sampling, var={sim.stratified.var():.3g}")
-        ax.axvline(eps, color=COLORS["truth"], lw=1.2, label=r"true $\varepsilon$")
-        ax.set(xlabel=r"estimated error rate", ylabel="density",
-               title=rf"N={n}, $P_1$={prior:.2f}, $\varepsilon_1$={error1:.2f}, $\varepsilon_2$={error2:.2f}")
-        ax.legend(loc="upper right")
-        text = (
-            f"formula:  var random = {var_random:.3g}\n"
-            f"          var selective = {var_strat:.3g}\n"
-            f"          gap = P1 P2 (e1-e2)^2/N = {gap:.3g}\n"
-            f"simulated gap = {sim.random.var() - sim.stratified.var():.3g}"
+        dens_random, _ = np.histogram(sim.random, bins=bins, density=True)
+        dens_strat, _ = np.histogram(sim.stratified, bins=bins, density=True)
+        self.random.set_data(dens_random, bins)
+        self.selective.set_data(dens_strat, bins)
+        self.truth.set_xdata([eps, eps])
+        self.ax.set_xlim(bins[0], bins[-1])
+        self.ax.set_ylim(0, 1.3 * max(dens_random.max(), dens_strat.max()))
+        self.ax.set_title(f"N={n}, P₁={prior:.2f}, ε₁={error1:.2f}, ε₂={error2:.2f}")
+        self.text.set_text(
+            f"formula:   var random    = {var_random:.3g}\n"
+            f"           var selective = {var_strat:.3g}\n"
+            f"           gap = P1 P2 (e1-e2)^2/N = {gap:.3g}\n"
+            f"simulated: var random    = {sim.random.var():.3g}\n"
+            f"           var selective = {sim.stratified.var():.3g}\n"
+            f"           gap           = {sim.random.var() - sim.stratified.var():.3g}"
         )
-        ax.text(0.01, 0.98, text, transform=ax.transAxes, va="top", ha="left", family="monospace", fontsize=8)
-    return fig
+        return self.fig
+
+
+def draw_test_error(fig: Figure, **params) -> Figure:
+    """Fill ``fig`` with :class:`TestErrorPainter`'s three panels for ``params``."""
+    return TestErrorPainter(fig).update(**params)
+
+
+def draw_selective_sampling(fig: Figure, **params) -> Figure:
+    """Fill ``fig`` with :class:`SelectiveSamplingPainter`'s overlay for ``params``."""
+    return SelectiveSamplingPainter(fig).update(**params)
 
 
 def plot_log_likelihood(k: int, n: int) -> Figure:

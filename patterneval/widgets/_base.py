@@ -22,15 +22,20 @@ STATIC_NOTE = (
 
 
 class Explorer:
-    """Base class: ``controls`` (name -> slider) drive ``draw(figure, **values)``.
+    """Base class: ``controls`` (name -> slider) drive ``draw(**values)``.
 
-    Subclasses set ``controls`` and implement ``draw``. Setting any control's ``value``
-    redraws synchronously, so ``explorer.controls["n"].value = 200`` is a slider move.
+    Subclasses name a ``painter`` class from :mod:`patterneval.plotting` (its artists are
+    built once on the explorer's figure), pass their ``controls`` and implement ``draw``
+    by calling ``self.painter.update``. Setting any control's ``value`` redraws
+    synchronously, so ``explorer.controls["n"].value = 200`` is a slider move.
     """
+
+    painter: type
 
     def __init__(self, controls: dict, *, width: float = 9.0, height: float = 3.4):
         self.controls = controls
         self.figure = new_figure(width=width, height=height)
+        self.painter = type(self).painter(self.figure)
         self.output = widgets.Output(layout=widgets.Layout(min_height=f"{int(height * 100) + 10}px"))
         for control in controls.values():
             control.observe(self._on_change, names="value")
@@ -45,12 +50,12 @@ class Explorer:
     def values(self) -> dict:
         return {name: control.value for name, control in self.controls.items()}
 
-    def draw(self, figure, **values) -> None:  # pragma: no cover - abstract
+    def draw(self, **values) -> None:  # pragma: no cover - abstract
         raise NotImplementedError
 
     def update(self) -> None:
         """Recompute and redraw the figure for the current slider values."""
-        self.draw(self.figure, **self.values)
+        self.draw(**self.values)
         png = figure_png(self.figure)
         self.output.outputs = (
             {

@@ -34,9 +34,11 @@ class TestErrorExplorer(Explorer):
         }
         super().__init__(controls, height=3.4)
 
-    def draw(self, figure, *, n, error, confidence_level):
-        plotting.draw_test_error(figure, n=n, error=error, confidence_level=confidence_level,
-                                 n_resamples=self.n_resamples, rng=self.rng)
+    painter = plotting.TestErrorPainter
+
+    def draw(self, *, n, error, confidence_level):
+        self.painter.update(n=n, error=error, confidence_level=confidence_level,
+                            n_resamples=self.n_resamples, rng=self.rng)
 
 
 class SelectiveSamplingExplorer(Explorer):
@@ -61,6 +63,8 @@ class SelectiveSamplingExplorer(Explorer):
         }
         super().__init__(controls, height=3.6)
 
-    def draw(self, figure, *, prior, error1, error2, n):
-        plotting.draw_selective_sampling(figure, prior=prior, error1=error1, error2=error2, n=n,
-                                         n_resamples=self.n_resamples, rng=self.rng)
+    painter = plotting.SelectiveSamplingPainter
+
+    def draw(self, *, prior, error1, error2, n):
+        self.painter.update(prior=prior, error1=error1, error2=error2, n=n,
+                            n_resamples=self.n_resamples, rng=self.rng)
