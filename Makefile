@@ -1,0 +1,122 @@
+# patterneval: library + executable textbook.  GNU make; needs only Python 3.11, make
+# and node/npm.  Set-up is two commands:  `make book`  and  `make test`.
+#
+#   make book      venv + install (pinned) + npm assets + build the site into _build/html
+#   make test      unit tests and doctests, strict nbval, site build, browser test
+#   make lab       JupyterLab on the book (sliders run live there)
+#   make execute   re-execute every notebook in place, storing widget state
+#
+# Every recipe line runs under bash -euo pipefail: any failing command (including a
+# pytest exit code 5, "no tests collected") fails the target.
+
+SHELL := bash
+.SHELLFLAGS := -euo pipefail -c
+.DEFAULT_GOAL := help
+.DELETE_ON_ERROR:
+
+PYTHON ?= $(shell command -v python3.11 || command -v python3)
+VENV := .venv
+BIN := $(VENV)/bin
+VENV_PY := $(BIN)/python
+INSTALLED := $(VENV)/.installed
+SITE := _build/html
+KERNEL ?= python3
+CELL_TIMEOUT ?= 600
+NOTEBOOKS = $(shell find book -name '*.ipynb' -not -path '*/.ipynb_checkpoints/*' | sort)
+
+# Same environment for `make execute` and the nbval run, so stored outputs reproduce.
+export PYTHONHASHSEED := 0
+export PYDEVD_DISABLE_FILE_VALIDATION := 1
+
+.PHONY: help install assets book build test test-unit test-notebooks test-site lab execute constraints clean
+
+help:
+	@echo "make book      build the site into $(SITE) (creates $(VENV), installs everything)"
+	@echo "make test      all tests: unit + doctests, strict nbval, site build, browser"
+	@echo "make lab       JupyterLab on the book"
+	@echo "make execute   re-execute every notebook in place, storing widget state"
+
+# --- environment ---------------------------------------------------------------------
+
+# Debian's python3.11 lacks ensurepip unless python3.11-venv is installed; then the venv
+# is created without pip and pip is bootstrapped from PyPI.
+$(VENV_PY):
+	$(PYTHON) -m venv $(VENV) || { \
+	  echo "venv: no ensurepip here; creating $(VENV) without pip and bootstrapping pip"; \
+	  rm -rf $(VENV); $(PYTHON) -m venv --without-pip $(VENV); \
+	  $(PYTHON) tools/bootstrap_pip.py $(VENV); }
+
+$(INSTALLED): $(VENV_PY) pyproject.toml constraints.txt
+	$(VENV_PY) -m pip install -c constraints.txt -e '.[book,test]'
+	touch $@
+
+install: $(INSTALLED)
+
+# npm ci writes node_modules/.package-lock.json; third-party install scripts are not needed.
+node_modules/.package-lock.json: package.json package-lock.json
+	npm ci --ignore-scripts --no-audit --no-fund
+	touch $@
+
+_offline/VERSIONS.json: node_modules/.package-lock.json tools/offline_assets.py
+	$(PYTHON) tools/offline_assets.py
+
+assets: _offline/VERSIONS.json
+
+# --- the site --------------------------------------------------------------------------
+
+# Builds from the committed outputs (execute_notebooks: off); --all so that -W sees the
+# warnings of every page, not only of the pages changed since the last build.
+build: $(INSTALLED) assets
+	$(BIN)/jupyter-book build --all -W -n --keep-going .
+
+book: build
+	@echo
+	@echo "The site: $(abspath $(SITE))/index.html"
+
+# --- tests -----------------------------------------------------------------------------
+
+test-unit: $(INSTALLED)
+	$(VENV_PY) -m pytest
+
+test-notebooks: $(INSTALLED)
+	$(VENV_PY) -m pytest --nbval --nbval-current-env \
+	  --nbval-sanitize-with tests/nbval_sanitize.cfg book/
+
+# The browser test is marked `browser` and deselected by default (pyproject addopts).
+test-site: $(INSTALLED)
+	$(VENV_PY) -m pytest -m browser tests/test_site.py
+
+test: $(INSTALLED)
+	@start=$$(date +%s); \
+	$(MAKE) --no-print-directory test-unit; \
+	$(MAKE) --no-print-directory test-notebooks; \
+	$(MAKE) --no-print-directory build; \
+	$(MAKE) --no-print-directory test-site; \
+	echo "make test: all passed in $$(( $$(date +%s) - start )) s"
+
+# --- working on the book ---------------------------------------------------------------
+
+# LAB_ARGS="--no-browser --port 8890" to pass options; as root (containers) --allow-root is added.
+lab: $(INSTALLED)
+	$(BIN)/jupyter lab --ServerApp.root_dir=book $(if $(filter 0,$(shell id -u)),--allow-root) $(LAB_ARGS)
+
+execute: $(INSTALLED)
+	@rm -f $(VENV)/.execute-times.tsv
+	@for nb in $(NOTEBOOKS); do \
+	  start=$$(date +%s%N); \
+	  $(BIN)/jupyter nbconvert --to notebook --execute --inplace \
+	    --ExecutePreprocessor.store_widget_state=True \
+	    --ExecutePreprocessor.kernel_name=$(KERNEL) \
+	    --ExecutePreprocessor.timeout=$(CELL_TIMEOUT) "$$nb"; \
+	  printf '%s\t%s\n' "$$nb" "$$(( ($$(date +%s%N) - start) / 1000000 ))" >> $(VENV)/.execute-times.tsv; \
+	done
+	$(VENV_PY) tools/check_notebooks.py --times $(VENV)/.execute-times.tsv $(NOTEBOOKS)
+
+constraints: $(INSTALLED)
+	{ sed -n '1,3p' constraints.txt; \
+	  $(VENV_PY) -m pip freeze --exclude patterneval --exclude pip --exclude setuptools --exclude wheel; \
+	} > constraints.txt.new
+	mv constraints.txt.new constraints.txt
+
+clean:
+	rm -rf _build _offline

@@ -1,0 +1,326 @@
+"""Browser test of the built site: every page, offline, in a real Chromium.
+
+Run after ``jupyter-book build`` (``make test`` does this)::
+
+    pytest -m browser tests/test_site.py
+
+It is marked ``browser`` and deselected from the plain ``pytest`` run by
+``addopts = -m "not browser"`` in pyproject.toml, because it needs
+``_build/html``.  ``PATTERNEVAL_SITE`` points it at another built site and
+``CHROMIUM`` at another browser binary.
+
+A local ``http.server`` on 127.0.0.1 serves the site; every request to any
+other host is aborted (and reported).  On every HTML page the test asserts:
+
+* every ``<script src>`` and stylesheet is a relative path to a file of the
+  built site, and ``data-jupyter-widgets-cdn`` points at the site's own
+  ``_static/widgets-cdn/`` (page-relative, also in sub-folders);
+* the page loads, with no console errors and no uncaught exceptions;
+* no request failed and none went outside localhost, apart from the known,
+  harmless failures listed in ``KNOWN_HARMLESS``;
+* pages with math are typeset by MathJax (``mjx-container`` for every math
+  node, no ``mjx-merror``) and no raw TeX (``$$``, ``\\(``, ``\\[``, ...) is
+  left in the visible text;
+* every widget view saved in the page is rendered by the ipywidgets HTML
+  manager; every rendered explorer with an ``Output`` area shows a figure in
+  it, and every ``Output`` widget whose saved state holds a figure shows it: an ``<img>`` inside the rendered ``.widget-output`` area with a nonzero
+  ``naturalWidth``.
+
+A full-page screenshot of each page goes to ``_build/screenshots/``.
+
+If the browser or the built site is missing the test fails when ``CI=true``
+and is skipped (with the reason) otherwise.
+"""
+
+from __future__ import annotations
+
+import functools
+import http.server
+import json
+import os
+import re
+import threading
+from pathlib import Path
+from urllib.parse import urlparse
+
+import pytest
+
+try:
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+    from playwright.sync_api import sync_playwright
+except ImportError:  # pragma: no cover - playwright is in the test extra
+    sync_playwright = None
+    PlaywrightTimeout = TimeoutError
+
+pytestmark = pytest.mark.browser
+
+ROOT = Path(__file__).resolve().parent.parent
+SITE = Path(os.environ.get("PATTERNEVAL_SITE", ROOT / "_build" / "html"))
+SCREENSHOTS = ROOT / "_build" / "screenshots"
+CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+IN_CI = os.environ.get("CI", "").strip().lower() in {"true", "1", "yes"}
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--disable-quic",
+    "--no-first-run",
+]
+TIMEOUT_MS = 20_000
+
+# Requests that may fail without anything being wrong, each with its reason.
+# Keys are regexes matched against the path of the failed request.
+KNOWN_HARMLESS: dict[str, str] = {
+    # None are needed today: tools/offline_assets.py copies the html-manager's
+    # icon fonts next to embed-amd.js, which is where the renderer asks for them.
+    # (Without them Font Awesome's three fonts 404; the sliders are unaffected.)
+}
+
+# Raw TeX that must never survive typesetting in visible text.
+REDIRECT = re.compile(r'<meta http-equiv="Refresh" content="0; url=([^"]+)"', re.I)
+RAW_TEX = re.compile(
+    r"\$\$|\\\(|\\\)|\\\[|\\\]|\\begin\{|\$[^$\n]*\\[A-Za-z]+[^$\n]*\$"
+)
+
+
+def _missing(reason: str) -> None:
+    if IN_CI:
+        pytest.fail(f"{reason} (CI=true: the browser test must run)")
+    pytest.skip(reason)
+
+
+def _pages() -> list[str]:
+    if not (SITE / "index.html").is_file():
+        return []
+    skip = ("_static/", "_sources/", "_images/", "screenshots/")
+    return sorted(
+        p.relative_to(SITE).as_posix()
+        for p in SITE.rglob("*.html")
+        if not p.relative_to(SITE).as_posix().startswith(skip)
+    )
+
+
+PAGES = _pages()
+
+
+class _QuietHandler(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, *args) -> None:  # keep pytest output clean
+        pass
+
+
+@pytest.fixture(scope="module", autouse=True)
+def fresh_screenshots():
+    """Screenshots of this run only: drop those of pages that no longer exist."""
+    if SCREENSHOTS.is_dir():
+        for old in SCREENSHOTS.glob("*.png"):
+            old.unlink()
+
+
+@pytest.fixture(scope="module")
+def site_url():
+    if not (SITE / "index.html").is_file():
+        _missing(f"no built site at {SITE} (run `make book` first)")
+    handler = functools.partial(_QuietHandler, directory=str(SITE))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}/"
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+@pytest.fixture(scope="module")
+def browser():
+    if not Path(CHROMIUM).is_file():
+        _missing(f"no Chromium at {CHROMIUM} (apt-get install chromium)")
+    if sync_playwright is None:  # pragma: no cover - playwright is in the test extra
+        _missing("playwright is not installed (pip install -e '.[test]')")
+    with sync_playwright() as p:
+        browser = p.chromium.launch(
+            executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True
+        )
+        try:
+            yield browser
+        finally:
+            browser.close()
+
+
+def _harmless(url: str) -> bool:
+    path = urlparse(url).path
+    return any(re.search(pattern, path) for pattern in KNOWN_HARMLESS)
+
+
+def test_site_has_pages():
+    if not PAGES:
+        _missing(f"no built site at {SITE} (run `make book` first)")
+    assert "index.html" in PAGES
+    assert "search.html" in PAGES
+
+
+@pytest.mark.parametrize("page_path", PAGES or ["<no site>"])
+def test_page(page_path, site_url, browser):
+    if page_path == "<no site>":
+        _missing(f"no built site at {SITE} (run `make book` first)")
+    html = (SITE / page_path).read_text(encoding="utf-8")
+    _check_static_references(page_path, html)
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    page = context.new_page()
+    page.set_default_timeout(TIMEOUT_MS)
+
+    outside, failed, console_errors, page_errors = [], [], [], []
+
+    def route(route):
+        host = urlparse(route.request.url).hostname
+        if host == "127.0.0.1":
+            route.continue_()
+        else:
+            outside.append(route.request.url)
+            route.abort()
+
+    def on_failed(request):
+        if urlparse(request.url).hostname == "127.0.0.1" and not _harmless(request.url):
+            failed.append(f"{request.url}: {request.failure}")
+
+    def on_response(response):
+        if response.status >= 400 and not _harmless(response.url):
+            failed.append(f"{response.url}: HTTP {response.status}")
+
+    def on_console(msg):
+        if msg.type == "error":
+            where = (msg.location or {}).get("url", "")
+            if "Failed to load resource" in msg.text and (
+                _harmless(where) or urlparse(where).hostname != "127.0.0.1"
+            ):
+                return  # already reported as a harmless or an outside request
+            console_errors.append(f"{msg.text} ({where})")
+
+    context.route("**/*", route)
+    page.on("requestfailed", on_failed)
+    page.on("response", on_response)
+    page.on("console", on_console)
+    page.on("pageerror", lambda exc: page_errors.append(str(exc)))
+
+    def context_report() -> str:
+        return (f"\n  failed requests: {failed}\n  blocked outside requests: {outside}"
+                f"\n  console errors: {console_errors}\n  uncaught exceptions: {page_errors}")
+
+    try:
+        response = page.goto(site_url + page_path, wait_until="load")
+        assert response is not None and response.ok, f"{page_path} did not load"
+        redirect = REDIRECT.search(html)
+        if redirect:  # index.html only forwards to the root page of the book
+            target = (SITE / page_path).parent / redirect.group(1)
+            assert target.is_file(), f"{page_path} redirects to a missing {target}"
+            page.wait_for_url("**/" + target.relative_to(SITE).as_posix())
+            page.wait_for_load_state("load")
+            html = target.read_text(encoding="utf-8")
+
+        # --- math -----------------------------------------------------------
+        n_math = page.locator(".math").count()
+        if n_math:
+            page.wait_for_function(
+                "() => window.MathJax && MathJax.startup && MathJax.startup.promise"
+            )
+            page.evaluate("() => MathJax.startup.promise")
+            n_typeset = page.locator(".math mjx-container, mjx-container.MathJax").count()
+            assert n_typeset >= n_math, (
+                f"{page_path}: {n_math} math nodes but {n_typeset} typeset by MathJax"
+            )
+            assert page.locator("mjx-merror").count() == 0, f"{page_path}: MathJax errors"
+        visible = page.evaluate(
+            """() => {
+                const body = document.body.cloneNode(true);
+                body.querySelectorAll('pre, code, script, style, mjx-container, '
+                    + '.highlight, textarea, .bd-search, nav').forEach(e => e.remove());
+                return body.innerText;
+            }"""
+        )
+        raw = sorted({m.group(0) for m in RAW_TEX.finditer(visible)})
+        assert not raw, f"{page_path}: raw TeX left in the page text: {raw[:10]}"
+
+        # --- widgets --------------------------------------------------------
+        n_views = html.count('type="application/vnd.jupyter.widget-view+json"')
+        n_figures = _saved_output_figures(html)
+        if n_views:
+            page.wait_for_function(
+                """([views, figures]) => {
+                    const areas = document.querySelectorAll('.widget-subarea');
+                    const imgs = [...document.querySelectorAll(
+                        '.widget-subarea .widget-output img')];
+                    const loaded = i => i.complete && i.naturalWidth > 0;
+                    // every rendered explorer that has an Output area shows a figure in it
+                    const explorersDrawn = [...areas].every(a =>
+                        !a.querySelector('.widget-output')
+                        || [...a.querySelectorAll('.widget-output img')].some(loaded));
+                    return areas.length >= views
+                        && [...areas].every(a => a.childElementCount > 0)
+                        && explorersDrawn
+                        && imgs.filter(loaded).length >= figures;
+                }""",
+                arg=[n_views, n_figures],
+            )
+            bad = page.evaluate(
+                """() => [...document.querySelectorAll(
+                        '.widget-subarea .widget-output img')]
+                    .filter(i => !(i.complete && i.naturalWidth > 0)).map(i => i.src.slice(0, 60))"""
+            )
+            assert not bad, f"{page_path}: widget figures that did not load: {bad}"
+        else:
+            assert n_figures == 0
+
+        page.wait_for_load_state("networkidle")
+        SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+        shot = SCREENSHOTS / (page_path.removesuffix(".html").replace("/", "__") + ".png")
+        page.screenshot(path=str(shot), full_page=True)
+    except PlaywrightTimeout as exc:
+        pytest.fail(f"{page_path}: timed out ({exc.message.splitlines()[0]}){context_report()}")
+    finally:
+        context.close()
+
+    assert not outside, f"{page_path}: requests outside localhost (blocked): {outside}"
+    assert not failed, f"{page_path}: failed requests: {failed}"
+    assert not page_errors, f"{page_path}: uncaught exceptions: {page_errors}"
+    assert not console_errors, f"{page_path}: console errors: {console_errors}"
+
+
+def _saved_output_figures(html: str) -> int:
+    """Output widgets whose saved state (in the page) holds an image."""
+    m = re.search(
+        r'<script type="application/vnd\.jupyter\.widget-state\+json">(.*?)</script>',
+        html,
+        re.S,
+    )
+    if not m:
+        return 0
+    state = json.loads(m.group(1).replace("<\\/", "</"))["state"]
+    return sum(
+        1
+        for model in state.values()
+        if model.get("model_name") == "OutputModel"
+        and any(
+            any(k.startswith("image/") for k in out.get("data", {}))
+            for out in model["state"].get("outputs", [])
+        )
+    )
+
+
+def _check_static_references(page_path: str, html: str) -> None:
+    """Scripts, stylesheets and the widget CDN are all relative paths into the site."""
+    here = (SITE / page_path).parent
+    scripts = re.findall(r"<script[^>]*\bsrc=\"([^\"]+)\"", html)
+    styles = re.findall(r"<link[^>]*\brel=\"stylesheet\"[^>]*\bhref=\"([^\"]+)\"", html)
+    remote = [u for u in scripts + styles if re.match(r"^(https?:)?//", u)]
+    assert not remote, f"{page_path}: loads scripts/styles from outside the site: {remote}"
+    for url in scripts + styles:
+        target = (here / url.split("?")[0]).resolve()
+        assert target.is_file(), f"{page_path}: {url} is not in the built site"
+    for cdn in re.findall(r"data-jupyter-widgets-cdn=\"([^\"]*)\"", html):
+        assert not re.match(r"^(https?:)?//", cdn), f"{page_path}: widget CDN {cdn} is remote"
+        target = (here / cdn).resolve()
+        assert target.is_dir() and target == (SITE / "_static" / "widgets-cdn").resolve(), (
+            f"{page_path}: widget CDN {cdn} does not point at _static/widgets-cdn/"
+        )
