@@ -152,17 +152,17 @@ def format_checks(checks) -> str:
     --------
     >>> import patterneval as pe
     >>> print(pe.format_checks([pe.check_mean([0.0, 1.0, 0.0, 1.0], 0.5, label="p")]))
-    quantity       formula    simulated    MC s.e.      z  within 4 s.e.
-    p                  0.5          0.5    0.288675   0.00  yes
+    quantity    formula  simulated   MC s.e.      z  |z|<=4
+    p               0.5        0.5     0.289   0.00  yes
     """
     checks = list(checks)
     if not checks:
         raise ValueError("checks is empty; pass the SimulationCheck results to tabulate.")
-    w = max(12, *(len(c.label) for c in checks))
-    rows = [f"{'quantity':<{w}} {'formula':>10} {'simulated':>12} {'MC s.e.':>10} {'z':>6}  within {checks[0].n_se:g} s.e."]
+    w = max(8, *(len(c.label) for c in checks))
+    rows = [f"{'quantity':<{w}} {'formula':>10} {'simulated':>10} {'MC s.e.':>9} {'z':>6}  |z|<={checks[0].n_se:g}"]
     for c in checks:
         rows.append(
-            f"{c.label:<{w}} {c.formula:>10.6g} {c.simulated:>12.6g} {c.std_error:>10.6g} {c.z:>6.2f}  "
+            f"{c.label:<{w}} {c.formula:>10.6g} {c.simulated:>10.6g} {c.std_error:>9.3g} {c.z:>6.2f}  "
             f"{'yes' if c.passed else 'NO'}"
         )
     return "\n".join(rows)

@@ -54,7 +54,7 @@ def test_z_and_table():
     assert check.passed
     table = pe.format_checks([check, pe.check_value(2.0, 0.1, 1.0, label="a longer label")])
     lines = table.splitlines()
-    assert lines[0].startswith("quantity") and "within 3 s.e." in lines[0]
+    assert lines[0].startswith("quantity") and lines[0].endswith("|z|<=3")
     assert lines[1].endswith("yes") and lines[2].endswith("NO")
     assert "SimulationCheck(label='x'" in repr(check)
 
