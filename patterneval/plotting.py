@@ -32,6 +32,7 @@ from .errorrate import (
 
 __all__ = [
     "BOOK_STYLE",
+    "BookFigure",
     "COLORS",
     "SelectiveSamplingPainter",
     "TestErrorPainter",
@@ -71,6 +72,18 @@ BOOK_STYLE = {
 _METHOD_COLORS = dict(zip(INTERVAL_METHODS, ["#999999", "#0072B2", "#009E73", "#D55E00", "#CC79A7"]))
 
 
+class BookFigure(Figure):
+    """A matplotlib Figure that shows itself as a PNG in a notebook.
+
+    Figures made without pyplot get no display formatter from IPython's inline backend,
+    so a cell returning one would show only ``<Figure size ...>``; ``_repr_png_`` makes
+    the image the figure's rich representation wherever it is displayed.
+    """
+
+    def _repr_png_(self) -> bytes:
+        return base64.b64decode(figure_png(self))
+
+
 def new_figure(ncols: int = 1, *, width: float = 9.0, height: float = 3.4) -> Figure:
     """A figure in the book style with ``ncols`` side-by-side axes.
 
@@ -78,7 +91,7 @@ def new_figure(ncols: int = 1, *, width: float = 9.0, height: float = 3.4) -> Fi
     the time an explorer takes to redraw.
     """
     with mpl.rc_context(BOOK_STYLE):
-        fig = Figure(figsize=(width, height))
+        fig = BookFigure(figsize=(width, height))
         fig.subplots(1, ncols)
     return fig
 

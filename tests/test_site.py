@@ -242,6 +242,25 @@ def test_page(page_path, site_url, browser):
         raw = sorted({m.group(0) for m in RAW_TEX.finditer(visible)})
         assert not raw, f"{page_path}: raw TeX left in the page text: {raw[:10]}"
 
+        # --- static figures ---------------------------------------------------
+        # every figure element shows a loaded image, and no cell output fell back to a
+        # figure's text repr (what a notebook shows when its PNG was never produced)
+        figures = page.evaluate(
+            """() => [...document.querySelectorAll('figure')].map(f => {
+                const img = f.querySelector('img');
+                const cap = f.querySelector('figcaption');
+                return {caption: cap ? cap.innerText.slice(0, 60) : '(no caption)',
+                        ok: !!img && img.complete && img.naturalWidth > 0};
+            })"""
+        )
+        blank = [f["caption"] for f in figures if not f["ok"]]
+        assert not blank, f"{page_path}: figures without a loaded image: {blank}"
+        text_only = page.evaluate(
+            "() => [...document.querySelectorAll('.cell_output')]"
+            ".filter(o => /<Figure size|<Figure>/.test(o.innerText) && !o.querySelector('img')).length"
+        )
+        assert text_only == 0, f"{page_path}: {text_only} outputs show a figure's repr, not its image"
+
         # --- widgets --------------------------------------------------------
         n_views = html.count('type="application/vnd.jupyter.widget-view+json"')
         n_figures = _saved_output_figures(html)

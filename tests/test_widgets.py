@@ -61,6 +61,16 @@ def test_draw_selective_sampling_reports_the_formula_gap():
     assert "gap = P1 P2 (e1-e2)^2/N = 0.0001" in text  # 0.5 * 0.5 * 0.2^2 / 100
 
 
+def test_book_figures_display_as_png_without_pyplot():
+    # a notebook that never imports pyplot has no inline formatter for Figure
+    fig = plotting.plot_log_likelihood(3, 20)
+    assert fig._repr_png_().startswith(b"\x89PNG")
+    from IPython.core.formatters import DisplayFormatter
+
+    data, _ = DisplayFormatter().format(fig)
+    assert "image/png" in data
+
+
 def test_static_figures_have_expected_axes():
     assert len(plotting.plot_log_likelihood(3, 20).axes) == 1
     assert len(plotting.plot_coverage_curves(20, errors=[0.1, 0.2]).axes) == len(plotting.INTERVAL_METHODS)
