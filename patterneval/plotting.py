@@ -98,7 +98,9 @@ def new_figure(ncols: int = 1, *, width: float = 9.0, height: float = 3.4) -> Fi
 
 def figure_png(fig: Figure) -> str:
     """The figure as base64 PNG text, the form notebook outputs store."""
-    canvas = FigureCanvasAgg(fig)
+    # Keep one Agg canvas per figure: its renderer caches text metrics, which a fresh
+    # canvas on every redraw would throw away (text layout is most of an explorer's redraw).
+    canvas = fig.canvas if isinstance(fig.canvas, FigureCanvasAgg) else FigureCanvasAgg(fig)
     with mpl.rc_context(BOOK_STYLE):
         canvas.draw()
     # PIL at a low compression level: savefig's default zlib level costs an explorer
