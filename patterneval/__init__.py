@@ -24,6 +24,14 @@ from .errorrate import (
     test_error,
 )
 
+from .resampling import (
+    bootstrap_error,
+    cross_val_error,
+    leave_one_out_error,
+    permutation_test,
+    perturbation_interval,
+    selection_cv_error,
+)
 from .simulation import (
     SimulationCheck,
     check_mean,
@@ -44,15 +52,21 @@ __all__ = [
     "SimulationCheck",
     "StratifiedEstimate",
     "binomial_interval",
+    "bootstrap_error",
     "check_mean",
     "check_value",
     "check_variance",
     "check_variance_difference",
     "coverage_probability",
+    "cross_val_error",
     "error_variance",
     "format_checks",
+    "leave_one_out_error",
+    "permutation_test",
+    "perturbation_interval",
     "proportional_allocation",
     "sample_size_for_width",
+    "selection_cv_error",
     "selective_variance_gap",
     "simulate_coverage",
     "simulate_sampling",

@@ -13,10 +13,14 @@ import operator
 import numpy as np
 
 __all__ = [
+    "check_X_y",
     "check_choice",
+    "check_classifier",
     "check_confidence_level",
     "check_counts",
     "check_labels_pair",
+    "check_n_jobs",
+    "check_n_splits",
     "check_positive_int",
     "check_priors",
     "check_proportion",
@@ -170,3 +174,79 @@ def check_rng(rng) -> np.random.Generator:
         raise TypeError(
             f"rng must be None, an int seed or a numpy.random.Generator; got {_show(rng)}."
         ) from None
+
+
+def check_classifier(estimator, *, name: str = "estimator"):
+    """A scikit-learn-style estimator: an object with ``fit`` and ``predict`` (and ``get_params``
+    so that it can be cloned)."""
+    missing = [m for m in ("fit", "predict", "get_params") if not callable(getattr(estimator, m, None))]
+    if isinstance(estimator, type) or missing:
+        what = "a class, not an instance" if isinstance(estimator, type) else f"no {', '.join(missing)}"
+        raise TypeError(
+            f"{name} must be a scikit-learn-compatible estimator instance with fit, predict and "
+            f"get_params (e.g. LogisticRegression()); got {_show(estimator)} ({what})."
+        )
+    return estimator
+
+
+def check_X_y(X, y, *, min_classes: int = 2):
+    """Feature matrix and labels: X 2-d, finite and numeric; y 1-d of the same length, with
+    at least ``min_classes`` distinct labels. Returns numpy arrays."""
+    if X is None or np.isscalar(X):
+        raise TypeError(f"X must be a 2-d array of shape (n_samples, n_features); got {_show(X)}.")
+    X_arr = np.asarray(X)
+    if X_arr.ndim != 2:
+        raise ValueError(f"X must be 2-d, shape (n_samples, n_features); got an array of shape {X_arr.shape}.")
+    if X_arr.dtype == bool or X_arr.dtype.kind not in "iuf":
+        raise TypeError(f"X must hold numbers; got dtype {X_arr.dtype}.")
+    if not np.all(np.isfinite(X_arr)):
+        bad = int(np.count_nonzero(~np.isfinite(X_arr)))
+        raise ValueError(f"X holds {bad} NaN or infinite values; impute or drop them first.")
+    if y is None or np.isscalar(y):
+        raise TypeError(f"y must be a 1-d array of labels; got {_show(y)}.")
+    y_arr = np.asarray(y)
+    if y_arr.ndim != 1:
+        raise ValueError(f"y must be 1-d; got an array of shape {y_arr.shape}.")
+    if y_arr.shape[0] != X_arr.shape[0]:
+        raise ValueError(f"y has {y_arr.shape[0]} entries but X has {X_arr.shape[0]} rows.")
+    n_classes = np.unique(y_arr).size
+    if n_classes < min_classes:
+        raise ValueError(
+            f"y must contain at least {min_classes} classes to estimate an error rate; "
+            f"got {n_classes} ({_show(np.unique(y_arr).tolist())})."
+        )
+    return X_arr, y_arr
+
+
+def check_n_splits(n_splits, y, *, stratify: bool) -> int:
+    """Folds of cross-validation: 2 <= n_splits <= n_samples, and with ``stratify`` no
+    class smaller than ``n_splits`` (each fold must see every class)."""
+    n_splits = check_positive_int("n_splits", n_splits, minimum=2)
+    n = len(y)
+    if n_splits > n:
+        raise ValueError(f"n_splits must be at most the number of samples ({n}); got {n_splits}.")
+    if stratify:
+        labels, counts = np.unique(y, return_counts=True)
+        smallest = int(np.argmin(counts))
+        if counts[smallest] < n_splits:
+            raise ValueError(
+                f"n_splits={n_splits} is more than the {counts[smallest]} samples of class "
+                f"{labels[smallest]!r}; with stratify=True every class needs at least n_splits "
+                f"samples (use fewer folds or stratify=False)."
+            )
+    return n_splits
+
+
+def check_n_jobs(n_jobs):
+    """joblib's convention: None (one job), a positive count, or negative (all cores + 1 + n_jobs)."""
+    if n_jobs is None:
+        return None
+    if isinstance(n_jobs, bool):
+        raise TypeError(f"n_jobs must be None or a non-zero integer; got {n_jobs!r}.")
+    try:
+        value = operator.index(n_jobs)
+    except TypeError:
+        raise TypeError(f"n_jobs must be None or a non-zero integer; got {_show(n_jobs)}.") from None
+    if value == 0:
+        raise ValueError("n_jobs must be None or a non-zero integer; got 0.")
+    return value

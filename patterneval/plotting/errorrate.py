@@ -1,25 +1,17 @@
-"""The book's figure style and the figures its chapters and explorers draw.
+"""Figures of the chapters "The test error rate" and "Selective sampling".
 
-Figures are built on :class:`matplotlib.figure.Figure` directly, never through pyplot,
-so that a notebook shows exactly the figures a cell returns (pyplot would display every
-open figure again at the end of the cell) and explorers can redraw one figure in place.
-Each ``draw_*`` function fills a given figure from library calls; it computes nothing
-that the library does not also expose and test.
+Painters build their artists once and update them, so explorers redraw fast; each
+``update`` only calls tested library functions and sets artist data.
 """
 
 from __future__ import annotations
 
-import base64
-import io
-
 import matplotlib as mpl
 import numpy as np
-import PIL.Image
-from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
 from scipy import stats
 
-from .errorrate import (
+from ..errorrate import (
     INTERVAL_METHODS,
     binomial_interval,
     coverage_probability,
@@ -29,95 +21,19 @@ from .errorrate import (
     simulate_sampling,
     stratified_variance,
 )
+from ._style import BOOK_STYLE, COLORS, new_figure, reset_axes
 
 __all__ = [
-    "BOOK_STYLE",
-    "BookFigure",
-    "COLORS",
+    "INTERVAL_METHODS",
     "SelectiveSamplingPainter",
     "TestErrorPainter",
     "draw_selective_sampling",
     "draw_test_error",
     "plot_coverage_curves",
     "plot_log_likelihood",
-    "figure_png",
-    "new_figure",
 ]
 
-#: One colour per role, used across chapters (colour-blind safe, Okabe & Ito 2008).
-COLORS = {
-    "primary": "#0072B2",
-    "secondary": "#D55E00",
-    "tertiary": "#009E73",
-    "accent": "#CC79A7",
-    "muted": "#999999",
-    "truth": "#000000",
-}
-
-#: rcParams of every book figure.
-BOOK_STYLE = {
-    "figure.dpi": 100,
-    "savefig.dpi": 100,
-    "font.size": 10,
-    "axes.titlesize": 11,
-    "axes.labelsize": 10,
-    "axes.spines.top": False,
-    "axes.spines.right": False,
-    "axes.grid": True,
-    "grid.alpha": 0.3,
-    "legend.frameon": False,
-    "legend.fontsize": 9,
-}
-
 _METHOD_COLORS = dict(zip(INTERVAL_METHODS, ["#999999", "#0072B2", "#009E73", "#D55E00", "#CC79A7"]))
-
-
-class BookFigure(Figure):
-    """A matplotlib Figure that shows itself as a PNG in a notebook.
-
-    Figures made without pyplot get no display formatter from IPython's inline backend,
-    so a cell returning one would show only ``<Figure size ...>``; ``_repr_png_`` makes
-    the image the figure's rich representation wherever it is displayed.
-    """
-
-    def _repr_png_(self) -> bytes:
-        return base64.b64decode(figure_png(self))
-
-
-def new_figure(ncols: int = 1, *, width: float = 9.0, height: float = 3.4) -> Figure:
-    """A figure in the book style with ``ncols`` side-by-side axes.
-
-    Margins are fixed rather than solved by a layout engine: constrained layout doubles
-    the time an explorer takes to redraw.
-    """
-    with mpl.rc_context(BOOK_STYLE):
-        fig = BookFigure(figsize=(width, height))
-        fig.subplots(1, ncols)
-    return fig
-
-
-def figure_png(fig: Figure) -> str:
-    """The figure as base64 PNG text, the form notebook outputs store."""
-    # Keep one Agg canvas per figure: its renderer caches text metrics, which a fresh
-    # canvas on every redraw would throw away (text layout is most of an explorer's redraw).
-    canvas = fig.canvas if isinstance(fig.canvas, FigureCanvasAgg) else FigureCanvasAgg(fig)
-    with mpl.rc_context(BOOK_STYLE):
-        canvas.draw()
-    # PIL at a low compression level: savefig's default zlib level costs an explorer
-    # about a third of its redraw time for a PNG only a few kB smaller.
-    image = PIL.Image.frombuffer("RGBA", canvas.get_width_height(), canvas.buffer_rgba())
-    buf = io.BytesIO()
-    image.save(buf, format="png", compress_level=1)
-    return base64.b64encode(buf.getvalue()).decode("ascii")
-
-
-def _reset(fig: Figure, ncols: int):
-    """Clear the figure and give it ``ncols`` fresh axes in the book style."""
-    fig.clear()
-    with mpl.rc_context(BOOK_STYLE):
-        axes = fig.subplots(1, ncols)
-    fig.subplots_adjust(left=0.08 if ncols == 1 else 0.07, right=0.98, bottom=0.15, top=0.9, wspace=0.45)
-    return np.atleast_1d(axes)
 
 
 class TestErrorPainter:
@@ -138,7 +54,7 @@ class TestErrorPainter:
         rows = np.arange(len(INTERVAL_METHODS))
         colors = [_METHOD_COLORS[m] for m in INTERVAL_METHODS]
         with mpl.rc_context(BOOK_STYLE):
-            self.ax_dist, self.ax_ci, self.ax_cov = _reset(fig, 3)
+            self.ax_dist, self.ax_ci, self.ax_cov = reset_axes(fig, 3)
             ax = self.ax_dist
             self.sticks = ax.vlines([], [], [], color=COLORS["primary"])
             self.band = ax.axvspan(0, 0, color=COLORS["muted"], alpha=0.2, label=r"$\pm 2\,$sd")
@@ -220,7 +136,7 @@ class SelectiveSamplingPainter:
     def __init__(self, fig: Figure):
         self.fig = fig
         with mpl.rc_context(BOOK_STYLE):
-            (self.ax,) = _reset(fig, 1)
+            (self.ax,) = reset_axes(fig, 1)
             ax = self.ax
             self.random = ax.stairs([0.0], [0.0, 1.0], fill=True, alpha=0.45, color=COLORS["primary"],
                                     label="random sampling")
@@ -278,7 +194,7 @@ def plot_log_likelihood(k: int, n: int) -> Figure:
     (up to a constant), with its maximum at :math:`k/N` marked."""
     with mpl.rc_context(BOOK_STYLE):
         fig = new_figure(width=6.0, height=3.0)
-        (ax,) = _reset(fig, 1)
+        (ax,) = reset_axes(fig, 1)
         eps = np.linspace(0.002, 0.998, 500)
         ax.plot(eps, stats.binom.logpmf(k, n, eps), color=COLORS["primary"])
         ax.axvline(k / n, color=COLORS["secondary"], ls="--", label=rf"$k/N = {k}/{n}$")
@@ -295,7 +211,7 @@ def plot_coverage_curves(n: int, *, confidence_level: float = 0.95, methods=INTE
     errors = np.linspace(0.005, 0.5, 100) if errors is None else np.asarray(errors)
     with mpl.rc_context(BOOK_STYLE):
         fig = new_figure(width=9.0, height=3.2)
-        axes = _reset(fig, len(methods))
+        axes = reset_axes(fig, len(methods))
         for ax, method in zip(axes, methods):
             cov = [coverage_probability(e, n, confidence_level=confidence_level, method=method) for e in errors]
             ax.plot(errors, cov, color=_METHOD_COLORS[method], lw=1)
