@@ -36,7 +36,9 @@ class Explorer:
         self.controls = controls
         self.figure = new_figure(width=width, height=height)
         self.painter = type(self).painter(self.figure)
-        self.output = widgets.Output(layout=widgets.Layout(min_height=f"{int(height * 100) + 10}px"))
+        # no fixed height: the page scales the PNG to the column width, and a redraw
+        # replaces the output in one message, so the area never collapses in between
+        self.output = widgets.Output()
         for control in controls.values():
             control.observe(self._on_change, names="value")
         self.widget = widgets.VBox(
