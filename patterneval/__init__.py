@@ -25,6 +25,11 @@ from .errorrate import (
 )
 
 from .resampling import (
+    BootstrapResult,
+    CrossValidationResult,
+    PermutationTestResult,
+    PerturbationInterval,
+    SelectionCVResult,
     bootstrap_error,
     cross_val_error,
     leave_one_out_error,
@@ -45,10 +50,15 @@ __version__ = "0.1.0"
 
 __all__ = [
     "INTERVAL_METHODS",
+    "BootstrapResult",
     "ConfidenceInterval",
     "CoverageSimulation",
+    "CrossValidationResult",
     "ErrorEstimate",
+    "PermutationTestResult",
+    "PerturbationInterval",
     "SamplingSimulation",
+    "SelectionCVResult",
     "SimulationCheck",
     "StratifiedEstimate",
     "binomial_interval",

@@ -14,18 +14,25 @@ import numpy as np
 
 __all__ = [
     "check_X_y",
+    "check_binary_labels",
+    "check_callable",
     "check_choice",
     "check_classifier",
     "check_confidence_level",
     "check_counts",
+    "check_cv",
+    "check_increasing",
     "check_labels_pair",
     "check_n_jobs",
     "check_n_splits",
+    "check_permutations",
     "check_positive_int",
+    "check_positive_real",
     "check_priors",
     "check_proportion",
     "check_rng",
     "check_same_length",
+    "check_transformer",
 ]
 
 
@@ -231,7 +238,7 @@ def check_n_splits(n_splits, y, *, stratify: bool) -> int:
         if counts[smallest] < n_splits:
             raise ValueError(
                 f"n_splits={n_splits} is more than the {counts[smallest]} samples of class "
-                f"{labels[smallest]!r}; with stratify=True every class needs at least n_splits "
+                f"{labels[smallest].item()!r}; with stratify=True every class needs at least n_splits "
                 f"samples (use fewer folds or stratify=False)."
             )
     return n_splits
@@ -250,3 +257,109 @@ def check_n_jobs(n_jobs):
     if value == 0:
         raise ValueError("n_jobs must be None or a non-zero integer; got 0.")
     return value
+
+
+def check_transformer(transformer, *, name: str = "selector"):
+    """A scikit-learn-style feature selector or extractor: an instance with ``fit``,
+    ``transform`` and ``get_params`` (so that it can be cloned into every fold)."""
+    missing = [m for m in ("fit", "transform", "get_params") if not callable(getattr(transformer, m, None))]
+    if isinstance(transformer, type) or missing:
+        what = "a class, not an instance" if isinstance(transformer, type) else f"no {', '.join(missing)}"
+        raise TypeError(
+            f"{name} must be a scikit-learn-compatible transformer instance with fit, transform "
+            f"and get_params (e.g. SelectKBest(f_classif, k=10)); got {_show(transformer)} ({what})."
+        )
+    return transformer
+
+
+def check_cv(cv, y):
+    """``cv`` for a permutation test: an int number of stratified folds (checked as
+    :func:`check_n_splits` with ``stratify=True``) or a scikit-learn splitter, i.e. an object
+    with ``split`` and ``get_n_splits``. Returns the int or the splitter."""
+    if isinstance(cv, numbers.Integral) and not isinstance(cv, bool):
+        return check_n_splits(cv, y, stratify=True)
+    if isinstance(cv, type) or not all(callable(getattr(cv, m, None)) for m in ("split", "get_n_splits")):
+        raise TypeError(
+            f"cv must be an int number of folds (>= 2) or a scikit-learn splitter instance with "
+            f"split and get_n_splits (e.g. StratifiedKFold(5)); got {_show(cv)}."
+        )
+    return cv
+
+
+def check_permutations(permutations, *, n_samples: int, n_resamples: int) -> np.ndarray:
+    """Explicit label permutations: an integer array of shape (n_resamples, n_samples) whose
+    every row is a permutation of ``0 .. n_samples - 1``."""
+    arr = np.asarray(permutations)
+    if arr.dtype == bool or arr.dtype.kind not in "iu":
+        raise TypeError(f"permutations must be an integer array of row indices; got dtype {arr.dtype}.")
+    if arr.ndim != 2 or arr.shape[1] != n_samples:
+        raise ValueError(
+            f"permutations must have shape (n_resamples, {n_samples}), one row per permutation; "
+            f"got shape {arr.shape}."
+        )
+    if arr.shape[0] != n_resamples:
+        raise ValueError(
+            f"permutations has {arr.shape[0]} rows but n_resamples is {n_resamples}; "
+            f"pass n_resamples={arr.shape[0]}."
+        )
+    if not np.array_equal(np.sort(arr, axis=1), np.broadcast_to(np.arange(n_samples), arr.shape)):
+        raise ValueError(f"every row of permutations must be a permutation of 0..{n_samples - 1}.")
+    return arr.astype(np.intp, copy=False)
+
+
+def check_positive_real(name: str, value) -> float:
+    """A finite real number (not bool) strictly greater than 0, e.g. an SVM's C."""
+    if isinstance(value, bool) or not isinstance(value, numbers.Real):
+        raise TypeError(f"{name} must be a positive real number; got {_show(value)}.")
+    as_float = float(value)
+    if not (np.isfinite(as_float) and as_float > 0):
+        raise ValueError(f"{name} must be a finite number > 0; got {as_float!r}.")
+    return as_float
+
+
+def check_binary_labels(y, *, name: str = "y") -> np.ndarray:
+    """Exactly two distinct labels (any hashable values); returns y coded as 0/1 in the
+    order of ``np.unique`` (the second label becomes 1)."""
+    labels, codes = np.unique(y, return_inverse=True)
+    if labels.size != 2:
+        raise ValueError(
+            f"{name} must contain exactly two classes for a binary SVM; got {labels.size} "
+            f"({_show(labels.tolist())}). Reduce the problem to two classes (one vs rest) first."
+        )
+    return codes.reshape(-1)
+
+
+def check_callable(name: str, value):
+    """A function (or any callable object), such as a data sampler."""
+    if not callable(value):
+        raise TypeError(f"{name} must be callable; got {_show(value)}.")
+    return value
+
+
+def check_increasing(name: str, values, *, integer: bool = False, minimum=None, maximum=None,
+                     maximum_name: str | None = None) -> np.ndarray:
+    """A grid of values to compute over: a non-empty, strictly increasing 1-d sequence of
+    finite numbers (whole numbers if ``integer``), each ``>= minimum`` and ``<= maximum``
+    when those are given. Returns a float array, or an int64 array if ``integer``."""
+    kind = "integers" if integer else "real numbers"
+    arr = np.asarray(values)
+    if arr.dtype == bool or arr.dtype.kind not in "iuf" or arr.ndim != 1:
+        raise TypeError(f"{name} must be a 1-d sequence of {kind}; got {_show(values)}.")
+    if arr.size == 0:
+        raise ValueError(f"{name} must hold at least one value; got an empty sequence.")
+    if not np.all(np.isfinite(arr)):
+        raise ValueError(f"{name} must hold finite numbers; got {_show(values)}.")
+    if integer:
+        if np.any(arr != np.round(arr)):
+            raise TypeError(f"{name} must hold integers; got {_show(values)}.")
+        arr = arr.astype(np.int64)
+    else:
+        arr = arr.astype(float)
+    if np.any(np.diff(arr) <= 0):
+        raise ValueError(f"{name} must be strictly increasing (each value once); got {_show(arr.tolist())}.")
+    if minimum is not None and arr[0] < minimum:
+        raise ValueError(f"{name} must hold values >= {minimum}; got {_show(arr.tolist())}.")
+    if maximum is not None and arr[-1] > maximum:
+        bound = f"{maximum_name} = {maximum}" if maximum_name else f"{maximum}"
+        raise ValueError(f"{name} must hold values <= {bound}; got {_show(arr.tolist())}.")
+    return arr

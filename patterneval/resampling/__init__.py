@@ -6,15 +6,53 @@ One module per method: ``crossval`` (k-fold, repeated, leave-one-out), ``bootstr
 tests); ``_engine`` holds what they share (fitting clones in parallel, random streams).
 """
 
-from .bootstrap import *  # noqa: F401,F403  (each submodule defines __all__)
-from .bootstrap import __all__ as _bootstrap_all
-from .crossval import *  # noqa: F401,F403
-from .crossval import __all__ as _crossval_all
-from .permutation import *  # noqa: F401,F403
-from .permutation import __all__ as _permutation_all
-from .perturbation import *  # noqa: F401,F403
-from .perturbation import __all__ as _perturbation_all
-from .selection import *  # noqa: F401,F403
-from .selection import __all__ as _selection_all
+from .bootstrap import (
+    BOOTSTRAP_METHODS,
+    BootstrapResult,
+    EstimatorSimulation,
+    bootstrap_error,
+    inclusion_probability,
+    no_information_error,
+    simulate_distinct_share,
+    simulate_error_estimates,
+)
+from .crossval import CrossValidationResult, cross_val_error, leave_one_out_error
+from .permutation import PermutationTestResult, permutation_test, signal_tests
+from .perturbation import (
+    PerturbationCoverage,
+    PerturbationInterval,
+    expected_svm_error,
+    linear_rule_error,
+    perturbation_interval,
+    simulate_perturbation_coverage,
+    two_gaussians,
+)
+from .selection import LeakGrid, SelectionCVResult, leak_grid, selection_cv_error
 
-__all__ = [*_crossval_all, *_bootstrap_all, *_perturbation_all, *_selection_all, *_permutation_all]
+__all__ = [
+    "BOOTSTRAP_METHODS",
+    "BootstrapResult",
+    "CrossValidationResult",
+    "EstimatorSimulation",
+    "LeakGrid",
+    "PermutationTestResult",
+    "PerturbationCoverage",
+    "PerturbationInterval",
+    "SelectionCVResult",
+    "bootstrap_error",
+    "cross_val_error",
+    "expected_svm_error",
+    "inclusion_probability",
+    "leak_grid",
+    "leave_one_out_error",
+    "linear_rule_error",
+    "no_information_error",
+    "permutation_test",
+    "perturbation_interval",
+    "selection_cv_error",
+    "simulate_distinct_share",
+    "simulate_error_estimates",
+    "signal_tests",
+    "simulate_perturbation_coverage",
+    "two_gaussians",
+]

@@ -9,5 +9,17 @@ in turn only calls tested library functions. Use one on its own in JupyterLab::
 
 from ._base import Explorer
 from .errorrate import SelectiveSamplingExplorer, TestErrorExplorer
+from .permutation import PermutationExplorer
+from .perturbation import PerturbationExplorer
+from .resampling import BootstrapExplorer
+from .selection import SelectionLeakExplorer
 
-__all__ = ["Explorer", "SelectiveSamplingExplorer", "TestErrorExplorer"]
+__all__ = [
+    "BootstrapExplorer",
+    "Explorer",
+    "PermutationExplorer",
+    "PerturbationExplorer",
+    "SelectionLeakExplorer",
+    "SelectiveSamplingExplorer",
+    "TestErrorExplorer",
+]

@@ -1,0 +1,118 @@
+"""Permutation tests and the explorers of "Feature-selection leakage" / "Permutation tests".
+
+(a) permutation_test vs scikit-learn's permutation_test_score, and our n_jobs=1 -> 2
+    speed-up. Same estimator, data, folds (StratifiedKFold(5)), permutations (those
+    scikit-learn's random_state draws, passed to ours explicitly) and n_jobs. Each timing is
+    the best of ``REPEATS`` runs.
+(b) Explorer update latency: SelectionLeakExplorer and PermutationExplorer with their
+    default precomputation, 20 slider moves per slider, Agg backend (as
+    ``bench_errorrate.py`` part (c)); the goal is a median under 100 ms.
+
+Run: ``.venv/bin/python benchmarks/bench_permutation.py`` (``--only a`` or ``--only b``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import time
+
+import matplotlib
+import numpy as np
+import sklearn
+from sklearn.datasets import load_breast_cancer
+from sklearn.model_selection import permutation_test_score
+from sklearn.neighbors import KNeighborsClassifier
+
+import patterneval as pe
+
+matplotlib.use("Agg")
+
+M = 300  # permutations
+REPEATS = 3
+SEED = 0
+N_MOVES = 20
+
+
+def best_of(func):
+    times = []
+    for _ in range(REPEATS):
+        start = time.perf_counter()
+        out = func()
+        times.append(time.perf_counter() - start)
+    return min(times), out
+
+
+def bench_vs_sklearn():
+    X, y = load_breast_cancer(return_X_y=True)
+    X = (X - X.mean(0)) / X.std(0)
+    est = KNeighborsClassifier(5)
+    rs = np.random.RandomState(SEED)
+    perms = np.array([rs.permutation(len(y)) for _ in range(M)])
+
+    def ours(n_jobs):
+        return pe.permutation_test(est, X, y, n_resamples=M, cv=5, permutations=perms, n_jobs=n_jobs)
+
+    def theirs(n_jobs):
+        return permutation_test_score(est, X, y, cv=5, n_permutations=M, random_state=SEED, n_jobs=n_jobs)
+
+    print(f"(a) breast cancer {X.shape}, KNeighborsClassifier(5), StratifiedKFold(5), {M} permutations, "
+          f"best of {REPEATS}; scikit-learn {sklearn.__version__}")
+    rows = {}
+    for n_jobs in (1, 2):
+        t_ours, res = best_of(lambda: ours(n_jobs))
+        t_sk, (_, _, p_sk) = best_of(lambda: theirs(n_jobs))
+        rows[n_jobs] = t_ours
+        assert res.p_value == p_sk, (res.p_value, p_sk)
+        print(f"    n_jobs={n_jobs}: patterneval {t_ours:6.2f} s   scikit-learn {t_sk:6.2f} s   "
+              f"ratio {t_ours / t_sk:5.2f} (goal <= 1.1)   p = {res.p_value:.4f} (both)")
+    print(f"    patterneval speed-up n_jobs=1 -> 2: {rows[1] / rows[2]:.2f}x (goal close to 2x)")
+
+
+def _slider_latency(explorer, name, a, b, n_moves):
+    """Median and max milliseconds of ``n_moves`` assignments alternating ``a`` and ``b``."""
+    slider = explorer.controls[name]
+    values = [a if i % 2 == 0 else b for i in range(n_moves)]
+    if slider.value == values[0]:  # every assignment must be a change, or no redraw
+        values = values[1:] + values[:1]
+    latencies = []
+    for value in values:
+        start = time.perf_counter()
+        slider.value = value  # observers redraw synchronously
+        latencies.append(time.perf_counter() - start)
+    ms = np.array(latencies) * 1e3
+    return float(np.median(ms)), float(ms.max())
+
+
+def bench_explorers(n_moves=N_MOVES):
+    from patterneval.widgets.permutation import PermutationExplorer
+    from patterneval.widgets.selection import SelectionLeakExplorer
+
+    print(f"\n(b) explorer update latency, {n_moves} slider moves each, Agg backend")
+    # (explorer class, slider, the two values it alternates between)
+    setups = [
+        (SelectionLeakExplorer, [("k", 5, 20), ("n_features", 200, 3000)]),
+        (PermutationExplorer, [("signal", 0.0, 1.0), ("n_resamples", 50, 200)]),
+    ]
+    for cls, sliders in setups:
+        start = time.perf_counter()
+        explorer = cls()
+        built = time.perf_counter() - start
+        print(f"    {cls.__name__:<24}construction (precomputation) {built:6.1f} s")
+        for name, a, b in sliders:
+            median, worst = _slider_latency(explorer, name, a, b, n_moves)
+            print(f"    {cls.__name__:<24}slider {name!r:<14} median {median:6.1f} ms, "
+                  f"max {worst:6.1f} ms   (goal < 100 ms)")
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--only", choices=["a", "b"], help="run one part only")
+    args = parser.parse_args(argv)
+    if args.only in (None, "a"):
+        bench_vs_sklearn()
+    if args.only in (None, "b"):
+        bench_explorers()
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,106 @@
+"""Figures of the chapter "Interval estimates for the CV error".
+
+The painter draws from a stored :class:`~patterneval.resampling.perturbation.PerturbationInterval`:
+a slider move only takes quantiles of its replicates (no SVM is refitted).
+"""
+
+from __future__ import annotations
+
+import matplotlib as mpl
+import numpy as np
+from matplotlib.figure import Figure
+
+from ._style import BOOK_STYLE, COLORS, new_figure, reset_axes
+
+__all__ = ["PerturbationPainter", "draw_perturbation", "plot_perturbation_coverage"]
+
+
+class PerturbationPainter:
+    r"""Left: histogram of the first m raw replicates :math:`W^*` with their
+    :math:`\alpha/2` and :math:`1-\alpha/2` quantiles, zero and their mean
+    :math:`\bar W^*` (the upward shift of the perturbed CV error). Right: the implied error
+    scale :math:`\hat\varepsilon_{CV} - (W^* - \bar W^*)/\sqrt n`, centred at the CV error,
+    with the interval.
+
+    Artists are made once; :meth:`update` sets their data.
+    """
+
+    def __init__(self, fig: Figure):
+        self.fig = fig
+        with mpl.rc_context(BOOK_STYLE):
+            self.ax_w, self.ax_e = reset_axes(fig, 2)
+            self.hist_w = self.ax_w.stairs([0.0], [0.0, 1.0], fill=True, alpha=0.5, color=COLORS["primary"],
+                                           label=r"$W^*$")
+            self.q_lines = [self.ax_w.axvline(0, color=COLORS["secondary"], ls="--", lw=1.2) for _ in range(2)]
+            self.q_lines[0].set_label("quantiles")
+            self.ax_w.axvline(0, color=COLORS["muted"], lw=1)
+            self.mean_line = self.ax_w.axvline(0, color=COLORS["truth"], lw=1.5, label=r"mean $\bar W^*$")
+            self.ax_w.set(xlabel=r"$W^* = \sqrt{n}\,(\hat\varepsilon^*_{CV} - \hat\varepsilon_{CV})$",
+                          ylabel="density")
+            self.ax_w.legend(loc="upper right")
+            self.hist_e = self.ax_e.stairs([0.0], [0.0, 1.0], fill=True, alpha=0.5, color=COLORS["tertiary"],
+                                           label=r"$\hat\varepsilon_{CV} - (W^*-\bar W^*)/\sqrt{n}$")
+            self.band = self.ax_e.axvspan(0, 0, color=COLORS["secondary"], alpha=0.15, label="interval")
+            self.centre = self.ax_e.axvline(0, color=COLORS["truth"], lw=1.5, label=r"$\hat\varepsilon_{CV}$")
+            self.ax_e.set(xlabel="error rate", ylabel="density")
+            self.ax_e.legend(loc="upper right")
+            for ax in (self.ax_w, self.ax_e):
+                # densities need no numbers; fewer tick labels keep a redraw fast
+                ax.set_yticks([])
+                ax.xaxis.set_major_locator(mpl.ticker.MaxNLocator(5))
+
+    def update(self, *, result, confidence_level: float = 0.95, n_resamples: int | None = None):
+        m = result.replicates.size if n_resamples is None else int(n_resamples)
+        w = result.replicates[:m]
+        low, high = result.confidence_interval(confidence_level, n_resamples=m)
+        alpha = 1.0 - confidence_level
+        q = np.quantile(w, [alpha / 2, 1 - alpha / 2])
+        lim = np.quantile(result.replicates, [0.0, 1.0])
+        pad = 0.05 * (lim[1] - lim[0] + 1e-12)
+        bins = np.linspace(lim[0] - pad, lim[1] + pad, 31)
+        dens, _ = np.histogram(w, bins=bins, density=True)
+        self.hist_w.set_data(dens, bins)
+        for line, value in zip(self.q_lines, q):
+            line.set_xdata([value, value])
+        mean = float(w.mean())
+        self.mean_line.set_xdata([mean, mean])
+        self.ax_w.set_xlim(bins[0], bins[-1])
+        self.ax_w.set_ylim(0, 1.25 * max(dens.max(), 1e-12))
+        self.ax_w.set_title(f"{m} replicates W*")
+
+        root_n = np.sqrt(result.n)
+        e_bins = (result.error - (bins - mean) / root_n)[::-1]
+        self.hist_e.set_data(dens[::-1] * root_n, e_bins)
+        self.band.set_x(low)
+        self.band.set_width(high - low)
+        self.centre.set_xdata([result.error, result.error])
+        self.ax_e.set_xlim(e_bins[0], e_bins[-1])
+        self.ax_e.set_ylim(0, 1.25 * max(dens.max() * root_n, 1e-12))
+        self.ax_e.set_title(f"{confidence_level:.0%} interval [{low:.3f}, {high:.3f}]")
+        return self.fig
+
+
+def draw_perturbation(fig: Figure, **params) -> Figure:
+    """Fill ``fig`` with :class:`PerturbationPainter`'s two panels for ``params``."""
+    return PerturbationPainter(fig).update(**params)
+
+
+def plot_perturbation_coverage(sim, *, max_rows: int = 100) -> Figure:
+    """Each simulated data set's interval (sorted by its centre), covering the target or
+    not, with the target (expected error over training sets of size n)."""
+    order = np.argsort(sim.errors)[:max_rows]
+    rows = np.arange(order.size)
+    with mpl.rc_context(BOOK_STYLE):
+        fig = new_figure(width=8.0, height=3.6)
+        (ax,) = reset_axes(fig, 1)
+        for covered, color, label in ((True, COLORS["primary"], "covers"), (False, COLORS["secondary"], "misses")):
+            keep = sim.covered[order] == covered
+            ax.hlines(rows[keep], sim.lows[order][keep], sim.highs[order][keep], color=color, lw=1.2,
+                      label=f"{label} ({keep.sum()})")
+        ax.plot(sim.errors[order], rows, "|", color=COLORS["truth"], ms=4)
+        ax.axvline(sim.target, color=COLORS["truth"], ls="--", lw=1.2, label="target ε_n")
+        ax.set(xlabel="error rate", ylabel="data set (sorted by CV error)",
+               title=f"{sim.confidence_level:.0%} perturbation intervals, n={sim.n}: "
+                     f"coverage {sim.coverage:.2f} ± {sim.std_error:.2f} (MC SE)")
+        ax.legend(loc="lower right")
+    return fig

@@ -1,0 +1,42 @@
+"""Explorer of the chapter "Permutation tests": signal strength and number of permutations."""
+
+from __future__ import annotations
+
+import ipywidgets as widgets
+
+from ..plotting.permutation import NullDistributionPainter
+from ..resampling.permutation import signal_tests
+from ._base import Explorer
+
+__all__ = ["PermutationExplorer"]
+
+_STYLE = {"description_width": "initial"}
+
+
+class PermutationExplorer(Explorer):
+    """Sliders over the class separation delta and the number of permutations m, over
+    permutation tests precomputed by :func:`patterneval.resampling.permutation.signal_tests`
+    (m picks the first m permutations: ``result.head(m)``).
+
+    ``signal`` and ``n_resamples`` are the sliders' initial values (default: the first
+    signal, every permutation). Without ``tests``, they are computed as
+    ``signal_tests(**test_options)`` (``rng`` defaults to 0, so the explorer is
+    reproducible)."""
+
+    painter = NullDistributionPainter
+
+    def __init__(self, *, tests=None, signal=None, n_resamples=None, test_options=None):
+        self.tests = signal_tests(**{"rng": 0, **(test_options or {})}) if tests is None else tests
+        signals = list(self.tests)
+        m_max = min(t.n_resamples for t in self.tests.values())
+        controls = {
+            "signal": widgets.SelectionSlider(options=signals, value=signal if signal is not None else signals[0],
+                                              description="δ (signal)", continuous_update=False, style=_STYLE),
+            "n_resamples": widgets.IntSlider(value=n_resamples or m_max, min=1, max=m_max, step=1,
+                                             description="m (permutations)", continuous_update=False,
+                                             style=_STYLE),
+        }
+        super().__init__(controls, width=7.0, height=3.2)
+
+    def draw(self, *, signal, n_resamples):
+        self.painter.update(result=self.tests[signal].head(n_resamples))

@@ -1,0 +1,44 @@
+"""Explorer of the chapter "Feature-selection leakage".
+
+It precomputes a grid of CV1/CV2 errors once, at construction, and the sliders pick from
+it, so every move redraws without refitting anything.
+"""
+
+from __future__ import annotations
+
+import ipywidgets as widgets
+
+from ..plotting.selection import SelectionLeakPainter
+from ..resampling.selection import leak_grid
+from ._base import Explorer
+
+__all__ = ["SelectionLeakExplorer"]
+
+_STYLE = {"description_width": "initial"}
+
+
+class SelectionLeakExplorer(Explorer):
+    """Sliders over p (features in all) and k (features kept) on a precomputed
+    :func:`patterneval.resampling.selection.leak_grid` of CV1 and CV2 errors on noise.
+
+    ``n_features`` and ``k`` are the sliders' initial values (default: the largest p and
+    the middle k). Without ``grid``, the grid is computed as
+    ``leak_grid(**grid_options)`` (``rng`` defaults to 0, so the explorer is
+    reproducible)."""
+
+    painter = SelectionLeakPainter
+
+    def __init__(self, *, grid=None, n_features=None, k=None, grid_options=None):
+        self.grid = leak_grid(**{"rng": 0, **(grid_options or {})}) if grid is None else grid
+        ps, ks = [int(v) for v in self.grid.n_features], [int(v) for v in self.grid.k]
+        controls = {
+            "n_features": widgets.SelectionSlider(options=ps, value=n_features or ps[-1],
+                                                  description="p (features)", continuous_update=False,
+                                                  style=_STYLE),
+            "k": widgets.SelectionSlider(options=ks, value=k or ks[len(ks) // 2], description="k (kept)",
+                                         continuous_update=False, style=_STYLE),
+        }
+        super().__init__(controls, height=3.4)
+
+    def draw(self, *, n_features, k):
+        self.painter.update(grid=self.grid, n_features=n_features, k=k)

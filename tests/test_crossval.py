@@ -1,0 +1,200 @@
+"""k-fold, repeated and leave-one-out cross-validation: against scikit-learn on the same
+splits, the fold-size weighting, n_jobs invariance, and a table of bad input."""
+
+from __future__ import annotations
+
+import inspect
+
+import numpy as np
+import pytest
+from sklearn.datasets import load_iris, load_wine
+from sklearn.discriminant_analysis import LinearDiscriminantAnalysis
+from sklearn.model_selection import KFold, LeaveOneOut, StratifiedKFold, cross_val_score
+from sklearn.naive_bayes import GaussianNB
+from sklearn.neighbors import KNeighborsClassifier
+
+import patterneval as pe
+from patterneval.resampling import crossval
+from patterneval.resampling._engine import spawn
+
+
+@pytest.fixture(scope="module")
+def wine():
+    return load_wine(return_X_y=True)
+
+
+def _sklearn_splits(rng, n_repeats, n_splits, stratify, X, y):
+    """The folds cross_val_error uses: one integer seed per repeat from its child stream."""
+    splitter = StratifiedKFold if stratify else KFold
+    seeds = [int(child.integers(2**32)) for child in spawn(np.random.default_rng(rng), n_repeats)]
+    return [splitter(n_splits, shuffle=True, random_state=s) for s in seeds]
+
+
+@pytest.mark.parametrize("stratify", [True, False])
+@pytest.mark.parametrize("n_splits", [3, 7])
+def test_fold_errors_equal_one_minus_cross_val_score(wine, stratify, n_splits):
+    X, y = wine
+    est = GaussianNB()
+    res = pe.cross_val_error(est, X, y, n_splits=n_splits, n_repeats=2, stratify=stratify, rng=11)
+    for r, cv in enumerate(_sklearn_splits(11, 2, n_splits, stratify, X, y)):
+        # scikit-learn 1.9.1: cross_val_score with the same splitter gives fold accuracies
+        accuracy = cross_val_score(est, X, y, cv=cv)
+        np.testing.assert_allclose(res.fold_errors[r], 1.0 - accuracy, rtol=0, atol=1e-12)
+        sizes = np.array([test.size for _, test in cv.split(X, y)])
+        np.testing.assert_array_equal(res.fold_sizes[r], sizes)
+        # the repeat's error is the fold errors weighted by fold size = mistakes / n
+        weighted = np.sum(sizes * (1.0 - accuracy)) / y.size
+        assert res.repeat_errors[r] == pytest.approx(weighted, abs=1e-12)
+        assert res.mistakes[r].mean() == pytest.approx(weighted, abs=1e-12)
+    assert res.error == pytest.approx(res.repeat_errors.mean(), abs=1e-15)
+    assert res.fold_std == pytest.approx(res.fold_errors.std(ddof=1))
+    assert res.repeat_std == pytest.approx(res.repeat_errors.std(ddof=1))
+    assert res.stratify is stratify and res.n_splits == n_splits and res.n_repeats == 2
+
+
+def test_weighted_mean_differs_from_plain_mean_when_folds_are_uneven():
+    # 178 wine samples in 4 folds: sizes 45/45/44/44, so the two means can differ
+    X, y = load_wine(return_X_y=True)
+    res = pe.cross_val_error(KNeighborsClassifier(3), X, y, n_splits=4, rng=2)
+    assert len(set(res.fold_sizes[0])) == 2
+    plain = res.fold_errors[0].mean()
+    weighted = np.average(res.fold_errors[0], weights=res.fold_sizes[0])
+    assert res.error == pytest.approx(weighted, abs=1e-12)
+    assert res.error != plain
+    # with equal folds both coincide (iris: 150 = 5 x 30)
+    Xi, yi = load_iris(return_X_y=True)
+    even = pe.cross_val_error(KNeighborsClassifier(3), Xi, yi, n_splits=5, rng=2)
+    assert even.error == pytest.approx(even.fold_errors.mean(), abs=1e-12)
+
+
+def test_stratified_folds_keep_class_proportions(wine):
+    X, y = wine
+    res = pe.cross_val_error(GaussianNB(), X, y, n_splits=5, rng=0)
+    assert res.fold_sizes.sum() == y.size
+    assert res.mistakes.shape == (1, y.size)
+    assert np.isnan(res.repeat_std)  # one repeat has no spread
+
+
+def test_leave_one_out_equals_sklearn(wine):
+    X, y = wine
+    X, y = X[::3], y[::3]
+    est = KNeighborsClassifier(1)
+    res = pe.leave_one_out_error(est, X, y)
+    # scikit-learn 1.9.1: LeaveOneOut + cross_val_score, one 0/1 accuracy per sample
+    accuracy = cross_val_score(est, X, y, cv=LeaveOneOut())
+    np.testing.assert_array_equal(res.fold_errors[0], 1.0 - accuracy)
+    assert res.error == pytest.approx(1.0 - accuracy.mean(), abs=1e-12)
+    assert res.n_splits == y.size and res.n_repeats == 1 and not res.stratify
+    np.testing.assert_array_equal(res.mistakes[0], accuracy == 0)
+
+
+def test_loo_by_an_explicit_loop():
+    # slow twin: refit by hand without sample i
+    X, y = load_iris(return_X_y=True)
+    X, y = X[::5], y[::5]
+    expected = []
+    for i in range(y.size):
+        keep = np.arange(y.size) != i
+        model = LinearDiscriminantAnalysis().fit(X[keep], y[keep])
+        expected.append(model.predict(X[i : i + 1])[0] != y[i])
+    res = pe.leave_one_out_error(LinearDiscriminantAnalysis(), X, y)
+    np.testing.assert_array_equal(res.mistakes[0], expected)
+
+
+def test_same_rng_same_result_and_n_jobs_invariance(wine):
+    X, y = wine
+    kwargs = dict(n_splits=4, n_repeats=2, rng=5)
+    serial = pe.cross_val_error(GaussianNB(), X, y, **kwargs)
+    again = pe.cross_val_error(GaussianNB(), X, y, **kwargs)
+    parallel = pe.cross_val_error(GaussianNB(), X, y, **kwargs, n_jobs=2)
+    for other in (again, parallel):
+        np.testing.assert_array_equal(serial.fold_errors, other.fold_errors)
+        np.testing.assert_array_equal(serial.mistakes, other.mistakes)
+    loo = pe.leave_one_out_error(GaussianNB(), X[::4], y[::4])
+    loo2 = pe.leave_one_out_error(GaussianNB(), X[::4], y[::4], n_jobs=2)
+    np.testing.assert_array_equal(loo.mistakes, loo2.mistakes)
+
+
+def test_repeats_are_prefix_stable(wine):
+    # repeat r draws from its own child stream: adding repeats leaves earlier ones alone
+    X, y = wine
+    two = pe.cross_val_error(GaussianNB(), X, y, n_splits=3, n_repeats=2, rng=9)
+    five = pe.cross_val_error(GaussianNB(), X, y, n_splits=3, n_repeats=5, rng=9)
+    np.testing.assert_array_equal(two.mistakes, five.mistakes[:2])
+    assert five.repeat_std == pytest.approx(five.repeat_errors.std(ddof=1))
+
+
+def test_progress_bar_does_not_change_the_result(wine, capsys):
+    X, y = wine
+    quiet = pe.cross_val_error(GaussianNB(), X, y, n_splits=3, rng=1)
+    loud = pe.cross_val_error(GaussianNB(), X, y, n_splits=3, rng=1, progress=True)
+    np.testing.assert_array_equal(quiet.fold_errors, loud.fold_errors)
+    assert "cross-validation" in capsys.readouterr().err
+
+
+def test_result_repr_and_html():
+    X, y = load_iris(return_X_y=True)
+    res = pe.cross_val_error(GaussianNB(), X, y, n_splits=3, rng=0)
+    assert repr(res).startswith("CrossValidationResult(error=")
+    assert "<table>" in res._repr_html_()
+
+
+# ----------------------------------------------------------------------- bad input
+class NoPredict:
+    def fit(self, X, y):
+        return self
+
+    def get_params(self, deep=True):
+        return {}
+
+
+X_OK = np.arange(40, dtype=float).reshape(20, 2)
+Y_OK = np.arange(20) % 2
+X_NAN = X_OK.copy()
+X_NAN[3, 1] = np.nan
+Y_SMALL_CLASS = np.r_[np.zeros(17, int), np.ones(3, int)]
+
+GOOD = {
+    pe.cross_val_error: dict(estimator=GaussianNB(), X=X_OK, y=Y_OK, n_splits=2, rng=0),
+    pe.leave_one_out_error: dict(estimator=GaussianNB(), X=X_OK, y=Y_OK),
+}
+
+BAD = [
+    (pe.cross_val_error, dict(estimator=NoPredict()), TypeError, r"estimator .*predict"),
+    (pe.cross_val_error, dict(estimator=GaussianNB), TypeError, r"estimator .*class, not an instance"),
+    (pe.cross_val_error, dict(n_splits=1), ValueError, r"n_splits must be an integer >= 2"),
+    (pe.cross_val_error, dict(n_splits=21, stratify=False), ValueError, r"n_splits must be at most .*20"),
+    (pe.cross_val_error, dict(n_splits=2.5), TypeError, r"n_splits must be an integer"),
+    (pe.cross_val_error, dict(n_splits=4, y=Y_SMALL_CLASS), ValueError, r"n_splits=4 .* 3 samples of class"),
+    (pe.cross_val_error, dict(n_repeats=0), ValueError, r"n_repeats must be an integer >= 1"),
+    (pe.cross_val_error, dict(y=Y_OK[:-1]), ValueError, r"y has 19 entries but X has 20"),
+    (pe.cross_val_error, dict(X=X_NAN), ValueError, r"X holds 1 NaN"),
+    (pe.cross_val_error, dict(y=np.zeros(20)), ValueError, r"y must contain at least 2 classes"),
+    (pe.cross_val_error, dict(rng="seed"), TypeError, r"rng must be None, an int seed"),
+    (pe.cross_val_error, dict(rng=np.random.RandomState(0)), TypeError, r"rng .*RandomState"),
+    (pe.cross_val_error, dict(n_jobs=0), ValueError, r"n_jobs must be None or a non-zero"),
+    (pe.cross_val_error, dict(n_jobs=1.5), TypeError, r"n_jobs must be None or a non-zero"),
+    (pe.leave_one_out_error, dict(estimator=NoPredict()), TypeError, r"estimator .*predict"),
+    (pe.leave_one_out_error, dict(X=X_OK[:, 0]), ValueError, r"X must be 2-d"),
+    (pe.leave_one_out_error, dict(y=np.ones(20)), ValueError, r"y must contain at least 2 classes"),
+    (pe.leave_one_out_error, dict(n_jobs="two"), TypeError, r"n_jobs must be None or a non-zero"),
+]
+
+
+@pytest.mark.parametrize("func, spoil, exc, pattern", BAD,
+                         ids=[f"{f.__name__}-{'-'.join(s)}" for f, s, _, _ in BAD])
+def test_bad_input_names_the_argument(func, spoil, exc, pattern):
+    with pytest.raises(exc, match=pattern):
+        func(**{**GOOD[func], **spoil})
+
+
+@pytest.mark.parametrize("func", list(GOOD))
+def test_good_arguments_of_the_table_work(func):
+    assert 0.0 <= func(**GOOD[func]).error <= 1.0
+
+
+def test_every_public_function_has_a_row():
+    functions = {obj for name in crossval.__all__
+                 if inspect.isfunction(obj := getattr(crossval, name))}
+    assert functions == set(GOOD) == {row[0] for row in BAD}
+    assert set(crossval.__all__) <= set(pe.resampling.__all__)

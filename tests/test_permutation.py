@@ -1,0 +1,309 @@
+"""permutation_test and signal_tests: agreement with scikit-learn, the (b + 1) / (m + 1) rule,
+validity under the null, prefixes (head), n_jobs invariance, and bad input."""
+
+from __future__ import annotations
+
+import inspect
+
+import numpy as np
+import pytest
+from sklearn.datasets import load_iris
+from sklearn.discriminant_analysis import LinearDiscriminantAnalysis
+from sklearn.feature_selection import SelectKBest, f_classif
+from sklearn.model_selection import KFold, StratifiedKFold, permutation_test_score
+from sklearn.neighbors import KNeighborsClassifier
+from sklearn.pipeline import make_pipeline
+
+import patterneval as pe
+from patterneval.resampling import permutation
+from patterneval.resampling.permutation import TIE_TOLERANCE, _p_value, signal_tests
+
+
+def sklearn_permutations(seed, m, n):
+    """The index permutations permutation_test_score(random_state=seed) draws (no groups):
+    RandomState(seed).permutation(n), m times in a row (scikit-learn 1.9.1, _shuffle)."""
+    rs = np.random.RandomState(seed)
+    return np.array([rs.permutation(n) for _ in range(m)])
+
+
+def noisy_iris(seed=0):
+    X, y = load_iris(return_X_y=True)
+    return X[:, :1] + np.random.default_rng(seed).normal(size=(150, 1)), y
+
+
+# ------------------------------------------------------------------ peer: scikit-learn
+def test_same_permutations_same_p_value_as_sklearn():
+    # reference: scikit-learn 1.9.1 permutation_test_score, accuracy, StratifiedKFold(5)
+    X, y = load_iris(return_X_y=True)
+    m = 60
+    score, scores, p_sk = permutation_test_score(KNeighborsClassifier(), X, y, cv=5,
+                                                 n_permutations=m, random_state=7)
+    ours = pe.permutation_test(KNeighborsClassifier(), X, y, n_resamples=m, cv=5,
+                               permutations=sklearn_permutations(7, m, len(y)))
+    assert ours.p_value == p_sk
+    assert ours.statistic == pytest.approx(1 - score, abs=1e-15)
+    np.testing.assert_allclose(ours.null_distribution, 1 - scores, rtol=0, atol=1e-15)
+
+
+@pytest.mark.parametrize("cv", [3, StratifiedKFold(4, shuffle=True, random_state=2), KFold(5)])
+def test_null_distribution_matches_sklearn_for_any_splitter(cv):
+    X, y = noisy_iris(1)
+    m = 30
+    score, scores, _ = permutation_test_score(KNeighborsClassifier(5), X, y, cv=cv,
+                                              n_permutations=m, random_state=3)
+    ours = pe.permutation_test(KNeighborsClassifier(5), X, y, n_resamples=m, cv=cv,
+                               permutations=sklearn_permutations(3, m, len(y)))
+    np.testing.assert_allclose(ours.null_distribution, 1 - scores, rtol=0, atol=1e-15)
+    # sklearn's p-value with ties counted within the tolerance is ours exactly
+    ties = np.count_nonzero(scores >= score - TIE_TOLERANCE)
+    assert ours.p_value == (ties + 1) / (m + 1)
+
+
+def test_sklearn_misses_float_ties_that_we_count():
+    # Noisy iris: several permuted accuracies equal the observed one in exact arithmetic
+    # but come out 5.6e-17 lower (a mean of fold accuracies summed differently), so
+    # scikit-learn 1.9.1's exact >= drops them and its p-value is too small.
+    X, y = noisy_iris(0)
+    m = 50
+    score, scores, p_sk = permutation_test_score(KNeighborsClassifier(), X, y, cv=5,
+                                                 n_permutations=m, random_state=2)
+    ours = pe.permutation_test(KNeighborsClassifier(), X, y, n_resamples=m, cv=5,
+                               permutations=sklearn_permutations(2, m, len(y)))
+    near = np.abs(scores - score) < TIE_TOLERANCE
+    missed = near & (scores < score)
+    assert missed.sum() > 0 and np.all(score - scores[missed] < 1e-15)
+    assert p_sk == (np.count_nonzero(scores >= score) + 1) / (m + 1)
+    assert ours.p_value == pytest.approx(p_sk + missed.sum() / (m + 1), abs=1e-15)
+
+
+# ------------------------------------------------------------------ slow twin
+def slow_permutation_test(estimator, X, y, perms, n_splits):
+    """Explicit loops over permutations, folds and test samples; p by counting."""
+    def cv_error(labels):
+        errs = []
+        for train, test in StratifiedKFold(n_splits).split(X, labels):
+            model = make_pipeline(estimator).fit(X[train], labels[train])
+            predicted = model.predict(X[test])
+            wrong = sum(int(predicted[j] != labels[i]) for j, i in enumerate(test))
+            errs.append(wrong / len(test))
+        return sum(errs) / len(errs)
+
+    observed = cv_error(y)
+    null = [cv_error(y[p]) for p in perms]
+    b = sum(1 for t in null if t <= observed + 1e-12)
+    return observed, null, (b + 1) / (len(null) + 1)
+
+
+def test_fast_equals_slow_twin():
+    X, y = noisy_iris(4)
+    perms = np.random.default_rng(0).permuted(np.tile(np.arange(len(y)), (12, 1)), axis=1)
+    t, null, p = slow_permutation_test(KNeighborsClassifier(3), X, y, perms, 3)
+    ours = pe.permutation_test(KNeighborsClassifier(3), X, y, n_resamples=12, cv=3, permutations=perms)
+    assert ours.statistic == pytest.approx(t, abs=1e-15)
+    np.testing.assert_allclose(ours.null_distribution, null, rtol=0, atol=1e-15)
+    assert ours.p_value == p
+
+
+# ------------------------------------------------------------------ the p-value rule
+def test_p_value_by_hand_with_ties():
+    observed = 0.2
+    tie_by_rounding = (0.1 + 0.2 + 0.3) / 3  # 0.20000000000000004, equal to 0.2 in arithmetic
+    null = [0.1, 0.2, tie_by_rounding, 0.3, 0.5, 0.2 + 1e-6]
+    assert tie_by_rounding != observed
+    # b = 3 (0.1, 0.2 and the rounded tie); 0.2 + 1e-6 is a real difference, not a tie
+    assert _p_value(observed, null) == (3 + 1) / (6 + 1)
+    assert _p_value(0.0, [0.1] * 9) == 1 / 10  # never 0: the smallest attainable value
+    assert _p_value(1.0, [0.1] * 9) == 1.0
+
+
+def test_p_value_is_b_plus_one_over_m_plus_one_on_a_real_run():
+    X, y = noisy_iris(2)
+    res = pe.permutation_test(KNeighborsClassifier(), X, y, n_resamples=40, cv=5, rng=5)
+    b = sum(1 for t in res.null_distribution if t <= res.statistic + 1e-12)
+    assert res.p_value == (b + 1) / (40 + 1)
+    assert res.n_resamples == 40 and res.null_distribution.shape == (40,)
+    assert res.fold_errors.mean() == res.statistic
+
+
+def test_real_structure_gives_the_smallest_p_value():
+    X, y = load_iris(return_X_y=True)
+    res = pe.permutation_test(KNeighborsClassifier(), X, y, n_resamples=49, rng=0)
+    assert res.p_value == 1 / 50
+    assert res.statistic < 0.1 and res.null_distribution.min() > 0.4
+
+
+def test_p_values_are_valid_under_the_null():
+    # Pure noise: P(p <= alpha) <= alpha for the exact test. 50 data sets, 9 permutations
+    # each; ties make the test conservative, so only the upper bound is exact. The mean of
+    # an exactly uniform p on {1/10, ..., 1} is 0.55; ties can only raise it.
+    gen = np.random.default_rng(11)
+    R, m = 50, 9
+    ps = np.array([
+        pe.permutation_test(KNeighborsClassifier(1), gen.normal(size=(30, 3)), np.repeat([0, 1], 15),
+                            n_resamples=m, cv=3, rng=gen).p_value
+        for _ in range(R)
+    ])
+    for alpha in (0.1, 0.3, 0.5):
+        hits = (ps <= alpha).astype(float)
+        se = np.sqrt(alpha * (1 - alpha) / R)
+        assert hits.mean() <= alpha + 4 * se
+    check = pe.check_mean(ps, (m + 2) / (2 * (m + 1)), n_se=4)
+    assert check.z > -4  # not anti-conservative on average
+    assert ps.mean() < 0.75  # and not degenerate (would be 1 if every null value tied)
+
+
+def test_n_jobs_does_not_change_the_result():
+    X, y = noisy_iris(3)
+    one = pe.permutation_test(KNeighborsClassifier(), X, y, n_resamples=8, rng=9)
+    two = pe.permutation_test(KNeighborsClassifier(), X, y, n_resamples=8, rng=9, n_jobs=2)
+    np.testing.assert_array_equal(one.null_distribution, two.null_distribution)
+    assert one.p_value == two.p_value
+    again = pe.permutation_test(KNeighborsClassifier(), X, y, n_resamples=8,
+                                rng=np.random.default_rng(9), progress=True)
+    np.testing.assert_array_equal(one.null_distribution, again.null_distribution)
+
+
+def test_selection_inside_every_permutation():
+    # Noise with 500 features: selecting 5 on all labels makes even the observed error look
+    # good; with the selector inside (CV2) observed and permuted errors come from the same
+    # procedure, so the noise gets a large p-value.
+    gen = np.random.default_rng(4)
+    X, y = gen.normal(size=(40, 500)), np.repeat([0, 1], 20)
+    sel = SelectKBest(f_classif, k=5)
+    res = pe.permutation_test(KNeighborsClassifier(1), X, y, n_resamples=30, cv=4, selector=sel, rng=1)
+    assert res.p_value > 0.1
+    # equal to the pipeline passed as the estimator, selection and all
+    pipe = make_pipeline(SelectKBest(f_classif, k=5), KNeighborsClassifier(1))
+    same = pe.permutation_test(pipe, X, y, n_resamples=30, cv=4, rng=1)
+    np.testing.assert_array_equal(res.null_distribution, same.null_distribution)
+    # CV1 (select outside, then test) reports a tiny p-value on pure noise: the leak
+    X1 = sel.fit_transform(X, y)
+    leak = pe.permutation_test(KNeighborsClassifier(1), X1, y, n_resamples=30, cv=4, rng=1)
+    assert leak.p_value < res.p_value and leak.statistic < res.statistic
+
+
+def test_result_repr():
+    X, y = load_iris(return_X_y=True)
+    res = pe.permutation_test(KNeighborsClassifier(), X, y, n_resamples=5, rng=0)
+    assert repr(res).startswith("PermutationTestResult(statistic=0.0266667, p_value=0.166667, n_resamples=5")
+    assert "<table>" in res._repr_html_()
+
+
+# ------------------------------------------------------------------ head: prefixes
+def test_head_is_a_prefix_test():
+    X, y = noisy_iris(6)
+    res = pe.permutation_test(KNeighborsClassifier(), X, y, n_resamples=30, cv=3, rng=2)
+    short = res.head(10)
+    b = np.count_nonzero(res.null_distribution[:10] <= res.statistic + 1e-12)
+    assert short.p_value == (b + 1) / 11 and short.n_resamples == 10
+    np.testing.assert_array_equal(short.null_distribution, res.null_distribution[:10])
+    assert short.statistic == res.statistic
+    # the first 10 permutations of the same rng are a test with n_resamples=10
+    direct = pe.permutation_test(KNeighborsClassifier(), X, y, n_resamples=10, cv=3, rng=2)
+    np.testing.assert_array_equal(direct.null_distribution, short.null_distribution)
+    assert direct.p_value == short.p_value
+    assert res.head(res.n_resamples).p_value == res.p_value
+    with pytest.raises(ValueError, match=r"^n_resamples must be at most 30; got 31"):
+        res.head(31)
+    with pytest.raises(ValueError, match=r"^n_resamples must be an integer >= 1; got 0"):
+        res.head(0)
+
+
+# ------------------------------------------------------------------ signal_tests
+def test_signal_tests_equal_permutation_test_on_the_documented_data():
+    # slow twin: the problems drawn by hand as documented, one generator for everything
+    tests = signal_tests((0.0, 0.5, 2.0), n_samples=30, n_features=3, n_resamples=20, cv=3, rng=4)
+    assert list(tests) == [0.0, 0.5, 2.0] and all(isinstance(d, float) for d in tests)
+    gen = np.random.default_rng(4)
+    y = np.repeat([0, 1], 15)
+    for delta, res in tests.items():
+        X = gen.normal(size=(30, 3))
+        X[15:, 0] += delta
+        same = pe.permutation_test(LinearDiscriminantAnalysis(), X, y, n_resamples=20, cv=3, rng=gen)
+        np.testing.assert_array_equal(res.null_distribution, same.null_distribution)
+        assert (res.statistic, res.p_value) == (same.statistic, same.p_value)
+
+
+def test_signal_tests_noise_and_signal_and_n_jobs():
+    tests = signal_tests((0.0, 2.0), n_samples=30, n_resamples=30, cv=3, rng=0)
+    assert tests[0.0].p_value > 0.05 and tests[2.0].p_value == 1 / 31
+    again = signal_tests((0.0, 2.0), n_samples=30, n_resamples=30, cv=3, rng=0, n_jobs=2,
+                         progress=True, estimator=LinearDiscriminantAnalysis())
+    for delta in tests:
+        np.testing.assert_array_equal(tests[delta].null_distribution, again[delta].null_distribution)
+
+
+# ------------------------------------------------------------------ bad input
+X_OK, Y_OK = noisy_iris(0)
+GOOD = {
+    pe.permutation_test: dict(estimator=KNeighborsClassifier(), X=X_OK, y=Y_OK, n_resamples=3, rng=0),
+    signal_tests: dict(signals=(0.0, 1.0), n_samples=12, n_resamples=3, cv=2, rng=0),
+}
+X_NAN = X_OK.copy()
+X_NAN[3, 0] = np.nan
+
+
+class NoPredict:
+    def fit(self, X, y):
+        return self
+
+    def get_params(self, deep=True):
+        return {}
+
+
+CASES = [
+    (pe.permutation_test, dict(estimator=NoPredict()), TypeError, r"^estimator must be .* \(no predict\)"),
+    (pe.permutation_test, dict(estimator=KNeighborsClassifier), TypeError, r"^estimator must .*a class"),
+    (pe.permutation_test, dict(selector=KNeighborsClassifier()), TypeError, r"^selector must .*\(no transform\)"),
+    (pe.permutation_test, dict(n_resamples=0), ValueError, r"^n_resamples must be an integer >= 1; got 0"),
+    (pe.permutation_test, dict(n_resamples=2.5), TypeError, r"^n_resamples must be an integer >= 1"),
+    (pe.permutation_test, dict(y=Y_OK[:-1]), ValueError, r"^y has 149 entries but X has 150 rows"),
+    (pe.permutation_test, dict(X=X_NAN), ValueError, r"^X holds 1 NaN or infinite values"),
+    (pe.permutation_test, dict(y=np.zeros(150)), ValueError, r"^y must contain at least 2 classes"),
+    (pe.permutation_test, dict(cv=1), ValueError, r"^n_splits must be an integer >= 2; got 1"),
+    (pe.permutation_test, dict(cv=51), ValueError, r"^n_splits=51 is more than the 50 samples"),
+    (pe.permutation_test, dict(cv="5"), TypeError, r"^cv must be an int number of folds .* got '5'"),
+    (pe.permutation_test, dict(cv=StratifiedKFold), TypeError, r"^cv must be an int number of folds"),
+    (pe.permutation_test, dict(rng="seed"), TypeError, r"^rng must be None, an int seed or a numpy"),
+    (pe.permutation_test, dict(n_jobs=0), ValueError, r"^n_jobs must be None or a non-zero integer; got 0"),
+    (pe.permutation_test, dict(n_jobs=1.5), TypeError, r"^n_jobs must be None or a non-zero integer"),
+    (pe.permutation_test, dict(permutations=np.zeros((3, 150))), TypeError, r"^permutations must be an integer"),
+    (pe.permutation_test, dict(permutations=np.zeros((3, 149), int)), ValueError,
+     r"^permutations must have shape \(n_resamples, 150\)"),
+    (pe.permutation_test, dict(permutations=np.tile(np.arange(150), (4, 1))), ValueError,
+     r"^permutations has 4 rows but n_resamples is 3; pass n_resamples=4"),
+    (pe.permutation_test, dict(permutations=np.zeros((3, 150), int)), ValueError,
+     r"^every row of permutations must be a permutation of 0..149"),
+    (signal_tests, dict(signals=()), ValueError, r"^signals must hold at least one value"),
+    (signal_tests, dict(signals=0.5), TypeError, r"^signals must be a 1-d sequence of real numbers"),
+    (signal_tests, dict(signals=("a", "b")), TypeError, r"^signals must be a 1-d sequence of real numbers"),
+    (signal_tests, dict(signals=(0.0, np.nan)), ValueError, r"^signals must hold finite numbers"),
+    (signal_tests, dict(signals=(1.0, 0.0)), ValueError, r"^signals must be strictly increasing"),
+    (signal_tests, dict(n_samples=3), ValueError, r"^n_samples must be an integer >= 4; got 3"),
+    (signal_tests, dict(n_features=0), ValueError, r"^n_features must be an integer >= 1; got 0"),
+    (signal_tests, dict(n_resamples=0), ValueError, r"^n_resamples must be an integer >= 1; got 0"),
+    (signal_tests, dict(cv=7), ValueError, r"^n_splits=7 is more than the 6 samples of class"),
+    (signal_tests, dict(cv="4"), TypeError, r"^cv must be an int number of folds"),
+    (signal_tests, dict(estimator=NoPredict()), TypeError, r"^estimator must be .* \(no predict\)"),
+    (signal_tests, dict(rng="seed"), TypeError, r"^rng must be None, an int seed or a numpy"),
+    (signal_tests, dict(n_jobs=0), ValueError, r"^n_jobs must be None or a non-zero integer; got 0"),
+]
+
+
+@pytest.mark.parametrize("func, overrides, exc, pattern", CASES,
+                         ids=[f"{f.__name__}-{'-'.join(o)}-{i}" for i, (f, o, _, _) in enumerate(CASES)])
+def test_bad_input(func, overrides, exc, pattern):
+    with pytest.raises(exc, match=pattern):
+        func(**{**GOOD[func], **overrides})
+
+
+def test_good_arguments_run():
+    for func, kwargs in GOOD.items():
+        func(**kwargs)
+
+
+def test_every_public_function_has_a_row():
+    public = [getattr(permutation, name) for name in permutation.__all__]
+    functions = [f for f in public if inspect.isfunction(f)]
+    assert functions and all(f in {row[0] for row in CASES} for f in functions)
+    assert all(hasattr(pe.resampling, name) for name in permutation.__all__)

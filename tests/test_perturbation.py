@@ -1,0 +1,358 @@
+"""Perturbation-resampling interval for a linear SVM's CV error (Jiang, Zhang & Cai 2008).
+
+Chapter "Interval estimates for the CV error". Peer: scikit-learn's SVC (libsvm); the
+versions are those of the environment (scikit-learn 1.9.1 when written).
+"""
+
+import inspect
+
+import numpy as np
+import pytest
+from sklearn.datasets import load_breast_cancer
+from sklearn.preprocessing import StandardScaler
+from sklearn.svm import SVC
+
+import patterneval as pe
+from patterneval.resampling import perturbation as P
+from patterneval.resampling._engine import spawn
+
+
+@pytest.fixture(scope="module")
+def small():
+    return P.two_gaussians(60, separation=2.0, n_features=3, rng=11)
+
+
+@pytest.fixture(scope="module")
+def cancer():
+    X, y = load_breast_cancer(return_X_y=True)
+    idx = np.random.default_rng(0).choice(y.size, 150, replace=False)
+    return StandardScaler().fit_transform(X[idx]), y[idx]
+
+
+# ---------------------------------------------------------------- the weighted SVM
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_fast_fit_equals_svc(seed, cancer):
+    """Fast twin (libsvm called directly) == slow twin (the public SVC API)."""
+    rng = np.random.default_rng(seed)
+    X, y = P.two_gaussians(40, rng=seed) if seed % 2 else cancer
+    G = rng.exponential(size=y.size)
+    C = [0.1, 1.0, 10.0, 0.5][seed]
+    w_fast, b_fast = P._fit_linear_svm(X, y, G, C)
+    w_ref, b_ref = P._fit_linear_svm_reference(X, y, G, C)
+    np.testing.assert_allclose(w_fast, w_ref, rtol=1e-12, atol=1e-12)
+    assert b_fast == pytest.approx(b_ref, abs=1e-12)
+    pred = (X @ w_fast + b_fast > 0).astype(int)
+    np.testing.assert_array_equal(pred, SVC(kernel="linear", C=C).fit(X, y, sample_weight=G).predict(X))
+
+
+@pytest.mark.parametrize("C", [0.05, 1.0])
+def test_sample_weight_gives_dual_bound_C_times_G(C, cancer):
+    """libsvm (scikit-learn docs: sample_weight "rescale[s] C per sample") solves the dual
+    with 0 <= alpha_i <= C G_i: |dual_coef_| never exceeds C G_i, bounded support vectors
+    reach it, and w = sum_i alpha_i y_i x_i with no other factor."""
+    X, y = cancer
+    G = np.random.default_rng(3).exponential(size=y.size)
+    model = SVC(kernel="linear", C=C, tol=1e-8).fit(X, y, sample_weight=G)
+    alpha = np.abs(model.dual_coef_[0])
+    bound = C * G[model.support_]
+    assert np.all(alpha <= bound * (1 + 1e-9))
+    at_bound = np.isclose(alpha, bound, rtol=1e-9)
+    assert at_bound.sum() >= 3  # bounded SVs sit exactly at their own C G_i
+    # the bounds differ from sample to sample: a common bound would be C alone
+    assert np.unique(np.round(bound[at_bound], 9)).size == at_bound.sum()
+    np.testing.assert_allclose(model.coef_[0], model.dual_coef_[0] @ X[model.support_], rtol=1e-12)
+    assert np.sum(model.dual_coef_[0]) == pytest.approx(0.0, abs=1e-8)  # sum alpha_i y_i = 0
+
+
+def test_integer_weight_is_a_duplicated_sample(small):
+    """Weight 2 on a sample = the sample twice: the primal objective is the same."""
+    X, y = small
+    G = np.ones(y.size)
+    G[::3] = 2.0
+    rep = np.repeat(np.arange(y.size), G.astype(int))
+    w_weighted, b_weighted = P._fit_linear_svm(X, y, G, 1.0)
+    w_dup, b_dup = P._fit_linear_svm_reference(X[rep], y[rep], np.ones(rep.size), 1.0)
+    np.testing.assert_allclose(w_weighted, w_dup, atol=2e-3)
+    assert b_weighted == pytest.approx(b_dup, abs=2e-3)
+
+
+# ---------------------------------------------------------------- CV error and its perturbation
+
+
+def _explicit_cv(X, y, folds, C, G=None):
+    """Slow twin: fold by fold with SVC.fit / predict, errors weighted by G on the fold."""
+    K = folds.max() + 1
+    G = np.ones(y.size) if G is None else G
+    errs = []
+    for k in range(K):
+        test, train = folds == k, folds != k
+        model = SVC(kernel="linear", C=C)
+        if np.all(G == 1):
+            model.fit(X[train], y[train])  # no sample_weight at all
+        else:
+            model.fit(X[train], y[train], sample_weight=G[train])
+        wrong = model.predict(X[test]) != y[test]
+        errs.append(np.sum(G[test] * wrong) / np.sum(G[test]))
+    return np.mean(errs)
+
+
+def test_unit_weights_reproduce_the_unweighted_cv_error(cancer):
+    X, y = cancer
+    res = P.perturbation_interval(X, y, n_splits=5, n_resamples=5, rng=4)
+    assert res.error == _explicit_cv(X, y, res.folds, 1.0)  # exactly
+    assert res.error == np.mean(res.fold_errors)
+    # and the perturbed statistic with G = 1 is the CV error itself: W* = 0
+    errs = P._cv_errors(X, y, res.folds, 5, 1.0, np.ones(y.size), P._fit_linear_svm)
+    assert errs.mean() == res.error
+
+
+def test_folds_are_stratified(cancer):
+    X, y = cancer
+    res = P.perturbation_interval(X, y, n_splits=7, n_resamples=2, rng=0)
+    for c in (0, 1):
+        counts = np.bincount(res.folds[y == c], minlength=7)
+        assert counts.max() - counts.min() <= 1
+
+
+def test_replicates_follow_the_definition(small):
+    """Each W*_r = sqrt(n) (eps*_CV - eps_CV), eps*_CV the G-weighted CV error of the
+    G-weighted SVM, G ~ Exp(1) from replicate r's own spawned stream."""
+    X, y = small
+    rng = np.random.default_rng(7)
+    res = P.perturbation_interval(X, y, n_splits=4, n_resamples=6, rng=7)
+    folds = P._stratified_folds(y, 4, rng)  # the function draws the folds first ...
+    np.testing.assert_array_equal(folds, res.folds)
+    gens = spawn(rng, 6)  # ... then spawns one stream per replicate
+    for r, gen in enumerate(gens):
+        G = gen.exponential(1.0, size=y.size)
+        star = _explicit_cv(X, y, folds, 1.0, G)
+        assert res.perturbed_errors[r] == pytest.approx(star, abs=1e-12)
+        assert res.replicates[r] == pytest.approx(np.sqrt(60) * (star - res.error), abs=1e-10)
+
+
+def test_interval_is_the_pivot_from_centred_replicate_quantiles(small):
+    """Ends = eps_CV - q(W~*)/sqrt(n), W~*_r = W*_r - mean_r W*_r (explicit loop twin)."""
+    X, y = small
+    res = P.perturbation_interval(X, y, n_splits=5, n_resamples=80, confidence_level=0.9, rng=2)
+    mean = sum(res.replicates) / len(res.replicates)
+    assert res.replicate_mean == pytest.approx(mean, abs=1e-14)
+    centred = np.array([w - mean for w in res.replicates])
+    np.testing.assert_allclose(res.centred_replicates, centred, atol=1e-14)
+    lo_q, hi_q = np.quantile(centred, [0.05, 0.95])
+    assert res.low == pytest.approx(res.error - hi_q / np.sqrt(60), abs=1e-14)
+    assert res.high == pytest.approx(res.error - lo_q / np.sqrt(60), abs=1e-14)
+    # the raw quantiles give the same interval moved down by mean / sqrt(n)
+    raw_lo, raw_hi = np.quantile(res.replicates, [0.05, 0.95])
+    assert res.low - mean / np.sqrt(60) == pytest.approx(res.error - raw_hi / np.sqrt(60), abs=1e-14)
+    assert res.confidence_interval() == (res.low, res.high)
+    np.testing.assert_allclose(np.quantile(res.implied_errors, [0.05, 0.95]), [res.low, res.high])
+    assert np.mean(res.implied_errors) == pytest.approx(res.error, abs=1e-14)
+    assert res.std_error == pytest.approx(np.std(res.replicates, ddof=1) / np.sqrt(60))
+    # the first m replicates only, centred at their own mean
+    sub = res.confidence_interval(0.9, n_resamples=30)
+    first = res.replicates[:30]
+    q = np.quantile(first - first.mean(), [0.05, 0.95])
+    assert sub == pytest.approx((res.error - q[1] / np.sqrt(60), res.error - q[0] / np.sqrt(60)))
+
+
+def test_perturbed_cv_error_is_shifted_up(small):
+    """The weighted fits are noisier: on this data set the perturbed CV error sits above
+    eps_CV, mean W* > 0 by more than 4 Monte Carlo SEs (SE from the replicates)."""
+    X, y = small
+    res = P.perturbation_interval(X, y, n_splits=5, n_resamples=200, rng=3)
+    se = np.std(res.replicates, ddof=1) / np.sqrt(res.replicates.size)
+    assert res.replicate_mean > 4 * se, (res.replicate_mean, se)
+    assert np.mean(res.perturbed_errors) > res.error
+    # the uncentred interval would sit below the centred one by exactly mean / sqrt(n)
+    raw_lo, raw_hi = np.quantile(res.replicates, [0.025, 0.975])
+    shift = res.replicate_mean / np.sqrt(res.n)
+    assert (res.error - raw_hi / np.sqrt(res.n), res.error - raw_lo / np.sqrt(res.n)) == pytest.approx(
+        (res.low - shift, res.high - shift), abs=1e-14)
+    assert res.low <= res.error <= res.high
+
+
+def test_centred_interval_is_the_notes_symmetric_form_for_symmetric_replicates():
+    """For replicates symmetric about their mean (whatever that mean is), the interval is
+    exactly note 000's eps_CV +- n^{-1/2} xi_{1-a/2}(W~*), centred at eps_CV."""
+    n, error = 50, 0.2
+    half = np.random.default_rng(0).normal(0.0, 0.8, size=100)
+    for shift in (0.0, 0.7, -0.3):
+        reps = shift + np.concatenate([half, -half])
+        low, high = P._pivot_interval(error, reps, n, 0.95)
+        xi = np.quantile(np.concatenate([half, -half]), 0.975)
+        assert (low, high) == pytest.approx((error - xi / np.sqrt(n), error + xi / np.sqrt(n)), abs=1e-14)
+        assert low < error < high
+
+
+def test_interval_contains_centre_and_widens_with_level(cancer):
+    X, y = cancer
+    res = P.perturbation_interval(X, y, n_splits=5, n_resamples=120, rng=5)
+    assert res.low <= res.error <= res.high
+    widths = []
+    for level in (0.5, 0.8, 0.9, 0.95, 0.99):
+        lo, hi = res.confidence_interval(level)
+        assert lo <= res.error <= hi
+        widths.append(hi - lo)
+    assert np.all(np.diff(widths) > 0)
+
+
+def test_reproducible_and_independent_of_n_jobs(small):
+    X, y = small
+    a = P.perturbation_interval(X, y, n_splits=5, n_resamples=60, rng=3)
+    b = P.perturbation_interval(X, y, n_splits=5, n_resamples=60, rng=np.random.default_rng(3))
+    c = P.perturbation_interval(X, y, n_splits=5, n_resamples=60, rng=3, n_jobs=2)
+    for other in (b, c):
+        np.testing.assert_array_equal(a.replicates, other.replicates)
+        np.testing.assert_array_equal(a.folds, other.folds)
+        assert (a.low, a.high) == (other.low, other.high)
+    d = P.perturbation_interval(X, y, n_splits=5, n_resamples=60, rng=4)
+    assert not np.array_equal(a.replicates, d.replicates)
+
+
+def test_any_two_labels(small):
+    X, y = small
+    ref = P.perturbation_interval(X, y, n_splits=5, n_resamples=20, rng=1)
+    named = P.perturbation_interval(X, np.where(y == 1, "yes", "no"), n_splits=5, n_resamples=20, rng=1)
+    pm = P.perturbation_interval(X, 2 * y - 1, n_splits=5, n_resamples=20, rng=1)
+    for other in (named, pm):
+        np.testing.assert_array_equal(ref.replicates, other.replicates)
+        assert ref.error == other.error
+
+
+def test_weighted_error_is_normalised_by_the_weights():
+    """Why a fold's perturbed error divides by sum G_i, not by the fold size: at a fixed
+    rule, sum G_i e_i / sum G_i has conditional variance ~ eps(1-eps)/m (that of an error
+    rate), while sum G_i e_i / m has eps/m, too large by 1/(1-eps)."""
+    m, eps = 200, 0.3
+    e = np.zeros(m)
+    e[: int(eps * m)] = 1
+    G = np.random.default_rng(8).exponential(size=(20_000, m))
+    normalised = (G @ e) / G.sum(axis=1)
+    raw = (G @ e) / m
+    checks = [pe.check_variance(normalised, eps * (1 - eps) / m, label="normalised"),
+              pe.check_variance(raw, eps / m, label="unnormalised")]
+    assert all(c.passed for c in checks), pe.format_checks(checks)
+    assert not pe.check_variance(raw, eps * (1 - eps) / m).passed
+
+
+# ---------------------------------------------------------------- the problem with a known answer
+
+
+@pytest.mark.parametrize(("w", "b"), [([1.3, -0.4, 0.2], 0.3), ([0.2, 1.0, 0.0], -0.5)])
+def test_linear_rule_error_matches_monte_carlo(w, b):
+    X, y = P.two_gaussians(200_000, separation=1.5, n_features=3, rng=9)
+    wrong = ((X @ np.array(w) + b > 0).astype(int) != y).astype(float)
+    check = pe.check_mean(wrong, P.linear_rule_error(w, b, separation=1.5))
+    assert check.passed, pe.format_checks([check])
+
+
+def test_linear_rule_error_special_cases():
+    assert P.linear_rule_error([0.0, 0.0], 1.0) == 0.5
+    errs = P.linear_rule_error(np.array([[1.0, 0.0], [2.0, 0.0], [0.0, 1.0]]), np.zeros(3), separation=2.0)
+    np.testing.assert_allclose(errs, [0.15865525393145707, 0.15865525393145707, 0.5])
+
+
+def test_expected_error_is_above_bayes_and_reproducible():
+    est, se, errs = P.expected_svm_error(40, separation=2.0, n_resamples=300, rng=0)
+    assert np.all(errs >= 0.15865525393145707 - 1e-12)  # no rule beats Bayes
+    assert est == pytest.approx(errs.mean()) and se == pytest.approx(errs.std(ddof=1) / np.sqrt(300))
+    assert (est, se) == P.expected_svm_error(40, separation=2.0, n_resamples=300, rng=0, n_jobs=2)[:2]
+
+
+def test_coverage_small_simulation():
+    """Coverage of the 90% interval of the expected error (training sets of size n) on
+    two Gaussian classes, within 4 Monte Carlo SEs of the nominal level (SE from it)."""
+    level, m = 0.9, 60
+    sim = P.simulate_perturbation_coverage(60, separation=2.0, n_splits=5, n_datasets=m, n_resamples=60,
+                                           confidence_level=level, n_truth=1000, rng=2024)
+    check = pe.check_value(sim.coverage, np.sqrt(level * (1 - level) / m), level, label="coverage")
+    assert check.passed, pe.format_checks([check])
+    # one-sided: the centred interval is not below nominal by more than 4 SEs
+    assert sim.coverage >= level - 4 * sim.std_error
+    assert sim.covered.sum() == round(sim.coverage * m)
+    np.testing.assert_array_equal(sim.covered, (sim.lows <= sim.target) & (sim.target <= sim.highs))
+    assert np.all(sim.lows <= sim.errors) and np.all(sim.errors <= sim.highs)
+    # the uncentred (raw-quantile) intervals are the centred ones moved down by mean W*/sqrt(n)
+    raw_lows, raw_highs = sim.uncentred_intervals()
+    np.testing.assert_allclose(sim.highs - raw_highs, sim.replicate_means / np.sqrt(60))
+    np.testing.assert_allclose(sim.highs - sim.lows, raw_highs - raw_lows)
+
+
+# ---------------------------------------------------------------- bad input
+
+
+GOOD_X, GOOD_Y = P.two_gaussians(30, rng=0)
+GOOD = {
+    P.perturbation_interval: dict(X=GOOD_X, y=GOOD_Y, n_splits=3, n_resamples=3, rng=0),
+    P.two_gaussians: dict(n=10, rng=0),
+    P.linear_rule_error: dict(coef=[1.0, 0.0], intercept=0.0),
+    P.expected_svm_error: dict(n=20, n_resamples=3, rng=0),
+    P.simulate_perturbation_coverage: dict(n=20, n_datasets=2, n_resamples=3, n_truth=3, n_splits=2, rng=0),
+}
+_nan = GOOD_X.copy()
+_nan[0, 0] = np.nan
+F = P.perturbation_interval
+CASES = [
+    (F, dict(y=GOOD_Y[:-1]), ValueError, r"^y has 29 entries but X has 30 rows"),
+    (F, dict(X=_nan), ValueError, r"^X holds 1 NaN"),
+    (F, dict(X=GOOD_X[:, 0]), ValueError, r"^X must be 2-d"),
+    (F, dict(y=np.zeros(30)), ValueError, r"^y must contain at least 2 classes"),
+    (F, dict(y=np.arange(30) % 3), ValueError, r"^y must contain exactly two classes"),
+    (F, dict(C=0), ValueError, r"^C must be a finite number > 0; got 0.0"),
+    (F, dict(C=-1.0), ValueError, r"^C must be a finite number > 0"),
+    (F, dict(C=np.inf), ValueError, r"^C must be a finite number > 0"),
+    (F, dict(C="1"), TypeError, r"^C must be a positive real number"),
+    (F, dict(n_splits=1), ValueError, r"^n_splits must be an integer >= 2; got 1"),
+    (F, dict(n_splits=16), ValueError, r"^n_splits=16 is more than the 15 samples of class"),
+    (F, dict(n_splits=31), ValueError, r"^n_splits must be at most the number of samples"),
+    (F, dict(n_splits=2.5), TypeError, r"^n_splits must be an integer"),
+    (F, dict(n_resamples=0), ValueError, r"^n_resamples must be an integer >= 1; got 0"),
+    (F, dict(n_resamples=5.0), TypeError, r"^n_resamples must be an integer"),
+    (F, dict(confidence_level=1.0), ValueError, r"^confidence_level must lie strictly between 0 and 1"),
+    (F, dict(confidence_level=0), ValueError, r"^confidence_level must lie strictly between 0 and 1"),
+    (F, dict(confidence_level="95%"), TypeError, r"^confidence_level must be a real number"),
+    (F, dict(rng="seed"), TypeError, r"^rng must be None, an int seed or a numpy.random.Generator"),
+    (F, dict(rng=np.random.RandomState(0)), TypeError, r"^rng must be .* legacy RandomState"),
+    (F, dict(n_jobs=0), ValueError, r"^n_jobs must be None or a non-zero integer; got 0"),
+    (P.two_gaussians, dict(n=11), ValueError, r"^n must be even"),
+    (P.two_gaussians, dict(separation=0), ValueError, r"^separation must be a finite number > 0"),
+    (P.two_gaussians, dict(n_features=0), ValueError, r"^n_features must be an integer >= 1"),
+    (P.linear_rule_error, dict(separation=-1), ValueError, r"^separation must be a finite number > 0"),
+    (P.expected_svm_error, dict(n_resamples=1), ValueError, r"^n_resamples must be an integer >= 2"),
+    (P.expected_svm_error, dict(C=0), ValueError, r"^C must be a finite number > 0"),
+    (P.simulate_perturbation_coverage, dict(n_datasets=1), ValueError, r"^n_datasets must be an integer >= 2"),
+    (P.simulate_perturbation_coverage, dict(confidence_level=2), ValueError, r"^confidence_level must lie"),
+    (P.simulate_perturbation_coverage, dict(n_truth=1), ValueError, r"^n_truth must be an integer >= 2"),
+]
+
+
+@pytest.mark.parametrize(("func", "overrides", "exc", "match"), CASES,
+                         ids=[f"{c[0].__name__}-{','.join(c[1])}-{i}" for i, c in enumerate(CASES)])
+def test_bad_input_raises_naming_the_argument(func, overrides, exc, match):
+    with pytest.raises(exc, match=match) as info:
+        func(**{**GOOD[func], **overrides})
+    assert type(info.value) is exc
+
+
+@pytest.mark.parametrize("func", list(GOOD), ids=lambda f: f.__name__)
+def test_good_arguments_are_accepted(func):
+    func(**GOOD[func])
+
+
+def test_result_method_bad_input(small):
+    res = P.perturbation_interval(*small, n_splits=3, n_resamples=10, rng=0)
+    with pytest.raises(ValueError, match=r"^n_resamples must be at most the 10 stored replicates; got 11"):
+        res.confidence_interval(n_resamples=11)
+    with pytest.raises(ValueError, match=r"^confidence_level must lie"):
+        res.confidence_interval(1.5)
+
+
+def test_every_public_function_has_a_row():
+    functions = {name for name in P.__all__ if inspect.isfunction(getattr(P, name))}
+    covered = {f.__name__ for f, *_ in CASES}
+    assert functions - covered == set()
+    for name in set(P.__all__) - functions:
+        assert isinstance(getattr(P, name), type), name
+    assert set(P.__all__) <= set(dir(P))

@@ -1,0 +1,263 @@
+"""selection_cv_error and leak_grid: CV1 vs CV2 against scikit-learn, the leak on pure noise,
+the folds, n_jobs invariance and bad input."""
+
+from __future__ import annotations
+
+import inspect
+
+import numpy as np
+import pytest
+from sklearn.decomposition import PCA
+from sklearn.feature_selection import SelectKBest, f_classif
+from sklearn.linear_model import LogisticRegression
+from sklearn.model_selection import StratifiedKFold, KFold, cross_val_score
+from sklearn.neighbors import KNeighborsClassifier
+from sklearn.pipeline import make_pipeline
+
+import patterneval as pe
+from patterneval.resampling import selection
+from patterneval.resampling.selection import LeakGrid, _make_folds, leak_grid
+
+
+def noise(seed, n=50, p=2000):
+    gen = np.random.default_rng(seed)
+    return gen.normal(size=(n, p)), np.repeat([0, 1], n // 2)
+
+
+SEL = SelectKBest(f_classif, k=10)
+KNN = KNeighborsClassifier(1)
+
+
+def test_folds_are_seeded_stratified_kfold():
+    """The folds of _engine.make_folds, shared with cross_val_error."""
+    y = np.repeat([0, 1, 2], [7, 8, 9])
+    folds = _make_folds(y, n_splits=4, n_repeats=2, stratify=True, rng=np.random.default_rng(3))
+    # one child stream per repeat, as in cross_val_error (_engine.make_folds)
+    seeds = [int(c.integers(2**32)) for c in np.random.default_rng(3).spawn(2)]
+    expected = [f for s in seeds for f in StratifiedKFold(4, shuffle=True, random_state=int(s)).split(y, y)]
+    assert len(folds) == 8
+    for (tr, te), (tr2, te2) in zip(folds, expected):
+        np.testing.assert_array_equal(te, te2)
+        np.testing.assert_array_equal(tr, tr2)
+    plain = _make_folds(y, n_splits=3, n_repeats=1, stratify=False, rng=np.random.default_rng(1))
+    seed = int(np.random.default_rng(1).spawn(1)[0].integers(2**32))
+    for (_, te), (_, te2) in zip(plain, KFold(3, shuffle=True, random_state=seed).split(y)):
+        np.testing.assert_array_equal(te, te2)
+
+
+@pytest.mark.parametrize("inside", [True, False])
+def test_equals_sklearn_cross_val_score_on_the_same_folds(inside):
+    # peer: scikit-learn 1.9.1 cross_val_score; CV2 = the pipeline cross-validated,
+    # CV1 = the classifier cross-validated on columns chosen with all labels
+    X, y = noise(0, n=40, p=300)
+    res = pe.selection_cv_error(SEL, KNN, X, y, inside=inside, n_splits=5, n_repeats=2, rng=4)
+    folds = _make_folds(y, n_splits=5, n_repeats=2, stratify=True, rng=np.random.default_rng(4))
+    if inside:
+        acc = cross_val_score(make_pipeline(SEL, KNN), X, y, cv=folds)
+    else:
+        acc = cross_val_score(KNN, SelectKBest(f_classif, k=10).fit_transform(X, y), y, cv=folds)
+    np.testing.assert_allclose(res.fold_errors, 1 - acc, rtol=0, atol=1e-15)
+    assert res.error == pytest.approx(np.mean(1 - acc), abs=1e-15)
+    assert res.inside is inside
+    assert res.std_error == pytest.approx(np.std(1 - acc, ddof=1) / np.sqrt(10))
+
+
+def test_selected_features_per_fold():
+    X, y = noise(1, n=40, p=300)
+    cv2 = pe.selection_cv_error(SEL, KNN, X, y, n_splits=4, rng=0)
+    folds = _make_folds(y, n_splits=4, n_repeats=1, stratify=True, rng=np.random.default_rng(0))
+    assert len(cv2.selected_features) == 4
+    for support, (train, _) in zip(cv2.selected_features, folds):
+        expected = SelectKBest(f_classif, k=10).fit(X[train], y[train]).get_support(indices=True)
+        np.testing.assert_array_equal(support, expected)
+    assert cv2.selection_counts.sum() == 40 and cv2.selection_counts.shape == (300,)
+    cv1 = pe.selection_cv_error(SEL, KNN, X, y, inside=False, n_splits=4, rng=0)
+    everything = SelectKBest(f_classif, k=10).fit(X, y).get_support(indices=True)
+    assert all(np.array_equal(s, everything) for s in cv1.selected_features)
+    assert set(np.flatnonzero(cv1.selection_counts)) == set(everything)
+
+
+def test_feature_extractor_without_support():
+    X, y = noise(2, n=30, p=50)
+    res = pe.selection_cv_error(PCA(3), LogisticRegression(), X, y, n_splits=3, rng=0)
+    assert res.selected_features == () and res.fold_errors.shape == (3,)
+
+
+def test_cv1_is_optimistic_cv2_is_honest_on_pure_noise():
+    # n = 50, p = 2000 noise features, k = 10 kept, 1-NN, 5 folds; 8 data sets. The true
+    # error of any classifier is 0.5. Tolerance: 4 Monte Carlo SE from the 8 replicates.
+    cv1, cv2 = [], []
+    for seed in range(8):
+        X, y = noise(100 + seed)
+        cv1.append(pe.selection_cv_error(SEL, KNN, X, y, inside=False, n_splits=5, rng=seed).error)
+        cv2.append(pe.selection_cv_error(SEL, KNN, X, y, inside=True, n_splits=5, rng=seed).error)
+    honest = pe.check_mean(cv2, 0.5)
+    assert honest.passed, honest
+    leak = pe.check_mean(cv1, 0.5)
+    assert leak.z < -4 and np.mean(cv1) < 0.25  # far below chance: the leak
+
+
+def test_n_jobs_and_progress_do_not_change_the_result():
+    X, y = noise(3, n=40, p=200)
+    one = pe.selection_cv_error(SEL, KNN, X, y, n_splits=4, n_repeats=2, rng=5)
+    two = pe.selection_cv_error(SEL, KNN, X, y, n_splits=4, n_repeats=2, rng=5, n_jobs=2, progress=True)
+    np.testing.assert_array_equal(one.fold_errors, two.fold_errors)
+    assert all(np.array_equal(a, b) for a, b in zip(one.selected_features, two.selected_features))
+
+
+def test_same_rng_same_folds_for_cv1_and_cv2():
+    X, y = noise(4, n=40, p=5)  # 5 features, k=5: selection keeps everything, no leak
+    sel = SelectKBest(f_classif, k=5)
+    a = pe.selection_cv_error(sel, KNN, X, y, inside=True, n_splits=4, rng=8)
+    b = pe.selection_cv_error(sel, KNN, X, y, inside=False, n_splits=4, rng=8)
+    np.testing.assert_array_equal(a.fold_errors, b.fold_errors)
+
+
+def test_repr():
+    X, y = noise(5, n=20, p=30)
+    res = pe.selection_cv_error(SEL, KNN, X, y, n_splits=2, rng=0)
+    assert repr(res).startswith("SelectionCVResult(error=") and "selected_features" not in repr(res)
+
+
+# ------------------------------------------------------------------ leak_grid
+def slow_leak_grid(n_features, k, n_samples, n_datasets, n_splits, seed):
+    """Explicit loops: the data sets drawn as leak_grid documents, every cell one pair of
+    selection_cv_error calls."""
+    gen = np.random.default_rng(seed)
+    y = np.repeat([0, 1], [n_samples // 2, n_samples - n_samples // 2])
+    cv1 = np.zeros((len(n_features), len(k), n_datasets))
+    cv2 = np.zeros_like(cv1)
+    for d in range(n_datasets):
+        X = gen.normal(size=(n_samples, max(n_features)))
+        folds_seed = int(gen.integers(2**32))
+        for i, p in enumerate(n_features):
+            for j, kk in enumerate(k):
+                for inside, out in ((False, cv1), (True, cv2)):
+                    out[i, j, d] = pe.selection_cv_error(
+                        SelectKBest(f_classif, k=kk), KNeighborsClassifier(1), X[:, :p], y,
+                        inside=inside, n_splits=n_splits, rng=folds_seed).error
+    return cv1, cv2
+
+
+def test_leak_grid_equals_slow_twin():
+    grid = leak_grid((10, 60), (1, 3, 10), n_samples=17, n_datasets=2, n_splits=3, rng=6)
+    cv1, cv2 = slow_leak_grid((10, 60), (1, 3, 10), 17, 2, 3, 6)
+    assert isinstance(grid, LeakGrid) and grid.n_samples == 17
+    np.testing.assert_array_equal(grid.n_features, [10, 60])
+    np.testing.assert_array_equal(grid.k, [1, 3, 10])
+    np.testing.assert_array_equal(grid.cv1, cv1)
+    np.testing.assert_array_equal(grid.cv2, cv2)
+    np.testing.assert_array_equal(grid.cv1_mean, cv1.mean(axis=2))
+    np.testing.assert_array_equal(grid.cv2_mean, cv2.mean(axis=2))
+    assert repr(grid) == "LeakGrid(n_features=[10, 60], k=[ 1,  3, 10], n_samples=17)"
+
+
+def test_leak_grid_shows_the_leak_and_ignores_n_jobs():
+    # 30 samples, 300 noise features, k = 10: selecting on all labels is far more optimistic;
+    # at p = k = 10 the selection keeps every column and CV1 = CV2 exactly
+    grid = leak_grid((10, 300), (1, 10), n_samples=30, n_datasets=2, n_splits=3, rng=0)
+    assert grid.cv1.shape == grid.cv2.shape == (2, 2, 2)
+    assert grid.cv1_mean[1, 1] < grid.cv2_mean[1, 1] - 0.2
+    np.testing.assert_array_equal(grid.cv1[0, 1], grid.cv2[0, 1])
+    again = leak_grid((10, 300), (1, 10), n_samples=30, n_datasets=2, n_splits=3,
+                      rng=np.random.default_rng(0), n_jobs=2, progress=True)
+    np.testing.assert_array_equal(grid.cv1, again.cv1)
+    np.testing.assert_array_equal(grid.cv2, again.cv2)
+
+
+def test_leak_grid_estimator_is_used():
+    grid = leak_grid((8,), (2,), n_samples=12, n_datasets=1, n_splits=2,
+                     estimator=LogisticRegression(), rng=1)
+    gen = np.random.default_rng(1)  # as documented: the matrix, then the folds' seed
+    X, seed = gen.normal(size=(12, 8)), int(gen.integers(2**32))
+    y = np.repeat([0, 1], 6)
+    expected = pe.selection_cv_error(SelectKBest(f_classif, k=2), LogisticRegression(), X, y,
+                                     n_splits=2, rng=seed).error
+    assert grid.cv2[0, 0, 0] == expected
+
+
+# ------------------------------------------------------------------ bad input
+X_OK, Y_OK = noise(0, n=20, p=30)
+GOOD = {
+    pe.selection_cv_error: dict(selector=SEL, estimator=KNN, X=X_OK, y=Y_OK, n_splits=2, rng=0),
+    leak_grid: dict(n_features=(5,), k=(1,), n_samples=8, n_datasets=1, n_splits=2, rng=0),
+}
+X_NAN = X_OK.copy()
+X_NAN[0, 0] = np.nan
+
+
+class NoPredict:
+    def fit(self, X, y):
+        return self
+
+    def get_params(self, deep=True):
+        return {}
+
+
+CASES = [
+    (pe.selection_cv_error, dict(selector=KNN), TypeError, r"^selector must be .*transformer.*\(no transform\)"),
+    (pe.selection_cv_error, dict(selector=SelectKBest), TypeError, r"^selector must .*a class"),
+    (pe.selection_cv_error, dict(estimator=NoPredict()), TypeError, r"^estimator must .*\(no predict\)"),
+    (pe.selection_cv_error, dict(y=Y_OK[:-1]), ValueError, r"^y has 19 entries but X has 20 rows"),
+    (pe.selection_cv_error, dict(X=X_NAN), ValueError, r"^X holds 1 NaN or infinite values"),
+    (pe.selection_cv_error, dict(y=np.ones(20)), ValueError, r"^y must contain at least 2 classes"),
+    (pe.selection_cv_error, dict(n_splits=1), ValueError, r"^n_splits must be an integer >= 2; got 1"),
+    (pe.selection_cv_error, dict(n_splits=11), ValueError, r"^n_splits=11 is more than the 10 samples"),
+    (pe.selection_cv_error, dict(n_splits=21, stratify=False), ValueError,
+     r"^n_splits must be at most the number of samples \(20\); got 21"),
+    (pe.selection_cv_error, dict(n_repeats=0), ValueError, r"^n_repeats must be an integer >= 1; got 0"),
+    (pe.selection_cv_error, dict(rng="seed"), TypeError, r"^rng must be None, an int seed or a numpy"),
+    (pe.selection_cv_error, dict(n_jobs=0), ValueError, r"^n_jobs must be None or a non-zero integer; got 0"),
+    (leak_grid, dict(n_features=()), ValueError, r"^n_features must hold at least one value"),
+    (leak_grid, dict(n_features="50"), TypeError, r"^n_features must be a 1-d sequence of integers"),
+    (leak_grid, dict(n_features=[[5, 6]]), TypeError, r"^n_features must be a 1-d sequence of integers"),
+    (leak_grid, dict(n_features=(5, 7.5)), TypeError, r"^n_features must hold integers; got"),
+    (leak_grid, dict(n_features=(5, np.inf)), ValueError, r"^n_features must hold finite numbers"),
+    (leak_grid, dict(n_features=(9, 5)), ValueError, r"^n_features must be strictly increasing .*\[9, 5\]"),
+    (leak_grid, dict(n_features=(0, 5), k=(0,)), ValueError, r"^n_features must hold values >= 1; got \[0, 5\]"),
+    (leak_grid, dict(k=(0, 1)), ValueError, r"^k must hold values >= 1; got \[0, 1\]"),
+    (leak_grid, dict(k=(1, 6)), ValueError, r"^k must hold values <= min\(n_features\) = 5; got \[1, 6\]"),
+    (leak_grid, dict(k=(2, 2)), ValueError, r"^k must be strictly increasing"),
+    (leak_grid, dict(n_samples=3), ValueError, r"^n_samples must be an integer >= 4; got 3"),
+    (leak_grid, dict(n_samples=8.0), TypeError, r"^n_samples must be an integer >= 4"),
+    (leak_grid, dict(n_datasets=0), ValueError, r"^n_datasets must be an integer >= 1; got 0"),
+    (leak_grid, dict(n_splits=5), ValueError, r"^n_splits=5 is more than the 4 samples of class"),
+    (leak_grid, dict(n_splits=1), ValueError, r"^n_splits must be an integer >= 2; got 1"),
+    (leak_grid, dict(estimator=NoPredict()), TypeError, r"^estimator must .*\(no predict\)"),
+    (leak_grid, dict(rng="seed"), TypeError, r"^rng must be None, an int seed or a numpy"),
+    (leak_grid, dict(n_jobs=0), ValueError, r"^n_jobs must be None or a non-zero integer; got 0"),
+]
+
+
+@pytest.mark.parametrize("func, overrides, exc, pattern", CASES,
+                         ids=[f"{f.__name__}-{'-'.join(o)}-{i}" for i, (f, o, _, _) in enumerate(CASES)])
+def test_bad_input(func, overrides, exc, pattern):
+    with pytest.raises(exc, match=pattern):
+        func(**{**GOOD[func], **overrides})
+
+
+def test_good_arguments_run():
+    for func, kwargs in GOOD.items():
+        func(**kwargs)
+
+
+def test_every_public_function_has_a_row():
+    public = [getattr(selection, name) for name in selection.__all__]
+    functions = [f for f in public if inspect.isfunction(f)]
+    assert functions and all(f in {row[0] for row in CASES} for f in functions)
+    assert all(hasattr(pe.resampling, name) for name in selection.__all__)
+
+
+def test_same_folds_as_cross_val_error():
+    """With the same rng, selection_cv_error and cross_val_error partition alike: keeping
+    every feature, CV2 is plain cross-validation fold by fold."""
+    from sklearn.datasets import load_iris
+    from sklearn.feature_selection import SelectKBest, f_classif
+    from sklearn.neighbors import KNeighborsClassifier
+
+    X, y = load_iris(return_X_y=True)
+    knn = KNeighborsClassifier(3)
+    sel = pe.selection_cv_error(SelectKBest(f_classif, k="all"), knn, X, y, inside=True,
+                                n_splits=5, n_repeats=2, rng=7)
+    plain = pe.cross_val_error(knn, X, y, n_splits=5, n_repeats=2, rng=7)
+    np.testing.assert_allclose(np.ravel(sel.fold_errors), np.ravel(plain.fold_errors), rtol=0, atol=1e-15)

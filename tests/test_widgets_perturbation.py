@@ -1,0 +1,65 @@
+"""Painter and explorer of the chapter "Interval estimates for the CV error"."""
+
+import base64
+import time
+
+import matplotlib
+import numpy as np
+import pytest
+
+matplotlib.use("Agg")
+
+from patterneval.plotting import new_figure  # noqa: E402
+from patterneval.plotting.perturbation import (  # noqa: E402
+    draw_perturbation,
+    plot_perturbation_coverage,
+)
+from patterneval.resampling import perturbation as P  # noqa: E402
+from patterneval.widgets.perturbation import PerturbationExplorer  # noqa: E402
+
+
+@pytest.fixture(scope="module")
+def result():
+    X, y = P.two_gaussians(60, rng=0)
+    return P.perturbation_interval(X, y, n_splits=5, n_resamples=200, rng=0)
+
+
+def _png(explorer) -> bytes:
+    (output,) = explorer.output.outputs
+    return base64.b64decode(output["data"]["image/png"])
+
+
+def test_painter_shows_the_interval_and_quantiles(result):
+    fig = draw_perturbation(new_figure(), result=result, confidence_level=0.9, n_resamples=100)
+    painter_lines = [line.get_xdata()[0] for line in fig.axes[0].lines[:2]]
+    np.testing.assert_allclose(painter_lines, np.quantile(result.replicates[:100], [0.05, 0.95]))
+    mean_line = fig.axes[0].lines[3].get_xdata()[0]
+    assert mean_line == pytest.approx(result.replicates[:100].mean())
+    low, high = result.confidence_interval(0.9, n_resamples=100)
+    assert f"[{low:.3f}, {high:.3f}]" in fig.axes[1].get_title()
+    band = fig.axes[1].patches[-1]
+    assert band.get_x() == pytest.approx(low) and band.get_width() == pytest.approx(high - low)
+
+
+def test_explorer_redraws_fast_on_each_move(result):
+    explorer = PerturbationExplorer(result)
+    first = _png(explorer)
+    assert first.startswith(b"\x89PNG")
+    times = []
+    for level in (0.8, 0.9, 0.6):
+        start = time.perf_counter()
+        explorer.controls["confidence_level"].value = level
+        times.append(time.perf_counter() - start)
+    second = _png(explorer)
+    assert second != first
+    explorer.controls["n_resamples"].value = 50
+    assert _png(explorer) != second
+    assert min(times) < 0.1, times  # a slider move redraws in under 100 ms
+    assert repr(explorer) == "PerturbationExplorer(confidence_level=0.6, n_resamples=50)"
+
+
+def test_coverage_figure_counts(result):
+    sim = P.simulate_perturbation_coverage(40, n_datasets=6, n_resamples=20, n_truth=20, rng=0)
+    fig = plot_perturbation_coverage(sim)
+    labels = [t.get_text() for t in fig.axes[0].get_legend().get_texts()]
+    assert f"covers ({sim.covered.sum()})" in labels and f"misses ({(~sim.covered).sum()})" in labels
