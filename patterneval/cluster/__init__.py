@@ -1,0 +1,58 @@
+"""Evaluating clusterings: external indices (comparing two partitions) and internal
+indices (judging one partition from the data), one module each."""
+
+from .external import (
+    adjusted_rand_index,
+    clustering_accuracy,
+    contingency_matrix,
+    f_measure,
+    fowlkes_mallows_index,
+    jaccard_index,
+    minkowski_score,
+    mutual_info,
+    normalized_mutual_info,
+    pair_counts,
+    pair_f1,
+    purity,
+    rand_index,
+)
+from .internal import (
+    compactness,
+    connectivity,
+    davies_bouldin_index,
+    dunn_index,
+    pareto_front,
+    prediction_strength,
+    separation,
+    silhouette_samples,
+    silhouette_width,
+    spacing,
+    within_cluster_variation,
+)
+
+__all__ = [
+    "adjusted_rand_index",
+    "clustering_accuracy",
+    "compactness",
+    "connectivity",
+    "contingency_matrix",
+    "davies_bouldin_index",
+    "dunn_index",
+    "f_measure",
+    "fowlkes_mallows_index",
+    "jaccard_index",
+    "minkowski_score",
+    "mutual_info",
+    "normalized_mutual_info",
+    "pair_counts",
+    "pair_f1",
+    "pareto_front",
+    "prediction_strength",
+    "purity",
+    "rand_index",
+    "separation",
+    "silhouette_samples",
+    "silhouette_width",
+    "spacing",
+    "within_cluster_variation",
+]
