@@ -13,18 +13,24 @@ import operator
 import numpy as np
 
 __all__ = [
-    "check_X_y",
     "check_binary_labels",
     "check_callable",
+    "check_categorical_pair",
     "check_choice",
     "check_classifier",
+    "check_cluster_data",
+    "check_clusterer",
     "check_confidence_level",
     "check_counts",
+    "check_covariance",
     "check_cv",
+    "check_feature_weights",
     "check_increasing",
     "check_labels_pair",
+    "check_minkowski_p",
     "check_n_jobs",
     "check_n_splits",
+    "check_partitions",
     "check_permutations",
     "check_positive_int",
     "check_positive_real",
@@ -32,7 +38,11 @@ __all__ = [
     "check_proportion",
     "check_rng",
     "check_same_length",
+    "check_scores",
     "check_transformer",
+    "check_vector_pair",
+    "check_X_y",
+    "check_cluster_X",
 ]
 
 
@@ -363,3 +373,255 @@ def check_increasing(name: str, values, *, integer: bool = False, minimum=None, 
         bound = f"{maximum_name} = {maximum}" if maximum_name else f"{maximum}"
         raise ValueError(f"{name} must hold values <= {bound}; got {_show(arr.tolist())}.")
     return arr
+
+
+# --- distances (issue 4, patterneval.distance) ------------------------------------------
+
+
+def _as_real_array(name: str, value) -> np.ndarray:
+    """A float array of numbers (bool, int or float dtype), checked finite."""
+    if value is None or isinstance(value, (str, bytes)):
+        raise TypeError(f"{name} must be an array of numbers; got {_show(value)}.")
+    arr = np.asarray(value)
+    if arr.dtype.kind not in "biuf":
+        raise TypeError(f"{name} must hold numbers; got dtype {arr.dtype} ({_show(value)}).")
+    arr = arr.astype(float)
+    if not np.all(np.isfinite(arr)):
+        bad = int(np.count_nonzero(~np.isfinite(arr)))
+        raise ValueError(f"{name} holds {bad} NaN or infinite values; a distance needs finite coordinates.")
+    return arr
+
+
+def check_vector_pair(x, y, *, names=("x", "y")):
+    """Two vectors of the same length (1-d), or rows of vectors (2-d, shape (n, d)) to be
+    paired row by row; a 1-d vector pairs with every row of a 2-d array. Returns the two
+    float arrays and whether the result is one value per row."""
+    arrays = []
+    for name, value in zip(names, (x, y)):
+        arr = _as_real_array(name, value)
+        if arr.ndim not in (1, 2):
+            raise ValueError(f"{name} must be a 1-d vector or a 2-d array of row vectors; got shape {arr.shape}.")
+        if arr.shape[-1] == 0:
+            raise ValueError(f"{name} is empty; a distance needs at least one coordinate.")
+        arrays.append(arr)
+    a, b = arrays
+    if a.shape[-1] != b.shape[-1]:
+        raise ValueError(
+            f"{names[1]} has {b.shape[-1]} coordinates but {names[0]} has {a.shape[-1]}; "
+            f"vectors must have the same length."
+        )
+    if a.ndim == 2 and b.ndim == 2 and a.shape[0] != b.shape[0]:
+        raise ValueError(
+            f"{names[1]} has {b.shape[0]} rows but {names[0]} has {a.shape[0]}; rows are paired "
+            f"one to one (pass a single 1-d vector to compare it with every row)."
+        )
+    return a, b, (a.ndim == 2 or b.ndim == 2)
+
+
+def check_minkowski_p(p, *, name: str = "p") -> float:
+    """The order of a Minkowski distance: a real number > 0, or ``numpy.inf``."""
+    if isinstance(p, bool) or not isinstance(p, numbers.Real):
+        raise TypeError(f"{name} must be a real number > 0 (or numpy.inf); got {_show(p)}.")
+    value = float(p)
+    if np.isnan(value) or value <= 0:
+        raise ValueError(f"{name} must be > 0 (p = 1 Manhattan, 2 Euclidean, inf Chebyshev); got {value!r}.")
+    return value
+
+
+def check_feature_weights(w, n_features: int, *, name: str = "w") -> np.ndarray:
+    """Attribute weights: ``n_features`` finite numbers >= 0, at least one of them > 0."""
+    arr = _as_real_array(name, w)
+    if arr.ndim != 1:
+        raise ValueError(f"{name} must be a 1-d array of one weight per attribute; got shape {arr.shape}.")
+    if arr.size != n_features:
+        raise ValueError(f"{name} has {arr.size} weights but the vectors have {n_features} attributes.")
+    if np.any(arr < 0):
+        raise ValueError(f"{name} must be non-negative; got {_show(arr.tolist())}.")
+    if not np.any(arr > 0):
+        raise ValueError(f"{name} must have at least one positive weight; got all zeros.")
+    return arr
+
+
+def check_covariance(cov, n_features: int, *, name: str = "cov") -> np.ndarray:
+    """A covariance matrix for a Mahalanobis distance: (d, d), finite, symmetric and
+    positive definite (the distance uses its inverse). A singular or indefinite matrix gets
+    an error that suggests regularising it."""
+    arr = _as_real_array(name, cov)
+    if arr.ndim == 0 and n_features == 1:
+        arr = arr.reshape(1, 1)
+    if arr.ndim != 2 or arr.shape[0] != arr.shape[1]:
+        raise ValueError(f"{name} must be a square 2-d matrix; got shape {arr.shape}.")
+    if arr.shape[0] != n_features:
+        raise ValueError(f"{name} is {arr.shape[0]} x {arr.shape[1]} but the vectors have {n_features} coordinates.")
+    scale = np.max(np.abs(arr))
+    if not np.allclose(arr, arr.T, rtol=1e-10, atol=1e-12 * scale):
+        raise ValueError(f"{name} must be symmetric; its largest asymmetry is {np.max(np.abs(arr - arr.T)):.3g}.")
+    eig = np.linalg.eigvalsh(arr)
+    tol = n_features * np.finfo(float).eps * max(abs(eig[-1]), abs(eig[0]))
+    if eig[0] <= tol:
+        what = "not positive definite" if eig[0] < -tol else "singular"
+        raise ValueError(
+            f"{name} is {what} (eigenvalues from {eig[0]:.3g} to {eig[-1]:.3g}), so it has no "
+            f"inverse; regularise it, e.g. cov + lam * numpy.eye({n_features}) with a small "
+            f"lam > 0, or remove collinear attributes."
+        )
+    return (arr + arr.T) / 2
+
+
+def check_categorical_pair(values, labels, *, names=("values", "labels")):
+    """One categorical attribute and the class labels: two 1-d arrays of hashable values,
+    of equal non-zero length, without NaN (NaN is not equal to itself, so it cannot be a
+    category: encode missing values as their own category first)."""
+    arrays = []
+    for name, value in zip(names, (values, labels)):
+        if value is None or np.isscalar(value):
+            raise TypeError(f"{name} must be a 1-d array of categories; got {_show(value)}.")
+        arr = np.asarray(value)
+        if arr.ndim != 1:
+            raise ValueError(f"{name} must be 1-d; got an array of shape {arr.shape}.")
+        if arr.dtype.kind == "f" and np.any(np.isnan(arr)):
+            raise ValueError(f"{name} holds NaN; encode missing values as a category of their own.")
+        if arr.dtype.kind == "O" and any(isinstance(v, float) and v != v for v in arr):
+            raise ValueError(f"{name} holds NaN; encode missing values as a category of their own.")
+        arrays.append(arr)
+    check_same_length(names[0], arrays[0], names[1], arrays[1])
+    if arrays[0].size == 0:
+        raise ValueError(f"{names[0]} and {names[1]} are empty; VDM needs samples.")
+    return arrays[0], arrays[1]
+
+
+def check_partitions(labels_true, labels_pred, *, names=("labels_true", "labels_pred")):
+    """Two partitions of the same samples: 1-d label arrays (any hashable labels) of equal,
+    non-zero length, without NaN. Float labels are allowed but warn (they are compared
+    exactly, so 0.1 + 0.2 and 0.3 are different clusters). Returns the two numpy arrays."""
+    import warnings
+
+    arrays = []
+    for name, value in zip(names, (labels_true, labels_pred)):
+        if value is None or np.isscalar(value):
+            raise TypeError(f"{name} must be a 1-d array of cluster labels; got {_show(value)}.")
+        arr = np.asarray(value)
+        if arr.ndim != 1:
+            raise ValueError(
+                f"{name} must be 1-d (one label per sample); got an array of shape {arr.shape}. "
+                f"Use .ravel() if it is a column vector."
+            )
+        if arr.dtype.kind in "fc" and arr.size:
+            if np.any(np.isnan(arr)):
+                raise ValueError(f"{name} holds NaN labels; every sample needs a cluster label.")
+            warnings.warn(
+                f"{name} holds floating-point labels; they are compared exactly (0.1 + 0.2 and "
+                f"0.3 are different clusters). Pass integer or string labels.",
+                UserWarning,
+                stacklevel=3,
+            )
+        arrays.append(arr)
+    if arrays[0].shape[0] != arrays[1].shape[0]:
+        raise ValueError(
+            f"{names[1]} has {arrays[1].shape[0]} entries but {names[0]} has {arrays[0].shape[0]}; "
+            f"both must label the same samples."
+        )
+    if arrays[0].shape[0] == 0:
+        raise ValueError(f"{names[0]} and {names[1]} are empty; comparing partitions needs samples.")
+    return arrays[0], arrays[1]
+
+
+# --- clustering, internal indices (issue 4) ---------------------------------------------
+
+
+def check_cluster_X(X, *, name: str = "X") -> np.ndarray:
+    """A data matrix for clustering: 2-d, numeric, finite, at least two samples.
+    Returns a C-contiguous float64 copy-or-view."""
+    if X is None or np.isscalar(X):
+        raise TypeError(f"{name} must be a 2-d array (n_samples, n_features); got {_show(X)}.")
+    arr = np.asarray(X)
+    if arr.dtype == bool or arr.dtype.kind not in "iuf":
+        raise TypeError(f"{name} must hold real numbers; got dtype {arr.dtype}.")
+    if arr.ndim != 2:
+        raise ValueError(
+            f"{name} must be 2-d (n_samples, n_features); got an array of shape {arr.shape}"
+            + (" (use X.reshape(-1, 1) for one feature)." if arr.ndim == 1 else ".")
+        )
+    if arr.shape[0] == 0 or arr.shape[1] == 0:
+        raise ValueError(f"{name} is empty (shape {arr.shape}); a clustering index needs samples.")
+    if arr.shape[0] < 2:
+        raise ValueError(f"{name} has one sample; a clustering index needs at least two.")
+    if not np.all(np.isfinite(arr)):
+        raise ValueError(f"{name} contains NaN or infinite values; remove or impute them first.")
+    return np.ascontiguousarray(arr, dtype=np.float64)
+
+
+def check_cluster_data(X, labels, *, min_clusters: int = 1, max_clusters=None):
+    """``X`` (see :func:`check_cluster_X`) and one cluster label per row (any hashable
+    values, 1-d). Returns ``(X, codes, n_clusters)`` with codes in 0..n_clusters-1.
+    ``max_clusters="n-1"`` rejects a partition into singletons."""
+    X = check_cluster_X(X)
+    if labels is None or np.isscalar(labels):
+        raise TypeError(f"labels must be a 1-d array of cluster labels; got {_show(labels)}.")
+    lab = np.asarray(labels)
+    if lab.ndim != 1:
+        raise ValueError(f"labels must be 1-d; got an array of shape {lab.shape}.")
+    if lab.shape[0] != X.shape[0]:
+        raise ValueError(f"labels has {lab.shape[0]} entries but X has {X.shape[0]} rows.")
+    try:
+        _, codes = np.unique(lab, return_inverse=True)
+    except TypeError:
+        codes = np.unique([repr(v) for v in lab.tolist()], return_inverse=True)[1]
+    codes = codes.reshape(-1).astype(np.intp)
+    k = int(codes.max()) + 1
+    if k < min_clusters:
+        raise ValueError(
+            f"labels must hold at least {min_clusters} clusters for this index; got {k}."
+        )
+    if max_clusters == "n-1" and k >= X.shape[0]:
+        raise ValueError(
+            f"labels puts each of the {X.shape[0]} samples in its own cluster; this index "
+            f"needs between 2 and n_samples - 1 = {X.shape[0] - 1} clusters."
+        )
+    return X, codes, k
+
+
+def check_scores(scores, maximize):
+    """A (n_methods, n_indices) table of finite scores and the direction of each column.
+    Returns the table as float64 and +1/-1 per column (+1: larger is better)."""
+    arr = np.asarray(scores)
+    if arr.dtype == bool or arr.dtype.kind not in "iuf":
+        raise TypeError(f"scores must be a 2-d table of real numbers; got {_show(scores)}.")
+    if arr.ndim != 2:
+        raise ValueError(
+            f"scores must be 2-d (one row per clustering, one column per index); got shape "
+            f"{arr.shape}."
+        )
+    if arr.size == 0:
+        raise ValueError(f"scores is empty (shape {arr.shape}).")
+    if not np.all(np.isfinite(arr)):
+        raise ValueError("scores contains NaN or infinite values.")
+    flags = np.asarray(maximize)
+    if flags.dtype != bool:
+        raise TypeError(f"maximize must be a bool or a sequence of bools; got {_show(maximize)}.")
+    if flags.ndim == 0:
+        flags = np.full(arr.shape[1], bool(flags))
+    if flags.shape != (arr.shape[1],):
+        raise ValueError(
+            f"maximize has {flags.size} entries but scores has {arr.shape[1]} columns."
+        )
+    return arr.astype(np.float64), np.where(flags, 1.0, -1.0)
+
+
+def check_clusterer(clusterer, *, name: str = "clusterer"):
+    """A scikit-learn clusterer instance with an ``n_clusters`` parameter and ``fit``."""
+    params = getattr(clusterer, "get_params", None)
+    if isinstance(clusterer, type) or not callable(params) or not callable(
+            getattr(clusterer, "fit", None)):
+        raise TypeError(
+            f"{name} must be a scikit-learn clusterer instance with fit and get_params "
+            f"(e.g. KMeans(n_init=10)); got {_show(clusterer)}."
+        )
+    if "n_clusters" not in params():
+        raise ValueError(
+            f"{name} must have an n_clusters parameter (KMeans, AgglomerativeClustering, "
+            f"SpectralClustering, ...); {type(clusterer).__name__} has none."
+        )
+    return clusterer
+
+

@@ -2,7 +2,9 @@
 indices (judging one partition from the data), one module each."""
 
 from .external import (
+    PairCounts,
     adjusted_rand_index,
+    all_indices,
     clustering_accuracy,
     contingency_matrix,
     f_measure,
@@ -15,12 +17,20 @@ from .external import (
     pair_f1,
     purity,
     rand_index,
+    relabel,
+    relabel_profiles,
 )
 from .internal import (
+    CURVE_INDICES,
+    METRICS,
+    PredictionStrength,
+    blob_data,
+    blob_index_grid,
     compactness,
     connectivity,
     davies_bouldin_index,
     dunn_index,
+    index_curves,
     pareto_front,
     prediction_strength,
     separation,
@@ -31,7 +41,14 @@ from .internal import (
 )
 
 __all__ = [
+    "CURVE_INDICES",
+    "METRICS",
+    "PairCounts",
+    "PredictionStrength",
     "adjusted_rand_index",
+    "all_indices",
+    "blob_data",
+    "blob_index_grid",
     "clustering_accuracy",
     "compactness",
     "connectivity",
@@ -40,6 +57,7 @@ __all__ = [
     "dunn_index",
     "f_measure",
     "fowlkes_mallows_index",
+    "index_curves",
     "jaccard_index",
     "minkowski_score",
     "mutual_info",
@@ -50,6 +68,8 @@ __all__ = [
     "prediction_strength",
     "purity",
     "rand_index",
+    "relabel",
+    "relabel_profiles",
     "separation",
     "silhouette_samples",
     "silhouette_width",

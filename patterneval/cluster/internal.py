@@ -1,49 +1,1059 @@
-"""Judging a clustering from the data alone: compactness, connectivity, separation, silhouette, Dunn, Davies-Bouldin, CP, SP, Pareto comparison, prediction strength.
+"""Judging one clustering from the data alone (internal indices): compactness,
+connectivity, separation, silhouette, Dunn, Davies-Bouldin, CP, SP, the Pareto
+comparison of several indices, and prediction strength.
 
-Placeholder: being written (issue 4). Each function raises NotImplementedError."""
+Derived in the chapter "Internal indices" (book/part2/internal-indices.ipynb).
 
-__all__ = ['within_cluster_variation', 'connectivity', 'separation', 'silhouette_samples', 'silhouette_width', 'dunn_index', 'davies_bouldin_index', 'compactness', 'spacing', 'pareto_front', 'prediction_strength']
+Every function takes ``X, labels`` (``X`` of shape (n_samples, n_features), ``labels``
+any hashable cluster labels) and, where a distance is involved, the keyword
+``metric="euclidean"`` (any name in :data:`METRICS`). Work that is O(n^2) in the number
+of samples (silhouette, Dunn, separation) walks over blocks of rows of the distance
+matrix so that at most :data:`WORKING_MEMORY` bytes of distances exist at a time: the
+full n x n matrix is never built.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+
+import numpy as np
+from scipy.spatial import cKDTree
+from scipy.spatial.distance import cdist
+
+from .._results import Result
+from .._validation import (
+    check_choice,
+    check_cluster_X,
+    check_cluster_data,
+    check_clusterer,
+    check_increasing,
+    check_n_jobs,
+    check_positive_int,
+    check_positive_real,
+    check_rng,
+    check_scores,
+)
+from ..resampling._engine import run_tasks, spawn
+
+__all__ = [
+    "CURVE_INDICES",
+    "METRICS",
+    "PredictionStrength",
+    "blob_data",
+    "blob_index_grid",
+    "compactness",
+    "connectivity",
+    "davies_bouldin_index",
+    "dunn_index",
+    "index_curves",
+    "pareto_front",
+    "prediction_strength",
+    "separation",
+    "silhouette_samples",
+    "silhouette_width",
+    "spacing",
+    "within_cluster_variation",
+]
+
+#: Distances every internal index accepts (names of :func:`scipy.spatial.distance.cdist`;
+#: ``"manhattan"`` is an alias of ``"cityblock"`` as in scikit-learn).
+METRICS = (
+    "euclidean",
+    "sqeuclidean",
+    "manhattan",
+    "cityblock",
+    "chebyshev",
+    "cosine",
+    "correlation",
+    "canberra",
+    "braycurtis",
+)
+
+#: Bytes of distances held at once by the chunked O(n^2) loops (32 MiB).
+WORKING_MEMORY = 32 * 2**20
+
+_ALIASES = {"manhattan": "cityblock"}
 
 
-def within_cluster_variation(*args, **kwargs):
-    raise NotImplementedError("within_cluster_variation is being written")
+# --------------------------------------------------------------------------- helpers
 
 
-def connectivity(*args, **kwargs):
-    raise NotImplementedError("connectivity is being written")
+def _metric(metric) -> str:
+    return _ALIASES.get(check_choice("metric", metric, METRICS), metric)
 
 
-def separation(*args, **kwargs):
-    raise NotImplementedError("separation is being written")
+def _distances(A, B, metric, B_sq=None):
+    """Distances between the rows of A and B.
+
+    Euclidean distances use ``|a|^2 + |b|^2 - 2 a.b`` (as scikit-learn's
+    ``euclidean_distances`` does for float64), here as one BLAS product of the augmented
+    rows ``[-2a, |a|^2, 1]`` and ``[b, 1, |b|^2]``, clipped at 0; other metrics go to
+    cdist.
+    """
+    if metric == "euclidean":
+        if B_sq is None:
+            B_sq = np.einsum("ij,ij->i", B, B)
+        A_aug = np.empty((A.shape[0], A.shape[1] + 2))
+        A_aug[:, :-2] = -2.0 * A
+        A_aug[:, -2] = np.einsum("ij,ij->i", A, A)
+        A_aug[:, -1] = 1.0
+        B_aug = np.empty((B.shape[0], B.shape[1] + 2))
+        B_aug[:, :-2] = B
+        B_aug[:, -2] = 1.0
+        B_aug[:, -1] = B_sq
+        D = A_aug @ B_aug.T
+        np.maximum(D, 0.0, out=D)
+        np.sqrt(D, out=D)
+        return D
+    return cdist(A, B, metric=metric)
 
 
-def silhouette_samples(*args, **kwargs):
-    raise NotImplementedError("silhouette_samples is being written")
+def _chunks(n_rows: int, n_cols: int):
+    """Row slices whose block of n_cols float64 distances fits the working memory."""
+    step = max(1, WORKING_MEMORY // (8 * max(n_cols, 1)))
+    for start in range(0, n_rows, step):
+        yield slice(start, min(start + step, n_rows))
 
 
-def silhouette_width(*args, **kwargs):
-    raise NotImplementedError("silhouette_width is being written")
+def _centroids(X, codes, n_clusters):
+    counts = np.bincount(codes, minlength=n_clusters)
+    sums = np.zeros((n_clusters, X.shape[1]))
+    np.add.at(sums, codes, X)
+    return sums / counts[:, None], counts
 
 
-def dunn_index(*args, **kwargs):
-    raise NotImplementedError("dunn_index is being written")
+def _sorted_by_cluster(X, codes, n_clusters):
+    """X with its rows grouped by cluster, and the row where each cluster starts."""
+    order = np.argsort(codes, kind="stable")
+    counts = np.bincount(codes, minlength=n_clusters)
+    starts = np.concatenate(([0], np.cumsum(counts)))
+    return np.ascontiguousarray(X[order]), starts
 
 
-def davies_bouldin_index(*args, **kwargs):
-    raise NotImplementedError("davies_bouldin_index is being written")
+def _pair_extremes(X, codes, n_clusters, metric):
+    """K x K matrices of the smallest and largest distance between a point of cluster k
+    and a point of cluster l (the diagonal skips i == j for the minimum).
+
+    Only the upper block triangle of the distance matrix is computed (columns >= the
+    block's first row), chunked to :data:`WORKING_MEMORY`; both matrices are then
+    symmetrised.
+    """
+    Xs, starts = _sorted_by_cluster(X, codes, n_clusters)
+    n = Xs.shape[0]
+    sq = np.einsum("ij,ij->i", Xs, Xs) if metric == "euclidean" else None
+    low = np.full((n_clusters, n_clusters), np.inf)
+    high = np.full((n_clusters, n_clusters), -np.inf)
+    for sl in _chunks(n, n):
+        a, b = sl.start, sl.stop
+        D = _distances(Xs[a:b], Xs[a:], metric, None if sq is None else sq[a:])
+        first = np.searchsorted(starts, a, side="right") - 1  # cluster holding row a
+        last = np.searchsorted(starts, b, side="left")  # one past the cluster of row b-1
+        col_bounds = np.maximum(starts[first:-1], a) - a
+        cols = np.arange(first, n_clusters)
+        for k in range(first, last):
+            r0, r1 = max(starts[k], a) - a, min(starts[k + 1], b) - a
+            if r1 <= r0:
+                continue
+            block = D[r0:r1]
+            high[k, cols] = np.maximum(
+                high[k, cols], np.maximum.reduceat(block, col_bounds, axis=1).max(axis=0))
+            # the self-distance of global row a + r sits at block[r - r0, r]: not a pair
+            r = np.arange(r0, r1)
+            block[r - r0, r] = np.inf
+            low[k, cols] = np.minimum(
+                low[k, cols], np.minimum.reduceat(block, col_bounds, axis=1).min(axis=0))
+        del D
+    low = np.minimum(low, low.T)
+    high = np.maximum(high, high.T)
+    return low, high
 
 
-def compactness(*args, **kwargs):
-    raise NotImplementedError("compactness is being written")
+def _float(value) -> float:
+    return float(value)
 
 
-def spacing(*args, **kwargs):
-    raise NotImplementedError("spacing is being written")
+# --------------------------------------------------------------------------- compactness
 
 
-def pareto_front(*args, **kwargs):
-    raise NotImplementedError("pareto_front is being written")
+def within_cluster_variation(X, labels, *, metric="euclidean") -> float:
+    r"""Within-cluster variation V(C) of note 000 (紧致性): lower is better.
+
+    .. math:: V(C) = \sqrt{\frac{1}{N}\sum_{C_k\in C}\sum_{i\in C_k}\delta(x_i, \mu_k)}
+
+    with :math:`\mu_k` the mean of cluster :math:`C_k` and :math:`\delta` the distance
+    ``metric``. With ``metric="sqeuclidean"`` it is the root-mean-square standard
+    deviation (the square root of k-means' objective over N); with the default
+    Euclidean distance it is the square root of the mean distance to the centroid.
+    Range :math:`[0, \infty)`, 0 when every point sits on its centroid.
+
+    Parameters
+    ----------
+    X : array-like of shape (n_samples, n_features)
+    labels : array-like of shape (n_samples,)
+        Cluster labels (any hashable values).
+    metric : str, default "euclidean"
+        One of :data:`METRICS`.
+
+    Returns
+    -------
+    float
+
+    Notes
+    -----
+    O(n d) time and memory.
+
+    References
+    ----------
+    Handl, J., Knowles, J., Kell, D. B. (2005). Computational cluster validation in
+    post-genomic data analysis. Bioinformatics 21(15), 3201-3212.
+    doi:10.1093/bioinformatics/bti517
+
+    Examples
+    --------
+    >>> import patterneval as pe
+    >>> X = [[0.0], [2.0], [10.0], [12.0]]
+    >>> pe.within_cluster_variation(X, [0, 0, 1, 1], metric="sqeuclidean")
+    1.0
+    """
+    X, codes, K = check_cluster_data(X, labels)
+    metric = _metric(metric)
+    mu, _ = _centroids(X, codes, K)
+    delta = np.concatenate([cdist(X[codes == k], mu[k : k + 1], metric=metric).ravel()
+                            for k in range(K)])
+    return _float(np.sqrt(delta.mean()))
 
 
-def prediction_strength(*args, **kwargs):
-    raise NotImplementedError("prediction_strength is being written")
+def compactness(X, labels, *, metric="euclidean") -> float:
+    r"""Compactness CP of note 002 (紧密度): lower is better.
+
+    .. math:: \overline{CP}_k = \frac{1}{|\Omega_k|}\sum_{x\in\Omega_k}\lVert x-w_k\rVert,
+        \qquad \overline{CP} = \frac{1}{K}\sum_{k=1}^K \overline{CP}_k
+
+    the mean distance of a cluster's points to its centroid :math:`w_k`, averaged over
+    the K clusters with equal weight (not weighted by size). It ignores how far apart
+    the clusters are. Range :math:`[0,\infty)`. O(n d).
+
+    Parameters
+    ----------
+    X : array-like of shape (n_samples, n_features)
+    labels : array-like of shape (n_samples,)
+    metric : str, default "euclidean"
+
+    Returns
+    -------
+    float
+
+    References
+    ----------
+    Davies, D. L., Bouldin, D. W. (1979). A cluster separation measure. IEEE TPAMI 1(2),
+    224-227. doi:10.1109/TPAMI.1979.4766909
+
+    Examples
+    --------
+    >>> import patterneval as pe
+    >>> pe.compactness([[0.0], [2.0], [10.0], [14.0]], [0, 0, 1, 1])
+    1.5
+    """
+    X, codes, K = check_cluster_data(X, labels)
+    return _float(_cluster_scatter(X, codes, K, _metric(metric)).mean())
+
+
+def _cluster_scatter(X, codes, K, metric):
+    mu, _ = _centroids(X, codes, K)
+    return np.array([cdist(X[codes == k], mu[k : k + 1], metric=metric).mean()
+                     for k in range(K)])
+
+
+def spacing(X, labels, *, metric="euclidean", squared=False) -> float:
+    r"""Spacing SP of note 002 (间隔度): the mean distance between cluster centroids;
+    higher is better.
+
+    .. math:: \overline{SP} = \frac{2}{K^2-K}\sum_{i=1}^{K}\sum_{j=i+1}^{K}
+        \lVert w_i - w_j\rVert
+
+    over the :math:`K(K-1)/2` unordered pairs of centroids. It ignores how spread out
+    each cluster is. Note 002 prints the norm squared; ``squared=True`` gives that form
+    (see the erratum in the chapter: it is in squared units, unlike CP and DBI).
+    O(n d + K^2 d).
+
+    Parameters
+    ----------
+    X : array-like of shape (n_samples, n_features)
+    labels : array-like of shape (n_samples,)
+        At least two clusters.
+    metric : str, default "euclidean"
+    squared : bool, default False
+        Average squared centroid distances instead.
+
+    Returns
+    -------
+    float
+
+    Examples
+    --------
+    >>> import patterneval as pe
+    >>> pe.spacing([[0.0], [2.0], [10.0], [12.0], [21.0]], [0, 0, 1, 1, 2])
+    13.333333333333334
+    """
+    X, codes, K = check_cluster_data(X, labels, min_clusters=2)
+    mu, _ = _centroids(X, codes, K)
+    d = cdist(mu, mu, metric=_metric(metric))[np.triu_indices(K, 1)]
+    return _float(np.mean(d**2 if squared else d))
+
+
+# --------------------------------------------------------------------------- connectivity
+
+
+def _neighbours(X, n_neighbors, metric):
+    """Indices (n, L) of each point's L nearest other points, nearest first."""
+    n = X.shape[0]
+    k = n_neighbors + 1
+    p = {"euclidean": 2.0, "cityblock": 1.0, "chebyshev": np.inf}.get(metric)
+    if p is not None:
+        _, idx = cKDTree(X).query(X, k=k, p=p)
+    else:
+        from sklearn.neighbors import NearestNeighbors
+
+        if metric == "sqeuclidean":  # same order as Euclidean
+            metric = "euclidean"
+        idx = NearestNeighbors(n_neighbors=k, metric=metric).fit(X).kneighbors(
+            X, return_distance=False)
+    idx = np.asarray(idx).reshape(n, k)
+    keep = idx != np.arange(n)[:, None]
+    # with duplicate points i itself may be missing from its own list: drop the last
+    keep[keep.all(axis=1), -1] = False
+    return idx[keep].reshape(n, n_neighbors)
+
+
+def connectivity(X, labels, *, n_neighbors=10, metric="euclidean") -> float:
+    r"""Connectivity of note 000 (连接性), as in clValid: lower is better.
+
+    .. math:: \mathrm{Conn}(C) = \sum_{i=1}^{N}\sum_{j=1}^{L} x_{i,\,nn_{i(j)}},\qquad
+        x_{i,\,nn_{i(j)}} = \begin{cases}1/j & nn_{i(j)} \text{ in another cluster
+        than } i\\ 0 & \text{otherwise}\end{cases}
+
+    where :math:`nn_{i(j)}` is the j-th nearest neighbour of sample i (itself
+    excluded) and L is ``n_neighbors``. It measures how far clusters cut through dense
+    neighbourhoods. Range :math:`[0, N H_L]` with :math:`H_L` the L-th harmonic number.
+
+    Parameters
+    ----------
+    X : array-like of shape (n_samples, n_features)
+    labels : array-like of shape (n_samples,)
+    n_neighbors : int, default 10
+        L, at most n_samples - 1.
+    metric : str, default "euclidean"
+
+    Returns
+    -------
+    float
+
+    Notes
+    -----
+    Neighbours come from :class:`scipy.spatial.cKDTree` (Euclidean, Manhattan,
+    Chebyshev) or scikit-learn's ``NearestNeighbors`` (other metrics):
+    O(n L log n) time and O(n L) memory for low-dimensional data. **Ties**: neighbours
+    at equal distance are ranked in the order the search returns them (not by index as
+    clValid's ``order`` on a distance matrix does), so with tied distances the
+    weights 1/j may fall differently; exact duplicates of a point are its nearest
+    neighbours, before or after it in the ranking.
+
+    References
+    ----------
+    Handl, J., Knowles, J., Kell, D. B. (2005). Computational cluster validation in
+    post-genomic data analysis. Bioinformatics 21(15), 3201-3212.
+    doi:10.1093/bioinformatics/bti517
+    Brock, G., Pihur, V., Datta, S., Datta, S. (2008). clValid: an R package for
+    cluster validation. J. Stat. Softw. 25(4). doi:10.18637/jss.v025.i04
+
+    Examples
+    --------
+    >>> import patterneval as pe
+    >>> X = [[0.0], [1.0], [3.0], [10.0]]
+    >>> pe.connectivity(X, [0, 0, 1, 1], n_neighbors=1)  # only 3's neighbour 1 differs
+    1.0
+    """
+    X, codes, K = check_cluster_data(X, labels)
+    L = check_positive_int("n_neighbors", n_neighbors)
+    if L > X.shape[0] - 1:
+        raise ValueError(
+            f"n_neighbors must be at most n_samples - 1 = {X.shape[0] - 1}; got {L}."
+        )
+    nn = _neighbours(X, L, _metric(metric))
+    other = codes[nn] != codes[:, None]
+    return _float(other @ (1.0 / np.arange(1, L + 1)) @ np.ones(X.shape[0]))
+
+
+# --------------------------------------------------------------------------- separation
+
+
+def separation(X, labels, *, metric="euclidean", linkage="single", reduce="min") -> float:
+    r"""Separation between clusters (分离度 of note 000): higher is better.
+
+    The distance between two clusters :math:`C_k, C_l` is chosen by ``linkage``:
+
+    - ``"single"``: the nearest pair of samples, :math:`\min_{i\in C_k, j\in C_l} d(i,j)`
+      (最近样本间距离; Dunn's numerator);
+    - ``"average"``: the mean over all :math:`|C_k||C_l|` pairs (平均类间距离);
+    - ``"complete"``: the farthest pair;
+    - ``"centroid"``: the distance between the two centroids (两类中心距离).
+
+    ``reduce`` then takes the ``"min"`` (the worst-separated pair of clusters) or the
+    ``"mean"`` over the K(K-1)/2 unordered pairs of clusters.
+
+    Parameters
+    ----------
+    X : array-like of shape (n_samples, n_features)
+    labels : array-like of shape (n_samples,)
+        At least two clusters.
+    metric : str, default "euclidean"
+    linkage : {"single", "average", "complete", "centroid"}, default "single"
+    reduce : {"min", "mean"}, default "min"
+
+    Returns
+    -------
+    float
+
+    Notes
+    -----
+    Sample linkages cost O(n^2 d) time, chunked to :data:`WORKING_MEMORY` bytes;
+    ``"centroid"`` costs O(n d + K^2 d).
+
+    Examples
+    --------
+    >>> import patterneval as pe
+    >>> X = [[0.0], [1.0], [4.0], [6.0]]
+    >>> pe.separation(X, [0, 0, 1, 1])
+    3.0
+    >>> pe.separation(X, [0, 0, 1, 1], linkage="average")
+    4.5
+    """
+    X, codes, K = check_cluster_data(X, labels, min_clusters=2)
+    metric = _metric(metric)
+    check_choice("linkage", linkage, ("single", "average", "complete", "centroid"))
+    check_choice("reduce", reduce, ("min", "mean"))
+    if linkage == "centroid":
+        mu, _ = _centroids(X, codes, K)
+        between = cdist(mu, mu, metric=metric)
+    elif linkage == "average":
+        between = _pair_sums(X, codes, K, metric)
+        counts = np.bincount(codes, minlength=K)
+        between = between / np.outer(counts, counts)
+    else:
+        low, high = _pair_extremes(X, codes, K, metric)
+        between = low if linkage == "single" else high
+    values = between[np.triu_indices(K, 1)]
+    return _float(values.min() if reduce == "min" else values.mean())
+
+
+def _pair_sums(X, codes, K, metric):
+    """K x K sums of distances between the points of clusters k and l (chunked)."""
+    n = X.shape[0]
+    onehot = np.zeros((n, K))
+    onehot[np.arange(n), codes] = 1.0
+    sq = np.einsum("ij,ij->i", X, X) if metric == "euclidean" else None
+    sums = np.zeros((K, K))
+    for sl in _chunks(n, n):
+        sums += onehot[sl].T @ (_distances(X[sl], X, metric, sq) @ onehot)
+    return sums
+
+
+# --------------------------------------------------------------------------- silhouette
+
+
+def silhouette_samples(X, labels, *, metric="euclidean") -> np.ndarray:
+    r"""Silhouette value of every sample (Rousseeuw 1987; note 000's Silhouette 宽度).
+
+    .. math:: s(i) = \frac{b_i - a_i}{\max\{a_i, b_i\}}
+
+    :math:`a_i` is the mean distance from i to the other members of its cluster,
+    :math:`b_i` the smallest mean distance from i to the members of another cluster.
+    Higher is better; range :math:`[-1, 1]`. **Singletons** (clusters of one sample,
+    where :math:`a_i` is 0/0) score 0, Rousseeuw's convention and scikit-learn's; a
+    sample with :math:`a_i = b_i = 0` (duplicates only) scores 0 too.
+
+    Parameters
+    ----------
+    X : array-like of shape (n_samples, n_features)
+    labels : array-like of shape (n_samples,)
+        Between 2 and n_samples - 1 clusters.
+    metric : str, default "euclidean"
+
+    Returns
+    -------
+    ndarray of shape (n_samples,)
+
+    Notes
+    -----
+    O(n^2 d) time; the blocks of rows of the distance matrix on and above its diagonal
+    (at most :data:`WORKING_MEMORY` bytes each) are computed once and reduced to
+    per-cluster sums, for their rows and their columns, by matrix products with the
+    n x K cluster indicator, so memory is O(n K) plus the working memory. Equal to
+    ``sklearn.metrics.silhouette_samples`` up to rounding.
+
+    References
+    ----------
+    Rousseeuw, P. J. (1987). Silhouettes: a graphical aid to the interpretation and
+    validation of cluster analysis. J. Comput. Appl. Math. 20, 53-65.
+    doi:10.1016/0377-0427(87)90125-7
+
+    Examples
+    --------
+    >>> import patterneval as pe
+    >>> s = pe.silhouette_samples([[0.0], [1.0], [5.0], [6.0]], [0, 0, 1, 1])
+    >>> [round(float(v), 4) for v in s]
+    [0.8182, 0.7778, 0.7778, 0.8182]
+    """
+    X, codes, K = check_cluster_data(X, labels, min_clusters=2, max_clusters="n-1")
+    metric = _metric(metric)
+    n = X.shape[0]
+    counts = np.bincount(codes, minlength=K).astype(float)
+    onehot = np.zeros((n, K))
+    onehot[np.arange(n), codes] = 1.0
+    sq = np.einsum("ij,ij->i", X, X) if metric == "euclidean" else None
+    # Only the blocks on and above the diagonal are computed: rows [lo, hi) against
+    # columns [lo, n). Each block adds its row sums to rows lo..hi and, for the columns
+    # past hi, its column sums to those columns (the square part already holds both).
+    sums = np.zeros((n, K))
+    for sl in _chunks(n, n):
+        lo, hi = sl.start, sl.stop
+        D = _distances(X[lo:hi], X[lo:], metric, None if sq is None else sq[lo:])
+        if metric == "euclidean":  # exact zeros on the diagonal, as scikit-learn
+            r = np.arange(hi - lo)
+            D[r, r] = 0.0
+        sums[lo:hi] += D @ onehot[lo:]
+        sums[hi:] += D[:, hi - lo :].T @ onehot[lo:hi]
+        del D
+    rows = np.arange(n)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        # singletons: 0/0 here, set to 0 below (Rousseeuw's rule)
+        a = sums[rows, codes] / (counts[codes] - 1.0)
+    means = sums / counts
+    means[rows, codes] = np.inf
+    b = means.min(axis=1)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        s = (b - a) / np.maximum(a, b)
+    s[counts[codes] == 1] = 0.0
+    return np.nan_to_num(s, nan=0.0)
+
+
+def silhouette_width(X, labels, *, metric="euclidean") -> float:
+    r"""Silhouette width: the mean of :func:`silhouette_samples` over all samples.
+
+    .. math:: \bar s = \frac{1}{N}\sum_{i=1}^N s(i)
+
+    Higher is better; range :math:`[-1, 1]`; singletons contribute 0. Equal to
+    ``sklearn.metrics.silhouette_score`` (without sampling). O(n^2 d) time, memory
+    bounded by :data:`WORKING_MEMORY` plus O(n K).
+
+    Parameters
+    ----------
+    X : array-like of shape (n_samples, n_features)
+    labels : array-like of shape (n_samples,)
+    metric : str, default "euclidean"
+
+    Returns
+    -------
+    float
+
+    References
+    ----------
+    Rousseeuw, P. J. (1987). J. Comput. Appl. Math. 20, 53-65.
+    doi:10.1016/0377-0427(87)90125-7
+
+    Examples
+    --------
+    >>> import patterneval as pe
+    >>> round(pe.silhouette_width([[0.0], [1.0], [5.0], [6.0]], [0, 0, 1, 1]), 4)
+    0.798
+    """
+    return _float(np.mean(silhouette_samples(X, labels, metric=metric)))
+
+
+# --------------------------------------------------------------------------- Dunn, DBI
+
+
+def dunn_index(X, labels, *, metric="euclidean") -> float:
+    r"""Dunn index (Dunn 宽度 of note 000): higher is better.
+
+    .. math:: D(C) = \frac{\min_{k \ne l}\ \min_{i\in C_k, j\in C_l} d(i, j)}
+        {\max_m\ \max_{i, j\in C_m} d(i, j)}
+
+    the smallest distance between samples of two different clusters over the largest
+    cluster diameter. Range :math:`[0, \infty)`; above 1 when every cluster is
+    narrower than the gap to its nearest neighbour cluster.
+
+    Parameters
+    ----------
+    X : array-like of shape (n_samples, n_features)
+    labels : array-like of shape (n_samples,)
+        Between 2 and n_samples - 1 clusters (with n clusters every diameter is 0).
+    metric : str, default "euclidean"
+
+    Returns
+    -------
+    float
+        ``inf`` if all diameters are 0 (duplicated points only) and the clusters differ.
+
+    Notes
+    -----
+    O(n^2 d) time: the rows are grouped by cluster and only the blocks on and above the
+    diagonal of the distance matrix are computed, chunked to :data:`WORKING_MEMORY`
+    bytes, with per-cluster minima and maxima taken by ``ufunc.reduceat``.
+
+    References
+    ----------
+    Dunn, J. C. (1974). Well-separated clusters and optimal fuzzy partitions.
+    J. Cybernetics 4(1), 95-104. doi:10.1080/01969727408546059
+
+    Examples
+    --------
+    >>> import patterneval as pe
+    >>> pe.dunn_index([[0.0], [1.0], [4.0], [6.0]], [0, 0, 1, 1])
+    1.5
+    """
+    X, codes, K = check_cluster_data(X, labels, min_clusters=2, max_clusters="n-1")
+    low, high = _pair_extremes(X, codes, K, _metric(metric))
+    gap = low[np.triu_indices(K, 1)].min()
+    diameter = np.diag(high).max()
+    if diameter == 0:
+        return float("inf") if gap > 0 else 0.0
+    return _float(gap / diameter)
+
+
+def davies_bouldin_index(X, labels, *, metric="euclidean") -> float:
+    r"""Davies-Bouldin index DBI of note 002 (戴维森堡丁指数): **lower is better**.
+
+    .. math:: \mathrm{DBI} = \frac{1}{K}\sum_{i=1}^K \max_{j\ne i}
+        \frac{\overline{CP}_i + \overline{CP}_j}{\lVert w_i - w_j\rVert}
+
+    with :math:`\overline{CP}_i` the mean distance of cluster i's points to its centroid
+    :math:`w_i` (see :func:`compactness`). Range :math:`[0, \infty)`. Unlike the other
+    indices here, smaller values mean better clusterings (scikit-learn's
+    ``davies_bouldin_score`` has the same direction and equals this function with the
+    Euclidean metric). Conventions as scikit-learn: 0 if every scatter or every centroid
+    distance is 0; coincident centroids are skipped.
+
+    Parameters
+    ----------
+    X : array-like of shape (n_samples, n_features)
+    labels : array-like of shape (n_samples,)
+        Between 2 and n_samples - 1 clusters.
+    metric : str, default "euclidean"
+
+    Returns
+    -------
+    float
+
+    Notes
+    -----
+    O(n d + K^2 d).
+
+    References
+    ----------
+    Davies, D. L., Bouldin, D. W. (1979). A cluster separation measure. IEEE TPAMI
+    1(2), 224-227. doi:10.1109/TPAMI.1979.4766909
+
+    Examples
+    --------
+    >>> import patterneval as pe
+    >>> pe.davies_bouldin_index([[0.0], [2.0], [10.0], [12.0]], [0, 0, 1, 1])
+    0.2
+    """
+    X, codes, K = check_cluster_data(X, labels, min_clusters=2, max_clusters="n-1")
+    metric = _metric(metric)
+    scatter = _cluster_scatter(X, codes, K, metric)
+    mu, _ = _centroids(X, codes, K)
+    between = cdist(mu, mu, metric=metric)
+    if np.allclose(scatter, 0) or np.allclose(between, 0):
+        return 0.0
+    between[between == 0] = np.inf
+    ratio = (scatter[:, None] + scatter[None, :]) / between
+    return _float(np.mean(np.max(ratio, axis=1)))
+
+
+# --------------------------------------------------------------------------- Pareto
+
+
+def pareto_front(scores, *, maximize) -> np.ndarray:
+    r"""Which clusterings are not dominated when several indices are compared at once
+    (综合方法 of note 000).
+
+    Row a **dominates** row b when a is at least as good as b on every index and
+    strictly better on at least one (direction per column from ``maximize``). A row is
+    on the Pareto front when no other row dominates it. Exact ties are not dominance:
+    two identical rows are both on the front.
+
+    Parameters
+    ----------
+    scores : array-like of shape (n_methods, n_indices)
+        One row per clustering, one column per index; finite numbers.
+    maximize : bool or sequence of bool
+        For each index (or all of them) whether larger is better. For example
+        ``[True, False]`` for (silhouette width, connectivity).
+
+    Returns
+    -------
+    ndarray of bool, shape (n_methods,)
+        True for the non-dominated rows.
+
+    Notes
+    -----
+    O(m^2 q) time for m rows and q indices.
+
+    References
+    ----------
+    Handl, J., Knowles, J., Kell, D. B. (2005). Bioinformatics 21(15), 3201-3212.
+    doi:10.1093/bioinformatics/bti517
+
+    Examples
+    --------
+    >>> import patterneval as pe
+    >>> pe.pareto_front([[0.5, 10], [0.6, 12], [0.4, 11]], maximize=[True, False])
+    array([ True,  True, False])
+    """
+    S, signs = check_scores(scores, maximize)
+    G = S * signs  # larger is better in every column
+    at_least = np.all(G[:, None, :] >= G[None, :, :], axis=2)
+    better = np.any(G[:, None, :] > G[None, :, :], axis=2)
+    dominated = np.any(at_least & better, axis=0)
+    return ~dominated
+
+
+# --------------------------------------------------------------------------- prediction strength
+
+
+@dataclasses.dataclass(frozen=True, repr=False)
+class PredictionStrength(Result):
+    """Prediction strength of a clusterer at one number of clusters.
+
+    Attributes
+    ----------
+    strength : float
+        Mean of ``values`` over the random splits; higher is better (close to 1:
+        stable at this k).
+    std_error : float
+        Standard deviation of ``values`` over sqrt(n_resamples).
+    n_clusters : int
+    values : ndarray of shape (n_resamples,)
+        Prediction strength of each split (the minimum over test clusters).
+    cluster_strengths : tuple of ndarray
+        For each split, the share of co-assigned pairs in each test cluster.
+    """
+
+    strength: float
+    std_error: float
+    n_clusters: int
+    values: np.ndarray
+    cluster_strengths: tuple = dataclasses.field(repr=False, default=())
+
+
+def _fit_labels(clusterer, X, n_clusters, rng):
+    from sklearn.base import clone
+
+    model = clone(clusterer)
+    params = {"n_clusters": n_clusters}
+    if "random_state" in model.get_params():
+        params["random_state"] = int(rng.integers(2**31 - 1))
+    model.set_params(**params)
+    labels = model.fit_predict(X) if hasattr(model, "fit_predict") else model.fit(X).labels_
+    return np.unique(np.asarray(labels), return_inverse=True)[1].reshape(-1)
+
+
+def _strength_of_split(X, clusterer, n_clusters, assign, rng):
+    n = X.shape[0]
+    perm = rng.permutation(n)
+    train, test = perm[: n // 2], perm[n // 2 :]
+    train_labels = _fit_labels(clusterer, X[train], n_clusters, rng)
+    test_labels = _fit_labels(clusterer, X[test], n_clusters, rng)
+    if assign == "centroid":
+        mu, _ = _centroids(X[train], train_labels, train_labels.max() + 1)
+        predicted = cdist(X[test], mu).argmin(axis=1)
+    else:  # note 000: nearest neighbour in the training half
+        _, nearest = cKDTree(X[train]).query(X[test], k=1)
+        predicted = train_labels[nearest]
+    Kt, Kp = test_labels.max() + 1, predicted.max() + 1
+    table = np.bincount(test_labels * Kp + predicted, minlength=Kt * Kp).reshape(Kt, Kp)
+    sizes = table.sum(axis=1).astype(float)
+    pairs = (table.astype(float) ** 2).sum(axis=1) - sizes
+    ok = sizes > 1  # a one-point test cluster has no pairs: left out
+    per_cluster = pairs[ok] / (sizes[ok] * (sizes[ok] - 1))
+    return (float(per_cluster.min()) if per_cluster.size else 1.0), per_cluster
+
+
+def prediction_strength(X, clusterer, n_clusters, *, n_resamples=10, assign="centroid",
+                        rng=None, n_jobs=None, progress=False) -> PredictionStrength:
+    r"""Prediction strength of ``clusterer`` with ``n_clusters`` clusters (预测效力 of
+    note 000; Tibshirani & Walther 2005): higher is better.
+
+    Each split draws a random half of the samples as training set and the rest as test
+    set, clusters both halves with a clone of ``clusterer`` (``n_clusters`` set), and
+    assigns every test sample to a training cluster by ``assign``. For each test
+    cluster :math:`A_j` with :math:`n_j \ge 2` samples, the share of its
+    :math:`n_j(n_j-1)` ordered pairs that the training assignment also puts together is
+
+    .. math:: ps_j = \frac{1}{n_j(n_j-1)}\sum_{i \ne i' \in A_j}
+        \mathbf 1\{D_{tr}(x_i) = D_{tr}(x_{i'})\},
+
+    and the split's prediction strength is :math:`\min_j ps_j`. The result averages over
+    ``n_resamples`` splits. Test clusters of one sample have no pairs and are left out of
+    the minimum (a split whose test clusters are all singletons scores 1). Tibshirani & Walther suggest the largest k with strength
+    above 0.8-0.9. With k = 1 the strength is 1.
+
+    Parameters
+    ----------
+    X : array-like of shape (n_samples, n_features)
+    clusterer : scikit-learn clusterer
+        An estimator with an ``n_clusters`` parameter and ``fit_predict`` (e.g.
+        ``KMeans(n_init=10)``); its ``random_state``, if any, is drawn from ``rng``.
+    n_clusters : int
+        At least 1 and at most n_samples // 2.
+    n_resamples : int, default 10
+        Number of random splits.
+    assign : {"centroid", "nearest-neighbor"}, default "centroid"
+        Nearest training centroid (Tibshirani & Walther, for k-means) or nearest
+        training sample (note 000's 最近邻法).
+    rng : None, int or numpy.random.Generator
+    n_jobs : int or None
+        Splits run in parallel through joblib; results do not depend on it.
+    progress : bool, default False
+
+    Returns
+    -------
+    PredictionStrength
+
+    Notes
+    -----
+    Two clusterings of n/2 samples per split plus an O(n k d) assignment.
+
+    References
+    ----------
+    Tibshirani, R., Walther, G. (2005). Cluster validation by prediction strength.
+    J. Comput. Graph. Stat. 14(3), 511-528. doi:10.1198/106186005X59243
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> import patterneval as pe
+    >>> from sklearn.cluster import KMeans
+    >>> rng = np.random.default_rng(0)
+    >>> X = np.concatenate([rng.normal(0, 1, (50, 2)), rng.normal(10, 1, (50, 2))])
+    >>> pe.prediction_strength(X, KMeans(n_init=3), 2, n_resamples=3, rng=0).strength
+    1.0
+    """
+    X = check_cluster_X(X)
+    check_clusterer(clusterer)
+    k = check_positive_int("n_clusters", n_clusters)
+    if k > X.shape[0] // 2:
+        raise ValueError(
+            f"n_clusters must be at most n_samples // 2 = {X.shape[0] // 2} so that each "
+            f"half can hold {k} clusters; got {k}."
+        )
+    B = check_positive_int("n_resamples", n_resamples)
+    check_choice("assign", assign, ("centroid", "nearest-neighbor"))
+    n_jobs = check_n_jobs(n_jobs)
+    gens = spawn(check_rng(rng), B)
+    out = run_tasks(_strength_of_split, [(X, clusterer, k, assign, g) for g in gens],
+                    n_jobs=n_jobs, progress=progress, desc="prediction strength")
+    values = np.array([v for v, _ in out])
+    se = float(values.std(ddof=1) / np.sqrt(B)) if B > 1 else float("nan")
+    return PredictionStrength(strength=float(values.mean()), std_error=se, n_clusters=k,
+                              values=values, cluster_strengths=tuple(c for _, c in out))
+
+
+# ------------------------------------------------------------------ helpers for the chapter
+#: The internal indices the chapter draws over k, by display name (all with their
+#: defaults: Euclidean distance, ``connectivity`` with 10 neighbours).
+CURVE_INDICES = {
+    "silhouette": silhouette_width,
+    "Dunn": dunn_index,
+    "separation": separation,
+    "SP": spacing,
+    "DBI": davies_bouldin_index,
+    "CP": compactness,
+    "V(C)": within_cluster_variation,
+    "connectivity": connectivity,
+}
+
+
+def _kmeans_seed(rng) -> int:
+    """scikit-learn's KMeans takes an int seed: an int ``rng`` is used as it is (so
+    ``rng=0`` is ``random_state=0``); None or a Generator gives one drawn seed."""
+    gen = check_rng(rng)
+    if isinstance(rng, (int, np.integer)) and not isinstance(rng, bool):
+        return int(rng)
+    return int(gen.integers(2**31 - 1))
+
+
+def _kmeans_labels(X, k, seed):
+    from sklearn.cluster import KMeans
+
+    return KMeans(n_clusters=int(k), n_init=5, random_state=seed).fit_predict(X)
+
+
+def _check_curve_args(X, ks, names):
+    X = check_cluster_X(X)
+    ks = check_increasing("ks", ks, integer=True, minimum=2, maximum=X.shape[0] - 1,
+                          maximum_name="n_samples - 1")
+    names = (names,) if isinstance(names, str) else tuple(names)
+    for name in names:
+        check_choice("names", name, tuple(CURVE_INDICES))
+    return X, ks, names
+
+
+def _curves(X, ks, seed, names):
+    labelings = {int(k): _kmeans_labels(X, k, seed) for k in ks}
+    curves = {"k": np.asarray(ks)}
+    for name in names:
+        curves[name] = np.array([CURVE_INDICES[name](X, labelings[int(k)]) for k in ks])
+    return labelings, curves
+
+
+def index_curves(X, ks, *, rng=0, names=tuple(CURVE_INDICES)) -> dict:
+    """Internal indices of k-means clusterings over a range of k (the chapter's "index
+    against k" curves).
+
+    For each k in ``ks``, scikit-learn's ``KMeans(n_clusters=k, n_init=5)`` clusters
+    ``X`` with the same seed, and every index named in ``names`` (keys of
+    :data:`CURVE_INDICES`, each with its defaults) is computed on those labels. The
+    direction of "better" is that of each index: higher for silhouette, Dunn,
+    separation and SP; lower for DBI, CP, V(C) and connectivity. A "best k" is read
+    off the curve, for example the argmax of the silhouette.
+
+    Cost: ``len(ks)`` k-means fits plus the indices, each O(n^2 d) at most (chunked).
+
+    Parameters
+    ----------
+    X : array-like of shape (n_samples, n_features)
+        Finite real data.
+    ks : sequence of int
+        Strictly increasing numbers of clusters, each in ``2 .. n_samples - 1``.
+    rng : None, int or numpy.random.Generator, default 0
+        Seed of k-means; an int is passed on as ``random_state``, so ``rng=0`` always
+        gives the same curves. A Generator (or None) gives one drawn seed used for every k.
+    names : sequence of str, default every key of :data:`CURVE_INDICES`
+        The indices to compute.
+
+    Returns
+    -------
+    dict
+        ``{"k": array of ks, name: array of the index over ks, ...}``.
+
+    References
+    ----------
+    Handl, J., Knowles, J. & Kell, D. B. (2005). Computational cluster validation in
+    post-genomic data analysis. Bioinformatics 21(15), 3201-3212.
+    doi:10.1093/bioinformatics/bti517
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from patterneval.cluster.internal import blob_data, index_curves
+    >>> X, _ = blob_data(8.0, n=60, rng=0)
+    >>> curves = index_curves(X, [2, 3, 4], names=("silhouette", "DBI"))
+    >>> int(curves["k"][np.argmax(curves["silhouette"])])
+    3
+    >>> int(curves["k"][np.argmin(curves["DBI"])])
+    3
+    """
+    X, ks, names = _check_curve_args(X, ks, names)
+    return _curves(X, ks, _kmeans_seed(rng), names)[1]
+
+
+def blob_data(separation, *, n=240, rng=0):
+    """Three round Gaussian blobs in the plane, a known truth for the chapter's examples.
+
+    Sample i belongs to blob ``i % 3``; the blob centres sit on an equilateral triangle
+    of side ``separation`` (centred at the origin, one vertex straight up) and every
+    blob has standard deviation 1 in each coordinate. The noise is drawn first and is
+    the same for every ``separation`` with the same seed, so only the distance between
+    the blobs changes between calls. Larger ``separation`` means better separated
+    clusters. Cost: O(n).
+
+    Parameters
+    ----------
+    separation : float
+        Distance between any two blob centres, > 0.
+    n : int, default 240
+        Number of samples, at least 3.
+    rng : None, int or numpy.random.Generator, default 0
+
+    Returns
+    -------
+    X : ndarray of shape (n, 2)
+    truth : ndarray of shape (n,)
+        The blob of each sample, 0, 1 or 2.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from patterneval.cluster.internal import blob_data
+    >>> X, truth = blob_data(5.0, n=6, rng=0)
+    >>> X.shape, truth.tolist()
+    ((6, 2), [0, 1, 2, 0, 1, 2])
+    >>> Y, _ = blob_data(9.0, n=6, rng=0)  # same noise, centres moved apart
+    >>> bool(np.allclose((Y - X)[0], [0.0, 4.0 / np.sqrt(3)]))
+    True
+    """
+    separation = check_positive_real("separation", separation)
+    n = check_positive_int("n", n, minimum=3)
+    g = check_rng(rng)
+    truth = np.arange(n) % 3
+    noise = g.normal(size=(n, 2))
+    angles = np.pi / 2 + 2 * np.pi * np.arange(3) / 3
+    centres = separation / np.sqrt(3) * np.column_stack([np.cos(angles), np.sin(angles)])
+    return centres[truth] + noise, truth
+
+
+def blob_index_grid(separations, ks, *, n=240, rng=0,
+                    names=("silhouette", "Dunn", "DBI", "connectivity")) -> dict:
+    """K-means labels and index curves for :func:`blob_data` at every separation: the
+    precomputation behind the chapter's blob explorer.
+
+    For each ``s`` in ``separations``: ``X, _ = blob_data(s, n=n, rng=rng)``, the k-means
+    labels for every k in ``ks`` and the curves of :func:`index_curves` (same seed, same
+    values). The direction of "better" is that of each index (see :func:`index_curves`).
+    Cost: ``len(separations) * len(ks)`` k-means fits plus the indices.
+
+    Parameters
+    ----------
+    separations : sequence of float
+        Strictly increasing centre distances, each > 0.
+    ks : sequence of int
+        Strictly increasing numbers of clusters, each in ``2 .. n - 1``.
+    n : int, default 240
+        Samples per data set, at least 3.
+    rng : None, int or numpy.random.Generator, default 0
+        Seed of the data and of k-means (as in :func:`blob_data`, :func:`index_curves`).
+    names : sequence of str
+        Keys of :data:`CURVE_INDICES`.
+
+    Returns
+    -------
+    dict
+        ``{float(s): (X, {k: labels}, curves)}``.
+
+    Examples
+    --------
+    >>> from patterneval.cluster.internal import blob_index_grid
+    >>> grid = blob_index_grid([2.0, 8.0], [2, 3], n=30, names=("silhouette",))
+    >>> sorted(grid)
+    [2.0, 8.0]
+    >>> X, labelings, curves = grid[8.0]
+    >>> X.shape, sorted(labelings), curves["k"].tolist()
+    ((30, 2), [2, 3], [2, 3])
+    """
+    separations = check_increasing("separations", separations)
+    n = check_positive_int("n", n, minimum=3)
+    if separations[0] <= 0:
+        check_positive_real("separations", float(separations[0]))
+    ks = check_increasing("ks", ks, integer=True, minimum=2, maximum=n - 1,
+                          maximum_name="n - 1")
+    _, _, names = _check_curve_args(np.zeros((n, 1)), ks, names)
+    seed = _kmeans_seed(rng)
+    grid = {}
+    for s in separations:
+        X, _ = blob_data(float(s), n=n, rng=seed)
+        labelings, curves = _curves(X, ks, seed, names)
+        grid[float(s)] = (X, labelings, curves)
+    return grid

@@ -6,6 +6,21 @@ re-exported here, so chapters write ``from patterneval import plotting``.
 """
 
 from ._style import BOOK_STYLE, COLORS, BookFigure, figure_png, new_figure, reset_axes
+from .cluster_external import IndexProfilePainter, plot_chance_drift
+from .cluster_internal import (
+    InternalIndexPainter,
+    plot_index_curves,
+    plot_pareto,
+    plot_prediction_strength,
+)
+from .distance import (
+    UnitBallPainter,
+    mahalanobis_ellipse,
+    plot_mahalanobis,
+    plot_unit_balls,
+    plot_vdm,
+    unit_ball_boundary,
+)
 from .permutation import NullDistributionPainter, plot_null_distribution
 from .perturbation import PerturbationPainter, draw_perturbation, plot_perturbation_coverage
 from .resampling import (
@@ -31,23 +46,35 @@ __all__ = [
     "INTERVAL_METHODS",
     "BookFigure",
     "BootstrapPainter",
+    "IndexProfilePainter",
+    "InternalIndexPainter",
     "NullDistributionPainter",
     "PerturbationPainter",
     "SelectionLeakPainter",
     "SelectiveSamplingPainter",
     "TestErrorPainter",
+    "UnitBallPainter",
     "draw_bootstrap",
     "draw_perturbation",
     "draw_selective_sampling",
     "draw_test_error",
     "figure_png",
+    "mahalanobis_ellipse",
     "new_figure",
+    "plot_chance_drift",
     "plot_coverage_curves",
     "plot_estimator_simulation",
     "plot_inclusion_probability",
+    "plot_index_curves",
     "plot_leak_grid",
     "plot_log_likelihood",
+    "plot_mahalanobis",
     "plot_null_distribution",
+    "plot_pareto",
     "plot_perturbation_coverage",
+    "plot_prediction_strength",
+    "plot_unit_balls",
+    "plot_vdm",
     "reset_axes",
+    "unit_ball_boundary",
 ]

@@ -8,6 +8,9 @@ in turn only calls tested library functions. Use one on its own in JupyterLab::
 """
 
 from ._base import Explorer
+from .cluster_external import RelabelExplorer
+from .cluster_internal import InternalIndexExplorer
+from .distance import UnitBallExplorer
 from .errorrate import SelectiveSamplingExplorer, TestErrorExplorer
 from .permutation import PermutationExplorer
 from .perturbation import PerturbationExplorer
@@ -17,9 +20,12 @@ from .selection import SelectionLeakExplorer
 __all__ = [
     "BootstrapExplorer",
     "Explorer",
+    "InternalIndexExplorer",
     "PermutationExplorer",
     "PerturbationExplorer",
+    "RelabelExplorer",
     "SelectionLeakExplorer",
     "SelectiveSamplingExplorer",
     "TestErrorExplorer",
+    "UnitBallExplorer",
 ]

@@ -1,0 +1,96 @@
+"""Speed and memory of the internal clustering indices (patterneval.cluster.internal),
+side by side with scikit-learn and a bare kNN query, as ratios.
+
+Run from the repository root::
+
+    python benchmarks/bench_cluster_internal.py          # full run, about a minute
+    python benchmarks/bench_cluster_internal.py --quick  # smaller n, a smoke test
+
+Prints one table and asserts nothing. Goals (issue 4):
+
+(a) ``pe.silhouette_width`` at n = 20,000, d = 10, 8 clusters: time <= 1.0x
+    ``sklearn.metrics.silhouette_score`` (default working memory), peak traced memory
+    (tracemalloc) <= 256 MiB (scikit-learn's peaks near 1.2 GiB);
+(b) ``pe.dunn_index`` on the same data: time <= 1.5x our silhouette's, peak <= 256 MiB;
+(c) ``pe.connectivity`` at n = 10^5, d = 5, 10 neighbours: time <= 1.5x a bare
+    ``scipy.spatial.cKDTree(X).query(X, k=11)`` (tree build included in both).
+
+Times are the best of ``--repeats`` runs; memory is the tracemalloc peak of one more run.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gc
+import time
+import tracemalloc
+
+import numpy as np
+from scipy.spatial import cKDTree
+from sklearn.metrics import silhouette_score
+
+import patterneval as pe
+
+MiB = 2**20
+
+
+def best_time(func, repeats):
+    times = []
+    for _ in range(repeats):
+        gc.collect()
+        t = time.perf_counter()
+        func()
+        times.append(time.perf_counter() - t)
+    return min(times)
+
+
+def peak_memory(func):
+    gc.collect()
+    tracemalloc.start()
+    try:
+        func()
+        return tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true")
+    parser.add_argument("--repeats", type=int, default=3)
+    args = parser.parse_args(argv)
+    n, n_conn = (4_000, 20_000) if args.quick else (20_000, 100_000)
+    rng = np.random.default_rng(0)
+    centres = rng.normal(scale=3.0, size=(8, 10))
+    labels = rng.integers(0, 8, n)
+    X = centres[labels] + rng.normal(size=(n, 10))
+    Xc = rng.normal(size=(n_conn, 5))
+    labels_c = (Xc[:, 0] > 0).astype(int) + 2 * (Xc[:, 1] > 0)
+
+    rows = []
+    t_sk = best_time(lambda: silhouette_score(X, labels), args.repeats)
+    t_sil = best_time(lambda: pe.silhouette_width(X, labels), args.repeats)
+    t_dunn = best_time(lambda: pe.dunn_index(X, labels), args.repeats)
+    m_sk = peak_memory(lambda: silhouette_score(X, labels))
+    m_sil = peak_memory(lambda: pe.silhouette_width(X, labels))
+    m_dunn = peak_memory(lambda: pe.dunn_index(X, labels))
+    t_knn = best_time(lambda: cKDTree(Xc).query(Xc, k=11), args.repeats)
+    t_conn = best_time(lambda: pe.connectivity(Xc, labels_c, n_neighbors=10), args.repeats)
+
+    rows.append(("silhouette_width", f"n={n}, d=10", t_sil, "sklearn silhouette_score", t_sk,
+                 t_sil / t_sk, "<= 1.0", m_sil / MiB, m_sk / MiB))
+    rows.append(("dunn_index", f"n={n}, d=10", t_dunn, "our silhouette_width", t_sil,
+                 t_dunn / t_sil, "<= 1.5", m_dunn / MiB, float("nan")))
+    rows.append(("connectivity", f"n={n_conn}, d=5, L=10", t_conn, "cKDTree query k=11", t_knn,
+                 t_conn / t_knn, "<= 1.5", float("nan"), float("nan")))
+    header = (f"{'function':18} {'data':22} {'ours s':>8} {'peer':26} {'peer s':>8} "
+              f"{'ratio':>6} {'goal':>7} {'ours MiB':>9} {'peer MiB':>9}")
+    print(header)
+    print("-" * len(header))
+    for name, data, t, peer, tp, ratio, goal, m, mp in rows:
+        print(f"{name:18} {data:22} {t:8.3f} {peer:26} {tp:8.3f} {ratio:6.2f} {goal:>7} "
+              f"{m:9.1f} {mp:9.1f}")
+
+
+if __name__ == "__main__":
+    main()

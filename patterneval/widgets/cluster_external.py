@@ -1,0 +1,43 @@
+"""Explorer of the chapter "External indices": relabel a growing share of a partition and
+watch every index move."""
+
+from __future__ import annotations
+
+import ipywidgets as widgets
+import numpy as np
+
+from ..cluster.external import relabel_profiles
+from ..plotting.cluster_external import IndexProfilePainter
+from ._base import Explorer
+
+__all__ = ["RelabelExplorer"]
+
+_STYLE = {"description_width": "initial"}
+
+
+class RelabelExplorer(Explorer):
+    """Sliders: the fraction of samples relabelled and the number of labels they are
+    drawn from. Everything is precomputed by
+    :func:`patterneval.cluster.external.relabel_profiles`; a move only sets
+    the painter's data."""
+
+    painter = IndexProfilePainter
+
+    def __init__(self, labels_true, *, grid=np.linspace(0, 1, 21), cluster_options=(2, 3, 5, 10, 30),
+                 noise=0.3, n_clusters=None, rng=0):
+        self.grid = np.asarray(grid, dtype=float)
+        self.profiles = relabel_profiles(labels_true, grid=self.grid, cluster_options=cluster_options, rng=rng)
+        controls = {
+            "noise": widgets.SelectionSlider(options=[(f"{g:.2f}", float(g)) for g in self.grid],
+                                             value=float(self.grid[np.argmin(np.abs(self.grid - noise))]),
+                                             description="fraction relabelled", continuous_update=False,
+                                             style=_STYLE),
+            "n_clusters": widgets.SelectionSlider(options=list(cluster_options),
+                                                  value=n_clusters or cluster_options[0],
+                                                  description="labels drawn from", continuous_update=False,
+                                                  style=_STYLE),
+        }
+        super().__init__(controls, width=9.0, height=3.6)
+
+    def draw(self, *, noise, n_clusters):
+        self.painter.update(profile=self.profiles[n_clusters], grid=self.grid, noise=noise)

@@ -1,0 +1,43 @@
+"""Explorer of the chapter "Internal indices": blob separation and k against every index."""
+
+from __future__ import annotations
+
+import ipywidgets as widgets
+import numpy as np
+
+from ..cluster.internal import blob_index_grid
+from ..plotting.cluster_internal import InternalIndexPainter
+from ._base import Explorer
+
+__all__ = ["InternalIndexExplorer"]
+
+_STYLE = {"description_width": "initial"}
+
+
+class InternalIndexExplorer(Explorer):
+    """Sliders: the distance between the centres of three Gaussian blobs and KMeans' k.
+
+    Every (separation, k) is precomputed once by
+    :func:`patterneval.cluster.internal.blob_index_grid`, so a slider move only
+    sets artist data.
+    """
+
+    __test__ = False
+
+    def __init__(self, *, separation=4.0, k=3, separations=np.arange(1.0, 8.5, 1.0),
+                 ks=range(2, 9), n=240, rng=0):
+        self.grid = blob_index_grid(separations, list(ks), n=n, rng=rng)
+        options = list(self.grid)
+        controls = {
+            "separation": widgets.SelectionSlider(options=options, value=float(separation),
+                                                  description="centre distance",
+                                                  continuous_update=False, style=_STYLE),
+            "k": widgets.IntSlider(value=k, min=min(ks), max=max(ks), description="k",
+                                   continuous_update=False, style=_STYLE),
+        }
+        super().__init__(controls, width=9.0, height=3.0)
+
+    painter = InternalIndexPainter
+
+    def draw(self, *, separation, k):
+        self.painter.update(grid=self.grid, separation=separation, k=k)

@@ -1,0 +1,39 @@
+"""Explorer of the chapter "Distances": the Minkowski unit ball for p from 0.3 to inf, with weights."""
+
+from __future__ import annotations
+
+import ipywidgets as widgets
+import numpy as np
+
+from ..plotting.distance import UnitBallPainter
+from ._base import Explorer
+
+__all__ = ["P_VALUES", "UnitBallExplorer"]
+
+_STYLE = {"description_width": "initial"}
+
+#: The slider's orders p, from a non-metric 0.3 to the Chebyshev limit.
+P_VALUES = (0.3, 0.4, 0.5, 0.6, 0.75, 0.9, 1.0, 1.25, 1.5, 2.0, 2.5, 3.0, 4.0, 6.0, 10.0, np.inf)
+
+
+class UnitBallExplorer(Explorer):
+    """Sliders over the order p and the two attribute weights of a weighted Minkowski
+    distance in 2-d; the figure is :class:`patterneval.plotting.distance.UnitBallPainter`
+    (unit ball and the triangle inequality on three fixed points)."""
+
+    painter = UnitBallPainter
+
+    def __init__(self, *, p=2.0, w1=1.0, w2=1.0):
+        options = [("∞" if np.isinf(v) else f"{v:g}", float(v)) for v in P_VALUES]
+        controls = {
+            "p": widgets.SelectionSlider(options=options, value=float(p), description="p",
+                                         continuous_update=False, style=_STYLE),
+            "w1": widgets.FloatSlider(value=w1, min=0.05, max=4.0, step=0.05, description="w₁",
+                                      continuous_update=False, style=_STYLE),
+            "w2": widgets.FloatSlider(value=w2, min=0.05, max=4.0, step=0.05, description="w₂",
+                                      continuous_update=False, style=_STYLE),
+        }
+        super().__init__(controls, width=8.0, height=3.6)
+
+    def draw(self, *, p, w1, w2):
+        self.painter.update(p=p, w=(w1, w2))

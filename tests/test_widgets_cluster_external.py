@@ -1,0 +1,61 @@
+"""Painter and explorer of the chapter "External indices"."""
+
+import base64
+
+import matplotlib
+import numpy as np
+import pytest
+
+matplotlib.use("Agg")
+
+import patterneval as pe  # noqa: E402
+from patterneval.cluster.external import (  # noqa: E402
+    INDEX_NAMES,
+    all_indices,
+    relabel,
+    relabel_profiles,
+)
+from patterneval.plotting.cluster_external import plot_chance_drift  # noqa: E402
+from patterneval.widgets.cluster_external import RelabelExplorer  # noqa: E402
+
+TRUE = np.repeat(np.arange(3), 50)
+
+
+def _png(explorer) -> bytes:
+    (output,) = explorer.output.outputs
+    return base64.b64decode(output["data"]["image/png"])
+
+
+def test_relabel_keeps_all_but_the_fraction():
+    noisy = relabel(TRUE, 0.4, n_clusters=7, rng=3)
+    assert np.count_nonzero(noisy != TRUE) <= 60 and noisy.max() < 7
+    assert np.array_equal(relabel(TRUE, 0.0, rng=0), TRUE)
+    with pytest.raises(ValueError, match="fraction must lie in"):
+        relabel(TRUE, 1.5)
+
+
+def test_all_indices_and_profiles_match_the_functions():
+    p = relabel(TRUE, 0.5, rng=1)
+    scores = all_indices(TRUE, p)
+    assert list(scores) == list(INDEX_NAMES)
+    assert scores["adjusted_rand_index"] == pe.adjusted_rand_index(TRUE, p)
+    prof = relabel_profiles(TRUE, grid=[0.0, 1.0], cluster_options=(2,))
+    assert prof[2]["adjusted_rand_index"][0] == 1.0 and prof[2]["minkowski_score"][0] == 0.0
+
+
+def test_explorer_redraws_and_shows_the_values():
+    explorer = RelabelExplorer(TRUE, cluster_options=(2, 10), noise=0.3)
+    first = _png(explorer)
+    for value in (0.5, 0.8, 0.1):
+        explorer.controls["noise"].value = value
+    assert _png(explorer) != first
+    explorer.controls["n_clusters"].value = 10
+    bars = explorer.painter.bars
+    i = int(np.argmin(np.abs(explorer.grid - 0.1)))
+    assert bars[1].get_width() == explorer.profiles[10]["adjusted_rand_index"][i]
+    assert repr(explorer) == "RelabelExplorer(noise=0.1, n_clusters=10)"
+
+
+def test_chance_drift_figure():
+    fig = plot_chance_drift([2, 4], np.array([[0.5, 0.6], [0.6, 0.7]]), np.zeros((2, 2)))
+    np.testing.assert_allclose(fig.axes[0].lines[0].get_ydata(), [0.55, 0.65])
