@@ -14,6 +14,8 @@ import numpy as np
 
 __all__ = [
     "check_binary_labels",
+    "check_binary_predictions",
+    "check_broadcastable",
     "check_callable",
     "check_categorical_pair",
     "check_choice",
@@ -21,11 +23,15 @@ __all__ = [
     "check_cluster_data",
     "check_clusterer",
     "check_confidence_level",
+    "check_convex_weights",
     "check_counts",
     "check_covariance",
     "check_cv",
+    "check_ensemble_predictions",
     "check_feature_weights",
+    "check_in_range",
     "check_increasing",
+    "check_label_vector",
     "check_labels_pair",
     "check_minkowski_p",
     "check_n_jobs",
@@ -33,9 +39,11 @@ __all__ = [
     "check_partitions",
     "check_permutations",
     "check_positive_int",
+    "check_positive_int_array",
     "check_positive_real",
     "check_priors",
     "check_proportion",
+    "check_real_targets",
     "check_rng",
     "check_same_length",
     "check_scores",
@@ -625,3 +633,146 @@ def check_clusterer(clusterer, *, name: str = "clusterer"):
     return clusterer
 
 
+
+
+# --- ensemble diversity (issue 5) -------------------------------------------------------
+
+
+def check_label_vector(name: str, value, *, n=None, n_name: str = "h1") -> np.ndarray:
+    """One 1-d, non-empty array of class labels (any hashable values, no NaN), of length
+    ``n`` when given (``n_name`` is named in the mismatch message)."""
+    if value is None or np.isscalar(value):
+        raise TypeError(f"{name} must be a 1-d array of predicted labels; got {_show(value)}.")
+    arr = np.asarray(value)
+    if arr.ndim != 1:
+        raise ValueError(f"{name} must be 1-d (one label per sample); got an array of shape {arr.shape}.")
+    if arr.size == 0:
+        raise ValueError(f"{name} is empty; a diversity measure needs samples.")
+    if arr.dtype.kind in "fc" and np.any(np.isnan(arr)):
+        raise ValueError(f"{name} holds NaN; every sample needs a predicted label.")
+    if n is not None and arr.shape[0] != n:
+        raise ValueError(f"{name} has {arr.shape[0]} entries but {n_name} has {n}.")
+    return arr
+
+
+def check_binary_predictions(name: str, value) -> np.ndarray:
+    """Binary predictions coded +1/-1 (note 004), 0/1 or bool: returns a bool array that is
+    True where the prediction is the positive class (+1, 1 or True)."""
+    arr = np.asarray(value)
+    if arr.dtype == bool:
+        return arr
+    if arr.dtype.kind not in "iuf":
+        raise TypeError(
+            f"{name} must hold binary predictions coded +1/-1 (or 0/1); got dtype {arr.dtype}. "
+            f"Pass y to compare correctness instead, or recode the labels."
+        )
+    values = set(np.unique(arr).tolist())
+    if not (values <= {-1, 1} or values <= {0, 1}):
+        raise ValueError(
+            f"{name} must hold binary predictions coded +1/-1 (or 0/1); got values "
+            f"{_show(sorted(values))}. For more than two classes pass y (the oracle table)."
+        )
+    return arr == 1
+
+
+def check_ensemble_predictions(predictions, *, name: str = "predictions", real: bool = False,
+                               min_members: int = 2) -> np.ndarray:
+    """Member outputs of an ensemble: a 2-d array (n_classifiers, n_samples) with at least
+    ``min_members`` rows and one column; finite reals if ``real`` (regression)."""
+    if predictions is None or np.isscalar(predictions):
+        raise TypeError(f"{name} must be a 2-d array (n_members, n_samples); got {_show(predictions)}.")
+    arr = np.asarray(predictions)
+    if arr.ndim != 2:
+        raise ValueError(
+            f"{name} must be 2-d, one row per ensemble member (n_members, n_samples); got an "
+            f"array of shape {arr.shape}."
+        )
+    if arr.shape[0] < min_members:
+        raise ValueError(f"{name} must have at least {min_members} rows (members); got {arr.shape[0]}.")
+    if arr.shape[1] == 0:
+        raise ValueError(f"{name} has no samples (shape {arr.shape}).")
+    if real:
+        if arr.dtype == bool or arr.dtype.kind not in "iuf":
+            raise TypeError(f"{name} must hold real-valued regression outputs; got dtype {arr.dtype}.")
+        if not np.all(np.isfinite(arr)):
+            raise ValueError(f"{name} contains NaN or infinite values.")
+        return arr.astype(np.float64)
+    if arr.dtype.kind in "fc" and np.any(np.isnan(arr)):
+        raise ValueError(f"{name} holds NaN; every member needs a prediction for every sample.")
+    return arr
+
+
+def check_real_targets(y, n_samples: int, *, name: str = "y", n_name: str = "predictions") -> np.ndarray:
+    """Regression targets: a finite 1-d float array with one entry per sample."""
+    if y is None or np.isscalar(y):
+        raise TypeError(f"{name} must be a 1-d array of real targets; got {_show(y)}.")
+    arr = np.asarray(y)
+    if arr.dtype == bool or arr.dtype.kind not in "iuf":
+        raise TypeError(f"{name} must hold real numbers; got dtype {arr.dtype}.")
+    if arr.ndim != 1:
+        raise ValueError(f"{name} must be 1-d; got an array of shape {arr.shape}.")
+    if arr.shape[0] != n_samples:
+        raise ValueError(f"{name} has {arr.shape[0]} entries but {n_name} has {n_samples} samples (columns).")
+    if not np.all(np.isfinite(arr)):
+        raise ValueError(f"{name} contains NaN or infinite values.")
+    return arr.astype(np.float64)
+
+
+def check_convex_weights(weights, size: int, *, name: str = "weights", size_name: str = "predictions"):
+    """Combination weights of an ensemble: ``size`` finite numbers >= 0 summing to 1
+    (within 1e-9). ``None`` means equal weights 1/size."""
+    if weights is None:
+        return np.full(size, 1.0 / size)
+    arr = np.asarray(weights)
+    if arr.dtype == bool or arr.dtype.kind not in "iuf" or arr.ndim != 1:
+        raise TypeError(f"{name} must be a 1-d sequence of real numbers; got {_show(weights)}.")
+    if arr.size != size:
+        raise ValueError(f"{name} has {arr.size} entries but {size_name} has {size} members (rows).")
+    arr = arr.astype(float)
+    if not np.all(np.isfinite(arr)) or np.any(arr < 0):
+        raise ValueError(f"{name} must be finite and non-negative; got {_show(weights)}.")
+    if not np.isclose(arr.sum(), 1.0, rtol=0, atol=1e-9):
+        raise ValueError(
+            f"{name} must sum to 1 (a convex combination); got sum {arr.sum():.12g}. "
+            f"Divide by the sum first."
+        )
+    return arr
+
+
+# --- ensembles (issue 5, patterneval.ensemble.bounds) -----------------------------------
+
+
+def check_positive_int_array(name: str, value, *, minimum: int = 1) -> np.ndarray:
+    """Whole numbers (a scalar or an array; not bool) each ``>= minimum``, as int64.
+
+    Floats are accepted only if every entry is integral (``5.0`` but not ``5.5``)."""
+    if value is None or isinstance(value, (str, bytes)):
+        raise TypeError(f"{name} must be an integer >= {minimum} (or an array of them); got {_show(value)}.")
+    arr = np.asarray(value)
+    if arr.dtype == bool or arr.dtype.kind not in "iuf":
+        raise TypeError(f"{name} must be an integer >= {minimum} (or an array of them); got {_show(value)}.")
+    if arr.dtype.kind == "f" and (not np.all(np.isfinite(arr)) or np.any(arr != np.round(arr))):
+        raise TypeError(f"{name} must hold whole numbers; got {_show(value)}.")
+    arr = arr.astype(np.int64)
+    if arr.size and arr.min() < minimum:
+        raise ValueError(f"{name} must be >= {minimum}; got {_show(value)}.")
+    return arr
+
+
+def check_broadcastable(**arrays) -> list:
+    """Broadcast the named arrays together; a shape clash names every argument and shape."""
+    try:
+        return list(np.broadcast_arrays(*arrays.values()))
+    except ValueError:
+        shapes = ", ".join(f"{name} {np.shape(a)}" for name, a in arrays.items())
+        raise ValueError(f"{' and '.join(arrays)} must broadcast to one shape; got shapes {shapes}.") from None
+
+
+def check_in_range(name: str, value, low: float, high: float) -> float:
+    """A finite real number in the closed interval [low, high]."""
+    if isinstance(value, bool) or not isinstance(value, numbers.Real):
+        raise TypeError(f"{name} must be a real number in [{low:g}, {high:g}]; got {_show(value)}.")
+    value = float(value)
+    if not (np.isfinite(value) and low <= value <= high):
+        raise ValueError(f"{name} must lie in [{low:g}, {high:g}]; got {value!r}.")
+    return value

@@ -11,6 +11,8 @@ from ._base import Explorer
 from .cluster_external import RelabelExplorer
 from .cluster_internal import InternalIndexExplorer
 from .distance import UnitBallExplorer
+from .ensemble_bounds import EnsembleBoundsExplorer
+from .ensemble_diversity import PairDiversityExplorer
 from .errorrate import SelectiveSamplingExplorer, TestErrorExplorer
 from .permutation import PermutationExplorer
 from .perturbation import PerturbationExplorer
@@ -19,8 +21,10 @@ from .selection import SelectionLeakExplorer
 
 __all__ = [
     "BootstrapExplorer",
+    "EnsembleBoundsExplorer",
     "Explorer",
     "InternalIndexExplorer",
+    "PairDiversityExplorer",
     "PermutationExplorer",
     "PerturbationExplorer",
     "RelabelExplorer",

@@ -1,0 +1,59 @@
+"""Explorer of the chapter "Diversity": two synthetic binary classifiers whose outputs
+are correlated by a slider; their prediction table and the four pairwise measures."""
+
+from __future__ import annotations
+
+import ipywidgets as widgets
+import numpy as np
+
+from ..ensemble.diversity import (
+    correlated_pair,
+    correlation,
+    disagreement,
+    kappa,
+    pair_table,
+    q_statistic,
+)
+from ..plotting.ensemble_diversity import PairTablePainter
+
+from ._base import Explorer
+
+__all__ = ["PairDiversityExplorer", "correlated_pair"]
+
+_STYLE = {"description_width": "initial"}
+
+
+class PairDiversityExplorer(Explorer):
+    """Sliders: latent correlation of the two classifiers' outputs and the share of
+    positive predictions. Every table and measure is computed once in ``__init__``; a
+    move only hands the stored numbers to the painter."""
+
+    painter = PairTablePainter
+
+    def __init__(self, *, correlations=np.round(np.linspace(-0.9, 0.9, 19), 2),
+                 positive_rates=(0.1, 0.2, 0.3, 0.5, 0.7), n_samples=400, rng=0,
+                 latent_correlation=0.5, positive_rate=0.5):
+        self.cache = {}
+        for r in correlations:
+            for p in positive_rates:
+                h1, h2 = correlated_pair(r, p, n_samples, rng=rng)
+                t = pair_table(h1, h2)
+                self.cache[float(r), float(p)] = (
+                    (t.a, t.b, t.c, t.d),
+                    {"disagreement": disagreement(h1, h2), "correlation": correlation(h1, h2),
+                     "q_statistic": q_statistic(h1, h2), "kappa": kappa(h1, h2)},
+                )
+        controls = {
+            "latent_correlation": widgets.SelectionSlider(
+                options=[(f"{r:+.1f}", float(r)) for r in correlations], value=float(latent_correlation),
+                description="latent correlation", continuous_update=False, style=_STYLE),
+            "positive_rate": widgets.SelectionSlider(
+                options=[(f"{p:.1f}", float(p)) for p in positive_rates], value=float(positive_rate),
+                description="share predicted +1", continuous_update=False, style=_STYLE),
+        }
+        super().__init__(controls, width=9.0, height=3.4)
+
+    def draw(self, *, latent_correlation, positive_rate):
+        table, measures = self.cache[latent_correlation, positive_rate]
+        self.painter.update(table=table, measures=measures,
+                            title=f"{sum(table)} samples, latent correlation {latent_correlation:+.1f}")

@@ -1,0 +1,58 @@
+"""Painter, figures and explorer of the chapter "Diversity"."""
+
+import base64
+
+import matplotlib
+import numpy as np
+
+matplotlib.use("Agg")
+
+from patterneval.ensemble.diversity import (  # noqa: E402
+    correlated_pair,
+    correlation,
+    kappa_error,
+    pair_table,
+)
+from patterneval.plotting.ensemble_diversity import (  # noqa: E402
+    plot_error_ambiguity,
+    plot_kappa_error,
+)
+from patterneval.widgets.ensemble_diversity import PairDiversityExplorer  # noqa: E402
+
+
+def _png(explorer) -> bytes:
+    (output,) = explorer.output.outputs
+    return base64.b64decode(output["data"]["image/png"])
+
+
+def test_correlated_pair_rates_and_sign():
+    h1, h2 = correlated_pair(0.8, 0.3, 4000, rng=1)
+    assert set(np.unique(h1)) == {-1, 1}
+    # each positive with probability 0.3: 4 standard errors of a proportion over 4000
+    se = np.sqrt(0.3 * 0.7 / 4000)
+    assert abs(np.mean(h1 == 1) - 0.3) < 4 * se and abs(np.mean(h2 == 1) - 0.3) < 4 * se
+    assert correlation(h1, h2) > 0.4 and correlation(*correlated_pair(-0.8, 0.3, 4000, rng=1)) < -0.4
+
+
+def test_explorer_redraws_and_shows_cached_values():
+    ex = PairDiversityExplorer(correlations=(-0.5, 0.0, 0.5), positive_rates=(0.3, 0.5),
+                               latent_correlation=0.0, positive_rate=0.5)
+    first = _png(ex)
+    ex.controls["latent_correlation"].value = 0.5
+    assert _png(ex) != first
+    table, measures = ex.cache[0.5, 0.5]
+    h1, h2 = correlated_pair(0.5, 0.5, 400, rng=0)
+    t = pair_table(h1, h2)
+    assert table == (t.a, t.b, t.c, t.d)
+    assert ex.painter.bars[1].get_height() == measures["correlation"]
+    assert ex.painter.cells[0][0].get_text() == f"a = {t.a}"
+    assert repr(ex) == "PairDiversityExplorer(latent_correlation=0.5, positive_rate=0.5)"
+
+
+def test_static_figures():
+    P = np.array([[0, 1, 1, 0], [0, 1, 0, 0], [1, 1, 1, 0]])
+    ke = kappa_error(P, [0, 1, 1, 0])
+    fig = plot_kappa_error(ke.kappa, ke.mean_error)
+    np.testing.assert_allclose(fig.axes[0].collections[0].get_offsets()[:, 1], ke.mean_error)
+    fig = plot_error_ambiguity([1, 2, 4], [3.0, 2.0, 1.5], [3.0, 3.0, 3.0], [0.0, 1.0, 1.5])
+    np.testing.assert_allclose(fig.axes[0].lines[3].get_ydata(), [3.0, 2.0, 1.5])
