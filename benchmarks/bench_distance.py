@@ -23,6 +23,7 @@ import scipy
 from scipy.spatial import distance as sd
 
 import patterneval as pe
+from _latency import slider_latency  # noqa: E402  (benchmarks/ is on sys.path when run as a script)
 
 
 def _median_time(fn, repeats: int) -> float:
@@ -61,22 +62,14 @@ def main(quick: bool = False) -> None:
 
 def bench_explorer(moves: int) -> None:
     """Median latency of a slider move of the unit-ball explorer (goal < 100 ms)."""
-    import statistics
-    import time
-
     import matplotlib
 
     matplotlib.use("Agg")
     from patterneval.widgets.distance import UnitBallExplorer
 
-    explorer = UnitBallExplorer(p=2.0)
-    times = []
-    for i in range(moves):
-        start = time.perf_counter()
-        explorer.controls["p"].value = (0.5, 3.0)[i % 2]
-        times.append(time.perf_counter() - start)
-    print(f"UnitBallExplorer slider 'p': median {statistics.median(times) * 1e3:.1f} ms, "
-          f"max {max(times) * 1e3:.1f} ms over {moves} moves (goal < 100 ms)")
+    median, worst = slider_latency(UnitBallExplorer(p=2.0), "p", 0.5, 3.0, moves)
+    print(f"UnitBallExplorer slider 'p': median {median:.1f} ms, "
+          f"max {worst:.1f} ms over {moves} moves (goal < 100 ms)")
 
 
 if __name__ == "__main__":

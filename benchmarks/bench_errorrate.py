@@ -38,6 +38,7 @@ matplotlib.use("Agg")  # before anything imports pyplot
 import numpy as np  # noqa: E402
 
 import patterneval as pe  # noqa: E402
+from _latency import slider_latency  # noqa: E402  (benchmarks/ is on sys.path when run as a script)
 
 #: patterneval method -> statsmodels ``proportion_confint`` method
 STATSMODELS = {
@@ -131,21 +132,13 @@ def bench_explorers(n_moves: int) -> None:
     for cls, name, (a, b) in setups:
         try:
             explorer = cls()
-            slider = explorer.controls[name]
+            explorer.controls[name]  # fails here if the explorer lacks the slider
         except Exception as exc:
             print(f"    {cls.__name__:<28}not available ({type(exc).__name__}: {exc})")
             continue
-        values = [a if i % 2 == 0 else b for i in range(n_moves)]
-        if slider.value == values[0]:  # every assignment must be a change, or no redraw
-            values = values[1:] + values[:1]
-        latencies = []
-        for value in values:
-            start = time.perf_counter()
-            slider.value = value  # observers redraw synchronously
-            latencies.append(time.perf_counter() - start)
-        ms = np.array(latencies) * 1e3
-        print(f"    {cls.__name__:<28}slider {name!r}: median {np.median(ms):7.1f} ms,"
-              f" max {ms.max():7.1f} ms   (goal < 100 ms)")
+        median, worst = slider_latency(explorer, name, a, b, n_moves)
+        print(f"    {cls.__name__:<28}slider {name!r}: median {median:7.1f} ms,"
+              f" max {worst:7.1f} ms   (goal < 100 ms)")
         plt.close("all")
 
 

@@ -24,6 +24,7 @@ from sklearn.model_selection import permutation_test_score
 from sklearn.neighbors import KNeighborsClassifier
 
 import patterneval as pe
+from _latency import slider_latency  # noqa: E402  (benchmarks/ is on sys.path when run as a script)
 
 matplotlib.use("Agg")
 
@@ -68,21 +69,6 @@ def bench_vs_sklearn():
     print(f"    patterneval speed-up n_jobs=1 -> 2: {rows[1] / rows[2]:.2f}x (goal close to 2x)")
 
 
-def _slider_latency(explorer, name, a, b, n_moves):
-    """Median and max milliseconds of ``n_moves`` assignments alternating ``a`` and ``b``."""
-    slider = explorer.controls[name]
-    values = [a if i % 2 == 0 else b for i in range(n_moves)]
-    if slider.value == values[0]:  # every assignment must be a change, or no redraw
-        values = values[1:] + values[:1]
-    latencies = []
-    for value in values:
-        start = time.perf_counter()
-        slider.value = value  # observers redraw synchronously
-        latencies.append(time.perf_counter() - start)
-    ms = np.array(latencies) * 1e3
-    return float(np.median(ms)), float(ms.max())
-
-
 def bench_explorers(n_moves=N_MOVES):
     from patterneval.widgets.permutation import PermutationExplorer
     from patterneval.widgets.selection import SelectionLeakExplorer
@@ -99,7 +85,7 @@ def bench_explorers(n_moves=N_MOVES):
         built = time.perf_counter() - start
         print(f"    {cls.__name__:<24}construction (precomputation) {built:6.1f} s")
         for name, a, b in sliders:
-            median, worst = _slider_latency(explorer, name, a, b, n_moves)
+            median, worst = slider_latency(explorer, name, a, b, n_moves)
             print(f"    {cls.__name__:<24}slider {name!r:<14} median {median:6.1f} ms, "
                   f"max {worst:6.1f} ms   (goal < 100 ms)")
 
