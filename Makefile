@@ -79,7 +79,7 @@ test-unit: $(INSTALLED)
 	$(VENV_PY) -m pytest
 
 test-notebooks: $(INSTALLED)
-	$(VENV_PY) -m pytest --nbval --nbval-current-env \
+	$(VENV_PY) -m pytest --nbval --nbval-current-env -p tools.nbval_times \
 	  --nbval-sanitize-with tests/nbval_sanitize.cfg book/
 
 # The browser test is marked `browser` and deselected by default (pyproject addopts).

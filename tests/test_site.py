@@ -343,3 +343,126 @@ def _check_static_references(page_path: str, html: str) -> None:
         assert target.is_dir() and target == (SITE / "_static" / "widgets-cdn").resolve(), (
             f"{page_path}: widget CDN {cdn} does not point at _static/widgets-cdn/"
         )
+
+
+# --- whole-site checks ---------------------------------------------------------------
+
+HREF = re.compile(r'<a\b[^>]*\bhref="([^"]*)"', re.I)
+IDS = re.compile(r'\bid="([^"]+)"')
+
+
+@functools.lru_cache(maxsize=None)
+def _ids(path: Path) -> frozenset:
+    return frozenset(IDS.findall(path.read_text(encoding="utf-8")))
+
+
+def test_internal_links_resolve():
+    """Every relative link of every page points at a built file and, with a #fragment,
+    at an element with that id (Sphinx's linkcheck skips local links; this does not,
+    and needs no network)."""
+    if not PAGES:
+        _missing(f"no built site at {SITE} (run `make book` first)")
+    broken, checked = [], 0
+    for page_path in PAGES:
+        here = (SITE / page_path).parent
+        html = (SITE / page_path).read_text(encoding="utf-8")
+        for href in HREF.findall(html):
+            if re.match(r"^([a-z][a-z0-9+.-]*:|//)", href, re.I):
+                continue  # external (http, mailto, javascript): not checked offline
+            url, _, fragment = href.partition("#")
+            target = (here / url.split("?")[0]).resolve() if url else SITE / page_path
+            if target.is_dir():
+                target = target / "index.html"
+            checked += 1
+            if not target.is_file():
+                broken.append(f"{page_path}: {href} (no file)")
+            elif fragment and target.suffix == ".html" and fragment not in _ids(target):
+                broken.append(f"{page_path}: {href} (no id {fragment!r})")
+    assert checked > 100
+    assert not broken, f"{len(broken)} broken internal links:\n" + "\n".join(broken[:40])
+
+
+def test_figures_have_captions_or_alt_text():
+    """Every <figure> has a caption; every image outside a figure has a real alt text
+    (not a file name). Explorer figures are drawn by the widget renderer in the browser;
+    `test_page` checks them, and each explorer carries its own caption widget."""
+    if not PAGES:
+        _missing(f"no built site at {SITE} (run `make book` first)")
+    problems = []
+    for page_path in PAGES:
+        html = (SITE / page_path).read_text(encoding="utf-8")
+        main = html[html.find("<main"): html.find("</main>")]
+        for figure in re.findall(r"<figure\b.*?</figure>", main, re.S):
+            caption = re.search(r"<figcaption\b.*?>(.*?)</figcaption>", figure, re.S)
+            if caption is None or not re.sub(r"<[^>]+>|\s", "", caption.group(1)):
+                problems.append(f"{page_path}: a figure without a caption")
+        outside = re.sub(r"<figure\b.*?</figure>", "", main, flags=re.S)
+        for img in re.findall(r"<img\b[^>]*>", outside):
+            alt = re.search(r'\balt="([^"]*)"', img)
+            if alt is None or not alt.group(1).strip() or re.search(
+                r"\.(png|jpe?g|svg|gif)$", alt.group(1)
+            ):
+                problems.append(f"{page_path}: an image without alt text: {img[:80]}")
+    assert not problems, "\n".join(problems)
+
+
+@pytest.mark.parametrize("query, expected_page", [
+    ("Rand", "book/part2/external-indices.html"),
+    ("bootstrap", "book/part1/cross-validation.html"),
+])
+def test_offline_search_finds(query, expected_page, site_url, browser):
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    context.route("**/*", lambda route: route.continue_()
+                  if urlparse(route.request.url).hostname == "127.0.0.1" else route.abort())
+    page = context.new_page()
+    page.set_default_timeout(TIMEOUT_MS)
+    try:
+        page.goto(f"{site_url}search.html?q={query}", wait_until="load")
+        page.wait_for_selector("#search-results li a", timeout=TIMEOUT_MS)
+        page.wait_for_function(
+            "() => document.querySelector('#search-results .search-summary')"
+            " || document.querySelector('#search-results p')")
+        hits = page.eval_on_selector_all(
+            "#search-results li a", "as => as.map(a => a.getAttribute('href'))")
+    finally:
+        context.close()
+    assert hits, f"the search page found nothing for {query!r}"
+    assert any(h.split("?")[0].split("#")[0].endswith(expected_page) for h in hits), (
+        f"searching {query!r} did not list {expected_page}: {hits[:10]}")
+
+
+def test_phone_width_chapter_is_readable(site_url, browser):
+    """At 390 px (a phone) the chapter needs no sideways scrolling, keeps body text at a
+    readable size, and the navigation sidebar gets out of the way."""
+    context = browser.new_context(viewport={"width": 390, "height": 844},
+                                  device_scale_factor=2, is_mobile=True, has_touch=True)
+    context.route("**/*", lambda route: route.continue_()
+                  if urlparse(route.request.url).hostname == "127.0.0.1" else route.abort())
+    page = context.new_page()
+    page.set_default_timeout(TIMEOUT_MS)
+    try:
+        page.goto(f"{site_url}book/part1/test-error.html", wait_until="networkidle")
+        page.evaluate("() => MathJax.startup.promise")
+        layout = page.evaluate(
+            """() => {
+                const p = document.querySelector('main p');
+                const article = document.querySelector('main article') ||
+                                document.querySelector('main');
+                const sidebar = document.querySelector('.bd-sidebar-primary');
+                return {
+                    scroll: document.documentElement.scrollWidth,
+                    width: window.innerWidth,
+                    font: parseFloat(getComputedStyle(p).fontSize),
+                    text: article.getBoundingClientRect().width,
+                    sidebar: sidebar ? sidebar.getBoundingClientRect().left
+                        + sidebar.getBoundingClientRect().width : 0,
+                };
+            }""")
+        SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(SCREENSHOTS / "phone__test-error.png"))
+    finally:
+        context.close()
+    assert layout["scroll"] <= layout["width"] + 1, f"sideways scrolling: {layout}"
+    assert layout["font"] >= 14, f"body text too small on a phone: {layout}"
+    assert layout["text"] >= 0.85 * layout["width"], f"text column too narrow: {layout}"
+    assert layout["sidebar"] <= 0, f"the sidebar covers the text: {layout}"
