@@ -28,13 +28,14 @@ NOTEBOOKS = $(shell find book -name '*.ipynb' -not -path '*/.ipynb_checkpoints/*
 export PYTHONHASHSEED := 0
 export PYDEVD_DISABLE_FILE_VALIDATION := 1
 
-.PHONY: help install assets book build test test-unit test-notebooks test-site lab execute constraints clean
+.PHONY: help install assets book build test test-unit test-notebooks test-site lab execute screenshots constraints clean
 
 help:
 	@echo "make book      build the site into $(SITE) (creates $(VENV), installs everything)"
 	@echo "make test      all tests: unit + doctests, strict nbval, site build, browser"
 	@echo "make lab       JupyterLab on the book"
 	@echo "make execute   re-execute every notebook in place, storing widget state"
+	@echo "make screenshots  refresh the explorers' screenshots for the appendix"
 
 # --- environment ---------------------------------------------------------------------
 
@@ -111,6 +112,13 @@ execute: $(INSTALLED)
 	  printf '%s\t%s\n' "$$nb" "$$(( ($$(date +%s%N) - start) / 1000000 ))" >> $(VENV)/.execute-times.tsv; \
 	done
 	$(VENV_PY) tools/check_notebooks.py --times $(VENV)/.execute-times.tsv $(NOTEBOOKS)
+
+# Screenshots of every explorer for the appendix's Explorers page (needs chromium): build
+# once so the chapters show the explorers, shoot, then build again with the new images.
+screenshots: $(INSTALLED) assets
+	$(BIN)/jupyter-book build --all .   # not -W: the screenshots are what is missing
+	$(VENV_PY) tools/explorer_screenshots.py $(SITE)
+	$(MAKE) --no-print-directory build
 
 constraints: $(INSTALLED)
 	{ sed -n '1,3p' constraints.txt; \

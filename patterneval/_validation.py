@@ -15,42 +15,84 @@ import numpy as np
 __all__ = [
     "check_binary_labels",
     "check_binary_predictions",
+    "check_bit_population",
     "check_broadcastable",
     "check_callable",
     "check_categorical_pair",
+    "check_categorical_X",
     "check_choice",
+    "check_class_count",
+    "check_class_labels",
     "check_classifier",
     "check_cluster_data",
+    "check_cluster_X",
     "check_clusterer",
+    "check_concept_data",
     "check_confidence_level",
     "check_convex_weights",
+    "check_count_table",
     "check_counts",
     "check_covariance",
     "check_cv",
+    "check_dense",
+    "check_discount",
+    "check_domain_sizes",
     "check_ensemble_predictions",
+    "check_estimator_X",
+    "check_feature_matrix",
     "check_feature_weights",
+    "check_fitness_values",
+    "check_grid_cells",
     "check_in_range",
     "check_increasing",
+    "check_init_centers",
+    "check_known_labels",
     "check_label_vector",
     "check_labels_pair",
+    "check_max_depth",
+    "check_max_features",
+    "check_max_samples",
+    "check_mdp_arrays",
+    "check_member_outputs",
     "check_minkowski_p",
+    "check_n_clusters",
+    "check_n_components",
     "check_n_jobs",
     "check_n_splits",
+    "check_name_list",
+    "check_nonnegative_real",
     "check_partitions",
     "check_permutations",
+    "check_policy",
     "check_positive_int",
     "check_positive_int_array",
     "check_positive_real",
     "check_priors",
+    "check_proper_policy",
     "check_proportion",
     "check_real_targets",
+    "check_real_vector",
+    "check_regression_data",
     "check_rng",
+    "check_round",
     "check_same_length",
+    "check_sample_index",
+    "check_schema",
     "check_scores",
+    "check_state",
+    "check_state_set",
+    "check_step_size",
+    "check_targets_1d",
     "check_transformer",
+    "check_tree_max_features",
+    "check_tree_X",
+    "check_two_classes",
+    "check_unit_interval_open_right",
     "check_vector_pair",
+    "check_vote_classes",
+    "check_vote_threshold",
+    "check_weighted_fit",
     "check_X_y",
-    "check_cluster_X",
 ]
 
 
@@ -776,3 +818,826 @@ def check_in_range(name: str, value, low: float, high: float) -> float:
     if not (np.isfinite(value) and low <= value <= high):
         raise ValueError(f"{name} must lie in [{low:g}, {high:g}]; got {value!r}.")
     return value
+
+
+# --- concept ---
+
+
+def check_concept_data(X, y):
+    """Instances for concept learning: a non-empty sequence of equal-length tuples of
+    hashable values, and one boolean label (True/False or 1/0) per instance."""
+    if isinstance(X, (str, bytes)) or not hasattr(X, "__iter__"):
+        raise TypeError(f"X must be a sequence of instances (tuples); got {_show(X)}.")
+    rows = [tuple(x) for x in X]
+    if not rows:
+        raise ValueError("X must contain at least one instance; got none.")
+    d = len(rows[0])
+    if d == 0:
+        raise ValueError("X's instances must have at least one attribute; got empty tuples.")
+    for i, row in enumerate(rows):
+        if len(row) != d:
+            raise ValueError(
+                f"every instance in X must have {d} attributes (like X[0]); X[{i}] has {len(row)}."
+            )
+    labels = list(y)
+    if len(labels) != len(rows):
+        raise ValueError(f"y has {len(labels)} entries but X has {len(rows)} instances.")
+    out = []
+    for i, label in enumerate(labels):
+        if isinstance(label, (bool, np.bool_)) or (isinstance(label, numbers.Integral)
+                                                    and label in (0, 1)):
+            out.append(bool(label))
+        else:
+            raise ValueError(
+                f"y must hold booleans (True = positive example) or 0/1; y[{i}] is {_show(label)}."
+            )
+    return rows, out
+
+
+def check_domain_sizes(domain_sizes, *, n_attributes=None) -> list:
+    """Attribute domain sizes: a non-empty sequence of integers >= 1 (one per attribute,
+    ``n_attributes`` of them when given)."""
+    if isinstance(domain_sizes, (str, bytes)) or not hasattr(domain_sizes, "__iter__"):
+        raise TypeError(f"domain_sizes must be a sequence of integers; got {_show(domain_sizes)}.")
+    sizes = [check_positive_int(f"domain_sizes[{i}]", k) for i, k in enumerate(domain_sizes)]
+    if not sizes:
+        raise ValueError("domain_sizes must name at least one attribute; got an empty sequence.")
+    if n_attributes is not None and len(sizes) != n_attributes:
+        raise ValueError(
+            f"domains must give one domain per attribute: {n_attributes} expected, got {len(sizes)}."
+        )
+    return sizes
+
+
+# --- tree ---
+def check_max_depth(max_depth):
+    """``None`` (grow until pure) or an integer >= 1."""
+    if max_depth is None:
+        return None
+    return check_positive_int("max_depth", max_depth, minimum=1)
+
+
+def check_tree_max_features(max_features, n_features: int) -> int:
+    """Number of features examined per split: None (all), an int in [1, n_features], a
+    float in (0, 1] (a fraction), "sqrt" or "log2"."""
+    if max_features is None:
+        return n_features
+    if isinstance(max_features, str):
+        check_choice("max_features", max_features, ("sqrt", "log2"))
+        f = np.sqrt if max_features == "sqrt" else np.log2
+        return max(1, int(f(n_features)))
+    if isinstance(max_features, bool) or not isinstance(max_features, numbers.Real):
+        raise TypeError(
+            "max_features must be None, an int, a float in (0, 1], 'sqrt' or 'log2'; "
+            f"got {_show(max_features)}."
+        )
+    if isinstance(max_features, numbers.Integral):
+        if not 1 <= max_features <= n_features:
+            raise ValueError(
+                f"max_features must lie in [1, n_features={n_features}]; got {max_features}."
+            )
+        return int(max_features)
+    if not 0.0 < float(max_features) <= 1.0:
+        raise ValueError(f"max_features as a fraction must lie in (0, 1]; got {max_features!r}.")
+    return max(1, int(float(max_features) * n_features))
+
+
+def check_tree_X(X, *, allow_nan: bool = False, name: str = "X") -> np.ndarray:
+    """A 2-d numeric float array with at least one row and one column; NaN only if
+    ``allow_nan`` (infinities never)."""
+    _check_dense_real(X, name)
+    try:
+        arr = np.asarray(X, dtype=float)
+    except (TypeError, ValueError) as exc:
+        raise TypeError(
+            f"{name} must hold numbers ({exc}); use ID3 or C45 for categorical attributes."
+        ) from None
+    _check_2d_nonempty(arr, name)
+    if np.isinf(arr).any() or (not allow_nan and np.isnan(arr).any()):
+        bad = int(np.count_nonzero(~np.isfinite(arr)))
+        raise ValueError(
+            f"{name} holds {bad} NaN or infinite values; impute them first"
+            + (" (C45 accepts NaN as missing)." if not allow_nan else ".")
+        )
+    return arr
+
+
+def _check_dense_real(X, name):
+    if X is None or np.isscalar(X):
+        raise TypeError(f"{name} must be a 2-d array of shape (n_samples, n_features); got {_show(X)}.")
+    if hasattr(X, "tocsr") or hasattr(X, "toarray"):
+        raise TypeError(f"{name} is sparse; sparse input is not supported, pass {name}.toarray().")
+    if np.asarray(X).dtype.kind == "c":
+        raise ValueError(f"Complex data not supported: {name} must hold real numbers.")
+
+
+def _check_2d_nonempty(arr, name):
+    if arr.ndim != 2:
+        raise ValueError(
+            f"{name} must be 2-d, shape (n_samples, n_features); got shape {arr.shape}. Reshape your "
+            "data with array.reshape(-1, 1) for one feature or array.reshape(1, -1) for one sample."
+        )
+    if arr.shape[0] == 0:
+        raise ValueError(f"{name} is empty: 0 sample(s) (shape={arr.shape}) while a minimum of 1 is required.")
+    if arr.shape[1] == 0:
+        raise ValueError(f"{name} is empty: 0 feature(s) (shape={arr.shape}) while a minimum of 1 is required.")
+
+
+def _is_missing(value) -> bool:
+    return value is None or (isinstance(value, float) and np.isnan(value))
+
+
+def check_categorical_X(X, *, allow_missing: bool = False, allow_continuous: bool = False,
+                        name: str = "X") -> np.ndarray:
+    """A 2-d table of categorical values (strings, ints, bools, integral floats) as an
+    object array. Non-integral floats are taken for continuous values and rejected."""
+    _check_dense_real(X, name)
+    arr = np.asarray(X, dtype=object)
+    _check_2d_nonempty(arr, name)
+    for value in arr.ravel():
+        if _is_missing(value):
+            if not allow_missing:
+                raise ValueError(f"{name} holds missing values (None or NaN); ID3 does not handle them (use C45).")
+            continue
+        if isinstance(value, complex):
+            raise ValueError(f"Complex data not supported: {name} holds {value!r}.")
+        if allow_continuous:
+            continue
+        if isinstance(value, (numbers.Real, np.number)) and not isinstance(value, (bool, np.bool_)):
+            if not np.isfinite(float(value)) or float(value) != round(float(value)):
+                raise ValueError(
+                    f"{name} holds the continuous value {value!r}; ID3 takes categorical attributes "
+                    "only (discretise it, or use C45 or CART)."
+                )
+    return arr
+
+
+def check_targets_1d(y, n_samples: int, *, name: str = "y", numeric: bool = False) -> np.ndarray:
+    """Targets: 1-d, one per sample, no missing values (numeric and finite if ``numeric``)."""
+    if y is None:
+        raise ValueError(f"this estimator requires y to be passed, but the target {name} is None.")
+    if np.isscalar(y):
+        raise TypeError(f"{name} must be a 1-d array; got {_show(y)}.")
+    arr = np.asarray(y)
+    if arr.ndim == 2 and arr.shape[1] == 1:
+        import warnings
+
+        from sklearn.exceptions import DataConversionWarning
+
+        warnings.warn(f"A column-vector {name} was passed when a 1d array was expected; it is "
+                      f"flattened to shape ({arr.shape[0]},).", DataConversionWarning, stacklevel=3)
+        arr = arr.ravel()
+    if arr.ndim != 1:
+        raise ValueError(f"{name} must be 1-d; got an array of shape {arr.shape}.")
+    if arr.shape[0] != n_samples:
+        raise ValueError(f"{name} has {arr.shape[0]} entries but X has {n_samples} rows.")
+    if numeric or arr.dtype.kind == "f":
+        try:
+            num = arr.astype(float)
+        except (TypeError, ValueError):
+            raise TypeError(f"{name} must hold numbers; got dtype {arr.dtype}.") from None
+        if not np.all(np.isfinite(num)):
+            raise ValueError(f"{name} holds NaN or infinite values.")
+        if numeric:
+            return num
+    return arr
+
+
+def check_count_table(name: str, value) -> np.ndarray:
+    """Non-negative finite counts (any shape with at least one axis), as floats."""
+    if value is None or isinstance(value, (str, bytes)):
+        raise TypeError(f"{name} must be an array of non-negative counts; got {_show(value)}.")
+    arr = np.asarray(value)
+    if arr.dtype == bool or arr.dtype.kind not in "iuf":
+        raise TypeError(f"{name} must be an array of non-negative counts; got {_show(value)}.")
+    arr = arr.astype(float)
+    if arr.ndim == 0 or arr.size == 0:
+        raise ValueError(f"{name} must have at least one axis and one entry; got shape {arr.shape}.")
+    if not np.all(np.isfinite(arr)) or np.any(arr < 0):
+        raise ValueError(f"{name} must hold finite counts >= 0; got {_show(value)}.")
+    return arr
+
+
+# --- ensemble combine (issue 5, patterneval.ensemble.combine) ---------------------------
+
+
+def check_member_outputs(predictions, *, name: str = "predictions", soft=None, real: bool = False,
+                         min_members: int = 1) -> np.ndarray:
+    """Outputs of T ensemble members stacked along axis 0: labels of shape (T, n) or class
+    scores of shape (T, n, c), given as one array or as a sequence of per-member arrays.
+
+    ``soft=True`` requires (T, n, c) with finite values in [0, 1]; ``soft=False`` requires
+    labels (T, n); ``None`` accepts either. ``real`` requires finite real numbers of any of
+    the two shapes (averaging). A member whose array has another shape than member 0 is
+    named in the error."""
+    if predictions is None or np.isscalar(predictions) or isinstance(predictions, (str, bytes)):
+        raise TypeError(
+            f"{name} must hold one output array per member, shape (T, n) or (T, n, c); got "
+            f"{_show(predictions)}."
+        )
+    if not isinstance(predictions, np.ndarray):
+        members = [np.asarray(p) for p in predictions]
+        if not members:
+            raise ValueError(f"{name} is empty; give at least {min_members} member(s).")
+        for i, member in enumerate(members[1:], start=1):
+            if member.shape != members[0].shape:
+                raise ValueError(
+                    f"{name}: member {i} has shape {member.shape} but member 0 has shape "
+                    f"{members[0].shape}; every member must give one output per sample "
+                    f"(and the same number of classes)."
+                )
+        arr = np.stack(members)
+    else:
+        arr = predictions
+    allowed = {True: (3,), False: (2,), None: (2, 3)}[soft]
+    if arr.ndim not in allowed:
+        want = " or ".join({2: "(T, n) labels", 3: "(T, n, c) class scores"}[d] for d in allowed)
+        raise ValueError(f"{name} must have shape {want}; got an array of shape {arr.shape}.")
+    if arr.shape[0] < min_members:
+        raise ValueError(f"{name} must have at least {min_members} member(s) (rows); got {arr.shape[0]}.")
+    if arr.shape[1] == 0 or (arr.ndim == 3 and arr.shape[2] == 0):
+        raise ValueError(f"{name} has no samples or no classes (shape {arr.shape}).")
+    if real or arr.ndim == 3:
+        if arr.dtype == bool or arr.dtype.kind not in "iuf":
+            raise TypeError(f"{name} must hold real numbers; got dtype {arr.dtype}.")
+        arr = arr.astype(np.float64)
+        if not np.all(np.isfinite(arr)):
+            raise ValueError(f"{name} contains NaN or infinite values.")
+        if arr.ndim == 3 and not real and (arr.min() < 0 or arr.max() > 1):
+            raise ValueError(
+                f"{name} holds class scores outside [0, 1] (min {arr.min():.4g}, max "
+                f"{arr.max():.4g}); soft votes need class probabilities or 0/1 votes."
+            )
+        return arr
+    if arr.dtype.kind in "fc" and np.any(np.isnan(arr)):
+        raise ValueError(f"{name} holds NaN; every member needs a label for every sample.")
+    return arr
+
+
+def check_vote_classes(classes, predictions, *, name: str = "classes") -> np.ndarray:
+    """Class labels of a vote. For labels (T, n): ``None`` means the sorted distinct
+    predicted labels; given ones must be distinct and contain every predicted label. For
+    class scores (T, n, c): ``None`` means 0..c-1; given ones must be c distinct labels."""
+    if predictions.ndim == 3:
+        c = predictions.shape[2]
+        if classes is None:
+            return np.arange(c)
+        arr = np.asarray(classes)
+        if arr.ndim != 1 or arr.size != c:
+            raise ValueError(f"{name} must give one label per column of predictions ({c}); got {_show(classes)}.")
+    else:
+        if classes is None:
+            return np.unique(predictions)
+        arr = np.asarray(classes)
+        if arr.ndim != 1 or arr.size == 0:
+            raise ValueError(f"{name} must be a non-empty 1-d sequence of labels; got {_show(classes)}.")
+        missing = np.setdiff1d(np.unique(predictions), arr)
+        if missing.size:
+            raise ValueError(f"predictions hold labels {_show(missing.tolist())} that are not in {name}.")
+    if np.unique(arr).size != arr.size:
+        raise ValueError(f"{name} must be distinct; got {_show(arr.tolist())}.")
+    return arr
+
+
+def check_vote_threshold(threshold, *, name: str = "threshold") -> float:
+    """Vote share a class must exceed to win: a real number in [0.5, 1). At 0.5 this is the
+    majority rule; below 0.5 two classes could win at once."""
+    if isinstance(threshold, bool) or not isinstance(threshold, numbers.Real):
+        raise TypeError(f"{name} must be a real number in [0.5, 1); got {_show(threshold)}.")
+    value = float(threshold)
+    if not (0.5 <= value < 1.0):
+        raise ValueError(
+            f"{name} must lie in [0.5, 1) (a class must win more than this share of the votes); "
+            f"got {value!r}."
+        )
+    return value
+
+
+# --- optimize / decomposition (issue 6, patterneval.optimize, patterneval.decomposition) ---
+
+
+def check_real_vector(name: str, value) -> np.ndarray:
+    """A non-empty 1-d vector of finite real numbers (a scalar becomes length 1), as float."""
+    if value is None or isinstance(value, (str, bytes)):
+        raise TypeError(f"{name} must be a 1-d array of real numbers; got {_show(value)}.")
+    arr = np.asarray(value)
+    if arr.dtype == bool or arr.dtype.kind not in "iuf":
+        raise TypeError(f"{name} must hold real numbers; got dtype {arr.dtype} ({_show(value)}).")
+    arr = np.atleast_1d(arr.astype(float))
+    if arr.ndim != 1:
+        raise ValueError(f"{name} must be 1-d; got an array of shape {arr.shape}.")
+    if arr.size == 0:
+        raise ValueError(f"{name} is empty; it needs at least one entry.")
+    if not np.all(np.isfinite(arr)):
+        raise ValueError(f"{name} contains NaN or infinite values; got {_show(arr.tolist())}.")
+    return arr
+
+
+def check_unit_interval_open_right(name: str, value) -> float:
+    """A real number in [0, 1), e.g. a momentum coefficient (1 never forgets: no convergence)."""
+    if isinstance(value, bool) or not isinstance(value, numbers.Real):
+        raise TypeError(f"{name} must be a real number in [0, 1); got {_show(value)}.")
+    value = float(value)
+    if not (np.isfinite(value) and 0.0 <= value < 1.0):
+        raise ValueError(f"{name} must lie in [0, 1) (e.g. 0.9); got {value!r}.")
+    return value
+
+
+def check_regression_data(X, y) -> tuple:
+    """A design matrix X (2-d, finite, numeric, at least one row and column) and real
+    targets y (1-d, finite) with one entry per row. Returns float arrays."""
+    if X is None or np.isscalar(X):
+        raise TypeError(f"X must be a 2-d array (n_samples, n_features); got {_show(X)}.")
+    X_arr = np.asarray(X)
+    if X_arr.dtype == bool or X_arr.dtype.kind not in "iuf":
+        raise TypeError(f"X must hold real numbers; got dtype {X_arr.dtype}.")
+    if X_arr.ndim != 2:
+        raise ValueError(
+            f"X must be 2-d (n_samples, n_features); got an array of shape {X_arr.shape}"
+            + (" (use X.reshape(-1, 1) for one feature)." if X_arr.ndim == 1 else ".")
+        )
+    if X_arr.shape[0] == 0 or X_arr.shape[1] == 0:
+        raise ValueError(f"X is empty (shape {X_arr.shape}).")
+    if not np.all(np.isfinite(X_arr)):
+        raise ValueError("X contains NaN or infinite values; remove or impute them first.")
+    y_arr = check_real_vector("y", y)
+    if y_arr.shape[0] != X_arr.shape[0]:
+        raise ValueError(f"y has {y_arr.shape[0]} entries but X has {X_arr.shape[0]} rows.")
+    return X_arr.astype(float), y_arr
+
+
+def check_feature_matrix(X, *, name: str = "X", min_samples: int = 2) -> np.ndarray:
+    """A data matrix for a transformer: 2-d, finite, real (object arrays of numbers are
+    converted), at least ``min_samples`` rows and one column. Returns float64."""
+    if X is None or np.isscalar(X):
+        raise TypeError(f"{name} must be a 2-d array (n_samples, n_features); got {_show(X)}.")
+    if hasattr(X, "toarray") and hasattr(X, "nnz"):
+        raise TypeError(f"{name} is a sparse matrix; pass a dense array (X.toarray()).")
+    arr = np.asarray(X)
+    if arr.dtype.kind == "O":
+        arr = arr.astype(np.float64)  # TypeError "float() argument must be a string or a number"
+    if arr.dtype.kind == "c":
+        raise ValueError(f"Complex data not supported: {name} must hold real numbers.")
+    if arr.dtype == bool or arr.dtype.kind not in "iuf":
+        raise TypeError(f"{name} must hold real numbers; got dtype {arr.dtype}.")
+    if arr.ndim != 2:
+        raise ValueError(
+            f"{name} must be 2-d (n_samples, n_features); got an array of shape {arr.shape}"
+            + (". Reshape your data with X.reshape(-1, 1) for one feature." if arr.ndim == 1 else ".")
+        )
+    if arr.shape[1] == 0:
+        raise ValueError(f"{name} has 0 feature(s) (shape={arr.shape}) while a minimum of 1 is required.")
+    if arr.shape[0] == 0:
+        raise ValueError(
+            f"{name} has 0 sample(s) (shape={arr.shape}) while a minimum of {min_samples} is required."
+        )
+    if arr.shape[0] < min_samples:
+        raise ValueError(
+            f"{name} has n_samples = {arr.shape[0]}; at least {min_samples} samples are required."
+        )
+    if not np.all(np.isfinite(arr)):
+        raise ValueError(f"{name} contains NaN or infinite values; remove or impute them first.")
+    return np.asarray(arr, dtype=np.float64)
+
+
+def check_n_components(n_components, limit: int, *, limit_text: str) -> int:
+    """``None`` (use ``limit``) or an integer in 1 .. limit; ``limit_text`` explains the limit."""
+    if n_components is None:
+        return int(limit)
+    value = check_positive_int("n_components", n_components)
+    if value > limit:
+        raise ValueError(f"n_components must be <= {limit_text} = {limit}; got {value}.")
+    return value
+
+
+def check_class_labels(y, n_samples: int, *, min_classes: int = 2) -> tuple:
+    """Class labels for a supervised transformer: 1-d, one per row of X, no NaN, at least
+    ``min_classes`` classes. Returns ``(classes, codes)`` with codes in 0..n_classes-1."""
+    if y is None:
+        raise ValueError("this estimator requires y to be passed, but the target y is None.")
+    if np.isscalar(y):
+        raise TypeError(f"y must be a 1-d array of class labels; got {_show(y)}.")
+    arr = np.asarray(y)
+    if arr.ndim == 2 and arr.shape[1] == 1:
+        arr = arr.ravel()
+    if arr.ndim != 1:
+        raise ValueError(f"y must be 1-d (one label per sample); got an array of shape {arr.shape}.")
+    if arr.shape[0] != n_samples:
+        raise ValueError(f"y has {arr.shape[0]} entries but X has {n_samples} rows.")
+    if arr.dtype.kind in "fc" and not np.all(np.isfinite(arr)):
+        raise ValueError("y contains NaN or infinite values; every sample needs a class label.")
+    classes, codes = np.unique(arr, return_inverse=True)
+    if classes.size < min_classes:
+        raise ValueError(
+            f"y must contain at least {min_classes} classes; got {classes.size} class "
+            f"({_show(classes.tolist())})."
+        )
+    return classes, codes.reshape(-1)
+
+
+# --- reinforcement ---
+
+
+def check_mdp_arrays(transitions, rewards, *, atol: float = 1e-8):
+    """Transitions P[s, a, s'] (rows on the simplex) and rewards R[s, a] or R[s, a, s'].
+
+    Returns ``(P, R3)`` as float arrays, R3 of shape (S, A, S).
+    """
+    P = _as_real_array("transitions", transitions)
+    if P.ndim != 3 or P.shape[0] != P.shape[2]:
+        raise ValueError(
+            f"transitions must have shape (n_states, n_actions, n_states); got shape {P.shape}."
+        )
+    if P.size == 0:
+        raise ValueError("transitions is empty: an MDP needs at least one state and one action.")
+    if not np.all(np.isfinite(P)):
+        raise ValueError("transitions must be finite (no NaN or inf).")
+    if np.any(P < 0):
+        s, a, t = np.argwhere(P < 0)[0]
+        raise ValueError(f"transitions must be non-negative; P[{s}, {a}, {t}] = {P[s, a, t]!r}.")
+    sums = P.sum(axis=2)
+    bad = np.argwhere(np.abs(sums - 1.0) > atol)
+    if bad.size:
+        s, a = bad[0]
+        raise ValueError(
+            f"each row P[s, a, :] of transitions must sum to 1; P[{s}, {a}, :] sums to {sums[s, a]!r}."
+        )
+    R = _as_real_array("rewards", rewards)
+    S, A = P.shape[:2]
+    if R.shape == (S, A):
+        R = np.repeat(R[:, :, None], S, axis=2)
+    elif R.shape != (S, A, S):
+        raise ValueError(
+            f"rewards must have shape (n_states, n_actions) = {(S, A)} or {(S, A, S)}; got {R.shape}."
+        )
+    if not np.all(np.isfinite(R)):
+        raise ValueError("rewards must be finite (no NaN or inf).")
+    return P, R
+
+
+def check_state_set(name: str, value, n_states: int) -> np.ndarray:
+    """None or state indices (or a boolean mask of length n_states) -> boolean mask."""
+    mask = np.zeros(n_states, dtype=bool)
+    if value is None:
+        return mask
+    arr = np.asarray(value)
+    if arr.dtype == bool:
+        if arr.shape != (n_states,):
+            raise ValueError(f"{name} as a mask must have length {n_states}; got shape {arr.shape}.")
+        return arr.copy()
+    if arr.dtype.kind not in "iu" or arr.ndim > 1:
+        raise TypeError(f"{name} must be state indices (integers) or a boolean mask; got {_show(value)}.")
+    arr = arr.ravel()
+    if arr.size and (arr.min() < 0 or arr.max() >= n_states):
+        raise ValueError(f"{name} must hold state indices in 0..{n_states - 1}; got {arr.tolist()}.")
+    mask[arr] = True
+    return mask
+
+
+def check_discount(gamma, *, episodic: bool) -> float:
+    """A discount factor in [0, 1]; gamma = 1 only for an MDP with terminal states."""
+    gamma = check_in_range("gamma", gamma, 0.0, 1.0)
+    if gamma == 1.0 and not episodic:
+        raise ValueError(
+            "gamma = 1 needs terminal states (an episodic task): without them the "
+            "undiscounted return can be infinite; pass terminal=... or gamma < 1."
+        )
+    return gamma
+
+
+def check_name_list(name: str, names, size: int, default: str) -> tuple:
+    """None (names default + index) or exactly ``size`` distinct labels, returned as strings."""
+    if names is None:
+        return tuple(f"{default}{i}" for i in range(size))
+    if isinstance(names, str):
+        raise TypeError(f"{name} must be a sequence of {size} labels, not a string.")
+    labels = tuple(str(n) for n in names)
+    if len(labels) != size:
+        raise ValueError(f"{name} must have {size} labels; got {len(labels)}.")
+    if len(set(labels)) != size:
+        raise ValueError(f"{name} must be distinct; got {list(labels)}.")
+    return labels
+
+
+def check_policy(policy, n_states: int, n_actions: int, *, name: str = "policy") -> np.ndarray:
+    """A deterministic policy (one action index per state) or a stochastic one
+    (an (n_states, n_actions) matrix of probabilities, rows summing to 1) -> the matrix."""
+    arr = np.asarray(policy)
+    if arr.dtype == bool or arr.dtype.kind not in "iuf":
+        raise TypeError(f"{name} must be action indices or a probability matrix; got {_show(policy)}.")
+    if arr.shape == (n_states,) and arr.dtype.kind in "iu":
+        if arr.min() < 0 or arr.max() >= n_actions:
+            raise ValueError(f"{name} must hold action indices in 0..{n_actions - 1}; got {arr.tolist()}.")
+        matrix = np.zeros((n_states, n_actions))
+        matrix[np.arange(n_states), arr] = 1.0
+        return matrix
+    if arr.shape != (n_states, n_actions):
+        raise ValueError(
+            f"{name} must be {n_states} action indices or a ({n_states}, {n_actions}) "
+            f"probability matrix; got shape {arr.shape} (dtype {arr.dtype})."
+        )
+    arr = arr.astype(float)
+    if not np.all(np.isfinite(arr)) or np.any(arr < 0):
+        raise ValueError(f"{name} probabilities must be finite and non-negative.")
+    if np.any(np.abs(arr.sum(axis=1) - 1.0) > 1e-8):
+        raise ValueError(f"each row of {name} must sum to 1; row sums are {arr.sum(axis=1).round(6).tolist()}.")
+    return arr
+
+
+def check_step_size(name: str, value) -> float:
+    """A learning rate in (0, 1]."""
+    if isinstance(value, bool) or not isinstance(value, numbers.Real):
+        raise TypeError(f"{name} must be a real number in (0, 1]; got {_show(value)}.")
+    value = float(value)
+    if not (np.isfinite(value) and 0.0 < value <= 1.0):
+        raise ValueError(f"{name} must lie in (0, 1]; got {value!r}.")
+    return value
+
+
+def check_state(name: str, value, n_states: int, terminal=None):
+    """None or one non-terminal state index."""
+    if value is None:
+        return None
+    index = check_positive_int(name, value, minimum=0)
+    if index >= n_states:
+        raise ValueError(f"{name} must be a state index in 0..{n_states - 1}; got {index}.")
+    if terminal is not None and terminal[index]:
+        raise ValueError(f"{name} = {index} is a terminal state; an episode cannot start there.")
+    return index
+
+
+def check_proper_policy(P_pi: np.ndarray, terminal: np.ndarray, gamma: float, *, name: str = "policy") -> None:
+    """With gamma = 1 every non-terminal state must reach a terminal state under the policy."""
+    if gamma < 1.0:
+        return
+    reach = terminal.copy()
+    while True:
+        new = reach | ((P_pi[:, reach].sum(axis=1) > 0) & ~terminal)
+        if np.array_equal(new, reach):
+            break
+        reach = new
+    if not reach.all():
+        stuck = np.flatnonzero(~reach).tolist()
+        raise ValueError(
+            f"with gamma = 1 the {name} must be proper (reach a terminal state from every "
+            f"state); states {stuck} never terminate, so their values are infinite or undefined."
+        )
+
+
+def check_grid_cells(name: str, cells, shape) -> list:
+    """A collection of (row, column) cells inside a grid of ``shape``."""
+    try:
+        out = [tuple(operator.index(v) for v in cell) for cell in cells]
+    except TypeError:
+        raise TypeError(f"{name} must be (row, column) integer pairs; got {_show(cells)}.") from None
+    for cell in out:
+        if len(cell) != 2 or not (0 <= cell[0] < shape[0] and 0 <= cell[1] < shape[1]):
+            raise ValueError(f"{name} cell {cell} lies outside the grid of shape {tuple(shape)}.")
+    return out
+
+
+# --- cluster.algorithms (issue 6, patterneval.cluster.algorithms) -----------------------
+
+
+def check_nonnegative_real(name: str, value) -> float:
+    """A finite real number (not bool) >= 0, e.g. a distance threshold."""
+    if isinstance(value, bool) or not isinstance(value, numbers.Real):
+        raise TypeError(f"{name} must be a real number >= 0; got {_show(value)}.")
+    as_float = float(value)
+    if not (np.isfinite(as_float) and as_float >= 0):
+        raise ValueError(f"{name} must be a finite number >= 0; got {as_float!r}.")
+    return as_float
+
+
+def check_n_clusters(n_clusters, n_samples: int, *, name: str = "n_clusters") -> int:
+    """A number of clusters: an integer in [1, n_samples]."""
+    k = check_positive_int(name, n_clusters, minimum=1)
+    if k > n_samples:
+        raise ValueError(
+            f"{name}={k} is larger than the number of samples ({n_samples}); "
+            f"ask for at most {n_samples} clusters."
+        )
+    return k
+
+
+def check_sample_index(name: str, value, n_samples: int) -> int:
+    """An index of a sample: an integer in [0, n_samples - 1]."""
+    i = check_positive_int(name, value, minimum=0)
+    if i >= n_samples:
+        raise ValueError(f"{name} must be a sample index in [0, {n_samples - 1}]; got {i}.")
+    return i
+
+
+def check_init_centers(init, n_clusters: int, n_features: int, *, name: str = "init") -> np.ndarray:
+    """Initial centres: a finite real array of shape (n_clusters, n_features)."""
+    arr = np.asarray(init)
+    if arr.dtype == bool or arr.dtype.kind not in "iuf":
+        raise TypeError(f"{name} as an array must hold real numbers; got dtype {arr.dtype}.")
+    if arr.shape != (n_clusters, n_features):
+        raise ValueError(
+            f"{name} must have shape (n_clusters, n_features) = ({n_clusters}, {n_features}); "
+            f"got {arr.shape}."
+        )
+    if not np.all(np.isfinite(arr)):
+        raise ValueError(f"{name} contains NaN or infinite values.")
+    return np.array(arr, dtype=np.float64)
+
+
+def check_estimator_X(estimator, X, *, reset: bool, min_samples: int = 1) -> np.ndarray:
+    """X for a scikit-learn style estimator's fit (``reset=True``, sets n_features_in_)
+    or predict/transform (``reset=False``, checks the feature count): 2-d, finite,
+    float64, dense, through scikit-learn's own ``validate_data`` so its messages match
+    the estimator checks."""
+    from sklearn.utils.validation import validate_data
+
+    if X is None or np.isscalar(X):
+        raise TypeError(f"X must be a 2-d array (n_samples, n_features); got {_show(X)}.")
+    return validate_data(estimator, X, reset=reset, dtype=np.float64, order="C",
+                         ensure_min_samples=min_samples)
+
+
+# --- ensemble.bagging (issue 5) ----------------------------------------------------------
+
+
+def check_max_samples(max_samples, n_samples: int) -> int:
+    """Bootstrap sample size: a float in (0, 1] (share of ``n_samples``, at least 1) or an
+    int in ``[1, n_samples]``. Returns the size as an int."""
+    if isinstance(max_samples, bool) or not isinstance(max_samples, numbers.Real):
+        raise TypeError(f"max_samples must be a float in (0, 1] or an int in [1, {n_samples}]; "
+                        f"got {_show(max_samples)}.")
+    if isinstance(max_samples, numbers.Integral):
+        if not 1 <= max_samples <= n_samples:
+            raise ValueError(f"max_samples must be an int in [1, {n_samples}] (the number of samples) "
+                             f"or a float in (0, 1]; got {max_samples}.")
+        return int(max_samples)
+    share = float(max_samples)
+    if not (np.isfinite(share) and 0.0 < share <= 1.0):
+        raise ValueError(f"max_samples must be a float in (0, 1] or an int in [1, {n_samples}]; got {share!r}.")
+    return max(1, int(round(share * n_samples)))
+
+
+def check_max_features(max_features, n_features: int):
+    """Attributes per split of a random forest: "log2", "sqrt", None, an int in
+    ``[1, n_features]`` or a float in (0, 1]. Returns the value (ints as int)."""
+    if max_features is None or isinstance(max_features, str):
+        return None if max_features is None else check_choice("max_features", max_features, ("log2", "sqrt"))
+    if isinstance(max_features, bool) or not isinstance(max_features, numbers.Real):
+        raise TypeError(f"max_features must be 'log2', 'sqrt', None, an int or a float in (0, 1]; "
+                        f"got {_show(max_features)}.")
+    if isinstance(max_features, numbers.Integral):
+        if not 1 <= max_features <= n_features:
+            raise ValueError(f"max_features must be an int in [1, {n_features}] (the number of "
+                             f"features); got {max_features}.")
+        return int(max_features)
+    share = float(max_features)
+    if not (np.isfinite(share) and 0.0 < share <= 1.0):
+        raise ValueError(f"max_features as a float must lie in (0, 1]; got {share!r}.")
+    return share
+
+
+def check_class_count(y, *, name: str = "y") -> np.ndarray:
+    """Labels for an ensemble classifier: at least two distinct classes (a vote needs a
+    choice). Returns ``np.unique(y)``."""
+    classes = np.unique(np.asarray(y))
+    if classes.size < 2:
+        raise ValueError(f"{name} has only one class ({_show(classes.tolist())}); a classifier needs "
+                         f"at least 2 classes to choose between.")
+    return classes
+
+
+# --- ensemble.boosting ---
+def check_two_classes(y, *, name: str = "y", model: str = "AdaBoost") -> np.ndarray:
+    """Exactly two distinct labels (any sortable values); returns them sorted (``classes_``).
+    One class cannot be boosted; more than two need a multi-class variant (e.g. SAMME)."""
+    y = np.asarray(y)
+    if y.dtype.kind == "f" and np.any(y != np.round(y)):
+        raise ValueError(
+            f"{name} looks continuous (non-integer floats such as {_show(y[y != np.round(y)][:3].tolist())}); "
+            f"{model} is a classifier and needs class labels."
+        )
+    labels = np.unique(y)
+    if labels.size < 2:
+        raise ValueError(
+            f"{name} must contain two classes for {model}; got only one class "
+            f"({_show(labels.tolist())}): there is nothing to separate."
+        )
+    if labels.size > 2:
+        raise ValueError(
+            f"Only binary classification is supported: {name} must contain exactly two classes "
+            f"for {model} (the binary algorithm); got "
+            f"{labels.size} classes ({_show(labels.tolist())}). Use one-vs-rest "
+            f"(sklearn.multiclass.OneVsRestClassifier) or scikit-learn's SAMME AdaBoostClassifier."
+        )
+    return labels
+
+
+def check_known_labels(y, classes, *, name: str = "y") -> np.ndarray:
+    """Labels that all occur in the fitted ``classes``; returns them coded -1 (classes[0]) /
+    +1 (classes[1])."""
+    y = np.asarray(y)
+    unknown = np.setdiff1d(np.unique(y), classes)
+    if unknown.size:
+        raise ValueError(
+            f"{name} holds labels not seen in fit: {_show(unknown.tolist())}; "
+            f"the model knows {_show(list(classes))}."
+        )
+    return np.where(y == classes[1], 1.0, -1.0)
+
+
+def check_weighted_fit(estimator, *, name: str = "base_estimator", mode_name: str = "mode"):
+    """An estimator whose ``fit`` accepts ``sample_weight`` (needed to re-weight)."""
+    import inspect
+
+    try:
+        params = inspect.signature(estimator.fit).parameters
+    except (TypeError, ValueError):  # pragma: no cover - builtins without a signature
+        params = {}
+    if "sample_weight" not in params:
+        raise TypeError(
+            f"{name} {type(estimator).__name__} has no sample_weight argument in fit, so it "
+            f"cannot be trained on a re-weighted sample; use {mode_name}=\"resample\" "
+            f"(draw a weighted sample each round) or a learner that accepts weights."
+        )
+    return estimator
+
+
+def check_dense(X, *, name: str = "X"):
+    """Reject scipy sparse matrices and arrays (densify them first if they fit in memory)."""
+    import scipy.sparse
+
+    if scipy.sparse.issparse(X):
+        raise TypeError(
+            f"{name} is a sparse {type(X).__name__}; sparse input is not supported here. "
+            f"Use {name}.toarray() if it fits in memory."
+        )
+    return X
+
+
+def check_round(value, n_rounds: int, *, name: str = "round") -> int:
+    """A boosting round t with 1 <= t <= n_rounds (the fitted number of rounds)."""
+    value = check_positive_int(name, value)
+    if value > n_rounds:
+        raise ValueError(f"{name} must be at most the {n_rounds} fitted rounds; got {value}.")
+    return value
+
+
+# --- evolution (issue 6, patterneval.evolution) -----------------------------------------
+
+
+def check_bit_population(value, *, name: str = "population", min_rows: int = 1) -> np.ndarray:
+    """Chromosomes as a 2-d array of bits (bool, or integers/floats equal to 0 or 1), one
+    row per individual; returns a bool array. A 1-d input is one individual."""
+    if value is None or isinstance(value, (str, bytes)) or np.isscalar(value):
+        raise TypeError(f"{name} must be a 2-d array of 0/1 bits (one row per individual); got {_show(value)}.")
+    arr = np.asarray(value)
+    if arr.ndim == 1:
+        arr = arr[None, :]
+    if arr.ndim != 2:
+        raise ValueError(f"{name} must be 2-d (individuals x bits); got an array of shape {arr.shape}.")
+    if arr.dtype != bool:
+        if arr.dtype.kind not in "iuf":
+            raise TypeError(f"{name} must hold bits 0/1; got dtype {arr.dtype}.")
+        if not np.all((arr == 0) | (arr == 1)):
+            raise ValueError(f"{name} must hold only 0 and 1; got values {_show(np.unique(arr)[:6].tolist())}.")
+        arr = arr.astype(bool)
+    if arr.shape[0] < min_rows or arr.shape[1] < 1:
+        raise ValueError(f"{name} needs at least {min_rows} individual(s) and 1 bit; got shape {arr.shape}.")
+    return arr
+
+
+def check_fitness_values(values, *, size: int | None = None, name: str = "fitness",
+                         non_negative: bool = False) -> np.ndarray:
+    """One finite real fitness per individual (1-d, non-empty); with ``non_negative`` (roulette
+    selection) every value must be >= 0 and their sum > 0."""
+    if values is None or isinstance(values, (str, bytes)):
+        raise TypeError(f"{name} must be a 1-d array of real numbers; got {_show(values)}.")
+    arr = np.asarray(values)
+    if arr.dtype == bool or arr.dtype.kind not in "iuf":
+        raise TypeError(f"{name} must hold real numbers; got {_show(values)}.")
+    if arr.ndim != 1 or arr.size == 0:
+        raise ValueError(f"{name} must be a non-empty 1-d array (one value per individual); got shape {arr.shape}.")
+    if size is not None and arr.size != size:
+        raise ValueError(f"{name} has {arr.size} values but the population has {size} individuals.")
+    arr = arr.astype(np.float64)
+    if not np.all(np.isfinite(arr)):
+        raise ValueError(f"{name} contains NaN or infinite values.")
+    if non_negative:
+        if np.any(arr < 0):
+            raise ValueError(
+                f"{name} must be >= 0 for fitness-proportional (roulette) selection; got minimum "
+                f"{arr.min():.6g}. Shift the fitness or use tournament/truncation selection."
+            )
+        if arr.sum() <= 0:
+            raise ValueError(f"{name} sums to 0; fitness-proportional (roulette) selection is undefined.")
+    return arr
+
+
+def check_schema(schema) -> str:
+    """A schema: a non-empty string over '0', '1' and '#' (don't care)."""
+    if not isinstance(schema, str):
+        raise TypeError(f"schema must be a string over '0', '1', '#'; got {_show(schema)}.")
+    bad = sorted(set(schema) - set("01#"))
+    if not schema or bad:
+        raise ValueError(f"schema must be a non-empty string over '0', '1', '#'; got {schema!r}"
+                         + (f" (invalid characters {bad})." if bad else "."))
+    return schema

@@ -74,3 +74,23 @@ def test_book_figures_display_as_png_without_pyplot():
 def test_static_figures_have_expected_axes():
     assert len(plotting.plot_log_likelihood(3, 20).axes) == 1
     assert len(plotting.plot_coverage_curves(20, errors=[0.1, 0.2]).axes) == len(plotting.INTERVAL_METHODS)
+
+
+def _explorer_classes():
+    import patterneval.widgets as w
+
+    return [getattr(w, name) for name in w.__all__ if name != "Explorer"]
+
+
+@pytest.mark.parametrize("cls", _explorer_classes(), ids=lambda c: c.__name__)
+def test_every_explorer_has_a_caption_and_a_chapter_that_uses_it(cls):
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parent.parent
+    assert len(cls.caption) > 40 and cls.caption.endswith("."), cls.caption
+    notebook = root / f"{cls.chapter}.ipynb"
+    assert notebook.is_file(), f"{cls.__name__}.chapter = {cls.chapter!r} is not a notebook"
+    assert f"{cls.__name__}(" in notebook.read_text(encoding="utf-8")
+    screenshot = root / "book" / "appendix" / "explorers" / f"{cls.__name__}.png"
+    assert screenshot.is_file(), (
+        f"no screenshot of {cls.__name__} for the Explorers page: run `make screenshots`")

@@ -1,6 +1,20 @@
 """Evaluating clusterings: external indices (comparing two partitions) and internal
 indices (judging one partition from the data), one module each."""
 
+from .algorithms import (
+    ISODATA,
+    LINKAGES,
+    HeuristicClustering,
+    Hierarchy,
+    KMeans,
+    KMeansGrid,
+    hierarchical,
+    kmeans_grid,
+    kmeans_plusplus,
+    kmeans_plusplus_probabilities,
+    max_min_distance,
+    threshold_clustering,
+)
 from .external import (
     PairCounts,
     adjusted_rand_index,
@@ -42,6 +56,12 @@ from .internal import (
 
 __all__ = [
     "CURVE_INDICES",
+    "HeuristicClustering",
+    "Hierarchy",
+    "ISODATA",
+    "KMeans",
+    "KMeansGrid",
+    "LINKAGES",
     "METRICS",
     "PairCounts",
     "PredictionStrength",
@@ -57,8 +77,13 @@ __all__ = [
     "dunn_index",
     "f_measure",
     "fowlkes_mallows_index",
+    "hierarchical",
     "index_curves",
     "jaccard_index",
+    "kmeans_grid",
+    "kmeans_plusplus",
+    "kmeans_plusplus_probabilities",
+    "max_min_distance",
     "minkowski_score",
     "mutual_info",
     "normalized_mutual_info",
@@ -74,5 +99,6 @@ __all__ = [
     "silhouette_samples",
     "silhouette_width",
     "spacing",
+    "threshold_clustering",
     "within_cluster_variation",
 ]

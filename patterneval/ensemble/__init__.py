@@ -1,7 +1,6 @@
-"""Ensembles: why they work (majority-vote bounds) and how diverse their members are.
-
-One module per topic of note 004, as DESIGN.md lays out; further modules (boosting,
-bagging, combining rules) join as they are written.
+"""Ensembles (note 004), one module per topic: why majority votes work (``bounds``),
+AdaBoost (``boosting``), bagging and random forests (``bagging``), averaging, voting and
+stacking (``combine``), and how diverse the members are (``diversity``).
 """
 
 from .bounds import (
@@ -11,6 +10,39 @@ from .bounds import (
     hoeffding_bound,
     majority_vote_error,
     simulate_correlated_vote,
+)
+from .boosting import (
+    HALF_TOL,
+    MODES,
+    STOP_REASONS,
+    AdaBoost,
+    BoostingRounds,
+    ModeComparison,
+    ResampledError,
+    boosting_rounds,
+    compare_modes,
+    resampled_error,
+)
+from .bagging import (
+    Bagging,
+    ForestConvergence,
+    RandomForest,
+    forest_convergence,
+    resolve_max_features,
+)
+from .combine import (
+    MLR,
+    VOTE_TIE_RULES,
+    Stacking,
+    VoteRates,
+    VoteSimulation,
+    average,
+    majority_vote,
+    plurality_vote,
+    simulate_vote_rates,
+    vote_rates,
+    weighted_average,
+    weighted_vote,
 )
 from .diversity import (
     MEASURES,
@@ -29,23 +61,50 @@ from .diversity import (
 )
 
 __all__ = [
-    "MEASURES",
-    "TIE_RULES",
+    "AdaBoost",
+    "Bagging",
+    "BoostingRounds",
     "CorrelatedVoteSimulation",
     "ErrorAmbiguity",
+    "ForestConvergence",
+    "HALF_TOL",
     "KappaError",
+    "MEASURES",
+    "MLR",
+    "MODES",
+    "ModeComparison",
     "PairTable",
+    "RandomForest",
+    "ResampledError",
+    "STOP_REASONS",
+    "Stacking",
+    "TIE_RULES",
+    "VOTE_TIE_RULES",
+    "VoteRates",
+    "VoteSimulation",
+    "average",
+    "boosting_rounds",
+    "compare_modes",
     "correlated_pair",
     "correlated_vote_error",
     "correlation",
     "disagreement",
     "error_ambiguity",
+    "forest_convergence",
     "hoeffding_bound",
     "kappa",
     "kappa_error",
+    "majority_vote",
     "majority_vote_error",
     "pair_table",
     "pairwise_diversity",
+    "plurality_vote",
     "q_statistic",
+    "resampled_error",
+    "resolve_max_features",
     "simulate_correlated_vote",
+    "simulate_vote_rates",
+    "vote_rates",
+    "weighted_average",
+    "weighted_vote",
 ]

@@ -6,12 +6,30 @@ re-exported here, so chapters write ``from patterneval import plotting``.
 """
 
 from ._style import BOOK_STYLE, COLORS, BookFigure, figure_png, new_figure, reset_axes
-from .cluster_external import IndexProfilePainter, plot_chance_drift
+from .bagging import ForestConvergencePainter, plot_forest_convergence
+from .boosting import (
+    BoostingRoundsPainter,
+    plot_error_curves,
+    plot_margins,
+    plot_mode_comparison,
+    plot_round_statistics,
+)
+from .cluster_algorithms import PartitionPainter, plot_dendrograms, plot_partitions
+from .cluster_external import SHORT_NAMES, IndexProfilePainter, plot_chance_drift
 from .cluster_internal import (
+    HIGHER_IS_BETTER,
+    INDICES,
     InternalIndexPainter,
     plot_index_curves,
     plot_pareto,
     plot_prediction_strength,
+)
+from .combine import VoteRatesPainter, draw_vote_rates, plot_vote_rates
+from .decomposition import (
+    FisherDirectionPainter,
+    plot_explained_variance,
+    plot_projections,
+    plot_sources,
 )
 from .distance import (
     UnitBallPainter,
@@ -21,17 +39,13 @@ from .distance import (
     plot_vdm,
     unit_ball_boundary,
 )
-from .permutation import NullDistributionPainter, plot_null_distribution
-from .perturbation import PerturbationPainter, draw_perturbation, plot_perturbation_coverage
-from .resampling import (
-    BootstrapPainter,
-    draw_bootstrap,
-    plot_estimator_simulation,
-    plot_inclusion_probability,
-)
-from .selection import SelectionLeakPainter, plot_leak_grid
 from .ensemble_bounds import EnsembleBoundsPainter, draw_ensemble_bounds, plot_bound_gap
-from .ensemble_diversity import PairTablePainter, plot_error_ambiguity, plot_kappa_error
+from .ensemble_diversity import (
+    MEASURE_LABELS,
+    PairTablePainter,
+    plot_error_ambiguity,
+    plot_kappa_error,
+)
 from .errorrate import (
     INTERVAL_METHODS,
     SelectiveSamplingPainter,
@@ -41,48 +55,115 @@ from .errorrate import (
     plot_coverage_curves,
     plot_log_likelihood,
 )
+from .evolution import (
+    EvolutionPainter,
+    draw_evolution,
+    plot_ga_history,
+    plot_schema_counts,
+)
+from .optimize import (
+    DescentPainter,
+    contour_problem,
+    plot_descent_paths,
+    plot_step_size_stability,
+)
+from .permutation import NullDistributionPainter, plot_null_distribution
+from .perturbation import (
+    PerturbationPainter,
+    draw_perturbation,
+    plot_perturbation_coverage,
+)
+from .reinforcement import (
+    GridValueMap,
+    ReinforcementPainter,
+    plot_learning_curves,
+    plot_value_maps,
+)
+from .resampling import (
+    BootstrapPainter,
+    draw_bootstrap,
+    plot_estimator_simulation,
+    plot_inclusion_probability,
+)
+from .selection import SelectionLeakPainter, plot_leak_grid
+from .tree import PruningPainter, plot_pruning_errors
 
 __all__ = [
     "BOOK_STYLE",
-    "COLORS",
-    "INTERVAL_METHODS",
     "BookFigure",
+    "BoostingRoundsPainter",
     "BootstrapPainter",
+    "COLORS",
+    "DescentPainter",
     "EnsembleBoundsPainter",
+    "EvolutionPainter",
+    "FisherDirectionPainter",
+    "ForestConvergencePainter",
+    "GridValueMap",
+    "HIGHER_IS_BETTER",
+    "INDICES",
+    "INTERVAL_METHODS",
     "IndexProfilePainter",
     "InternalIndexPainter",
+    "MEASURE_LABELS",
     "NullDistributionPainter",
     "PairTablePainter",
+    "PartitionPainter",
     "PerturbationPainter",
+    "PruningPainter",
+    "ReinforcementPainter",
+    "SHORT_NAMES",
     "SelectionLeakPainter",
     "SelectiveSamplingPainter",
     "TestErrorPainter",
     "UnitBallPainter",
+    "VoteRatesPainter",
+    "contour_problem",
     "draw_bootstrap",
     "draw_ensemble_bounds",
+    "draw_evolution",
     "draw_perturbation",
     "draw_selective_sampling",
     "draw_test_error",
+    "draw_vote_rates",
     "figure_png",
     "mahalanobis_ellipse",
     "new_figure",
     "plot_bound_gap",
     "plot_chance_drift",
     "plot_coverage_curves",
+    "plot_dendrograms",
+    "plot_descent_paths",
     "plot_error_ambiguity",
+    "plot_error_curves",
     "plot_estimator_simulation",
+    "plot_explained_variance",
+    "plot_forest_convergence",
+    "plot_ga_history",
     "plot_inclusion_probability",
     "plot_index_curves",
     "plot_kappa_error",
     "plot_leak_grid",
+    "plot_learning_curves",
     "plot_log_likelihood",
     "plot_mahalanobis",
+    "plot_margins",
+    "plot_mode_comparison",
     "plot_null_distribution",
     "plot_pareto",
+    "plot_partitions",
     "plot_perturbation_coverage",
     "plot_prediction_strength",
+    "plot_projections",
+    "plot_pruning_errors",
+    "plot_round_statistics",
+    "plot_schema_counts",
+    "plot_sources",
+    "plot_step_size_stability",
     "plot_unit_balls",
+    "plot_value_maps",
     "plot_vdm",
+    "plot_vote_rates",
     "reset_axes",
     "unit_ball_boundary",
 ]

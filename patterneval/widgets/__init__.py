@@ -8,28 +8,46 @@ in turn only calls tested library functions. Use one on its own in JupyterLab::
 """
 
 from ._base import Explorer
+from .bagging import ForestConvergenceExplorer
+from .boosting import AdaBoostExplorer
+from .cluster_algorithms import KMeansExplorer
 from .cluster_external import RelabelExplorer
 from .cluster_internal import InternalIndexExplorer
+from .combine import VoteRatesExplorer
+from .decomposition import FisherDirectionExplorer
 from .distance import UnitBallExplorer
 from .ensemble_bounds import EnsembleBoundsExplorer
 from .ensemble_diversity import PairDiversityExplorer
 from .errorrate import SelectiveSamplingExplorer, TestErrorExplorer
+from .evolution import EvolutionExplorer
+from .optimize import DescentExplorer
 from .permutation import PermutationExplorer
 from .perturbation import PerturbationExplorer
+from .reinforcement import ReinforcementExplorer
 from .resampling import BootstrapExplorer
 from .selection import SelectionLeakExplorer
+from .tree import PruningExplorer
 
 __all__ = [
+    "AdaBoostExplorer",
     "BootstrapExplorer",
+    "DescentExplorer",
     "EnsembleBoundsExplorer",
+    "EvolutionExplorer",
     "Explorer",
+    "FisherDirectionExplorer",
+    "ForestConvergenceExplorer",
     "InternalIndexExplorer",
+    "KMeansExplorer",
     "PairDiversityExplorer",
     "PermutationExplorer",
     "PerturbationExplorer",
+    "PruningExplorer",
+    "ReinforcementExplorer",
     "RelabelExplorer",
     "SelectionLeakExplorer",
     "SelectiveSamplingExplorer",
     "TestErrorExplorer",
     "UnitBallExplorer",
+    "VoteRatesExplorer",
 ]

@@ -9,6 +9,8 @@ carries the initial figure to the static site.
 
 from __future__ import annotations
 
+import html
+
 import ipywidgets as widgets
 
 from ..plotting import figure_png, new_figure
@@ -31,6 +33,12 @@ class Explorer:
     """
 
     painter: type
+    #: One sentence under the figure: what it shows and what the sliders change. It is
+    #: the explorer's caption in the chapter and on the appendix's Explorers page.
+    caption: str = ""
+    #: The chapter that derives what the explorer shows (its docname, e.g.
+    #: ``"book/part1/test-error"``); the Explorers page links to it.
+    chapter: str = ""
 
     def __init__(self, controls: dict, *, width: float = 9.0, height: float = 3.4):
         self.controls = controls
@@ -44,6 +52,7 @@ class Explorer:
         self.widget = widgets.VBox(
             [widgets.HBox(list(controls.values()), layout=widgets.Layout(flex_flow="row wrap")),
              self.output,
+             widgets.HTML(f'<p class="pe-explorer-caption">{html.escape(self.caption)}</p>'),
              widgets.HTML(STATIC_NOTE)]
         )
         self.update()

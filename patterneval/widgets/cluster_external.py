@@ -22,6 +22,12 @@ class RelabelExplorer(Explorer):
     the painter's data."""
 
     painter = IndexProfilePainter
+    chapter = "book/part2/external-indices"
+    caption = (
+        "External indices of a partition against its relabelled copy: Rand drifts up "
+        "with the number of labels while the adjusted Rand index stays near 0; sliders "
+        "set the fraction relabelled and the number of labels."
+    )
 
     def __init__(self, labels_true, *, grid=np.linspace(0, 1, 21), cluster_options=(2, 3, 5, 10, 30),
                  noise=0.3, n_clusters=None, rng=0):

@@ -38,6 +38,11 @@ class InternalIndexExplorer(Explorer):
         super().__init__(controls, width=9.0, height=3.0)
 
     painter = InternalIndexPainter
+    chapter = "book/part2/internal-indices"
+    caption = (
+        "Internal indices of KMeans partitions of three Gaussian blobs against k; "
+        "sliders move the blobs apart and pick k."
+    )
 
     def draw(self, *, separation, k):
         self.painter.update(grid=self.grid, separation=separation, k=k)

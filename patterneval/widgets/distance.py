@@ -22,6 +22,12 @@ class UnitBallExplorer(Explorer):
     (unit ball and the triangle inequality on three fixed points)."""
 
     painter = UnitBallPainter
+    chapter = "book/part2/distances"
+    caption = (
+        "The unit ball of a weighted Minkowski distance in two dimensions and the "
+        "triangle inequality on three points; sliders set the order p and the two "
+        "weights."
+    )
 
     def __init__(self, *, p=2.0, w1=1.0, w2=1.0):
         options = [("∞" if np.isinf(v) else f"{v:g}", float(v)) for v in P_VALUES]

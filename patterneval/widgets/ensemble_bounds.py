@@ -22,6 +22,12 @@ class EnsembleBoundsExplorer(Explorer):
     """
 
     painter = EnsembleBoundsPainter
+    chapter = "book/part4/why-ensembles-work"
+    caption = (
+        "Majority-vote error against the number of voters: exact for independent "
+        "voters, Hoeffding's bound and a correlated ensemble; sliders set the voter "
+        "error, the largest ensemble and the error correlation."
+    )
 
     def __init__(self, *, error=0.3, n_voters=101, correlation=0.2, n_resamples=2000, rng=0):
         self.n_resamples, self.rng = n_resamples, rng

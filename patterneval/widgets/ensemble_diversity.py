@@ -29,6 +29,12 @@ class PairDiversityExplorer(Explorer):
     move only hands the stored numbers to the painter."""
 
     painter = PairTablePainter
+    chapter = "book/part4/diversity"
+    caption = (
+        "The prediction table of two classifiers and their pairwise diversity measures;"
+        " sliders set the correlation of their outputs and the share of positive "
+        "predictions."
+    )
 
     def __init__(self, *, correlations=np.round(np.linspace(-0.9, 0.9, 19), 2),
                  positive_rates=(0.1, 0.2, 0.3, 0.5, 0.7), n_samples=400, rng=0,

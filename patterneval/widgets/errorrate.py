@@ -35,6 +35,11 @@ class TestErrorExplorer(Explorer):
         super().__init__(controls, height=3.4)
 
     painter = plotting.TestErrorPainter
+    chapter = "book/part1/test-error"
+    caption = (
+        "The sampling distribution of the test error k/N, the five confidence intervals"
+        " and their coverage; sliders set N, the true error and the confidence level."
+    )
 
     def draw(self, *, n, error, confidence_level):
         self.painter.update(n=n, error=error, confidence_level=confidence_level,
@@ -64,6 +69,12 @@ class SelectiveSamplingExplorer(Explorer):
         super().__init__(controls, height=3.6)
 
     painter = plotting.SelectiveSamplingPainter
+    chapter = "book/part1/selective-sampling"
+    caption = (
+        "Random against selective (stratified) sampling of a test set: both estimators'"
+        " distributions and the variance gap; sliders set the prior, the class errors "
+        "and N."
+    )
 
     def draw(self, *, prior, error1, error2, n):
         self.painter.update(prior=prior, error1=error1, error2=error2, n=n,

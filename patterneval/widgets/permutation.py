@@ -24,6 +24,11 @@ class PermutationExplorer(Explorer):
     reproducible)."""
 
     painter = NullDistributionPainter
+    chapter = "book/part1/permutation-tests"
+    caption = (
+        "The permutation null distribution of a cross-validated error and its p-value; "
+        "sliders set the class separation and the number of permutations."
+    )
 
     def __init__(self, *, tests=None, signal=None, n_resamples=None, test_options=None):
         self.tests = signal_tests(**{"rng": 0, **(test_options or {})}) if tests is None else tests

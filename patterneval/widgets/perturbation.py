@@ -21,6 +21,12 @@ class PerturbationExplorer(Explorer):
     """
 
     painter = PerturbationPainter
+    chapter = "book/part1/cv-intervals"
+    caption = (
+        "Perturbation-resampling replicates of a linear SVM's cross-validated error and"
+        " the interval they give; sliders set the confidence level and the number of "
+        "perturbations."
+    )
 
     def __init__(self, result, *, confidence_level=0.95, n_resamples=None):
         self.result = result

@@ -21,6 +21,12 @@ class BootstrapExplorer(Explorer):
     """
 
     painter = BootstrapPainter
+    chapter = "book/part1/cross-validation"
+    caption = (
+        "Left: the share of distinct samples in a bootstrap sample around 1 - (1 - "
+        "1/N)^N. Right: the .632 and .632+ estimates; sliders set N, the resubstitution"
+        " and out-of-bag errors."
+    )
 
     def __init__(self, *, n=20, resubstitution=0.0, oob=0.3, gamma=0.5, n_resamples=2000, rng=0):
         self.n_resamples, self.rng = n_resamples, rng

@@ -27,6 +27,12 @@ class SelectionLeakExplorer(Explorer):
     reproducible)."""
 
     painter = SelectionLeakPainter
+    chapter = "book/part1/feature-selection"
+    caption = (
+        "Cross-validated error on pure noise with feature selection outside (CV1) and "
+        "inside (CV2) the folds; sliders set the number of features and how many are "
+        "kept."
+    )
 
     def __init__(self, *, grid=None, n_features=None, k=None, grid_options=None):
         self.grid = leak_grid(**{"rng": 0, **(grid_options or {})}) if grid is None else grid

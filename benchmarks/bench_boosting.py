@@ -1,0 +1,71 @@
+"""Speed of AdaBoost (patterneval.ensemble.boosting) side by side with scikit-learn's
+AdaBoostClassifier, as ratios.
+
+Run from the repository root::
+
+    python benchmarks/bench_boosting.py          # full run, about a minute
+    python benchmarks/bench_boosting.py --quick  # smaller synthetic set, a smoke test
+
+Prints one table and asserts nothing. Goal (issue 5): ``AdaBoost`` fit with decision stumps
+in re-weight mode <= 2x ``sklearn.ensemble.AdaBoostClassifier`` (SAMME) with the same stump
+(``DecisionTreeClassifier(max_depth=1)``) and the same number of rounds, on the breast
+cancer data and on a synthetic set (n = 20,000, d = 20). Both stop only after all rounds
+(checked: the tables print the number of fitted rounds). Re-sample mode is timed too, for
+information (no peer). Times are the best of ``--repeats`` runs.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gc
+import time
+
+import numpy as np
+from sklearn.datasets import load_breast_cancer, make_classification
+from sklearn.ensemble import AdaBoostClassifier
+from sklearn.tree import DecisionTreeClassifier
+
+from patterneval.ensemble.boosting import AdaBoost
+
+
+def best_time(func, repeats):
+    times = []
+    for _ in range(repeats):
+        gc.collect()
+        t = time.perf_counter()
+        func()
+        times.append(time.perf_counter() - t)
+    return min(times)
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true")
+    parser.add_argument("--repeats", type=int, default=3)
+    parser.add_argument("--rounds", type=int, default=100)
+    args = parser.parse_args(argv)
+    n = 4_000 if args.quick else 20_000
+    X_bc, y_bc = load_breast_cancer(return_X_y=True)
+    X_syn, y_syn = make_classification(n, 20, n_informative=8, flip_y=0.05, random_state=0)
+    stump = DecisionTreeClassifier(max_depth=1)
+    T = args.rounds
+
+    header = (f"{'data':28} {'ours (s)':>9} {'sklearn (s)':>11} {'ratio':>6} {'goal':>5} "
+              f"{'rounds':>11} {'resample (s)':>12}")
+    print(header)
+    print("-" * len(header))
+    for name, X, y in (("breast cancer n=569 d=30", X_bc, y_bc), (f"synthetic n={n} d=20", X_syn, y_syn)):
+        ours = AdaBoost(stump, T, rng=0)
+        peer = AdaBoostClassifier(stump, n_estimators=T, random_state=0)
+        resample = AdaBoost(stump, T, mode="resample", rng=0)
+        t_ours = best_time(lambda: ours.fit(X, y), args.repeats)
+        t_peer = best_time(lambda: peer.fit(X, y), args.repeats)
+        t_res = best_time(lambda: resample.fit(X, y), 1)
+        same = np.array_equal(ours.predict(X), peer.predict(X))
+        rounds = f"{len(ours.estimators_)}/{len(peer.estimators_)}"
+        print(f"{name:28} {t_ours:9.3f} {t_peer:11.3f} {t_ours / t_peer:6.2f} {'<=2':>5} "
+              f"{rounds:>11} {t_res:12.3f}   same predictions: {same}")
+
+
+if __name__ == "__main__":
+    main()

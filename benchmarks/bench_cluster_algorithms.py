@@ -1,0 +1,92 @@
+"""Speed of the clustering algorithms (patterneval.cluster.algorithms) side by side with
+their peers, as ratios.
+
+Run from the repository root::
+
+    python benchmarks/bench_cluster_algorithms.py          # full run, under a minute
+    python benchmarks/bench_cluster_algorithms.py --quick  # smaller n, a smoke test
+
+Prints one table and asserts nothing. Goals (issue 6):
+
+(a) ``KMeans`` (Lloyd) at n = 10^5, d = 10, k = 8: time <= 2x scikit-learn's
+    ``KMeans(algorithm="lloyd", init=centres, n_init=1)`` from the same initial centres
+    and for the same number of iterations (tol = 0, max_iter fixed; both stop at the same
+    iteration, printed). Measured twice: with each library's default thread pools
+    (ours: BLAS threads for the distance products; scikit-learn: OpenMP threads for its
+    Cython loop) and with every pool limited to one thread (threadpoolctl).
+(b) ``hierarchical`` at n = 2000 (single, complete, average) against
+    ``scipy.cluster.hierarchy.linkage``: reported, no target.
+
+Times are the best of ``--repeats`` runs.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gc
+import time
+
+import numpy as np
+from scipy.cluster.hierarchy import linkage
+from sklearn.cluster import KMeans as SkKMeans
+from threadpoolctl import threadpool_info, threadpool_limits
+
+from patterneval.cluster.algorithms import KMeans, hierarchical
+
+
+def best_time(func, repeats):
+    times = []
+    for _ in range(repeats):
+        gc.collect()
+        t = time.perf_counter()
+        func()
+        times.append(time.perf_counter() - t)
+    return min(times)
+
+
+def threads(api):
+    return max((p["num_threads"] for p in threadpool_info() if p["user_api"] == api), default=0)
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true")
+    parser.add_argument("--repeats", type=int, default=3)
+    parser.add_argument("--iterations", type=int, default=20)
+    args = parser.parse_args(argv)
+    n, n_h = (20_000, 500) if args.quick else (100_000, 2000)
+    rng = np.random.default_rng(0)
+    means = rng.normal(scale=2.0, size=(8, 10))
+    X = means[rng.integers(0, 8, n)] + rng.normal(size=(n, 10))
+    init = X[rng.choice(n, 8, replace=False)]
+    it = args.iterations
+
+    ours = KMeans(8, init=init, max_iter=it, tol=0.0)
+    peer = SkKMeans(8, init=init, n_init=1, max_iter=it, tol=0.0, algorithm="lloyd")
+    rows = []
+    for label, limit in (("default threads", None), ("1 thread each", 1)):
+        with threadpool_limits(limits=limit):
+            blas, omp = threads("blas"), threads("openmp")
+            t_ours = best_time(lambda: ours.fit(X), args.repeats)
+            t_peer = best_time(lambda: peer.fit(X), args.repeats)
+        same = np.array_equal(ours.labels_, peer.labels_) and ours.n_iter_ == peer.n_iter_
+        rows.append((f"KMeans lloyd, {label}", f"n={n}, d=10, k=8, {ours.n_iter_} it",
+                     t_ours, f"sklearn KMeans (omp {omp})", t_peer, t_ours / t_peer, "<= 2",
+                     f"ours: blas {blas}; same labels {same}"))
+    Xh = rng.normal(size=(n_h, 10))
+    for method in ("single", "complete", "average"):
+        t_ours = best_time(lambda: hierarchical(Xh, linkage=method), args.repeats)
+        t_peer = best_time(lambda: linkage(Xh, method=method), args.repeats)
+        rows.append((f"hierarchical {method}", f"n={n_h}, d=10", t_ours, "scipy linkage",
+                     t_peer, t_ours / t_peer, "-", ""))
+    header = (f"{'function':30} {'data':28} {'ours s':>8} {'peer':24} {'peer s':>8} "
+              f"{'ratio':>6} {'goal':>5}  note")
+    print(header)
+    print("-" * len(header))
+    for name, data, t, peer_name, tp, ratio, goal, note in rows:
+        print(f"{name:30} {data:28} {t:8.4f} {peer_name:24} {tp:8.4f} {ratio:6.2f} "
+              f"{goal:>5}  {note}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,1135 @@
+"""Clustering algorithms of note 002: the threshold heuristic, the max-min distance
+heuristic, agglomerative (hierarchical) clustering with single, complete and average
+linkage, k-means (Lloyd's iterations, random or k-means++ seeding) and ISODATA.
+
+Derived in the chapter "Clustering algorithms" (book/part3/clustering-algorithms.ipynb);
+the results are scored there with the indices of Part II
+(:mod:`patterneval.cluster.internal`, :mod:`patterneval.cluster.external`).
+
+Euclidean distances between many points and a few centres use
+``||x||^2 - 2 x.c + ||c||^2`` (one BLAS product) over blocks of at most
+:data:`CHUNK_ROWS` rows, so memory stays O(CHUNK_ROWS * k) whatever n is.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+
+import numpy as np
+from scipy.spatial.distance import cdist, pdist, squareform
+from sklearn.base import BaseEstimator, ClusterMixin, TransformerMixin
+from sklearn.utils.validation import check_is_fitted
+
+from .._results import Result
+from .external import adjusted_rand_index
+from .internal import dunn_index, silhouette_width
+from .._validation import (
+    check_choice,
+    check_cluster_X,
+    check_estimator_X,
+    check_init_centers,
+    check_n_clusters,
+    check_nonnegative_real,
+    check_positive_int,
+    check_positive_real,
+    check_rng,
+    check_sample_index,
+)
+
+__all__ = [
+    "HeuristicClustering",
+    "Hierarchy",
+    "ISODATA",
+    "KMeans",
+    "KMeansGrid",
+    "LINKAGES",
+    "hierarchical",
+    "kmeans_grid",
+    "kmeans_plusplus",
+    "kmeans_plusplus_probabilities",
+    "max_min_distance",
+    "threshold_clustering",
+]
+
+#: Rows per block in the chunked distance computations.
+CHUNK_ROWS = 16384
+
+#: Linkages of :func:`hierarchical` (the three cluster distances of note 002).
+LINKAGES = ("single", "complete", "average")
+
+_METRICS = ("euclidean", "sqeuclidean", "cityblock", "chebyshev", "cosine")
+
+
+# --------------------------------------------------------------------------- helpers
+
+
+def _sq_distances(X, C, X_sq=None, C_sq=None):
+    """Squared Euclidean distances ||x||^2 - 2 x.c + ||c||^2, clipped at 0."""
+    if X_sq is None:
+        X_sq = np.einsum("ij,ij->i", X, X)
+    if C_sq is None:
+        C_sq = np.einsum("ij,ij->i", C, C)
+    D = X @ (-2.0 * C.T)
+    D += X_sq[:, None]
+    D += C_sq[None, :]
+    np.maximum(D, 0.0, out=D)
+    return D
+
+
+def _nearest(X, C, X_sq=None):
+    """Index of the nearest centre and the squared distance to it, in row blocks."""
+    n = X.shape[0]
+    labels = np.empty(n, dtype=np.intp)
+    dist = np.empty(n)
+    if X_sq is None:
+        X_sq = np.einsum("ij,ij->i", X, X)
+    C_sq = np.einsum("ij,ij->i", C, C)
+    for start in range(0, n, CHUNK_ROWS):
+        block = slice(start, min(start + CHUNK_ROWS, n))
+        D = _sq_distances(X[block], C, X_sq[block], C_sq)
+        lab = D.argmin(axis=1)
+        labels[block] = lab
+        dist[block] = D[np.arange(D.shape[0]), lab]
+    return labels, dist
+
+
+def _lloyd_pass(X, Xt, C, X_sq):
+    """One assignment pass of Lloyd fused with the sums for the update.
+
+    Per block of rows: distances up to the constant ||x||^2 as the (k, block) matrix
+    ``-2 C X_b^T + ||c||^2`` (one BLAS product on the transposed data, so the k
+    distances of a sample are a column and the minimum runs over contiguous rows), the
+    nearest centre, and the per-cluster sums as the product of the (k, block) one-hot
+    assignment matrix with X_b. Returns labels, squared distances, sums and sizes."""
+    n, d = X.shape
+    k = C.shape[0]
+    labels = np.empty(n, dtype=np.intp)
+    dist = np.empty(n)
+    sums = np.zeros((k, d))
+    C_m2 = -2.0 * C
+    C_sq = np.einsum("ij,ij->i", C, C)[:, None]
+    codes = np.arange(k)[:, None]
+    row_codes = np.arange(k, dtype=np.float64)
+    first_weight = (k - np.arange(k))[:, None].astype(np.min_scalar_type(k))
+    step = CHUNK_ROWS
+    for start in range(0, n, step):
+        block = slice(start, min(start + step, n))
+        D = C_m2 @ Xt[:, block]
+        D += C_sq
+        # argmin over the k rows without numpy's argmin along a short non-last axis
+        # (slow): the minimum is a fast reduction over rows; the first row attaining
+        # it (argmin's tie rule) is k - max_j [D_j == min] (k - j)
+        best = D.min(axis=0, out=dist[block])
+        hit = np.equal(D, best)
+        if np.count_nonzero(hit) == hit.shape[1]:  # no ties: hit is the one-hot matrix
+            onehot = hit.astype(np.float64)
+            labels[block] = row_codes @ onehot
+        else:
+            lab = k - (hit * first_weight).max(axis=0)
+            labels[block] = lab
+            onehot = (lab == codes).astype(np.float64)
+        sums += onehot @ X[block]
+    dist += X_sq
+    np.maximum(dist, 0.0, out=dist)
+    counts = np.bincount(labels, minlength=k).astype(np.float64)
+    return labels, dist, sums, counts
+
+
+def _cluster_sums(X, labels, k):
+    """Per-cluster sums of the rows of X and cluster sizes (one bincount per feature)."""
+    counts = np.bincount(labels, minlength=k).astype(np.float64)
+    sums = np.empty((k, X.shape[1]))
+    for j in range(X.shape[1]):
+        sums[:, j] = np.bincount(labels, weights=X[:, j], minlength=k)
+    return sums, counts
+
+
+def _first_appearance(labels):
+    """Relabel so clusters are numbered 0, 1, ... in order of first appearance."""
+    _, first, inverse = np.unique(labels, return_index=True, return_inverse=True)
+    order = np.argsort(np.argsort(first, kind="stable"), kind="stable")
+    return order[inverse.reshape(-1)].astype(np.intp)
+
+
+# --------------------------------------------------------------------------- heuristics
+
+
+@dataclasses.dataclass(frozen=True, repr=False)
+class HeuristicClustering(Result):
+    """Result of :func:`threshold_clustering` or :func:`max_min_distance`.
+
+    Attributes
+    ----------
+    labels : ndarray of shape (n_samples,)
+        Cluster of each sample, 0 .. n_clusters - 1 (cluster j has centre j).
+    center_indices : ndarray of shape (n_clusters,)
+        Row of X that became each centre, in the order the centres were created.
+    centers : ndarray of shape (n_clusters, n_features)
+        The centres (rows of X; the heuristics never move them).
+    n_clusters : int
+    """
+
+    labels: np.ndarray
+    center_indices: np.ndarray
+    centers: np.ndarray
+    n_clusters: int
+
+
+def threshold_clustering(X, threshold, *, metric="euclidean") -> HeuristicClustering:
+    r"""The note's threshold heuristic (按最近邻规则的简单试探).
+
+    The first sample is the first centre :math:`z_1 = x_1`. The samples are then visited
+    in their order in ``X``: sample :math:`x_i` goes to its nearest existing centre if
+    :math:`\min_j d(x_i, z_j) \le T`, and otherwise becomes a new centre itself.
+    Centres never move, and a sample is never reassigned when a closer centre
+    appears later in the pass.
+
+    The result depends on the order of the rows (permuting X changes the first centre
+    and which samples found new clusters), on T and on the metric: there is no
+    criterion being optimised, only a single pass.
+
+    Parameters
+    ----------
+    X : array-like of shape (n_samples, n_features)
+    threshold : float >= 0
+        T. A sample farther than T from every centre founds a new cluster; larger T,
+        fewer clusters (T = 0 and distinct samples: every sample is its own cluster).
+    metric : {"euclidean", "sqeuclidean", "cityblock", "chebyshev", "cosine"}
+
+    Returns
+    -------
+    HeuristicClustering
+
+    Notes
+    -----
+    O(n k d) time for k clusters (each sample is compared with the centres so far).
+
+    References
+    ----------
+    J. T. Tou and R. C. Gonzalez, *Pattern Recognition Principles*, Addison-Wesley,
+    1974, sec. 3.3.1 ("a simple cluster-seeking algorithm").
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> X = np.array([[0.0], [1.5], [3.0]])
+    >>> threshold_clustering(X, 2.0).labels
+    array([0, 0, 1])
+    >>> threshold_clustering(X[[1, 0, 2]], 2.0).labels   # the order matters
+    array([0, 0, 0])
+    """
+    X = check_cluster_X(X)
+    T = check_nonnegative_real("threshold", threshold)
+    metric = check_choice("metric", metric, _METRICS)
+    n = X.shape[0]
+    labels = np.empty(n, dtype=np.intp)
+    centres = [0]
+    labels[0] = 0
+    for i in range(1, n):
+        d = cdist(X[i : i + 1], X[centres], metric=metric)[0]
+        j = int(np.argmin(d))
+        if d[j] > T:
+            centres.append(i)
+            labels[i] = len(centres) - 1
+        else:
+            labels[i] = j
+    idx = np.asarray(centres, dtype=np.intp)
+    return HeuristicClustering(labels, idx, X[idx].copy(), len(centres))
+
+
+def max_min_distance(X, theta, *, first=0) -> HeuristicClustering:
+    r"""The max-min distance heuristic (最大最小距离算法).
+
+    1. :math:`z_1 = x_{first}`; :math:`z_2` is the sample farthest from :math:`z_1`.
+    2. For every sample, :math:`D(i) = \min_j \|x_i - z_j\|` (distance to the nearest
+       centre so far). If :math:`\max_i D(i) > \theta \|z_1 - z_2\|`, the maximising
+       sample becomes a new centre and step 2 repeats; otherwise the search stops.
+    3. Every sample goes to its nearest centre.
+
+    The minimum is over the *centres* for each sample and the maximum over the
+    *samples* (the note states it the other way round: see the chapter's erratum).
+    Ties in a maximum go to the lowest row index. If all samples coincide, there is
+    one cluster.
+
+    Parameters
+    ----------
+    X : array-like of shape (n_samples, n_features)
+    theta : float >= 0
+        Fraction of :math:`\|z_1 - z_2\|` a sample must exceed to found a new cluster
+        (e.g. 1/2); smaller theta, more clusters.
+    first : int, default 0
+        Row of X used as the first centre (the result depends on it).
+
+    Returns
+    -------
+    HeuristicClustering
+
+    Notes
+    -----
+    Euclidean distances. O(n k d) time: D(i) is updated with one new centre at a time.
+
+    References
+    ----------
+    J. T. Tou and R. C. Gonzalez, *Pattern Recognition Principles*, Addison-Wesley,
+    1974, sec. 3.3.2 ("maximin-distance algorithm").
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> X = np.array([[0.0, 0], [0, 1], [10, 0], [10, 1], [5, 8]])
+    >>> r = max_min_distance(X, 0.5)
+    >>> r.center_indices, r.labels
+    (array([0, 3, 4]), array([0, 0, 1, 1, 2]))
+    """
+    X = check_cluster_X(X)
+    theta = check_nonnegative_real("theta", theta)
+    n = X.shape[0]
+    first = check_sample_index("first", first, n)
+    D = np.sqrt(_sq_distances(X, X[first : first + 1])[:, 0])
+    D[first] = 0.0
+    centres = [first]
+    second = int(np.argmax(D))
+    base = D[second]
+    if base > 0:
+        centres.append(second)
+        D = np.minimum(D, np.sqrt(_sq_distances(X, X[second : second + 1])[:, 0]))
+        D[centres] = 0.0
+        while True:
+            i = int(np.argmax(D))
+            if not D[i] > theta * base:
+                break
+            centres.append(i)
+            D = np.minimum(D, np.sqrt(_sq_distances(X, X[i : i + 1])[:, 0]))
+            D[centres] = 0.0
+    idx = np.asarray(centres, dtype=np.intp)
+    labels, _ = _nearest(X, X[idx])
+    labels[idx] = np.arange(idx.size)
+    return HeuristicClustering(labels, idx, X[idx].copy(), int(idx.size))
+
+
+# --------------------------------------------------------------------------- hierarchical
+
+
+@dataclasses.dataclass(frozen=True, repr=False)
+class Hierarchy(Result):
+    """Result of :func:`hierarchical`.
+
+    Attributes
+    ----------
+    linkage_matrix : ndarray of shape (n_samples - 1, 4)
+        scipy's format: row t merges clusters ``Z[t, 0] < Z[t, 1]`` (ids < n are samples,
+        id n + s is the cluster made at row s) at height ``Z[t, 2]`` into a cluster of
+        ``Z[t, 3]`` samples; rows sorted by height.
+    heights : ndarray of shape (n_samples - 1,)
+        Merge heights (the third column), non-decreasing.
+    linkage : str
+    labels : ndarray of shape (n_samples,) or None
+        The partition at the requested cut, clusters numbered by first appearance.
+    n_clusters : int or None
+        Number of clusters at the cut.
+    """
+
+    linkage_matrix: np.ndarray
+    heights: np.ndarray
+    linkage: str
+    labels: np.ndarray | None = None
+    n_clusters: int | None = None
+
+
+def _lance_williams(linkage, d_ka, d_kb, n_a, n_b):
+    """d(k, a u b) from d(k, a), d(k, b) (Lance and Williams 1967)."""
+    if linkage == "single":
+        return np.minimum(d_ka, d_kb)
+    if linkage == "complete":
+        return np.maximum(d_ka, d_kb)
+    return (n_a * d_ka + n_b * d_kb) / (n_a + n_b)
+
+
+def _nn_chain(D, linkage):
+    """Nearest-neighbour chain on a full distance matrix (modified in place).
+
+    Returns the merges (slot a, slot b, height) in the order found. Valid for linkages
+    that satisfy the reducibility property (single, complete, average)."""
+    n = D.shape[0]
+    np.fill_diagonal(D, np.inf)
+    size = np.ones(n)
+    active = np.ones(n, dtype=bool)
+    merges = []
+    chain = []
+    while len(merges) < n - 1:
+        if not chain:
+            chain.append(int(np.flatnonzero(active)[0]))
+        a = chain[-1]
+        row = D[a]
+        b = int(np.argmin(row))
+        if len(chain) > 1 and row[chain[-2]] <= row[b]:
+            b = chain[-2]
+        if len(chain) > 1 and b == chain[-2]:
+            chain.pop()
+            chain.pop()
+            h = D[a, b]
+            lo, hi = min(a, b), max(a, b)
+            new = _lance_williams(linkage, D[lo], D[hi], size[lo], size[hi])
+            new[lo] = np.inf
+            new[hi] = np.inf
+            D[hi, :] = np.inf
+            D[:, hi] = np.inf
+            D[lo, :] = new
+            D[:, lo] = new
+            active[hi] = False
+            size[lo] += size[hi]
+            merges.append((lo, hi, h))
+        else:
+            chain.append(b)
+    return merges
+
+
+def _label_merges(merges, n):
+    """Sort merges by height (stable) and give them scipy's cluster ids (union-find)."""
+    heights = np.array([m[2] for m in merges])
+    order = np.argsort(heights, kind="stable")
+    parent = np.arange(2 * n - 1)
+    size = np.ones(2 * n - 1)
+
+    def find(x):
+        root = x
+        while parent[root] != root:
+            root = parent[root]
+        while parent[x] != root:
+            parent[x], x = root, parent[x]
+        return root
+
+    Z = np.empty((n - 1, 4))
+    for t, m in enumerate(order):
+        a, b, h = merges[m]
+        ra, rb = find(a), find(b)
+        new = n + t
+        parent[ra] = parent[rb] = new
+        size[new] = size[ra] + size[rb]
+        Z[t] = (min(ra, rb), max(ra, rb), h, size[new])
+    return Z
+
+
+def _cut(Z, n, n_keep_merges):
+    """Labels after applying the first ``n_keep_merges`` rows of Z."""
+    parent = np.arange(2 * n - 1)
+    for t in range(n_keep_merges):
+        parent[int(Z[t, 0])] = n + t
+        parent[int(Z[t, 1])] = n + t
+    roots = np.arange(n)
+    for _ in range(n):  # follow parents to the root (at most n - 1 levels)
+        nxt = parent[roots]
+        if np.array_equal(nxt, roots):
+            break
+        roots = nxt
+    return _first_appearance(roots)
+
+
+def hierarchical(X, *, linkage="single", n_clusters=None, distance_threshold=None) -> Hierarchy:
+    r"""Agglomerative clustering (系统聚类法) with single, complete or average linkage.
+
+    Start with every sample in its own cluster; repeatedly merge the two clusters at
+    the smallest distance (off the diagonal), where the distance between clusters
+    :math:`G_a, G_b` is the minimum (single), maximum (complete) or mean (average) of
+    the Euclidean distances between their members. After merging a and b, the distance
+    to any other cluster k follows the Lance-Williams update
+
+    .. math:: d(k, a \cup b) = \alpha_a d(k, a) + \alpha_b d(k, b)
+              + \gamma |d(k, a) - d(k, b)|,
+
+    with :math:`\alpha_a = \alpha_b = 1/2, \gamma = -1/2` (single),
+    :math:`\gamma = +1/2` (complete), :math:`\alpha_a = n_a/(n_a + n_b), \gamma = 0`
+    (average).
+
+    The merges are found by the nearest-neighbour chain algorithm (valid for these
+    three linkages, which are reducible) and then sorted by height, so the linkage
+    matrix has scipy's layout and the heights equal
+    :func:`scipy.cluster.hierarchy.linkage`'s.
+
+    Parameters
+    ----------
+    X : array-like of shape (n_samples, n_features)
+    linkage : {"single", "complete", "average"}
+    n_clusters : int, optional
+        Stop rule 1 of the note: cut the tree when this many clusters remain.
+    distance_threshold : float >= 0, optional
+        Stop rule 2 of the note: apply only merges of height <= this value.
+        At most one of ``n_clusters`` and ``distance_threshold``.
+
+    Returns
+    -------
+    Hierarchy
+
+    Notes
+    -----
+    O(n^2) memory (the distance matrix) and O(n^2) time for the chain (each step an
+    O(n) vectorised row operation); the naive algorithm of the note is O(n^3).
+
+    References
+    ----------
+    G. N. Lance and W. T. Williams, A general theory of classificatory sorting
+    strategies: 1. Hierarchical systems, *The Computer Journal* 9(4), 373-380, 1967.
+    doi:10.1093/comjnl/9.4.373
+
+    D. Mullner, Modern hierarchical, agglomerative clustering algorithms,
+    arXiv:1109.2378, 2011.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> X = np.array([[0.0], [1.0], [3.0], [7.0]])
+    >>> h = hierarchical(X, linkage="single", n_clusters=2)
+    >>> h.heights, h.labels
+    (array([1., 2., 4.]), array([0, 0, 0, 1]))
+    >>> hierarchical(X, linkage="complete").heights
+    array([1., 3., 7.])
+    """
+    X = check_cluster_X(X)
+    linkage = check_choice("linkage", linkage, LINKAGES)
+    n = X.shape[0]
+    if n_clusters is not None and distance_threshold is not None:
+        raise ValueError("give at most one of n_clusters and distance_threshold, not both.")
+    k = None if n_clusters is None else check_n_clusters(n_clusters, n)
+    t = None if distance_threshold is None else check_nonnegative_real(
+        "distance_threshold", distance_threshold)
+    D = squareform(pdist(X))
+    Z = _label_merges(_nn_chain(D, linkage), n)
+    labels = None
+    if k is not None:
+        labels = _cut(Z, n, n - k)
+    elif t is not None:
+        labels = _cut(Z, n, int(np.searchsorted(Z[:, 2], t, side="right")))
+    n_found = None if labels is None else int(labels.max()) + 1
+    return Hierarchy(Z, Z[:, 2].copy(), linkage, labels, n_found)
+
+
+# --------------------------------------------------------------------------- k-means++
+
+
+def kmeans_plusplus_probabilities(X, centers) -> np.ndarray:
+    r"""Probability that each sample is the next k-means++ centre: :math:`D(x)^2 / \sum D^2`.
+
+    :math:`D(x)` is the Euclidean distance from x to its nearest centre so far, so
+    samples already chosen (D = 0) have probability 0. Distances come from
+    :func:`scipy.spatial.distance.cdist` (O(n m) memory for m centres).
+
+    Parameters
+    ----------
+    X : array-like of shape (n_samples, n_features)
+    centers : array-like of shape (n_centers, n_features)
+
+    Returns
+    -------
+    ndarray of shape (n_samples,), summing to 1.
+
+    References
+    ----------
+    D. Arthur and S. Vassilvitskii, k-means++: the advantages of careful seeding,
+    *SODA 2007*, 1027-1035. doi:10.5555/1283383.1283494
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> X = np.array([[0.0], [1.0], [3.0]])
+    >>> kmeans_plusplus_probabilities(X, X[:1])
+    array([0. , 0.1, 0.9])
+    """
+    X = check_cluster_X(X)
+    C = np.asarray(centers)
+    if C.ndim != 2 or C.shape[0] < 1:
+        raise ValueError(
+            f"centers must be 2-d (n_centers, n_features) with at least one row; got shape "
+            f"{C.shape}.")
+    C = check_init_centers(C, C.shape[0], X.shape[1], name="centers")
+    d2 = cdist(X, C, metric="sqeuclidean").min(axis=1)  # exact zeros at the centres
+    total = d2.sum()
+    if total == 0:
+        raise ValueError("every sample coincides with a centre; no new centre can be drawn.")
+    return d2 / total
+
+
+def _roulette(p, u):
+    """The note's roulette wheel: subtract p_1, p_2, ... from the pointer u ~ U(0, 1)
+    until it would go negative; the inverse of the cumulative distribution."""
+    i = int(np.searchsorted(np.cumsum(p), u, side="right"))
+    i = min(i, p.size - 1)
+    while p[i] == 0:  # rounding in cumsum can land on a zero-probability sample
+        i -= 1
+    return i
+
+
+def _plusplus(X, k, rng):
+    n = X.shape[0]
+    idx = [int(rng.integers(n))]
+    _, d2 = _nearest(X, X[idx])
+    d2[idx] = 0.0
+    for _ in range(1, k):
+        total = d2.sum()
+        if total == 0:  # fewer distinct points than k: take any unused sample
+            i = int(np.flatnonzero(~np.isin(np.arange(n), idx))[0])
+        else:
+            i = _roulette(d2 / total, rng.random())
+        idx.append(i)
+        d2 = np.minimum(d2, _sq_distances(X, X[i : i + 1])[:, 0])
+        d2[idx] = 0.0
+    return np.asarray(idx, dtype=np.intp)
+
+
+def kmeans_plusplus(X, n_clusters, *, rng=None):
+    r"""k-means++ seeding by :math:`D^2` roulette sampling.
+
+    The first centre is a sample drawn uniformly; each further centre is a sample drawn
+    with probability :math:`D(x)^2 / \sum_y D(y)^2` (see
+    :func:`kmeans_plusplus_probabilities`), by the roulette wheel of the note (one
+    uniform number and the cumulative probabilities). This is the original algorithm,
+    one candidate per step; scikit-learn's default "greedy" variant draws
+    2 + log k candidates and keeps the best, so its draws differ.
+
+    With these seeds, the expected k-means cost is at most :math:`8(\ln k + 2)` times
+    the optimal one (Arthur and Vassilvitskii 2007, Theorem 3.1).
+
+    Parameters
+    ----------
+    X : array-like of shape (n_samples, n_features)
+    n_clusters : int in [1, n_samples]
+    rng : None, int or numpy Generator
+
+    Returns
+    -------
+    centers : ndarray of shape (n_clusters, n_features)
+    indices : ndarray of shape (n_clusters,)
+        Rows of X chosen, in order.
+
+    Notes
+    -----
+    O(n k d) time.
+
+    References
+    ----------
+    D. Arthur and S. Vassilvitskii, k-means++: the advantages of careful seeding,
+    *SODA 2007*, 1027-1035. doi:10.5555/1283383.1283494
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> X = np.array([[0.0, 0], [0, 1], [10, 0], [10, 1]])
+    >>> centers, idx = kmeans_plusplus(X, 2, rng=0)
+    >>> sorted(X[idx, 0].tolist())      # one centre on each side, almost surely
+    [0.0, 10.0]
+    """
+    X = check_cluster_X(X)
+    k = check_n_clusters(n_clusters, X.shape[0])
+    idx = _plusplus(X, k, check_rng(rng))
+    return X[idx].copy(), idx
+
+
+# --------------------------------------------------------------------------- k-means
+
+
+def _inertia(X, centers, labels):
+    """Sum of ||x - c_label||^2, exactly (no expansion), in row blocks."""
+    total = 0.0
+    for start in range(0, X.shape[0], CHUNK_ROWS):
+        block = slice(start, start + CHUNK_ROWS)
+        diff = X[block] - centers[labels[block]]
+        total += float(np.einsum("ij,ij->", diff, diff))
+    return total
+
+
+def _lloyd(X, centers, max_iter, tol, X_sq=None, Xt=None):
+    """Lloyd's iterations as scikit-learn 1.9.1's ``_kmeans_single_lloyd`` runs them
+    (X centred; ``tol`` absolute, on the squared centre shift).
+
+    Returns labels, centres, inertia, n_iter and the inertia after each assignment
+    step (computed with the centres used in that step)."""
+    n, _ = X.shape
+    if X_sq is None:
+        X_sq = np.einsum("ij,ij->i", X, X)
+    if Xt is None:
+        Xt = np.ascontiguousarray(X.T)
+    labels_old = np.full(n, -1, dtype=np.intp)
+    history = []
+    strict = False
+    n_iter = 0
+    for it in range(max_iter):
+        n_iter = it + 1
+        labels, d2, sums, counts = _lloyd_pass(X, Xt, centers, X_sq)
+        history.append(float(d2.sum()))
+        empty = np.flatnonzero(counts == 0)
+        if empty.size:
+            # scikit-learn's rule: the samples farthest from their (old) centre
+            # become the centres of the empty clusters, one each, taken out of
+            # their own cluster's sum; the labels are not changed.
+            far = ((X - centers[labels]) ** 2).sum(axis=1)
+            if far.max() > 0:
+                picks = np.argpartition(far, -empty.size)[: -empty.size - 1 : -1]
+                for e, p in zip(empty, picks):
+                    sums[labels[p]] -= X[p]
+                    counts[labels[p]] -= 1
+                    sums[e] = X[p]
+                    counts[e] = 1
+        new = centers.copy()
+        filled = counts > 0
+        new[filled] = sums[filled] / counts[filled, None]
+        shift = ((new - centers) ** 2).sum()
+        centers = new
+        if np.array_equal(labels, labels_old):
+            strict = True
+            break
+        if shift <= tol:
+            break
+        labels_old = labels
+    if not strict:
+        labels = _lloyd_pass(X, Xt, centers, X_sq)[0]
+    return labels, centers, _inertia(X, centers, labels), n_iter, np.asarray(history)
+
+
+class KMeans(ClusterMixin, TransformerMixin, BaseEstimator):
+    r"""k-means by Lloyd's iterations (K-means, 动态聚类法).
+
+    Minimises the within-cluster sum of squares (the note's criterion J)
+
+    .. math:: V(C, c) = \sum_{i=1}^n \|x_i - c_{C(i)}\|^2
+
+    by coordinate descent: the assignment step minimises V over the partition C with
+    the centres fixed (nearest centre), the update step over the centres with C fixed
+    (the cluster means). Neither step can increase V, so V is non-increasing
+    (``inertia_history_``) and the iterations stop after finitely many steps.
+
+    Matches scikit-learn 1.9.1's ``KMeans(algorithm="lloyd", init=centres, n_init=1)``
+    from the same initial centres: same stopping rules (labels unchanged, or the squared
+    centre shift ``sum ||c_new - c_old||^2 <= tol * mean_j var(X[:, j])``: scikit-learn
+    scales ``tol`` by the mean feature variance), same centring of X, same handling of
+    empty clusters (the samples farthest from their centre are moved into them; only if
+    every sample sits exactly on its centre does an empty cluster keep its old centre,
+    where scikit-learn moves it to the data mean).
+
+    Parameters
+    ----------
+    n_clusters : int, default 8
+    init : {"k-means++", "random"} or array of shape (n_clusters, n_features)
+        "k-means++": :func:`kmeans_plusplus` (D^2 roulette); "random": n_clusters
+        distinct samples drawn uniformly; an array: those centres.
+    n_init : int, default 1
+        Runs from different seeds; the lowest inertia is kept.
+    max_iter : int, default 300
+    tol : float >= 0, default 1e-4
+        Relative tolerance on the squared centre shift (see above).
+    rng : None, int or numpy Generator
+
+    Attributes
+    ----------
+    cluster_centers_ : ndarray of shape (n_clusters, n_features)
+    labels_ : ndarray of shape (n_samples,)
+    inertia_ : float
+        V at the end (lower is better for a fixed k).
+    n_iter_ : int
+        Lloyd iterations of the best run.
+    inertia_history_ : ndarray
+        V after each assignment step of the best run (non-increasing).
+    init_centers_ : ndarray of shape (n_clusters, n_features)
+        Initial centres of the best run.
+    n_features_in_ : int
+
+    Notes
+    -----
+    Each iteration is O(n k d): distances by ``||x||^2 - 2 x.c + ||c||^2`` (one matrix
+    product per block of CHUNK_ROWS rows), the means by one weighted bincount per
+    feature.
+
+    References
+    ----------
+    S. P. Lloyd, Least squares quantization in PCM, *IEEE Transactions on Information
+    Theory* 28(2), 129-137, 1982. doi:10.1109/TIT.1982.1056489
+
+    D. Arthur and S. Vassilvitskii, k-means++: the advantages of careful seeding,
+    *SODA 2007*, 1027-1035. doi:10.5555/1283383.1283494
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> X = np.array([[0.0, 0], [0, 1], [10, 0], [10, 1]])
+    >>> km = KMeans(2, init=np.array([[0.0, 0], [10, 1]])).fit(X)
+    >>> km.labels_, km.cluster_centers_, km.inertia_
+    (array([0, 0, 1, 1]), array([[ 0. ,  0.5],
+           [10. ,  0.5]]), 1.0)
+    >>> km.predict([[9.0, 9.0]])
+    array([1])
+    """
+
+    def __init__(self, n_clusters=8, *, init="k-means++", n_init=1, max_iter=300, tol=1e-4,
+                 rng=None):
+        self.n_clusters = n_clusters
+        self.init = init
+        self.n_init = n_init
+        self.max_iter = max_iter
+        self.tol = tol
+        self.rng = rng
+
+    def _initial(self, X, k, rng):
+        if isinstance(self.init, str):
+            init = check_choice("init", self.init, ("k-means++", "random"))
+            if init == "random":
+                return X[rng.choice(X.shape[0], size=k, replace=False)].copy()
+            return X[_plusplus(X, k, rng)].copy()
+        return check_init_centers(self.init, k, X.shape[1])
+
+    def fit(self, X, y=None):
+        """Run k-means on X (y is ignored)."""
+        X = check_estimator_X(self, X, reset=True)
+        k = check_n_clusters(self.n_clusters, X.shape[0])
+        n_init = check_positive_int("n_init", self.n_init)
+        max_iter = check_positive_int("max_iter", self.max_iter)
+        tol = check_nonnegative_real("tol", self.tol)
+        rng = check_rng(self.rng)
+        if not isinstance(self.init, str):
+            check_init_centers(self.init, k, X.shape[1])
+            n_init = 1
+        mean = X.mean(axis=0)
+        Xc = X - mean
+        X_sq = np.einsum("ij,ij->i", Xc, Xc)
+        Xt = np.ascontiguousarray(Xc.T)
+        # scikit-learn's tolerance: tol times the mean per-feature variance, here
+        # sum ||x - mean||^2 / (n d)
+        tol = tol * float(X_sq.sum()) / Xc.size
+        best = None
+        for _ in range(n_init):
+            start = self._initial(X, k, rng)
+            run = _lloyd(Xc, start - mean, max_iter, tol, X_sq, Xt)
+            if best is None or run[2] < best[0][2]:
+                best = (run, start)
+        (labels, centers, inertia, n_iter, history), start = best
+        self.cluster_centers_ = centers + mean
+        self.labels_ = labels
+        self.inertia_ = inertia
+        self.n_iter_ = n_iter
+        self.inertia_history_ = history
+        self.init_centers_ = start
+        return self
+
+    def predict(self, X):
+        """Index of the nearest centre for each row of X."""
+        check_is_fitted(self)
+        X = check_estimator_X(self, X, reset=False)
+        return _nearest(X, self.cluster_centers_)[0]
+
+    def transform(self, X):
+        """Euclidean distances from each row of X to each centre."""
+        check_is_fitted(self)
+        X = check_estimator_X(self, X, reset=False)
+        return np.sqrt(_sq_distances(X, self.cluster_centers_))
+
+    def score(self, X, y=None):
+        """Minus the sum of squared distances of X to its nearest centres."""
+        check_is_fitted(self)
+        X = check_estimator_X(self, X, reset=False)
+        return -float(_nearest(X, self.cluster_centers_)[1].sum())
+
+
+# --------------------------------------------------------------------------- ISODATA
+
+
+class ISODATA(ClusterMixin, BaseEstimator):
+    r"""ISODATA (Ball and Hall 1965) with the note's discard, split and merge rules.
+
+    Parameters use the note's quantities: ``n_clusters`` = K0 (initial and desired
+    number of clusters), ``min_samples`` = K_min (fewest members a cluster may keep),
+    ``max_std`` = sigma_max (largest within-cluster standard deviation along a feature),
+    ``min_distance`` = d_min (centres closer than this are merged), ``max_pairs`` = L
+    (most merges per iteration), ``n_iter`` = I.
+
+    One iteration, in the note's order:
+
+    1. assign every sample to its nearest centre;
+    2. discard: clusters with fewer than ``min_samples`` members are removed and their
+       samples reassigned to the nearest remaining centre;
+    3. update every centre to its cluster mean;
+    4. split or merge. Split if K <= K0 / 2; merge if K >= 2 K0; otherwise (this is
+       Tou and Gonzalez's rule, missing from the note; ``schedule="alternate"``)
+       split on odd iterations and merge on even ones. With ``schedule="note"`` the
+       middle range does nothing, as in the note: starting from K0 clusters, ISODATA
+       then never splits or merges unless a discard first brings K down to K0 / 2.
+
+       * split: a cluster whose largest per-feature standard deviation sigma (along
+         feature j) exceeds ``max_std`` and which has at least 2 ``min_samples``
+         members is replaced by two centres :math:`c \pm s\,\sigma e_j`
+         (``s = split_scale``), moved along feature j only;
+       * merge: the pairs of centres closer than ``min_distance`` are taken in order of
+         increasing distance, at most ``max_pairs`` of them, each centre in at most one
+         merge; a pair becomes the weighted mean :math:`(n_i c_i + n_j c_j)/(n_i + n_j)`.
+
+    After ``n_iter`` iterations, a last assignment gives ``labels_`` and the centres
+    become the cluster means (empty clusters dropped).
+
+    Parameters
+    ----------
+    n_clusters : int, default 8
+    min_samples : int, default 1
+    max_std : float > 0, default 1.0
+    min_distance : float >= 0, default 1.0
+    max_pairs : int, default 1
+    n_iter : int, default 10
+    split_scale : float > 0, default 1.0
+    schedule : {"alternate", "note"}, default "alternate"
+    rng : None, int or numpy Generator
+        Draws the K0 initial centres (distinct samples).
+
+    Attributes
+    ----------
+    cluster_centers_, labels_, n_clusters_, n_features_in_
+    n_clusters_history_ : ndarray of shape (n_iter,)
+        K at the end of each iteration.
+    history_ : list of (iteration, step, K)
+        K after each step ("assign", "discard", "split", "merge" or "none").
+    inertia_ : float
+
+    Notes
+    -----
+    Each iteration is O(n K d). The result depends on all six thresholds and on the
+    initial centres.
+
+    References
+    ----------
+    G. H. Ball and D. J. Hall, ISODATA, a novel method of data analysis and pattern
+    classification, Technical report, Stanford Research Institute, Menlo Park, 1965.
+
+    J. T. Tou and R. C. Gonzalez, *Pattern Recognition Principles*, Addison-Wesley,
+    1974, sec. 3.3.5.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> rng = np.random.default_rng(0)
+    >>> X = np.r_[rng.normal([-5, 0], 1, (50, 2)), rng.normal([5, 0], 1, (50, 2))]
+    >>> iso = ISODATA(1, max_std=2.0, min_samples=5, n_iter=4, rng=0).fit(X)
+    >>> iso.n_clusters_history_
+    array([2, 2, 2, 2])
+    """
+
+    def __init__(self, n_clusters=8, *, min_samples=1, max_std=1.0, min_distance=1.0,
+                 max_pairs=1, n_iter=10, split_scale=1.0, schedule="alternate", rng=None):
+        self.n_clusters = n_clusters
+        self.min_samples = min_samples
+        self.max_std = max_std
+        self.min_distance = min_distance
+        self.max_pairs = max_pairs
+        self.n_iter = n_iter
+        self.split_scale = split_scale
+        self.schedule = schedule
+        self.rng = rng
+
+    def fit(self, X, y=None):
+        """Run ISODATA on X (y is ignored)."""
+        X = check_estimator_X(self, X, reset=True)
+        K0 = check_n_clusters(self.n_clusters, X.shape[0])
+        min_samples = check_positive_int("min_samples", self.min_samples)
+        max_std = check_positive_real("max_std", self.max_std)
+        min_distance = check_nonnegative_real("min_distance", self.min_distance)
+        max_pairs = check_positive_int("max_pairs", self.max_pairs)
+        n_iter = check_positive_int("n_iter", self.n_iter)
+        scale = check_positive_real("split_scale", self.split_scale)
+        schedule = check_choice("schedule", self.schedule, ("alternate", "note"))
+        rng = check_rng(self.rng)
+        C = X[rng.choice(X.shape[0], size=K0, replace=False)].copy()
+        history, per_iter = [], []
+        for it in range(1, n_iter + 1):
+            labels, _ = _nearest(X, C)
+            history.append((it, "assign", C.shape[0]))
+            counts = np.bincount(labels, minlength=C.shape[0])
+            keep = counts >= min_samples
+            if not keep.any():  # never discard every cluster: keep the largest
+                keep[np.argmax(counts)] = True
+            if not keep.all():
+                C = C[keep]
+                labels, _ = _nearest(X, C)
+            history.append((it, "discard", C.shape[0]))
+            sums, counts = _cluster_sums(X, labels, C.shape[0])
+            filled = counts > 0
+            C, sums, counts = C[filled], sums[filled], counts[filled]
+            labels = np.cumsum(filled)[labels] - 1
+            C = sums / counts[:, None]
+            K = C.shape[0]
+            if K <= K0 / 2:
+                step = "split"
+            elif K >= 2 * K0:
+                step = "merge"
+            elif schedule == "alternate":
+                step = "split" if it % 2 == 1 else "merge"
+            else:
+                step = "none"
+            if step == "split":
+                C = self._split(X, labels, C, counts, max_std, min_samples, scale)
+            elif step == "merge":
+                C = self._merge(C, counts, min_distance, max_pairs)
+            history.append((it, step, C.shape[0]))
+            per_iter.append(C.shape[0])
+        labels, d2 = _nearest(X, C)
+        sums, counts = _cluster_sums(X, labels, C.shape[0])
+        filled = counts > 0
+        C = sums[filled] / counts[filled, None]
+        labels = np.cumsum(filled)[labels] - 1
+        self.cluster_centers_ = C
+        self.labels_ = labels
+        self.n_clusters_ = C.shape[0]
+        self.inertia_ = float(((X - C[labels]) ** 2).sum())
+        self.history_ = history
+        self.n_clusters_history_ = np.asarray(per_iter)
+        return self
+
+    @staticmethod
+    def _split(X, labels, C, counts, max_std, min_samples, scale):
+        out = []
+        for j in range(C.shape[0]):
+            members = X[labels == j]
+            std = members.std(axis=0)
+            f = int(np.argmax(std))
+            if std[f] > max_std and counts[j] >= 2 * min_samples:
+                shift = np.zeros(C.shape[1])
+                shift[f] = scale * std[f]
+                out.extend([C[j] + shift, C[j] - shift])
+            else:
+                out.append(C[j])
+        return np.asarray(out)
+
+    @staticmethod
+    def _merge(C, counts, min_distance, max_pairs):
+        K = C.shape[0]
+        if K < 2:
+            return C
+        D = squareform(pdist(C))
+        iu, ju = np.triu_indices(K, 1)
+        d = D[iu, ju]
+        order = np.argsort(d, kind="stable")
+        used = np.zeros(K, dtype=bool)
+        merged = []
+        for p in order:
+            if d[p] >= min_distance or len(merged) == max_pairs:
+                break
+            i, j = iu[p], ju[p]
+            if used[i] or used[j]:
+                continue
+            used[i] = used[j] = True
+            merged.append((counts[i] * C[i] + counts[j] * C[j]) / (counts[i] + counts[j]))
+        if not merged:
+            return C
+        return np.vstack([C[~used], np.asarray(merged)])
+
+    def predict(self, X):
+        """Index of the nearest final centre for each row of X."""
+        check_is_fitted(self)
+        X = check_estimator_X(self, X, reset=False)
+        return _nearest(X, self.cluster_centers_)[0]
+
+
+# --------------------------------------------------------------------------- grid of runs
+
+
+@dataclasses.dataclass(frozen=True, repr=False)
+class KMeansGrid(Result):
+    """k-means runs over a grid of (k, init, seed), scored with Part II's indices.
+
+    Attributes
+    ----------
+    ks : tuple of int
+    inits : tuple of str
+    seeds : tuple of int
+    inertia, adjusted_rand, silhouette, dunn : ndarray of shape (len(ks), len(inits), len(seeds))
+        Final inertia V (lower is better for a fixed k), adjusted Rand index against
+        ``labels_true`` (higher is better; NaN without labels), average silhouette width
+        and Dunn index (higher is better).
+    n_iter : ndarray of int, same shape
+    labels : ndarray of shape (len(ks), len(inits), len(seeds), n_samples)
+    centers : dict
+        (k, init, seed) -> centres, shape (k, n_features).
+    """
+
+    ks: tuple
+    inits: tuple
+    seeds: tuple
+    inertia: np.ndarray
+    adjusted_rand: np.ndarray
+    silhouette: np.ndarray
+    dunn: np.ndarray
+    n_iter: np.ndarray = dataclasses.field(repr=False)
+    labels: np.ndarray = dataclasses.field(repr=False)
+    centers: dict = dataclasses.field(repr=False, default_factory=dict)
+
+    def index(self, k, init, seed):
+        """Position (i, j, s) of a run in the arrays."""
+        return self.ks.index(k), self.inits.index(init), self.seeds.index(seed)
+
+
+def kmeans_grid(X, ks, *, labels_true=None, inits=("random", "k-means++"), seeds=range(5),
+                max_iter=300) -> KMeansGrid:
+    r"""Run :class:`KMeans` (one start each) for every (k, init, seed) and score each
+    partition with the adjusted Rand index (if ``labels_true`` is given), the silhouette
+    width and the Dunn index of Part II.
+
+    Used by the chapter's explorer, which then only looks results up. Run (k, init,
+    seed) uses ``KMeans(k, init=init, rng=seed)``.
+
+    Parameters
+    ----------
+    X : array-like of shape (n_samples, n_features)
+    ks : sequence of int in [2, n_samples - 1]
+    labels_true : array-like of shape (n_samples,), optional
+    inits : sequence of {"random", "k-means++"}
+    seeds : sequence of int >= 0
+    max_iter : int
+
+    Returns
+    -------
+    KMeansGrid
+
+    Notes
+    -----
+    len(ks) * len(inits) * len(seeds) k-means runs, each O(n k d) per iteration, plus
+    the O(n^2 d) silhouette and Dunn index per run.
+
+    Examples
+    --------
+    >>> from sklearn.datasets import load_iris
+    >>> X, y = load_iris(return_X_y=True)
+    >>> g = kmeans_grid(X, [2, 3], labels_true=y, seeds=[0, 1])
+    >>> g.inertia.shape
+    (2, 2, 2)
+    >>> bool(g.adjusted_rand[1].mean() > g.adjusted_rand[0].mean())
+    True
+    """
+    X = check_cluster_X(X)
+    n = X.shape[0]
+    ks = tuple(check_n_clusters(k, n - 1, name="ks") for k in ks)
+    if not ks:
+        raise ValueError("ks must hold at least one number of clusters.")
+    if min(ks) < 2:
+        raise ValueError(f"ks must hold numbers of clusters >= 2 (the indices need two); got {ks}.")
+    inits = tuple(check_choice("inits", i, ("random", "k-means++")) for i in inits)
+    seeds = tuple(check_positive_int("seeds", s, minimum=0) for s in seeds)
+    if not inits or not seeds:
+        raise ValueError("inits and seeds must each hold at least one value.")
+    max_iter = check_positive_int("max_iter", max_iter)
+    truth = None
+    if labels_true is not None:
+        truth = np.asarray(labels_true)
+        if truth.shape != (n,):
+            raise ValueError(f"labels_true must have shape ({n},); got {truth.shape}.")
+    shape = (len(ks), len(inits), len(seeds))
+    inertia, ari, sil, dunn = (np.full(shape, np.nan) for _ in range(4))
+    n_iter = np.zeros(shape, dtype=int)
+    labels = np.zeros(shape + (n,), dtype=np.intp)
+    centers = {}
+    for i, k in enumerate(ks):
+        for j, init in enumerate(inits):
+            for s, seed in enumerate(seeds):
+                km = KMeans(k, init=init, max_iter=max_iter, rng=seed).fit(X)
+                labels[i, j, s] = km.labels_
+                centers[(k, init, seed)] = km.cluster_centers_
+                inertia[i, j, s] = km.inertia_
+                n_iter[i, j, s] = km.n_iter_
+                found = np.unique(km.labels_).size
+                if truth is not None:
+                    ari[i, j, s] = adjusted_rand_index(truth, km.labels_)
+                if found >= 2:
+                    sil[i, j, s] = silhouette_width(X, km.labels_)
+                    dunn[i, j, s] = dunn_index(X, km.labels_)
+    return KMeansGrid(ks, inits, seeds, inertia, ari, sil, dunn, n_iter, labels, centers)

@@ -1,0 +1,429 @@
+r"""Concept learning over conjunctive hypotheses: Find-S, list-then-eliminate, candidate
+elimination and the size of the hypothesis space (note 002, "概念学习"; Mitchell 1997, ch. 2).
+
+An instance is a tuple of attribute values. A hypothesis is a tuple of constraints, one
+per attribute: a value (the attribute must equal it), ``ANY = "?"`` (any value) or
+``EMPTY = "∅"`` (no value; note 002 writes ``$``). It classifies an instance as positive
+when every constraint is met, so a hypothesis containing ``∅`` is positive on nothing.
+
+``h1`` is *more general than or equal to* ``h2`` when every instance ``h2`` accepts is also
+accepted by ``h1``. Every function here orders hypotheses by that relation.
+
+Errata of note 002 shown by this module's tests (``tests/test_errata_concept.py``):
+
+* Find-S must replace a violated constraint by the *next more general* constraint the
+  positive example satisfies (its value if the constraint was ``∅``, else ``?``), not by
+  "the most general constraint it satisfies", which is always ``?`` and returns the
+  all-``?`` hypothesis after the first positive example (it then accepts the negatives).
+* With attribute domains of sizes 3, 2, 2, 2, 2, 2 there are 96 *instances* and
+  :math:`2^{96}` *concepts* (subsets of instances) in the unbiased space, not
+  :math:`2^{96}` instances.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+from dataclasses import dataclass
+from typing import NamedTuple
+
+from ._results import Result
+from ._validation import check_choice, check_concept_data, check_domain_sizes
+
+__all__ = [
+    "ANY",
+    "EMPTY",
+    "CandidateElimination",
+    "ConceptData",
+    "FindSResult",
+    "HypothesisSpaceSize",
+    "candidate_elimination",
+    "enjoy_sport",
+    "enumerate_hypotheses",
+    "find_s",
+    "hypothesis_space_size",
+    "list_then_eliminate",
+    "matches",
+    "more_general_or_equal",
+]
+
+#: The constraint met by every value of an attribute.
+ANY = "?"
+#: The constraint met by no value (note 002 writes ``$``).
+EMPTY = "∅"
+
+# The four examples of note 002 (Mitchell's EnjoySport). The note's Find-S example has
+# Forecast = Same in the negative example, its candidate-elimination example Change.
+_ATTRIBUTES = ("Sky", "AirTemp", "Humidity", "Wind", "Water", "Forecast")
+_DOMAINS = (
+    ("Sunny", "Cloudy", "Rainy"),
+    ("Warm", "Cold"),
+    ("Normal", "High"),
+    ("Strong", "Weak"),
+    ("Warm", "Cool"),
+    ("Same", "Change"),
+)
+
+
+class ConceptData(NamedTuple):
+    """A concept-learning data set: instances, labels, attribute names and domains."""
+
+    X: list
+    y: list
+    attribute_names: tuple
+    domains: tuple
+
+
+@dataclass(frozen=True, repr=False)
+class FindSResult(Result):
+    """The maximally specific hypothesis found by Find-S.
+
+    ``trace[i]`` is the hypothesis after example ``i``; ``consistent`` says whether the
+    result rejects every negative example (Find-S never looks at them).
+    """
+
+    hypothesis: tuple
+    trace: tuple
+    consistent: bool
+
+
+@dataclass(frozen=True, repr=False)
+class CandidateElimination(Result):
+    """A version space held by its boundaries ``S`` (most specific) and ``G`` (most general).
+
+    ``trace[i]`` is ``(S, G)`` after example ``i``; ``members`` lists every hypothesis of
+    the version space, from the most specific to the most general.
+    """
+
+    S: list
+    G: list
+    members: list
+    trace: tuple
+
+    def vote(self, x) -> float:
+        """Fraction of the version space that classifies instance ``x`` as positive: 1 or 0
+        when the members agree, in between when the data do not settle ``x``."""
+        x = tuple(x)
+        if not self.members:
+            raise ValueError("the version space is empty: no hypothesis fits the data.")
+        return sum(matches(h, x) for h in self.members) / len(self.members)
+
+
+@dataclass(frozen=True, repr=False)
+class HypothesisSpaceSize(Result):
+    """Sizes of the instance space and of three hypothesis spaces (Python ints, exact).
+
+    ``syntactic`` counts every tuple of constraints (value, ``?`` or ``∅`` per attribute);
+    ``semantic`` counts distinct concepts among them (every tuple with a ``∅`` is the empty
+    concept); ``unbiased`` counts every subset of instances.
+    """
+
+    instances: int
+    syntactic: int
+    semantic: int
+    unbiased: int
+
+
+def enjoy_sport(variant: str = "candidate-elimination") -> ConceptData:
+    """The four EnjoySport examples of note 002 (Mitchell 1997, table 2.1).
+
+    Parameters
+    ----------
+    variant : {"candidate-elimination", "find-s"}
+        The note prints the negative example with Forecast = Change in its candidate-
+        elimination example and with Forecast = Same in its Find-S example.
+
+    Examples
+    --------
+    >>> from patterneval.concept import enjoy_sport
+    >>> data = enjoy_sport()
+    >>> data.X[2], data.y[2]
+    (('Rainy', 'Cold', 'High', 'Strong', 'Warm', 'Change'), False)
+    """
+    variant = check_choice("variant", variant, ("candidate-elimination", "find-s"))
+    negative_forecast = "Change" if variant == "candidate-elimination" else "Same"
+    X = [
+        ("Sunny", "Warm", "Normal", "Strong", "Warm", "Same"),
+        ("Sunny", "Warm", "High", "Strong", "Warm", "Same"),
+        ("Rainy", "Cold", "High", "Strong", "Warm", negative_forecast),
+        ("Sunny", "Warm", "High", "Strong", "Cool", "Change"),
+    ]
+    return ConceptData(X, [True, True, False, True], _ATTRIBUTES, _DOMAINS)
+
+
+def matches(h, x) -> bool:
+    """True when hypothesis ``h`` classifies instance ``x`` as positive.
+
+    >>> from patterneval.concept import matches
+    >>> matches(("Sunny", "?"), ("Sunny", "Warm")), matches(("∅", "?"), ("Sunny", "Warm"))
+    (True, False)
+    """
+    return all(c == ANY or c == v for c, v in zip(h, x))
+
+
+def more_general_or_equal(h1, h2) -> bool:
+    """True when every instance accepted by ``h2`` is accepted by ``h1`` (h1 >=_g h2).
+
+    >>> from patterneval.concept import more_general_or_equal
+    >>> more_general_or_equal(("Sunny", "?"), ("Sunny", "Warm"))
+    True
+    >>> more_general_or_equal(("Sunny", "Warm"), ("Sunny", "?"))
+    False
+    """
+    if EMPTY in h2:  # h2 accepts nothing
+        return True
+    if EMPTY in h1:
+        return False
+    return all(a == ANY or a == b for a, b in zip(h1, h2))
+
+
+def _generalize(h, x):
+    """The minimal generalisation of ``h`` that accepts ``x`` (unique for conjunctions)."""
+    return tuple(v if c == EMPTY else (c if c in (ANY, v) else ANY) for c, v in zip(h, x))
+
+
+def _specializations(g, x, domains):
+    """The minimal specialisations of ``g`` that reject ``x``: fix one ``?`` to a value
+    other than the instance's; the empty hypothesis when no attribute has another value."""
+    out = []
+    for i, c in enumerate(g):
+        if c == ANY:
+            out.extend(g[:i] + (v,) + g[i + 1:] for v in domains[i] if v != x[i])
+    return out or [(EMPTY,) * len(g)]
+
+
+def find_s(X, y) -> FindSResult:
+    r"""Find-S: the most specific conjunctive hypothesis accepting every positive example.
+
+    Start from :math:`h = \langle\varnothing, \dots, \varnothing\rangle`; for each positive
+    example, replace every constraint it violates by the next more general constraint it
+    satisfies (``∅`` becomes the example's value, a different value becomes ``?``).
+    Negative examples are ignored. Runs in :math:`O(n d)`.
+
+    Parameters
+    ----------
+    X : sequence of instances (tuples of hashable attribute values)
+    y : sequence of bool (True = positive example)
+
+    Returns
+    -------
+    FindSResult
+        ``hypothesis``, the ``trace`` after each example, and whether the hypothesis is
+        ``consistent`` with the negative examples.
+
+    References
+    ----------
+    T. M. Mitchell, *Machine Learning*, McGraw-Hill, 1997, section 2.4.
+
+    Examples
+    --------
+    >>> from patterneval.concept import enjoy_sport, find_s
+    >>> X, y, names, domains = enjoy_sport("find-s")
+    >>> find_s(X, y).hypothesis
+    ('Sunny', 'Warm', '?', 'Strong', '?', '?')
+    """
+    X, y = check_concept_data(X, y)
+    h = (EMPTY,) * len(X[0])
+    trace = []
+    for x, positive in zip(X, y):
+        if positive:
+            h = _generalize(h, x)
+        trace.append(h)
+    consistent = not any(matches(h, x) for x, positive in zip(X, y) if not positive)
+    return FindSResult(h, tuple(trace), consistent)
+
+
+def _domains_for(X, domains):
+    if domains is None:  # the values seen, in order of first appearance
+        return tuple(tuple(dict.fromkeys(column)) for column in zip(*X))
+    domains = tuple(tuple(d) for d in domains)
+    check_domain_sizes([len(d) for d in domains], n_attributes=len(X[0]))
+    for i, column in enumerate(zip(*X)):
+        unknown = set(column) - set(domains[i])
+        if unknown:
+            raise ValueError(
+                f"domains[{i}] does not contain the value(s) {sorted(map(str, unknown))} "
+                f"seen in attribute {i} of X."
+            )
+    return domains
+
+
+def _keep_maximal(hypotheses):
+    """Drop every hypothesis strictly less general than another one (and duplicates)."""
+    unique = list(dict.fromkeys(hypotheses))
+    return [h for h in unique
+            if not any(o != h and more_general_or_equal(o, h) for o in unique)]
+
+
+def _keep_minimal(hypotheses):
+    unique = list(dict.fromkeys(hypotheses))
+    return [h for h in unique
+            if not any(o != h and more_general_or_equal(h, o) for o in unique)]
+
+
+def candidate_elimination(X, y, *, domains=None) -> CandidateElimination:
+    r"""Candidate elimination: the version space of conjunctive hypotheses consistent with
+    the examples, kept as its specific boundary S and general boundary G.
+
+    A positive example removes from G every hypothesis rejecting it and generalises each
+    member of S that rejects it minimally, keeping a generalisation only if some member of
+    G is more general; S is then reduced to its minimal elements. A negative example
+    removes from S every hypothesis accepting it and specialises each member of G that
+    accepts it minimally (one ``?`` fixed to another value), keeping a specialisation only
+    if it is more general than some member of S; G is then reduced to its maximal elements.
+    The version space is every hypothesis between a member of S and a member of G.
+
+    Parameters
+    ----------
+    X : sequence of instances (tuples of hashable attribute values)
+    y : sequence of bool (True = positive example)
+    domains : sequence of sequences, optional
+        The values each attribute can take (needed to specialise G). Default: the values
+        seen in ``X``.
+
+    Returns
+    -------
+    CandidateElimination
+        ``S``, ``G``, every ``member`` of the version space and the ``trace`` of (S, G).
+
+    References
+    ----------
+    T. M. Mitchell, "Generalization as search", *Artificial Intelligence* 18 (1982),
+    203--226, doi:10.1016/0004-3702(82)90040-6.
+
+    Examples
+    --------
+    >>> from patterneval.concept import candidate_elimination, enjoy_sport
+    >>> X, y, names, domains = enjoy_sport()
+    >>> vs = candidate_elimination(X, y, domains=domains)
+    >>> vs.S
+    [('Sunny', 'Warm', '?', 'Strong', '?', '?')]
+    >>> vs.G
+    [('Sunny', '?', '?', '?', '?', '?'), ('?', 'Warm', '?', '?', '?', '?')]
+    >>> len(vs.members)
+    6
+    """
+    X, y = check_concept_data(X, y)
+    domains = _domains_for(X, domains)
+    d = len(X[0])
+    S, G = [(EMPTY,) * d], [(ANY,) * d]
+    trace = []
+    for x, positive in zip(X, y):
+        if positive:
+            G = [g for g in G if matches(g, x)]
+            new_S = []
+            for s in S:
+                if matches(s, x):
+                    new_S.append(s)
+                    continue
+                h = _generalize(s, x)
+                if any(more_general_or_equal(g, h) for g in G):
+                    new_S.append(h)
+            S = _keep_minimal(new_S)
+        else:
+            S = [s for s in S if not matches(s, x)]
+            new_G = []
+            for g in G:
+                if not matches(g, x):
+                    new_G.append(g)
+                    continue
+                new_G.extend(h for h in _specializations(g, x, domains)
+                             if any(more_general_or_equal(h, s) for s in S))
+            G = _keep_maximal(new_G)
+        trace.append((list(S), list(G)))
+    members = _members(S, G, domains)
+    return CandidateElimination(S, G, members, tuple(trace))
+
+
+def _members(S, G, domains):
+    """Every hypothesis h with s <=_g h <=_g g for some s in S and g in G."""
+    if not S or not G:
+        return []
+    found = []
+    for s in S:
+        if EMPTY in s:  # nothing positive seen yet: everything below G qualifies
+            candidates = enumerate_hypotheses(domains)
+        else:  # the hypotheses above s: relax any subset of its constraints to '?'
+            fixed = [i for i, c in enumerate(s) if c != ANY]
+            candidates = []
+            for r in range(len(fixed) + 1):
+                for relax in itertools.combinations(fixed, r):
+                    candidates.append(tuple(ANY if i in relax else c for i, c in enumerate(s)))
+        found.extend(h for h in candidates if more_general_or_equal(h, s)
+                     and any(more_general_or_equal(g, h) for g in G))
+    # a value of a one-value attribute accepts what '?' accepts: keep one spelling
+    found = [tuple(ANY if c != EMPTY and len(dom) == 1 else c for c, dom in zip(h, domains))
+             for h in found]
+    found = list(dict.fromkeys(found))
+    # most specific first: by the number of '?' constraints, then lexicographically
+    return sorted(found, key=lambda h: (EMPTY not in h, h.count(ANY), h))
+
+
+def enumerate_hypotheses(domains, *, include_empty: bool = True) -> list:
+    """Every semantically distinct conjunctive hypothesis over ``domains``: each attribute
+    a value or ``?``, plus (optionally) the single empty hypothesis ``<∅, ..., ∅>``.
+
+    There are :math:`1 + \\prod_i (k_i + 1)` of them when every :math:`k_i \\ge 2`; see
+    :func:`hypothesis_space_size`.
+
+    Examples
+    --------
+    >>> from patterneval.concept import enumerate_hypotheses
+    >>> len(enumerate_hypotheses([("a", "b"), ("x", "y", "z")]))
+    13
+    """
+    domains = tuple(tuple(d) for d in domains)
+    check_domain_sizes([len(d) for d in domains])
+    out = [(EMPTY,) * len(domains)] if include_empty else []
+    # a one-value attribute: its value and '?' accept the same instances, keep '?'
+    out.extend(itertools.product(*[(ANY,) + (d if len(d) > 1 else ()) for d in domains]))
+    return out
+
+
+def list_then_eliminate(X, y, *, domains=None) -> list:
+    """The version space by brute force: enumerate every semantically distinct hypothesis
+    and keep those that classify every example correctly (note 002's 列表消除算法).
+
+    Exponential in the number of attributes; :func:`candidate_elimination` reaches the
+    same set through its boundaries.
+
+    Examples
+    --------
+    >>> from patterneval.concept import enjoy_sport, list_then_eliminate
+    >>> X, y, names, domains = enjoy_sport()
+    >>> len(list_then_eliminate(X, y, domains=domains))
+    6
+    """
+    X, y = check_concept_data(X, y)
+    domains = _domains_for(X, domains)
+    consistent = [h for h in enumerate_hypotheses(domains)
+                  if all(matches(h, x) == positive for x, positive in zip(X, y))]
+    return sorted(consistent, key=lambda h: (EMPTY not in h, h.count(ANY), h))
+
+
+def hypothesis_space_size(domain_sizes) -> HypothesisSpaceSize:
+    r"""Sizes of the instance space and the conjunctive and unbiased hypothesis spaces.
+
+    With :math:`k_i` values for attribute :math:`i`:
+    instances :math:`\prod_i k_i`; syntactically distinct conjunctions
+    :math:`\prod_i (k_i + 2)`; semantically distinct ones :math:`1 + \prod_i (k_i + 1)`
+    (all tuples containing ``∅`` are the same empty concept); and the unbiased space,
+    every subset of instances, :math:`2^{\prod_i k_i}`. An attribute with a single value
+    contributes a factor 1, not 2, to the semantic count (its value and ``?`` accept the
+    same instances).
+
+    Examples
+    --------
+    >>> from patterneval.concept import hypothesis_space_size
+    >>> size = hypothesis_space_size([3, 2, 2, 2, 2, 2])
+    >>> size.instances, size.syntactic, size.semantic, size.unbiased == 2**96
+    (96, 5120, 973, True)
+    """
+    sizes = check_domain_sizes(domain_sizes)
+    instances = math.prod(sizes)
+    return HypothesisSpaceSize(
+        instances=instances,
+        syntactic=math.prod(k + 2 for k in sizes),
+        semantic=1 + math.prod(k + 1 if k > 1 else 1 for k in sizes),
+        unbiased=2**instances,
+    )

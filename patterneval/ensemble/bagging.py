@@ -1,0 +1,512 @@
+"""Bagging with a hard-vote out-of-bag error, and random forests (Breiman 1996, 2001).
+
+Derived in Part IV of the book, chapter "Bagging and random forests". Each member of a
+bagged ensemble is fitted on its own bootstrap sample of the training set (``m`` indices
+drawn with replacement); the ensemble predicts by plurality vote. A bootstrap sample of
+size ``n`` misses a given sample with probability ``(1 - 1/n)^n`` (about 0.368), so every
+sample is out of bag for roughly a third of the members, and those members' votes give an
+error estimate without a separate test set (the out-of-bag, OOB, estimate).
+
+A random forest is bagging of decision trees that consider only ``k`` attributes, drawn
+afresh at every split; note 004 recommends ``k = log2 d``.
+
+Randomness: member ``t`` draws its bootstrap indices and its seed from the ``t``-th child
+stream of ``rng`` (``numpy.random.Generator.spawn``), so a fitted ensemble does not depend
+on ``n_jobs``, and its first ``t`` members do not depend on ``n_estimators``.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import numbers
+import warnings
+
+import numpy as np
+from sklearn.base import BaseEstimator, ClassifierMixin, clone
+from sklearn.tree import DecisionTreeClassifier
+from sklearn.utils.multiclass import check_classification_targets
+from sklearn.utils.validation import check_is_fitted, has_fit_parameter, validate_data
+
+from .._results import Result
+from .._validation import (
+    check_class_count,
+    check_classifier,
+    check_max_features,
+    check_max_samples,
+    check_n_jobs,
+    check_positive_int,
+    check_rng,
+    check_X_y,
+)
+from ..resampling._engine import run_tasks, spawn
+
+__all__ = ["Bagging", "ForestConvergence", "RandomForest", "forest_convergence", "resolve_max_features"]
+
+
+def resolve_max_features(max_features, n_features: int) -> int:
+    r"""The number ``k`` of attributes a random-forest tree considers at each split.
+
+    ================  ==========================================================
+    ``max_features``  ``k``
+    ================  ==========================================================
+    ``"log2"``        :math:`\max(1, \lfloor \log_2 d \rfloor)` (note 004's rule;
+                      rounded down as scikit-learn's ``"log2"``)
+    ``"sqrt"``        :math:`\max(1, \lfloor \sqrt d \rfloor)`
+    ``None``          :math:`d` (every attribute: plain bagging of trees)
+    int               the int itself, ``1 <= k <= d``
+    float in (0, 1]   :math:`\max(1, \lfloor \text{max\_features}\cdot d \rfloor)`
+    ================  ==========================================================
+
+    Parameters
+    ----------
+    max_features : {"log2", "sqrt"}, None, int or float
+    n_features : int
+        Number of attributes ``d >= 1``.
+
+    Returns
+    -------
+    int
+        ``k`` in ``[1, d]``. Smaller ``k`` means more diverse, individually weaker trees.
+
+    Notes
+    -----
+    O(1). Breiman (2001) used ``int(log2 d + 1)``; note 004 and scikit-learn use
+    ``log2 d``, which we round down (``d = 30`` gives 4, Breiman's rule 5).
+
+    References
+    ----------
+    Breiman, L. (2001). Random forests. Machine Learning 45(1), 5-32.
+    doi:10.1023/A:1010933404324
+
+    Examples
+    --------
+    >>> from patterneval.ensemble.bagging import resolve_max_features
+    >>> [resolve_max_features("log2", d) for d in (1, 2, 30, 64)]
+    [1, 1, 4, 6]
+    >>> resolve_max_features("sqrt", 30), resolve_max_features(0.5, 30), resolve_max_features(None, 30)
+    (5, 15, 30)
+    """
+    d = check_positive_int("n_features", n_features)
+    value = check_max_features(max_features, d)
+    if value == "log2":
+        return max(1, int(np.log2(d)))
+    if value == "sqrt":
+        return max(1, int(np.sqrt(d)))
+    if value is None:
+        return d
+    if isinstance(value, float):
+        return max(1, int(value * d))
+    return value
+
+
+def _seed_member(estimator, seed: int):
+    """Give a member its own seed through ``random_state`` (scikit-learn) or ``rng``
+    (patterneval's estimators), whichever parameter it has."""
+    params = estimator.get_params(deep=False)
+    for name in ("random_state", "rng"):
+        if name in params:
+            estimator.set_params(**{name: seed})
+            break
+    return estimator
+
+
+def _fit_member(base, X, y_code, sample, seed, weighted):
+    """One member: a seeded clone of ``base`` fitted on the rows ``sample``.
+
+    With ``weighted``, the distinct rows are fitted with ``sample_weight`` = how often each
+    was drawn: the same model for a learner whose training loss is a sum over samples
+    (trees, logistic regression, naive Bayes), with less work for a tree (its splitter
+    sorts about 63% of the rows instead of all of them).
+    """
+    member = _seed_member(clone(base), seed)
+    if weighted:
+        rows, counts = np.unique(sample, return_counts=True)
+        return member.fit(X[rows], y_code[rows], sample_weight=counts.astype(np.float64))
+    return member.fit(X[sample], y_code[sample])
+
+
+def _plurality(votes: np.ndarray) -> np.ndarray:
+    """Class index with most votes per row; ties go to the smallest index (np.argmax)."""
+    return np.argmax(votes, axis=1)
+
+
+class Bagging(ClassifierMixin, BaseEstimator):
+    r"""Bootstrap aggregating: members fitted on bootstrap samples, combined by plurality vote.
+
+    Member ``t`` (``t = 1..T``) is a clone of ``base_estimator`` fitted on ``m`` indices
+    drawn with replacement from the ``n`` training samples; the ensemble predicts
+
+    .. math:: H(x) = \arg\max_{c} \sum_{t=1}^T \mathbb 1[h_t(x) = c],
+
+    ties broken in favour of the smallest class index (the first of ``classes_``), and
+    ``predict_proba`` returns the vote fractions :math:`\frac1T \sum_t \mathbb
+    1[h_t(x) = c]`. The out-of-bag (OOB) error uses, for sample ``i``, only the members
+    whose bootstrap sample missed it:
+
+    .. math:: \hat E_{oob} = \frac{1}{|C|}\sum_{i \in C}
+              \mathbb 1\Big[y_i \ne \arg\max_c \sum_{t:\, i \notin D_t} \mathbb 1[h_t(x_i) = c]\Big],
+
+    with :math:`C` the samples out of bag for at least one member (the others are
+    excluded; their share is ``1 - oob_coverage_``). Lower is better.
+
+    Parameters
+    ----------
+    base_estimator : classifier, default None
+        Cloned for every member; ``None`` means a fully grown
+        ``sklearn.tree.DecisionTreeClassifier``. A ``random_state`` (or ``rng``)
+        parameter, if it has one, receives a seed from the member's stream.
+    n_estimators : int, default 10
+        Number of members ``T >= 1``.
+    max_samples : int or float, default 1.0
+        Bootstrap sample size ``m``: a float in (0, 1] is a share of ``n`` (at least 1),
+        an int in ``[1, n]`` a count.
+    rng : None, int or numpy.random.Generator
+        The only randomness. An int makes every ``fit`` identical.
+    n_jobs : int, default None
+        Members fitted in parallel through joblib; results do not depend on it.
+    progress : bool, default False
+        Show a tqdm bar while fitting.
+
+    Attributes
+    ----------
+    estimators_ : list of fitted classifiers
+        The members; they predict class *indices* ``0..L-1`` (into ``classes_``).
+    samples_ : ndarray of int, shape (T, m)
+        Bootstrap indices of every member.
+    inbag_counts_ : ndarray of int, shape (T, n)
+        How often member ``t`` drew sample ``i``; 0 means out of bag.
+    classes_ : ndarray, shape (L,)
+    n_features_in_ : int
+    oob_decision_ : ndarray of int, shape (n, L)
+        Hard OOB votes: row ``i`` counts the class predictions of the members for which
+        ``i`` is out of bag.
+    oob_counts_ : ndarray of int, shape (n,)
+        Number of members for which each sample is out of bag (row sums of ``oob_decision_``).
+    oob_coverage_ : float
+        Share of samples out of bag for at least one member (those in ``oob_error_``).
+    oob_error_ : float
+        The hard-vote OOB error (NaN, with a warning, when no sample is ever out of bag).
+    oob_error_curve_ : ndarray, shape (T,)
+        OOB error of the first ``t`` members, ``t = 1..T`` (each on the samples out of bag
+        for at least one of them); its last entry is ``oob_error_``.
+
+    Notes
+    -----
+    O(T (fit(m) + predict(n))) time: fitting dominates, and the OOB votes cost one
+    prediction of the ~37% out-of-bag rows per member. O(T n) memory for
+    ``inbag_counts_``. When the base's ``fit`` accepts ``sample_weight``, a member is fitted
+    on its distinct drawn rows weighted by their draw counts (as scikit-learn does, which
+    passes all rows with zero weights for the undrawn): the same model as fitting the
+    duplicated rows for learners whose loss is a sum over samples (fully grown trees,
+    logistic regression; tested), but not for rules that count rows, such as a tree's
+    ``min_samples_leaf``. Differences from ``sklearn.ensemble.BaggingClassifier``: its
+    ``predict`` and ``oob_score_`` average the members' ``predict_proba`` (soft votes)
+    while ours count hard votes; and its
+    ``oob_score_`` keeps the samples that are never out of bag, predicting them as the
+    first class, while ours leaves them out. For fully grown trees with pure leaves
+    soft and hard votes agree.
+
+    References
+    ----------
+    Breiman, L. (1996). Bagging predictors. Machine Learning 24(2), 123-140.
+    doi:10.1007/BF00058655
+
+    Examples
+    --------
+    >>> from sklearn.datasets import load_breast_cancer
+    >>> from patterneval.ensemble.bagging import Bagging
+    >>> X, y = load_breast_cancer(return_X_y=True)
+    >>> bag = Bagging(n_estimators=25, rng=0).fit(X, y)
+    >>> bag.oob_coverage_, round(bag.oob_error_, 3)
+    (1.0, 0.042)
+    >>> bag.predict_proba(X[:2]).round(2).tolist()
+    [[1.0, 0.0], [1.0, 0.0]]
+    """
+
+    def __init__(self, base_estimator=None, n_estimators=10, *, max_samples=1.0, rng=None,
+                 n_jobs=None, progress=False):
+        self.base_estimator = base_estimator
+        self.n_estimators = n_estimators
+        self.max_samples = max_samples
+        self.rng = rng
+        self.n_jobs = n_jobs
+        self.progress = progress
+
+    # --- hooks a subclass changes -------------------------------------------------------
+    def _base(self, n_features: int):
+        if self.base_estimator is None:
+            return DecisionTreeClassifier()
+        return check_classifier(self.base_estimator, name="base_estimator")
+
+    def _sample_size(self, n: int) -> int:
+        return check_max_samples(self.max_samples, n)
+
+    # --- fitting -----------------------------------------------------------------------
+    def fit(self, X, y):
+        """Fit ``n_estimators`` members on bootstrap samples of ``(X, y)``; returns self."""
+        # scikit-learn's conventions first (sparse, complex, 2-d y, feature names), then ours
+        X_arr, y_arr = validate_data(self, X, y, reset=True, dtype=np.float64)
+        check_classification_targets(y_arr)
+        check_class_count(y_arr)
+        X_arr, y_arr = check_X_y(X_arr, y_arr)
+        n_estimators = check_positive_int("n_estimators", self.n_estimators)
+        n_jobs = check_n_jobs(self.n_jobs)
+        rng = check_rng(self.rng)
+        n = X_arr.shape[0]
+        m = self._sample_size(n)
+        base = self._base(X_arr.shape[1])
+        self.classes_, y_code = np.unique(y_arr, return_inverse=True)
+        streams = spawn(rng, n_estimators)
+        samples = np.empty((n_estimators, m), dtype=np.intp)
+        seeds = []
+        for t, stream in enumerate(streams):
+            samples[t] = stream.integers(0, n, size=m)
+            seeds.append(int(stream.integers(2**31 - 1)))
+        weighted = has_fit_parameter(base, "sample_weight")
+        tasks = ((base, X_arr, y_code, samples[t], seeds[t], weighted) for t in range(n_estimators))
+        self.estimators_ = run_tasks(_fit_member, tasks, n_jobs=n_jobs, progress=bool(self.progress),
+                                     desc=type(self).__name__, total=n_estimators)
+        self.samples_ = samples
+        counts = np.zeros((n_estimators, n), dtype=np.int64)
+        rows = np.repeat(np.arange(n_estimators), m)
+        np.add.at(counts, (rows, samples.ravel()), 1)
+        self.inbag_counts_ = counts
+        self._set_oob(X_arr, y_code)
+        return self
+
+    def _set_oob(self, X, y_code):
+        n_classes = self.classes_.size
+        n = X.shape[0]
+        T = len(self.estimators_)
+        oob = self.inbag_counts_ == 0
+        votes = np.zeros((n, n_classes), dtype=np.int64)
+        errors = np.full(T, np.nan)
+        for t, member in enumerate(self.estimators_):
+            idx = np.flatnonzero(oob[t])
+            if idx.size:
+                pred = np.asarray(member.predict(X[idx]), dtype=np.intp)
+                votes[idx, pred] += 1
+            covered = votes.any(axis=1)
+            if covered.any():
+                errors[t] = np.mean(_plurality(votes[covered]) != y_code[covered])
+        self.oob_decision_ = votes
+        self.oob_counts_ = votes.sum(axis=1)
+        self.oob_coverage_ = float(np.mean(self.oob_counts_ > 0))
+        self.oob_error_curve_ = errors
+        self.oob_error_ = float(errors[-1])
+        if self.oob_coverage_ == 0:
+            warnings.warn("No sample is out of bag for any member; oob_error_ is NaN. "
+                          "Use more members or a smaller max_samples.", UserWarning, stacklevel=3)
+
+    # --- prediction --------------------------------------------------------------------
+    def _member_predictions(self, X) -> np.ndarray:
+        """Class indices predicted by every member, shape (T, n_samples)."""
+        check_is_fitted(self, "estimators_")
+        X = validate_data(self, X, reset=False, dtype=np.float64)
+        return np.stack([np.asarray(m.predict(X), dtype=np.intp) for m in self.estimators_])
+
+    @staticmethod
+    def _count_votes(preds: np.ndarray, n_classes: int) -> np.ndarray:
+        """(n_samples, n_classes) vote counts from (T, n_samples) class indices."""
+        n = preds.shape[1]
+        flat = (np.arange(n)[None, :] * n_classes + preds).ravel()
+        return np.bincount(flat, minlength=n * n_classes).reshape(n, n_classes)
+
+    def votes(self, X) -> np.ndarray:
+        """Number of members voting for each class, shape (n_samples, n_classes)."""
+        return self._count_votes(self._member_predictions(X), self.classes_.size)
+
+    def predict_proba(self, X) -> np.ndarray:
+        """Vote fractions, shape (n_samples, n_classes); rows sum to 1."""
+        return self.votes(X) / len(self.estimators_)
+
+    def predict(self, X) -> np.ndarray:
+        """Plurality vote; a tie goes to the class that comes first in ``classes_``."""
+        votes = self.votes(X)
+        return self.classes_[_plurality(votes)]
+
+    def staged_error(self, X, y) -> np.ndarray:
+        """Error rate on ``(X, y)`` of the first ``t`` members, ``t = 1..T`` (test-error curve).
+
+        O(T n L) after the T member predictions. Labels unseen in training count as errors.
+        """
+        preds = self._member_predictions(X)
+        y = np.asarray(y)
+        if y.ndim != 1 or y.shape[0] != preds.shape[1]:
+            raise ValueError(f"y must be 1-d with one label per row of X ({preds.shape[1]}); "
+                             f"got shape {y.shape}.")
+        n_classes = self.classes_.size
+        votes = np.zeros((preds.shape[1], n_classes), dtype=np.int64)
+        cols = np.arange(preds.shape[1])
+        errors = np.empty(preds.shape[0])
+        for t in range(preds.shape[0]):
+            votes[cols, preds[t]] += 1
+            errors[t] = np.mean(self.classes_[_plurality(votes)] != y)
+        return errors
+
+    def __sklearn_tags__(self):
+        tags = super().__sklearn_tags__()
+        tags.non_deterministic = self.rng is None or isinstance(self.rng, np.random.Generator)
+        return tags
+
+
+class RandomForest(Bagging):
+    r"""Random forest: bagging of trees that look at ``k`` random attributes per split.
+
+    Every member is a clone of ``tree`` with ``max_features = k`` (see
+    :func:`resolve_max_features`; note 004's default ``k = log2 d`` rounds down to
+    ``max(1, int(log2 d))``) fitted on a bootstrap sample of size ``n``; prediction, vote
+    fractions and the hard-vote OOB error are those of :class:`Bagging`.
+
+    Parameters
+    ----------
+    n_estimators : int, default 100
+        Number of trees ``T >= 1``.
+    max_features : {"log2", "sqrt"}, None, int or float, default "log2"
+        Attributes drawn at each split; ``None`` gives bagged trees.
+    rng : None, int or numpy.random.Generator
+    n_jobs : int, default None
+    tree : classifier, default None
+        The tree to clone: any classifier with ``max_features`` and ``random_state`` (or
+        ``rng``) parameters. ``None`` means ``sklearn.tree.DecisionTreeClassifier()``
+        (fully grown); Part III's ``patterneval.tree.CART`` can be passed once it exists.
+    progress : bool, default False
+
+    Attributes
+    ----------
+    max_features_ : int
+        The resolved ``k``.
+    estimators_, samples_, inbag_counts_, classes_, n_features_in_, oob_decision_,
+    oob_counts_, oob_coverage_, oob_error_, oob_error_curve_
+        As in :class:`Bagging`.
+
+    Notes
+    -----
+    O(T n log n k) time for trees of depth O(log n): each split scans ``k`` of the ``d``
+    attributes, so a forest's tree is cheaper than a bagged tree's, not dearer.
+
+    References
+    ----------
+    Breiman, L. (2001). Random forests. Machine Learning 45(1), 5-32.
+    doi:10.1023/A:1010933404324
+
+    Examples
+    --------
+    >>> from sklearn.datasets import load_breast_cancer
+    >>> from patterneval.ensemble.bagging import RandomForest
+    >>> X, y = load_breast_cancer(return_X_y=True)
+    >>> forest = RandomForest(n_estimators=50, rng=0).fit(X, y)
+    >>> forest.max_features_, round(forest.oob_error_, 3)
+    (4, 0.035)
+    """
+
+    def __init__(self, n_estimators=100, *, max_features="log2", rng=None, n_jobs=None, tree=None,
+                 progress=False):
+        self.n_estimators = n_estimators
+        self.max_features = max_features
+        self.rng = rng
+        self.n_jobs = n_jobs
+        self.tree = tree
+        self.progress = progress
+
+    def _base(self, n_features: int):
+        tree = DecisionTreeClassifier() if self.tree is None else check_classifier(self.tree, name="tree")
+        if "max_features" not in tree.get_params(deep=False):
+            raise TypeError(f"tree must have a max_features parameter (a tree that samples attributes "
+                            f"at each split); got {type(tree).__name__}.")
+        self.max_features_ = resolve_max_features(self.max_features, n_features)
+        return clone(tree).set_params(max_features=self.max_features_)
+
+    def _sample_size(self, n: int) -> int:
+        return n
+
+
+@dataclasses.dataclass(frozen=True, repr=False)
+class ForestConvergence(Result):
+    """Test and out-of-bag error of random forests against the number of trees.
+
+    Attributes
+    ----------
+    max_features : ndarray of int, shape (K,)
+        The resolved ``k`` of each forest (``k = d`` is bagging of full trees).
+    n_features : int
+        ``d``.
+    test_error : ndarray, shape (K, T)
+        ``test_error[j, t-1]``: error on the test set of the first ``t`` trees of forest ``j``.
+    oob_error : ndarray, shape (K, T)
+        The same for the hard-vote OOB error (``oob_error_curve_``).
+    member_test_error : ndarray, shape (K, T)
+        Test error of every single tree: the members get weaker as ``k`` falls.
+    """
+
+    max_features: np.ndarray
+    n_features: int
+    test_error: np.ndarray
+    oob_error: np.ndarray
+    member_test_error: np.ndarray
+
+
+def forest_convergence(X, y, X_test, y_test, *, max_features=("log2", None), n_estimators=100,
+                       rng=None, n_jobs=None) -> ForestConvergence:
+    r"""Fit one :class:`RandomForest` per ``max_features`` and record its error curves.
+
+    For each value, a forest of ``n_estimators`` trees (the same ``rng`` for all, so the
+    bootstrap samples are shared and only the attribute sampling differs) gives
+    :meth:`Bagging.staged_error` on ``(X_test, y_test)`` and ``oob_error_curve_`` as
+    functions of the number of trees ``t = 1..T``. Lower is better.
+
+    Parameters
+    ----------
+    X, y : array_like
+        Training data.
+    X_test, y_test : array_like
+        Held-out data for the test-error curves.
+    max_features : sequence, default ("log2", None)
+        Values accepted by :func:`resolve_max_features`; ``None`` is bagging of full trees.
+    n_estimators : int, default 100
+    rng : None, int or numpy.random.Generator
+    n_jobs : int, default None
+
+    Returns
+    -------
+    ForestConvergence
+
+    Notes
+    -----
+    O(K T (fit + predict)) time for K values of ``max_features``; O(K T) memory besides the
+    forests, which are not kept.
+
+    References
+    ----------
+    Breiman, L. (2001). Random forests. Machine Learning 45(1), 5-32.
+    doi:10.1023/A:1010933404324
+
+    Examples
+    --------
+    >>> from sklearn.datasets import load_breast_cancer
+    >>> from patterneval.ensemble.bagging import forest_convergence
+    >>> X, y = load_breast_cancer(return_X_y=True)
+    >>> res = forest_convergence(X[::2], y[::2], X[1::2], y[1::2], n_estimators=20, rng=0)
+    >>> res.max_features.tolist(), res.test_error.shape
+    ([4, 30], (2, 20))
+    """
+    if isinstance(max_features, (str, numbers.Real)) or max_features is None:
+        raise TypeError(f"max_features must be a sequence of values (e.g. ('log2', None)); "
+                        f"got {max_features!r}.")
+    values = list(max_features)
+    check_positive_int("len(max_features)", len(values))
+    n_estimators = check_positive_int("n_estimators", n_estimators)
+    seed = int(check_rng(rng).integers(2**63 - 1))
+    ks, tests, oobs, members = [], [], [], []
+    X_test_arr = None
+    for value in values:
+        forest = RandomForest(n_estimators, max_features=value, rng=seed, n_jobs=n_jobs).fit(X, y)
+        if X_test_arr is None:
+            X_test_arr = validate_data(forest, X_test, reset=False, dtype=np.float64)
+        ks.append(forest.max_features_)
+        tests.append(forest.staged_error(X_test_arr, y_test))
+        oobs.append(forest.oob_error_curve_)
+        codes = forest._member_predictions(X_test_arr)
+        members.append(np.mean(forest.classes_[codes] != np.asarray(y_test)[None, :], axis=1))
+    return ForestConvergence(np.array(ks), int(forest.n_features_in_), np.array(tests), np.array(oobs),
+                             np.array(members))

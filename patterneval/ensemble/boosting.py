@@ -1,0 +1,574 @@
+r"""AdaBoost for two classes, written from the derivation of note 004 (section 2).
+
+Labels are any two values outside and :math:`y \in \{-1, +1\}` inside (``classes_[0]`` is
+:math:`-1`, ``classes_[1]`` is :math:`+1`). With :math:`D_1 = 1/n` the rounds
+:math:`t = 1, \dots, T` are
+
+.. math::
+
+    \epsilon_t = \sum_i D_t(i)\, \mathbb{I}(h_t(x_i) \ne y_i), \qquad
+    \alpha_t = \tfrac12 \ln\frac{1 - \epsilon_t}{\epsilon_t}, \qquad
+    D_{t+1}(i) = \frac{D_t(i)\, e^{-\alpha_t y_i h_t(x_i)}}{Z_t}, \qquad
+    Z_t = 2\sqrt{\epsilon_t (1 - \epsilon_t)},
+
+and the classifier is :math:`H(x) = \operatorname{sign} F(x)` with
+:math:`F(x) = \sum_t \alpha_t h_t(x)`. The exponential loss of the vote is the product of
+the normalisers, :math:`\frac1n \sum_i e^{-y_i F_T(x_i)} = \prod_t Z_t`, which bounds the
+training error.
+
+References
+----------
+Freund, Y. & Schapire, R. E. (1997). A decision-theoretic generalization of on-line learning
+and an application to boosting. *J. Comput. Syst. Sci.* 55(1), 119-139.
+doi:10.1006/jcss.1997.1504.
+
+Friedman, J., Hastie, T. & Tibshirani, R. (2000). Additive logistic regression: a statistical
+view of boosting. *Ann. Statist.* 28(2), 337-407. doi:10.1214/aos/1016218223.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+from scipy.special import expit
+from sklearn.base import BaseEstimator, ClassifierMixin, clone
+from sklearn.tree import DecisionTreeClassifier
+from sklearn.utils.validation import check_is_fitted, validate_data
+
+from .._results import Result
+from .._validation import (
+    check_choice,
+    check_classifier,
+    check_dense,
+    check_known_labels,
+    check_positive_int,
+    check_in_range,
+    check_rng,
+    check_round,
+    check_two_classes,
+    check_weighted_fit,
+    check_X_y,
+)
+
+__all__ = [
+    "HALF_TOL",
+    "MODES",
+    "STOP_REASONS",
+    "AdaBoost",
+    "BoostingRounds",
+    "ModeComparison",
+    "ResampledError",
+    "boosting_rounds",
+    "compare_modes",
+    "resampled_error",
+]
+
+#: How each round's learner sees the distribution D_t.
+MODES = ("reweight", "resample")
+
+#: Values of ``AdaBoost.stop_reason_``.
+STOP_REASONS = ("n_estimators", "no better than chance", "perfect learner", "restarts exhausted")
+
+_SEED_BOUND = 2**31 - 1
+
+#: A weighted error within this distance of 1/2 counts as 1/2 (rounding in the update makes
+#: a learner that is exactly at chance come out at 0.5 - 1e-16, with a vote of about 1e-16).
+HALF_TOL = 1e-12
+
+
+def _signs(pred) -> np.ndarray:
+    """Base-learner predictions (coded -1/+1 in fit) as floats."""
+    return np.asarray(pred, dtype=np.float64)
+
+
+class AdaBoost(ClassifierMixin, BaseEstimator):
+    r"""Binary AdaBoost (discrete, Freund & Schapire 1997) by re-weighting or re-sampling.
+
+    Each round fits a copy of ``base_estimator`` to the distribution :math:`D_t`, measures
+    its weighted error :math:`\epsilon_t` on the whole training set, gives it the vote
+    :math:`\alpha_t = \frac12\ln\frac{1-\epsilon_t}{\epsilon_t}` and multiplies the weight of
+    every example by :math:`e^{-\alpha_t y h_t(x)}/Z_t` (mistakes up by
+    :math:`\sqrt{(1-\epsilon_t)/\epsilon_t}`, hits down by its inverse). Lower training error
+    and lower exponential loss are better.
+
+    Parameters
+    ----------
+    base_estimator : classifier or None
+        Cloned every round. None: a decision stump,
+        ``DecisionTreeClassifier(max_depth=1)``. If it has a ``random_state`` parameter it is
+        set each round from ``rng``. It is fitted on labels coded -1/+1.
+    n_estimators : int >= 1
+        Largest number of rounds T.
+    mode : {"reweight", "resample"}, keyword-only
+        "reweight": the learner is fitted with ``sample_weight = D_t`` (it must accept
+        ``sample_weight``). "resample": it is fitted on n examples drawn with replacement
+        with probabilities :math:`D_t` (any classifier works).
+    rng : None, int or numpy.random.Generator, keyword-only
+        The only randomness: seeds of the base learner and, in "resample" mode, the draws.
+    max_restarts : int >= 0, keyword-only
+        "resample" mode: how many fresh samples a round may draw after a learner with
+        :math:`\epsilon_t \ge 1/2`; when they are used up, boosting stops.
+
+    Attributes
+    ----------
+    classes_ : ndarray of shape (2,)
+        ``classes_[0]`` is coded -1, ``classes_[1]`` is +1.
+    estimators_ : list
+        The fitted base learners, one per kept round.
+    alphas_, errors_, normalizers_ : ndarray of shape (T,)
+        :math:`\alpha_t`, the weighted error :math:`\epsilon_t` under :math:`D_t` on the full
+        training set, and the normaliser :math:`Z_t = \sum_i D_t(i)e^{-\alpha_t y_i h_t(x_i)}`
+        (equal to :math:`2\sqrt{\epsilon_t(1-\epsilon_t)}` whenever :math:`\epsilon_t > 0`).
+    training_errors_, exp_losses_ : ndarray of shape (T,)
+        Training error of :math:`\operatorname{sign}F_t` and the exponential loss
+        :math:`\frac1n\sum_i e^{-y_i F_t(x_i)}` of the cumulative vote after round t.
+    error_bounds_ : ndarray of shape (T,)
+        :math:`\prod_{s \le t} 2\sqrt{\epsilon_s(1-\epsilon_s)}`, the bound on the training
+        error.
+    n_restarts_ : ndarray of shape (T,)
+        Fresh samples drawn in each kept round after a rejected learner ("resample" mode).
+    stop_reason_ : str
+        One of :data:`STOP_REASONS`.
+    n_features_in_ : int
+
+    Notes
+    -----
+    *Stopping.* A learner with :math:`\epsilon_t \ge 1/2` (up to :data:`HALF_TOL`) is
+    discarded. In "reweight" mode
+    boosting then stops: at exactly :math:`\epsilon_t = 1/2` the round would get
+    :math:`\alpha_t = 0` and leave :math:`D_{t+1} = D_t`, so a deterministic learner would
+    return the same rule forever. (A learner whose leaves predict the weighted majority, such as
+    a stump, always has :math:`\epsilon_t \le 1/2`.) In "resample" mode the round draws a
+    fresh sample instead, at most ``max_restarts`` times. If the very first round fails, fit
+    raises ``ValueError`` (an empty vote cannot predict).
+
+    *A perfect learner*, :math:`\epsilon_t = 0`, would get :math:`\alpha_t = \infty`. It is
+    kept with the finite vote :math:`\alpha_t = 1 + \sum_{s<t}\alpha_s`, larger than all
+    earlier votes together, so :math:`\operatorname{sign}F = h_t` everywhere (the limit of
+    :math:`\alpha_t \to \infty`), and boosting stops: :math:`D_{t+1}` would be undefined. That
+    round's normaliser is the actual :math:`Z_t = e^{-\alpha_t}`, so the identity
+    ``exp_losses_ == cumprod(normalizers_)`` still holds; its bound factor is 0.
+
+    *Scores.* :meth:`decision_function` returns the unnormalised :math:`F(x)`; ties
+    (:math:`F = 0`) go to ``classes_[0]`` as in scikit-learn. :meth:`predict_proba` maps it
+    through the population minimiser of the exponential loss,
+    :math:`F = \frac12\ln\frac{p}{1-p}` (Friedman, Hastie & Tibshirani 2000), i.e.
+    :math:`P(y = +1 \mid x) = 1/(1 + e^{-2F(x)})`; these are scores, not calibrated
+    probabilities. scikit-learn's SAMME uses estimator weights :math:`2\alpha_t` and a
+    normalised score, which gives the same predictions.
+
+    Complexity: T fits and predictions of the base learner plus O(nT) arithmetic.
+    More than two classes are rejected (this is the binary algorithm of the derivation).
+
+    References
+    ----------
+    Freund & Schapire (1997), doi:10.1006/jcss.1997.1504; Friedman, Hastie & Tibshirani
+    (2000), doi:10.1214/aos/1016218223.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from sklearn.datasets import load_breast_cancer
+    >>> from patterneval.ensemble.boosting import AdaBoost
+    >>> X, y = load_breast_cancer(return_X_y=True)
+    >>> model = AdaBoost(n_estimators=20, rng=0).fit(X, y)
+    >>> len(model.alphas_), model.stop_reason_
+    (20, 'n_estimators')
+    >>> bool(np.all(model.training_errors_ <= model.error_bounds_))
+    True
+    >>> bool(np.allclose(model.exp_losses_, np.cumprod(model.normalizers_)))
+    True
+    >>> eps = model.errors_[0]
+    >>> bool(model.alphas_[0] == 0.5 * np.log((1 - eps) / eps))
+    True
+    """
+
+    def __init__(self, base_estimator=None, n_estimators=50, *, mode="reweight", rng=None,
+                 max_restarts=10):
+        self.base_estimator = base_estimator
+        self.n_estimators = n_estimators
+        self.mode = mode
+        self.rng = rng
+        self.max_restarts = max_restarts
+
+    def __sklearn_tags__(self):
+        tags = super().__sklearn_tags__()
+        tags.classifier_tags.multi_class = False
+        return tags
+
+    # ------------------------------------------------------------------ fit
+    def fit(self, X, y):
+        """Boost for at most ``n_estimators`` rounds on (X, y); returns self."""
+        X_arr, y_arr = check_X_y(check_dense(X), y, min_classes=1)
+        classes = check_two_classes(y_arr)
+        n_estimators = check_positive_int("n_estimators", self.n_estimators)
+        mode = check_choice("mode", self.mode, MODES)
+        max_restarts = check_positive_int("max_restarts", self.max_restarts, minimum=0)
+        if self.base_estimator is None:
+            base = DecisionTreeClassifier(max_depth=1)
+        else:
+            base = check_classifier(self.base_estimator, name="base_estimator")
+        if mode == "reweight":
+            check_weighted_fit(base)
+        gen = check_rng(self.rng)
+        X_arr = validate_data(self, X, dtype=np.float64)  # n_features_in_, feature names
+        seeded = "random_state" in base.get_params()
+
+        n = X_arr.shape[0]
+        y_pm = np.where(y_arr == classes[1], 1, -1)
+        D = np.full(n, 1.0 / n)
+        F = np.zeros(n)
+        estimators, alphas, errors, norms, train_err, losses, restarts = [], [], [], [], [], [], []
+        stop = "n_estimators"
+        for _ in range(n_estimators):
+            n_restarts = 0
+            while True:
+                est = clone(base)
+                if seeded:
+                    est.set_params(random_state=int(gen.integers(_SEED_BOUND)))
+                if mode == "reweight":
+                    est.fit(X_arr, y_pm, sample_weight=D)
+                else:
+                    rows = gen.choice(n, size=n, replace=True, p=D)
+                    est.fit(X_arr[rows], y_pm[rows])
+                h = _signs(est.predict(X_arr))
+                wrong = h != y_pm
+                eps = float(D[wrong].sum())
+                if eps < 0.5 - HALF_TOL or mode == "reweight" or n_restarts >= max_restarts:
+                    break
+                n_restarts += 1
+            if eps >= 0.5 - HALF_TOL:
+                stop = "no better than chance" if mode == "reweight" else "restarts exhausted"
+                break
+            perfect = not wrong.any()
+            if perfect:
+                eps = 0.0
+                alpha = 1.0 + float(np.sum(alphas))
+            else:
+                alpha = 0.5 * np.log((1.0 - eps) / eps)
+            w = D * np.exp(-alpha * y_pm * h)
+            Z = float(w.sum())
+            D = w / Z
+            F += alpha * h
+            estimators.append(est)
+            alphas.append(alpha)
+            errors.append(eps)
+            norms.append(Z)
+            train_err.append(float(np.mean((F > 0) != (y_pm > 0))))
+            losses.append(float(np.mean(np.exp(-y_pm * F))))
+            restarts.append(n_restarts)
+            if perfect:
+                stop = "perfect learner"
+                break
+        if not estimators:
+            raise ValueError(
+                f"the first base learner was no better than chance (weighted error {eps:.3g} "
+                f">= 0.5{' after ' + str(max_restarts) + ' restarts' if mode == 'resample' else ''}); "
+                "AdaBoost needs a weak learner with error below 1/2."
+            )
+        self.classes_ = classes
+        self.estimators_ = estimators
+        self.alphas_ = np.array(alphas)
+        self.errors_ = np.array(errors)
+        self.normalizers_ = np.array(norms)
+        self.training_errors_ = np.array(train_err)
+        self.exp_losses_ = np.array(losses)
+        self.error_bounds_ = np.cumprod(2.0 * np.sqrt(self.errors_ * (1.0 - self.errors_)))
+        self.n_restarts_ = np.array(restarts, dtype=np.int64)
+        self.stop_reason_ = stop
+        return self
+
+    # ------------------------------------------------------------ prediction
+    def _X(self, X):
+        check_is_fitted(self)
+        check_dense(X)
+        return validate_data(self, X, dtype=np.float64, reset=False)
+
+    def staged_decision_function(self, X):
+        r"""Yield :math:`F_t(x) = \sum_{s \le t} \alpha_s h_s(x)` for t = 1, ..., T."""
+        X = self._X(X)
+        F = np.zeros(X.shape[0])
+        for alpha, est in zip(self.alphas_, self.estimators_):
+            F = F + alpha * _signs(est.predict(X))
+            yield F
+
+    def decision_function(self, X):
+        r"""The unnormalised vote :math:`F(x) = \sum_t \alpha_t h_t(x)`, shape (n,); positive
+        means ``classes_[1]``."""
+        F = None
+        for F in self.staged_decision_function(X):
+            pass
+        return F
+
+    def _label(self, F):
+        return self.classes_[(F > 0).astype(np.intp)]
+
+    def predict(self, X):
+        """``classes_[1]`` where F(x) > 0, else ``classes_[0]`` (ties included)."""
+        return self._label(self.decision_function(X))
+
+    def staged_predict(self, X):
+        """Yield the predictions of the first t rounds' vote, t = 1, ..., T."""
+        for F in self.staged_decision_function(X):
+            yield self._label(F)
+
+    def predict_proba(self, X):
+        r"""Columns ``[1 - p, p]`` with :math:`p = 1/(1 + e^{-2F(x)})` (see Notes)."""
+        p = expit(2.0 * self.decision_function(X))
+        return np.column_stack([1.0 - p, p])
+
+    def margins(self, X, y):
+        r"""Normalised margins :math:`y F(x) / \sum_t \alpha_t` in [-1, 1]; positive means
+        correct, and its size is the confidence of the vote."""
+        X = self._X(X)
+        X_arr, y_arr = check_X_y(X, y, min_classes=1)
+        y_pm = check_known_labels(y_arr, self.classes_)
+        return y_pm * self.decision_function(X_arr) / float(np.sum(self.alphas_))
+
+    def staged_distributions(self, X, y):
+        r"""Yield the distributions :math:`D_t \propto e^{-y F_{t-1}(x)}` on (X, y) for
+        t = 1, ..., T (:math:`D_1` uniform). On the training set these are the weights the
+        rounds were trained on."""
+        X = self._X(X)
+        X_arr, y_arr = check_X_y(X, y, min_classes=1)
+        y_pm = check_known_labels(y_arr, self.classes_)
+        F = np.zeros(X_arr.shape[0])
+        for alpha, est in zip(self.alphas_, self.estimators_):
+            w = np.exp(-y_pm * F)
+            yield w / w.sum()
+            F = F + alpha * _signs(est.predict(X_arr))
+
+
+@dataclass(frozen=True, repr=False)
+class ResampledError(Result):
+    """Errors of round t's learner on weighted re-samples (see :func:`resampled_error`)."""
+
+    round: int
+    weighted_error: float
+    sample_errors: np.ndarray
+
+
+def resampled_error(model, X, y, *, round=1, n_resamples=1000, rng=None) -> ResampledError:
+    r"""Draw ``n_resamples`` samples of size n from round t's distribution :math:`D_t` on
+    (X, y) and record the fraction of each that the learner :math:`h_t` gets wrong.
+
+    Re-sampling replaces the weights by a random sample whose expected error is the weighted
+    error: :math:`E[\hat\epsilon] = \sum_i D_t(i)\,\mathbb{I}(h_t(x_i) \ne y_i) =
+    \epsilon_t`, with variance :math:`\epsilon_t(1-\epsilon_t)/n`. On the training set
+    ``weighted_error`` equals ``model.errors_[t - 1]`` (to rounding).
+
+    Parameters
+    ----------
+    model : fitted AdaBoost
+    X, y : the data defining D_t (normally the training set)
+    round : int, 1 <= round <= number of fitted rounds (keyword-only)
+    n_resamples : int >= 1 (keyword-only)
+    rng : None, int or Generator (keyword-only)
+
+    Returns
+    -------
+    ResampledError
+        ``round``, ``weighted_error`` (:math:`\epsilon_t`) and ``sample_errors``
+        (n_resamples,). Complexity O(n * n_resamples) time and memory.
+
+    References
+    ----------
+    Freund & Schapire (1997), doi:10.1006/jcss.1997.1504.
+
+    Examples
+    --------
+    >>> from sklearn.datasets import load_breast_cancer
+    >>> from patterneval.ensemble.boosting import AdaBoost, resampled_error
+    >>> X, y = load_breast_cancer(return_X_y=True)
+    >>> model = AdaBoost(n_estimators=5, rng=0).fit(X, y)
+    >>> res = resampled_error(model, X, y, round=3, n_resamples=200, rng=0)
+    >>> bool(abs(res.weighted_error - model.errors_[2]) < 1e-12)
+    True
+    >>> bool(abs(res.sample_errors.mean() - res.weighted_error) < 0.01)
+    True
+    """
+    check_is_fitted(model, "alphas_")
+    t = check_round(round, len(model.alphas_))
+    n_resamples = check_positive_int("n_resamples", n_resamples)
+    gen = check_rng(rng)
+    X = model._X(X)
+    y_pm = check_known_labels(check_X_y(X, y, min_classes=1)[1], model.classes_)
+    for s, D in enumerate(model.staged_distributions(X, y), start=1):
+        if s == t:
+            break
+    wrong = _signs(model.estimators_[t - 1].predict(X)) != y_pm
+    rows = gen.choice(len(y_pm), size=(n_resamples, len(y_pm)), replace=True, p=D)
+    return ResampledError(round=t, weighted_error=float(D[wrong].sum()),
+                          sample_errors=wrong[rows].mean(axis=1))
+
+
+@dataclass(frozen=True, repr=False)
+class ModeComparison(Result):
+    """Staged errors of one re-weighted and several re-sampled AdaBoost runs
+    (see :func:`compare_modes`)."""
+
+    n_estimators: int
+    reweight_train_errors: np.ndarray
+    reweight_test_errors: np.ndarray
+    resample_train_errors: np.ndarray
+    resample_test_errors: np.ndarray
+
+
+def _staged_errors(model, X, y, n_rounds):
+    errors = [float(np.mean(p != y)) for p in model.staged_predict(X)]
+    return errors + errors[-1:] * (n_rounds - len(errors))
+
+
+def compare_modes(X_train, y_train, X_test, y_test, *, base_estimator=None, n_estimators=50,
+                  n_seeds=10, rng=None) -> ModeComparison:
+    """Training and test error after every round of AdaBoost in "reweight" mode (one run)
+    and in "resample" mode (``n_seeds`` runs with independent seeds), for comparing the two
+    ways of feeding :math:`D_t` to the learner. Lower is better.
+
+    A run that stops early keeps its last vote, so its errors are carried forward to
+    ``n_estimators`` rounds. Seeds come from ``rng`` (one spawned Generator per run), so the
+    result is reproducible. Complexity: (n_seeds + 1) * n_estimators base-learner fits.
+
+    Returns
+    -------
+    ModeComparison
+        ``reweight_train_errors``, ``reweight_test_errors`` of shape (n_estimators,) and
+        ``resample_train_errors``, ``resample_test_errors`` of shape
+        (n_seeds, n_estimators).
+
+    References
+    ----------
+    Freund & Schapire (1997), doi:10.1006/jcss.1997.1504.
+
+    Examples
+    --------
+    >>> from sklearn.datasets import make_classification
+    >>> from patterneval.ensemble.boosting import compare_modes
+    >>> X, y = make_classification(200, 5, random_state=0)
+    >>> res = compare_modes(X[:100], y[:100], X[100:], y[100:], n_estimators=5, n_seeds=3,
+    ...                     rng=0)
+    >>> res.resample_test_errors.shape
+    (3, 5)
+    """
+    X_train, y_train = check_X_y(check_dense(X_train), y_train, min_classes=1)
+    X_test, y_test = check_X_y(check_dense(X_test), y_test, min_classes=1)
+    n_estimators = check_positive_int("n_estimators", n_estimators)
+    n_seeds = check_positive_int("n_seeds", n_seeds)
+    gen = check_rng(rng)
+    seeds = gen.spawn(n_seeds + 1)
+    model = AdaBoost(base_estimator, n_estimators, rng=seeds[0]).fit(X_train, y_train)
+    check_known_labels(y_test, model.classes_, name="y_test")
+    rw_train = _staged_errors(model, X_train, y_train, n_estimators)
+    rw_test = _staged_errors(model, X_test, y_test, n_estimators)
+    rs_train, rs_test = [], []
+    for seed in seeds[1:]:
+        model = AdaBoost(base_estimator, n_estimators, mode="resample", rng=seed).fit(X_train, y_train)
+        rs_train.append(_staged_errors(model, X_train, y_train, n_estimators))
+        rs_test.append(_staged_errors(model, X_test, y_test, n_estimators))
+    return ModeComparison(n_estimators=n_estimators,
+                          reweight_train_errors=np.array(rw_train),
+                          reweight_test_errors=np.array(rw_test),
+                          resample_train_errors=np.array(rs_train),
+                          resample_test_errors=np.array(rs_test))
+
+
+@dataclass(frozen=True, repr=False)
+class BoostingRounds(Result):
+    """Every round of one AdaBoost run on 2-d data, ready to draw (see
+    :func:`boosting_rounds`)."""
+
+    mode: str
+    X: np.ndarray
+    y: np.ndarray
+    grid_x: np.ndarray
+    grid_y: np.ndarray
+    votes: np.ndarray
+    weights: np.ndarray
+    alphas: np.ndarray
+    errors: np.ndarray
+    training_errors: np.ndarray
+
+
+def boosting_rounds(X, y, *, base_estimator=None, n_estimators=30, mode="reweight",
+                    grid_size=120, margin=0.5, rng=None) -> BoostingRounds:
+    r"""Fit AdaBoost on 2-d data and record, for every round t, the sign of the vote
+    :math:`F_t` on a ``grid_size`` x ``grid_size`` grid and the distribution :math:`D_t`
+    the round was trained on. Used to explore the rounds without refitting.
+
+    Returns
+    -------
+    BoostingRounds
+        ``votes`` (T, grid_size, grid_size) holding +-1 (``classes_[1]`` is +1; ties -1),
+        ``weights`` (T, n) with rows :math:`D_t`, the grid axes ``grid_x``, ``grid_y``
+        (the data range widened by ``margin``), ``y`` coded -1/+1, and the fitted
+        ``alphas``, ``errors`` and ``training_errors``. T may be below ``n_estimators`` if
+        boosting stopped early. Complexity O(T (n + grid_size^2)) plus the fits.
+
+    References
+    ----------
+    Freund & Schapire (1997), doi:10.1006/jcss.1997.1504.
+
+    Examples
+    --------
+    >>> from sklearn.datasets import make_moons
+    >>> from patterneval.ensemble.boosting import boosting_rounds
+    >>> X, y = make_moons(60, noise=0.2, random_state=0)
+    >>> r = boosting_rounds(X, y, n_estimators=5, grid_size=20, rng=0)
+    >>> r.votes.shape, r.weights.shape
+    ((5, 20, 20), (5, 60))
+    >>> bool(np.allclose(r.weights.sum(axis=1), 1))
+    True
+    """
+    X_arr, y_arr = check_X_y(check_dense(X), y, min_classes=1)
+    if X_arr.shape[1] != 2:
+        raise ValueError(f"X must have two columns to draw on a plane; got {X_arr.shape[1]}.")
+    grid_size = check_positive_int("grid_size", grid_size, minimum=2)
+    margin = check_in_range("margin", margin, 0.0, np.inf)
+    model = AdaBoost(base_estimator, n_estimators, mode=mode, rng=rng).fit(X_arr, y_arr)
+    lo, hi = X_arr.min(axis=0) - margin, X_arr.max(axis=0) + margin
+    gx, gy = np.linspace(lo[0], hi[0], grid_size), np.linspace(lo[1], hi[1], grid_size)
+    grid = np.column_stack([np.tile(gx, grid_size),
+                            np.repeat(gy, grid_size)])
+    votes = np.array([np.where(F > 0, 1, -1).reshape(grid_size, grid_size)
+                      for F in model.staged_decision_function(grid)], dtype=np.int8)
+    weights = np.array(list(model.staged_distributions(X_arr, y_arr)))
+    return BoostingRounds(mode=mode, X=X_arr, y=np.where(y_arr == model.classes_[1], 1, -1),
+                          grid_x=gx, grid_y=gy, votes=votes, weights=weights,
+                          alphas=model.alphas_, errors=model.errors_,
+                          training_errors=model.training_errors_)
+
+
+def _reference_reweight(X, y, n_estimators, base):
+    """Slow twin of ``AdaBoost(mode="reweight")`` for the tests: the same rounds with explicit
+    loops over the samples for the error, the update and the normalisation. ``y`` must be
+    coded -1/+1 and ``base`` deterministic. Returns the per-round alphas, errors, normalisers
+    and the list of distributions D_1, D_2, ..."""
+    n = len(y)
+    D = [1.0 / n] * n
+    alphas, errors, norms, dists = [], [], [], [list(D)]
+    for _ in range(n_estimators):
+        est = clone(base).fit(X, y, sample_weight=np.array(D))
+        h = est.predict(X)
+        eps = 0.0
+        for i in range(n):
+            if h[i] != y[i]:
+                eps += D[i]
+        if eps >= 0.5:
+            break
+        alpha = 0.5 * np.log((1 - eps) / eps)
+        new = []
+        for i in range(n):
+            if h[i] == y[i]:
+                new.append(D[i] * np.exp(-alpha))
+            else:
+                new.append(D[i] * np.exp(alpha))
+        Z = 0.0
+        for value in new:
+            Z += value
+        D = [value / Z for value in new]
+        alphas.append(alpha)
+        errors.append(eps)
+        norms.append(Z)
+        dists.append(list(D))
+    return np.array(alphas), np.array(errors), np.array(norms), np.array(dists)

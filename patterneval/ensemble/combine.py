@@ -1,0 +1,735 @@
+r"""Combining the outputs of T learners: averaging, voting rules and stacking (note 004,
+section 4).
+
+Shapes. ``predictions`` stacks the members along axis 0, either as one array or as a
+sequence of per-member arrays (a member whose shape differs from member 0 is named in the
+error):
+
+* **hard votes** (class labels): shape ``(T, n)``, any label type;
+* **soft votes** (class probabilities, or 0/1 votes): shape ``(T, n, c)`` with entries in
+  [0, 1]; column j belongs to ``classes[j]`` (default ``0..c-1``).
+
+Both are turned into the note's vote vectors :math:`h_i^j(x)`: one-hot for labels, the
+probabilities themselves for soft votes, and every rule works on the class scores
+:math:`S_j(x) = \sum_i w_i h_i^j(x)`.
+
+Weights are a convex combination: finite, non-negative and summing to 1 (within 1e-9);
+anything else is an error, never silently normalised (divide by the sum yourself).
+
+Ties (plurality and weighted votes): ``ties="smallest"`` (default) picks the first of the
+tied classes in ``classes`` order (the smallest label for hard votes) -- the rule of
+``numpy.argmax``, ``scipy.stats.mode`` and scikit-learn's ``VotingClassifier``;
+``ties="random"`` picks one of the tied classes uniformly with ``rng``.
+
+Reject (majority vote): a class wins only with *more than* ``threshold`` (default one half)
+of the total vote; otherwise the sample is rejected. With ``reject=None`` the result is a
+``numpy.ma.MaskedArray`` whose rejected entries are masked; with any other value that value
+is written in their place (it must not be one of the classes).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+from scipy import stats
+from sklearn.base import BaseEstimator, ClassifierMixin, clone
+from sklearn.utils.metaestimators import available_if
+from sklearn.utils.multiclass import check_classification_targets
+from sklearn.utils.validation import check_is_fitted, validate_data
+
+from .._results import Result
+from .._validation import (
+    check_choice,
+    check_classifier,
+    check_convex_weights,
+    check_member_outputs,
+    check_n_jobs,
+    check_n_splits,
+    check_positive_int,
+    check_positive_int_array,
+    check_proportion,
+    check_rng,
+    check_vote_classes,
+    check_vote_threshold,
+    check_X_y,
+)
+from ..resampling._engine import make_folds, run_tasks
+
+__all__ = [
+    "VOTE_TIE_RULES",
+    "MLR",
+    "Stacking",
+    "VoteRates",
+    "VoteSimulation",
+    "average",
+    "majority_vote",
+    "plurality_vote",
+    "simulate_vote_rates",
+    "vote_rates",
+    "weighted_average",
+    "weighted_vote",
+]
+
+#: How plurality and weighted votes break ties: first class in ``classes`` order, or random.
+VOTE_TIE_RULES = ("smallest", "random")
+
+
+# ------------------------------------------------------------------------ averaging
+def average(outputs):
+    r"""Simple average :math:`H(x) = \frac1T \sum_{i=1}^T h_i(x)` of real-valued outputs.
+
+    Parameters
+    ----------
+    outputs : array_like, shape (T, n) or (T, n, c)
+        Member outputs (regression predictions, or class probabilities), one per row; a
+        sequence of per-member arrays is accepted.
+
+    Returns
+    -------
+    ndarray, shape (n,) or (n, c)
+        The average over the members.
+
+    Notes
+    -----
+    :math:`O(Tn)`. The average of T regressors with independent errors of equal variance
+    :math:`\sigma^2` has error variance :math:`\sigma^2/T`; with correlated errors less is
+    gained (see the chapter "Diversity").
+
+    References
+    ----------
+    .. [1] Z.-H. Zhou, *Ensemble Methods: Foundations and Algorithms*, CRC Press, 2012,
+       section 4.2. doi:10.1201/b12207
+
+    Examples
+    --------
+    >>> from patterneval.ensemble.combine import average
+    >>> average([[1.0, 2.0], [3.0, 6.0]])
+    array([2., 4.])
+    """
+    arr = check_member_outputs(outputs, name="outputs", real=True)
+    return arr.mean(axis=0)
+
+
+def weighted_average(outputs, weights):
+    r"""Weighted average :math:`H(x) = \sum_{i=1}^T w_i h_i(x)`, :math:`w_i \ge 0`,
+    :math:`\sum_i w_i = 1`.
+
+    Parameters
+    ----------
+    outputs : array_like, shape (T, n) or (T, n, c)
+        Member outputs, one per row.
+    weights : array_like, shape (T,)
+        Non-negative weights summing to 1 (within 1e-9); anything else raises ValueError.
+
+    Returns
+    -------
+    ndarray, shape (n,) or (n, c)
+
+    Notes
+    -----
+    :math:`O(Tn)`. Weights estimated on the training data tend to overfit it; with noisy
+    or scarce data the simple average is often as good (Zhou 2012, section 4.2).
+
+    References
+    ----------
+    .. [1] Z.-H. Zhou, *Ensemble Methods: Foundations and Algorithms*, CRC Press, 2012,
+       section 4.2. doi:10.1201/b12207
+
+    Examples
+    --------
+    >>> from patterneval.ensemble.combine import weighted_average
+    >>> weighted_average([[1.0, 2.0], [3.0, 6.0]], [0.75, 0.25])
+    array([1.5, 3. ])
+    """
+    arr = check_member_outputs(outputs, name="outputs", real=True)
+    w = check_convex_weights(weights, arr.shape[0], size_name="outputs")
+    return np.tensordot(w, arr, axes=1)
+
+
+# ------------------------------------------------------------------------ voting
+def _scores(predictions, classes, weights):
+    """Class scores S (n, c) = sum_i w_i h_i^j and the vote vectors' total per sample."""
+    if predictions.ndim == 3:
+        votes = predictions
+    else:
+        index = np.searchsorted(classes, predictions) if _is_sorted(classes) else _lookup(classes, predictions)
+        votes = np.zeros(predictions.shape + (classes.size,))
+        np.put_along_axis(votes, index[..., None], 1.0, axis=2)
+    scores = np.tensordot(weights, votes, axes=1)
+    return scores
+
+
+def _is_sorted(classes):
+    try:
+        return bool(np.all(classes[:-1] < classes[1:]))
+    except TypeError:
+        return False
+
+
+def _lookup(classes, predictions):
+    position = {c: j for j, c in enumerate(classes.tolist())}
+    return np.vectorize(position.__getitem__, otypes=[np.intp])(predictions)
+
+
+def _argmax(scores, ties, rng):
+    """Index of the top score per row; scores within 1e-12 of the top count as tied (so
+    that weights such as 1/3 summed in different orders do not break ties by rounding)."""
+    best = scores >= scores.max(axis=1, keepdims=True) - 1e-12
+    if ties == "smallest":
+        return best.argmax(axis=1)
+    # random tie-break: among the tied maxima, the one with the smallest uniform key
+    keys = np.where(best, rng.random(scores.shape), 2.0)
+    return keys.argmin(axis=1)
+
+
+def _prepare(predictions, classes, weights, soft=None):
+    """Checked outputs, classes and weights; no weights means plain counts (weight 1)."""
+    arr = check_member_outputs(predictions, soft=soft)
+    cls = check_vote_classes(classes, arr)
+    w = np.ones(arr.shape[0]) if weights is None else check_convex_weights(weights, arr.shape[0])
+    return arr, cls, w
+
+
+def majority_vote(predictions, *, classes=None, threshold=0.5, reject=None):
+    r"""Majority vote with reject (绝对多数投票法): a class wins only with more than half of
+    the votes, otherwise the sample is rejected.
+
+    .. math::
+
+        H(x) = \begin{cases} c_j & \text{if } \sum_i h_i^j(x) > \theta \sum_k \sum_i h_i^k(x),
+        \\ \text{reject} & \text{otherwise,} \end{cases}
+
+    with :math:`\theta = 1/2` (note 004). Since the shares of the classes sum to 1, at most
+    one class can exceed :math:`\theta \ge 1/2`. For hard votes the condition reads "more
+    than :math:`\theta T` of the T members"; for soft votes whose rows sum to 1, "an average
+    probability above :math:`\theta`".
+
+    Parameters
+    ----------
+    predictions : array_like, shape (T, n) or (T, n, c)
+        Member labels (hard votes) or class probabilities (soft votes); see the module.
+    classes : array_like, optional, keyword-only
+        The class labels; default the sorted predicted labels (hard) or 0..c-1 (soft).
+    threshold : float in [0.5, 1), keyword-only
+        Share of the total vote a class must exceed; 0.5 is the majority rule.
+    reject : None or scalar, keyword-only
+        ``None``: return a masked array with rejected samples masked. Otherwise the value
+        written for rejected samples (must not be a class label).
+
+    Returns
+    -------
+    numpy.ma.MaskedArray or ndarray, shape (n,)
+        The winning labels.
+
+    Notes
+    -----
+    :math:`O(Tnc)`. Rejecting trades errors for abstentions: for T independent voters
+    see :func:`vote_rates`.
+
+    References
+    ----------
+    .. [1] L. Lam and C. Y. Suen, "Application of majority voting to pattern recognition,"
+       IEEE Trans. SMC-A 27(5), 553-568, 1997. doi:10.1109/3468.618255
+    .. [2] L. I. Kuncheva, *Combining Pattern Classifiers*, 2nd ed., Wiley, 2014, ch. 4.
+       doi:10.1002/9781118914564
+
+    Examples
+    --------
+    >>> from patterneval.ensemble.combine import majority_vote
+    >>> votes = [[0, 1, 2], [0, 1, 1], [1, 2, 0]]
+    >>> majority_vote(votes)
+    masked_array(data=[0, 1, --],
+                 mask=[False, False,  True],
+           fill_value=999999)
+    >>> majority_vote(votes, reject=-1)
+    array([ 0,  1, -1])
+    """
+    arr, cls, w = _prepare(predictions, classes, None)
+    theta = check_vote_threshold(threshold)
+    if reject is not None and np.isin(np.asarray([reject], dtype=object), cls.astype(object)).any():
+        raise ValueError(f"reject={reject!r} is one of the classes; choose a value that is not a label.")
+    scores = _scores(arr, cls, w)
+    total = scores.sum(axis=1)
+    win = scores > theta * total[:, None]
+    ok = win.any(axis=1)
+    labels = cls[win.argmax(axis=1)]
+    if reject is None:
+        return np.ma.MaskedArray(labels, mask=~ok)
+    try:
+        out = labels.astype(np.result_type(labels.dtype, np.asarray(reject).dtype))
+    except TypeError:
+        out = labels.astype(object)
+    out[~ok] = reject
+    return out
+
+
+def plurality_vote(predictions, *, classes=None, ties="smallest", rng=None):
+    r"""Plurality vote (相对多数投票法): the class with the most votes,
+    :math:`H(x) = c_{\arg\max_j \sum_i h_i^j(x)}`; never rejects.
+
+    With soft votes (shape (T, n, c)) this is the argmax of the average probability
+    ("soft voting").
+
+    Parameters
+    ----------
+    predictions : array_like, shape (T, n) or (T, n, c)
+        Member labels or class probabilities.
+    classes : array_like, optional, keyword-only
+        Class labels; see :func:`majority_vote`.
+    ties : {"smallest", "random"}, keyword-only
+        Tie rule, see the module docstring.
+    rng : None, int or numpy.random.Generator, keyword-only
+        Used only by ``ties="random"``.
+
+    Returns
+    -------
+    ndarray, shape (n,)
+
+    Notes
+    -----
+    :math:`O(Tnc)`. For hard votes and ``ties="smallest"`` this equals
+    ``scipy.stats.mode(predictions, axis=0)``.
+
+    References
+    ----------
+    .. [1] L. I. Kuncheva, *Combining Pattern Classifiers*, 2nd ed., Wiley, 2014, ch. 4.
+       doi:10.1002/9781118914564
+
+    Examples
+    --------
+    >>> from patterneval.ensemble.combine import plurality_vote
+    >>> plurality_vote([[0, 1, 2], [0, 2, 1], [1, 2, 0]])
+    array([0, 2, 0])
+    """
+    return weighted_vote(predictions, None, classes=classes, ties=ties, rng=rng)
+
+
+def weighted_vote(predictions, weights, *, classes=None, ties="smallest", rng=None):
+    r"""Weighted vote (加权投票法): :math:`H(x) = c_{\arg\max_j \sum_i w_i h_i^j(x)}`.
+
+    Parameters
+    ----------
+    predictions : array_like, shape (T, n) or (T, n, c)
+        Member labels or class probabilities.
+    weights : array_like, shape (T,) or None
+        Non-negative weights summing to 1; ``None`` means 1/T each (plurality vote).
+    classes, ties, rng
+        As in :func:`plurality_vote`.
+
+    Returns
+    -------
+    ndarray, shape (n,)
+
+    Notes
+    -----
+    :math:`O(Tnc)`. With weights :math:`w_i \propto \ln(p_i / (1 - p_i))` for
+    independent binary voters of accuracy :math:`p_i` this is the optimal (Bayes) vote
+    (Kuncheva 2014, section 4.3).
+
+    References
+    ----------
+    .. [1] L. I. Kuncheva, *Combining Pattern Classifiers*, 2nd ed., Wiley, 2014,
+       section 4.3. doi:10.1002/9781118914564
+
+    Examples
+    --------
+    >>> from patterneval.ensemble.combine import weighted_vote
+    >>> weighted_vote([[0, 0], [1, 0], [1, 1]], [0.6, 0.2, 0.2])
+    array([0, 0])
+    """
+    ties = check_choice("ties", ties, VOTE_TIE_RULES)
+    gen = check_rng(rng)
+    arr, cls, w = _prepare(predictions, classes, weights)
+    return cls[_argmax(_scores(arr, cls, w), ties, gen)]
+
+
+# ------------------------------------------------------------------------ reject rates
+@dataclass(frozen=True, repr=False)
+class VoteRates(Result):
+    """Probabilities that a majority vote with reject is correct, wrong, or rejects."""
+
+    accuracy: float
+    n_voters: np.ndarray
+    n_classes: int
+    threshold: float
+    correct: np.ndarray
+    error: np.ndarray
+    reject: np.ndarray
+
+
+def vote_rates(accuracy, n_voters, *, n_classes=2, threshold=0.5) -> VoteRates:
+    r"""Exact rates of correct, wrong and rejected majority votes of T independent voters.
+
+    Model: each voter is right with probability p and otherwise picks one of the
+    :math:`c - 1` wrong classes uniformly, independently of the others. Let :math:`K_j` be
+    the votes for class j and :math:`m = \lfloor\theta T\rfloor + 1` the smallest count
+    above :math:`\theta T`. Then :math:`K_{\text{true}} \sim \mathrm{Bin}(T, p)`, each wrong
+    class gets :math:`\mathrm{Bin}(T, q)` votes with :math:`q = (1-p)/(c-1)`, and, since at
+    most one class can pass :math:`\theta \ge 1/2`, the events "class j wins" are disjoint:
+
+    .. math::
+
+        P(\text{correct}) = P(\mathrm{Bin}(T, p) \ge m), \quad
+        P(\text{error}) = (c-1)\,P(\mathrm{Bin}(T, q) \ge m), \quad
+        P(\text{reject}) = 1 - P(\text{correct}) - P(\text{error}).
+
+    For two classes and :math:`\theta = 1/2` the vote rejects only ties (even T).
+
+    Parameters
+    ----------
+    accuracy : float in [0, 1]
+        Each voter's probability p of being right.
+    n_voters : int or array_like of int
+        Number of voters T >= 1.
+    n_classes : int >= 2, keyword-only
+    threshold : float in [0.5, 1), keyword-only
+
+    Returns
+    -------
+    VoteRates
+        ``correct``, ``error``, ``reject`` with the shape of ``n_voters``.
+
+    Notes
+    -----
+    :math:`O(1)` per T (binomial survival functions).
+
+    References
+    ----------
+    .. [1] L. Lam and C. Y. Suen, "Application of majority voting to pattern recognition,"
+       IEEE Trans. SMC-A 27(5), 553-568, 1997. doi:10.1109/3468.618255
+
+    Examples
+    --------
+    >>> from patterneval.ensemble.combine import vote_rates
+    >>> r = vote_rates(0.6, [3, 4])
+    >>> r.correct.round(4), r.reject.round(4)  # 4 voters tie 2:2 with 6*0.6^2*0.4^2
+    (array([0.648 , 0.4752]), array([0.    , 0.3456]))
+    """
+    p = float(check_proportion("accuracy", accuracy))
+    T = check_positive_int_array("n_voters", n_voters)
+    c = check_positive_int("n_classes", n_classes, minimum=2)
+    theta = check_vote_threshold(threshold)
+    m = np.floor(theta * T) + 1
+    correct = stats.binom.sf(m - 1, T, p)
+    error = (c - 1) * stats.binom.sf(m - 1, T, (1 - p) / (c - 1))
+    reject = np.clip(1.0 - correct - error, 0.0, 1.0)
+    return VoteRates(p, T, c, theta, correct, error, reject)
+
+
+@dataclass(frozen=True, repr=False)
+class VoteSimulation(Result):
+    """Simulated majority votes of independent voters: the per-replicate ``outcome``
+    (0 correct, 1 error, 2 reject) and the rates with their Monte Carlo standard errors."""
+
+    n_voters: int
+    n_resamples: int
+    correct: float
+    error: float
+    reject: float
+    std_error: np.ndarray
+    outcome: np.ndarray
+
+
+def simulate_vote_rates(accuracy, n_voters, *, n_classes=2, threshold=0.5, n_resamples=2000,
+                        rng=None) -> VoteSimulation:
+    r"""Simulate :func:`vote_rates`: draw T independent voters per replicate (true class 0;
+    a wrong voter picks one of classes 1..c-1 uniformly) and apply :func:`majority_vote`.
+
+    Parameters
+    ----------
+    accuracy, n_voters, n_classes, threshold
+        As in :func:`vote_rates` (``n_voters`` a single int here).
+    n_resamples : int, keyword-only
+        Replicates (samples voted on).
+    rng : None, int or numpy.random.Generator, keyword-only
+
+    Returns
+    -------
+    VoteSimulation
+        ``outcome`` holds one code per replicate; rates are its frequencies with standard
+        errors :math:`\sqrt{r(1-r)/R}` in ``std_error`` (correct, error, reject).
+
+    Notes
+    -----
+    :math:`O(R T c)` time and memory.
+
+    References
+    ----------
+    .. [1] L. I. Kuncheva, *Combining Pattern Classifiers*, 2nd ed., Wiley, 2014, ch. 4.
+       doi:10.1002/9781118914564
+
+    Examples
+    --------
+    >>> from patterneval.ensemble.combine import simulate_vote_rates
+    >>> sim = simulate_vote_rates(0.6, 5, n_classes=3, n_resamples=1000, rng=0)
+    >>> round(sim.correct + sim.error + sim.reject, 12)
+    1.0
+    """
+    p = float(check_proportion("accuracy", accuracy))
+    T = check_positive_int("n_voters", n_voters)
+    c = check_positive_int("n_classes", n_classes, minimum=2)
+    theta = check_vote_threshold(threshold)
+    R = check_positive_int("n_resamples", n_resamples)
+    gen = check_rng(rng)
+    right = gen.random((T, R)) < p
+    wrong_label = gen.integers(1, c, size=(T, R))
+    labels = np.where(right, 0, wrong_label)
+    H = majority_vote(labels, classes=np.arange(c), threshold=theta, reject=-1)
+    outcome = np.where(H == 0, 0, np.where(H == -1, 2, 1))
+    rates = np.array([np.mean(outcome == k) for k in range(3)])
+    se = np.sqrt(rates * (1 - rates) / R)
+    return VoteSimulation(T, R, float(rates[0]), float(rates[1]), float(rates[2]), se, outcome)
+
+
+# ------------------------------------------------------------------------ MLR
+class MLR(ClassifierMixin, BaseEstimator):
+    r"""Multi-response linear regression (多响应线性回归) classifier.
+
+    For each class :math:`\ell` an ordinary least-squares regression of the indicator
+    :math:`[y = \ell]` on the inputs, :math:`f_\ell(z) = b_\ell + \beta_\ell^\top z`;
+    the prediction is :math:`\arg\max_\ell f_\ell(z)`. Used on the class probabilities of
+    the first-level learners it is the meta-learner that Ting and Witten (1999) found to
+    work best for stacking.
+
+    Parameters
+    ----------
+    fit_intercept : bool
+        Fit the constants :math:`b_\ell`. On probability meta-features the constant is
+        already in the span of each member's columns (they sum to 1), so it does not change
+        the predictions there.
+
+    Attributes
+    ----------
+    coef_ : ndarray, shape (n_classes, n_features)
+    intercept_ : ndarray, shape (n_classes,)
+    classes_ : ndarray
+    n_features_in_ : int
+
+    Notes
+    -----
+    One least-squares solve, :math:`O(n d^2 + n d c)`; ``numpy.linalg.lstsq`` gives the
+    minimum-norm solution when the inputs are collinear. ``decision_function`` returns the
+    c responses, or for two classes :math:`f_1 - f_0` (scikit-learn's convention).
+
+    References
+    ----------
+    .. [1] K. M. Ting and I. H. Witten, "Issues in stacked generalization," JAIR 10,
+       271-289, 1999. doi:10.1613/jair.594
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from patterneval.ensemble.combine import MLR
+    >>> X = np.array([[0.0], [1.0], [2.0], [3.0]])
+    >>> MLR().fit(X, [0, 0, 1, 1]).predict([[0.5], [2.5]])
+    array([0, 1])
+    """
+
+    def __init__(self, fit_intercept=True):
+        self.fit_intercept = fit_intercept
+
+    def fit(self, X, y):
+        X, y = validate_data(self, X, y, ensure_min_samples=2)
+        check_classification_targets(y)
+        X, y = check_X_y(X, y, min_classes=2)
+        self.classes_, codes = np.unique(y, return_inverse=True)
+        Y = np.eye(self.classes_.size)[codes]
+        A = np.column_stack([np.ones(len(X)), X]) if self.fit_intercept else X
+        beta = np.linalg.lstsq(A, Y, rcond=None)[0]
+        if self.fit_intercept:
+            self.intercept_, self.coef_ = beta[0], beta[1:].T
+        else:
+            self.intercept_, self.coef_ = np.zeros(self.classes_.size), beta.T
+        return self
+
+    def _responses(self, X):
+        check_is_fitted(self)
+        X = validate_data(self, X, reset=False)
+        return X @ self.coef_.T + self.intercept_
+
+    def decision_function(self, X):
+        """The c least-squares responses (for two classes the difference f_1 - f_0)."""
+        f = self._responses(X)
+        return f[:, 1] - f[:, 0] if self.classes_.size == 2 else f
+
+    def predict(self, X):
+        """Class with the largest response (the first class on ties)."""
+        f = self._responses(X)
+        return self.classes_[f.argmax(axis=1)]
+
+
+# ------------------------------------------------------------------------ stacking
+def _members(estimators):
+    """(name, estimator) pairs from a list of estimators or of pairs."""
+    if isinstance(estimators, (str, bytes)) or not hasattr(estimators, "__iter__"):
+        raise TypeError(f"estimators must be a list of classifiers or (name, classifier) pairs; got {estimators!r}.")
+    pairs = []
+    for i, item in enumerate(estimators):
+        name, est = item if isinstance(item, tuple) and len(item) == 2 else (f"est{i}", item)
+        pairs.append((str(name), check_classifier(est, name=f"estimators[{i}]")))
+    if not pairs:
+        raise ValueError("estimators is empty; give at least one first-level classifier.")
+    return pairs
+
+
+def _member_output(model, X, classes, use_proba):
+    """Meta-features of one fitted member: probabilities in ``classes`` order, or one-hot
+    labels."""
+    out = np.zeros((len(X), classes.size))
+    if use_proba:
+        cols = np.searchsorted(classes, model.classes_)
+        out[:, cols] = model.predict_proba(X)
+    else:
+        out[np.arange(len(X)), np.searchsorted(classes, model.predict(X))] = 1.0
+    return out
+
+
+def _oof_task(estimator, X, y, train, test, classes, use_proba):
+    model = clone(estimator).fit(X[train], y[train])
+    return test, _member_output(model, X[test], classes, use_proba)
+
+
+def _meta_has(attr):
+    """For ``available_if``: the (fitted, else configured) meta-learner has ``attr``."""
+    def check(self):
+        meta = self.meta_learner_ if hasattr(self, "meta_learner_") else self._meta()
+        return hasattr(meta, attr)
+    return check
+
+
+def _refit_task(estimator, X, y):
+    return clone(estimator).fit(X, y)
+
+
+class Stacking(ClassifierMixin, BaseEstimator):
+    r"""Stacked generalization (Stacking, 学习法) with out-of-fold meta-features.
+
+    1. Split the training set into ``n_splits`` stratified folds (``make_folds``). For
+       every first-level learner :math:`h_t` and fold :math:`D_j`, fit a clone on
+       :math:`D \setminus D_j` and record its outputs on :math:`D_j`: class probabilities
+       (``use_proba=True``, c columns per learner) or one-hot labels. Every training
+       example gets meta-features from models that never saw it.
+    2. Fit the meta-learner (default :class:`MLR`) on these out-of-fold meta-features and
+       the original labels.
+    3. Refit every first-level learner on the whole training set; at prediction time their
+       outputs on new data feed the meta-learner.
+
+    Parameters
+    ----------
+    estimators : list of classifiers or of (name, classifier) pairs
+        First-level learners; with ``use_proba=True`` they need ``predict_proba``.
+    meta_learner : classifier, optional
+        Second-level learner; ``None`` means :class:`MLR`.
+    n_splits : int
+        Folds for the out-of-fold meta-features (every class needs at least this many
+        examples).
+    use_proba : bool
+        Probabilities (True) or one-hot predicted labels (False) as meta-features.
+    rng : None, int or numpy.random.Generator
+        Seeds the folds.
+    n_jobs : int, optional
+        Parallel fits through joblib; results do not depend on it.
+
+    Attributes
+    ----------
+    estimators_ : list of fitted first-level learners (refitted on all data)
+    meta_learner_ : fitted meta-learner
+    oof_features_ : ndarray, shape (n_samples, n_estimators * n_classes)
+        The out-of-fold meta-features the meta-learner was trained on (learner-major
+        column order).
+    folds_ : list of (train, test) index pairs
+    classes_, n_features_in_
+
+    Notes
+    -----
+    Cost: ``n_splits + 1`` fits of every first-level learner plus one meta fit. Unlike
+    scikit-learn's ``StackingClassifier``, all c probability columns are kept for two
+    classes (it drops the first), the default meta-learner is MLR (it uses
+    ``LogisticRegression``), and the folds come from ``rng``.
+
+    References
+    ----------
+    .. [1] D. H. Wolpert, "Stacked generalization," Neural Networks 5(2), 241-259, 1992.
+       doi:10.1016/S0893-6080(05)80023-1
+    .. [2] K. M. Ting and I. H. Witten, "Issues in stacked generalization," JAIR 10,
+       271-289, 1999. doi:10.1613/jair.594
+
+    Examples
+    --------
+    >>> from sklearn.datasets import load_iris
+    >>> from sklearn.naive_bayes import GaussianNB
+    >>> from sklearn.tree import DecisionTreeClassifier
+    >>> from patterneval.ensemble.combine import Stacking
+    >>> X, y = load_iris(return_X_y=True)
+    >>> model = Stacking([GaussianNB(), DecisionTreeClassifier(max_depth=2)], n_splits=3,
+    ...                  rng=0).fit(X, y)
+    >>> model.oof_features_.shape
+    (150, 6)
+    >>> float(model.score(X, y)) > 0.9
+    True
+    """
+
+    def __init__(self, estimators, meta_learner=None, n_splits=5, use_proba=True, rng=None, n_jobs=None):
+        self.estimators = estimators
+        self.meta_learner = meta_learner
+        self.n_splits = n_splits
+        self.use_proba = use_proba
+        self.rng = rng
+        self.n_jobs = n_jobs
+
+    def _meta(self):
+        return MLR() if self.meta_learner is None else self.meta_learner
+
+    def fit(self, X, y):
+        members = _members(self.estimators)
+        meta = check_classifier(self._meta(), name="meta_learner")
+        X, y = validate_data(self, X, y, ensure_min_samples=2)
+        check_classification_targets(y)
+        X, y = check_X_y(X, y, min_classes=2)
+        n_splits = check_n_splits(self.n_splits, y, stratify=True)
+        n_jobs = check_n_jobs(self.n_jobs)
+        if not isinstance(self.use_proba, (bool, np.bool_)):
+            raise TypeError(f"use_proba must be True or False; got {self.use_proba!r}.")
+        if self.use_proba:
+            for name, est in members:
+                if not hasattr(est, "predict_proba"):
+                    raise TypeError(f"estimator {name!r} has no predict_proba; use use_proba=False.")
+        gen = check_rng(self.rng)
+        self.classes_ = np.unique(y)
+        self.folds_ = make_folds(y, n_splits=n_splits, n_repeats=1, stratify=True, rng=gen)[0]
+        tasks = [(est, X, y, train, test, self.classes_, bool(self.use_proba))
+                 for _, est in members for train, test in self.folds_]
+        parts = run_tasks(_oof_task, tasks, n_jobs=n_jobs)
+        c = self.classes_.size
+        Z = np.zeros((len(y), len(members) * c))
+        for k, (test, out) in enumerate(parts):
+            t = k // n_splits
+            Z[test, t * c:(t + 1) * c] = out
+        self.oof_features_ = Z
+        self.estimators_ = run_tasks(_refit_task, [(est, X, y) for _, est in members], n_jobs=n_jobs)
+        self.meta_learner_ = clone(meta).fit(Z, y)
+        return self
+
+    def meta_features(self, X):
+        """Meta-features of new data from the refitted first-level learners."""
+        check_is_fitted(self)
+        X = validate_data(self, X, reset=False)
+        return np.hstack([_member_output(m, X, self.classes_, bool(self.use_proba)) for m in self.estimators_])
+
+    def predict(self, X):
+        """The meta-learner's prediction on the first-level outputs."""
+        Z = self.meta_features(X)
+        return self.meta_learner_.predict(Z)
+
+    @available_if(_meta_has("predict_proba"))
+    def predict_proba(self, X):
+        """The meta-learner's class probabilities (only if it has ``predict_proba``)."""
+        Z = self.meta_features(X)
+        return self.meta_learner_.predict_proba(Z)
+
+    @available_if(_meta_has("decision_function"))
+    def decision_function(self, X):
+        """The meta-learner's decision function (MLR: the per-class responses)."""
+        Z = self.meta_features(X)
+        return self.meta_learner_.decision_function(Z)

@@ -1,0 +1,145 @@
+"""Figures of the chapter "AdaBoost": error curves with the bound, per-round eps and alpha,
+margin distributions, re-weighting against re-sampling, and the round-by-round painter.
+
+Everything drawn here is computed by :mod:`patterneval.ensemble.boosting`; these functions
+only place the numbers they are given.
+"""
+
+from __future__ import annotations
+
+import matplotlib as mpl
+import numpy as np
+from matplotlib.colors import ListedColormap
+from matplotlib.figure import Figure
+
+from ._style import BOOK_STYLE, COLORS, new_figure, reset_axes
+
+__all__ = [
+    "BoostingRoundsPainter",
+    "plot_error_curves",
+    "plot_margins",
+    "plot_mode_comparison",
+    "plot_round_statistics",
+]
+
+
+def plot_error_curves(training_errors, test_errors, error_bounds, exp_losses) -> Figure:
+    """Training and test error of the vote after each round, the bound
+    prod 2 sqrt(eps(1-eps)) and the exponential loss (equal to the bound: dotted over it),
+    on a log axis. Zero training errors are drawn at the axis floor."""
+    t = np.arange(1, len(training_errors) + 1)
+    floor = 0.5 * float(np.min(error_bounds))
+    with mpl.rc_context(BOOK_STYLE):
+        fig = new_figure(width=7.0, height=3.4)
+        (ax,) = reset_axes(fig, 1)
+        ax.plot(t, np.maximum(training_errors, floor), color=COLORS["primary"], lw=1.6,
+                label="training error")
+        ax.plot(t, test_errors, color=COLORS["secondary"], lw=1.6, label="test error")
+        ax.plot(t, error_bounds, color=COLORS["tertiary"], lw=1.6, ls="--",
+                label="bound prod 2 sqrt(eps(1-eps))")
+        ax.plot(t, exp_losses, color=COLORS["accent"], lw=1.2, ls=":",
+                label="exponential loss (training)")
+        ax.set_yscale("log")
+        ax.set_ylim(floor / 1.5, 1.2)
+        ax.set(xlabel="round t", ylabel="error / loss")
+        ax.legend(loc="lower left", fontsize=8)
+        fig.subplots_adjust(left=0.11, right=0.97, top=0.95, bottom=0.15)
+    return fig
+
+
+def plot_round_statistics(errors, alphas) -> Figure:
+    """Two panels against the round: the weighted error eps_t (with the chance line 1/2) and
+    the vote alpha_t = 1/2 ln((1 - eps_t) / eps_t)."""
+    t = np.arange(1, len(errors) + 1)
+    with mpl.rc_context(BOOK_STYLE):
+        fig = new_figure(2, width=8.0, height=3.0)
+        ax1, ax2 = fig.axes
+        ax1.plot(t, errors, "o-", color=COLORS["primary"], ms=3, lw=1.2)
+        ax1.axhline(0.5, color=COLORS["muted"], ls=":", lw=1.2)
+        ax1.set(xlabel="round t", ylabel="weighted error eps_t", ylim=(0, 0.55))
+        ax2.plot(t, alphas, "o-", color=COLORS["secondary"], ms=3, lw=1.2)
+        ax2.set(xlabel="round t", ylabel="vote alpha_t", ylim=(0, None))
+        fig.subplots_adjust(left=0.08, right=0.98, top=0.95, bottom=0.17, wspace=0.28)
+    return fig
+
+
+def plot_margins(margins: dict) -> Figure:
+    """Empirical distribution functions of the normalised training margins y F(x)/sum alpha,
+    one curve per entry of ``margins`` (label -> array)."""
+    colors = [COLORS["muted"], COLORS["primary"], COLORS["tertiary"], COLORS["secondary"]]
+    with mpl.rc_context(BOOK_STYLE):
+        fig = new_figure(width=7.0, height=3.2)
+        (ax,) = reset_axes(fig, 1)
+        for (label, m), color in zip(margins.items(), colors * 3):
+            m = np.sort(np.asarray(m))
+            ax.step(m, np.arange(1, m.size + 1) / m.size, where="post", color=color, lw=1.5,
+                    label=label)
+        ax.axvline(0, color=COLORS["truth"], ls=":", lw=1.0)
+        ax.set(xlabel="normalised margin y F(x) / sum alpha", ylabel="fraction of examples <= margin",
+               xlim=(-1, 1), ylim=(0, 1.02))
+        ax.legend(loc="upper left", fontsize=8)
+        fig.subplots_adjust(left=0.11, right=0.97, top=0.95, bottom=0.16)
+    return fig
+
+
+def plot_mode_comparison(result) -> Figure:
+    """Test error against the round: the re-weighted run (line) and the re-sampled runs
+    (thin lines, one per seed, with their mean) of a :class:`ModeComparison`."""
+    t = np.arange(1, result.n_estimators + 1)
+    with mpl.rc_context(BOOK_STYLE):
+        fig = new_figure(width=7.0, height=3.2)
+        (ax,) = reset_axes(fig, 1)
+        for row in result.resample_test_errors:
+            ax.plot(t, row, color=COLORS["tertiary"], lw=0.6, alpha=0.35)
+        ax.plot(t, result.resample_test_errors.mean(axis=0), color=COLORS["tertiary"], lw=1.8,
+                label=f"re-sample (mean of {len(result.resample_test_errors)} seeds)")
+        ax.plot(t, result.reweight_test_errors, color=COLORS["primary"], lw=1.8, label="re-weight")
+        ax.set(xlabel="round t", ylabel="test error")
+        ax.legend(loc="upper right", fontsize=8)
+        fig.subplots_adjust(left=0.11, right=0.97, top=0.95, bottom=0.16)
+    return fig
+
+
+_REGIONS = ListedColormap(["#F6D8C8", "#CFE3F3"])  # light secondary (-1), light primary (+1)
+
+
+class BoostingRoundsPainter:
+    """One panel: the decision regions of the vote after round t (background image) and the
+    training points with marker area proportional to D_t, the distribution round t was
+    trained on. ``update(rounds=<BoostingRounds>, round=t)`` only sets artist data."""
+
+    def __init__(self, fig: Figure):
+        self.fig = fig
+        with mpl.rc_context(BOOK_STYLE):
+            (self.ax,) = reset_axes(fig, 1)
+            ax = self.ax
+            self.image = ax.imshow(np.zeros((2, 2)), origin="lower", cmap=_REGIONS, vmin=-1, vmax=1,
+                                   aspect="auto", interpolation="nearest")
+            self.points = ax.scatter([], [], s=[], linewidths=0.6, edgecolors="k")
+            ax.set(xlabel="x1", ylabel="x2")
+            fig.subplots_adjust(left=0.1, right=0.98, top=0.9, bottom=0.14)
+        self._data = None
+
+    def update(self, *, rounds, round: int):
+        t = int(round)
+        if self._data is not rounds:
+            gx, gy = rounds.grid_x, rounds.grid_y
+            self.image.set_extent((gx[0], gx[-1], gy[0], gy[-1]))
+            self.points.set_offsets(rounds.X)
+            self.points.set_facecolors(np.where(rounds.y[:, None] > 0,
+                                                mpl.colors.to_rgba_array([COLORS["primary"]]),
+                                                mpl.colors.to_rgba_array([COLORS["secondary"]])))
+            self.ax.set_xlim(gx[0], gx[-1])
+            self.ax.set_ylim(gy[0], gy[-1])
+            self._data = rounds
+        t = min(max(t, 1), len(rounds.alphas))
+        self.image.set_data(rounds.votes[t - 1])
+        w = rounds.weights[t - 1]
+        self.points.set_sizes(8 + 3000 * w)
+        self.ax.set_title(
+            f"{rounds.mode}, round {t}: eps={rounds.errors[t - 1]:.3f}, "
+            f"alpha={rounds.alphas[t - 1]:.3f}, training error {rounds.training_errors[t - 1]:.3f} "
+            f"(marker area ~ D_t)",
+            fontsize=9,
+        )
+        return self.fig

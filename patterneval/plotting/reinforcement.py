@@ -1,0 +1,154 @@
+"""Figures of the chapter "Reinforcement learning": value maps with policy arrows on a
+gridworld, learning curves, and the explorer's two-panel figure.
+
+Painters build their artists once; ``update`` calls the tested functions of
+:mod:`patterneval.reinforcement` and only sets artist data.
+"""
+
+from __future__ import annotations
+
+import matplotlib as mpl
+import numpy as np
+from matplotlib import ticker
+from matplotlib.figure import Figure
+
+from ..reinforcement import ACTIONS, gridworld, learning_curve, policy_iteration, q_learning
+from ._style import BOOK_STYLE, COLORS, new_figure, reset_axes
+
+__all__ = ["GridValueMap", "ReinforcementPainter", "plot_learning_curves", "plot_value_maps"]
+
+_STEPS = np.array(list(ACTIONS.values()), dtype=float)  # (row step, column step)
+
+
+class GridValueMap:
+    """A value map of a :class:`~patterneval.reinforcement.GridWorld` on one axes: cells
+    coloured by value (walls grey, terminal cells outlined), the value printed in each
+    cell, and arrows for up to two policies (the second drawn thinner, e.g. a learned
+    policy over the optimal one)."""
+
+    def __init__(self, ax, grid, *, vmin=-1.0, vmax=1.0, second=False, show_values=True):
+        self.ax, self.grid = ax, grid
+        rows, cols = grid.shape
+        cmap = mpl.colormaps["RdBu"].with_extremes(bad="#bbbbbb")
+        self.image = ax.imshow(np.zeros(grid.shape), cmap=cmap, vmin=vmin, vmax=vmax, origin="upper")
+        self.texts = [ax.text(c, r + 0.32, "", ha="center", va="center", fontsize=8)
+                      for r, c in grid.cells] if show_values else []
+        live = ~grid.terminal
+        self.live = live
+        rc = np.array(grid.cells, dtype=float)[live]
+        zeros = np.zeros(int(live.sum()))
+        self.arrows = ax.quiver(rc[:, 1], rc[:, 0], zeros, zeros, angles="xy", scale_units="xy", scale=1,
+                                color=COLORS["truth"], width=0.012, pivot="middle")
+        self.arrows2 = None
+        if second:
+            self.arrows2 = ax.quiver(rc[:, 1], rc[:, 0], zeros, zeros, angles="xy", scale_units="xy", scale=1,
+                                     color=COLORS["secondary"], width=0.006, pivot="middle")
+        for s in np.flatnonzero(grid.terminal):
+            r, c = grid.cells[s]
+            ax.add_patch(mpl.patches.Rectangle((c - 0.5, r - 0.5), 1, 1, fill=False, lw=2,
+                                               ec=COLORS["truth"]))
+            ax.text(c, r, f"{grid.terminal_rewards[(r, c)]:+g}", ha="center", va="center", fontsize=11)
+        # no axis: cells are labelled by their values, and tick text dominates a redraw
+        ax.set_axis_off()
+        ax.set_xlim(-0.5, cols - 0.5)
+        ax.set_ylim(rows - 0.5, -0.5)
+
+    @staticmethod
+    def _uv(policy, live, length):
+        # data coordinates: x = column, y = row; the y axis is inverted (row 0 on top), so
+        # a step of -1 row (up) is drawn pointing up on screen
+        steps = _STEPS[np.asarray(policy)[live]] * length
+        return steps[:, 1], steps[:, 0]
+
+    def update(self, values, policy, policy2=None):
+        values = np.asarray(values, dtype=float)
+        self.image.set_data(self.grid.to_grid(values))
+        for text, v in zip(self.texts, values):
+            text.set_text(f"{v:.2f}".replace("-0.00", "0.00"))
+        self.arrows.set_UVC(*self._uv(policy, self.live, 0.5))
+        if self.arrows2 is not None and policy2 is not None:
+            self.arrows2.set_UVC(*self._uv(policy2, self.live, 0.32))
+
+
+def plot_value_maps(grid, panels, *, vmin=-1.0, vmax=1.0, width=None, height=3.0) -> Figure:
+    """Side-by-side value maps; ``panels`` is a list of ``(values, policy, title)``."""
+    panels = list(panels)
+    with mpl.rc_context(BOOK_STYLE):
+        fig = new_figure(len(panels), width=width or 3.6 * len(panels), height=height)
+        axes = reset_axes(fig, len(panels))
+        for ax, (values, policy, title) in zip(axes, panels):
+            GridValueMap(ax, grid, vmin=vmin, vmax=vmax).update(values, policy)
+            ax.set_title(title, fontsize=10)
+        fig.subplots_adjust(left=0.05, right=0.98, bottom=0.1, top=0.88, wspace=0.25)
+    return fig
+
+
+def plot_learning_curves(curves, *, xlabel="episode", ylabel="RMS error against the exact values",
+                         title=None, log=True, first=1, width=7.0, height=3.4) -> Figure:
+    """One line per entry of ``curves`` (label -> y values against first, first + 1, ...)."""
+    colors = [COLORS["primary"], COLORS["secondary"], COLORS["tertiary"], COLORS["accent"], COLORS["muted"]]
+    with mpl.rc_context(BOOK_STYLE):
+        fig = new_figure(width=width, height=height)
+        (ax,) = reset_axes(fig, 1)
+        for (label, y), color in zip(curves.items(), colors):
+            y = np.asarray(y, dtype=float)
+            ax.plot(np.arange(first, first + y.size), y, color=color, lw=1.4, label=label)
+        if log:
+            ax.set_yscale("log")
+        ax.set(xlabel=xlabel, ylabel=ylabel)
+        if title:
+            ax.set_title(title)
+        ax.legend(loc="upper right", fontsize=8)
+        fig.subplots_adjust(left=0.11, right=0.97, top=0.9 if title else 0.95, bottom=0.15)
+    return fig
+
+
+class ReinforcementPainter:
+    """Left: the exact optimal values and policy of the gridworld for ``gamma`` (policy
+    iteration, one linear solve per step), with Q-learning's greedy policy as thin arrows.
+    Right: Q-learning's RMS error against the exact values, episode by episode.
+
+    ``update(gamma=, alpha=, epsilon=)``; Q-learning runs are cached per setting.
+    """
+
+    def __init__(self, fig: Figure, *, n_episodes: int = 300, rng=0, **grid_options):
+        self.fig, self.n_episodes, self.rng = fig, n_episodes, rng
+        self.grid_options = grid_options
+        self._cache = {}
+        with mpl.rc_context(BOOK_STYLE):
+            self.ax_map, self.ax_curve = reset_axes(fig, 2)
+            self.map = GridValueMap(self.ax_map, gridworld(**grid_options), second=True, show_values=False)
+            (self.curve,) = self.ax_curve.plot([], [], color=COLORS["secondary"], lw=1.2)
+            self.ax_curve.set_yscale("log")
+            # plain-text major ticks, no minor ticks: mathtext labels would dominate a redraw
+            self.ax_curve.yaxis.set_minor_locator(ticker.NullLocator())
+            self.ax_curve.yaxis.set_major_locator(ticker.FixedLocator([1e-3, 1e-2, 1e-1, 1.0]))
+            self.ax_curve.yaxis.set_major_formatter(ticker.FuncFormatter(lambda v, _: f"{v:g}"))
+            self.ax_curve.set_xlim(0, n_episodes + 1)
+            self.ax_curve.set_ylim(1e-3, 3.0)
+            self.ax_curve.set(xlabel="episode", ylabel="RMS error of max Q")
+            fig.subplots_adjust(left=0.04, right=0.98, bottom=0.15, top=0.88, wspace=0.2)
+
+    def compute(self, gamma, alpha, epsilon):
+        key = (round(gamma, 6), round(alpha, 6), round(epsilon, 6))
+        if key not in self._cache:
+            grid = gridworld(gamma=gamma, **self.grid_options)
+            exact = policy_iteration(grid)
+            learned = q_learning(grid, alpha=alpha, epsilon=epsilon, n_episodes=self.n_episodes, rng=self.rng)
+            error = learning_curve(learned.history, exact.values, mask=~grid.terminal)
+            self._cache[key] = (grid, exact, learned, error)
+        return self._cache[key]
+
+    def update(self, *, gamma: float, alpha: float, epsilon: float):
+        grid, exact, learned, error = self.compute(gamma, alpha, epsilon)
+        self.map.update(exact.values, exact.policy, learned.policy)
+        live = ~grid.terminal
+        agree = int(np.sum(learned.policy[live] == exact.policy[live]))
+        self.ax_map.set_title(f"γ={gamma:.2f}: exact v*; optimal (black), learned (orange)", fontsize=9)
+        self.curve.set_data(np.arange(1, error.size + 1), np.maximum(error, 1e-3))
+        self.ax_curve.set_title(
+            f"Q-learning α={alpha:.2f}, ε={epsilon:.2f}: final RMS {error[-1]:.3f}\n"
+            f"greedy action optimal in {agree} of {int(live.sum())} states",
+            fontsize=9,
+        )
+        return self.fig

@@ -1,0 +1,1093 @@
+r"""Finite Markov decision processes: dynamic programming, Monte Carlo and temporal-difference
+learning, Q-learning.
+
+Setting (note 002, section 强化学习). A finite MDP has states :math:`s = 0..S-1`, actions
+:math:`a = 0..A-1`, transition probabilities :math:`P(s' \mid s, a)` and rewards
+:math:`R(s, a, s')` (or their expectation :math:`r(s, a) = \sum_{s'} P(s' \mid s, a) R(s, a, s')`),
+and a discount factor :math:`\gamma \in [0, 1]`. Terminal states end an episode; their
+value is 0 and nothing is collected after them. The return from time t is
+
+.. math:: G_t = R_{t+1} + \gamma R_{t+2} + \gamma^2 R_{t+3} + \dots
+
+(rewards discounted relative to t, not to the start of the episode), and the value of a
+policy :math:`\pi` is :math:`v_\pi(s) = E_\pi[G_t \mid S_t = s]`. It solves the Bellman
+expectation equation, a *linear system*
+
+.. math:: v_\pi = r_\pi + \gamma P_\pi v_\pi,\qquad
+          r_\pi(s) = \sum_a \pi(a \mid s) r(s, a),\quad
+          P_\pi(s, s') = \sum_a \pi(a \mid s) P(s' \mid s, a).
+
+Episodes are sampled from precomputed cumulative tables with uniforms drawn from ``rng``
+in blocks, so the inner loops touch only Python floats and lists.
+"""
+
+from __future__ import annotations
+
+import bisect
+import dataclasses
+
+import numpy as np
+
+from ._results import Result
+from ._validation import (
+    check_choice,
+    check_discount,
+    check_grid_cells,
+    check_in_range,
+    check_mdp_arrays,
+    check_name_list,
+    check_policy,
+    check_positive_int,
+    check_proper_policy,
+    check_rng,
+    check_state,
+    check_state_set,
+    check_step_size,
+)
+
+__all__ = [
+    "ACTIONS",
+    "MDP",
+    "ControlResult",
+    "Episode",
+    "GridWorld",
+    "PlanningResult",
+    "PredictionResult",
+    "action_values",
+    "discounted_return",
+    "epsilon_greedy",
+    "greedy_policy",
+    "gridworld",
+    "learning_curve",
+    "monte_carlo_evaluation",
+    "policy_evaluation",
+    "policy_iteration",
+    "q_learning",
+    "sample_episode",
+    "sarsa",
+    "td0",
+    "td_lambda",
+    "value_iteration",
+]
+
+#: Gridworld actions in index order, as (row step, column step).
+ACTIONS = {"up": (-1, 0), "right": (0, 1), "down": (1, 0), "left": (0, -1)}
+
+
+class MDP:
+    r"""A finite Markov decision process.
+
+    Parameters
+    ----------
+    transitions : array of shape (S, A, S)
+        ``transitions[s, a, s2]`` is :math:`P(s_2 \mid s, a)`; every row sums to 1.
+    rewards : array of shape (S, A) or (S, A, S)
+        Reward of taking ``a`` in ``s`` (and landing in ``s2``).
+    gamma : float in [0, 1]
+        Discount factor; 1 is allowed only with terminal states (episodic tasks).
+    terminal : None, state indices or boolean mask, keyword-only
+        Absorbing states of value 0 that end an episode (their rows are ignored).
+    state_names, action_names : sequences of labels, keyword-only
+
+    Attributes
+    ----------
+    P, R : arrays (S, A, S); r : array (S, A), the expected reward; terminal : bool mask;
+    n_states, n_actions, gamma, state_names, action_names.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from patterneval.reinforcement import MDP, policy_evaluation
+    >>> mdp = MDP(np.ones((1, 1, 1)), [[2.0]], 0.9)   # reward 2 forever
+    >>> round(float(policy_evaluation(mdp, [0])[0]), 10)   # 2 / (1 - 0.9)
+    20.0
+    """
+
+    def __init__(self, transitions, rewards, gamma, *, terminal=None, state_names=None, action_names=None):
+        P, R = check_mdp_arrays(transitions, rewards)
+        S, A = P.shape[:2]
+        self.terminal = check_state_set("terminal", terminal, S)
+        if self.terminal.all():
+            raise ValueError("terminal marks every state: an MDP needs a non-terminal state.")
+        self.gamma = check_discount(gamma, episodic=bool(self.terminal.any()))
+        self.state_names = check_name_list("state_names", state_names, S, "s")
+        self.action_names = check_name_list("action_names", action_names, A, "a")
+        # terminal states: absorbing, reward 0 (whatever their rows said)
+        P, R = P.copy(), R.copy()
+        for s in np.flatnonzero(self.terminal):
+            P[s] = 0.0
+            P[s, :, s] = 1.0
+            R[s] = 0.0
+        for arr in (P, R):
+            arr.flags.writeable = False
+        self.P, self.R = P, R
+        self.r = (P * R).sum(axis=2)
+        self.r.flags.writeable = False
+        self.n_states, self.n_actions = S, A
+
+    def policy_matrices(self, policy):
+        r"""``(r_pi, P_pi)`` of a policy, with terminal rows zeroed (their value is 0)."""
+        pi = check_policy(policy, self.n_states, self.n_actions)
+        r_pi = (pi * self.r).sum(axis=1)
+        P_pi = np.einsum("sa,sat->st", pi, self.P)
+        r_pi[self.terminal] = 0.0
+        P_pi[self.terminal] = 0.0
+        return r_pi, P_pi
+
+    def __repr__(self) -> str:
+        return (
+            f"{type(self).__name__}(n_states={self.n_states}, n_actions={self.n_actions}, "
+            f"gamma={self.gamma:g}, terminal={np.flatnonzero(self.terminal).tolist()})"
+        )
+
+
+class GridWorld(MDP):
+    """An :class:`MDP` on a rectangular grid (made by :func:`gridworld`).
+
+    Extra attributes: ``shape``; ``cells``, the (row, column) of each state in row-major
+    order (walls are not states); ``walls``; ``start``, the start state's index;
+    ``terminal_rewards``, the reward of entering each terminal cell.
+    """
+
+    def __init__(self, transitions, rewards, gamma, *, terminal, shape, cells, walls, start,
+                 terminal_rewards):
+        names = [f"({r},{c})" for r, c in cells]
+        super().__init__(transitions, rewards, gamma, terminal=terminal, state_names=names,
+                         action_names=list(ACTIONS))
+        self.shape, self.cells, self.walls, self.start = tuple(shape), tuple(cells), tuple(walls), start
+        self.terminal_rewards = dict(terminal_rewards)
+
+    def to_grid(self, values) -> np.ndarray:
+        """Per-state ``values`` laid out on the grid (NaN on walls)."""
+        grid = np.full(self.shape, np.nan)
+        for (r, c), v in zip(self.cells, np.asarray(values, dtype=float)):
+            grid[r, c] = v
+        return grid
+
+
+def gridworld(shape=(3, 4), *, walls=((1, 1),), terminals=None, step_reward=-0.04, slip=0.2,
+              gamma=0.9, start=(2, 0)) -> GridWorld:
+    r"""The classic gridworld (Russell & Norvig's 4 x 3 world by default).
+
+    Actions up, right, down, left move one cell in the intended direction with
+    probability ``1 - slip`` and to each perpendicular side with probability ``slip / 2``;
+    a move into a wall or off the grid leaves the agent in place. Each transition
+    into a non-terminal cell pays ``step_reward``; entering a terminal cell pays that
+    cell's reward from ``terminals`` and ends the episode.
+
+    Parameters
+    ----------
+    shape : (rows, columns)
+    walls : (row, column) cells that are not states, keyword-only
+    terminals : dict mapping (row, column) to its reward; default ``{(0, 3): 1, (1, 3): -1}``
+    step_reward : float
+    slip : float in [0, 1]
+    gamma : float in [0, 1]
+    start : (row, column) start cell of episodes
+
+    Returns
+    -------
+    GridWorld
+
+    Complexity :math:`O(S A)` to build.
+
+    References
+    ----------
+    Russell, S. & Norvig, P. (2021). *Artificial Intelligence: A Modern Approach*, 4th ed., ch. 17.
+
+    Examples
+    --------
+    >>> from patterneval.reinforcement import gridworld
+    >>> g = gridworld()
+    >>> g.n_states, g.n_actions, g.state_names[g.start]
+    (11, 4, '(2,0)')
+    """
+    rows = check_positive_int("shape[0]", shape[0])
+    cols = check_positive_int("shape[1]", shape[1])
+    shape = (rows, cols)
+    walls = check_grid_cells("walls", walls, shape)
+    if terminals is None:
+        terminals = {(0, 3): 1.0, (1, 3): -1.0}
+    if not isinstance(terminals, dict):
+        raise TypeError(f"terminals must be a dict {{(row, column): reward}}; got {type(terminals).__name__}.")
+    term_cells = check_grid_cells("terminals", list(terminals), shape)
+    term_reward = {cell: check_in_range(f"terminals[{cell}]", v, -np.inf, np.inf)
+                   for cell, v in zip(term_cells, terminals.values())}
+    if set(walls) & set(term_cells):
+        raise ValueError(f"terminals and walls overlap at {sorted(set(walls) & set(term_cells))}.")
+    step_reward = check_in_range("step_reward", step_reward, -np.inf, np.inf)
+    slip = check_in_range("slip", slip, 0.0, 1.0)
+    (start_cell,) = check_grid_cells("start", [start], shape)
+    if start_cell in walls or start_cell in term_reward:
+        raise ValueError(f"start {start_cell} must be a free, non-terminal cell.")
+    cells = [(r, c) for r in range(rows) for c in range(cols) if (r, c) not in set(walls)]
+    index = {cell: i for i, cell in enumerate(cells)}
+    S, A = len(cells), len(ACTIONS)
+    moves = list(ACTIONS.values())
+    P = np.zeros((S, A, S))
+    R = np.zeros((S, A, S))
+    for s, (r, c) in enumerate(cells):
+        for a, (dr, dc) in enumerate(moves):
+            for (mr, mc), p in (((dr, dc), 1.0 - slip), ((dc, dr), slip / 2), ((-dc, -dr), slip / 2)):
+                target = (r + mr, c + mc)
+                t = index.get(target, s)  # off the grid or into a wall: stay
+                P[s, a, t] += p
+        for t, cell in enumerate(cells):
+            R[s, :, t] = term_reward.get(cell, step_reward)
+    terminal = np.array([cell in term_reward for cell in cells])
+    return GridWorld(P, R, gamma, terminal=terminal, shape=shape, cells=cells, walls=walls,
+                     start=index[start_cell], terminal_rewards=term_reward)
+
+
+def _check_mdp(mdp) -> MDP:
+    if not isinstance(mdp, MDP):
+        raise TypeError(f"mdp must be a patterneval.reinforcement.MDP; got {type(mdp).__name__}.")
+    return mdp
+
+
+# --- dynamic programming -------------------------------------------------------------
+
+
+def policy_evaluation(mdp, policy, *, method="linear", tol=1e-12, max_iter=1_000_000) -> np.ndarray:
+    r"""The value :math:`v_\pi` of a policy, from the Bellman expectation equation.
+
+    ``method="linear"`` solves the linear system :math:`(I - \gamma P_\pi) v = r_\pi`
+    (:math:`O(S^3)`); ``method="iterative"`` repeats the backup
+    :math:`v_{k+1} = r_\pi + \gamma P_\pi v_k` (:math:`O(S^2)` per sweep) until
+    :math:`\lVert v_{k+1} - v_k \rVert_\infty \le` ``tol``. Both give the same vector: it is a
+    linear system, not a linear programme (note 002 says the latter).
+
+    Parameters
+    ----------
+    mdp : MDP
+    policy : S action indices, or an (S, A) probability matrix
+    method : {"linear", "iterative"}, keyword-only
+    tol : float > 0, stopping tolerance of the iterative method
+    max_iter : int
+
+    Returns
+    -------
+    ndarray of shape (S,); terminal states get 0.
+
+    References
+    ----------
+    Bellman, R. (1957). *Dynamic Programming*. Princeton University Press.
+    Sutton, R. S. & Barto, A. G. (2018). *Reinforcement Learning: An Introduction*, 2nd ed.,
+    MIT Press, ISBN 9780262039246, section 4.1.
+
+    Examples
+    --------
+    >>> from patterneval.reinforcement import gridworld, policy_evaluation
+    >>> g = gridworld()
+    >>> v = policy_evaluation(g, [1] * g.n_states)          # always "right"
+    >>> w = policy_evaluation(g, [1] * g.n_states, method="iterative")
+    >>> bool(abs(v - w).max() < 1e-10)
+    True
+    """
+    mdp = _check_mdp(mdp)
+    method = check_choice("method", method, ("linear", "iterative"))
+    tol = check_in_range("tol", tol, 0.0, np.inf)
+    if tol == 0.0:
+        raise ValueError("tol must be > 0.")
+    max_iter = check_positive_int("max_iter", max_iter)
+    r_pi, P_pi = mdp.policy_matrices(policy)
+    check_proper_policy(P_pi, mdp.terminal, mdp.gamma)
+    if method == "linear":
+        return np.linalg.solve(np.eye(mdp.n_states) - mdp.gamma * P_pi, r_pi)
+    v = np.zeros(mdp.n_states)
+    for _ in range(max_iter):
+        new = r_pi + mdp.gamma * (P_pi @ v)
+        if np.max(np.abs(new - v)) <= tol:
+            return new
+        v = new
+    raise RuntimeError(f"iterative policy evaluation did not reach tol={tol:g} in {max_iter} sweeps.")
+
+
+def action_values(mdp, values) -> np.ndarray:
+    r"""One-step lookahead :math:`q(s, a) = r(s, a) + \gamma \sum_{s'} P(s' \mid s, a) v(s')`.
+
+    Terminal rows are 0. Complexity :math:`O(S^2 A)`.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from patterneval.reinforcement import MDP, action_values
+    >>> mdp = MDP(np.ones((1, 2, 1)), [[1.0, 2.0]], 0.5)
+    >>> action_values(mdp, [4.0]).tolist()
+    [[3.0, 4.0]]
+    """
+    mdp = _check_mdp(mdp)
+    v = np.asarray(values, dtype=float)
+    if v.shape != (mdp.n_states,):
+        raise ValueError(f"values must have shape ({mdp.n_states},); got {v.shape}.")
+    q = mdp.r + mdp.gamma * (mdp.P @ v)
+    q[mdp.terminal] = 0.0
+    return q
+
+
+def greedy_policy(q, *, atol=1e-12) -> np.ndarray:
+    r"""The greedy policy :math:`\pi(s) = \arg\max_a q(s, a)`; ties within ``atol`` go to
+    the lowest action index.
+
+    Examples
+    --------
+    >>> from patterneval.reinforcement import greedy_policy
+    >>> greedy_policy([[0.0, 1.0], [2.0, 2.0]]).tolist()
+    [1, 0]
+    """
+    q = np.asarray(q, dtype=float)
+    if q.ndim != 2 or q.size == 0:
+        raise ValueError(f"q must be a non-empty (n_states, n_actions) array; got shape {q.shape}.")
+    atol = check_in_range("atol", atol, 0.0, np.inf)
+    return np.argmax(q >= q.max(axis=1, keepdims=True) - atol, axis=1)
+
+
+def epsilon_greedy(q, epsilon) -> np.ndarray:
+    r"""The epsilon-greedy policy matrix of ``q``: with probability :math:`\varepsilon` a
+    uniformly random action (the greedy one included), otherwise the greedy action, so
+    the greedy action has probability :math:`1 - \varepsilon + \varepsilon / A`.
+
+    Examples
+    --------
+    >>> from patterneval.reinforcement import epsilon_greedy
+    >>> epsilon_greedy([[0.0, 1.0]], 0.2).tolist()
+    [[0.1, 0.9]]
+    """
+    epsilon = check_in_range("epsilon", epsilon, 0.0, 1.0)
+    greedy = greedy_policy(q)
+    n_states, n_actions = np.shape(q)
+    pi = np.full((n_states, n_actions), epsilon / n_actions)
+    pi[np.arange(n_states), greedy] += 1.0 - epsilon
+    return pi
+
+
+@dataclasses.dataclass(frozen=True, repr=False)
+class PlanningResult(Result):
+    """Output of :func:`policy_iteration` and :func:`value_iteration`.
+
+    Attributes
+    ----------
+    values : ndarray (S,), the (optimal) state values.
+    policy : ndarray (S,), a greedy (optimal) action per state.
+    q : ndarray (S, A), the action values of ``values``.
+    iterations : int
+    history : ndarray (iterations,), :math:`\\lVert v_k - v_{k-1} \\rVert_\\infty`.
+    value_history : ndarray (iterations + 1, S), :math:`v_0, v_1, \\dots`.
+    converged : bool
+    """
+
+    values: np.ndarray
+    policy: np.ndarray
+    q: np.ndarray
+    iterations: int
+    history: np.ndarray
+    value_history: np.ndarray = dataclasses.field(repr=False)
+    converged: bool
+
+
+def policy_iteration(mdp, *, policy=None, max_iter=1000) -> PlanningResult:
+    r"""Howard's policy iteration: evaluate (linear solve), improve greedily, repeat until
+    the policy is stable.
+
+    The policy improvement theorem: if :math:`\pi'` is greedy with respect to
+    :math:`q_\pi` then :math:`v_{\pi'} \ge v_\pi` state by state, with equality only when
+    :math:`\pi` is optimal. A finite MDP has finitely many deterministic policies, so the
+    loop stops, typically after few iterations, each costing :math:`O(S^3 + S^2 A)`. On
+    ties the current action is kept, which rules out cycling.
+
+    Parameters
+    ----------
+    mdp : MDP
+    policy : initial deterministic policy, default action 0 everywhere (must be proper if gamma = 1)
+    max_iter : int
+
+    Returns
+    -------
+    PlanningResult
+
+    References
+    ----------
+    Howard, R. A. (1960). *Dynamic Programming and Markov Processes*. MIT Press.
+    Sutton & Barto (2018), section 4.3.
+
+    Examples
+    --------
+    >>> from patterneval.reinforcement import gridworld, policy_iteration, value_iteration
+    >>> g = gridworld()
+    >>> pi = policy_iteration(g)
+    >>> vi = value_iteration(g)
+    >>> bool((pi.policy == vi.policy).all()), bool(abs(pi.values - vi.values).max() < 1e-8)
+    (True, True)
+    """
+    mdp = _check_mdp(mdp)
+    max_iter = check_positive_int("max_iter", max_iter)
+    current = np.zeros(mdp.n_states, dtype=int) if policy is None else policy
+    pi_matrix = check_policy(current, mdp.n_states, mdp.n_actions)
+    current = np.argmax(pi_matrix, axis=1)
+    if not np.allclose(pi_matrix.max(axis=1), 1.0):
+        raise ValueError("policy for policy_iteration must be deterministic (action indices).")
+    v = policy_evaluation(mdp, current)
+    values = [v]
+    converged = False
+    for _ in range(max_iter):
+        q = action_values(mdp, v)
+        best = q.max(axis=1, keepdims=True)
+        keep = q[np.arange(mdp.n_states), current] >= best[:, 0] - 1e-12 * (1 + np.abs(best[:, 0]))
+        new = np.where(keep, current, greedy_policy(q))
+        if np.array_equal(new, current):
+            converged = True
+            break
+        current = new
+        v = policy_evaluation(mdp, current)
+        values.append(v)
+    value_history = np.array(values)
+    history = np.max(np.abs(np.diff(value_history, axis=0)), axis=1)
+    q = action_values(mdp, v)
+    return PlanningResult(values=v, policy=current, q=q, iterations=len(values) - 1, history=history,
+                          value_history=value_history, converged=converged)
+
+
+def value_iteration(mdp, *, tol=1e-10, max_iter=100_000, v0=None) -> PlanningResult:
+    r"""Value iteration: :math:`v_{k+1}(s) = \max_a [r(s, a) + \gamma \sum_{s'} P(s' \mid s, a) v_k(s')]`.
+
+    The Bellman optimality operator is a :math:`\gamma`-contraction in the max norm, so
+    :math:`\lVert v_k - v_* \rVert_\infty \le \gamma^k \lVert v_0 - v_* \rVert_\infty`; the loop
+    stops when :math:`\lVert v_{k} - v_{k-1} \rVert_\infty \le` ``tol`` (then
+    :math:`\lVert v_k - v_* \rVert_\infty \le \gamma\,\mathrm{tol} / (1 - \gamma)`).
+    Each sweep costs :math:`O(S^2 A)`.
+
+    Parameters
+    ----------
+    mdp : MDP
+    tol : float > 0
+    max_iter : int
+    v0 : initial values (default 0)
+
+    Returns
+    -------
+    PlanningResult, ``policy`` greedy with respect to the final values.
+
+    References
+    ----------
+    Bellman (1957); Sutton & Barto (2018), section 4.4.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from patterneval.reinforcement import MDP, value_iteration
+    >>> mdp = MDP(np.ones((1, 2, 1)), [[1.0, 2.0]], 0.5)
+    >>> res = value_iteration(mdp)
+    >>> round(float(res.values[0]), 8), res.policy.tolist()
+    (4.0, [1])
+    """
+    mdp = _check_mdp(mdp)
+    tol = check_in_range("tol", tol, 0.0, np.inf)
+    if tol == 0.0:
+        raise ValueError("tol must be > 0.")
+    max_iter = check_positive_int("max_iter", max_iter)
+    if v0 is None:
+        v = np.zeros(mdp.n_states)
+    else:
+        v = np.array(v0, dtype=float)
+        if v.shape != (mdp.n_states,) or not np.all(np.isfinite(v)):
+            raise ValueError(f"v0 must be {mdp.n_states} finite values; got shape {v.shape}.")
+    v[mdp.terminal] = 0.0
+    values = [v]
+    converged = False
+    for _ in range(max_iter):
+        new = action_values(mdp, v).max(axis=1)
+        values.append(new)
+        done = np.max(np.abs(new - v)) <= tol
+        v = new
+        if done:
+            converged = True
+            break
+    value_history = np.array(values)
+    history = np.max(np.abs(np.diff(value_history, axis=0)), axis=1)
+    q = action_values(mdp, v)
+    return PlanningResult(values=v, policy=greedy_policy(q, atol=1e-9), q=q, iterations=len(values) - 1,
+                          history=history, value_history=value_history, converged=converged)
+
+
+# --- sampling ---------------------------------------------------------------------------
+
+
+def discounted_return(rewards, gamma) -> float:
+    r""":math:`G = \sum_{k \ge 0} \gamma^k R_{k+1}` of a reward sequence, by Horner's rule
+    backwards (:math:`G_t = R_{t+1} + \gamma G_{t+1}`). A constant reward r forever gives
+    :math:`r / (1 - \gamma)`.
+
+    Examples
+    --------
+    >>> from patterneval.reinforcement import discounted_return
+    >>> discounted_return([1.0, 1.0, 1.0], 0.5)
+    1.75
+    """
+    gamma = check_in_range("gamma", gamma, 0.0, 1.0)
+    g = 0.0
+    for r in reversed(np.asarray(rewards, dtype=float).ravel().tolist()):
+        g = r + gamma * g
+    return g
+
+
+def _cumulative(probs):
+    """Cumulative sums with the last entry set to exactly 1 (a uniform in [0, 1) always lands)."""
+    out, total = [], 0.0
+    for p in probs:
+        total += p
+        out.append(total)
+    out[-1] = 1.0
+    return out
+
+
+class _Sampler:
+    """Cumulative tables of an MDP (and optionally a policy) as Python lists, uniforms in blocks."""
+
+    block = 4096
+
+    def __init__(self, mdp, rng, pi=None):
+        self.rng = rng
+        self.terminal = mdp.terminal.tolist()
+        self.nonterminal = np.flatnonzero(~mdp.terminal).tolist()
+        self.next, self.cum, self.reward = [], [], []
+        for P_s, R_s in zip(mdp.P.tolist(), mdp.R.tolist()):
+            nx, cm, rw = [], [], []
+            for p_row, r_row in zip(P_s, R_s):
+                support = [t for t, p in enumerate(p_row) if p > 0]
+                nx.append(support)
+                cm.append(_cumulative([p_row[t] for t in support]))
+                rw.append([r_row[t] for t in support])
+            self.next.append(nx)
+            self.cum.append(cm)
+            self.reward.append(rw)
+        if pi is not None:
+            self.pact, self.pcum = [], []
+            for row in pi.tolist():
+                support = [a for a, p in enumerate(row) if p > 0]
+                self.pact.append(support)
+                self.pcum.append(_cumulative([row[a] for a in support]))
+        self._u = []
+        self._i = 0
+
+    def uniform(self) -> float:
+        if self._i >= len(self._u):
+            self._u = self.rng.random(self.block).tolist()
+            self._i = 0
+        u = self._u[self._i]
+        self._i += 1
+        return u
+
+    def start(self, start):
+        if start is not None:
+            return start
+        return self.nonterminal[int(self.uniform() * len(self.nonterminal))]
+
+    def step(self, s, a):
+        """(reward, next state) of taking a in s."""
+        nx = self.next[s][a]
+        i = bisect.bisect_right(self.cum[s][a], self.uniform()) if len(nx) > 1 else 0
+        return self.reward[s][a][i], nx[i]
+
+    def act(self, s):
+        acts = self.pact[s]
+        return acts[bisect.bisect_right(self.pcum[s], self.uniform())] if len(acts) > 1 else acts[0]
+
+    def episode(self, start, max_steps):
+        """Lists states (length T+1), actions, rewards (length T)."""
+        s = self.start(start)
+        states, actions, rewards = [s], [], []
+        terminal = self.terminal
+        for _ in range(max_steps):
+            a = self.act(s)
+            r, s = self.step(s, a)
+            actions.append(a)
+            rewards.append(r)
+            states.append(s)
+            if terminal[s]:
+                break
+        return states, actions, rewards
+
+
+@dataclasses.dataclass(frozen=True, repr=False)
+class Episode(Result):
+    """One trajectory: ``states`` (T + 1, ending in a terminal state unless truncated),
+    ``actions`` and ``rewards`` (T), ``rewards[t]`` received on leaving ``states[t]``."""
+
+    states: np.ndarray
+    actions: np.ndarray
+    rewards: np.ndarray
+    terminated: bool
+
+
+def _episode_options(mdp, policy, start, max_steps, rng):
+    mdp = _check_mdp(mdp)
+    pi = check_policy(policy, mdp.n_states, mdp.n_actions)
+    start = check_state("start", start, mdp.n_states, mdp.terminal)
+    max_steps = check_positive_int("max_steps", max_steps)
+    return mdp, pi, start, max_steps, check_rng(rng)
+
+
+def sample_episode(mdp, policy, *, start=None, max_steps=10_000, rng=None) -> Episode:
+    r"""Sample one episode of ``policy`` on ``mdp``.
+
+    Starts in ``start`` or, if None, in a uniformly random non-terminal state; stops on
+    entering a terminal state or after ``max_steps`` steps. :math:`O(T \log S)`.
+
+    Examples
+    --------
+    >>> from patterneval.reinforcement import gridworld, sample_episode
+    >>> g = gridworld(slip=0.0)
+    >>> ep = sample_episode(g, [1] * g.n_states, start=g.state_names.index("(0,0)"), rng=0)
+    >>> [g.state_names[s] for s in ep.states], ep.rewards.tolist()
+    (['(0,0)', '(0,1)', '(0,2)', '(0,3)'], [-0.04, -0.04, 1.0])
+    """
+    mdp, pi, start, max_steps, rng = _episode_options(mdp, policy, start, max_steps, rng)
+    states, actions, rewards = _Sampler(mdp, rng, pi).episode(start, max_steps)
+    return Episode(states=np.array(states), actions=np.array(actions, dtype=int),
+                   rewards=np.array(rewards, dtype=float), terminated=bool(mdp.terminal[states[-1]]))
+
+
+# --- prediction: Monte Carlo and TD --------------------------------------------------------
+
+
+@dataclasses.dataclass(frozen=True, repr=False)
+class PredictionResult(Result):
+    """Output of :func:`monte_carlo_evaluation`, :func:`td0` and :func:`td_lambda`.
+
+    Attributes
+    ----------
+    values : ndarray (S,), the final estimate (NaN where a sample-average Monte Carlo
+        estimate saw no visit; terminal states 0).
+    history : ndarray (n_episodes, S), the estimate after each episode.
+    counts : ndarray (S,), the number of (first or every) visits used per state.
+    method : str
+    """
+
+    values: np.ndarray
+    history: np.ndarray = dataclasses.field(repr=False)
+    counts: np.ndarray
+    method: str
+
+
+def _initial_values(mdp, v0):
+    if v0 is None:
+        return [0.0] * mdp.n_states
+    v = np.array(v0, dtype=float)
+    if v.shape != (mdp.n_states,) or not np.all(np.isfinite(v)):
+        raise ValueError(f"v0 must be {mdp.n_states} finite values; got shape {v.shape}.")
+    v[mdp.terminal] = 0.0
+    return v.tolist()
+
+
+def monte_carlo_evaluation(mdp, policy, *, visit="first", n_episodes=1000, alpha=None, start=None,
+                           max_steps=10_000, v0=None, rng=None) -> PredictionResult:
+    r"""Monte Carlo policy evaluation from sampled episodes.
+
+    For each episode the returns :math:`G_t = R_{t+1} + \gamma G_{t+1}` are computed
+    backwards. ``visit="first"`` uses only the first visit of a state per episode,
+    ``"every"`` each visit. With ``alpha=None`` the estimate is the sample average,
+    updated incrementally :math:`V \leftarrow V + (G - V)/N`; first-visit returns are
+    i.i.d. with mean :math:`v_\pi(s)`, so the estimate is unbiased given a visit.
+    With a constant ``alpha`` the update is made at the end of each episode,
+    :math:`V(s) \leftarrow V(s) + \alpha \sum_{t:\,s_t = s} (G_t - V(s))` with V held fixed
+    during the episode (the off-line form that TD(lambda = 1) reproduces).
+
+    Parameters
+    ----------
+    mdp : MDP (with terminal states, so that episodes end)
+    policy : action indices or (S, A) probability matrix
+    visit : {"first", "every"}
+    n_episodes : int
+    alpha : None or float in (0, 1]
+    start : None (uniform over non-terminal states) or a state index
+    max_steps : int, truncation of an episode
+    v0 : initial values for constant ``alpha`` (default 0)
+    rng : None, int or Generator
+
+    Returns
+    -------
+    PredictionResult
+
+    Complexity :math:`O(T)` per episode of length T.
+
+    References
+    ----------
+    Sutton & Barto (2018), section 5.1; Singh, S. P. & Sutton, R. S. (1996). Reinforcement
+    learning with replacing eligibility traces. *Machine Learning* 22, 123-158,
+    doi:10.1007/BF00114726.
+
+    Examples
+    --------
+    >>> from patterneval.reinforcement import gridworld, monte_carlo_evaluation
+    >>> g = gridworld()
+    >>> res = monte_carlo_evaluation(g, [0] * g.n_states, n_episodes=200, rng=0)
+    >>> res.history.shape
+    (200, 11)
+    """
+    visit = check_choice("visit", visit, ("first", "every"))
+    n_episodes = check_positive_int("n_episodes", n_episodes)
+    if alpha is not None:
+        alpha = check_step_size("alpha", alpha)
+    mdp, pi, start, max_steps, rng = _episode_options(mdp, policy, start, max_steps, rng)
+    _require_episodic(mdp)
+    sampler = _Sampler(mdp, rng, pi)
+    gamma = mdp.gamma
+    S = mdp.n_states
+    counts = [0] * S
+    if alpha is None:
+        V = [float("nan")] * S
+        for s in np.flatnonzero(mdp.terminal):
+            V[s] = 0.0
+    else:
+        V = _initial_values(mdp, v0)
+    history = []
+    first = visit == "first"
+    for _ in range(n_episodes):
+        states, _actions, rewards = sampler.episode(start, max_steps)
+        T = len(rewards)
+        returns = [0.0] * T
+        g = 0.0
+        for t in range(T - 1, -1, -1):
+            g = rewards[t] + gamma * g
+            returns[t] = g
+        if first:
+            seen = {}
+            for t in range(T):
+                seen.setdefault(states[t], t)
+            visits = [(s, returns[t]) for s, t in seen.items()]
+        else:
+            visits = list(zip(states[:T], returns))
+        if alpha is None:
+            for s, g in visits:
+                n = counts[s] + 1
+                counts[s] = n
+                v = V[s]
+                V[s] = g if n == 1 else v + (g - v) / n
+        else:
+            delta = {}
+            for s, g in visits:
+                counts[s] += 1
+                delta[s] = delta.get(s, 0.0) + (g - V[s])
+            for s, d in delta.items():
+                V[s] += alpha * d
+        history.append(list(V))
+    return PredictionResult(values=np.array(V), history=np.array(history), counts=np.array(counts),
+                            method=f"{visit}-visit Monte Carlo")
+
+
+def _require_episodic(mdp):
+    if not mdp.terminal.any():
+        raise ValueError("mdp has no terminal states: sampled episodes would never end; "
+                         "pass terminal=... when building the MDP.")
+
+
+def td0(mdp, policy, *, alpha=0.1, decay=0.0, n_episodes=1000, start=None, max_steps=10_000, v0=None,
+        rng=None) -> PredictionResult:
+    r"""Tabular TD(0): after each step :math:`S_t, R_{t+1}, S_{t+1}`,
+    :math:`V(S_t) \leftarrow V(S_t) + \alpha [R_{t+1} + \gamma V(S_{t+1}) - V(S_t)]`, with
+    :math:`V(\text{terminal}) = 0`. With a constant ``alpha`` the estimate fluctuates
+    around :math:`v_\pi` with a spread that shrinks with ``alpha``; with ``decay`` in (1/2, 1]
+    the n-th update of a state uses :math:`\alpha / n^{\text{decay}}` (Robbins-Monro) and the
+    estimate converges to :math:`v_\pi`.
+
+    Parameters as :func:`monte_carlo_evaluation`; ``alpha`` in (0, 1]; ``decay`` in [0, 1]
+    (0: constant step).
+
+    Complexity :math:`O(1)` per step.
+
+    References
+    ----------
+    Sutton, R. S. (1988). Learning to predict by the methods of temporal differences.
+    *Machine Learning* 3, 9-44, doi:10.1007/BF00115009.
+
+    Examples
+    --------
+    >>> from patterneval.reinforcement import gridworld, td0
+    >>> g = gridworld()
+    >>> td0(g, [0] * g.n_states, alpha=0.1, n_episodes=50, rng=0).history.shape
+    (50, 11)
+    """
+    alpha = check_step_size("alpha", alpha)
+    decay = check_in_range("decay", decay, 0.0, 1.0)
+    n_episodes = check_positive_int("n_episodes", n_episodes)
+    mdp, pi, start, max_steps, rng = _episode_options(mdp, policy, start, max_steps, rng)
+    _require_episodic(mdp)
+    sampler = _Sampler(mdp, rng, pi)
+    gamma = mdp.gamma
+    V = _initial_values(mdp, v0)
+    counts = [0] * mdp.n_states
+    history = []
+    for _ in range(n_episodes):
+        states, _actions, rewards = sampler.episode(start, max_steps)
+        for t, r in enumerate(rewards):
+            s, s2 = states[t], states[t + 1]
+            n = counts[s] + 1
+            counts[s] = n
+            step = alpha if decay == 0.0 else alpha / n ** decay
+            V[s] += step * (r + gamma * V[s2] - V[s])
+        history.append(list(V))
+    return PredictionResult(values=np.array(V), history=np.array(history), counts=np.array(counts),
+                            method="TD(0)")
+
+
+def td_lambda(mdp, policy, *, lam, alpha=0.1, n_episodes=1000, traces="accumulating", offline=False,
+              start=None, max_steps=10_000, v0=None, rng=None) -> PredictionResult:
+    r"""Tabular TD(lambda), backward view with eligibility traces.
+
+    At each step :math:`\delta_t = R_{t+1} + \gamma V(S_{t+1}) - V(S_t)`; the trace of
+    :math:`S_t` is raised (``"accumulating"``: :math:`e \leftarrow e + 1`; ``"replacing"``:
+    :math:`e \leftarrow 1`); every state moves by :math:`\alpha \delta_t e(s)` and every trace
+    decays, :math:`e \leftarrow \gamma \lambda e`. Traces start at 0 in each episode.
+    ``offline=True`` sums the increments and applies them at the end of the episode;
+    with accumulating traces this equals the forward view, the off-line lambda-return
+    algorithm with target :math:`G^\lambda_t = (1-\lambda)\sum_{n \ge 1} \lambda^{n-1} G^{(n)}_t`.
+    Hence lambda = 0 is TD(0) and lambda = 1 is constant-alpha every-visit Monte Carlo
+    (exactly, off-line); on-line the identities hold approximately.
+
+    Parameters as :func:`td0`, plus ``lam`` in [0, 1], ``traces`` and ``offline``.
+
+    Complexity :math:`O(\text{number of states with a non-zero trace})` per step.
+
+    References
+    ----------
+    Sutton (1988), doi:10.1007/BF00115009; Singh & Sutton (1996), doi:10.1007/BF00114726;
+    Sutton & Barto (2018), chapter 12.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from patterneval.reinforcement import gridworld, td0, td_lambda
+    >>> g = gridworld()
+    >>> a = td_lambda(g, [0] * g.n_states, lam=0.0, n_episodes=30, rng=1).values
+    >>> b = td0(g, [0] * g.n_states, n_episodes=30, rng=1).values
+    >>> bool(np.array_equal(a, b))
+    True
+    """
+    lam = check_in_range("lam", lam, 0.0, 1.0)
+    alpha = check_step_size("alpha", alpha)
+    n_episodes = check_positive_int("n_episodes", n_episodes)
+    traces = check_choice("traces", traces, ("accumulating", "replacing"))
+    if not isinstance(offline, (bool, np.bool_)):
+        raise TypeError(f"offline must be True or False; got {offline!r}.")
+    mdp, pi, start, max_steps, rng = _episode_options(mdp, policy, start, max_steps, rng)
+    _require_episodic(mdp)
+    sampler = _Sampler(mdp, rng, pi)
+    gamma = mdp.gamma
+    decay = gamma * lam
+    accumulate = traces == "accumulating"
+    V = _initial_values(mdp, v0)
+    counts = [0] * mdp.n_states
+    history = []
+    for _ in range(n_episodes):
+        states, _actions, rewards = sampler.episode(start, max_steps)
+        e = {}
+        target = {} if offline else None
+        for t, r in enumerate(rewards):
+            s, s2 = states[t], states[t + 1]
+            counts[s] += 1
+            delta = r + gamma * V[s2] - V[s]
+            e[s] = e.get(s, 0.0) + 1.0 if accumulate else 1.0
+            step = alpha * delta
+            if offline:
+                for x, ex in e.items():
+                    target[x] = target.get(x, 0.0) + step * ex
+            else:
+                for x, ex in e.items():
+                    V[x] += step * ex
+            if decay == 0.0:
+                e.clear()
+            else:
+                for x in e:
+                    e[x] *= decay
+        if offline:
+            for x, d in target.items():
+                V[x] += d
+        history.append(list(V))
+    return PredictionResult(values=np.array(V), history=np.array(history), counts=np.array(counts),
+                            method=f"TD({lam:g}), {traces}, {'offline' if offline else 'online'}")
+
+
+# --- control ------------------------------------------------------------------------------
+
+
+@dataclasses.dataclass(frozen=True, repr=False)
+class ControlResult(Result):
+    """Output of :func:`q_learning` and :func:`sarsa`.
+
+    Attributes
+    ----------
+    q : ndarray (S, A), the learned action values.
+    values : ndarray (S,), :math:`\\max_a q(s, a)`.
+    policy : ndarray (S,), the greedy policy of ``q``.
+    history : ndarray (n_episodes, S), ``values`` after each episode.
+    returns : ndarray (n_episodes,), the discounted return of each (behaviour) episode.
+    lengths : ndarray (n_episodes,), steps per episode.
+    method : str
+    """
+
+    q: np.ndarray
+    values: np.ndarray
+    policy: np.ndarray
+    history: np.ndarray = dataclasses.field(repr=False)
+    returns: np.ndarray = dataclasses.field(repr=False)
+    lengths: np.ndarray = dataclasses.field(repr=False)
+    method: str
+
+
+def _td_control(mdp, alpha, decay, epsilon, n_episodes, start, max_steps, q0, rng, method):
+    mdp = _check_mdp(mdp)
+    _require_episodic(mdp)
+    alpha = check_step_size("alpha", alpha)
+    decay = check_in_range("decay", decay, 0.0, 1.0)
+    epsilon = check_in_range("epsilon", epsilon, 0.0, 1.0)
+    n_episodes = check_positive_int("n_episodes", n_episodes)
+    start = check_state("start", start, mdp.n_states, mdp.terminal)
+    max_steps = check_positive_int("max_steps", max_steps)
+    rng = check_rng(rng)
+    S, A = mdp.n_states, mdp.n_actions
+    if q0 is None:
+        Q = [[0.0] * A for _ in range(S)]
+    else:
+        q = np.array(q0, dtype=float)
+        if q.shape != (S, A) or not np.all(np.isfinite(q)):
+            raise ValueError(f"q0 must be a finite ({S}, {A}) array; got shape {q.shape}.")
+        q[mdp.terminal] = 0.0
+        Q = q.tolist()
+    sampler = _Sampler(mdp, rng)
+    terminal = sampler.terminal
+    gamma = mdp.gamma
+
+    visits = [[0] * A for _ in range(S)]
+
+    def rate(s, a):
+        if decay == 0.0:
+            return alpha
+        n = visits[s][a] + 1
+        visits[s][a] = n
+        return alpha / n ** decay
+
+    def choose(s):
+        if sampler.uniform() < epsilon:
+            return int(sampler.uniform() * A)
+        row = Q[s]
+        best = max(row)
+        return row.index(best)
+
+    history, returns, lengths = [], [], []
+    sarsa_ = method == "sarsa"
+    for _ in range(n_episodes):
+        s = sampler.start(start)
+        a = choose(s)
+        g, discount, steps = 0.0, 1.0, 0
+        for _ in range(max_steps):
+            r, s2 = sampler.step(s, a)
+            g += discount * r
+            discount *= gamma
+            steps += 1
+            if terminal[s2]:
+                Q[s][a] += rate(s, a) * (r - Q[s][a])
+                break
+            a2 = choose(s2)
+            nxt = Q[s2][a2] if sarsa_ else max(Q[s2])
+            Q[s][a] += rate(s, a) * (r + gamma * nxt - Q[s][a])
+            s, a = s2, a2
+        history.append([max(row) for row in Q])
+        returns.append(g)
+        lengths.append(steps)
+    q = np.array(Q)
+    return ControlResult(q=q, values=q.max(axis=1), policy=greedy_policy(q), history=np.array(history),
+                         returns=np.array(returns), lengths=np.array(lengths), method=method)
+
+
+def q_learning(mdp, *, alpha=0.1, epsilon=0.1, decay=0.0, n_episodes=1000, start=None, max_steps=10_000, q0=None,
+               rng=None) -> ControlResult:
+    r"""Q-learning (off-policy TD control) with an epsilon-greedy behaviour policy.
+
+    :math:`Q(S, A) \leftarrow Q(S, A) + \alpha [R + \gamma \max_{a'} Q(S', a') - Q(S, A)]`
+    (:math:`= (1-\alpha) Q + \alpha [R + \gamma \max Q(S', \cdot)]`, the note's form), with
+    :math:`Q(\text{terminal}, \cdot) = 0`. Behaviour: with probability ``epsilon`` a uniformly
+    random action, otherwise the greedy one (ties to the lowest index). Converges to
+    :math:`q_*` when every pair is tried infinitely often and the step sizes satisfy
+    Robbins-Monro conditions; with a constant ``alpha`` it settles near :math:`q_*`.
+
+    Parameters
+    ----------
+    mdp : MDP with terminal states
+    alpha : float in (0, 1]; epsilon : float in [0, 1]; n_episodes, max_steps : int
+    decay : float in [0, 1]
+        Step size of the n-th update of a pair, :math:`\alpha / n^{\text{decay}}`; 0 (default)
+        keeps it constant, values in (1/2, 1] satisfy the Robbins-Monro conditions
+        (Even-Dar & Mansour (2003) recommend about 0.8 over 1).
+    start : None (uniform over non-terminal states) or a state index
+    q0 : initial (S, A) action values (default 0)
+    rng : None, int or Generator
+
+    Returns
+    -------
+    ControlResult
+
+    Complexity :math:`O(A)` per step.
+
+    References
+    ----------
+    Watkins, C. J. C. H. & Dayan, P. (1992). Q-learning. *Machine Learning* 8, 279-292,
+    doi:10.1007/BF00992698.
+    Even-Dar, E. & Mansour, Y. (2003). Learning rates for Q-learning. *JMLR* 5, 1-25.
+
+    Examples
+    --------
+    >>> from patterneval.reinforcement import gridworld, policy_evaluation, q_learning, value_iteration
+    >>> g = gridworld(slip=0.0)
+    >>> res = q_learning(g, alpha=0.5, epsilon=0.2, n_episodes=300, rng=0)
+    >>> v_greedy = policy_evaluation(g, res.policy)     # value of the learned greedy policy
+    >>> bool(abs(v_greedy - value_iteration(g).values).max() < 1e-8)
+    True
+    """
+    return _td_control(mdp, alpha, decay, epsilon, n_episodes, start, max_steps, q0, rng, "Q-learning")
+
+
+def sarsa(mdp, *, alpha=0.1, epsilon=0.1, decay=0.0, n_episodes=1000, start=None, max_steps=10_000, q0=None,
+          rng=None) -> ControlResult:
+    r"""SARSA (on-policy TD control): as :func:`q_learning` but the target uses the action
+    actually taken next, :math:`R + \gamma Q(S', A')`; it learns the values of the
+    epsilon-greedy policy itself.
+
+    References
+    ----------
+    Rummery, G. A. & Niranjan, M. (1994). On-line Q-learning using connectionist systems.
+    Tech. Rep. CUED/F-INFENG/TR 166, Cambridge University. Sutton & Barto (2018), section 6.4.
+
+    Examples
+    --------
+    >>> from patterneval.reinforcement import gridworld, sarsa
+    >>> g = gridworld(slip=0.0)
+    >>> sarsa(g, alpha=0.5, epsilon=0.1, n_episodes=20, rng=0).q.shape
+    (11, 4)
+    """
+    return _td_control(mdp, alpha, decay, epsilon, n_episodes, start, max_steps, q0, rng, "sarsa")
+
+
+def learning_curve(history, values, *, mask=None) -> np.ndarray:
+    r"""Root-mean-square error of each row of ``history`` against ``values``,
+    :math:`\sqrt{\frac{1}{|M|}\sum_{s \in M} (\hat v_k(s) - v(s))^2}` over the states M in
+    ``mask`` (default: all); NaN entries (states not yet visited) are left out of a row.
+
+    Examples
+    --------
+    >>> from patterneval.reinforcement import learning_curve
+    >>> learning_curve([[1.0, 2.0], [0.0, 0.0]], [0.0, 0.0]).round(4).tolist()
+    [1.5811, 0.0]
+    """
+    h = np.asarray(history, dtype=float)
+    v = np.asarray(values, dtype=float)
+    if h.ndim != 2 or v.ndim != 1 or h.shape[1] != v.size or h.shape[0] == 0:
+        raise ValueError(
+            f"history must be (n_episodes, n_states) and values (n_states,); got {h.shape} and {v.shape}."
+        )
+    if mask is not None:
+        m = np.asarray(mask)
+        if m.dtype != bool or m.shape != v.shape or not m.any():
+            raise ValueError(f"mask must be a boolean array of shape {v.shape} with a True entry.")
+        h, v = h[:, m], v[m]
+    with np.errstate(invalid="ignore"):
+        return np.sqrt(np.nanmean((h - v) ** 2, axis=1))

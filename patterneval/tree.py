@@ -1,0 +1,1399 @@
+r"""Decision trees (chapter "Concept and tree learning"): impurity measures, ID3, C4.5
+and CART with cost-complexity pruning.
+
+**Impurities.** For class counts :math:`n_1, \dots, n_K` with :math:`n = \sum_k n_k` and
+:math:`p_k = n_k / n`:
+
+* entropy (信息熵) :math:`E = -\sum_k p_k \log_2 p_k` (with :math:`0 \log 0 = 0`);
+* Gini impurity (基尼指数) :math:`G = 1 - \sum_k p_k^2` — a sum over the *classes*;
+* for a split of :math:`S` into branches :math:`S_1, \dots, S_m` (a contingency table of
+  branches by classes) the information gain (信息增益)
+  :math:`\mathrm{Gain} = E(S) - \sum_v \frac{|S_v|}{|S|} E(S_v)`, the split information
+  :math:`\mathrm{SplitInfo} = -\sum_v \frac{|S_v|}{|S|} \log_2 \frac{|S_v|}{|S|}` and the
+  gain ratio (信息增益比) :math:`\mathrm{Gain} / \mathrm{SplitInfo}`.
+
+All impurity functions are vectorised: the class axis is the last one, and any leading
+axes are kept (e.g. a stack of candidate splits).
+
+**Trees.** :class:`ID3` (Quinlan 1986) grows multiway trees on categorical attributes by
+information gain; :class:`C45` (Quinlan 1993) adds the gain ratio, thresholds on
+continuous attributes and fractional instances for missing values; :class:`CART`
+(Breiman et al. 1984) grows binary trees by Gini, entropy or squared error and prunes
+them by cost complexity (weakest-link pruning), reproducing scikit-learn's
+``DecisionTreeClassifier`` / ``DecisionTreeRegressor``. :class:`CARTRegressor` is
+``CART`` with ``criterion="squared_error"`` as a regressor.
+
+References
+----------
+Quinlan, J. R. (1986). Induction of decision trees. *Machine Learning* 1, 81-106.
+doi:10.1007/BF00116251.
+Quinlan, J. R. (1993). *C4.5: Programs for Machine Learning*. Morgan Kaufmann.
+Breiman, L., Friedman, J., Olshen, R., Stone, C. (1984). *Classification and Regression
+Trees*. doi:10.1201/9781315139470.
+Mitchell, T. (1997). *Machine Learning*, ch. 3. McGraw-Hill. ISBN 0070428077.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import numbers
+
+import numpy as np
+from sklearn.base import BaseEstimator, ClassifierMixin, RegressorMixin
+from sklearn.utils.multiclass import check_classification_targets
+
+from ._results import Result
+from ._validation import (
+    _is_missing,
+    check_categorical_X,
+    check_choice,
+    check_count_table,
+    check_max_depth,
+    check_tree_max_features,
+    check_positive_int,
+    check_rng,
+    check_targets_1d,
+    check_tree_X,
+)
+
+__all__ = [
+    "C45",
+    "CART",
+    "CARTRegressor",
+    "ID3",
+    "PruningPath",
+    "PruningSequence",
+    "TreeDataset",
+    "contingency_table",
+    "entropy",
+    "export_text",
+    "gain_ratio",
+    "gini",
+    "information_gain",
+    "play_tennis",
+    "pruning_sequence",
+    "split_info",
+]
+
+_FEATURE_THRESHOLD = 1e-7  # scikit-learn: values closer than this count as equal
+_EPSILON = np.finfo(float).eps
+
+
+# ----------------------------------------------------------------------------- impurities
+def _counts_or_labels(counts, labels, fname):
+    if (counts is None) == (labels is None):
+        raise TypeError(f"{fname} takes exactly one of counts or labels=.")
+    if labels is not None:
+        lab = np.asarray(labels, dtype=object)
+        if lab.ndim != 1 or lab.size == 0:
+            raise ValueError(f"labels must be a non-empty 1-d array; got shape {lab.shape}.")
+        _, counts = np.unique(lab.astype(str), return_counts=True)
+    return check_count_table("counts", counts)
+
+
+def _entropy(c):
+    n = c.sum(axis=-1, keepdims=True)
+    with np.errstate(divide="ignore", invalid="ignore"):  # 0 log 0 = 0; empty -> 0
+        p = np.where(n > 0, c / n, 0.0)
+        terms = np.where(p > 0, p * np.log2(np.where(p > 0, p, 1.0)), 0.0)
+    return -terms.sum(axis=-1) + 0.0
+
+
+def _gini(c):
+    n = c.sum(axis=-1)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        g = 1.0 - (c**2).sum(axis=-1) / n**2
+    return np.where(n > 0, g, 0.0)
+
+
+def _scalar(a):
+    return float(a) if np.ndim(a) == 0 else a
+
+
+def entropy(counts=None, *, labels=None):
+    r"""Entropy (信息熵) in bits of class counts or of a label vector.
+
+    :math:`E = -\sum_k p_k \log_2 p_k`, :math:`p_k = n_k / n`, with :math:`0\log 0 = 0`.
+    0 for a pure set, :math:`\log_2 K` for :math:`K` equally frequent classes; lower means
+    purer. Vectorised over leading axes (classes on the last axis); cost O(size).
+
+    Parameters
+    ----------
+    counts : array_like, shape (..., n_classes)
+        Non-negative (possibly fractional) class counts.
+    labels : array_like, shape (n_samples,), optional
+        Class labels instead of counts (exactly one of the two).
+
+    Returns
+    -------
+    float or ndarray of shape counts.shape[:-1]
+
+    References
+    ----------
+    Quinlan (1986), eq. 1; Mitchell (1997), eq. 3.3.
+
+    Examples
+    --------
+    >>> from patterneval.tree import entropy
+    >>> round(entropy([9, 5]), 3)
+    0.94
+    >>> entropy([[4, 0], [2, 2]]).tolist()
+    [0.0, 1.0]
+    """
+    return _scalar(_entropy(_counts_or_labels(counts, labels, "entropy")))
+
+
+def gini(counts=None, *, labels=None):
+    r"""Gini impurity (基尼指数) of class counts or of a label vector.
+
+    :math:`G = 1 - \sum_{k=1}^{K} p_k^2`, a sum over the **classes** (not over the values
+    of an attribute): the probability that two draws with replacement disagree. 0 for a
+    pure set, :math:`1 - 1/K` at most; lower means purer. Vectorised over leading axes;
+    cost O(size).
+
+    Parameters
+    ----------
+    counts : array_like, shape (..., n_classes)
+    labels : array_like, shape (n_samples,), optional
+
+    Returns
+    -------
+    float or ndarray
+
+    References
+    ----------
+    Breiman et al. (1984), sec. 4.3.
+
+    Examples
+    --------
+    >>> from patterneval.tree import gini
+    >>> round(gini([9, 5]), 4)
+    0.4592
+    >>> gini(labels=["a", "a", "b", "b"])
+    0.5
+    """
+    return _scalar(_gini(_counts_or_labels(counts, labels, "gini")))
+
+
+def _table(table, name="table"):
+    t = check_count_table(name, table)
+    if t.ndim < 2:
+        raise ValueError(
+            f"{name} must be a contingency table of shape (..., n_branches, n_classes); "
+            f"got shape {t.shape}."
+        )
+    return t
+
+
+def information_gain(table, *, criterion="entropy"):
+    r"""Information gain (信息增益) of a split given as a branches-by-classes table.
+
+    :math:`\mathrm{Gain}(S, A) = I(S) - \sum_v \frac{|S_v|}{|S|} I(S_v)` where row ``v``
+    of ``table`` holds the class counts of branch :math:`S_v` and :math:`I` is the entropy
+    (or the Gini impurity with ``criterion="gini"``, the Gini decrease). Higher is better;
+    never negative. Vectorised over leading axes; O(size).
+
+    Parameters
+    ----------
+    table : array_like, shape (..., n_branches, n_classes)
+    criterion : {"entropy", "gini"}
+
+    Returns
+    -------
+    float or ndarray
+
+    References
+    ----------
+    Quinlan (1986), eq. 2; Mitchell (1997), eq. 3.4.
+
+    Examples
+    --------
+    >>> from patterneval.tree import information_gain
+    >>> round(information_gain([[2, 3], [4, 0], [3, 2]]), 3)   # PlayTennis: Outlook
+    0.247
+    """
+    t = _table(table)
+    check_choice("criterion", criterion, ("entropy", "gini"))
+    f = _entropy if criterion == "entropy" else _gini
+    sizes = t.sum(axis=-1)
+    n = sizes.sum(axis=-1)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        w = np.where(n[..., None] > 0, sizes / n[..., None], 0.0)
+    return _scalar(f(t.sum(axis=-2)) - (w * f(t)).sum(axis=-1))
+
+
+def split_info(table):
+    r"""Split information (分裂信息): the entropy of the branch sizes.
+
+    :math:`\mathrm{SplitInfo}(S, A) = -\sum_v \frac{|S_v|}{|S|}\log_2\frac{|S_v|}{|S|}`;
+    large for attributes with many evenly filled values. Vectorised; O(size).
+
+    Examples
+    --------
+    >>> from patterneval.tree import split_info
+    >>> round(split_info([[2, 3], [4, 0], [3, 2]]), 3)
+    1.577
+    """
+    t = _table(table)
+    return _scalar(_entropy(t.sum(axis=-1)))
+
+
+def gain_ratio(table):
+    r"""Gain ratio (信息增益比): information gain divided by split information.
+
+    :math:`\mathrm{GainRatio} = \mathrm{Gain} / \mathrm{SplitInfo}`; higher is better.
+    A split with a single non-empty branch has SplitInfo 0 and gets ``nan`` (undefined;
+    C4.5 never considers such splits). Vectorised; O(size).
+
+    References
+    ----------
+    Quinlan (1993), ch. 2; Quinlan (1986), sec. 7.
+
+    Examples
+    --------
+    >>> from patterneval.tree import gain_ratio
+    >>> round(gain_ratio([[2, 3], [4, 0], [3, 2]]), 3)
+    0.156
+    """
+    t = _table(table)
+    g = np.asarray(information_gain(t))
+    s = np.asarray(split_info(t))
+    with np.errstate(divide="ignore", invalid="ignore"):
+        r = np.where(s > 0, g / np.where(s > 0, s, 1.0), np.nan)
+    return _scalar(r)
+
+
+def contingency_table(x, y):
+    """Branch-by-class counts of a categorical attribute ``x`` against labels ``y``.
+
+    Returns ``(values, classes, table)`` with ``table[i, k]`` the number of samples with
+    ``x == values[i]`` and ``y == classes[k]``; feed it to :func:`information_gain`.
+    O(n log n).
+
+    Examples
+    --------
+    >>> from patterneval.tree import contingency_table, play_tennis
+    >>> d = play_tennis()
+    >>> values, classes, table = contingency_table(d.X[:, 0], d.y)
+    >>> values.tolist(), classes.tolist(), table.tolist()
+    (['Overcast', 'Rain', 'Sunny'], ['No', 'Yes'], [[0, 4], [2, 3], [3, 2]])
+    """
+    xa = check_categorical_X(np.asarray(x, dtype=object).reshape(-1, 1), name="x")[:, 0]
+    ya = check_targets_1d(y, xa.shape[0])
+    values, xi = np.unique(xa.astype(str) if xa.dtype == object else xa, return_inverse=True)
+    classes, yi = np.unique(ya, return_inverse=True)
+    table = np.zeros((values.size, classes.size), dtype=np.int64)
+    np.add.at(table, (xi, yi), 1)
+    return values, classes, table
+
+
+# ----------------------------------------------------------------------------- data
+@dataclasses.dataclass(frozen=True, repr=False)
+class TreeDataset(Result):
+    """A small categorical data set: ``X`` (object array), ``y``, ``feature_names``,
+    ``target_name``."""
+
+    X: np.ndarray
+    y: np.ndarray
+    feature_names: tuple
+    target_name: str
+
+
+def play_tennis():
+    """Mitchell's (1997, table 3.2) PlayTennis data: 14 days, four categorical
+    attributes (Outlook, Temperature, Humidity, Wind), target PlayTennis (9 Yes, 5 No).
+
+    Examples
+    --------
+    >>> from patterneval.tree import play_tennis
+    >>> d = play_tennis()
+    >>> d.X.shape, d.feature_names[0], (d.y == "Yes").sum()
+    ((14, 4), 'Outlook', np.int64(9))
+    """
+    rows = """Sunny Hot High Weak No
+Sunny Hot High Strong No
+Overcast Hot High Weak Yes
+Rain Mild High Weak Yes
+Rain Cool Normal Weak Yes
+Rain Cool Normal Strong No
+Overcast Cool Normal Strong Yes
+Sunny Mild High Weak No
+Sunny Cool Normal Weak Yes
+Rain Mild Normal Weak Yes
+Sunny Mild Normal Strong Yes
+Overcast Mild High Strong Yes
+Overcast Hot Normal Weak Yes
+Rain Mild High Strong No"""
+    table = np.array([r.split() for r in rows.splitlines()], dtype=object)
+    return TreeDataset(
+        X=table[:, :4].copy(), y=table[:, 4].astype(str),
+        feature_names=("Outlook", "Temperature", "Humidity", "Wind"),
+        target_name="PlayTennis",
+    )
+
+
+# ----------------------------------------------------------------------------- ID3 / C4.5
+@dataclasses.dataclass
+class _Node:
+    """A node of a multiway tree: class weights, and for an internal node the attribute,
+    its kind, the threshold (continuous) and the children keyed by value / "<=" / ">"."""
+
+    counts: np.ndarray
+    feature: int | None = None
+    threshold: float | None = None
+    children: dict = dataclasses.field(default_factory=dict)
+    branch_weights: dict = dataclasses.field(default_factory=dict)
+    gains: dict = dataclasses.field(default_factory=dict)
+
+    @property
+    def is_leaf(self):
+        return self.feature is None
+
+
+def _key(v):
+    return v.item() if isinstance(v, np.generic) else v
+
+
+class _MultiwayTree(ClassifierMixin, BaseEstimator):
+    """Shared prediction, export and sizes of ID3 and C4.5."""
+
+    def _proba_row(self, node, row):
+        if node.is_leaf:
+            return node.counts / node.counts.sum()
+        v = row[node.feature]
+        if _is_missing(v):  # C4.5: explore every branch, weighted by its training share
+            total = sum(node.branch_weights.values())
+            return sum(
+                (node.branch_weights[k] / total) * self._proba_row(child, row)
+                for k, child in node.children.items()
+            )
+        if node.threshold is not None:
+            child = node.children["<=" if float(v) <= node.threshold else ">"]
+        else:
+            child = node.children.get(_key(v))
+            if child is None:  # value unseen at this node: the node's majority
+                return node.counts / node.counts.sum()
+        return self._proba_row(child, row)
+
+    def predict_proba(self, X):
+        """Class probabilities: the class distribution of the leaf reached (C4.5: a
+        weighted mixture of leaves when a value is missing)."""
+        self._check_fitted()
+        X = self._check_X_predict(X)
+        return np.array([self._proba_row(self.tree_, row) for row in X])
+
+    def predict(self, X):
+        """Most probable class (ties: the first class in ``classes_``)."""
+        proba = self.predict_proba(X)
+        return self.classes_[np.argmax(proba, axis=1)]
+
+    def _check_fitted(self):
+        from sklearn.utils.validation import check_is_fitted
+
+        check_is_fitted(self, "tree_")
+
+    def _walk(self):
+        stack = [(self.tree_, 0)]
+        while stack:
+            node, depth = stack.pop()
+            yield node, depth
+            stack.extend((c, depth + 1) for c in node.children.values())
+
+    def get_n_leaves(self):
+        """Number of leaves."""
+        self._check_fitted()
+        return sum(node.is_leaf for node, _ in self._walk())
+
+    def get_depth(self):
+        """Depth (a single leaf has depth 0)."""
+        self._check_fitted()
+        return max(depth for _, depth in self._walk())
+
+
+def _multiway_text(est, feature_names, decimals):
+    names = feature_names or [f"x{j}" for j in range(est.n_features_in_)]
+    lines = []
+
+    def leaf(node):
+        k = int(np.argmax(node.counts))
+        return f"class: {est.classes_[k]}  {np.round(node.counts, decimals).tolist()}"
+
+    def rec(node, indent):
+        if node.is_leaf:
+            lines.append(indent + leaf(node))
+            return
+        for key, child in node.children.items():
+            if node.threshold is not None:
+                cond = f"{names[node.feature]} {key} {node.threshold:.{decimals}f}"
+            else:
+                cond = f"{names[node.feature]} = {key}"
+            if child.is_leaf:
+                lines.append(f"{indent}|--- {cond}: {leaf(child)}")
+            else:
+                lines.append(f"{indent}|--- {cond}")
+                rec(child, indent + "|   ")
+
+    rec(est.tree_, "")
+    return "\n".join(lines)
+
+
+def _encode_y(y):
+    classes, yi = np.unique(y, return_inverse=True)
+    return classes, yi
+
+
+class ID3(_MultiwayTree):
+    r"""ID3 decision tree (Quinlan 1986) for categorical attributes.
+
+    At each node the attribute with the largest information gain (see
+    :func:`information_gain`) becomes the test, with one branch per value seen at that
+    node; the attribute is not tested again below it. A node becomes a leaf when it is
+    pure, no attribute is left, ``max_depth`` is reached, it holds fewer than
+    ``min_samples_split`` samples, or no attribute has a positive gain. Ties between
+    attributes go to the lowest column index. A value unseen at a node during training
+    is classified by that node's majority class (Mitchell 1997, table 3.1).
+
+    Inputs are categorical: strings, booleans or whole numbers (object arrays are fine).
+    Non-integral floats are taken for continuous values and rejected (use :class:`C45`
+    or :class:`CART`); missing values are rejected (use :class:`C45`).
+
+    Parameters
+    ----------
+    max_depth : int or None
+        Largest depth; ``None`` grows until the leaves are pure.
+    min_samples_split : int, default 2
+        A node with fewer samples becomes a leaf.
+
+    Attributes
+    ----------
+    tree_ : the root node; ``classes_``; ``n_features_in_``; ``feature_gains_`` (the
+        gains of every attribute at the root, a dict column -> gain).
+
+    Notes
+    -----
+    Cost: O(n d) per level of the tree (one contingency table per attribute and node).
+
+    References
+    ----------
+    Quinlan (1986), doi:10.1007/BF00116251; Mitchell (1997), ch. 3.
+
+    Examples
+    --------
+    >>> from patterneval.tree import ID3, play_tennis, export_text
+    >>> d = play_tennis()
+    >>> tree = ID3().fit(d.X, d.y)
+    >>> {d.feature_names[j]: round(g, 3) for j, g in tree.feature_gains_.items()}
+    {'Outlook': 0.247, 'Temperature': 0.029, 'Humidity': 0.152, 'Wind': 0.048}
+    >>> print(export_text(tree, feature_names=d.feature_names))
+    |--- Outlook = Overcast: class: Yes  [0.0, 4.0]
+    |--- Outlook = Rain
+    |   |--- Wind = Strong: class: No  [2.0, 0.0]
+    |   |--- Wind = Weak: class: Yes  [0.0, 3.0]
+    |--- Outlook = Sunny
+    |   |--- Humidity = High: class: No  [3.0, 0.0]
+    |   |--- Humidity = Normal: class: Yes  [0.0, 2.0]
+    """
+
+    def __init__(self, *, max_depth=None, min_samples_split=2):
+        self.max_depth = max_depth
+        self.min_samples_split = min_samples_split
+
+    def _check_X_predict(self, X):
+        X = check_categorical_X(X)
+        if X.shape[1] != self.n_features_in_:
+            raise ValueError(
+                f"X has {X.shape[1]} features, but ID3 is expecting {self.n_features_in_} features as input."
+            )
+        return X
+
+    def fit(self, X, y):
+        """Grow the tree on categorical ``X`` and labels ``y``."""
+        max_depth = check_max_depth(self.max_depth)
+        mss = check_positive_int("min_samples_split", self.min_samples_split, minimum=2)
+        X = check_categorical_X(X)
+        y = check_targets_1d(y, X.shape[0])
+        check_classification_targets(y)
+        self.classes_, yi = _encode_y(y)
+        self.n_features_in_ = X.shape[1]
+        K = self.classes_.size
+        keys = np.array([[_key(v) for v in row] for row in X], dtype=object)
+
+        def grow(rows, attrs, depth):
+            counts = np.bincount(yi[rows], minlength=K).astype(float)
+            node = _Node(counts=counts)
+            if (counts > 0).sum() <= 1 or not attrs or rows.size < mss or (
+                max_depth is not None and depth >= max_depth
+            ):
+                return node
+            gains = {}
+            parts = {}
+            for j in attrs:
+                col = keys[rows, j]
+                values = sorted(set(col.tolist()), key=lambda v: (str(type(v)), v))
+                table = np.array([np.bincount(yi[rows][col == v], minlength=K) for v in values])
+                gains[j] = float(information_gain(table))
+                parts[j] = values
+            node.gains = gains
+            best_gain = max(gains.values())
+            if best_gain <= 1e-12:
+                return node
+            j = min(a for a in attrs if gains[a] >= best_gain - 1e-12)
+            node.feature = j
+            for v in parts[j]:
+                sub = rows[keys[rows, j] == v]
+                node.children[v] = grow(sub, [a for a in attrs if a != j], depth + 1)
+                node.branch_weights[v] = float(sub.size)
+            return node
+
+        self.tree_ = grow(np.arange(X.shape[0]), list(range(X.shape[1])), 0)
+        self.feature_gains_ = dict(self.tree_.gains)
+        return self
+
+
+
+class C45(_MultiwayTree):
+    r"""C4.5 decision tree (Quinlan 1993): gain ratio, continuous thresholds, missing
+    values by fractional instances.
+
+    What is implemented, exactly:
+
+    * **Attribute choice.** For each attribute the information gain is computed on the
+      instances whose value is known and multiplied by their weight fraction
+      :math:`F` (Quinlan 1993, ch. 3): :math:`\mathrm{Gain} = F\,(I(S_{known}) -
+      \sum_v w_v/w_{known}\, I(S_v))`. The split information treats "unknown" as one more
+      outcome. Among the attributes whose gain is at least the average gain of all
+      attributes with a usable split (the "above-average gain" heuristic), the one with
+      the largest gain ratio is chosen (ties: lowest column).
+    * **Continuous attributes** (numeric columns, or all columns not listed in
+      ``categorical``) are split in two at a threshold: candidates are the midpoints
+      between adjacent distinct known values (as note 002 states; Quinlan's program uses
+      the largest value below the midpoint instead, which gives the same partition of the
+      training data), the threshold with the largest gain is kept, and that gain competes
+      with the other attributes. Release 8's MDL penalty :math:`\log_2(N-1)/|S|` is not
+      applied. A continuous attribute may be tested again below; a categorical one not.
+    * **Missing values** (``None`` or NaN). In training an instance with an unknown value
+      goes down every branch with its weight multiplied by the branch's share of the known
+      weight. In prediction it is sent down every branch and the leaf distributions are
+      mixed with the same shares.
+    * A node is a leaf when it is pure, ``max_depth`` is reached, its weight is below
+      ``min_samples_split``, fewer than two branches would get ``min_samples_leaf``
+      known weight, or no split has positive gain. Pessimistic-error pruning is **not**
+      implemented (use :class:`CART` with ``ccp_alpha`` for pruning).
+
+    Parameters
+    ----------
+    max_depth : int or None
+    min_samples_split : int, default 2
+    min_samples_leaf : int, default 2
+        At least two branches must receive this much known weight (Quinlan's ``-m``
+        option, default 2). It is what stops an identifier-like attribute with one case
+        per value: such an attribute can win on gain ratio too.
+    categorical : None, "auto", or sequence of int
+        Columns to treat as categorical. ``None`` or ``"auto"``: a column is categorical
+        if any known value is a string or a bool; other columns are continuous.
+
+    Notes
+    -----
+    Cost: O(n log n) per continuous attribute and node (sort, cumulative counts), O(n)
+    per categorical attribute and node.
+
+    References
+    ----------
+    Quinlan (1993), chs. 2-3; Quinlan (1986), sec. 7 (gain ratio).
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from patterneval.tree import C45, export_text
+    >>> X = np.array([[1.0], [2.0], [3.0], [4.0], [np.nan]])
+    >>> tree = C45().fit(X, ["a", "a", "b", "b", "b"])
+    >>> print(export_text(tree))
+    |--- x0 <= 2.50: class: a  [2.0, 0.5]
+    |--- x0 > 2.50: class: b  [0.0, 2.5]
+    >>> tree.predict_proba([[np.nan]]).round(2).tolist()
+    [[0.5, 0.5]]
+    """
+
+    def __init__(self, *, max_depth=None, min_samples_split=2, min_samples_leaf=2,
+                 categorical="auto"):
+        self.max_depth = max_depth
+        self.min_samples_split = min_samples_split
+        self.min_samples_leaf = min_samples_leaf
+        self.categorical = categorical
+
+    def _check_X_predict(self, X):
+        if self._all_numeric(X):
+            X = np.asarray(check_tree_X(X, allow_nan=True), dtype=object)
+        else:
+            X = check_categorical_X(X, allow_missing=True, allow_continuous=True)
+        if X.shape[1] != self.n_features_in_:
+            raise ValueError(
+                f"X has {X.shape[1]} features, but C45 is expecting {self.n_features_in_} features as input."
+            )
+        return X
+
+    @staticmethod
+    def _all_numeric(X):
+        a = np.asarray(X) if not isinstance(X, np.ndarray) else X
+        return a.dtype.kind in "iuf" and a.dtype != bool
+
+    def _categorical_mask(self, X):
+        d = X.shape[1]
+        if self.categorical is None or (isinstance(self.categorical, str) and self.categorical == "auto"):
+            mask = np.zeros(d, dtype=bool)
+            for j in range(d):
+                mask[j] = any(isinstance(v, (str, bool, np.str_, np.bool_)) for v in X[:, j]
+                              if not _is_missing(v))
+            return mask
+        if isinstance(self.categorical, str):
+            check_choice("categorical", self.categorical, ("auto",))
+        cols = np.asarray(self.categorical)
+        if cols.dtype.kind not in "iu" or cols.ndim != 1 or (cols.size and (cols.min() < 0 or cols.max() >= d)):
+            raise ValueError(f"categorical must be 'auto' or column indices in [0, {d}); got {self.categorical!r}.")
+        mask = np.zeros(d, dtype=bool)
+        mask[cols] = True
+        return mask
+
+    def fit(self, X, y):
+        """Grow the tree. ``X`` may mix categorical (string) and numeric columns and hold
+        ``None``/NaN for missing values."""
+        max_depth = check_max_depth(self.max_depth)
+        mss = check_positive_int("min_samples_split", self.min_samples_split, minimum=2)
+        msl = check_positive_int("min_samples_leaf", self.min_samples_leaf, minimum=1)
+        if self._all_numeric(X):
+            X = np.asarray(check_tree_X(X, allow_nan=True), dtype=object)
+        else:
+            X = check_categorical_X(X, allow_missing=True, allow_continuous=True)
+        y = check_targets_1d(y, X.shape[0])
+        check_classification_targets(y)
+        self.classes_, yi = _encode_y(y)
+        self.n_features_in_ = X.shape[1]
+        cat = self._categorical_mask(X)
+        self.categorical_ = cat
+        n, d = X.shape
+        K = self.classes_.size
+        missing = np.array([[_is_missing(v) for v in row] for row in X], dtype=bool).reshape(n, d)
+        num = np.full((n, d), np.nan)
+        for j in np.flatnonzero(~cat):
+            known = ~missing[:, j]
+            try:
+                num[known, j] = np.asarray(X[known, j], dtype=float)
+            except (TypeError, ValueError) as exc:
+                raise TypeError(
+                    f"X column {j} is taken for continuous but holds non-numbers ({exc}); list "
+                    "categorical columns in `categorical`."
+                ) from None
+            if not np.all(np.isfinite(num[known, j])):
+                raise ValueError(f"X column {j} holds infinite values.")
+        keys = np.array([[_key(v) for v in row] for row in X], dtype=object).reshape(n, d)
+        Y = np.eye(K)[yi]
+
+        def split_candidates(rows, w, attrs):
+            total = w.sum()
+            out = {}
+            for j in attrs:
+                known = ~missing[rows, j]
+                wk = w[known]
+                Wk = wk.sum()
+                if Wk <= 0:
+                    continue
+                F = Wk / total
+                Yk = Y[rows[known]] * wk[:, None]
+                parent = Yk.sum(axis=0)
+                if cat[j]:
+                    col = keys[rows[known], j]
+                    values = sorted(set(col.tolist()), key=lambda v: (str(type(v)), v))
+                    table = np.array([Yk[col == v].sum(axis=0) for v in values])
+                    sizes = table.sum(axis=1)
+                    if (sizes >= msl).sum() < 2:
+                        continue
+                    g = F * float(information_gain(table))
+                    thr = None
+                else:
+                    x = num[rows[known], j]
+                    order = np.argsort(x, kind="stable")
+                    xs = x[order]
+                    cum = np.cumsum(Yk[order], axis=0)[:-1]
+                    ok = xs[1:] > xs[:-1]
+                    wl = cum.sum(axis=1)
+                    ok &= (wl >= msl) & (Wk - wl >= msl)
+                    if not ok.any():
+                        continue
+                    tables = np.stack([cum, parent - cum], axis=1)[ok]
+                    gains = np.asarray(information_gain(tables)).reshape(-1)
+                    i = int(np.argmax(gains))
+                    pos = np.flatnonzero(ok)[i]
+                    thr = float(xs[pos] / 2.0 + xs[pos + 1] / 2.0)
+                    if thr == xs[pos + 1]:
+                        thr = float(xs[pos])
+                    g = F * float(gains[i])
+                    sizes = tables[i].sum(axis=1)
+                    values = ["<=", ">"]
+                si = float(_entropy(np.append(sizes, total - Wk)))
+                out[j] = (g, si, thr, values, sizes)
+            return out
+
+        def grow(rows, w, attrs, depth):
+            counts = (Y[rows] * w[:, None]).sum(axis=0)
+            node = _Node(counts=counts)
+            if (counts > 1e-12).sum() <= 1 or not attrs or w.sum() < mss or (
+                max_depth is not None and depth >= max_depth
+            ):
+                return node
+            cands = split_candidates(rows, w, attrs)
+            cands = {j: c for j, c in cands.items() if c[0] > 1e-12 and c[1] > 0}
+            if not cands:
+                return node
+            avg = np.mean([c[0] for c in cands.values()])
+            ratios = {j: c[0] / c[1] for j, c in cands.items() if c[0] >= avg - 1e-12}
+            node.gains = {j: c[0] for j, c in cands.items()}
+            best = max(ratios.values())
+            j = min(a for a, r in ratios.items() if r >= best - 1e-12)
+            g, si, thr, values, sizes = cands[j]
+            node.feature, node.threshold = j, thr
+            known = ~missing[rows, j]
+            share = sizes / sizes.sum()
+            for v, s, bw in zip(values, share, sizes):
+                if thr is None:
+                    in_branch = known & (keys[rows, j] == v)
+                elif v == "<=":
+                    in_branch = known & (num[rows, j] <= thr)
+                else:
+                    in_branch = known & (num[rows, j] > thr)
+                sel = in_branch | ~known
+                sub_w = np.where(known, w, w * s)[sel]
+                next_attrs = [a for a in attrs if a != j] if cat[j] else attrs
+                node.children[v] = grow(rows[sel], sub_w, next_attrs, depth + 1)
+                node.branch_weights[v] = float(bw)
+            return node
+
+        self.tree_ = grow(np.arange(n), np.ones(n), list(range(d)), 0)
+        return self
+
+    def __sklearn_tags__(self):
+        tags = super().__sklearn_tags__()
+        tags.input_tags.allow_nan = True
+        return tags
+
+
+# ----------------------------------------------------------------------------- CART
+_CRITERIA_CLF = ("gini", "entropy")
+_CRITERIA_REG = ("squared_error",)
+
+
+@dataclasses.dataclass(frozen=True, repr=False)
+class PruningPath(Result):
+    """Cost-complexity pruning path: the effective alphas (increasing) and the total
+    leaf impurity :math:`R(T_\\alpha)` of the subtree pruned at each, plus the number of
+    leaves of each subtree."""
+
+    ccp_alphas: np.ndarray
+    impurities: np.ndarray
+    n_leaves: np.ndarray
+
+
+class _ArrayTree:
+    """A binary tree in arrays, nodes numbered in depth-first preorder (left first), as
+    scikit-learn's ``Tree``."""
+
+    def __init__(self):
+        self.left, self.right, self.feature, self.threshold = [], [], [], []
+        self.value, self.impurity, self.n_samples, self.weight = [], [], [], []
+
+    def add(self, value, impurity, n, w):
+        for lst, v in ((self.left, -1), (self.right, -1), (self.feature, -2), (self.threshold, -2.0),
+                       (self.value, value), (self.impurity, impurity), (self.n_samples, n),
+                       (self.weight, w)):
+            lst.append(v)
+        return len(self.left) - 1
+
+    def freeze(self):
+        for name in ("left", "right", "feature", "n_samples"):
+            setattr(self, name, np.asarray(getattr(self, name), dtype=np.intp))
+        for name in ("threshold", "impurity", "weight"):
+            setattr(self, name, np.asarray(getattr(self, name), dtype=float))
+        self.value = np.asarray(self.value, dtype=float)
+        return self
+
+    @property
+    def node_count(self):
+        return len(self.left)
+
+    def apply(self, X):
+        node = np.zeros(X.shape[0], dtype=np.intp)
+        active = np.flatnonzero(self.left[node] >= 0)
+        while active.size:
+            nd = node[active]
+            go_left = X[active, self.feature[nd]] <= self.threshold[nd]
+            node[active] = np.where(go_left, self.left[nd], self.right[nd])
+            active = active[self.left[node[active]] >= 0]
+        return node
+
+    def leaves(self):
+        return np.flatnonzero(self.left < 0)
+
+    def depth(self):
+        d = np.zeros(self.node_count, dtype=int)
+        for i in range(self.node_count):  # preorder: parents before children
+            if self.left[i] >= 0:
+                d[self.left[i]] = d[self.right[i]] = d[i] + 1
+        return int(d.max())
+
+    def subtree(self, keep):
+        """The tree restricted to the nodes in ``keep`` (a boolean mask closed under
+        parents; nodes whose children are dropped become leaves)."""
+        out = _ArrayTree()
+        new_id = {}
+
+        def rec(i):
+            j = out.add(self.value[i], self.impurity[i], self.n_samples[i], self.weight[i])
+            new_id[i] = j
+            if self.left[i] >= 0 and keep[self.left[i]]:
+                out.feature[j], out.threshold[j] = self.feature[i], self.threshold[i]
+                out.left[j] = rec(self.left[i])
+                out.right[j] = rec(self.right[i])
+            return j
+
+        rec(0)
+        return out.freeze()
+
+
+def _node_impurity(stats, criterion):
+    """Impurity of a node from its weighted statistics: class weights (classification)
+    or (w, sum y, sum y^2) (regression)."""
+    if criterion == "gini":
+        w = stats.sum()
+        return 1.0 - (stats**2).sum() / (w * w)
+    if criterion == "entropy":
+        return float(_entropy(stats))
+    w, s, s2 = stats
+    return s2 / w - (s / w) ** 2
+
+
+def _best_split(Xn, Sn, criterion, features, msl):
+    """Vectorised best split of one node.
+
+    ``Xn`` (n, d) features of the node's samples, ``Sn`` (n, m) per-sample statistics
+    (weighted one-hot classes, or (w, w y) for regression), ``features`` the candidate
+    columns in visiting order. Each column is sorted once; cumulative sums give the left
+    statistics at every cut; the scikit-learn proxy improvement is evaluated at every
+    admissible cut and the first maximum (in visiting order, then by position) wins.
+    Returns (feature, threshold) or None when no admissible cut exists.
+    """
+    n = Xn.shape[0]
+    Xf = Xn[:, features]
+    order = np.argsort(Xf, axis=0, kind="stable")
+    xs = np.take_along_axis(Xf, order, axis=0)
+    S_sorted = Sn[order]  # (n, f, m)
+    cum = np.cumsum(S_sorted, axis=0)[:-1]  # left stats for cut after position i
+    total = Sn.sum(axis=0)
+    ok = xs[1:] > xs[:-1] + _FEATURE_THRESHOLD
+    n_left = np.arange(1, n)[:, None]
+    ok &= (n_left >= msl) & (n - n_left >= msl)
+    if not ok.any():
+        return None
+    right = total - cum
+    with np.errstate(divide="ignore", invalid="ignore"):
+        if criterion == "gini":
+            wl, wr = cum.sum(axis=2), right.sum(axis=2)
+            proxy = (cum**2).sum(axis=2) / wl + (right**2).sum(axis=2) / wr
+        elif criterion == "entropy":
+            wl, wr = cum.sum(axis=2), right.sum(axis=2)
+            proxy = -wl * _entropy(cum) - wr * _entropy(right)
+        else:
+            wl, wr = cum[..., 0], right[..., 0]
+            proxy = cum[..., 1] ** 2 / wl + right[..., 1] ** 2 / wr
+    ok &= (wl > 0) & (wr > 0)
+    if not ok.any():
+        return None
+    proxy = np.where(ok, proxy, -np.inf)
+    flat = int(np.argmax(proxy.T.reshape(-1)))  # feature-major: visiting order first
+    fi, pos = divmod(flat, n - 1)
+    a, b = xs[pos, fi], xs[pos + 1, fi]
+    thr = a / 2.0 + b / 2.0
+    if thr == b or not np.isfinite(thr):
+        thr = a
+    return features[fi], float(thr)
+
+
+def _constant_features(Xn):
+    return Xn.max(axis=0) <= Xn.min(axis=0) + _FEATURE_THRESHOLD
+
+
+class _CARTBase(BaseEstimator):
+    def _validate_params(self, n_features):
+        self._max_depth = check_max_depth(self.max_depth)
+        self._mss = check_positive_int("min_samples_split", self.min_samples_split, minimum=2)
+        self._msl = check_positive_int("min_samples_leaf", self.min_samples_leaf, minimum=1)
+        self._max_features = check_tree_max_features(self.max_features, n_features)
+        if isinstance(self.ccp_alpha, bool) or not isinstance(self.ccp_alpha, numbers.Real) or not (
+            np.isfinite(self.ccp_alpha) and self.ccp_alpha >= 0
+        ):
+            raise ValueError(f"ccp_alpha must be a finite real number >= 0; got {self.ccp_alpha!r}.")
+        if self.rng is not None and self.random_state is not None:
+            raise TypeError("give rng or its alias random_state, not both.")
+        seed = self.rng if self.rng is not None else self.random_state
+        if isinstance(seed, np.random.RandomState):  # scikit-learn's ensembles pass these
+            seed = int(seed.randint(np.iinfo(np.int32).max))
+        self._rng = check_rng(seed)
+
+    def _prepare(self, X, y, sample_weight):
+        X = check_tree_X(X)
+        self._validate_params(X.shape[1])
+        n = X.shape[0]
+        if sample_weight is None:
+            w = np.ones(n)
+        else:
+            w = check_targets_1d(sample_weight, n, name="sample_weight", numeric=True)
+            if np.any(w < 0):
+                raise ValueError("sample_weight must be >= 0.")
+            if w.sum() <= 0:
+                raise ValueError("sample_weight must not be all zero (the weights sum to 0).")
+        return X, w
+
+    def _grow(self, X, S, w, criterion):
+        tree = _ArrayTree()
+        d = X.shape[1]
+        if criterion in _CRITERIA_CLF:
+            def stats_of(rows):
+                return S[rows].sum(axis=0)
+
+            def value_of(st):
+                return st
+        else:
+            Sq = np.column_stack([S, w * self._y_fit**2])
+
+            def stats_of(rows):
+                return Sq[rows].sum(axis=0)
+
+            def value_of(st):
+                return np.array([st[1] / st[0]])
+
+        def rec(rows, depth):
+            st = stats_of(rows)
+            imp = _node_impurity(st, criterion)
+            node = tree.add(value_of(st), float(imp), rows.size, float(w[rows].sum()))
+            if (rows.size < self._mss or rows.size < 2 * self._msl or imp <= _EPSILON or (
+                    self._max_depth is not None and depth >= self._max_depth)):
+                return node
+            Xn = X[rows]
+            if self._max_features < d:
+                # visit features in a random order until max_features non-constant ones
+                perm = self._rng.permutation(d)
+                const = _constant_features(Xn)[perm]
+                nonconst = np.cumsum(~const)
+                stop = int(np.searchsorted(nonconst, self._max_features)) + 1
+                features = perm[:stop][~const[:stop]]
+            else:
+                features = np.arange(d)[~_constant_features(Xn)]
+            if features.size == 0:
+                return node
+            sn = S[rows] if criterion in _CRITERIA_CLF else S[rows][:, :2]
+            best = _best_split(Xn, sn, criterion, features, self._msl)
+            if best is None:
+                return node
+            f, thr = best
+            go_left = Xn[:, f] <= thr
+            tree.feature[node], tree.threshold[node] = int(f), thr
+            tree.left[node] = rec(rows[go_left], depth + 1)
+            tree.right[node] = rec(rows[~go_left], depth + 1)
+            return node
+
+        rec(np.arange(X.shape[0]), 0)
+        return tree.freeze()
+
+    # -- pruning -----------------------------------------------------------------------
+    @staticmethod
+    def _prune(tree, ccp_alpha=None):
+        """Weakest-link pruning (Breiman et al. 1984, ch. 3; scikit-learn's
+        ``_cost_complexity_prune``). Returns (keep mask, alphas, impurities, n_leaves)."""
+        n = tree.node_count
+        total_w = tree.weight[0]
+        r_node = tree.weight * tree.impurity / total_w
+        parent = np.full(n, -1)
+        internal = tree.left >= 0
+        parent[tree.left[internal]] = np.flatnonzero(internal)
+        parent[tree.right[internal]] = np.flatnonzero(internal)
+        is_leaf = ~internal
+        r_branch = np.zeros(n)
+        n_leaves = np.zeros(n, dtype=np.intp)
+        for leaf in np.flatnonzero(is_leaf):
+            r_branch[leaf] = r_node[leaf]
+            cur, i = r_node[leaf], leaf
+            while i != 0:
+                i = parent[i]
+                r_branch[i] += cur
+                n_leaves[i] += 1
+        candidate = internal.copy()
+        in_subtree = np.ones(n, dtype=bool)
+        alphas, imps, leaves = [0.0], [r_branch[0]], [int(is_leaf.sum())]
+        cur_leaves = int(is_leaf.sum())
+        while candidate[0]:
+            idx = np.flatnonzero(candidate)
+            sub_alpha = (r_node[idx] - r_branch[idx]) / (n_leaves[idx] - 1)
+            k = int(np.argmin(sub_alpha))  # first minimum in node order, as scikit-learn
+            alpha, t = float(sub_alpha[k]), int(idx[k])
+            if ccp_alpha is not None and ccp_alpha < alpha:
+                break
+            stack = [t]
+            while stack:
+                i = stack.pop()
+                if not in_subtree[i]:
+                    continue
+                candidate[i] = in_subtree[i] = False
+                if tree.left[i] >= 0:
+                    stack += [tree.left[i], tree.right[i]]
+            in_subtree[t] = True
+            pruned = n_leaves[t] - 1
+            n_leaves[t] = 0
+            r_diff = r_node[t] - r_branch[t]
+            r_branch[t] = r_node[t]
+            i = parent[t]
+            while i != -1:
+                n_leaves[i] -= pruned
+                r_branch[i] += r_diff
+                i = parent[i]
+            cur_leaves -= pruned
+            alphas.append(alpha)
+            imps.append(r_branch[0])
+            leaves.append(cur_leaves)
+        return in_subtree, np.array(alphas), np.array(imps), np.array(leaves)
+
+    def _fit_tree(self, X, S, w, criterion):
+        full = self._grow(X, S, w, criterion)
+        if self.ccp_alpha > 0:
+            keep = self._prune(full, float(self.ccp_alpha))[0]
+            full = full.subtree(keep)
+        self.tree_ = full
+        self.n_features_in_ = X.shape[1]
+        return self
+
+    def _fitted_X(self, X):
+        from sklearn.utils.validation import check_is_fitted
+
+        check_is_fitted(self, "tree_")
+        X = check_tree_X(X)
+        if X.shape[1] != self.n_features_in_:
+            raise ValueError(
+                f"X has {X.shape[1]} features, but {type(self).__name__} is expecting "
+                f"{self.n_features_in_} features as input."
+            )
+        return X
+
+    def apply(self, X):
+        """Index of the leaf (preorder node number) each sample falls in."""
+        X = self._fitted_X(X)
+        return self.tree_.apply(X)
+
+    def get_n_leaves(self):
+        """Number of leaves."""
+        return int((self.tree_.left < 0).sum())
+
+    def get_depth(self):
+        """Depth (a single leaf has depth 0)."""
+        return self.tree_.depth()
+
+    def cost_complexity_pruning_path(self, X, y, sample_weight=None):
+        r"""Effective alphas of weakest-link pruning on the tree grown with these
+        parameters (``ccp_alpha`` ignored).
+
+        With :math:`R(t)` the weighted impurity of node :math:`t` times its share of the
+        weight and :math:`R(T_t)` the sum over the leaves of the branch :math:`T_t`, the
+        branch whose pruning costs least per removed leaf,
+        :math:`\alpha(t) = (R(t) - R(T_t)) / (|T_t| - 1)`, is cut repeatedly (ties: the
+        first node in preorder) until only the root is left. Equals scikit-learn's
+        method of the same name. Cost O(nodes^2).
+
+        Returns
+        -------
+        PruningPath
+            ``ccp_alphas`` (starting with 0), ``impurities`` (total leaf impurity of each
+            subtree), ``n_leaves``.
+
+        Examples
+        --------
+        >>> from sklearn.datasets import load_iris
+        >>> from patterneval.tree import CART
+        >>> X, y = load_iris(return_X_y=True)
+        >>> path = CART().cost_complexity_pruning_path(X, y)
+        >>> path.n_leaves[:3].tolist(), path.n_leaves[-1].item()
+        ([9, 7, 5], 1)
+        """
+        params = self.get_params()
+        params["ccp_alpha"] = 0.0
+        est = type(self)(**params).fit(X, y, sample_weight=sample_weight)
+        _, alphas, imps, leaves = self._prune(est.tree_)
+        return PruningPath(ccp_alphas=alphas, impurities=imps, n_leaves=leaves)
+
+
+class CART(ClassifierMixin, _CARTBase):
+    r"""CART decision tree (Breiman et al. 1984): binary splits, Gini / entropy /
+    squared error, cost-complexity pruning.
+
+    At each node every feature is sorted once and cumulative (weighted) class counts give
+    the left and right statistics of every cut between adjacent distinct values
+    (thresholds at midpoints); the cut maximising the impurity decrease
+    :math:`I(t) - \frac{w_L}{w_t} I(t_L) - \frac{w_R}{w_t} I(t_R)` wins. The comparison
+    uses scikit-learn's proxy (for Gini :math:`\sum_k n_{Lk}^2/n_L + \sum_k n_{Rk}^2/n_R`),
+    so the chosen split is the same as scikit-learn's whenever it is unique.
+
+    **Ties.** Among equally good splits the first in *visiting order* wins: features in
+    column order (or, with ``max_features`` < n_features, in a random order from ``rng``),
+    then the smallest threshold. scikit-learn visits features in a random order even with
+    ``max_features=None``, so with tied splits the two trees may differ depending on its
+    ``random_state``; the training-set impurity and accuracy of the trees are equal.
+
+    Parameters
+    ----------
+    criterion : {"gini", "entropy", "squared_error"}
+        ``"squared_error"`` fits a regression tree (same as :class:`CARTRegressor`; only
+        sensible through that class, which is a regressor).
+    max_depth : int or None
+    min_samples_split : int, default 2
+    min_samples_leaf : int, default 1
+    max_features : None, int, float in (0, 1], "sqrt" or "log2"
+        Features examined per split (random subset, for random forests).
+    ccp_alpha : float >= 0
+        Prune with weakest-link pruning to the largest subtree whose effective alphas all
+        exceed ``ccp_alpha`` (the subtree minimising :math:`R(T) + \alpha |T|`).
+    rng : None, int or Generator
+        Source of the feature order when ``max_features`` < n_features.
+    random_state : None, int or RandomState
+        Alias of ``rng`` for scikit-learn ensembles (``BaggingClassifier`` and friends set
+        it); give one of the two.
+
+    Attributes
+    ----------
+    tree_ : arrays ``left``, ``right``, ``feature``, ``threshold``, ``value``,
+        ``impurity``, ``n_samples``, ``weight`` (nodes in preorder, as scikit-learn).
+    classes_, n_features_in_
+
+    Notes
+    -----
+    Cost: O(d n log n) per tree level (one sort per feature and node) and O(n d K) memory
+    for the cumulative counts of a node.
+
+    References
+    ----------
+    Breiman et al. (1984), chs. 2-3, doi:10.1201/9781315139470.
+
+    Examples
+    --------
+    >>> from sklearn.datasets import load_iris
+    >>> from patterneval.tree import CART, export_text
+    >>> X, y = load_iris(return_X_y=True)
+    >>> tree = CART(max_depth=2).fit(X, y)
+    >>> print(export_text(tree, feature_names=["sl", "sw", "pl", "pw"]))
+    |--- pl <= 2.45: class: 0  [50.0, 0.0, 0.0]
+    |--- pl > 2.45
+    |   |--- pw <= 1.75: class: 1  [0.0, 49.0, 5.0]
+    |   |--- pw > 1.75: class: 2  [0.0, 1.0, 45.0]
+    """
+
+    def __init__(self, criterion="gini", *, max_depth=None, min_samples_split=2,
+                 min_samples_leaf=1, max_features=None, ccp_alpha=0.0, rng=None,
+                 random_state=None):
+        self.criterion = criterion
+        self.max_depth = max_depth
+        self.min_samples_split = min_samples_split
+        self.min_samples_leaf = min_samples_leaf
+        self.max_features = max_features
+        self.ccp_alpha = ccp_alpha
+        self.rng = rng
+        self.random_state = random_state
+
+    def fit(self, X, y, sample_weight=None):
+        """Grow (and, with ``ccp_alpha`` > 0, prune) the tree."""
+        crit = check_choice("criterion", self.criterion, _CRITERIA_CLF + _CRITERIA_REG)
+        if crit == "squared_error":
+            raise ValueError("criterion='squared_error' is for regression: use CARTRegressor.")
+        X, w = self._prepare(X, y, sample_weight)
+        y = check_targets_1d(y, X.shape[0])
+        check_classification_targets(y)
+        self.classes_, yi = _encode_y(y)
+        S = np.eye(self.classes_.size)[yi] * w[:, None]
+        return self._fit_tree(X, S, w, crit)
+
+    def predict_proba(self, X):
+        """Class proportions (weighted) of the leaf each sample reaches."""
+        leaves = self.apply(X)
+        v = self.tree_.value[leaves]
+        return v / v.sum(axis=1, keepdims=True)
+
+    def predict(self, X):
+        """Majority class of the leaf (ties: the first class in ``classes_``)."""
+        proba = self.predict_proba(X)
+        return self.classes_[np.argmax(proba, axis=1)]
+
+
+class CARTRegressor(RegressorMixin, _CARTBase):
+    r"""CART regression tree: squared-error splits, leaf means, cost-complexity pruning.
+
+    Node impurity is the weighted variance :math:`\frac{1}{w}\sum_i w_i (y_i - \bar y)^2`;
+    a split maximises the variance decrease (proxy
+    :math:`S_L^2/w_L + S_R^2/w_R` with :math:`S` the weighted sums of ``y``). Parameters,
+    ties and pruning as in :class:`CART`; equals scikit-learn's ``DecisionTreeRegressor``
+    when the best split is unique (up to floating-point rounding of the sums).
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from patterneval.tree import CARTRegressor
+    >>> X = np.arange(8.0).reshape(-1, 1)
+    >>> CARTRegressor(max_depth=1).fit(X, [0, 0, 0, 0, 1, 1, 1, 1]).predict([[2], [6]])
+    array([0., 1.])
+    """
+
+    def __init__(self, criterion="squared_error", *, max_depth=None, min_samples_split=2,
+                 min_samples_leaf=1, max_features=None, ccp_alpha=0.0, rng=None,
+                 random_state=None):
+        self.criterion = criterion
+        self.max_depth = max_depth
+        self.min_samples_split = min_samples_split
+        self.min_samples_leaf = min_samples_leaf
+        self.max_features = max_features
+        self.ccp_alpha = ccp_alpha
+        self.rng = rng
+        self.random_state = random_state
+
+    def fit(self, X, y, sample_weight=None):
+        """Grow (and prune) the regression tree."""
+        check_choice("criterion", self.criterion, _CRITERIA_REG)
+        X, w = self._prepare(X, y, sample_weight)
+        y = check_targets_1d(y, X.shape[0], numeric=True)
+        self._y_fit = y
+        S = np.column_stack([w, w * y])
+        try:
+            return self._fit_tree(X, S, w, "squared_error")
+        finally:
+            del self._y_fit
+
+    def predict(self, X):
+        """Mean target of the leaf each sample reaches."""
+        leaves = self.apply(X)
+        return self.tree_.value[leaves, 0]
+
+
+@dataclasses.dataclass(frozen=True, repr=False)
+class PruningSequence(Result):
+    """The nested subtrees of weakest-link pruning, evaluated: for each effective alpha
+    of the path, the number of leaves, the training and test error rates and (if a grid
+    was given) the predicted class at each grid point."""
+
+    ccp_alphas: np.ndarray
+    n_leaves: np.ndarray
+    train_error: np.ndarray
+    test_error: np.ndarray
+    grid_predictions: np.ndarray | None = dataclasses.field(default=None, repr=False)
+
+
+def pruning_sequence(X, y, X_test, y_test, *, criterion="gini", max_depth=None, grid=None):
+    r"""Grow one CART tree, then evaluate every subtree of its cost-complexity pruning
+    path (Breiman et al. 1984, ch. 3): the subtree :math:`T_\alpha` kept for each
+    effective alpha, its size, its training and test error rates (lower is better) and
+    its predictions on ``grid`` (for drawing decision regions).
+
+    The tree is grown once; each subtree is cut from it (the path is nested), so the cost
+    is one fit plus O(nodes) per alpha and one prediction pass per alpha.
+
+    Parameters
+    ----------
+    X, y : training data; X_test, y_test : held-out data
+    criterion : {"gini", "entropy"}
+    max_depth : int or None
+    grid : array_like of shape (n_points, n_features), optional
+
+    Returns
+    -------
+    PruningSequence
+
+    Examples
+    --------
+    >>> from sklearn.datasets import load_iris
+    >>> from patterneval.tree import pruning_sequence
+    >>> X, y = load_iris(return_X_y=True)
+    >>> seq = pruning_sequence(X[::2], y[::2], X[1::2], y[1::2])
+    >>> seq.n_leaves.tolist(), seq.train_error[0].item()
+    ([6, 4, 3, 2, 1], 0.0)
+    """
+    base = CART(criterion, max_depth=max_depth).fit(X, y)
+    X_test = check_tree_X(X_test, name="X_test")
+    y_test = check_targets_1d(y_test, X_test.shape[0], name="y_test")
+    if X_test.shape[1] != base.n_features_in_:
+        raise ValueError(f"X_test has {X_test.shape[1]} features but X has {base.n_features_in_}.")
+    if grid is not None:
+        grid = check_tree_X(grid, name="grid")
+        if grid.shape[1] != base.n_features_in_:
+            raise ValueError(f"grid has {grid.shape[1]} features but X has {base.n_features_in_}.")
+    X = np.asarray(X, dtype=float)
+    y = np.asarray(y)
+    full = base.tree_
+    _, alphas, _, leaves = base._prune(full)
+    train, test, preds = [], [], []
+    for alpha in alphas:
+        sub = full.subtree(base._prune(full, float(alpha))[0])
+
+        def predict(Z, sub=sub):
+            return base.classes_[np.argmax(sub.value[sub.apply(Z)], axis=1)]
+
+        train.append(np.mean(predict(X) != y))
+        test.append(np.mean(predict(X_test) != y_test))
+        if grid is not None:
+            preds.append(np.searchsorted(base.classes_, predict(grid)))
+    return PruningSequence(
+        ccp_alphas=alphas, n_leaves=leaves, train_error=np.array(train), test_error=np.array(test),
+        grid_predictions=np.array(preds) if grid is not None else None,
+    )
+
+
+# ----------------------------------------------------------------------------- export
+def export_text(tree, *, feature_names=None, decimals=2):
+    """A text drawing of a fitted ID3, C45, CART or CARTRegressor tree, one line per
+    branch (like scikit-learn's ``export_text``); leaves show the class and the
+    (weighted) class counts, or the mean for regression.
+
+    Examples
+    --------
+    >>> from patterneval.tree import CARTRegressor, export_text
+    >>> t = CARTRegressor(max_depth=1).fit([[0.0], [1.0]], [0.0, 2.0])
+    >>> print(export_text(t))
+    |--- x0 <= 0.50: value: 0.00
+    |--- x0 > 0.50: value: 2.00
+    """
+    if not hasattr(tree, "tree_"):
+        raise TypeError(f"tree must be a fitted ID3, C45, CART or CARTRegressor; got {tree!r}.")
+    if feature_names is not None:
+        feature_names = list(feature_names)
+        if len(feature_names) != tree.n_features_in_:
+            raise ValueError(
+                f"feature_names has {len(feature_names)} names but the tree has "
+                f"{tree.n_features_in_} features."
+            )
+    decimals = check_positive_int("decimals", decimals, minimum=0)
+    if isinstance(tree, _MultiwayTree):
+        return _multiway_text(tree, feature_names, decimals)
+    t = tree.tree_
+    names = feature_names or [f"x{j}" for j in range(tree.n_features_in_)]
+    reg = isinstance(tree, CARTRegressor)
+    lines = []
+
+    def leaf(i):
+        if reg:
+            return f"value: {t.value[i, 0]:.{decimals}f}"
+        k = int(np.argmax(t.value[i]))
+        return f"class: {tree.classes_[k]}  {np.round(t.value[i], decimals).tolist()}"
+
+    def rec(i, indent):
+        if t.left[i] < 0:
+            lines.append(indent + leaf(i))
+            return
+        for child, op in ((t.left[i], "<="), (t.right[i], ">")):
+            cond = f"{names[t.feature[i]]} {op} {t.threshold[i]:.{decimals}f}"
+            if t.left[child] < 0:
+                lines.append(f"{indent}|--- {cond}: {leaf(child)}")
+            else:
+                lines.append(f"{indent}|--- {cond}")
+                rec(child, indent + "|   ")
+
+    rec(0, "")
+    return "\n".join(lines)

@@ -1,0 +1,46 @@
+"""Explorer of the chapter "Bagging and random forests"."""
+
+from __future__ import annotations
+
+import ipywidgets as widgets
+
+from ..plotting.bagging import ForestConvergencePainter
+from ._base import Explorer
+
+__all__ = ["ForestConvergenceExplorer"]
+
+_STYLE = {"description_width": "initial"}
+
+
+class ForestConvergenceExplorer(Explorer):
+    """Sliders number of trees T and attributes per split k over
+    :class:`~patterneval.plotting.bagging.ForestConvergencePainter`.
+
+    ``result`` is a precomputed :class:`~patterneval.ensemble.bagging.ForestConvergence`
+    (from :func:`~patterneval.ensemble.bagging.forest_convergence`): a slider move only
+    re-slices its curves, so it never refits a forest.
+    """
+
+    painter = ForestConvergencePainter
+    chapter = "book/part4/bagging"
+    caption = (
+        "Test and out-of-bag error against the number of trees for a random forest with "
+        "k attributes per split, beside bagging (k = d); sliders set k and the number of trees."
+    )
+
+    def __init__(self, result, *, k=None, n_trees=None):
+        self.result = result
+        ks = [int(v) for v in result.max_features]
+        T = result.test_error.shape[1]
+        controls = {
+            "k": widgets.SelectionSlider(options=ks, value=ks[0] if k is None else k,
+                                         description="k (attributes per split)",
+                                         continuous_update=False, style=_STYLE),
+            "n_trees": widgets.IntSlider(value=T if n_trees is None else n_trees, min=1, max=T, step=1,
+                                         description="T (trees)", continuous_update=False, style=_STYLE),
+        }
+        super().__init__(controls, height=3.6)
+
+    def draw(self, *, k, n_trees):
+        k_index = [int(v) for v in self.result.max_features].index(k)
+        self.painter.update(result=self.result, k_index=k_index, n_trees=n_trees)

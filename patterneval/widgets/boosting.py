@@ -1,0 +1,48 @@
+"""Explorer of the chapter "AdaBoost"."""
+
+from __future__ import annotations
+
+import ipywidgets as widgets
+from sklearn.datasets import make_moons
+
+from ..ensemble.boosting import boosting_rounds
+from ..plotting.boosting import BoostingRoundsPainter
+from ._base import Explorer
+
+__all__ = ["AdaBoostExplorer"]
+
+_STYLE = {"description_width": "initial"}
+
+
+class AdaBoostExplorer(Explorer):
+    """A "round t" slider and a re-weight / re-sample toggle over
+    :class:`~patterneval.plotting.boosting.BoostingRoundsPainter` on a 2-d toy set
+    (``make_moons``). Both runs are fitted once, in the constructor
+    (:func:`~patterneval.ensemble.boosting.boosting_rounds`), so a move only swaps arrays.
+    """
+
+    painter = BoostingRoundsPainter
+    chapter = "book/part4/adaboost"
+    caption = (
+        "AdaBoost on two moons: the sample weights of round t as marker sizes and the "
+        "vote's decision regions; sliders pick the round and re-weighting or re-sampling."
+    )
+
+    def __init__(self, *, n_samples=80, noise=0.25, n_estimators=40, round=1, mode="reweight",
+                 grid_size=100, rng=0):
+        X, y = make_moons(n_samples, noise=noise, random_state=0)
+        self.rounds = {m: boosting_rounds(X, y, n_estimators=n_estimators, mode=m,
+                                          grid_size=grid_size, rng=rng)
+                       for m in ("reweight", "resample")}
+        last = min(len(r.alphas) for r in self.rounds.values())
+        controls = {
+            "round": widgets.IntSlider(value=min(round, last), min=1, max=last, step=1,
+                                       description="round t", continuous_update=False,
+                                       style=_STYLE),
+            "mode": widgets.ToggleButtons(value=mode, options=["reweight", "resample"],
+                                          description="mode", style=_STYLE),
+        }
+        super().__init__(controls, height=4.2, width=7.0)
+
+    def draw(self, *, round, mode):
+        self.painter.update(rounds=self.rounds[mode], round=round)

@@ -1,0 +1,60 @@
+"""Explorer of the chapter "Clustering algorithms"."""
+
+from __future__ import annotations
+
+import ipywidgets as widgets
+import numpy as np
+
+from ..plotting.cluster_algorithms import PartitionPainter
+from ._base import Explorer
+
+__all__ = ["KMeansExplorer"]
+
+_STYLE = {"description_width": "initial"}
+
+
+class KMeansExplorer(Explorer):
+    """Sliders k, initialisation and seed over a precomputed
+    :class:`~patterneval.cluster.algorithms.KMeansGrid`: a move only looks the run up and
+    recolours the points (no k-means is run on a move).
+
+    ``points`` are two coordinates of the data to plot (n, 2); ``project`` maps the
+    centres (k, n_features) to the same two coordinates (default: the first two columns).
+    """
+
+    painter = PartitionPainter
+    chapter = "book/part3/clustering-algorithms"
+    caption = (
+        "k-means on the data: points coloured by cluster, centres as crosses; the "
+        "title gives the inertia and Part II's indices. Sliders choose k, the "
+        "initialisation and the seed."
+    )
+
+    def __init__(self, grid, points, *, project=None, xlabel="", ylabel="", k=None,
+                 init=None, seed=None):
+        self.grid = grid
+        self.project = project if project is not None else (lambda c: np.asarray(c)[:, :2])
+        self._points, self._labels = np.asarray(points, dtype=float), (xlabel, ylabel)
+        controls = {
+            "k": widgets.SelectionSlider(options=list(grid.ks), value=k or grid.ks[0],
+                                         description="k", continuous_update=False,
+                                         style=_STYLE),
+            "init": widgets.ToggleButtons(options=list(grid.inits),
+                                          value=init or grid.inits[-1],
+                                          description="init", style=_STYLE),
+            "seed": widgets.SelectionSlider(options=list(grid.seeds),
+                                            value=grid.seeds[0] if seed is None else seed,
+                                            description="seed", continuous_update=False,
+                                            style=_STYLE),
+        }
+        super().__init__(controls, height=3.6)
+
+    def draw(self, *, k, init, seed):
+        idx = self.grid.index(k, init, seed)
+        g = self.grid
+        title = (f"k={k}, {init}, seed {seed}: inertia {g.inertia[idx]:.1f}, "
+                 f"ARI {g.adjusted_rand[idx]:.2f}, silhouette {g.silhouette[idx]:.2f}, "
+                 f"Dunn {g.dunn[idx]:.3f}, {g.n_iter[idx]} iterations")
+        self.painter.update(points=self._points, labels=g.labels[idx],
+                            centers=self.project(g.centers[(k, init, seed)]), title=title,
+                            xlabel=self._labels[0], ylabel=self._labels[1])

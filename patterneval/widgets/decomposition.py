@@ -1,0 +1,41 @@
+"""Explorer of the chapter "Dimension reduction"."""
+
+from __future__ import annotations
+
+import ipywidgets as widgets
+
+from ..plotting.decomposition import FisherDirectionPainter
+from ._base import Explorer
+
+__all__ = ["FisherDirectionExplorer"]
+
+_STYLE = {"description_width": "initial"}
+
+
+class FisherDirectionExplorer(Explorer):
+    """An angle slider rotating a unit direction in a 2-d data set ``Z`` (e.g. the first two
+    principal components) over
+    :class:`~patterneval.plotting.decomposition.FisherDirectionPainter`: the class
+    histograms of the projection and Fisher's criterion J(w) of the direction."""
+
+    painter = FisherDirectionPainter
+    chapter = "book/part3/dimension-reduction"
+    caption = (
+        "Standardised wine data in the plane of its first two principal components, a "
+        "projection direction and the class histograms along it with Fisher's criterion "
+        "J(w); the slider rotates the direction."
+    )
+
+    def __init__(self, Z, y, *, angle=0.0):
+        self._data = (Z, y)
+        controls = {
+            "angle": widgets.FloatSlider(value=angle, min=0.0, max=180.0, step=1.0,
+                                         description="direction angle (deg)",
+                                         continuous_update=False, style=_STYLE),
+        }
+        super().__init__(controls, height=3.6)
+
+    def draw(self, *, angle):
+        if self.painter.Z is None:
+            self.painter.set_data(*self._data)
+        self.painter.update(angle=angle)

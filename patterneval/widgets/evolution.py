@@ -1,0 +1,53 @@
+"""Explorer of the chapter "Evolutionary learning"."""
+
+from __future__ import annotations
+
+import ipywidgets as widgets
+
+from ..plotting.evolution import FITNESS, EvolutionPainter
+from ._base import Explorer
+
+__all__ = ["EvolutionExplorer"]
+
+_STYLE = {"description_width": "initial"}
+
+
+class EvolutionExplorer(Explorer):
+    """Sliders for the mutation rate, the crossover rate, the selection operator, the
+    tournament size and the fitness function over
+    :class:`~patterneval.plotting.evolution.EvolutionPainter`.
+
+    Each move reruns a few small seeded GAs (fixed seeds, so a move changes the settings,
+    not the noise) and redraws best / mean fitness and diversity per generation.
+    """
+
+    painter = EvolutionPainter
+    chapter = "book/part3/evolution"
+    caption = (
+        "Best and mean fitness and population diversity per generation of three small seeded "
+        "GA runs; the controls set the fitness function, the selection operator and "
+        "tournament size, and the mutation and crossover rates."
+    )
+
+    def __init__(self, *, fitness="onemax", mutation_rate=0.03, crossover_rate=0.8,
+                 selection="tournament", tournament_size=2, n_bits=32, population_size=30,
+                 n_generations=40, rng=0):
+        self.fixed = dict(n_bits=n_bits, population_size=population_size, n_generations=n_generations, rng=rng)
+        controls = {
+            "fitness": widgets.Dropdown(options=list(FITNESS), value=fitness, description="fitness",
+                                        style=_STYLE),
+            "selection": widgets.Dropdown(options=["tournament", "truncation", "roulette"], value=selection,
+                                          description="selection", style=_STYLE),
+            "tournament_size": widgets.IntSlider(value=tournament_size, min=1, max=8, description="k (tournament)",
+                                                 continuous_update=False, style=_STYLE),
+            "mutation_rate": widgets.FloatSlider(value=mutation_rate, min=0.0, max=0.2, step=0.005,
+                                                 readout_format=".3f", description="p_m (per bit)",
+                                                 continuous_update=False, style=_STYLE),
+            "crossover_rate": widgets.FloatSlider(value=crossover_rate, min=0.0, max=1.0, step=0.05,
+                                                  description="p_c (per pair)", continuous_update=False,
+                                                  style=_STYLE),
+        }
+        super().__init__(controls, height=3.6)
+
+    def draw(self, **values):
+        self.painter.update(**values, **self.fixed)

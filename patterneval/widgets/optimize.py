@@ -1,0 +1,48 @@
+"""Explorer of the chapter "Optimisation"."""
+
+from __future__ import annotations
+
+import ipywidgets as widgets
+
+from ..plotting.optimize import DescentPainter, contour_problem
+from ._base import Explorer
+
+__all__ = ["DescentExplorer"]
+
+_STYLE = {"description_width": "initial"}
+
+
+class DescentExplorer(Explorer):
+    """A method dropdown and sliders for the learning rate (log scale) and the momentum over
+    :class:`~patterneval.plotting.optimize.DescentPainter`: the path of the method on a
+    contour plot of ``problem`` ("quadratic": condition number 20; or "rosenbrock") and its
+    convergence curve. The contour is computed once; a move reruns ``n_iter`` steps."""
+
+    painter = DescentPainter
+    chapter = "book/part3/optimisation"
+    caption = (
+        "Descent path on the contour plot of an ill-conditioned quadratic and its objective "
+        "gap per iteration; the controls set the method, the learning rate and the momentum."
+    )
+
+    def __init__(self, *, problem="quadratic", method="momentum", learning_rate=0.03,
+                 momentum=0.8, n_iter=100):
+        contour_problem(problem)  # validates the name
+        self.problem, self.n_iter = problem, n_iter
+        lo, hi = (-4, 0) if problem == "quadratic" else (-5, -2)
+        controls = {
+            "method": widgets.Dropdown(options=["plain", "momentum", "nesterov", "adagrad"],
+                                       value=method, description="method", style=_STYLE),
+            "learning_rate": widgets.FloatLogSlider(value=learning_rate, base=10, min=lo, max=hi,
+                                                    step=0.05, description="η (learning rate)",
+                                                    readout_format=".2e", continuous_update=False,
+                                                    style=_STYLE),
+            "momentum": widgets.FloatSlider(value=momentum, min=0.0, max=0.99, step=0.01,
+                                            description="γ (momentum)", continuous_update=False,
+                                            style=_STYLE),
+        }
+        super().__init__(controls, height=3.6)
+
+    def draw(self, *, method, learning_rate, momentum):
+        self.painter.update(problem=self.problem, method=method, learning_rate=learning_rate,
+                            momentum=momentum, n_iter=self.n_iter)

@@ -1,0 +1,57 @@
+"""Explorer of the chapter "Concept and tree learning": the pruning alpha slider."""
+
+from __future__ import annotations
+
+import ipywidgets as widgets
+import numpy as np
+from sklearn.datasets import load_wine
+
+from ..plotting.tree import PruningPainter
+from ..tree import pruning_sequence
+from ._base import Explorer
+
+__all__ = ["PruningExplorer"]
+
+_STYLE = {"description_width": "initial"}
+
+
+class PruningExplorer(Explorer):
+    """A slider over the nested subtrees of cost-complexity pruning on a 2-D problem
+    (two wine features, a seeded half/half split): decision regions, size, training and
+    test error. The whole path is computed once by
+    :func:`patterneval.tree.pruning_sequence`; a move only swaps precomputed pictures.
+    """
+
+    painter = PruningPainter
+    chapter = "book/part3/tree-learning"
+    caption = (
+        "Cost-complexity pruning on two wine features: decision regions of the subtree kept "
+        "at the chosen step of the pruning path (left) and training/test error against the "
+        "number of leaves (right); the slider walks from the full tree to the root."
+    )
+
+    def __init__(self, *, features=(0, 9), step=0, resolution=120, rng=0):
+        data = load_wine()
+        X, y = data.data[:, list(features)], data.target
+        idx = np.random.default_rng(rng).permutation(len(y))
+        tr, te = idx[: len(y) // 2], idx[len(y) // 2:]
+        pad = 0.05 * (X.max(0) - X.min(0))
+        xx, yy = np.meshgrid(np.linspace(X[:, 0].min() - pad[0], X[:, 0].max() + pad[0], resolution),
+                             np.linspace(X[:, 1].min() - pad[1], X[:, 1].max() + pad[1], resolution))
+        grid = np.column_stack([xx.ravel(), yy.ravel()])
+        self.sequence = pruning_sequence(X[tr], y[tr], X[te], y[te], grid=grid)
+        self._prepared = (self.sequence, X[tr], y[tr], xx, yy,
+                          [data.feature_names[j] for j in features])
+        n_steps = len(self.sequence.ccp_alphas)
+        controls = {
+            "step": widgets.IntSlider(value=step, min=0, max=n_steps - 1, step=1,
+                                      description="pruning step (0 = full tree)",
+                                      continuous_update=False, style=_STYLE,
+                                      layout=widgets.Layout(width="420px")),
+        }
+        super().__init__(controls, height=3.8)
+
+    def draw(self, *, step):
+        if self.painter.image is None:
+            self.painter.prepare(*self._prepared)
+        self.painter.update(step=step)

@@ -1,0 +1,310 @@
+"""AdaBoost (patterneval.ensemble.boosting): the derivation's identities, scikit-learn's SAMME
+as a peer, a slow loop twin, both modes, the degenerate rounds and bad input."""
+
+import numpy as np
+import pytest
+from sklearn.datasets import load_breast_cancer, make_classification
+from sklearn.dummy import DummyClassifier
+from sklearn.ensemble import AdaBoostClassifier
+from sklearn.neighbors import KNeighborsClassifier
+from sklearn.tree import DecisionTreeClassifier
+from sklearn.utils.estimator_checks import parametrize_with_checks
+
+from patterneval.ensemble import boosting
+import patterneval as pe
+from patterneval.ensemble.boosting import (
+    AdaBoost,
+    _reference_reweight,
+    boosting_rounds,
+    compare_modes,
+    resampled_error,
+)
+
+X_BC, Y_BC = load_breast_cancer(return_X_y=True)
+Y_PM = np.where(Y_BC == 1, 1, -1)
+
+
+@pytest.fixture(scope="module")
+def fitted():
+    return AdaBoost(n_estimators=60, rng=0).fit(X_BC, Y_BC)
+
+
+# ---------------------------------------------------------------- scikit-learn as a peer
+def test_equals_sklearn_samme_with_stumps(fitted):
+    # peer: scikit-learn 1.9.1 AdaBoostClassifier (SAMME only), the same stump and rounds
+    peer = AdaBoostClassifier(DecisionTreeClassifier(max_depth=1), n_estimators=60,
+                              random_state=0).fit(X_BC, Y_BC)
+    assert len(peer.estimators_) == len(fitted.estimators_) == 60
+    np.testing.assert_allclose(peer.estimator_weights_, 2 * fitted.alphas_, rtol=0, atol=1e-10)
+    np.testing.assert_allclose(peer.estimator_errors_, fitted.errors_, rtol=0, atol=1e-12)
+    np.testing.assert_array_equal(peer.predict(X_BC), fitted.predict(X_BC))
+    # scikit-learn's binary SAMME score sums +-w_t over both class columns and divides by
+    # sum(w_t): 2 F / sum(alpha), the same sign and a rescaled value
+    np.testing.assert_allclose(peer.decision_function(X_BC),
+                               2 * fitted.decision_function(X_BC) / fitted.alphas_.sum(), atol=1e-10)
+    for ours, theirs in zip(fitted.staged_predict(X_BC), peer.staged_predict(X_BC)):
+        np.testing.assert_array_equal(ours, theirs)
+
+
+# ---------------------------------------------------------------- the derivation's identities
+def test_alpha_formula_and_normaliser(fitted):
+    eps = fitted.errors_
+    np.testing.assert_allclose(fitted.alphas_, 0.5 * np.log((1 - eps) / eps), rtol=1e-14)
+    np.testing.assert_allclose(fitted.normalizers_, 2 * np.sqrt(eps * (1 - eps)), rtol=1e-12)
+    # alpha_t minimises e^{-a}(1-eps) + e^{a} eps: the derivative vanishes there
+    a = fitted.alphas_
+    np.testing.assert_allclose(-np.exp(-a) * (1 - eps) + np.exp(a) * eps, 0, atol=1e-12)
+
+
+def test_training_error_below_bound_every_round(fitted):
+    assert np.all(fitted.training_errors_ <= fitted.error_bounds_)
+    gamma = 0.5 - fitted.errors_
+    assert np.all(fitted.error_bounds_ <= np.exp(-2 * np.cumsum(gamma**2)) * (1 + 1e-12))
+    np.testing.assert_allclose(fitted.error_bounds_, np.cumprod(fitted.normalizers_), rtol=1e-12)
+
+
+def test_exponential_loss_is_product_of_normalisers(fitted):
+    np.testing.assert_allclose(fitted.exp_losses_, np.cumprod(fitted.normalizers_), rtol=1e-12)
+    # recomputed from the staged scores, independently of fit's bookkeeping
+    staged = [np.mean(np.exp(-Y_PM * F)) for F in fitted.staged_decision_function(X_BC)]
+    np.testing.assert_allclose(staged, fitted.exp_losses_, rtol=1e-12)
+    staged_err = [np.mean(p != Y_BC) for p in fitted.staged_predict(X_BC)]
+    np.testing.assert_allclose(staged_err, fitted.training_errors_, atol=0)
+
+
+def test_previous_learner_has_error_one_half_under_next_distribution(fitted):
+    dists = list(fitted.staged_distributions(X_BC, Y_BC))
+    for t in range(len(dists) - 1):
+        wrong = fitted.estimators_[t].predict(X_BC) != Y_PM
+        assert dists[t + 1][wrong].sum() == pytest.approx(0.5, abs=1e-12)
+
+
+def test_slow_loop_twin_equals_vectorised():
+    X, y = X_BC[::3], Y_PM[::3]
+    stump = DecisionTreeClassifier(max_depth=1, random_state=0)
+    alphas, errors, norms, dists = _reference_reweight(X, y, 15, stump)
+    model = AdaBoost(stump, 15).fit(X, y)
+    np.testing.assert_allclose(model.alphas_, alphas, rtol=1e-12)
+    np.testing.assert_allclose(model.errors_, errors, rtol=1e-12)
+    np.testing.assert_allclose(model.normalizers_, norms, rtol=1e-12)
+    staged = np.array(list(model.staged_distributions(X, y)))
+    np.testing.assert_allclose(staged, dists[:-1], rtol=1e-10, atol=1e-15)
+
+
+def test_margins_predict_proba_and_labels(fitted):
+    m = fitted.margins(X_BC, Y_BC)
+    assert np.all(np.abs(m) <= 1 + 1e-12)
+    np.testing.assert_array_equal(m > 0, fitted.predict(X_BC) == Y_BC)
+    proba = fitted.predict_proba(X_BC)
+    F = fitted.decision_function(X_BC)
+    np.testing.assert_allclose(proba[:, 1], 1 / (1 + np.exp(-2 * F)), rtol=1e-12)
+    np.testing.assert_allclose(proba.sum(axis=1), 1)
+    # any two labels outside
+    words = np.where(Y_BC == 1, "benign", "malignant")
+    model = AdaBoost(n_estimators=10, rng=0).fit(X_BC, words)
+    assert model.classes_.tolist() == ["benign", "malignant"]
+    ref = AdaBoost(n_estimators=10, rng=0).fit(X_BC, 1 - Y_BC)
+    np.testing.assert_array_equal(model.predict(X_BC) == "malignant", ref.predict(X_BC) == 1)
+
+
+# ---------------------------------------------------------------- re-sampling
+def test_resample_is_deterministic_and_seed_dependent():
+    X, y = make_classification(300, 5, random_state=0)
+    a = AdaBoost(n_estimators=15, mode="resample", rng=3).fit(X, y)
+    b = AdaBoost(n_estimators=15, mode="resample", rng=np.random.default_rng(3)).fit(X, y)
+    c = AdaBoost(n_estimators=15, mode="resample", rng=4).fit(X, y)
+    np.testing.assert_array_equal(a.alphas_, b.alphas_)
+    np.testing.assert_array_equal(a.decision_function(X), b.decision_function(X))
+    assert not np.array_equal(a.alphas_, c.alphas_)
+    assert "n_jobs" not in a.get_params()
+    # the identities hold in resample mode too (eps_t is measured on the full set under D_t)
+    np.testing.assert_allclose(a.exp_losses_, np.cumprod(a.normalizers_), rtol=1e-12)
+    assert np.all(a.training_errors_ <= a.error_bounds_)
+
+
+def test_resample_accepts_learner_without_sample_weight():
+    X, y = make_classification(200, 4, random_state=1)
+    model = AdaBoost(KNeighborsClassifier(5), 8, mode="resample", rng=0).fit(X, y)
+    assert len(model.estimators_) >= 1 and model.training_errors_[-1] < 0.5
+    with pytest.raises(TypeError, match=r'no sample_weight .* mode="resample"'):
+        AdaBoost(KNeighborsClassifier(5), 8).fit(X, y)
+
+
+def test_resampled_error_is_unbiased_for_weighted_error(fitted):
+    res = resampled_error(fitted, X_BC, Y_BC, round=4, n_resamples=3000, rng=1)
+    assert res.weighted_error == pytest.approx(fitted.errors_[3], abs=1e-12)
+    eps, n = res.weighted_error, len(Y_BC)
+    assert pe.check_mean(res.sample_errors, eps).passed
+    assert pe.check_variance(res.sample_errors, eps * (1 - eps) / n).passed
+    again = resampled_error(fitted, X_BC, Y_BC, round=4, n_resamples=3000, rng=1)
+    np.testing.assert_array_equal(res.sample_errors, again.sample_errors)
+
+
+def test_compare_modes_shapes_reproducible_and_reweight_run_matches():
+    X, y = make_classification(240, 5, random_state=2)
+    kw = dict(n_estimators=6, n_seeds=3, rng=5)
+    a = compare_modes(X[:120], y[:120], X[120:], y[120:], **kw)
+    b = compare_modes(X[:120], y[:120], X[120:], y[120:], **kw)
+    assert a.resample_test_errors.shape == a.resample_train_errors.shape == (3, 6)
+    np.testing.assert_array_equal(a.resample_test_errors, b.resample_test_errors)
+    ref = AdaBoost(n_estimators=6).fit(X[:120], y[:120])  # stumps: no ties on this data
+    np.testing.assert_allclose(a.reweight_train_errors, ref.training_errors_)
+    assert "ModeComparison(" in repr(a)
+
+
+# ---------------------------------------------------------------- degenerate rounds
+def test_chance_learner_stops_reweight_and_exhausts_restarts():
+    # a constant (most frequent) learner on 6:2 data: eps_1 = 1/4, and under D_2 the two
+    # classes weigh exactly 1/2 each, so the next learner is at chance
+    X, y = np.arange(8.0).reshape(-1, 1), np.array([0] * 6 + [1] * 2)
+    dummy = DummyClassifier(strategy="most_frequent")
+    model = AdaBoost(dummy, 10).fit(X, y)
+    assert model.stop_reason_ == "no better than chance"
+    np.testing.assert_allclose(model.alphas_, [0.5 * np.log(3)])
+    model = AdaBoost(dummy, 10, mode="resample", rng=0, max_restarts=3).fit(X, y)
+    assert model.stop_reason_ == "restarts exhausted" and len(model.alphas_) == 1
+    # balanced data: the first learner is already at chance -> nothing to keep
+    with pytest.raises(ValueError, match=r"first base learner was no better than chance"):
+        AdaBoost(dummy, 10).fit(X[4:], y[4:])
+
+
+def test_perfect_first_learner():
+    X = np.array([[0.0], [1.0], [2.0], [3.0]])
+    y = np.array([0, 0, 1, 1])
+    model = AdaBoost(n_estimators=10, rng=0).fit(X, y)
+    assert model.stop_reason_ == "perfect learner"
+    assert model.alphas_.tolist() == [1.0] and model.errors_.tolist() == [0.0]
+    assert model.error_bounds_.tolist() == [0.0] and model.training_errors_.tolist() == [0.0]
+    np.testing.assert_allclose(model.exp_losses_, np.cumprod(model.normalizers_))
+
+
+def test_perfect_later_learner_dominates_the_vote():
+    # found by search: depth-3 trees become perfect in round 6 on this seeded toy set
+    g = np.random.default_rng(2)
+    X = g.integers(0, 3, size=(12, 2)).astype(float) + g.normal(0, 0.01, (12, 2))
+    y = g.integers(0, 2, 12)
+    model = AdaBoost(DecisionTreeClassifier(max_depth=3, random_state=0), 30, rng=0).fit(X, y)
+    assert model.stop_reason_ == "perfect learner" and len(model.alphas_) > 1
+    assert model.alphas_[-1] == pytest.approx(1 + model.alphas_[:-1].sum())
+    last = model.estimators_[-1]
+    Xg = g.uniform(-1, 4, size=(500, 2))  # everywhere, not only on the training set
+    np.testing.assert_array_equal(model.decision_function(Xg) > 0, last.predict(Xg) > 0)
+    assert model.training_errors_[-1] == 0.0
+    np.testing.assert_allclose(model.exp_losses_, np.cumprod(model.normalizers_), rtol=1e-12)
+
+
+# ---------------------------------------------------------------- bad input, table-driven
+class NoWeights(KNeighborsClassifier):
+    pass
+
+
+BAD = [
+    ("fit", dict(n_estimators=0), None, ValueError, r"n_estimators must be an integer >= 1"),
+    ("fit", dict(n_estimators=2.5), None, TypeError, r"n_estimators must be an integer"),
+    ("fit", dict(mode="boost"), None, ValueError, r"mode must be one of \['reweight', 'resample'\]"),
+    ("fit", dict(max_restarts=-1), None, ValueError, r"max_restarts must be an integer >= 0"),
+    ("fit", dict(base_estimator=DecisionTreeClassifier), None, TypeError, r"base_estimator .*class"),
+    ("fit", dict(base_estimator=KNeighborsClassifier()), None, TypeError, r"no sample_weight"),
+    ("fit", dict(rng=np.random.RandomState(0)), None, TypeError, r"legacy RandomState"),
+    ("fit", {}, "one class", ValueError, r"two classes .* only one class"),
+    ("fit", {}, "three classes", ValueError, r"Only binary classification .* got 3 classes"),
+    ("fit", {}, "continuous", ValueError, r"y looks continuous"),
+    ("fit", {}, "nan", ValueError, r"X holds 1 NaN"),
+    ("fit", {}, "short y", ValueError, r"y has 9 entries but X has 10 rows"),
+    ("fit", {}, "sparse", TypeError, r"sparse input is not supported"),
+    ("margins", {}, "unknown label", ValueError, r"labels not seen in fit: \[7\]"),
+    ("staged_distributions", {}, "unknown label", ValueError, r"labels not seen in fit"),
+    ("predict", {}, "wrong width", ValueError, r"X has 3 features"),
+    ("resampled_error", dict(round=4), None, ValueError, r"round must be at most the 3 fitted"),
+    ("resampled_error", dict(n_resamples=0), None, ValueError, r"n_resamples must be an integer"),
+    ("compare_modes", dict(n_seeds=0), None, ValueError, r"n_seeds must be an integer >= 1"),
+    ("compare_modes", dict(n_estimators=0), None, ValueError, r"n_estimators must be an integer"),
+    ("compare_modes", {}, "unknown label", ValueError, r"y_test holds labels not seen in fit"),
+    ("boosting_rounds", {}, "wrong width", ValueError, r"X must have two columns .* got 3"),
+    ("boosting_rounds", dict(grid_size=1), None, ValueError, r"grid_size must be an integer >= 2"),
+    ("boosting_rounds", dict(margin=-1.0), None, ValueError, r"margin must lie in \[0, inf\]"),
+]
+
+
+def _data(case):
+    g = np.random.default_rng(0)
+    X, y = g.normal(size=(10, 2)), np.array([0, 1] * 5)
+    if case == "one class":
+        y = np.zeros(10, int)
+    elif case == "three classes":
+        y = np.arange(10) % 3
+    elif case == "continuous":
+        y = g.normal(size=10)
+    elif case == "nan":
+        X[0, 0] = np.nan
+    elif case == "short y":
+        y = y[:9]
+    elif case == "sparse":
+        import scipy.sparse
+
+        X = scipy.sparse.csr_matrix(X)
+    elif case == "unknown label":
+        y = y.copy()
+        y[0] = 7
+    elif case == "wrong width":
+        X = np.hstack([X, X[:, :1]])
+    return X, y
+
+
+@pytest.mark.parametrize("method, params, case, exc, pattern", BAD)
+def test_bad_input(method, params, case, exc, pattern):
+    X, y = _data(case)
+    if method == "boosting_rounds":
+        with pytest.raises(exc, match=pattern):
+            boosting_rounds(X, y, n_estimators=2, **params)
+        return
+    if method in ("resampled_error", "compare_modes"):
+        Xg, yg = _data(None)
+        with pytest.raises(exc, match=pattern):
+            if method == "resampled_error":
+                model = AdaBoost(n_estimators=3, rng=0).fit(Xg, yg)
+                resampled_error(model, X, y, **params)
+            else:
+                compare_modes(Xg, yg, X, y, **{"n_estimators": 3, "n_seeds": 2, **params})
+        return
+    model = AdaBoost(**{"n_estimators": 3, "rng": 0, **params})
+    if method == "fit":
+        with pytest.raises(exc, match=pattern):
+            model.fit(X, y)
+        return
+    model.fit(*_data(None))
+    with pytest.raises(exc, match=pattern):
+        if method == "predict":
+            model.predict(X)
+        else:
+            result = getattr(model, method)(X, y)
+            list(result) if method.startswith("staged") else result
+
+
+def test_bad_input_table_is_complete():
+    # every public entry point that takes user input has a row
+    methods = {"fit", "margins", "staged_distributions", "predict"}
+    functions = {n for n in boosting.__all__ if callable(getattr(boosting, n))
+                 and not isinstance(getattr(boosting, n), type)}
+    assert functions == {"boosting_rounds", "compare_modes", "resampled_error"}
+    assert methods | functions <= {row[0] for row in BAD}
+
+
+# ---------------------------------------------------------------- scikit-learn's checks
+# Skipped checks, each with its reason (all come from our validation policy, which names
+# the argument and refuses rather than converts):
+EXPECTED_FAILED = {
+    "check_complex_data": "complex X is refused with a TypeError naming X (check wants ValueError)",
+    "check_dtype_object": "object-dtype X is refused with a TypeError, not converted to float",
+    "check_supervised_y_2d": "a column-vector y is refused ('y must be 1-d'), not ravelled "
+                             "with a warning",
+    "check_requires_y_none": "y=None raises TypeError naming y (check wants ValueError)",
+}
+
+
+@parametrize_with_checks(
+    [AdaBoost(n_estimators=8, rng=0), AdaBoost(n_estimators=5, mode="resample", rng=0)],
+    expected_failed_checks=lambda est: EXPECTED_FAILED,
+)
+def test_sklearn_compatible(estimator, check):
+    check(estimator)

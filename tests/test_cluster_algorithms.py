@@ -1,0 +1,439 @@
+"""Clustering algorithms (patterneval.cluster.algorithms): peers (scipy linkage,
+scikit-learn KMeans), slow twins, k-means++ probabilities, monotone Lloyd, ISODATA's
+split and merge, scikit-learn estimator checks and bad input."""
+
+import inspect
+
+import numpy as np
+import pytest
+from scipy.cluster.hierarchy import fcluster
+from scipy.cluster.hierarchy import linkage as scipy_linkage
+from scipy.spatial.distance import cdist
+from sklearn.cluster import KMeans as SkKMeans
+from sklearn.utils.estimator_checks import parametrize_with_checks
+
+import patterneval as pe
+from patterneval.cluster import algorithms as alg
+from patterneval.cluster.algorithms import (
+    ISODATA,
+    KMeans,
+    hierarchical,
+    kmeans_grid,
+    kmeans_plusplus,
+    kmeans_plusplus_probabilities,
+    max_min_distance,
+    threshold_clustering,
+)
+
+
+def blobs(seed, n=300, d=3, k=4, spread=4.0):
+    rng = np.random.default_rng(seed)
+    means = rng.normal(scale=spread, size=(k, d))
+    return means[rng.integers(k, size=n)] + rng.normal(size=(n, d))
+
+
+def same_partition(a, b):
+    return pe.adjusted_rand_index(a, b) == pytest.approx(1.0)
+
+
+# ----------------------------------------------------------------------------- slow twins
+
+
+def slow_agglomerative(X, linkage):
+    """The note's algorithm from the definition: at every step, all cluster distances
+    from the point distances (min / max / mean), merge the closest pair. O(n^3)+."""
+    D = cdist(X, X)
+    clusters = [[i] for i in range(len(X))]
+    reduce = {"single": np.min, "complete": np.max, "average": np.mean}[linkage]
+    heights = []
+    while len(clusters) > 1:
+        best = (np.inf, None, None)
+        for a in range(len(clusters)):
+            for b in range(a + 1, len(clusters)):
+                d = reduce(D[np.ix_(clusters[a], clusters[b])])
+                if d < best[0]:
+                    best = (d, a, b)
+        d, a, b = best
+        heights.append(d)
+        clusters[a] = clusters[a] + clusters[b]
+        del clusters[b]
+    return np.array(heights)
+
+
+def slow_lloyd_step(X, centers):
+    """One assignment + update step with explicit loops (no empty clusters here)."""
+    labels = np.empty(len(X), dtype=int)
+    for i, x in enumerate(X):
+        best, arg = np.inf, -1
+        for j, c in enumerate(centers):
+            d = sum((x[f] - c[f]) ** 2 for f in range(len(x)))
+            if d < best:
+                best, arg = d, j
+        labels[i] = arg
+    new = np.zeros_like(centers)
+    for j in range(len(centers)):
+        members = [X[i] for i in range(len(X)) if labels[i] == j]
+        new[j] = np.mean(members, axis=0)
+    return labels, new
+
+
+def slow_max_min(X, theta, first=0):
+    """Max-min distance with explicit loops over samples and centres."""
+    n = len(X)
+    dist = lambda a, b: float(np.sqrt(((X[a] - X[b]) ** 2).sum()))  # noqa: E731
+    centres = [first]
+    far = max(range(n), key=lambda i: (dist(first, i), -i))
+    if dist(first, far) == 0:
+        return [first]
+    centres.append(far)
+    base = dist(centres[0], centres[1])
+    while True:
+        best, arg = -1.0, None
+        for i in range(n):
+            if i in centres:
+                continue
+            d = min(dist(i, c) for c in centres)
+            if d > best:
+                best, arg = d, i
+        if arg is None or not best > theta * base:
+            return centres
+        centres.append(arg)
+
+
+@pytest.mark.parametrize("linkage", ["single", "complete", "average"])
+def test_hierarchical_heights_equal_naive_twin(linkage):
+    X = np.random.default_rng(3).normal(size=(25, 2))
+    np.testing.assert_allclose(hierarchical(X, linkage=linkage).heights,
+                               slow_agglomerative(X, linkage), rtol=1e-12)
+
+
+def test_lloyd_step_equals_loop_twin():
+    X = blobs(0, n=120)
+    C = X[[0, 5, 10, 20]].copy()
+    labels, new = slow_lloyd_step(X, C)
+    ours = KMeans(4, init=C, max_iter=1).fit(X)
+    np.testing.assert_allclose(ours.cluster_centers_, new, rtol=1e-12, atol=1e-12)
+    np.testing.assert_array_equal(ours.predict(X), slow_lloyd_step(X, new)[0])
+    # the first recorded inertia is the cost of the first assignment
+    d_first = ((X - C[labels]) ** 2).sum()
+    assert ours.inertia_history_[0] == pytest.approx(d_first, rel=1e-12)
+
+
+@pytest.mark.parametrize("seed", range(4))
+@pytest.mark.parametrize("theta", [0.3, 0.5, 0.8])
+def test_max_min_equals_loop_twin(seed, theta):
+    X = blobs(seed, n=80, d=2)
+    ours = max_min_distance(X, theta, first=seed)
+    np.testing.assert_array_equal(ours.center_indices, slow_max_min(X, theta, first=seed))
+    np.testing.assert_array_equal(ours.labels, cdist(X, ours.centers).argmin(axis=1))
+
+
+# ----------------------------------------------------------------------------- peers
+
+
+@pytest.mark.parametrize("seed", range(3))
+@pytest.mark.parametrize("linkage", ["single", "complete", "average"])
+def test_hierarchical_equals_scipy_linkage(seed, linkage):
+    # scipy 1.17.1: heights and the whole tree (ids, sizes) on random data without ties
+    X = np.random.default_rng(seed).normal(size=(150, 4))
+    Z = scipy_linkage(X, method=linkage)
+    ours = hierarchical(X, linkage=linkage).linkage_matrix
+    np.testing.assert_allclose(ours[:, 2], Z[:, 2], rtol=1e-12)
+    np.testing.assert_array_equal(ours[:, [0, 1, 3]], Z[:, [0, 1, 3]])
+
+
+@pytest.mark.parametrize("linkage", ["single", "complete", "average"])
+def test_hierarchical_cuts_equal_fcluster(linkage):
+    X = np.random.default_rng(7).normal(size=(60, 2))
+    Z = scipy_linkage(X, method=linkage)
+    for k in (1, 2, 5, 60):
+        ours = hierarchical(X, linkage=linkage, n_clusters=k)
+        assert ours.n_clusters == k
+        assert same_partition(ours.labels, fcluster(Z, k, criterion="maxclust"))
+    t = float(np.median(Z[:, 2]))
+    ours = hierarchical(X, linkage=linkage, distance_threshold=t)
+    assert same_partition(ours.labels, fcluster(Z, t, criterion="distance"))
+
+
+@pytest.mark.parametrize("seed", range(5))
+def test_kmeans_equals_sklearn_lloyd_from_same_centres(seed):
+    # scikit-learn 1.9.1, KMeans(algorithm="lloyd", init=centres, n_init=1)
+    X = blobs(seed, n=400, d=4, k=5)
+    C = X[np.random.default_rng(seed).choice(len(X), 5, replace=False)]
+    sk = SkKMeans(5, init=C, n_init=1, algorithm="lloyd").fit(X)
+    ours = KMeans(5, init=C).fit(X)
+    np.testing.assert_array_equal(ours.labels_, sk.labels_)
+    np.testing.assert_allclose(ours.cluster_centers_, sk.cluster_centers_, rtol=1e-10, atol=1e-10)
+    assert ours.inertia_ == pytest.approx(sk.inertia_, rel=1e-10)
+    assert ours.n_iter_ == sk.n_iter_
+
+
+@pytest.mark.parametrize("tol", [0.0, 1e-2, 0.5])
+def test_kmeans_tolerance_scaled_like_sklearn(tol):
+    # a loose tol stops early exactly when scikit-learn 1.9.1 does (tol * mean variance)
+    X = 10.0 * blobs(11, n=500, d=3, k=6, spread=1.0)
+    C = X[:6]
+    sk = SkKMeans(6, init=C, n_init=1, algorithm="lloyd", tol=tol).fit(X)
+    ours = KMeans(6, init=C, tol=tol).fit(X)
+    assert ours.n_iter_ == sk.n_iter_
+    np.testing.assert_array_equal(ours.labels_, sk.labels_)
+    assert ours.inertia_ == pytest.approx(sk.inertia_, rel=1e-10)
+
+
+def test_kmeans_empty_cluster_relocated_like_sklearn():
+    # one initial centre far from all data: empty after the first assignment
+    X = blobs(2, n=200, d=2, k=3)
+    C = np.vstack([X[:3], [[100.0, 100.0]]])
+    sk = SkKMeans(4, init=C, n_init=1, algorithm="lloyd").fit(X)
+    ours = KMeans(4, init=C).fit(X)
+    np.testing.assert_array_equal(ours.labels_, sk.labels_)
+    np.testing.assert_allclose(ours.cluster_centers_, sk.cluster_centers_, rtol=1e-10, atol=1e-10)
+    assert np.bincount(ours.labels_).min() > 0
+
+
+def test_kmeans_chunked_equals_one_block(monkeypatch):
+    X = blobs(4, n=1000)
+    C = X[:4]
+    whole = KMeans(4, init=C).fit(X)
+    monkeypatch.setattr(alg, "CHUNK_ROWS", 37)
+    chunked = KMeans(4, init=C).fit(X)
+    np.testing.assert_array_equal(whole.labels_, chunked.labels_)
+    np.testing.assert_allclose(whole.cluster_centers_, chunked.cluster_centers_, rtol=1e-13)
+
+
+def test_kmeans_predict_transform_score():
+    X = blobs(5)
+    km = KMeans(4, rng=0).fit(X)
+    np.testing.assert_array_equal(km.predict(X), km.labels_)
+    np.testing.assert_allclose(km.transform(X), cdist(X, km.cluster_centers_), atol=1e-9)
+    assert -km.score(X) == pytest.approx(km.inertia_, rel=1e-9)
+
+
+# ----------------------------------------------------------------------------- properties
+
+
+@pytest.mark.parametrize("seed", range(6))
+@pytest.mark.parametrize("init", ["random", "k-means++"])
+def test_lloyd_never_increases_inertia(seed, init):
+    X = blobs(seed, n=300, k=6, spread=1.5)
+    km = KMeans(6, init=init, rng=seed, tol=0.0).fit(X)
+    h = km.inertia_history_
+    assert len(h) == km.n_iter_
+    assert np.all(np.diff(h) <= 1e-9 * h[0])
+    assert km.inertia_ <= h[-1] * (1 + 1e-9)
+
+
+def test_kmeans_plusplus_probabilities_exact():
+    X = np.array([[0.0, 0], [1, 0], [0, 2], [3, 4]])
+    p = kmeans_plusplus_probabilities(X, X[:1])
+    d2 = np.array([0.0, 1, 4, 25])
+    np.testing.assert_allclose(p, d2 / d2.sum())
+    p2 = kmeans_plusplus_probabilities(X, X[[0, 3]])
+    d2 = np.array([0.0, 1, 4, 0])
+    np.testing.assert_allclose(p2, d2 / d2.sum())
+
+
+def test_roulette_is_the_notes_wheel():
+    # the note's example: p = (0.3, 0.4, 0.3), pointer 0.58 -> the second sector
+    p = np.array([0.3, 0.4, 0.3])
+    assert alg._roulette(p, 0.58) == 1
+    assert alg._roulette(p, 0.1) == 0
+    assert alg._roulette(p, 0.95) == 2
+    assert alg._roulette(np.array([0.5, 0.5, 0.0]), 1.0 - 1e-17) == 1
+
+
+def test_kmeans_plusplus_first_step_probabilities_by_simulation():
+    # P(second centre = j) = mean over the uniform first centre i of D_i(j)^2 / sum D_i^2
+    X = np.array([[0.0, 0], [1, 0], [0, 2], [3, 4], [6, 1]])
+    n = len(X)
+    exact = np.mean([kmeans_plusplus_probabilities(X, X[[i]]) for i in range(n)], axis=0)
+    gens = np.random.default_rng(2024).spawn(3000)
+    second = np.array([kmeans_plusplus(X, 2, rng=g)[1][1] for g in gens])
+    checks = [pe.check_mean(second == j, exact[j], label=f"P(c2 = x{j})") for j in range(n)]
+    assert all(c.passed for c in checks), pe.format_checks(checks)
+
+
+def test_kmeans_plusplus_distinct_and_from_data():
+    X = blobs(1)
+    centers, idx = kmeans_plusplus(X, 8, rng=0)
+    assert len(set(idx.tolist())) == 8
+    np.testing.assert_array_equal(centers, X[idx])
+    # duplicates: fewer distinct points than k still gives k distinct rows
+    Xd = np.repeat([[0.0, 0.0], [1.0, 1.0]], 3, axis=0)
+    assert len(set(kmeans_plusplus(Xd, 4, rng=0)[1].tolist())) == 4
+
+
+def test_threshold_clustering_rules_and_order_dependence():
+    X = blobs(8, n=100, d=2)
+    T = 3.0
+    r = threshold_clustering(X, T)
+    D = cdist(r.centers, r.centers)
+    assert np.all(D[np.triu_indices(r.n_clusters, 1)] > T)
+    # each sample sits within T of its own centre, the nearest of the centres that
+    # existed when it was visited (a single pass: no reassignment to later centres)
+    d = cdist(X, r.centers)
+    assert np.all(d[np.arange(len(X)), r.labels] <= T)
+    for i in range(len(X)):
+        existing = np.flatnonzero(r.center_indices <= i)
+        assert r.labels[i] == existing[d[i, existing].argmin()]
+    assert not np.array_equal(r.labels, d.argmin(axis=1))  # here, two samples differ
+    assert r.center_indices[0] == 0
+    # another order of the same samples gives another partition
+    perm = np.random.default_rng(0).permutation(len(X))
+    r2 = threshold_clustering(X[perm], T)
+    assert not same_partition(r.labels[perm], r2.labels)
+    # T = 0 with distinct samples: singletons; T huge: one cluster
+    assert threshold_clustering(X, 0.0).n_clusters == len(X)
+    assert threshold_clustering(X, 1e6).n_clusters == 1
+
+
+def test_max_min_distance_hand_example_and_degenerate():
+    X = np.array([[0.0, 0], [0, 1], [10, 0], [10, 1], [5, 8]])
+    r = max_min_distance(X, 0.5)
+    np.testing.assert_array_equal(r.center_indices, [0, 3, 4])
+    assert max_min_distance(np.zeros((5, 2)), 0.5).n_clusters == 1
+    assert max_min_distance(X, 10.0).n_clusters == 2
+
+
+def test_isodata_splits_an_elongated_cluster():
+    rng = np.random.default_rng(0)
+    X = np.r_[rng.normal([-5, 0], 1, (100, 2)), rng.normal([5, 0], 1, (100, 2))]
+    truth = np.repeat([0, 1], 100)
+    for seed in range(3):
+        iso = ISODATA(1, min_samples=5, max_std=2.0, min_distance=1.0, n_iter=4,
+                      rng=seed).fit(X)
+        assert iso.history_[2] == (1, "split", 2)
+        assert iso.n_clusters_ == 2
+        assert pe.adjusted_rand_index(truth, iso.labels_) > 0.95
+
+
+def test_isodata_merges_two_close_clusters():
+    rng = np.random.default_rng(1)
+    X = np.r_[rng.normal([0, 0], 0.2, (60, 2)), rng.normal([0.6, 0], 0.2, (60, 2)),
+              rng.normal([10, 0], 0.2, (60, 2))]
+    truth = np.repeat([0, 0, 1], 60)
+    for seed in range(4):
+        iso = ISODATA(3, min_samples=5, max_std=3.0, min_distance=2.0, n_iter=4,
+                      rng=seed).fit(X)
+        steps = [s for s in iso.history_ if s[1] == "merge"]
+        assert steps and steps[0][0] == 2  # first merge on the second (even) iteration
+        assert iso.n_clusters_ == 2
+        assert same_partition(truth, iso.labels_)
+        np.testing.assert_array_equal(iso.n_clusters_history_[-1], 2)
+
+
+def test_isodata_discards_small_clusters():
+    rng = np.random.default_rng(2)
+    X = np.r_[rng.normal(0, 1, (100, 2)), [[30.0, 30.0]]]
+    iso = ISODATA(2, min_samples=3, max_std=5.0, n_iter=2, rng=None)
+    iso.set_params(rng=np.random.default_rng(0))
+    # force the outlier into the initial centres by asking for all rows in two draws
+    hits = 0
+    for seed in range(20):
+        iso.set_params(rng=seed).fit(X)
+        if any(step == "discard" and k < 2 for _, step, k in iso.history_):
+            hits += 1
+            assert iso.n_clusters_ == 1
+    assert hits > 0
+
+
+def test_kmeans_grid_equals_single_runs_and_part2_indices():
+    X = blobs(6, n=90, d=2, k=3)
+    truth = np.random.default_rng(0).integers(0, 3, len(X))
+    g = kmeans_grid(X, [2, 4], labels_true=truth, seeds=[0, 3])
+    for k in (2, 4):
+        for init in ("random", "k-means++"):
+            for seed in (0, 3):
+                idx = g.index(k, init, seed)
+                km = KMeans(k, init=init, rng=seed).fit(X)
+                np.testing.assert_array_equal(g.labels[idx], km.labels_)
+                assert g.inertia[idx] == km.inertia_
+                assert g.adjusted_rand[idx] == pe.adjusted_rand_index(truth, km.labels_)
+                assert g.silhouette[idx] == pe.silhouette_width(X, km.labels_)
+                assert g.dunn[idx] == pe.dunn_index(X, km.labels_)
+                np.testing.assert_array_equal(g.centers[(k, init, seed)], km.cluster_centers_)
+    assert np.isnan(kmeans_grid(X, [2], seeds=[0]).adjusted_rand).all()
+
+
+# ----------------------------------------------------------------------------- sklearn
+
+
+EXPECTED_FAILED = {
+    # ISODATA may end with more clusters than n_clusters = K0 (it splits up to 2 K0 by
+    # design), while check_clustering requires every label < n_clusters.
+    "check_clustering": "ISODATA's splits can give more than n_clusters clusters (by design).",
+}
+
+
+@parametrize_with_checks(
+    [KMeans(rng=0), KMeans(init="random", n_init=2, rng=0), ISODATA(rng=0)],
+    expected_failed_checks=lambda est: EXPECTED_FAILED if isinstance(est, ISODATA) else {},
+)
+def test_sklearn_compatible(estimator, check):
+    check(estimator)
+
+
+# ----------------------------------------------------------------------------- bad input
+
+GOOD = np.random.default_rng(0).normal(size=(10, 2))
+NAN = GOOD.copy()
+NAN[3, 1] = np.nan
+
+BAD_INPUT = [
+    ("threshold_clustering", lambda: threshold_clustering(GOOD, -1.0), ValueError, "threshold"),
+    ("threshold_clustering", lambda: threshold_clustering(NAN, 1.0), ValueError, "NaN"),
+    ("threshold_clustering", lambda: threshold_clustering(GOOD, 1.0, metric="x"), ValueError,
+     "metric"),
+    ("threshold_clustering", lambda: threshold_clustering(GOOD[0], 1.0), ValueError, "2-d"),
+    ("max_min_distance", lambda: max_min_distance(GOOD, -0.5), ValueError, "theta"),
+    ("max_min_distance", lambda: max_min_distance(GOOD, 0.5, first=10), ValueError, "first"),
+    ("max_min_distance", lambda: max_min_distance(GOOD, "a"), TypeError, "theta"),
+    ("hierarchical", lambda: hierarchical(GOOD, linkage="ward"), ValueError, "linkage"),
+    ("hierarchical", lambda: hierarchical(GOOD, n_clusters=11), ValueError, "n_clusters"),
+    ("hierarchical", lambda: hierarchical(GOOD, n_clusters=0), ValueError, "n_clusters"),
+    ("hierarchical", lambda: hierarchical(GOOD, distance_threshold=-1), ValueError,
+     "distance_threshold"),
+    ("hierarchical", lambda: hierarchical(GOOD, n_clusters=2, distance_threshold=1),
+     ValueError, "at most one"),
+    ("kmeans_plusplus", lambda: kmeans_plusplus(GOOD, 11), ValueError, "n_clusters"),
+    ("kmeans_plusplus", lambda: kmeans_plusplus(NAN, 2), ValueError, "NaN"),
+    ("kmeans_plusplus", lambda: kmeans_plusplus(GOOD, 2, rng="x"), TypeError, "rng"),
+    ("kmeans_plusplus_probabilities", lambda: kmeans_plusplus_probabilities(GOOD, GOOD[:1, :1]),
+     ValueError, "centers"),
+    ("kmeans_plusplus_probabilities", lambda: kmeans_plusplus_probabilities(GOOD, GOOD),
+     ValueError, "coincides"),
+    ("KMeans", lambda: KMeans(11).fit(GOOD), ValueError, "n_clusters"),
+    ("KMeans", lambda: KMeans(0).fit(GOOD), ValueError, "n_clusters"),
+    ("KMeans", lambda: KMeans(2).fit(NAN), ValueError, "NaN"),
+    ("KMeans", lambda: KMeans(2, init=np.zeros((3, 2))).fit(GOOD), ValueError, "init"),
+    ("KMeans", lambda: KMeans(2, init="kmeans").fit(GOOD), ValueError, "init"),
+    ("KMeans", lambda: KMeans(2, tol=-1.0).fit(GOOD), ValueError, "tol"),
+    ("KMeans", lambda: KMeans(2, max_iter=0).fit(GOOD), ValueError, "max_iter"),
+    ("KMeans", lambda: KMeans(2, n_init=0).fit(GOOD), ValueError, "n_init"),
+    ("kmeans_grid", lambda: kmeans_grid(GOOD, [1, 2]), ValueError, "ks"),
+    ("kmeans_grid", lambda: kmeans_grid(GOOD, [10]), ValueError, "ks"),
+    ("kmeans_grid", lambda: kmeans_grid(GOOD, [2], inits=["pp"]), ValueError, "inits"),
+    ("kmeans_grid", lambda: kmeans_grid(GOOD, [2], seeds=[-1]), ValueError, "seeds"),
+    ("kmeans_grid", lambda: kmeans_grid(GOOD, [2], labels_true=[0, 1]), ValueError,
+     "labels_true"),
+    ("ISODATA", lambda: ISODATA(11).fit(GOOD), ValueError, "n_clusters"),
+    ("ISODATA", lambda: ISODATA(2).fit(NAN), ValueError, "NaN"),
+    ("ISODATA", lambda: ISODATA(2, max_std=-1.0).fit(GOOD), ValueError, "max_std"),
+    ("ISODATA", lambda: ISODATA(2, min_distance=-1.0).fit(GOOD), ValueError, "min_distance"),
+    ("ISODATA", lambda: ISODATA(2, min_samples=0).fit(GOOD), ValueError, "min_samples"),
+    ("ISODATA", lambda: ISODATA(2, max_pairs=0).fit(GOOD), ValueError, "max_pairs"),
+    ("ISODATA", lambda: ISODATA(2, schedule="odd").fit(GOOD), ValueError, "schedule"),
+]
+
+
+@pytest.mark.parametrize("name, call, error, match", BAD_INPUT,
+                         ids=[f"{r[0]}-{i}" for i, r in enumerate(BAD_INPUT)])
+def test_bad_input(name, call, error, match):
+    with pytest.raises(error, match=match):
+        call()
+
+
+def test_every_public_callable_has_a_bad_input_row():
+    public = {name for name in alg.__all__
+              if inspect.isfunction(getattr(alg, name)) or name in ("KMeans", "ISODATA")}
+    assert public <= {row[0] for row in BAD_INPUT}

@@ -1,0 +1,461 @@
+"""Averaging, voting rules with reject, and stacking with MLR
+(patterneval.ensemble.combine)."""
+
+from __future__ import annotations
+
+import inspect
+import itertools
+
+import numpy as np
+import pytest
+from joblib import parallel_config
+from scipy import stats
+from sklearn.datasets import load_breast_cancer, load_wine
+from sklearn.ensemble import StackingClassifier, VotingClassifier
+from sklearn.linear_model import LinearRegression, LogisticRegression
+from sklearn.model_selection import cross_val_predict
+from sklearn.naive_bayes import GaussianNB
+from sklearn.neighbors import KNeighborsClassifier
+from sklearn.pipeline import make_pipeline
+from sklearn.preprocessing import StandardScaler
+from sklearn.tree import DecisionTreeClassifier
+from sklearn.utils.estimator_checks import parametrize_with_checks
+
+import patterneval as pe
+import patterneval.ensemble.combine as C
+from patterneval.ensemble.combine import (
+    MLR,
+    Stacking,
+    average,
+    majority_vote,
+    plurality_vote,
+    simulate_vote_rates,
+    vote_rates,
+    weighted_average,
+    weighted_vote,
+)
+
+RNG = np.random.default_rng(20261122)
+
+
+# ------------------------------------------------------------------ slow twins
+def _vote_vectors_slow(predictions, classes):
+    """h_i^j(x) by explicit loops: one-hot for labels, the probabilities otherwise."""
+    predictions = np.asarray(predictions)
+    if predictions.ndim == 3:
+        return predictions.astype(float)
+    T, n = predictions.shape
+    h = np.zeros((T, n, len(classes)))
+    for i in range(T):
+        for s in range(n):
+            for j, c in enumerate(classes):
+                h[i, s, j] = 1.0 if predictions[i, s] == c else 0.0
+    return h
+
+
+def _majority_slow(predictions, classes, threshold=0.5):
+    h = _vote_vectors_slow(predictions, classes)
+    T, n, c = h.shape
+    out = []
+    for s in range(n):
+        total = sum(h[i, s, k] for i in range(T) for k in range(c))
+        winner = None
+        for j in range(c):
+            if sum(h[i, s, j] for i in range(T)) > threshold * total:
+                winner = classes[j]
+        out.append(winner)
+    return out
+
+
+def _weighted_slow(predictions, classes, weights):
+    h = _vote_vectors_slow(predictions, classes)
+    T, n, c = h.shape
+    out = []
+    for s in range(n):
+        best, best_score = None, -np.inf
+        for j in range(c):  # strict '>' keeps the first class on ties
+            score = sum(weights[i] * h[i, s, j] for i in range(T))
+            if score > best_score + 1e-12:
+                best, best_score = classes[j], score
+        out.append(best)
+    return out
+
+
+def _random_labels(T, n, c, rng=RNG):
+    return rng.integers(0, c, size=(T, n))
+
+
+def _random_probas(T, n, c, rng=RNG):
+    return rng.dirichlet(np.ones(c), size=(T, n))
+
+
+@pytest.mark.parametrize("T, c", [(1, 2), (3, 2), (4, 3), (5, 4), (6, 3)])
+@pytest.mark.parametrize("threshold", [0.5, 0.6])
+def test_majority_vote_matches_slow_twin_hard_and_soft(T, c, threshold):
+    labels = _random_labels(T, 40, c)
+    classes = np.arange(c)
+    got = majority_vote(labels, classes=classes, threshold=threshold)
+    want = _majority_slow(labels, classes, threshold)
+    assert [None if m else int(v) for v, m in zip(got.data, np.ma.getmaskarray(got))] == want
+    probas = _random_probas(T, 40, c)
+    got = majority_vote(probas, threshold=threshold, reject=-1)
+    want = [-1 if w is None else w for w in _majority_slow(probas, classes, threshold)]
+    assert got.tolist() == want
+
+
+@pytest.mark.parametrize("T, c", [(2, 2), (3, 3), (5, 4), (8, 3)])
+def test_weighted_and_plurality_match_slow_twin(T, c):
+    labels = _random_labels(T, 60, c)
+    classes = np.arange(c)
+    w = RNG.dirichlet(np.ones(T))
+    assert weighted_vote(labels, w).tolist() == _weighted_slow(labels, classes, w)
+    assert plurality_vote(labels).tolist() == _weighted_slow(labels, classes, np.full(T, 1 / T))
+    probas = _random_probas(T, 60, c)
+    assert weighted_vote(probas, w).tolist() == _weighted_slow(probas, classes, w)
+    assert plurality_vote(probas).tolist() == _weighted_slow(probas, classes, np.full(T, 1 / T))
+
+
+def test_string_labels_and_member_lists():
+    votes = [np.array(["b", "a", "c"]), np.array(["b", "c", "c"]), np.array(["a", "a", "b"])]
+    assert plurality_vote(votes).tolist() == ["b", "a", "c"]
+    assert majority_vote(votes, reject="?").tolist() == ["b", "a", "c"]
+    assert majority_vote(votes[:2], reject="?").tolist() == ["b", "?", "c"]
+    # given classes in an unsorted order: ties go to the first listed class
+    assert plurality_vote(votes[:2], classes=["c", "b", "a"]).tolist() == ["b", "c", "c"]
+
+
+def test_plurality_equals_scipy_mode_incl_ties():
+    labels = _random_labels(7, 300, 3)
+    # scipy 1.x mode returns the smallest of tied values, like ties="smallest"
+    assert np.array_equal(plurality_vote(labels), stats.mode(labels, axis=0).mode)
+    counts = np.stack([(labels == k).sum(axis=0) for k in range(3)])
+    no_tie = (np.sort(counts, axis=0)[-1] > np.sort(counts, axis=0)[-2])
+    assert no_tie.sum() > 100
+
+
+def test_random_ties_pick_each_tied_class():
+    votes = np.array([[0, 1] * 500, [1, 0] * 500])  # every sample a 1:1 tie
+    got = plurality_vote(votes, ties="random", rng=0)
+    assert pe.check_mean((got == 0).astype(float), 0.5).passed
+    assert np.array_equal(got, plurality_vote(votes, ties="random", rng=0))
+    assert np.all(plurality_vote(votes) == 0)
+
+
+def test_majority_binary_rejects_only_ties_and_reject_value():
+    votes = np.array([[1, 1, 0, 0], [1, 0, 1, 0]])
+    out = majority_vote(votes)
+    assert out.mask.tolist() == [False, True, True, False]
+    assert majority_vote(votes, reject=-1).tolist() == [1, -1, -1, 0]
+    assert majority_vote(votes, reject=0.5).tolist() == [1, 0.5, 0.5, 0]
+
+
+# ------------------------------------------------------------------ averaging
+def test_average_and_weighted_average_equal_numpy():
+    out = RNG.normal(size=(5, 30))
+    w = RNG.dirichlet(np.ones(5))
+    np.testing.assert_allclose(average(out), np.average(out, axis=0), rtol=0, atol=1e-14)
+    np.testing.assert_allclose(weighted_average(out, w), np.average(out, axis=0, weights=w),
+                               rtol=0, atol=1e-14)
+    probas = _random_probas(5, 30, 3)
+    np.testing.assert_allclose(weighted_average(probas, w), np.average(probas, axis=0, weights=w),
+                               rtol=0, atol=1e-14)
+
+
+# ------------------------------------------------------------------ vs VotingClassifier
+@pytest.fixture(scope="module")
+def wine_members():
+    X, y = load_wine(return_X_y=True)
+    members = [("nb", GaussianNB()), ("tree", DecisionTreeClassifier(max_depth=2, random_state=0)),
+               ("knn", make_pipeline(StandardScaler(), KNeighborsClassifier(15)))]
+    return X, y, members
+
+
+@pytest.mark.parametrize("weights", [None, [3.0, 1.0, 1.0]])
+def test_votes_equal_sklearn_voting_classifier(wine_members, weights):
+    # reference: scikit-learn 1.9.1 VotingClassifier; members fitted by it, then reused
+    X, y, members = wine_members
+    w = None if weights is None else np.asarray(weights) / np.sum(weights)
+    soft = VotingClassifier(members, voting="soft", weights=weights).fit(X, y)
+    probas = np.stack([m.predict_proba(X) for m in soft.estimators_])
+    assert np.array_equal(weighted_vote(probas, w, classes=soft.classes_), soft.predict(X))
+    hard = VotingClassifier(members, voting="hard", weights=weights).fit(X, y)
+    # its members were fitted on label-encoded y; ties go to the smallest code (bincount argmax)
+    codes = np.stack([m.predict(X) for m in hard.estimators_])
+    got = hard.le_.inverse_transform(weighted_vote(codes, w, classes=np.arange(3)))
+    assert np.array_equal(got, hard.predict(X))
+
+
+# ------------------------------------------------------------------ reject rates
+def _rates_by_enumeration(p, T, c, threshold):
+    """Sum the probabilities of all c**T vote patterns (true class 0)."""
+    probs = np.r_[p, np.full(c - 1, (1 - p) / (c - 1))]
+    out = np.zeros(3)
+    for pattern in itertools.product(range(c), repeat=T):
+        prob = np.prod(probs[list(pattern)])
+        counts = np.bincount(pattern, minlength=c)
+        winners = np.flatnonzero(counts > threshold * T)
+        out[0 if winners.tolist() == [0] else (2 if winners.size == 0 else 1)] += prob
+    return out
+
+
+@pytest.mark.parametrize("p, T, c, threshold",
+                         [(0.6, 3, 2, 0.5), (0.6, 4, 2, 0.5), (0.5, 5, 3, 0.5), (0.4, 6, 3, 0.5),
+                          (0.7, 5, 4, 0.6), (0.55, 6, 3, 0.7), (0.3, 1, 3, 0.5)])
+def test_vote_rates_exact_enumeration(p, T, c, threshold):
+    r = vote_rates(p, T, n_classes=c, threshold=threshold)
+    want = _rates_by_enumeration(p, T, c, threshold)
+    np.testing.assert_allclose([r.correct, r.error, r.reject], want, rtol=0, atol=1e-12)
+
+
+def test_vote_rates_monte_carlo():
+    checks = []
+    for p, T, c, th in [(0.6, 11, 2, 0.5), (0.6, 10, 2, 0.5), (0.5, 9, 4, 0.5), (0.4, 15, 3, 0.6)]:
+        exact = vote_rates(p, T, n_classes=c, threshold=th)
+        sim = simulate_vote_rates(p, T, n_classes=c, threshold=th, n_resamples=4000, rng=T)
+        for code, name in enumerate(("correct", "error", "reject")):
+            checks.append(pe.check_mean((sim.outcome == code).astype(float), float(getattr(exact, name)),
+                                        label=f"{name} p={p} T={T} c={c}"))
+    assert all(c.passed for c in checks), pe.format_checks(checks)
+
+
+def test_vote_rates_binary_matches_bounds_module():
+    from patterneval.ensemble.bounds import majority_vote_error
+
+    T = np.arange(1, 30)
+    r = vote_rates(0.7, T)
+    # ties (even T) are rejections here and coin flips there
+    np.testing.assert_allclose(r.error + r.reject / 2, majority_vote_error(0.3, T), rtol=0, atol=1e-12)
+
+
+# ------------------------------------------------------------------ MLR and stacking
+def test_mlr_equals_one_linear_regression_per_class():
+    X, y = load_wine(return_X_y=True)
+    for intercept in (True, False):
+        mlr = MLR(fit_intercept=intercept).fit(X, y)
+        resp = np.column_stack([LinearRegression(fit_intercept=intercept).fit(X, y == k).predict(X)
+                                for k in range(3)])
+        np.testing.assert_allclose(mlr.decision_function(X), resp, rtol=0, atol=1e-7)
+        assert np.array_equal(mlr.predict(X), resp.argmax(axis=1))
+
+
+def test_mlr_binary_decision_sign():
+    X, y = load_breast_cancer(return_X_y=True)
+    mlr = MLR().fit(X, y)
+    assert np.array_equal(mlr.predict(X), mlr.classes_[(mlr.decision_function(X) > 0).astype(int)])
+
+
+@pytest.fixture(scope="module")
+def cancer():
+    X, y = load_breast_cancer(return_X_y=True)
+    members = [GaussianNB(), DecisionTreeClassifier(max_depth=3, random_state=0),
+               make_pipeline(StandardScaler(), LogisticRegression(max_iter=500))]
+    return X, y, members
+
+
+def test_stacking_oof_features_equal_cross_val_predict(cancer):
+    X, y, members = cancer
+    model = Stacking(members, n_splits=4, rng=1).fit(X, y)
+    want = np.hstack([cross_val_predict(m, X, y, cv=model.folds_, method="predict_proba") for m in members])
+    np.testing.assert_allclose(model.oof_features_, want, rtol=0, atol=1e-12)
+    # every sample is in exactly one test fold; folds are stratified
+    tests = np.concatenate([te for _, te in model.folds_])
+    assert np.array_equal(np.sort(tests), np.arange(len(y)))
+    labels = Stacking(members, n_splits=4, rng=1, use_proba=False).fit(X, y).oof_features_
+    hard = np.hstack([np.eye(2)[cross_val_predict(m, X, y, cv=model.folds_)] for m in members])
+    assert np.array_equal(labels, hard)
+
+
+def test_stacking_equals_hand_built_pipeline(cancer):
+    X, y, members = cancer
+    Xtr, Xte, ytr = X[::2], X[1::2], y[::2]
+    model = Stacking(members, n_splits=5, rng=3).fit(Xtr, ytr)
+    Z = np.hstack([cross_val_predict(m, Xtr, ytr, cv=model.folds_, method="predict_proba")
+                   for m in members])
+    regs = [LinearRegression().fit(Z, ytr == k) for k in (0, 1)]
+    Zte = np.hstack([m.fit(Xtr, ytr).predict_proba(Xte) for m in members])
+    want = np.column_stack([r.predict(Zte) for r in regs]).argmax(axis=1)
+    assert np.array_equal(model.predict(Xte), want)
+    np.testing.assert_allclose(model.meta_features(Xte), Zte, rtol=0, atol=1e-12)
+
+
+def test_stacking_vs_sklearn_stacking_classifier(wine_members, cancer):
+    # reference: scikit-learn 1.9.1 StackingClassifier with the same folds and meta-learner
+    X, y, members = wine_members
+    meta = LogisticRegression(max_iter=2000)
+    ours = Stacking([m for _, m in members], meta_learner=meta, n_splits=5, rng=0).fit(X, y)
+    theirs = StackingClassifier(members, final_estimator=meta, cv=ours.folds_,
+                                stack_method="predict_proba").fit(X, y)
+    assert np.array_equal(ours.predict(X), theirs.predict(X))
+    np.testing.assert_allclose(ours.predict_proba(X), theirs.predict_proba(X), atol=1e-6)
+    # difference for two classes: scikit-learn drops the first probability column
+    Xb, yb, bmembers = cancer
+    ours = Stacking(bmembers, n_splits=5, rng=0).fit(Xb, yb)
+    theirs = StackingClassifier([(str(i), m) for i, m in enumerate(bmembers)], cv=ours.folds_,
+                                stack_method="predict_proba").fit(Xb, yb)
+    assert ours.meta_features(Xb).shape[1] == 2 * theirs.transform(Xb).shape[1]
+    np.testing.assert_allclose(ours.meta_features(Xb)[:, 1::2], theirs.transform(Xb), atol=1e-12)
+
+
+def test_stacking_results_do_not_depend_on_n_jobs(cancer):
+    X, y, members = cancer
+    a = Stacking(members[:2], n_splits=3, rng=5).fit(X, y)
+    with parallel_config(backend="threading"):  # loky start-up is slow on a shared machine
+        b = Stacking(members[:2], n_splits=3, rng=5, n_jobs=2).fit(X, y)
+    np.testing.assert_array_equal(a.oof_features_, b.oof_features_)
+
+
+def test_in_sample_meta_features_leak(cancer):
+    X, y, _ = cancer
+    deep = [DecisionTreeClassifier(random_state=0), KNeighborsClassifier(1)]
+    model = Stacking(deep, n_splits=5, rng=0).fit(X, y)
+    in_sample = model.meta_features(X)
+    oof_err = np.mean(model.oof_features_[:, 2:4].argmax(axis=1) != y)
+    assert np.mean(in_sample[:, 1] > 0.5) == np.mean(y == 1)  # a memorised training set
+    assert oof_err > 0.05
+
+
+def test_reprs():
+    assert repr(MLR()) == "MLR()"
+    assert "n_splits=3" in repr(Stacking([GaussianNB()], n_splits=3))
+    r = vote_rates(0.6, 3)
+    assert repr(r).startswith("VoteRates(accuracy=0.6") and "<table>" in r._repr_html_()
+    assert repr(simulate_vote_rates(0.6, 3, n_resamples=10, rng=0)).startswith("VoteSimulation(")
+
+
+# sklearn checks: none skipped (check_array_api_input is skipped by scikit-learn itself
+# when SCIPY_ARRAY_API is not set).
+@parametrize_with_checks(
+    [MLR(), Stacking([GaussianNB(), DecisionTreeClassifier(max_depth=3, random_state=0)], n_splits=3, rng=0),
+     Stacking([GaussianNB()], meta_learner=LogisticRegression(), n_splits=3, use_proba=False, rng=0)],
+)
+def test_sklearn_compatible(estimator, check):
+    check(estimator)
+
+
+# ------------------------------------------------------------------ bad input
+GOOD_LABELS = [[0, 1, 1], [0, 1, 0], [1, 1, 0]]
+GOOD_REAL = [[0.5, 1.0], [1.5, 2.0]]
+SHAPE_ROWS = [
+    (dict(predictions=[[0, 1, 1], [0, 1]]), ValueError, r"member 1 has shape \(2,\) but member 0 has shape \(3,\)"),
+    (dict(predictions=[0, 1, 1]), ValueError, r"must have shape"),
+    (dict(predictions=None), TypeError, "one output array per member"),
+    (dict(predictions=[]), ValueError, "predictions is empty"),
+    (dict(predictions=np.zeros((2, 0), int)), ValueError, "no samples"),
+    (dict(predictions=[[np.nan, 1.0]]), ValueError, "holds NaN"),
+    (dict(predictions=np.full((2, 3, 2), 1.5)), ValueError, r"outside \[0, 1\]"),
+    (dict(predictions=[np.full((3, 2), 0.5), np.full((3, 3), 0.2)]), ValueError, "member 1 has shape"),
+    (dict(classes=[0]), ValueError, "not in classes"),
+    (dict(classes=[0, 1, 1]), ValueError, "classes must be distinct"),
+]
+TIE_ROWS = [
+    (dict(ties="first"), ValueError, "ties must be one of"),
+    (dict(rng="seed"), TypeError, "rng must be None"),
+]
+TABLES = {
+    "average": [
+        (dict(outputs=[[1.0, 2.0], [1.0]]), ValueError, "member 1 has shape"),
+        (dict(outputs=[["a", "b"], ["c", "d"]]), TypeError, "must hold real numbers"),
+        (dict(outputs=[[1.0, np.inf]]), ValueError, "NaN or infinite"),
+        (dict(outputs=5.0), TypeError, "one output array per member"),
+    ],
+    "weighted_average": [
+        (dict(outputs=[[1.0, 2.0], [1.0]]), ValueError, "member 1 has shape"),
+        (dict(weights=[0.7, 0.7]), ValueError, "weights must sum to 1"),
+        (dict(weights=[1.5, -0.5]), ValueError, "finite and non-negative"),
+        (dict(weights=[1.0]), ValueError, "weights has 1 entries but outputs has 2"),
+        (dict(weights="ab"), TypeError, "weights must be a 1-d sequence"),
+    ],
+    "majority_vote": SHAPE_ROWS + [
+        (dict(threshold=0.4), ValueError, r"threshold must lie in \[0.5, 1\)"),
+        (dict(threshold=1.0), ValueError, r"threshold must lie in \[0.5, 1\)"),
+        (dict(threshold="half"), TypeError, "threshold must be a real number"),
+        (dict(reject=1), ValueError, "reject=1 is one of the classes"),
+    ],
+    "plurality_vote": SHAPE_ROWS + TIE_ROWS,
+    "weighted_vote": SHAPE_ROWS + TIE_ROWS + [
+        (dict(weights=[0.5, 0.5, 0.5]), ValueError, "weights must sum to 1"),
+        (dict(weights=[1.2, -0.1, -0.1]), ValueError, "finite and non-negative"),
+        (dict(weights=[0.5, 0.5]), ValueError, "weights has 2 entries but predictions has 3"),
+    ],
+    "vote_rates": [
+        (dict(accuracy=1.2), ValueError, "accuracy"),
+        (dict(n_voters=0), ValueError, "n_voters must be >= 1"),
+        (dict(n_voters=2.5), TypeError, "n_voters must hold whole numbers"),
+        (dict(n_classes=1), ValueError, "n_classes must be an integer >= 2"),
+        (dict(threshold=0.3), ValueError, "threshold must lie"),
+    ],
+    "simulate_vote_rates": [
+        (dict(accuracy=-0.1), ValueError, "accuracy"),
+        (dict(n_voters=[3, 5]), TypeError, "n_voters must be an integer"),
+        (dict(n_classes=1), ValueError, "n_classes must be an integer >= 2"),
+        (dict(n_resamples=0), ValueError, "n_resamples must be an integer >= 1"),
+        (dict(rng="x"), TypeError, "rng must be None"),
+        (dict(threshold=1.0), ValueError, "threshold must lie"),
+    ],
+}
+GOOD = {
+    "average": dict(outputs=GOOD_REAL), "weighted_average": dict(outputs=GOOD_REAL, weights=[0.5, 0.5]),
+    "majority_vote": dict(predictions=GOOD_LABELS), "plurality_vote": dict(predictions=GOOD_LABELS),
+    "weighted_vote": dict(predictions=GOOD_LABELS, weights=[0.5, 0.25, 0.25]),
+    "vote_rates": dict(accuracy=0.6, n_voters=5),
+    "simulate_vote_rates": dict(accuracy=0.6, n_voters=5, n_resamples=20, rng=0),
+}
+ROWS = [(name, *row) for name, rows in TABLES.items() for row in rows]
+
+
+@pytest.mark.parametrize("name, overrides, exc, pattern", ROWS)
+def test_bad_input(name, overrides, exc, pattern):
+    with pytest.raises(exc, match=pattern):
+        getattr(C, name)(**{**GOOD[name], **overrides})
+
+
+def test_bad_rows_apply_and_good_inputs_pass():
+    for name, rows in TABLES.items():
+        params = inspect.signature(getattr(C, name)).parameters
+        getattr(C, name)(**GOOD[name])
+        for overrides, _, _ in rows:
+            assert set(overrides) <= set(params), (name, overrides)
+
+
+def test_every_public_function_has_a_bad_input_table():
+    functions = {n for n in C.__all__ if inspect.isfunction(getattr(C, n))}
+    assert functions == set(TABLES)
+    assert set(C.__all__) == functions | {"VOTE_TIE_RULES", "MLR", "Stacking", "VoteRates", "VoteSimulation"}
+
+
+X_SMALL, Y_SMALL = load_wine(return_X_y=True)
+STACK_ROWS = [
+    (dict(estimators=[]), ValueError, "estimators is empty"),
+    (dict(estimators="tree"), TypeError, "estimators must be a list"),
+    (dict(estimators=[GaussianNB]), TypeError, r"estimators\[0\] must be a scikit-learn"),
+    (dict(meta_learner="mlr"), TypeError, "meta_learner must be a scikit-learn"),
+    (dict(n_splits=1), ValueError, "n_splits must be an integer >= 2"),
+    (dict(n_splits=100), ValueError, "n_splits=100 is more than"),
+    (dict(n_jobs=0), ValueError, "n_jobs must be None or a non-zero"),
+    (dict(rng="x"), TypeError, "rng must be None"),
+    (dict(use_proba="yes"), TypeError, "use_proba must be True or False"),
+    (dict(estimators=[make_pipeline(StandardScaler(), LinearRegression())]), TypeError,
+     "has no predict_proba"),
+]
+
+
+@pytest.mark.parametrize("overrides, exc, pattern", STACK_ROWS)
+def test_stacking_bad_input(overrides, exc, pattern):
+    params = dict(estimators=[GaussianNB()], n_splits=3, rng=0) | overrides
+    with pytest.raises(exc, match=pattern):
+        Stacking(**params).fit(X_SMALL, Y_SMALL)
+
+
+def test_single_class_y_is_an_error():
+    for est in (MLR(), Stacking([GaussianNB()], n_splits=2)):
+        with pytest.raises(ValueError, match="at least 2 classes"):
+            est.fit(X_SMALL[:10], np.zeros(10, int))
+
+
+def test_stacking_accepts_named_members_like_sklearn():
+    named = Stacking([("nb", GaussianNB()), ("tree", DecisionTreeClassifier(max_depth=2, random_state=0))],
+                     n_splits=3, rng=0).fit(X_SMALL, Y_SMALL)
+    plain = Stacking([GaussianNB(), DecisionTreeClassifier(max_depth=2, random_state=0)],
+                     n_splits=3, rng=0).fit(X_SMALL, Y_SMALL)
+    np.testing.assert_array_equal(named.oof_features_, plain.oof_features_)
+    assert not hasattr(plain, "predict_proba") and hasattr(plain, "decision_function")

@@ -1,0 +1,73 @@
+"""Painters and explorer of the chapter "Clustering algorithms"."""
+
+import base64
+
+import matplotlib
+import numpy as np
+import pytest
+from sklearn.datasets import load_iris
+
+matplotlib.use("Agg")
+
+from patterneval.cluster.algorithms import hierarchical, kmeans_grid  # noqa: E402
+from patterneval.plotting import new_figure  # noqa: E402
+from patterneval.plotting.cluster_algorithms import (  # noqa: E402
+    PALETTE,
+    PartitionPainter,
+    plot_dendrograms,
+    plot_partitions,
+)
+from patterneval.widgets.cluster_algorithms import KMeansExplorer  # noqa: E402
+
+X, Y = load_iris(return_X_y=True)
+GRID = kmeans_grid(X, [2, 3], labels_true=Y, seeds=[0, 1])
+
+
+def _png(explorer) -> bytes:
+    (output,) = explorer.output.outputs
+    return base64.b64decode(output["data"]["image/png"])
+
+
+def test_partition_painter_draws_the_run():
+    painter = PartitionPainter(new_figure())
+    idx = GRID.index(3, "k-means++", 1)
+    painter.update(points=X[:, 2:], labels=GRID.labels[idx],
+                   centers=GRID.centers[(3, "k-means++", 1)][:, 2:], title="t")
+    np.testing.assert_array_equal(painter.scatter.get_offsets(), X[:, 2:])
+    colours = painter.scatter.get_facecolor()
+    expected = matplotlib.colors.to_rgba_array(np.array(PALETTE)[GRID.labels[idx]])
+    np.testing.assert_allclose(colours, expected)
+    np.testing.assert_allclose(painter.centres.get_xdata(), GRID.centers[(3, "k-means++", 1)][:, 2])
+
+
+def test_static_figures():
+    hs = [hierarchical(X[:30], linkage=m) for m in ("single", "complete", "average")]
+    fig = plot_dendrograms(hs)
+    assert [ax.get_title() for ax in fig.axes] == [f"{m} linkage" for m in
+                                                   ("single", "complete", "average")]
+    fig = plot_partitions(X[:, 2:], [Y, GRID.labels[0, 0, 0]], ["a", "b"])
+    assert len(fig.axes) == 2
+
+
+def test_explorer_redraws_on_each_move():
+    explorer = KMeansExplorer(GRID, X[:, 2:], project=lambda c: c[:, 2:])
+    first = _png(explorer)
+    assert first.startswith(b"\x89PNG")
+    explorer.controls["k"].value = 3
+    second = _png(explorer)
+    assert second != first
+    explorer.controls["init"].value = "random"
+    third = _png(explorer)
+    assert third != second
+    explorer.controls["seed"].value = 1
+    assert _png(explorer).startswith(b"\x89PNG")
+    assert "seed 1" in explorer.painter.ax.get_title()
+    assert repr(explorer) == "KMeansExplorer(k=3, init='random', seed=1)"
+
+
+@pytest.mark.parametrize("name", ["k", "init", "seed"])
+def test_every_option_draws(name):
+    explorer = KMeansExplorer(GRID, X[:, 2:], project=lambda c: c[:, 2:])
+    for value in explorer.controls[name].options:
+        explorer.controls[name].value = value
+        assert _png(explorer).startswith(b"\x89PNG")
