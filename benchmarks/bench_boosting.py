@@ -17,8 +17,6 @@ information (no peer). Times are the best of ``--repeats`` runs.
 from __future__ import annotations
 
 import argparse
-import gc
-import time
 
 import numpy as np
 from sklearn.datasets import load_breast_cancer, make_classification
@@ -26,16 +24,7 @@ from sklearn.ensemble import AdaBoostClassifier
 from sklearn.tree import DecisionTreeClassifier
 
 from patterneval.ensemble.boosting import AdaBoost
-
-
-def best_time(func, repeats):
-    times = []
-    for _ in range(repeats):
-        gc.collect()
-        t = time.perf_counter()
-        func()
-        times.append(time.perf_counter() - t)
-    return min(times)
+from _timing import best_time  # noqa: E402  (benchmarks/ is on sys.path when run as a script)
 
 
 def main(argv=None):

@@ -23,8 +23,6 @@ Times are the best of ``--repeats`` runs.
 from __future__ import annotations
 
 import argparse
-import gc
-import time
 
 import numpy as np
 from scipy.cluster.hierarchy import linkage
@@ -32,16 +30,7 @@ from sklearn.cluster import KMeans as SkKMeans
 from threadpoolctl import threadpool_info, threadpool_limits
 
 from patterneval.cluster.algorithms import KMeans, hierarchical
-
-
-def best_time(func, repeats):
-    times = []
-    for _ in range(repeats):
-        gc.collect()
-        t = time.perf_counter()
-        func()
-        times.append(time.perf_counter() - t)
-    return min(times)
+from _timing import best_time  # noqa: E402  (benchmarks/ is on sys.path when run as a script)
 
 
 def threads(api):

@@ -21,37 +21,15 @@ Times are the best of ``--repeats`` runs; memory is the tracemalloc peak of one 
 from __future__ import annotations
 
 import argparse
-import gc
-import time
-import tracemalloc
 
 import numpy as np
 from scipy.spatial import cKDTree
 from sklearn.metrics import silhouette_score
 
 import patterneval as pe
+from _timing import best_time, peak_memory  # noqa: E402  (benchmarks/ is on sys.path when run as a script)
 
 MiB = 2**20
-
-
-def best_time(func, repeats):
-    times = []
-    for _ in range(repeats):
-        gc.collect()
-        t = time.perf_counter()
-        func()
-        times.append(time.perf_counter() - t)
-    return min(times)
-
-
-def peak_memory(func):
-    gc.collect()
-    tracemalloc.start()
-    try:
-        func()
-        return tracemalloc.get_traced_memory()[1]
-    finally:
-        tracemalloc.stop()
 
 
 def main(argv=None):

@@ -14,8 +14,6 @@ in the two libraries, so iteration counts can differ; both are printed.
 from __future__ import annotations
 
 import argparse
-import gc
-import time
 import warnings
 
 import numpy as np
@@ -24,16 +22,7 @@ from sklearn.decomposition import FastICA as SkFastICA
 from sklearn.discriminant_analysis import LinearDiscriminantAnalysis
 
 from patterneval.decomposition import LDA, PCA, FastICA
-
-
-def best_time(func, repeats):
-    times = []
-    for _ in range(repeats):
-        gc.collect()
-        t = time.perf_counter()
-        func()
-        times.append(time.perf_counter() - t)
-    return min(times)
+from _timing import best_time  # noqa: E402  (benchmarks/ is on sys.path when run as a script)
 
 
 def main(argv=None):

@@ -22,13 +22,11 @@ Prints three tables and asserts nothing (goals are in benchmarks/README.md):
 from __future__ import annotations
 
 import argparse
-import gc
 import platform
 import statistics
 import sys
 import time
 import timeit
-import tracemalloc
 import warnings
 
 import matplotlib
@@ -39,6 +37,7 @@ import numpy as np  # noqa: E402
 
 import patterneval as pe  # noqa: E402
 from _latency import slider_latency  # noqa: E402  (benchmarks/ is on sys.path when run as a script)
+from _timing import peak_memory  # noqa: E402  (benchmarks/ is on sys.path when run as a script)
 
 #: patterneval method -> statsmodels ``proportion_confint`` method
 STATSMODELS = {
@@ -60,17 +59,6 @@ def median_seconds(func, repeats: int) -> float:
     number, _ = timer.autorange()
     times = timer.repeat(repeat=repeats, number=number)
     return statistics.median(times) / number
-
-
-def peak_memory(func) -> int:
-    """Peak bytes traced by tracemalloc during one call of ``func``."""
-    gc.collect()
-    tracemalloc.start()
-    tracemalloc.reset_peak()
-    func()
-    _, peak = tracemalloc.get_traced_memory()
-    tracemalloc.stop()
-    return peak
 
 
 def bench_intervals(size: int, repeats: int) -> None:

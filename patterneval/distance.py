@@ -245,8 +245,13 @@ def mahalanobis(x, y, cov):
     cov = check_covariance(cov, x.shape[-1])
     lower = np.linalg.cholesky(cov)
     diff = np.atleast_2d(x - y)
-    z = solve_triangular(lower, diff.T, lower=True)
-    dist = np.sqrt(np.sum(z * z, axis=0))
+    # scale each difference by its largest entry, as minkowski does: the squares of tiny
+    # (or huge) differences would underflow to 0 (or overflow), although the distance is
+    # representable
+    scale = np.max(np.abs(diff), axis=1)
+    safe = np.where(scale > 0, scale, 1.0)
+    z = solve_triangular(lower, (diff / safe[:, None]).T, lower=True)
+    dist = scale * np.sqrt(np.sum(z * z, axis=0))
     return dist if rows else float(dist[0])
 
 

@@ -20,6 +20,7 @@ import patterneval as pe
 import patterneval.ensemble.bagging as B
 from patterneval.ensemble.bagging import Bagging, RandomForest, resolve_max_features
 from patterneval.resampling.bootstrap import inclusion_probability
+from patterneval.tree import CART
 
 
 @pytest.fixture(scope="module")
@@ -341,9 +342,21 @@ def test_log2_rule_matches_sklearn(d):
 def test_forest_with_every_attribute_is_bagged_trees(cancer):
     X, y = cancer
     forest = RandomForest(n_estimators=5, max_features=None, rng=3).fit(X, y)
-    bag = Bagging(n_estimators=5, rng=3).fit(X, y)
+    bag = Bagging(CART(), n_estimators=5, rng=3).fit(X, y)
     np.testing.assert_array_equal(forest.votes(X), bag.votes(X))
     assert forest.oob_error_ == bag.oob_error_
+    # the same with scikit-learn's tree, Bagging's default base learner
+    forest = RandomForest(n_estimators=5, max_features=None, rng=3,
+                          tree=DecisionTreeClassifier()).fit(X, y)
+    bag = Bagging(n_estimators=5, rng=3).fit(X, y)
+    np.testing.assert_array_equal(forest.votes(X), bag.votes(X))
+
+
+def test_forest_default_tree_is_the_books_cart(cancer):
+    X, y = cancer
+    forest = RandomForest(n_estimators=3, rng=0).fit(X, y)
+    assert all(isinstance(tree, CART) for tree in forest.estimators_)
+    assert {tree.max_features for tree in forest.estimators_} == {forest.max_features_}
 
 
 class RngTree(ClassifierMixin, BaseEstimator):
@@ -365,7 +378,7 @@ class RngTree(ClassifierMixin, BaseEstimator):
 def test_pluggable_tree(cancer):
     X, y = cancer
     forest = RandomForest(n_estimators=4, rng=0, tree=RngTree()).fit(X, y)
-    ref = RandomForest(n_estimators=4, rng=0).fit(X, y)
+    ref = RandomForest(n_estimators=4, rng=0, tree=DecisionTreeClassifier()).fit(X, y)
     assert [m.rng for m in forest.estimators_] == [m.random_state for m in ref.estimators_]
     np.testing.assert_array_equal(forest.votes(X), ref.votes(X))
     extra = RandomForest(n_estimators=4, rng=0, tree=ExtraTreeClassifier(), max_features=2).fit(X, y)

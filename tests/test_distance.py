@@ -373,3 +373,9 @@ def test_chapter_exercise_3_vdm_table():
     res = D.vdm(values, labels, p=1)
     np.testing.assert_allclose(res.table, [[0, 0.8, 1.6], [0.8, 0, 0.8], [1.6, 0.8, 0]], atol=1e-15)
     assert D.minkowski([0], [2]) ** 2 == 4.0  # exercise 1: the squared Euclidean distance
+
+
+def test_mahalanobis_neither_underflows_nor_overflows():
+    # found by hypothesis: (3.5e-212)^2 underflows to 0 unless the difference is scaled
+    assert D.mahalanobis([0.0], [3.48e-212], [[0.5]]) == pytest.approx(3.48e-212 / 0.5**0.5)
+    assert D.mahalanobis([0.0, 0.0], [1e200, 0.0], np.eye(2) * 1e-10) == pytest.approx(1e205)

@@ -39,6 +39,10 @@ class ErrataIndex(SphinxDirective):
 
 def _record(app, doctree):
     env = app.env
+    if any(doctree.findall(errata_index)):
+        # the index copies the titles' math in only when the doctree is resolved, after
+        # Sphinx has decided which pages load MathJax: say now that this page needs it
+        env.get_domain("math").data["has_equations"][env.docname] = True
     found = []
     for number, node in enumerate(
         (n for n in doctree.findall(nodes.admonition) if CLASS in n["classes"]), start=1

@@ -28,6 +28,7 @@ from sklearn.utils.multiclass import check_classification_targets
 from sklearn.utils.validation import check_is_fitted, has_fit_parameter, validate_data
 
 from .._results import Result
+from ..tree import CART
 from .._validation import (
     check_class_count,
     check_classifier,
@@ -368,8 +369,9 @@ class RandomForest(Bagging):
     n_jobs : int, default None
     tree : classifier, default None
         The tree to clone: any classifier with ``max_features`` and ``random_state`` (or
-        ``rng``) parameters. ``None`` means ``sklearn.tree.DecisionTreeClassifier()``
-        (fully grown); Part III's ``patterneval.tree.CART`` can be passed once it exists.
+        ``rng``) parameters. ``None`` means the book's own
+        :class:`patterneval.tree.CART` (Gini, fully grown, chapter "Concept and tree
+        learning"); ``sklearn.tree.DecisionTreeClassifier()`` fits about twice as fast.
     progress : bool, default False
 
     Attributes
@@ -397,7 +399,7 @@ class RandomForest(Bagging):
     >>> X, y = load_breast_cancer(return_X_y=True)
     >>> forest = RandomForest(n_estimators=50, rng=0).fit(X, y)
     >>> forest.max_features_, round(forest.oob_error_, 3)
-    (4, 0.035)
+    (4, 0.042)
     """
 
     def __init__(self, n_estimators=100, *, max_features="log2", rng=None, n_jobs=None, tree=None,
@@ -410,7 +412,7 @@ class RandomForest(Bagging):
         self.progress = progress
 
     def _base(self, n_features: int):
-        tree = DecisionTreeClassifier() if self.tree is None else check_classifier(self.tree, name="tree")
+        tree = CART() if self.tree is None else check_classifier(self.tree, name="tree")
         if "max_features" not in tree.get_params(deep=False):
             raise TypeError(f"tree must have a max_features parameter (a tree that samples attributes "
                             f"at each split); got {type(tree).__name__}.")
