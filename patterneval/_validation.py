@@ -582,6 +582,16 @@ def check_partitions(labels_true, labels_pred, *, names=("labels_true", "labels_
 def check_cluster_X(X, *, name: str = "X") -> np.ndarray:
     """A data matrix for clustering: 2-d, numeric, finite, at least two samples.
     Returns a C-contiguous float64 copy-or-view."""
+    arr = _real_matrix(name, X, empty_hint="; a clustering index needs samples",
+                       min_rows=2,
+                       too_few=f"{name} has one sample; a clustering index needs at least two.")
+    return np.ascontiguousarray(arr, dtype=np.float64)
+
+
+def _real_matrix(name, X, *, empty_hint="", min_rows=1, too_few=""):
+    """The checks every numeric data matrix shares, in this order: an array, real dtype,
+    2-d, not empty (``empty_hint`` ends that message), at least ``min_rows`` rows (else
+    ``too_few``), finite. Returns the array as given (no copy, no cast)."""
     if X is None or np.isscalar(X):
         raise TypeError(f"{name} must be a 2-d array (n_samples, n_features); got {_show(X)}.")
     arr = np.asarray(X)
@@ -593,12 +603,12 @@ def check_cluster_X(X, *, name: str = "X") -> np.ndarray:
             + (" (use X.reshape(-1, 1) for one feature)." if arr.ndim == 1 else ".")
         )
     if arr.shape[0] == 0 or arr.shape[1] == 0:
-        raise ValueError(f"{name} is empty (shape {arr.shape}); a clustering index needs samples.")
-    if arr.shape[0] < 2:
-        raise ValueError(f"{name} has one sample; a clustering index needs at least two.")
+        raise ValueError(f"{name} is empty (shape {arr.shape}){empty_hint}.")
+    if arr.shape[0] < min_rows:
+        raise ValueError(too_few)
     if not np.all(np.isfinite(arr)):
         raise ValueError(f"{name} contains NaN or infinite values; remove or impute them first.")
-    return np.ascontiguousarray(arr, dtype=np.float64)
+    return arr
 
 
 def check_cluster_data(X, labels, *, min_clusters: int = 1, max_clusters=None):
@@ -1146,20 +1156,7 @@ def check_unit_interval_open_right(name: str, value) -> float:
 def check_regression_data(X, y) -> tuple:
     """A design matrix X (2-d, finite, numeric, at least one row and column) and real
     targets y (1-d, finite) with one entry per row. Returns float arrays."""
-    if X is None or np.isscalar(X):
-        raise TypeError(f"X must be a 2-d array (n_samples, n_features); got {_show(X)}.")
-    X_arr = np.asarray(X)
-    if X_arr.dtype == bool or X_arr.dtype.kind not in "iuf":
-        raise TypeError(f"X must hold real numbers; got dtype {X_arr.dtype}.")
-    if X_arr.ndim != 2:
-        raise ValueError(
-            f"X must be 2-d (n_samples, n_features); got an array of shape {X_arr.shape}"
-            + (" (use X.reshape(-1, 1) for one feature)." if X_arr.ndim == 1 else ".")
-        )
-    if X_arr.shape[0] == 0 or X_arr.shape[1] == 0:
-        raise ValueError(f"X is empty (shape {X_arr.shape}).")
-    if not np.all(np.isfinite(X_arr)):
-        raise ValueError("X contains NaN or infinite values; remove or impute them first.")
+    X_arr = _real_matrix("X", X)
     y_arr = check_real_vector("y", y)
     if y_arr.shape[0] != X_arr.shape[0]:
         raise ValueError(f"y has {y_arr.shape[0]} entries but X has {X_arr.shape[0]} rows.")
