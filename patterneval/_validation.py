@@ -888,28 +888,19 @@ def check_max_depth(max_depth):
 
 
 def check_tree_max_features(max_features, n_features: int) -> int:
-    """Number of features examined per split: None (all), an int in [1, n_features], a
-    float in (0, 1] (a fraction), "sqrt" or "log2"."""
-    if max_features is None:
+    """Number of features examined per split, resolved to an int ``k`` in [1, n_features]:
+    None (all), an int, a float in (0, 1] (a fraction, rounded down, at least 1), "sqrt"
+    or "log2" (rounded down, at least 1, as scikit-learn does). Values are checked by
+    :func:`check_max_features`; CART and the random forest both resolve through here."""
+    value = check_max_features(max_features, n_features)
+    if value is None:
         return n_features
-    if isinstance(max_features, str):
-        check_choice("max_features", max_features, ("sqrt", "log2"))
-        f = np.sqrt if max_features == "sqrt" else np.log2
+    if isinstance(value, str):
+        f = np.sqrt if value == "sqrt" else np.log2
         return max(1, int(f(n_features)))
-    if isinstance(max_features, bool) or not isinstance(max_features, numbers.Real):
-        raise TypeError(
-            "max_features must be None, an int, a float in (0, 1], 'sqrt' or 'log2'; "
-            f"got {_show(max_features)}."
-        )
-    if isinstance(max_features, numbers.Integral):
-        if not 1 <= max_features <= n_features:
-            raise ValueError(
-                f"max_features must lie in [1, n_features={n_features}]; got {max_features}."
-            )
-        return int(max_features)
-    if not 0.0 < float(max_features) <= 1.0:
-        raise ValueError(f"max_features as a fraction must lie in (0, 1]; got {max_features!r}.")
-    return max(1, int(float(max_features) * n_features))
+    if isinstance(value, float):
+        return max(1, int(value * n_features))
+    return value
 
 
 def check_tree_X(X, *, allow_nan: bool = False, name: str = "X") -> np.ndarray:

@@ -28,18 +28,18 @@ from sklearn.utils.multiclass import check_classification_targets
 from sklearn.utils.validation import check_is_fitted, has_fit_parameter, validate_data
 
 from .._results import Result
-from ..tree import CART
 from .._validation import (
     check_class_count,
     check_classifier,
-    check_max_features,
     check_max_samples,
     check_n_jobs,
     check_positive_int,
     check_rng,
+    check_tree_max_features,
     check_X_y,
 )
 from ..resampling._engine import run_tasks, spawn
+from ..tree import CART
 
 __all__ = ["Bagging", "ForestConvergence", "RandomForest", "forest_convergence", "resolve_max_features"]
 
@@ -87,17 +87,7 @@ def resolve_max_features(max_features, n_features: int) -> int:
     >>> resolve_max_features("sqrt", 30), resolve_max_features(0.5, 30), resolve_max_features(None, 30)
     (5, 15, 30)
     """
-    d = check_positive_int("n_features", n_features)
-    value = check_max_features(max_features, d)
-    if value == "log2":
-        return max(1, int(np.log2(d)))
-    if value == "sqrt":
-        return max(1, int(np.sqrt(d)))
-    if value is None:
-        return d
-    if isinstance(value, float):
-        return max(1, int(value * d))
-    return value
+    return check_tree_max_features(max_features, check_positive_int("n_features", n_features))
 
 
 def _seed_member(estimator, seed: int):
