@@ -24,9 +24,18 @@ KERNEL ?= python3
 CELL_TIMEOUT ?= 600
 NOTEBOOKS = $(shell find book -name '*.ipynb' -not -path '*/.ipynb_checkpoints/*' | sort)
 
-# Same environment for `make execute` and the nbval run, so stored outputs reproduce.
-export PYTHONHASHSEED := 0
 export PYDEVD_DISABLE_FILE_VALIDATION := 1
+
+# Strict nbval runs once per profile, all against the same committed outputs. A profile
+# changes what another machine changes: numpy's SIMD kernels (NPY_DISABLE_CPU_FEATURES;
+# names a CPU lacks are ignored), OpenBLAS's kernel and the hash seed. A printed number
+# that depends on any of them fails here instead of on a reader's laptop.
+# `make test-notebooks NBVAL_PROFILES=native NBVAL_PATHS=book/part1` runs one pass on a part.
+NBVAL_PROFILES ?= native avx2 sse
+NBVAL_PATHS ?= book/
+PROFILE_native := PYTHONHASHSEED=random
+PROFILE_avx2 := NPY_DISABLE_CPU_FEATURES="X86_V4 AVX512_ICL AVX512_SPR" OPENBLAS_CORETYPE=Haswell PYTHONHASHSEED=1
+PROFILE_sse := NPY_DISABLE_CPU_FEATURES="X86_V3 X86_V4 AVX512_ICL AVX512_SPR" OPENBLAS_CORETYPE=Prescott PYTHONHASHSEED=2
 
 .PHONY: help install assets book build test test-unit test-notebooks test-site lab execute screenshots constraints clean
 
@@ -80,8 +89,19 @@ test-unit: $(INSTALLED)
 	$(VENV_PY) -m pytest
 
 test-notebooks: $(INSTALLED)
-	$(VENV_PY) -m pytest --nbval --nbval-current-env -p tools.nbval_times \
-	  --nbval-sanitize-with tests/nbval_sanitize.cfg book/
+	@for profile in $(NBVAL_PROFILES); do \
+	  case $$profile in \
+	    native) env=($(PROFILE_native));; \
+	    avx2) env=($(PROFILE_avx2));; \
+	    sse) env=($(PROFILE_sse));; \
+	    *) echo "unknown nbval profile '$$profile' (native, avx2, sse)"; exit 2;; \
+	  esac; \
+	  echo "== strict nbval, profile $$profile: $${env[*]}"; \
+	  start=$$(date +%s); \
+	  env "$${env[@]}" $(VENV_PY) -m pytest --nbval --nbval-current-env -p tools.nbval_times \
+	    --nbval-sanitize-with tests/nbval_sanitize.cfg $(NBVAL_PATHS); \
+	  echo "== profile $$profile passed in $$(( $$(date +%s) - start )) s"; \
+	done
 
 # The browser test is marked `browser` and deselected by default (pyproject addopts).
 test-site: $(INSTALLED)
@@ -111,6 +131,7 @@ execute: $(INSTALLED)
 	    --ExecutePreprocessor.timeout=$(CELL_TIMEOUT) "$$nb"; \
 	  printf '%s\t%s\n' "$$nb" "$$(( ($$(date +%s%N) - start) / 1000000 ))" >> $(VENV)/.execute-times.tsv; \
 	done
+	$(VENV_PY) tools/normalize_notebooks.py $(NOTEBOOKS)
 	$(VENV_PY) tools/check_notebooks.py --times $(VENV)/.execute-times.tsv $(NOTEBOOKS)
 
 # Screenshots of every explorer for the appendix's Explorers page (needs chromium): build
