@@ -4,6 +4,14 @@ The tested library behind the executable textbook in ``book/``. The public API i
 re-exported flat: ``import patterneval as pe; pe.binomial_interval(7, 100)``.
 """
 
+from importlib.metadata import PackageNotFoundError, version
+
+try:
+    __version__ = version("patterneval")
+except PackageNotFoundError:  # a source tree on sys.path, not installed
+    __version__ = "0+unknown"
+del PackageNotFoundError, version
+
 from ._results import ConfidenceInterval
 from .cluster import (
     ISODATA,
