@@ -13,6 +13,7 @@ pairs of rows use :func:`scipy.spatial.distance.cdist`.)
 from __future__ import annotations
 
 import dataclasses
+import functools
 import warnings
 
 import numpy as np
@@ -24,6 +25,7 @@ from ._validation import (
     check_covariance,
     check_feature_weights,
     check_minkowski_p,
+    check_positive_int,
     check_vector_pair,
 )
 
@@ -270,7 +272,8 @@ class VDMTable(Result):
     conditional : ndarray, shape (n_values, n_classes)
         :math:`m_{u,a,i} / m_{u,a}`, the class distribution given the value.
     table : ndarray, shape (n_values, n_values)
-        :math:`\\mathrm{VDM}_p(a, b) = \\sum_i |m_{u,a,i}/m_{u,a} - m_{u,b,i}/m_{u,b}|^p`.
+        :math:`\\mathrm{VDM}_p(a, b) = \\sum_i |m_{u,a,i}/m_{u,a} - m_{u,b,i}/m_{u,b}|^p`;
+        for ``p = inf``, :math:`\\max_i |m_{u,a,i}/m_{u,a} - m_{u,b,i}/m_{u,b}|`.
     p : float
         The exponent.
     """
@@ -282,13 +285,22 @@ class VDMTable(Result):
     table: np.ndarray
     p: float
 
-    @property
+    @functools.cached_property
     def metric(self) -> np.ndarray:
         """:math:`\\mathrm{VDM}_p^{1/p}`, the L_p distance between the rows of
         ``conditional``: a pseudometric for p >= 1 (two values with the same class
         distribution are at distance 0). ``table`` itself breaks the triangle
-        inequality for p > 1."""
-        return self.table ** (1.0 / self.p)
+        inequality for p > 1. For ``p = inf`` it equals ``table`` (the largest
+        difference of a class probability). Computed from ``conditional``, scaled by the
+        largest difference, so that a large p cannot underflow it to 0 (for p = 1000,
+        ``table`` holds 0.5^1000 ~ 1e-301 and smaller values round to 0; the root does
+        not)."""
+        cond = self.conditional
+        out = np.empty((cond.shape[0], cond.shape[0]))
+        for a in range(cond.shape[0]):
+            out[a] = _minkowski_core(np.abs(cond[a] - cond), self.p, None)
+        np.fill_diagonal(out, 0.0)
+        return out
 
     def index(self, value) -> int:
         """Row of ``value`` in ``table``; a ``ValueError`` for a value not seen."""
@@ -334,6 +346,15 @@ def vdm(values, labels, p=2):
     enters :func:`mixed_distance`; ``result.metric`` is the p-th root, which satisfies the
     triangle inequality for p >= 1 (``table`` does not for p > 1, see the chapter).
 
+    ``p = numpy.inf`` gives the limit of the root, :math:`\lim_{p\to\infty}
+    \mathrm{VDM}_p^{1/p}(a, b) = \max_i |m_{u,a,i}/m_{u,a} - m_{u,b,i}/m_{u,b}|` (the
+    Chebyshev distance between the class distributions), in both ``table`` and
+    ``metric``. (The sum of infinite powers itself would be 0 for every pair whose
+    probabilities differ by less than 1.) For a large finite p, ``table`` is the exact
+    sum rounded to a float and underflows to 0 once every difference is small (below
+    about 0.5 for p = 1000); ``metric`` and :func:`mixed_distance` are computed with
+    scaling and do not.
+
     Parameters
     ----------
     values : array_like, shape (n,)
@@ -341,7 +362,7 @@ def vdm(values, labels, p=2):
     labels : array_like, shape (n,)
         The class of each sample.
     p : float, default 2
-        Exponent, > 0.
+        Exponent, > 0, or ``numpy.inf``.
 
     Returns
     -------
@@ -367,6 +388,8 @@ def vdm(values, labels, p=2):
     ['black', 'green', 'white']
     >>> res.distance("green", "white"), res.distance("black", "green")
     (2.0, 0.5)
+    >>> pe.vdm(colour, ripe, p=float("inf")).distance("black", "green")  # max |1/2 - 1|
+    0.5
     """
     values, labels = check_categorical_pair(values, labels)
     p = check_minkowski_p(p)
@@ -377,7 +400,8 @@ def vdm(values, labels, p=2):
     conditional = counts / counts.sum(axis=1, keepdims=True)
     table = np.empty((n_v, n_v))
     for a in range(n_v):  # one row at a time: O(V k) memory
-        table[a] = np.sum(np.abs(conditional[a] - conditional) ** p, axis=1)
+        diff = np.abs(conditional[a] - conditional)
+        table[a] = diff.max(axis=1) if np.isinf(p) else np.sum(diff**p, axis=1)
     np.fill_diagonal(table, 0.0)
     return VDMTable(uniques, classes, counts, conditional, table, p)
 
@@ -398,7 +422,8 @@ def vdm_tables(X, labels, *, categorical, p=2) -> dict:
     arr = np.asarray(X, dtype=object)
     if arr.ndim != 2:
         raise ValueError(f"X must be 2-d, shape (n_samples, n_features); got an array of shape {arr.shape}.")
-    columns = [int(j) for j in np.atleast_1d(categorical)]
+    columns = [check_positive_int("categorical", j, minimum=-arr.shape[1])
+               for j in np.atleast_1d(categorical).tolist()]
     for j in columns:
         if not -arr.shape[1] <= j < arr.shape[1]:
             raise ValueError(f"categorical holds column {j}, but X has {arr.shape[1]} columns.")
@@ -420,7 +445,9 @@ def mixed_distance(x, y, *, tables, p=2, w=None):
               + \sum_{v \in \text{categorical}} w_v\, \mathrm{VDM}_p(x_v, y_v) \Big)^{1/p}
 
     Without ``w`` every weight is 1 (the note's "mixed distance"); with ``w`` it is the
-    "dimension-weighted distance". Smaller means closer. For p >= 1 it is the weighted
+    "dimension-weighted distance". Smaller means closer. ``p = numpy.inf`` gives the
+    limit, the largest of :math:`|x_u - y_u|` and :math:`\mathrm{VDM}_\infty(x_v, y_v)`
+    over the attributes with a positive weight (as :func:`minkowski` does). For p >= 1 it is the weighted
     Minkowski distance between the numeric attributes and the VDM embeddings (rows of
     ``table.conditional``) of the categorical ones, hence a pseudometric.
 
@@ -470,17 +497,21 @@ def mixed_distance(x, y, *, tables, p=2, w=None):
             raise ValueError(f"tables[{j}] was built with p={table.p} but p={p}; rebuild it with p={p}.")
         by_column[int(j) % d] = table
     num = [j for j in range(d) if j not in by_column]
-    w_all = np.ones(d) if w is None else check_feature_weights(w, d)
+    w_all = None if w is None else check_feature_weights(w, d)
     rows = xo.ndim == 2 or yo.ndim == 2
-    terms = np.zeros(max(xo.shape[0] if xo.ndim == 2 else 1, yo.shape[0] if yo.ndim == 2 else 1))
+    m = max(xo.shape[0] if xo.ndim == 2 else 1, yo.shape[0] if yo.ndim == 2 else 1)
+    # one distance per attribute: |x_u - y_u| or VDM_p^(1/p); then the weighted Minkowski
+    # combination, scaled so that large p neither underflows nor overflows (and p = inf
+    # is the largest per-attribute distance with a positive weight)
+    per_attribute = np.zeros((m, d))
     if num:
         xn, yn, _ = check_vector_pair(_numeric("x", xo, num), _numeric("y", yo, num))
-        terms = terms + np.atleast_2d(w_all[num] * np.abs(xn - yn) ** p).sum(axis=-1)
+        per_attribute[:, num] = np.abs(xn - yn)
     for j, table in sorted(by_column.items()):
         xi = np.array([table.index(v) for v in np.atleast_1d(xo[..., j]).tolist()])
         yi = np.array([table.index(v) for v in np.atleast_1d(yo[..., j]).tolist()])
-        terms = terms + w_all[j] * table.table[xi, yi]
-    dist = terms ** (1.0 / p)
+        per_attribute[:, j] = table.metric[xi, yi]
+    dist = _minkowski_core(per_attribute, p, w_all)
     return dist if rows else float(dist[0])
 
 

@@ -16,6 +16,7 @@ import numpy as np
 from scipy import special, stats
 
 from ._results import ConfidenceInterval, Result
+from ._ties import argsort_tied
 from ._validation import (
     check_choice,
     check_confidence_level,
@@ -450,21 +451,26 @@ def proportional_allocation(n, priors) -> np.ndarray:
     """Split ``n`` test samples over classes in proportion to ``priors``.
 
     Largest-remainder rounding: the sizes sum to ``n`` and each is ``floor(P_i n)`` or
-    one more.
+    one more. Remainders equal up to round-off (within ``1e-12 n``: ``0.7 * 5`` is
+    ``3.4999999999999996`` in floating point) count as tied, and ties go to the earlier
+    class, so ``proportional_allocation(5, [0.7, 0.3])`` is ``[4, 1]`` on every machine.
 
     Examples
     --------
     >>> import patterneval as pe
     >>> pe.proportional_allocation(10, [0.25, 0.25, 0.5]).tolist()
     [3, 2, 5]
+    >>> pe.proportional_allocation(5, [0.7, 0.3]).tolist()
+    [4, 1]
     """
     n = check_positive_int("n", n)
     p = check_priors(priors)
     exact = p * n
     sizes = np.floor(exact).astype(np.int64)
     short = n - int(sizes.sum())
-    # stable sort: ties go to the earlier class
-    order = np.argsort(-(exact - sizes), kind="stable")
+    # largest remainder first; remainders within round-off of each other are tied and
+    # keep class order (exact can be off by ~n * 2**-52, hence scale=n)
+    order = argsort_tied(-(exact - sizes), scale=n)
     sizes[order[:short]] += 1
     return sizes
 

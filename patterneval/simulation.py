@@ -13,7 +13,7 @@ import dataclasses
 import numpy as np
 
 from ._results import Result
-from ._validation import check_positive_int
+from ._validation import check_numeric_array, check_positive_int, check_real
 
 __all__ = [
     "SimulationCheck",
@@ -56,22 +56,38 @@ class SimulationCheck(Result):
     passed: bool
 
 
+def _number(name, value) -> float:
+    """A finite real number; a numpy scalar or 0-d array is accepted too."""
+    if isinstance(value, np.ndarray) and value.ndim == 0:
+        value = value[()]
+    return check_real(name, value)
+
+
 def _check(label, formula, simulated, std_error, n_se) -> SimulationCheck:
-    formula, simulated, std_error = float(formula), float(simulated), float(std_error)
-    if not std_error >= 0:
+    """The common checks of every check_* helper: a string label, finite formula and
+    simulated value, a finite std_error >= 0 (an infinite or NaN one would make every
+    comparison pass or fail silently) and a finite n_se > 0."""
+    if not isinstance(label, str):
+        raise TypeError(f"label must be a string; got {label!r}.")
+    formula = _number("formula", formula)
+    simulated = _number("simulated", simulated)
+    std_error = _number("std_error", std_error)
+    if std_error < 0:
         raise ValueError(f"std_error must be >= 0; got {std_error!r}.")
-    if not (np.isfinite(n_se) and n_se > 0):
-        raise ValueError(f"n_se must be a positive number; got {n_se!r}.")
+    n_se = _number("n_se", n_se)
+    if n_se <= 0:
+        raise ValueError(f"n_se must be a finite number > 0; got {n_se!r}.")
     diff = simulated - formula
     z = 0.0 if diff == 0 else (diff / std_error if std_error > 0 else np.copysign(np.inf, diff))
     return SimulationCheck(label, formula, simulated, std_error, float(z), float(n_se), bool(abs(z) <= n_se))
 
 
-def _replicates(samples) -> np.ndarray:
-    arr = np.asarray(samples, dtype=float)
+def _replicates(samples, name="samples") -> np.ndarray:
+    """At least two finite replicates (numbers or booleans) in a 1-d array."""
+    arr = check_numeric_array(name, samples)
     if arr.ndim != 1:
-        raise ValueError(f"samples must be 1-d Monte Carlo replicates; got shape {arr.shape}.")
-    check_positive_int("len(samples)", arr.size, minimum=2)
+        raise ValueError(f"{name} must be 1-d Monte Carlo replicates; got shape {arr.shape}.")
+    check_positive_int(f"len({name})", arr.size, minimum=2)
     return arr
 
 
@@ -125,8 +141,8 @@ def check_variance_difference(samples_a, samples_b, formula, *, label="variance 
     >>> pe.check_variance_difference(a, b, 3.0).passed
     True
     """
-    var_a = check_variance(samples_a, 0.0)
-    var_b = check_variance(samples_b, 0.0)
+    var_a = check_variance(_replicates(samples_a, "samples_a"), 0.0)
+    var_b = check_variance(_replicates(samples_b, "samples_b"), 0.0)
     return _check(label, formula, var_a.simulated - var_b.simulated, np.hypot(var_a.std_error, var_b.std_error), n_se)
 
 
@@ -134,7 +150,9 @@ def check_value(simulated, std_error, formula, *, label="value", n_se=4.0) -> Si
     """Compare a simulated value whose standard error is already known with a formula.
 
     For simulators that report their own standard error, such as
-    :func:`patterneval.simulate_coverage`.
+    :func:`patterneval.simulate_coverage`. ``simulated``, ``std_error`` and ``formula``
+    must be finite (``std_error >= 0``): an infinite standard error would pass any
+    formula, so it is refused with a ValueError, as is NaN.
 
     Examples
     --------
@@ -155,14 +173,23 @@ def format_checks(checks) -> str:
     quantity    formula  simulated   MC s.e.      z  |z|<=4
     p               0.5        0.5     0.289   0.00  yes
     """
+    if isinstance(checks, (str, bytes, SimulationCheck)) or not hasattr(checks, "__iter__"):
+        raise TypeError(f"checks must be a list of SimulationCheck results; got {checks!r}.")
     checks = list(checks)
     if not checks:
         raise ValueError("checks is empty; pass the SimulationCheck results to tabulate.")
+    for i, c in enumerate(checks):
+        if not isinstance(c, SimulationCheck):
+            raise TypeError(f"checks[{i}] must be a SimulationCheck (from check_mean, check_value, ...); "
+                            f"got {type(c).__name__}.")
+    same = len({c.n_se for c in checks}) == 1
     w = max(8, *(len(c.label) for c in checks))
-    rows = [f"{'quantity':<{w}} {'formula':>10} {'simulated':>10} {'MC s.e.':>9} {'z':>6}  |z|<={checks[0].n_se:g}"]
+    last = f"|z|<={checks[0].n_se:g}" if same else "|z|<=n_se"
+    rows = [f"{'quantity':<{w}} {'formula':>10} {'simulated':>10} {'MC s.e.':>9} {'z':>6}  {last}"]
     for c in checks:
+        verdict = "yes" if c.passed else "NO"
         rows.append(
             f"{c.label:<{w}} {c.formula:>10.6g} {c.simulated:>10.6g} {c.std_error:>9.3g} {c.z:>6.2f}  "
-            f"{'yes' if c.passed else 'NO'}"
+            f"{verdict if same else f'{verdict} ({c.n_se:g})'}"
         )
     return "\n".join(rows)

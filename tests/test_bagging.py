@@ -484,6 +484,8 @@ def test_predict_checks_features_and_fit(cancer):
         bag.predict(X[:, :3])
     with pytest.raises(ValueError, match="y must be 1-d with one label per row"):
         bag.staged_error(X, y[:5])
+    with pytest.raises(ValueError, match="y holds NaN labels"):
+        bag.staged_error(X[:3], [0.0, np.nan, 1.0])
     from sklearn.exceptions import NotFittedError
     with pytest.raises(NotFittedError):
         RandomForest().predict_proba(X)

@@ -308,3 +308,110 @@ EXPECTED_FAILED = {
 )
 def test_sklearn_compatible(estimator, check):
     check(estimator)
+
+
+# ---------------------------------------------------------------- the default weak learner
+def test_stump_equals_sklearn_stump_when_the_best_cut_is_unique():
+    from patterneval.ensemble.boosting import DecisionStump
+
+    g = np.random.default_rng(0)
+    for k in range(5):
+        w = g.exponential(size=len(Y_BC))
+        ours = DecisionStump().fit(X_BC, Y_BC, sample_weight=w)
+        peer = DecisionTreeClassifier(max_depth=1, random_state=k).fit(X_BC, Y_BC, sample_weight=w)
+        assert len(ours.ties_) == 1  # a unique best cut on random weights
+        assert ours.feature_ == peer.tree_.feature[0]
+        assert ours.threshold_ == pytest.approx(peer.tree_.threshold[0], rel=1e-6)
+        np.testing.assert_array_equal(ours.predict(X_BC), peer.predict(X_BC))
+        np.testing.assert_allclose(ours.predict_proba(X_BC), peer.predict_proba(X_BC), atol=1e-12)
+
+
+def test_stump_tie_rule_lowest_feature_then_smallest_threshold():
+    from patterneval.ensemble.boosting import DecisionStump
+
+    x = np.array([1.0, 2.0, 3.0, 4.0, 5.0, 6.0])
+    y = np.array([0, 0, 0, 1, 1, 1])
+    # column 1 is a monotone transform of column 0 (as area is of radius): a genuine tie
+    X = np.column_stack([np.exp(x), x**2, -x])
+    stump = DecisionStump().fit(X, y)
+    assert stump.feature_ == 0 and stump.ties_[0] == (0, stump.threshold_)
+    assert [f for f, _ in stump.ties_] == [0, 1, 2]
+    # reorder the columns: the lowest index of the new order wins
+    assert DecisionStump().fit(X[:, [2, 1, 0]], y).feature_ == 0
+    # within one feature: equal weighted errors at two cuts, the smaller threshold wins
+    one = DecisionStump(criterion="error").fit(x[:, None], [0, 1, 1, 0, 0, 0])
+    assert one.threshold_ == min(t for _, t in one.ties_)
+    # a leaf with equal class weights predicts classes_[0]
+    even = DecisionStump().fit(np.zeros((4, 1)), ["b", "a", "b", "a"])
+    assert even.feature_ == -1 and even.predict([[0.0]]).tolist() == ["a"]
+
+
+def test_stump_choice_survives_rounding_of_the_weights():
+    # what another CPU does to AdaBoost's weights (exp and sum in other SIMD kernels):
+    # relative changes of a few ulps. The stump must choose the same cut in every round.
+    from patterneval.ensemble.boosting import DecisionStump
+
+    model = AdaBoost(n_estimators=130, rng=0).fit(X_BC[::2], Y_BC[::2])
+    g = np.random.default_rng(1)
+    n_ties = 0
+    for t, D in enumerate(model.staged_distributions(X_BC[::2], Y_BC[::2])):
+        chosen = model.estimators_[t]
+        for _ in range(3):
+            noisy = D * (1 + 4e-16 * g.standard_normal(D.size))
+            other = DecisionStump().fit(X_BC[::2], np.where(Y_BC[::2] == 1, 1, -1), sample_weight=noisy)
+            assert (other.feature_, other.threshold_) == (chosen.feature_, chosen.threshold_)
+            assert other.ties_ == chosen.ties_
+        n_ties += len(chosen.ties_) > 1
+    assert n_ties > 0  # the data set does have tied features (radius / perimeter / area)
+
+
+def test_stump_error_criterion_is_the_weighted_error_minimum():
+    from patterneval.ensemble.boosting import DecisionStump
+
+    g = np.random.default_rng(3)
+    X, y = g.normal(size=(40, 3)), g.integers(0, 2, 40)
+    w = g.exponential(size=40)
+    stump = DecisionStump(criterion="error").fit(X, y, sample_weight=w)
+    best = np.inf
+    for j in range(3):
+        for thr in np.unique(X[:, j]):
+            left = X[:, j] <= thr
+            err = sum(min(w[side & (y == 0)].sum(), w[side & (y == 1)].sum()) for side in (left, ~left))
+            best = min(best, err)
+    assert np.sum(w * (stump.predict(X) != y)) == pytest.approx(best, rel=1e-12)
+
+
+def test_cancelling_vote_is_a_tie_for_the_first_class():
+    # two rounds with equal votes of opposite sign: F = 0 up to rounding -> classes_[0]
+    model = AdaBoost(n_estimators=1, rng=0).fit(X_BC, Y_BC)
+    model.estimators_ = model.estimators_ * 2
+    model.alphas_ = np.array([0.1 + 0.2, 0.3])
+    flip = type("Flip", (), {"predict": lambda self, X: -model.estimators_[0].predict(X)})()
+    model.estimators_[1] = flip
+    F = model.decision_function(X_BC)
+    assert np.all(np.abs(F) < 1e-15)
+    assert np.all(model.predict(X_BC) == model.classes_[0])
+
+
+@pytest.mark.parametrize("params, fit, exc, pattern", [
+    (dict(criterion="entropy"), {}, ValueError, r"criterion must be one of \['gini', 'error'\]"),
+    (dict(criterion=1), {}, TypeError, r"criterion must be a string"),
+    ({}, dict(sample_weight=-np.ones(10)), ValueError, r"sample_weight must be >= 0"),
+    ({}, dict(sample_weight=np.ones(9)), ValueError, r"sample_weight must have one weight per row"),
+    ({}, dict(sample_weight=np.r_[np.nan, np.ones(9)]), ValueError, r"sample_weight holds 1 NaN"),
+    ({}, dict(sample_weight="heavy"), TypeError, r"sample_weight must be an array of numbers"),
+    ({}, dict(y=np.arange(10) % 3), ValueError, r"Only binary classification .* y has 3 classes"),
+])
+def test_stump_bad_input(params, fit, exc, pattern):
+    from patterneval.ensemble.boosting import DecisionStump
+
+    X, y = _data(None)
+    y = fit.pop("y", y)
+    with pytest.raises(exc, match=pattern):
+        DecisionStump(**params).fit(X, y, **fit)
+
+
+@parametrize_with_checks([boosting.DecisionStump()],
+                         expected_failed_checks=lambda est: {})
+def test_stump_sklearn_compatible(estimator, check):
+    check(estimator)

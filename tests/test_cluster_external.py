@@ -432,3 +432,58 @@ def test_relabel_profiles_are_all_indices_of_relabelled_copies():
     again = E.relabel_profiles(truth, grid=grid, cluster_options=options,
                                rng=np.random.default_rng(11))
     np.testing.assert_array_equal(again[5]["purity"], prof[5]["purity"])
+
+
+# ------------------------------------------------- clustering accuracy without a dense table
+
+def test_sparse_matching_equals_the_dense_hungarian_route():
+    """The sparse matching (on the non-zero cells, through a doubled graph) reaches the
+    same matched total as linear_sum_assignment on the dense table, including tables
+    where no matching can cover every class or cluster."""
+    rng = np.random.default_rng(2026)
+    for _ in range(400):
+        n = int(rng.integers(1, 90))
+        K, L = int(rng.integers(1, 10)), int(rng.integers(1, 10))
+        t = rng.integers(0, K, n)
+        # mostly-agreeing, or independent, partitions
+        p = np.where(rng.random(n) < rng.random(), t % L, rng.integers(0, L, n))
+        table = E._table(t, p)
+        assert E._matched_sparse(table) == E._matched_dense(table)
+    # rectangular and very sparse: 40 classes, 3 clusters, each class in one cluster
+    t = np.repeat(np.arange(40), 5)
+    table = E._table(t, t % 3)
+    assert E._matched_sparse(table) == E._matched_dense(table) == 3 * 5
+
+
+def test_clustering_accuracy_switches_route_by_size(monkeypatch):
+    rng = np.random.default_rng(3)
+    t = rng.integers(0, 30, 500)
+    p = np.where(rng.random(500) < 0.6, t, rng.integers(0, 40, 500))
+    dense = pe.clustering_accuracy(t, p)
+    monkeypatch.setattr(E, "_DENSE_MATCH_CELLS", 0)
+    assert pe.clustering_accuracy(t, p) == dense
+
+
+def test_clustering_accuracy_with_ten_thousand_clusters_stays_small():
+    """10^4 classes and clusters: the dense table alone would take 800 MB; the sparse
+    route needs O(n + nnz)."""
+    import tracemalloc
+
+    rng = np.random.default_rng(0)
+    n, K = 200_000, 10_000
+    t = rng.integers(0, K, n)
+    p = np.where(rng.random(n) < 0.8, (t * 7919) % K, rng.integers(0, K, n))
+    tracemalloc.start()
+    try:
+        acc = pe.clustering_accuracy(t, p)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert peak < 60 * 2**20, peak
+    # every class keeps its own cluster (its 80 %) plus chance hits: about 0.8
+    assert 0.79 < acc < 0.81
+    # and it is the optimum: no matching does better than the one above, whose total is
+    # the diagonal of the relabelled table
+    table = E._table(t, (p * pow(7919, -1, K)) % K)
+    diagonal = int(table.values[table.rows == table.cols].sum())
+    assert acc * n >= diagonal

@@ -532,3 +532,196 @@ def test_blob_index_grid_matches_blob_data_and_index_curves():
                                   KMeans(n_clusters=k, n_init=5, random_state=2).fit_predict(X))
     X, labelings, curves = grid[6.0]
     assert int(curves["k"][np.argmax(curves["silhouette"])]) == 3  # well separated
+
+
+# ------------------------------------------- every metric, far from the origin, ties (issue 12)
+
+def slow_davies_bouldin(X, labels, metric):
+    """Davies-Bouldin from its definition: scatters and centroid distances pair by pair with
+    scipy.spatial.distance, the maximum over j != i by a loop (coincident centroids
+    skipped, as scikit-learn does)."""
+    from scipy.spatial import distance
+
+    f = getattr(distance, SCIPY.get(metric, metric))
+    X, labels = np.asarray(X, float), np.asarray(labels)
+    ks = np.unique(labels)
+    mu = [X[labels == k].mean(axis=0) for k in ks]
+    scatter = [np.mean([f(x, mu[a]) for x in X[labels == k]]) for a, k in enumerate(ks)]
+    worst = []
+    for i in range(len(ks)):
+        ratios = [(scatter[i] + scatter[j]) / f(mu[i], mu[j])
+                  for j in range(len(ks)) if j != i and f(mu[i], mu[j]) > 0]
+        worst.append(max(ratios))
+    return float(np.mean(worst))
+
+
+@pytest.mark.parametrize("metric", internal.METRICS)
+def test_davies_bouldin_every_metric_against_its_definition(metric):
+    """The diagonal of the centroid distance matrix is no separation: cosine and
+    correlation distances of a centroid with itself are rounding noise (1e-16), and
+    dividing by it gave 7.7e12 on wine instead of 4.27."""
+    X, y = load_wine(return_X_y=True)
+    assert pe.davies_bouldin_index(X, y, metric=metric) == pytest.approx(
+        slow_davies_bouldin(X, y, metric), rel=1e-10)
+    Xb, labels = blobs(3, 120, 4)
+    Xb = np.abs(Xb) + 0.1  # Canberra and Bray-Curtis want positive coordinates
+    assert pe.davies_bouldin_index(Xb, labels, metric=metric) == pytest.approx(
+        slow_davies_bouldin(Xb, labels, metric), rel=1e-10)
+    if metric == "euclidean":
+        assert pe.davies_bouldin_index(X, y) == pytest.approx(
+            skm.davies_bouldin_score(X, y), rel=1e-12)
+
+
+def test_davies_bouldin_on_wine_with_cosine_is_the_books_value():
+    X, y = load_wine(return_X_y=True)
+    assert pe.davies_bouldin_index(X, y, metric="cosine") == pytest.approx(4.2728, abs=1e-4)
+
+
+def test_davies_bouldin_of_data_in_small_units_is_not_zero():
+    # scikit-learn's np.allclose(scatter, 0) calls every scatter below 1e-8 zero
+    X, labels = blobs(4, 90, 3)
+    base = pe.davies_bouldin_index(X, labels)
+    assert base > 0.1
+    assert pe.davies_bouldin_index(1e-12 * X, labels) == pytest.approx(base, rel=1e-10)
+
+
+def grid_blobs(seed=0, n=150, spread=1.0, gap=4.0):
+    """Three blobs on a grid of 2^-20, so that adding any offset up to 2^32 is exact:
+    the shifted data are exactly a translation of the unshifted ones."""
+    rng = np.random.default_rng(seed)
+    labels = np.arange(n) % 3
+    centres = gap * np.array([[0.0, 0.0], [1.0, 0.0], [0.5, 0.9]])
+    X = centres[labels] + spread * rng.normal(size=(n, 2))
+    return np.round(X * 2.0**20) / 2.0**20, labels
+
+
+TRANSLATION_INDICES = [  # (function, keyword arguments): every index on distances
+    ("within_cluster_variation", {}), ("compactness", {}), ("spacing", {}),
+    ("connectivity", {}), ("separation", {}), ("separation", {"linkage": "average"}),
+    ("separation", {"linkage": "centroid", "reduce": "mean"}),
+    ("separation", {"linkage": "complete"}), ("silhouette_width", {}), ("dunn_index", {}),
+    ("davies_bouldin_index", {}),
+]
+
+
+@pytest.mark.parametrize("metric", internal.TRANSLATION_INVARIANT)
+def test_indices_are_translation_invariant_up_to_1e8(metric):
+    """Issue 12: three blobs shifted by 1e8 gave a Dunn index of 0.267 instead of 0.335.
+    The data are centred before any distance or centroid, so every index of every
+    translation-invariant metric agrees to 1e-9 (relative) for offsets 1e0 .. 1e8."""
+    X, labels = grid_blobs()
+    offsets = [10.0**e for e in range(9)]
+    for name, kwargs in TRANSLATION_INDICES:
+        f = getattr(pe, name)
+        base = f(X, labels, metric=metric, **kwargs)
+        assert base > 0
+        for offset in offsets:
+            shifted = X + offset * np.array([1.0, -0.5])
+            assert np.array_equal(shifted - offset * np.array([1.0, -0.5]), X)  # exact
+            assert f(shifted, labels, metric=metric, **kwargs) == pytest.approx(base, rel=1e-9), (
+                name, kwargs, offset)
+    np.testing.assert_allclose(pe.silhouette_samples(X + 1e8, labels, metric=metric),
+                               pe.silhouette_samples(X, labels, metric=metric),
+                               rtol=1e-9, atol=1e-12)
+
+
+def test_dunn_far_from_the_origin_was_wrong_without_centring(monkeypatch):
+    X, labels = grid_blobs()
+    right = pe.dunn_index(X, labels)
+    monkeypatch.setattr(internal, "_centred", lambda X, metric: X)
+    assert abs(pe.dunn_index(X + 1e8, labels) - right) > 1e-3 * right  # the old bug
+
+
+def test_prediction_strength_is_translation_invariant():
+    X, _ = grid_blobs(n=120, gap=8.0)
+    for assign in ("centroid", "nearest-neighbor"):
+        base = pe.prediction_strength(X, KMeans(n_init=3), 3, n_resamples=3, assign=assign, rng=5)
+        far = pe.prediction_strength(X + 1e8, KMeans(n_init=3), 3, n_resamples=3,
+                                     assign=assign, rng=5)
+        np.testing.assert_array_equal(base.values, far.values)
+
+
+@pytest.mark.parametrize("metric", ["cosine", "correlation", "canberra", "braycurtis"])
+def test_origin_dependent_metrics_use_the_data_as_given(metric):
+    """Cosine, correlation, Canberra and Bray-Curtis are not translation-invariant: the
+    data must not be centred for them (the index would change)."""
+    X, labels = grid_blobs()
+    X = X + 10.0
+    assert internal._centred(X, internal._metric(metric)) is X
+    assert pe.davies_bouldin_index(X, labels, metric=metric) == pytest.approx(
+        slow_davies_bouldin(X, labels, metric), rel=1e-10)
+
+
+def slow_connectivity_tied(X, labels, L, rtol=1e-12):
+    """clValid's loop with the module's tie rule: distances within rtol of the first of
+    their group are tied, and tied neighbours are ranked by index."""
+    D = cdist(X, X)
+    total = 0.0
+    for i in range(len(X)):
+        others = [j for j in np.argsort(D[i], kind="stable") if j != i]
+        group, anchor, keys = 0, None, []
+        for j in others:
+            if anchor is None or D[i, j] > anchor * (1 + rtol):
+                group, anchor = group + (anchor is not None), D[i, j]
+            keys.append((group, j))
+        order = [j for _, j in sorted(keys)][:L]
+        total += sum(1.0 / r for r, j in enumerate(order, start=1) if labels[j] != labels[i])
+    return total
+
+
+@pytest.mark.parametrize("L", [1, 3, 10])
+def test_connectivity_ties_go_to_the_lower_index(L):
+    """Iris lies on a 0.1 grid: many neighbours are tied up to rounding (0.1999999999999993
+    against 0.20000000000000018). They are ranked by index, so a shift, another CPU, or
+    another tree cannot move the weights 1/j."""
+    X, y = load_iris(return_X_y=True)
+    labels = KMeans(n_clusters=3, n_init=3, random_state=0).fit_predict(X)
+    expected = slow_connectivity_tied(X, labels, L)
+    assert pe.connectivity(X, labels, n_neighbors=L) == pytest.approx(expected, rel=1e-12)
+    # 10 * iris is an integer grid with exact ties, iris has them only up to rounding:
+    # the same ranking; and 10 * iris moved by 1e6 (exactly) too
+    assert pe.connectivity(10 * X, labels, n_neighbors=L) == pytest.approx(expected, rel=1e-12)
+    assert pe.connectivity(10 * X + 1e6, labels, n_neighbors=L) == pytest.approx(
+        expected, rel=1e-12)
+    # an integer grid: exact ties everywhere, including exact duplicates
+    G = np.array([[i % 4, i // 4 % 3] for i in range(40)], dtype=float)
+    g_labels = np.arange(40) % 3
+    assert pe.connectivity(G, g_labels, n_neighbors=L) == pytest.approx(
+        slow_connectivity_tied(G, g_labels, L), rel=1e-12)
+    assert pe.connectivity(G, g_labels, n_neighbors=L, metric="cosine") >= 0
+    # more exact duplicates of a point than neighbours asked for: the search widens
+    rng = np.random.default_rng(1)
+    D = np.vstack([np.zeros((30, 2)), rng.normal(size=(20, 2)), np.ones((15, 2))])
+    d_labels = rng.integers(0, 3, len(D))
+    for metric in ("euclidean", "sqeuclidean"):
+        assert pe.connectivity(D, d_labels, n_neighbors=L, metric=metric) == pytest.approx(
+            slow_connectivity_tied(D, d_labels, L), rel=1e-12)
+
+
+def test_pareto_front_ignores_rounding_differences():
+    # the same clustering scored twice along different floating-point paths
+    s = 0.2851
+    scores = [[s, 28.05], [s * (1 + 1e-15), 28.05], [0.1, 30.0]]
+    np.testing.assert_array_equal(pe.pareto_front(scores, maximize=[True, False]),
+                                  [True, True, False])
+    # a real difference still counts
+    np.testing.assert_array_equal(
+        pe.pareto_front([[s, 28.05], [s * (1 + 1e-9), 28.05]], maximize=[True, False]),
+        [False, True])
+
+
+def test_v_c_is_a_root_variance_only_with_the_squared_distance():
+    """The chapters' statement: with metric="sqeuclidean", V(C) = sqrt(k-means objective /
+    n) at the cluster means; with the default Euclidean distance it is the square root of
+    the mean unsquared distance, which scales like the square root of the data."""
+    X, _ = load_iris(return_X_y=True)
+    km = KMeans(n_clusters=3, n_init=3, random_state=0).fit(X)
+    mu = np.array([X[km.labels_ == k].mean(axis=0) for k in range(3)])
+    sse = np.sum((X - mu[km.labels_]) ** 2)
+    assert pe.within_cluster_variation(X, km.labels_, metric="sqeuclidean") == pytest.approx(
+        np.sqrt(sse / len(X)), rel=1e-12)
+    mean_distance = np.mean(np.linalg.norm(X - mu[km.labels_], axis=1))
+    assert pe.within_cluster_variation(X, km.labels_) == pytest.approx(
+        np.sqrt(mean_distance), rel=1e-12)
+    assert pe.within_cluster_variation(2 * X, km.labels_) == pytest.approx(
+        np.sqrt(2) * pe.within_cluster_variation(X, km.labels_), rel=1e-12)

@@ -379,3 +379,60 @@ def test_mahalanobis_neither_underflows_nor_overflows():
     # found by hypothesis: (3.5e-212)^2 underflows to 0 unless the difference is scaled
     assert D.mahalanobis([0.0], [3.48e-212], [[0.5]]) == pytest.approx(3.48e-212 / 0.5**0.5)
     assert D.mahalanobis([0.0, 0.0], [1e200, 0.0], np.eye(2) * 1e-10) == pytest.approx(1e205)
+
+
+# --- VDM with p = inf and large p (issue 12) -----------------------------------------------
+
+def test_vdm_p_inf_is_the_largest_class_probability_difference():
+    """|d|^inf summed gave 0 for every pair of different values (each |d| < 1). p = inf is
+    the limit of the root, max_i |P(i|a) - P(i|b)|."""
+    colour = ["green"] * 4 + ["black"] * 2 + ["white"] * 2
+    ripe = ["yes", "yes", "yes", "no", "yes", "yes", "no", "no"]
+    res = D.vdm(colour, ripe, p=np.inf)
+    # P(no), P(yes): black (0, 1), green (1/4, 3/4), white (1, 0)
+    expected = np.array([[0, 1 / 4, 1], [1 / 4, 0, 3 / 4], [1, 3 / 4, 0]])
+    np.testing.assert_allclose(res.table, expected, rtol=1e-15)
+    np.testing.assert_array_equal(res.metric, res.table)
+    assert res.distance("green", "black") == 0.25
+    # it is the limit of VDM_p^(1/p)
+    np.testing.assert_allclose(D.vdm(colour, ripe, p=400.0).metric, expected, rtol=1e-2)
+    # different values are never at distance 0 unless their class distributions agree
+    rng = np.random.default_rng(4)
+    values, labels = rng.integers(0, 6, 300), rng.integers(0, 3, 300)
+    res = D.vdm(values, labels, p=np.inf)
+    diff = np.abs(res.conditional[:, None, :] - res.conditional[None, :, :]).max(axis=2)
+    np.testing.assert_allclose(res.table, diff, rtol=1e-15)
+    assert np.all(res.table[~np.eye(6, dtype=bool)] > 0)
+
+
+@pytest.mark.parametrize("p", [0.5, 1.0, 2.0, 7.0, 60.0, 1000.0])
+def test_vdm_metric_is_the_scaled_root_for_every_p(p):
+    """metric = VDM_p^(1/p) computed with scaling: for p = 1000 the table underflows to 0
+    for differences below about 0.5, the root does not."""
+    rng = np.random.default_rng(5)
+    values, labels = rng.integers(0, 5, 400), rng.integers(0, 3, 400)
+    res = D.vdm(values, labels, p=p)
+    for a in range(5):
+        for b in range(5):
+            d = np.abs(res.conditional[a] - res.conditional[b])
+            top = d.max()
+            expected = 0.0 if top == 0 else top * np.sum((d / top) ** p) ** (1 / p)
+            assert res.metric[a, b] == pytest.approx(expected, rel=1e-12, abs=1e-300)
+            if a != b:
+                assert res.metric[a, b] > 0
+
+
+def test_mixed_distance_p_inf_and_large_p():
+    X = np.array([[0.1, "a"], [0.4, "a"], [0.3, "b"]], dtype=object)
+    tables = D.vdm_tables(X, [0, 0, 1], categorical=[1], p=np.inf)
+    # VDM_inf(a, b) = 1 (class distributions (1, 0) and (0, 1)); numeric |0.1 - 0.3| = 0.2
+    assert D.mixed_distance(X[0], X[2], tables=tables, p=np.inf) == 1.0
+    assert D.mixed_distance(X[0], X[1], tables=tables, p=np.inf) == pytest.approx(0.3)
+    # weights: as minkowski, an attribute with weight 0 is left out of the maximum
+    assert D.mixed_distance(X[0], X[2], tables=tables, p=np.inf, w=[1, 0]) == pytest.approx(0.2)
+    # large finite p: the distance tends to the maximum instead of underflowing
+    Y = np.array([[0.001, "a"], [0.002, "a"], [0.0015, "b"]], dtype=object)
+    t600 = D.vdm_tables(np.array([[0.0, "a"], [0.0, "b"], [0.0, "b"], [0.0, "a"]], dtype=object),
+                        [0, 0, 1, 1], categorical=[1], p=600.0)
+    assert D.mixed_distance(Y[0], Y[1], tables=t600, p=600.0) == pytest.approx(0.001, rel=1e-2)
+    assert D.mixed_distance(Y[0], Y[1], tables=t600, p=600.0) > 0

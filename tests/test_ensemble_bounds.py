@@ -154,6 +154,12 @@ def test_bound_fails_for_correlated_voters_exactly():
     first = T[np.argmax(exact > bound)]
     assert first == 35  # from here on the "bound" is violated
     assert np.all((exact > bound)[T >= first])
+    # over every T (the chapter's figure): even T has the error of T - 1 (coin rule) while
+    # the bound keeps falling, so the first violation is the even T = 34
+    T_all = np.arange(1, 202)
+    broken = correlated_vote_error(eps, T_all, rho) > hoeffding_bound(eps, T_all)
+    assert T_all[np.argmax(broken)] == 34 and np.all(broken[33:])
+    assert correlated_vote_error(eps, 34, rho) == pytest.approx(correlated_vote_error(eps, 33, rho), rel=1e-12)
 
 
 def test_simulation_matches_slow_twin():
@@ -224,6 +230,7 @@ CASES = [
     (simulate_correlated_vote, (0.2, [5, 3], 0.1), {}, ValueError, "n_voters"),
     (simulate_correlated_vote, (0.2, [[3]], 0.1), {}, ValueError, "n_voters"),
     (simulate_correlated_vote, (0.2, 0, 0.1), {}, ValueError, "n_voters"),
+    (simulate_correlated_vote, (0.2, [], 0.1), {}, ValueError, "n_voters must be one size or a non-empty"),
     (simulate_correlated_vote, (2.0, 3, 0.1), {}, ValueError, "error"),
 ]
 

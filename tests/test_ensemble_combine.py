@@ -420,7 +420,8 @@ def test_bad_rows_apply_and_good_inputs_pass():
 def test_every_public_function_has_a_bad_input_table():
     functions = {n for n in C.__all__ if inspect.isfunction(getattr(C, n))}
     assert functions == set(TABLES)
-    assert set(C.__all__) == functions | {"VOTE_TIE_RULES", "MLR", "Stacking", "VoteRates", "VoteSimulation"}
+    assert set(C.__all__) == functions | {"VOTE_TIE_RULES", "VOTE_TIE_RTOL", "MLR_RCOND", "MLR_TIE_RTOL",
+                                          "MLR", "Stacking", "VoteRates", "VoteSimulation"}
 
 
 X_SMALL, Y_SMALL = load_wine(return_X_y=True)
@@ -459,3 +460,48 @@ def test_stacking_accepts_named_members_like_sklearn():
                      n_splits=3, rng=0).fit(X_SMALL, Y_SMALL)
     np.testing.assert_array_equal(named.oof_features_, plain.oof_features_)
     assert not hasattr(plain, "predict_proba") and hasattr(plain, "decision_function")
+
+
+# ---------------------------------------------------------------- tie rules against rounding
+def test_soft_vote_ties_survive_rounding():
+    # two classes with the same average probability, summed from values whose float sums
+    # differ in the last bit depending on the order: a tie, so the first class
+    a = np.array([[[0.1, 0.9]], [[0.2, 0.8]], [[0.7, 0.3]]])   # class 0: 1.0, class 1: 2.0
+    b = np.array([[[0.1, 0.2]], [[0.2, 0.1]], [[0.7, 0.7]]])   # 0.1+0.2+0.7 vs 0.2+0.1+0.7
+    for order in ([0, 1, 2], [2, 1, 0], [1, 2, 0]):
+        assert plurality_vote(b[order]).tolist() == [0]
+        assert weighted_vote(b[order], np.array([0.25, 0.25, 0.5])[order]).tolist() == [0]
+    assert plurality_vote(a).tolist() == [1]
+    # a share equal to the threshold (up to rounding) is not a majority
+    half = np.array([[[0.1, 0.9]], [[0.2, 0.8]], [[0.7, 0.3]], [[0.5, 0.5]]])
+    shares = half.sum(axis=0) / 4
+    assert shares[0, 1] > 0.5  # 2.5 / 4 = 0.625: a clear majority for class 1
+    assert majority_vote(half, reject=-1).tolist() == [1]
+    tie = np.array([[[0.1, 0.9]], [[0.2, 0.8]], [[0.7, 0.3]], [[1.0, 0.0]]])  # 2.0 : 2.0
+    assert majority_vote(tie, reject=-1).tolist() == [-1]
+    assert majority_vote(tie[::-1], reject=-1).tolist() == [-1]
+
+
+def test_mlr_collinear_design_minimum_norm_and_ties():
+    # probability meta-features of two members that memorised the training set: columns
+    # (1-y, y, 1-y, y), collinear with each other and with the intercept. The coefficients
+    # are not unique; MLR's are the minimum-norm ones (equal for the two members), and a
+    # point where the members disagree gets responses 1/2 and 1/2 in exact arithmetic: a
+    # tie that goes to the first class on every CPU
+    from patterneval.ensemble.combine import MLR_RCOND
+
+    g = np.random.default_rng(0)
+    y = g.integers(0, 2, 60)
+    Z = np.column_stack([1 - y, y, 1 - y, y]).astype(float)
+    model = MLR().fit(Z, y)
+    np.testing.assert_allclose(model.coef_[:, :2], model.coef_[:, 2:], atol=1e-12)
+    A = np.column_stack([np.ones(60), Z])
+    ref = np.linalg.pinv(A, rcond=MLR_RCOND) @ np.eye(2)[y]
+    np.testing.assert_allclose(np.r_[[model.intercept_], model.coef_.T], ref, atol=1e-12)
+    disagree = np.array([[0.0, 1.0, 1.0, 0.0], [1.0, 0.0, 0.0, 1.0]])
+    np.testing.assert_allclose(model._responses(disagree), 0.5, atol=1e-12)
+    assert model.predict(disagree).tolist() == [0, 0]
+    # the same after rounding noise in the design
+    noisy = MLR().fit(Z * (1 + 1e-15 * g.standard_normal(Z.shape)), y)
+    assert noisy.predict(disagree).tolist() == [0, 0]
+    assert model.predict([[0.0, 1.0, 0.0, 1.0], [1.0, 0.0, 1.0, 0.0]]).tolist() == [1, 0]

@@ -56,7 +56,8 @@ def test_q_hand_cases_and_relation_to_table():
     h1, h2 = [1, 1, -1, -1], [1, -1, 1, -1]
     assert q_statistic(h1, h2) == 0.0 and correlation(h1, h2) == 0.0
     # undefined: ad + bc = 0
-    assert np.isnan(q_statistic([1, 1], [1, 1]))
+    with pytest.raises(ValueError, match=r"q_statistic is undefined \(0/0\).*ad \+ bc = 0"):
+        q_statistic([1, 1], [1, 1])
     # Q is the table's (ad - bc) / (ad + bc), same sign as rho and |Q| >= |rho|
     for _ in range(50):
         h1, h2 = _pm(40), _pm(40, 0.6)
@@ -80,7 +81,8 @@ def test_kappa_equals_sklearn():
         assert kappa(h1, h2) == pytest.approx(cohen_kappa_score(h1, h2), abs=1e-12)
         m1, m2 = RNG.integers(0, 4, 50), RNG.integers(0, 3, 50)  # multiclass, unequal label sets
         assert kappa(m1, m2) == pytest.approx(cohen_kappa_score(m1, m2), abs=1e-12)
-    assert np.isnan(kappa([1, 1, 1], [1, 1, 1]))
+    with pytest.raises(ValueError, match=r"kappa is undefined \(0/0\).*same single class"):
+        kappa([1, 1, 1], [1, 1, 1])
 
 
 def test_correlation_equals_matthews():
@@ -89,7 +91,10 @@ def test_correlation_equals_matthews():
         h1, h2 = _pm(50, 0.3), _pm(50, 0.6)
         assert correlation(h1, h2) == pytest.approx(matthews_corrcoef(h1, h2), abs=1e-12)
         assert correlation(h1, h2) == pytest.approx(np.corrcoef(h1, h2)[0, 1], abs=1e-12)
-    assert np.isnan(correlation([1, 1, 1], [1, -1, 1]))  # sklearn returns 0.0 here
+    with pytest.raises(ValueError, match=r"correlation is undefined \(0/0\).*h1 or h2 is constant"):
+        correlation([1, 1, 1], [1, -1, 1])  # sklearn returns 0.0 here
+    with pytest.raises(ValueError, match=r"correlation is undefined"):
+        correlation([1, -1, 1], [1, -1, -1], y=[1, -1, 1])  # h1 always right
 
 
 def test_oracle_table_kuncheva():

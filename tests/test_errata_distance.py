@@ -9,10 +9,14 @@
    dimension". Growth alone is harmless (a common rescaling changes no ranking); what hurts
    is concentration, the shrinking relative contrast (Beyer et al. 1999), which cosine
    distances share.
+5. Note 003 heads the formula cos(x, y) = x^T y / (||x|| ||y||) "cosine distance" (余弦距离).
+   That formula is the cosine *similarity*; the cosine distance is 1 - cos(x, y).
 """
 
 import numpy as np
 import pytest
+
+from scipy.spatial import distance as sd
 
 import patterneval as pe
 
@@ -88,3 +92,23 @@ def test_high_dimension_problem_is_concentration_not_growth():
     assert contrast[2] > contrast[20] > contrast[200] > contrast[2000]
     assert contrast[2000] < 0.2 < 3 < contrast[2]
     assert contrast[2, "cos"] > contrast[20, "cos"] > contrast[200, "cos"] > contrast[2000, "cos"]
+
+
+def test_cos_is_a_similarity_the_distance_is_one_minus_cos():
+    """Note 003 calls cos(x, y) the "cosine distance". Used as a distance it fails
+    d(x, x) = 0 and ranks neighbours backwards; 1 - cos(x, y) is the distance (scipy's)."""
+    rng = np.random.default_rng(3)
+    x = rng.normal(size=5)
+    # as a "distance", cos(x, x) would have to be 0; it is 1, its largest value
+    assert pe.cosine_similarity(x, x) == pytest.approx(1.0)
+    assert pe.cosine_distance(x, x) == pytest.approx(0.0, abs=1e-15)
+    # the nearest neighbour by the note's reading is the farthest in angle
+    candidates = np.array([x + 0.01 * rng.normal(size=5), -x, rng.normal(size=5)])
+    note_reading = pe.cosine_similarity(candidates, x)  # called a distance by the note
+    assert int(np.argmin(note_reading)) == 1  # picks -x, the opposite direction
+    assert int(np.argmin(pe.cosine_distance(candidates, x))) == 0  # picks the near copy
+    # the distance is 1 - cos, equal to scipy's cosine distance
+    for c in candidates:
+        assert pe.cosine_distance(c, x) == pytest.approx(1.0 - pe.cosine_similarity(c, x),
+                                                         abs=1e-15)
+        assert pe.cosine_distance(c, x) == pytest.approx(sd.cosine(c, x), abs=1e-15)

@@ -671,3 +671,12 @@ def test_binomial_draws_fall_back_beyond_the_table_and_at_the_ends():
     assert abs(big.mean() / (_TABLE_LIMIT + 1) - 0.5) < 4 * np.sqrt(0.25 / (_TABLE_LIMIT + 1) / 1000)
     assert np.all(_binomial_draws(gen, 50, 0.0, 100) == 0)
     assert np.all(_binomial_draws(gen, 50, 1.0, 100) == 50)
+
+
+def test_proportional_allocation_ties_survive_round_off():
+    # 0.7 * 5 rounds to 3.4999999999999996 and 0.3 * 5 to 1.5: the remainders are tied in
+    # exact arithmetic, so the earlier class gets the extra sample.
+    assert pe.proportional_allocation(5, [0.7, 0.3]).tolist() == [4, 1]
+    assert pe.proportional_allocation(5, [0.3, 0.7]).tolist() == [2, 3]
+    assert pe.proportional_allocation(10, [0.1] * 10).tolist() == [1] * 10
+    assert pe.proportional_allocation(3, [1 / 3] * 3).tolist() == [1, 1, 1]

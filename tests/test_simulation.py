@@ -52,10 +52,14 @@ def test_z_and_table():
     check = pe.check_value(1.2, 0.1, 1.0, label="x", n_se=3)
     assert check.z == pytest.approx(2.0)
     assert check.passed
-    table = pe.format_checks([check, pe.check_value(2.0, 0.1, 1.0, label="a longer label")])
+    table = pe.format_checks([check, pe.check_value(2.0, 0.1, 1.0, label="a longer label", n_se=3)])
     lines = table.splitlines()
     assert lines[0].startswith("quantity") and lines[0].endswith("|z|<=3")
     assert lines[1].endswith("yes") and lines[2].endswith("NO")
+    # different tolerances: each row names its own
+    mixed = pe.format_checks([check, pe.check_value(2.0, 0.1, 1.0, label="default")]).splitlines()
+    assert mixed[0].endswith("|z|<=n_se")
+    assert mixed[1].endswith("yes (3)") and mixed[2].endswith("NO (4)")
     assert "SimulationCheck(label='x'" in repr(check)
 
 
@@ -63,3 +67,39 @@ def test_z_and_table():
 def test_bad_replicates(bad):
     with pytest.raises((ValueError, TypeError), match="samples"):
         pe.check_mean(bad, 0.0)
+
+
+@pytest.mark.parametrize("call, exc, pattern", [
+    # an infinite or NaN standard error would pass (or fail) any formula silently
+    (lambda: pe.check_value(0.5, np.inf, 0.4), ValueError, r"std_error must be finite"),
+    (lambda: pe.check_value(0.5, np.nan, 0.4), ValueError, r"std_error must be finite"),
+    (lambda: pe.check_value(0.5, -0.1, 0.4), ValueError, r"std_error must be >= 0"),
+    (lambda: pe.check_value(np.nan, 0.1, 0.4), ValueError, r"simulated must be finite"),
+    (lambda: pe.check_value(0.5, 0.1, np.inf), ValueError, r"formula must be finite"),
+    (lambda: pe.check_value("0.5", 0.1, 0.4), TypeError, r"simulated must be a real number"),
+    (lambda: pe.check_value(0.5, 0.1, None), TypeError, r"formula must be a real number"),
+    (lambda: pe.check_value(0.5, True, 0.4), TypeError, r"std_error must be a real number"),
+    (lambda: pe.check_value(0.5, 0.1, 0.4, n_se=0), ValueError, r"n_se must be a finite number > 0"),
+    (lambda: pe.check_value(0.5, 0.1, 0.4, n_se=np.inf), ValueError, r"n_se must be finite"),
+    (lambda: pe.check_value(0.5, 0.1, 0.4, n_se="4"), TypeError, r"n_se must be a real number"),
+    (lambda: pe.check_value(0.5, 0.1, 0.4, label=3), TypeError, r"label must be a string"),
+    (lambda: pe.check_mean([0.1, np.nan, 0.3], 0.2), ValueError, r"samples holds 1 NaN"),
+    (lambda: pe.check_mean([0.1, np.inf, 0.3], 0.2), ValueError, r"samples holds 1 NaN or infinite"),
+    (lambda: pe.check_mean(["a", "b"], 0.2), TypeError, r"samples must hold numbers"),
+    (lambda: pe.check_mean([0.1, 0.3], np.nan), ValueError, r"formula must be finite"),
+    (lambda: pe.check_variance([], 0.2), ValueError, r"len\(samples\) must be an integer >= 2"),
+    (lambda: pe.check_variance("abc", 0.2), TypeError, r"samples must be an array of numbers"),
+    (lambda: pe.check_variance_difference([1.0, 2.0], [1.0], 0.0), ValueError, r"len\(samples_b\)"),
+    (lambda: pe.check_variance_difference([[1.0, 2.0]], [1.0, 3.0], 0.0), ValueError, r"samples_a must be 1-d"),
+    (lambda: pe.format_checks([0.5]), TypeError, r"checks\[0\] must be a SimulationCheck"),
+    (lambda: pe.format_checks(pe.check_value(0.5, 0.1, 0.5)), TypeError, r"checks must be a list"),
+    (lambda: pe.format_checks([]), ValueError, r"checks is empty"),
+])
+def test_check_helpers_refuse_bad_input(call, exc, pattern):
+    with pytest.raises(exc, match=pattern):
+        call()
+
+
+def test_check_helpers_accept_numpy_scalars_and_booleans():
+    assert pe.check_value(np.float64(0.5), np.array(0.1), np.float32(0.5)).passed
+    assert pe.check_mean(np.array([True, False, True, False]), 0.5).passed

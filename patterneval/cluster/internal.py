@@ -10,6 +10,25 @@ any hashable cluster labels) and, where a distance is involved, the keyword
 of samples (silhouette, Dunn, separation) walks over blocks of rows of the distance
 matrix so that at most :data:`WORKING_MEMORY` bytes of distances exist at a time: the
 full n x n matrix is never built.
+
+**Data far from the origin.** For the metrics in :data:`TRANSLATION_INVARIANT`
+(Euclidean, squared Euclidean, Manhattan, Chebyshev) every index depends only on the
+differences between samples, so each function first subtracts the column means of ``X``.
+Without that step, data shifted by 1e8 lose about 16 digits to the offset (the Euclidean
+expansion ``|a|^2 + |b|^2 - 2 a.b`` cancels catastrophically, and centroids carry the
+offset's rounding): three unit blobs moved by 1e8 gave a Dunn index of 0.267 instead of
+0.335. After centring, the indices of data moved by any offset up to 1e8 agree with
+those of the unshifted data to 1e-9 relative (tested). The other metrics (cosine,
+correlation, Canberra, Bray-Curtis) are **not** translation-invariant: they measure
+angles or ratios relative to the origin, so their values change, as they should, when
+the data are moved, and ``X`` is used as given.
+
+**Ties.** Where an index picks among candidates (the nearest neighbours of
+:func:`connectivity`, the nearest centroid or training sample of
+:func:`prediction_strength`), distances within a relative ``1e-12`` of each other count
+as tied and the candidate with the lower row index wins, so that rounding (another CPU,
+another offset) cannot reorder them. :func:`pareto_front` compares scores with the same
+tolerance.
 """
 
 from __future__ import annotations
@@ -22,9 +41,10 @@ from scipy.spatial.distance import cdist
 
 from .._results import Result
 from .._validation import (
+    check_bool,
     check_choice,
-    check_cluster_X,
     check_cluster_data,
+    check_cluster_X,
     check_clusterer,
     check_increasing,
     check_n_jobs,
@@ -39,6 +59,8 @@ __all__ = [
     "CURVE_INDICES",
     "METRICS",
     "PredictionStrength",
+    "TIE_RTOL",
+    "TRANSLATION_INVARIANT",
     "blob_data",
     "blob_index_grid",
     "compactness",
@@ -74,12 +96,46 @@ WORKING_MEMORY = 32 * 2**20
 
 _ALIASES = {"manhattan": "cityblock"}
 
+#: Metrics (after aliasing) that depend only on differences of samples: the data are
+#: centred before these are computed (see the module docstring).
+TRANSLATION_INVARIANT = ("euclidean", "sqeuclidean", "cityblock", "chebyshev")
+
+#: Relative tolerance within which two distances (or two scores in :func:`pareto_front`)
+#: count as tied; the lower index wins among tied candidates.
+TIE_RTOL = 1e-12
+
 
 # --------------------------------------------------------------------------- helpers
 
 
 def _metric(metric) -> str:
     return _ALIASES.get(check_choice("metric", metric, METRICS), metric)
+
+
+def _centred(X, metric):
+    """X minus its column means when ``metric`` is translation-invariant, else X.
+
+    For data far from the origin this removes the offset before any distance or centroid
+    is computed; the subtraction of nearby numbers is exact, so the result is an exact
+    translation of X whenever X itself is representable with the offset."""
+    if metric in TRANSLATION_INVARIANT:
+        return X - X.mean(axis=0)
+    return X
+
+
+def _checked(X, labels, metric, **kwargs):
+    """Checked ``(X, codes, K, metric)``, with X centred for translation-invariant
+    metrics and the metric name resolved."""
+    X, codes, K = check_cluster_data(X, labels, **kwargs)
+    metric = _metric(metric)
+    return _centred(X, metric), codes, K, metric
+
+
+def _first_within(D, rtol=TIE_RTOL):
+    """Index of the smallest entry of each row of the non-negative D, ties within ``rtol``
+    relative to the row minimum going to the lowest column."""
+    best = D.min(axis=1)
+    return np.argmax(D <= best[:, None] * (1.0 + rtol), axis=1)
 
 
 def _distances(A, B, metric, B_sq=None):
@@ -215,8 +271,7 @@ def within_cluster_variation(X, labels, *, metric="euclidean") -> float:
     >>> pe.within_cluster_variation(X, [0, 0, 1, 1], metric="sqeuclidean")
     1.0
     """
-    X, codes, K = check_cluster_data(X, labels)
-    metric = _metric(metric)
+    X, codes, K, metric = _checked(X, labels, metric)
     mu, _ = _centroids(X, codes, K)
     delta = np.concatenate([cdist(X[codes == k], mu[k : k + 1], metric=metric).ravel()
                             for k in range(K)])
@@ -254,8 +309,8 @@ def compactness(X, labels, *, metric="euclidean") -> float:
     >>> pe.compactness([[0.0], [2.0], [10.0], [14.0]], [0, 0, 1, 1])
     1.5
     """
-    X, codes, K = check_cluster_data(X, labels)
-    return _float(_cluster_scatter(X, codes, K, _metric(metric)).mean())
+    X, codes, K, metric = _checked(X, labels, metric)
+    return _float(_cluster_scatter(X, codes, K, metric).mean())
 
 
 def _cluster_scatter(X, codes, K, metric):
@@ -295,34 +350,89 @@ def spacing(X, labels, *, metric="euclidean", squared=False) -> float:
     >>> pe.spacing([[0.0], [2.0], [10.0], [12.0], [21.0]], [0, 0, 1, 1, 2])
     13.333333333333334
     """
-    X, codes, K = check_cluster_data(X, labels, min_clusters=2)
+    X, codes, K, metric = _checked(X, labels, metric, min_clusters=2)
     mu, _ = _centroids(X, codes, K)
-    d = cdist(mu, mu, metric=_metric(metric))[np.triu_indices(K, 1)]
-    return _float(np.mean(d**2 if squared else d))
+    d = cdist(mu, mu, metric=metric)[np.triu_indices(K, 1)]
+    return _float(np.mean(d**2 if check_bool("squared", squared) else d))
 
 
 # --------------------------------------------------------------------------- connectivity
 
 
-def _neighbours(X, n_neighbors, metric):
-    """Indices (n, L) of each point's L nearest other points, nearest first."""
-    n = X.shape[0]
-    k = n_neighbors + 1
+def _knn_searcher(R, metric):
+    """A function ``(Q, k) -> (distances, indices)`` of the k nearest rows of R for each
+    row of Q, nearest first."""
     p = {"euclidean": 2.0, "cityblock": 1.0, "chebyshev": np.inf}.get(metric)
     if p is not None:
-        _, idx = cKDTree(X).query(X, k=k, p=p)
-    else:
-        from sklearn.neighbors import NearestNeighbors
+        tree = cKDTree(R)
 
-        if metric == "sqeuclidean":  # same order as Euclidean
-            metric = "euclidean"
-        idx = NearestNeighbors(n_neighbors=k, metric=metric).fit(X).kneighbors(
-            X, return_distance=False)
-    idx = np.asarray(idx).reshape(n, k)
-    keep = idx != np.arange(n)[:, None]
-    # with duplicate points i itself may be missing from its own list: drop the last
-    keep[keep.all(axis=1), -1] = False
-    return idx[keep].reshape(n, n_neighbors)
+        def search(Q, k):
+            d, i = tree.query(Q, k=k, p=p)
+            return d.reshape(Q.shape[0], k), i.reshape(Q.shape[0], k)
+
+        return search
+    from sklearn.neighbors import NearestNeighbors
+
+    # squared Euclidean ranks as Euclidean; the tolerance below is applied to the
+    # Euclidean distance, which is what the tree returns
+    nn = NearestNeighbors(metric="euclidean" if metric == "sqeuclidean" else metric).fit(R)
+
+    def search(Q, k):
+        return nn.kneighbors(Q, n_neighbors=k, return_distance=True)
+
+    return search
+
+
+def _ranked_neighbours(Q, R, n_neighbors, metric, *, exclude_self=False, rtol=TIE_RTOL):
+    """Indices (m, L) into R of the L nearest rows of R for each row of Q, nearest first,
+    with the tie rule of the module: distances within ``rtol`` (relative) of each other
+    form one group, and inside a group the lower index comes first. With
+    ``exclude_self``, Q is R and row i is never its own neighbour.
+
+    The search asks for a few more neighbours than needed and, for the rare rows whose
+    last group of ties may continue beyond them, asks again with twice as many."""
+    m, n_ref = Q.shape[0], R.shape[0]
+    search = _knn_searcher(R, metric)
+    need = n_neighbors + (1 if exclude_self else 0)
+    out = np.empty((m, n_neighbors), dtype=np.intp)
+    todo = np.arange(m)
+    k = min(n_ref, need + 4)
+    while todo.size:
+        dist, idx = search(Q[todo], k)
+        dist, idx = np.asarray(dist, float), np.asarray(idx, np.intp)
+        # groups of ties along each (ascending) row
+        group = np.zeros(dist.shape, dtype=np.intp)
+        anchor = dist[:, 0].copy()
+        for j in range(1, k):
+            new = dist[:, j] > anchor * (1.0 + rtol)
+            group[:, j] = group[:, j - 1] + new
+            anchor = np.where(new, dist[:, j], anchor)
+        # the last group returned may continue beyond the k returned rows
+        last_returned = group[:, -1].copy()
+        has_self = np.ones(todo.size, dtype=bool)
+        if exclude_self:
+            # row i itself (at distance 0) is moved behind everything and dropped; a row
+            # whose self was not returned (more than k exact duplicates) is not complete
+            is_self = idx == todo[:, None]
+            has_self = is_self.any(axis=1)
+            group = np.where(is_self, k + 1, group)
+        order = np.lexsort((idx, group), axis=-1)
+        idx_sorted = np.take_along_axis(idx, order, axis=1)
+        last_kept = np.take_along_axis(group, order, axis=1)[:, n_neighbors - 1]
+        # complete when the group of the last kept neighbour ends before the last group
+        # returned (so no unreturned row can belong to it), or when every row was returned
+        complete = ((last_kept < last_returned) & has_self) | (k >= n_ref)
+        done = todo[complete]
+        out[done] = idx_sorted[complete, :n_neighbors]
+        todo = todo[~complete]
+        k = min(n_ref, 2 * k)
+    return out
+
+
+def _neighbours(X, n_neighbors, metric):
+    """Indices (n, L) of each point's L nearest other points, nearest first (ties by the
+    module's rule: within a relative 1e-12, lower index first)."""
+    return _ranked_neighbours(X, X, n_neighbors, metric, exclude_self=True)
 
 
 def connectivity(X, labels, *, n_neighbors=10, metric="euclidean") -> float:
@@ -353,10 +463,12 @@ def connectivity(X, labels, *, n_neighbors=10, metric="euclidean") -> float:
     Neighbours come from :class:`scipy.spatial.cKDTree` (Euclidean, Manhattan,
     Chebyshev) or scikit-learn's ``NearestNeighbors`` (other metrics):
     O(n L log n) time and O(n L) memory for low-dimensional data. **Ties**: neighbours
-    at equal distance are ranked in the order the search returns them (not by index as
-    clValid's ``order`` on a distance matrix does), so with tied distances the
-    weights 1/j may fall differently; exact duplicates of a point are its nearest
-    neighbours, before or after it in the ranking.
+    whose distances agree within a relative :data:`TIE_RTOL` (1e-12) are ranked by row
+    index, lower first, as clValid's ``order`` on a distance matrix ranks exact ties; the
+    tolerance keeps rounding (data on a 0.1 grid such as iris, another CPU, a shift of
+    the data) from reordering them. Exact duplicates of a point are its nearest
+    neighbours. For translation-invariant metrics the data are centred first (see the
+    module docstring).
 
     References
     ----------
@@ -373,13 +485,13 @@ def connectivity(X, labels, *, n_neighbors=10, metric="euclidean") -> float:
     >>> pe.connectivity(X, [0, 0, 1, 1], n_neighbors=1)  # only 3's neighbour 1 differs
     1.0
     """
-    X, codes, K = check_cluster_data(X, labels)
+    X, codes, K, metric = _checked(X, labels, metric)
     L = check_positive_int("n_neighbors", n_neighbors)
     if L > X.shape[0] - 1:
         raise ValueError(
             f"n_neighbors must be at most n_samples - 1 = {X.shape[0] - 1}; got {L}."
         )
-    nn = _neighbours(X, L, _metric(metric))
+    nn = _neighbours(X, L, metric)
     other = codes[nn] != codes[:, None]
     return _float(other @ (1.0 / np.arange(1, L + 1)) @ np.ones(X.shape[0]))
 
@@ -428,8 +540,7 @@ def separation(X, labels, *, metric="euclidean", linkage="single", reduce="min")
     >>> pe.separation(X, [0, 0, 1, 1], linkage="average")
     4.5
     """
-    X, codes, K = check_cluster_data(X, labels, min_clusters=2)
-    metric = _metric(metric)
+    X, codes, K, metric = _checked(X, labels, metric, min_clusters=2)
     check_choice("linkage", linkage, ("single", "average", "complete", "centroid"))
     check_choice("reduce", reduce, ("min", "mean"))
     if linkage == "centroid":
@@ -504,8 +615,7 @@ def silhouette_samples(X, labels, *, metric="euclidean") -> np.ndarray:
     >>> [round(float(v), 4) for v in s]
     [0.8182, 0.7778, 0.7778, 0.8182]
     """
-    X, codes, K = check_cluster_data(X, labels, min_clusters=2, max_clusters="n-1")
-    metric = _metric(metric)
+    X, codes, K, metric = _checked(X, labels, metric, min_clusters=2, max_clusters="n-1")
     n = X.shape[0]
     counts = np.bincount(codes, minlength=K).astype(float)
     onehot = np.zeros((n, K))
@@ -612,8 +722,8 @@ def dunn_index(X, labels, *, metric="euclidean") -> float:
     >>> pe.dunn_index([[0.0], [1.0], [4.0], [6.0]], [0, 0, 1, 1])
     1.5
     """
-    X, codes, K = check_cluster_data(X, labels, min_clusters=2, max_clusters="n-1")
-    low, high = _pair_extremes(X, codes, K, _metric(metric))
+    X, codes, K, metric = _checked(X, labels, metric, min_clusters=2, max_clusters="n-1")
+    low, high = _pair_extremes(X, codes, K, metric)
     gap = low[np.triu_indices(K, 1)].min()
     diameter = np.diag(high).max()
     if diameter == 0:
@@ -632,7 +742,10 @@ def davies_bouldin_index(X, labels, *, metric="euclidean") -> float:
     indices here, smaller values mean better clusterings (scikit-learn's
     ``davies_bouldin_score`` has the same direction and equals this function with the
     Euclidean metric). Conventions as scikit-learn: 0 if every scatter or every centroid
-    distance is 0; coincident centroids are skipped.
+    distance is exactly 0; coincident centroids (distance exactly 0) are skipped. Unlike
+    scikit-learn, "0" means exactly 0 (scikit-learn's ``np.allclose`` returns 0 for any
+    data whose scatters are below 1e-8, e.g. data in small units), and the pair of a
+    centroid with itself is never used, whatever rounding gives for its distance.
 
     Parameters
     ----------
@@ -660,14 +773,19 @@ def davies_bouldin_index(X, labels, *, metric="euclidean") -> float:
     >>> pe.davies_bouldin_index([[0.0], [2.0], [10.0], [12.0]], [0, 0, 1, 1])
     0.2
     """
-    X, codes, K = check_cluster_data(X, labels, min_clusters=2, max_clusters="n-1")
-    metric = _metric(metric)
+    X, codes, K, metric = _checked(X, labels, metric, min_clusters=2, max_clusters="n-1")
     scatter = _cluster_scatter(X, codes, K, metric)
     mu, _ = _centroids(X, codes, K)
     between = cdist(mu, mu, metric=metric)
-    if np.allclose(scatter, 0) or np.allclose(between, 0):
+    # The diagonal (a centroid against itself) is no separation. It is excluded by
+    # position, not by value: cosine and correlation distances of a vector with itself
+    # come out as rounding noise (1e-16), not 0, and dividing by that gave 7.7e12 on wine.
+    others = ~np.eye(K, dtype=bool)
+    # exact zeros, not np.allclose: an absolute tolerance would call every index of data
+    # measured in small units 0
+    if np.all(scatter == 0) or np.all(between[others] == 0):
         return 0.0
-    between[between == 0] = np.inf
+    between = np.where(others & (between > 0), between, np.inf)
     ratio = (scatter[:, None] + scatter[None, :]) / between
     return _float(np.mean(np.max(ratio, axis=1)))
 
@@ -681,8 +799,11 @@ def pareto_front(scores, *, maximize) -> np.ndarray:
 
     Row a **dominates** row b when a is at least as good as b on every index and
     strictly better on at least one (direction per column from ``maximize``). A row is
-    on the Pareto front when no other row dominates it. Exact ties are not dominance:
-    two identical rows are both on the front.
+    on the Pareto front when no other row dominates it. Ties are not dominance: two
+    identical rows are both on the front, and two scores that agree within a relative
+    :data:`TIE_RTOL` (1e-12, of the larger magnitude) count as equal, so that an index
+    computed twice along different floating-point paths (the same partition under other
+    labels, another CPU) cannot make one clustering dominate the other.
 
     Parameters
     ----------
@@ -714,8 +835,10 @@ def pareto_front(scores, *, maximize) -> np.ndarray:
     """
     S, signs = check_scores(scores, maximize)
     G = S * signs  # larger is better in every column
-    at_least = np.all(G[:, None, :] >= G[None, :, :], axis=2)
-    better = np.any(G[:, None, :] > G[None, :, :], axis=2)
+    A, B = G[:, None, :], G[None, :, :]
+    tol = TIE_RTOL * np.maximum(np.abs(A), np.abs(B))
+    at_least = np.all(A >= B - tol, axis=2)
+    better = np.any(A > B + tol, axis=2)
     dominated = np.any(at_least & better, axis=0)
     return ~dominated
 
@@ -766,11 +889,13 @@ def _strength_of_split(X, clusterer, n_clusters, assign, rng):
     train, test = perm[: n // 2], perm[n // 2 :]
     train_labels = _fit_labels(clusterer, X[train], n_clusters, rng)
     test_labels = _fit_labels(clusterer, X[test], n_clusters, rng)
+    # the clusterer sees X as given; the assignment (Euclidean) works on centred data
+    Xc = _centred(X, "euclidean")
     if assign == "centroid":
-        mu, _ = _centroids(X[train], train_labels, train_labels.max() + 1)
-        predicted = cdist(X[test], mu).argmin(axis=1)
+        mu, _ = _centroids(Xc[train], train_labels, train_labels.max() + 1)
+        predicted = _first_within(cdist(Xc[test], mu))
     else:  # note 000: nearest neighbour in the training half
-        _, nearest = cKDTree(X[train]).query(X[test], k=1)
+        nearest = _ranked_neighbours(Xc[test], Xc[train], 1, "euclidean")[:, 0]
         predicted = train_labels[nearest]
     Kt, Kp = test_labels.max() + 1, predicted.max() + 1
     table = np.bincount(test_labels * Kp + predicted, minlength=Kt * Kp).reshape(Kt, Kp)
@@ -824,7 +949,11 @@ def prediction_strength(X, clusterer, n_clusters, *, n_resamples=10, assign="cen
 
     Notes
     -----
-    Two clusterings of n/2 samples per split plus an O(n k d) assignment.
+    Two clusterings of n/2 samples per split plus an O(n k d) assignment. The
+    clusterer is given ``X`` as it is; the assignment uses Euclidean distances on
+    centred data (so a shift of the data far from the origin changes nothing), and a
+    test sample equidistant (within a relative 1e-12) from two training centroids or
+    samples goes to the one with the lower index (cluster code, or row of the training half).
 
     References
     ----------

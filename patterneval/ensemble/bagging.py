@@ -25,14 +25,18 @@ import numpy as np
 from sklearn.base import BaseEstimator, ClassifierMixin, clone
 from sklearn.tree import DecisionTreeClassifier
 from sklearn.utils.multiclass import check_classification_targets
-from sklearn.utils.validation import check_is_fitted, has_fit_parameter, validate_data
+from sklearn.utils.validation import check_is_fitted, has_fit_parameter
 
 from .._results import Result
 from .._validation import (
+    check_bool,
     check_class_count,
     check_classifier,
+    check_dense,
+    check_estimator_data,
     check_max_samples,
     check_n_jobs,
+    check_no_nan_labels,
     check_positive_int,
     check_rng,
     check_tree_max_features,
@@ -236,7 +240,7 @@ class Bagging(ClassifierMixin, BaseEstimator):
     def fit(self, X, y):
         """Fit ``n_estimators`` members on bootstrap samples of ``(X, y)``; returns self."""
         # scikit-learn's conventions first (sparse, complex, 2-d y, feature names), then ours
-        X_arr, y_arr = validate_data(self, X, y, reset=True, dtype=np.float64)
+        X_arr, y_arr = check_estimator_data(self, X, y, reset=True, dtype=np.float64)
         check_classification_targets(y_arr)
         check_class_count(y_arr)
         X_arr, y_arr = check_X_y(X_arr, y_arr)
@@ -255,7 +259,7 @@ class Bagging(ClassifierMixin, BaseEstimator):
             seeds.append(int(stream.integers(2**31 - 1)))
         weighted = has_fit_parameter(base, "sample_weight")
         tasks = ((base, X_arr, y_code, samples[t], seeds[t], weighted) for t in range(n_estimators))
-        self.estimators_ = run_tasks(_fit_member, tasks, n_jobs=n_jobs, progress=bool(self.progress),
+        self.estimators_ = run_tasks(_fit_member, tasks, n_jobs=n_jobs, progress=check_bool("progress", self.progress),
                                      desc=type(self).__name__, total=n_estimators)
         self.samples_ = samples
         counts = np.zeros((n_estimators, n), dtype=np.int64)
@@ -293,7 +297,7 @@ class Bagging(ClassifierMixin, BaseEstimator):
     def _member_predictions(self, X) -> np.ndarray:
         """Class indices predicted by every member, shape (T, n_samples)."""
         check_is_fitted(self, "estimators_")
-        X = validate_data(self, X, reset=False, dtype=np.float64)
+        X = check_estimator_data(self, X, reset=False, dtype=np.float64)
         return np.stack([np.asarray(m.predict(X), dtype=np.intp) for m in self.estimators_])
 
     @staticmethod
@@ -322,7 +326,7 @@ class Bagging(ClassifierMixin, BaseEstimator):
         O(T n L) after the T member predictions. Labels unseen in training count as errors.
         """
         preds = self._member_predictions(X)
-        y = np.asarray(y)
+        y = check_no_nan_labels("y", y)
         if y.ndim != 1 or y.shape[0] != preds.shape[1]:
             raise ValueError(f"y must be 1-d with one label per row of X ({preds.shape[1]}); "
                              f"got shape {y.shape}.")
@@ -487,6 +491,8 @@ def forest_convergence(X, y, X_test, y_test, *, max_features=("log2", None), n_e
                         f"got {max_features!r}.")
     values = list(max_features)
     check_positive_int("len(max_features)", len(values))
+    check_X_y(check_dense(X), y)
+    check_X_y(check_dense(X_test, name="X_test"), y_test, min_classes=1, names=("X_test", "y_test"))
     n_estimators = check_positive_int("n_estimators", n_estimators)
     seed = int(check_rng(rng).integers(2**63 - 1))
     ks, tests, oobs, members = [], [], [], []
@@ -494,7 +500,7 @@ def forest_convergence(X, y, X_test, y_test, *, max_features=("log2", None), n_e
     for value in values:
         forest = RandomForest(n_estimators, max_features=value, rng=seed, n_jobs=n_jobs).fit(X, y)
         if X_test_arr is None:
-            X_test_arr = validate_data(forest, X_test, reset=False, dtype=np.float64)
+            X_test_arr = check_estimator_data(forest, X_test, name="X_test", reset=False, dtype=np.float64)
         ks.append(forest.max_features_)
         tests.append(forest.staged_error(X_test_arr, y_test))
         oobs.append(forest.oob_error_curve_)

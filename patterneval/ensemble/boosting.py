@@ -33,17 +33,19 @@ from dataclasses import dataclass
 import numpy as np
 from scipy.special import expit
 from sklearn.base import BaseEstimator, ClassifierMixin, clone
-from sklearn.tree import DecisionTreeClassifier
-from sklearn.utils.validation import check_is_fitted, validate_data
+from sklearn.utils.multiclass import check_classification_targets
+from sklearn.utils.validation import check_is_fitted
 
 from .._results import Result
 from .._validation import (
     check_choice,
     check_classifier,
     check_dense,
-    check_known_labels,
-    check_positive_int,
+    check_estimator_data,
     check_in_range,
+    check_known_labels,
+    check_numeric_array,
+    check_positive_int,
     check_rng,
     check_round,
     check_two_classes,
@@ -55,8 +57,11 @@ __all__ = [
     "HALF_TOL",
     "MODES",
     "STOP_REASONS",
+    "STUMP_CRITERIA",
+    "TIE_RTOL",
     "AdaBoost",
     "BoostingRounds",
+    "DecisionStump",
     "ModeComparison",
     "ResampledError",
     "boosting_rounds",
@@ -82,6 +87,185 @@ def _signs(pred) -> np.ndarray:
     return np.asarray(pred, dtype=np.float64)
 
 
+def _positive(F, alphas) -> np.ndarray:
+    """F > TIE_RTOL * sum(alphas): the vote for +1, with an exactly cancelling vote (F = 0
+    up to the rounding of the sum) counted as a tie, which goes to -1 (``classes_[0]``)."""
+    return F > TIE_RTOL * float(np.sum(alphas))
+
+
+#: Relative tolerance of the stump's and the vote's tie rules: candidates whose score is
+#: within ``TIE_RTOL`` times the total weight of the best count as tied, so that weights
+#: summed in another order, or by another CPU's SIMD kernels, cannot flip a choice. It is
+#: far above rounding (about n * 1e-16) on purpose: late in boosting many examples weigh
+#: less than 1e-12 of the total, so cuts that differ only by where such an example falls
+#: have scores that differ by tiny but arbitrary amounts; a tolerance just above rounding
+#: would sit among those gaps, one at 1e-9 sits six orders of magnitude above rounding.
+TIE_RTOL = 1e-9
+
+#: What :class:`DecisionStump` minimises.
+STUMP_CRITERIA = ("gini", "error")
+
+
+class DecisionStump(ClassifierMixin, BaseEstimator):
+    r"""A weighted decision stump (单层决策树): one threshold on one feature, with a
+    documented tie rule.
+
+    For feature :math:`j` and threshold :math:`\theta` the stump sends
+    :math:`x_j \le \theta` to the left leaf and the rest to the right; each leaf predicts
+    the class with the larger total weight there. Among all cuts between adjacent distinct
+    values of every feature (thresholds at the midpoints), it picks the one that
+    minimises the weighted child impurity:
+
+    * ``"gini"``: :math:`W_L G_L + W_R G_R` with :math:`G = 1 - \sum_k p_k^2`, i.e. it
+      maximises the proxy :math:`\sum_k w_{Lk}^2 / W_L + \sum_k w_{Rk}^2 / W_R` (the rule
+      of scikit-learn's ``DecisionTreeClassifier(max_depth=1)``, so the two stumps agree
+      whenever the best cut is unique);
+    * ``"error"``: the weighted training error :math:`\min_k w_{Lk} + \min_k w_{Rk}`.
+
+    **Ties.** Cuts whose score is within ``TIE_RTOL`` (1e-9) times the total weight of
+    the best score count as tied; among them the lowest feature index wins, then the
+    smallest threshold. A leaf whose two class weights are within ``TIE_RTOL`` times the
+    leaf's weight predicts ``classes_[0]``. Mathematically equal candidates (two features
+    that order the training points the same way, such as a radius and an area) therefore
+    give the same stump on every CPU, whatever the last bits of the weights. The tied
+    alternatives of the winner are kept in ``ties_``. scikit-learn's tree visits the
+    features in a random order and keeps the first strictly better cut, so among tied
+    cuts its choice depends on ``random_state`` and on rounding.
+
+    Parameters
+    ----------
+    criterion : {"gini", "error"}
+
+    Attributes
+    ----------
+    classes_ : ndarray of shape (n_classes,)
+        At most two classes (a single class gives a constant stump).
+    feature_ : int
+        Column of the split, or -1 for a constant stump (no feature has two distinct
+        values).
+    threshold_ : float
+        Split value (NaN for a constant stump).
+    leaf_values_ : ndarray of shape (2, n_classes)
+        Class weights in the left and right leaf (both rows equal for a constant stump).
+    leaf_classes_ : ndarray of shape (2,)
+        Class predicted by the left and the right leaf.
+    ties_ : list of (feature, threshold)
+        Every cut tied with the best one, in the order of the tie rule (the first is the
+        chosen split); one entry when the best cut is unique.
+    n_features_in_ : int
+
+    Notes
+    -----
+    One stable sort per feature and cumulative sums of the class weights: O(d n log n)
+    time and O(d n) memory.
+
+    References
+    ----------
+    Iba, W. & Langley, P. (1992). Induction of one-level decision trees. *Proc. ML 1992*,
+    233-240. doi:10.1016/B978-1-55860-247-2.50035-8
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from patterneval.ensemble.boosting import DecisionStump
+    >>> X = np.array([[1.0, 10.0], [2.0, 40.0], [3.0, 90.0], [4.0, 160.0]])
+    >>> stump = DecisionStump().fit(X, [0, 0, 1, 1])
+    >>> stump.feature_, stump.threshold_      # both columns split the same way: tie
+    (0, 2.5)
+    >>> stump.ties_
+    [(0, 2.5), (1, 65.0)]
+    >>> stump.predict([[1.5, 0.0], [3.5, 0.0]]).tolist()
+    [0, 1]
+    """
+
+    def __init__(self, criterion="gini"):
+        self.criterion = criterion
+
+    def __sklearn_tags__(self):
+        tags = super().__sklearn_tags__()
+        tags.classifier_tags.multi_class = False
+        return tags
+
+    def fit(self, X, y, sample_weight=None):
+        """Choose the split on (X, y) with weights ``sample_weight`` (default 1); returns
+        self."""
+        criterion = check_choice("criterion", self.criterion, STUMP_CRITERIA)
+        X_arr, y_arr = check_estimator_data(self, X, y, dtype=np.float64)
+        check_classification_targets(y_arr)
+        self.classes_, codes = np.unique(y_arr, return_inverse=True)
+        if self.classes_.size > 2:
+            raise ValueError(f"Only binary classification is supported: y has {self.classes_.size} "
+                             "classes; DecisionStump is a two-class learner (AdaBoost's weak learner).")
+        n, d = X_arr.shape
+        if sample_weight is None:
+            w = np.ones(n)
+        else:
+            w = check_numeric_array("sample_weight", sample_weight)
+            if w.shape != (n,):
+                raise ValueError(f"sample_weight must have one weight per row of X ({n}); got shape {w.shape}.")
+            if np.any(w < 0) or not w.sum() > 0:
+                raise ValueError("sample_weight must be >= 0 and not all zero.")
+        c = self.classes_.size
+        S = np.zeros((n, c))
+        S[np.arange(n), codes] = w
+        total = S.sum(axis=0)
+        W = float(total.sum())
+        order = np.argsort(X_arr, axis=0, kind="stable")
+        xs = np.take_along_axis(X_arr, order, axis=0)
+        left = np.cumsum(S[order], axis=0)[:-1]           # (n-1, d, c)
+        right = total - left
+        ok = xs[1:] > xs[:-1]                             # a cut between distinct values
+        wl, wr = left.sum(axis=2), right.sum(axis=2)
+        with np.errstate(divide="ignore", invalid="ignore"):
+            if criterion == "gini":
+                score = (left**2).sum(axis=2) / wl + (right**2).sum(axis=2) / wr
+            else:
+                score = -(left.min(axis=2) + right.min(axis=2))
+        ok &= (wl > 0) & (wr > 0)
+        self.ties_ = []
+        if not ok.any():
+            self.feature_, self.threshold_ = -1, float("nan")
+            self.leaf_values_ = np.vstack([total, total])
+        else:
+            score = np.where(ok, score, -np.inf)
+            tied = score >= score.max() - TIE_RTOL * W       # (n-1, d)
+            for j in np.flatnonzero(tied.any(axis=0)):        # lowest feature first
+                for pos in np.flatnonzero(tied[:, j]):        # then smallest threshold
+                    a, b = xs[pos, j], xs[pos + 1, j]
+                    thr = a / 2.0 + b / 2.0
+                    self.ties_.append((int(j), float(a if thr == b else thr)))
+            self.feature_, self.threshold_ = self.ties_[0]
+            go_left = X_arr[:, self.feature_] <= self.threshold_
+            self.leaf_values_ = np.vstack([S[go_left].sum(axis=0), S[~go_left].sum(axis=0)])
+        self.leaf_classes_ = self.classes_[[self._leaf_class(v) for v in self.leaf_values_]]
+        return self
+
+    @staticmethod
+    def _leaf_class(values):
+        """Index of the heavier class; within TIE_RTOL of the leaf's weight: the first."""
+        if values.size == 1:
+            return 0
+        return int(values[1] > values[0] + TIE_RTOL * values.sum())
+
+    def _leaf(self, X):
+        check_is_fitted(self, "leaf_classes_")
+        X_arr = check_estimator_data(self, X, dtype=np.float64, reset=False)
+        if self.feature_ < 0:
+            return np.zeros(X_arr.shape[0], dtype=np.intp)
+        return (X_arr[:, self.feature_] > self.threshold_).astype(np.intp)
+
+    def predict(self, X):
+        """The class of the leaf each row falls in."""
+        leaf = self._leaf(X)
+        return self.leaf_classes_[leaf]
+
+    def predict_proba(self, X):
+        """The class weight fractions of each row's leaf, shape (n, n_classes)."""
+        leaf = self._leaf(X)
+        values = self.leaf_values_ / self.leaf_values_.sum(axis=1, keepdims=True)
+        return values[leaf]
+
+
 class AdaBoost(ClassifierMixin, BaseEstimator):
     r"""Binary AdaBoost (discrete, Freund & Schapire 1997) by re-weighting or re-sampling.
 
@@ -95,9 +279,11 @@ class AdaBoost(ClassifierMixin, BaseEstimator):
     Parameters
     ----------
     base_estimator : classifier or None
-        Cloned every round. None: a decision stump,
-        ``DecisionTreeClassifier(max_depth=1)``. If it has a ``random_state`` parameter it is
-        set each round from ``rng``. It is fitted on labels coded -1/+1.
+        Cloned every round. None: the book's weighted decision stump,
+        :class:`DecisionStump` (Gini, scikit-learn's ``DecisionTreeClassifier(max_depth=1)``
+        up to its tie rule, which is documented and immune to rounding). If it has a
+        ``random_state`` parameter it is set each round from ``rng``. It is fitted on labels
+        coded -1/+1.
     n_estimators : int >= 1
         Largest number of rounds T.
     mode : {"reweight", "resample"}, keyword-only
@@ -151,7 +337,9 @@ class AdaBoost(ClassifierMixin, BaseEstimator):
     ``exp_losses_ == cumprod(normalizers_)`` still holds; its bound factor is 0.
 
     *Scores.* :meth:`decision_function` returns the unnormalised :math:`F(x)`; ties
-    (:math:`F = 0`) go to ``classes_[0]`` as in scikit-learn. :meth:`predict_proba` maps it
+    go to ``classes_[0]`` as in scikit-learn, where a tie is
+    :math:`|F(x)| \le` ``TIE_RTOL`` :math:`\cdot \sum_t \alpha_t` (a vote that cancels
+    exactly, whatever the rounding of the sum). :meth:`predict_proba` maps it
     through the population minimiser of the exponential loss,
     :math:`F = \frac12\ln\frac{p}{1-p}` (Friedman, Hastie & Tibshirani 2000), i.e.
     :math:`P(y = +1 \mid x) = 1/(1 + e^{-2F(x)})`; these are scores, not calibrated
@@ -206,13 +394,13 @@ class AdaBoost(ClassifierMixin, BaseEstimator):
         mode = check_choice("mode", self.mode, MODES)
         max_restarts = check_positive_int("max_restarts", self.max_restarts, minimum=0)
         if self.base_estimator is None:
-            base = DecisionTreeClassifier(max_depth=1)
+            base = DecisionStump()
         else:
             base = check_classifier(self.base_estimator, name="base_estimator")
         if mode == "reweight":
             check_weighted_fit(base)
         gen = check_rng(self.rng)
-        X_arr = validate_data(self, X, dtype=np.float64)  # n_features_in_, feature names
+        X_arr = check_estimator_data(self, X, dtype=np.float64)  # n_features_in_, feature names
         seeded = "random_state" in base.get_params()
 
         n = X_arr.shape[0]
@@ -225,8 +413,9 @@ class AdaBoost(ClassifierMixin, BaseEstimator):
             n_restarts = 0
             while True:
                 est = clone(base)
+                seed = int(gen.integers(_SEED_BOUND))  # drawn always: one stream for any base
                 if seeded:
-                    est.set_params(random_state=int(gen.integers(_SEED_BOUND)))
+                    est.set_params(random_state=seed)
                 if mode == "reweight":
                     est.fit(X_arr, y_pm, sample_weight=D)
                 else:
@@ -255,7 +444,7 @@ class AdaBoost(ClassifierMixin, BaseEstimator):
             alphas.append(alpha)
             errors.append(eps)
             norms.append(Z)
-            train_err.append(float(np.mean((F > 0) != (y_pm > 0))))
+            train_err.append(float(np.mean(_positive(F, alphas + [alpha]) != (y_pm > 0))))
             losses.append(float(np.mean(np.exp(-y_pm * F))))
             restarts.append(n_restarts)
             if perfect:
@@ -283,7 +472,7 @@ class AdaBoost(ClassifierMixin, BaseEstimator):
     def _X(self, X):
         check_is_fitted(self)
         check_dense(X)
-        return validate_data(self, X, dtype=np.float64, reset=False)
+        return check_estimator_data(self, X, dtype=np.float64, reset=False)
 
     def staged_decision_function(self, X):
         r"""Yield :math:`F_t(x) = \sum_{s \le t} \alpha_s h_s(x)` for t = 1, ..., T."""
@@ -301,17 +490,19 @@ class AdaBoost(ClassifierMixin, BaseEstimator):
             pass
         return F
 
-    def _label(self, F):
-        return self.classes_[(F > 0).astype(np.intp)]
+    def _label(self, F, t=None):
+        """``classes_[1]`` where F exceeds the tie band TIE_RTOL * (sum of the first t
+        alphas, default all), else ``classes_[0]``."""
+        return self.classes_[_positive(F, self.alphas_[:t]).astype(np.intp)]
 
     def predict(self, X):
-        """``classes_[1]`` where F(x) > 0, else ``classes_[0]`` (ties included)."""
+        """``classes_[1]`` where F(x) > 0, else ``classes_[0]`` (ties included; see Notes)."""
         return self._label(self.decision_function(X))
 
     def staged_predict(self, X):
         """Yield the predictions of the first t rounds' vote, t = 1, ..., T."""
-        for F in self.staged_decision_function(X):
-            yield self._label(F)
+        for t, F in enumerate(self.staged_decision_function(X), start=1):
+            yield self._label(F, t)
 
     def predict_proba(self, X):
         r"""Columns ``[1 - p, p]`` with :math:`p = 1/(1 + e^{-2F(x)})` (see Notes)."""
@@ -388,6 +579,8 @@ def resampled_error(model, X, y, *, round=1, n_resamples=1000, rng=None) -> Resa
     >>> bool(abs(res.sample_errors.mean() - res.weighted_error) < 0.01)
     True
     """
+    if not isinstance(model, AdaBoost):
+        raise TypeError(f"model must be a fitted AdaBoost; got {type(model).__name__}.")
     check_is_fitted(model, "alphas_")
     t = check_round(round, len(model.alphas_))
     n_resamples = check_positive_int("n_resamples", n_resamples)
@@ -451,8 +644,10 @@ def compare_modes(X_train, y_train, X_test, y_test, *, base_estimator=None, n_es
     >>> res.resample_test_errors.shape
     (3, 5)
     """
-    X_train, y_train = check_X_y(check_dense(X_train), y_train, min_classes=1)
-    X_test, y_test = check_X_y(check_dense(X_test), y_test, min_classes=1)
+    X_train, y_train = check_X_y(check_dense(X_train, name="X_train"), y_train, min_classes=1,
+                                 names=("X_train", "y_train"))
+    X_test, y_test = check_X_y(check_dense(X_test, name="X_test"), y_test, min_classes=1,
+                               names=("X_test", "y_test"))
     n_estimators = check_positive_int("n_estimators", n_estimators)
     n_seeds = check_positive_int("n_seeds", n_seeds)
     gen = check_rng(rng)
@@ -530,8 +725,9 @@ def boosting_rounds(X, y, *, base_estimator=None, n_estimators=30, mode="reweigh
     gx, gy = np.linspace(lo[0], hi[0], grid_size), np.linspace(lo[1], hi[1], grid_size)
     grid = np.column_stack([np.tile(gx, grid_size),
                             np.repeat(gy, grid_size)])
-    votes = np.array([np.where(F > 0, 1, -1).reshape(grid_size, grid_size)
-                      for F in model.staged_decision_function(grid)], dtype=np.int8)
+    votes = np.array([np.where(_positive(F, model.alphas_[:t]), 1, -1).reshape(grid_size, grid_size)
+                      for t, F in enumerate(model.staged_decision_function(grid), start=1)],
+                     dtype=np.int8)
     weights = np.array(list(model.staged_distributions(X_arr, y_arr)))
     return BoostingRounds(mode=mode, X=X_arr, y=np.where(y_arr == model.classes_[1], 1, -1),
                           grid_x=gx, grid_y=gy, votes=votes, weights=weights,

@@ -356,8 +356,9 @@ def simulate_correlated_vote(error, n_voters, correlation, *, n_resamples=2000, 
     eps = float(check_proportion("error", error))
     rho = float(check_proportion("correlation", correlation))
     T = np.atleast_1d(check_positive_int_array("n_voters", n_voters))
-    if T.ndim != 1 or np.any(np.diff(T) <= 0):
-        raise ValueError(f"n_voters must be one size or a strictly increasing 1-d sequence; got {T.tolist()}.")
+    if T.ndim != 1 or T.size == 0 or np.any(np.diff(T) <= 0):
+        raise ValueError(f"n_voters must be one size or a non-empty, strictly increasing 1-d sequence; "
+                         f"got {T.tolist()}.")
     n_resamples = check_positive_int("n_resamples", n_resamples, minimum=2)
     gen = check_rng(rng)
 

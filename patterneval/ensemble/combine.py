@@ -16,13 +16,16 @@ probabilities themselves for soft votes, and every rule works on the class score
 Weights are a convex combination: finite, non-negative and summing to 1 (within 1e-9);
 anything else is an error, never silently normalised (divide by the sum yourself).
 
-Ties (plurality and weighted votes): ``ties="smallest"`` (default) picks the first of the
+Ties (plurality and weighted votes): class scores within ``VOTE_TIE_RTOL`` (1e-12) times
+the sample's total vote (at least 1) of the top score are tied, so that rounding of the
+weighted sums cannot break a tie. ``ties="smallest"`` (default) picks the first of the
 tied classes in ``classes`` order (the smallest label for hard votes) -- the rule of
 ``numpy.argmax``, ``scipy.stats.mode`` and scikit-learn's ``VotingClassifier``;
 ``ties="random"`` picks one of the tied classes uniformly with ``rng``.
 
 Reject (majority vote): a class wins only with *more than* ``threshold`` (default one half)
-of the total vote; otherwise the sample is rejected. With ``reject=None`` the result is a
+of the total vote, by more than ``VOTE_TIE_RTOL`` of the total (a share equal to the
+threshold up to rounding is not more); otherwise the sample is rejected. With ``reject=None`` the result is a
 ``numpy.ma.MaskedArray`` whose rejected entries are masked; with any other value that value
 is written in their place (it must not be one of the classes).
 """
@@ -36,13 +39,15 @@ from scipy import stats
 from sklearn.base import BaseEstimator, ClassifierMixin, clone
 from sklearn.utils.metaestimators import available_if
 from sklearn.utils.multiclass import check_classification_targets
-from sklearn.utils.validation import check_is_fitted, validate_data
+from sklearn.utils.validation import check_is_fitted
 
 from .._results import Result
 from .._validation import (
+    check_bool,
     check_choice,
     check_classifier,
     check_convex_weights,
+    check_estimator_data,
     check_member_outputs,
     check_n_jobs,
     check_n_splits,
@@ -57,6 +62,9 @@ from .._validation import (
 from ..resampling._engine import make_folds, run_tasks
 
 __all__ = [
+    "MLR_RCOND",
+    "MLR_TIE_RTOL",
+    "VOTE_TIE_RTOL",
     "VOTE_TIE_RULES",
     "MLR",
     "Stacking",
@@ -73,6 +81,19 @@ __all__ = [
 
 #: How plurality and weighted votes break ties: first class in ``classes`` order, or random.
 VOTE_TIE_RULES = ("smallest", "random")
+
+#: Class scores within this fraction of the sample's total vote of the top score are tied
+#: (so that weights such as 1/3, or probabilities, summed in another order or by another
+#: CPU's SIMD kernels cannot break a tie by rounding); the same band decides whether a
+#: share *exceeds* the majority threshold.
+VOTE_TIE_RTOL = 1e-12
+
+#: Singular values below this fraction of the largest count as zero in :class:`MLR`'s
+#: minimum-norm least-squares solution.
+MLR_RCOND = 1e-10
+
+#: :class:`MLR` responses within this fraction of the size of their terms are tied.
+MLR_TIE_RTOL = 1e-9
 
 
 # ------------------------------------------------------------------------ averaging
@@ -173,9 +194,11 @@ def _lookup(classes, predictions):
 
 
 def _argmax(scores, ties, rng):
-    """Index of the top score per row; scores within 1e-12 of the top count as tied (so
-    that weights such as 1/3 summed in different orders do not break ties by rounding)."""
-    best = scores >= scores.max(axis=1, keepdims=True) - 1e-12
+    """Index of the top score per row; scores within VOTE_TIE_RTOL of the row's total vote
+    (at least 1) of the top count as tied (so that weights such as 1/3 summed in different
+    orders do not break ties by rounding)."""
+    band = VOTE_TIE_RTOL * np.maximum(scores.sum(axis=1, keepdims=True), 1.0)
+    best = scores >= scores.max(axis=1, keepdims=True) - band
     if ties == "smallest":
         return best.argmax(axis=1)
     # random tie-break: among the tied maxima, the one with the smallest uniform key
@@ -251,7 +274,7 @@ def majority_vote(predictions, *, classes=None, threshold=0.5, reject=None):
         raise ValueError(f"reject={reject!r} is one of the classes; choose a value that is not a label.")
     scores = _scores(arr, cls, w)
     total = scores.sum(axis=1)
-    win = scores > theta * total[:, None]
+    win = scores > theta * total[:, None] + VOTE_TIE_RTOL * total[:, None]
     ok = win.any(axis=1)
     labels = cls[win.argmax(axis=1)]
     if reject is None:
@@ -508,9 +531,25 @@ class MLR(ClassifierMixin, BaseEstimator):
 
     Notes
     -----
-    One least-squares solve, :math:`O(n d^2 + n d c)`; ``numpy.linalg.lstsq`` gives the
-    minimum-norm solution when the inputs are collinear. ``decision_function`` returns the
-    c responses, or for two classes :math:`f_1 - f_0` (scikit-learn's convention).
+    One least-squares solve, :math:`O(n d^2 + n d c)`.
+
+    *Collinear inputs.* Probability meta-features always are (each member's columns sum to
+    1, as does the intercept column), and two members that reproduce their training set give
+    identical columns. The least-squares coefficients are then not unique; ``MLR`` returns
+    the **minimum-norm** solution, with singular values of the design below
+    ``MLR_RCOND`` (1e-10) times the largest treated as zero, a rule that rounding cannot
+    flip (exactly collinear designs have singular values of order 1e-16). The fitted
+    responses, and so the predictions, are the same for every least-squares solution;
+    only the split of the coefficients among collinear columns is a convention.
+
+    *Ties.* :meth:`predict` takes the first class (in ``classes_`` order) among those
+    whose response is within ``MLR_TIE_RTOL`` (1e-9) times
+    :math:`|b_\ell| + \sum_j |\beta_{\ell j} z_j|` (the size of the terms summed) of the
+    largest. Responses that are equal in exact arithmetic, such as a point on which two
+    members with equal coefficients disagree, are thus a tie on every CPU.
+
+    ``decision_function`` returns the c responses, or for two classes :math:`f_1 - f_0`
+    (scikit-learn's convention).
 
     References
     ----------
@@ -530,23 +569,27 @@ class MLR(ClassifierMixin, BaseEstimator):
         self.fit_intercept = fit_intercept
 
     def fit(self, X, y):
-        X, y = validate_data(self, X, y, ensure_min_samples=2)
+        X, y = check_estimator_data(self, X, y, ensure_min_samples=2)
         check_classification_targets(y)
         X, y = check_X_y(X, y, min_classes=2)
+        fit_intercept = check_bool("fit_intercept", self.fit_intercept)
         self.classes_, codes = np.unique(y, return_inverse=True)
         Y = np.eye(self.classes_.size)[codes]
-        A = np.column_stack([np.ones(len(X)), X]) if self.fit_intercept else X
-        beta = np.linalg.lstsq(A, Y, rcond=None)[0]
-        if self.fit_intercept:
+        A = np.column_stack([np.ones(len(X)), X]) if fit_intercept else X
+        beta = np.linalg.lstsq(A, Y, rcond=MLR_RCOND)[0]
+        if fit_intercept:
             self.intercept_, self.coef_ = beta[0], beta[1:].T
         else:
             self.intercept_, self.coef_ = np.zeros(self.classes_.size), beta.T
         return self
 
-    def _responses(self, X):
+    def _responses(self, X, scale=False):
         check_is_fitted(self)
-        X = validate_data(self, X, reset=False)
-        return X @ self.coef_.T + self.intercept_
+        X = check_estimator_data(self, X, reset=False)
+        f = X @ self.coef_.T + self.intercept_
+        if not scale:
+            return f
+        return f, np.abs(X) @ np.abs(self.coef_.T) + np.abs(self.intercept_)
 
     def decision_function(self, X):
         """The c least-squares responses (for two classes the difference f_1 - f_0)."""
@@ -554,9 +597,11 @@ class MLR(ClassifierMixin, BaseEstimator):
         return f[:, 1] - f[:, 0] if self.classes_.size == 2 else f
 
     def predict(self, X):
-        """Class with the largest response (the first class on ties)."""
-        f = self._responses(X)
-        return self.classes_[f.argmax(axis=1)]
+        """Class with the largest response; ties (see Notes) go to the first class."""
+        f, size = self._responses(X, scale=True)
+        tol = MLR_TIE_RTOL * size.max(axis=1, keepdims=True)
+        best = f >= f.max(axis=1, keepdims=True) - tol
+        return self.classes_[best.argmax(axis=1)]
 
 
 # ------------------------------------------------------------------------ stacking
@@ -684,7 +729,7 @@ class Stacking(ClassifierMixin, BaseEstimator):
     def fit(self, X, y):
         members = _members(self.estimators)
         meta = check_classifier(self._meta(), name="meta_learner")
-        X, y = validate_data(self, X, y, ensure_min_samples=2)
+        X, y = check_estimator_data(self, X, y, ensure_min_samples=2)
         check_classification_targets(y)
         X, y = check_X_y(X, y, min_classes=2)
         n_splits = check_n_splits(self.n_splits, y, stratify=True)
@@ -714,7 +759,7 @@ class Stacking(ClassifierMixin, BaseEstimator):
     def meta_features(self, X):
         """Meta-features of new data from the refitted first-level learners."""
         check_is_fitted(self)
-        X = validate_data(self, X, reset=False)
+        X = check_estimator_data(self, X, reset=False)
         return np.hstack([_member_output(m, X, self.classes_, bool(self.use_proba)) for m in self.estimators_])
 
     def predict(self, X):

@@ -30,8 +30,12 @@ swaps :math:`a \leftrightarrow d` and :math:`b \leftrightarrow c`, and
 & Dietterich 1997) takes no ``y``.
 
 Undefined values (a zero denominator, e.g. a classifier that predicts one class only
-for the correlation) are returned as ``nan``; scikit-learn's
-:func:`~sklearn.metrics.matthews_corrcoef` returns 0 there instead.
+for the correlation): the single-pair functions :func:`correlation`, :func:`q_statistic`
+and :func:`kappa` raise a ``ValueError`` saying why (scikit-learn's
+:func:`~sklearn.metrics.matthews_corrcoef` returns 0 there instead, a number the
+mathematics does not give). The matrix of :func:`pairwise_diversity` and the points of
+:func:`kappa_error` hold ``nan`` for the undefined pairs, so that the other pairs of a large
+ensemble can still be used (e.g. with ``numpy.nanmean``); that is documented there.
 """
 
 from __future__ import annotations
@@ -117,6 +121,13 @@ def _ratio(num, den):
     with np.errstate(divide="ignore", invalid="ignore"):
         out = np.where(den != 0, num / np.where(den != 0, den, 1.0), np.nan)
     return out if out.ndim else float(out)
+
+
+def _defined(name, value, why):
+    """A single pair's measure, or a ValueError when it is 0/0 (never a silent nan)."""
+    if np.isnan(value):
+        raise ValueError(f"{name} is undefined (0/0) for h1 and h2: {why}.")
+    return value
 
 
 def _measure(name, a, b, c, d):
@@ -209,8 +220,9 @@ def correlation(h1, h2, y=None) -> float:
 
     Without ``y`` this is Pearson's correlation of the two :math:`\pm 1` prediction
     vectors, i.e. the Matthews correlation coefficient of ``h1`` against ``h2``; with
-    ``y`` the correlation of their correctness indicators. Smaller is more diverse;
-    ``nan`` if a margin of the table is zero (a constant classifier). :math:`O(m)`.
+    ``y`` the correlation of their correctness indicators. Smaller is more diverse.
+    Undefined (0/0) if a margin of the table is zero (a constant classifier, or with ``y``
+    one that is always right or always wrong): then ``ValueError``. :math:`O(m)`.
 
     Parameters
     ----------
@@ -231,7 +243,8 @@ def correlation(h1, h2, y=None) -> float:
     >>> round(correlation([1, 1, -1, -1, 1], [1, -1, 1, -1, 1]), 4)
     0.1667
     """
-    return _measure("correlation", *_cells(*_indicators(h1, h2, y)))
+    return _defined("correlation", _measure("correlation", *_cells(*_indicators(h1, h2, y))),
+                    "a margin of the 2x2 table is 0 (h1 or h2 is constant on these samples)")
 
 
 def q_statistic(h1, h2, y=None) -> float:
@@ -239,7 +252,7 @@ def q_statistic(h1, h2, y=None) -> float:
 
     Same sign as :func:`correlation` and :math:`|Q| \ge |\rho|`; it is :math:`\pm 1` as
     soon as one cell is zero (with the other product positive). Smaller is more
-    diverse; ``nan`` when :math:`ad + bc = 0`. With ``y`` this is the oracle Q of
+    diverse. Undefined (0/0) when :math:`ad + bc = 0`: then ``ValueError``. With ``y`` this is the oracle Q of
     Kuncheva & Whitaker (2003) and DESlib's ``Q_statistic``. :math:`O(m)`.
 
     Parameters
@@ -263,7 +276,8 @@ def q_statistic(h1, h2, y=None) -> float:
     >>> q_statistic([1, 1, -1, -1, 1], [1, -1, 1, -1, 1])   # (2*1 - 1*1) / (2*1 + 1*1)
     0.3333333333333333
     """
-    return _measure("q_statistic", *_cells(*_indicators(h1, h2, y)))
+    return _defined("q_statistic", _measure("q_statistic", *_cells(*_indicators(h1, h2, y))),
+                    "ad + bc = 0 in the 2x2 table")
 
 
 def _kappa_labels(h1, h2) -> float:
@@ -284,8 +298,8 @@ def kappa(h1, h2) -> float:
     :math:`p_1 = (a+d)/m` and :math:`p_2 = ((a+b)(a+c) + (c+d)(b+d))/m^2` (note 004); for
     more classes the sums run over the :math:`K \times K` table of predicted labels (any
     labels are allowed). :math:`\kappa = 1` for identical predictions, 0 for
-    chance-level agreement, negative below chance; smaller is more diverse. ``nan``
-    when :math:`p_2 = 1` (both predict the same single class). :math:`O(m \log m)`.
+    chance-level agreement, negative below chance; smaller is more diverse. Undefined
+    (0/0) when :math:`p_2 = 1` (both predict the same single class): then ``ValueError``. :math:`O(m \log m)`.
 
     Parameters
     ----------
@@ -311,7 +325,8 @@ def kappa(h1, h2) -> float:
     """
     h1 = check_label_vector("h1", h1)
     h2 = check_label_vector("h2", h2, n=h1.shape[0])
-    return _kappa_labels(h1, h2)
+    return _defined("kappa", _kappa_labels(h1, h2),
+                    "both classifiers predict the same single class, so chance agreement p2 = 1")
 
 
 def pairwise_diversity(predictions, y=None, *, measure: str = "disagreement") -> np.ndarray:
@@ -407,7 +422,9 @@ def kappa_error(predictions, y) -> KappaError:
     -------
     KappaError
         ``kappa``, ``mean_error`` (both of length :math:`T(T-1)/2`), ``pairs`` (shape
-        ``(T(T-1)/2, 2)``) and ``errors`` (length :math:`T`).
+        ``(T(T-1)/2, 2)``) and ``errors`` (length :math:`T`). A pair whose kappa is
+        undefined (both members predict the same single class) has ``nan`` there, so
+        that the other pairs can still be drawn.
 
     References
     ----------

@@ -62,7 +62,7 @@ class PairTablePainter:
             shown = 0.0 if not np.isfinite(v) else v
             bar.set_height(shown)
             label.set_position((label.get_position()[0], max(shown, 0) + 0.03))
-            label.set_text("nan" if not np.isfinite(v) else f"{v:.2f}")
+            label.set_text("undefined" if not np.isfinite(v) else f"{v:.2f}")
         self.title.set_text(title)
         return self.fig
 

@@ -23,6 +23,14 @@ __all__ = ["PairDiversityExplorer", "correlated_pair"]
 _STYLE = {"description_width": "initial"}
 
 
+def _or_nan(measure, h1, h2) -> float:
+    """The measure, or nan (drawn as "undefined") where it is 0/0 for this pair."""
+    try:
+        return measure(h1, h2)
+    except ValueError:
+        return float("nan")
+
+
 class PairDiversityExplorer(Explorer):
     """Sliders: latent correlation of the two classifiers' outputs and the share of
     positive predictions. Every table and measure is computed once in ``__init__``; a
@@ -46,8 +54,9 @@ class PairDiversityExplorer(Explorer):
                 t = pair_table(h1, h2)
                 self.cache[float(r), float(p)] = (
                     (t.a, t.b, t.c, t.d),
-                    {"disagreement": disagreement(h1, h2), "correlation": correlation(h1, h2),
-                     "q_statistic": q_statistic(h1, h2), "kappa": kappa(h1, h2)},
+                    {name: _or_nan(f, h1, h2) for name, f in (
+                        ("disagreement", disagreement), ("correlation", correlation),
+                        ("q_statistic", q_statistic), ("kappa", kappa))},
                 )
         controls = {
             "latent_correlation": widgets.SelectionSlider(
