@@ -15,6 +15,7 @@ from mlxtend.evaluate import bootstrap_point632_score
 from sklearn.base import BaseEstimator, ClassifierMixin, clone
 from sklearn.datasets import load_breast_cancer, load_iris
 from sklearn.discriminant_analysis import LinearDiscriminantAnalysis
+from sklearn.linear_model import LinearRegression, LogisticRegression
 from sklearn.naive_bayes import GaussianNB
 from sklearn.neighbors import KNeighborsClassifier
 from sklearn.tree import DecisionTreeClassifier
@@ -139,18 +140,161 @@ def test_hand_computed_cap_at_gamma_and_dropped_sample():
     assert res.gamma == pytest.approx(4 / 9, abs=1e-15)
     assert res.oob_capped == pytest.approx(4 / 9, abs=1e-15)  # min(Err1, gamma)
     assert res.relative_overfitting == 1.0 and res.weight == pytest.approx(1.0)
-    assert res.estimate_632plus == pytest.approx(4 / 9, abs=1e-15)
+    # eq. (32) with R' = 1: .632 + (gamma - err) .368, i.e. 0.632 Err1 + 0.368 gamma (not gamma)
+    assert res.estimate_632plus == pytest.approx(0.632 * 0.6 + 0.368 * 4 / 9, abs=1e-15)
     assert res.estimate_632 == pytest.approx(0.632 * 0.6, abs=1e-15)
+    assert res.correction_632plus == pytest.approx(0.368 * 4 / 9, abs=1e-15)
 
 
 @pytest.mark.parametrize("err, err1, gamma, expected", [
     (0.1, 0.3, 0.5, (0.3, 0.5, 0.632 / (1 - 0.184), 0.1 + 0.632 / 0.816 * 0.2)),
-    (0.2, 0.15, 0.5, (0.15, 0.0, 0.632, 0.368 * 0.2 + 0.632 * 0.15)),  # Err1 <= err: R = 0
-    (0.3, 0.6, 0.25, (0.25, 0.0, 0.632, 0.368 * 0.3 + 0.632 * 0.25)),  # gamma <= err: R = 0
-    (0.0, 0.7, 0.5, (0.5, 1.0, 1.0, 0.5)),  # Err1 above gamma: capped, R = 1, w = 1
+    (0.2, 0.15, 0.5, (0.15, 0.0, 0.632, 0.368 * 0.2 + 0.632 * 0.15)),  # Err1 <= err: R' = 0
+    (0.3, 0.6, 0.25, (0.25, 0.0, 0.632, 0.368 * 0.3 + 0.632 * 0.6)),  # gamma <= err: .632, Err1 uncapped
+    (0.0, 0.7, 0.5, (0.5, 1.0, 1.0, 0.632 * 0.7 + 0.368 * 0.5)),  # Err1 > gamma: R' = 1
 ])
 def test_632_plus_arithmetic(err, err1, gamma, expected):
     np.testing.assert_allclose(_632_plus(err, err1, gamma), expected, rtol=0, atol=1e-15)
+
+
+# ----------------------------------------------------------------------- eq. (32), from the paper
+def reference_632_plus(err, err1, gamma):
+    """Efron & Tibshirani (1997), eqs. (31)-(32), transcribed term by term.
+
+    Err(.632) = .368 err + .632 Err1                       (eq. 24, Err1 not capped)
+    Err1' = min(Err1, gamma)                               (eq. 31)
+    R' = (Err1' - err) / (gamma - err) if Err1 > err and gamma > err, else 0   (eq. 31)
+    Err(.632+) = Err(.632) + (Err1' - err) .368 .632 R' / (1 - .368 R')         (eq. 32)
+    """
+    err632 = 0.368 * err + 0.632 * err1
+    err1_prime = min(err1, gamma)
+    r_prime = (err1_prime - err) / (gamma - err) if (err1 > err and gamma > err) else 0.0
+    return err632 + (err1_prime - err) * 0.368 * 0.632 * r_prime / (1 - 0.368 * r_prime)
+
+
+def ipred_632_plus(err, err1, gamma):
+    """R's ipred::bootest (bc632plus = TRUE), transcribed: R from the *uncapped* Err1."""
+    err632 = 0.368 * err + 0.632 * err1
+    r = (err1 - err) / (gamma - err) if (err1 > err and gamma > err) else 0.0
+    return err632 + (min(err1, gamma) - err) * (0.368 * 0.632 * r) / (1 - 0.368 * r)
+
+
+REGIMES = {
+    "normal": (0.1, 0.3, 0.5),  # err < Err1 <= gamma
+    "Err1 > gamma": (0.0, 0.8839, 0.5),
+    "gamma <= err": (0.3, 0.6, 0.25),
+    "gamma == err": (0.25, 0.4, 0.25),
+    "Err1 <= err": (0.2, 0.15, 0.5),
+}
+
+
+@pytest.mark.parametrize("regime", list(REGIMES))
+def test_632_plus_equals_the_papers_equation(regime):
+    err, err1, gamma = REGIMES[regime]
+    assert _632_plus(err, err1, gamma)[3] == pytest.approx(reference_632_plus(err, err1, gamma),
+                                                           rel=0, abs=1e-15)
+
+
+@given(st.floats(0, 1), st.floats(0, 1), st.floats(0, 1))
+def test_632_plus_equals_the_papers_equation_everywhere(err, err1, gamma):
+    capped, rate, weight, estimate = _632_plus(err, err1, gamma)
+    assert estimate == pytest.approx(reference_632_plus(err, err1, gamma), rel=0, abs=1e-14)
+    assert 0.0 <= rate <= 1.0 and capped == min(err1, gamma)
+    assert weight == pytest.approx(0.632 / (1 - 0.368 * rate), rel=0, abs=1e-15)
+    assert -1e-15 <= estimate <= 1.0 + 1e-15  # an error rate, unlike ipred's in one regime
+    if err < err1 <= gamma:  # the familiar weighted form holds where Err1 is not capped
+        assert estimate == pytest.approx((1 - weight) * err + weight * err1, rel=0, abs=1e-14)
+
+
+def test_ipred_agrees_below_gamma_and_differs_above():
+    err, err1, gamma = REGIMES["normal"]
+    assert ipred_632_plus(err, err1, gamma) == pytest.approx(_632_plus(err, err1, gamma)[3], abs=1e-15)
+    err, err1, gamma = REGIMES["Err1 > gamma"]
+    ours = _632_plus(err, err1, gamma)[3]
+    assert ours == pytest.approx(0.632 * err1 + 0.368 * gamma, abs=1e-15)  # 0.7426
+    assert ipred_632_plus(err, err1, gamma) > 1.0  # ipred's R = 1.77 > 1: not an error rate
+
+
+def _alternating():
+    return np.arange(120.0)[:, None], np.arange(120) % 2
+
+
+@pytest.mark.parametrize("seed", [0, 1])
+def test_all_three_regimes_on_data_against_the_reference(seed):
+    knn = KNeighborsClassifier(1)
+    # normal: breast cancer, 1-NN (err 0 < Err1 < gamma)
+    X, y = load_breast_cancer(return_X_y=True)
+    normal = pe.bootstrap_error(knn, X[::4], y[::4], n_resamples=30, method=".632+", rng=seed)
+    assert normal.resubstitution < normal.oob < normal.gamma
+    # Err1 > gamma: 1-NN on x = 0..119 with alternating labels; every out-of-bag point's
+    # nearest in-bag neighbour is usually at distance 1, of the other class
+    x, labels = _alternating()
+    above = pe.bootstrap_error(knn, x, labels, n_resamples=200, method=".632+", rng=seed)
+    assert above.resubstitution == 0.0 and above.gamma == 0.5 and above.oob > 0.85
+    assert above.estimate == pytest.approx(0.632 * above.oob + 0.368 * 0.5, abs=1e-15)
+    assert above.estimate > 0.74 > above.gamma  # the cap of the old code returned 0.5
+    # gamma <= err: logistic regression on 20 samples with 2 positives predicts all 0:
+    # err = gamma = 0.1, R' = 0 and .632+ is .632 with the uncapped Err1
+    g = np.random.default_rng(seed)
+    Xr, yr = g.normal(size=(20, 2)), np.r_[np.ones(2, int), np.zeros(18, int)]
+    flat = pe.bootstrap_error(LogisticRegression(), Xr, yr, n_resamples=50, method=".632+", rng=seed)
+    assert flat.gamma <= flat.resubstitution and flat.relative_overfitting == 0.0
+    assert flat.estimate == flat.estimate_632
+    for res in (normal, above, flat):
+        assert res.estimate == pytest.approx(
+            reference_632_plus(res.resubstitution, res.oob, res.gamma), rel=0, abs=1e-15)
+        assert res.estimate_632plus - res.estimate_632 == pytest.approx(res.correction_632plus,
+                                                                        rel=0, abs=1e-15)
+
+
+# ----------------------------------------------------------------------- single-class samples
+def _rare_class(seed=0):
+    g = np.random.default_rng(seed)
+    return g.normal(size=(20, 2)), np.r_[np.ones(2, int), np.zeros(18, int)]
+
+
+def test_single_class_replicates_are_common_and_handled():
+    X, y = _rare_class()
+    res = pe.bootstrap_error(LogisticRegression(), X, y, n_resamples=100, rng=0)
+    # each replicate misses both positives with probability 0.9^20 = 0.12
+    assert 3 <= res.n_single_class <= 25 and res.single_class == "constant"
+    single = np.flatnonzero((res.inbag_counts[:, :2] == 0).all(axis=1))
+    assert single.size == res.n_single_class
+    # the constant rule predicts 0: wrong exactly on the out-of-bag positives
+    out = res.inbag_counts[single] == 0
+    np.testing.assert_allclose(res.replicate_errors[single], out[:, :2].sum(axis=1) / out.sum(axis=1))
+    with pytest.raises(ValueError, match=r"bootstrap replicate \d+ holds a single class \(0\)"):
+        pe.bootstrap_error(LogisticRegression(), X, y, n_resamples=100, rng=0, single_class="raise")
+
+
+def test_single_class_redraw():
+    X, y = _rare_class()
+    constant = pe.bootstrap_error(LogisticRegression(), X, y, n_resamples=100, rng=0)
+    redraw = pe.bootstrap_error(LogisticRegression(), X, y, n_resamples=100, rng=0,
+                                single_class="redraw")
+    assert redraw.n_single_class == constant.n_single_class > 0  # same first draws
+    assert np.all((redraw.inbag_counts[:, :2] > 0).any(axis=1))  # every replicate has a positive
+    keep = (constant.inbag_counts[:, :2] > 0).any(axis=1)
+    np.testing.assert_array_equal(redraw.inbag_counts[keep], constant.inbag_counts[keep])
+
+
+def test_constant_rule_is_what_a_one_class_fit_predicts():
+    # 1-NN and a tree accept one class and predict it: "constant" changes nothing for them
+    X, y = _rare_class(1)
+    for est in (KNeighborsClassifier(1), DecisionTreeClassifier(random_state=0)):
+        res = pe.bootstrap_error(est, X, y, n_resamples=40, rng=3)
+        assert res.n_single_class > 0
+        replicates = [np.repeat(np.arange(20), row) for row in res.inbag_counts]
+        by_hand = [np.mean(clone(est).fit(X[r], y[r]).predict(X[res.inbag_counts[b] == 0])
+                           != y[res.inbag_counts[b] == 0])
+                   for b, r in enumerate(replicates) if (res.inbag_counts[b] == 0).any()]
+        np.testing.assert_allclose(res.replicate_errors[res.replicate_oob_sizes > 0], by_hand)
+
+
+def test_redraw_gives_up_on_hopeless_data():
+    X = np.zeros((200, 1))
+    y = np.r_[1, np.zeros(199, int)]  # a bootstrap sample holds the positive w.p. 0.63
+    res = pe.bootstrap_error(KNeighborsClassifier(1), X, y, n_resamples=5, rng=0, single_class="redraw")
+    assert np.all(res.inbag_counts[:, 0] > 0)
 
 
 # ----------------------------------------------------------------------- properties
@@ -165,14 +309,15 @@ def test_pure_noise_632plus_never_exceeds_oob(estimator, seed):
     X = rng.normal(size=(30, 3))
     y = rng.permutation(np.arange(30) % 2)  # labels independent of X
     res = pe.bootstrap_error(estimator, X, y, n_resamples=20, method=".632+", rng=rng)
-    assert res.estimate_632plus <= res.oob + 1e-12
     assert 0.0 <= res.relative_overfitting <= 1.0
     assert 0.632 <= res.weight <= 1.0
     assert res.oob_capped <= res.gamma + 1e-15
-    if res.oob <= res.gamma:  # uncapped, .632+ moves from .632 towards the OOB error
-        assert res.estimate_632 <= res.estimate_632plus + 1e-12
-    else:  # capped at gamma, it can fall below .632
-        assert res.estimate_632plus <= res.gamma + 1e-12
+    if res.resubstitution <= res.oob:  # .632+ moves from .632 towards the OOB error
+        assert res.estimate_632 - 1e-12 <= res.estimate_632plus <= res.oob + 1e-12
+    if res.oob > res.gamma > res.resubstitution:  # R' = 1: between gamma and the OOB error
+        assert res.gamma - 1e-12 <= res.estimate_632plus <= res.oob + 1e-12
+    if res.gamma <= res.resubstitution:  # R' = 0: exactly .632
+        assert res.estimate_632plus == res.estimate_632
 
 
 def slow_no_information_error(y_true, y_pred):
@@ -396,6 +541,10 @@ BAD = [
     (pe.bootstrap_error, dict(y=Y_OK[:5]), ValueError, r"y has 5 entries but X has 20"),
     (pe.bootstrap_error, dict(X=X_NAN), ValueError, r"X holds 1 NaN"),
     (pe.bootstrap_error, dict(y=np.ones(20)), ValueError, r"y must contain at least 2 classes"),
+    (pe.bootstrap_error, dict(y=np.linspace(0, 1, 20)), ValueError, r"y must hold class labels .*'continuous'"),
+    (pe.bootstrap_error, dict(estimator=LinearRegression()), ValueError, r"estimator must be a classifier"),
+    (pe.bootstrap_error, dict(single_class="drop"), ValueError, r"single_class must be one of"),
+    (pe.bootstrap_error, dict(progress="yes"), TypeError, r"progress must be True or False"),
     (pe.bootstrap_error, dict(method="632+"), ValueError, r"method must be one of \['oob', '.632', '.632\+'\]"),
     (pe.bootstrap_error, dict(method=0.632), TypeError, r"method must be a string"),
     (pe.bootstrap_error, dict(rng=1.5), TypeError, r"rng must be None, an int seed"),
@@ -414,6 +563,7 @@ BAD = [
     (simulate_error_estimates, dict(n_replicates=1), ValueError, r"n_replicates must be an integer >= 2"),
     (simulate_error_estimates, dict(n_splits=(1,)), ValueError, r"n_splits must be an integer >= 2"),
     (simulate_error_estimates, dict(n_jobs=True), TypeError, r"n_jobs must be None"),
+    (simulate_error_estimates, dict(estimator=LinearRegression()), ValueError, r"estimator must be a classifier"),
 ]
 
 
@@ -442,3 +592,17 @@ def test_simulate_distinct_share_matches_the_formula():
     assert check.passed, check
     assert share.min() >= 1 / 30 and share.max() <= 1.0
     np.testing.assert_allclose(share * 30, np.round(share * 30))
+
+
+# ----------------------------------------------------------------------- the chapter's figures
+def test_chapter_figures_keep_their_y_labels_inside():
+    from patterneval.plotting._style import figure_png
+    from patterneval.plotting.resampling import plot_estimator_simulation, plot_inclusion_probability
+
+    sim = simulate_error_estimates(NearestMean(), gaussian_problem, n=10, n_test=50, n_replicates=2,
+                                   n_splits=(2,), n_resamples=3, rng=0)
+    for fig in (plot_inclusion_probability(1000), plot_estimator_simulation(sim)):
+        figure_png(fig)  # draw
+        for ax in fig.axes:
+            box = ax.yaxis.label.get_window_extent()
+            assert ax.yaxis.label.get_text() and box.x0 >= 0, ax.yaxis.label.get_text()

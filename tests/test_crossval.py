@@ -9,6 +9,7 @@ import numpy as np
 import pytest
 from sklearn.datasets import load_iris, load_wine
 from sklearn.discriminant_analysis import LinearDiscriminantAnalysis
+from sklearn.linear_model import LinearRegression, LogisticRegression
 from sklearn.model_selection import KFold, LeaveOneOut, StratifiedKFold, cross_val_score
 from sklearn.naive_bayes import GaussianNB
 from sklearn.neighbors import KNeighborsClassifier
@@ -139,6 +140,48 @@ def test_result_repr_and_html():
     assert "<table>" in res._repr_html_()
 
 
+# ----------------------------------------------------------------------- single-class folds
+def _rare():
+    X = np.random.default_rng(0).normal(size=(20, 2))
+    return X, np.r_[np.ones(2, int), np.zeros(18, int)]
+
+
+def test_unstratified_fold_of_one_class_is_predicted_as_that_class():
+    X, y = _rare()
+    # 2 unstratified folds of 10: when both positives fall in one fold (probability 9/19),
+    # the other fold's training set is zeros only
+    for seed in range(40):
+        res = pe.cross_val_error(LogisticRegression(), X, y, n_splits=2, stratify=False, rng=seed)
+        if res.n_single_class:
+            break
+    assert res.n_single_class == 1
+    folds = crossval.make_folds(y, n_splits=2, n_repeats=1, stratify=False,
+                                rng=np.random.default_rng(seed))[0]
+    bad = [f for f, (train, _) in enumerate(folds) if np.all(y[train] == 0)]
+    assert len(bad) == 1
+    assert res.fold_errors[0, bad[0]] == 0.2  # both positives predicted 0
+    with pytest.raises(ValueError, match=rf"training set of fold {bad[0]} of repeat 0 holds a single "
+                                         r"class \(0\).*single_class='constant'"):
+        pe.cross_val_error(LogisticRegression(), X, y, n_splits=2, stratify=False, rng=seed,
+                           single_class="raise")
+
+
+def test_loo_with_a_singleton_class():
+    X, y = _rare()
+    y = y.copy()
+    y[1] = 0  # one positive: leaving it out leaves zeros only
+    res = pe.leave_one_out_error(LogisticRegression(), X, y)
+    assert res.n_single_class == 1 and res.mistakes[0, 0]
+    with pytest.raises(ValueError, match=r"fold 0 of repeat 0 holds a single class"):
+        pe.leave_one_out_error(LogisticRegression(), X, y, single_class="raise")
+
+
+def test_stratified_folds_never_hold_one_class():
+    X, y = _rare()
+    res = pe.cross_val_error(LogisticRegression(), X, y, n_splits=2, rng=0)
+    assert res.n_single_class == 0
+
+
 # ----------------------------------------------------------------------- bad input
 class NoPredict:
     def fit(self, X, y):
@@ -174,10 +217,19 @@ BAD = [
     (pe.cross_val_error, dict(rng=np.random.RandomState(0)), TypeError, r"rng .*RandomState"),
     (pe.cross_val_error, dict(n_jobs=0), ValueError, r"n_jobs must be None or a non-zero"),
     (pe.cross_val_error, dict(n_jobs=1.5), TypeError, r"n_jobs must be None or a non-zero"),
+    (pe.cross_val_error, dict(y=np.linspace(0.5, 2.5, 20)), ValueError, r"y must hold class labels .*'continuous'"),
+    (pe.cross_val_error, dict(estimator=LinearRegression()), ValueError, r"estimator must be a classifier"),
+    (pe.cross_val_error, dict(stratify="no"), TypeError, r"stratify must be True or False; got 'no'"),
+    (pe.cross_val_error, dict(stratify=0), TypeError, r"stratify must be True or False"),
+    (pe.cross_val_error, dict(progress=None), TypeError, r"progress must be True or False"),
+    (pe.cross_val_error, dict(single_class="redraw"), ValueError, r"single_class must be one of"),
     (pe.leave_one_out_error, dict(estimator=NoPredict()), TypeError, r"estimator .*predict"),
     (pe.leave_one_out_error, dict(X=X_OK[:, 0]), ValueError, r"X must be 2-d"),
     (pe.leave_one_out_error, dict(y=np.ones(20)), ValueError, r"y must contain at least 2 classes"),
     (pe.leave_one_out_error, dict(n_jobs="two"), TypeError, r"n_jobs must be None or a non-zero"),
+    (pe.leave_one_out_error, dict(y=np.linspace(0.5, 2.5, 20)), ValueError, r"y must hold class labels"),
+    (pe.leave_one_out_error, dict(estimator=LinearRegression()), ValueError, r"estimator must be a classifier"),
+    (pe.leave_one_out_error, dict(single_class=None), TypeError, r"single_class must be a string"),
 ]
 
 

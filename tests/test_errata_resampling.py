@@ -28,14 +28,22 @@ def test_note_average_of_replicate_errors_is_not_err1():
     assert abs(np.nanmean(real.replicate_errors) - real.oob) > 1e-4
 
 
-@pytest.mark.parametrize("seed", [0, 1, 2])
-def test_632_is_far_too_optimistic_for_an_overfitting_rule(seed):
+def test_632_is_far_too_optimistic_for_an_overfitting_rule():
     # labels independent of X: every rule's true error is 1/2 (balanced classes)
-    rng = np.random.default_rng(seed)
-    X = rng.normal(size=(100, 4))
-    y = rng.permutation(np.arange(100) % 2)
-    res = pe.bootstrap_error(KNeighborsClassifier(1), X, y, n_resamples=50, method=".632+", rng=rng)
-    assert res.resubstitution == 0.0
-    assert res.estimate_632 == pytest.approx(0.632 * res.oob)  # err = 0: a fixed shrinkage
-    assert abs(res.estimate_632plus - 0.5) < 0.06  # .632+ is capped at gamma ~ 0.5
-    assert abs(res.estimate_632plus - 0.5) < abs(res.estimate_632 - 0.5) - 0.05
+    dev_632, dev_plus = [], []
+    for seed in range(6):
+        rng = np.random.default_rng(seed)
+        X = rng.normal(size=(100, 4))
+        y = rng.permutation(np.arange(100) % 2)
+        res = pe.bootstrap_error(KNeighborsClassifier(1), X, y, n_resamples=50, method=".632+",
+                                 rng=rng)
+        assert res.resubstitution == 0.0
+        assert res.estimate_632 == pytest.approx(0.632 * res.oob)  # err = 0: a fixed shrinkage
+        assert res.estimate_632 < 0.45  # on every data set, far below the true 1/2
+        dev_632.append(res.estimate_632 - 0.5)
+        dev_plus.append(res.estimate_632plus - 0.5)
+    # .632 is biased down by about 0.16; .632+ (R' near 1) is centred near 1/2, with the
+    # spread of the out-of-bag error itself (Err1 ranges 0.43..0.65 on these six)
+    assert np.mean(dev_632) < -0.12
+    assert abs(np.mean(dev_plus)) < 0.05
+    assert np.mean(np.abs(dev_plus)) < np.mean(np.abs(dev_632)) - 0.08

@@ -10,6 +10,7 @@ import pytest
 from sklearn.datasets import load_iris
 from sklearn.discriminant_analysis import LinearDiscriminantAnalysis
 from sklearn.feature_selection import SelectKBest, f_classif
+from sklearn.linear_model import LinearRegression, LogisticRegression
 from sklearn.model_selection import KFold, StratifiedKFold, permutation_test_score
 from sklearn.neighbors import KNeighborsClassifier
 from sklearn.pipeline import make_pipeline
@@ -233,6 +234,25 @@ def test_signal_tests_noise_and_signal_and_n_jobs():
         np.testing.assert_array_equal(tests[delta].null_distribution, again[delta].null_distribution)
 
 
+# ------------------------------------------------------------------ single-class folds
+def test_unstratified_splitter_single_class_folds():
+    X = np.random.default_rng(0).normal(size=(20, 2))
+    y = np.r_[np.ones(2, int), np.zeros(18, int)]
+    cv = KFold(10)  # unshuffled: fold 0 holds samples 0 and 1, both positives
+    res = pe.permutation_test(LogisticRegression(), X, y, cv=cv, n_resamples=30, rng=0)
+    assert res.fold_errors[0] == 1.0  # training set of zeros: both positives predicted 0
+    # the observed run has one such fold; a permutation has one when both positives land
+    # in the same fold (probability 10 / C(20, 2) = 1/19)
+    assert res.n_single_class == 1 + int(res.null_single_class.sum())
+    assert res.null_single_class.shape == (30,)
+    short = res.head(10)
+    assert short.n_single_class == 1 + int(res.null_single_class[:10].sum())
+    with pytest.raises(ValueError, match=r"fold 0 of the cross-validation on the observed labels "
+                                         r"holds a single class \(0\)"):
+        pe.permutation_test(LogisticRegression(), X, y, cv=cv, n_resamples=3, rng=0,
+                            single_class="raise")
+
+
 # ------------------------------------------------------------------ bad input
 X_OK, Y_OK = noisy_iris(0)
 GOOD = {
@@ -267,6 +287,10 @@ CASES = [
     (pe.permutation_test, dict(rng="seed"), TypeError, r"^rng must be None, an int seed or a numpy"),
     (pe.permutation_test, dict(n_jobs=0), ValueError, r"^n_jobs must be None or a non-zero integer; got 0"),
     (pe.permutation_test, dict(n_jobs=1.5), TypeError, r"^n_jobs must be None or a non-zero integer"),
+    (pe.permutation_test, dict(y=np.linspace(0.5, 3.5, 150)), ValueError, r"^y must hold class labels"),
+    (pe.permutation_test, dict(estimator=LinearRegression()), ValueError, r"^estimator must be a classifier"),
+    (pe.permutation_test, dict(progress="no"), TypeError, r"^progress must be True or False"),
+    (pe.permutation_test, dict(single_class="redraw"), ValueError, r"^single_class must be one of"),
     (pe.permutation_test, dict(permutations=np.zeros((3, 150))), TypeError, r"^permutations must be an integer"),
     (pe.permutation_test, dict(permutations=np.zeros((3, 149), int)), ValueError,
      r"^permutations must have shape \(n_resamples, 150\)"),
@@ -287,6 +311,8 @@ CASES = [
     (signal_tests, dict(estimator=NoPredict()), TypeError, r"^estimator must be .* \(no predict\)"),
     (signal_tests, dict(rng="seed"), TypeError, r"^rng must be None, an int seed or a numpy"),
     (signal_tests, dict(n_jobs=0), ValueError, r"^n_jobs must be None or a non-zero integer; got 0"),
+    (signal_tests, dict(estimator=LinearRegression()), ValueError, r"^estimator must be a classifier"),
+    (signal_tests, dict(progress=1), TypeError, r"^progress must be True or False"),
 ]
 
 

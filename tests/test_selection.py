@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 from sklearn.decomposition import PCA
 from sklearn.feature_selection import SelectKBest, f_classif
-from sklearn.linear_model import LogisticRegression
+from sklearn.linear_model import LinearRegression, LogisticRegression
 from sklearn.model_selection import StratifiedKFold, KFold, cross_val_score
 from sklearn.neighbors import KNeighborsClassifier
 from sklearn.pipeline import make_pipeline
@@ -176,6 +176,42 @@ def test_leak_grid_estimator_is_used():
     assert grid.cv2[0, 0, 0] == expected
 
 
+# ------------------------------------------------------------------ order and single classes
+def test_most_selected_breaks_ties_by_lowest_index():
+    res = pe.selection_cv_error(SEL, KNN, *noise(3, n=40, p=300), n_splits=5, rng=0)
+    counts = res.selection_counts
+    order = res.most_selected()
+    # counts never increase along the order, and within equal counts indices increase
+    assert np.all(np.diff(counts[order]) <= 0)
+    for c in np.unique(counts):
+        tied = order[counts[order] == c]
+        np.testing.assert_array_equal(tied, np.sort(tied))
+    np.testing.assert_array_equal(res.most_selected(7), order[:7])
+    assert np.unique(counts).size < counts.size  # there are ties to break
+
+
+def test_single_class_training_fold_selects_nothing_and_predicts_its_class():
+    X, _ = noise(1, n=20, p=30)
+    y = np.r_[np.ones(2, int), np.zeros(18, int)]
+    found = False
+    for seed in range(60):  # 2 folds of 10: both positives in one fold with probability 9/19
+        folds = _make_folds(y, n_splits=2, n_repeats=1, stratify=False, rng=np.random.default_rng(seed))
+        bad = [i for i, (train, _) in enumerate(folds) if np.all(y[train] == 0)]
+        if bad:
+            found = True
+            break
+    assert found
+    lr = make_pipeline(LogisticRegression())
+    for inside in (True, False):
+        res = pe.selection_cv_error(SEL, lr, X, y, inside=inside, n_splits=2, stratify=False, rng=seed)
+        assert res.n_single_class == 1 and res.fold_errors[bad[0]] == 0.2
+    assert res.selected_features[bad[0]].size == 10  # CV1: the one set chosen on all data
+    cv2 = pe.selection_cv_error(SEL, lr, X, y, inside=True, n_splits=2, stratify=False, rng=seed)
+    assert cv2.selected_features[bad[0]].size == 0
+    with pytest.raises(ValueError, match=rf"fold {bad[0]} holds a single class \(0\)"):
+        pe.selection_cv_error(SEL, lr, X, y, n_splits=2, stratify=False, rng=seed, single_class="raise")
+
+
 # ------------------------------------------------------------------ bad input
 X_OK, Y_OK = noise(0, n=20, p=30)
 GOOD = {
@@ -208,6 +244,13 @@ CASES = [
     (pe.selection_cv_error, dict(n_repeats=0), ValueError, r"^n_repeats must be an integer >= 1; got 0"),
     (pe.selection_cv_error, dict(rng="seed"), TypeError, r"^rng must be None, an int seed or a numpy"),
     (pe.selection_cv_error, dict(n_jobs=0), ValueError, r"^n_jobs must be None or a non-zero integer; got 0"),
+    (pe.selection_cv_error, dict(inside="no"), TypeError, r"^inside must be True or False; got 'no'"),
+    (pe.selection_cv_error, dict(inside=1), TypeError, r"^inside must be True or False; got 1"),
+    (pe.selection_cv_error, dict(stratify="yes"), TypeError, r"^stratify must be True or False"),
+    (pe.selection_cv_error, dict(progress=0), TypeError, r"^progress must be True or False"),
+    (pe.selection_cv_error, dict(y=np.linspace(0.1, 2.1, 20)), ValueError, r"^y must hold class labels"),
+    (pe.selection_cv_error, dict(estimator=LinearRegression()), ValueError, r"^estimator must be a classifier"),
+    (pe.selection_cv_error, dict(single_class="redraw"), ValueError, r"^single_class must be one of"),
     (leak_grid, dict(n_features=()), ValueError, r"^n_features must hold at least one value"),
     (leak_grid, dict(n_features="50"), TypeError, r"^n_features must be a 1-d sequence of integers"),
     (leak_grid, dict(n_features=[[5, 6]]), TypeError, r"^n_features must be a 1-d sequence of integers"),
@@ -226,6 +269,8 @@ CASES = [
     (leak_grid, dict(estimator=NoPredict()), TypeError, r"^estimator must .*\(no predict\)"),
     (leak_grid, dict(rng="seed"), TypeError, r"^rng must be None, an int seed or a numpy"),
     (leak_grid, dict(n_jobs=0), ValueError, r"^n_jobs must be None or a non-zero integer; got 0"),
+    (leak_grid, dict(estimator=LinearRegression()), ValueError, r"^estimator must be a classifier"),
+    (leak_grid, dict(progress="no"), TypeError, r"^progress must be True or False"),
 ]
 
 

@@ -8,6 +8,7 @@ tests); ``_engine`` holds what they share (fitting clones in parallel, random st
 
 from .bootstrap import (
     BOOTSTRAP_METHODS,
+    BOOTSTRAP_SINGLE_CLASS,
     BootstrapResult,
     EstimatorSimulation,
     bootstrap_error,
@@ -19,11 +20,15 @@ from .bootstrap import (
 from .crossval import CrossValidationResult, cross_val_error, leave_one_out_error
 from .permutation import PermutationTestResult, permutation_test, signal_tests
 from .perturbation import (
+    PERTURBATION_METHODS,
+    CoverageStudy,
     PerturbationCoverage,
     PerturbationInterval,
     expected_svm_error,
     linear_rule_error,
+    load_coverage_study,
     perturbation_interval,
+    run_coverage_study,
     simulate_perturbation_coverage,
     two_gaussians,
 )
@@ -31,10 +36,13 @@ from .selection import LeakGrid, SelectionCVResult, leak_grid, selection_cv_erro
 
 __all__ = [
     "BOOTSTRAP_METHODS",
+    "BOOTSTRAP_SINGLE_CLASS",
     "BootstrapResult",
+    "CoverageStudy",
     "CrossValidationResult",
     "EstimatorSimulation",
     "LeakGrid",
+    "PERTURBATION_METHODS",
     "PermutationTestResult",
     "PerturbationCoverage",
     "PerturbationInterval",
@@ -46,9 +54,11 @@ __all__ = [
     "leak_grid",
     "leave_one_out_error",
     "linear_rule_error",
+    "load_coverage_study",
     "no_information_error",
     "permutation_test",
     "perturbation_interval",
+    "run_coverage_study",
     "selection_cv_error",
     "simulate_distinct_share",
     "simulate_error_estimates",

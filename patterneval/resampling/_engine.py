@@ -1,5 +1,6 @@
 """What every resampling method shares: fitting clones on index sets, in parallel, with
-reproducible per-task random streams and an optional progress bar."""
+reproducible per-task random streams and an optional progress bar, and one rule for a
+training set that holds a single class."""
 
 from __future__ import annotations
 
@@ -8,11 +9,44 @@ from joblib import Parallel, delayed
 from sklearn.base import clone
 from sklearn.model_selection import KFold, StratifiedKFold
 
-__all__ = ["fit_predict", "make_folds", "run_tasks", "spawn"]
+from .._validation import check_bool
+
+__all__ = ["SINGLE_CLASS_OPTIONS", "fit_predict", "make_folds", "run_tasks", "single_class_label",
+           "single_class_error", "spawn"]
+
+#: What a resampling method does with a training set that holds a single class:
+#: ``"constant"`` predicts that class, ``"raise"`` stops with a ValueError. The bootstrap
+#: also offers ``"redraw"`` (see :func:`patterneval.bootstrap_error`).
+SINGLE_CLASS_OPTIONS = ("constant", "raise")
 
 
-def fit_predict(estimator, X, y, train, test):
-    """Predictions on ``X[test]`` of a fresh clone of ``estimator`` fitted on ``train``."""
+def single_class_label(y_train):
+    """The one class of ``y_train`` if it holds a single class, else ``None``."""
+    first = y_train[0]
+    return first if np.all(y_train == first) else None
+
+
+def single_class_error(label, where: str) -> ValueError:
+    """The ValueError of ``single_class="raise"``, naming the training set and its class."""
+    return ValueError(
+        f"the training set of {where} holds a single class ({np.asarray(label).item()!r}): most classifiers "
+        f"cannot be fitted on it. Pass single_class='constant' to predict that class for its "
+        f"test samples (the limit of any rule fitted on one class), or use more samples or "
+        f"stratified folds."
+    )
+
+
+def fit_predict(estimator, X, y, train, test, single_class="constant"):
+    """Predictions on ``X[test]`` of a fresh clone of ``estimator`` fitted on ``train``.
+
+    A training set of a single class gives that class for every test sample
+    (``single_class="constant"``) without fitting, or a ValueError (``"raise"``).
+    """
+    label = single_class_label(y[train])
+    if label is not None:
+        if single_class == "raise":
+            raise single_class_error(label, f"{test.size} test sample(s)")
+        return np.full(test.size, label, dtype=y.dtype)
     model = clone(estimator).fit(X[train], y[train])
     return model.predict(X[test])
 
@@ -48,7 +82,7 @@ def run_tasks(func, tasks, *, n_jobs=None, progress=False, desc=None, total=None
         results = (func(*task) for task in tasks)
     else:
         results = Parallel(n_jobs=n_jobs, return_as="generator")(delayed(func)(*task) for task in tasks)
-    if progress:
+    if check_bool("progress", progress):
         from tqdm.auto import tqdm
 
         results = tqdm(results, total=total or len(tasks), desc=desc)

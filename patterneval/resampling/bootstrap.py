@@ -15,8 +15,10 @@ from sklearn.base import clone
 
 from .._results import Result
 from .._validation import (
+    check_bool,
     check_callable,
     check_choice,
+    check_classification_target,
     check_classifier,
     check_labels_pair,
     check_n_jobs,
@@ -24,11 +26,12 @@ from .._validation import (
     check_rng,
     check_X_y,
 )
-from ._engine import fit_predict, run_tasks, spawn
+from ._engine import fit_predict, run_tasks, single_class_error, single_class_label, spawn
 from .crossval import cross_val_error, leave_one_out_error
 
 __all__ = [
     "BOOTSTRAP_METHODS",
+    "BOOTSTRAP_SINGLE_CLASS",
     "BootstrapResult",
     "EstimatorSimulation",
     "bootstrap_error",
@@ -40,6 +43,12 @@ __all__ = [
 
 #: The estimates :func:`bootstrap_error` offers.
 BOOTSTRAP_METHODS = ("oob", ".632", ".632+")
+
+#: What :func:`bootstrap_error` does with a bootstrap sample of a single class.
+BOOTSTRAP_SINGLE_CLASS = ("constant", "redraw", "raise")
+
+#: Redraws allowed per replicate with ``single_class="redraw"`` before giving up.
+_MAX_REDRAWS = 1000
 
 # Efron & Tibshirani (1997) write the weights with three digits; we use theirs, not 1 - 1/e.
 _W = 0.632
@@ -176,15 +185,23 @@ def no_information_error(y_true, y_pred) -> float:
 
 
 def _632_plus(resubstitution: float, oob: float, gamma: float):
-    """The .632+ arithmetic: (capped OOB error, R, weight, estimate). No checks."""
-    oob_capped = min(oob, gamma)
-    if oob_capped > resubstitution and gamma > resubstitution:
-        rate = (oob_capped - resubstitution) / (gamma - resubstitution)
+    """Efron & Tibshirani (1997), eqs. (31)-(32): (Err1', R', weight, estimate). No checks.
+
+    ``Err1' = min(Err1, gamma)``; ``R' = (Err1' - err) / (gamma - err)`` when
+    ``Err1 > err`` and ``gamma > err``, else 0 (so ``0 <= R' <= 1``);
+    ``Err(.632+) = Err(.632) + (Err1' - err) * .368 * .632 * R' / (1 - .368 R')`` with the
+    uncapped ``Err(.632) = .368 err + .632 Err1``; ``weight = .632 / (1 - .368 R')``.
+    """
+    err, err1 = float(resubstitution), float(oob)
+    oob_capped = min(err1, float(gamma))
+    if err1 > err and gamma > err:
+        rate = (oob_capped - err) / (gamma - err)
     else:
         rate = 0.0
-    rate = float(np.clip(rate, 0.0, 1.0))
     weight = _W / (1.0 - _W_COMPLEMENT * rate)
-    return oob_capped, rate, weight, (1.0 - weight) * resubstitution + weight * oob_capped
+    estimate_632 = _W_COMPLEMENT * err + _W * err1
+    estimate = estimate_632 + (oob_capped - err) * (_W_COMPLEMENT * _W * rate) / (1.0 - _W_COMPLEMENT * rate)
+    return oob_capped, rate, weight, estimate
 
 
 @dataclasses.dataclass(frozen=True, repr=False)
@@ -206,14 +223,21 @@ class BootstrapResult(Result):
     gamma : float
         No-information error rate of the full-data model (:func:`no_information_error`).
     oob_capped : float
-        ``min(oob, gamma)``, the Err^(1)' of .632+.
+        ``min(oob, gamma)``, the Err^(1)' of .632+ (eq. 31).
     relative_overfitting : float
-        R in [0, 1].
+        R' in [0, 1] (eq. 31): ``(oob_capped - resubstitution) / (gamma - resubstitution)``
+        when ``oob > resubstitution`` and ``gamma > resubstitution``, else 0.
     weight : float
-        Weight of the out-of-bag term in ``estimate``: 1 (oob), 0.632 (.632) or
-        ``0.632 / (1 - 0.368 R)`` (.632+).
+        The weight of the method: 1 (oob), 0.632 (.632) or
+        ``0.632 / (1 - 0.368 R')`` (.632+). For .632+ it is the weight of the out-of-bag
+        term, ``estimate = (1 - weight) resubstitution + weight oob``, only when
+        ``oob <= gamma``; otherwise see ``correction_632plus``.
     estimate_632, estimate_632plus : float
-        Both weighted estimates, whatever ``method`` is.
+        Both estimates, whatever ``method`` is: ``0.368 resubstitution + 0.632 oob``
+        (never capped) and eq. (32).
+    correction_632plus : float
+        ``estimate_632plus - estimate_632 = (oob_capped - resubstitution) 0.368 0.632 R' /
+        (1 - 0.368 R')``, the term eq. (32) adds to .632.
     n_resamples : int
         Number of bootstrap replicates B.
     n_never_out : int
@@ -226,6 +250,12 @@ class BootstrapResult(Result):
         Each sample's error over the replicates that left it out (NaN if never left out).
     inbag_counts : ndarray of int, shape (B, n_samples)
         How often replicate b drew sample i.
+    single_class : str
+        The rule for a bootstrap sample of one class: ``"constant"``, ``"redraw"`` or
+        ``"raise"``.
+    n_single_class : int
+        Replicates whose (first) bootstrap sample held a single class: predicted as that
+        class (``"constant"``) or drawn again (``"redraw"``).
     """
 
     estimate: float
@@ -238,29 +268,42 @@ class BootstrapResult(Result):
     weight: float
     estimate_632: float
     estimate_632plus: float
+    correction_632plus: float
     n_resamples: int
     n_never_out: int
     replicate_errors: np.ndarray
     replicate_oob_sizes: np.ndarray
     sample_errors: np.ndarray
     inbag_counts: np.ndarray
+    single_class: str = "constant"
+    n_single_class: int = 0
 
 
 def _fit_predict_oob(estimator, X, y, train, test):
-    """``fit_predict``, but an empty out-of-bag set gives empty predictions, not an error."""
+    """``fit_predict``, but an empty out-of-bag set gives empty predictions, not an error;
+    a single-class bootstrap sample predicts its class (the caller has applied the rule)."""
     if test.size == 0:
         return y[:0]
-    return fit_predict(estimator, X, y, train, test)
+    return fit_predict(estimator, X, y, train, test, single_class="constant")
 
 
-def _bootstrap_from_indices(estimator, X, y, indices, *, method, n_jobs=None, progress=False):
+def _bootstrap_from_indices(estimator, X, y, indices, *, method, n_jobs=None, progress=False,
+                            single_class="constant", n_single_class=None):
     """Every bootstrap estimate from explicit replicates ``indices`` (B, n) of row numbers.
 
     The core of :func:`bootstrap_error`, kept separate so that tests can fix the
-    replicates and compute .632 and .632+ by hand. No input checks.
+    replicates and compute .632 and .632+ by hand. No input checks. A replicate of a
+    single class is predicted as that class, or raises for ``single_class="raise"``;
+    ``n_single_class`` overrides the count (``bootstrap_error`` passes the redraws).
     """
     indices = np.asarray(indices, dtype=np.intp)
     n_resamples, n = indices.shape
+    single = [b for b in range(n_resamples) if single_class_label(y[indices[b]]) is not None]
+    if single and single_class == "raise":
+        raise single_class_error(single_class_label(y[indices[single[0]]]),
+                                 f"bootstrap replicate {single[0]}")
+    if n_single_class is None:
+        n_single_class = len(single)
     counts = np.zeros((n_resamples, n), dtype=np.int64)
     np.add.at(counts, (np.repeat(np.arange(n_resamples), n), indices.ravel()), 1)
     out = counts == 0
@@ -291,6 +334,7 @@ def _bootstrap_from_indices(estimator, X, y, indices, *, method, n_jobs=None, pr
     oob = float(sample_errors[left_out].mean())
     estimate_632 = _W_COMPLEMENT * resubstitution + _W * oob
     oob_capped, rate, weight_plus, estimate_632plus = _632_plus(resubstitution, oob, gamma)
+    correction = (oob_capped - resubstitution) * (_W_COMPLEMENT * _W * rate) / (1.0 - _W_COMPLEMENT * rate)
     estimate, weight = {
         "oob": (oob, 1.0),
         ".632": (estimate_632, _W),
@@ -307,17 +351,20 @@ def _bootstrap_from_indices(estimator, X, y, indices, *, method, n_jobs=None, pr
         weight=float(weight),
         estimate_632=float(estimate_632),
         estimate_632plus=float(estimate_632plus),
+        correction_632plus=float(correction),
         n_resamples=int(n_resamples),
         n_never_out=int(n - left_out.sum()),
         replicate_errors=replicate_errors,
         replicate_oob_sizes=oob_sizes,
         sample_errors=sample_errors,
         inbag_counts=counts,
+        single_class=single_class,
+        n_single_class=int(n_single_class),
     )
 
 
 def bootstrap_error(estimator, X, y, *, n_resamples=200, method=".632", rng=None, n_jobs=None,
-                    progress=False) -> BootstrapResult:
+                    progress=False, single_class="constant") -> BootstrapResult:
     r"""Bootstrap estimates of a classifier's error: out-of-bag, .632 and .632+.
 
     Draw ``B = n_resamples`` bootstrap samples (``n`` row indices with replacement),
@@ -333,20 +380,32 @@ def bootstrap_error(estimator, X, y, *, n_resamples=200, method=".632", rng=None
       each sample's error averaged over the replicates that left it out, then over
       samples. A sample that no replicate left out (rare once B is in the tens) has no
       term and is dropped from the average (``n_never_out`` counts them);
-    - ``".632"``: :math:`0.368\,\overline{err} + 0.632\,\widehat{Err}^{(1)}`, with
-      :math:`\overline{err}` the resubstitution error of the model fitted on all the data;
-    - ``".632+"``: with the no-information rate
-      :math:`\hat\gamma = \sum_l p_l (1 - q_l)` (label frequencies :math:`p_l`,
-      full-data prediction frequencies :math:`q_l`; :func:`no_information_error`),
-      :math:`\widehat{Err}^{(1)\prime} = \min(\widehat{Err}^{(1)}, \hat\gamma)`, the
-      relative overfitting rate
-      :math:`\hat R = (\widehat{Err}^{(1)\prime} - \overline{err}) / (\hat\gamma - \overline{err})`
-      when :math:`\widehat{Err}^{(1)\prime} > \overline{err}` and
-      :math:`\hat\gamma > \overline{err}`, else 0 (so :math:`\hat R \in [0, 1]`), the
-      weight :math:`\hat w = 0.632 / (1 - 0.368 \hat R) \in [0.632, 1]` and
+    - ``".632"``: :math:`\widehat{Err}^{(.632)} = 0.368\,\overline{err} + 0.632\,\widehat{Err}^{(1)}`,
+      with :math:`\overline{err}` the resubstitution error of the model fitted on all the
+      data (:math:`\widehat{Err}^{(1)}` is never capped here);
+    - ``".632+"``, exactly eqs. (31)-(32) of Efron & Tibshirani (1997): with the
+      no-information rate :math:`\hat\gamma = \sum_l p_l (1 - q_l)` (label frequencies
+      :math:`p_l`, full-data prediction frequencies :math:`q_l`;
+      :func:`no_information_error`),
+      :math:`\widehat{Err}^{(1)\prime} = \min(\widehat{Err}^{(1)}, \hat\gamma)` and
 
-      .. math:: \widehat{Err}^{(.632+)} = (1 - \hat w)\,\overline{err}
-                + \hat w\,\widehat{Err}^{(1)\prime}.
+      .. math:: \hat R' = \frac{\widehat{Err}^{(1)\prime} - \overline{err}}
+                {\hat\gamma - \overline{err}} \text{ if } \widehat{Err}^{(1)} > \overline{err}
+                \text{ and } \hat\gamma > \overline{err}, \text{ else } 0,
+
+      .. math:: \widehat{Err}^{(.632+)} = \widehat{Err}^{(.632)}
+                + \big(\widehat{Err}^{(1)\prime} - \overline{err}\big)
+                \frac{0.368 \cdot 0.632\,\hat R'}{1 - 0.368\,\hat R'} .
+
+      So :math:`0 \le \hat R' \le 1`. Three regimes: when
+      :math:`\overline{err} < \widehat{Err}^{(1)} \le \hat\gamma` this is
+      :math:`(1 - \hat w)\,\overline{err} + \hat w\,\widehat{Err}^{(1)}` with
+      :math:`\hat w = 0.632 / (1 - 0.368 \hat R')`; when
+      :math:`\widehat{Err}^{(1)} > \hat\gamma > \overline{err}`, :math:`\hat R' = 1` and it
+      is :math:`0.632\,\widehat{Err}^{(1)} + 0.368\,\hat\gamma` (not :math:`\hat\gamma`);
+      when :math:`\hat\gamma \le \overline{err}` or
+      :math:`\widehat{Err}^{(1)} \le \overline{err}`, :math:`\hat R' = 0` and it is
+      :math:`\widehat{Err}^{(.632)}`.
 
     All three are computed on every call (one extra fit on all the data); ``method``
     picks ``estimate``. Lower is better.
@@ -354,9 +413,11 @@ def bootstrap_error(estimator, X, y, *, n_resamples=200, method=".632", rng=None
     Parameters
     ----------
     estimator : scikit-learn-compatible classifier
-        Cloned for every replicate and once for the full-data fit.
+        Cloned for every replicate and once for the full-data fit. A regressor is
+        rejected.
     X : array_like, shape (n_samples, n_features)
     y : array_like, shape (n_samples,)
+        Class labels (binary or multiclass; a continuous target is rejected).
     n_resamples : int, default 200
         Bootstrap replicates B (Efron & Tibshirani use 50-200).
     method : {"oob", ".632", ".632+"}, default ".632"
@@ -367,17 +428,43 @@ def bootstrap_error(estimator, X, y, *, n_resamples=200, method=".632", rng=None
         Parallel fits through joblib; the result does not depend on it.
     progress : bool, default False
         tqdm progress bar over the ``B + 1`` fits.
+    single_class : {"constant", "redraw", "raise"}, default "constant"
+        What to do with a bootstrap sample that holds a single class, which most
+        classifiers (logistic regression, LDA, SVMs) refuse to fit; with a rare class it is
+        common (``n = 20`` with 2 positives: each replicate misses both with probability
+        :math:`(18/20)^{20} \approx 0.12`). ``"constant"``: the replicate's rule is the
+        constant classifier predicting that class, which is what a rule trained on one
+        class does (1-NN, trees, naive Bayes behave so on their own). ``"redraw"``: draw
+        that replicate again, from its own stream, until it holds two classes (up to 1000
+        times); the replicates are then bootstrap samples *conditioned* on holding two
+        classes, which is no longer Efron's bootstrap. ``"raise"``: a ValueError naming
+        the replicate. ``n_single_class`` counts the replicates concerned.
 
     Returns
     -------
     BootstrapResult
 
+    Raises
+    ------
+    ValueError
+        If ``y`` is not a classification target, ``estimator`` is a regressor, or (with
+        ``single_class="raise"``) a replicate holds a single class.
+
     Notes
     -----
     Cost: ``B + 1`` fits; O(B n) time and memory for the bookkeeping (``inbag_counts``
     is kept). The .632+ extras cost O(n log n), not the O(n^2) of the pair sum defining
-    gamma. A replicate whose bootstrap sample holds a single class is passed to the
-    estimator as is; estimators that refuse one class raise there.
+    gamma.
+
+    Other implementations. R's ``ipred::errorest(..., estimator = "632plus")`` (function
+    ``bootest``) computes the same :math:`\widehat{Err}^{(1)}`, :math:`\overline{err}`,
+    :math:`\hat\gamma` and the same eq. (32), but its :math:`R` uses the *uncapped*
+    :math:`\widehat{Err}^{(1)}`: it agrees with this function whenever
+    :math:`\widehat{Err}^{(1)} \le \hat\gamma` and differs when
+    :math:`\widehat{Err}^{(1)} > \hat\gamma`, where its :math:`R > 1` can push the estimate
+    above 1 (and its denominator :math:`1 - 0.368 R` to zero). mlxtend's
+    ``bootstrap_point632_score`` applies the weights per replicate, with each bootstrap
+    model's training error on all of ``X`` and an unclipped :math:`R` (see the tests).
 
     References
     ----------
@@ -399,17 +486,51 @@ def bootstrap_error(estimator, X, y, *, n_resamples=200, method=".632", rng=None
     (0.0, (50, 150))
     >>> bool(res.estimate_632 <= res.estimate_632plus <= res.oob)
     True
+
+    When the out-of-bag error exceeds the no-information rate, R' = 1 and .632+ is
+    0.632 Err1 + 0.368 gamma: 1-NN on alternating labels errs on most out-of-bag points.
+
+    >>> import numpy as np
+    >>> x, labels = np.arange(120.0)[:, None], np.arange(120) % 2
+    >>> alt = pe.bootstrap_error(KNeighborsClassifier(1), x, labels, method=".632+", rng=0)
+    >>> alt.relative_overfitting, alt.gamma
+    (1.0, 0.5)
+    >>> bool(abs(alt.estimate - (0.632 * alt.oob + 0.368 * alt.gamma)) < 1e-12)
+    True
     """
     check_classifier(estimator)
     X, y = check_X_y(X, y)
+    check_classification_target(y, estimator=estimator)
     n_resamples = check_positive_int("n_resamples", n_resamples)
     method = check_choice("method", method, BOOTSTRAP_METHODS)
+    single_class = check_choice("single_class", single_class, BOOTSTRAP_SINGLE_CLASS)
+    progress = check_bool("progress", progress)
     n_jobs = check_n_jobs(n_jobs)
     rng = check_rng(rng)
     n = y.shape[0]
-    indices = np.stack([child.integers(0, n, size=n) for child in spawn(rng, n_resamples)])
-    return _bootstrap_from_indices(estimator, X, y, indices, method=method, n_jobs=n_jobs,
-                                   progress=progress)
+    rows, n_single_class = [], 0
+    for b, child in enumerate(spawn(rng, n_resamples)):
+        draw = child.integers(0, n, size=n)
+        label = single_class_label(y[draw])
+        if label is not None:
+            n_single_class += 1
+            if single_class == "raise":
+                raise single_class_error(label, f"bootstrap replicate {b}")
+            for _ in range(_MAX_REDRAWS if single_class == "redraw" else 0):
+                draw = child.integers(0, n, size=n)
+                if single_class_label(y[draw]) is None:
+                    break
+            else:
+                if single_class == "redraw":
+                    raise ValueError(
+                        f"single_class='redraw' drew {_MAX_REDRAWS} bootstrap samples of "
+                        f"replicate {b} and each held a single class; the classes are too "
+                        f"unequal for n={n}: use single_class='constant'."
+                    )
+        rows.append(draw)
+    return _bootstrap_from_indices(estimator, X, y, np.stack(rows), method=method, n_jobs=n_jobs,
+                                   progress=progress, single_class=single_class,
+                                   n_single_class=n_single_class)
 
 
 @dataclasses.dataclass(frozen=True, repr=False)
@@ -544,8 +665,10 @@ def simulate_error_estimates(estimator, sampler, *, n, n_test=20_000, n_replicat
     n_resamples = check_positive_int("n_resamples", n_resamples)
     n_jobs = check_n_jobs(n_jobs)
     rng = check_rng(rng)
+    progress = check_bool("progress", progress)
     test_rng, *children = spawn(rng, n_replicates + 1)
     X_test, y_test = check_X_y(*sampler(test_rng, n_test))
+    check_classification_target(y_test, estimator=estimator)
     tasks = [(estimator, sampler, n, X_test, y_test, n_splits, n_resamples, child) for child in children]
     results = run_tasks(_one_training_set, tasks, n_jobs=n_jobs, progress=progress,
                         desc="training sets")

@@ -15,6 +15,9 @@ from sklearn.model_selection import LeaveOneOut
 
 from .._results import Result
 from .._validation import (
+    check_bool,
+    check_choice,
+    check_classification_target,
     check_classifier,
     check_n_jobs,
     check_n_splits,
@@ -22,7 +25,7 @@ from .._validation import (
     check_rng,
     check_X_y,
 )
-from ._engine import fit_predict, make_folds, run_tasks
+from ._engine import SINGLE_CLASS_OPTIONS, fit_predict, make_folds, run_tasks, single_class_error, single_class_label
 
 __all__ = ["CrossValidationResult", "cross_val_error", "leave_one_out_error"]
 
@@ -54,6 +57,10 @@ class CrossValidationResult(Result):
     mistakes : ndarray of bool, shape (n_repeats, n_samples)
         ``mistakes[r, i]`` is True when sample ``i`` was misclassified in repeat ``r``
         (by the model that did not see it).
+    n_single_class : int
+        Training folds that held a single class; with ``single_class="constant"`` their
+        test samples were predicted as that class (0 unless the folds are unstratified or
+        a class is tiny).
     """
 
     error: float
@@ -66,17 +73,33 @@ class CrossValidationResult(Result):
     fold_sizes: np.ndarray
     repeat_errors: np.ndarray
     mistakes: np.ndarray
+    n_single_class: int = 0
 
 
-def _run_splits(estimator, X, y, splits, *, n_repeats, n_jobs, progress, desc):
+def _count_single_class(y, splits, single_class):
+    """Training folds of one class; raises for ``single_class="raise"``, naming the first."""
+    count = 0
+    for r, repeat in enumerate(splits):
+        for f, (train, _) in enumerate(repeat):
+            label = single_class_label(y[train])
+            if label is not None:
+                if single_class == "raise":
+                    raise single_class_error(label, f"fold {f} of repeat {r}")
+                count += 1
+    return count
+
+
+def _run_splits(estimator, X, y, splits, *, n_repeats, n_jobs, progress, desc,
+                single_class="constant"):
     """Fit on every (train, test) pair of ``splits`` (a list per repeat) and collect errors."""
-    tasks = [(estimator, X, y, train, test) for repeat in splits for train, test in repeat]
+    n_single_class = _count_single_class(y, splits, single_class)
+    tasks = [(estimator, X, y, train, test, single_class) for repeat in splits for train, test in repeat]
     predictions = run_tasks(fit_predict, tasks, n_jobs=n_jobs, progress=progress, desc=desc)
     n, n_splits = y.shape[0], len(splits[0])
     mistakes = np.zeros((n_repeats, n), dtype=bool)
     fold_errors = np.empty((n_repeats, n_splits))
     fold_sizes = np.empty((n_repeats, n_splits), dtype=np.int64)
-    for t, ((*_, test), pred) in enumerate(zip(tasks, predictions)):
+    for t, ((*_, test, _), pred) in enumerate(zip(tasks, predictions)):
         r, f = divmod(t, n_splits)
         wrong = np.asarray(pred) != y[test]
         mistakes[r, test] = wrong
@@ -94,11 +117,12 @@ def _run_splits(estimator, X, y, splits, *, n_repeats, n_jobs, progress, desc):
         fold_sizes=fold_sizes,
         repeat_errors=repeat_errors,
         mistakes=mistakes,
+        n_single_class=n_single_class,
     )
 
 
 def cross_val_error(estimator, X, y, *, n_splits=10, n_repeats=1, stratify=True, rng=None,
-                    n_jobs=None, progress=False) -> CrossValidationResult:
+                    n_jobs=None, progress=False, single_class="constant") -> CrossValidationResult:
     r"""k-fold cross-validation error of a classifier, optionally repeated.
 
     Each repeat splits the ``n`` samples at random into ``k = n_splits`` folds
@@ -125,26 +149,39 @@ def cross_val_error(estimator, X, y, *, n_splits=10, n_repeats=1, stratify=True,
     X : array_like, shape (n_samples, n_features)
         Finite numeric features.
     y : array_like, shape (n_samples,)
-        Class labels, at least two classes.
+        Class labels, at least two classes (binary or multiclass in scikit-learn's
+        ``type_of_target`` sense; a continuous target is rejected).
     n_splits : int, default 10
         Folds per repeat, ``2 <= n_splits <= n_samples``; with ``stratify`` every class
         needs at least ``n_splits`` samples.
     n_repeats : int, default 1
         Independent re-partitions.
     stratify : bool, default True
-        Keep the class proportions in every fold.
+        Keep the class proportions in every fold (exactly ``True`` or ``False``).
     rng : None, int or numpy.random.Generator
         The only source of randomness (the fold assignment).
     n_jobs : None or int
         Parallel fits through joblib; the result does not depend on it.
     progress : bool, default False
         Show a tqdm progress bar over the ``n_splits * n_repeats`` fits.
+    single_class : {"constant", "raise"}, default "constant"
+        A training fold that holds a single class (possible with ``stratify=False`` or a
+        class smaller than the folds) cannot be fitted by most classifiers. ``"constant"``
+        predicts that class for the fold's test samples, which is what any rule fitted on
+        one class does; ``"raise"`` stops with a ValueError naming the fold.
+        ``n_single_class`` reports how many folds it affected.
 
     Returns
     -------
     CrossValidationResult
         ``error``, the spreads ``fold_std`` and ``repeat_std``, and per-fold,
         per-repeat and per-sample values.
+
+    Raises
+    ------
+    ValueError
+        If ``y`` is not a classification target or ``estimator`` is a regressor (an error
+        rate counts wrong labels), among the usual checks of the arguments.
 
     Notes
     -----
@@ -174,17 +211,22 @@ def cross_val_error(estimator, X, y, *, n_splits=10, n_repeats=1, stratify=True,
     """
     check_classifier(estimator)
     X, y = check_X_y(X, y)
-    n_splits = check_n_splits(n_splits, y, stratify=bool(stratify))
+    check_classification_target(y, estimator=estimator)
+    stratify = check_bool("stratify", stratify)
+    progress = check_bool("progress", progress)
+    single_class = check_choice("single_class", single_class, SINGLE_CLASS_OPTIONS)
+    n_splits = check_n_splits(n_splits, y, stratify=stratify)
     n_repeats = check_positive_int("n_repeats", n_repeats)
     n_jobs = check_n_jobs(n_jobs)
     rng = check_rng(rng)
-    splits = make_folds(y, n_splits=n_splits, n_repeats=n_repeats, stratify=bool(stratify), rng=rng)
+    splits = make_folds(y, n_splits=n_splits, n_repeats=n_repeats, stratify=stratify, rng=rng)
     result = _run_splits(estimator, X, y, splits, n_repeats=n_repeats, n_jobs=n_jobs,
-                         progress=progress, desc="cross-validation")
-    return dataclasses.replace(result, stratify=bool(stratify))
+                         progress=progress, desc="cross-validation", single_class=single_class)
+    return dataclasses.replace(result, stratify=stratify)
 
 
-def leave_one_out_error(estimator, X, y, *, n_jobs=None, progress=False) -> CrossValidationResult:
+def leave_one_out_error(estimator, X, y, *, n_jobs=None, progress=False,
+                        single_class="constant") -> CrossValidationResult:
     r"""Leave-one-out cross-validation error: ``n`` fits, each predicting one sample.
 
     .. math:: \hat\varepsilon_{LOO} = \frac1n \sum_{i=1}^n \mathbb 1[\hat f_{-i}(x_i) \ne y_i],
@@ -203,6 +245,9 @@ def leave_one_out_error(estimator, X, y, *, n_jobs=None, progress=False) -> Cros
         Parallel fits through joblib.
     progress : bool, default False
         Show a tqdm progress bar over the ``n`` fits.
+    single_class : {"constant", "raise"}, default "constant"
+        As in :func:`cross_val_error`: with two classes, one of which has a single sample,
+        the fit that leaves that sample out sees one class only.
 
     Returns
     -------
@@ -230,7 +275,10 @@ def leave_one_out_error(estimator, X, y, *, n_jobs=None, progress=False) -> Cros
     """
     check_classifier(estimator)
     X, y = check_X_y(X, y)
+    check_classification_target(y, estimator=estimator)
+    progress = check_bool("progress", progress)
+    single_class = check_choice("single_class", single_class, SINGLE_CLASS_OPTIONS)
     n_jobs = check_n_jobs(n_jobs)
     splits = [list(LeaveOneOut().split(X, y))]
     return _run_splits(estimator, X, y, splits, n_repeats=1, n_jobs=n_jobs, progress=progress,
-                       desc="leave-one-out")
+                       desc="leave-one-out", single_class=single_class)

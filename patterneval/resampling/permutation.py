@@ -20,6 +20,9 @@ from sklearn.pipeline import make_pipeline
 
 from .._results import Result
 from .._validation import (
+    check_bool,
+    check_choice,
+    check_classification_target,
     check_classifier,
     check_cv,
     check_increasing,
@@ -30,7 +33,7 @@ from .._validation import (
     check_transformer,
     check_X_y,
 )
-from ._engine import run_tasks, spawn
+from ._engine import SINGLE_CLASS_OPTIONS, fit_predict, run_tasks, single_class_error, single_class_label, spawn
 
 __all__ = ["PermutationTestResult", "permutation_test", "signal_tests"]
 
@@ -57,6 +60,12 @@ class PermutationTestResult(Result):
         The ``m`` cross-validation errors on permuted labels.
     fold_errors : numpy.ndarray
         The observed error of each fold (``statistic`` is their mean).
+    n_single_class : int
+        Fits (observed and permuted runs, all folds) whose training fold held a single
+        class; with ``single_class="constant"`` they predicted that class.
+    null_single_class : numpy.ndarray of int
+        Per permutation, its folds with a single-class training fold (``n_single_class``
+        is their sum plus the observed run's).
     """
 
     statistic: float
@@ -64,6 +73,8 @@ class PermutationTestResult(Result):
     n_resamples: int
     null_distribution: np.ndarray
     fold_errors: np.ndarray = dataclasses.field(repr=False)
+    n_single_class: int = 0
+    null_single_class: np.ndarray = dataclasses.field(default=None, repr=False)
 
     def head(self, n_resamples: int) -> "PermutationTestResult":
         """The same test with only its first ``n_resamples`` permutations.
@@ -88,8 +99,14 @@ class PermutationTestResult(Result):
         if m > self.n_resamples:
             raise ValueError(f"n_resamples must be at most {self.n_resamples}; got {m}.")
         null = self.null_distribution[:m]
+        counts = self.null_single_class
+        if counts is None:
+            return dataclasses.replace(self, p_value=_p_value(self.statistic, null), n_resamples=m,
+                                       null_distribution=null)
+        observed = self.n_single_class - int(counts.sum())
         return dataclasses.replace(self, p_value=_p_value(self.statistic, null), n_resamples=m,
-                                   null_distribution=null)
+                                   null_distribution=null, null_single_class=counts[:m],
+                                   n_single_class=observed + int(counts[:m].sum()))
 
 
 def _p_value(statistic, null_distribution) -> float:
@@ -103,27 +120,35 @@ def _p_value(statistic, null_distribution) -> float:
     return (b + 1) / (null.size + 1)
 
 
-def _cv_errors(estimator, X, y, cv):
-    """Error rate of a fresh clone of ``estimator`` on each of ``cv``'s test folds."""
-    errors = []
-    for train, test in cv.split(X, y):
-        model = clone(estimator).fit(X[train], y[train])
-        errors.append(np.count_nonzero(model.predict(X[test]) != y[test]) / len(test))
-    return np.array(errors)
+def _cv_errors(estimator, X, y, cv, single_class="constant", where="the observed labels"):
+    """Error rate of a fresh clone of ``estimator`` on each of ``cv``'s test folds, and the
+    number of folds whose training set held a single class."""
+    errors, n_single = [], 0
+    for f, (train, test) in enumerate(cv.split(X, y)):
+        label = single_class_label(y[train])
+        if label is not None:
+            if single_class == "raise":
+                raise single_class_error(label, f"fold {f} of the cross-validation on {where}")
+            n_single += 1
+        pred = fit_predict(estimator, X, y, train, test, single_class="constant")
+        errors.append(np.count_nonzero(pred != y[test]) / len(test))
+    return np.array(errors), n_single
 
 
-def _permuted_error(estimator, X, y, cv, source):
+def _permuted_error(estimator, X, y, cv, source, single_class="constant"):
     """CV error with labels ``y[perm]``; ``perm`` is given or drawn from a Generator."""
     perm = source.permutation(len(y)) if isinstance(source, np.random.Generator) else source
-    return float(_cv_errors(estimator, X, y[perm], cv).mean())
+    errors, n_single = _cv_errors(estimator, X, y[perm], cv, single_class, "permuted labels")
+    return float(errors.mean()), n_single
 
 
-def _permuted_errors(estimator, X, y, cv, sources):
-    return [_permuted_error(estimator, X, y, cv, source) for source in sources]
+def _permuted_errors(estimator, X, y, cv, sources, single_class="constant"):
+    return [_permuted_error(estimator, X, y, cv, source, single_class) for source in sources]
 
 
 def permutation_test(estimator, X, y, *, n_resamples=1000, cv=5, selector=None, rng=None,
-                     n_jobs=None, progress=False, permutations=None) -> PermutationTestResult:
+                     n_jobs=None, progress=False, permutations=None,
+                     single_class="constant") -> PermutationTestResult:
     r"""Label-permutation test of a classifier's cross-validation error.
 
     The statistic is the cross-validation error :math:`T = \frac1K\sum_j k_j/n_j` of
@@ -177,6 +202,12 @@ def permutation_test(estimator, X, y, *, n_resamples=1000, cv=5, selector=None, 
         is then unused. To reproduce scikit-learn's ``permutation_test_score(...,
         random_state=s)``, pass ``np.array([r.permutation(n) for _ in range(m)])`` with
         ``r = np.random.RandomState(s)``: that is how it shuffles ``y`` (without groups).
+    single_class : {"constant", "raise"}, default "constant"
+        A training fold of a single class (possible with an unstratified splitter such as
+        ``KFold``; the default stratified folds keep every class in every training fold) is
+        predicted as that class, or raises a ValueError naming the fold; the same rule for
+        the observed and the permuted runs, as the test requires. ``n_single_class``
+        counts such fits.
 
     Returns
     -------
@@ -217,6 +248,9 @@ def permutation_test(estimator, X, y, *, n_resamples=1000, cv=5, selector=None, 
     if selector is not None:
         check_transformer(selector, name="selector")
     X, y = check_X_y(X, y)
+    check_classification_target(y, estimator=estimator)
+    progress = check_bool("progress", progress)
+    single_class = check_choice("single_class", single_class, SINGLE_CLASS_OPTIONS)
     n_resamples = check_positive_int("n_resamples", n_resamples)
     cv = check_cv(cv, y)
     rng = check_rng(rng)
@@ -230,23 +264,27 @@ def permutation_test(estimator, X, y, *, n_resamples=1000, cv=5, selector=None, 
         cv = StratifiedKFold(cv)  # scikit-learn's check_cv for a classifier and an int
     pipeline = estimator if selector is None else make_pipeline(clone(selector), clone(estimator))
 
-    fold_errors = _cv_errors(pipeline, X, y, cv)
+    fold_errors, observed_single = _cv_errors(pipeline, X, y, cv, single_class)
     statistic = float(fold_errors.mean())
     # batches of permutations per task: one small fit per task would drown in joblib's
     # dispatch cost; a batch's results do not depend on how permutations are grouped
     n_batches = n_resamples if n_jobs in (None, 1) else min(n_resamples, 4 * effective_n_jobs(n_jobs))
     batches = [sources[i::n_batches] for i in range(n_batches)]
-    parts = run_tasks(_permuted_errors, ((pipeline, X, y, cv, b) for b in batches),
+    parts = run_tasks(_permuted_errors, ((pipeline, X, y, cv, b, single_class) for b in batches),
                       n_jobs=n_jobs, progress=progress, desc="permutations", total=n_batches)
     null = np.empty(n_resamples)
+    null_single = np.empty(n_resamples, dtype=np.int64)
     for i, part in enumerate(parts):
-        null[i::n_batches] = part
+        null[i::n_batches] = [error for error, _ in part]
+        null_single[i::n_batches] = [count for _, count in part]
     return PermutationTestResult(
         statistic=statistic,
         p_value=_p_value(statistic, null),
         n_resamples=n_resamples,
         null_distribution=null,
         fold_errors=fold_errors,
+        n_single_class=int(observed_single + null_single.sum()),
+        null_single_class=null_single,
     )
 
 
@@ -319,6 +357,8 @@ def signal_tests(signals=(0.0, 0.25, 0.5, 0.75, 1.0, 1.5), *, n_samples=40, n_fe
     y = np.repeat([0, 1], [n_samples // 2, n_samples - n_samples // 2])
     cv = check_cv(cv, y)
     estimator = LinearDiscriminantAnalysis() if estimator is None else check_classifier(estimator)
+    check_classification_target(y, estimator=estimator)
+    progress = check_bool("progress", progress)
     gen = check_rng(rng)
     n_jobs = check_n_jobs(n_jobs)
 

@@ -20,6 +20,9 @@ from sklearn.neighbors import KNeighborsClassifier
 
 from .._results import Result
 from .._validation import (
+    check_bool,
+    check_choice,
+    check_classification_target,
     check_classifier,
     check_increasing,
     check_n_jobs,
@@ -29,7 +32,7 @@ from .._validation import (
     check_transformer,
     check_X_y,
 )
-from ._engine import make_folds, run_tasks
+from ._engine import SINGLE_CLASS_OPTIONS, make_folds, run_tasks, single_class_error, single_class_label
 
 __all__ = ["LeakGrid", "SelectionCVResult", "leak_grid", "selection_cv_error"]
 
@@ -58,6 +61,10 @@ class SelectionCVResult(Result):
         as PCA, whose outputs are not columns of ``X``).
     n_features : int
         Number of columns of ``X``.
+    n_single_class : int
+        Folds whose training set held a single class: predicted as that class without
+        fitting the selector or the classifier (with CV2 their ``selected_features`` entry
+        is empty).
     """
 
     error: float
@@ -66,6 +73,7 @@ class SelectionCVResult(Result):
     fold_errors: np.ndarray
     selected_features: tuple = dataclasses.field(repr=False)
     n_features: int = dataclasses.field(repr=False)
+    n_single_class: int = 0
 
     @property
     def selection_counts(self) -> np.ndarray:
@@ -89,6 +97,33 @@ class SelectionCVResult(Result):
             counts[support] += 1
         return counts
 
+    def most_selected(self, n=None) -> np.ndarray:
+        """Column indices by how many folds selected them, most often first.
+
+        Ties (equal counts, common: counts are small integers) are ordered by the lower
+        column index first, a stable sort of the counts, so the order is the same on every
+        machine. ``n`` keeps the first ``n`` (all columns by default); when the count at
+        position ``n`` is shared by columns beyond it, the cut is made by that index rule.
+
+        Examples
+        --------
+        >>> import numpy as np
+        >>> from patterneval.resampling.selection import SelectionCVResult
+        >>> res = SelectionCVResult(error=0.2, std_error=0.1, inside=True,
+        ...                         fold_errors=np.array([0.1, 0.3]),
+        ...                         selected_features=(np.array([0, 2, 4]), np.array([2, 3, 4])),
+        ...                         n_features=5)
+        >>> res.selection_counts
+        array([1, 0, 2, 1, 2])
+        >>> res.most_selected(4)  # 2 and 4 tie at two folds, 0 and 3 at one
+        array([2, 4, 0, 3])
+        """
+        counts = self.selection_counts
+        order = np.argsort(-counts, kind="stable")
+        if n is None:
+            return order
+        return order[:check_positive_int("n", n)]
+
 
 def _make_folds(y, *, n_splits: int, n_repeats: int, stratify: bool, rng: np.random.Generator):
     """The (train, test) pairs of ``n_repeats`` partitions, flattened: the same folds as
@@ -103,8 +138,15 @@ def _support(fitted_selector):
 
 
 def _fold_task(selector, estimator, X, y, train, test):
-    """Fit (selector on the training fold, if given) and the classifier; error on the test fold."""
+    """Fit (selector on the training fold, if given) and the classifier; error on the test fold.
+
+    A training fold of a single class predicts that class and selects nothing."""
     support = None
+    label = single_class_label(y[train])
+    if label is not None:
+        if selector is not None:
+            support = np.zeros(0, dtype=np.intp)
+        return np.count_nonzero(y[test] != label) / len(test), support
     X_train, X_test = X[train], X[test]
     if selector is not None:
         fitted = clone(selector).fit(X_train, y[train])
@@ -116,7 +158,8 @@ def _fold_task(selector, estimator, X, y, train, test):
 
 
 def selection_cv_error(selector, estimator, X, y, *, inside=True, n_splits=10, n_repeats=1,
-                       stratify=True, rng=None, n_jobs=None, progress=False) -> SelectionCVResult:
+                       stratify=True, rng=None, n_jobs=None, progress=False,
+                       single_class="constant") -> SelectionCVResult:
     r"""Cross-validation error of feature selection + classifier, selecting inside (CV2) or
     outside (CV1) the folds.
 
@@ -147,7 +190,8 @@ def selection_cv_error(selector, estimator, X, y, *, inside=True, n_splits=10, n
     X : array-like, shape (n_samples, n_features)
     y : array-like, shape (n_samples,)
     inside : bool, default True
-        True for CV2, False for CV1.
+        True for CV2, False for CV1; exactly ``True`` or ``False`` (a string such as
+        ``"no"`` is rejected rather than read as true).
     n_splits, n_repeats : int, default 10 and 1
         Folds per partition and number of partitions (see :func:`_make_folds`).
     stratify : bool, default True
@@ -158,6 +202,10 @@ def selection_cv_error(selector, estimator, X, y, *, inside=True, n_splits=10, n
         Folds fitted in parallel through joblib; the result does not depend on it.
     progress : bool, default False
         Show a tqdm progress bar over the folds.
+    single_class : {"constant", "raise"}, default "constant"
+        A training fold of a single class (possible only with ``stratify=False`` or a tiny
+        class) predicts that class for its test samples without fitting anything, or
+        raises a ValueError naming the fold, as in :func:`patterneval.cross_val_error`.
 
     Returns
     -------
@@ -199,13 +247,20 @@ def selection_cv_error(selector, estimator, X, y, *, inside=True, n_splits=10, n
     check_transformer(selector, name="selector")
     check_classifier(estimator, name="estimator")
     X, y = check_X_y(X, y)
-    n_splits = check_n_splits(n_splits, y, stratify=bool(stratify))
+    check_classification_target(y, estimator=estimator)
+    inside = check_bool("inside", inside)
+    stratify = check_bool("stratify", stratify)
+    progress = check_bool("progress", progress)
+    single_class = check_choice("single_class", single_class, SINGLE_CLASS_OPTIONS)
+    n_splits = check_n_splits(n_splits, y, stratify=stratify)
     n_repeats = check_positive_int("n_repeats", n_repeats)
     rng = check_rng(rng)
     n_jobs = check_n_jobs(n_jobs)
-    inside = bool(inside)
 
-    folds = _make_folds(y, n_splits=n_splits, n_repeats=n_repeats, stratify=bool(stratify), rng=rng)
+    folds = _make_folds(y, n_splits=n_splits, n_repeats=n_repeats, stratify=stratify, rng=rng)
+    single = [i for i, (train, _) in enumerate(folds) if single_class_label(y[train]) is not None]
+    if single and single_class == "raise":
+        raise single_class_error(single_class_label(y[folds[single[0]][0]]), f"fold {single[0]}")
     if inside:
         X_used, fold_selector, outside_support = X, selector, None
     else:
@@ -229,6 +284,7 @@ def selection_cv_error(selector, estimator, X, y, *, inside=True, n_splits=10, n
         fold_errors=fold_errors,
         selected_features=selected,
         n_features=int(X.shape[1]),
+        n_single_class=len(single),
     )
 
 
@@ -358,6 +414,8 @@ def leak_grid(n_features=(50, 200, 1000, 3000), k=(1, 5, 10, 20, 50), *, n_sampl
     y = np.repeat([0, 1], [n_samples // 2, n_samples - n_samples // 2])
     n_splits = check_n_splits(n_splits, y, stratify=True)
     estimator = KNeighborsClassifier(1) if estimator is None else check_classifier(estimator)
+    check_classification_target(y, estimator=estimator)
+    progress = check_bool("progress", progress)
     gen = check_rng(rng)
     n_jobs = check_n_jobs(n_jobs)
 
