@@ -5,6 +5,7 @@ versions are those of the environment (scikit-learn 1.9.1 when written).
 """
 
 import inspect
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -100,7 +101,7 @@ def _explicit_cv(X, y, folds, C, G=None):
 
 def test_unit_weights_reproduce_the_unweighted_cv_error(cancer):
     X, y = cancer
-    res = P.perturbation_interval(X, y, n_splits=5, n_resamples=5, rng=4)
+    res = P.perturbation_interval(X, y, n_splits=5, n_resamples=5, rng=4, method="perturbed-cv")
     assert res.error == _explicit_cv(X, y, res.folds, 1.0)  # exactly
     assert res.error == np.mean(res.fold_errors)
     # and the perturbed statistic with G = 1 is the CV error itself: W* = 0
@@ -116,12 +117,12 @@ def test_folds_are_stratified(cancer):
         assert counts.max() - counts.min() <= 1
 
 
-def test_replicates_follow_the_definition(small):
-    """Each W*_r = sqrt(n) (eps*_CV - eps_CV), eps*_CV the G-weighted CV error of the
+def test_perturbed_cv_replicates_follow_the_definition(small):
+    """method="perturbed-cv": each W*_r = sqrt(n) (eps*_CV - eps_CV), eps*_CV the G-weighted CV error of the
     G-weighted SVM, G ~ Exp(1) from replicate r's own spawned stream."""
     X, y = small
     rng = np.random.default_rng(7)
-    res = P.perturbation_interval(X, y, n_splits=4, n_resamples=6, rng=7)
+    res = P.perturbation_interval(X, y, n_splits=4, n_resamples=6, rng=7, method="perturbed-cv")
     folds = P._stratified_folds(y, 4, rng)  # the function draws the folds first ...
     np.testing.assert_array_equal(folds, res.folds)
     gens = spawn(rng, 6)  # ... then spawns one stream per replicate
@@ -132,10 +133,11 @@ def test_replicates_follow_the_definition(small):
         assert res.replicates[r] == pytest.approx(np.sqrt(60) * (star - res.error), abs=1e-10)
 
 
-def test_interval_is_the_pivot_from_centred_replicate_quantiles(small):
-    """Ends = eps_CV - q(W~*)/sqrt(n), W~*_r = W*_r - mean_r W*_r (explicit loop twin)."""
+def test_perturbed_cv_interval_is_the_pivot_from_centred_replicate_quantiles(small):
+    """method="perturbed-cv": ends = eps_CV - q(W~*)/sqrt(n), W~*_r = W*_r - mean_r W*_r (explicit loop twin)."""
     X, y = small
-    res = P.perturbation_interval(X, y, n_splits=5, n_resamples=80, confidence_level=0.9, rng=2)
+    res = P.perturbation_interval(X, y, n_splits=5, n_resamples=80, confidence_level=0.9, rng=2,
+                                  method="perturbed-cv")
     mean = sum(res.replicates) / len(res.replicates)
     assert res.replicate_mean == pytest.approx(mean, abs=1e-14)
     centred = np.array([w - mean for w in res.replicates])
@@ -158,10 +160,10 @@ def test_interval_is_the_pivot_from_centred_replicate_quantiles(small):
 
 
 def test_perturbed_cv_error_is_shifted_up(small):
-    """The weighted fits are noisier: on this data set the perturbed CV error sits above
+    """method="perturbed-cv": the weighted fits are noisier: on this data set the perturbed CV error sits above
     eps_CV, mean W* > 0 by more than 4 Monte Carlo SEs (SE from the replicates)."""
     X, y = small
-    res = P.perturbation_interval(X, y, n_splits=5, n_resamples=200, rng=3)
+    res = P.perturbation_interval(X, y, n_splits=5, n_resamples=200, rng=3, method="perturbed-cv")
     se = np.std(res.replicates, ddof=1) / np.sqrt(res.replicates.size)
     assert res.replicate_mean > 4 * se, (res.replicate_mean, se)
     assert np.mean(res.perturbed_errors) > res.error
@@ -186,9 +188,10 @@ def test_centred_interval_is_the_notes_symmetric_form_for_symmetric_replicates()
         assert low < error < high
 
 
-def test_interval_contains_centre_and_widens_with_level(cancer):
+@pytest.mark.parametrize("method", P.PERTURBATION_METHODS)
+def test_interval_contains_centre_and_widens_with_level(cancer, method):
     X, y = cancer
-    res = P.perturbation_interval(X, y, n_splits=5, n_resamples=120, rng=5)
+    res = P.perturbation_interval(X, y, n_splits=5, n_resamples=120, rng=5, method=method)
     assert res.low <= res.error <= res.high
     widths = []
     for level in (0.5, 0.8, 0.9, 0.95, 0.99):
@@ -198,17 +201,115 @@ def test_interval_contains_centre_and_widens_with_level(cancer):
     assert np.all(np.diff(widths) > 0)
 
 
-def test_reproducible_and_independent_of_n_jobs(small):
+@pytest.mark.parametrize("method", P.PERTURBATION_METHODS)
+def test_reproducible_and_independent_of_n_jobs(small, method):
     X, y = small
-    a = P.perturbation_interval(X, y, n_splits=5, n_resamples=60, rng=3)
-    b = P.perturbation_interval(X, y, n_splits=5, n_resamples=60, rng=np.random.default_rng(3))
-    c = P.perturbation_interval(X, y, n_splits=5, n_resamples=60, rng=3, n_jobs=2)
+    a = P.perturbation_interval(X, y, n_splits=5, n_resamples=60, rng=3, method=method)
+    b = P.perturbation_interval(X, y, n_splits=5, n_resamples=60, rng=np.random.default_rng(3), method=method)
+    c = P.perturbation_interval(X, y, n_splits=5, n_resamples=60, rng=3, n_jobs=2, method=method)
     for other in (b, c):
         np.testing.assert_array_equal(a.replicates, other.replicates)
         np.testing.assert_array_equal(a.folds, other.folds)
         assert (a.low, a.high) == (other.low, other.high)
-    d = P.perturbation_interval(X, y, n_splits=5, n_resamples=60, rng=4)
+    d = P.perturbation_interval(X, y, n_splits=5, n_resamples=60, rng=4, method=method)
     assert not np.array_equal(a.replicates, d.replicates)
+
+
+# ---------------------------------------------------------------- Jiang, Zhang & Cai's procedure ("apparent")
+
+
+def reference_interval(X, y, *, C, n_splits, n_resamples, confidence_level, seed):
+    """Slow, obvious twin of the default method, written from note 000's algorithm with
+    the public SVC only: CV error; apparent error of the SVM on all n samples; per
+    replicate, G ~ Exp(1) from its own spawned stream, one SVM on all n samples minimising
+    n^-1 sum_i G_i {hinge_i + lambda w.w} (= SVC with cost C n / sum G and sample_weight=G),
+    W* = sqrt(n) (sum G_i e_i / sum G_i - apparent); interval eps_CV -+ xi_{1-a/2} / sqrt(n),
+    xi the (1 - a/2)-quantile of the replicates minus their mean."""
+    rng = np.random.default_rng(seed)
+    n = y.size
+    folds = P._stratified_folds(y, n_splits, rng)  # the same stratified folds as the library
+    fold_errors = []
+    for k in range(n_splits):
+        model = SVC(kernel="linear", C=C).fit(X[folds != k], y[folds != k])
+        fold_errors.append(np.mean(model.predict(X[folds == k]) != y[folds == k]))
+    cv = np.mean(fold_errors)
+    apparent = np.mean(SVC(kernel="linear", C=C).fit(X, y).predict(X) != y)
+    replicates = []
+    for gen in spawn(rng, n_resamples):
+        G = gen.exponential(1.0, size=n)
+        model = SVC(kernel="linear", C=C * n / np.sum(G)).fit(X, y, sample_weight=G)
+        wrong = model.predict(X) != y
+        replicates.append(np.sqrt(n) * (np.sum(G * wrong) / np.sum(G) - apparent))
+    replicates = np.array(replicates)
+    xi = np.quantile(replicates - replicates.mean(), 1 - (1 - confidence_level) / 2)
+    return cv, apparent, np.array(replicates), (cv - xi / np.sqrt(n), cv + xi / np.sqrt(n))
+
+
+@pytest.mark.parametrize(("seed", "C", "level"), [(0, 1.0, 0.95), (1, 0.1, 0.9), (2, 5.0, 0.8)])
+def test_apparent_method_equals_the_reference_implementation(seed, C, level, cancer):
+    X, y = P.two_gaussians(60, n_features=3, rng=seed) if seed != 1 else cancer
+    cv, apparent, reps, (low, high) = reference_interval(X, y, C=C, n_splits=5, n_resamples=40,
+                                                         confidence_level=level, seed=seed)
+    res = P.perturbation_interval(X, y, C=C, n_splits=5, n_resamples=40, confidence_level=level, rng=seed)
+    assert res.method == "apparent"
+    assert res.error == cv and res.apparent_error == apparent  # exactly: counts over n
+    np.testing.assert_allclose(res.replicates, reps, rtol=0, atol=1e-12)
+    assert (res.low, res.high) == pytest.approx((low, high), abs=1e-12)
+    assert res.confidence_interval() == (res.low, res.high)
+    assert res.replicate_mean == pytest.approx(np.mean(reps), abs=1e-12)
+    assert res.std_error == pytest.approx(np.std(reps, ddof=1) / np.sqrt(y.size), abs=1e-12)
+    np.testing.assert_allclose(res.perturbed_errors, apparent + reps / np.sqrt(y.size), atol=1e-12)
+
+
+def test_apparent_interval_is_symmetric_about_the_cv_error(small):
+    X, y = small
+    res = P.perturbation_interval(X, y, n_splits=5, n_resamples=100, rng=9)
+    assert res.high - res.error == pytest.approx(res.error - res.low, abs=1e-14)
+    for level, m in ((0.8, 100), (0.95, 30)):
+        first = res.replicates[:m]
+        xi = np.quantile(first - first.mean(), 1 - (1 - level) / 2)
+        lo, hi = res.confidence_interval(level, n_resamples=m)
+        assert (lo, hi) == pytest.approx((res.error - xi / np.sqrt(60), res.error + xi / np.sqrt(60)), abs=1e-14)
+    np.testing.assert_allclose(res.implied_errors, res.error - res.centred_replicates / np.sqrt(60), atol=1e-14)
+    assert np.quantile(res.implied_errors, 0.025) == pytest.approx(res.low, abs=1e-14)
+
+
+@pytest.mark.parametrize("C", [0.1, 1.0])
+def test_perturbed_fit_minimises_the_notes_objective(C, cancer):
+    """theta* minimises Q*(theta) = n^-1 sum G_i {(1 - y_i f_i)_+ + lambda w.w}, C = 1/(2 n lambda):
+    its value at the fit is below the value at small moves and at the hinge-only-weighted fit;
+    with the note's scaling alpha_i = (S/n) alpha'_i the dual bound is C G_i and
+    w* = sum alpha_i y_i x_i / (S/n)."""
+    X, y = cancer
+    n = y.size
+    G = np.random.default_rng(5).exponential(size=n)
+    lam = 1 / (2 * n * C)
+    ypm = 2 * y - 1
+
+    def q_star(w, b):
+        return np.mean(G * (np.maximum(0, 1 - ypm * (X @ w + b)) + lam * w @ w))
+
+    model = SVC(kernel="linear", C=C * n / G.sum(), tol=1e-8).fit(X, y, sample_weight=G)
+    w, b = model.coef_[0], model.intercept_[0]
+    w_fast, b_fast = P._fit_perturbed_svm(X, y, G, C)
+    assert q_star(w_fast, b_fast) == pytest.approx(q_star(w, b), rel=1e-3)  # libsvm tol 1e-3
+    other = SVC(kernel="linear", C=C, tol=1e-8).fit(X, y, sample_weight=G)
+    assert q_star(w, b) <= q_star(other.coef_[0], other.intercept_[0]) + 1e-12
+    moves = np.random.default_rng(6).normal(scale=1e-3, size=(20, X.shape[1] + 1))
+    assert all(q_star(w + d[:-1], b + d[-1]) >= q_star(w, b) - 1e-10 for d in moves)
+    S = G.sum()
+    alpha = np.abs(model.dual_coef_[0]) * S / n
+    assert np.all(alpha <= C * G[model.support_] * (1 + 1e-9))
+    np.testing.assert_allclose(w, (alpha * ypm[model.support_]) @ X[model.support_] / (S / n), rtol=1e-10)
+
+
+def test_methods_share_folds_and_cv_error(small):
+    X, y = small
+    a = P.perturbation_interval(X, y, n_splits=5, n_resamples=10, rng=3)
+    b = P.perturbation_interval(X, y, n_splits=5, n_resamples=10, rng=3, method="perturbed-cv")
+    np.testing.assert_array_equal(a.folds, b.folds)
+    assert a.error == b.error and a.apparent_error == b.apparent_error
+    assert b.perturbed_errors.mean() > a.perturbed_errors.mean()  # CV vs apparent
 
 
 def test_any_two_labels(small):
@@ -261,23 +362,58 @@ def test_expected_error_is_above_bayes_and_reproducible():
     assert (est, se) == P.expected_svm_error(40, separation=2.0, n_resamples=300, rng=0, n_jobs=2)[:2]
 
 
-def test_coverage_small_simulation():
-    """Coverage of the 90% interval of the expected error (training sets of size n) on
-    two Gaussian classes, within 4 Monte Carlo SEs of the nominal level (SE from it)."""
-    level, m = 0.9, 60
-    sim = P.simulate_perturbation_coverage(60, separation=2.0, n_splits=5, n_datasets=m, n_resamples=60,
-                                           confidence_level=level, n_truth=1000, rng=2024)
-    check = pe.check_value(sim.coverage, np.sqrt(level * (1 - level) / m), level, label="coverage")
-    assert check.passed, pe.format_checks([check])
-    # one-sided: the centred interval is not below nominal by more than 4 SEs
-    assert sim.coverage >= level - 4 * sim.std_error
-    assert sim.covered.sum() == round(sim.coverage * m)
+def test_coverage_simulation_bookkeeping():
+    """Rows, coverage and MC SE are consistent; both methods see the same data sets."""
+    kw = dict(separation=2.0, n_splits=5, n_datasets=12, n_resamples=30, confidence_level=0.9, n_truth=200, rng=2024)
+    sim = P.simulate_perturbation_coverage(60, **kw)
+    old = P.simulate_perturbation_coverage(60, method="perturbed-cv", **kw)
+    assert sim.method == "apparent" and old.method == "perturbed-cv"
+    assert sim.target == old.target
+    np.testing.assert_array_equal(sim.errors, old.errors)
+    np.testing.assert_array_equal(sim.true_errors, old.true_errors)
+    assert sim.covered.sum() == round(sim.coverage * 12)
+    assert sim.std_error == pytest.approx(np.sqrt(sim.coverage * (1 - sim.coverage) / 12))
     np.testing.assert_array_equal(sim.covered, (sim.lows <= sim.target) & (sim.target <= sim.highs))
-    assert np.all(sim.lows <= sim.errors) and np.all(sim.errors <= sim.highs)
-    # the uncentred (raw-quantile) intervals are the centred ones moved down by mean W*/sqrt(n)
-    raw_lows, raw_highs = sim.uncentred_intervals()
-    np.testing.assert_allclose(sim.highs - raw_highs, sim.replicate_means / np.sqrt(60))
-    np.testing.assert_allclose(sim.highs - sim.lows, raw_highs - raw_lows)
+    np.testing.assert_array_equal(sim.conditional_covered,
+                                  (sim.lows <= sim.true_errors) & (sim.true_errors <= sim.highs))
+    np.testing.assert_allclose(sim.highs - sim.errors, sim.errors - sim.lows, atol=1e-14)  # symmetric
+    assert np.all(old.lows <= old.errors) and np.all(old.errors <= old.highs)
+    raw_lows, raw_highs = old.uncentred_intervals()
+    np.testing.assert_allclose(old.highs - raw_highs, old.replicate_means / np.sqrt(60))
+    lit_lows, lit_highs = sim.uncentred_intervals()  # note 000 read literally: raw xi_{1-a/2}
+    np.testing.assert_allclose(lit_highs - sim.highs, sim.replicate_means / np.sqrt(60))
+    np.testing.assert_allclose(lit_highs - sim.errors, sim.errors - lit_lows, atol=1e-14)
+    # the first m data sets do not depend on n_datasets, and a given target skips its estimate
+    short = P.simulate_perturbation_coverage(60, **{**kw, "n_datasets": 5}, target=(sim.target, 0.1))
+    np.testing.assert_array_equal(short.lows, sim.lows[:5])
+    assert short.target_std_error == 0.1
+    back = P.PerturbationCoverage.from_dict(sim.to_dict())
+    for name in ("lows", "highs", "covered", "replicate_sds"):
+        np.testing.assert_array_equal(getattr(back, name), getattr(sim, name))
+
+
+STUDY_FILE = Path(__file__).resolve().parent.parent / "book" / "part1" / "data" / "perturbation-coverage.json"
+
+
+def test_stored_coverage_study_is_reproduced():
+    """The chapter's committed study (tools/perturbation_coverage.py): its settings are the
+    tool's, every cell has its 1000 data sets, and the first data sets of every cell,
+    recomputed now, equal the stored rows (to 1e-12; the same covered / missed)."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("tool", STUDY_FILE.parents[3] / "tools" / "perturbation_coverage.py")
+    tool = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(tool)
+    study = P.load_coverage_study(STUDY_FILE)
+    settings = {k: v for k, v in tool.BOOK_STUDY.items() if k != "ns"}
+    assert study.settings == settings
+    assert [(s.n, s.method) for s in study.cells] == [(n, m) for n in tool.BOOK_STUDY["ns"]
+                                                      for m in P.PERTURBATION_METHODS]
+    for sim in study.cells:
+        assert sim.n_datasets == 1000 == sim.errors.size
+        assert sim.coverage == pytest.approx(sim.covered.mean())
+    replay = study.replay(4)
+    assert replay.same_coverage and replay.matches(1e-12), replay
 
 
 # ---------------------------------------------------------------- bad input
@@ -290,6 +426,8 @@ GOOD = {
     P.linear_rule_error: dict(coef=[1.0, 0.0], intercept=0.0),
     P.expected_svm_error: dict(n=20, n_resamples=3, rng=0),
     P.simulate_perturbation_coverage: dict(n=20, n_datasets=2, n_resamples=3, n_truth=3, n_splits=2, rng=0),
+    P.run_coverage_study: dict(ns=[20], n_datasets=2, n_resamples=3, n_truth=3, n_splits=2),
+    P.load_coverage_study: dict(path=STUDY_FILE),
 }
 _nan = GOOD_X.copy()
 _nan[0, 0] = np.nan
@@ -325,6 +463,14 @@ CASES = [
     (P.simulate_perturbation_coverage, dict(n_datasets=1), ValueError, r"^n_datasets must be an integer >= 2"),
     (P.simulate_perturbation_coverage, dict(confidence_level=2), ValueError, r"^confidence_level must lie"),
     (P.simulate_perturbation_coverage, dict(n_truth=1), ValueError, r"^n_truth must be an integer >= 2"),
+    (P.simulate_perturbation_coverage, dict(method="cv"), ValueError, r"^method must be one of"),
+    (P.simulate_perturbation_coverage, dict(target=0.2), ValueError, r"^target must be None or a pair"),
+    (F, dict(method="paper"), ValueError, r"^method must be one of \['apparent', 'perturbed-cv'\]"),
+    (F, dict(method=1), TypeError, r"^method must be a string"),
+    (P.run_coverage_study, dict(ns=[1]), ValueError, r"^n must be an integer >= 2"),
+    (P.run_coverage_study, dict(methods=["x"]), ValueError, r"^method must be one of"),
+    (P.run_coverage_study, dict(seed=-1), ValueError, r"^seed must be an integer >= 0"),
+    (P.load_coverage_study, dict(path="/nonexistent/study.json"), FileNotFoundError, "study.json"),
 ]
 
 
@@ -347,6 +493,11 @@ def test_result_method_bad_input(small):
         res.confidence_interval(n_resamples=11)
     with pytest.raises(ValueError, match=r"^confidence_level must lie"):
         res.confidence_interval(1.5)
+    study = P.run_coverage_study([20], n_datasets=3, n_resamples=3, n_truth=3, n_splits=2)
+    with pytest.raises(ValueError, match=r"^n_datasets must be at most the 3 stored data sets; got 4"):
+        study.replay(4)
+    with pytest.raises(ValueError, match=r"^no cell with n=30"):
+        study.cell(30, "apparent")
 
 
 def test_every_public_function_has_a_row():
@@ -354,5 +505,18 @@ def test_every_public_function_has_a_row():
     covered = {f.__name__ for f, *_ in CASES}
     assert functions - covered == set()
     for name in set(P.__all__) - functions:
-        assert isinstance(getattr(P, name), type), name
+        assert isinstance(getattr(P, name), type) or name.isupper(), name
     assert set(P.__all__) <= set(dir(P))
+
+
+def test_literal_reading_can_turn_the_interval_inside_out(cancer):
+    """On 150 breast-cancer samples (30 features) the weighted apparent error is optimistic:
+    mean W* < 0, and the raw (1 - a/2)-quantile of W* is negative at a = 0.5, so note 000's
+    formula read literally, eps_CV -+ xi(W*) / sqrt(n), would be inside out; the centred
+    replicates give a proper interval."""
+    X, y = cancer
+    res = P.perturbation_interval(X, y, n_splits=5, n_resamples=120, rng=5)
+    assert res.replicate_mean < -2 * res.replicates.std(ddof=1) / np.sqrt(120)
+    assert np.quantile(res.replicates, 0.75) < 0
+    low, high = res.confidence_interval(0.5)
+    assert low < res.error < high

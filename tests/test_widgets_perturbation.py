@@ -18,9 +18,15 @@ from patterneval.widgets.perturbation import PerturbationExplorer  # noqa: E402
 
 
 @pytest.fixture(scope="module")
-def result():
+def results():
     X, y = P.two_gaussians(60, rng=0)
-    return P.perturbation_interval(X, y, n_splits=5, n_resamples=200, rng=0)
+    return {m: P.perturbation_interval(X, y, n_splits=5, n_resamples=200, rng=0, method=m)
+            for m in P.PERTURBATION_METHODS}
+
+
+@pytest.fixture(scope="module")
+def result(results):
+    return results["apparent"]
 
 
 def _png(explorer) -> bytes:
@@ -28,20 +34,31 @@ def _png(explorer) -> bytes:
     return base64.b64decode(output["data"]["image/png"])
 
 
-def test_painter_shows_the_interval_and_quantiles(result):
+@pytest.mark.parametrize("method", P.PERTURBATION_METHODS)
+def test_painter_shows_the_interval_and_quantiles(results, method):
+    result = results[method]
     fig = draw_perturbation(new_figure(), result=result, confidence_level=0.9, n_resamples=100)
     painter_lines = [line.get_xdata()[0] for line in fig.axes[0].lines[:2]]
-    np.testing.assert_allclose(painter_lines, np.quantile(result.replicates[:100], [0.05, 0.95]))
+    first = result.replicates[:100]
+    if method == "perturbed-cv":  # the raw quantiles of W*
+        expected = np.quantile(first, [0.05, 0.95])
+    else:  # mean -+ the 0.95-quantile of the centred replicates
+        xi = np.quantile(first - first.mean(), 0.95)
+        expected = [first.mean() - xi, first.mean() + xi]
+    np.testing.assert_allclose(painter_lines, expected, atol=1e-12)
     mean_line = fig.axes[0].lines[3].get_xdata()[0]
-    assert mean_line == pytest.approx(result.replicates[:100].mean())
+    assert mean_line == pytest.approx(first.mean())
+    assert method in fig.axes[0].get_title()
     low, high = result.confidence_interval(0.9, n_resamples=100)
     assert f"[{low:.3f}, {high:.3f}]" in fig.axes[1].get_title()
     band = fig.axes[1].patches[-1]
     assert band.get_x() == pytest.approx(low) and band.get_width() == pytest.approx(high - low)
 
 
-def test_explorer_redraws_on_each_move(result):
-    explorer = PerturbationExplorer(result)
+def test_explorer_redraws_on_each_move(results, result):
+    single = PerturbationExplorer(result)
+    assert "method" not in single.controls
+    explorer = PerturbationExplorer(results)
     first = _png(explorer)
     assert first.startswith(b"\x89PNG")
     for level in (0.8, 0.9, 0.6):
@@ -50,11 +67,21 @@ def test_explorer_redraws_on_each_move(result):
     assert second != first
     explorer.controls["n_resamples"].value = 50
     assert _png(explorer) != second
-    assert repr(explorer) == "PerturbationExplorer(confidence_level=0.6, n_resamples=50)"
+    third = _png(explorer)
+    assert third != second
+    explorer.controls["method"].value = "perturbed-cv"
+    assert _png(explorer) != third
+    assert "perturbed-cv" in explorer.figure.axes[0].get_title()
+    assert repr(explorer) == "PerturbationExplorer(method='perturbed-cv', confidence_level=0.6, n_resamples=50)"
+    with pytest.raises(ValueError, match="method must be one of"):
+        PerturbationExplorer(results, method="bootstrap")
 
 
-def test_coverage_figure_counts(result):
+def test_coverage_figure_counts():
     sim = P.simulate_perturbation_coverage(40, n_datasets=6, n_resamples=20, n_truth=20, rng=0)
     fig = plot_perturbation_coverage(sim)
     labels = [t.get_text() for t in fig.axes[0].get_legend().get_texts()]
     assert f"covers ({sim.covered.sum()})" in labels and f"misses ({(~sim.covered).sum()})" in labels
+    fig = plot_perturbation_coverage(sim, max_rows=4)  # the first 4 data sets only
+    labels = [t.get_text() for t in fig.axes[0].get_legend().get_texts()]
+    assert f"covers ({sim.covered[:4].sum()})" in labels

@@ -14,13 +14,19 @@ from ._style import BOOK_STYLE, COLORS, new_figure, reset_axes
 
 __all__ = ["PerturbationPainter", "draw_perturbation", "plot_perturbation_coverage"]
 
+_W_LABELS = {
+    "apparent": r"$W^* = \sqrt{n}\,(\sum G_i e_i(\theta^*)/\sum G_i - \hat\varepsilon_{re})$",
+    "perturbed-cv": r"$W^* = \sqrt{n}\,(\hat\varepsilon^*_{CV} - \hat\varepsilon_{CV})$",
+}
+
 
 class PerturbationPainter:
-    r"""Left: histogram of the first m raw replicates :math:`W^*` with their
-    :math:`\alpha/2` and :math:`1-\alpha/2` quantiles, zero and their mean
-    :math:`\bar W^*` (the upward shift of the perturbed CV error). Right: the implied error
-    scale :math:`\hat\varepsilon_{CV} - (W^* - \bar W^*)/\sqrt n`, centred at the CV error,
-    with the interval.
+    r"""Left: histogram of the first m raw replicates :math:`W^*` of the result's method, zero,
+    their mean :math:`\bar W^*`, and the two values of :math:`W^*` that the interval's ends
+    correspond to (``"apparent"``: :math:`\bar W^* \pm \hat\xi_{1-\alpha/2}`;
+    ``"perturbed-cv"``: the raw :math:`\alpha/2` and :math:`1-\alpha/2` quantiles). Right:
+    the centred replicates on the error scale,
+    :math:`\hat\varepsilon_{CV} - (W^* - \bar W^*)/\sqrt n`, with the interval.
 
     Artists are made once; :meth:`update` sets their data.
     """
@@ -32,11 +38,10 @@ class PerturbationPainter:
             self.hist_w = self.ax_w.stairs([0.0], [0.0, 1.0], fill=True, alpha=0.5, color=COLORS["primary"],
                                            label=r"$W^*$")
             self.q_lines = [self.ax_w.axvline(0, color=COLORS["secondary"], ls="--", lw=1.2) for _ in range(2)]
-            self.q_lines[0].set_label("quantiles")
+            self.q_lines[0].set_label("interval's ends")
             self.ax_w.axvline(0, color=COLORS["muted"], lw=1)
             self.mean_line = self.ax_w.axvline(0, color=COLORS["truth"], lw=1.5, label=r"mean $\bar W^*$")
-            self.ax_w.set(xlabel=r"$W^* = \sqrt{n}\,(\hat\varepsilon^*_{CV} - \hat\varepsilon_{CV})$",
-                          ylabel="density")
+            self.ax_w.set(ylabel="density")
             self.ax_w.legend(loc="upper right")
             self.hist_e = self.ax_e.stairs([0.0], [0.0, 1.0], fill=True, alpha=0.5, color=COLORS["tertiary"],
                                            label=r"$\hat\varepsilon_{CV} - (W^*-\bar W^*)/\sqrt{n}$")
@@ -53,8 +58,9 @@ class PerturbationPainter:
         m = result.replicates.size if n_resamples is None else int(n_resamples)
         w = result.replicates[:m]
         low, high = result.confidence_interval(confidence_level, n_resamples=m)
-        alpha = 1.0 - confidence_level
-        q = np.quantile(w, [alpha / 2, 1 - alpha / 2])
+        mean = float(w.mean())
+        root_n = np.sqrt(result.n)
+        q = (mean + (result.error - high) * root_n, mean + (result.error - low) * root_n)
         lim = np.quantile(result.replicates, [0.0, 1.0])
         pad = 0.05 * (lim[1] - lim[0] + 1e-12)
         bins = np.linspace(lim[0] - pad, lim[1] + pad, 31)
@@ -62,13 +68,12 @@ class PerturbationPainter:
         self.hist_w.set_data(dens, bins)
         for line, value in zip(self.q_lines, q):
             line.set_xdata([value, value])
-        mean = float(w.mean())
         self.mean_line.set_xdata([mean, mean])
         self.ax_w.set_xlim(bins[0], bins[-1])
         self.ax_w.set_ylim(0, 1.25 * max(dens.max(), 1e-12))
-        self.ax_w.set_title(f"{m} replicates W*")
+        self.ax_w.set_title(f"{m} replicates W* ({result.method})")
+        self.ax_w.set_xlabel(_W_LABELS[result.method])
 
-        root_n = np.sqrt(result.n)
         e_bins = (result.error - (bins - mean) / root_n)[::-1]
         self.hist_e.set_data(dens[::-1] * root_n, e_bins)
         self.band.set_x(low)
@@ -86,9 +91,11 @@ def draw_perturbation(fig: Figure, **params) -> Figure:
 
 
 def plot_perturbation_coverage(sim, *, max_rows: int = 100) -> Figure:
-    """Each simulated data set's interval (sorted by its centre), covering the target or
-    not, with the target (expected error over training sets of size n)."""
-    order = np.argsort(sim.errors)[:max_rows]
+    """The first ``max_rows`` simulated data sets' intervals (sorted by their centre, ties
+    kept in data-set order), covering the target or not, with the target (expected error
+    over training sets of size n); the title gives the coverage of all data sets."""
+    first = np.arange(min(max_rows, sim.n_datasets))
+    order = first[np.argsort(sim.errors[first], kind="stable")]
     rows = np.arange(order.size)
     with mpl.rc_context(BOOK_STYLE):
         fig = new_figure(width=8.0, height=3.6)
@@ -100,7 +107,7 @@ def plot_perturbation_coverage(sim, *, max_rows: int = 100) -> Figure:
         ax.plot(sim.errors[order], rows, "|", color=COLORS["truth"], ms=4)
         ax.axvline(sim.target, color=COLORS["truth"], ls="--", lw=1.2, label="target ε_n")
         ax.set(xlabel="error rate", ylabel="data set (sorted by CV error)",
-               title=f"{sim.confidence_level:.0%} perturbation intervals, n={sim.n}: "
-                     f"coverage {sim.coverage:.2f} ± {sim.std_error:.2f} (MC SE)")
+               title=f"{sim.confidence_level:.0%} intervals ({sim.method}), n={sim.n}, first {order.size} "
+                     f"data sets; coverage of all {sim.n_datasets}: {sim.coverage:.3f} ± {sim.std_error:.3f}")
         ax.legend(loc="lower right")
     return fig

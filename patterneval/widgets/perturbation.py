@@ -13,35 +13,49 @@ _STYLE = {"description_width": "initial"}
 
 
 class PerturbationExplorer(Explorer):
-    """Sliders confidence level and number of perturbations over a stored result.
+    """Sliders confidence level and number of perturbations (and a method toggle) over
+    stored results.
 
-    ``result`` is a :class:`~patterneval.resampling.perturbation.PerturbationInterval`;
-    a move takes quantiles of its first ``n_resamples`` replicates and redraws the
-    histogram and the interval (no SVM is refitted).
+    ``results`` is a :class:`~patterneval.resampling.perturbation.PerturbationInterval` or a
+    dict ``{method: PerturbationInterval}`` (e.g. ``"apparent"``, Jiang, Zhang & Cai's
+    method, and ``"perturbed-cv"``), computed on the same data; with a dict a toggle picks
+    the method. A move takes quantiles of the first ``n_resamples`` replicates and redraws
+    the histogram and the interval (no SVM is refitted).
     """
 
     painter = PerturbationPainter
     chapter = "book/part1/cv-intervals"
     caption = (
-        "Perturbation-resampling replicates of a linear SVM's cross-validated error and"
-        " the interval they give; sliders set the confidence level and the number of "
-        "perturbations."
+        "Perturbation-resampling replicates of a linear SVM's error and the interval they give"
+        " around the cross-validated error; a toggle picks the method (Jiang, Zhang & Cai's"
+        " perturbed apparent error, or the perturbed cross-validation), sliders set the"
+        " confidence level and the number of perturbations."
     )
 
-    def __init__(self, result, *, confidence_level=0.95, n_resamples=None):
-        self.result = result
-        total = result.replicates.size
+    def __init__(self, results, *, method=None, confidence_level=0.95, n_resamples=None):
+        self.results = dict(results) if isinstance(results, dict) else {results.method: results}
+        if not self.results:
+            raise ValueError("results must hold at least one PerturbationInterval.")
+        methods = list(self.results)
+        method = methods[0] if method is None else method
+        if method not in self.results:
+            raise ValueError(f"method must be one of {methods}; got {method!r}.")
+        total = min(r.replicates.size for r in self.results.values())
         step = max(1, total // 50)
-        controls = {
-            "confidence_level": widgets.FloatSlider(value=confidence_level, min=0.5, max=0.99, step=0.01,
-                                                    description="confidence", continuous_update=False,
-                                                    style=_STYLE),
-            "n_resamples": widgets.IntSlider(value=total if n_resamples is None else n_resamples,
-                                             min=min(10, total), max=total, step=step,
-                                             description="perturbations R", continuous_update=False,
-                                             style=_STYLE),
-        }
+        controls = {}
+        if len(methods) > 1:
+            controls["method"] = widgets.ToggleButtons(options=methods, value=method, description="method",
+                                                       style=_STYLE)
+        controls["confidence_level"] = widgets.FloatSlider(value=confidence_level, min=0.5, max=0.99, step=0.01,
+                                                           description="confidence", continuous_update=False,
+                                                           style=_STYLE)
+        controls["n_resamples"] = widgets.IntSlider(value=total if n_resamples is None else n_resamples,
+                                                    min=min(10, total), max=total, step=step,
+                                                    description="perturbations R", continuous_update=False,
+                                                    style=_STYLE)
+        self._single = method
         super().__init__(controls, height=3.4)
 
-    def draw(self, *, confidence_level, n_resamples):
-        self.painter.update(result=self.result, confidence_level=confidence_level, n_resamples=n_resamples)
+    def draw(self, *, confidence_level, n_resamples, method=None):
+        result = self.results[self._single if method is None else method]
+        self.painter.update(result=result, confidence_level=confidence_level, n_resamples=n_resamples)
