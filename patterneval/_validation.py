@@ -9,12 +9,14 @@ from __future__ import annotations
 
 import numbers
 import operator
+import re
 
 import numpy as np
 
 __all__ = [
     "check_binary_labels",
     "check_binary_predictions",
+    "check_bool",
     "check_bit_population",
     "check_broadcastable",
     "check_callable",
@@ -23,6 +25,7 @@ __all__ = [
     "check_choice",
     "check_class_count",
     "check_class_labels",
+    "check_classification_target",
     "check_classifier",
     "check_cluster_data",
     "check_cluster_X",
@@ -37,7 +40,9 @@ __all__ = [
     "check_dense",
     "check_discount",
     "check_domain_sizes",
+    "check_domains",
     "check_ensemble_predictions",
+    "check_estimator_data",
     "check_estimator_X",
     "check_feature_matrix",
     "check_feature_weights",
@@ -59,8 +64,10 @@ __all__ = [
     "check_n_components",
     "check_n_jobs",
     "check_n_splits",
+    "check_no_nan_labels",
     "check_name_list",
     "check_nonnegative_real",
+    "check_numeric_array",
     "check_partitions",
     "check_permutations",
     "check_policy",
@@ -70,6 +77,7 @@ __all__ = [
     "check_priors",
     "check_proper_policy",
     "check_proportion",
+    "check_real",
     "check_real_targets",
     "check_real_vector",
     "check_regression_data",
@@ -212,6 +220,94 @@ def check_same_length(first_name: str, first, second_name: str, second) -> None:
         )
 
 
+def check_bool(name: str, value) -> bool:
+    """An on/off option: exactly ``True`` or ``False`` (a Python or numpy bool).
+
+    Truthy stand-ins (``"no"``, ``1``, ``None``, ``[]``) are rejected, so that
+    ``inside="no"`` cannot silently mean ``True``."""
+    if isinstance(value, (bool, np.bool_)):
+        return bool(value)
+    raise TypeError(f"{name} must be True or False; got {_show(value)}.")
+
+
+def _is_nan(value) -> bool:
+    return isinstance(value, (float, complex, np.floating, np.complexfloating)) and value != value
+
+
+def check_no_nan_labels(name: str, labels, *, raw=None) -> np.ndarray:
+    """Class or cluster labels without NaN: the one check (and message) for every
+    function that takes labels. NaN is not equal to itself, so counting it as a class
+    would make every NaN sample a class of its own (or, after ``np.unique``, one class
+    of all of them) depending on the code path. ``raw`` is the argument as given, when
+    ``labels`` is its array: a list mixing NaN and strings becomes a string array in
+    which NaN is the string 'nan'. Returns ``np.asarray(labels)``."""
+    arr = np.asarray(labels)
+    source = labels if raw is None else raw
+    if arr.dtype.kind in "US" and not isinstance(source, np.ndarray):
+        try:
+            arr_obj = np.asarray(source, dtype=object)
+        except ValueError:
+            arr_obj = None
+        if arr_obj is not None and any(_is_nan(v) for v in arr_obj.ravel().tolist()):
+            n_bad = sum(1 for v in arr_obj.ravel().tolist() if _is_nan(v))
+            raise ValueError(
+                f"{name} holds NaN labels ({n_bad} of {arr.size}); every sample needs a label, and "
+                f"NaN cannot be a class or a cluster. Encode missing values as a label of their own."
+            )
+    if arr.dtype.kind in "fc":
+        n_bad = int(np.count_nonzero(np.isnan(arr)))
+    elif arr.dtype.kind == "O":
+        n_bad = sum(1 for v in arr.ravel().tolist() if _is_nan(v))
+    else:
+        n_bad = 0
+    if n_bad:
+        raise ValueError(
+            f"{name} holds NaN labels ({n_bad} of {arr.size}); every sample needs a label, and "
+            f"NaN cannot be a class or a cluster. Encode missing values as a label of their own."
+        )
+    return arr
+
+
+def check_real(name: str, value) -> float:
+    """A finite real number (Python or numpy; not bool, not a string that looks like one)."""
+    if isinstance(value, (bool, np.bool_)) or not isinstance(value, numbers.Real):
+        raise TypeError(f"{name} must be a real number; got {_show(value)}.")
+    value = float(value)
+    if not np.isfinite(value):
+        raise ValueError(f"{name} must be finite; got {value!r}.")
+    return value
+
+
+def check_numeric_array(name: str, value, *, finite: bool = True, allow_nan: bool = False,
+                        allow_bool: bool = True) -> np.ndarray:
+    """Convert an array argument to float64, naming it when that fails: strings, objects
+    that are not numbers and ragged nesting get a TypeError or ValueError that names
+    ``name`` (never numpy's "could not convert string to float"); with ``finite``
+    infinities and (unless ``allow_nan``, for "missing") NaN are rejected too. Shape
+    checks are left to the caller."""
+    if value is None or isinstance(value, (str, bytes)):
+        raise TypeError(f"{name} must be an array of numbers; got {_show(value)}.")
+    try:
+        arr = np.asarray(value)
+    except ValueError:
+        raise ValueError(f"{name} must be a rectangular array of numbers (rows of equal length); "
+                         f"got {_show(value)}.") from None
+    if arr.dtype.kind == "O":
+        try:
+            arr = arr.astype(np.float64)
+        except (TypeError, ValueError):
+            raise TypeError(f"{name} must hold numbers; got {_show(value)}.") from None
+    if arr.dtype.kind not in ("biuf" if allow_bool else "iuf"):
+        raise TypeError(f"{name} must hold numbers; got dtype {arr.dtype} ({_show(value)}).")
+    arr = arr.astype(np.float64)
+    if finite and allow_nan and np.any(np.isinf(arr)):
+        raise ValueError(f"{name} holds {int(np.count_nonzero(np.isinf(arr)))} infinite values.")
+    if finite and not allow_nan and not np.all(np.isfinite(arr)):
+        bad = int(np.count_nonzero(~np.isfinite(arr)))
+        raise ValueError(f"{name} holds {bad} NaN or infinite values; remove or impute them first.")
+    return arr
+
+
 def check_labels_pair(y_true, y_pred, *, names=("y_true", "y_pred")):
     """Two 1-d label arrays of equal, non-zero length."""
     arrays = []
@@ -221,6 +317,7 @@ def check_labels_pair(y_true, y_pred, *, names=("y_true", "y_pred")):
         arr = np.asarray(value)
         if arr.ndim != 1:
             raise ValueError(f"{name} must be 1-d; got an array of shape {arr.shape}.")
+        check_no_nan_labels(name, arr, raw=value)
         arrays.append(arr)
     check_same_length(names[0], arrays[0], names[1], arrays[1])
     if arrays[0].size == 0:
@@ -228,18 +325,21 @@ def check_labels_pair(y_true, y_pred, *, names=("y_true", "y_pred")):
     return arrays[0], arrays[1]
 
 
-def check_rng(rng) -> np.random.Generator:
-    """SPEC 7: None, an int seed or a Generator, always through ``default_rng``."""
+def check_rng(rng, *, name: str = "rng") -> np.random.Generator:
+    """SPEC 7: None, an int seed or a Generator, always through ``default_rng``.
+    ``name`` is the argument named in the messages (e.g. ``random_state``)."""
     if isinstance(rng, np.random.RandomState):
         raise TypeError(
-            "rng must be None, an int seed or a numpy.random.Generator; got a legacy "
+            f"{name} must be None, an int seed or a numpy.random.Generator; got a legacy "
             "RandomState (use numpy.random.default_rng(seed))."
         )
+    if isinstance(rng, (bool, np.bool_)):
+        raise TypeError(f"{name} must be None, an int seed or a numpy.random.Generator; got {rng!r}.")
     try:
         return np.random.default_rng(rng)
     except (TypeError, ValueError):
         raise TypeError(
-            f"rng must be None, an int seed or a numpy.random.Generator; got {_show(rng)}."
+            f"{name} must be None, an int seed or a numpy.random.Generator; got {_show(rng)}."
         ) from None
 
 
@@ -256,33 +356,64 @@ def check_classifier(estimator, *, name: str = "estimator"):
     return estimator
 
 
-def check_X_y(X, y, *, min_classes: int = 2):
+def check_X_y(X, y, *, min_classes: int = 2, names=("X", "y")):
     """Feature matrix and labels: X 2-d, finite and numeric; y 1-d of the same length, with
-    at least ``min_classes`` distinct labels. Returns numpy arrays."""
+    at least ``min_classes`` distinct labels. Returns numpy arrays. ``names`` are the
+    arguments named in the messages (e.g. ``("X_test", "y_test")``)."""
+    xn, yn = names
     if X is None or np.isscalar(X):
-        raise TypeError(f"X must be a 2-d array of shape (n_samples, n_features); got {_show(X)}.")
+        raise TypeError(f"{xn} must be a 2-d array of shape (n_samples, n_features); got {_show(X)}.")
     X_arr = np.asarray(X)
     if X_arr.ndim != 2:
-        raise ValueError(f"X must be 2-d, shape (n_samples, n_features); got an array of shape {X_arr.shape}.")
+        raise ValueError(f"{xn} must be 2-d, shape (n_samples, n_features); got an array of shape {X_arr.shape}.")
     if X_arr.dtype == bool or X_arr.dtype.kind not in "iuf":
-        raise TypeError(f"X must hold numbers; got dtype {X_arr.dtype}.")
+        raise TypeError(f"{xn} must hold numbers; got dtype {X_arr.dtype}.")
     if not np.all(np.isfinite(X_arr)):
         bad = int(np.count_nonzero(~np.isfinite(X_arr)))
-        raise ValueError(f"X holds {bad} NaN or infinite values; impute or drop them first.")
+        raise ValueError(f"{xn} holds {bad} NaN or infinite values; impute or drop them first.")
     if y is None or np.isscalar(y):
-        raise TypeError(f"y must be a 1-d array of labels; got {_show(y)}.")
+        raise TypeError(f"{yn} must be a 1-d array of labels; got {_show(y)}.")
     y_arr = np.asarray(y)
     if y_arr.ndim != 1:
-        raise ValueError(f"y must be 1-d; got an array of shape {y_arr.shape}.")
+        raise ValueError(f"{yn} must be 1-d; got an array of shape {y_arr.shape}.")
     if y_arr.shape[0] != X_arr.shape[0]:
-        raise ValueError(f"y has {y_arr.shape[0]} entries but X has {X_arr.shape[0]} rows.")
+        raise ValueError(f"{yn} has {y_arr.shape[0]} entries but {xn} has {X_arr.shape[0]} rows.")
+    check_no_nan_labels(yn, y_arr, raw=y)
     n_classes = np.unique(y_arr).size
     if n_classes < min_classes:
         raise ValueError(
-            f"y must contain at least {min_classes} classes to estimate an error rate; "
+            f"{yn} must contain at least {min_classes} classes to estimate an error rate; "
             f"got {n_classes} ({_show(np.unique(y_arr).tolist())})."
         )
     return X_arr, y_arr
+
+
+def check_classification_target(y, *, estimator=None, name: str = "y",
+                                estimator_name: str = "estimator"):
+    """Class labels and, if given, an estimator that predicts them: an error rate counts
+    wrong labels, so it needs a classification problem.
+
+    ``y`` must be what scikit-learn's ``type_of_target`` calls ``"binary"`` or
+    ``"multiclass"``: floats with a fractional part (a regression target, ``"continuous"``)
+    are rejected, since every prediction of them would count as a mistake. ``estimator``
+    is rejected when scikit-learn knows it is a regressor (``is_regressor``); an estimator
+    of unknown kind is accepted. Returns ``y`` unchanged."""
+    from sklearn.base import is_regressor
+    from sklearn.utils.multiclass import type_of_target
+
+    kind = type_of_target(y, input_name=name)
+    if kind not in ("binary", "multiclass"):
+        raise ValueError(
+            f"{name} must hold class labels (binary or multiclass); got a {kind!r} target "
+            f"({_show(np.asarray(y).ravel()[:5].tolist())}...). Error rates are for "
+            f"classification: encode the classes as labels, or use a regression metric."
+        )
+    if estimator is not None and is_regressor(estimator):
+        raise ValueError(
+            f"{estimator_name} must be a classifier; got the regressor {_show(estimator)}. "
+            f"An error rate counts wrong class labels, which a regressor does not predict."
+        )
+    return y
 
 
 def check_n_splits(n_splits, y, *, stratify: bool) -> int:
@@ -380,6 +511,7 @@ def check_positive_real(name: str, value) -> float:
 def check_binary_labels(y, *, name: str = "y") -> np.ndarray:
     """Exactly two distinct labels (any hashable values); returns y coded as 0/1 in the
     order of ``np.unique`` (the second label becomes 1)."""
+    check_no_nan_labels(name, y)
     labels, codes = np.unique(y, return_inverse=True)
     if labels.size != 2:
         raise ValueError(
@@ -510,8 +642,10 @@ def check_covariance(cov, n_features: int, *, name: str = "cov") -> np.ndarray:
     tol = n_features * np.finfo(float).eps * max(abs(eig[-1]), abs(eig[0]))
     if eig[0] <= tol:
         what = "not positive definite" if eig[0] < -tol else "singular"
+        # an eigenvalue within rounding of 0 is shown as 0: its digits depend on the CPU
+        smallest = 0.0 if abs(eig[0]) <= tol else eig[0]
         raise ValueError(
-            f"{name} is {what} (eigenvalues from {eig[0]:.3g} to {eig[-1]:.3g}), so it has no "
+            f"{name} is {what} (eigenvalues from {smallest:.3g} to {eig[-1]:.3g}), so it has no "
             f"inverse; regularise it, e.g. cov + lam * numpy.eye({n_features}) with a small "
             f"lam > 0, or remove collinear attributes."
         )
@@ -529,10 +663,7 @@ def check_categorical_pair(values, labels, *, names=("values", "labels")):
         arr = np.asarray(value)
         if arr.ndim != 1:
             raise ValueError(f"{name} must be 1-d; got an array of shape {arr.shape}.")
-        if arr.dtype.kind == "f" and np.any(np.isnan(arr)):
-            raise ValueError(f"{name} holds NaN; encode missing values as a category of their own.")
-        if arr.dtype.kind == "O" and any(isinstance(v, float) and v != v for v in arr):
-            raise ValueError(f"{name} holds NaN; encode missing values as a category of their own.")
+        check_no_nan_labels(name, arr, raw=value)
         arrays.append(arr)
     check_same_length(names[0], arrays[0], names[1], arrays[1])
     if arrays[0].size == 0:
@@ -556,9 +687,8 @@ def check_partitions(labels_true, labels_pred, *, names=("labels_true", "labels_
                 f"{name} must be 1-d (one label per sample); got an array of shape {arr.shape}. "
                 f"Use .ravel() if it is a column vector."
             )
+        check_no_nan_labels(name, arr, raw=value)
         if arr.dtype.kind in "fc" and arr.size:
-            if np.any(np.isnan(arr)):
-                raise ValueError(f"{name} holds NaN labels; every sample needs a cluster label.")
             warnings.warn(
                 f"{name} holds floating-point labels; they are compared exactly (0.1 + 0.2 and "
                 f"0.3 are different clusters). Pass integer or string labels.",
@@ -623,6 +753,7 @@ def check_cluster_data(X, labels, *, min_clusters: int = 1, max_clusters=None):
         raise ValueError(f"labels must be 1-d; got an array of shape {lab.shape}.")
     if lab.shape[0] != X.shape[0]:
         raise ValueError(f"labels has {lab.shape[0]} entries but X has {X.shape[0]} rows.")
+    check_no_nan_labels("labels", lab, raw=labels)
     try:
         _, codes = np.unique(lab, return_inverse=True)
     except TypeError:
@@ -668,8 +799,9 @@ def check_scores(scores, maximize):
     return arr.astype(np.float64), np.where(flags, 1.0, -1.0)
 
 
-def check_clusterer(clusterer, *, name: str = "clusterer"):
-    """A scikit-learn clusterer instance with an ``n_clusters`` parameter and ``fit``."""
+def check_clusterer(clusterer, *, name: str = "clusterer", n_clusters: bool = True):
+    """A scikit-learn clusterer instance with ``fit`` and, if ``n_clusters`` (the default),
+    an ``n_clusters`` parameter (methods that set the number of clusters need it)."""
     params = getattr(clusterer, "get_params", None)
     if isinstance(clusterer, type) or not callable(params) or not callable(
             getattr(clusterer, "fit", None)):
@@ -677,7 +809,7 @@ def check_clusterer(clusterer, *, name: str = "clusterer"):
             f"{name} must be a scikit-learn clusterer instance with fit and get_params "
             f"(e.g. KMeans(n_init=10)); got {_show(clusterer)}."
         )
-    if "n_clusters" not in params():
+    if n_clusters and "n_clusters" not in params():
         raise ValueError(
             f"{name} must have an n_clusters parameter (KMeans, AgglomerativeClustering, "
             f"SpectralClustering, ...); {type(clusterer).__name__} has none."
@@ -700,8 +832,7 @@ def check_label_vector(name: str, value, *, n=None, n_name: str = "h1") -> np.nd
         raise ValueError(f"{name} must be 1-d (one label per sample); got an array of shape {arr.shape}.")
     if arr.size == 0:
         raise ValueError(f"{name} is empty; a diversity measure needs samples.")
-    if arr.dtype.kind in "fc" and np.any(np.isnan(arr)):
-        raise ValueError(f"{name} holds NaN; every sample needs a predicted label.")
+    check_no_nan_labels(name, arr, raw=value)
     if n is not None and arr.shape[0] != n:
         raise ValueError(f"{name} has {arr.shape[0]} entries but {n_name} has {n}.")
     return arr
@@ -710,7 +841,7 @@ def check_label_vector(name: str, value, *, n=None, n_name: str = "h1") -> np.nd
 def check_binary_predictions(name: str, value) -> np.ndarray:
     """Binary predictions coded +1/-1 (note 004), 0/1 or bool: returns a bool array that is
     True where the prediction is the positive class (+1, 1 or True)."""
-    arr = np.asarray(value)
+    arr = check_no_nan_labels(name, value)
     if arr.dtype == bool:
         return arr
     if arr.dtype.kind not in "iuf":
@@ -749,8 +880,7 @@ def check_ensemble_predictions(predictions, *, name: str = "predictions", real: 
         if not np.all(np.isfinite(arr)):
             raise ValueError(f"{name} contains NaN or infinite values.")
         return arr.astype(np.float64)
-    if arr.dtype.kind in "fc" and np.any(np.isnan(arr)):
-        raise ValueError(f"{name} holds NaN; every member needs a prediction for every sample.")
+    check_no_nan_labels(name, arr, raw=predictions)
     return arr
 
 
@@ -849,6 +979,8 @@ def check_concept_data(X, y):
             raise ValueError(
                 f"every instance in X must have {d} attributes (like X[0]); X[{i}] has {len(row)}."
             )
+    if y is None or isinstance(y, (str, bytes)) or np.isscalar(y) or not hasattr(y, "__iter__"):
+        raise TypeError(f"y must be a sequence of booleans, one per instance; got {_show(y)}.")
     labels = list(y)
     if len(labels) != len(rows):
         raise ValueError(f"y has {len(labels)} entries but X has {len(rows)} instances.")
@@ -877,6 +1009,28 @@ def check_domain_sizes(domain_sizes, *, n_attributes=None) -> list:
             f"domains must give one domain per attribute: {n_attributes} expected, got {len(sizes)}."
         )
     return sizes
+
+
+def check_domains(domains, *, n_attributes=None) -> tuple:
+    """Attribute domains: a sequence with one non-empty sequence of values per attribute
+    (``n_attributes`` of them when given). Returns a tuple of tuples."""
+    if isinstance(domains, (str, bytes)) or not hasattr(domains, "__iter__"):
+        raise TypeError(f"domains must be a sequence of value sequences, one per attribute; "
+                        f"got {_show(domains)}.")
+    out = []
+    for i, values in enumerate(domains):
+        if not hasattr(values, "__iter__"):
+            raise TypeError(f"domains[{i}] must be a sequence of values; got {_show(values)}.")
+        out.append(tuple(values))
+        if not out[-1]:
+            raise ValueError(f"domains[{i}] is empty; every attribute needs at least one value.")
+    if not out:
+        raise ValueError("domains must name at least one attribute; got an empty sequence.")
+    if n_attributes is not None and len(out) != n_attributes:
+        raise ValueError(
+            f"domains must give one domain per attribute: {n_attributes} expected, got {len(out)}."
+        )
+    return tuple(out)
 
 
 # --- tree ---
@@ -992,6 +1146,8 @@ def check_targets_1d(y, n_samples: int, *, name: str = "y", numeric: bool = Fals
         raise ValueError(f"{name} must be 1-d; got an array of shape {arr.shape}.")
     if arr.shape[0] != n_samples:
         raise ValueError(f"{name} has {arr.shape[0]} entries but X has {n_samples} rows.")
+    if not numeric:
+        check_no_nan_labels(name, arr, raw=y)
     if numeric or arr.dtype.kind == "f":
         try:
             num = arr.astype(float)
@@ -1070,8 +1226,7 @@ def check_member_outputs(predictions, *, name: str = "predictions", soft=None, r
                 f"{arr.max():.4g}); soft votes need class probabilities or 0/1 votes."
             )
         return arr
-    if arr.dtype.kind in "fc" and np.any(np.isnan(arr)):
-        raise ValueError(f"{name} holds NaN; every member needs a label for every sample.")
+    check_no_nan_labels(name, arr, raw=predictions)
     return arr
 
 
@@ -1163,7 +1318,11 @@ def check_feature_matrix(X, *, name: str = "X", min_samples: int = 2) -> np.ndar
         raise TypeError(f"{name} is a sparse matrix; pass a dense array (X.toarray()).")
     arr = np.asarray(X)
     if arr.dtype.kind == "O":
-        arr = arr.astype(np.float64)  # TypeError "float() argument must be a string or a number"
+        try:
+            arr = arr.astype(np.float64)
+        except (TypeError, ValueError) as exc:  # keeps numpy's words ("argument must be a string
+            # or a real number"), which scikit-learn's estimator checks look for
+            raise TypeError(f"{name} must hold real numbers ({exc}).") from None
     if arr.dtype.kind == "c":
         raise ValueError(f"Complex data not supported: {name} must hold real numbers.")
     if arr.dtype == bool or arr.dtype.kind not in "iuf":
@@ -1212,6 +1371,7 @@ def check_class_labels(y, n_samples: int, *, min_classes: int = 2) -> tuple:
         raise ValueError(f"y must be 1-d (one label per sample); got an array of shape {arr.shape}.")
     if arr.shape[0] != n_samples:
         raise ValueError(f"y has {arr.shape[0]} entries but X has {n_samples} rows.")
+    check_no_nan_labels("y", arr, raw=y)
     if arr.dtype.kind in "fc" and not np.all(np.isfinite(arr)):
         raise ValueError("y contains NaN or infinite values; every sample needs a class label.")
     classes, codes = np.unique(arr, return_inverse=True)
@@ -1436,12 +1596,54 @@ def check_estimator_X(estimator, X, *, reset: bool, min_samples: int = 1) -> np.
     or predict/transform (``reset=False``, checks the feature count): 2-d, finite,
     float64, dense, through scikit-learn's own ``validate_data`` so its messages match
     the estimator checks."""
+    return check_estimator_data(estimator, X, reset=reset, dtype=np.float64, order="C",
+                                ensure_min_samples=min_samples)
+
+
+def _n_rows(value):
+    shape = getattr(value, "shape", None)
+    if shape is not None:
+        return shape[0] if len(shape) else None
+    try:
+        return len(value)
+    except TypeError:
+        return None
+
+
+def check_estimator_data(estimator, X, y="no_validation", *, name: str = "X", **kwargs):
+    """scikit-learn's ``validate_data(estimator, X[, y], **kwargs)`` (it sets
+    ``n_features_in_`` and the feature names, and its messages are those that
+    scikit-learn's estimator checks look for), with every error naming the argument at
+    fault: a scalar X or y gets a TypeError, rows that do not pair up name y and X, NaN
+    labels of a classifier get :func:`check_no_nan_labels`'s message, and a message of
+    scikit-learn that names neither argument (strings in X, an empty or 1-d X, NaN or
+    inf) is kept whole behind the name of X."""
+    from sklearn.base import is_classifier
     from sklearn.utils.validation import validate_data
 
     if X is None or np.isscalar(X):
-        raise TypeError(f"X must be a 2-d array (n_samples, n_features); got {_show(X)}.")
-    return validate_data(estimator, X, reset=reset, dtype=np.float64, order="C",
-                         ensure_min_samples=min_samples)
+        raise TypeError(f"{name} must be a 2-d array (n_samples, n_features); got {_show(X)}.")
+    has_y = not (isinstance(y, str) and y == "no_validation")
+    if has_y and y is not None:
+        if np.isscalar(y):
+            raise TypeError(f"y must be a 1-d array with one target per row of X; got {_show(y)}.")
+        n_x, n_y = _n_rows(X), _n_rows(y)
+        if n_x is not None and n_y is not None and n_x != n_y:
+            raise ValueError(f"y has {n_y} entries but {name} has {n_x} rows (inconsistent numbers "
+                             f"of samples).")
+        if is_classifier(estimator):
+            check_no_nan_labels("y", y)
+    try:
+        if has_y:
+            return validate_data(estimator, X, y, **kwargs)
+        return validate_data(estimator, X, **kwargs)
+    except (TypeError, ValueError) as exc:
+        message = str(exc)
+        if type(exc) not in (TypeError, ValueError) or re.search(rf"(?<!\w)({name}|y)(?!\w)", message):
+            raise
+        raise type(exc)(
+            f"{name} must be a 2-d array of finite numbers (n_samples, n_features): {message}"
+        ) from None
 
 
 # --- ensemble.bagging (issue 5) ----------------------------------------------------------
@@ -1486,7 +1688,7 @@ def check_max_features(max_features, n_features: int):
 def check_class_count(y, *, name: str = "y") -> np.ndarray:
     """Labels for an ensemble classifier: at least two distinct classes (a vote needs a
     choice). Returns ``np.unique(y)``."""
-    classes = np.unique(np.asarray(y))
+    classes = np.unique(check_no_nan_labels(name, y))
     if classes.size < 2:
         raise ValueError(f"{name} has only one class ({_show(classes.tolist())}); a classifier needs "
                          f"at least 2 classes to choose between.")
@@ -1497,7 +1699,7 @@ def check_class_count(y, *, name: str = "y") -> np.ndarray:
 def check_two_classes(y, *, name: str = "y", model: str = "AdaBoost") -> np.ndarray:
     """Exactly two distinct labels (any sortable values); returns them sorted (``classes_``).
     One class cannot be boosted; more than two need a multi-class variant (e.g. SAMME)."""
-    y = np.asarray(y)
+    y = check_no_nan_labels(name, y)
     if y.dtype.kind == "f" and np.any(y != np.round(y)):
         raise ValueError(
             f"{name} looks continuous (non-integer floats such as {_show(y[y != np.round(y)][:3].tolist())}); "

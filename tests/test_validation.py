@@ -126,9 +126,9 @@ CASES = [
     (pe.check_mean, dict(samples=[0.1]), ValueError, r"^len\(samples\) must be an integer >= 2; got 1"),
     (pe.check_mean, dict(samples=[[0.1, 0.2]]), ValueError, r"^samples must be 1-d"),
     (pe.check_variance, dict(samples=[0.1]), ValueError, r"^len\(samples\) must be"),
-    (pe.check_variance_difference, dict(samples_b=[0.2]), ValueError, r"^len\(samples\) must be"),
+    (pe.check_variance_difference, dict(samples_b=[0.2]), ValueError, r"^len\(samples_b\) must be"),
     (pe.check_value, dict(std_error=-0.1), ValueError, r"^std_error must be >= 0; got -0.1"),
-    (pe.check_mean, dict(n_se=0), ValueError, r"^n_se must be a positive number; got 0"),
+    (pe.check_mean, dict(n_se=0), ValueError, r"^n_se must be a finite number > 0; got 0"),
     (pe.format_checks, dict(checks=[]), ValueError, r"^checks is empty"),
 ]
 

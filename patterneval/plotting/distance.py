@@ -13,6 +13,7 @@ import numpy as np
 from matplotlib.figure import Figure
 
 from .. import distance as _distance
+from .._validation import check_covariance, check_nonnegative_real, check_positive_int, check_real_vector
 from ._style import BOOK_STYLE, COLORS, new_figure, reset_axes
 
 __all__ = [
@@ -36,6 +37,7 @@ def unit_ball_boundary(p, *, w=None, n_points: int = 721) -> np.ndarray:
     Returns an array of shape (n_points, 2). A :class:`NotAMetricWarning` for p < 1 is
     silenced here: drawing the non-convex ball is the point.
     """
+    n_points = check_positive_int("n_points", n_points, minimum=3)
     t = np.linspace(0.0, 2 * np.pi, n_points - 1, endpoint=False)
     u = np.column_stack([np.cos(t), np.sin(t)])
     u[np.abs(u) < 1e-12] = 0.0  # exact axes: |1e-16|^0.3 is not negligible
@@ -112,10 +114,16 @@ def mahalanobis_ellipse(mean, cov, radius, *, n_points: int = 361) -> np.ndarray
     r"""Points x with Mahalanobis distance ``radius`` from ``mean`` under ``cov`` (2-d):
     :math:`x = \mu + r L u`, :math:`\Sigma = LL^{\mathsf T}`, u on the unit circle, since
     then :math:`(x-\mu)^{\mathsf T}\Sigma^{-1}(x-\mu) = r^2 u^{\mathsf T}u = r^2`."""
+    mean = check_real_vector("mean", mean)
+    if mean.size != 2:
+        raise ValueError(f"mean must have 2 coordinates (the ellipse is drawn in 2-d); got {mean.size}.")
+    cov = check_covariance(cov, 2)
+    radius = check_nonnegative_real("radius", radius)
+    n_points = check_positive_int("n_points", n_points, minimum=2)
     t = np.linspace(0.0, 2 * np.pi, n_points)
     u = np.column_stack([np.cos(t), np.sin(t)])
-    lower = np.linalg.cholesky(np.asarray(cov, dtype=float))
-    return np.asarray(mean, dtype=float) + radius * u @ lower.T
+    lower = np.linalg.cholesky(cov)
+    return mean + radius * u @ lower.T
 
 
 def plot_mahalanobis(X, *, mean, cov, radii=(1, 2, 3), query=None) -> Figure:
