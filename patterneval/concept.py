@@ -28,7 +28,13 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 from ._results import Result
-from ._validation import check_choice, check_concept_data, check_domain_sizes
+from ._validation import (
+    check_bool,
+    check_choice,
+    check_concept_data,
+    check_domain_sizes,
+    check_domains,
+)
 
 __all__ = [
     "ANY",
@@ -151,13 +157,44 @@ def enjoy_sport(variant: str = "candidate-elimination") -> ConceptData:
     return ConceptData(X, [True, True, False, True], _ATTRIBUTES, _DOMAINS)
 
 
+def _as_conjunction(name, value):
+    """A hypothesis or instance: a non-empty tuple/list of hashable attribute values."""
+    if isinstance(value, (str, bytes)) or not hasattr(value, "__iter__"):
+        raise TypeError(f"{name} must be a tuple of attribute values; got {value!r}.")
+    out = tuple(value.tolist() if hasattr(value, "tolist") else value)
+    if not out:
+        raise ValueError(f"{name} must have at least one attribute; got an empty tuple.")
+    for v in out:
+        try:
+            hash(v)
+        except TypeError:
+            raise TypeError(f"{name} must hold hashable attribute values; got {v!r}.") from None
+    return out
+
+
+def _check_same_length(first_name, first, second_name, second):
+    if len(first) != len(second):
+        raise ValueError(f"{second_name} has {len(second)} attributes but {first_name} has "
+                         f"{len(first)}; they must describe the same attributes.")
+
+
 def matches(h, x) -> bool:
     """True when hypothesis ``h`` classifies instance ``x`` as positive.
+
+    ``h`` and ``x`` are tuples over the same attributes; ``h`` may hold ``"?"`` (any value)
+    and ``"∅"`` (no value), ``x`` holds values only.
 
     >>> from patterneval.concept import matches
     >>> matches(("Sunny", "?"), ("Sunny", "Warm")), matches(("∅", "?"), ("Sunny", "Warm"))
     (True, False)
     """
+    h = _as_conjunction("h", h)
+    x = _as_conjunction("x", x)
+    _check_same_length("h", h, "x", x)
+    special = [v for v in x if isinstance(v, str) and v in (ANY, EMPTY)]
+    if special:
+        raise ValueError(f"x must be an instance (attribute values only); it holds {special[0]!r}, "
+                         f"which only a hypothesis may hold.")
     return all(c == ANY or c == v for c, v in zip(h, x))
 
 
@@ -170,6 +207,9 @@ def more_general_or_equal(h1, h2) -> bool:
     >>> more_general_or_equal(("Sunny", "Warm"), ("Sunny", "?"))
     False
     """
+    h1 = _as_conjunction("h1", h1)
+    h2 = _as_conjunction("h2", h2)
+    _check_same_length("h1", h1, "h2", h2)
     if EMPTY in h2:  # h2 accepts nothing
         return True
     if EMPTY in h1:
@@ -236,8 +276,7 @@ def find_s(X, y) -> FindSResult:
 def _domains_for(X, domains):
     if domains is None:  # the values seen, in order of first appearance
         return tuple(tuple(dict.fromkeys(column)) for column in zip(*X))
-    domains = tuple(tuple(d) for d in domains)
-    check_domain_sizes([len(d) for d in domains], n_attributes=len(X[0]))
+    domains = check_domains(domains, n_attributes=len(X[0]))
     for i, column in enumerate(zip(*X)):
         unknown = set(column) - set(domains[i])
         if unknown:
@@ -372,9 +411,8 @@ def enumerate_hypotheses(domains, *, include_empty: bool = True) -> list:
     >>> len(enumerate_hypotheses([("a", "b"), ("x", "y", "z")]))
     13
     """
-    domains = tuple(tuple(d) for d in domains)
-    check_domain_sizes([len(d) for d in domains])
-    out = [(EMPTY,) * len(domains)] if include_empty else []
+    domains = check_domains(domains)
+    out = [(EMPTY,) * len(domains)] if check_bool("include_empty", include_empty) else []
     # a one-value attribute: its value and '?' accept the same instances, keep '?'
     out.extend(itertools.product(*[(ANY,) + (d if len(d) > 1 else ()) for d in domains]))
     return out

@@ -27,14 +27,17 @@ import numpy as np
 import scipy.linalg
 from sklearn.base import BaseEstimator, TransformerMixin
 from sklearn.exceptions import ConvergenceWarning
-from sklearn.utils.validation import check_is_fitted, validate_data
+from sklearn.utils.validation import check_is_fitted
 
+from ._ties import argmax_tied
 from ._results import Result
 from ._validation import (
     check_choice,
     check_class_labels,
+    check_estimator_data,
     check_feature_matrix,
     check_n_components,
+    check_numeric_array,
     check_positive_int,
     check_positive_real,
     check_real_vector,
@@ -60,21 +63,23 @@ FUNCTIONS = ("logcosh", "exp", "cube")
 
 def _fit_checks(est, X, *, min_samples=2):
     X_checked = check_feature_matrix(X, min_samples=min_samples)
-    validate_data(est, X, reset=True, dtype=np.float64)  # n_features_in_, feature_names_in_
+    check_estimator_data(est, X, reset=True, dtype=np.float64)  # n_features_in_, feature_names_in_
     return X_checked
 
 
 def _transform_checks(est, X):
     check_is_fitted(est)
     X_checked = check_feature_matrix(X, min_samples=1)
-    validate_data(est, X, reset=False, dtype=np.float64)  # feature count / names must match
+    check_estimator_data(est, X, reset=False, dtype=np.float64)  # feature count / names must match
     return X_checked
 
 
 def _svd_flip_rows(Vt):
     """Signs as scikit-learn's ``svd_flip(u_based_decision=False)``: the entry of largest
-    absolute value in each row of ``Vt`` is positive."""
-    idx = np.argmax(np.abs(Vt), axis=1)
+    absolute value in each row of ``Vt`` is positive. Entries within 1e-12 (relative) of the
+    row's largest absolute value count as tied and the first of them decides, so rounding
+    cannot flip the sign (:mod:`patterneval._ties`)."""
+    idx = argmax_tied(np.abs(Vt), axis=1)
     signs = np.sign(Vt[np.arange(Vt.shape[0]), idx])
     signs[signs == 0] = 1.0
     return Vt * signs[:, None]
@@ -232,9 +237,9 @@ def fisher_criterion(w, X, y) -> np.ndarray:
     X = check_feature_matrix(X)
     classes, codes = check_class_labels(y, X.shape[0])
     Sw, Sb, _, _ = _scatter(X, codes, classes.size)
-    W = np.asarray(w, dtype=float)
+    W = check_numeric_array("w", w, finite=False)  # NaN and inf: below, with the shape
     one = W.ndim == 1
-    W = check_real_vector("w", W)[:, None] if one else W
+    W = check_real_vector("w", W)[:, None] if one else check_numeric_array("w", W)
     if W.ndim != 2 or W.shape[0] != X.shape[1]:
         raise ValueError(f"w must have {X.shape[1]} rows (one per feature); got shape {np.shape(w)}.")
     num = np.einsum("im,ij,jm->m", W, Sb, W)
@@ -272,6 +277,15 @@ class LDA(TransformerMixin, BaseEstimator):
     explained_variance_ratio_ : ndarray (n_components,)
         Each eigenvalue over the sum of all eigenvalues.
     classes_, priors_, means_, mean_, covariance_within_, covariance_between_
+
+    Notes
+    -----
+    Only the eigenvalues are determined by the data in every case. If two kept
+    eigenvalues are equal (a degenerate problem, e.g. classes placed symmetrically), any
+    :math:`S_w`-orthonormal basis of their eigenspace is an answer and the one returned
+    depends on the eigensolver and the CPU; the subspace they span, and :math:`J`, do
+    not. The directions beyond ``min(n_classes - 1, n_features)`` have eigenvalue 0 and
+    are never returned.
 
     Raises
     ------

@@ -44,6 +44,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from ._results import Result
+from ._ties import argmax_tied, argsort_tied
 from ._validation import (
     check_bit_population,
     check_callable,
@@ -52,6 +53,7 @@ from ._validation import (
     check_in_range,
     check_positive_int,
     check_positive_real,
+    check_real,
     check_rng,
     check_schema,
 )
@@ -149,7 +151,7 @@ def bits_to_real(population, *, low: float = -1.0, high: float = 2.0) -> np.ndar
     array([0., 7., 4.])
     """
     pop = check_bit_population(population)
-    low, high = float(low), float(high)
+    low, high = check_real("low", low), check_real("high", high)
     if not (np.isfinite(low) and np.isfinite(high) and low < high):
         raise ValueError(f"low and high must be finite with low < high; got low={low!r}, high={high!r}.")
     weights = 2.0 ** np.arange(pop.shape[1] - 1, -1, -1)
@@ -178,7 +180,9 @@ def sine_fitness(population) -> np.ndarray:
 
 def tournament_selection(fitness, n_select: int, *, size: int = 2, rng=None) -> np.ndarray:
     r"""Tournament selection (锦标赛选择): ``n_select`` times, draw ``size`` members with
-    replacement and keep the fittest (ties go to the first drawn, i.e. uniformly).
+    replacement and keep the fittest (ties go to the first drawn, i.e. uniformly; fitness
+    values within 1e-12 relative of the best count as tied, so rounding in the fitness,
+    which differs between CPUs, cannot flip a tournament).
 
     With distinct fitness values and members ranked :math:`i = 1` (worst) to :math:`n`
     (best), a tournament returns rank :math:`i` with probability
@@ -210,13 +214,13 @@ def tournament_selection(fitness, n_select: int, *, size: int = 2, rng=None) -> 
     size = check_positive_int("size", size)
     rng = check_rng(rng)
     entrants = rng.integers(0, f.size, size=(n_select, size))
-    winners = np.argmax(f[entrants], axis=1)
+    winners = argmax_tied(f[entrants], axis=1)
     return entrants[np.arange(n_select), winners]
 
 
 def truncation_selection(fitness, n_select: int, *, n_best: int | None = None, rng=None) -> np.ndarray:
-    r"""Truncation selection (截断选择): keep the ``n_best`` fittest members (ties broken
-    at random) and draw ``n_select`` parents uniformly, with replacement, among them.
+    r"""Truncation selection (截断选择): keep the ``n_best`` fittest members (ties, within
+    1e-12 relative of each other, broken at random) and draw ``n_select`` parents uniformly, with replacement, among them.
 
     Each of the ``n_best`` fittest is drawn with probability :math:`1/F`, every other
     member never. ``n_best=None`` keeps half the population (rounded up).
@@ -237,7 +241,7 @@ def truncation_selection(fitness, n_select: int, *, n_best: int | None = None, r
         raise ValueError(f"n_best={n_best} exceeds the population size {f.size}.")
     rng = check_rng(rng)
     shuffle = rng.permutation(f.size)
-    order = shuffle[np.argsort(-f[shuffle], kind="stable")]
+    order = shuffle[argsort_tied(-f[shuffle])]
     return order[:n_best][rng.integers(0, n_best, size=n_select)]
 
 
@@ -616,6 +620,9 @@ class GeneticAlgorithm:
         See the module docstring.
     elitism : int
         With ``"generational"``: the number of best parents copied unchanged (精英法).
+        Ties in fitness (within 1e-12 relative) go to the lowest index, here and when
+        ``"replace-worst"`` picks the worst members; tournaments keep the first entrant
+        among tied ones.
     n_offspring : int or None
         Children per generation for ``"replace-worst"``, ``"preselection"`` and
         ``"crowding"``. None: ``population_size // 2`` for ``"replace-worst"``, 2 (a
@@ -726,7 +733,7 @@ class GeneticAlgorithm:
             children, _ = self._offspring(pop, f, n - self.elitism)
             fc = self._evaluate(children)
             if self.elitism:
-                elite = np.argsort(-f, kind="stable")[: self.elitism]
+                elite = argsort_tied(-f)[: self.elitism]  # ties (1e-12 relative): lowest index
                 children = np.concatenate([pop[elite], children])
                 fc = np.concatenate([f[elite], fc])
             return children, fc, n - self.elitism
@@ -734,7 +741,7 @@ class GeneticAlgorithm:
         fc = self._evaluate(children)
         pop, f = pop.copy(), f.copy()
         if self.replacement == "replace-worst":
-            worst = np.argsort(f, kind="stable")[: self.n_offspring]
+            worst = argsort_tied(f)[: self.n_offspring]  # ties (1e-12 relative): lowest index
             pop[worst], f[worst] = children, fc
         elif self.replacement == "preselection":
             # the fittest child of each parent replaces that parent if it is fitter

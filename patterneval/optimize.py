@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import dataclasses
 import numbers
+import warnings
 
 import numpy as np
 import scipy.linalg
@@ -29,6 +30,7 @@ from ._results import Result
 from ._validation import (
     check_callable,
     check_choice,
+    check_numeric_array,
     check_positive_int,
     check_positive_real,
     check_real_vector,
@@ -305,6 +307,17 @@ def quadratic_problem(eigenvalues=(1.0, 10.0), *, angle=0.0, minimiser=None) -> 
                      condition_number=float(lam.max() / lam.min()))
 
 
+def _check_rosenbrock(x, a, b):
+    """x: real, finite, leading axis of length 2; a: finite real; b: finite real > 0."""
+    x = check_numeric_array("x", x, allow_bool=False)
+    if x.ndim == 0 or x.shape[0] != 2:
+        raise ValueError(f"x must have a leading axis of length 2 (x1, x2), possibly followed by "
+                         f"grid axes; got shape {x.shape}.")
+    if isinstance(a, bool) or not isinstance(a, numbers.Real) or not np.isfinite(a):
+        raise TypeError(f"a must be a finite real number; got {a!r}.")
+    return x, float(a), check_positive_real("b", b)
+
+
 def rosenbrock(x, *, a=1.0, b=100.0):
     r"""Rosenbrock's banana :math:`(a - x_1)^2 + b(x_2 - x_1^2)^2`; minimum 0 at
     :math:`(a, a^2)`. ``x`` may have a leading axis of length 2 followed by grid axes.
@@ -315,7 +328,7 @@ def rosenbrock(x, *, a=1.0, b=100.0):
     >>> float(rosenbrock([1.0, 1.0])), float(rosenbrock([0.0, 0.0]))
     (0.0, 1.0)
     """
-    x = np.asarray(x, dtype=float)
+    x, a, b = _check_rosenbrock(x, a, b)
     return (a - x[0]) ** 2 + b * (x[1] - x[0] ** 2) ** 2
 
 
@@ -329,7 +342,7 @@ def rosenbrock_grad(x, *, a=1.0, b=100.0):
     >>> rosenbrock_grad([1.0, 1.0]).tolist()
     [0.0, 0.0]
     """
-    x = np.asarray(x, dtype=float)
+    x, a, b = _check_rosenbrock(x, a, b)
     r = x[1] - x[0] ** 2
     return np.array([-2 * (a - x[0]) - 4 * b * x[0] * r, 2 * b * r])
 
@@ -347,40 +360,81 @@ class LeastSquares(Result):
     intercept : float
         0.0 when ``fit_intercept=False``.
     rank : int
-        Rank of the design matrix (with the column of ones if an intercept is fitted).
+        Numerical rank of the design matrix (with the column of ones if an intercept is
+        fitted): the number of singular values above ``s_max * max(n, d) * eps``, the rule
+        of :func:`numpy.linalg.matrix_rank`.
     residual_sum_squares : float
         :math:`\\lVert y - X\\theta\\rVert^2`.
+    condition_number : float
+        :math:`\\kappa(X) = s_{\\max}/s_{\\min}` of the design matrix (infinite if it is
+        rank deficient); the normal equations' matrix has :math:`\\kappa(X^\\top X) =
+        \\kappa(X)^2`.
+    method : str
+        ``"svd"`` or ``"normal"``.
     """
 
     coef: np.ndarray
     intercept: float
     rank: int
     residual_sum_squares: float
+    condition_number: float = dataclasses.field(default=np.nan)
+    method: str = "svd"
 
 
 def _design(X, fit_intercept):
     return np.column_stack([np.ones(X.shape[0]), X]) if fit_intercept else X
 
 
-def least_squares(X, y, *, fit_intercept=False) -> LeastSquares:
-    r"""Least squares by the normal equations :math:`X^\top X\theta = X^\top y`.
+def least_squares(X, y, *, fit_intercept=False, method="svd",
+                  rank_deficient="raise") -> LeastSquares:
+    r"""Least squares: the :math:`\theta` minimising :math:`S(\theta) = \tfrac12\lVert X\theta -
+    y\rVert^2` (smaller is better).
 
-    Minimises :math:`S(\theta) = \tfrac12\lVert X\theta - y\rVert^2` (smaller is better);
-    setting :math:`\nabla S = X^\top X\theta - X^\top y = 0` gives
-    :math:`\theta = (X^\top X)^{-1}X^\top y`, which exists iff :math:`X` has full
-    *column* rank. The system is solved by a Cholesky factorisation, never by forming
-    the inverse. Cost O(n d^2 + d^3).
+    Setting :math:`\nabla S = X^\top X\theta - X^\top y = 0` gives the **normal
+    equations** :math:`X^\top X\theta = X^\top y` (the chapter's derivation), whose solution
+    is unique iff :math:`X` has full *column* rank. Solving them numerically squares the
+    condition number, :math:`\kappa(X^\top X) = \kappa(X)^2`, and loses twice as many digits
+    as the problem itself demands; so the default ``method="svd"`` never forms
+    :math:`X^\top X`. With the thin SVD :math:`X = U\,\mathrm{diag}(s)\,V^\top`,
+    :math:`\theta = V\,\mathrm{diag}(1/s)\,U^\top y` (what :func:`numpy.linalg.lstsq` computes),
+    accurate to about :math:`\kappa(X)\,\epsilon`. The SVD also reveals the rank: singular
+    values at or below :math:`s_{\max}\max(n, d)\,\epsilon` count as zero.
+
+    Parameters
+    ----------
+    X : array-like, shape (n_samples, n_features)
+    y : array-like, shape (n_samples,)
+    fit_intercept : bool, default False
+        Prepend a column of ones (its coefficient is ``intercept``).
+    method : {"svd", "normal"}, default "svd"
+        ``"normal"`` solves the normal equations by a Cholesky factorisation of
+        :math:`X^\top X` (for the chapter's comparison; inaccurate when :math:`\kappa(X)`
+        is large, and refused when :math:`X^\top X` is numerically singular).
+    rank_deficient : {"raise", "minimum-norm"}, default "raise"
+        What to do if the design matrix is rank deficient (then the minimiser is not
+        unique): raise a ``ValueError``, or return the minimum-norm minimiser
+        :math:`V_r\,\mathrm{diag}(1/s_r)\,U_r^\top y` over the :math:`r` non-zero singular
+        values (numpy.linalg.lstsq's answer). ``method="normal"`` always raises.
+
+    Returns
+    -------
+    LeastSquares
 
     Raises
     ------
     ValueError
-        If the design matrix is rank deficient (then :math:`X^\top X` is singular and the
-        minimiser is not unique); use :func:`numpy.linalg.lstsq` for the minimum-norm
-        solution.
+        If the design matrix is rank deficient and ``rank_deficient="raise"`` (or
+        ``method="normal"``), or if the normal equations' matrix is numerically singular.
+
+    Notes
+    -----
+    Cost O(n d^2) for the thin SVD (``"normal"``: O(n d^2 + d^3)); memory O(n d).
 
     References
     ----------
     Gauss, C. F. (1809). Theoria motus corporum coelestium. Hamburg: Perthes & Besser.
+    Golub, G. H. & Van Loan, C. F. (2013). Matrix Computations, 4th ed., sections 5.3
+    and 5.5. Johns Hopkins University Press.
 
     Examples
     --------
@@ -390,24 +444,46 @@ def least_squares(X, y, *, fit_intercept=False) -> LeastSquares:
     >>> fit = least_squares(X, y, fit_intercept=True)
     >>> round(float(fit.coef[0]), 10), round(fit.intercept, 10)
     (2.0, 1.0)
+    >>> Xd = np.array([[1.0, 1.0], [2.0, 2.0]])          # two equal columns
+    >>> least_squares(Xd, [1.0, 2.0], rank_deficient="minimum-norm").coef
+    array([0.5, 0.5])
     """
     X, y = check_regression_data(X, y)
     if not isinstance(fit_intercept, (bool, np.bool_)):
         raise TypeError(f"fit_intercept must be True or False; got {fit_intercept!r}.")
+    method = check_choice("method", method, ("svd", "normal"))
+    rank_deficient = check_choice("rank_deficient", rank_deficient, ("raise", "minimum-norm"))
     Z = _design(X, fit_intercept)
-    rank = int(np.linalg.matrix_rank(Z))
-    if rank < Z.shape[1]:
+    n, p = Z.shape
+    U, s, Vt = np.linalg.svd(Z, full_matrices=False)
+    cutoff = s[0] * max(n, p) * np.finfo(float).eps if s.size else 0.0
+    keep = s > cutoff
+    rank = int(np.count_nonzero(keep))
+    cond = float(s[0] / s[-1]) if rank == p and p == s.size else float("inf")
+    if rank < p and (rank_deficient == "raise" or method == "normal"):
         raise ValueError(
-            f"the design matrix has rank {rank} < {Z.shape[1]} columns, so X'X is singular "
-            f"and the normal equations have no unique solution (need n_samples >= n_features "
-            f"and no collinear columns); use numpy.linalg.lstsq for the minimum-norm solution."
-        )
-    theta = scipy.linalg.solve(Z.T @ Z, Z.T @ y, assume_a="pos")
+            f"the design matrix has rank {rank} < {p} columns, so X'X is singular and the "
+            f"least-squares minimiser is not unique (need n_samples >= n_features and no "
+            f"collinear columns); pass rank_deficient='minimum-norm' for the minimum-norm "
+            f"solution (as numpy.linalg.lstsq).")
+    if method == "svd":
+        theta = Vt[keep].T @ ((U[:, keep].T @ y) / s[keep])
+    else:
+        try:
+            with warnings.catch_warnings():
+                warnings.simplefilter("error", scipy.linalg.LinAlgWarning)
+                theta = scipy.linalg.solve(Z.T @ Z, Z.T @ y, assume_a="pos")
+        except (np.linalg.LinAlgError, scipy.linalg.LinAlgWarning):
+            raise ValueError(
+                f"X'X is numerically singular (cond(X) = {cond:.1e}, so cond(X'X) = "
+                f"cond(X)^2 = {cond * cond:.1e} is beyond 1/eps): the normal equations cannot "
+                f"be solved in double precision; use method='svd'.") from None
     rss = float(np.sum((y - Z @ theta) ** 2))
     if fit_intercept:
         return LeastSquares(coef=theta[1:], intercept=float(theta[0]), rank=rank,
-                            residual_sum_squares=rss)
-    return LeastSquares(coef=theta, intercept=0.0, rank=rank, residual_sum_squares=rss)
+                            residual_sum_squares=rss, condition_number=cond, method=method)
+    return LeastSquares(coef=theta, intercept=0.0, rank=rank, residual_sum_squares=rss,
+                        condition_number=cond, method=method)
 
 
 # --- maximum likelihood ------------------------------------------------------------------

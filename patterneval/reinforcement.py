@@ -25,17 +25,22 @@ from __future__ import annotations
 
 import bisect
 import dataclasses
+import warnings
 
 import numpy as np
+from sklearn.exceptions import ConvergenceWarning
 
 from ._results import Result
+from ._ties import TIE_RTOL
 from ._validation import (
+    check_bool,
     check_choice,
     check_discount,
     check_grid_cells,
     check_in_range,
     check_mdp_arrays,
     check_name_list,
+    check_numeric_array,
     check_policy,
     check_positive_int,
     check_proper_policy,
@@ -55,6 +60,7 @@ __all__ = [
     "PredictionResult",
     "action_values",
     "discounted_return",
+    "n_step_return",
     "epsilon_greedy",
     "greedy_policy",
     "gridworld",
@@ -160,7 +166,10 @@ class GridWorld(MDP):
     def to_grid(self, values) -> np.ndarray:
         """Per-state ``values`` laid out on the grid (NaN on walls)."""
         grid = np.full(self.shape, np.nan)
-        for (r, c), v in zip(self.cells, np.asarray(values, dtype=float)):
+        values = check_numeric_array("values", values, allow_nan=True)
+        if values.shape != (len(self.cells),):
+            raise ValueError(f"values must have one entry per state, shape ({len(self.cells)},); got {values.shape}.")
+        for (r, c), v in zip(self.cells, values):
             grid[r, c] = v
         return grid
 
@@ -317,7 +326,7 @@ def action_values(mdp, values) -> np.ndarray:
     [[3.0, 4.0]]
     """
     mdp = _check_mdp(mdp)
-    v = np.asarray(values, dtype=float)
+    v = check_numeric_array("values", values)
     if v.shape != (mdp.n_states,):
         raise ValueError(f"values must have shape ({mdp.n_states},); got {v.shape}.")
     q = mdp.r + mdp.gamma * (mdp.P @ v)
@@ -325,9 +334,10 @@ def action_values(mdp, values) -> np.ndarray:
     return q
 
 
-def greedy_policy(q, *, atol=1e-12) -> np.ndarray:
-    r"""The greedy policy :math:`\pi(s) = \arg\max_a q(s, a)`; ties within ``atol`` go to
-    the lowest action index.
+def greedy_policy(q, *, atol=1e-12, rtol=TIE_RTOL) -> np.ndarray:
+    r"""The greedy policy :math:`\pi(s) = \arg\max_a q(s, a)`; actions within
+    ``atol + rtol * |max_a q(s, a)|`` of the best count as tied and the lowest action index
+    wins, so rounding in the action values (which differs between CPUs) cannot flip it.
 
     Examples
     --------
@@ -335,11 +345,13 @@ def greedy_policy(q, *, atol=1e-12) -> np.ndarray:
     >>> greedy_policy([[0.0, 1.0], [2.0, 2.0]]).tolist()
     [1, 0]
     """
-    q = np.asarray(q, dtype=float)
+    q = check_numeric_array("q", q)
     if q.ndim != 2 or q.size == 0:
         raise ValueError(f"q must be a non-empty (n_states, n_actions) array; got shape {q.shape}.")
     atol = check_in_range("atol", atol, 0.0, np.inf)
-    return np.argmax(q >= q.max(axis=1, keepdims=True) - atol, axis=1)
+    rtol = check_in_range("rtol", rtol, 0.0, 1.0)
+    best = q.max(axis=1, keepdims=True)
+    return np.argmax(q >= best - (atol + rtol * np.abs(best)), axis=1)
 
 
 def epsilon_greedy(q, epsilon) -> np.ndarray:
@@ -371,8 +383,10 @@ class PlanningResult(Result):
     policy : ndarray (S,), a greedy (optimal) action per state.
     q : ndarray (S, A), the action values of ``values``.
     iterations : int
-    history : ndarray (iterations,), :math:`\\lVert v_k - v_{k-1} \\rVert_\\infty`.
-    value_history : ndarray (iterations + 1, S), :math:`v_0, v_1, \\dots`.
+    history : ndarray (iterations,), :math:`\\lVert v_k - v_{k-1} \\rVert_\\infty` (one
+        number per sweep, always kept).
+    value_history : ndarray (iterations + 1, S) :math:`v_0, v_1, \\dots` if the solver was
+        called with ``keep_history=True``, else None (it takes O(iterations S) memory).
     converged : bool
     """
 
@@ -381,11 +395,11 @@ class PlanningResult(Result):
     q: np.ndarray
     iterations: int
     history: np.ndarray
-    value_history: np.ndarray = dataclasses.field(repr=False)
+    value_history: np.ndarray | None = dataclasses.field(repr=False)
     converged: bool
 
 
-def policy_iteration(mdp, *, policy=None, max_iter=1000) -> PlanningResult:
+def policy_iteration(mdp, *, policy=None, max_iter=1000, keep_history=False) -> PlanningResult:
     r"""Howard's policy iteration: evaluate (linear solve), improve greedily, repeat until
     the policy is stable.
 
@@ -400,10 +414,19 @@ def policy_iteration(mdp, *, policy=None, max_iter=1000) -> PlanningResult:
     mdp : MDP
     policy : initial deterministic policy, default action 0 everywhere (must be proper if gamma = 1)
     max_iter : int
+        Most improvement steps. If the policy is still changing after them, the result is
+        returned with ``converged=False`` and a ``ConvergenceWarning``.
+    keep_history : bool, default False
+        Keep the values of every evaluated policy in ``value_history``.
 
     Returns
     -------
     PlanningResult
+
+    Warns
+    -----
+    ConvergenceWarning
+        If ``max_iter`` improvement steps did not reach a stable policy.
 
     References
     ----------
@@ -426,8 +449,10 @@ def policy_iteration(mdp, *, policy=None, max_iter=1000) -> PlanningResult:
     current = np.argmax(pi_matrix, axis=1)
     if not np.allclose(pi_matrix.max(axis=1), 1.0):
         raise ValueError("policy for policy_iteration must be deterministic (action indices).")
+    keep_history = check_bool("keep_history", keep_history)
     v = policy_evaluation(mdp, current)
-    values = [v]
+    values = [v] if keep_history else None
+    history = []
     converged = False
     for _ in range(max_iter):
         q = action_values(mdp, v)
@@ -438,16 +463,22 @@ def policy_iteration(mdp, *, policy=None, max_iter=1000) -> PlanningResult:
             converged = True
             break
         current = new
-        v = policy_evaluation(mdp, current)
-        values.append(v)
-    value_history = np.array(values)
-    history = np.max(np.abs(np.diff(value_history, axis=0)), axis=1)
+        new_v = policy_evaluation(mdp, current)
+        history.append(float(np.max(np.abs(new_v - v))))
+        v = new_v
+        if keep_history:
+            values.append(v)
+    if not converged:
+        warnings.warn(f"policy_iteration: the policy was still changing after max_iter={max_iter} "
+                      f"improvement steps; increase max_iter.", ConvergenceWarning, stacklevel=2)
     q = action_values(mdp, v)
-    return PlanningResult(values=v, policy=current, q=q, iterations=len(values) - 1, history=history,
-                          value_history=value_history, converged=converged)
+    return PlanningResult(values=v, policy=current, q=q, iterations=len(history),
+                          history=np.asarray(history, dtype=float),
+                          value_history=np.array(values) if keep_history else None,
+                          converged=converged)
 
 
-def value_iteration(mdp, *, tol=1e-10, max_iter=100_000, v0=None) -> PlanningResult:
+def value_iteration(mdp, *, tol=1e-10, max_iter=100_000, v0=None, keep_history=False) -> PlanningResult:
     r"""Value iteration: :math:`v_{k+1}(s) = \max_a [r(s, a) + \gamma \sum_{s'} P(s' \mid s, a) v_k(s')]`.
 
     The Bellman optimality operator is a :math:`\gamma`-contraction in the max norm, so
@@ -461,11 +492,22 @@ def value_iteration(mdp, *, tol=1e-10, max_iter=100_000, v0=None) -> PlanningRes
     mdp : MDP
     tol : float > 0
     max_iter : int
+        Most sweeps. If ``tol`` is not reached by then, the last values are returned with
+        ``converged=False`` and a ``ConvergenceWarning``.
     v0 : initial values (default 0)
+    keep_history : bool, default False
+        Keep every sweep's values in ``value_history`` (O(sweeps S) memory; the per-sweep
+        changes in ``history`` are always kept, one number per sweep).
 
     Returns
     -------
-    PlanningResult, ``policy`` greedy with respect to the final values.
+    PlanningResult, ``policy`` greedy with respect to the final values (ties within 1e-9
+    go to the lowest action).
+
+    Warns
+    -----
+    ConvergenceWarning
+        If ``max_iter`` sweeps did not reach ``tol``.
 
     References
     ----------
@@ -491,22 +533,30 @@ def value_iteration(mdp, *, tol=1e-10, max_iter=100_000, v0=None) -> PlanningRes
         v = np.array(v0, dtype=float)
         if v.shape != (mdp.n_states,) or not np.all(np.isfinite(v)):
             raise ValueError(f"v0 must be {mdp.n_states} finite values; got shape {v.shape}.")
+    keep_history = check_bool("keep_history", keep_history)
     v[mdp.terminal] = 0.0
-    values = [v]
+    values = [v] if keep_history else None
+    history = []
     converged = False
     for _ in range(max_iter):
         new = action_values(mdp, v).max(axis=1)
-        values.append(new)
-        done = np.max(np.abs(new - v)) <= tol
+        change = float(np.max(np.abs(new - v)))
+        history.append(change)
+        if keep_history:
+            values.append(new)
         v = new
-        if done:
+        if change <= tol:
             converged = True
             break
-    value_history = np.array(values)
-    history = np.max(np.abs(np.diff(value_history, axis=0)), axis=1)
+    if not converged:
+        warnings.warn(f"value_iteration did not reach tol={tol:g} in max_iter={max_iter} sweeps "
+                      f"(last change {history[-1]:.3g}); increase max_iter or tol.",
+                      ConvergenceWarning, stacklevel=2)
     q = action_values(mdp, v)
-    return PlanningResult(values=v, policy=greedy_policy(q, atol=1e-9), q=q, iterations=len(values) - 1,
-                          history=history, value_history=value_history, converged=converged)
+    return PlanningResult(values=v, policy=greedy_policy(q, atol=1e-9), q=q, iterations=len(history),
+                          history=np.asarray(history, dtype=float),
+                          value_history=np.array(values) if keep_history else None,
+                          converged=converged)
 
 
 # --- sampling ---------------------------------------------------------------------------
@@ -525,7 +575,7 @@ def discounted_return(rewards, gamma) -> float:
     """
     gamma = check_in_range("gamma", gamma, 0.0, 1.0)
     g = 0.0
-    for r in reversed(np.asarray(rewards, dtype=float).ravel().tolist()):
+    for r in reversed(check_numeric_array("rewards", rewards).ravel().tolist()):
         g = r + gamma * g
     return g
 
@@ -650,6 +700,60 @@ def sample_episode(mdp, policy, *, start=None, max_steps=10_000, rng=None) -> Ep
 # --- prediction: Monte Carlo and TD --------------------------------------------------------
 
 
+def n_step_return(episode, values, n, *, gamma, t=0) -> float:
+    r"""The :math:`n`-step return of an episode from step :math:`t`,
+
+    .. math:: G^{(n)}_t = R_{t+1} + \gamma R_{t+2} + \dots + \gamma^{n-1} R_{t+n}
+              + \gamma^n V(S_{t+n}),
+
+    the target of :math:`n`-step TD. Once :math:`t + n` reaches the end :math:`T` of a
+    terminated episode there is nothing left to bootstrap from (the terminal state's value is
+    0) and :math:`G^{(n)}_t` *is* the Monte Carlo return :math:`G_t`, for every
+    :math:`n \ge T - t`; in general :math:`G^{(n)}_t - G_t = \gamma^n (V(S_{t+n}) - G_{t+n})`.
+    A truncated episode bootstraps from its last state. O(min(n, T - t)).
+
+    Parameters
+    ----------
+    episode : Episode
+        From :func:`sample_episode` (``rewards[k]`` is :math:`R_{k+1}`).
+    values : array-like (S,)
+        The estimate :math:`V` to bootstrap from.
+    n : int >= 1
+    gamma : float in [0, 1]
+    t : int in [0, T)
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from patterneval.reinforcement import Episode, n_step_return
+    >>> ep = Episode(states=np.array([0, 1, 2]), actions=np.array([0, 0]),
+    ...              rewards=np.array([1.0, 1.0]), terminated=True)
+    >>> [n_step_return(ep, [10.0, 10.0, 0.0], n, gamma=0.5) for n in (1, 2, 3)]
+    [6.0, 1.5, 1.5]
+    """
+    if not isinstance(episode, Episode):
+        raise TypeError(f"episode must be an Episode (from sample_episode); got {type(episode).__name__}.")
+    T = int(np.size(episode.rewards))
+    if T < 1:
+        raise ValueError("episode has no steps.")
+    v = check_numeric_array("values", values)
+    if v.ndim != 1 or v.size <= int(np.max(episode.states)):
+        raise ValueError(f"values must be a vector with an entry for every state of the episode "
+                         f"(at least {int(np.max(episode.states)) + 1}); got shape {v.shape}.")
+    n = check_positive_int("n", n)
+    gamma = check_in_range("gamma", gamma, 0.0, 1.0)
+    t = check_positive_int("t", t, minimum=0)
+    if t >= T:
+        raise ValueError(f"t must lie in [0, {T - 1}] for an episode of {T} steps; got {t}.")
+    m = min(n, T - t)
+    g = 0.0
+    for r in reversed(np.asarray(episode.rewards, dtype=float)[t:t + m].tolist()):
+        g = r + gamma * g
+    if t + m < T or not episode.terminated:
+        g += gamma**m * float(v[int(episode.states[t + m])])
+    return g
+
+
 @dataclasses.dataclass(frozen=True, repr=False)
 class PredictionResult(Result):
     """Output of :func:`monte_carlo_evaluation`, :func:`td0` and :func:`td_lambda`.
@@ -658,7 +762,9 @@ class PredictionResult(Result):
     ----------
     values : ndarray (S,), the final estimate (NaN where a sample-average Monte Carlo
         estimate saw no visit; terminal states 0).
-    history : ndarray (n_episodes, S), the estimate after each episode.
+    history : ndarray (n_episodes, S), the estimate after each episode (for learning curves;
+        O(n_episodes S) memory), or None if the learner was called with
+        ``keep_history=False``.
     counts : ndarray (S,), the number of (first or every) visits used per state.
     method : str
     """
@@ -680,7 +786,7 @@ def _initial_values(mdp, v0):
 
 
 def monte_carlo_evaluation(mdp, policy, *, visit="first", n_episodes=1000, alpha=None, start=None,
-                           max_steps=10_000, v0=None, rng=None) -> PredictionResult:
+                           max_steps=10_000, v0=None, rng=None, keep_history=True) -> PredictionResult:
     r"""Monte Carlo policy evaluation from sampled episodes.
 
     For each episode the returns :math:`G_t = R_{t+1} + \gamma G_{t+1}` are computed
@@ -740,6 +846,7 @@ def monte_carlo_evaluation(mdp, policy, *, visit="first", n_episodes=1000, alpha
             V[s] = 0.0
     else:
         V = _initial_values(mdp, v0)
+    keep_history = check_bool("keep_history", keep_history)
     history = []
     first = visit == "first"
     for _ in range(n_episodes):
@@ -770,8 +877,10 @@ def monte_carlo_evaluation(mdp, policy, *, visit="first", n_episodes=1000, alpha
                 delta[s] = delta.get(s, 0.0) + (g - V[s])
             for s, d in delta.items():
                 V[s] += alpha * d
-        history.append(list(V))
-    return PredictionResult(values=np.array(V), history=np.array(history), counts=np.array(counts),
+        if keep_history:
+            history.append(list(V))
+    return PredictionResult(values=np.array(V), history=np.array(history) if keep_history else None,
+                            counts=np.array(counts),
                             method=f"{visit}-visit Monte Carlo")
 
 
@@ -782,7 +891,7 @@ def _require_episodic(mdp):
 
 
 def td0(mdp, policy, *, alpha=0.1, decay=0.0, n_episodes=1000, start=None, max_steps=10_000, v0=None,
-        rng=None) -> PredictionResult:
+        rng=None, keep_history=True) -> PredictionResult:
     r"""Tabular TD(0): after each step :math:`S_t, R_{t+1}, S_{t+1}`,
     :math:`V(S_t) \leftarrow V(S_t) + \alpha [R_{t+1} + \gamma V(S_{t+1}) - V(S_t)]`, with
     :math:`V(\text{terminal}) = 0`. With a constant ``alpha`` the estimate fluctuates
@@ -816,6 +925,7 @@ def td0(mdp, policy, *, alpha=0.1, decay=0.0, n_episodes=1000, start=None, max_s
     gamma = mdp.gamma
     V = _initial_values(mdp, v0)
     counts = [0] * mdp.n_states
+    keep_history = check_bool("keep_history", keep_history)
     history = []
     for _ in range(n_episodes):
         states, _actions, rewards = sampler.episode(start, max_steps)
@@ -825,13 +935,15 @@ def td0(mdp, policy, *, alpha=0.1, decay=0.0, n_episodes=1000, start=None, max_s
             counts[s] = n
             step = alpha if decay == 0.0 else alpha / n ** decay
             V[s] += step * (r + gamma * V[s2] - V[s])
-        history.append(list(V))
-    return PredictionResult(values=np.array(V), history=np.array(history), counts=np.array(counts),
+        if keep_history:
+            history.append(list(V))
+    return PredictionResult(values=np.array(V), history=np.array(history) if keep_history else None,
+                            counts=np.array(counts),
                             method="TD(0)")
 
 
 def td_lambda(mdp, policy, *, lam, alpha=0.1, n_episodes=1000, traces="accumulating", offline=False,
-              start=None, max_steps=10_000, v0=None, rng=None) -> PredictionResult:
+              start=None, max_steps=10_000, v0=None, rng=None, keep_history=True) -> PredictionResult:
     r"""Tabular TD(lambda), backward view with eligibility traces.
 
     At each step :math:`\delta_t = R_{t+1} + \gamma V(S_{t+1}) - V(S_t)`; the trace of
@@ -877,6 +989,7 @@ def td_lambda(mdp, policy, *, lam, alpha=0.1, n_episodes=1000, traces="accumulat
     accumulate = traces == "accumulating"
     V = _initial_values(mdp, v0)
     counts = [0] * mdp.n_states
+    keep_history = check_bool("keep_history", keep_history)
     history = []
     for _ in range(n_episodes):
         states, _actions, rewards = sampler.episode(start, max_steps)
@@ -902,8 +1015,10 @@ def td_lambda(mdp, policy, *, lam, alpha=0.1, n_episodes=1000, traces="accumulat
         if offline:
             for x, d in target.items():
                 V[x] += d
-        history.append(list(V))
-    return PredictionResult(values=np.array(V), history=np.array(history), counts=np.array(counts),
+        if keep_history:
+            history.append(list(V))
+    return PredictionResult(values=np.array(V), history=np.array(history) if keep_history else None,
+                            counts=np.array(counts),
                             method=f"TD({lam:g}), {traces}, {'offline' if offline else 'online'}")
 
 
@@ -919,7 +1034,8 @@ class ControlResult(Result):
     q : ndarray (S, A), the learned action values.
     values : ndarray (S,), :math:`\\max_a q(s, a)`.
     policy : ndarray (S,), the greedy policy of ``q``.
-    history : ndarray (n_episodes, S), ``values`` after each episode.
+    history : ndarray (n_episodes, S), ``values`` after each episode, or None if the learner
+        was called with ``keep_history=False`` (it takes O(n_episodes S) memory).
     returns : ndarray (n_episodes,), the discounted return of each (behaviour) episode.
     lengths : ndarray (n_episodes,), steps per episode.
     method : str
@@ -934,7 +1050,9 @@ class ControlResult(Result):
     method: str
 
 
-def _td_control(mdp, alpha, decay, epsilon, n_episodes, start, max_steps, q0, rng, method):
+def _td_control(mdp, alpha, decay, epsilon, n_episodes, start, max_steps, q0, rng, method,
+                keep_history=True):
+    keep_history = check_bool("keep_history", keep_history)
     mdp = _check_mdp(mdp)
     _require_episodic(mdp)
     alpha = check_step_size("alpha", alpha)
@@ -971,7 +1089,8 @@ def _td_control(mdp, alpha, decay, epsilon, n_episodes, start, max_steps, q0, rn
             return int(sampler.uniform() * A)
         row = Q[s]
         best = max(row)
-        return row.index(best)
+        floor = best - (1e-12 + TIE_RTOL * abs(best))  # greedy_policy's tie rule
+        return next(a for a, value in enumerate(row) if value >= floor)
 
     history, returns, lengths = [], [], []
     sarsa_ = method == "sarsa"
@@ -991,16 +1110,18 @@ def _td_control(mdp, alpha, decay, epsilon, n_episodes, start, max_steps, q0, rn
             nxt = Q[s2][a2] if sarsa_ else max(Q[s2])
             Q[s][a] += rate(s, a) * (r + gamma * nxt - Q[s][a])
             s, a = s2, a2
-        history.append([max(row) for row in Q])
+        if keep_history:
+            history.append([max(row) for row in Q])
         returns.append(g)
         lengths.append(steps)
     q = np.array(Q)
-    return ControlResult(q=q, values=q.max(axis=1), policy=greedy_policy(q), history=np.array(history),
+    return ControlResult(q=q, values=q.max(axis=1), policy=greedy_policy(q),
+                         history=np.array(history) if keep_history else None,
                          returns=np.array(returns), lengths=np.array(lengths), method=method)
 
 
 def q_learning(mdp, *, alpha=0.1, epsilon=0.1, decay=0.0, n_episodes=1000, start=None, max_steps=10_000, q0=None,
-               rng=None) -> ControlResult:
+               rng=None, keep_history=True) -> ControlResult:
     r"""Q-learning (off-policy TD control) with an epsilon-greedy behaviour policy.
 
     :math:`Q(S, A) \leftarrow Q(S, A) + \alpha [R + \gamma \max_{a'} Q(S', a') - Q(S, A)]`
@@ -1043,11 +1164,12 @@ def q_learning(mdp, *, alpha=0.1, epsilon=0.1, decay=0.0, n_episodes=1000, start
     >>> bool(abs(v_greedy - value_iteration(g).values).max() < 1e-8)
     True
     """
-    return _td_control(mdp, alpha, decay, epsilon, n_episodes, start, max_steps, q0, rng, "Q-learning")
+    return _td_control(mdp, alpha, decay, epsilon, n_episodes, start, max_steps, q0, rng, "Q-learning",
+                       keep_history)
 
 
 def sarsa(mdp, *, alpha=0.1, epsilon=0.1, decay=0.0, n_episodes=1000, start=None, max_steps=10_000, q0=None,
-          rng=None) -> ControlResult:
+          rng=None, keep_history=True) -> ControlResult:
     r"""SARSA (on-policy TD control): as :func:`q_learning` but the target uses the action
     actually taken next, :math:`R + \gamma Q(S', A')`; it learns the values of the
     epsilon-greedy policy itself.
@@ -1064,7 +1186,8 @@ def sarsa(mdp, *, alpha=0.1, epsilon=0.1, decay=0.0, n_episodes=1000, start=None
     >>> sarsa(g, alpha=0.5, epsilon=0.1, n_episodes=20, rng=0).q.shape
     (11, 4)
     """
-    return _td_control(mdp, alpha, decay, epsilon, n_episodes, start, max_steps, q0, rng, "sarsa")
+    return _td_control(mdp, alpha, decay, epsilon, n_episodes, start, max_steps, q0, rng, "sarsa",
+                       keep_history)
 
 
 def learning_curve(history, values, *, mask=None) -> np.ndarray:
@@ -1078,8 +1201,8 @@ def learning_curve(history, values, *, mask=None) -> np.ndarray:
     >>> learning_curve([[1.0, 2.0], [0.0, 0.0]], [0.0, 0.0]).round(4).tolist()
     [1.5811, 0.0]
     """
-    h = np.asarray(history, dtype=float)
-    v = np.asarray(values, dtype=float)
+    h = check_numeric_array("history", history, allow_nan=True)  # NaN: not yet estimated
+    v = check_numeric_array("values", values)
     if h.ndim != 2 or v.ndim != 1 or h.shape[1] != v.size or h.shape[0] == 0:
         raise ValueError(
             f"history must be (n_episodes, n_states) and values (n_states,); got {h.shape} and {v.shape}."

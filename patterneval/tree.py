@@ -4,11 +4,12 @@ and CART with cost-complexity pruning.
 **Impurities.** For class counts :math:`n_1, \dots, n_K` with :math:`n = \sum_k n_k` and
 :math:`p_k = n_k / n`:
 
-* entropy (信息熵) :math:`E = -\sum_k p_k \log_2 p_k` (with :math:`0 \log 0 = 0`);
+* entropy (信息熵) :math:`\mathrm{Ent} = -\sum_k p_k \log_2 p_k` (with :math:`0 \log 0 = 0`;
+  the chapter's and the notation page's symbol; note 002 writes :math:`E(S)`);
 * Gini impurity (基尼指数) :math:`G = 1 - \sum_k p_k^2` — a sum over the *classes*;
 * for a split of :math:`S` into branches :math:`S_1, \dots, S_m` (a contingency table of
   branches by classes) the information gain (信息增益)
-  :math:`\mathrm{Gain} = E(S) - \sum_v \frac{|S_v|}{|S|} E(S_v)`, the split information
+  :math:`\mathrm{Gain} = \mathrm{Ent}(S) - \sum_v \frac{|S_v|}{|S|} \mathrm{Ent}(S_v)`, the split information
   :math:`\mathrm{SplitInfo} = -\sum_v \frac{|S_v|}{|S|} \log_2 \frac{|S_v|}{|S|}` and the
   gain ratio (信息增益比) :math:`\mathrm{Gain} / \mathrm{SplitInfo}`.
 
@@ -43,16 +44,18 @@ from sklearn.base import BaseEstimator, ClassifierMixin, RegressorMixin
 from sklearn.utils.multiclass import check_classification_targets
 
 from ._results import Result
+from ._ties import TIE_RTOL, argmax_tied, argmin_tied
 from ._validation import (
     _is_missing,
     check_categorical_X,
     check_choice,
     check_count_table,
     check_max_depth,
-    check_tree_max_features,
+    check_no_nan_labels,
     check_positive_int,
     check_rng,
     check_targets_1d,
+    check_tree_max_features,
     check_tree_X,
 )
 
@@ -84,7 +87,7 @@ def _counts_or_labels(counts, labels, fname):
     if (counts is None) == (labels is None):
         raise TypeError(f"{fname} takes exactly one of counts or labels=.")
     if labels is not None:
-        lab = np.asarray(labels, dtype=object)
+        lab = check_no_nan_labels("labels", np.asarray(labels, dtype=object))
         if lab.ndim != 1 or lab.size == 0:
             raise ValueError(f"labels must be a non-empty 1-d array; got shape {lab.shape}.")
         _, counts = np.unique(lab.astype(str), return_counts=True)
@@ -182,6 +185,13 @@ def _table(table, name="table"):
             f"{name} must be a contingency table of shape (..., n_branches, n_classes); "
             f"got shape {t.shape}."
         )
+    totals = t.sum(axis=(-2, -1))
+    if np.any(totals <= 0):
+        where = "" if totals.ndim == 0 else f" (table {np.argwhere(totals <= 0)[0].tolist()} of the stack)"
+        raise ValueError(
+            f"{name} holds no samples{where}: all its counts are 0, and the impurity of an empty "
+            f"set, hence its gain, split information and gain ratio, is undefined."
+        )
     return t
 
 
@@ -242,8 +252,14 @@ def gain_ratio(table):
     r"""Gain ratio (信息增益比): information gain divided by split information.
 
     :math:`\mathrm{GainRatio} = \mathrm{Gain} / \mathrm{SplitInfo}`; higher is better.
-    A split with a single non-empty branch has SplitInfo 0 and gets ``nan`` (undefined;
-    C4.5 never considers such splits). Vectorised; O(size).
+    A split with a single non-empty branch has SplitInfo 0 and gain 0, so the ratio 0/0 is
+    undefined (C4.5 never considers such splits): it raises a ``ValueError``, as does an
+    empty table (all counts 0). Vectorised; O(size).
+
+    Raises
+    ------
+    ValueError
+        If a table is empty or has fewer than two non-empty branches.
 
     References
     ----------
@@ -256,11 +272,14 @@ def gain_ratio(table):
     0.156
     """
     t = _table(table)
-    g = np.asarray(information_gain(t))
-    s = np.asarray(split_info(t))
-    with np.errstate(divide="ignore", invalid="ignore"):
-        r = np.where(s > 0, g / np.where(s > 0, s, 1.0), np.nan)
-    return _scalar(r)
+    branches = np.count_nonzero(t.sum(axis=-1) > 0, axis=-1)
+    if np.any(branches < 2):
+        where = "" if branches.ndim == 0 else f" (table {np.argwhere(branches < 2)[0].tolist()} of the stack)"
+        raise ValueError(
+            f"table has a single non-empty branch{where}: SplitInfo = 0 and the gain ratio 0/0 is "
+            f"undefined (C4.5 never considers such a split)."
+        )
+    return _scalar(np.asarray(information_gain(t)) / np.asarray(split_info(t)))
 
 
 def contingency_table(x, y):
@@ -368,7 +387,11 @@ class _MultiwayTree(ClassifierMixin, BaseEstimator):
                 for k, child in node.children.items()
             )
         if node.threshold is not None:
-            child = node.children["<=" if float(v) <= node.threshold else ">"]
+            try:
+                child = node.children["<=" if float(v) <= node.threshold else ">"]
+            except (TypeError, ValueError):
+                raise TypeError(f"X holds {v!r} in column {node.feature}, a continuous attribute "
+                                f"in fit: it needs a number (or NaN for missing).") from None
         else:
             child = node.children.get(_key(v))
             if child is None:  # value unseen at this node: the node's majority
@@ -383,9 +406,9 @@ class _MultiwayTree(ClassifierMixin, BaseEstimator):
         return np.array([self._proba_row(self.tree_, row) for row in X])
 
     def predict(self, X):
-        """Most probable class (ties: the first class in ``classes_``)."""
+        """Most probable class (ties, within 1e-12 relative: the first class in ``classes_``)."""
         proba = self.predict_proba(X)
-        return self.classes_[np.argmax(proba, axis=1)]
+        return self.classes_[argmax_tied(proba, axis=1)]
 
     def _check_fitted(self):
         from sklearn.utils.validation import check_is_fitted
@@ -415,7 +438,7 @@ def _multiway_text(est, feature_names, decimals):
     lines = []
 
     def leaf(node):
-        k = int(np.argmax(node.counts))
+        k = argmax_tied(node.counts)
         return f"class: {est.classes_[k]}  {np.round(node.counts, decimals).tolist()}"
 
     def rec(node, indent):
@@ -450,7 +473,9 @@ class ID3(_MultiwayTree):
     node; the attribute is not tested again below it. A node becomes a leaf when it is
     pure, no attribute is left, ``max_depth`` is reached, it holds fewer than
     ``min_samples_split`` samples, or no attribute has a positive gain. Ties between
-    attributes go to the lowest column index. A value unseen at a node during training
+    attributes go to the lowest column index; gains within 1e-12 times the node's entropy
+    (at least 1 bit) of the best count as tied, and gains that small as zero, so rounding
+    in the sums cannot flip the choice. A value unseen at a node during training
     is classified by that node's majority class (Mitchell 1997, table 3.1).
 
     Inputs are categorical: strings, booleans or whole numbers (object arrays are fine).
@@ -535,9 +560,12 @@ class ID3(_MultiwayTree):
                 parts[j] = values
             node.gains = gains
             best_gain = max(gains.values())
-            if best_gain <= 1e-12:
+            # gains within TIE_RTOL of the node's entropy count as equal (zero, or tied with
+            # the best): rounding cannot flip the choice; ties go to the lowest column
+            tol = TIE_RTOL * max(float(_entropy(counts)), 1.0)
+            if best_gain <= tol:
                 return node
-            j = min(a for a in attrs if gains[a] >= best_gain - 1e-12)
+            j = min(a for a in attrs if gains[a] >= best_gain - tol)
             node.feature = j
             for v in parts[j]:
                 sub = rows[keys[rows, j] == v]
@@ -563,7 +591,10 @@ class C45(_MultiwayTree):
       \sum_v w_v/w_{known}\, I(S_v))`. The split information treats "unknown" as one more
       outcome. Among the attributes whose gain is at least the average gain of all
       attributes with a usable split (the "above-average gain" heuristic), the one with
-      the largest gain ratio is chosen (ties: lowest column).
+      the largest gain ratio is chosen (ties: lowest column; ratios within 1e-12 relative
+      of the best count as tied, and within a continuous attribute gains within 1e-12 of
+      the node's entropy are tied and the smallest threshold wins, so rounding cannot
+      flip either choice).
     * **Continuous attributes** (numeric columns, or all columns not listed in
       ``categorical``) are split in two at a threshold: candidates are the midpoints
       between adjacent distinct known values (as note 002 states; Quinlan's program uses
@@ -721,7 +752,8 @@ class C45(_MultiwayTree):
                         continue
                     tables = np.stack([cum, parent - cum], axis=1)[ok]
                     gains = np.asarray(information_gain(tables)).reshape(-1)
-                    i = int(np.argmax(gains))
+                    # the smallest threshold among gains tied within TIE_RTOL of the entropy
+                    i = argmax_tied(gains, scale=max(float(_entropy(parent)), 1.0))
                     pos = np.flatnonzero(ok)[i]
                     thr = float(xs[pos] / 2.0 + xs[pos + 1] / 2.0)
                     if thr == xs[pos + 1]:
@@ -741,14 +773,15 @@ class C45(_MultiwayTree):
             ):
                 return node
             cands = split_candidates(rows, w, attrs)
-            cands = {j: c for j, c in cands.items() if c[0] > 1e-12 and c[1] > 0}
+            tol = TIE_RTOL * max(float(_entropy(counts)), 1.0)
+            cands = {j: c for j, c in cands.items() if c[0] > tol and c[1] > 0}
             if not cands:
                 return node
             avg = np.mean([c[0] for c in cands.values()])
-            ratios = {j: c[0] / c[1] for j, c in cands.items() if c[0] >= avg - 1e-12}
+            ratios = {j: c[0] / c[1] for j, c in cands.items() if c[0] >= avg - tol}
             node.gains = {j: c[0] for j, c in cands.items()}
             best = max(ratios.values())
-            j = min(a for a, r in ratios.items() if r >= best - 1e-12)
+            j = min(a for a, r in ratios.items() if r >= best - TIE_RTOL * max(best, 1.0))
             g, si, thr, values, sizes = cands[j]
             node.feature, node.threshold = j, thr
             known = ~missing[rows, j]
@@ -907,7 +940,9 @@ def _best_split(Xn, Sn, criterion, features, msl):
     if not ok.any():
         return None
     proxy = np.where(ok, proxy, -np.inf)
-    flat = int(np.argmax(proxy.T.reshape(-1)))  # feature-major: visiting order first
+    # feature-major: visiting order first, then position (the smallest threshold); proxies
+    # within TIE_RTOL (relative) of the best count as tied, so rounding cannot flip the choice
+    flat = argmax_tied(proxy.T.reshape(-1))
     fi, pos = divmod(flat, n - 1)
     a, b = xs[pos, fi], xs[pos + 1, fi]
     thr = a / 2.0 + b / 2.0
@@ -935,7 +970,7 @@ class _CARTBase(BaseEstimator):
         seed = self.rng if self.rng is not None else self.random_state
         if isinstance(seed, np.random.RandomState):  # scikit-learn's ensembles pass these
             seed = int(seed.randint(np.iinfo(np.int32).max))
-        self._rng = check_rng(seed)
+        self._rng = check_rng(seed, name="rng" if self.rng is not None else "random_state")
 
     def _prepare(self, X, y, sample_weight):
         X = check_tree_X(X)
@@ -1031,7 +1066,9 @@ class _CARTBase(BaseEstimator):
         while candidate[0]:
             idx = np.flatnonzero(candidate)
             sub_alpha = (r_node[idx] - r_branch[idx]) / (n_leaves[idx] - 1)
-            k = int(np.argmin(sub_alpha))  # first minimum in node order, as scikit-learn
+            # first minimum in node order, as scikit-learn; alphas within TIE_RTOL of the
+            # root's impurity count as tied, so rounding cannot flip the order
+            k = argmin_tied(sub_alpha, scale=max(float(r_node[0]), float(np.max(np.abs(sub_alpha)))))
             alpha, t = float(sub_alpha[k]), int(idx[k])
             if ccp_alpha is not None and ccp_alpha < alpha:
                 break
@@ -1101,7 +1138,8 @@ class _CARTBase(BaseEstimator):
         weight and :math:`R(T_t)` the sum over the leaves of the branch :math:`T_t`, the
         branch whose pruning costs least per removed leaf,
         :math:`\alpha(t) = (R(t) - R(T_t)) / (|T_t| - 1)`, is cut repeatedly (ties: the
-        first node in preorder) until only the root is left. Equals scikit-learn's
+        first node in preorder; values within 1e-12 of the root's :math:`R` count as tied)
+        until only the root is left. Equals scikit-learn's
         method of the same name. Cost O(nodes^2).
 
         Returns
@@ -1139,7 +1177,9 @@ class CART(ClassifierMixin, _CARTBase):
 
     **Ties.** Among equally good splits the first in *visiting order* wins: features in
     column order (or, with ``max_features`` < n_features, in a random order from ``rng``),
-    then the smallest threshold. scikit-learn visits features in a random order even with
+    then the smallest threshold. Proxies within 1e-12 (relative) of the best count as
+    tied, so the rule cannot be flipped by rounding in the sums (which differs between
+    CPUs). scikit-learn visits features in a random order even with
     ``max_features=None``, so with tied splits the two trees may differ depending on its
     ``random_state``; the training-set impurity and accuracy of the trees are equal.
 
@@ -1221,9 +1261,10 @@ class CART(ClassifierMixin, _CARTBase):
         return v / v.sum(axis=1, keepdims=True)
 
     def predict(self, X):
-        """Majority class of the leaf (ties: the first class in ``classes_``)."""
+        """Majority class of the leaf (ties, within 1e-12 relative: the first class in
+        ``classes_``)."""
         proba = self.predict_proba(X)
-        return self.classes_[np.argmax(proba, axis=1)]
+        return self.classes_[argmax_tied(proba, axis=1)]
 
 
 class CARTRegressor(RegressorMixin, _CARTBase):
@@ -1334,7 +1375,7 @@ def pruning_sequence(X, y, X_test, y_test, *, criterion="gini", max_depth=None, 
         sub = full.subtree(base._prune(full, float(alpha))[0])
 
         def predict(Z, sub=sub):
-            return base.classes_[np.argmax(sub.value[sub.apply(Z)], axis=1)]
+            return base.classes_[argmax_tied(sub.value[sub.apply(Z)], axis=1)]
 
         train.append(np.mean(predict(X) != y))
         test.append(np.mean(predict(X_test) != y_test))
@@ -1380,7 +1421,7 @@ def export_text(tree, *, feature_names=None, decimals=2):
     def leaf(i):
         if reg:
             return f"value: {t.value[i, 0]:.{decimals}f}"
-        k = int(np.argmax(t.value[i]))
+        k = argmax_tied(t.value[i])
         return f"class: {tree.classes_[k]}  {np.round(t.value[i], decimals).tolist()}"
 
     def rec(i, indent):

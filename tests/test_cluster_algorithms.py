@@ -437,3 +437,54 @@ def test_every_public_callable_has_a_bad_input_row():
     public = {name for name in alg.__all__
               if inspect.isfunction(getattr(alg, name)) or name in ("KMeans", "ISODATA")}
     assert public <= {row[0] for row in BAD_INPUT}
+
+
+# ---------------------------------------------------------------- tie rules (issue 11)
+# Iris is measured to 0.1 cm, so many distances are equal in exact arithmetic and differ
+# only by rounding. Scaling the data by 3 (inexact in binary) changes that rounding but not
+# the exact ties: with a tie rule that rounding cannot flip, every result is the same.
+def _iris():
+    from sklearn.datasets import load_iris
+
+    return load_iris().data
+
+
+@pytest.mark.parametrize("linkage", ["single", "complete", "average"])
+def test_hierarchical_ties_survive_rescaling(linkage):
+    X = _iris()
+    for scale in (3.0, 0.1, 7.0):
+        a, b = hierarchical(X, linkage=linkage), hierarchical(X * scale, linkage=linkage)
+        np.testing.assert_allclose(b.heights, scale * a.heights, rtol=1e-10)
+        np.testing.assert_array_equal(a.linkage_matrix[:, [0, 1, 3]],
+                                      b.linkage_matrix[:, [0, 1, 3]])
+
+
+def test_heuristics_ties_survive_rescaling():
+    X = _iris()
+    for scale in (3.0, 0.1):
+        for theta in (0.3, 0.5):
+            a, b = max_min_distance(X, theta), max_min_distance(X * scale, theta)
+            np.testing.assert_array_equal(a.center_indices, b.center_indices)
+            np.testing.assert_array_equal(a.labels, b.labels)
+        for T in (0.5, 1.0, 2.0):
+            a, b = threshold_clustering(X, T), threshold_clustering(X * scale, T * scale)
+            np.testing.assert_array_equal(a.labels, b.labels)
+
+
+def test_kmeans_assignment_ties_go_to_the_lowest_centre():
+    rng = np.random.default_rng(4)
+    C = rng.normal(size=(200, 2, 3))
+    mid = C.mean(axis=1)  # equidistant from both centres in exact arithmetic
+    for c, m in zip(C, mid):
+        km = KMeans(2, init=c).fit(np.vstack([c, m[None]]))
+        assert km.predict(m[None])[0] == 0
+        km = KMeans(2, init=c[::-1]).fit(np.vstack([c, m[None]]))
+        assert km.predict(m[None])[0] == 0
+
+
+def test_kmeans_ties_survive_rescaling():
+    X = _iris()
+    centres = X[[0, 50, 100, 1]]
+    a = KMeans(4, init=centres).fit(X)
+    b = KMeans(4, init=centres * 3.0).fit(X * 3.0)
+    np.testing.assert_array_equal(a.labels_, b.labels_)

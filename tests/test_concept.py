@@ -226,7 +226,7 @@ CASES = [
     (candidate_elimination, ([("a", "x")], [True]), {"domains": [("a",)]}, ValueError, "domains"),
     (candidate_elimination, ([("a", "x")], [True]), {"domains": [("a",), ("y",)]},
      ValueError, "domains\\[1\\]"),
-    (list_then_eliminate, ([("a",)], [True]), {"domains": [()]}, ValueError, "domain_sizes"),
+    (list_then_eliminate, ([("a",)], [True]), {"domains": [()]}, ValueError, r"domains\[0\] is empty"),
     (enumerate_hypotheses, ([],), {}, ValueError, "at least one attribute"),
     (hypothesis_space_size, ([3, 0],), {}, ValueError, "domain_sizes\\[1\\]"),
     (hypothesis_space_size, ([3, 2.5],), {}, TypeError, "domain_sizes\\[1\\]"),
@@ -252,3 +252,21 @@ def test_bad_input_table_is_complete():
     assert functions - covered == set()
     for name in set(C.__all__) - functions:
         assert isinstance(getattr(C, name), (type, str)), name
+
+
+def test_matches_and_generality_check_their_inputs():
+    with pytest.raises(ValueError, match="x has 3 attributes but h has 2"):
+        matches(("Sunny", "?"), ("Sunny", "Warm", "High"))
+    with pytest.raises(TypeError, match="h must be a tuple of attribute values"):
+        matches("Sunny", ("Sunny",))
+    with pytest.raises(TypeError, match="x must be a tuple of attribute values"):
+        matches(("?",), None)
+    with pytest.raises(ValueError, match="h must have at least one attribute"):
+        matches((), ())
+    with pytest.raises(ValueError, match="x must be an instance"):
+        matches(("?", "?"), ("Sunny", "?"))
+    with pytest.raises(TypeError, match="hashable"):
+        matches((["Sunny"],), ("Sunny",))
+    with pytest.raises(ValueError, match="h2 has 1 attributes but h1 has 2"):
+        more_general_or_equal(("?", "?"), ("Sunny",))
+    assert matches(["Sunny", "?"], np.array(["Sunny", "Warm"], dtype=object))

@@ -249,7 +249,7 @@ ESTIMATOR_TABLES = {
         (dict(y=None), ValueError, "requires y to be passed"),
         (dict(y=np.zeros(20)), ValueError, "at least 2 classes"),
         (dict(y=yg[:5]), ValueError, "y has 5 entries but X has 20 rows"),
-        (dict(y=np.where(yg == 0, np.nan, 1.0)), ValueError, "y contains NaN"),
+        (dict(y=np.where(yg == 0, np.nan, 1.0)), ValueError, "y holds NaN labels"),
         (dict(X=np.column_stack([Xg, Xg[:, 0]])), ValueError, "S_w is singular"),
     ],
     FastICA: COMMON_X + [

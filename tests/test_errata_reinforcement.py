@@ -31,13 +31,16 @@ from scipy import optimize
 
 from patterneval.reinforcement import (
     MDP,
+    action_values,
     discounted_return,
+    n_step_return,
     epsilon_greedy,
     gridworld,
     monte_carlo_evaluation,
     policy_evaluation,
     policy_iteration,
     sample_episode,
+    td0,
     td_lambda,
     value_iteration,
 )
@@ -190,3 +193,73 @@ def test_lambda_one_is_monte_carlo_only_offline():
     np.testing.assert_allclose(offline, mc, atol=1e-10)
     gap = np.max(np.abs(online - mc))
     assert 1e-3 < gap < 0.5  # close, but not the same algorithm
+
+
+# 7 -------------------------------------------------------------------------------------------
+def test_v_equals_max_q_only_for_an_optimal_policy():
+    g = gridworld()
+    live = ~g.terminal
+    optimal = policy_iteration(g).policy
+    v_opt = policy_evaluation(g, optimal)
+    assert np.max(np.abs(action_values(g, v_opt).max(axis=1) - v_opt)) < 1e-10
+    random_walk = np.full((g.n_states, g.n_actions), 0.25)
+    for policy in (random_walk, np.zeros(g.n_states, dtype=int), np.full(g.n_states, 3)):
+        pi = policy if np.ndim(policy) == 2 else np.eye(g.n_actions)[policy]
+        v = policy_evaluation(g, policy)
+        q = action_values(g, v)
+        # what holds for every policy: v_pi(s) = sum_a pi(a|s) q_pi(s, a)
+        np.testing.assert_allclose((pi * q).sum(axis=1)[live], v[live], atol=1e-10)
+        # the note's identity fails: max_a q_pi(s, a) exceeds v_pi(s) by a wide margin
+        gap = q.max(axis=1) - v
+        assert np.all(gap[live] >= -1e-12) and gap[live].max() > 0.05
+
+
+# 8 -------------------------------------------------------------------------------------------
+def test_n_step_returns_reach_the_monte_carlo_return():
+    g = gridworld()
+    walk = np.full((g.n_states, g.n_actions), 0.25)
+    v = policy_evaluation(g, walk)
+    for seed in range(20):
+        ep = sample_episode(g, walk, start=g.state_names.index("(2,0)"), rng=seed)
+        T = ep.rewards.size
+        assert ep.terminated and T >= 2
+        for t in (0, T // 2, T - 1):
+            G = discounted_return(ep.rewards[t:], g.gamma)
+            gaps = np.array([abs(n_step_return(ep, v, n, gamma=g.gamma, t=t) - G)
+                             for n in range(1, T - t + 4)])
+            # exact once n >= T - t (nothing left to bootstrap), the note's "tends to MC"
+            assert np.all(gaps[T - t - 1:] == 0.0)
+            # before that: gamma^n |V(S_{t+n}) - G_{t+n}|
+            for n in range(1, T - t):
+                tail = discounted_return(ep.rewards[t + n:], g.gamma)
+                expected = g.gamma**n * abs(v[ep.states[t + n]] - tail)
+                assert gaps[n - 1] == pytest.approx(expected, abs=1e-12)
+        # and bootstrapping makes a short-horizon target genuinely different from MC
+        if T >= 3:
+            assert abs(n_step_return(ep, v, 1, gamma=g.gamma) - discounted_return(ep.rewards, g.gamma)) > 1e-6
+
+
+# 9 -------------------------------------------------------------------------------------------
+def test_the_visit_count_is_known_in_td():
+    g = gridworld()
+    walk = np.full((g.n_states, g.n_actions), 0.25)
+    V = np.zeros(g.n_states)
+    N = np.zeros(g.n_states, dtype=int)
+    targets = [[] for _ in range(g.n_states)]
+    for seed in range(200):
+        ep = sample_episode(g, walk, rng=seed)
+        for t in range(ep.rewards.size):  # online: N(s_t) is a counter, known at every step
+            s, s2 = ep.states[t], ep.states[t + 1]
+            target = ep.rewards[t] + g.gamma * (0.0 if g.terminal[s2] else V[s2])
+            N[s] += 1
+            V[s] += (target - V[s]) / N[s]
+            targets[s].append(target)
+    live = np.flatnonzero(~g.terminal)
+    assert N[live].min() > 50
+    # alpha = 1/N(s_t) makes V(s) the running mean of the TD targets, as MC's 1/N makes it
+    # the mean of the returns
+    for s in live:
+        assert V[s] == pytest.approx(np.mean(targets[s]), abs=1e-12)
+    # the library runs TD(0) with alpha / N(s_t) too (decay=1.0), counting visits online
+    res = td0(g, walk, alpha=1.0, decay=1.0, n_episodes=200, rng=0)
+    assert res.counts[live].min() > 50

@@ -201,6 +201,60 @@ def test_least_squares_rank_deficient_points_to_lstsq():
         least_squares(np.eye(2, 3), [1.0, 2.0])
 
 
+def test_least_squares_ill_conditioned_vandermonde_matches_lstsq():
+    # issue 12: the normal equations lost digits here (and failed with 13 columns)
+    t = np.linspace(0, 1, 40)
+    y = np.sin(2 * np.pi * t)
+    for cols in (11, 13):
+        X = np.vander(t, cols)
+        fit = least_squares(X, y)
+        ref, rss, rank, sv = np.linalg.lstsq(X, y, rcond=None)
+        assert fit.rank == rank == cols
+        assert fit.condition_number == pytest.approx(sv[0] / sv[-1], rel=1e-10)
+        # residual as small as lstsq's (up to rounding), coefficients as close as kappa allows
+        assert fit.residual_sum_squares <= rss[0] * (1 + 1e-6)
+        theta = np.ones(cols)
+        exact = least_squares(X, X @ theta)
+        assert np.linalg.norm(exact.coef - theta) / np.linalg.norm(theta) < 1e-5
+    X = np.vander(t, 11)
+    normal = least_squares(X, X @ np.ones(11), method="normal")
+    assert normal.method == "normal"
+    assert np.linalg.norm(normal.coef - 1.0) / np.sqrt(11) > 1e-5  # cond(X)^2 eps at work
+
+
+def test_least_squares_condition_number_squares():
+    rng = np.random.default_rng(3)
+    X = rng.normal(size=(50, 4)) * [1.0, 10.0, 100.0, 1000.0]
+    fit = least_squares(X, rng.normal(size=50))
+    assert fit.condition_number == pytest.approx(np.linalg.cond(X), rel=1e-10)
+    assert np.linalg.cond(X.T @ X) == pytest.approx(fit.condition_number**2, rel=1e-6)
+
+
+def test_least_squares_normal_equations_refused_when_singular_in_double():
+    X = np.vander(np.linspace(0, 1, 40), 16)  # cond(X)^2 far beyond 1/eps, rank still 16?
+    s = np.linalg.svd(X, compute_uv=False)
+    if np.count_nonzero(s > s[0] * 40 * np.finfo(float).eps) < 16:
+        pytest.skip("numerically rank deficient on this machine")
+    with pytest.raises(ValueError, match="normal equations cannot be solved|rank"):
+        least_squares(X, np.ones(40), method="normal")
+
+
+def test_least_squares_minimum_norm_equals_lstsq():
+    rng = np.random.default_rng(5)
+    A = rng.normal(size=(30, 3))
+    X = np.column_stack([A, A[:, 0] + A[:, 1], A[:, 2]])  # rank 3, five columns
+    y = rng.normal(size=30)
+    fit = least_squares(X, y, rank_deficient="minimum-norm")
+    ref = np.linalg.lstsq(X, y, rcond=None)[0]
+    assert fit.rank == 3 and fit.condition_number == np.inf
+    np.testing.assert_allclose(fit.coef, ref, rtol=1e-10, atol=1e-12)
+    wide = rng.normal(size=(3, 6))  # fewer samples than parameters
+    fit = least_squares(wide, y[:3], rank_deficient="minimum-norm")
+    np.testing.assert_allclose(fit.coef, np.linalg.lstsq(wide, y[:3], rcond=None)[0],
+                               rtol=1e-10, atol=1e-12)
+    np.testing.assert_allclose(wide @ fit.coef, y[:3], atol=1e-12)  # interpolates
+
+
 # ------------------------------------------------------------------ maximum likelihood
 def test_gaussian_mle_closed_numeric_and_scipy():
     x = np.random.default_rng(5).normal(3.0, 2.0, size=200)
@@ -290,8 +344,19 @@ TABLES = {
         (dict(angle="a"), TypeError, "angle must be a finite real number"),
         (dict(minimiser=[1.0]), ValueError, "minimiser has 1 entries but eigenvalues has 2"),
     ],
-    "rosenbrock": [(dict(x=[1.0]), IndexError, "index 1 is out of bounds")],
-    "rosenbrock_grad": [(dict(x=[1.0]), IndexError, "index 1 is out of bounds")],
+    "rosenbrock": [
+        (dict(x=[1.0]), ValueError, "x must have a leading axis of length 2"),
+        (dict(x=[1.0, np.nan]), ValueError, "x holds 1 NaN"),
+        (dict(x=["a", "b"]), TypeError, "x must hold numbers"),
+        (dict(a="1"), TypeError, "a must be a finite real number"),
+        (dict(b=0.0), ValueError, "b must be a finite number > 0"),
+    ],
+    "rosenbrock_grad": [
+        (dict(x=[1.0, 2.0, 3.0]), ValueError, "x must have a leading axis of length 2"),
+        (dict(x=None), TypeError, "x must be an array of numbers"),
+        (dict(a=np.inf), TypeError, "a must be a finite real number"),
+        (dict(b=-1.0), ValueError, "b must be a finite number > 0"),
+    ],
     "least_squares": [
         (dict(X=[1.0, 2.0, 3.0]), ValueError, "X must be 2-d.*reshape"),
         (dict(X=[[1.0], [np.nan], [2.0]]), ValueError, "X contains NaN"),
@@ -300,6 +365,10 @@ TABLES = {
         (dict(X=None), TypeError, "X must be a 2-d array"),
         (dict(fit_intercept="yes"), TypeError, "fit_intercept must be True or False"),
         (dict(X=[[1.0], [1.0], [1.0]], fit_intercept=True), ValueError, "rank 1 < 2"),
+        (dict(method="qr"), ValueError, "method must be one of"),
+        (dict(rank_deficient="zero"), ValueError, "rank_deficient must be one of"),
+        (dict(X=[[1.0], [1.0], [1.0]], fit_intercept=True, method="normal",
+              rank_deficient="minimum-norm"), ValueError, "rank 1 < 2"),
     ],
     "gaussian_regression_mle": [
         (dict(X=[[1.0], [np.nan], [2.0]]), ValueError, "X contains NaN"),

@@ -3,11 +3,15 @@
 import dataclasses
 import inspect
 
+import warnings
+
 import numpy as np
 import pytest
 
 import patterneval.reinforcement as RL
 from patterneval.reinforcement import (
+    Episode,
+    n_step_return,
     MDP,
     action_values,
     discounted_return,
@@ -191,7 +195,7 @@ def test_policy_and_value_iteration_agree_on_random_mdps(seed):
 
 def test_policy_iteration_values_improve_monotonically():
     mdp = random_mdp(11, n_states=12, n_actions=4, gamma=0.95)
-    res = policy_iteration(mdp)
+    res = policy_iteration(mdp, keep_history=True)
     diffs = np.diff(res.value_history, axis=0)
     assert res.iterations >= 1 and np.all(diffs >= -1e-10)
 
@@ -201,7 +205,7 @@ def test_value_iteration_contraction(seed):
     mdp = random_mdp(seed, gamma=0.8)
     v_star = policy_iteration(mdp).values
     v0 = np.random.default_rng(seed).normal(scale=10, size=6)
-    res = value_iteration(mdp, v0=v0, tol=1e-12)
+    res = value_iteration(mdp, v0=v0, tol=1e-12, keep_history=True)
     err = np.max(np.abs(res.value_history - v_star), axis=1)
     k = np.arange(err.size)
     assert np.all(err <= mdp.gamma ** k * err[0] + 1e-12)
@@ -522,7 +526,16 @@ R2 = np.zeros((2, 1))
 G = gridworld()
 POL = [0] * G.n_states
 
+_EP = Episode(states=np.array([0, 1, 2]), actions=np.array([0, 0]), rewards=np.array([1.0, 1.0]),
+              terminated=True)
+
 CASES = [
+    (n_step_return, ([0, 1], [0.0, 0.0, 0.0], 1), {"gamma": 0.9}, TypeError, "episode must be an Episode"),
+    (n_step_return, (_EP, [0.0, 0.0], 1), {"gamma": 0.9}, ValueError, "values must be a vector"),
+    (n_step_return, (_EP, [0.0, np.nan, 0.0], 1), {"gamma": 0.9}, ValueError, "values holds 1 NaN"),
+    (n_step_return, (_EP, [0.0, 0.0, 0.0], 0), {"gamma": 0.9}, ValueError, "n"),
+    (n_step_return, (_EP, [0.0, 0.0, 0.0], 1), {"gamma": 1.5}, ValueError, "gamma"),
+    (n_step_return, (_EP, [0.0, 0.0, 0.0], 1), {"gamma": 0.9, "t": 2}, ValueError, r"t must lie in \[0, 1\]"),
     (MDP, (P2[:, :, :1], R2, 0.9), {}, ValueError, "shape"),
     (MDP, (np.zeros((0, 0, 0)), np.zeros((0, 0)), 0.9), {}, ValueError, "empty"),
     (MDP, (np.full((2, 1, 2), 0.6), R2, 0.9), {}, ValueError, "sum to 1"),
@@ -599,3 +612,74 @@ def test_bad_input_table_is_complete():
     for name in set(RL.__all__) - functions:
         assert isinstance(getattr(RL, name), (type, dict)), name
     assert set(RL.__all__) <= set(dir(RL))
+
+
+# ------------------------------------------------------------ memory and convergence (issue 11)
+def test_planning_keeps_history_only_on_request():
+    g = gridworld()
+    vi = value_iteration(g, tol=1e-12)
+    assert vi.value_history is None and vi.history.shape == (vi.iterations,)
+    full = value_iteration(g, tol=1e-12, keep_history=True)
+    assert full.value_history.shape == (full.iterations + 1, g.n_states)
+    np.testing.assert_array_equal(full.history,
+                                  np.max(np.abs(np.diff(full.value_history, axis=0)), axis=1))
+    np.testing.assert_array_equal(full.values, vi.values)
+    pi = policy_iteration(g)
+    assert pi.value_history is None and pi.history.shape == (pi.iterations,)
+    pi_full = policy_iteration(g, keep_history=True)
+    assert pi_full.value_history.shape == (pi.iterations + 1, g.n_states)
+    np.testing.assert_array_equal(pi_full.history,
+                                  np.max(np.abs(np.diff(pi_full.value_history, axis=0)), axis=1))
+    with pytest.raises(TypeError, match="keep_history must be True or False"):
+        value_iteration(g, keep_history="yes")
+    with pytest.raises(TypeError, match="keep_history must be True or False"):
+        policy_iteration(g, keep_history=1)
+
+
+def test_value_iteration_warns_at_max_iter():
+    from sklearn.exceptions import ConvergenceWarning
+
+    g = gridworld()
+    with pytest.warns(ConvergenceWarning, match="did not reach tol=1e-12 in max_iter=5 sweeps"):
+        res = value_iteration(g, tol=1e-12, max_iter=5)
+    assert not res.converged and res.iterations == 5
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        assert value_iteration(g, tol=1e-12).converged
+
+
+def test_policy_iteration_warns_at_max_iter():
+    from sklearn.exceptions import ConvergenceWarning
+
+    mdp = random_mdp(11, n_states=12, n_actions=4, gamma=0.95)
+    needed = policy_iteration(mdp).iterations
+    assert needed >= 1
+    with pytest.warns(ConvergenceWarning, match="still changing after max_iter=1"):
+        res = policy_iteration(mdp, max_iter=1)
+    assert not res.converged
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        assert policy_iteration(mdp, max_iter=needed + 1).converged
+
+
+def test_greedy_ties_within_rounding_go_to_the_lowest_action():
+    q = np.array([[0.1 + 0.2, 0.3, 0.0], [1.0, 1.0 + 1e-9, 0.0], [-5.0, -5.0 * (1 + 1e-15), -6.0]])
+    assert greedy_policy(q).tolist() == [0, 1, 0]
+
+
+def test_learners_keep_history_only_on_request():
+    g = gridworld()
+    walk = np.full((g.n_states, g.n_actions), 0.25)
+    runs = [
+        lambda kh: monte_carlo_evaluation(g, walk, n_episodes=30, rng=0, keep_history=kh),
+        lambda kh: td0(g, walk, n_episodes=30, rng=0, keep_history=kh),
+        lambda kh: td_lambda(g, walk, lam=0.5, n_episodes=30, rng=0, keep_history=kh),
+        lambda kh: q_learning(g, n_episodes=30, rng=0, keep_history=kh),
+        lambda kh: sarsa(g, n_episodes=30, rng=0, keep_history=kh),
+    ]
+    for run in runs:
+        full, lean = run(True), run(False)
+        assert full.history.shape == (30, g.n_states) and lean.history is None
+        np.testing.assert_array_equal(full.values, lean.values)
+        with pytest.raises(TypeError, match="keep_history must be True or False"):
+            run("no")

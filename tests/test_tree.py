@@ -63,7 +63,15 @@ def test_gain_split_info_ratio_playtennis():
     # vectorised over a stack of tables
     stack = np.stack([outlook, outlook[::-1]])
     assert np.allclose(information_gain(stack), gains["Outlook"])
-    assert np.isnan(gain_ratio([[3, 4], [0, 0]]))  # one non-empty branch: undefined
+    with pytest.raises(ValueError, match="single non-empty branch"):
+        gain_ratio([[3, 4], [0, 0]])  # one non-empty branch: 0/0, undefined
+    with pytest.raises(ValueError, match=r"single non-empty branch \(table \[1\] of the stack\)"):
+        gain_ratio(np.stack([outlook, [[3, 2], [0, 0], [0, 0]]]))
+    for f in (gain_ratio, information_gain, split_info):  # an empty table was NaN or 0
+        with pytest.raises(ValueError, match="holds no samples"):
+            f([[0, 0], [0, 0]])
+        with pytest.raises(ValueError, match=r"holds no samples \(table \[0\] of the stack\)"):
+            f(np.zeros((2, 3, 2)))
     assert information_gain([[3, 0], [0, 3]], criterion="gini") == 0.5
 
 
@@ -105,7 +113,7 @@ def test_id3_slow_twin_gains():
 # --------------------------------------------------------------------------- C4.5
 def test_c45_categorical_uses_gain_ratio_and_average_heuristic():
     d = play_tennis()
-    # add an ID-like attribute: highest gain (= E(S)) but it should lose by gain ratio
+    # add an ID-like attribute: highest gain (= Ent(S)) but it should lose by gain ratio
     X = np.column_stack([d.X, [f"day{i}" for i in range(14)]])
     assert ID3().fit(X, d.y).tree_.feature == 4
     # gain ratio alone does not save us: 0.940 / log2(14) = 0.247 > 0.156 for Outlook
@@ -509,3 +517,58 @@ def test_bad_input_table_is_complete():
     data_classes = {"PruningPath", "PruningSequence", "TreeDataset"}  # result containers, built by the library
     assert public - covered - no_arguments - data_classes == set()
     assert public <= set(dir(T))
+
+
+# --------------------------------------------------------------------------- tie rules (issue 11)
+def _exact_gini_gains(y, cuts):
+    """Weighted Gini decrease of each cut position, in exact rational arithmetic."""
+    from fractions import Fraction
+
+    def gini_f(part):
+        n = len(part)
+        return 1 - sum(Fraction(int(np.sum(part == c)), n) ** 2 for c in np.unique(y))
+
+    n = len(y)
+    return [gini_f(y) - Fraction(i, n) * gini_f(y[:i]) - Fraction(n - i, n) * gini_f(y[i:])
+            for i in cuts]
+
+
+@pytest.mark.parametrize("m", [8, 12, 31])
+def test_cart_tied_cuts_take_the_smallest_threshold(m):
+    # x = 0..m-1 with alternating labels: cuts mirrored about the middle have equal gains in
+    # exact arithmetic, computed from different sums; the smallest threshold must win
+    x = np.arange(m, dtype=float)[:, None]
+    y = np.arange(m) % 2
+    gains = _exact_gini_gains(y, range(1, m))
+    best = max(gains)
+    first = 1 + gains.index(best)  # smallest left size attaining the exact maximum
+    tree = CART(max_depth=1).fit(x, y)
+    assert tree.tree_.threshold[0] == pytest.approx(first - 0.5)
+
+
+def test_c45_continuous_tied_gains_take_the_smallest_threshold():
+    x = np.arange(10, dtype=float)
+    y = np.array([0, 1, 1, 1, 1, 1, 1, 1, 1, 0])  # cutting off either end: equal gains
+    tree = C45(min_samples_leaf=1, max_depth=1).fit(x[:, None], y)
+    assert tree.tree_.threshold == pytest.approx(0.5)
+
+
+def test_id3_ties_within_rounding_take_the_lowest_column():
+    d = play_tennis()
+    # two copies of Outlook, the second with relabelled values: identical gains, which
+    # may differ in the last bit when computed from differently ordered tables
+    relabel = {"Sunny": "zz", "Overcast": "aa", "Rain": "mm"}
+    X = np.column_stack([d.X[:, 3], d.X[:, 0], [relabel[v] for v in d.X[:, 0]]])
+    assert ID3().fit(X, d.y).tree_.feature == 1
+    X2 = np.column_stack([d.X[:, 3], [relabel[v] for v in d.X[:, 0]], d.X[:, 0]])
+    assert ID3().fit(X2, d.y).tree_.feature == 1
+
+
+def test_argmax_tied_ignores_rounding_differences():
+    from patterneval._ties import argmax_tied, argmin_tied
+
+    a = np.array([0.1 + 0.2, 0.3, 0.3 * (1 + 1e-15)])
+    assert argmax_tied(a) == 0 and argmin_tied(a) == 0
+    assert argmax_tied([1.0, 1.0 + 1e-9]) == 1  # a real difference is not a tie
+    assert argmax_tied([np.nan, 1.0]) == 1 and argmin_tied([np.nan, 1.0]) == 1
+    np.testing.assert_array_equal(argmax_tied([[1.0, 1.0 + 1e-16], [0.0, 2.0]], axis=1), [0, 1])

@@ -9,6 +9,14 @@ the results are scored there with the indices of Part II
 Euclidean distances between many points and a few centres use
 ``||x||^2 - 2 x.c + ||c||^2`` (one BLAS product) over blocks of at most
 :data:`CHUNK_ROWS` rows, so memory stays O(CHUNK_ROWS * k) whatever n is.
+
+**Ties.** Every choice among equal candidates has one rule, the same on every CPU: values
+within 1e-12 (:data:`patterneval._ties.TIE_RTOL`) of the best, relative to the magnitude of
+the quantities they were computed from, count as tied, and the lowest index wins (the
+nearest centre with the lowest index; the sample with the lowest row index; for
+hierarchical clustering the pair found first by the nearest-neighbour chain, whose own
+choices follow the same rule, and merges at tied heights in the order found). Rounding in
+sums and BLAS products, which differs between CPUs, therefore cannot flip a choice.
 """
 
 from __future__ import annotations
@@ -21,6 +29,7 @@ from sklearn.base import BaseEstimator, ClusterMixin, TransformerMixin
 from sklearn.utils.validation import check_is_fitted
 
 from .._results import Result
+from .._ties import TIE_RTOL, argmax_tied, argmin_tied, argsort_tied
 from .external import adjusted_rand_index
 from .internal import dunn_index, silhouette_width
 from .._validation import (
@@ -87,7 +96,10 @@ def _nearest(X, C, X_sq=None):
     for start in range(0, n, CHUNK_ROWS):
         block = slice(start, min(start + CHUNK_ROWS, n))
         D = _sq_distances(X[block], C, X_sq[block], C_sq)
-        lab = D.argmin(axis=1)
+        # ties within TIE_RTOL of ||x||^2 + max ||c||^2 (the scale of the expansion's
+        # rounding): the lowest centre index
+        scale = X_sq[block][:, None] + C_sq.max()
+        lab = argmin_tied(D, axis=1, scale=scale)
         labels[block] = lab
         dist[block] = D[np.arange(D.shape[0]), lab]
     return labels, dist
@@ -108,6 +120,7 @@ def _lloyd_pass(X, Xt, C, X_sq):
     sums = np.zeros((k, d))
     C_m2 = -2.0 * C
     C_sq = np.einsum("ij,ij->i", C, C)[:, None]
+    C_sq_max = float(C_sq.max())
     codes = np.arange(k)[:, None]
     row_codes = np.arange(k, dtype=np.float64)
     first_weight = (k - np.arange(k))[:, None].astype(np.min_scalar_type(k))
@@ -117,10 +130,11 @@ def _lloyd_pass(X, Xt, C, X_sq):
         D = C_m2 @ Xt[:, block]
         D += C_sq
         # argmin over the k rows without numpy's argmin along a short non-last axis
-        # (slow): the minimum is a fast reduction over rows; the first row attaining
-        # it (argmin's tie rule) is k - max_j [D_j == min] (k - j)
+        # (slow): the minimum is a fast reduction over rows; the first row within the
+        # tie tolerance of it (TIE_RTOL times ||x||^2 + max ||c||^2, the scale of the
+        # expansion's rounding) is k - max_j [D_j <= min + tol] (k - j)
         best = D.min(axis=0, out=dist[block])
-        hit = np.equal(D, best)
+        hit = np.less_equal(D, best + TIE_RTOL * (X_sq[block] + C_sq_max))
         if np.count_nonzero(hit) == hit.shape[1]:  # no ties: hit is the one-hot matrix
             onehot = hit.astype(np.float64)
             labels[block] = row_codes @ onehot
@@ -182,7 +196,8 @@ def threshold_clustering(X, threshold, *, metric="euclidean") -> HeuristicCluste
     in their order in ``X``: sample :math:`x_i` goes to its nearest existing centre if
     :math:`\min_j d(x_i, z_j) \le T`, and otherwise becomes a new centre itself.
     Centres never move, and a sample is never reassigned when a closer centre
-    appears later in the pass.
+    appears later in the pass. Ties (within 1e-12 relative) go to the oldest centre, and a
+    distance within 1e-12 relative of T counts as "not farther than T".
 
     The result depends on the order of the rows (permuting X changes the first centre
     and which samples found new clusters), on T and on the metric: there is no
@@ -227,8 +242,8 @@ def threshold_clustering(X, threshold, *, metric="euclidean") -> HeuristicCluste
     labels[0] = 0
     for i in range(1, n):
         d = cdist(X[i : i + 1], X[centres], metric=metric)[0]
-        j = int(np.argmin(d))
-        if d[j] > T:
+        j = argmin_tied(d)  # nearest centre; ties within 1e-12 relative: the oldest
+        if d[j] > T + TIE_RTOL * max(T, d[j]):
             centres.append(i)
             labels[i] = len(centres) - 1
         else:
@@ -248,8 +263,9 @@ def max_min_distance(X, theta, *, first=0) -> HeuristicClustering:
 
     The minimum is over the *centres* for each sample and the maximum over the
     *samples* (the note states it the other way round: see the chapter's erratum).
-    Ties in a maximum go to the lowest row index. If all samples coincide, there is
-    one cluster.
+    Ties in a maximum (within 1e-12 of :math:`\|z_1 - z_2\|`) go to the lowest row index,
+    and :math:`D(i)` within that tolerance of :math:`\theta\|z_1 - z_2\|` does not exceed
+    it. If all samples coincide, there is one cluster.
 
     Parameters
     ----------
@@ -285,21 +301,25 @@ def max_min_distance(X, theta, *, first=0) -> HeuristicClustering:
     theta = check_nonnegative_real("theta", theta)
     n = X.shape[0]
     first = check_sample_index("first", first, n)
-    D = np.sqrt(_sq_distances(X, X[first : first + 1])[:, 0])
+    def dist_to(i):  # direct differences: equal rows give equal distances
+        diff = X - X[i]
+        return np.sqrt(np.einsum("ij,ij->i", diff, diff))
+
+    D = dist_to(first)
     D[first] = 0.0
     centres = [first]
-    second = int(np.argmax(D))
+    second = argmax_tied(D)
     base = D[second]
     if base > 0:
         centres.append(second)
-        D = np.minimum(D, np.sqrt(_sq_distances(X, X[second : second + 1])[:, 0]))
+        D = np.minimum(D, dist_to(second))
         D[centres] = 0.0
         while True:
-            i = int(np.argmax(D))
-            if not D[i] > theta * base:
+            i = argmax_tied(D, scale=base)
+            if not D[i] > theta * base + TIE_RTOL * base:
                 break
             centres.append(i)
-            D = np.minimum(D, np.sqrt(_sq_distances(X, X[i : i + 1])[:, 0]))
+            D = np.minimum(D, dist_to(i))
             D[centres] = 0.0
     idx = np.asarray(centres, dtype=np.intp)
     labels, _ = _nearest(X, X[idx])
@@ -351,6 +371,9 @@ def _nn_chain(D, linkage):
     Returns the merges (slot a, slot b, height) in the order found. Valid for linkages
     that satisfy the reducibility property (single, complete, average)."""
     n = D.shape[0]
+    # distances within tol of each other are tied (every linkage value lies between the
+    # smallest and largest pairwise distance, so this is 1e-12 relative to the data's scale)
+    tol = TIE_RTOL * float(D.max()) if n > 1 else 0.0
     np.fill_diagonal(D, np.inf)
     size = np.ones(n)
     active = np.ones(n, dtype=bool)
@@ -361,8 +384,8 @@ def _nn_chain(D, linkage):
             chain.append(int(np.flatnonzero(active)[0]))
         a = chain[-1]
         row = D[a]
-        b = int(np.argmin(row))
-        if len(chain) > 1 and row[chain[-2]] <= row[b]:
+        b = int(np.argmax(row <= row.min() + tol))  # nearest; ties: the lowest slot
+        if len(chain) > 1 and row[chain[-2]] <= row[b] + tol:  # ties: keep the chain
             b = chain[-2]
         if len(chain) > 1 and b == chain[-2]:
             chain.pop()
@@ -384,10 +407,11 @@ def _nn_chain(D, linkage):
     return merges
 
 
-def _label_merges(merges, n):
-    """Sort merges by height (stable) and give them scipy's cluster ids (union-find)."""
+def _label_merges(merges, n, tol=0.0):
+    """Sort merges by height and give them scipy's cluster ids (union-find). Heights within
+    ``tol`` of each other are tied and keep the order in which the chain found them."""
     heights = np.array([m[2] for m in merges])
-    order = np.argsort(heights, kind="stable")
+    order = argsort_tied(heights, rtol=0.0, atol=tol)
     parent = np.arange(2 * n - 1)
     size = np.ones(2 * n - 1)
 
@@ -444,7 +468,13 @@ def hierarchical(X, *, linkage="single", n_clusters=None, distance_threshold=Non
     The merges are found by the nearest-neighbour chain algorithm (valid for these
     three linkages, which are reducible) and then sorted by height, so the linkage
     matrix has scipy's layout and the heights equal
-    :func:`scipy.cluster.hierarchy.linkage`'s.
+    :func:`scipy.cluster.hierarchy.linkage`'s (to rounding).
+
+    **Ties.** Distances within 1e-12 of the largest pairwise distance of each other count
+    as equal: the chain then moves to the lowest-numbered nearest cluster and, if the
+    previous cluster of the chain is among the nearest, merges with it; merges at tied
+    heights keep the order in which they were found (which decides a cut that falls among
+    them). Rounding in the Lance-Williams updates therefore cannot change the tree.
 
     Parameters
     ----------
@@ -493,7 +523,8 @@ def hierarchical(X, *, linkage="single", n_clusters=None, distance_threshold=Non
     t = None if distance_threshold is None else check_nonnegative_real(
         "distance_threshold", distance_threshold)
     D = squareform(pdist(X))
-    Z = _label_merges(_nn_chain(D, linkage), n)
+    tol = TIE_RTOL * float(D.max()) if n > 1 else 0.0
+    Z = _label_merges(_nn_chain(D, linkage), n, tol)
     labels = None
     if k is not None:
         labels = _cut(Z, n, n - k)
@@ -662,7 +693,7 @@ def _lloyd(X, centers, max_iter, tol, X_sq=None, Xt=None):
             # their own cluster's sum; the labels are not changed.
             far = ((X - centers[labels]) ** 2).sum(axis=1)
             if far.max() > 0:
-                picks = np.argpartition(far, -empty.size)[: -empty.size - 1 : -1]
+                picks = argsort_tied(-far, scale=far.max())[: empty.size]  # ties: lowest row
                 for e, p in zip(empty, picks):
                     sums[labels[p]] -= X[p]
                     counts[labels[p]] -= 1
@@ -694,7 +725,11 @@ class KMeans(ClusterMixin, TransformerMixin, BaseEstimator):
     by coordinate descent: the assignment step minimises V over the partition C with
     the centres fixed (nearest centre), the update step over the centres with C fixed
     (the cluster means). Neither step can increase V, so V is non-increasing
-    (``inertia_history_``) and the iterations stop after finitely many steps.
+    (``inertia_history_``) and the iterations stop after finitely many steps. A sample
+    equidistant from several centres goes to the lowest-numbered one (squared distances
+    within 1e-12 of ``||x||^2 + max ||c||^2`` count as equal, so rounding cannot flip it);
+    with ``n_init > 1`` a run replaces the best so far only if its inertia is lower by more
+    than 1e-12 relative.
 
     Matches scikit-learn 1.9.1's ``KMeans(algorithm="lloyd", init=centres, n_init=1)``
     from the same initial centres: same stopping rules (labels unchanged, or the squared
@@ -796,7 +831,8 @@ class KMeans(ClusterMixin, TransformerMixin, BaseEstimator):
         for _ in range(n_init):
             start = self._initial(X, k, rng)
             run = _lloyd(Xc, start - mean, max_iter, tol, X_sq, Xt)
-            if best is None or run[2] < best[0][2]:
+            # strictly lower beyond 1e-12 relative; ties keep the earlier run
+            if best is None or run[2] < best[0][2] - TIE_RTOL * best[0][2]:
                 best = (run, start)
         (labels, centers, inertia, n_iter, history), start = best
         self.cluster_centers_ = centers + mean
@@ -982,7 +1018,7 @@ class ISODATA(ClusterMixin, BaseEstimator):
         for j in range(C.shape[0]):
             members = X[labels == j]
             std = members.std(axis=0)
-            f = int(np.argmax(std))
+            f = argmax_tied(std)  # ties within 1e-12 relative: the lowest feature
             if std[f] > max_std and counts[j] >= 2 * min_samples:
                 shift = np.zeros(C.shape[1])
                 shift[f] = scale * std[f]
@@ -999,7 +1035,7 @@ class ISODATA(ClusterMixin, BaseEstimator):
         D = squareform(pdist(C))
         iu, ju = np.triu_indices(K, 1)
         d = D[iu, ju]
-        order = np.argsort(d, kind="stable")
+        order = argsort_tied(d)  # ties within 1e-12 relative: pair order (i, then j)
         used = np.zeros(K, dtype=bool)
         merged = []
         for p in order:

@@ -49,7 +49,7 @@ def contour_problem(name: str):
         return quadratic_problem((1.0, 20.0), angle=0.5), (-3.2, 3.2, -2.4, 2.4), np.array([-2.8, 1.8])
     if name == "rosenbrock":
         return _Rosenbrock(), (-2.0, 2.0, -1.0, 3.0), np.array([-1.5, 2.5])
-    raise ValueError(f"problem must be 'quadratic' or 'rosenbrock'; got {name!r}.")
+    raise ValueError(f"name: the problem must be 'quadratic' or 'rosenbrock'; got {name!r}.")
 
 
 def _draw_contour(ax, problem, window, levels=None):
