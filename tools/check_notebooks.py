@@ -14,11 +14,13 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import sys
 from pathlib import Path
 
 STATE = "application/vnd.jupyter.widget-state+json"
 VIEW = "application/vnd.jupyter.widget-view+json"
+REFERENCE = re.compile(r"IPY_MODEL_([0-9a-f]{32})")
 
 
 def check(path: Path) -> tuple[int, int, list[str]]:
@@ -37,6 +39,9 @@ def check(path: Path) -> tuple[int, int, list[str]]:
     missing = [m for m in views if state and m not in state]
     if missing:
         problems.append(f"widget views without stored state: {missing}")
+    dangling = sorted(set(REFERENCE.findall(json.dumps(state))) - set(state))
+    if dangling:
+        problems.append(f"widget state refers to {len(dangling)} models it does not hold: {dangling[:3]}")
     unexecuted = [
         i
         for i, cell in enumerate(nb["cells"])

@@ -27,7 +27,8 @@ from pathlib import Path
 import nbformat
 
 STATE = "application/vnd.jupyter.widget-state+json"
-MODEL_ID = re.compile(r"\b[0-9a-f]{32}\b")
+# Not \b: in "IPY_MODEL_<id>" the underscore is a word character, so \b would miss it.
+MODEL_ID = re.compile(r"(?<![0-9a-f])[0-9a-f]{32}(?![0-9a-f])")
 
 
 def stable_id(path: Path, index: int) -> str:

@@ -1,0 +1,818 @@
+r"""How many clusters, and how stable is a clustering: the gap statistic, Hennig's
+cluster-wise Jaccard stability, and clValid's feature-removal measures APN, AD, ADM, FOM.
+
+Derived in the chapter "How many clusters, and how stable?"
+(book/part2/cluster-stability.ipynb).
+
+Every function takes ``X`` (n_samples, n_features) and ``clusterer``, a scikit-learn
+clusterer instance. The clusterer is cloned for every fit; if it has a ``random_state``
+parameter, each fit gets its own seed drawn from ``rng``, and where the method sets the
+number of clusters (the gap statistic) ``n_clusters`` is set on the clone. Every
+resampling loop runs through joblib (``n_jobs``) with one child random stream per
+replicate (:func:`numpy.random.Generator.spawn`), so the results do not depend on
+``n_jobs``; ``progress=True`` shows a tqdm bar.
+
+**Ties and round-off.** The 1-SE rule of the gap statistic compares
+:math:`\mathrm{Gap}(k)` with :math:`\mathrm{Gap}(k+1) - s_{k+1}`; values within a relative
+``1e-12`` (:data:`patterneval._ties.TIE_RTOL`, relative to the largest
+:math:`|\log W|`) count as satisfying it, so round-off cannot flip the choice. The
+principal axes of the ``"pca"`` reference and of the ``"noise"`` scheme are eigenvectors,
+defined up to sign: each is turned so that its entry of largest magnitude is positive (the
+lowest index among entries tied within 1e-12), so the random reference sets are the same
+on every CPU. Jaccard coefficients are ratios of integer counts.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+
+import numpy as np
+from scipy.spatial.distance import cdist
+
+from .._results import Result
+from .._ties import TIE_RTOL, argmax_tied
+from .._validation import (
+    check_bool,
+    check_choice,
+    check_cluster_X,
+    check_clusterer,
+    check_increasing,
+    check_n_jobs,
+    check_positive_int,
+    check_positive_real,
+    check_proportion,
+    check_rng,
+)
+from ..resampling._engine import run_tasks, spawn
+from .internal import METRICS, _centred, _chunks, _distances, _metric
+
+__all__ = [
+    "DISSOLVED",
+    "RECOVERED",
+    "REFERENCES",
+    "STABILITY_METHODS",
+    "ClusterStability",
+    "FeatureRemovalStability",
+    "GapStatistic",
+    "ad",
+    "adm",
+    "apn",
+    "cluster_stability",
+    "feature_removal_stability",
+    "fom",
+    "gap_statistic",
+    "jaccard_table",
+    "stability_blobs",
+    "stability_view",
+    "within_dispersion",
+]
+
+#: Reference distributions of the gap statistic (Tibshirani et al. 2001, section 3):
+#: uniform over the range of each feature, or over a box aligned with the principal
+#: components of the data (their option (b)).
+REFERENCES = ("uniform", "pca")
+
+#: Resampling schemes of :func:`cluster_stability` (Hennig 2007, section 3).
+STABILITY_METHODS = ("bootstrap", "subsample", "noise")
+
+#: Hennig's thresholds: a cluster whose Jaccard with its best match is at most
+#: ``DISSOLVED`` has dissolved in that replicate; above ``RECOVERED`` it was recovered.
+DISSOLVED = 0.5
+RECOVERED = 0.75
+
+
+# --------------------------------------------------------------------------- helpers
+
+
+def _codes(labels) -> np.ndarray:
+    """Cluster labels as codes 0..K-1 in the order of ``np.unique``."""
+    return np.unique(np.asarray(labels), return_inverse=True)[1].reshape(-1)
+
+
+def _fit_codes(clusterer, X, rng, n_clusters=None) -> np.ndarray:
+    """Codes of a fresh clone of ``clusterer`` fitted on ``X`` (its ``random_state``, if
+    any, drawn from ``rng``; ``n_clusters`` set when given)."""
+    from sklearn.base import clone
+
+    model = clone(clusterer)
+    params = {} if n_clusters is None else {"n_clusters": int(n_clusters)}
+    if "random_state" in model.get_params():
+        params["random_state"] = int(rng.integers(2**31 - 1))
+    model.set_params(**params)
+    labels = model.fit_predict(X) if hasattr(model, "fit_predict") else model.fit(X).labels_
+    return _codes(labels)
+
+
+def _principal_axes(vectors: np.ndarray) -> np.ndarray:
+    """Columns of ``vectors`` with the sign fixed: the entry of largest magnitude of each
+    column is positive (lowest row among entries tied within 1e-12)."""
+    rows = np.atleast_1d(argmax_tied(np.abs(vectors), axis=0))
+    signs = np.sign(vectors[rows, np.arange(vectors.shape[1])])
+    signs[signs == 0] = 1.0
+    return vectors * signs
+
+
+def within_dispersion(X, labels) -> float:
+    r"""Tibshirani, Walther & Hastie's pooled within-cluster dispersion
+
+    .. math:: W_k = \sum_{r=1}^{k} \frac{1}{2 n_r} D_r,\qquad
+        D_r = \sum_{i, i' \in C_r} \lVert x_i - x_{i'} \rVert^2 ,
+
+    the sum over ordered pairs of squared Euclidean distances in each cluster, halved and
+    divided by the cluster size (their eq. 2). It equals the within-cluster sum of squares
+    :math:`\sum_r \sum_{i\in C_r} \lVert x_i - \bar x_r\rVert^2`, which is how it is
+    computed (each cluster centred on its own mean, O(n p)).
+
+    Parameters
+    ----------
+    X : array-like of shape (n_samples, n_features)
+    labels : array-like of shape (n_samples,)
+        Any hashable cluster labels.
+
+    Returns
+    -------
+    float
+
+    Examples
+    --------
+    >>> from patterneval.cluster.stability import within_dispersion
+    >>> within_dispersion([[0.0], [2.0], [10.0], [12.0]], [0, 0, 1, 1])
+    4.0
+    """
+    from .._validation import check_cluster_data
+
+    X, codes, K = check_cluster_data(X, labels)
+    return _dispersion(X, codes, K)
+
+
+def _dispersion(X, codes, K) -> float:
+    counts = np.bincount(codes, minlength=K)
+    sums = np.zeros((K, X.shape[1]))
+    np.add.at(sums, codes, X)
+    resid = X - (sums / counts[:, None])[codes]
+    return float(np.einsum("ij,ij->", resid, resid))
+
+
+def jaccard_table(labels_a, labels_b) -> np.ndarray:
+    r"""Jaccard coefficient of every cluster of ``labels_a`` with every cluster of
+    ``labels_b`` (the same samples): :math:`\gamma(C, D) = |C\cap D| / |C \cup D|`.
+
+    Rows follow ``np.unique(labels_a)``, columns ``np.unique(labels_b)``. The entries are
+    ratios of integer counts (exact to the last bit on any CPU).
+
+    Examples
+    --------
+    >>> from patterneval.cluster.stability import jaccard_table
+    >>> jaccard_table([0, 0, 0, 0, 1, 1], [0, 0, 1, 1, 2, 2]).round(3).tolist()
+    [[0.5, 0.5, 0.0], [0.0, 0.0, 1.0]]
+    """
+    from .._validation import check_partitions
+
+    a, b = check_partitions(labels_a, labels_b, names=("labels_a", "labels_b"))
+    return _jaccard(_codes(a), _codes(b))[0]
+
+
+def _jaccard(a, b, K=None):
+    """(Jaccard table, table of counts) of codes ``a`` (K clusters) against codes ``b``."""
+    K = int(a.max()) + 1 if K is None else K
+    L = int(b.max()) + 1 if b.size else 0
+    T = np.bincount(a * L + b, minlength=K * L).reshape(K, L) if L else np.zeros((K, 0), int)
+    union = T.sum(axis=1)[:, None] + T.sum(axis=0)[None, :] - T
+    with np.errstate(invalid="ignore", divide="ignore"):
+        J = np.where(union > 0, T / np.maximum(union, 1), 0.0)
+    return J, T
+
+
+# --------------------------------------------------------------------------- gap statistic
+
+
+@dataclasses.dataclass(frozen=True, repr=False)
+class GapStatistic(Result):
+    r"""The gap statistic over a range of k, and the k the 1-SE rule chooses.
+
+    Attributes
+    ----------
+    n_clusters : int
+        The smallest k with :math:`\mathrm{Gap}(k) \ge \mathrm{Gap}(k') - s_{k'}`, k' the
+        next value of ``k_values`` (the largest k if none qualifies, see ``found``).
+    found : bool
+        Whether some k below the largest satisfied the rule.
+    k_values : ndarray of int
+    gap : ndarray
+        :math:`\mathrm{Gap}(k) = \overline{\log W^*_k} - \log W_k`.
+    std_error : ndarray
+        :math:`s_k = \mathrm{sd}_k \sqrt{1 + 1/B}`.
+    sd : ndarray
+        :math:`\mathrm{sd}_k`, the standard deviation (divisor B) of the B reference
+        values of :math:`\log W^*_k`.
+    log_w : ndarray
+        :math:`\log W_k` of the data.
+    log_w_reference : ndarray
+        :math:`\overline{\log W^*_k}`, the mean over the reference sets.
+    log_w_references : ndarray of shape (n_references, len(k_values))
+        :math:`\log W^*_{kb}` of every reference set.
+    reference : str
+    """
+
+    n_clusters: int
+    found: bool
+    k_values: np.ndarray
+    gap: np.ndarray
+    std_error: np.ndarray
+    sd: np.ndarray
+    log_w: np.ndarray
+    log_w_reference: np.ndarray
+    log_w_references: np.ndarray = dataclasses.field(repr=False)
+    reference: str = "uniform"
+
+
+def _reference_frame(X, reference):
+    """(centre, axes or None, low, high) of the box the reference data fill."""
+    centre = X.mean(axis=0)
+    Xc = X - centre
+    if reference == "uniform":
+        return centre, None, Xc.min(axis=0), Xc.max(axis=0)
+    _, _, vt = np.linalg.svd(Xc, full_matrices=False)
+    axes = _principal_axes(vt.T)
+    P = Xc @ axes
+    return centre, axes, P.min(axis=0), P.max(axis=0)
+
+
+def _reference_data(frame, n, rng):
+    centre, axes, low, high = frame
+    Z = low + rng.random((n, low.size)) * (high - low)
+    if axes is not None:
+        Z = Z @ axes.T
+    return Z + centre
+
+
+def _log_dispersions(X, clusterer, ks, frame, rng):
+    """log W_k for each k in ``ks`` of ``X`` (``frame`` None) or of one reference set
+    drawn from ``frame``. k = 1 puts every sample in one cluster, without a fit."""
+    Z = X if frame is None else _reference_data(frame, X.shape[0], rng)
+    out = np.empty(len(ks))
+    for j, k in enumerate(ks):
+        codes = np.zeros(Z.shape[0], dtype=np.intp) if k == 1 else _fit_codes(clusterer, Z, rng, k)
+        w = _dispersion(Z, codes, int(codes.max()) + 1)
+        out[j] = np.log(w) if w > 0 else -np.inf
+    return out
+
+
+def _one_se_rule(ks, gap, s, scale):
+    """Smallest k with Gap(k) >= Gap(next) - s(next), within TIE_RTOL * scale."""
+    tol = TIE_RTOL * scale
+    for j in range(len(ks) - 1):
+        if gap[j] >= gap[j + 1] - s[j + 1] - tol:
+            return int(ks[j]), True
+    return int(ks[-1]), False
+
+
+def gap_statistic(X, clusterer, k_values, *, n_references=20, reference="uniform", rng=None,
+                  n_jobs=None, progress=False) -> GapStatistic:
+    r"""The gap statistic of Tibshirani, Walther & Hastie (2001) and its 1-SE choice of k.
+
+    For each k, :math:`W_k` (:func:`within_dispersion`, their eq. 2) of the clustering of
+    ``X`` into k clusters is compared with its expectation under a null reference
+    distribution without clusters, estimated from ``n_references`` = B reference sets
+    :math:`Z_b`, each clustered the same way:
+
+    .. math:: \mathrm{Gap}(k) = \frac1B\sum_{b=1}^{B}\log W^*_{kb} - \log W_k ,\qquad
+        \mathrm{sd}_k = \Big[\frac1B\sum_b\big(\log W^*_{kb}-\overline{\log W^*_k}\big)^2\Big]^{1/2},
+        \qquad s_k = \mathrm{sd}_k\sqrt{1 + 1/B},
+
+    and the chosen k is the smallest with
+    :math:`\mathrm{Gap}(k) \ge \mathrm{Gap}(k+1) - s_{k+1}` (the "1-SE rule"; here k+1 is
+    the next value of ``k_values``, so pass consecutive values for the paper's rule).
+    The mean of the logarithms (not the logarithm of the mean) and the observed data's own
+    clustering for :math:`W_k` are what the paper prescribes; the Python package
+    ``gap-statistic`` got both wrong at times (its issues #14 and #33).
+
+    Parameters
+    ----------
+    X : array-like of shape (n_samples, n_features)
+    clusterer : scikit-learn clusterer
+        An estimator with an ``n_clusters`` parameter, e.g. ``KMeans(n_init=10)``; a clone
+        is fitted for every k > 1 and every reference set (``random_state``, if any, drawn
+        from ``rng``). k = 1 is the single cluster of all samples, without a fit.
+    k_values : sequence of int
+        Strictly increasing, from 1 to n_samples - 1; usually ``range(1, K + 1)``.
+    n_references : int, default 20
+        B, at least 2.
+    reference : {"uniform", "pca"}, default "uniform"
+        ``"uniform"``: each feature uniform over its observed range (the bounding box).
+        ``"pca"``: uniform over the box of the data's range along its principal axes, then
+        rotated back (the paper's option (b), which follows the shape of the data).
+    rng : None, int or numpy.random.Generator
+    n_jobs : int or None
+        Reference sets are clustered in parallel through joblib; results do not depend on it.
+    progress : bool, default False
+
+    Returns
+    -------
+    GapStatistic
+
+    Notes
+    -----
+    The observed data and each reference set are one task with its own child random
+    stream (B + 1 tasks, each clustering for every k). Cost: (B + 1) * len(k_values)
+    clusterings. If some k satisfies no rule in the range, the largest k is returned and
+    ``found`` is False (the rule asks for a larger k).
+
+    References
+    ----------
+    Tibshirani, R., Walther, G., Hastie, T. (2001). Estimating the number of clusters in a
+    data set via the gap statistic. J. R. Stat. Soc. B 63(2), 411-423.
+    doi:10.1111/1467-9868.00293
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> import patterneval as pe
+    >>> from sklearn.cluster import KMeans
+    >>> rng = np.random.default_rng(0)
+    >>> X = np.concatenate([rng.normal(c, 0.3, (30, 2)) for c in (0, 4, 8)])
+    >>> pe.gap_statistic(X, KMeans(n_init=3), range(1, 6), n_references=5, rng=0).n_clusters
+    3
+    """
+    X = check_cluster_X(X)
+    check_clusterer(clusterer)
+    ks = check_increasing("k_values", k_values, integer=True, minimum=1, maximum=X.shape[0] - 1,
+                          maximum_name="n_samples - 1")
+    B = check_positive_int("n_references", n_references, minimum=2)
+    check_choice("reference", reference, REFERENCES)
+    n_jobs = check_n_jobs(n_jobs)
+    check_bool("progress", progress)
+    gens = spawn(check_rng(rng), B + 1)
+    frame = _reference_frame(X, reference)
+    tasks = [(X, clusterer, ks, None, gens[0])] + [(X, clusterer, ks, frame, g) for g in gens[1:]]
+    out = run_tasks(_log_dispersions, tasks, n_jobs=n_jobs, progress=progress, desc="gap statistic")
+    log_w, refs = out[0], np.array(out[1:])
+    if not np.all(np.isfinite(log_w)):
+        bad = ks[~np.isfinite(log_w)].tolist()
+        raise ValueError(
+            f"X has W_k = 0 at k_values {bad}: the clusters fit the samples exactly (X has "
+            f"at most that many distinct points), so log W_k is -inf. Use smaller k_values."
+        )
+    if not np.all(np.isfinite(refs)):
+        raise ValueError("a reference set has W_k = 0 (X spans no volume along some axis at "
+                         "these k_values); use smaller k_values.")
+    mean = refs.mean(axis=0)
+    sd = np.sqrt(((refs - mean) ** 2).mean(axis=0))
+    s = sd * np.sqrt(1.0 + 1.0 / B)
+    gap = mean - log_w
+    scale = float(np.max(np.abs(np.concatenate([log_w, mean]))))
+    k, found = _one_se_rule(ks, gap, s, scale)
+    return GapStatistic(n_clusters=k, found=found, k_values=ks, gap=gap, std_error=s, sd=sd,
+                        log_w=log_w, log_w_reference=mean, log_w_references=refs,
+                        reference=reference)
+
+
+# --------------------------------------------------------------------------- Hennig's stability
+
+
+@dataclasses.dataclass(frozen=True, repr=False)
+class ClusterStability(Result):
+    """Hennig's cluster-wise stability: each cluster's mean Jaccard with its best match.
+
+    Attributes
+    ----------
+    stability : ndarray of shape (n_clusters,)
+        Mean over the resamples of each original cluster's largest Jaccard coefficient
+        with a cluster of the resampled clustering (clusters in the order of
+        ``np.unique`` of the original labels). At most 0.5: dissolved; above 0.75: stable
+        (Hennig 2007).
+    dissolved : ndarray of int
+        Number of resamples in which the cluster's Jaccard was <= 0.5.
+    recovered : ndarray of int
+        Number of resamples in which it was > 0.75.
+    cluster_sizes : ndarray of int
+    method : str
+    labels : ndarray of shape (n_samples,)
+        The original clustering (codes 0..K-1).
+    jaccard : ndarray of shape (n_clusters, n_resamples)
+        The Jaccard coefficient of every cluster in every resample.
+    """
+
+    stability: np.ndarray
+    dissolved: np.ndarray
+    recovered: np.ndarray
+    cluster_sizes: np.ndarray
+    method: str
+    labels: np.ndarray = dataclasses.field(repr=False)
+    jaccard: np.ndarray = dataclasses.field(repr=False)
+
+
+def _noise_frame(X):
+    """(mean, principal axes, half-widths / noise_range) of the data's covariance."""
+    centre = X.mean(axis=0)
+    cov = np.atleast_2d(np.cov(X, rowvar=False))
+    values, vectors = np.linalg.eigh(cov)
+    return centre, _principal_axes(vectors), np.sqrt(np.clip(values, 0.0, None))
+
+
+def _stability_replicate(X, clusterer, base, K, method, m, duplicates, noise_fraction,
+                         noise_range, frame, rng):
+    n = X.shape[0]
+    if method == "bootstrap":
+        draw = rng.integers(0, n, n)
+        rows = draw if duplicates else np.unique(draw)
+        new = _fit_codes(clusterer, X[rows], rng)
+        kept_base, kept_new = base[rows], new
+    elif method == "subsample":
+        rows = np.sort(rng.choice(n, m, replace=False))
+        new = _fit_codes(clusterer, X[rows], rng)
+        kept_base, kept_new = base[rows], new
+    else:  # replacement by noise
+        noisy = rng.random(n) < noise_fraction
+        Xn = X.copy()
+        if noisy.any():
+            centre, axes, scale = frame
+            u = rng.uniform(-1.0, 1.0, (int(noisy.sum()), X.shape[1])) * (noise_range * scale)
+            Xn[noisy] = u @ axes.T + centre
+        new = _fit_codes(clusterer, Xn, rng)
+        kept_base, kept_new = base[~noisy], new[~noisy]
+    J, _ = _jaccard(kept_base, kept_new, K)
+    return J.max(axis=1) if J.shape[1] else np.zeros(K)
+
+
+def cluster_stability(X, clusterer, *, n_resamples=100, method="bootstrap", fraction=0.5,
+                      duplicates=False, noise_fraction=0.05, noise_range=4.0, rng=None,
+                      n_jobs=None, progress=False) -> ClusterStability:
+    r"""Hennig's (2007) cluster-wise stability: the mean Jaccard coefficient of each
+    cluster with its best match in clusterings of resampled data.
+
+    ``clusterer`` clusters ``X`` once (the original clustering :math:`C_1,\dots,C_K`).
+    Each of ``n_resamples`` replicates builds a new data set by ``method``, clusters it,
+    and for every original cluster :math:`C` takes, over the new clusters :math:`D`,
+
+    .. math:: \gamma_C = \max_D \frac{|C^* \cap D^*|}{|C^* \cup D^*|},
+
+    where :math:`C^*` and :math:`D^*` are restricted to the original points present in
+    both data sets (an empty union counts 0). The result is the mean of
+    :math:`\gamma_C` over the replicates. Since two disjoint sets cannot both hold more
+    than half of :math:`C\cup D`, a Jaccard above 1/2 identifies a unique counterpart;
+    Hennig calls a cluster with :math:`\gamma_C \le 0.5` *dissolved* in that replicate,
+    treats a mean below 0.6 as a sign of no real cluster and a mean above 0.75 (0.85)
+    as (highly) stable.
+
+    Parameters
+    ----------
+    X : array-like of shape (n_samples, n_features)
+    clusterer : scikit-learn clusterer
+        Any estimator with ``fit_predict`` (or ``fit`` and ``labels_``), used with its own
+        parameters (its ``random_state``, if any, is drawn from ``rng`` for every fit).
+    n_resamples : int, default 100
+    method : {"bootstrap", "subsample", "noise"}, default "bootstrap"
+        ``"bootstrap"``: n draws with replacement; points drawn more than once enter the
+        clustering once (Hennig's default, since copies create spurious tight clusters)
+        unless ``duplicates=True``. ``"subsample"``: ``floor(fraction * n)`` points without
+        replacement. ``"noise"``: each point is replaced, with probability
+        ``noise_fraction``, by a point drawn uniformly from the box
+        :math:`\pm` ``noise_range`` standard deviations along each principal axis of the
+        data (centred at the mean); the comparison uses the points not replaced.
+    fraction : float, default 0.5
+        Share of points in a subsample (``"subsample"``), in (0, 1).
+    duplicates : bool, default False
+        ``"bootstrap"`` only: keep repeated draws as copies (then the Jaccard counts each
+        draw, as fpc's ``multipleboot=TRUE``).
+    noise_fraction : float, default 0.05
+        Probability of replacing a point (``"noise"``), in (0, 1).
+    noise_range : float, default 4.0
+        Half-width of the noise box in standard deviations along each principal axis.
+    rng : None, int or numpy.random.Generator
+    n_jobs : int or None
+        Replicates run in parallel through joblib; results do not depend on it.
+    progress : bool, default False
+
+    Returns
+    -------
+    ClusterStability
+
+    Notes
+    -----
+    Replicate b uses the b-th child stream of ``rng`` (the original clustering one more),
+    so the result does not depend on ``n_jobs``. The defaults are those of the R package
+    fpc (``clusterboot``) by the same author.
+
+    References
+    ----------
+    Hennig, C. (2007). Cluster-wise assessment of cluster stability. Comput. Stat. Data
+    Anal. 52(1), 258-271. doi:10.1016/j.csda.2006.11.025
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> import patterneval as pe
+    >>> from sklearn.cluster import KMeans
+    >>> rng = np.random.default_rng(0)
+    >>> X = np.concatenate([rng.normal(c, 0.3, (30, 2)) for c in (0, 4, 8)])
+    >>> res = pe.cluster_stability(X, KMeans(n_clusters=3, n_init=3), n_resamples=5, rng=0)
+    >>> res.stability.round(2).tolist()
+    [1.0, 1.0, 1.0]
+    """
+    X = check_cluster_X(X)
+    check_clusterer(clusterer, n_clusters=False)
+    B = check_positive_int("n_resamples", n_resamples)
+    check_choice("method", method, STABILITY_METHODS)
+    fraction = float(check_proportion("fraction", fraction, open_interval=True))
+    duplicates = check_bool("duplicates", duplicates)
+    noise_fraction = float(check_proportion("noise_fraction", noise_fraction, open_interval=True))
+    noise_range = check_positive_real("noise_range", noise_range)
+    n_jobs = check_n_jobs(n_jobs)
+    check_bool("progress", progress)
+    n = X.shape[0]
+    m = int(np.floor(fraction * n))
+    if method == "subsample" and m < 2:
+        raise ValueError(f"fraction = {fraction} of {n} samples leaves {m} point(s) in a "
+                         f"subsample; a clustering needs at least two.")
+    gens = spawn(check_rng(rng), B + 1)
+    base = _fit_codes(clusterer, X, gens[0])
+    K = int(base.max()) + 1
+    frame = _noise_frame(X) if method == "noise" else None
+    tasks = [(X, clusterer, base, K, method, m, duplicates, noise_fraction, noise_range, frame, g)
+             for g in gens[1:]]
+    out = run_tasks(_stability_replicate, tasks, n_jobs=n_jobs, progress=progress,
+                    desc="cluster stability")
+    J = np.array(out).T  # K x B
+    return ClusterStability(stability=J.mean(axis=1), dissolved=(J <= DISSOLVED).sum(axis=1),
+                            recovered=(J > RECOVERED).sum(axis=1),
+                            cluster_sizes=np.bincount(base, minlength=K), method=method,
+                            labels=base, jaccard=J)
+
+
+# --------------------------------------------------------------------------- clValid
+
+
+@dataclasses.dataclass(frozen=True, repr=False)
+class FeatureRemovalStability(Result):
+    """clValid's stability measures: the clustering of the full data against the
+    clusterings with one feature removed at a time (all four: lower is better).
+
+    Attributes
+    ----------
+    apn, ad, adm, fom : float
+        Averages over the removed features.
+    apn_by_feature, ad_by_feature, adm_by_feature, fom_by_feature : ndarray of shape (n_features,)
+        The measure for each removed feature.
+    labels : ndarray of shape (n_samples,)
+        The clustering of the full data (codes).
+    labels_removed : ndarray of shape (n_features, n_samples)
+        The clustering with feature l removed, row l.
+    """
+
+    apn: float
+    ad: float
+    adm: float
+    fom: float
+    apn_by_feature: np.ndarray
+    ad_by_feature: np.ndarray
+    adm_by_feature: np.ndarray
+    fom_by_feature: np.ndarray
+    labels: np.ndarray = dataclasses.field(repr=False)
+    labels_removed: np.ndarray = dataclasses.field(repr=False)
+
+
+def _without_feature(X, clusterer, column, rng):
+    return _fit_codes(clusterer, np.delete(X, column, axis=1), rng)
+
+
+def _cluster_distance_sums(Xc, codes, K, metric):
+    """M[a, j] = sum over i in cluster a of d(x_i, x_j), in row blocks of the distances."""
+    n = Xc.shape[0]
+    M = np.zeros((K, n))
+    sq = np.einsum("ij,ij->i", Xc, Xc) if metric == "euclidean" else None
+    for sl in _chunks(n, n):
+        D = _distances(Xc[sl], Xc, metric, sq)
+        onehot = np.zeros((K, sl.stop - sl.start))
+        onehot[codes[sl], np.arange(sl.stop - sl.start)] = 1.0
+        M += onehot @ D
+    return M
+
+
+def feature_removal_stability(X, clusterer, *, metric="euclidean", adjust=True, rng=None,
+                              n_jobs=None, progress=False) -> FeatureRemovalStability:
+    r"""clValid's four stability measures (Brock, Pihur, Datta & Datta 2008): APN, AD, ADM
+    and FOM, from one clustering of the full data and one per removed feature.
+
+    Write :math:`C^{i,0}` for the cluster of sample i in the clustering of all M features
+    and :math:`C^{i,l}` for its cluster when feature l is removed (N samples):
+
+    .. math::
+        \mathrm{APN} &= \frac{1}{MN}\sum_{i=1}^{N}\sum_{l=1}^{M}
+            \Big(1 - \frac{n(C^{i,l}\cap C^{i,0})}{n(C^{i,0})}\Big), \\
+        \mathrm{AD} &= \frac{1}{MN}\sum_{i}\sum_{l}\frac{1}{n(C^{i,0})\,n(C^{i,l})}
+            \sum_{j\in C^{i,0},\,j'\in C^{i,l}} \mathrm{dist}(x_j, x_{j'}), \\
+        \mathrm{ADM} &= \frac{1}{MN}\sum_{i}\sum_{l}
+            \mathrm{dist}(\bar x_{C^{i,l}}, \bar x_{C^{i,0}}), \\
+        \mathrm{FOM} &= \frac1M\sum_{l}\sqrt{\frac1N\sum_{k=1}^{K}\sum_{i\in C_k(l)}
+            (x_{i,l} - \bar x_{C_k(l),l})^2}\;\Big/\sqrt{\frac{N-K}{N}} .
+
+    APN (average proportion of non-overlap) lies in [0, 1]; AD (average distance) and
+    ADM (average distance between means) use all M features and ``metric``; FOM (figure
+    of merit) is the root mean squared deviation, in the removed feature, of the samples
+    from their cluster's mean in that feature, i.e. how well clusters found without a
+    feature predict it. All are smaller for a better clustering. The factor
+    :math:`\sqrt{N/(N-K)}` (``adjust=True``, as clValid; K the number of clusters of the
+    full data) offsets FOM's fall as K grows.
+
+    Parameters
+    ----------
+    X : array-like of shape (n_samples, n_features)
+        At least two features.
+    clusterer : scikit-learn clusterer
+        Any estimator with ``fit_predict`` (or ``fit`` and ``labels_``); it clusters the
+        data as given (standardise first if the features have different units).
+    metric : str, default "euclidean"
+        Distance of AD and ADM (a name in :data:`patterneval.cluster.internal.METRICS`).
+    adjust : bool, default True
+        Divide FOM by :math:`\sqrt{(N-K)/N}`.
+    rng : None, int or numpy.random.Generator
+        Seeds of the clusterer's ``random_state``, if it has one.
+    n_jobs : int or None
+        The M reclusterings run in parallel through joblib; results do not depend on it.
+    progress : bool, default False
+
+    Returns
+    -------
+    FeatureRemovalStability
+
+    Notes
+    -----
+    As in clValid's ``stability``, AD's mean over pairs includes a sample paired with
+    itself (distance 0), and ADM compares means over all features. AD needs the sum of
+    distances from each cluster to each sample, computed once over row blocks of the
+    distance matrix (never the whole n x n matrix). Translation-invariant metrics are
+    computed on the centred data.
+
+    References
+    ----------
+    Brock, G., Pihur, V., Datta, S., Datta, S. (2008). clValid: an R package for cluster
+    validation. J. Stat. Softw. 25(4), 1-22. doi:10.18637/jss.v025.i04
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> import patterneval as pe
+    >>> from sklearn.cluster import KMeans
+    >>> rng = np.random.default_rng(0)
+    >>> X = np.concatenate([rng.normal(c, 0.3, (30, 3)) for c in (0, 4)])
+    >>> res = pe.feature_removal_stability(X, KMeans(n_clusters=2, n_init=3), rng=0)
+    >>> res.apn
+    0.0
+    """
+    X = check_cluster_X(X)
+    check_clusterer(clusterer, n_clusters=False)
+    metric = _metric(metric)
+    adjust = check_bool("adjust", adjust)
+    n_jobs = check_n_jobs(n_jobs)
+    check_bool("progress", progress)
+    N, M = X.shape
+    if M < 2:
+        raise ValueError(f"X has {M} feature; the stability measures remove one feature at a "
+                         f"time and need at least two.")
+    gens = spawn(check_rng(rng), M + 1)
+    base = _fit_codes(clusterer, X, gens[0])
+    K = int(base.max()) + 1
+    removed = run_tasks(_without_feature, [(X, clusterer, l, gens[l + 1]) for l in range(M)],
+                        n_jobs=n_jobs, progress=progress, desc="feature removal")
+    Xc = _centred(X, metric)
+    sizes = np.bincount(base, minlength=K).astype(float)
+    means0 = np.zeros((K, M))
+    np.add.at(means0, base, Xc)
+    means0 /= sizes[:, None]
+    dist_sums = _cluster_distance_sums(Xc, base, K, metric)
+    apn_l, ad_l, adm_l, fom_l = (np.empty(M) for _ in range(4))
+    for l, codes in enumerate(removed):
+        L = int(codes.max()) + 1
+        T = np.bincount(base * L + codes, minlength=K * L).reshape(K, L).astype(float)
+        sizes_l = T.sum(axis=0)
+        apn_l[l] = 1.0 - float((T**2 / sizes[:, None]).sum()) / N
+        S = np.zeros((K, L))
+        np.add.at(S.T, codes, dist_sums.T)  # S[a, b] = sum_{i in C_a, j in D_b} d(i, j)
+        ad_l[l] = float((T * S / np.outer(sizes, sizes_l)).sum()) / N
+        means_l = np.zeros((L, M))
+        np.add.at(means_l, codes, Xc)
+        means_l /= sizes_l[:, None]
+        adm_l[l] = float((T * cdist(means0, means_l, metric=metric)).sum()) / N
+        col = Xc[:, l]
+        col_means = np.bincount(codes, weights=col, minlength=L) / sizes_l
+        rms = np.sqrt(np.mean((col - col_means[codes]) ** 2))
+        fom_l[l] = rms / np.sqrt((N - K) / N) if adjust else rms
+    return FeatureRemovalStability(
+        apn=float(apn_l.mean()), ad=float(ad_l.mean()), adm=float(adm_l.mean()),
+        fom=float(fom_l.mean()), apn_by_feature=apn_l, ad_by_feature=ad_l,
+        adm_by_feature=adm_l, fom_by_feature=fom_l, labels=base,
+        labels_removed=np.array(removed))
+
+
+_MEASURE_DOC = """{title} of clValid (Brock et al. 2008): {what}
+
+    The ``{name}`` field of :func:`feature_removal_stability`, which gives the formula and
+    the options; call that function to get all four measures from one set of
+    reclusterings (one per removed feature).
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> import patterneval as pe
+    >>> from sklearn.cluster import KMeans
+    >>> rng = np.random.default_rng(0)
+    >>> X = np.concatenate([rng.normal(c, 0.3, (30, 3)) for c in (0, 4)])
+    >>> round(pe.{name}(X, KMeans(n_clusters=2, n_init=3), rng=0), 3)
+    {example}
+    """
+
+
+def apn(X, clusterer, *, rng=None, n_jobs=None, progress=False) -> float:
+    return feature_removal_stability(X, clusterer, rng=rng, n_jobs=n_jobs, progress=progress).apn
+
+
+def ad(X, clusterer, *, metric="euclidean", rng=None, n_jobs=None, progress=False) -> float:
+    return feature_removal_stability(X, clusterer, metric=metric, rng=rng, n_jobs=n_jobs,
+                                     progress=progress).ad
+
+
+def adm(X, clusterer, *, metric="euclidean", rng=None, n_jobs=None, progress=False) -> float:
+    return feature_removal_stability(X, clusterer, metric=metric, rng=rng, n_jobs=n_jobs,
+                                     progress=progress).adm
+
+
+def fom(X, clusterer, *, adjust=True, rng=None, n_jobs=None, progress=False) -> float:
+    return feature_removal_stability(X, clusterer, adjust=adjust, rng=rng, n_jobs=n_jobs,
+                                     progress=progress).fom
+
+
+_EXAMPLES = {"apn": "0.0", "ad": "0.637", "adm": "0.0", "fom": "0.287"}
+for _f, _title, _what in (
+        (apn, "APN, the average proportion of non-overlap,",
+         "the share of a sample's cluster that leaves it when a feature is removed, averaged "
+         "over samples and features (in [0, 1]; 0: the same clustering every time). Options: "
+         "``rng``, ``n_jobs``, ``progress``."),
+        (ad, "AD, the average distance,",
+         "the mean distance between the members of a sample's cluster in the full data and "
+         "those of its cluster with a feature removed, averaged over samples and features. "
+         "Options: ``metric``, ``rng``, ``n_jobs``, ``progress``."),
+        (adm, "ADM, the average distance between means,",
+         "the distance between the means of a sample's two clusters (full data, one feature "
+         "removed), averaged over samples and features (0: the same clustering every time). "
+         "Options: ``metric``, ``rng``, ``n_jobs``, ``progress``."),
+        (fom, "FOM, the figure of merit,",
+         "the root mean squared deviation of a removed feature from the cluster means in that "
+         "feature (clusters found without it), averaged over the features. Options: "
+         "``adjust``, ``rng``, ``n_jobs``, ``progress``.")):
+    _f.__doc__ = _MEASURE_DOC.format(title=_title, what=_what, name=_f.__name__,
+                                     example=_EXAMPLES[_f.__name__])
+del _f, _title, _what
+
+
+# --------------------------------------------------------------------------- chapter helpers
+
+
+def stability_blobs(noise, *, n=150, rng=0):
+    """Three Gaussian blobs of ``n // 3`` points each around the corners of a triangle of
+    side 6, with standard deviation ``noise``: the chapter's and the explorer's data.
+
+    Returns ``(X, labels_true)``.
+
+    Examples
+    --------
+    >>> from patterneval.cluster.stability import stability_blobs
+    >>> X, y = stability_blobs(1.0, n=30)
+    >>> X.shape, sorted(set(y.tolist()))
+    ((30, 2), [0, 1, 2])
+    """
+    noise = check_positive_real("noise", noise)
+    n = check_positive_int("n", n, minimum=3)
+    gen = check_rng(rng)
+    centres = 6.0 * np.array([[0.0, 0.0], [1.0, 0.0], [0.5, np.sqrt(3) / 2]])
+    centres -= centres.mean(axis=0)
+    y = np.repeat(np.arange(3), n // 3)
+    return centres[y] + noise * gen.standard_normal((y.size, 2)), y
+
+
+def stability_view(noise, k, method, *, n=150, n_resamples=20, n_references=10, k_max=6, rng=0):
+    """What the chapter's explorer draws for one slider setting: three blobs
+    (:func:`stability_blobs` with standard deviation ``noise``), the cluster-wise
+    stability of ``KMeans(n_clusters=k, n_init=3)`` under ``method``, and the gap
+    statistic of the same data for k = 1..``k_max``.
+
+    Returns a dict with ``X``, ``labels_true``, ``stability`` (:class:`ClusterStability`)
+    and ``gap`` (:class:`GapStatistic`).
+
+    Examples
+    --------
+    >>> from patterneval.cluster.stability import stability_view
+    >>> view = stability_view(0.5, 3, "bootstrap", n=60, n_resamples=3, n_references=3, k_max=4)
+    >>> view["stability"].stability.round(2).tolist(), view["gap"].k_values.tolist()
+    ([1.0, 1.0, 1.0], [1, 2, 3, 4])
+    """
+    from sklearn.cluster import KMeans
+
+    k = check_positive_int("k", k, minimum=1)
+    k_max = check_positive_int("k_max", k_max, minimum=2)
+    X, y = stability_blobs(noise, n=n, rng=rng)
+    stab = cluster_stability(X, KMeans(n_clusters=k, n_init=3), n_resamples=n_resamples,
+                             method=method, rng=rng)
+    gap = gap_statistic(X, KMeans(n_init=3), range(1, k_max + 1), n_references=n_references,
+                        rng=rng)
+    return {"X": X, "labels_true": y, "stability": stab, "gap": gap}

@@ -1,0 +1,115 @@
+"""Figures of the chapter "How many clusters, and how stable?": the gap statistic over k,
+cluster-wise Jaccard stability, and the painter of its explorer.
+
+Nothing here computes: the curves come from :func:`patterneval.gap_statistic` and
+:func:`patterneval.cluster_stability` (the explorer's through
+:func:`patterneval.cluster.stability.stability_view`); painters only set artist data.
+"""
+
+from __future__ import annotations
+
+import matplotlib as mpl
+import numpy as np
+from matplotlib.figure import Figure
+
+from ..cluster.stability import DISSOLVED, RECOVERED
+from ._style import BOOK_STYLE, COLORS, new_figure, reset_axes
+
+__all__ = ["ClusterStabilityPainter", "plot_gap", "plot_stability"]
+
+_PALETTE = [COLORS["primary"], COLORS["secondary"], COLORS["tertiary"], COLORS["accent"],
+            "#E69F00", "#56B4E9", COLORS["muted"], "#F0E442"]
+
+
+def _thresholds(ax):
+    ax.axhline(DISSOLVED, color=COLORS["secondary"], ls="--", lw=1)
+    ax.axhline(RECOVERED, color=COLORS["tertiary"], ls=":", lw=1)
+
+
+def plot_gap(results: dict) -> Figure:
+    """One panel per data set: Gap(k) with bars of +-s_k, the 1-SE choice ringed.
+    ``results`` maps a name to a :class:`~patterneval.GapStatistic`."""
+    fig = new_figure(len(results), width=3.3 * len(results), height=3.0)
+    with mpl.rc_context(BOOK_STYLE):
+        for ax, (name, res) in zip(fig.axes, results.items()):
+            ax.errorbar(res.k_values, res.gap, yerr=res.std_error, fmt="o-", ms=4, capsize=2,
+                        color=COLORS["primary"])
+            j = int(np.flatnonzero(res.k_values == res.n_clusters)[0])
+            ax.plot(res.k_values[j], res.gap[j], "o", ms=10, mfc="none", mew=2,
+                    color=COLORS["secondary"])
+            ax.set(title=f"{name}: k = {res.n_clusters}", xlabel="k")
+            ax.title.set_fontsize(10)
+        fig.axes[0].set_ylabel("Gap(k)")
+        fig.subplots_adjust(left=0.08, right=0.98, bottom=0.17, top=0.88, wspace=0.3)
+    return fig
+
+
+def plot_stability(results: dict) -> Figure:
+    """One panel per clustering: each cluster's mean Jaccard (bars), Hennig's 0.5
+    (dissolved, dashed) and 0.75 (stable, dotted) lines. ``results`` maps a name to a
+    :class:`~patterneval.ClusterStability`."""
+    fig = new_figure(len(results), width=2.6 * len(results), height=2.8)
+    with mpl.rc_context(BOOK_STYLE):
+        for ax, (name, res) in zip(fig.axes, results.items()):
+            K = res.stability.size
+            ax.bar(np.arange(K), res.stability, color=[_PALETTE[j % len(_PALETTE)] for j in range(K)])
+            _thresholds(ax)
+            ax.set(title=name, ylim=(0, 1.05), xticks=np.arange(K), xlabel="cluster")
+            ax.set_xticklabels([f"{s}" for s in res.cluster_sizes], fontsize=8)
+            ax.title.set_fontsize(10)
+        fig.axes[0].set_ylabel("mean Jaccard")
+        fig.subplots_adjust(left=0.09, right=0.98, bottom=0.2, top=0.88, wspace=0.3)
+    return fig
+
+
+class ClusterStabilityPainter:
+    """Left: three blobs coloured by k-means' k clusters. Middle: each cluster's mean
+    Jaccard under the chosen resampling scheme, with Hennig's 0.5 and 0.75 lines. Right:
+    the gap statistic of the same data over k, the 1-SE choice ringed and k marked.
+
+    Takes the dict of :func:`patterneval.cluster.stability.stability_view`;
+    :meth:`update` only sets data.
+    """
+
+    __test__ = False
+
+    def __init__(self, fig: Figure, *, k_max: int = 6):
+        self.fig = fig
+        with mpl.rc_context(BOOK_STYLE):
+            self.ax_data, self.ax_stab, self.ax_gap = reset_axes(fig, 3)
+            self.points = self.ax_data.scatter(np.zeros(1), np.zeros(1), s=8)
+            self.ax_data.set(xlim=(-9, 9), ylim=(-9, 9), xticks=[-5, 0, 5], yticks=[-5, 0, 5])
+            self.ax_data.set_aspect("equal", adjustable="box")
+            self.bars = self.ax_stab.bar(np.arange(k_max), np.zeros(k_max),
+                                         color=[_PALETTE[j % len(_PALETTE)] for j in range(k_max)])
+            _thresholds(self.ax_stab)
+            self.ax_stab.set(ylim=(0, 1.05), xlim=(-0.6, k_max - 0.4), xlabel="cluster",
+                             xticks=np.arange(k_max), title="mean Jaccard")
+            (self.gap_line,) = self.ax_gap.plot([], [], "o-", ms=3, color=COLORS["primary"])
+            self.gap_band = None
+            (self.gap_choice,) = self.ax_gap.plot([], [], "o", ms=10, mfc="none", mew=2,
+                                                  color=COLORS["secondary"])
+            self.gap_marker = self.ax_gap.axvline(1, color=COLORS["muted"], lw=1)
+            self.ax_gap.set(xlabel="k", xlim=(0.5, k_max + 0.5), ylim=(-1.0, 3.5))
+        self._cmap = _PALETTE
+
+    def update(self, *, view: dict, k: int, method: str, noise: float):
+        X, stab, gap = view["X"], view["stability"], view["gap"]
+        self.points.set_offsets(X)
+        self.points.set_color([self._cmap[c % len(self._cmap)] for c in stab.labels])
+        for j, bar in enumerate(self.bars):
+            bar.set_height(stab.stability[j] if j < stab.stability.size else 0.0)
+        self.gap_line.set_data(gap.k_values, gap.gap)
+        if self.gap_band is not None:
+            self.gap_band.remove()
+        with mpl.rc_context(BOOK_STYLE):
+            self.gap_band = self.ax_gap.fill_between(gap.k_values, gap.gap - gap.std_error,
+                                                     gap.gap + gap.std_error,
+                                                     color=COLORS["primary"], alpha=0.2, lw=0)
+        j = int(np.flatnonzero(gap.k_values == gap.n_clusters)[0])
+        self.gap_choice.set_data([gap.k_values[j]], [gap.gap[j]])
+        self.gap_marker.set_xdata([k, k])
+        self.ax_data.set_title(f"k-means, k = {k}, sd {noise:g}")
+        self.ax_stab.set_title(f"mean Jaccard ({method})")
+        self.ax_gap.set_title(f"gap statistic: k = {gap.n_clusters}")
+        return self.fig

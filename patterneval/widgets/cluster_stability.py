@@ -1,0 +1,60 @@
+"""Explorer of the chapter "How many clusters, and how stable?": blob noise, k and the
+resampling scheme against cluster-wise stability and the gap statistic."""
+
+from __future__ import annotations
+
+import ipywidgets as widgets
+
+from ..cluster.stability import STABILITY_METHODS, stability_view
+from ..plotting.cluster_stability import ClusterStabilityPainter
+from ._base import Explorer
+
+__all__ = ["ClusterStabilityExplorer"]
+
+_STYLE = {"description_width": "initial"}
+
+
+class ClusterStabilityExplorer(Explorer):
+    """Sliders: the standard deviation of three Gaussian blobs, k-means' k, and Hennig's
+    resampling scheme. Each setting is computed once by
+    :func:`patterneval.cluster.stability.stability_view` (a few tenths of a second) and
+    kept, so moving back to it only redraws."""
+
+    __test__ = False
+
+    painter = ClusterStabilityPainter
+    chapter = "book/part2/cluster-stability"
+    caption = (
+        "Cluster-wise stability (mean Jaccard over resamples) of k-means on three blobs, "
+        "and the gap statistic of the same data; sliders set the blobs' spread, k and the "
+        "resampling scheme."
+    )
+
+    def __init__(self, *, noise=1.0, k=3, method="bootstrap",
+                 noises=(0.3, 0.5, 0.7, 1.0, 1.5, 2.0, 3.0), ks=range(2, 7), n=150,
+                 n_resamples=20, n_references=10, rng=0):
+        self.options = dict(n=n, n_resamples=n_resamples, n_references=n_references,
+                            k_max=max(ks), rng=rng)
+        self.views = {}
+        controls = {
+            "noise": widgets.SelectionSlider(options=[float(v) for v in noises], value=float(noise),
+                                             description="blob sd", continuous_update=False,
+                                             style=_STYLE),
+            "k": widgets.IntSlider(value=k, min=min(ks), max=max(ks), description="k",
+                                   continuous_update=False, style=_STYLE),
+            "method": widgets.ToggleButtons(options=list(STABILITY_METHODS), value=method,
+                                            description="resampling", style=_STYLE),
+        }
+        if max(ks) > 6:
+            raise ValueError(f"ks must stay within 2..6 (the painter draws six bars); got {list(ks)}.")
+        super().__init__(controls, width=10.0, height=3.2)
+
+    def view(self, noise, k, method) -> dict:
+        """The computed view of one setting (cached)."""
+        key = (float(noise), int(k), method)
+        if key not in self.views:
+            self.views[key] = stability_view(noise, k, method, **self.options)
+        return self.views[key]
+
+    def draw(self, *, noise, k, method):
+        self.painter.update(view=self.view(noise, k, method), k=k, method=method, noise=noise)

@@ -1,0 +1,52 @@
+"""Every committed chapter holds the widget state its explorer needs on the static site.
+
+The static page draws an explorer from the state stored in the notebook's metadata: each
+widget view must have its model there, and every ``IPY_MODEL_<id>`` reference inside the
+state must resolve (a dangling one shows "widget model not found" instead of a figure).
+``tools/check_notebooks.py`` holds the check; ``make execute`` runs it too.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+NOTEBOOKS = sorted(p for p in (ROOT / "book").rglob("*.ipynb") if ".ipynb_checkpoints" not in p.parts)
+
+
+def _load_checker():
+    spec = importlib.util.spec_from_file_location("check_notebooks", ROOT / "tools" / "check_notebooks.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+check_notebooks = _load_checker()
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.relative_to(ROOT).as_posix())
+def test_widget_state_is_complete(path):
+    _, _, problems = check_notebooks.check(path)
+    assert not problems, f"{path.name}: {problems}"
+
+
+def test_normalizer_renames_references_inside_the_state(tmp_path):
+    spec = importlib.util.spec_from_file_location("normalize_notebooks", ROOT / "tools" / "normalize_notebooks.py")
+    normalize = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(normalize)
+    old = "ab" * 16
+    nb = tmp_path / "x.ipynb"
+    nb.write_text(
+        '{"cells": [], "metadata": {"widgets": {"application/vnd.jupyter.widget-state+json": '
+        '{"state": {"%s": {"state": {"children": ["IPY_MODEL_%s"]}}}, "version_major": 2, '
+        '"version_minor": 0}}}, "nbformat": 4, "nbformat_minor": 5}' % (old, old)
+    )
+    assert normalize.normalize(nb)
+    text = nb.read_text()
+    assert old not in text
+    new = normalize.stable_id(nb, 0)
+    assert f'"{new}"' in text and f"IPY_MODEL_{new}" in text
+    assert not normalize.normalize(nb), "a second pass must change nothing"

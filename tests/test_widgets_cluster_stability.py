@@ -1,0 +1,86 @@
+"""The explorer and figures of the chapter "How many clusters, and how stable?"."""
+
+import numpy as np
+import pytest
+from sklearn.cluster import KMeans
+from threadpoolctl import threadpool_limits
+
+import patterneval as pe
+from patterneval.cluster.stability import stability_blobs, stability_view
+from patterneval.plotting import cluster_stability as plots
+from patterneval.widgets.cluster_stability import ClusterStabilityExplorer
+
+
+@pytest.fixture(autouse=True, scope="module")
+def _one_thread():
+    with threadpool_limits(limits=1):
+        yield
+
+
+def _png(explorer):
+    (output,) = explorer.output.outputs
+    return output["data"]["image/png"]
+
+
+@pytest.fixture(scope="module")
+def explorer():
+    return ClusterStabilityExplorer(noise=1.0, k=3, noises=(0.5, 1.0, 2.0), ks=range(2, 5), n=60,
+                                    n_resamples=4, n_references=3)
+
+
+def test_explorer_redraws_on_each_move(explorer):
+    first = _png(explorer)
+    explorer.controls["k"].value = 4
+    second = _png(explorer)
+    assert second != first
+    explorer.controls["method"].value = "noise"
+    third = _png(explorer)
+    assert third != second
+    explorer.controls["noise"].value = 2.0
+    assert _png(explorer) != third
+    assert explorer.values == {"noise": 2.0, "k": 4, "method": "noise"}
+
+
+def test_explorer_repr_and_static_note(explorer):
+    bundle = explorer._repr_mimebundle_()
+    assert bundle["text/plain"] == repr(explorer)
+    assert repr(explorer).startswith("ClusterStabilityExplorer(")
+    assert "make lab" in explorer.widget.children[-1].value
+
+
+def test_explorer_shows_the_library_values(explorer):
+    """The bars are pe.cluster_stability's means; the gap curve is pe.gap_statistic's."""
+    for control, value in (("noise", 1.0), ("k", 3), ("method", "bootstrap")):
+        explorer.controls[control].value = value
+    view = explorer.views[(1.0, 3, "bootstrap")]
+    X = view["X"]
+    expected = pe.cluster_stability(X, KMeans(n_clusters=3, n_init=3), n_resamples=4, rng=0)
+    heights = [bar.get_height() for bar in explorer.painter.bars]
+    np.testing.assert_array_equal(heights[:3], expected.stability)
+    assert heights[3:] == [0.0] * (len(heights) - 3)
+    gap = pe.gap_statistic(X, KMeans(n_init=3), range(1, 5), n_references=3, rng=0)
+    np.testing.assert_array_equal(explorer.painter.gap_line.get_ydata(), gap.gap)
+
+
+def test_explorer_rejects_too_many_k():
+    with pytest.raises(ValueError, match="ks"):
+        ClusterStabilityExplorer(ks=range(2, 9))
+
+
+def test_stability_view_and_blobs():
+    X, y = stability_blobs(0.5, n=90, rng=1)
+    centres = np.array([X[y == c].mean(0) for c in range(3)])
+    d = np.linalg.norm(centres[:, None] - centres[None], axis=2)[np.triu_indices(3, 1)]
+    assert np.allclose(d, 6.0, atol=0.5)
+    view = stability_view(0.5, 3, "subsample", n=60, n_resamples=3, n_references=3, k_max=4)
+    assert view["stability"].method == "subsample" and view["gap"].k_values.tolist() == [1, 2, 3, 4]
+
+
+def test_static_figures():
+    X, _ = stability_blobs(0.7, n=60)
+    gap = pe.gap_statistic(X, KMeans(n_init=2), range(1, 5), n_references=3, rng=0)
+    fig = plots.plot_gap({"a": gap, "b": gap})
+    assert len(fig.axes) == 2 and fig._repr_png_().startswith(b"\x89PNG")
+    res = pe.cluster_stability(X, KMeans(n_clusters=3, n_init=2), n_resamples=3, rng=0)
+    fig = plots.plot_stability({"k = 3": res})
+    assert len(fig.axes[0].patches) == 3 and fig._repr_png_().startswith(b"\x89PNG")
