@@ -191,25 +191,42 @@ INDICES = {
     "nmi_max": lambda t, p: pe.normalized_mutual_info(t, p, average="max"),
     "clustering_accuracy": pe.clustering_accuracy,
     "minkowski_score": pe.minkowski_score,
+    # issue 17
+    "adjusted_mutual_info": pe.adjusted_mutual_info,
+    "ami_geometric": lambda t, p: pe.adjusted_mutual_info(t, p, average="geometric"),
+    "ami_min": lambda t, p: pe.adjusted_mutual_info(t, p, average="min"),
+    "ami_max": lambda t, p: pe.adjusted_mutual_info(t, p, average="max"),
+    "ari_num": lambda t, p: pe.adjusted_rand_index(t, p, random_model="num"),
+    "ari_num1": lambda t, p: pe.adjusted_rand_index(t, p, random_model="num1"),
+    "variation_of_information": pe.variation_of_information,
+    "homogeneity": pe.homogeneity,
+    "completeness": pe.completeness,
+    "v_measure": pe.v_measure,
 }
 SYMMETRIC = {"rand_index", "adjusted_rand_index", "jaccard_index", "fowlkes_mallows_index", "pair_f1",
              "mutual_info", "normalized_mutual_info", "nmi_geometric", "nmi_min", "nmi_max",
-             "clustering_accuracy"}
-NOT_SYMMETRIC = {"f_measure", "purity", "minkowski_score"}
+             "clustering_accuracy", "adjusted_mutual_info", "ami_geometric", "ami_min", "ami_max",
+             "ari_num", "variation_of_information", "v_measure"}
+NOT_SYMMETRIC = {"f_measure", "purity", "minkowski_score", "ari_num1", "homogeneity", "completeness"}
 RELABEL_INVARIANT = set(INDICES)
 BOUNDS = {name: (0.0, 1.0) for name in ("rand_index", "jaccard_index", "fowlkes_mallows_index", "pair_f1",
                                          "f_measure", "purity", "normalized_mutual_info", "nmi_geometric",
                                          "nmi_min", "nmi_max", "clustering_accuracy")}
 BOUNDS.update(adjusted_rand_index=(-0.5, 1.0), mutual_info=(0.0, math.inf), minkowski_score=(0.0, math.inf))
-CHANCE_ADJUSTED = {"adjusted_rand_index"}
+BOUNDS.update({name: (-math.inf, 1.0) for name in ("adjusted_mutual_info", "ami_geometric", "ami_min",
+                                                    "ami_max", "ari_num", "ari_num1")})
+BOUNDS.update({name: (0.0, 1.0) for name in ("homogeneity", "completeness", "v_measure")})
+BOUNDS.update(variation_of_information=(0.0, math.inf))
+CHANCE_ADJUSTED = {"adjusted_rand_index", "adjusted_mutual_info", "ami_geometric", "ami_min", "ami_max",
+                   "ari_num", "ari_num1"}
 NOT_CHANCE_ADJUSTED = set(INDICES) - CHANCE_ADJUSTED
-LOWER_IS_BETTER = {"minkowski_score"}
+LOWER_IS_BETTER = {"minkowski_score", "variation_of_information"}
 
 
 def test_every_index_is_in_the_registries():
     public = {name for name in E.__all__ if inspect.isfunction(getattr(E, name))}
     not_indices = {"contingency_matrix", "pair_counts", "all_indices", "relabel",
-                   "relabel_profiles"}
+                   "relabel_profiles", "expected_mutual_info", "random_partition"}
     assert public - not_indices <= set(INDICES)
     for name in INDICES:
         assert (name in SYMMETRIC) != (name in NOT_SYMMETRIC), name
@@ -345,8 +362,15 @@ OPTIONS = {
                   (dict(beta="2"), TypeError, "beta must be a positive real")],
     "normalized_mutual_info": [(dict(average="harmonic"), ValueError, "average must be one of"),
                                (dict(average=None), TypeError, "average must be a string")],
+    "adjusted_mutual_info": [(dict(average="harmonic"), ValueError, "average must be one of"),
+                             (dict(average=None), TypeError, "average must be a string")],
+    "adjusted_rand_index": [(dict(random_model="all"), ValueError, "random_model must be one of"),
+                            (dict(random_model=1), TypeError, "random_model must be a string")],
+    "v_measure": [(dict(beta=0), ValueError, "beta must be a finite number > 0"),
+                  (dict(beta=float("nan")), ValueError, "beta must be a finite number > 0"),
+                  (dict(beta="2"), TypeError, "beta must be a positive real")],
 }
-NOT_PAIR_FUNCTIONS = {"relabel", "relabel_profiles"}  # own bad-input tables below
+NOT_PAIR_FUNCTIONS = {"relabel", "relabel_profiles", "random_partition"}  # own bad-input tables below
 FUNCTIONS = [name for name in E.__all__
              if inspect.isfunction(getattr(E, name)) and name not in NOT_PAIR_FUNCTIONS]
 
@@ -366,7 +390,7 @@ def test_bad_options(name, overrides, exc, pattern):
 
 
 def test_every_public_function_is_in_the_bad_input_table_and_exported():
-    assert set(FUNCTIONS) | NOT_PAIR_FUNCTIONS == set(E.__all__) - {"PairCounts"}
+    assert set(FUNCTIONS) | NOT_PAIR_FUNCTIONS == set(E.__all__) - {"PairCounts", "RANDOM_MODELS"}
     assert NOT_PAIR_FUNCTIONS == set(OWN_BAD_TABLES)
     for name in FUNCTIONS:
         params = inspect.signature(getattr(E, name)).parameters
@@ -405,7 +429,22 @@ RELABEL_PROFILES_BAD = [
     (dict(cluster_options=(3, 2)), ValueError, "cluster_options must be strictly increasing"),
     (dict(rng="seed"), TypeError, "rng must be None"),
 ]
-OWN_BAD_TABLES = {"relabel": RELABEL_BAD, "relabel_profiles": RELABEL_PROFILES_BAD}
+RANDOM_PARTITION_BAD = [
+    (dict(n_samples=0), ValueError, "n_samples must be an integer >= 1"),
+    (dict(n_clusters=7), ValueError, "n_clusters must be at most n_samples = 6"),
+    (dict(n_clusters=2.5), TypeError, "n_clusters must be an integer"),
+    (dict(rng="seed"), TypeError, "rng must be None"),
+]
+
+
+@pytest.mark.parametrize("overrides, exc, pattern", RANDOM_PARTITION_BAD)
+def test_random_partition_bad_input(overrides, exc, pattern):
+    with pytest.raises(exc, match=pattern):
+        E.random_partition(**{**dict(n_samples=6, n_clusters=3, rng=0), **overrides})
+
+
+OWN_BAD_TABLES = {"relabel": RELABEL_BAD, "relabel_profiles": RELABEL_PROFILES_BAD,
+                  "random_partition": RANDOM_PARTITION_BAD}
 
 
 @pytest.mark.parametrize("overrides, exc, pattern", RELABEL_PROFILES_BAD)

@@ -24,6 +24,7 @@ import math
 
 import numpy as np
 from scipy.optimize import linear_sum_assignment
+from scipy.special import gammaln
 from scipy.sparse import csr_matrix
 from scipy.sparse.csgraph import min_weight_full_bipartite_matching
 
@@ -41,12 +42,17 @@ from .._validation import (
 
 __all__ = [
     "PairCounts",
+    "RANDOM_MODELS",
+    "adjusted_mutual_info",
     "adjusted_rand_index",
     "all_indices",
     "clustering_accuracy",
+    "completeness",
     "contingency_matrix",
+    "expected_mutual_info",
     "f_measure",
     "fowlkes_mallows_index",
+    "homogeneity",
     "jaccard_index",
     "minkowski_score",
     "mutual_info",
@@ -55,8 +61,11 @@ __all__ = [
     "pair_f1",
     "purity",
     "rand_index",
+    "random_partition",
     "relabel",
     "relabel_profiles",
+    "v_measure",
+    "variation_of_information",
 ]
 
 #: Largest dense table (cells) built on the bincount path; larger tables are counted
@@ -313,31 +322,82 @@ def rand_index(labels_true, labels_pred) -> float:
     return 1.0 if total == 0 else (a + d) / total
 
 
-def adjusted_rand_index(labels_true, labels_pred) -> float:
-    r"""Adjusted Rand index (调整兰德指数) of Hubert & Arabie (1985).
+#: Random models of :func:`adjusted_rand_index` (Gates & Ahn 2017's names).
+RANDOM_MODELS = ("perm", "num", "num1")
+
+
+def adjusted_rand_index(labels_true, labels_pred, *, random_model: str = "perm") -> float:
+    r"""Adjusted Rand index (调整兰德指数), by default that of Hubert & Arabie (1985).
+
+    .. math::
+        ARI = \frac{RI - E[RI]}{1 - E[RI]}
+
+    with :math:`RI` the :func:`rand_index` and :math:`E[RI]` its expectation under a
+    random model of the partitions, ``random_model`` (names as in Gates & Ahn 2017 and
+    their ``clusim`` package):
+
+    ``"perm"`` (default): the permutation model, both sets of cluster sizes fixed (the
+    table drawn from the generalised hypergeometric distribution). This is Hubert &
+    Arabie's index:
 
     .. math::
         ARI = \frac{\sum_{ij}\binom{n_{ij}}{2} - E}{\tfrac12\left[\sum_i\binom{a_i}{2}
         + \sum_j\binom{b_j}{2}\right] - E}, \qquad
-        E = \frac{\sum_i\binom{a_i}{2}\sum_j\binom{b_j}{2}}{\binom{n}{2}},
+        E = \frac{\sum_i\binom{a_i}{2}\sum_j\binom{b_j}{2}}{\binom{n}{2}}.
 
-    where :math:`E` is the expectation of :math:`\sum_{ij}\binom{n_{ij}}{2}` when the
-    table is drawn from the generalised hypergeometric model (random labelings with the
-    observed cluster sizes). Higher is better; 1 for identical partitions; expectation
-    0 under random labelings; it can be negative (less agreement than chance), and is
-    never below -1/2 (Chacón & Rastrojo 2023). Symmetric.
+    ``"num1"``: the one-sided model for judging a clustering against a reference. The
+    reference ``labels_true`` is fixed, and ``labels_pred`` is drawn uniformly from all
+    partitions of the n samples into exactly its number of clusters :math:`L` (its
+    cluster sizes free, as for repeated k-means runs). A given pair is together in such a
+    partition with probability :math:`Q_L = S(n-1, L) / S(n, L)` (:math:`S` the Stirling
+    numbers of the second kind), and together in the reference with probability
+    :math:`Q_U = \sum_i\binom{a_i}{2} / \binom{n}{2}`, so
 
-    The numerator and denominator are multiplied by :math:`\binom{n}{2}` and evaluated
-    in exact Python integers; the one division is correctly rounded. The denominator is
-    0 only when both partitions are one cluster or both are all singletons (identical
-    partitions); the value is then 1. :math:`O(n + KL)`.
+    .. math:: E[RI] = Q_L Q_U + (1 - Q_L)(1 - Q_U).
+
+    ``"num"``: the two-sided version, both partitions uniform over the partitions with
+    their numbers of clusters: :math:`E[RI] = Q_K Q_L + (1 - Q_K)(1 - Q_L)`.
+
+    Under each model the index has expectation exactly 0 (it is linear in RI); 1 for
+    identical partitions (the value when the denominator is 0, which happens only for
+    identical partitions); it can be negative. ``"perm"`` and ``"num"`` are symmetric,
+    ``"num1"`` is not.
+
+    Parameters
+    ----------
+    labels_true, labels_pred : array-like of shape (n_samples,)
+        Reference partition and clustering; any hashable labels.
+    random_model : {"perm", "num", "num1"}, default "perm"
+        The random model of the expectation, see above.
+
+    Returns
+    -------
+    float
+
+    Notes
+    -----
+    ``"perm"``: numerator and denominator are multiplied by :math:`\binom{n}{2}` and
+    evaluated in exact Python integers; the one division is correctly rounded. It is
+    never below -1/2 (Chacón & Rastrojo 2023). :math:`O(n + KL)`.
+
+    ``"num1"``: with :math:`N_2 = \binom{n}{2}`, :math:`t` the pairs together in
+    ``labels_true``, :math:`s` those together in ``labels_pred`` and :math:`a` those
+    together in both, :math:`ARI = (Q_L (N_2 - 2t) + 2a - s) / (Q_L (N_2 - 2t) + t)`; only
+    :math:`Q_L` is not an exact integer. The ratio :math:`Q_L` is computed from the
+    probability that uniform draws hit every cluster (an alternating sum that decreases
+    geometrically once the mean cluster size exceeds about :math:`\ln 2L`), else by a
+    recurrence of ratios of Stirling numbers in :math:`O(nL)`; both agree with exact
+    integer Stirling numbers to 1e-15 (tests).
 
     References
     ----------
     Hubert, L. & Arabie, P. (1985), "Comparing partitions", Journal of Classification 2,
-    193-218, doi:10.1007/BF01908075. Chacón, J. E. & Rastrojo, A. I. (2023), "Minimum
-    adjusted Rand index for two clusterings of a given size", Advances in Data Analysis
-    and Classification 17, 125-133, doi:10.1007/s11634-022-00491-w.
+    193-218, doi:10.1007/BF01908075. Gates, A. J. & Ahn, Y.-Y. (2017), "The impact of
+    random models on clustering similarity", JMLR 18(87), 1-28 (the models
+    :math:`\mathcal{M}_{perm}` and :math:`\mathcal{M}_{num}`, two-sided and one-sided
+    against a reference, for the Rand index). Chacón, J. E. & Rastrojo, A. I. (2023),
+    "Minimum adjusted Rand index for two clusterings of a given size", Advances in Data
+    Analysis and Classification 17, 125-133, doi:10.1007/s11634-022-00491-w.
 
     Examples
     --------
@@ -345,13 +405,29 @@ def adjusted_rand_index(labels_true, labels_pred) -> float:
     1.0
     >>> adjusted_rand_index([0, 0, 1, 1], [0, 1, 0, 1])
     -0.5
+    >>> round(adjusted_rand_index([0, 0, 1, 1], [0, 1, 0, 1], random_model="num1"), 4)
+    -0.4
     """
-    a, b, c, _ = pair_counts(labels_true, labels_pred)
-    n_pairs = a + b + c + _
+    random_model = check_choice("random_model", random_model, RANDOM_MODELS)
+    table = _table(labels_true, labels_pred)
+    a, b, c, d = _pair_counts(table)
+    n_pairs = a + b + c + d
     same_true, same_pred = a + c, a + b
-    numerator = 2 * (n_pairs * a - same_true * same_pred)
-    denominator = n_pairs * (same_true + same_pred) - 2 * same_true * same_pred
-    return 1.0 if denominator == 0 else numerator / denominator
+    if random_model == "perm":
+        numerator = 2 * (n_pairs * a - same_true * same_pred)
+        denominator = n_pairs * (same_true + same_pred) - 2 * same_true * same_pred
+        return 1.0 if denominator == 0 else numerator / denominator
+    if table.identical:
+        return 1.0
+    K, L = table.shape
+    q_pred = _stirling_ratio(table.n, L)
+    if random_model == "num1":
+        spread = n_pairs - 2 * same_true
+        return float((q_pred * spread + (2 * a - same_pred)) / (q_pred * spread + same_true))
+    q_true = _stirling_ratio(table.n, K)
+    expected_disagreement = q_pred * (1.0 - q_true) + q_true * (1.0 - q_pred)
+    disagreement = (same_true + same_pred - 2 * a) / n_pairs
+    return float((expected_disagreement - disagreement) / expected_disagreement)
 
 
 def jaccard_index(labels_true, labels_pred) -> float:
@@ -703,6 +779,553 @@ def normalized_mutual_info(labels_true, labels_pred, *, average: str = "arithmet
     else:
         normalizer = max(h_true, h_pred)
     return float(min(mi / normalizer, 1.0))
+
+
+# ------------------------------------------------------------------ chance-adjusted information
+#: Probability mass of the hypergeometric tails, relative to the mass kept, that
+#: :func:`_expected_mutual_info` may drop (bounded rigorously, see there).
+_EMI_TAIL = 2.0**-64
+
+#: Largest number of (pair, table value) elements processed at once by
+#: :func:`_expected_mutual_info` (4 MiB of float64 per temporary).
+_EMI_BLOCK = 1 << 19
+
+#: Coefficients 1/(2j+1), j = 1..9, of the series of :func:`_bd0` for |v| < 0.1.
+_BD0_SERIES = 1.0 / (2.0 * np.arange(9, 0, -1) + 1.0)
+
+
+def _bd0(k, a, b, n):
+    r"""The deviance :math:`k\log(k/\mu) - (k - \mu)` with :math:`\mu = ab/n`, elementwise.
+
+    It is non-negative and is computed without cancellation: with :math:`v = (kn - ab) /
+    (kn + ab)` (an exact integer ratio), :math:`k\log(k/\mu) - (k-\mu) = (k-\mu) v + 2k
+    \sum_{j\ge1} v^{2j+1}/(2j+1)`, summed to 9 terms (error below :math:`10^{-18}`
+    relative) where :math:`|v| < 0.1`; elsewhere the direct form loses at most a factor
+    of about 10 to cancellation (Loader 2000, "bd0").
+    """
+    kn = k * n
+    ab = a * b
+    num = kn - ab
+    v = num / (kn + ab)
+    small = np.abs(v) < 0.1
+    v2 = v * v
+    poly = np.zeros_like(v)
+    for c in _BD0_SERIES:
+        poly = poly * v2 + c
+    series = num / n * v + 2.0 * k * v * v2 * poly
+    with np.errstate(divide="ignore", invalid="ignore"):
+        direct = np.where(k > 0, k * np.log(kn / ab), 0.0) - num / n
+    return np.where(small, series, direct)
+
+
+def _emi_windows(a, b, n, lo, hi, mode, left, right):
+    """Weights relative to the mode over each pair's window, the window's sum of
+    ``w * bd0``, the sum of ``w``, and a bound on the dropped tail mass (one value per
+    pair). ``a, b, lo, hi, mode, left, right`` are float64 arrays of equal length."""
+    p = a.size
+    wl, wr = int(left.max(initial=0)), int(right.max(initial=0))
+    c = n - a - b  # n - a - b + k >= 0 on the support
+    a_, b_, c_, m_ = a[:, None], b[:, None], c[:, None], mode[:, None]
+    total_w = np.ones(p)
+    total_f = _bd0(mode, a, b, n)
+    tail = np.zeros(p)
+    for side, width, reach in (("right", wr, right), ("left", wl, left)):
+        if width == 0:
+            continue
+        t = np.arange(width, dtype=np.float64)[None, :]
+        if side == "right":  # w(k + 1) / w(k) at k = mode + t
+            k = m_ + t
+            ratio = (a_ - k) * (b_ - k) / ((k + 1.0) * (c_ + k + 1.0))
+            k_next = k + 1.0
+        else:  # w(k - 1) / w(k) at k = mode - t
+            k = m_ - t
+            ratio = k * (c_ + k) / ((a_ - k + 1.0) * (b_ - k + 1.0))
+            k_next = k - 1.0
+        inside = t < reach[:, None]
+        w = np.cumprod(np.where(inside, ratio, 0.0), axis=1)
+        f = _bd0(np.where(inside, k_next, mode[:, None]), a_, b_, n)
+        total_w += w.sum(axis=1)
+        total_f += (w * f).sum(axis=1)
+        # geometric bound on what lies beyond the window (the ratios decrease away from
+        # the mode: the hypergeometric distribution is log-concave)
+        edge = reach.astype(np.intp)
+        if side == "right":
+            cut = hi - mode > reach
+            k_edge = mode + reach
+            r_edge = (a - k_edge) * (b - k_edge) / ((k_edge + 1.0) * (c + k_edge + 1.0))
+        else:
+            cut = mode - lo > reach
+            k_edge = mode - reach
+            r_edge = k_edge * (c + k_edge) / ((a - k_edge + 1.0) * (b - k_edge + 1.0))
+        w_edge = np.where(edge > 0, w[np.arange(p), np.maximum(edge - 1, 0)], 1.0)
+        with np.errstate(divide="ignore"):
+            bound = np.where(r_edge < 1.0, w_edge * r_edge / (1.0 - r_edge), np.inf)
+        tail += np.where(cut, bound, 0.0)
+    return total_f, total_w, tail
+
+
+def _expected_mutual_info(row_sums: np.ndarray, col_sums: np.ndarray, n: int) -> float:
+    r"""Exact expectation of the mutual information under the permutation model.
+
+    Vinh, Epps & Bailey (2010), eq. 24a:
+
+    .. math::
+        E[I] = \sum_{i,j}\sum_{k} \frac{k}{n}\log\frac{n k}{a_i b_j}\,
+               \frac{\binom{a_i}{k}\binom{n-a_i}{b_j-k}}{\binom{n}{b_j}},
+
+    the inner sum over the support of the hypergeometric distribution of :math:`n_{ij}`.
+    Computed as follows (all steps exact in exact arithmetic except the tail cut):
+
+    - the term of a cell depends only on :math:`(a_i, b_j)`, so the sum runs over the
+      distinct row sums times the distinct column sums, weighted by their multiplicities;
+    - because :math:`E[n_{ij}] = a_i b_j / n`, subtracting :math:`(k - \mu)/n` from every
+      term changes nothing, and leaves the non-negative deviance
+      :math:`k\log(k/\mu) - (k-\mu)` (:func:`_bd0`), so every summand is >= 0 and the sum
+      has no cancellation;
+    - the hypergeometric probabilities are built from the mode outwards by their exact
+      ratios :math:`p(k+1)/p(k) = (a-k)(b-k)/((k+1)(n-a-b+k+1))` and normalised by their
+      sum: no log-factorials of numbers near :math:`n` (whose rounding, about
+      :math:`10^{-8}` absolute at :math:`n = 10^7`, limits the ``gammaln`` form);
+    - each window reaches about 9.4 standard deviations plus 12 on each side of the mode
+      and is widened until a geometric bound on the probability beyond it (valid since
+      the distribution is log-concave) is below :math:`2^{-64}` of the mass inside.
+
+    Cost :math:`O(\sum_{\text{distinct pairs}} \min(a, b, 19\sigma + 25))` instead of
+    :math:`O(\sum_{ij} \min(a_i, b_j))`.
+    """
+    if row_sums.size == 1 or col_sums.size == 1:
+        return 0.0
+    A, ma = np.unique(row_sums, return_counts=True)
+    B, mb = np.unique(col_sums, return_counts=True)
+    a = np.repeat(A, B.size).astype(np.float64)
+    b = np.tile(B, A.size).astype(np.float64)
+    mult = np.outer(ma, mb).ravel().astype(np.float64)
+    nf = float(n)
+    lo = np.maximum(0.0, a + b - nf)
+    hi = np.minimum(a, b)
+    ai, bi = np.repeat(A, B.size).astype(np.int64), np.tile(B, A.size).astype(np.int64)
+    mode = np.clip((((ai + 1) * (bi + 1)) // (n + 2)).astype(np.float64), lo, hi)
+    sd = np.sqrt(a * b * (nf - a) * (nf - b) / (nf * nf * (nf - 1.0)))
+    half = np.ceil(9.4 * sd + 12.0)
+    emi = 0.0
+    todo = np.arange(a.size)
+    while todo.size:
+        left = np.minimum(mode[todo] - lo[todo], half[todo])
+        right = np.minimum(hi[todo] - mode[todo], half[todo])
+        order = np.argsort(left + right, kind="stable")
+        width = (left + right + 1.0)[order]
+        failed = []
+        start = 0
+        while start < order.size:
+            # as many pairs as fit in the block at the widest window among them
+            stop = start + max(1, int(_EMI_BLOCK // max(width[min(order.size - 1, start)], 1.0)))
+            stop = min(stop, order.size)
+            while stop - start > 1 and (stop - start) * width[stop - 1] > _EMI_BLOCK:
+                stop = start + max(1, (stop - start) // 2)
+            sel = todo[order[start:stop]]
+            s = order[start:stop]
+            f, w, tail = _emi_windows(a[sel], b[sel], nf, lo[sel], hi[sel], mode[sel],
+                                      left[s], right[s])
+            ok = tail <= _EMI_TAIL * w
+            emi += float(np.dot(mult[sel][ok], f[ok] / w[ok]))
+            failed.append(sel[~ok])
+            start = stop
+        todo = np.concatenate(failed) if failed else np.array([], dtype=np.intp)
+        half[todo] *= 2.0
+    return emi / nf
+
+
+def _stirling_ratio(n: int, k: int) -> float:
+    r"""The probability that two given samples share a cluster when a partition of
+    ``n`` samples into exactly ``k`` non-empty clusters is drawn uniformly:
+    :math:`S(n-1, k) / S(n, k)`, with :math:`S` the Stirling numbers of the second kind.
+
+    From :math:`S(n, k) = k S(n-1, k) + S(n-1, k-1)` and :math:`k! S(n, k) = k^n P_n`,
+    where :math:`P_n = \sum_{j=0}^{k} (-1)^j \binom{k}{j} (1 - j/k)^n` is the probability
+    that n uniform draws from k clusters hit every cluster, the ratio is
+    :math:`P_{n-1} / (k P_n)`. When :math:`k e^{-(n-1)/k} \le 1/2` the alternating sum
+    decreases at least geometrically (by 1/2 per term) and loses nothing to cancellation.
+    Otherwise (mean cluster size below about :math:`\ln 2k`) the ratios
+    :math:`\rho_m(j) = S(m, j-1)/S(m, j)`, :math:`j \le k`, are run up the recurrence
+    :math:`\rho_{m+1}(j) = \rho_m(j)\,(j - 1 + \rho_m(j-1)) / (j + \rho_m(j))` to
+    :math:`m = n - 1` (positive terms only, no overflow), and the ratio is
+    :math:`1/(k + \rho_{n-1}(k))`; :math:`O(nk)`.
+    """
+    if k == 1:
+        return 1.0
+    if k >= n:
+        return 0.0
+    if k * math.exp(-(n - 1) / k) <= 0.5:
+        j = np.arange(0, min(k, 60) + 1, dtype=np.float64)
+        log_binom = math.lgamma(k + 1) - gammaln(j + 1) - gammaln(k - j + 1)
+        sign = np.where(j % 2 == 0, 1.0, -1.0)
+
+        def surjective(m):
+            with np.errstate(divide="ignore"):
+                terms = sign * np.exp(log_binom + m * np.log1p(-j / k))
+            return math.fsum(terms.tolist())
+
+        return surjective(n - 1) / (k * surjective(n))
+    # rho[j] = S(m, j - 1) / S(m, j), run up m = 1 .. n - 1:
+    # rho_{m+1}(j) = rho_m(j) (j - 1 + rho_m(j - 1)) / (j + rho_m(j)), and S(m, m-1) = C(m, 2)
+    rho = np.zeros(k + 1)
+    j = np.arange(k + 1, dtype=np.float64)
+    for m in range(1, n - 1):
+        top = min(m, k)
+        rho[2:top + 1] = rho[2:top + 1] * (j[1:top] + rho[1:top]) / (j[2:top + 1] + rho[2:top + 1])
+        if m + 1 <= k:
+            rho[m + 1] = (m + 1) * m / 2.0
+    return 1.0 / (k + rho[k])
+
+
+def _average(h_true: float, h_pred: float, average: str) -> float:
+    if average == "arithmetic":
+        return (h_true + h_pred) / 2
+    if average == "geometric":
+        return math.sqrt(h_true * h_pred)
+    if average == "min":
+        return min(h_true, h_pred)
+    return max(h_true, h_pred)
+
+
+def expected_mutual_info(labels_true, labels_pred) -> float:
+    r"""Expected mutual information (期望互信息) of two partitions under the permutation
+    model, in nats: the mean of :func:`mutual_info` over all relabellings that keep both
+    sets of cluster sizes (the contingency table drawn from the generalised
+    hypergeometric distribution).
+
+    .. math::
+        E[I] = \sum_{i=1}^{K}\sum_{j=1}^{L}\sum_{k=\max(1, a_i+b_j-n)}^{\min(a_i,b_j)}
+        \frac{k}{n}\log\frac{n k}{a_i b_j}\,
+        \frac{\binom{a_i}{k}\binom{n-a_i}{b_j-k}}{\binom{n}{b_j}}
+
+    (Vinh, Epps & Bailey 2010, eq. 24a), with :math:`a_i` the class sizes of
+    ``labels_true`` and :math:`b_j` the cluster sizes of ``labels_pred``. 0 when either
+    partition is a single cluster. Symmetric.
+
+    Notes
+    -----
+    Every cell with the same :math:`(a_i, b_j)` contributes the same term, so the sum runs
+    over the distinct class sizes times the distinct cluster sizes, weighted by how often
+    each occurs. Each term is rewritten, using :math:`E[n_{ij}] = a_i b_j / n`, as the
+    expectation of the non-negative deviance :math:`k \log(k/\mu) - (k - \mu)`,
+    :math:`\mu = a_i b_j / n` (a sum without cancellation); the hypergeometric
+    probabilities are built outwards from the mode by their exact ratios and normalised
+    by their sum, over a window that is widened until a geometric bound on the
+    probability outside it is below :math:`2^{-64}` of the mass inside (the distribution
+    is log-concave). Measured against exact rational arithmetic (tests), the result is
+    correct to about :math:`10^{-15}` relative; scikit-learn's
+    ``expected_mutual_information``, which sums ``exp`` of log-factorials of numbers up
+    to :math:`n` over every cell and every value, was off by up to
+    :math:`2 \times 10^{-11}` relative at :math:`n = 2 \times 10^4`. At :math:`n = 10^7`
+    with 1,000 clusters on each side the computation takes well under a second
+    (``benchmarks/bench_cluster_external.py``).
+
+    References
+    ----------
+    Vinh, N. X., Epps, J. & Bailey, J. (2010), "Information theoretic measures for
+    clusterings comparison: variants, properties, normalization and correction for
+    chance", JMLR 11, 2837-2854. Loader, C. (2000), "Fast and accurate computation of
+    binomial probabilities" (the deviance ``bd0``).
+
+    Examples
+    --------
+    >>> round(expected_mutual_info([0, 0, 1, 1], [0, 0, 1, 1]), 6)  # log(2) / 3
+    0.231049
+    >>> expected_mutual_info([0, 0, 1, 1], [0, 0, 0, 0])
+    0.0
+    """
+    table = _table(labels_true, labels_pred)
+    return _expected_mutual_info(table.row_sums, table.col_sums, table.n)
+
+
+def adjusted_mutual_info(labels_true, labels_pred, *, average: str = "arithmetic") -> float:
+    r"""Adjusted mutual information (调整互信息, AMI) of Vinh, Epps & Bailey (2010).
+
+    .. math::
+        AMI = \frac{I(U;V) - E[I]}{m(H(U), H(V)) - E[I]}
+
+    with :math:`I` the mutual information (:func:`mutual_info`), :math:`E[I]` its exact
+    expectation under the permutation model (:func:`expected_mutual_info`, eq. 24a of the
+    paper), :math:`H` the entropies (natural log; the base cancels) and :math:`m` the
+    ``"arithmetic"`` mean (default, as scikit-learn), ``"geometric"`` mean, ``"min"`` or
+    ``"max"``. Higher is better; 1 for identical partitions; expectation 0 under random
+    relabellings with the observed cluster sizes; can be negative. Symmetric.
+
+    Parameters
+    ----------
+    labels_true, labels_pred : array-like of shape (n_samples,)
+        Reference partition and clustering; any hashable labels.
+    average : {"arithmetic", "geometric", "min", "max"}, default "arithmetic"
+        The mean of the two entropies in the denominator.
+
+    Returns
+    -------
+    float
+
+    Notes
+    -----
+    Conventions, exact rather than rounding-dependent:
+
+    - identical partitions (up to renaming) give exactly 1.0, also when both are a single
+      cluster or both all singletons (0/0; scikit-learn returns 1.0 for the first and a
+      rounding-dependent +-1 for the second);
+    - when one partition (not both) is a single cluster or all singletons, every
+      relabelling has the same mutual information, so :math:`I = E[I]` exactly and the
+      AMI is 0.0 (scikit-learn: 0.0 for a single cluster; for singletons a rounding
+      residue such as 1e-16, or +-1 with ``average="min"``, where its 0/0 is clamped to
+      eps/eps);
+    - with ``average="min"``, when one partition is nested in the other (one is a
+      function of the other) :math:`I = \min(H(U), H(V))` exactly and the AMI is 1.0.
+
+    Otherwise the value equals scikit-learn's ``adjusted_mutual_info_score`` to about
+    1e-12 (tests, on iris and wine k-means labels and random labels); where the two
+    differ more (large n), the difference is scikit-learn's rounding of :math:`E[I]`, see
+    :func:`expected_mutual_info`. Cost :math:`O(n + KL)` plus the expectation, which is
+    sub-second at :math:`n = 10^7` with 1,000 clusters.
+
+    References
+    ----------
+    Vinh, N. X., Epps, J. & Bailey, J. (2010), "Information theoretic measures for
+    clusterings comparison: variants, properties, normalization and correction for
+    chance", JMLR 11, 2837-2854.
+
+    Examples
+    --------
+    >>> adjusted_mutual_info([0, 0, 1, 1], [1, 1, 0, 0])
+    1.0
+    >>> round(adjusted_mutual_info([0, 0, 0, 1, 1, 1], [0, 0, 1, 1, 2, 2]), 4)
+    0.2987
+    """
+    average = check_choice("average", average, _AVERAGES)
+    table = _table(labels_true, labels_pred)
+    if table.identical:
+        return 1.0
+    K, L = table.shape
+    if K == 1 or L == 1 or K == table.n or L == table.n:
+        return 0.0
+    if average == "min" and table.values.size in (K, L):
+        return 1.0
+    mi = _mutual_info(table)
+    emi = _expected_mutual_info(table.row_sums, table.col_sums, table.n)
+    normalizer = _average(_entropy(table.row_sums, table.n), _entropy(table.col_sums, table.n), average)
+    return float(min((mi - emi) / (normalizer - emi), 1.0))
+
+
+def variation_of_information(labels_true, labels_pred) -> float:
+    r"""Variation of information (信息变异, VI) of Meilă (2007), in nats.
+
+    .. math::
+        VI(U, V) = H(U) + H(V) - 2 I(U;V) = H(U \mid V) + H(V \mid U)
+                 = \sum_{ij} \frac{n_{ij}}{n}
+                   \left[\log\frac{a_i}{n_{ij}} + \log\frac{b_j}{n_{ij}}\right]
+
+    with natural logarithms (divide by :math:`\ln 2` for bits). **Lower is better**; a
+    metric on partitions (non-negative, symmetric, the triangle inequality), 0 exactly
+    when the partitions agree up to renaming the clusters; at most :math:`\log n`. It is
+    computed from the last form, whose terms are all non-negative, so identical
+    partitions give exactly 0.0 and no rounding makes it negative. :math:`O(n + KL)`.
+
+    References
+    ----------
+    Meilă, M. (2007), "Comparing clusterings -- an information based distance", Journal
+    of Multivariate Analysis 98, 873-895, doi:10.1016/j.jmva.2006.11.013.
+
+    Examples
+    --------
+    >>> variation_of_information([0, 0, 1, 1], [1, 1, 0, 0])
+    0.0
+    >>> round(variation_of_information([0, 0, 1, 1], [0, 0, 0, 0]), 6)  # log 2
+    0.693147
+    """
+    table = _table(labels_true, labels_pred)
+    if table.identical:
+        return 0.0
+    values = table.values.astype(np.float64)
+    rows = table.row_sums[table.rows] / values
+    cols = table.col_sums[table.cols] / values
+    return float(np.sum(values / table.n * (np.log(rows) + np.log(cols))))
+
+
+def _homogeneity(table: _Table, mi: float) -> float:
+    # 1 exactly when every cluster holds a single class (then H(U|V) = 0)
+    if table.values.size == table.shape[1]:
+        return 1.0
+    return float(min(mi / _entropy(table.row_sums, table.n), 1.0))
+
+
+def _completeness(table: _Table, mi: float) -> float:
+    if table.values.size == table.shape[0]:
+        return 1.0
+    return float(min(mi / _entropy(table.col_sums, table.n), 1.0))
+
+
+def homogeneity(labels_true, labels_pred) -> float:
+    r"""Homogeneity (同质性) of Rosenberg & Hirschberg (2007): each cluster holds members
+    of a single class.
+
+    .. math:: h = 1 - \frac{H(U \mid V)}{H(U)} = \frac{I(U;V)}{H(U)}
+
+    with :math:`U` the classes (``labels_true``) and :math:`V` the clusters
+    (``labels_pred``). Higher is better; range [0, 1]; not symmetric
+    (``homogeneity(t, p) == completeness(p, t)``). Exactly 1.0 when every cluster holds
+    a single class (including :math:`H(U) = 0`, one class: scikit-learn's convention); so
+    all singletons score 1. Equal to scikit-learn's ``homogeneity_score`` to about 1e-12.
+    :math:`O(n + KL)`.
+
+    References
+    ----------
+    Rosenberg, A. & Hirschberg, J. (2007), "V-measure: a conditional entropy-based
+    external cluster evaluation measure", EMNLP-CoNLL 2007, 410-420.
+
+    Examples
+    --------
+    >>> homogeneity([0, 0, 1, 1], [0, 1, 2, 3])
+    1.0
+    >>> round(homogeneity([0, 0, 1, 1], [0, 0, 0, 1]), 4)
+    0.3113
+    """
+    table = _table(labels_true, labels_pred)
+    return _homogeneity(table, _mutual_info(table))
+
+
+def completeness(labels_true, labels_pred) -> float:
+    r"""Completeness (完整性) of Rosenberg & Hirschberg (2007): all members of a class are
+    in the same cluster.
+
+    .. math:: c = 1 - \frac{H(V \mid U)}{H(V)} = \frac{I(U;V)}{H(V)}
+
+    with :math:`U` the classes (``labels_true``) and :math:`V` the clusters
+    (``labels_pred``). Higher is better; range [0, 1]; not symmetric. Exactly 1.0 when
+    every class lies in a single cluster (including one cluster, :math:`H(V) = 0`). Equal
+    to scikit-learn's ``completeness_score`` to about 1e-12. :math:`O(n + KL)`.
+
+    References
+    ----------
+    Rosenberg, A. & Hirschberg, J. (2007), "V-measure: a conditional entropy-based
+    external cluster evaluation measure", EMNLP-CoNLL 2007, 410-420.
+
+    Examples
+    --------
+    >>> completeness([0, 0, 1, 1], [0, 0, 0, 0])
+    1.0
+    >>> round(completeness([0, 0, 1, 1], [0, 0, 1, 2]), 4)
+    0.6667
+    """
+    table = _table(labels_true, labels_pred)
+    return _completeness(table, _mutual_info(table))
+
+
+def v_measure(labels_true, labels_pred, *, beta: float = 1.0) -> float:
+    r"""V-measure (V 度量) of Rosenberg & Hirschberg (2007): the weighted harmonic mean of
+    :func:`homogeneity` h and :func:`completeness` c.
+
+    .. math:: V_\beta = \frac{(1 + \beta)\, h\, c}{\beta h + c}
+
+    (the paper's and scikit-learn's form: :math:`\beta`, not :math:`\beta^2`); ``beta >
+    1`` weighs completeness more, ``beta < 1`` homogeneity. With ``beta=1`` it equals
+    :func:`normalized_mutual_info` with the arithmetic mean. Higher is better; range
+    [0, 1]; 0 when :math:`h = c = 0`. Equal to scikit-learn's ``v_measure_score`` to about
+    1e-12. :math:`O(n + KL)`.
+
+    Parameters
+    ----------
+    labels_true, labels_pred : array-like of shape (n_samples,)
+    beta : float, default 1.0
+        Positive weight (scikit-learn also accepts 0, which gives h).
+
+    References
+    ----------
+    Rosenberg, A. & Hirschberg, J. (2007), "V-measure: a conditional entropy-based
+    external cluster evaluation measure", EMNLP-CoNLL 2007, 410-420.
+
+    Examples
+    --------
+    >>> round(v_measure([0, 0, 1, 1], [0, 0, 1, 2]), 4)
+    0.8
+    >>> round(v_measure([0, 0, 1, 1], [0, 0, 1, 2], beta=2.0), 4)
+    0.75
+    """
+    beta = check_positive_real("beta", beta)
+    table = _table(labels_true, labels_pred)
+    mi = _mutual_info(table)
+    h, c = _homogeneity(table, mi), _completeness(table, mi)
+    if h + c == 0.0:
+        return 0.0
+    return float((1.0 + beta) * h * c / (beta * h + c))
+
+
+def random_partition(n_samples, n_clusters, *, rng=None) -> np.ndarray:
+    r"""A partition of ``n_samples`` samples into exactly ``n_clusters`` non-empty
+    clusters, drawn uniformly from all :math:`S(n, k)` such partitions (Stirling numbers
+    of the second kind): the random model :math:`\mathcal{M}_{num}` of Gates & Ahn (2017),
+    behind ``adjusted_rand_index(..., random_model="num1")`` and ``"num"``.
+
+    Samples are placed from the last to the first: sample :math:`m` (of the first
+    :math:`m` samples, to be split into :math:`j` clusters) opens a cluster of its own
+    with probability :math:`S(m-1, j-1)/S(m, j)`, else it joins one of the :math:`j`
+    clusters of the others uniformly, by :math:`S(m, j) = j S(m-1, j) + S(m-1, j-1)`.
+    The probabilities come from the ratios :math:`S(m, j-1)/S(m, j)` run up their
+    recurrence in floating point (see :func:`adjusted_rand_index`), so a draw costs
+    :math:`O(nk)` time and memory: meant for simulation at moderate sizes.
+
+    Parameters
+    ----------
+    n_samples : int
+        At least 1.
+    n_clusters : int
+        Between 1 and ``n_samples``.
+    rng : None, int or numpy.random.Generator
+
+    Returns
+    -------
+    numpy.ndarray of shape (n_samples,)
+        Integer labels ``0 .. n_clusters - 1``, every one used.
+
+    References
+    ----------
+    Gates, A. J. & Ahn, Y.-Y. (2017), "The impact of random models on clustering
+    similarity", JMLR 18(87), 1-28.
+
+    Examples
+    --------
+    >>> labels = random_partition(10, 3, rng=0)
+    >>> labels.shape, sorted(set(labels.tolist()))
+    ((10,), [0, 1, 2])
+    """
+    n = check_positive_int("n_samples", n_samples)
+    k = check_positive_int("n_clusters", n_clusters)
+    if k > n:
+        raise ValueError(f"n_clusters must be at most n_samples = {n}; got {k}.")
+    rng = check_rng(rng)
+    # rho[m, j] = S(m, j - 1) / S(m, j) for 1 <= j <= min(m, k), m = 1 .. n - 1
+    rho = np.zeros((max(n, 2), k + 1))
+    j = np.arange(k + 1, dtype=np.float64)
+    for m in range(1, n - 1):
+        top = min(m, k)
+        rho[m + 1, 2:top + 1] = rho[m, 2:top + 1] * (j[1:top] + rho[m, 1:top]) / (j[2:top + 1] + rho[m, 2:top + 1])
+        if m + 1 <= k:
+            rho[m + 1, m + 1] = (m + 1) * m / 2.0
+    labels = np.empty(n, dtype=np.intp)
+    joins = []
+    m, blocks = n, k
+    while m > 0:
+        if blocks == m:
+            labels[:m] = np.arange(m)
+            break
+        if blocks == 1:
+            labels[:m] = 0
+            break
+        r = rho[m - 1, blocks]  # S(m-1, blocks-1) / S(m-1, blocks)
+        if rng.random() < r / (blocks + r):  # = S(m-1, blocks-1) / S(m, blocks)
+            labels[m - 1] = blocks - 1
+            blocks -= 1
+        else:
+            joins.append((m - 1, blocks))
+        m -= 1
+    for element, b in joins:
+        labels[element] = rng.integers(0, b)
+    return labels
 
 
 # ------------------------------------------------------------------ helpers for the chapter
