@@ -2,7 +2,7 @@
 # and node/npm.  Set-up is two commands:  `make book`  and  `make test`.
 #
 #   make book      venv + install (pinned) + npm assets + build the site into _build/html
-#   make test      unit tests and doctests, strict nbval, site build, browser test
+#   make test      unit tests and doctests, the wheel alone, strict nbval, site build, browser test
 #   make lab       JupyterLab on the book (sliders run live there)
 #   make execute   re-execute every notebook in place, storing widget state
 #
@@ -37,11 +37,11 @@ PROFILE_native := PYTHONHASHSEED=random
 PROFILE_avx2 := NPY_DISABLE_CPU_FEATURES="X86_V4 AVX512_ICL AVX512_SPR" OPENBLAS_CORETYPE=Haswell PYTHONHASHSEED=1
 PROFILE_sse := NPY_DISABLE_CPU_FEATURES="X86_V3 X86_V4 AVX512_ICL AVX512_SPR" OPENBLAS_CORETYPE=Prescott PYTHONHASHSEED=2
 
-.PHONY: help install assets book build test test-unit test-notebooks test-site lab execute screenshots constraints clean
+.PHONY: help install assets book build test test-unit test-wheel test-notebooks test-site lab execute screenshots constraints clean
 
 help:
 	@echo "make book      build the site into $(SITE) (creates $(VENV), installs everything)"
-	@echo "make test      all tests: unit + doctests, strict nbval, site build, browser"
+	@echo "make test      all tests: unit + doctests, the wheel alone, strict nbval, site build, browser"
 	@echo "make lab       JupyterLab on the book"
 	@echo "make execute   re-execute every notebook in place, storing widget state"
 	@echo "make screenshots  refresh the explorers' screenshots for the appendix"
@@ -103,6 +103,24 @@ test-notebooks: $(INSTALLED)
 	  echo "== profile $$profile passed in $$(( $$(date +%s) - start )) s"; \
 	done
 
+# The library as a practitioner installs it: build the wheel (from a copy of the sources,
+# so that the tree gets no build/ or egg-info), install it non-editable into a fresh venv
+# with only its runtime dependencies (pinned by constraints.txt; the venv has no pip of its
+# own, our pip installs into it), and run tests/smoke_wheel.py from a temporary directory,
+# in isolated mode, so that only the installed copy can be imported.
+test-wheel: $(INSTALLED)
+	@start=$$(date +%s); \
+	tmp=$$(mktemp -d); trap 'rm -rf "$$tmp"' EXIT; \
+	mkdir "$$tmp/src" "$$tmp/dist"; \
+	cp -r pyproject.toml README.md LICENSE patterneval "$$tmp/src/"; \
+	$(VENV_PY) -m pip wheel --quiet --no-deps --wheel-dir "$$tmp/dist" "$$tmp/src"; \
+	$(PYTHON) -m venv --without-pip "$$tmp/venv"; \
+	$(VENV_PY) -m pip --python "$$tmp/venv/bin/python" install --quiet -c constraints.txt "$$tmp"/dist/*.whl; \
+	cp tests/smoke_wheel.py "$$tmp/"; \
+	cd "$$tmp"; \
+	"$$tmp/venv/bin/python" -I smoke_wheel.py "$(CURDIR)"; \
+	echo "== test-wheel passed in $$(( $$(date +%s) - start )) s"
+
 # The browser test is marked `browser` and deselected by default (pyproject addopts).
 test-site: $(INSTALLED)
 	$(VENV_PY) -m pytest -m browser tests/test_site.py
@@ -110,6 +128,7 @@ test-site: $(INSTALLED)
 test: $(INSTALLED)
 	@start=$$(date +%s); \
 	$(MAKE) --no-print-directory test-unit; \
+	$(MAKE) --no-print-directory test-wheel; \
 	$(MAKE) --no-print-directory test-notebooks; \
 	$(MAKE) --no-print-directory build; \
 	$(MAKE) --no-print-directory test-site; \

@@ -15,8 +15,10 @@ from __future__ import annotations
 import dataclasses
 import functools
 import warnings
+from collections.abc import Mapping, Sequence
 
 import numpy as np
+from numpy.typing import ArrayLike
 from scipy.linalg import solve_triangular
 
 from ._results import Result
@@ -66,7 +68,7 @@ def _minkowski_core(diff: np.ndarray, p: float, w: np.ndarray | None) -> np.ndar
     return safe * weighted.sum(axis=-1) ** (1.0 / p) * (top > 0)
 
 
-def minkowski(x, y, p=2, w=None):
+def minkowski(x: ArrayLike, y: ArrayLike, p: float = 2, w: ArrayLike | None = None) -> float | np.ndarray:
     r"""Weighted Minkowski distance :math:`\left(\sum_i w_i |x_i - y_i|^p\right)^{1/p}`.
 
     ``p = 1`` is the Manhattan (city-block) distance, ``p = 2`` the Euclidean distance
@@ -121,12 +123,23 @@ def minkowski(x, y, p=2, w=None):
     return _out(_minkowski_core(np.abs(x - y), p, w), rows)
 
 
-def chebyshev(x, y, *, w=None):
+def chebyshev(x: ArrayLike, y: ArrayLike, *, w: ArrayLike | None = None) -> float | np.ndarray:
     r"""Chebyshev distance :math:`\max_i |x_i - y_i|`, the Minkowski distance with p = inf.
 
     With weights ``w``, only attributes with :math:`w_i > 0` count (the limit of the
     weighted Minkowski distance, and the convention of
     :func:`scipy.spatial.distance.chebyshev`). Smaller means closer. Cost O(n d).
+
+    Parameters
+    ----------
+    x, y : array_like, shape (d,) or (n, d)
+        Vectors (or rows of vectors, see the module docstring).
+    w : array_like, shape (d,), optional
+        Non-negative attribute weights; attributes of weight 0 are ignored.
+
+    Returns
+    -------
+    float, or ndarray of shape (n,) for row input.
 
     References
     ----------
@@ -158,13 +171,22 @@ def _norms(name: str, arr: np.ndarray) -> np.ndarray:
     return norms
 
 
-def cosine_similarity(x, y):
+def cosine_similarity(x: ArrayLike, y: ArrayLike) -> float | np.ndarray:
     r"""Cosine of the angle between two vectors,
     :math:`\cos(x, y) = x^{\mathsf T} y / (\lVert x\rVert_2 \lVert y\rVert_2)`, in [-1, 1].
 
     Larger means more similar (1: same direction, 0: orthogonal, -1: opposite). It
     ignores the lengths of the vectors. A zero vector has no direction, so it raises a
     ``ValueError`` rather than returning NaN or an arbitrary value. Cost O(n d).
+
+    Parameters
+    ----------
+    x, y : array_like, shape (d,) or (n, d)
+        Non-zero vectors (or rows of vectors, see the module docstring).
+
+    Returns
+    -------
+    float, or ndarray of shape (n,) for row input, in [-1, 1].
 
     References
     ----------
@@ -184,13 +206,22 @@ def cosine_similarity(x, y):
     return _out(np.clip(cos, -1.0, 1.0), rows)
 
 
-def cosine_distance(x, y):
+def cosine_distance(x: ArrayLike, y: ArrayLike) -> float | np.ndarray:
     r"""Cosine distance :math:`1 - \cos(x, y)`, in [0, 2]; smaller means closer.
 
     Equal to :func:`scipy.spatial.distance.cosine`. It is not a metric: it is 0 for any
     two vectors pointing the same way, and it breaks the triangle inequality (e.g.
     ``(1, 0)``, ``(1, 1)``, ``(0, 1)``). Zero vectors raise a ``ValueError`` (see
     :func:`cosine_similarity`). Cost O(n d).
+
+    Parameters
+    ----------
+    x, y : array_like, shape (d,) or (n, d)
+        Non-zero vectors (or rows of vectors, see the module docstring).
+
+    Returns
+    -------
+    float, or ndarray of shape (n,) for row input, in [0, 2].
 
     Examples
     --------
@@ -206,7 +237,7 @@ def cosine_distance(x, y):
     return _out(1.0 - cos, rows)
 
 
-def mahalanobis(x, y, cov):
+def mahalanobis(x: ArrayLike, y: ArrayLike, cov: ArrayLike) -> float | np.ndarray:
     r"""Mahalanobis distance :math:`\sqrt{(x - y)^{\mathsf T} \Sigma^{-1} (x - y)}`.
 
     ``cov`` is the covariance matrix :math:`\Sigma` of the population; the distance uses
@@ -332,7 +363,7 @@ def _encode(arr: np.ndarray):
         return uniques, codes
 
 
-def vdm(values, labels, p=2):
+def vdm(values: ArrayLike, labels: ArrayLike, p: float = 2) -> VDMTable:
     r"""Value Difference Metric table of one categorical attribute (Stanfill & Waltz 1986).
 
     For an attribute u, let :math:`m_{u,a}` be the number of samples taking value a and
@@ -406,9 +437,25 @@ def vdm(values, labels, p=2):
     return VDMTable(uniques, classes, counts, conditional, table, p)
 
 
-def vdm_tables(X, labels, *, categorical, p=2) -> dict:
+def vdm_tables(X: ArrayLike, labels: ArrayLike, *, categorical: Sequence[int], p: float = 2) -> dict:
     """VDM tables of several categorical columns of ``X``: ``{column: vdm(X[:, column],
     labels, p=p)}``, ready for :func:`mixed_distance`.
+
+    Parameters
+    ----------
+    X : array_like, shape (n, d)
+        Samples; the columns listed in ``categorical`` hold category values (any hashable).
+    labels : array_like, shape (n,)
+        Class (or cluster) label of each sample.
+    categorical : sequence of int
+        Indices of the categorical columns.
+    p : float, default 2
+        Order of the VDM, as in :func:`vdm`.
+
+    Returns
+    -------
+    dict of int to VDMTable
+        One table per categorical column, keyed by the column index.
 
     Examples
     --------
@@ -438,7 +485,8 @@ def vdm_tables(X, labels, *, categorical, p=2) -> dict:
     return out
 
 
-def mixed_distance(x, y, *, tables, p=2, w=None):
+def mixed_distance(x: ArrayLike, y: ArrayLike, *, tables: Mapping[int, VDMTable], p: float = 2,
+                   w: ArrayLike | None = None) -> float | np.ndarray:
     r"""Minkowski distance over numeric attributes plus VDM over categorical ones (note 003):
 
     .. math:: \mathrm{dist}(x, y) = \Big( \sum_{u \in \text{numeric}} w_u |x_u - y_u|^p

@@ -11,8 +11,10 @@ estimate with variance smaller by ``sum_i P_i (eps_i - eps)^2 / N``.
 from __future__ import annotations
 
 import dataclasses
+from typing import Literal
 
 import numpy as np
+from numpy.typing import ArrayLike
 from scipy import special, stats
 
 from ._results import ConfidenceInterval, Result
@@ -111,7 +113,8 @@ def _scalar_or_array(arr: np.ndarray):
     return float(arr) if np.ndim(arr) == 0 else arr
 
 
-def binomial_interval(k, n, *, confidence_level=0.95, method="wilson") -> ConfidenceInterval:
+def binomial_interval(k: ArrayLike, n: ArrayLike, *, confidence_level: float = 0.95,
+                      method: Literal["wald", "wilson", "agresti-coull", "clopper-pearson", "jeffreys"] = "wilson") -> ConfidenceInterval:
     r"""Confidence interval for a binomial proportion, such as a test error rate.
 
     Given ``k`` errors on ``n`` independent test samples, returns an interval that
@@ -197,12 +200,13 @@ class ErrorEstimate(Result):
     variance: float
     std_error: float
 
-    def confidence_interval(self, confidence_level=0.95, *, method="wilson") -> ConfidenceInterval:
+    def confidence_interval(self, confidence_level: float = 0.95, *,
+                            method: Literal["wald", "wilson", "agresti-coull", "clopper-pearson", "jeffreys"] = "wilson") -> ConfidenceInterval:
         """Interval for the true error rate; see :func:`binomial_interval`."""
         return binomial_interval(self.k, self.n, confidence_level=confidence_level, method=method)
 
 
-def test_error(y_true, y_pred) -> ErrorEstimate:
+def test_error(y_true: ArrayLike, y_pred: ArrayLike) -> ErrorEstimate:
     r"""Error rate of predictions on an independent test set.
 
     :math:`\hat\varepsilon = k/N`, where :math:`k` counts the entries with
@@ -239,7 +243,7 @@ def test_error(y_true, y_pred) -> ErrorEstimate:
 test_error.__test__ = False  # a library function, not a pytest test
 
 
-def error_variance(error, n):
+def error_variance(error: ArrayLike, n: ArrayLike) -> float | np.ndarray:
     r"""Variance :math:`\varepsilon(1-\varepsilon)/N` of the test error estimate ``k / N``.
 
     Parameters
@@ -248,6 +252,11 @@ def error_variance(error, n):
         True (or planning) error rate in [0, 1].
     n : int or array_like of int
         Test-set size, >= 1. Broadcasts with ``error``.
+
+    Returns
+    -------
+    float or ndarray
+        :math:`\varepsilon(1-\varepsilon)/N`, broadcast over the inputs.
 
     Examples
     --------
@@ -260,7 +269,8 @@ def error_variance(error, n):
     return _scalar_or_array(eps * (1.0 - eps) / n_arr)
 
 
-def sample_size_for_width(error, width, *, confidence_level=0.95, method="wilson") -> int:
+def sample_size_for_width(error: float, width: float, *, confidence_level: float = 0.95,
+                          method: Literal["wald", "wilson", "agresti-coull", "clopper-pearson", "jeffreys"] = "wilson") -> int:
     r"""Smallest test-set size whose interval at the planning error is no wider than ``width``.
 
     The interval is evaluated at :math:`k = \varepsilon N` (a real number, so the answer
@@ -280,6 +290,11 @@ def sample_size_for_width(error, width, *, confidence_level=0.95, method="wilson
     confidence_level : float, default 0.95
     method : str, default "wilson"
         As in :func:`binomial_interval`.
+
+    Returns
+    -------
+    int
+        The smallest N >= 1 whose interval at ``k = error N`` has width at most ``width``.
 
     Examples
     --------
@@ -339,14 +354,14 @@ class StratifiedEstimate(Result):
     k: np.ndarray
     n: np.ndarray
 
-    def confidence_interval(self, confidence_level=0.95) -> ConfidenceInterval:
+    def confidence_interval(self, confidence_level: float = 0.95) -> ConfidenceInterval:
         """Normal-approximation interval ``error +- z std_error``, clipped to [0, 1]."""
         level = check_confidence_level(confidence_level)
         half = special.ndtri(0.5 + level / 2.0) * self.std_error
         return ConfidenceInterval(max(0.0, self.error - half), min(1.0, self.error + half))
 
 
-def stratified_error(k, n, priors) -> StratifiedEstimate:
+def stratified_error(k: ArrayLike, n: ArrayLike, priors: ArrayLike) -> StratifiedEstimate:
     r"""Error rate from a test set sampled class by class with known priors.
 
     With :math:`n_i` test samples drawn from class :math:`i` and :math:`k_i` of them
@@ -361,6 +376,11 @@ def stratified_error(k, n, priors) -> StratifiedEstimate:
         Errors and test samples per class, ``0 <= k_i <= n_i``, ``n_i >= 1``.
     priors : array_like, shape (c,)
         Class priors :math:`P(\omega_i)`, non-negative, summing to 1.
+
+    Returns
+    -------
+    StratifiedEstimate
+        The estimate :math:`\sum_i P_i k_i/n_i` with its plug-in variance.
 
     Examples
     --------
@@ -394,10 +414,24 @@ def _class_errors_and_priors(class_errors, priors):
     return e, p
 
 
-def stratified_variance(class_errors, priors, n):
+def stratified_variance(class_errors: ArrayLike, priors: ArrayLike, n: ArrayLike) -> float | np.ndarray:
     r"""Variance of the stratified estimate under proportional allocation :math:`n_i = P_i N`.
 
     :math:`\operatorname{var}(\hat\varepsilon') = \frac1N\sum_i P_i\varepsilon_i(1-\varepsilon_i)`.
+
+    Parameters
+    ----------
+    class_errors : array_like, shape (c,)
+        True error rate of each class, in [0, 1].
+    priors : array_like, shape (c,)
+        Class priors summing to 1.
+    n : int or array_like of int
+        Test-set size N, >= 1 (broadcasts).
+
+    Returns
+    -------
+    float or ndarray
+        :math:`\frac1N\sum_i P_i\varepsilon_i(1-\varepsilon_i)`.
 
     Examples
     --------
@@ -410,7 +444,7 @@ def stratified_variance(class_errors, priors, n):
     return _scalar_or_array(float(np.sum(p * e * (1.0 - e))) / n_arr)
 
 
-def selective_variance_gap(class_errors, priors, n):
+def selective_variance_gap(class_errors: ArrayLike, priors: ArrayLike, n: ArrayLike) -> float | np.ndarray:
     r"""How much selective sampling lowers the variance of the error estimate.
 
     .. math::
@@ -432,6 +466,11 @@ def selective_variance_gap(class_errors, priors, n):
     n : int or array_like of int
         Test-set size N (broadcasts).
 
+    Returns
+    -------
+    float or ndarray
+        ``var(random) - var(selective)``, >= 0, broadcast over ``n``.
+
     Examples
     --------
     >>> import patterneval as pe
@@ -447,13 +486,25 @@ def selective_variance_gap(class_errors, priors, n):
     return _scalar_or_array(float(p @ (d - p @ d) ** 2) / n_arr)
 
 
-def proportional_allocation(n, priors) -> np.ndarray:
+def proportional_allocation(n: int, priors: ArrayLike) -> np.ndarray:
     """Split ``n`` test samples over classes in proportion to ``priors``.
 
     Largest-remainder rounding: the sizes sum to ``n`` and each is ``floor(P_i n)`` or
     one more. Remainders equal up to round-off (within ``1e-12 n``: ``0.7 * 5`` is
     ``3.4999999999999996`` in floating point) count as tied, and ties go to the earlier
     class, so ``proportional_allocation(5, [0.7, 0.3])`` is ``[4, 1]`` on every machine.
+
+    Parameters
+    ----------
+    n : int
+        Total test samples, >= 0.
+    priors : array_like, shape (c,)
+        Class priors, non-negative, summing to 1.
+
+    Returns
+    -------
+    ndarray of int, shape (c,)
+        Samples per class, summing to ``n``.
 
     Examples
     --------
@@ -513,13 +564,33 @@ class SamplingSimulation(Result):
     class_sizes: np.ndarray
 
 
-def simulate_sampling(class_errors, priors, n, *, n_resamples=10_000, rng=None) -> SamplingSimulation:
+def simulate_sampling(class_errors: ArrayLike, priors: ArrayLike, n: int, *, n_resamples: int = 10_000,
+                      rng: int | np.random.Generator | None = None) -> SamplingSimulation:
     """Draw the two error estimates of the chapter "Selective sampling", vectorised.
 
     Random sampling draws N test samples from the mixture, so the error count is
     Binomial(N, eps) directly; selective sampling draws ``n_i`` from class i
     (:func:`proportional_allocation`) and weights the class error rates by the priors.
     Classes allocated no samples (a tiny prior) contribute nothing.
+
+    Parameters
+    ----------
+    class_errors : array_like, shape (c,)
+        True error rate of each class, in [0, 1].
+    priors : array_like, shape (c,)
+        Class priors summing to 1.
+    n : int
+        Test-set size N, >= 1; selective sampling allocates it by
+        :func:`proportional_allocation`.
+    n_resamples : int, default 10000
+        Simulated test sets per design, >= 1.
+    rng : None, int or numpy.random.Generator, optional
+        Seed or generator of the draws (``numpy.random.default_rng(rng)``).
+
+    Returns
+    -------
+    SamplingSimulation
+        The ``n_resamples`` estimates of each design, with the class sizes used.
 
     Examples
     --------
@@ -541,11 +612,28 @@ def simulate_sampling(class_errors, priors, n, *, n_resamples=10_000, rng=None) 
     return SamplingSimulation(random=random, stratified=stratified, class_sizes=sizes)
 
 
-def coverage_probability(error, n, *, confidence_level=0.95, method="wilson") -> float:
+def coverage_probability(error: float, n: int, *, confidence_level: float = 0.95,
+                         method: Literal["wald", "wilson", "agresti-coull", "clopper-pearson", "jeffreys"] = "wilson") -> float:
     r"""Exact coverage of an interval method: :math:`\sum_k P(k)\,[\varepsilon \in CI(k)]`.
 
     Sums the Binomial(n, error) probabilities of the counts whose interval contains
     ``error``. O(n).
+
+    Parameters
+    ----------
+    error : float
+        True error rate in [0, 1].
+    n : int
+        Test-set size, >= 1.
+    confidence_level : float, default 0.95
+        In (0, 1).
+    method : {"wald", "wilson", "agresti-coull", "clopper-pearson", "jeffreys"}, default "wilson"
+        As in :func:`binomial_interval`.
+
+    Returns
+    -------
+    float
+        Probability that the interval built from ``k ~ Binomial(n, error)`` contains ``error``.
 
     Examples
     --------
@@ -565,7 +653,17 @@ def coverage_probability(error, n, *, confidence_level=0.95, method="wilson") ->
 
 @dataclasses.dataclass(frozen=True, repr=False)
 class CoverageSimulation(Result):
-    """Share of simulated test sets whose interval covered the true error rate."""
+    """Share of simulated test sets whose interval covered the true error rate.
+
+    Attributes
+    ----------
+    coverage : float
+        Share of the ``n_resamples`` simulated intervals that contain the true error rate.
+    std_error : float
+        Monte Carlo standard error ``sqrt(coverage (1 - coverage) / n_resamples)``.
+    n_resamples : int
+        Simulated test sets.
+    """
 
     coverage: float
     std_error: float
@@ -573,13 +671,34 @@ class CoverageSimulation(Result):
 
 
 def simulate_coverage(
-    error, n, *, confidence_level=0.95, method="wilson", n_resamples=10_000, rng=None
+    error: float, n: int, *, confidence_level: float = 0.95, method: Literal["wald", "wilson", "agresti-coull", "clopper-pearson", "jeffreys"] = "wilson",
+    n_resamples: int = 10_000, rng: int | np.random.Generator | None = None,
 ) -> CoverageSimulation:
     """Coverage of an interval method by Monte Carlo: draw k, build the interval, count hits.
 
     The standard error is ``sqrt(c (1 - c) / n_resamples)``. Intervals are built once per
     distinct simulated count, so the cost is O(n_resamples + min(n, n_resamples)) interval
     evaluations at most.
+
+    Parameters
+    ----------
+    error : float
+        True error rate in [0, 1].
+    n : int
+        Test-set size, >= 1.
+    confidence_level : float, default 0.95
+        In (0, 1).
+    method : {"wald", "wilson", "agresti-coull", "clopper-pearson", "jeffreys"}, default "wilson"
+        As in :func:`binomial_interval`.
+    n_resamples : int, default 10000
+        Simulated test sets, >= 1.
+    rng : None, int or numpy.random.Generator, optional
+        Seed or generator of the draws (``numpy.random.default_rng(rng)``).
+
+    Returns
+    -------
+    CoverageSimulation
+        The share of intervals that covered ``error``, with its Monte Carlo standard error.
 
     Examples
     --------

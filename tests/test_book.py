@@ -33,11 +33,14 @@ QUOTATIONS = {
 }
 
 
+NOT_CHAPTERS = ("book/appendix/", "book/api/")  # generated or reference pages, not notebooks
+
+
 def toc_chapters():
-    """Chapter docnames in reading order (_toc.yml), appendix and root excluded."""
+    """Chapter docnames in reading order (_toc.yml); appendix, API reference and root excluded."""
     toc = yaml.safe_load((ROOT / "_toc.yml").read_text(encoding="utf-8"))
     return [c["file"] for part in toc["parts"] for c in part["chapters"]
-            if not c["file"].startswith("book/appendix/")]
+            if not c["file"].startswith(NOT_CHAPTERS)]
 
 
 def chapter_markdown(docname):
@@ -156,6 +159,7 @@ DOI_ALLOWLIST = {
     "bengio2004": "JMLR, no DOI; url of the paper page",
     "ojala2010": "JMLR, no DOI; url of the paper page",
     "vinh2010": "JMLR, no DOI; url of the paper page",
+    "gates2017": "JMLR, no DOI; url of the paper page",
     "duchi2011": "JMLR, no DOI; url of the paper page",
     "evendar2003": "JMLR, no DOI; url of the paper page",
     "mahalanobis1936": "Proceedings of the National Institute of Sciences of India, 1936: no DOI",
@@ -163,6 +167,7 @@ DOI_ALLOWLIST = {
     "goldberg1987": "Proceedings of ICGA 1987 (Lawrence Erlbaum): no DOI",
     "krogh1995": "NIPS 7 (1995): the proceedings have no DOIs",
     "margineantu1997": "ICML 1997 proceedings: no DOI",
+    "guo2017": "ICML 2017, PMLR 70: no DOI; url of the paper page",
 }
 # Books without an ISBN, each with the reason.
 ISBN_ALLOWLIST = {
@@ -179,11 +184,8 @@ def bibliography():
 
 def _ref_chapters():
     """{docname: markdown of all its markdown cells} for every chapter in _toc.yml."""
-    toc = yaml.safe_load((ROOT / "_toc.yml").read_text(encoding="utf-8"))
-    docs = [c["file"] for part in toc["parts"] for c in part["chapters"]
-            if not c["file"].startswith("book/appendix/")]
     out = {}
-    for doc in docs:
+    for doc in toc_chapters():
         nb = json.loads((ROOT / f"{doc}.ipynb").read_text(encoding="utf-8"))
         out[doc] = [("".join(c["source"])) for c in nb["cells"] if c["cell_type"] == "markdown"]
     return out

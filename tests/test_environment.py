@@ -1,9 +1,11 @@
 """environment.yml (conda) and pyproject.toml (pip) must list the same packages.
 
-Every runtime dependency and every package of the ``book`` and ``test`` extras in
-pyproject.toml must appear in environment.yml with the same version specifier,
-and environment.yml may add nothing else except the tools of the environment
-itself (python, pip, nodejs).  Names are compared after PEP 503 normalisation
+Every runtime dependency and every package of every extra (``plot``, ``widgets``,
+``book``, ``test``) in pyproject.toml must appear in environment.yml with the same
+version specifier, and environment.yml may add nothing else except the tools of the
+environment itself (python, pip, nodejs). An extra may name other extras of
+patterneval itself (``patterneval[plot,widgets]``); a package listed by two extras
+must carry the same specifier in both.  Names are compared after PEP 503 normalisation
 (and the few PyPI -> conda-forge renames in ``CONDA_NAMES``); specifiers are
 compared as sets (conda's ``=1.2`` meaning ``==1.2.*``).
 """
@@ -22,7 +24,7 @@ from packaging.utils import canonicalize_name
 from packaging.version import Version
 
 ROOT = Path(__file__).resolve().parent.parent
-EXTRAS = ("book", "test")
+PROJECT = "patterneval"
 # Packages that environment.yml carries for the environment itself, not for patterneval.
 ENVIRONMENT_ONLY = {"python", "pip", "nodejs"}
 # PyPI name -> conda-forge name, where they differ (none so far).
@@ -31,17 +33,28 @@ CONDA_NAMES: dict[str, str] = {}
 CONDA_SPEC = re.compile(r"^\s*([A-Za-z0-9_.\-]+)\s*(.*?)\s*$")
 
 
+def _project() -> dict:
+    return tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
+
+
 def _pyproject() -> dict[str, SpecifierSet]:
-    project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
-    reqs = list(project["dependencies"])
-    for extra in EXTRAS:
-        reqs += project["optional-dependencies"][extra]
+    """Runtime dependencies and every extra's packages, self-references left out."""
+    project = _project()
+    groups = {"dependencies": project["dependencies"], **project["optional-dependencies"]}
     out: dict[str, SpecifierSet] = {}
-    for text in reqs:
-        req = Requirement(text)
-        name = canonicalize_name(CONDA_NAMES.get(req.name, req.name))
-        assert name not in out, f"pyproject.toml lists {name} twice"
-        out[name] = req.specifier
+    for group, reqs in groups.items():
+        seen = set()
+        for text in reqs:
+            req = Requirement(text)
+            if canonicalize_name(req.name) == PROJECT:
+                continue
+            name = canonicalize_name(CONDA_NAMES.get(req.name, req.name))
+            assert name not in seen, f"pyproject.toml lists {name} twice in {group}"
+            seen.add(name)
+            assert out.get(name, req.specifier) == req.specifier, (
+                f"pyproject.toml gives {name} two specifiers: {out[name]} and {req.specifier} ({group})"
+            )
+            out[name] = req.specifier
     return out
 
 
@@ -114,9 +127,7 @@ def test_environment_tools_present():
 
 def test_python_version_agrees_with_requires_python():
     conda, _ = _environment()
-    requires = SpecifierSet(
-        tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["requires-python"]
-    )
+    requires = SpecifierSet(_project()["requires-python"])
     pinned = conda["python"]
     assert str(pinned), "environment.yml should pin python (python=3.11)"
     lowest = min((Version(s.version.rstrip(".*")) for s in pinned), default=None)
@@ -138,3 +149,30 @@ def test_python_version_agrees_with_requires_python():
 )
 def test_conda_specifier_translation(conda, pep440):
     assert _conda_specifier(conda) == SpecifierSet(pep440)
+
+
+def _expand(extra: str, extras: dict[str, list[str]], seen=()) -> set[str]:
+    """The package names an extra installs, following ``patterneval[...]`` references."""
+    names = set()
+    for text in extras[extra]:
+        req = Requirement(text)
+        if canonicalize_name(req.name) == PROJECT:
+            for inner in req.extras:
+                assert inner in extras, f"extra {extra!r} names unknown extra {inner!r}"
+                assert inner not in seen, f"extras refer to each other in a loop: {seen + (extra,)}"
+                names |= _expand(inner, extras, seen + (extra,))
+        else:
+            names.add(canonicalize_name(req.name))
+    return names
+
+
+def test_library_alone_has_no_plotting_dependencies():
+    """The runtime dependencies are the library's; figures and explorers are extras."""
+    project = _project()
+    runtime = {canonicalize_name(Requirement(t).name) for t in project["dependencies"]}
+    assert runtime == {"numpy", "scipy", "scikit-learn", "joblib", "tqdm"}
+    extras = project["optional-dependencies"]
+    assert _expand("plot", extras) == {"matplotlib"}
+    assert _expand("widgets", extras) == {"ipywidgets", "matplotlib"}
+    book = _expand("book", extras)
+    assert {"matplotlib", "ipywidgets"} <= book, "the book extra must install plot and widgets"

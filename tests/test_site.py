@@ -466,3 +466,70 @@ def test_phone_width_chapter_is_readable(site_url, browser):
     assert layout["font"] >= 14, f"body text too small on a phone: {layout}"
     assert layout["text"] >= 0.85 * layout["width"], f"text column too narrow: {layout}"
     assert layout["sidebar"] <= 0, f"the sidebar covers the text: {layout}"
+
+
+# --- the API reference ---------------------------------------------------------------
+
+CODE = re.compile(r'(<a\b[^>]*>)?<code class="docutils literal notranslate">(.*?)</code>', re.S)
+
+
+def _main(html: str) -> str:
+    return html[html.find("<main"): html.find("</main>")]
+
+
+def test_api_reference_documents_every_public_name():
+    """Every name of patterneval.__all__, patterneval.plotting.__all__ and
+    patterneval.widgets.__all__ has an entry (an element id) on an API page, and every
+    entry ends with its "In the book:" line (tools/sphinx_apilinks.py)."""
+    if not PAGES:
+        _missing(f"no built site at {SITE} (run `make book` first)")
+    import patterneval
+    import patterneval.plotting
+    import patterneval.widgets
+
+    api = sorted((SITE / "book" / "api").glob("*.html"))
+    assert len(api) >= 10, [p.name for p in api]
+    ids = frozenset().union(*(_ids(p) for p in api))
+    missing = [
+        f"{mod.__name__}.{name}"
+        for mod in (patterneval, patterneval.plotting, patterneval.widgets)
+        for name in mod.__all__
+        if f"{mod.__name__}.{name}" not in ids and f"patterneval.{name}" not in ids
+    ]
+    assert not missing, f"public names without an API entry: {missing}"
+    for page in api:
+        html = page.read_text(encoding="utf-8")
+        entries = len(re.findall(r'<dl class="py (?:function|class|data|exception)">', html))
+        backlinks = html.count('<p class="api-chapters">')
+        assert entries == backlinks, f"{page.name}: {entries} entries, {backlinks} back-links"
+
+
+def test_chapters_link_pe_names_to_the_api_reference():
+    """Every `pe.<public name>` literal in a chapter's text is a link into book/api/, and
+    the API entry of pe.bootstrap_error links back to the chapter that derives it."""
+    if not PAGES:
+        _missing(f"no built site at {SITE} (run `make book` first)")
+    import patterneval
+
+    public = set(patterneval.__all__)
+    unlinked, linked = [], 0
+    for page_path in PAGES:
+        if not page_path.startswith("book/part"):
+            continue
+        for anchor, code in CODE.findall(_main((SITE / page_path).read_text(encoding="utf-8"))):
+            text = re.sub(r"<[^>]+>", "", code)
+            m = re.match(r"^pe\.(\w+)\b", text)
+            if not m or m.group(1) not in public:
+                continue
+            href = re.search(r'href="([^"]*)"', anchor or "")
+            if "apilink" in (anchor or "") and href and "/api/" in href.group(1):
+                linked += 1
+            else:
+                unlinked.append(f"{page_path}: {text}")
+    assert linked > 50
+    assert not unlinked, "pe.* literals without a link to the API reference:\n" + "\n".join(unlinked)
+    html = (SITE / "book" / "api" / "resampling.html").read_text(encoding="utf-8")
+    entry = html[html.find('id="patterneval.bootstrap_error"'):]
+    back = entry[entry.find('<p class="api-chapters">'):]
+    back = back[: back.find("</p>")]
+    assert 'href="../part1/cross-validation.html"' in back, back

@@ -18,8 +18,10 @@ For odd T the two agree: :math:`P(K \ge (T+1)/2)`.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Literal
 
 import numpy as np
+from numpy.typing import ArrayLike
 from scipy import special
 
 from .._results import Result
@@ -64,7 +66,7 @@ def _tail(eps, T, tie_weight):
     return np.clip(strict + tie_weight * tie, 0.0, 1.0)
 
 
-def majority_vote_error(error, n_voters, *, ties="coin"):
+def majority_vote_error(error: ArrayLike, n_voters: ArrayLike, *, ties: Literal["coin", "error"] = "coin") -> float | np.ndarray:
     r"""Exact error of a majority vote of ``n_voters`` independent voters, each wrong with
     probability ``error``.
 
@@ -119,7 +121,7 @@ def majority_vote_error(error, n_voters, *, ties="coin"):
     return _scalar_or_array(_tail(eps, T, _TIE_WEIGHT[ties]))
 
 
-def hoeffding_bound(error, n_voters):
+def hoeffding_bound(error: ArrayLike, n_voters: ArrayLike) -> float | np.ndarray:
     r"""Hoeffding's upper bound :math:`\exp(-T(1 - 2\varepsilon)^2 / 2)` on the error of a
     majority vote of T independent voters with error rate :math:`\varepsilon \le 1/2`.
 
@@ -181,7 +183,8 @@ def hoeffding_bound(error, n_voters):
     return _scalar_or_array(value)
 
 
-def correlated_vote_error(error, n_voters, correlation, *, ties="coin"):
+def correlated_vote_error(error: ArrayLike, n_voters: ArrayLike, correlation: ArrayLike, *,
+                          ties: Literal["coin", "error"] = "coin") -> float | np.ndarray:
     r"""Exact majority-vote error of T voters whose errors share a common cause.
 
     The shared-cause ("copy") model with correlation :math:`\rho`: with probability
@@ -296,8 +299,9 @@ class CorrelatedVoteSimulation(Result):
     pair_correlation: float
 
 
-def simulate_correlated_vote(error, n_voters, correlation, *, n_resamples=2000, ties="coin",
-                             rng=None) -> CorrelatedVoteSimulation:
+def simulate_correlated_vote(error: float, n_voters: int, correlation: float, *, n_resamples: int = 2000,
+                             ties: Literal["coin", "error"] = "coin",
+                             rng: int | np.random.Generator | None = None) -> CorrelatedVoteSimulation:
     r"""Simulate the shared-cause voters of :func:`correlated_vote_error` and vote.
 
     For each of ``n_resamples`` examples one row of uniforms

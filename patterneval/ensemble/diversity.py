@@ -4,12 +4,12 @@ two-classifier table, kappa-error diagrams and the error-ambiguity decomposition
 **The table.** Note 004 counts the *predictions* of two binary classifiers
 :math:`h_i, h_j` (coded :math:`+1/-1`) over the :math:`m` samples:
 
-============  ================  ================
-\             :math:`h_j = +1`  :math:`h_j = -1`
-============  ================  ================
-:math:`h_i=+1`  :math:`a`        :math:`b`
-:math:`h_i=-1`  :math:`c`        :math:`d`
-============  ================  ================
+================  ================  ================
+\                 :math:`h_j = +1`  :math:`h_j = -1`
+================  ================  ================
+:math:`h_i = +1`  :math:`a`         :math:`b`
+:math:`h_i = -1`  :math:`c`         :math:`d`
+================  ================  ================
 
 so :math:`a + b + c + d = m`. Every measure here is a function of these four counts
 and is unchanged if both classifiers' labels are swapped (:math:`a \leftrightarrow d`,
@@ -42,8 +42,10 @@ from __future__ import annotations
 
 import dataclasses
 import itertools
+from typing import Literal
 
 import numpy as np
+from numpy.typing import ArrayLike
 
 from .._results import Result
 from .._validation import (
@@ -86,7 +88,13 @@ MEASURES = {
 
 @dataclasses.dataclass(frozen=True, repr=False)
 class PairTable(Result):
-    """The four cells of the two-classifier table and their total ``m``."""
+    """The four cells of the two-classifier table and their total ``m``.
+
+    Attributes
+    ----------
+    a, b, c, d : int
+        The cells (see the module docstring); ``m = a + b + c + d``.
+    """
 
     a: int
     b: int
@@ -145,7 +153,7 @@ def _measure(name, a, b, c, d):
     return _ratio(p1 - p2, 1 - p2)
 
 
-def pair_table(h1, h2, y=None) -> PairTable:
+def pair_table(h1: ArrayLike, h2: ArrayLike, y: ArrayLike | None = None) -> PairTable:
     r"""The two-classifier table of note 004 (``y=None``) or the oracle table (``y`` given).
 
     Parameters
@@ -183,7 +191,7 @@ def pair_table(h1, h2, y=None) -> PairTable:
     return PairTable(*_cells(*_indicators(h1, h2, y)))
 
 
-def disagreement(h1, h2, y=None) -> float:
+def disagreement(h1: ArrayLike, h2: ArrayLike, y: ArrayLike | None = None) -> float:
     r"""Disagreement measure :math:`\mathrm{dis} = (b + c) / m`, in :math:`[0, 1]`.
 
     The share of samples on which the two classifiers' binary predictions differ; larger
@@ -214,7 +222,7 @@ def disagreement(h1, h2, y=None) -> float:
     return _measure("disagreement", *_cells(*_indicators(h1, h2, y)))
 
 
-def correlation(h1, h2, y=None) -> float:
+def correlation(h1: ArrayLike, h2: ArrayLike, y: ArrayLike | None = None) -> float:
     r"""Correlation coefficient
     :math:`\rho = \dfrac{ad - bc}{\sqrt{(a+b)(a+c)(c+d)(b+d)}}`, in :math:`[-1, 1]`.
 
@@ -247,7 +255,7 @@ def correlation(h1, h2, y=None) -> float:
                     "a margin of the 2x2 table is 0 (h1 or h2 is constant on these samples)")
 
 
-def q_statistic(h1, h2, y=None) -> float:
+def q_statistic(h1: ArrayLike, h2: ArrayLike, y: ArrayLike | None = None) -> float:
     r"""Yule's Q statistic :math:`Q = \dfrac{ad - bc}{ad + bc}`, in :math:`[-1, 1]`.
 
     Same sign as :func:`correlation` and :math:`|Q| \ge |\rho|`; it is :math:`\pm 1` as
@@ -290,7 +298,7 @@ def _kappa_labels(h1, h2) -> float:
     return _ratio(p1 - p2, 1 - p2)
 
 
-def kappa(h1, h2) -> float:
+def kappa(h1: ArrayLike, h2: ArrayLike) -> float:
     r"""Cohen's :math:`\kappa = (p_1 - p_2) / (1 - p_2)` between two classifiers' predictions.
 
     :math:`p_1` is the observed share of agreement, :math:`p_2` the agreement expected by
@@ -329,7 +337,9 @@ def kappa(h1, h2) -> float:
                     "both classifiers predict the same single class, so chance agreement p2 = 1")
 
 
-def pairwise_diversity(predictions, y=None, *, measure: str = "disagreement") -> np.ndarray:
+def pairwise_diversity(predictions: ArrayLike, y: ArrayLike | None = None, *,
+                       measure: Literal["disagreement", "correlation", "q_statistic", "kappa"] = "disagreement",
+                       ) -> np.ndarray:
     r"""A pairwise measure for every pair of ensemble members, as a symmetric matrix.
 
     Parameters
@@ -395,7 +405,19 @@ class KappaError(Result):
     """Points of a kappa-error diagram, one per pair ``(i, j)``, ``i < j``.
 
     ``kappa[k]`` and ``mean_error[k]`` belong to members ``pairs[k]``; ``errors`` holds
-    each member's error rate."""
+    each member's error rate.
+
+    Attributes
+    ----------
+    kappa : ndarray, shape (P,)
+        Cohen's kappa of each pair (NaN where undefined).
+    mean_error : ndarray, shape (P,)
+        Mean error rate of the two members of each pair.
+    pairs : ndarray of int, shape (P, 2)
+        The pairs ``(i, j)``, ``i < j``.
+    errors : ndarray, shape (T,)
+        Each member's error rate.
+    """
 
     kappa: np.ndarray
     mean_error: np.ndarray
@@ -403,7 +425,7 @@ class KappaError(Result):
     errors: np.ndarray
 
 
-def kappa_error(predictions, y) -> KappaError:
+def kappa_error(predictions: ArrayLike, y: ArrayLike) -> KappaError:
     r"""Data of a kappa-error diagram: every pair's :math:`\kappa` against its mean error.
 
     For members :math:`i < j` the point is :math:`(\kappa_{ij}, (e_i + e_j)/2)` with
@@ -453,7 +475,23 @@ class ErrorAmbiguity(Result):
 
     ``E`` ensemble mean squared error; ``E_bar`` weighted mean of the members' errors
     ``errors``; ``A_bar`` weighted mean of their ambiguities ``ambiguities`` (mean
-    squared distance to the ensemble output); ``weights`` the combination weights."""
+    squared distance to the ensemble output); ``weights`` the combination weights.
+
+    Attributes
+    ----------
+    E : float
+        Mean squared error of the ensemble.
+    E_bar : float
+        Weighted mean of the members' errors.
+    A_bar : float
+        Weighted mean of the members' ambiguities; ``E = E_bar - A_bar``.
+    errors : ndarray, shape (T,)
+        Each member's mean squared error.
+    ambiguities : ndarray, shape (T,)
+        Each member's mean squared distance to the ensemble output.
+    weights : ndarray, shape (T,)
+        The combination weights.
+    """
 
     E: float
     E_bar: float
@@ -463,7 +501,7 @@ class ErrorAmbiguity(Result):
     weights: np.ndarray
 
 
-def error_ambiguity(predictions, y, weights=None) -> ErrorAmbiguity:
+def error_ambiguity(predictions: ArrayLike, y: ArrayLike, weights: ArrayLike | None = None) -> ErrorAmbiguity:
     r"""Krogh & Vedelsby's decomposition of a regression ensemble's squared error.
 
     With :math:`H(x) = \sum_i w_i h_i(x)`, :math:`w_i \ge 0`, :math:`\sum_i w_i = 1`:
@@ -524,13 +562,30 @@ def _pairwise_slow(predictions, y=None, *, measure="disagreement"):  # test twin
     return out
 
 
-def correlated_pair(latent_correlation, positive_rate, n_samples=400, *, rng=None):
+def correlated_pair(latent_correlation: float, positive_rate: float, n_samples: int = 400, *,
+                    rng: int | np.random.Generator | None = None) -> tuple[np.ndarray, np.ndarray]:
     """Two synthetic +1/-1 prediction vectors with a chosen dependence.
 
     Thresholds of a bivariate standard normal pair with correlation
     ``latent_correlation``, each positive with probability ``positive_rate``. For a fixed
     ``rng`` the normal draws are the same for every setting, so an explorer's slider moves
     the prediction table smoothly. Cost O(n_samples).
+
+    Parameters
+    ----------
+    latent_correlation : float
+        Correlation of the latent normal pair, in [-1, 1].
+    positive_rate : float
+        Probability that each prediction is +1, in (0, 1).
+    n_samples : int, default 400
+        Length of the vectors, >= 1.
+    rng : None, int or numpy.random.Generator, optional
+        Seed or generator of the draws (``numpy.random.default_rng(rng)``).
+
+    Returns
+    -------
+    h1, h2 : ndarray of int, shape (n_samples,)
+        The two prediction vectors, values +1/-1.
 
     Examples
     --------

@@ -5,6 +5,15 @@ per chapter group holds that group's painters and static figures. Everything pub
 re-exported here, so chapters write ``from patterneval import plotting``.
 """
 
+try:  # the figures need matplotlib, an extra: the library alone does not
+    import matplotlib as _matplotlib  # noqa: F401
+except ImportError as exc:  # pragma: no cover - exercised by tests/smoke_wheel.py
+    raise ImportError(
+        "patterneval.plotting draws with matplotlib, which is not installed; install the "
+        'plotting extra: pip install "patterneval[plot]"'
+    ) from exc
+del _matplotlib
+
 from ._style import BOOK_STYLE, COLORS, BookFigure, figure_png, new_figure, reset_axes
 from .bagging import ForestConvergencePainter, plot_forest_convergence
 from .boosting import (
@@ -24,7 +33,16 @@ from .cluster_internal import (
     plot_pareto,
     plot_prediction_strength,
 )
+from .cluster_stability import ClusterStabilityPainter, plot_gap, plot_stability
 from .combine import VoteRatesPainter, draw_vote_rates, plot_vote_rates
+from .compare import (
+    CriticalDifferencePainter,
+    RejectionGridPainter,
+    plot_critical_difference,
+    plot_rejection_rates,
+)
+from .compare_calibration import ReliabilityPainter, draw_reliability, plot_bbc, plot_reliability
+from .compare_roc import RocPainter, draw_roc, plot_delong_coverage, plot_roc_curves
 from .decomposition import (
     FisherDirectionPainter,
     plot_explained_variance,
@@ -93,6 +111,7 @@ __all__ = [
     "BookFigure",
     "BoostingRoundsPainter",
     "BootstrapPainter",
+    "ClusterStabilityPainter",
     "COLORS",
     "DescentPainter",
     "EnsembleBoundsPainter",
@@ -139,6 +158,7 @@ __all__ = [
     "plot_estimator_simulation",
     "plot_explained_variance",
     "plot_forest_convergence",
+    "plot_gap",
     "plot_ga_history",
     "plot_inclusion_probability",
     "plot_index_curves",
@@ -159,11 +179,26 @@ __all__ = [
     "plot_round_statistics",
     "plot_schema_counts",
     "plot_sources",
+    "plot_stability",
     "plot_step_size_stability",
     "plot_unit_balls",
     "plot_value_maps",
     "plot_vdm",
     "plot_vote_rates",
     "reset_axes",
+    # compare.py (issue 16, two and many classifiers)
+    "CriticalDifferencePainter",
+    "RejectionGridPainter",
+    "plot_critical_difference",
+    "plot_rejection_rates",
+    # compare_roc.py, compare_calibration.py (issue 16)
+    "ReliabilityPainter",
+    "RocPainter",
+    "draw_reliability",
+    "draw_roc",
+    "plot_bbc",
+    "plot_delong_coverage",
+    "plot_reliability",
+    "plot_roc_curves",
     "unit_ball_boundary",
 ]

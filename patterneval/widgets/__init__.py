@@ -7,13 +7,27 @@ in turn only calls tested library functions. Use one on its own in JupyterLab::
     TestErrorExplorer(n=50, error=0.1)
 """
 
+try:  # the explorers need ipywidgets and matplotlib, an extra: the library alone does not
+    import ipywidgets as _ipywidgets  # noqa: F401
+    import matplotlib as _matplotlib  # noqa: F401
+except ImportError as exc:  # pragma: no cover - exercised by tests/smoke_wheel.py
+    raise ImportError(
+        f"patterneval.widgets needs ipywidgets and matplotlib ({exc.name} is not installed); "
+        'install the explorers\' extra: pip install "patterneval[widgets]"'
+    ) from exc
+del _ipywidgets, _matplotlib
+
 from ._base import Explorer
 from .bagging import ForestConvergenceExplorer
 from .boosting import AdaBoostExplorer
 from .cluster_algorithms import KMeansExplorer
 from .cluster_external import RelabelExplorer
 from .cluster_internal import InternalIndexExplorer
+from .cluster_stability import ClusterStabilityExplorer
 from .combine import VoteRatesExplorer
+from .compare import CriticalDifferenceExplorer, TwoClassifierTestsExplorer
+from .compare_calibration import CalibrationExplorer
+from .compare_roc import RocExplorer
 from .decomposition import FisherDirectionExplorer
 from .distance import UnitBallExplorer
 from .ensemble_bounds import EnsembleBoundsExplorer
@@ -31,6 +45,9 @@ from .tree import PruningExplorer
 __all__ = [
     "AdaBoostExplorer",
     "BootstrapExplorer",
+    "CalibrationExplorer",
+    "ClusterStabilityExplorer",
+    "CriticalDifferenceExplorer",
     "DescentExplorer",
     "EnsembleBoundsExplorer",
     "EvolutionExplorer",
@@ -45,9 +62,11 @@ __all__ = [
     "PruningExplorer",
     "ReinforcementExplorer",
     "RelabelExplorer",
+    "RocExplorer",
     "SelectionLeakExplorer",
     "SelectiveSamplingExplorer",
     "TestErrorExplorer",
+    "TwoClassifierTestsExplorer",
     "UnitBallExplorer",
     "VoteRatesExplorer",
 ]

@@ -1,0 +1,177 @@
+"""``n_jobs=None`` defers to joblib's active configuration (scikit-learn's convention).
+
+Outside any ``joblib.parallel_config`` the resampling functions run serially in this
+thread; inside one, ``n_jobs=None`` follows the context's backend and ``n_jobs``, so a
+user moves the same call to threads, processes or a Dask cluster without touching it.
+Every result is the same whatever runs it: each task has its own child random stream.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+
+import joblib
+import numpy as np
+import pytest
+from sklearn.base import BaseEstimator, ClassifierMixin
+from sklearn.datasets import make_classification
+from sklearn.tree import DecisionTreeClassifier
+
+import patterneval as pe
+from patterneval.resampling._engine import is_serial, run_tasks
+
+#: Where each fit ran: (thread name, dask worker address or None). Appended to by fits
+#: that run in this process (serial, threads, an in-process Dask cluster).
+FITS: list[tuple[str, str | None]] = []
+
+
+def _dask_worker():
+    try:
+        from distributed import get_worker
+    except ImportError:
+        return None
+    try:
+        return get_worker().address
+    except ValueError:  # not inside a Dask task
+        return None
+
+
+class Recording(ClassifierMixin, BaseEstimator):
+    """A small decision tree that records, on each fit, the thread and Dask worker it ran on.
+
+    (A tree, not k-nearest neighbours: scikit-learn's neighbour search would itself run
+    through the active joblib backend and blur what these tests count.)
+    """
+
+    def __init__(self, max_depth=2):
+        self.max_depth = max_depth
+
+    def fit(self, X, y):
+        FITS.append((threading.current_thread().name, _dask_worker()))
+        self.model_ = DecisionTreeClassifier(max_depth=self.max_depth, random_state=0).fit(X, y)
+        self.classes_ = self.model_.classes_
+        return self
+
+    def predict(self, X):
+        return self.model_.predict(X)
+
+
+@pytest.fixture()
+def data():
+    return make_classification(n_samples=60, n_features=4, n_informative=2, random_state=0)
+
+
+@pytest.fixture(autouse=True)
+def _clear_fits():
+    FITS.clear()
+    yield
+    FITS.clear()
+
+
+def _run_all(X, y):
+    """cross_val_error, bootstrap_error and permutation_test with n_jobs=None."""
+    cv = pe.cross_val_error(Recording(), X, y, n_splits=5, n_repeats=2, rng=1)
+    boot = pe.bootstrap_error(Recording(), X, y, n_resamples=20, method=".632+", rng=2)
+    perm = pe.permutation_test(Recording(), X, y, n_resamples=19, cv=3, rng=3)
+    return cv, boot, perm
+
+
+def _assert_same(a, b):
+    cv_a, boot_a, perm_a = a
+    cv_b, boot_b, perm_b = b
+    assert cv_a.error == cv_b.error
+    np.testing.assert_array_equal(cv_a.fold_errors, cv_b.fold_errors)
+    assert boot_a.estimate == boot_b.estimate
+    assert boot_a.oob == boot_b.oob
+    assert perm_a.statistic == perm_b.statistic
+    np.testing.assert_array_equal(perm_a.null_distribution, perm_b.null_distribution)
+
+
+def test_is_serial_follows_the_context():
+    assert is_serial(1) and is_serial(None)
+    assert not is_serial(2) and not is_serial(-1)
+    with joblib.parallel_config(backend="threading", n_jobs=2):
+        assert not is_serial(None)
+        assert is_serial(1)  # an explicit 1 stays serial
+    with joblib.parallel_config(n_jobs=1):
+        assert is_serial(None)
+
+
+def test_run_tasks_serial_outside_any_context():
+    names = run_tasks(lambda i: (i, threading.current_thread().name), [(i,) for i in range(6)])
+    assert names == [(i, threading.main_thread().name) for i in range(6)]
+
+
+def test_none_outside_a_context_runs_in_this_thread(data):
+    X, y = data
+    _run_all(X, y)
+    assert FITS and {thread for thread, _ in FITS} == {threading.main_thread().name}
+
+
+def test_none_follows_parallel_config_threading(data):
+    """Under ``parallel_config(backend="threading", n_jobs=2)`` the fits run on joblib's
+    worker threads, and every result equals the serial run's bit for bit."""
+    X, y = data
+    serial = (
+        pe.cross_val_error(Recording(), X, y, n_splits=5, n_repeats=2, rng=1, n_jobs=1),
+        pe.bootstrap_error(Recording(), X, y, n_resamples=20, method=".632+", rng=2, n_jobs=1),
+        pe.permutation_test(Recording(), X, y, n_resamples=19, cv=3, rng=3, n_jobs=1),
+    )
+    FITS.clear()
+    with joblib.parallel_config(backend="threading", n_jobs=2):
+        threaded = _run_all(X, y)
+    main = threading.main_thread().name
+    assert any(thread != main for thread, _ in FITS), "n_jobs=None ignored parallel_config"
+    _assert_same(threaded, serial)
+
+
+class _CountingBackend(joblib._parallel_backends.ThreadingBackend):
+    """joblib's threading backend, counting the batches it is handed."""
+
+    batches = 0
+
+    def submit(self, func, callback=None):
+        type(self).batches += 1
+        return super().submit(func, callback=callback)
+
+
+def test_none_uses_a_registered_backend(data):
+    X, y = data
+    joblib.register_parallel_backend("patterneval-counting", _CountingBackend)
+    _CountingBackend.batches = 0
+    serial = pe.cross_val_error(Recording(), X, y, n_splits=5, rng=4, n_jobs=1)
+    with joblib.parallel_config(backend="patterneval-counting", n_jobs=2):
+        res = pe.cross_val_error(Recording(), X, y, n_splits=5, rng=4)
+    assert _CountingBackend.batches > 0
+    assert res.error == serial.error
+    np.testing.assert_array_equal(res.fold_errors, serial.fold_errors)
+
+
+def test_dask_local_cluster(data):
+    """A permutation test and a bootstrap on a real ``distributed.LocalCluster`` through
+    ``joblib.parallel_config(backend="dask")`` with ``n_jobs=None``: the fits run on the
+    cluster's workers and the results equal ``n_jobs=1``'s."""
+    distributed = pytest.importorskip("distributed")
+    X, y = data
+    serial_perm = pe.permutation_test(Recording(), X, y, n_resamples=19, cv=3, rng=5, n_jobs=1)
+    serial_boot = pe.bootstrap_error(Recording(), X, y, n_resamples=20, method=".632+", rng=6, n_jobs=1)
+    FITS.clear()
+    start = time.perf_counter()
+    # in-process workers (threads): no ports, no subprocesses, starts in about a second
+    with (
+        distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=False,
+                                 dashboard_address=None) as cluster,
+        distributed.Client(cluster) as client,
+        joblib.parallel_config(backend="dask"),
+    ):
+        workers = set(client.scheduler_info()["workers"])
+        perm = pe.permutation_test(Recording(), X, y, n_resamples=19, cv=3, rng=5)
+        boot = pe.bootstrap_error(Recording(), X, y, n_resamples=20, method=".632+", rng=6)
+    ran_on = {worker for _, worker in FITS if worker is not None}
+    assert ran_on and ran_on <= workers, f"no fit ran on the cluster's workers {workers}: {FITS[:3]}"
+    assert perm.statistic == serial_perm.statistic
+    np.testing.assert_array_equal(perm.null_distribution, serial_perm.null_distribution)
+    assert boot.estimate == serial_boot.estimate
+    assert boot.oob == serial_boot.oob
+    assert time.perf_counter() - start < 60
