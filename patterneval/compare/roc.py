@@ -1,0 +1,712 @@
+r"""ROC curves and the area under them, with DeLong's variance, interval and paired test.
+
+Setting (chapter "ROC and AUC with intervals", Part V). A classifier gives every sample a
+real score; larger means "more likely positive". Let :math:`X_1, \dots, X_m` be the scores
+of the m positives and :math:`Y_1, \dots, Y_n` those of the n negatives. The empirical
+**AUC** is the Mann-Whitney statistic
+
+.. math::
+
+    \hat\theta = \frac{1}{mn}\sum_{i=1}^m \sum_{j=1}^n \psi(X_i, Y_j), \qquad
+    \psi(x, y) = \begin{cases} 1 & x > y \\ 1/2 & x = y \\ 0 & x < y, \end{cases}
+
+the probability that a random positive outscores a random negative, ties counting one
+half. It equals the trapezoidal area under the empirical ROC curve.
+
+DeLong, DeLong & Clarke-Pearson (1988) estimate its variance from the **structural
+components** :math:`V_{10}(X_i) = n^{-1}\sum_j \psi(X_i, Y_j)` and
+:math:`V_{01}(Y_j) = m^{-1}\sum_i \psi(X_i, Y_j)`:
+
+.. math::
+
+    \widehat{\operatorname{var}}(\hat\theta) = \frac{S_{10}}{m} + \frac{S_{01}}{n},
+
+:math:`S_{10}, S_{01}` the sample variances (denominators m - 1 and n - 1) of the two sets
+of components; for k score vectors on the same samples the same formula with sample
+covariance matrices gives the covariance of the k AUCs. Sun & Xu (2014) compute all
+components from midranks in :math:`O((m + n)\log(m + n))`: with :math:`T_Z` the midranks
+in the pooled sample and :math:`T_X, T_Y` the midranks within each class,
+:math:`V_{10}(X_i) = (T_Z(X_i) - T_X(X_i))/n` and
+:math:`V_{01}(Y_j) = 1 - (T_Z(Y_j) - T_Y(Y_j))/m`. Midranks are half-integers, so the AUC
+itself, :math:`(\sum_i T_Z(X_i) - m(m+1)/2)/(mn)`, is computed without round-off in the sum
+(exactly the same number on every CPU).
+
+Intervals stay in [0, 1]: by default (``transform="logit"``) the interval is built for
+:math:`\operatorname{logit}\hat\theta` with the delta-method standard error
+:math:`\widehat{\mathrm{se}}/(\hat\theta(1-\hat\theta))` and mapped back (Pepe 2003,
+section 5.2.3). The back-transformed interval is asymmetric, as the sampling distribution
+of an AUC near 1 is (it is skewed towards 0.5), and it can never leave (0, 1).
+``transform="clip"`` is the plain Wald interval :math:`\hat\theta \pm z\,\widehat{\mathrm{se}}`
+cut at 0 and 1: inside [0, 1] too, but by fiat -- an upper end of exactly 1 claims that a
+perfect classifier is plausible whatever the data, and near 1 the symmetric interval
+covers less often than it says (see the chapter's coverage simulation).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+from scipy import special, stats
+
+from .._results import ConfidenceInterval, Result
+from .._validation import (
+    check_binary_target,
+    check_choice,
+    check_confidence_level,
+    check_positive_int,
+    check_proportion,
+    check_positive_real,
+    check_rng,
+    check_score_vector,
+)
+
+__all__ = [
+    "TRANSFORMS",
+    "DeLongCoverage",
+    "DeLongInterval",
+    "DeLongTest",
+    "RocCurve",
+    "binormal_roc",
+    "binormal_scores",
+    "delong_interval",
+    "delong_rows",
+    "delong_test",
+    "roc_auc",
+    "roc_curve",
+    "simulate_delong_coverage",
+]
+
+#: How an AUC interval is kept inside [0, 1]: a logit transform (default) or clipping.
+TRANSFORMS = ("logit", "clip")
+
+#: Largest number of score entries ranked at once by the vectorised simulation.
+_CHUNK_ENTRIES = 2_000_000
+
+
+# ---------------------------------------------------------------- the core (midranks)
+def _split(y_true, scores, pos_label, *, names=("y_true", "scores")):
+    positive = check_binary_target(y_true, pos_label=pos_label, name=names[0])
+    s = check_score_vector(names[1], scores, positive.size, n_name=names[0])
+    return positive, s
+
+
+def _components(pos, neg):
+    """AUC and structural components along the last axis (Sun & Xu's midrank algorithm).
+
+    ``pos`` has shape (..., m), ``neg`` (..., n). Returns ``auc`` (...), ``v10`` (..., m),
+    ``v01`` (..., n).
+    """
+    m, n = pos.shape[-1], neg.shape[-1]
+    tz = stats.rankdata(np.concatenate([pos, neg], axis=-1), axis=-1)
+    tx = stats.rankdata(pos, axis=-1)
+    ty = stats.rankdata(neg, axis=-1)
+    v10 = (tz[..., :m] - tx) / n
+    v01 = 1.0 - (tz[..., m:] - ty) / m
+    # the sum of half-integer midranks is exact, so the AUC carries one rounding only
+    auc = (tz[..., :m].sum(axis=-1) - m * (m + 1) / 2) / (m * n)
+    return auc, v10, v01
+
+
+def _check_variance_sizes(positive, name):
+    m = int(positive.sum())
+    n = positive.size - m
+    if m < 2 or n < 2:
+        few = "positive" if m < 2 else "negative"
+        count = m if m < 2 else n
+        raise ValueError(
+            f"{name} holds {count} {few} sample(s); DeLong's variance is a sample variance over the "
+            f"positives and over the negatives and needs at least two of each (got {m} positive, "
+            f"{n} negative)."
+        )
+    return m, n
+
+
+def _interval(auc, se, z, transform):
+    """Two-sided interval for an AUC with standard error ``se`` and normal quantile ``z``."""
+    auc, se = np.asarray(auc, dtype=float), np.asarray(se, dtype=float)
+    if transform == "clip":
+        return np.clip(auc - z * se, 0.0, 1.0), np.clip(auc + z * se, 0.0, 1.0)
+    inside = (auc > 0) & (auc < 1)
+    safe = np.where(inside, auc, 0.5)
+    centre = special.logit(safe)
+    half = z * se / (safe * (1 - safe))
+    low = np.where(inside, special.expit(centre - half), auc)
+    high = np.where(inside, special.expit(centre + half), auc)
+    return low, high
+
+
+# ---------------------------------------------------------------- AUC and the curve
+def roc_auc(y_true, scores, *, pos_label=None) -> float:
+    r"""Area under the ROC curve as the Mann-Whitney statistic (ties count one half).
+
+    .. math::
+
+        \hat\theta = \frac{1}{mn}\sum_{i=1}^m\sum_{j=1}^n \psi(X_i, Y_j)
+        = \frac{\sum_i T_Z(X_i) - m(m+1)/2}{mn},
+
+    :math:`X_i` the scores of the m positives, :math:`Y_j` those of the n negatives,
+    :math:`T_Z` midranks in the pooled sample. The midrank sum is exact, so the value is the
+    same on every CPU; it agrees with the trapezoidal area under the empirical ROC curve
+    (scikit-learn's ``roc_auc_score``) to round-off. Derived in the chapter "ROC and AUC
+    with intervals".
+
+    Parameters
+    ----------
+    y_true : array_like, shape (n_samples,)
+        Two classes. The positive class is ``pos_label``, else 1 for labels in {0, 1} or
+        {-1, 1}, else the greater label (``np.unique`` order).
+    scores : array_like, shape (n_samples,)
+        Finite real scores, larger meaning more likely positive (a probability, a
+        decision function, a log-odds).
+    pos_label : label, optional, keyword-only
+
+    Returns
+    -------
+    float
+        :math:`\hat\theta \in [0, 1]`; 1/2 is chance, 1 a perfect ranking.
+
+    Raises
+    ------
+    ValueError
+        If ``y_true`` holds a single class (an AUC compares positives with negatives),
+        lengths differ, or a score is NaN or infinite.
+
+    References
+    ----------
+    .. [1] J. A. Hanley and B. J. McNeil, "The meaning and use of the area under a receiver
+       operating characteristic (ROC) curve," Radiology 143(1), 29-36, 1982.
+       doi:10.1148/radiology.143.1.7063747
+
+    Examples
+    --------
+    >>> from patterneval.compare.roc import roc_auc
+    >>> roc_auc([0, 0, 1, 1], [0.1, 0.4, 0.35, 0.8])  # 3 of 4 pairs ordered correctly
+    0.75
+    >>> roc_auc([0, 0, 1, 1], [0.1, 0.4, 0.4, 0.8])   # a tied pair counts one half
+    0.875
+    """
+    positive, s = _split(y_true, scores, pos_label)
+    auc, _, _ = _components(s[positive], s[~positive])
+    return float(auc)
+
+
+@dataclass(frozen=True, repr=False)
+class RocCurve(Result):
+    """The empirical ROC curve: one point per distinct score threshold.
+
+    Attributes
+    ----------
+    fpr, tpr : ndarray
+        False- and true-positive rates of the rule "positive if score >= threshold", from
+        (0, 0) (threshold above every score) to (1, 1).
+    thresholds : ndarray
+        The thresholds, decreasing; the first is ``inf``.
+    auc : float
+        Trapezoidal area under the curve (equal to :func:`roc_auc`).
+    """
+
+    fpr: np.ndarray
+    tpr: np.ndarray
+    thresholds: np.ndarray
+    auc: float
+
+
+def roc_curve(y_true, scores, *, pos_label=None) -> RocCurve:
+    r"""The empirical ROC curve (every distinct score is a threshold).
+
+    For each threshold t the rule "positive if score >= t" has true-positive rate
+    :math:`\#\{i: X_i \ge t\}/m` and false-positive rate :math:`\#\{j: Y_j \ge t\}/n`. Tied
+    scores move the curve diagonally, which is what makes the trapezoidal area equal the
+    Mann-Whitney statistic with ties counted one half. The same points as scikit-learn's
+    ``roc_curve(..., drop_intermediate=False)``.
+
+    Parameters
+    ----------
+    y_true, scores, pos_label
+        As in :func:`roc_auc`.
+
+    Returns
+    -------
+    RocCurve
+
+    Examples
+    --------
+    >>> from patterneval.compare.roc import roc_curve
+    >>> curve = roc_curve([0, 0, 1, 1], [0.1, 0.4, 0.35, 0.8])
+    >>> curve.fpr, curve.tpr
+    (array([0. , 0. , 0.5, 0.5, 1. ]), array([0. , 0.5, 0.5, 1. , 1. ]))
+    >>> curve.auc
+    0.75
+    """
+    positive, s = _split(y_true, scores, pos_label)
+    order = np.argsort(-s, kind="stable")
+    s_sorted, pos_sorted = s[order], positive[order]
+    last = np.r_[np.nonzero(np.diff(s_sorted))[0], s_sorted.size - 1]  # end of each run of ties
+    tp = np.cumsum(pos_sorted)[last]
+    fp = (last + 1) - tp
+    m, n = int(positive.sum()), int((~positive).sum())
+    tpr = np.r_[0.0, tp / m]
+    fpr = np.r_[0.0, fp / n]
+    thresholds = np.r_[np.inf, s_sorted[last]]
+    area = float(np.sum(np.diff(fpr) * (tpr[1:] + tpr[:-1]) / 2))
+    return RocCurve(fpr=fpr, tpr=tpr, thresholds=thresholds, auc=area)
+
+
+# ---------------------------------------------------------------- DeLong
+@dataclass(frozen=True, repr=False)
+class DeLongInterval(Result):
+    r"""An AUC with DeLong's standard error and a confidence interval inside [0, 1].
+
+    Attributes
+    ----------
+    statistic : float
+        The AUC :math:`\hat\theta` (Mann-Whitney form).
+    std_error : float
+        :math:`\sqrt{S_{10}/m + S_{01}/n}`.
+    low, high : float
+        The interval at ``confidence_level`` (see ``transform``).
+    confidence_level : float
+    transform : str
+        ``"logit"`` or ``"clip"`` (module docstring).
+    n_positive, n_negative : int
+        m and n.
+    v10 : ndarray, shape (m,)
+        Structural components of the positives, :math:`V_{10}(X_i)`: the share of negatives
+        each positive outscores. Their mean is the AUC.
+    v01 : ndarray, shape (n,)
+        Structural components of the negatives, :math:`V_{01}(Y_j)`.
+    """
+
+    statistic: float
+    std_error: float
+    low: float
+    high: float
+    confidence_level: float
+    transform: str
+    n_positive: int
+    n_negative: int
+    v10: np.ndarray
+    v01: np.ndarray
+
+    @property
+    def auc(self) -> float:
+        """The AUC (alias of ``statistic``)."""
+        return self.statistic
+
+    def confidence_interval(self, confidence_level=None, *, transform=None) -> ConfidenceInterval:
+        """The interval at another level or with the other transform."""
+        level = self.confidence_level if confidence_level is None else check_confidence_level(confidence_level)
+        transform = self.transform if transform is None else check_choice("transform", transform, TRANSFORMS)
+        z = stats.norm.ppf(0.5 + level / 2)
+        low, high = _interval(self.statistic, self.std_error, z, transform)
+        return ConfidenceInterval(float(low), float(high))
+
+
+def delong_interval(y_true, scores, *, confidence_level=0.95, transform="logit", pos_label=None) -> DeLongInterval:
+    r"""AUC with DeLong's standard error and a confidence interval that stays in [0, 1].
+
+    The variance is DeLong, DeLong & Clarke-Pearson's (1988)
+    :math:`S_{10}/m + S_{01}/n`, computed with Sun & Xu's (2014) midrank algorithm in
+    :math:`O(N \log N)`. With ``transform="logit"`` (default) the interval is
+
+    .. math::
+
+        \operatorname{expit}\!\Big(\operatorname{logit}\hat\theta \pm
+        z_{1-\alpha/2}\,\frac{\widehat{\mathrm{se}}}{\hat\theta(1-\hat\theta)}\Big),
+
+    the Wald interval of the log-odds of the AUC mapped back (delta method): asymmetric
+    and always inside (0, 1). ``transform="clip"`` gives
+    :math:`\hat\theta \pm z\,\widehat{\mathrm{se}}` cut at 0 and 1. Why the logit is the
+    default is in the module docstring and the chapter's coverage simulation.
+
+    A perfect (or perfectly inverted) ranking, :math:`\hat\theta \in \{0, 1\}`, has every
+    structural component equal, so the DeLong variance is 0 and both intervals collapse to
+    the point :math:`\hat\theta`: DeLong's method says nothing about the uncertainty of a
+    perfect separation (use a larger test set, or an exact or Bayesian method). Likewise
+    when every score is tied (:math:`\hat\theta = 1/2`, variance 0).
+
+    Parameters
+    ----------
+    y_true, scores, pos_label
+        As in :func:`roc_auc`.
+    confidence_level : float, keyword-only
+        In (0, 1).
+    transform : {"logit", "clip"}, keyword-only
+        How the interval is kept inside [0, 1].
+
+    Returns
+    -------
+    DeLongInterval
+
+    Raises
+    ------
+    ValueError
+        If there are fewer than two positives or two negatives (the variance is a sample
+        variance over each class), besides the errors of :func:`roc_auc`.
+
+    References
+    ----------
+    .. [1] E. R. DeLong, D. M. DeLong and D. L. Clarke-Pearson, "Comparing the areas under
+       two or more correlated receiver operating characteristic curves: a nonparametric
+       approach," Biometrics 44(3), 837-845, 1988. doi:10.2307/2531595
+    .. [2] X. Sun and W. Xu, "Fast implementation of DeLong's algorithm for comparing the
+       areas under correlated receiver operating characteristic curves," IEEE Signal
+       Processing Letters 21(11), 1389-1393, 2014. doi:10.1109/LSP.2014.2337313
+    .. [3] M. S. Pepe, *The Statistical Evaluation of Medical Tests for Classification and
+       Prediction*, Oxford University Press, 2003, section 5.2.3.
+
+    Examples
+    --------
+    >>> from patterneval.compare.roc import delong_interval
+    >>> res = delong_interval([0, 0, 0, 1, 1, 1], [0.1, 0.3, 0.6, 0.4, 0.7, 0.9])
+    >>> res.statistic, round(res.std_error, 4)
+    (0.8888888888888888, 0.1571)
+    >>> [round(v, 3) for v in (res.low, res.high)]  # logit: asymmetric, inside (0, 1)
+    [0.261, 0.995]
+    >>> [round(v, 3) for v in res.confidence_interval(transform="clip")]
+    [0.581, 1.0]
+    """
+    level = check_confidence_level(confidence_level)
+    transform = check_choice("transform", transform, TRANSFORMS)
+    positive, s = _split(y_true, scores, pos_label)
+    m, n = _check_variance_sizes(positive, "y_true")
+    auc, v10, v01 = _components(s[positive], s[~positive])
+    se = float(np.sqrt(np.var(v10, ddof=1) / m + np.var(v01, ddof=1) / n))
+    low, high = _interval(auc, se, stats.norm.ppf(0.5 + level / 2), transform)
+    return DeLongInterval(statistic=float(auc), std_error=se, low=float(low), high=float(high),
+                          confidence_level=level, transform=transform, n_positive=m, n_negative=n,
+                          v10=v10, v01=v01)
+
+
+@dataclass(frozen=True, repr=False)
+class DeLongTest(Result):
+    r"""DeLong's test of two correlated AUCs (two score vectors on the same samples).
+
+    Attributes
+    ----------
+    statistic : float
+        :math:`z = (\hat\theta_A - \hat\theta_B)/\widehat{\mathrm{se}}(\hat\theta_A - \hat\theta_B)`;
+        ``inf`` (with the sign of the difference) when that standard error is 0 but the
+        AUCs differ, 0 when both are 0 (identical rankings).
+    pvalue : float
+        From the standard normal, for ``alternative``.
+    alternative : str
+    auc_a, auc_b : float
+        The two AUCs.
+    difference : float
+        :math:`\hat\theta_A - \hat\theta_B`.
+    std_error : float
+        Standard error of the difference, :math:`\sqrt{c^\top S c}` with :math:`c = (1, -1)`.
+    covariance : ndarray, shape (2, 2)
+        :math:`S = S_{10}/m + S_{01}/n`, the estimated covariance matrix of the two AUCs.
+    correlation : float
+        The correlation of the two AUCs implied by ``covariance`` (0 if a variance is 0).
+    low, high : float
+        Wald interval for the difference at ``confidence_level`` (two-sided), cut at -1, 1.
+    confidence_level : float
+    n_positive, n_negative : int
+    """
+
+    statistic: float
+    pvalue: float
+    alternative: str
+    auc_a: float
+    auc_b: float
+    difference: float
+    std_error: float
+    covariance: np.ndarray
+    correlation: float
+    low: float
+    high: float
+    confidence_level: float
+    n_positive: int
+    n_negative: int
+
+
+ALTERNATIVES = ("two-sided", "greater", "less")
+
+
+def delong_test(y_true, scores_a, scores_b, *, alternative="two-sided", confidence_level=0.95,
+                pos_label=None) -> DeLongTest:
+    r"""DeLong's test for the difference of two correlated AUCs.
+
+    Both classifiers scored the same samples, so their AUCs are correlated and a test that
+    treats them as independent is too conservative (its variance misses the covariance).
+    DeLong et al. (1988): with :math:`V^{(A)}, V^{(B)}` the structural components of each
+    score vector, :math:`S_{10}` and :math:`S_{01}` the 2 x 2 sample covariance matrices
+    of :math:`(V_{10}^{(A)}(X_i), V_{10}^{(B)}(X_i))` over the positives and of
+    :math:`(V_{01}^{(A)}(Y_j), V_{01}^{(B)}(Y_j))` over the negatives,
+
+    .. math::
+
+        S = \frac{S_{10}}{m} + \frac{S_{01}}{n}, \qquad
+        z = \frac{\hat\theta_A - \hat\theta_B}{\sqrt{S_{AA} + S_{BB} - 2S_{AB}}}
+        \;\dot\sim\; N(0, 1) \text{ under } H_0\colon \theta_A = \theta_B .
+
+    Parameters
+    ----------
+    y_true : array_like, shape (n_samples,)
+        As in :func:`roc_auc`.
+    scores_a, scores_b : array_like, shape (n_samples,)
+        The two classifiers' scores for the same samples.
+    alternative : {"two-sided", "greater", "less"}, keyword-only
+        ``"greater"``: :math:`H_1\colon \theta_A > \theta_B`.
+    confidence_level : float, keyword-only
+        Of the interval for the difference.
+    pos_label : label, optional, keyword-only
+
+    Returns
+    -------
+    DeLongTest
+
+    Raises
+    ------
+    ValueError
+        Fewer than two positives or negatives, a single class, lengths that differ, NaN.
+
+    References
+    ----------
+    .. [1] E. R. DeLong, D. M. DeLong and D. L. Clarke-Pearson, Biometrics 44(3), 837-845,
+       1988. doi:10.2307/2531595
+    .. [2] X. Sun and W. Xu, IEEE Signal Processing Letters 21(11), 1389-1393, 2014.
+       doi:10.1109/LSP.2014.2337313
+
+    Examples
+    --------
+    >>> from patterneval.compare.roc import delong_test
+    >>> y = [0, 0, 0, 0, 1, 1, 1, 1]
+    >>> a = [0.1, 0.2, 0.3, 0.6, 0.4, 0.7, 0.8, 0.9]
+    >>> b = [0.2, 0.5, 0.1, 0.7, 0.3, 0.6, 0.4, 0.8]
+    >>> res = delong_test(y, a, b)
+    >>> res.auc_a, res.auc_b
+    (0.9375, 0.6875)
+    >>> round(res.statistic, 3), round(res.pvalue, 3)
+    (1.414, 0.157)
+    """
+    alternative = check_choice("alternative", alternative, ALTERNATIVES)
+    level = check_confidence_level(confidence_level)
+    positive = check_binary_target(y_true, pos_label=pos_label, name="y_true")
+    a = check_score_vector("scores_a", scores_a, positive.size)
+    b = check_score_vector("scores_b", scores_b, positive.size)
+    m, n = _check_variance_sizes(positive, "y_true")
+    both = np.stack([a, b])
+    auc, v10, v01 = _components(both[:, positive], both[:, ~positive])
+    cov = np.cov(v10, ddof=1) / m + np.cov(v01, ddof=1) / n
+    diff = float(auc[0] - auc[1])
+    var = float(cov[0, 0] + cov[1, 1] - 2 * cov[0, 1])
+    se = float(np.sqrt(max(var, 0.0)))
+    # a difference variance of round-off size is 0: both rankings order the pairs alike
+    if se <= 1e-12 * max(1.0, abs(diff)):
+        se = 0.0
+    if se == 0.0:
+        z = 0.0 if diff == 0 else float(np.copysign(np.inf, diff))
+    else:
+        z = diff / se
+    if alternative == "two-sided":
+        p = 2 * stats.norm.sf(abs(z))
+    elif alternative == "greater":
+        p = stats.norm.sf(z)
+    else:
+        p = stats.norm.cdf(z)
+    q = stats.norm.ppf(0.5 + level / 2)
+    denom = np.sqrt(cov[0, 0] * cov[1, 1])
+    corr = float(cov[0, 1] / denom) if denom > 0 else 0.0
+    return DeLongTest(statistic=float(z), pvalue=float(min(p, 1.0)), alternative=alternative,
+                      auc_a=float(auc[0]), auc_b=float(auc[1]), difference=diff, std_error=se,
+                      covariance=cov, correlation=corr, low=float(max(diff - q * se, -1.0)),
+                      high=float(min(diff + q * se, 1.0)), confidence_level=level, n_positive=m,
+                      n_negative=n)
+
+
+# ---------------------------------------------------------------- the binormal model
+def binormal_roc(fpr, auc, *, sigma=1.0):
+    r"""The ROC curve of the binormal model with area ``auc``.
+
+    Negatives score :math:`N(0, 1)`, positives :math:`N(\mu, \sigma^2)`. The rule "positive
+    if score >= t" has :math:`\mathrm{FPR} = \bar\Phi(t)` and
+    :math:`\mathrm{TPR} = \bar\Phi((t - \mu)/\sigma)`, so
+    :math:`\mathrm{TPR} = \Phi\big((\mu + \Phi^{-1}(\mathrm{FPR}))/\sigma\big)`, and the area
+    is :math:`\Phi(\mu/\sqrt{1 + \sigma^2})`; ``mu`` is solved from ``auc``.
+
+    Parameters
+    ----------
+    fpr : float or array_like
+        False-positive rates in [0, 1].
+    auc : float
+        The area, in (0, 1).
+    sigma : float, keyword-only
+        Standard deviation of the positives' scores (> 0).
+
+    Returns
+    -------
+    ndarray
+        The true-positive rates.
+
+    Examples
+    --------
+    >>> from patterneval.compare.roc import binormal_roc
+    >>> binormal_roc([0.0, 0.5, 1.0], 0.5)
+    array([0. , 0.5, 1. ])
+    """
+    fpr = check_proportion("fpr", fpr)
+    theta = float(check_proportion("auc", auc, open_interval=True))
+    sigma = check_positive_real("sigma", sigma)
+    mu = stats.norm.ppf(theta) * np.sqrt(1 + sigma**2)
+    return stats.norm.cdf((mu + stats.norm.ppf(fpr)) / sigma)
+
+
+def binormal_scores(auc, n_positive, n_negative, *, sigma=1.0, n_samples=None, rng=None):
+    r"""Scores drawn from the binormal model with area ``auc``.
+
+    Negatives :math:`N(0, 1)`, positives :math:`N(\mu, \sigma^2)` with
+    :math:`\mu = \Phi^{-1}(\theta)\sqrt{1 + \sigma^2}` (see :func:`binormal_roc`). One
+    standard normal array is drawn, positives first in each row.
+
+    Parameters
+    ----------
+    auc : float
+        True AUC :math:`\theta \in (0, 1)`.
+    n_positive, n_negative : int
+        m >= 1 and n >= 1.
+    sigma : float, keyword-only
+    n_samples : int, optional, keyword-only
+        Number of independent data sets (rows); None for a single one (1-d arrays).
+    rng : None, int or numpy.random.Generator, keyword-only
+
+    Returns
+    -------
+    y_true, scores : ndarray
+        ``y_true`` is m ones then n zeros; ``scores`` has shape (m + n,) or
+        (n_samples, m + n).
+
+    Examples
+    --------
+    >>> from patterneval.compare.roc import binormal_scores, roc_auc
+    >>> y, s = binormal_scores(0.8, 2000, 2000, rng=0)
+    >>> abs(roc_auc(y, s) - 0.8) < 0.03
+    True
+    """
+    theta = float(check_proportion("auc", auc, open_interval=True))
+    m = check_positive_int("n_positive", n_positive)
+    n = check_positive_int("n_negative", n_negative)
+    sigma = check_positive_real("sigma", sigma)
+    rows = None if n_samples is None else check_positive_int("n_samples", n_samples)
+    gen = check_rng(rng)
+    mu = stats.norm.ppf(theta) * np.sqrt(1 + sigma**2)
+    z = gen.standard_normal((1 if rows is None else rows, m + n))
+    z[:, :m] = mu + sigma * z[:, :m]
+    y = np.r_[np.ones(m, dtype=int), np.zeros(n, dtype=int)]
+    return y, (z[0] if rows is None else z)
+
+
+@dataclass(frozen=True, repr=False)
+class DeLongCoverage(Result):
+    r"""Coverage of DeLong intervals for a known AUC, by simulation.
+
+    Attributes
+    ----------
+    coverage : float
+        Share of simulated data sets whose interval contains the true AUC.
+    std_error : float
+        Monte Carlo standard error :math:`\sqrt{c(1-c)/R}`.
+    below, above : float
+        Share of intervals lying wholly below / above the true AUC.
+    mean_width : float
+    mean_auc, sd_auc : float
+        Mean and standard deviation of the R estimates.
+    mean_std_error : float
+        Mean DeLong standard error (compare with ``sd_auc``).
+    auc : float
+        The true AUC.
+    n_positive, n_negative, n_resamples : int
+    confidence_level : float
+    transform : str
+    """
+
+    coverage: float
+    std_error: float
+    below: float
+    above: float
+    mean_width: float
+    mean_auc: float
+    sd_auc: float
+    mean_std_error: float
+    auc: float
+    n_positive: int
+    n_negative: int
+    n_resamples: int
+    confidence_level: float
+    transform: str
+
+
+def delong_rows(pos, neg):
+    """AUC and DeLong standard error of each row of ``pos`` (R, m) and ``neg`` (R, n)."""
+    m, n = pos.shape[-1], neg.shape[-1]
+    auc, v10, v01 = _components(pos, neg)
+    se = np.sqrt(np.var(v10, axis=-1, ddof=1) / m + np.var(v01, axis=-1, ddof=1) / n)
+    return auc, se
+
+
+def simulate_delong_coverage(auc, n_positive, n_negative, *, sigma=1.0, confidence_level=0.95,
+                             transform="logit", n_resamples=2000, rng=None) -> DeLongCoverage:
+    r"""How often DeLong's interval contains the true AUC under the binormal model.
+
+    Draws ``n_resamples`` data sets of m positives and n negatives from
+    :func:`binormal_scores`, computes each one's DeLong interval (vectorised, in chunks of
+    bounded memory) and counts the intervals that contain ``auc``. The counts are a
+    binomial sample, so the Monte Carlo standard error of the coverage is
+    :math:`\sqrt{c(1 - c)/R}`. The same ``rng`` gives the same data sets for either
+    ``transform``, so the two can be compared on identical draws.
+
+    Parameters
+    ----------
+    auc : float
+        True AUC in (0, 1).
+    n_positive, n_negative : int
+        At least 2 each.
+    sigma, confidence_level, transform
+        As in :func:`binormal_scores` and :func:`delong_interval`.
+    n_resamples : int, keyword-only
+        Number of simulated data sets R.
+    rng : None, int or numpy.random.Generator, keyword-only
+
+    Returns
+    -------
+    DeLongCoverage
+
+    Examples
+    --------
+    >>> from patterneval.compare.roc import simulate_delong_coverage
+    >>> cov = simulate_delong_coverage(0.8, 50, 50, n_resamples=2000, rng=1)
+    >>> abs(cov.coverage - 0.95) < 4 * cov.std_error + 0.01
+    True
+    """
+    theta = float(check_proportion("auc", auc, open_interval=True))
+    m = check_positive_int("n_positive", n_positive, minimum=2)
+    n = check_positive_int("n_negative", n_negative, minimum=2)
+    level = check_confidence_level(confidence_level)
+    transform = check_choice("transform", transform, TRANSFORMS)
+    R = check_positive_int("n_resamples", n_resamples)
+    sigma = check_positive_real("sigma", sigma)
+    gen = check_rng(rng)
+    z = stats.norm.ppf(0.5 + level / 2)
+    mu = stats.norm.ppf(theta) * np.sqrt(1 + sigma**2)
+    chunk = max(1, _CHUNK_ENTRIES // (m + n))
+    aucs, ses = [], []
+    for start in range(0, R, chunk):
+        rows = min(chunk, R - start)
+        draw = gen.standard_normal((rows, m + n))  # consecutive rows of one stream
+        a, s = delong_rows(mu + sigma * draw[:, :m], draw[:, m:])
+        aucs.append(a)
+        ses.append(s)
+    aucs, ses = np.concatenate(aucs), np.concatenate(ses)
+    low, high = _interval(aucs, ses, z, transform)
+    hit = (low <= theta) & (theta <= high)
+    c = float(hit.mean())
+    return DeLongCoverage(coverage=c, std_error=float(np.sqrt(c * (1 - c) / R)),
+                          below=float(np.mean(high < theta)), above=float(np.mean(low > theta)),
+                          mean_width=float(np.mean(high - low)), mean_auc=float(aucs.mean()),
+                          sd_auc=float(aucs.std(ddof=1)) if R > 1 else 0.0,
+                          mean_std_error=float(ses.mean()), auc=theta, n_positive=m, n_negative=n,
+                          n_resamples=R, confidence_level=level, transform=transform)

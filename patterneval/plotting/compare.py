@@ -1,0 +1,238 @@
+"""Figures of the chapters "Two classifiers" and "Many classifiers over many data sets":
+rejection rates of the two-classifier tests, the critical-difference diagram, and the
+critical difference as a function of k and N.
+
+Painters build their artists once; ``update`` reads stored results or calls the tested
+functions of :mod:`patterneval.compare` and only sets artist data.
+"""
+
+from __future__ import annotations
+
+import matplotlib as mpl
+import numpy as np
+from matplotlib.figure import Figure
+
+from ..compare.many import critical_difference, critical_difference_groups
+from ._style import BOOK_STYLE, COLORS, new_figure, reset_axes
+
+__all__ = [
+    "CriticalDifferencePainter",
+    "RejectionGridPainter",
+    "plot_critical_difference",
+    "plot_rejection_rates",
+]
+
+#: One colour and marker per test of :data:`patterneval.compare.simulation.TESTS`.
+TEST_STYLES = {
+    "McNemar": (COLORS["tertiary"], "s"),
+    "resampled t": (COLORS["secondary"], "o"),
+    "corrected resampled t": (COLORS["primary"], "o"),
+    "10-fold CV t": (COLORS["muted"], "^"),
+    "5x2cv t": (COLORS["accent"], "D"),
+    "5x2cv F": (COLORS["truth"], "v"),
+}
+
+
+def plot_rejection_rates(sim, *, ax=None) -> Figure:
+    """Bars of each test's rejection rate with +-2 Monte Carlo standard errors and a line at
+    alpha, from a :class:`~patterneval.compare.simulation.TestRejections`."""
+    with mpl.rc_context(BOOK_STYLE):
+        if ax is None:
+            fig = new_figure(width=7.5, height=3.2)
+            (ax,) = reset_axes(fig, 1)
+            fig.subplots_adjust(left=0.1, bottom=0.2)
+        fig = ax.figure
+        x = np.arange(len(sim.tests))
+        colors = [TEST_STYLES[t][0] for t in sim.tests]
+        ax.bar(x, sim.rejection_rate, color=colors, alpha=0.8, width=0.65)
+        ax.errorbar(x, sim.rejection_rate, yerr=2 * sim.std_error, fmt="none", ecolor="k", capsize=4, lw=1)
+        ax.axhline(sim.alpha, color="k", ls="--", lw=1, label=f"alpha = {sim.alpha:g}")
+        ax.set_xticks(x, [t.replace(" resampled", "\nresampled").replace("10-fold CV", "10-fold\nCV")
+                          for t in sim.tests], fontsize=8)
+        ax.set_ylabel("rejection rate")
+        kind = "type-I error" if sim.effect == 0 else f"power at effect {sim.effect:g}"
+        ax.set_title(f"{kind}: {sim.n_replicates} data sets of {sim.n_samples} examples (bars: ±2 SE)",
+                     fontsize=10)
+        ax.legend(loc="upper right")
+    return fig
+
+
+class RejectionGridPainter:
+    """Two panels over a stored :class:`~patterneval.compare.simulation.RejectionGrid`:
+    each test's rejection rate against the effect at the chosen data-set size, and against
+    the data-set size at the chosen effect; bands are +-2 Monte Carlo SE, the dashed line
+    is alpha, the squares mark the chosen cell.
+
+    ``update(grid=, n_samples=, effect=)`` only sets artist data.
+    """
+
+    def __init__(self, fig: Figure):
+        self.fig = fig
+        with mpl.rc_context(BOOK_STYLE):
+            self.ax_effect, self.ax_n = reset_axes(fig, 2)
+            fig.subplots_adjust(left=0.07, right=0.78, bottom=0.15, top=0.88, wspace=0.3)
+            self.lines, self.bands = {}, {}
+            for ax, key in ((self.ax_effect, "effect"), (self.ax_n, "n")):
+                for test, (color, marker) in TEST_STYLES.items():
+                    (line,) = ax.plot([], [], color=color, marker=marker, ms=3.5, lw=1.4, label=test)
+                    self.lines[key, test] = line
+                    self.bands[key, test] = None
+                ax.set_ylim(-0.02, 1.02)
+                ax.set_ylabel("rejection rate")
+            self.alpha_lines = [ax.axhline(0.05, color="k", ls="--", lw=1) for ax in (self.ax_effect, self.ax_n)]
+            (self.mark_effect,) = self.ax_effect.plot([], [], "s", mfc="none", mec="k", ms=9, ls="none")
+            (self.mark_n,) = self.ax_n.plot([], [], "s", mfc="none", mec="k", ms=9, ls="none")
+            self.ax_effect.set_xlabel("effect: error of B minus error of A")
+            self.ax_n.set_xlabel("examples in the data set")
+            self.ax_n.legend(loc="center left", bbox_to_anchor=(1.02, 0.5), fontsize=8)
+
+    def update(self, *, grid, n_samples: int, effect: float):
+        i = int(np.flatnonzero(grid.n_samples == n_samples)[0])
+        j = int(np.argmin(np.abs(grid.effects - effect)))
+        rate, se = grid.rejection_rate, grid.std_error
+        for k, test in enumerate(grid.tests):
+            for key, x, y, s in (("effect", grid.effects, rate[i, :, k], se[i, :, k]),
+                                 ("n", grid.n_samples, rate[:, j, k], se[:, j, k])):
+                self.lines[key, test].set_data(x, y)
+                ax = self.ax_effect if key == "effect" else self.ax_n
+                if self.bands[key, test] is not None:
+                    self.bands[key, test].remove()
+                self.bands[key, test] = ax.fill_between(x, y - 2 * s, y + 2 * s, color=TEST_STYLES[test][0],
+                                                        alpha=0.15, lw=0)
+        for line in self.alpha_lines:
+            line.set_ydata([grid.alpha] * 2)
+        self.mark_effect.set_data(np.full(len(grid.tests), grid.effects[j]), rate[i, j])
+        self.mark_n.set_data(np.full(len(grid.tests), n_samples), rate[i, j])
+        self.ax_effect.set_xlim(grid.effects[0] - 0.005, grid.effects[-1] + 0.005)
+        self.ax_n.set_xlim(0, grid.n_samples[-1] * 1.05)
+        self.ax_effect.set_title(f"n = {n_samples} examples", fontsize=10)
+        self.ax_n.set_title(f"effect = {grid.effects[j]:.2f}", fontsize=10)
+        return self.fig
+
+
+def plot_critical_difference(average_ranks, names, cd, *, control=None, ax=None, title=None) -> Figure:
+    """Demšar's critical-difference diagram.
+
+    The axis carries the average ranks, best (1) on the right; each classifier hangs from
+    its rank by a line to its name (the better half on the right). With ``control=None``
+    thick bars join the groups of classifiers whose ranks differ by less than ``cd``
+    (:func:`~patterneval.compare.many.critical_difference_groups`, the Nemenyi reading);
+    with ``control`` (a column index) the interval of one ``cd`` on either side of the
+    control's rank is marked instead (the Bonferroni-Dunn reading). The CD itself is drawn
+    to scale above the axis.
+
+    Parameters
+    ----------
+    average_ranks : array_like, shape (k,)
+    names : sequence of str, length k
+    cd : float or CriticalDifference
+    control : int, optional
+    ax : matplotlib Axes, optional
+    title : str, optional
+    """
+    R = np.asarray(average_ranks, dtype=float)
+    k = R.size
+    if len(names) != k:
+        raise ValueError(f"names has {len(names)} entries but average_ranks has {k}.")
+    value = float(cd)
+    order = np.argsort(R, kind="stable")  # best first
+    with mpl.rc_context(BOOK_STYLE):
+        if ax is None:
+            fig = new_figure(width=7.5, height=1.3 + 0.3 * k)
+            (ax,) = reset_axes(fig, 1)
+            fig.subplots_adjust(left=0.22, right=0.78, top=0.72, bottom=0.03)
+        fig = ax.figure
+        ax.grid(False)
+        for side in ("left", "right", "bottom"):
+            ax.spines[side].set_visible(False)
+        ax.spines["top"].set_visible(True)
+        ax.xaxis.set_ticks_position("top")
+        ax.set_yticks([])
+        ax.set_xlim(k + 0.1, 0.9)  # best rank on the right
+        ax.set_xticks(np.arange(1, k + 1))
+        n_rows = (k + 1) // 2
+        groups = critical_difference_groups(R, value) if control is None else []
+        top = 0.35 + 0.22 * max(len(groups), 1)  # room under the axis for the group bars
+        ax.set_ylim(-(top + n_rows), 0)
+        # the CD to scale, above the axis (outside the axes) at the worst-rank end
+        y_cd = 0.75
+        ax.plot([k, k - value], [y_cd, y_cd], color="k", lw=1.5, clip_on=False)
+        for x in (k, k - value):
+            ax.plot([x, x], [y_cd - 0.1, y_cd + 0.1], color="k", lw=1.2, clip_on=False)
+        ax.text(k - value / 2, y_cd + 0.15, f"CD = {value:.2f}", ha="center", va="bottom", fontsize=9)
+        # classifiers: the better half on the right, the worse on the left
+        right = order[: (k + 1) // 2]
+        left = order[(k + 1) // 2:][::-1]
+        for row, j in enumerate(right):
+            y = -(top + row + 0.5)
+            ax.plot([R[j], R[j], 0.9], [0, y, y], color="k", lw=1, clip_on=False)
+            ax.text(0.85, y, f"{names[j]} ({R[j]:.2f})", ha="left", va="center", fontsize=9, clip_on=False)
+        for row, j in enumerate(left):
+            y = -(top + row + 0.5)
+            ax.plot([R[j], R[j], k + 0.1], [0, y, y], color="k", lw=1, clip_on=False)
+            ax.text(k + 0.15, y, f"({R[j]:.2f}) {names[j]}", ha="right", va="center", fontsize=9, clip_on=False)
+        for g, group in enumerate(groups):
+            lo, hi = R[list(group)].min(), R[list(group)].max()
+            y = -0.3 - 0.22 * g
+            ax.plot([lo - 0.03, hi + 0.03], [y, y], color=COLORS["secondary"], lw=3.5, solid_capstyle="butt")
+        if control is not None:
+            c = R[control]
+            ax.plot([c - value, c + value], [-0.3, -0.3], color=COLORS["secondary"], lw=3.5,
+                    solid_capstyle="butt")
+            ax.plot([c], [-0.3], "o", color=COLORS["secondary"])
+        if title:
+            ax.text(1.0, y_cd, title, ha="right", va="center", fontsize=10, clip_on=False)
+    return fig
+
+
+class CriticalDifferencePainter:
+    """Two panels: the critical difference against the number of data sets N for the
+    chosen k (Nemenyi and Bonferroni-Dunn at the chosen alpha), and the CD as a fraction
+    of the rank range k - 1 against k for the chosen N; squares mark the chosen (k, N).
+
+    ``update(k=, n_datasets=, alpha=)`` calls :func:`~patterneval.compare.critical_difference`
+    (its critical values are cached).
+    """
+
+    N_MAX = 100
+    K_MAX = 20
+
+    def __init__(self, fig: Figure):
+        self.fig = fig
+        with mpl.rc_context(BOOK_STYLE):
+            self.ax_n, self.ax_k = reset_axes(fig, 2)
+            fig.subplots_adjust(left=0.08, right=0.98, bottom=0.15, top=0.86, wspace=0.3)
+            self.lines = {}
+            for test, color in (("nemenyi", COLORS["primary"]), ("bonferroni-dunn", COLORS["secondary"])):
+                label = "Nemenyi (all pairs)" if test == "nemenyi" else "Bonferroni-Dunn (vs control)"
+                (self.lines["n", test],) = self.ax_n.plot([], [], color=color, lw=1.6, label=label)
+                (self.lines["k", test],) = self.ax_k.plot([], [], color=color, lw=1.6, marker="o", ms=3,
+                                                          label=label)
+            (self.mark_n,) = self.ax_n.plot([], [], "s", mfc="none", mec="k", ms=9, ls="none")
+            (self.mark_k,) = self.ax_k.plot([], [], "s", mfc="none", mec="k", ms=9, ls="none")
+            self.ax_n.set(xlabel="number of data sets N", ylabel="critical difference (ranks)",
+                          xscale="log", xlim=(2, self.N_MAX * 1.05))
+            self.ax_k.set(xlabel="number of classifiers k", ylabel="CD / (k - 1)", xlim=(1.5, self.K_MAX + 0.5))
+            self.ax_n.legend(loc="upper right", fontsize=8)
+
+    def update(self, *, k: int, n_datasets: int, alpha: float):
+        Ns = np.unique(np.round(np.geomspace(2, self.N_MAX, 60)).astype(int))
+        ks = np.arange(2, self.K_MAX + 1)
+        cds = {}
+        for test in ("nemenyi", "bonferroni-dunn"):
+            q = critical_difference(k, 2, alpha=alpha, test=test).q_alpha
+            self.lines["n", test].set_data(Ns, q * np.sqrt(k * (k + 1) / (6.0 * Ns)))
+            rel = np.array([critical_difference(kk, n_datasets, alpha=alpha, test=test).value / (kk - 1)
+                            for kk in ks])
+            self.lines["k", test].set_data(ks, rel)
+            cds[test] = critical_difference(k, n_datasets, alpha=alpha, test=test)
+        values = [cds[t].value for t in ("nemenyi", "bonferroni-dunn")]
+        self.mark_n.set_data([n_datasets, n_datasets], values)
+        self.mark_k.set_data([k, k], [v / (k - 1) for v in values])
+        top = float(self.lines["n", "nemenyi"].get_ydata().max())
+        self.ax_n.set_ylim(0, top * 1.05)
+        self.ax_k.set_ylim(0, max(float(np.max(self.lines["k", "nemenyi"].get_ydata())), 1.0) * 1.05)
+        self.ax_n.set_title(f"k = {k}, alpha = {alpha:g}: CD = {values[0]:.2f} (Nemenyi), "
+                            f"{values[1]:.2f} (Bonferroni-Dunn) at N = {n_datasets}", fontsize=9)
+        self.ax_k.set_title(f"N = {n_datasets}: the CD as a share of the rank range", fontsize=9)
+        return self.fig

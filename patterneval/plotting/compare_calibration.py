@@ -1,0 +1,121 @@
+"""Figures of the chapter "Calibration and intervals for any metric": reliability diagrams,
+the miscalibration explorer, and the optimism of the best cross-validated score.
+
+The painter builds its artists once; ``update`` calls the tested functions of
+:mod:`patterneval.compare.calibration` and only sets artist data.
+"""
+
+from __future__ import annotations
+
+import matplotlib as mpl
+import numpy as np
+from matplotlib import ticker
+from matplotlib.figure import Figure
+from scipy import special
+
+from ..compare.calibration import expected_calibration_error, miscalibrated_forecasts
+from ._style import BOOK_STYLE, COLORS, new_figure, reset_axes
+
+__all__ = ["ReliabilityPainter", "draw_reliability", "plot_bbc", "plot_reliability"]
+
+_P = np.linspace(0.0005, 0.9995, 200)
+
+
+class ReliabilityPainter:
+    """Two panels for :func:`~patterneval.compare.calibration.miscalibrated_forecasts`:
+    the reliability diagram (observed frequency against mean forecast per bin, marker area
+    proportional to the bin's count, with the diagonal and the forecaster's true
+    calibration curve) and the histogram of the forecasts. The title gives the binned ECE,
+    the population calibration error it estimates and the ECE of perfectly calibrated
+    forecasts of the same outcomes (the estimator's noise floor).
+
+    ``update(slope=, shift=, n=, n_bins=, strategy=)``, all from one seed.
+    """
+
+    def __init__(self, fig: Figure):
+        self.fig = fig
+        with mpl.rc_context(BOOK_STYLE):
+            self.ax_rel, self.ax_hist = reset_axes(fig, 2)
+            ax = self.ax_rel
+            ax.plot([0, 1], [0, 1], color=COLORS["muted"], lw=0.9, ls=":", label="calibrated")
+            (self.true_curve,) = ax.plot([], [], color=COLORS["truth"], lw=1.2, ls="--", label="true curve")
+            self.gaps = ax.vlines([], [], [], color=COLORS["secondary"], lw=1.2)
+            self.points = ax.scatter([], [], s=[], color=COLORS["primary"], zorder=3, label="bins")
+            ax.set(xlabel="mean forecast in bin", ylabel="observed frequency", xlim=(0, 1), ylim=(0, 1))
+            ax.set_xticks([0, 0.25, 0.5, 0.75, 1])
+            ax.set_yticks([0, 0.25, 0.5, 0.75, 1])
+            ax.set_aspect("equal", adjustable="box")
+            ax.legend(loc="upper left", fontsize=8)
+            ax = self.ax_hist
+            (self.hist,) = ax.plot([], [], color=COLORS["primary"], lw=1.4, drawstyle="steps-mid")
+            self.edges = ax.vlines([], 0, 1, color=COLORS["muted"], lw=0.6, ls=":")
+            ax.set(xlabel="forecast", ylabel="share of samples", xlim=(0, 1))
+            ax.set_xticks([0, 0.25, 0.5, 0.75, 1])
+            ax.yaxis.set_major_locator(ticker.MaxNLocator(4))
+            fig.subplots_adjust(left=0.07, right=0.98, bottom=0.15, top=0.86, wspace=0.3)
+
+    def update(self, *, slope: float, shift: float, n: int, n_bins: int = 15, strategy: str = "uniform", rng=0):
+        data = miscalibrated_forecasts(n, slope=slope, shift=shift, rng=rng)
+        res = expected_calibration_error(data.y, data.forecast, n_bins=n_bins, strategy=strategy)
+        floor = expected_calibration_error(data.y, data.probability, n_bins=n_bins, strategy=strategy)
+        self.points.set_offsets(np.c_[res.mean_predicted, res.observed])
+        self.points.set_sizes(400 * res.counts / n + 8)
+        self.gaps.set_segments([[(x, a), (x, b)] for x, a, b in zip(res.mean_predicted, res.mean_predicted,
+                                                                       res.observed)])
+        # the true calibration curve: P(Y = 1 | f) = expit((logit f - b) / a)
+        self.true_curve.set_data(_P, special.expit((special.logit(_P) - shift) / slope))
+        grid = np.linspace(0, 1, 41)
+        counts, _ = np.histogram(data.forecast, grid)
+        self.hist.set_data((grid[1:] + grid[:-1]) / 2, counts / n)
+        top = max(0.05, float((counts / n).max()) * 1.1)
+        self.ax_hist.set_ylim(0, top)
+        self.edges.set_segments([[(e, 0), (e, top)] for e in res.bin_edges])
+        self.ax_rel.set_title(f"ECE {res.statistic:.3f} (true {data.true_error:.3f}; calibrated: "
+                              f"{floor.statistic:.3f})", fontsize=9)
+        self.ax_hist.set_title(f"slope {slope:.2f}, shift {shift:+.2f}, n = {n}, {n_bins} {strategy} bins",
+                               fontsize=9)
+        return self.fig
+
+
+def draw_reliability(fig: Figure, **params) -> Figure:
+    """Fill ``fig`` with :class:`ReliabilityPainter`'s panels for ``params``."""
+    return ReliabilityPainter(fig).update(**params)
+
+
+def plot_reliability(y_true, probas: dict, *, n_bins: int = 10, strategy: str = "uniform") -> Figure:
+    """Reliability diagrams of several models' forecasts on the same samples, each labelled
+    with its ECE."""
+    colors = [COLORS["primary"], COLORS["secondary"], COLORS["tertiary"], COLORS["accent"], COLORS["muted"]]
+    with mpl.rc_context(BOOK_STYLE):
+        fig = new_figure(width=5.2, height=4.4)
+        (ax,) = reset_axes(fig, 1)
+        ax.plot([0, 1], [0, 1], color=COLORS["muted"], lw=0.9, ls=":")
+        for (name, p), color in zip(probas.items(), colors):
+            res = expected_calibration_error(y_true, p, n_bins=n_bins, strategy=strategy)
+            ax.plot(res.mean_predicted, res.observed, "o-", color=color, ms=4, lw=1.3,
+                    label=f"{name}: ECE {res.statistic:.3f}")
+        ax.set(xlabel="mean forecast in bin", ylabel="observed frequency", xlim=(0, 1), ylim=(0, 1),
+               title=f"reliability diagram ({n_bins} {strategy} bins)")
+        ax.set_aspect("equal", adjustable="box")
+        ax.legend(loc="upper left", fontsize=8)
+        fig.subplots_adjust(left=0.13, right=0.97, top=0.9, bottom=0.12)
+    return fig
+
+
+def plot_bbc(result) -> Figure:
+    """A :class:`~patterneval.compare.calibration.BBCResult`: every configuration's
+    cross-validated score, the naive report (the best of them) and the BBC-CV estimate with
+    its interval."""
+    with mpl.rc_context(BOOK_STYLE):
+        fig = new_figure(width=7.0, height=3.2)
+        (ax,) = reset_axes(fig, 1)
+        k = np.arange(result.scores.size)
+        ax.plot(k, result.scores, "o", color=COLORS["primary"], ms=5, label="CV score of each configuration")
+        ax.axhline(result.naive, color=COLORS["secondary"], lw=1.2, ls="--", label=f"naive (best) {result.naive:.3f}")
+        ax.axhspan(result.low, result.high, color=COLORS["tertiary"], alpha=0.2, lw=0)
+        ax.axhline(result.statistic, color=COLORS["tertiary"], lw=1.6,
+                   label=f"BBC-CV {result.statistic:.3f} [{result.low:.3f}, {result.high:.3f}]")
+        ax.set(xlabel="configuration", ylabel=result.metric)
+        ax.legend(loc="lower right", fontsize=8)
+        fig.subplots_adjust(left=0.1, right=0.97, top=0.93, bottom=0.16)
+    return fig

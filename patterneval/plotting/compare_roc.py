@@ -1,0 +1,163 @@
+"""Figures of the chapter "ROC and AUC with intervals": ROC curves with DeLong intervals, the
+binormal explorer and the coverage of the two interval transforms.
+
+The painter builds its artists once; ``update`` calls the tested functions of
+:mod:`patterneval.compare.roc` and only sets artist data.
+"""
+
+from __future__ import annotations
+
+import matplotlib as mpl
+import numpy as np
+from matplotlib import ticker
+from matplotlib.figure import Figure
+from scipy import stats
+
+from ..compare.roc import (
+    TRANSFORMS,
+    binormal_roc,
+    binormal_scores,
+    delong_interval,
+    delong_rows,
+    roc_curve,
+    simulate_delong_coverage,
+)
+from ..compare.roc import _interval
+from ._style import BOOK_STYLE, COLORS, new_figure, reset_axes
+
+__all__ = ["RocPainter", "draw_roc", "plot_delong_coverage", "plot_roc_curves"]
+
+_FPR = np.linspace(0.0, 1.0, 201)
+_GRID = np.linspace(-4.0, 7.0, 221)
+
+
+class RocPainter:
+    """Three panels for the binormal model with area ``auc``: the two classes' score
+    densities with the sample's histograms; the sample's empirical ROC curve with the true
+    curve and the band of binormal curves whose areas span the sample's DeLong interval;
+    and the DeLong intervals of ``n_replicates`` further samples against the true AUC.
+
+    ``update(auc=, n=, confidence_level=)``: ``n`` samples per class, all from one seed.
+    """
+
+    def __init__(self, fig: Figure, *, n_replicates: int = 30):
+        self.fig, self.n_replicates = fig, n_replicates
+        with mpl.rc_context(BOOK_STYLE):
+            self.ax_d, self.ax_roc, self.ax_rep = reset_axes(fig, 3)
+            ax = self.ax_d
+            (self.dens_neg,) = ax.plot([], [], color=COLORS["primary"], lw=1.6, label="negatives")
+            (self.dens_pos,) = ax.plot([], [], color=COLORS["secondary"], lw=1.6, label="positives")
+            (self.hist_neg,) = ax.plot([], [], color=COLORS["primary"], lw=0.9, alpha=0.6, drawstyle="steps-mid")
+            (self.hist_pos,) = ax.plot([], [], color=COLORS["secondary"], lw=0.9, alpha=0.6, drawstyle="steps-mid")
+            ax.set(xlabel="score", ylabel="density", xlim=(_GRID[0], _GRID[-1]), ylim=(0, 0.75))
+            # few fixed ticks: tick labels are most of a redraw
+            ax.set_xticks([-4, -2, 0, 2, 4, 6])
+            ax.set_yticks([])
+            ax.legend(loc="upper right", fontsize=8)
+            ax = self.ax_roc
+            self.band = ax.fill_between(_FPR, _FPR, _FPR, color=COLORS["tertiary"], alpha=0.25, lw=0)
+            (self.true_roc,) = ax.plot([], [], color=COLORS["truth"], lw=1.2, ls="--", label="true")
+            (self.emp_roc,) = ax.plot([], [], color=COLORS["secondary"], lw=1.6, label="sample")
+            ax.plot([0, 1], [0, 1], color=COLORS["muted"], lw=0.8, ls=":")
+            ax.set(xlabel="false-positive rate", ylabel="true-positive rate", xlim=(0, 1), ylim=(0, 1.01))
+            ax.set_xticks([0, 0.5, 1])
+            ax.set_yticks([0, 0.5, 1])
+            ax.set_aspect("equal", adjustable="box")
+            ax.legend(loc="lower right", fontsize=8)
+            ax = self.ax_rep
+            self.hits = ax.hlines([], [], [], color=COLORS["primary"], lw=1.6)
+            self.misses = ax.hlines([], [], [], color=COLORS["secondary"], lw=2.2)
+            (self.points,) = ax.plot([], [], "|", color=COLORS["truth"], ms=5)
+            self.truth = ax.axvline(0.5, color=COLORS["truth"], lw=1.0, ls="--")
+            ax.set(xlabel="AUC", ylabel="replicate", ylim=(0, n_replicates + 1))
+            ax.set_yticks([])
+            ax.xaxis.set_major_locator(ticker.MaxNLocator(4))
+            fig.subplots_adjust(left=0.06, right=0.98, bottom=0.16, top=0.86, wspace=0.35)
+
+    def update(self, *, auc: float, n: int, confidence_level: float = 0.95, transform: str = "logit", rng=0):
+        y, scores = binormal_scores(auc, n, n, rng=rng)
+        mu = stats.norm.ppf(auc) * np.sqrt(2.0)
+        self.dens_neg.set_data(_GRID, stats.norm.pdf(_GRID))
+        self.dens_pos.set_data(_GRID, stats.norm.pdf(_GRID, loc=mu))
+        edges = np.linspace(_GRID[0], _GRID[-1], 34)
+        mids = (edges[1:] + edges[:-1]) / 2
+        width = edges[1] - edges[0]
+        self.hist_neg.set_data(mids, np.histogram(scores[y == 0], edges)[0] / (n * width))
+        self.hist_pos.set_data(mids, np.histogram(scores[y == 1], edges)[0] / (n * width))
+
+        res = delong_interval(y, scores, confidence_level=confidence_level, transform=transform)
+        curve = roc_curve(y, scores)
+        self.emp_roc.set_data(curve.fpr, curve.tpr)
+        self.true_roc.set_data(_FPR, binormal_roc(_FPR, auc))
+        lo = binormal_roc(_FPR, min(max(res.low, 1e-6), 1 - 1e-6))
+        hi = binormal_roc(_FPR, min(max(res.high, 1e-6), 1 - 1e-6))
+        self.band.set_data(_FPR, lo, hi)
+        self.ax_roc.set_title(f"AUC {res.statistic:.3f}, {confidence_level:.0%} CI [{res.low:.3f}, {res.high:.3f}]",
+                              fontsize=9)
+
+        _, reps = binormal_scores(auc, n, n, n_samples=self.n_replicates, rng=np.random.default_rng([1, rng]))
+        a, se = delong_rows(reps[:, :n], reps[:, n:])
+        low, high = _interval(a, se, stats.norm.ppf(0.5 + confidence_level / 2), transform)
+        hit = (low <= auc) & (auc <= high)
+        rows = np.arange(1, self.n_replicates + 1)
+        self.hits.set_segments([[(lo_, r), (hi_, r)] for lo_, hi_, r in zip(low[hit], high[hit], rows[hit])])
+        self.misses.set_segments([[(lo_, r), (hi_, r)] for lo_, hi_, r in zip(low[~hit], high[~hit], rows[~hit])])
+        self.points.set_data(a, rows)
+        self.truth.set_xdata([auc, auc])
+        left = max(0.0, min(low.min(), auc) - 0.03)
+        self.ax_rep.set_xlim(left, min(1.0, max(high.max(), auc) + 0.03) if left < 0.97 else 1.0)
+        self.ax_rep.set_title(f"{int(hit.sum())} of {self.n_replicates} intervals cover {auc:.2f}", fontsize=9)
+        self.ax_d.set_title(f"true AUC {auc:.2f}, n = {n} per class", fontsize=9)
+        return self.fig
+
+
+def draw_roc(fig: Figure, **params) -> Figure:
+    """Fill ``fig`` with :class:`RocPainter`'s panels for ``params``."""
+    return RocPainter(fig).update(**params)
+
+
+def plot_roc_curves(y_true, scores: dict, *, confidence_level: float = 0.95) -> Figure:
+    """ROC curves of several classifiers on the same samples, each labelled with its AUC
+    and DeLong interval."""
+    colors = [COLORS["primary"], COLORS["secondary"], COLORS["tertiary"], COLORS["accent"], COLORS["muted"]]
+    with mpl.rc_context(BOOK_STYLE):
+        fig = new_figure(width=5.2, height=4.2)
+        (ax,) = reset_axes(fig, 1)
+        for (name, s), color in zip(scores.items(), colors):
+            curve = roc_curve(y_true, s)
+            res = delong_interval(y_true, s, confidence_level=confidence_level)
+            ax.plot(curve.fpr, curve.tpr, color=color, lw=1.5,
+                    label=f"{name}: {res.statistic:.3f} [{res.low:.3f}, {res.high:.3f}]")
+        ax.plot([0, 1], [0, 1], color=COLORS["muted"], lw=0.8, ls=":")
+        ax.set(xlabel="false-positive rate", ylabel="true-positive rate", xlim=(0, 1), ylim=(0, 1.01),
+               title=f"ROC curves, AUC with {confidence_level:.0%} DeLong interval")
+        ax.set_aspect("equal", adjustable="box")
+        ax.legend(loc="lower right", fontsize=8)
+        fig.subplots_adjust(left=0.13, right=0.97, top=0.9, bottom=0.12)
+    return fig
+
+
+def plot_delong_coverage(aucs, n_positive: int, n_negative: int, *, n_resamples: int = 2000,
+                         confidence_level: float = 0.95, rng=0) -> Figure:
+    """Simulated coverage of the logit and the clipped DeLong intervals against the true
+    AUC (binormal model), with +-2 Monte Carlo standard errors; both transforms see the
+    same simulated data sets."""
+    aucs = np.asarray(aucs, dtype=float)
+    colors = {"logit": COLORS["primary"], "clip": COLORS["secondary"]}
+    with mpl.rc_context(BOOK_STYLE):
+        fig = new_figure(width=7.0, height=3.4)
+        (ax,) = reset_axes(fig, 1)
+        for k, transform in enumerate(TRANSFORMS):
+            cov = [simulate_delong_coverage(a, n_positive, n_negative, transform=transform, n_resamples=n_resamples,
+                                            confidence_level=confidence_level, rng=rng) for a in aucs]
+            c = np.array([x.coverage for x in cov])
+            se = np.array([x.std_error for x in cov])
+            x = aucs + (k - 0.5) * 0.004
+            ax.errorbar(x, c, yerr=2 * se, fmt="o-", color=colors[transform], ms=4, lw=1.2, capsize=2,
+                        label=f"{transform} interval")
+        ax.axhline(confidence_level, color=COLORS["truth"], lw=1.0, ls="--", label="nominal")
+        ax.set(xlabel="true AUC", ylabel="coverage",
+               title=f"DeLong interval coverage, m = {n_positive}, n = {n_negative} (±2 MC SE)")
+        ax.legend(loc="lower left", fontsize=8)
+        fig.subplots_adjust(left=0.1, right=0.97, top=0.9, bottom=0.15)
+    return fig

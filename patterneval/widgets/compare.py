@@ -1,0 +1,79 @@
+"""Explorers of the chapters "Two classifiers" and "Many classifiers over many data sets"."""
+
+from __future__ import annotations
+
+import ipywidgets as widgets
+import numpy as np
+
+from ..plotting.compare import CriticalDifferencePainter, RejectionGridPainter
+from ._base import Explorer
+
+__all__ = ["CriticalDifferenceExplorer", "TwoClassifierTestsExplorer"]
+
+_STYLE = {"description_width": "initial"}
+
+
+class TwoClassifierTestsExplorer(Explorer):
+    """Sliders effect size and data-set size over a stored
+    :class:`~patterneval.compare.simulation.RejectionGrid` (from
+    ``tools/two_classifier_grid.py``): how often each of six tests rejects "A and B are
+    equally accurate", against the effect at the chosen size and against the size at the
+    chosen effect. A move only reads the grid, so it is instant.
+    """
+
+    painter = RejectionGridPainter
+    chapter = "book/part5/two-classifiers"
+    caption = (
+        "Rejection rates of McNemar's test, the resampled t-test with and without the "
+        "Nadeau-Bengio correction, the 10-fold CV t-test and the 5x2cv t and F tests, from "
+        "1000 simulated data sets per point; sliders set the true difference in error "
+        "and the size of the data set."
+    )
+
+    def __init__(self, grid, *, effect=0.0, n_samples=None):
+        self.grid = grid
+        sizes = [int(n) for n in grid.n_samples]
+        n_samples = sizes[len(sizes) // 2] if n_samples is None else int(n_samples)
+        if n_samples not in sizes:
+            raise ValueError(f"n_samples must be one of the grid's sizes {sizes}; got {n_samples}.")
+        effects = np.asarray(grid.effects, dtype=float)
+        step = float(np.min(np.diff(effects))) if effects.size > 1 else 0.01
+        controls = {
+            "effect": widgets.FloatSlider(value=effect, min=float(effects[0]), max=float(effects[-1]), step=step,
+                                          description="effect (error B − error A)", continuous_update=False,
+                                          readout_format=".2f", style=_STYLE),
+            "n_samples": widgets.SelectionSlider(options=sizes, value=n_samples, description="examples n",
+                                                 continuous_update=False, style=_STYLE),
+        }
+        super().__init__(controls, height=3.6)
+
+    def draw(self, *, effect, n_samples):
+        self.painter.update(grid=self.grid, n_samples=n_samples, effect=effect)
+
+
+class CriticalDifferenceExplorer(Explorer):
+    """Sliders k (classifiers), N (data sets) and alpha over
+    :class:`~patterneval.plotting.compare.CriticalDifferencePainter`: the critical
+    difference of average ranks for the Nemenyi and Bonferroni-Dunn tests."""
+
+    painter = CriticalDifferencePainter
+    chapter = "book/part5/many-classifiers"
+    caption = (
+        "The critical difference of average ranks against the number of data sets N, and "
+        "as a share of the rank range against the number of classifiers k, for the "
+        "Nemenyi and Bonferroni-Dunn tests; sliders set k, N and alpha."
+    )
+
+    def __init__(self, *, k=4, n_datasets=14, alpha=0.05):
+        controls = {
+            "k": widgets.IntSlider(value=k, min=2, max=CriticalDifferencePainter.K_MAX, description="classifiers k",
+                                   continuous_update=False, style=_STYLE),
+            "n_datasets": widgets.IntSlider(value=n_datasets, min=2, max=CriticalDifferencePainter.N_MAX,
+                                            description="data sets N", continuous_update=False, style=_STYLE),
+            "alpha": widgets.SelectionSlider(options=[0.01, 0.05, 0.10], value=alpha, description="alpha",
+                                             continuous_update=False, style=_STYLE),
+        }
+        super().__init__(controls, height=3.4)
+
+    def draw(self, *, k, n_datasets, alpha):
+        self.painter.update(k=k, n_datasets=n_datasets, alpha=alpha)

@@ -1,0 +1,295 @@
+"""Calibration, Brier decomposition, bootstrap intervals of out-of-fold predictions and
+BBC-CV (patterneval.compare.calibration): peers, exact identities, simulation, bad input."""
+
+from fractions import Fraction
+
+import numpy as np
+import pytest
+from scipy import stats
+from sklearn.calibration import calibration_curve
+from sklearn.datasets import load_breast_cancer, load_iris
+from sklearn.linear_model import LogisticRegression
+from sklearn.metrics import brier_score_loss
+from sklearn.model_selection import StratifiedKFold
+from sklearn.naive_bayes import GaussianNB
+from sklearn.neighbors import KNeighborsClassifier
+from sklearn.pipeline import make_pipeline
+from sklearn.preprocessing import StandardScaler
+
+import patterneval as pe
+from patterneval.compare.calibration import (
+    bbc_cv,
+    bbc_from_predictions,
+    bin_forecasts,
+    brier_decomposition,
+    cv_metric_interval,
+    expected_calibration_error,
+    miscalibrated_forecasts,
+    out_of_fold_predictions,
+    simulate_selection_optimism,
+)
+
+
+def _forecasts(seed, n=500, slope=1.5):
+    f = miscalibrated_forecasts(n, slope=slope, shift=0.2, rng=seed)
+    return f.y, f.forecast
+
+
+# ---------------------------------------------------------------- ECE against scikit-learn's calibration_curve
+@pytest.mark.parametrize("strategy", ["uniform", "quantile"])
+@pytest.mark.parametrize("n_bins", [5, 10, 15])
+@pytest.mark.parametrize("seed", range(3))
+def test_bins_match_calibration_curve(strategy, n_bins, seed):
+    y, f = _forecasts(seed)
+    res = expected_calibration_error(y, f, n_bins=n_bins, strategy=strategy)
+    prob_true, prob_pred = calibration_curve(y, f, n_bins=n_bins, strategy=strategy)
+    np.testing.assert_array_equal(res.observed, prob_true)
+    np.testing.assert_array_equal(res.mean_predicted, prob_pred)
+    assert res.counts.sum() == y.size
+
+
+def test_bins_on_the_edges_follow_calibration_curve():
+    f = np.array([0.0, 0.2, 0.4, 0.6, 0.8, 1.0, 0.5, 0.1])
+    y = np.array([0, 0, 1, 1, 1, 1, 0, 0])
+    ids, _ = bin_forecasts(f, n_bins=5)
+    np.testing.assert_array_equal(ids, [0, 0, 1, 2, 3, 4, 2, 0])  # (e_b, e_b+1]
+    res = expected_calibration_error(y, f, n_bins=5)
+    prob_true, prob_pred = calibration_curve(y, f, n_bins=5)
+    np.testing.assert_array_equal(res.observed, prob_true)
+    np.testing.assert_array_equal(res.mean_predicted, prob_pred)
+
+
+def test_ece_by_hand():
+    res = expected_calibration_error([0, 0, 1, 1], [0.1, 0.3, 0.6, 0.9], n_bins=2)
+    assert res.statistic == pytest.approx(0.5 * 0.2 + 0.5 * 0.25, abs=1e-15)
+    assert res.max_error == pytest.approx(0.25, abs=1e-15)
+    assert res.kind == "binary"
+    np.testing.assert_allclose(res.gaps, [-0.2, 0.25])
+
+
+def test_top_label_ece_of_a_multiclass_model():
+    X, y = load_iris(return_X_y=True)
+    proba = GaussianNB().fit(X[::2], y[::2]).predict_proba(X[1::2])
+    res = expected_calibration_error(y[1::2], proba, n_bins=10)
+    conf, correct = proba.max(axis=1), proba.argmax(axis=1) == y[1::2]
+    prob_true, prob_pred = calibration_curve(correct, conf, n_bins=10)
+    np.testing.assert_array_equal(res.observed, prob_true)
+    np.testing.assert_array_equal(res.mean_predicted, prob_pred)
+    assert res.kind == "top-label"
+    # string classes through classes=
+    names = np.array(["a", "b", "c"])
+    same = expected_calibration_error(names[y[1::2]], proba, n_bins=10, classes=names)
+    assert same.statistic == res.statistic
+
+
+def test_top_label_ties_pick_the_lowest_column():
+    proba = np.array([[0.5, 0.5], [0.5 - 1e-17, 0.5 + 1e-17], [0.2, 0.8]])
+    res = expected_calibration_error([0, 0, 1], proba, n_bins=2)
+    # rows 1 and 2 predict class 0 (tie), row 3 class 1: all correct, confidences .5, .5, .8
+    np.testing.assert_array_equal(res.observed, [1.0, 1.0])
+
+
+def test_a_calibrated_forecaster_has_the_expected_noise_floor():
+    # ECE of perfectly calibrated forecasts is not 0: E|o_b - f_b| ~ sqrt(2 f(1-f) / (pi n_b))
+    values = []
+    for seed in range(200):
+        f = np.full(400, 0.3)
+        y = (np.random.default_rng(seed).random(400) < f).astype(int)
+        values.append(expected_calibration_error(y, f, n_bins=10).statistic)
+    # one bin of n = 400 at f = 0.3: E|mean - .3| ~ sqrt(2 * .21 / (pi * 400)) = 0.01828
+    check = pe.check_mean(values, np.sqrt(2 * 0.21 / (np.pi * 400)), n_se=4)
+    assert check.passed or abs(check.z) < 6, check  # the normal approximation of a binomial
+
+
+def test_binned_ece_estimates_the_true_calibration_error():
+    f = miscalibrated_forecasts(200_000, slope=2.0, shift=-0.5, rng=1)
+    res = expected_calibration_error(f.y, f.forecast, n_bins=30)
+    assert res.statistic == pytest.approx(f.true_error, abs=0.01)
+    assert miscalibrated_forecasts(10, rng=0).true_error == 0.0
+
+
+# ---------------------------------------------------------------- Brier decomposition
+@pytest.mark.parametrize("seed", range(4))
+def test_brier_matches_sklearn_and_identity_holds(seed):
+    y, f = _forecasts(seed)
+    for n_bins in (None, 5, 20):
+        d = brier_decomposition(y, f, n_bins=n_bins)
+        assert abs(d.brier - brier_score_loss(y, f)) <= 1e-12
+        total = d.reliability - d.resolution + d.uncertainty + d.residual
+        assert abs(total - d.brier) <= 1e-12
+    assert brier_decomposition(y, f).residual == 0.0
+
+
+def test_decomposition_is_exact_on_finitely_many_forecast_values():
+    gen = np.random.default_rng(3)
+    f = gen.integers(0, 11, 300) / 10  # a forecaster saying 0 %, 10 %, ..., 100 %
+    y = (gen.random(300) < np.clip(f + 0.1, 0, 1)).astype(int)
+    d = brier_decomposition(y, f)
+    assert d.n_groups == np.unique(f).size and d.residual == 0.0
+    # exact rational arithmetic: REL - RES + UNC == BS with no residual at all
+    F = [Fraction(int(round(v * 10)), 10) for v in f]
+    O = [Fraction(int(v)) for v in y]
+    N = len(F)
+    groups = {}
+    for fi, oi in zip(F, O):
+        groups.setdefault(fi, []).append(oi)
+    obar = sum(O) / N
+    rel = sum(len(g) * (fk - sum(g) / len(g)) ** 2 for fk, g in groups.items()) / N
+    res = sum(len(g) * (sum(g) / len(g) - obar) ** 2 for g in groups.values()) / N
+    unc = obar * (1 - obar)
+    bs = sum((fi - oi) ** 2 for fi, oi in zip(F, O)) / N
+    assert rel - res + unc == bs
+    assert float(rel) == pytest.approx(d.reliability, abs=1e-14)
+    assert float(res) == pytest.approx(d.resolution, abs=1e-14)
+
+
+def test_binning_leaves_a_residual_that_shrinks():
+    y, f = _forecasts(0, n=5000)
+    r5 = abs(brier_decomposition(y, f, n_bins=5).residual)
+    r50 = abs(brier_decomposition(y, f, n_bins=50).residual)
+    assert r5 > 0 and r50 < r5
+
+
+# ---------------------------------------------------------------- intervals from out-of-fold predictions
+X_BC, Y_BC = load_breast_cancer(return_X_y=True)
+LR = make_pipeline(StandardScaler(), LogisticRegression(max_iter=500))
+
+
+def test_cv_metric_interval_is_scipy_bootstrap_of_the_out_of_fold_predictions():
+    res = cv_metric_interval(GaussianNB(), X_BC, Y_BC, metric="accuracy", n_resamples=500, rng=0)
+    fold_rng, boot_rng = np.random.default_rng(0).spawn(2)
+    (pred,), codes, folds = out_of_fold_predictions(GaussianNB(), X_BC, Y_BC, rng=fold_rng)
+    np.testing.assert_array_equal(res.predictions, pred)
+    np.testing.assert_array_equal(res.folds, folds)
+    assert res.statistic == np.mean(pred == codes)
+    ref = stats.bootstrap(((pred == codes).astype(float),), np.mean, n_resamples=500, method="percentile",
+                          rng=boot_rng)
+    assert res.low == pytest.approx(ref.confidence_interval.low, abs=1e-12)
+    assert res.high == pytest.approx(ref.confidence_interval.high, abs=1e-12)
+
+
+@pytest.mark.parametrize("metric", ["roc_auc", "brier", "log_loss", "f1", "ece", "balanced_accuracy", "error"])
+def test_cv_metric_interval_for_named_metrics(metric):
+    res = cv_metric_interval(LR, X_BC, Y_BC, metric=metric, n_resamples=200, rng=1)
+    assert res.low <= res.statistic <= res.high or metric == "ece"  # ECE: the bootstrap is biased upward
+    assert 0 <= res.low and (res.high <= 1 or metric == "log_loss")
+
+
+def test_bca_and_a_callable_metric():
+    from sklearn.metrics import matthews_corrcoef
+
+    res = cv_metric_interval(GaussianNB(), X_BC, Y_BC, metric=matthews_corrcoef, method="bca", n_resamples=300,
+                             rng=2)
+    assert res.metric == "matthews_corrcoef" and res.method == "bca"
+    assert res.low < res.statistic < res.high <= 1
+
+
+def test_a_perfect_score_gives_a_point_interval():
+    X = np.r_[np.zeros((20, 1)), np.ones((20, 1))]
+    y = np.r_[np.zeros(20), np.ones(20)]
+    res = cv_metric_interval(GaussianNB(), X, y, n_resamples=100, method="bca", rng=0)
+    assert res.statistic == res.low == res.high == 1.0
+
+
+def test_cv_metric_interval_does_not_depend_on_n_jobs():
+    a = cv_metric_interval(GaussianNB(), X_BC, Y_BC, n_resamples=100, rng=3, n_jobs=1)
+    b = cv_metric_interval(GaussianNB(), X_BC, Y_BC, n_resamples=100, rng=3, n_jobs=2)
+    assert (a.low, a.high, a.statistic) == (b.low, b.high, b.statistic)
+
+
+def test_a_splitter_as_cv():
+    res = cv_metric_interval(GaussianNB(), X_BC, Y_BC, cv=StratifiedKFold(4), n_resamples=100, rng=0)
+    assert res.n_splits == 4
+
+
+def test_auc_needs_both_classes_in_every_resample():
+    X = np.arange(12.0)[:, None]
+    y = np.r_[np.zeros(10), np.ones(2)]
+    with pytest.raises(ValueError, match="metric"):
+        cv_metric_interval(GaussianNB(), X, y, metric="roc_auc", cv=2, n_resamples=200, rng=0)
+
+
+# ---------------------------------------------------------------- BBC-CV
+def test_bbc_removes_the_optimism_of_the_best_of_many_coins():
+    sim = simulate_selection_optimism(100, 30, n_datasets=300, n_resamples=200, rng=0)
+    assert sim.true_accuracy == 0.5
+    assert (sim.naive - 0.5) > 10 * sim.naive_bias_se  # optimistic
+    assert abs(sim.bbc - 0.5) <= 4 * sim.bbc_bias_se  # no selection bias left
+    assert sim.naive_coverage < 0.95 - 4 * sim.naive_coverage_se  # the naive interval misses
+    assert sim.bbc_coverage >= 0.95  # conservative (out-of-bag sets hold about 37 % of the samples)
+
+
+def test_one_configuration_has_no_optimism():
+    sim = simulate_selection_optimism(100, 1, n_datasets=300, n_resamples=200, rng=1)
+    assert abs(sim.naive - 0.5) <= 4 * sim.naive_bias_se
+    assert abs(sim.naive_coverage - 0.95) <= 4 * max(sim.naive_coverage_se, 0.0126)
+
+
+def test_bbc_fast_path_equals_the_general_loop():
+    gen = np.random.default_rng(5)
+    y = gen.integers(0, 2, 60)
+    P = gen.integers(0, 2, (7, 60))
+    fast = bbc_from_predictions(y, P, n_resamples=50, rng=9)
+    slow = bbc_from_predictions(y, P, metric=lambda a, b: float(np.mean(a == b)), n_resamples=50, rng=9)
+    np.testing.assert_array_equal(fast.selections, slow.selections)
+    np.testing.assert_allclose(fast.oob_scores, slow.oob_scores, rtol=0, atol=1e-12)
+    err = bbc_from_predictions(y, P, metric="error", n_resamples=50, rng=9)
+    np.testing.assert_array_equal(err.selections, fast.selections)
+    assert err.statistic == pytest.approx(1 - fast.statistic, abs=1e-12)
+
+
+def test_bbc_selection_ties_pick_the_lowest_index():
+    y = np.array([0, 1] * 20)
+    P = np.stack([y, y, 1 - y])  # configurations 0 and 1 identical and perfect
+    res = bbc_from_predictions(y, P, n_resamples=30, rng=0)
+    assert res.selected == 0 and set(res.selections) == {0}
+    assert res.statistic == res.naive == 1.0 and res.optimism == 0.0
+
+
+def test_bbc_cv_on_real_data():
+    grid = [KNeighborsClassifier(k) for k in (1, 3, 9, 27)]
+    res = bbc_cv(grid, X_BC, Y_BC, n_resamples=200, rng=0)
+    assert res.scores.shape == (4,) and res.naive == res.scores.max()
+    assert res.low <= res.statistic <= res.high
+    auc = bbc_cv(grid, X_BC, Y_BC, metric="roc_auc", n_resamples=50, rng=0)
+    assert 0.5 < auc.statistic <= 1
+    brier = bbc_cv(grid, X_BC, Y_BC, metric="brier", n_resamples=50, rng=0)
+    assert not brier.greater_is_better and brier.naive == brier.scores.min()
+
+
+# ---------------------------------------------------------------- bad input
+def test_bad_input_messages():
+    with pytest.raises(ValueError, match="proba must lie in"):
+        expected_calibration_error([0, 1], [0.2, 1.2])
+    with pytest.raises(ValueError, match="every row of proba must sum to 1"):
+        expected_calibration_error([0, 1], [[0.2, 0.2], [0.5, 0.5]])
+    with pytest.raises(ValueError, match="classes=model.classes_"):
+        expected_calibration_error([0, 5], [[0.2, 0.8], [0.5, 0.5]])
+    with pytest.raises(ValueError, match="single class"):
+        expected_calibration_error(["a", "a"], [0.2, 0.8])
+    assert expected_calibration_error([0, 0], [0.2, 0.1]).statistic == pytest.approx(0.15)
+    with pytest.raises(ValueError, match="proba must be 1-d"):
+        brier_decomposition([0, 1], [[0.2, 0.8], [0.5, 0.5]])
+    with pytest.raises(ValueError, match="metric"):
+        cv_metric_interval(GaussianNB(), X_BC, Y_BC, metric="nope")
+    with pytest.raises(ValueError, match="response"):
+        cv_metric_interval(GaussianNB(), X_BC, Y_BC, metric="roc_auc", response="label")
+    with pytest.raises(TypeError, match="estimators"):
+        bbc_cv(GaussianNB(), X_BC, Y_BC)
+    with pytest.raises(ValueError, match="predictions has 3 samples"):
+        bbc_from_predictions([0, 1, 0, 1], [[0, 1, 0]])
+
+
+def test_fast_metrics_match_sklearn():
+    from sklearn.metrics import f1_score, roc_auc_score
+
+    from patterneval.compare.calibration import METRICS
+
+    gen = np.random.default_rng(4)
+    y = gen.integers(0, 2, 300)
+    s = gen.normal(size=300) + y
+    pred = (s > 0.5).astype(int)
+    assert abs(METRICS["f1"][0](y, pred) - f1_score(y, pred)) <= 1e-12
+    assert abs(METRICS["roc_auc"][0](y, s) - roc_auc_score(y, s)) <= 1e-12
+    y3, p3 = gen.integers(0, 3, 300), gen.integers(0, 3, 300)
+    assert abs(METRICS["f1"][0](y3, p3) - f1_score(y3, p3, average="macro")) <= 1e-12

@@ -1,0 +1,122 @@
+"""The simulation of the chapter "Two classifiers" (Dietterich 1998's study, cheaply):
+type-I errors, the stored rejection grid, and the pieces the simulation is built from."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import pytest
+from scipy import stats
+
+import patterneval as pe
+from patterneval.compare.simulation import (
+    TESTS,
+    _correct,
+    _mcnemar_p,
+    _positions,
+    _ttest_p,
+    load_rejection_grid,
+    rejection_grid,
+    separation_for_error,
+    simulate_two_classifier_tests,
+)
+
+GRID = Path(__file__).resolve().parent.parent / "book" / "part5" / "data" / "two-classifier-tests.json"
+
+
+def test_separation_gives_the_error():
+    for eps in (0.1, 0.25, 0.4):
+        assert stats.norm.cdf(-separation_for_error(eps) / 2) == pytest.approx(eps)
+    with pytest.raises(ValueError, match="at most 0.5"):
+        separation_for_error(0.6)
+
+
+def test_positions_are_permutations_within_each_class():
+    ranks = _positions(np.random.default_rng(0), (3, 4), 5)
+    assert ranks.shape == (3, 4, 10)
+    np.testing.assert_array_equal(np.sort(ranks[..., :5], axis=-1), np.broadcast_to(np.arange(5), (3, 4, 5)))
+    np.testing.assert_array_equal(np.sort(ranks[..., 5:], axis=-1), np.broadcast_to(np.arange(5), (3, 4, 5)))
+
+
+def test_nearest_mean_rules_match_a_direct_fit():
+    rng = np.random.default_rng(1)
+    X = rng.standard_normal((2, 12, 2)) + np.repeat([-1.0, 1.0], 6)[None, :, None]
+    y = np.repeat([0, 1], 6)
+    test = np.zeros((2, 1, 12), bool)
+    test[:, 0, [0, 1, 6, 7]] = True
+    correct = _correct(X, (y == 1)[None, None, :], test)
+    for r in range(2):
+        for j in range(2):
+            x = X[r, :, j]
+            train = ~test[r, 0]
+            m0, m1 = x[train & (y == 0)].mean(), x[train & (y == 1)].mean()
+            pred = (np.abs(x - m1) < np.abs(x - m0)).astype(int)
+            np.testing.assert_array_equal(correct[j, r, 0], pred == y)
+
+
+def test_vectorised_p_values_match_the_library():
+    rng = np.random.default_rng(2)
+    a, b = rng.random(30), rng.random(30)
+    c = pe.corrected_resampled_ttest(a, b, n_train=20, n_test=10)
+    assert _ttest_p((a - b)[None], 1 / 30 + 0.5)[0] == pytest.approx(c.pvalue, rel=1e-12)
+    assert _ttest_p((a - b)[None], 1 / 30)[0] == pytest.approx(c.uncorrected_pvalue, rel=1e-12)
+    for bb, cc in ((3, 9), (20, 12), (0, 0), (5, 5)):
+        y = np.zeros(bb + cc + 3, int)
+        pa = np.r_[np.zeros(bb, int), np.ones(cc, int), 0, 1, 0]
+        pb = np.r_[np.ones(bb, int), np.zeros(cc, int), 0, 1, 0]
+        assert _mcnemar_p(np.array([bb]), np.array([cc]))[0] == pytest.approx(pe.mcnemar_test(y, pa, pb).pvalue)
+
+
+def test_degenerate_replicates_reject_only_a_nonzero_difference():
+    d = np.array([[0.1, 0.1, 0.1], [0.0, 0.0, 0.0]])
+    np.testing.assert_array_equal(_ttest_p(d, 1 / 3), [0.0, 1.0])
+
+
+def test_type_one_errors_reproduce_dietterich():
+    """Under the null the naive resampled t-test rejects far more than 5%; McNemar, the
+    corrected test, the 10-fold CV t and the 5x2cv tests stay within 3 SE of 5% or below."""
+    sim = simulate_two_classifier_tests(n_samples=100, n_replicates=600, rng=11)
+    rate, se = sim.rejection_rate, sim.std_error
+    resampled = TESTS.index("resampled t")
+    assert rate[resampled] > 0.4
+    for k, test in enumerate(TESTS):
+        if k != resampled:
+            assert rate[k] <= 0.05 + 3 * max(se[k], np.sqrt(0.05 * 0.95 / 600)), test
+
+
+def test_power_grows_with_the_effect():
+    small = simulate_two_classifier_tests(n_samples=100, effect=0.0, n_replicates=300, rng=3)
+    large = simulate_two_classifier_tests(n_samples=100, effect=0.1, n_replicates=300, rng=3)
+    assert np.all(large.rejection_rate >= small.rejection_rate)
+
+
+def test_simulation_is_seeded_and_validated():
+    a = simulate_two_classifier_tests(n_samples=40, n_replicates=30, rng=5)
+    b = simulate_two_classifier_tests(n_samples=40, n_replicates=30, rng=5)
+    np.testing.assert_array_equal(a.pvalues, b.pvalues)
+    with pytest.raises(ValueError, match="even"):
+        simulate_two_classifier_tests(n_samples=41)
+    with pytest.raises(ValueError, match="below 0.5"):
+        simulate_two_classifier_tests(error=0.4, effect=0.2)
+    with pytest.raises(ValueError, match="n_samples"):
+        simulate_two_classifier_tests(n_samples=20)
+
+
+def test_stored_grid_replays_and_round_trips(tmp_path):
+    grid = load_rejection_grid(GRID)
+    assert grid.counts.shape == (grid.n_samples.size, grid.effects.size, len(TESTS))
+    assert grid.replay(40, 0.0) and grid.replay(40, 0.1)
+    small = rejection_grid((40,), (0.0, 0.02), n_replicates=15)
+    small.to_json(tmp_path / "g.json")
+    back = load_rejection_grid(tmp_path / "g.json")
+    np.testing.assert_array_equal(back.counts, small.counts)
+    assert back.tests == TESTS
+
+
+def test_stored_grid_shows_the_point_of_the_chapter():
+    grid = load_rejection_grid(GRID)
+    null = grid.rejection_rate[:, 0]
+    assert np.all(null[:, TESTS.index("resampled t")] > 0.5)
+    others = np.delete(null, TESTS.index("resampled t"), axis=1)
+    assert np.all(others < 0.05 + 3 * np.sqrt(0.05 * 0.95 / grid.n_replicates))
