@@ -57,7 +57,7 @@ def main(argv=None):
     X2, y2 = make_classification(n_samples=5000, n_features=20, n_informative=8, random_state=0)
     rows = []
     for name, X, y in (("breast cancer", X1, y1), ("synthetic 5000x20", X2, y2)):
-        ours = Bagging(DecisionTreeClassifier(), n_estimators=T, rng=0, n_jobs=1)
+        ours = Bagging(DecisionTreeClassifier(), n_estimators=T, random_state=0, n_jobs=1)
         sk_oob = BaggingClassifier(DecisionTreeClassifier(), n_estimators=T, oob_score=True,
                                    random_state=0, n_jobs=1)
         sk = BaggingClassifier(DecisionTreeClassifier(), n_estimators=T, random_state=0, n_jobs=1)
@@ -69,7 +69,7 @@ def main(argv=None):
         p_ours = best_time(lambda: ours.predict(X), args.repeats)
         p_sk = best_time(lambda: sk.predict(X), args.repeats)
         rows.append((f"Bagging predict ({name})", p_ours, "BaggingClassifier predict", p_sk))
-        forest = RandomForest(n_estimators=T, rng=0, n_jobs=1)
+        forest = RandomForest(n_estimators=T, random_state=0, n_jobs=1)
         sk_forest = RandomForestClassifier(n_estimators=T, max_features="log2", oob_score=True,
                                            random_state=0, n_jobs=1)
         f_ours = best_time(lambda: forest.fit(X, y), args.repeats)

@@ -44,9 +44,9 @@ def main(argv=None):
     print(header)
     print("-" * len(header))
     for name, X, y in (("breast cancer n=569 d=30", X_bc, y_bc), (f"synthetic n={n} d=20", X_syn, y_syn)):
-        ours = AdaBoost(stump, T, rng=0)
+        ours = AdaBoost(stump, T, random_state=0)
         peer = AdaBoostClassifier(stump, n_estimators=T, random_state=0)
-        resample = AdaBoost(stump, T, mode="resample", rng=0)
+        resample = AdaBoost(stump, T, mode="resample", random_state=0)
         t_ours = best_time(lambda: ours.fit(X, y), args.repeats)
         t_peer = best_time(lambda: peer.fit(X, y), args.repeats)
         t_res = best_time(lambda: resample.fit(X, y), 1)

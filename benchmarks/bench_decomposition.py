@@ -51,10 +51,10 @@ def main(argv=None):
                            args.repeats), ""))
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
-        ours = FastICA(4, rng=0).fit(Xica)
+        ours = FastICA(4, random_state=0).fit(Xica)
         theirs = SkFastICA(4, whiten="unit-variance", random_state=0).fit(Xica)
         rows.append(("FastICA(4)", f"n={n}, 4 sources",
-                     best_time(lambda: FastICA(4, rng=0).fit(Xica), args.repeats),
+                     best_time(lambda: FastICA(4, random_state=0).fit(Xica), args.repeats),
                      "sklearn FastICA",
                      best_time(lambda: SkFastICA(4, whiten="unit-variance", random_state=0)
                                .fit(Xica), args.repeats),

@@ -63,9 +63,9 @@ def bench_vs_sklearn():
         t_ours, res = best_of(lambda: ours(n_jobs))
         t_sk, (_, _, p_sk) = best_of(lambda: theirs(n_jobs))
         rows[n_jobs] = t_ours
-        assert res.p_value == p_sk, (res.p_value, p_sk)
+        assert res.pvalue == p_sk, (res.pvalue, p_sk)
         print(f"    n_jobs={n_jobs}: patterneval {t_ours:6.2f} s   scikit-learn {t_sk:6.2f} s   "
-              f"ratio {t_ours / t_sk:5.2f} (goal <= 1.1)   p = {res.p_value:.4f} (both)")
+              f"ratio {t_ours / t_sk:5.2f} (goal <= 1.1)   p = {res.pvalue:.4f} (both)")
     print(f"    patterneval speed-up n_jobs=1 -> 2: {rows[1] / rows[2]:.2f}x (goal close to 2x)")
 
 

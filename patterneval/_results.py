@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import html
+import re
 from typing import NamedTuple
 
 import numpy as np
@@ -12,17 +13,45 @@ __all__ = ["ConfidenceInterval", "Result"]
 
 
 class ConfidenceInterval(NamedTuple):
-    """Lower and upper end of an interval (floats, or arrays for vectorised calls)."""
+    """Lower and upper end of an interval (floats, or arrays for vectorised calls).
+
+    Attributes
+    ----------
+    low : float or ndarray
+        Lower end.
+    high : float or ndarray
+        Upper end.
+    """
 
     low: float | np.ndarray
     high: float | np.ndarray
 
 
+#: Arrays (and lists or tuples) with at most this many entries are shown whole in a repr;
+#: larger ones are summarised by their first and last few values and their shape.
+REPR_MAX_ITEMS = 8
+
+
 def _fmt(value) -> str:
+    """One line for a field: floats to 6 significant digits, a small 1-d array whole, any
+    other array as ``array([first, ..., last], shape=(...))`` (numpy's own summary form), and
+    long lists or tuples by their ends and their length."""
     if isinstance(value, (float, np.floating)):
         return f"{float(value):.6g}"
     if isinstance(value, np.ndarray):
-        return np.array2string(value, precision=6, threshold=8, separator=", ")
+        if value.ndim <= 1 and value.size <= REPR_MAX_ITEMS:
+            return np.array2string(value, precision=6, separator=", ")
+        text = np.array2string(value, precision=6, separator=", ", threshold=0,
+                               edgeitems=3 if value.ndim <= 1 else 2)
+        text = re.sub(r"\[\s+", "[", re.sub(r"\s+([,\]])", r"\1", " ".join(text.split())))
+        return f"array({text}, shape={value.shape})"
+    if (isinstance(value, (list, tuple)) and not hasattr(value, "_fields")
+            and (len(value) > REPR_MAX_ITEMS or any(isinstance(v, np.ndarray) for v in value))):
+        items = [_fmt(v) if isinstance(v, np.ndarray) else repr(v) for v in value]
+        if len(items) > REPR_MAX_ITEMS:
+            items = items[:3] + ["..."] + items[-3:] + [f"<{len(value)} items>"]
+        inner = ", ".join(items) + ("," if isinstance(value, tuple) and len(items) == 1 else "")
+        return f"[{inner}]" if isinstance(value, list) else f"({inner})"
     return repr(value)
 
 

@@ -16,6 +16,7 @@ import numpy as np
 __all__ = [
     "check_binary_labels",
     "check_binary_predictions",
+    "check_binary_target",
     "check_bool",
     "check_bit_population",
     "check_broadcastable",
@@ -74,18 +75,22 @@ __all__ = [
     "check_positive_int",
     "check_positive_int_array",
     "check_positive_real",
+    "check_probability_matrix",
     "check_priors",
     "check_proper_policy",
     "check_proportion",
+    "check_random_state",
     "check_real",
     "check_real_targets",
     "check_real_vector",
     "check_regression_data",
+    "check_resampling_X_y",
     "check_rng",
     "check_round",
     "check_same_length",
     "check_sample_index",
     "check_schema",
+    "check_score_vector",
     "check_scores",
     "check_state",
     "check_state_set",
@@ -101,6 +106,12 @@ __all__ = [
     "check_vote_threshold",
     "check_weighted_fit",
     "check_X_y",
+    "check_classifier_index",
+    "check_exact_option",
+    "check_halves",
+    "check_paired_scores",
+    "check_score_matrix",
+    "check_significance_level",
 ]
 
 
@@ -343,6 +354,25 @@ def check_rng(rng, *, name: str = "rng") -> np.random.Generator:
         ) from None
 
 
+def check_random_state(random_state, *, name: str = "random_state") -> np.random.Generator:
+    """An estimator's ``random_state`` (scikit-learn's name) as a Generator: None, an int
+    seed or a ``numpy.random.Generator`` as in :func:`check_rng` (an int gives
+    ``default_rng(seed)``, the stream ``rng=seed`` gave), or a legacy
+    ``numpy.random.RandomState`` (what scikit-learn's meta-estimators pass), from which one
+    int32 seed is drawn, so a shared RandomState advances from fit to fit as in
+    scikit-learn."""
+    if isinstance(random_state, np.random.RandomState):
+        random_state = int(random_state.randint(np.iinfo(np.int32).max))
+    if isinstance(random_state, (bool, np.bool_)):
+        raise TypeError(f"{name} must be None, an int seed, a numpy.random.Generator or a "
+                        f"RandomState; got {random_state!r}.")
+    try:
+        return np.random.default_rng(random_state)
+    except (TypeError, ValueError):
+        raise TypeError(f"{name} must be None, an int seed, a numpy.random.Generator or a "
+                        f"RandomState; got {_show(random_state)}.") from None
+
+
 def check_classifier(estimator, *, name: str = "estimator"):
     """A scikit-learn-style estimator: an object with ``fit`` and ``predict`` (and ``get_params``
     so that it can be cloned)."""
@@ -386,6 +416,39 @@ def check_X_y(X, y, *, min_classes: int = 2, names=("X", "y")):
             f"got {n_classes} ({_show(np.unique(y_arr).tolist())})."
         )
     return X_arr, y_arr
+
+
+def check_resampling_X_y(X, y, *, min_classes: int = 2, names=("X", "y")):
+    """For functions that resample an estimator: ``X`` goes to the estimator unchanged (a
+    pandas DataFrame, a scipy sparse matrix, NaN for an imputing pipeline: the estimator
+    validates it, as in scikit-learn's ``cross_validate``), so only what the function uses
+    is checked: ``X`` has one row per label, and ``y`` as in :func:`check_X_y`. Returns
+    ``X`` (a sparse matrix without row indexing, such as COO, as CSR) and ``y`` as an
+    array."""
+    xn, yn = names
+    n_x = None if X is None or np.isscalar(X) or isinstance(X, (str, bytes, dict)) else _n_rows(X)
+    if n_x is None:
+        raise TypeError(f"{xn} must be array-like with one row per sample (an array, a DataFrame "
+                        f"or a sparse matrix); got {_show(X)}.")
+    import scipy.sparse
+
+    if scipy.sparse.issparse(X) and X.format not in ("csr", "csc", "lil", "dok"):
+        X = X.tocsr()
+    if y is None or np.isscalar(y):
+        raise TypeError(f"{yn} must be a 1-d array of labels; got {_show(y)}.")
+    y_arr = np.asarray(y)
+    if y_arr.ndim != 1:
+        raise ValueError(f"{yn} must be 1-d; got an array of shape {y_arr.shape}.")
+    if y_arr.shape[0] != n_x:
+        raise ValueError(f"{yn} has {y_arr.shape[0]} entries but {xn} has {n_x} rows.")
+    check_no_nan_labels(yn, y_arr, raw=y)
+    n_classes = np.unique(y_arr).size
+    if n_classes < min_classes:
+        raise ValueError(
+            f"{yn} must contain at least {min_classes} classes to estimate an error rate; "
+            f"got {n_classes} ({_show(np.unique(y_arr).tolist())})."
+        )
+    return X, y_arr
 
 
 def check_classification_target(y, *, estimator=None, name: str = "y",
@@ -436,7 +499,8 @@ def check_n_splits(n_splits, y, *, stratify: bool) -> int:
 
 
 def check_n_jobs(n_jobs):
-    """joblib's convention: None (one job), a positive count, or negative (all cores + 1 + n_jobs)."""
+    """joblib's convention: None (defer to the active ``joblib.parallel_config``; one job
+    outside any), a positive count, or negative (all cores + 1 + n_jobs)."""
     if n_jobs is None:
         return None
     if isinstance(n_jobs, bool):
@@ -1831,3 +1895,185 @@ def check_schema(schema) -> str:
         raise ValueError(f"schema must be a non-empty string over '0', '1', '#'; got {schema!r}"
                          + (f" (invalid characters {bad})." if bad else "."))
     return schema
+
+
+# --- compare: ROC/AUC and calibration (issue 16) ---------------------------------------------
+
+def check_binary_target(y_true, *, pos_label=None, name: str = "y_true", both: bool = True) -> np.ndarray:
+    """Binary outcomes as a bool array (True = positive class).
+
+    The positive class is ``pos_label`` if given; otherwise 1 when the labels are among
+    {0, 1} (or bool) or {-1, 1}, else the greater of exactly two labels (``np.unique``
+    order). With ``both`` (an AUC, a DeLong variance) both classes must occur; without it
+    (calibration) all outcomes may be of one class when the labels say which one that is.
+    """
+    if value_is_scalar(y_true):
+        raise TypeError(f"{name} must be a 1-d array of class labels; got {_show(y_true)}.")
+    arr = check_no_nan_labels(name, y_true)
+    if arr.ndim != 1:
+        raise ValueError(f"{name} must be 1-d; got an array of shape {arr.shape}.")
+    if arr.size == 0:
+        raise ValueError(f"{name} is empty; it needs one outcome per sample.")
+    labels = np.unique(arr)
+    if labels.size > 2:
+        raise ValueError(f"{name} must hold two classes (binary outcomes); got {labels.size} "
+                         f"({_show(labels.tolist())}). Reduce the problem to one class versus the rest.")
+    numeric = arr.dtype == bool or arr.dtype.kind in "iuf"
+    if pos_label is None:
+        values = set(labels.tolist())
+        if numeric and (values <= {0, 1} or values <= {-1, 1}):
+            pos_label = 1
+        elif labels.size == 2:
+            pos_label = labels[1]
+        else:
+            raise ValueError(f"{name} holds the single class {labels[0].item()!r}; pass pos_label to say "
+                             f"whether it is the positive class.")
+    elif pos_label not in set(labels.tolist()) and (both or labels.size == 2):
+        raise ValueError(f"pos_label={pos_label!r} is not one of the classes of {name} "
+                         f"({_show(labels.tolist())}).")
+    positive = arr == pos_label
+    if both and (positive.all() or not positive.any()):
+        which = "positive" if positive.all() else "negative"
+        raise ValueError(f"{name} holds only {which} samples ({arr.size} of them); an AUC compares "
+                         f"positives with negatives and needs both classes.")
+    return positive
+
+
+def value_is_scalar(value) -> bool:
+    """None, a string or a number: not an array of labels or scores."""
+    return value is None or np.isscalar(value)
+
+
+def check_score_vector(name: str, scores, n: int, *, n_name: str = "y_true") -> np.ndarray:
+    """Real-valued scores, one per sample: a finite 1-d float array of length ``n``."""
+    if value_is_scalar(scores):
+        raise TypeError(f"{name} must be a 1-d array of real scores; got {_show(scores)}.")
+    arr = check_numeric_array(name, scores, allow_bool=False)
+    if arr.ndim != 1:
+        raise ValueError(f"{name} must be 1-d (one score per sample); got an array of shape {arr.shape}.")
+    if arr.size != n:
+        raise ValueError(f"{name} has {arr.size} entries but {n_name} has {n}.")
+    return arr
+
+
+def check_probability_matrix(name: str, proba, n: int, *, n_name: str = "y_true", atol: float = 1e-6) -> np.ndarray:
+    """Predicted probabilities: a 1-d array (of the positive class) or a 2-d array with one
+    row per sample and one column per class, every entry in [0, 1] and, for 2-d, every row
+    summing to 1 within ``atol``. Returns a float array."""
+    if value_is_scalar(proba):
+        raise TypeError(f"{name} must be an array of probabilities; got {_show(proba)}.")
+    arr = check_numeric_array(name, proba, allow_bool=False)
+    if arr.ndim not in (1, 2) or arr.size == 0:
+        raise ValueError(f"{name} must be 1-d (probability of the positive class) or 2-d (n_samples, "
+                         f"n_classes); got an array of shape {arr.shape}.")
+    if arr.shape[0] != n:
+        raise ValueError(f"{name} has {arr.shape[0]} entries but {n_name} has {n}.")
+    if np.any(arr < 0) or np.any(arr > 1):
+        raise ValueError(f"{name} must lie in [0, 1]; got values from {arr.min():.6g} to {arr.max():.6g}.")
+    if arr.ndim == 2:
+        if arr.shape[1] < 2:
+            raise ValueError(f"{name} must have at least two columns (one per class); got shape {arr.shape}.")
+        worst = float(np.max(np.abs(arr.sum(axis=1) - 1.0)))
+        if worst > atol:
+            raise ValueError(f"every row of {name} must sum to 1 (class probabilities); the worst row is "
+                             f"off by {worst:.3g}.")
+    return arr
+
+
+# --- compare: two classifiers, many classifiers (issue 16) ---------------------------------
+
+
+def check_paired_scores(scores_a, scores_b, *, names=("scores_a", "scores_b"), min_size: int = 2):
+    """Two 1-d arrays of finite real scores that pair up entry by entry (the same folds, the
+    same data sets), with at least ``min_size`` pairs. Returns two float arrays."""
+    arrays = []
+    for name, value in zip(names, (scores_a, scores_b)):
+        if value is None or np.isscalar(value):
+            raise TypeError(f"{name} must be a 1-d array of scores; got {_show(value)}.")
+        arr = check_numeric_array(name, value, allow_bool=False)
+        if arr.ndim != 1:
+            raise ValueError(f"{name} must be 1-d (one score per fold or data set); got an array of "
+                             f"shape {arr.shape}.")
+        arrays.append(arr)
+    if arrays[0].size != arrays[1].size:
+        raise ValueError(f"{names[1]} has {arrays[1].size} entries but {names[0]} has {arrays[0].size}; "
+                         f"the scores must pair up (same folds or data sets, same order).")
+    if arrays[0].size < min_size:
+        raise ValueError(f"{names[0]} and {names[1]} need at least {min_size} paired scores; got "
+                         f"{arrays[0].size}.")
+    return arrays[0], arrays[1]
+
+
+def check_score_matrix(scores, *, name: str = "scores", min_datasets: int = 2,
+                       min_classifiers: int = 2) -> np.ndarray:
+    """Scores of k classifiers on N data sets: a finite 2-d array of shape (N, k), one row per
+    data set and one column per classifier, with N >= ``min_datasets`` and
+    k >= ``min_classifiers``. Returns a float array."""
+    if scores is None or np.isscalar(scores):
+        raise TypeError(f"{name} must be a 2-d array (n_datasets, n_classifiers); got {_show(scores)}.")
+    arr = check_numeric_array(name, scores, allow_bool=False)
+    if arr.ndim != 2:
+        raise ValueError(f"{name} must be 2-d, shape (n_datasets, n_classifiers): one row per data set, "
+                         f"one column per classifier; got an array of shape {arr.shape}.")
+    if arr.shape[1] < min_classifiers:
+        raise ValueError(f"{name} must hold at least {min_classifiers} classifiers (columns) to compare; "
+                         f"got shape {arr.shape}.")
+    if arr.shape[0] < min_datasets:
+        raise ValueError(f"{name} must hold at least {min_datasets} data sets (rows); got shape {arr.shape}. "
+                         f"Ranks over a single data set carry no information about the spread.")
+    return arr
+
+
+def check_exact_option(exact):
+    """``exact`` of McNemar's test: None (choose by the number of discordant pairs), True or False."""
+    if exact is None:
+        return None
+    return check_bool("exact", exact)
+
+
+def check_classifier_index(name: str, value, k: int) -> int:
+    """A column index 0 <= value < k (e.g. the control classifier of Holm's procedure)."""
+    index = check_positive_int(name, value, minimum=0)
+    if index >= k:
+        raise ValueError(f"{name} must be a column index of scores, 0 <= {name} < {k}; got {index}.")
+    return index
+
+
+def check_significance_level(alpha, *, name: str = "alpha") -> float:
+    """A significance level strictly between 0 and 1 (e.g. 0.05)."""
+    if isinstance(alpha, (bool, np.bool_)) or not isinstance(alpha, numbers.Real):
+        raise TypeError(f"{name} must be a real number in (0, 1); got {_show(alpha)}.")
+    value = float(alpha)
+    if not 0.0 < value < 1.0:
+        raise ValueError(f"{name} must lie strictly between 0 and 1 (e.g. 0.05); got {value!r}.")
+    return value
+
+
+def check_halves(halves, n_samples: int, *, name: str = "halves", n_replications: int = 5):
+    """Explicit 5x2 cross-validation halvings: ``n_replications`` pairs ``(first, second)`` of
+    integer index arrays, disjoint within a pair, each non-empty and within 0..n_samples-1.
+    Returns a list of pairs of intp arrays."""
+    if isinstance(halves, (str, bytes)) or not hasattr(halves, "__len__"):
+        raise TypeError(f"{name} must be a sequence of {n_replications} (first, second) pairs of index "
+                        f"arrays; got {_show(halves)}.")
+    if len(halves) != n_replications:
+        raise ValueError(f"{name} must hold {n_replications} (first, second) pairs, one per replication; "
+                         f"got {len(halves)}.")
+    out = []
+    for i, pair in enumerate(halves):
+        if isinstance(pair, (str, bytes)) or not hasattr(pair, "__len__") or len(pair) != 2:
+            raise TypeError(f"{name}[{i}] must be a pair (first, second) of index arrays; got {_show(pair)}.")
+        parts = []
+        for part in pair:
+            arr = np.asarray(part)
+            if arr.dtype == bool or arr.dtype.kind not in "iu" or arr.ndim != 1 or arr.size == 0:
+                raise TypeError(f"{name}[{i}] must hold two non-empty 1-d integer index arrays; got "
+                                f"{_show(part)}.")
+            if arr.min() < 0 or arr.max() >= n_samples:
+                raise ValueError(f"{name}[{i}] holds indices outside 0..{n_samples - 1}.")
+            parts.append(arr.astype(np.intp))
+        if np.intersect1d(parts[0], parts[1]).size:
+            raise ValueError(f"{name}[{i}]: the two halves overlap; a sample cannot be in both the "
+                             f"training and the test half.")
+        out.append(tuple(parts))
+    return out

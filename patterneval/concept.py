@@ -72,7 +72,19 @@ _DOMAINS = (
 
 
 class ConceptData(NamedTuple):
-    """A concept-learning data set: instances, labels, attribute names and domains."""
+    """A concept-learning data set: instances, labels, attribute names and domains (made by
+    :func:`enjoy_sport`; unpacks as ``X, y, names, domains = data``).
+
+    Attributes
+    ----------
+    X : list of tuple
+        The instances, one value per attribute.
+    y : list of bool
+        True for a positive example.
+    attribute_names : tuple of str
+    domains : tuple of tuple
+        The values each attribute can take, in attribute order.
+    """
 
     X: list
     y: list
@@ -84,8 +96,14 @@ class ConceptData(NamedTuple):
 class FindSResult(Result):
     """The maximally specific hypothesis found by Find-S.
 
-    ``trace[i]`` is the hypothesis after example ``i``; ``consistent`` says whether the
-    result rejects every negative example (Find-S never looks at them).
+    Attributes
+    ----------
+    hypothesis : tuple
+        One constraint per attribute: a value, ``"?"`` or ``"∅"``.
+    trace : tuple of tuple
+        ``trace[i]`` is the hypothesis after example ``i``.
+    consistent : bool
+        Whether the hypothesis rejects every negative example (Find-S never looks at them).
     """
 
     hypothesis: tuple
@@ -97,8 +115,17 @@ class FindSResult(Result):
 class CandidateElimination(Result):
     """A version space held by its boundaries ``S`` (most specific) and ``G`` (most general).
 
-    ``trace[i]`` is ``(S, G)`` after example ``i``; ``members`` lists every hypothesis of
-    the version space, from the most specific to the most general.
+    Attributes
+    ----------
+    S : list of tuple
+        The specific boundary: the minimal (most specific) consistent hypotheses.
+    G : list of tuple
+        The general boundary: the maximal (most general) consistent hypotheses.
+    members : list of tuple
+        Every hypothesis of the version space, from the most specific to the most general
+        (by the number of ``"?"``, then lexicographically); empty if no hypothesis fits.
+    trace : tuple
+        ``trace[i]`` is ``(S, G)`` after example ``i``.
     """
 
     S: list
@@ -117,11 +144,20 @@ class CandidateElimination(Result):
 
 @dataclass(frozen=True, repr=False)
 class HypothesisSpaceSize(Result):
-    """Sizes of the instance space and of three hypothesis spaces (Python ints, exact).
+    r"""Sizes of the instance space and of three hypothesis spaces (Python ints, exact).
 
-    ``syntactic`` counts every tuple of constraints (value, ``?`` or ``∅`` per attribute);
-    ``semantic`` counts distinct concepts among them (every tuple with a ``∅`` is the empty
-    concept); ``unbiased`` counts every subset of instances.
+    Attributes
+    ----------
+    instances : int
+        :math:`\prod_i k_i`, the instances.
+    syntactic : int
+        Every tuple of constraints (value, ``?`` or ``∅`` per attribute),
+        :math:`\prod_i (k_i + 2)`.
+    semantic : int
+        Distinct concepts among them (every tuple with a ``∅`` is the empty concept),
+        :math:`1 + \prod_i (k_i + 1)` over attributes with :math:`k_i \ge 2`.
+    unbiased : int
+        Every subset of instances, :math:`2^{\prod_i k_i}`.
     """
 
     instances: int
@@ -138,6 +174,12 @@ def enjoy_sport(variant: str = "candidate-elimination") -> ConceptData:
     variant : {"candidate-elimination", "find-s"}
         The note prints the negative example with Forecast = Change in its candidate-
         elimination example and with Forecast = Same in its Find-S example.
+
+    Returns
+    -------
+    ConceptData
+        Four instances over Sky, AirTemp, Humidity, Wind, Water, Forecast (domain sizes
+        3, 2, 2, 2, 2, 2); the third is the negative one.
 
     Examples
     --------
@@ -184,6 +226,20 @@ def matches(h, x) -> bool:
     ``h`` and ``x`` are tuples over the same attributes; ``h`` may hold ``"?"`` (any value)
     and ``"∅"`` (no value), ``x`` holds values only.
 
+    Parameters
+    ----------
+    h : tuple
+        A hypothesis: one constraint per attribute (hashable values, ``"?"`` or ``"∅"``).
+    x : tuple
+        An instance of the same length (``"?"`` and ``"∅"`` are refused).
+
+    Returns
+    -------
+    bool
+        True when every constraint is ``"?"`` or equals the instance's value.
+
+    Examples
+    --------
     >>> from patterneval.concept import matches
     >>> matches(("Sunny", "?"), ("Sunny", "Warm")), matches(("∅", "?"), ("Sunny", "Warm"))
     (True, False)
@@ -201,6 +257,20 @@ def matches(h, x) -> bool:
 def more_general_or_equal(h1, h2) -> bool:
     """True when every instance accepted by ``h2`` is accepted by ``h1`` (h1 >=_g h2).
 
+    A hypothesis holding ``∅`` accepts nothing, so it is below every hypothesis. The
+    relation is a partial order on the semantically distinct hypotheses. O(d).
+
+    Parameters
+    ----------
+    h1, h2 : tuple
+        Hypotheses over the same attributes (values, ``"?"`` or ``"∅"``).
+
+    Returns
+    -------
+    bool
+
+    Examples
+    --------
     >>> from patterneval.concept import more_general_or_equal
     >>> more_general_or_equal(("Sunny", "?"), ("Sunny", "Warm"))
     True
@@ -242,8 +312,10 @@ def find_s(X, y) -> FindSResult:
 
     Parameters
     ----------
-    X : sequence of instances (tuples of hashable attribute values)
-    y : sequence of bool (True = positive example)
+    X : sequence of tuple
+        Instances: a non-empty sequence of equal-length tuples of hashable attribute values.
+    y : sequence of bool
+        One label per instance, True (or 1) for a positive example.
 
     Returns
     -------
@@ -314,9 +386,11 @@ def candidate_elimination(X, y, *, domains=None) -> CandidateElimination:
 
     Parameters
     ----------
-    X : sequence of instances (tuples of hashable attribute values)
-    y : sequence of bool (True = positive example)
-    domains : sequence of sequences, optional
+    X : sequence of tuple
+        Instances: a non-empty sequence of equal-length tuples of hashable attribute values.
+    y : sequence of bool
+        One label per instance, True (or 1) for a positive example.
+    domains : sequence of sequences, optional, keyword-only
         The values each attribute can take (needed to specialise G). Default: the values
         seen in ``X``.
 
@@ -405,6 +479,20 @@ def enumerate_hypotheses(domains, *, include_empty: bool = True) -> list:
     There are :math:`1 + \\prod_i (k_i + 1)` of them when every :math:`k_i \\ge 2`; see
     :func:`hypothesis_space_size`.
 
+    Parameters
+    ----------
+    domains : sequence of sequences
+        The values of each attribute (one non-empty sequence per attribute). A one-value
+        attribute contributes only ``"?"`` (its value accepts the same instances).
+    include_empty : bool, default True, keyword-only
+        Put the empty hypothesis first.
+
+    Returns
+    -------
+    list of tuple
+        The empty hypothesis (if included), then the product of ``("?",) + domain`` over
+        the attributes, in that order.
+
     Examples
     --------
     >>> from patterneval.concept import enumerate_hypotheses
@@ -424,6 +512,21 @@ def list_then_eliminate(X, y, *, domains=None) -> list:
 
     Exponential in the number of attributes; :func:`candidate_elimination` reaches the
     same set through its boundaries.
+
+    Parameters
+    ----------
+    X : sequence of tuple
+        Instances: a non-empty sequence of equal-length tuples of hashable attribute values.
+    y : sequence of bool
+        One label per instance, True (or 1) for a positive example.
+    domains : sequence of sequences, optional, keyword-only
+        The values each attribute can take (must contain the values seen in ``X``).
+        Default: the values seen in ``X``.
+
+    Returns
+    -------
+    list of tuple
+        The consistent hypotheses, most specific first (as ``CandidateElimination.members``).
 
     Examples
     --------
@@ -449,6 +552,16 @@ def hypothesis_space_size(domain_sizes) -> HypothesisSpaceSize:
     every subset of instances, :math:`2^{\prod_i k_i}`. An attribute with a single value
     contributes a factor 1, not 2, to the semantic count (its value and ``?`` accept the
     same instances).
+
+    Parameters
+    ----------
+    domain_sizes : sequence of int >= 1
+        :math:`k_i`, the number of values of each attribute (at least one attribute).
+
+    Returns
+    -------
+    HypothesisSpaceSize
+        Exact Python ints (the unbiased count can be astronomically large).
 
     Examples
     --------

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import dataclasses
 import itertools
+import numbers
 import warnings
 
 import numpy as np
@@ -41,6 +42,7 @@ from ._validation import (
     check_positive_int,
     check_positive_real,
     check_real_vector,
+    check_random_state,
     check_rng,
 )
 
@@ -188,6 +190,13 @@ def scatter_matrices(X, y) -> tuple:
     convention of scikit-learn's ``solver="eigen"``; multiplying both by n gives the
     scatter matrices of Duda, Hart & Stork). Cost O(n d^2).
 
+    Parameters
+    ----------
+    X : array_like of shape (n_samples, n_features)
+        Finite real data, at least 2 rows.
+    y : array_like of shape (n_samples,)
+        Class labels, at least 2 classes, no NaN.
+
     Returns
     -------
     (S_w, S_b) : tuple of ndarrays (d, d)
@@ -225,6 +234,21 @@ def fisher_criterion(w, X, y) -> np.ndarray:
 
     ``w`` may be one direction (d,) or several as columns (d, m); returns a float or an
     array of m values. Cost O(n d^2 + d^2 m).
+
+    Parameters
+    ----------
+    w : array_like of shape (d,) or (d, m)
+        Finite projection direction(s); the scale of ``w`` cancels.
+    X : array_like of shape (n_samples, d)
+        Finite real data, at least 2 rows.
+    y : array_like of shape (n_samples,)
+        Class labels, at least 2 classes, no NaN.
+
+    Returns
+    -------
+    float or ndarray of shape (m,)
+        :math:`J(w)` with :math:`S_w, S_b` of :func:`scatter_matrices`; ``inf`` (or NaN for
+        :math:`w = 0`) where :math:`w^\top S_w w = 0`.
 
     Examples
     --------
@@ -419,13 +443,14 @@ class FastICA(TransformerMixin, BaseEstimator):
     algorithm : {"parallel", "deflation"}
     max_iter : int >= 1
     tol : float > 0
-    rng : None, int or numpy.random.Generator
-        Draws the initial unmixing matrix (standard normal).
+    random_state : None, int, numpy.random.Generator or numpy.random.RandomState
+        Draws the initial unmixing matrix (standard normal; an int gives
+        ``numpy.random.default_rng(random_state)``).
 
     Attributes
     ----------
     components_ : ndarray (n_components, n_features)
-        Unmixing matrix applied to the centred data: sources = (X - mean_) @ components_.T.
+        Unmixing matrix applied to the centred data: ``sources = (X - mean_) @ components_.T``.
         Sources have unit variance (denominator n); their order and signs are arbitrary.
     mixing_ : ndarray (n_features, n_components)
         Pseudo-inverse of ``components_``.
@@ -450,19 +475,19 @@ class FastICA(TransformerMixin, BaseEstimator):
     --------
     >>> from patterneval.decomposition import FastICA, cocktail_party, match_sources
     >>> party = cocktail_party(2000, rng=0)
-    >>> S = FastICA(n_components=2, rng=0).fit_transform(party.mixed)
+    >>> S = FastICA(n_components=2, random_state=0).fit_transform(party.mixed)
     >>> bool(match_sources(party.sources, S).correlation.min() > 0.95)
     True
     """
 
     def __init__(self, n_components=None, *, fun="logcosh", algorithm="parallel", max_iter=200,
-                 tol=1e-4, rng=None):
+                 tol=1e-4, random_state=None):
         self.n_components = n_components
         self.fun = fun
         self.algorithm = algorithm
         self.max_iter = max_iter
         self.tol = tol
-        self.rng = rng
+        self.random_state = random_state
 
     def fit(self, X, y=None):
         """Estimate the unmixing matrix from ``X`` (n_samples, n_features)."""
@@ -479,7 +504,7 @@ class FastICA(TransformerMixin, BaseEstimator):
         algorithm = check_choice("algorithm", self.algorithm, ("parallel", "deflation"))
         max_iter = check_positive_int("max_iter", self.max_iter)
         tol = check_positive_real("tol", self.tol)
-        gen = check_rng(self.rng)
+        gen = check_random_state(self.random_state)
         n, d = X.shape
         k = check_n_components(self.n_components, min(n, d), limit_text="min(n_samples, n_features)")
         self.mean_ = X.mean(axis=0)
@@ -560,7 +585,7 @@ class FastICA(TransformerMixin, BaseEstimator):
 
     def __sklearn_tags__(self):
         tags = super().__sklearn_tags__()
-        tags.non_deterministic = self.rng is None or isinstance(self.rng, np.random.Generator)
+        tags.non_deterministic = not isinstance(self.random_state, numbers.Integral)
         return tags
 
 
@@ -589,6 +614,21 @@ def cocktail_party(n_samples=2000, *, mixing=None, noise=0.05, rng=None) -> Cock
     :math:`\operatorname{sign}\sin(3t)` on :math:`t \in [0, 8]` -- each with Gaussian noise of
     standard deviation ``noise``, standardised, and mixed by ``mixing`` (default
     ``[[1, 1], [0.5, 2]]``) into two recordings. O(n).
+
+    Parameters
+    ----------
+    n_samples : int >= 10, default 2000
+        Time points, evenly spaced on [0, 8].
+    mixing : array_like of shape (2, 2), optional, keyword-only
+        Finite, non-singular mixing matrix :math:`A` (recordings ``= sources @ A.T``).
+    noise : float >= 0, default 0.05, keyword-only
+        Standard deviation of the noise added to each source before standardising.
+    rng : None, int or numpy.random.Generator, keyword-only
+        Seed or generator for the noise (SPEC 7).
+
+    Returns
+    -------
+    CocktailParty
 
     Examples
     --------
@@ -621,7 +661,7 @@ class SourceMatch(Result):
     Attributes
     ----------
     correlation : ndarray (k,)
-        |Pearson correlation| of each true source with its matched estimate (1 is perfect).
+        Absolute Pearson correlation of each true source with its matched estimate (1 is perfect).
     permutation : tuple of int
         ``permutation[i]`` is the estimate matched to true source i.
     sign : ndarray (k,)
@@ -639,6 +679,17 @@ class SourceMatch(Result):
 def match_sources(sources, estimated) -> SourceMatch:
     r"""Pair true and estimated sources by the permutation maximising the summed absolute
     correlation (exhaustive over k! permutations, k <= 8). O(n k^2 + k! k).
+
+    Parameters
+    ----------
+    sources : array_like of shape (n_samples, k)
+        The true sources, finite, 1 <= k <= 8.
+    estimated : array_like of shape (n_samples, k)
+        The recovered sources (e.g. ``FastICA().fit_transform(mixed)``), same shape.
+
+    Returns
+    -------
+    SourceMatch
 
     Examples
     --------

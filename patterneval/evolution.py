@@ -106,6 +106,16 @@ def onemax(population) -> np.ndarray:
 
     The optimum is the all-ones string with fitness ``n_bits``. :math:`O(n\,l)`.
 
+    Parameters
+    ----------
+    population : array_like of bool or {0, 1}, shape (n, l)
+        One bit string per row.
+
+    Returns
+    -------
+    ndarray, shape (n,)
+        The number of ones of each member.
+
     Examples
     --------
     >>> from patterneval.evolution import onemax
@@ -126,6 +136,18 @@ def trap(population, *, block: int = 4) -> np.ndarray:
     the search. The optimum is the all-ones string, fitness ``n_bits``; the deceptive
     attractor (all zeros) scores ``n_bits * (k-1)/k``. :math:`O(n\,l)`.
 
+    Parameters
+    ----------
+    population : array_like of bool or {0, 1}, shape (n, l), l a multiple of ``block``
+        One bit string per row.
+    block : int, default 4
+        Block length k, >= 2.
+
+    Returns
+    -------
+    ndarray, shape (n,)
+        The summed trap scores.
+
     Examples
     --------
     >>> from patterneval.evolution import trap
@@ -143,6 +165,18 @@ def trap(population, *, block: int = 4) -> np.ndarray:
 def bits_to_real(population, *, low: float = -1.0, high: float = 2.0) -> np.ndarray:
     r"""Decode each row (most significant bit first) to a real number in [low, high]:
     :math:`x = \text{low} + (\text{high}-\text{low})\,\text{int}(b)/(2^l - 1)`.
+
+    Parameters
+    ----------
+    population : array_like of bool or {0, 1}, shape (n, l)
+        One bit string per row.
+    low, high : float, default -1.0 and 2.0
+        The interval the codes map onto, ``low < high``.
+
+    Returns
+    -------
+    ndarray, shape (n,)
+        The decoded numbers.
 
     Examples
     --------
@@ -164,6 +198,16 @@ def sine_fitness(population) -> np.ndarray:
 
     Non-negative (so roulette selection applies); many local maxima; the global maximum
     is near :math:`x = 1.85`, :math:`f \approx 3.85`.
+
+    Parameters
+    ----------
+    population : array_like of bool or {0, 1}, shape (n, l)
+        One bit string per row.
+
+    Returns
+    -------
+    ndarray, shape (n,)
+        :math:`f(x)` of each decoded member.
 
     Examples
     --------
@@ -192,6 +236,17 @@ def tournament_selection(fitness, n_select: int, *, size: int = 2, rng=None) -> 
     since the best of :math:`k` draws has rank at most :math:`i` with probability
     :math:`(i/n)^k`. Larger ``size`` means stronger selection pressure.
     :math:`O(\text{n\_select}\cdot k)`.
+
+    Parameters
+    ----------
+    fitness : array_like, shape (n,)
+        Fitness of each member; larger is better.
+    n_select : int
+        Members to select, >= 0.
+    size : int, default 2
+        Tournament size k, >= 1.
+    rng : None, int or numpy.random.Generator, optional
+        Seed or generator of the draws (``numpy.random.default_rng(rng)``).
 
     Returns
     -------
@@ -226,6 +281,22 @@ def truncation_selection(fitness, n_select: int, *, n_best: int | None = None, r
     member never. ``n_best=None`` keeps half the population (rounded up).
     :math:`O(n \log n)`.
 
+    Parameters
+    ----------
+    fitness : array_like, shape (n,)
+        Fitness of each member; larger is better.
+    n_select : int
+        Members to select, >= 0.
+    n_best : int, optional
+        How many of the fittest are kept, in [1, n]; default half the population, rounded up.
+    rng : None, int or numpy.random.Generator, optional
+        Seed or generator of the draws (``numpy.random.default_rng(rng)``).
+
+    Returns
+    -------
+    ndarray of int, shape (n_select,)
+        Indices of the selected members.
+
     Examples
     --------
     >>> from patterneval.evolution import truncation_selection
@@ -250,6 +321,20 @@ def roulette_selection(fitness, n_select: int, *, rng=None) -> np.ndarray:
     independent draws, member :math:`i` with probability :math:`f_i / \sum_j f_j`.
 
     Needs non-negative fitness with a positive sum. :math:`O(n + \text{n\_select} \log n)`.
+
+    Parameters
+    ----------
+    fitness : array_like, shape (n,)
+        Fitness of each member; non-negative with a positive sum.
+    n_select : int
+        Members to select, >= 0.
+    rng : None, int or numpy.random.Generator, optional
+        Seed or generator of the draws (``numpy.random.default_rng(rng)``).
+
+    Returns
+    -------
+    ndarray of int, shape (n_select,)
+        Indices of the selected members.
 
     Examples
     --------
@@ -294,6 +379,15 @@ def single_point_crossover(parents_a, parents_b, *, rate: float = 1.0, rng=None)
     Random draws, in order: ``rng.random(n_pairs)`` (cross if ``< rate``), then
     ``rng.integers(1, l, n_pairs)``. :math:`O(n\,l)`.
 
+    Parameters
+    ----------
+    parents_a, parents_b : array_like of bool or {0, 1}, shape (n_pairs, l)
+        The two parents of each pair, row by row.
+    rate : float, default 1.0
+        Probability that a pair is crossed, in [0, 1]; uncrossed pairs are copied.
+    rng : None, int or numpy.random.Generator, optional
+        Seed or generator of the draws (``numpy.random.default_rng(rng)``).
+
     Returns
     -------
     (ndarray, ndarray)
@@ -325,6 +419,20 @@ def two_point_crossover(parents_a, parents_b, *, rate: float = 1.0, rng=None):
     ``rng.random((n_pairs, l-1)).argsort(axis=1)[:, :2] + 1`` (sorted).
     :math:`O(n\,l \log l)`.
 
+    Parameters
+    ----------
+    parents_a, parents_b : array_like of bool or {0, 1}, shape (n_pairs, l), l >= 3
+        The two parents of each pair, row by row.
+    rate : float, default 1.0
+        Probability that a pair is crossed, in [0, 1]; uncrossed pairs are copied.
+    rng : None, int or numpy.random.Generator, optional
+        Seed or generator of the draws (``numpy.random.default_rng(rng)``).
+
+    Returns
+    -------
+    (ndarray, ndarray)
+        The two children of each pair, boolean arrays shaped like the parents.
+
     Examples
     --------
     >>> from patterneval.evolution import two_point_crossover
@@ -350,6 +458,22 @@ def uniform_crossover(parents_a, parents_b, *, rate: float = 1.0, swap_probabili
     Random draws, in order: ``rng.random(n_pairs)``, then ``rng.random((n_pairs, l))``.
     :math:`O(n\,l)`.
 
+    Parameters
+    ----------
+    parents_a, parents_b : array_like of bool or {0, 1}, shape (n_pairs, l)
+        The two parents of each pair, row by row.
+    rate : float, default 1.0
+        Probability that a pair is crossed, in [0, 1]; uncrossed pairs are copied.
+    swap_probability : float, default 0.5
+        Probability that a position of a crossed pair is swapped, in [0, 1].
+    rng : None, int or numpy.random.Generator, optional
+        Seed or generator of the draws (``numpy.random.default_rng(rng)``).
+
+    Returns
+    -------
+    (ndarray, ndarray)
+        The two children of each pair, boolean arrays shaped like the parents.
+
     Examples
     --------
     >>> from patterneval.evolution import uniform_crossover
@@ -372,6 +496,20 @@ def bit_flip_mutation(population, rate: float, *, rng=None) -> np.ndarray:
 
     A schema of order :math:`o` survives (all its fixed bits unchanged) with probability
     :math:`(1 - p_m)^{o}`. One draw ``rng.random(shape)``. :math:`O(n\,l)`.
+
+    Parameters
+    ----------
+    population : array_like of bool or {0, 1}, shape (n, l)
+        One bit string per row.
+    rate : float
+        Probability :math:`p_m` that each bit flips, in [0, 1].
+    rng : None, int or numpy.random.Generator, optional
+        Seed or generator of the draws (``numpy.random.default_rng(rng)``).
+
+    Returns
+    -------
+    ndarray of bool, shape (n, l)
+        The mutated population (a new array).
 
     Examples
     --------
@@ -396,6 +534,16 @@ def population_diversity(population) -> float:
 
     with :math:`p_j` the share of ones at position :math:`j`. 0 for a converged
     population, about 1/2 for a random one. :math:`O(n\,l)`.
+
+    Parameters
+    ----------
+    population : array_like of bool or {0, 1}, shape (n, l), n >= 2
+        One bit string per row.
+
+    Returns
+    -------
+    float
+        :math:`D`, in [0, 1].
 
     Examples
     --------
@@ -430,6 +578,22 @@ def shared_fitness(population, fitness, *, radius: float, alpha: float = 1.0) ->
     regions are penalised, so the population spreads over several peaks.
     :math:`O(n^2 l)`.
 
+    Parameters
+    ----------
+    population : array_like of bool or {0, 1}, shape (n, l)
+        One bit string per row.
+    fitness : array_like, shape (n,)
+        Raw, non-negative fitness of each member.
+    radius : float
+        The niche radius :math:`\sigma` (Hamming distance), > 0.
+    alpha : float, default 1.0
+        Shape :math:`\alpha` of the sharing function, > 0.
+
+    Returns
+    -------
+    ndarray, shape (n,)
+        The shared fitness :math:`f'_i`.
+
     Examples
     --------
     >>> from patterneval.evolution import shared_fitness
@@ -452,6 +616,16 @@ def shared_fitness(population, fitness, *, radius: float, alpha: float = 1.0) ->
 def schema_order(schema: str) -> int:
     r"""Order (阶) :math:`o(H)`: the number of fixed (``0``/``1``) positions.
 
+    Parameters
+    ----------
+    schema : str
+        The schema over ``{"0", "1", "#"}`` (``#`` matches either bit), one character per bit.
+
+    Returns
+    -------
+    int
+        :math:`o(H)`.
+
     Examples
     --------
     >>> from patterneval.evolution import schema_order
@@ -466,6 +640,16 @@ def defining_length(schema: str) -> int:
     r"""Defining length (定义长度) :math:`\delta(H)`: the distance between the first and the
     last fixed position (0 for order 0 or 1).
 
+    Parameters
+    ----------
+    schema : str
+        The schema over ``{"0", "1", "#"}`` (``#`` matches either bit), one character per bit.
+
+    Returns
+    -------
+    int
+        :math:`\delta(H)`.
+
     Examples
     --------
     >>> from patterneval.evolution import defining_length
@@ -479,6 +663,18 @@ def defining_length(schema: str) -> int:
 
 def schema_matches(schema: str, population) -> np.ndarray:
     r"""Which members are instances of the schema (match every fixed position).
+
+    Parameters
+    ----------
+    schema : str
+        The schema over ``{"0", "1", "#"}`` (``#`` matches either bit), one character per bit.
+    population : array_like of bool or {0, 1}, shape (n, l)
+        One bit string per row.
+
+    Returns
+    -------
+    ndarray of bool, shape (n,)
+        True for the members that are instances of the schema.
 
     Examples
     --------
@@ -634,6 +830,8 @@ class GeneticAlgorithm:
         If set, selection uses :func:`shared_fitness` with this Hamming radius.
     n_generations : int
     rng : None, int or Generator
+        The only randomness (SPEC 7's name: this is a search run by :meth:`run`, not a
+        scikit-learn estimator with fit/predict, so it does not take ``random_state``).
 
     Notes
     -----
@@ -793,6 +991,21 @@ class GeneticAlgorithm:
 def run_ga(fitness, n_bits, **options) -> GAResult:
     """``GeneticAlgorithm(fitness, n_bits, **options).run()``.
 
+    Parameters
+    ----------
+    fitness : callable
+        Maps a population (bool array, shape (n, l)) to its fitness, shape (n,).
+    n_bits : int
+        String length l.
+    **options
+        Keyword arguments of :class:`GeneticAlgorithm` (population size, rates, selection,
+        generations, ``rng`` ...).
+
+    Returns
+    -------
+    GAResult
+        The run's best member and per-generation history.
+
     Examples
     --------
     >>> from patterneval.evolution import onemax, run_ga
@@ -823,6 +1036,24 @@ class GAReplicates(Result):
 def run_ga_replicates(fitness, n_bits, *, n_runs: int = 5, rng=None, **options) -> GAReplicates:
     """Run :class:`GeneticAlgorithm` ``n_runs`` times with independent child generators
     (``rng.spawn``) and keep the per-generation curves, e.g. to average them.
+
+    Parameters
+    ----------
+    fitness : callable
+        Maps a population (bool array, shape (n, l)) to its fitness, shape (n,).
+    n_bits : int
+        String length l.
+    n_runs : int, default 5
+        Independent runs, >= 1.
+    rng : None, int or numpy.random.Generator, optional
+        Seed or generator of the draws (``numpy.random.default_rng(rng)``).
+    **options
+        Other keyword arguments of :class:`GeneticAlgorithm`.
+
+    Returns
+    -------
+    GAReplicates
+        The per-generation curves of every run.
 
     Examples
     --------
@@ -894,6 +1125,30 @@ def schema_counts(fitness, population, schema, *, crossover_rate: float, mutatio
     it is at least :func:`schema_theorem_bound`. With ``crossover_rate = mutation_rate =
     0`` it *equals* ``selection_only`` :math:`= m f(H)/\bar f`. Cost
     :math:`O(\text{n\_resamples}\cdot n\,l)`.
+
+    Parameters
+    ----------
+    fitness : callable
+        Maps a population (bool array, shape (n, l)) to its non-negative fitness.
+    population : array_like of bool or {0, 1}, shape (n, l)
+        The generation t.
+    schema : str
+        The schema over ``{"0", "1", "#"}`` (``#`` matches either bit), one character per bit.
+    crossover_rate : float
+        Probability :math:`p_c` of crossing a pair, in [0, 1].
+    mutation_rate : float
+        Per-bit mutation probability :math:`p_m`, in [0, 1].
+    n_resamples : int, default 1000
+        Simulated next generations, >= 2.
+    n_se : float, default 4.0
+        Tolerance of the comparison, in standard errors.
+    rng : None, int or numpy.random.Generator, optional
+        Seed or generator of the draws (``numpy.random.default_rng(rng)``).
+
+    Returns
+    -------
+    SchemaCountCheck
+        The simulated counts, their mean and standard error, and the theorem's bound.
 
     Examples
     --------

@@ -231,6 +231,19 @@ def momentum_stability_limit(lipschitz, momentum=0.0) -> float:
     inside the unit circle iff :math:`0 \le \gamma < 1` and :math:`0 < \eta L < 2(1+\gamma)`.
     With :math:`\gamma = 0` this is plain descent's :math:`2/L`. O(1).
 
+    Parameters
+    ----------
+    lipschitz : float > 0
+        :math:`L`, the largest curvature (Lipschitz constant of the gradient; a
+        :class:`Quadratic`'s ``lipschitz``).
+    momentum : float in [0, 1), default 0.0
+        :math:`\gamma`.
+
+    Returns
+    -------
+    float
+        :math:`2(1+\gamma)/L`; steps :math:`\eta` strictly below it converge.
+
     Examples
     --------
     >>> from patterneval.optimize import momentum_stability_limit
@@ -250,7 +263,24 @@ class Quadratic(Result):
     r"""The quadratic :math:`f(x) = \tfrac12 x^\top A x - b^\top x` with :math:`A` symmetric
     positive definite: gradient :math:`Ax - b`, minimiser :math:`A^{-1}b`, Lipschitz
     constant of the gradient :math:`L = \lambda_{\max}(A)`, strong convexity
-    :math:`\mu = \lambda_{\min}(A)`, condition number :math:`L/\mu`."""
+    :math:`\mu = \lambda_{\min}(A)`, condition number :math:`L/\mu`. Made by
+    :func:`quadratic_problem`; its methods ``f(x)`` and ``grad(x)`` are ready for
+    :func:`gradient_descent`, and ``f_grid(X1, X2)`` evaluates a 2-d problem on a grid.
+
+    Attributes
+    ----------
+    A : ndarray of shape (d, d)
+        Symmetric positive definite.
+    b : ndarray of shape (d,)
+    minimiser : ndarray of shape (d,)
+        :math:`x^* = A^{-1} b`.
+    lipschitz : float
+        :math:`L = \lambda_{\max}(A)`.
+    strong_convexity : float
+        :math:`\mu = \lambda_{\min}(A)`.
+    condition_number : float
+        :math:`L / \mu`.
+    """
 
     A: np.ndarray
     b: np.ndarray
@@ -260,10 +290,12 @@ class Quadratic(Result):
     condition_number: float
 
     def f(self, x):
+        """:math:`f(x)` at one point ``x`` of shape (d,)."""
         x = np.asarray(x, dtype=float)
         return 0.5 * x @ self.A @ x - self.b @ x
 
     def grad(self, x):
+        r""":math:`\nabla f(x) = Ax - b` at one point ``x`` of shape (d,)."""
         return self.A @ np.asarray(x, dtype=float) - self.b
 
     def f_grid(self, X1, X2):
@@ -279,6 +311,20 @@ def quadratic_problem(eigenvalues=(1.0, 10.0), *, angle=0.0, minimiser=None) -> 
     :math:`A = R\,\mathrm{diag}(\lambda)\,R^\top` with :math:`R` the rotation by ``angle``
     (radians, 2-d only; ignored in other dimensions) and :math:`b = A x^*` so that the
     minimiser is ``minimiser`` (default the origin). O(d^3).
+
+    Parameters
+    ----------
+    eigenvalues : array_like of float > 0, default (1.0, 10.0)
+        The curvatures :math:`\lambda`; their number is the dimension d, and
+        :math:`\max\lambda / \min\lambda` the condition number.
+    angle : float, default 0.0, keyword-only
+        Rotation of the principal axes in radians (finite; used only when d = 2).
+    minimiser : None or array_like of shape (d,), keyword-only
+        The minimiser :math:`x^*` (finite); None is the origin.
+
+    Returns
+    -------
+    Quadratic
 
     Examples
     --------
@@ -322,6 +368,21 @@ def rosenbrock(x, *, a=1.0, b=100.0):
     r"""Rosenbrock's banana :math:`(a - x_1)^2 + b(x_2 - x_1^2)^2`; minimum 0 at
     :math:`(a, a^2)`. ``x`` may have a leading axis of length 2 followed by grid axes.
 
+    Parameters
+    ----------
+    x : array_like of shape (2,) or (2, ...)
+        The point :math:`(x_1, x_2)`, or a stack of points along trailing grid axes
+        (e.g. ``np.stack([X1, X2])`` of a mesh grid); real, not boolean.
+    a : float, default 1.0, keyword-only
+        Finite.
+    b : float > 0, default 100.0, keyword-only
+        The valley's steepness; larger is harder for plain descent.
+
+    Returns
+    -------
+    float or ndarray
+        :math:`f` at each point (shape ``x.shape[1:]``).
+
     Examples
     --------
     >>> from patterneval.optimize import rosenbrock
@@ -335,6 +396,18 @@ def rosenbrock(x, *, a=1.0, b=100.0):
 def rosenbrock_grad(x, *, a=1.0, b=100.0):
     r"""Gradient of :func:`rosenbrock`:
     :math:`(-2(a-x_1) - 4 b x_1 (x_2 - x_1^2),\ 2 b (x_2 - x_1^2))`.
+
+    Parameters
+    ----------
+    x : array_like of shape (2,) or (2, ...)
+        As in :func:`rosenbrock`.
+    a : float, default 1.0, keyword-only
+    b : float > 0, default 100.0, keyword-only
+
+    Returns
+    -------
+    ndarray of shape x.shape
+        The two partial derivatives along the leading axis.
 
     Examples
     --------
@@ -494,7 +567,19 @@ class GaussianMLE(Result):
     r"""Maximum-likelihood estimate of a normal model :math:`N(\mu, \sigma^2)`.
 
     ``variance`` is the MLE :math:`\frac1n\sum(x_i-\bar x)^2`, biased: its expectation is
-    :math:`\frac{n-1}{n}\sigma^2`."""
+    :math:`\frac{n-1}{n}\sigma^2`.
+
+    Attributes
+    ----------
+    mean : float
+        :math:`\hat\mu = \bar x`.
+    variance : float
+        :math:`\hat\sigma^2`.
+    log_likelihood : float
+        :math:`\ell(\hat\mu, \hat\sigma^2)` (natural log).
+    method : str
+        ``"closed"`` or ``"numeric"``.
+    """
 
     mean: float
     variance: float
@@ -504,7 +589,17 @@ class GaussianMLE(Result):
 
 @dataclasses.dataclass(frozen=True, repr=False)
 class BernoulliMLE(Result):
-    """Maximum-likelihood estimate of a Bernoulli(p) model (the share of ones)."""
+    r"""Maximum-likelihood estimate of a Bernoulli(p) model (the share of ones).
+
+    Attributes
+    ----------
+    p : float
+        :math:`\hat p = k / n`.
+    log_likelihood : float
+        :math:`\ell(\hat p)` (natural log; 0 when all outcomes are equal).
+    method : str
+        ``"closed"`` or ``"numeric"``.
+    """
 
     p: float
     log_likelihood: float
@@ -524,6 +619,17 @@ def gaussian_mle(x, *, method="closed") -> GaussianMLE:
     :math:`\hat\sigma^2 = \frac1n\sum(x_i - \bar x)^2` (``method="closed"``, O(n)).
     ``method="numeric"`` minimises :math:`-\ell` over :math:`(\mu, \ln\sigma^2)` with
     BFGS and the analytic gradient (:func:`scipy.optimize.minimize`).
+
+    Parameters
+    ----------
+    x : array_like of shape (n,)
+        Finite real observations, at least 2 and not all equal (else the likelihood is
+        unbounded).
+    method : {"closed", "numeric"}, default "closed", keyword-only
+
+    Returns
+    -------
+    GaussianMLE
 
     Examples
     --------
@@ -572,6 +678,16 @@ def bernoulli_mle(x, *, method="closed") -> BernoulliMLE:
     ``"numeric"`` maximises :math:`\ell` by bounded scalar search on
     :math:`[10^{-12}, 1-10^{-12}]` (:func:`scipy.optimize.minimize_scalar`).
 
+    Parameters
+    ----------
+    x : array_like of shape (n,)
+        0/1 outcomes (non-empty).
+    method : {"closed", "numeric"}, default "closed", keyword-only
+
+    Returns
+    -------
+    BernoulliMLE
+
     Examples
     --------
     >>> from patterneval.optimize import bernoulli_mle
@@ -604,7 +720,20 @@ def bernoulli_mle(x, *, method="closed") -> BernoulliMLE:
 @dataclasses.dataclass(frozen=True, repr=False)
 class RegressionMLE(Result):
     r"""Numerical maximum-likelihood fit of :math:`y = X\theta + \varepsilon`,
-    :math:`\varepsilon \sim N(0, \sigma^2 I)`."""
+    :math:`\varepsilon \sim N(0, \sigma^2 I)`.
+
+    Attributes
+    ----------
+    coef : ndarray of shape (n_features,)
+    intercept : float
+        0.0 without ``fit_intercept``.
+    variance : float
+        :math:`\hat\sigma^2` (= RSS / n at the optimum).
+    log_likelihood : float
+        :math:`\ell(\hat\theta, \hat\sigma^2)` (natural log).
+    n_iter : int
+        BFGS iterations (solver-dependent; not for printing).
+    """
 
     coef: np.ndarray
     intercept: float
@@ -623,6 +752,19 @@ def gaussian_regression_mle(X, y, *, fit_intercept=False) -> RegressionMLE:
     function does *not* use that: it runs BFGS on :math:`-\ell` over
     :math:`(\theta, \ln\sigma^2)` from zero, so that the agreement is a demonstration.
     Cost O(n d) per iteration.
+
+    Parameters
+    ----------
+    X : array_like of shape (n_samples, n_features)
+        Finite design matrix.
+    y : array_like of shape (n_samples,)
+        Finite targets.
+    fit_intercept : bool, default False, keyword-only
+        Prepend a column of ones (its coefficient is ``intercept``).
+
+    Returns
+    -------
+    RegressionMLE
 
     Examples
     --------

@@ -94,11 +94,21 @@ class MDP:
     terminal : None, state indices or boolean mask, keyword-only
         Absorbing states of value 0 that end an episode (their rows are ignored).
     state_names, action_names : sequences of labels, keyword-only
+        One label per state (per action); default ``"s0", "s1", ...`` (``"a0", ...``).
 
     Attributes
     ----------
-    P, R : arrays (S, A, S); r : array (S, A), the expected reward; terminal : bool mask;
-    n_states, n_actions, gamma, state_names, action_names.
+    P : ndarray of shape (S, A, S)
+        Transition probabilities, read-only; terminal states absorbing.
+    R : ndarray of shape (S, A, S)
+        Rewards (a (S, A) ``rewards`` broadcast over ``s2``), read-only; 0 in terminal rows.
+    r : ndarray of shape (S, A)
+        Expected reward :math:`r(s, a) = \sum_{s'} P(s' \mid s, a) R(s, a, s')`.
+    terminal : ndarray of bool, shape (S,)
+    n_states, n_actions : int
+        S and A.
+    gamma : float
+    state_names, action_names : list of str
 
     Examples
     --------
@@ -148,11 +158,36 @@ class MDP:
 
 
 class GridWorld(MDP):
-    """An :class:`MDP` on a rectangular grid (made by :func:`gridworld`).
+    """An :class:`MDP` on a rectangular grid (made by :func:`gridworld`; build it with that
+    function rather than directly).
 
-    Extra attributes: ``shape``; ``cells``, the (row, column) of each state in row-major
-    order (walls are not states); ``walls``; ``start``, the start state's index;
-    ``terminal_rewards``, the reward of entering each terminal cell.
+    Parameters
+    ----------
+    transitions, rewards, gamma, terminal
+        As :class:`MDP`; the state names are the cells ``"(row,column)"`` and the action names
+        the keys of ``ACTIONS`` (up, right, down, left).
+    shape : (rows, columns)
+    cells : sequence of (row, column)
+        The cell of each state, in state order.
+    walls : sequence of (row, column)
+        Cells that are not states.
+    start : int
+        Index of the start state.
+    terminal_rewards : dict
+        Maps each terminal (row, column) to the reward of entering it.
+
+    Attributes
+    ----------
+    shape : tuple (rows, columns)
+    cells : tuple of (row, column)
+        The cell of each state, row-major order (walls are not states).
+    walls : tuple of (row, column)
+    start : int
+        The start state's index.
+    terminal_rewards : dict
+        The reward of entering each terminal cell.
+    P, R, r, terminal, n_states, n_actions, gamma, state_names, action_names
+        As :class:`MDP`.
     """
 
     def __init__(self, transitions, rewards, gamma, *, terminal, shape, cells, walls, start,
@@ -317,6 +352,17 @@ def action_values(mdp, values) -> np.ndarray:
 
     Terminal rows are 0. Complexity :math:`O(S^2 A)`.
 
+    Parameters
+    ----------
+    mdp : MDP
+    values : array_like of shape (S,)
+        State values :math:`v` to look ahead to (e.g. from :func:`policy_evaluation`).
+
+    Returns
+    -------
+    ndarray of shape (S, A)
+        :math:`q(s, a)`; :math:`q = q_\pi` when ``values`` is :math:`v_\pi`.
+
     Examples
     --------
     >>> import numpy as np
@@ -339,6 +385,20 @@ def greedy_policy(q, *, atol=1e-12, rtol=TIE_RTOL) -> np.ndarray:
     ``atol + rtol * |max_a q(s, a)|`` of the best count as tied and the lowest action index
     wins, so rounding in the action values (which differs between CPUs) cannot flip it.
 
+    Parameters
+    ----------
+    q : array_like of shape (S, A)
+        Action values, non-empty.
+    atol : float >= 0, default 1e-12, keyword-only
+        Absolute tie tolerance.
+    rtol : float in [0, 1], default 1e-12, keyword-only
+        Relative tie tolerance (the library's ``TIE_RTOL``).
+
+    Returns
+    -------
+    ndarray of int, shape (S,)
+        The greedy action of each state.
+
     Examples
     --------
     >>> from patterneval.reinforcement import greedy_policy
@@ -358,6 +418,18 @@ def epsilon_greedy(q, epsilon) -> np.ndarray:
     r"""The epsilon-greedy policy matrix of ``q``: with probability :math:`\varepsilon` a
     uniformly random action (the greedy one included), otherwise the greedy action, so
     the greedy action has probability :math:`1 - \varepsilon + \varepsilon / A`.
+
+    Parameters
+    ----------
+    q : array_like of shape (S, A)
+        Action values; the greedy action follows :func:`greedy_policy`'s tie rule.
+    epsilon : float in [0, 1]
+        Exploration probability; 0 gives the greedy policy, 1 the uniform one.
+
+    Returns
+    -------
+    ndarray of shape (S, A)
+        The policy matrix, rows summing to 1 (accepted wherever a ``policy`` is).
 
     Examples
     --------
@@ -567,6 +639,18 @@ def discounted_return(rewards, gamma) -> float:
     backwards (:math:`G_t = R_{t+1} + \gamma G_{t+1}`). A constant reward r forever gives
     :math:`r / (1 - \gamma)`.
 
+    Parameters
+    ----------
+    rewards : array_like of float
+        :math:`R_1, R_2, \dots`, in the order received (flattened).
+    gamma : float in [0, 1]
+        Discount factor.
+
+    Returns
+    -------
+    float
+        The discounted return :math:`G_0` (0.0 for no rewards).
+
     Examples
     --------
     >>> from patterneval.reinforcement import discounted_return
@@ -660,8 +744,19 @@ class _Sampler:
 
 @dataclasses.dataclass(frozen=True, repr=False)
 class Episode(Result):
-    """One trajectory: ``states`` (T + 1, ending in a terminal state unless truncated),
-    ``actions`` and ``rewards`` (T), ``rewards[t]`` received on leaving ``states[t]``."""
+    r"""One trajectory (from :func:`sample_episode`).
+
+    Attributes
+    ----------
+    states : ndarray of int, shape (T + 1,)
+        :math:`S_0, \dots, S_T`, ending in a terminal state unless truncated.
+    actions : ndarray of int, shape (T,)
+        :math:`A_0, \dots, A_{T-1}`.
+    rewards : ndarray of float, shape (T,)
+        ``rewards[t]`` is :math:`R_{t+1}`, received on leaving ``states[t]``.
+    terminated : bool
+        True if the episode entered a terminal state, False if it was cut at ``max_steps``.
+    """
 
     states: np.ndarray
     actions: np.ndarray
@@ -682,6 +777,22 @@ def sample_episode(mdp, policy, *, start=None, max_steps=10_000, rng=None) -> Ep
 
     Starts in ``start`` or, if None, in a uniformly random non-terminal state; stops on
     entering a terminal state or after ``max_steps`` steps. :math:`O(T \log S)`.
+
+    Parameters
+    ----------
+    mdp : MDP
+    policy : array_like
+        S action indices, or an (S, A) probability matrix with rows summing to 1.
+    start : None or int, default None, keyword-only
+        Index of a non-terminal start state; None draws one uniformly.
+    max_steps : int >= 1, default 10000, keyword-only
+        Truncation: the episode stops after this many steps.
+    rng : None, int or numpy.random.Generator, keyword-only
+        Seed or generator (SPEC 7).
+
+    Returns
+    -------
+    Episode
 
     Examples
     --------
@@ -719,8 +830,16 @@ def n_step_return(episode, values, n, *, gamma, t=0) -> float:
     values : array-like (S,)
         The estimate :math:`V` to bootstrap from.
     n : int >= 1
-    gamma : float in [0, 1]
-    t : int in [0, T)
+        Number of rewards before bootstrapping.
+    gamma : float in [0, 1], keyword-only
+        Discount factor (the MDP's ``gamma``).
+    t : int in [0, T), default 0, keyword-only
+        The time step the return starts from.
+
+    Returns
+    -------
+    float
+        :math:`G^{(n)}_t`.
 
     Examples
     --------
@@ -800,15 +919,26 @@ def monte_carlo_evaluation(mdp, policy, *, visit="first", n_episodes=1000, alpha
 
     Parameters
     ----------
-    mdp : MDP (with terminal states, so that episodes end)
-    policy : action indices or (S, A) probability matrix
-    visit : {"first", "every"}
-    n_episodes : int
-    alpha : None or float in (0, 1]
-    start : None (uniform over non-terminal states) or a state index
-    max_steps : int, truncation of an episode
-    v0 : initial values for constant ``alpha`` (default 0)
-    rng : None, int or Generator
+    mdp : MDP
+        With terminal states, so that episodes end (else ``ValueError``).
+    policy : array_like
+        S action indices, or an (S, A) probability matrix with rows summing to 1.
+    visit : {"first", "every"}, default "first", keyword-only
+    n_episodes : int >= 1, default 1000, keyword-only
+    alpha : None or float in (0, 1], default None, keyword-only
+        None: sample averages; a float: constant step size.
+    start : None or int, default None, keyword-only
+        Start state of every episode; None draws a non-terminal state uniformly per episode.
+    max_steps : int >= 1, default 10000, keyword-only
+        Truncation of an episode.
+    v0 : None or array_like of shape (S,), keyword-only
+        Finite initial values for constant ``alpha`` (default 0; terminal states are set
+        to 0); ignored by sample averages, which start unvisited states at NaN.
+    rng : None, int or numpy.random.Generator, keyword-only
+        Seed or generator (SPEC 7).
+    keep_history : bool, default True, keyword-only
+        Keep the estimate after every episode in ``history`` (O(n_episodes S) memory);
+        False leaves ``history`` None.
 
     Returns
     -------
@@ -899,10 +1029,35 @@ def td0(mdp, policy, *, alpha=0.1, decay=0.0, n_episodes=1000, start=None, max_s
     the n-th update of a state uses :math:`\alpha / n^{\text{decay}}` (Robbins-Monro) and the
     estimate converges to :math:`v_\pi`.
 
-    Parameters as :func:`monte_carlo_evaluation`; ``alpha`` in (0, 1]; ``decay`` in [0, 1]
-    (0: constant step).
-
     Complexity :math:`O(1)` per step.
+
+    Parameters
+    ----------
+    mdp : MDP
+        With terminal states, so that episodes end (else ``ValueError``).
+    policy : array_like
+        S action indices, or an (S, A) probability matrix with rows summing to 1.
+    alpha : float in (0, 1], default 0.1, keyword-only
+        Step size.
+    decay : float in [0, 1], default 0.0, keyword-only
+        The n-th update of a state uses :math:`\alpha / n^{\text{decay}}`; 0 keeps the
+        step constant.
+    n_episodes : int >= 1, default 1000, keyword-only
+    start : None or int, default None, keyword-only
+        Start state of every episode; None draws a non-terminal state uniformly per episode.
+    max_steps : int >= 1, default 10000, keyword-only
+        Truncation of an episode.
+    v0 : None or array_like of shape (S,), keyword-only
+        Finite initial values (default 0; terminal states are set to 0).
+    rng : None, int or numpy.random.Generator, keyword-only
+        Seed or generator (SPEC 7).
+    keep_history : bool, default True, keyword-only
+        Keep the estimate after every episode in ``history``; False leaves it None.
+
+    Returns
+    -------
+    PredictionResult
+        ``counts`` holds the number of updates of each state.
 
     References
     ----------
@@ -956,9 +1111,37 @@ def td_lambda(mdp, policy, *, lam, alpha=0.1, n_episodes=1000, traces="accumulat
     Hence lambda = 0 is TD(0) and lambda = 1 is constant-alpha every-visit Monte Carlo
     (exactly, off-line); on-line the identities hold approximately.
 
-    Parameters as :func:`td0`, plus ``lam`` in [0, 1], ``traces`` and ``offline``.
-
     Complexity :math:`O(\text{number of states with a non-zero trace})` per step.
+
+    Parameters
+    ----------
+    mdp : MDP
+        With terminal states, so that episodes end (else ``ValueError``).
+    policy : array_like
+        S action indices, or an (S, A) probability matrix with rows summing to 1.
+    lam : float in [0, 1], keyword-only
+        The trace decay :math:`\lambda` (required).
+    alpha : float in (0, 1], default 0.1, keyword-only
+        Constant step size.
+    n_episodes : int >= 1, default 1000, keyword-only
+    traces : {"accumulating", "replacing"}, default "accumulating", keyword-only
+    offline : bool, default False, keyword-only
+        Apply the episode's summed increments at its end (True) or after every step.
+    start : None or int, default None, keyword-only
+        Start state of every episode; None draws a non-terminal state uniformly per episode.
+    max_steps : int >= 1, default 10000, keyword-only
+        Truncation of an episode.
+    v0 : None or array_like of shape (S,), keyword-only
+        Finite initial values (default 0; terminal states are set to 0).
+    rng : None, int or numpy.random.Generator, keyword-only
+        Seed or generator (SPEC 7).
+    keep_history : bool, default True, keyword-only
+        Keep the estimate after every episode in ``history``; False leaves it None.
+
+    Returns
+    -------
+    PredictionResult
+        ``counts`` holds the number of visits of each state.
 
     References
     ----------
@@ -1133,15 +1316,27 @@ def q_learning(mdp, *, alpha=0.1, epsilon=0.1, decay=0.0, n_episodes=1000, start
 
     Parameters
     ----------
-    mdp : MDP with terminal states
-    alpha : float in (0, 1]; epsilon : float in [0, 1]; n_episodes, max_steps : int
-    decay : float in [0, 1]
+    mdp : MDP
+        With terminal states, so that episodes end (else ``ValueError``).
+    alpha : float in (0, 1], default 0.1, keyword-only
+        Step size.
+    epsilon : float in [0, 1], default 0.1, keyword-only
+        Exploration probability of the behaviour policy.
+    decay : float in [0, 1], default 0.0, keyword-only
         Step size of the n-th update of a pair, :math:`\alpha / n^{\text{decay}}`; 0 (default)
         keeps it constant, values in (1/2, 1] satisfy the Robbins-Monro conditions
         (Even-Dar & Mansour (2003) recommend about 0.8 over 1).
-    start : None (uniform over non-terminal states) or a state index
-    q0 : initial (S, A) action values (default 0)
-    rng : None, int or Generator
+    n_episodes : int >= 1, default 1000, keyword-only
+    start : None or int, default None, keyword-only
+        Start state of every episode; None draws a non-terminal state uniformly per episode.
+    max_steps : int >= 1, default 10000, keyword-only
+        Truncation of an episode.
+    q0 : None or array_like of shape (S, A), keyword-only
+        Finite initial action values (default 0; terminal rows are set to 0).
+    rng : None, int or numpy.random.Generator, keyword-only
+        Seed or generator (SPEC 7).
+    keep_history : bool, default True, keyword-only
+        Keep ``values`` after every episode in ``history``; False leaves it None.
 
     Returns
     -------
@@ -1174,6 +1369,35 @@ def sarsa(mdp, *, alpha=0.1, epsilon=0.1, decay=0.0, n_episodes=1000, start=None
     actually taken next, :math:`R + \gamma Q(S', A')`; it learns the values of the
     epsilon-greedy policy itself.
 
+    Parameters
+    ----------
+    mdp : MDP
+        With terminal states, so that episodes end (else ``ValueError``).
+    alpha : float in (0, 1], default 0.1, keyword-only
+        Step size.
+    epsilon : float in [0, 1], default 0.1, keyword-only
+        Exploration probability; the policy learned about and followed.
+    decay : float in [0, 1], default 0.0, keyword-only
+        Step size of the n-th update of a pair, :math:`\alpha / n^{\text{decay}}`; 0 keeps
+        it constant.
+    n_episodes : int >= 1, default 1000, keyword-only
+    start : None or int, default None, keyword-only
+        Start state of every episode; None draws a non-terminal state uniformly per episode.
+    max_steps : int >= 1, default 10000, keyword-only
+        Truncation of an episode.
+    q0 : None or array_like of shape (S, A), keyword-only
+        Finite initial action values (default 0; terminal rows are set to 0).
+    rng : None, int or numpy.random.Generator, keyword-only
+        Seed or generator (SPEC 7).
+    keep_history : bool, default True, keyword-only
+        Keep ``values`` after every episode in ``history``; False leaves it None.
+
+    Returns
+    -------
+    ControlResult
+
+    Complexity :math:`O(A)` per step.
+
     References
     ----------
     Rummery, G. A. & Niranjan, M. (1994). On-line Q-learning using connectionist systems.
@@ -1194,6 +1418,20 @@ def learning_curve(history, values, *, mask=None) -> np.ndarray:
     r"""Root-mean-square error of each row of ``history`` against ``values``,
     :math:`\sqrt{\frac{1}{|M|}\sum_{s \in M} (\hat v_k(s) - v(s))^2}` over the states M in
     ``mask`` (default: all); NaN entries (states not yet visited) are left out of a row.
+
+    Parameters
+    ----------
+    history : array_like of shape (n_episodes, S)
+        Estimates after each episode (a result's ``history``); NaN allowed.
+    values : array_like of shape (S,)
+        The true values, e.g. from :func:`policy_evaluation` or :func:`value_iteration`.
+    mask : None or boolean array of shape (S,), keyword-only
+        States to include (at least one True); e.g. ``~mdp.terminal``.
+
+    Returns
+    -------
+    ndarray of shape (n_episodes,)
+        The RMS error per row (NaN for a row with no estimated state in ``mask``).
 
     Examples
     --------

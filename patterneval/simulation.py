@@ -94,6 +94,22 @@ def _replicates(samples, name="samples") -> np.ndarray:
 def check_mean(samples, formula, *, label="mean", n_se=4.0) -> SimulationCheck:
     r"""Compare the mean of replicates with a formula; SE = :math:`s/\sqrt{R}`.
 
+    Parameters
+    ----------
+    samples : array_like, shape (R,)
+        Replicates of the simulated quantity, R >= 2, finite.
+    formula : float
+        The value the derivation gives for their mean.
+    label : str, default "mean"
+        What is compared (the row's name in :func:`format_checks`).
+    n_se : float, default 4.0
+        Tolerance in standard errors, > 0.
+
+    Returns
+    -------
+    SimulationCheck
+        The comparison; ``passed`` is ``|z| <= n_se``.
+
     Examples
     --------
     >>> import numpy as np, patterneval as pe
@@ -112,6 +128,22 @@ def check_variance(samples, formula, *, label="variance", n_se=4.0) -> Simulatio
     :math:`\sqrt{(m_4 - m_2^2)/R}`, with :math:`m_2, m_4` the second and fourth central
     sample moments (the delta method; exact to first order for any distribution with a
     fourth moment, so no normality is assumed).
+
+    Parameters
+    ----------
+    samples : array_like, shape (R,)
+        Replicates of the simulated quantity, R >= 2, finite.
+    formula : float
+        The value the derivation gives for their variance.
+    label : str, default "variance"
+        What is compared.
+    n_se : float, default 4.0
+        Tolerance in standard errors, > 0.
+
+    Returns
+    -------
+    SimulationCheck
+        The comparison of the sample variance (denominator R - 1) with ``formula``.
 
     Examples
     --------
@@ -132,6 +164,22 @@ def check_variance_difference(samples_a, samples_b, formula, *, label="variance 
 
     The two sets of replicates are independent, so the standard error of the difference
     is :math:`\sqrt{se_a^2 + se_b^2}`, each from :func:`check_variance`.
+
+    Parameters
+    ----------
+    samples_a, samples_b : array_like, shape (R_a,) and (R_b,)
+        Independent replicates of two quantities, each R >= 2, finite.
+    formula : float
+        The value the derivation gives for ``var(a) - var(b)``.
+    label : str, default "variance gap"
+        What is compared.
+    n_se : float, default 4.0
+        Tolerance in standard errors, > 0.
+
+    Returns
+    -------
+    SimulationCheck
+        The comparison of the difference of the sample variances with ``formula``.
 
     Examples
     --------
@@ -154,6 +202,24 @@ def check_value(simulated, std_error, formula, *, label="value", n_se=4.0) -> Si
     must be finite (``std_error >= 0``): an infinite standard error would pass any
     formula, so it is refused with a ValueError, as is NaN.
 
+    Parameters
+    ----------
+    simulated : float
+        The Monte Carlo estimate.
+    std_error : float
+        Its standard error, finite and >= 0.
+    formula : float
+        The value the derivation gives.
+    label : str, default "value"
+        What is compared.
+    n_se : float, default 4.0
+        Tolerance in standard errors, > 0.
+
+    Returns
+    -------
+    SimulationCheck
+        The comparison; ``passed`` is ``|z| <= n_se``.
+
     Examples
     --------
     >>> import patterneval as pe
@@ -165,6 +231,17 @@ def check_value(simulated, std_error, formula, *, label="value", n_se=4.0) -> Si
 
 def format_checks(checks) -> str:
     """A plain-text table of :class:`SimulationCheck` rows, for a notebook's output.
+
+    Parameters
+    ----------
+    checks : iterable of SimulationCheck
+        The rows, in order.
+
+    Returns
+    -------
+    str
+        One header line and one line per check (quantity, formula, simulated value, Monte
+        Carlo standard error, z and whether ``|z| <= n_se``).
 
     Examples
     --------

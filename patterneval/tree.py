@@ -53,7 +53,7 @@ from ._validation import (
     check_max_depth,
     check_no_nan_labels,
     check_positive_int,
-    check_rng,
+    check_random_state,
     check_targets_1d,
     check_tree_max_features,
     check_tree_X,
@@ -238,6 +238,17 @@ def split_info(table):
     :math:`\mathrm{SplitInfo}(S, A) = -\sum_v \frac{|S_v|}{|S|}\log_2\frac{|S_v|}{|S|}`;
     large for attributes with many evenly filled values. Vectorised; O(size).
 
+    Parameters
+    ----------
+    table : array_like, shape (..., n_branches, n_classes)
+        Non-negative class counts per branch (as :func:`contingency_table` returns), not all
+        0; leading axes stack several tables.
+
+    Returns
+    -------
+    float or ndarray
+        In bits; one value per stacked table.
+
     Examples
     --------
     >>> from patterneval.tree import split_info
@@ -255,6 +266,17 @@ def gain_ratio(table):
     A split with a single non-empty branch has SplitInfo 0 and gain 0, so the ratio 0/0 is
     undefined (C4.5 never considers such splits): it raises a ``ValueError``, as does an
     empty table (all counts 0). Vectorised; O(size).
+
+    Parameters
+    ----------
+    table : array_like, shape (..., n_branches, n_classes)
+        Non-negative class counts per branch (as :func:`contingency_table` returns);
+        leading axes stack several tables.
+
+    Returns
+    -------
+    float or ndarray
+        One ratio per stacked table.
 
     Raises
     ------
@@ -289,6 +311,21 @@ def contingency_table(x, y):
     ``x == values[i]`` and ``y == classes[k]``; feed it to :func:`information_gain`.
     O(n log n).
 
+    Parameters
+    ----------
+    x : array_like of shape (n_samples,)
+        Categorical values (strings, ints, bools or integral floats; no missing values).
+    y : array_like of shape (n_samples,)
+        Class labels, no missing values.
+
+    Returns
+    -------
+    values : ndarray
+        The distinct values of ``x``, sorted (as strings when ``x`` holds objects).
+    classes : ndarray
+        The distinct labels, sorted.
+    table : ndarray of int64, shape (len(values), len(classes))
+
     Examples
     --------
     >>> from patterneval.tree import contingency_table, play_tennis
@@ -310,7 +347,16 @@ def contingency_table(x, y):
 @dataclasses.dataclass(frozen=True, repr=False)
 class TreeDataset(Result):
     """A small categorical data set: ``X`` (object array), ``y``, ``feature_names``,
-    ``target_name``."""
+    ``target_name``.
+
+    Attributes
+    ----------
+    X : ndarray of object, shape (n_samples, n_features)
+        Categorical values (strings).
+    y : ndarray of str, shape (n_samples,)
+    feature_names : tuple of str
+    target_name : str
+    """
 
     X: np.ndarray
     y: np.ndarray
@@ -321,6 +367,11 @@ class TreeDataset(Result):
 def play_tennis():
     """Mitchell's (1997, table 3.2) PlayTennis data: 14 days, four categorical
     attributes (Outlook, Temperature, Humidity, Wind), target PlayTennis (9 Yes, 5 No).
+
+    Returns
+    -------
+    TreeDataset
+        ``X`` an object array of shape (14, 4), ``y`` the strings ``"Yes"``/``"No"``.
 
     Examples
     --------
@@ -818,7 +869,18 @@ _CRITERIA_REG = ("squared_error",)
 class PruningPath(Result):
     """Cost-complexity pruning path: the effective alphas (increasing) and the total
     leaf impurity :math:`R(T_\\alpha)` of the subtree pruned at each, plus the number of
-    leaves of each subtree."""
+    leaves of each subtree.
+
+    Attributes
+    ----------
+    ccp_alphas : ndarray of shape (n_subtrees,)
+        Effective alphas, increasing from 0 (the full tree) to the alpha that prunes to the
+        root.
+    impurities : ndarray of shape (n_subtrees,)
+        R(T_alpha), the total weighted leaf impurity of each subtree.
+    n_leaves : ndarray of int, shape (n_subtrees,)
+        Leaves of each subtree, decreasing to 1.
+    """
 
     ccp_alphas: np.ndarray
     impurities: np.ndarray
@@ -965,12 +1027,7 @@ class _CARTBase(BaseEstimator):
             np.isfinite(self.ccp_alpha) and self.ccp_alpha >= 0
         ):
             raise ValueError(f"ccp_alpha must be a finite real number >= 0; got {self.ccp_alpha!r}.")
-        if self.rng is not None and self.random_state is not None:
-            raise TypeError("give rng or its alias random_state, not both.")
-        seed = self.rng if self.rng is not None else self.random_state
-        if isinstance(seed, np.random.RandomState):  # scikit-learn's ensembles pass these
-            seed = int(seed.randint(np.iinfo(np.int32).max))
-        self._rng = check_rng(seed, name="rng" if self.rng is not None else "random_state")
+        self._rng = check_random_state(self.random_state)
 
     def _prepare(self, X, y, sample_weight):
         X = check_tree_X(X)
@@ -1097,6 +1154,11 @@ class _CARTBase(BaseEstimator):
         return in_subtree, np.array(alphas), np.array(imps), np.array(leaves)
 
     def _fit_tree(self, X, S, w, criterion):
+        present = w > 0
+        if not present.all():  # a zero weight removes the sample (it places no threshold)
+            X, S, w = X[present], S[present], w[present]
+            if getattr(self, "_y_fit", None) is not None:
+                self._y_fit = self._y_fit[present]
         full = self._grow(X, S, w, criterion)
         if self.ccp_alpha > 0:
             keep = self._prune(full, float(self.ccp_alpha))[0]
@@ -1176,7 +1238,7 @@ class CART(ClassifierMixin, _CARTBase):
     so the chosen split is the same as scikit-learn's whenever it is unique.
 
     **Ties.** Among equally good splits the first in *visiting order* wins: features in
-    column order (or, with ``max_features`` < n_features, in a random order from ``rng``),
+    column order (or, with ``max_features`` < n_features, in a random order from ``random_state``),
     then the smallest threshold. Proxies within 1e-12 (relative) of the best count as
     tied, so the rule cannot be flipped by rounding in the sums (which differs between
     CPUs). scikit-learn visits features in a random order even with
@@ -1196,11 +1258,10 @@ class CART(ClassifierMixin, _CARTBase):
     ccp_alpha : float >= 0
         Prune with weakest-link pruning to the largest subtree whose effective alphas all
         exceed ``ccp_alpha`` (the subtree minimising :math:`R(T) + \alpha |T|`).
-    rng : None, int or Generator
-        Source of the feature order when ``max_features`` < n_features.
-    random_state : None, int or RandomState
-        Alias of ``rng`` for scikit-learn ensembles (``BaggingClassifier`` and friends set
-        it); give one of the two.
+    random_state : None, int, numpy.random.Generator or numpy.random.RandomState
+        Source of the feature order when ``max_features`` < n_features (an int gives
+        ``numpy.random.default_rng(random_state)``; a RandomState, as scikit-learn's
+        ensembles pass, gives one seed drawn from it).
 
     Attributes
     ----------
@@ -1212,6 +1273,10 @@ class CART(ClassifierMixin, _CARTBase):
     -----
     Cost: O(d n log n) per tree level (one sort per feature and node) and O(n d K) memory
     for the cumulative counts of a node.
+
+    ``sample_weight``: a zero weight removes the sample before the tree is grown (it places
+    no threshold), and a positive integer weight equals repeating the sample when the
+    ``min_samples_*`` rules do not bind (they count rows, as in scikit-learn).
 
     References
     ----------
@@ -1231,7 +1296,7 @@ class CART(ClassifierMixin, _CARTBase):
     """
 
     def __init__(self, criterion="gini", *, max_depth=None, min_samples_split=2,
-                 min_samples_leaf=1, max_features=None, ccp_alpha=0.0, rng=None,
+                 min_samples_leaf=1, max_features=None, ccp_alpha=0.0,
                  random_state=None):
         self.criterion = criterion
         self.max_depth = max_depth
@@ -1239,7 +1304,6 @@ class CART(ClassifierMixin, _CARTBase):
         self.min_samples_leaf = min_samples_leaf
         self.max_features = max_features
         self.ccp_alpha = ccp_alpha
-        self.rng = rng
         self.random_state = random_state
 
     def fit(self, X, y, sample_weight=None):
@@ -1286,7 +1350,7 @@ class CARTRegressor(RegressorMixin, _CARTBase):
     """
 
     def __init__(self, criterion="squared_error", *, max_depth=None, min_samples_split=2,
-                 min_samples_leaf=1, max_features=None, ccp_alpha=0.0, rng=None,
+                 min_samples_leaf=1, max_features=None, ccp_alpha=0.0,
                  random_state=None):
         self.criterion = criterion
         self.max_depth = max_depth
@@ -1294,7 +1358,6 @@ class CARTRegressor(RegressorMixin, _CARTBase):
         self.min_samples_leaf = min_samples_leaf
         self.max_features = max_features
         self.ccp_alpha = ccp_alpha
-        self.rng = rng
         self.random_state = random_state
 
     def fit(self, X, y, sample_weight=None):
@@ -1319,7 +1382,19 @@ class CARTRegressor(RegressorMixin, _CARTBase):
 class PruningSequence(Result):
     """The nested subtrees of weakest-link pruning, evaluated: for each effective alpha
     of the path, the number of leaves, the training and test error rates and (if a grid
-    was given) the predicted class at each grid point."""
+    was given) the predicted class at each grid point.
+
+    Attributes
+    ----------
+    ccp_alphas : ndarray of shape (n_subtrees,)
+        Effective alphas of the path, increasing from 0 (the full tree).
+    n_leaves : ndarray of int, shape (n_subtrees,)
+    train_error, test_error : ndarray of shape (n_subtrees,)
+        Error rates of each subtree on the training and the held-out data.
+    grid_predictions : ndarray of int, shape (n_subtrees, n_points), or None
+        Index into the tree's ``classes_`` of the class predicted at each grid point; None
+        without a grid.
+    """
 
     ccp_alphas: np.ndarray
     n_leaves: np.ndarray
@@ -1339,10 +1414,20 @@ def pruning_sequence(X, y, X_test, y_test, *, criterion="gini", max_depth=None, 
 
     Parameters
     ----------
-    X, y : training data; X_test, y_test : held-out data
-    criterion : {"gini", "entropy"}
-    max_depth : int or None
-    grid : array_like of shape (n_points, n_features), optional
+    X : array_like of shape (n_samples, n_features)
+        Finite numeric training data.
+    y : array_like of shape (n_samples,)
+        Training class labels.
+    X_test : array_like of shape (n_test, n_features)
+        Finite numeric held-out data, the same features as ``X``.
+    y_test : array_like of shape (n_test,)
+        Held-out class labels.
+    criterion : {"gini", "entropy"}, default "gini", keyword-only
+        Impurity of the CART tree that is grown.
+    max_depth : int or None, default None, keyword-only
+        Depth limit of that tree (None: grow until the leaves are pure).
+    grid : array_like of shape (n_points, n_features), optional, keyword-only
+        Points to predict with every subtree (e.g. a mesh for decision regions).
 
     Returns
     -------
@@ -1392,6 +1477,20 @@ def export_text(tree, *, feature_names=None, decimals=2):
     """A text drawing of a fitted ID3, C45, CART or CARTRegressor tree, one line per
     branch (like scikit-learn's ``export_text``); leaves show the class and the
     (weighted) class counts, or the mean for regression.
+
+    Parameters
+    ----------
+    tree : ID3, C45, CART or CARTRegressor
+        Fitted.
+    feature_names : sequence of str, optional, keyword-only
+        One name per feature; default ``x0, x1, ...``.
+    decimals : int >= 0, default 2, keyword-only
+        Digits of thresholds, counts and values.
+
+    Returns
+    -------
+    str
+        The lines joined by newlines.
 
     Examples
     --------

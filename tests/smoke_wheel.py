@@ -46,7 +46,7 @@ def main(repo: Path | None) -> None:
     check("LICENSE shipped", any(f.name == "LICENSE" for f in files))
     runtime = {r.split(";")[0].split("[")[0].strip() for r in importlib.metadata.requires("patterneval")
                if "extra ==" not in r}
-    check("runtime requirements", runtime == {"numpy", "scipy", "scikit-learn", "joblib", "tqdm"}, runtime)
+    check("runtime requirements", runtime == {"numpy", "scipy", "scikit-learn", "joblib", "threadpoolctl", "tqdm"}, runtime)
 
     # every compute module imports (none reaches for matplotlib or ipywidgets)
     compute = [m.name for m in pkgutil.walk_packages(pe.__path__, "patterneval.")

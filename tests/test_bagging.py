@@ -77,7 +77,7 @@ def slow_oob(members, samples, X, y_code, n_classes):
 def test_equals_slow_twin(iris, base):
     X, y = iris
     X, y = X[::3], y[::3]
-    bag = Bagging(base, n_estimators=7, max_samples=0.8, rng=1).fit(X, y)
+    bag = Bagging(base, n_estimators=7, max_samples=0.8, random_state=1).fit(X, y)
     y_code = np.searchsorted(bag.classes_, y)
     votes = slow_votes(bag.estimators_, X, 3)
     np.testing.assert_array_equal(bag.votes(X), votes)
@@ -97,7 +97,7 @@ def test_equals_slow_twin(iris, base):
 
 def test_staged_error_equals_slow_twin(iris):
     X, y = iris
-    bag = Bagging(n_estimators=6, rng=3).fit(X[::2], y[::2])
+    bag = Bagging(n_estimators=6, random_state=3).fit(X[::2], y[::2])
     Xt, yt = X[1::2], y[1::2]
     curve = []
     for t in range(1, 7):
@@ -111,7 +111,7 @@ def test_equals_hand_built_ensemble(cancer):
     """Same bootstrap indices and the same seeded trees: the same votes and OOB votes."""
     X, y = cancer
     T, n = 9, X.shape[0]
-    bag = Bagging(n_estimators=T, rng=42).fit(X, y)
+    bag = Bagging(n_estimators=T, random_state=42).fit(X, y)
     streams = np.random.default_rng(42).spawn(T)
     votes = np.zeros((n, 2), dtype=int)
     oob_votes = np.zeros((n, 2), dtype=int)
@@ -132,22 +132,22 @@ def test_equals_hand_built_ensemble(cancer):
 
 def test_results_do_not_depend_on_n_jobs_and_members_are_prefixes(cancer):
     X, y = cancer
-    one = Bagging(n_estimators=6, rng=5).fit(X, y)
-    two = Bagging(n_estimators=6, rng=5, n_jobs=2).fit(X, y)
+    one = Bagging(n_estimators=6, random_state=5).fit(X, y)
+    two = Bagging(n_estimators=6, random_state=5, n_jobs=2).fit(X, y)
     np.testing.assert_array_equal(one.samples_, two.samples_)
     np.testing.assert_array_equal(one.votes(X), two.votes(X))
     assert one.oob_error_ == two.oob_error_
-    more = Bagging(n_estimators=10, rng=5).fit(X, y)
+    more = Bagging(n_estimators=10, random_state=5).fit(X, y)
     np.testing.assert_array_equal(more.samples_[:6], one.samples_)
     np.testing.assert_array_equal(more.oob_error_curve_[:6], one.oob_error_curve_)
 
 
 def test_generator_rng_and_reproducible_int_seed(cancer):
     X, y = cancer
-    a = Bagging(n_estimators=3, rng=7).fit(X, y).samples_
-    np.testing.assert_array_equal(a, Bagging(n_estimators=3, rng=7).fit(X, y).samples_)
+    a = Bagging(n_estimators=3, random_state=7).fit(X, y).samples_
+    np.testing.assert_array_equal(a, Bagging(n_estimators=3, random_state=7).fit(X, y).samples_)
     gen = np.random.default_rng(7)
-    model = Bagging(n_estimators=3, rng=gen)
+    model = Bagging(n_estimators=3, random_state=gen)
     first = model.fit(X, y).samples_.copy()
     np.testing.assert_array_equal(first, a)  # a Generator seeded like the int gives the same draws
     assert not np.array_equal(model.fit(X, y).samples_, first)  # and moves on
@@ -161,7 +161,7 @@ def test_inbag_fraction_averages_inclusion_probability(n):
     rng = np.random.default_rng(n)
     X = rng.normal(size=(n, 1))
     y = np.arange(n) % 2
-    bag = Bagging(DummyClassifier(), n_estimators=1000, rng=11).fit(X, y)
+    bag = Bagging(DummyClassifier(), n_estimators=1000, random_state=11).fit(X, y)
     inbag_share = (bag.inbag_counts_ > 0).mean(axis=1)
     oob_share = (bag.inbag_counts_ == 0).mean(axis=1)
     checks = [
@@ -187,7 +187,7 @@ def test_bagging_reduces_variance_at_fixed_points(base):
     for r in range(80):
         X, y = noisy_data(40, rng)
         single.append(clone(base).fit(X, y).predict(x0))
-        bagged.append(Bagging(base, n_estimators=9, rng=r).fit(X, y).predict_proba(x0)[:, 1])
+        bagged.append(Bagging(base, n_estimators=9, random_state=r).fit(X, y).predict_proba(x0)[:, 1])
     single, bagged = np.array(single, float), np.array(bagged)
     for j in range(x0.shape[0]):
         gap = pe.check_variance_difference(single[:, j], bagged[:, j], 0.0, label="var gap")
@@ -282,7 +282,7 @@ def test_sklearn_counts_never_out_of_bag_samples_as_the_first_class():
     assert sk.oob_score_ == pytest.approx(np.mean(np.argmax(hard, axis=1) == y))  # full trees: soft = hard
     ours_style = np.mean(np.argmax(hard[~never], axis=1) != y[~never])
     assert ours_style != pytest.approx(1 - sk.oob_score_)
-    bag = Bagging(n_estimators=1, rng=0).fit(X, y)
+    bag = Bagging(n_estimators=1, random_state=0).fit(X, y)
     assert bag.oob_coverage_ < 1 and bag.oob_coverage_ == np.mean(bag.oob_counts_ > 0)
 
 
@@ -304,7 +304,7 @@ def test_ties_go_to_the_first_class():
     X = np.arange(8.0).reshape(-1, 1)
     y = np.array(["b", "a"] * 4)
     for seed in range(50):
-        bag = Bagging(ParityStub(), n_estimators=2, rng=seed).fit(X, y)
+        bag = Bagging(ParityStub(), n_estimators=2, random_state=seed).fit(X, y)
         if {m.random_state % 2 for m in bag.estimators_} == {0, 1}:
             break
     else:
@@ -316,7 +316,7 @@ def test_ties_go_to_the_first_class():
 def test_multiclass_and_string_labels(iris):
     X, y = iris
     names = np.array(["setosa", "versicolor", "virginica"])[y]
-    bag = Bagging(n_estimators=15, rng=0).fit(X, names)
+    bag = Bagging(n_estimators=15, random_state=0).fit(X, names)
     assert bag.classes_.tolist() == sorted(set(names))
     assert bag.oob_error_ < 0.1 and set(bag.predict(X)) <= set(names)
     np.testing.assert_allclose(bag.predict_proba(X).sum(axis=1), 1.0)
@@ -334,40 +334,42 @@ def test_log2_rule_matches_sklearn(d):
     assert resolve_max_features("log2", d) == tree.max_features_ == max(1, int(np.log2(d)))
     sq = DecisionTreeClassifier(max_features="sqrt", random_state=0).fit(X, y)
     assert resolve_max_features("sqrt", d) == sq.max_features_
-    forest = RandomForest(n_estimators=2, rng=0).fit(X, y)
+    forest = RandomForest(n_estimators=2, random_state=0).fit(X, y)
     assert forest.max_features_ == tree.max_features_
     assert all(m.max_features == forest.max_features_ for m in forest.estimators_)
 
 
 def test_forest_with_every_attribute_is_bagged_trees(cancer):
     X, y = cancer
-    forest = RandomForest(n_estimators=5, max_features=None, rng=3).fit(X, y)
-    bag = Bagging(CART(), n_estimators=5, rng=3).fit(X, y)
+    forest = RandomForest(n_estimators=5, max_features=None, random_state=3).fit(X, y)
+    bag = Bagging(CART(), n_estimators=5, random_state=3).fit(X, y)
     np.testing.assert_array_equal(forest.votes(X), bag.votes(X))
     assert forest.oob_error_ == bag.oob_error_
     # the same with scikit-learn's tree, Bagging's default base learner
-    forest = RandomForest(n_estimators=5, max_features=None, rng=3,
+    forest = RandomForest(n_estimators=5, max_features=None, random_state=3,
                           tree=DecisionTreeClassifier()).fit(X, y)
-    bag = Bagging(n_estimators=5, rng=3).fit(X, y)
+    bag = Bagging(n_estimators=5, random_state=3).fit(X, y)
     np.testing.assert_array_equal(forest.votes(X), bag.votes(X))
 
 
 def test_forest_default_tree_is_the_books_cart(cancer):
     X, y = cancer
-    forest = RandomForest(n_estimators=3, rng=0).fit(X, y)
+    forest = RandomForest(n_estimators=3, random_state=0).fit(X, y)
     assert all(isinstance(tree, CART) for tree in forest.estimators_)
     assert {tree.max_features for tree in forest.estimators_} == {forest.max_features_}
 
 
-class RngTree(ClassifierMixin, BaseEstimator):
-    """A pluggable tree with patterneval's ``rng`` parameter instead of ``random_state``."""
+class WrappedTree(ClassifierMixin, BaseEstimator):
+    """A pluggable tree of the user's: any classifier with ``max_features`` and
+    ``random_state`` parameters."""
 
-    def __init__(self, max_features=None, rng=None):
+    def __init__(self, max_features=None, random_state=None):
         self.max_features = max_features
-        self.rng = rng
+        self.random_state = random_state
 
     def fit(self, X, y):
-        self.tree_ = DecisionTreeClassifier(max_features=self.max_features, random_state=self.rng).fit(X, y)
+        self.tree_ = DecisionTreeClassifier(max_features=self.max_features,
+                                            random_state=self.random_state).fit(X, y)
         self.classes_ = self.tree_.classes_
         return self
 
@@ -377,11 +379,11 @@ class RngTree(ClassifierMixin, BaseEstimator):
 
 def test_pluggable_tree(cancer):
     X, y = cancer
-    forest = RandomForest(n_estimators=4, rng=0, tree=RngTree()).fit(X, y)
-    ref = RandomForest(n_estimators=4, rng=0, tree=DecisionTreeClassifier()).fit(X, y)
-    assert [m.rng for m in forest.estimators_] == [m.random_state for m in ref.estimators_]
+    forest = RandomForest(n_estimators=4, random_state=0, tree=WrappedTree()).fit(X, y)
+    ref = RandomForest(n_estimators=4, random_state=0, tree=DecisionTreeClassifier()).fit(X, y)
+    assert [m.random_state for m in forest.estimators_] == [m.random_state for m in ref.estimators_]
     np.testing.assert_array_equal(forest.votes(X), ref.votes(X))
-    extra = RandomForest(n_estimators=4, rng=0, tree=ExtraTreeClassifier(), max_features=2).fit(X, y)
+    extra = RandomForest(n_estimators=4, random_state=0, tree=ExtraTreeClassifier(), max_features=2).fit(X, y)
     assert all(m.max_features == 2 for m in extra.estimators_)
 
 
@@ -389,7 +391,7 @@ def test_pluggable_tree(cancer):
 
 # No check is expected to fail (scikit-learn 1.9.1); check_array_api_input skips itself
 # unless SCIPY_ARRAY_API is set.
-@parametrize_with_checks([Bagging(n_estimators=3, rng=0), RandomForest(n_estimators=3, rng=0)],
+@parametrize_with_checks([Bagging(n_estimators=3, random_state=0), RandomForest(n_estimators=3, random_state=0)],
                          expected_failed_checks=lambda est: {})
 def test_sklearn_compatible(estimator, check):
     check(estimator)
@@ -410,7 +412,7 @@ BAD = [
     ("Bagging", Bagging(max_samples="all"), X4, Y4, TypeError, r"max_samples must be a float"),
     ("Bagging", Bagging(base_estimator=DecisionTreeClassifier), X4, Y4, TypeError, r"base_estimator .*class, not"),
     ("Bagging", Bagging(n_jobs=0), X4, Y4, ValueError, r"n_jobs must be None or a non-zero"),
-    ("Bagging", Bagging(rng="seed"), X4, Y4, TypeError, r"rng must be None, an int seed"),
+    ("Bagging", Bagging(random_state="seed"), X4, Y4, TypeError, r"random_state must be None, an int seed"),
     ("Bagging", Bagging(), X4, np.array([0.1, 0.2, 0.3, 0.4]), ValueError, r"Unknown label type"),
     ("Bagging", Bagging(), np.array([[np.nan, 1.0]] * 4), Y4, ValueError, r"NaN"),
     ("Bagging", Bagging(), X4, Y4[:3], ValueError, r"inconsistent numbers of samples"),
@@ -469,7 +471,7 @@ def test_forest_convergence_equals_separate_forests(iris):
                                n_estimators=8, rng=4)
     seed = int(np.random.default_rng(4).integers(2**63 - 1))
     for j, k in enumerate((1, None)):
-        forest = RandomForest(8, max_features=k, rng=seed).fit(X[::2], y[::2])
+        forest = RandomForest(8, max_features=k, random_state=seed).fit(X[::2], y[::2])
         np.testing.assert_array_equal(res.test_error[j], forest.staged_error(X[1::2], y[1::2]))
         np.testing.assert_array_equal(res.oob_error[j], forest.oob_error_curve_)
         single = [np.mean(m.predict(X[1::2]) != y[1::2]) for m in forest.estimators_]  # codes = labels
@@ -479,7 +481,7 @@ def test_forest_convergence_equals_separate_forests(iris):
 
 def test_predict_checks_features_and_fit(cancer):
     X, y = cancer
-    bag = Bagging(n_estimators=2, rng=0).fit(X, y)
+    bag = Bagging(n_estimators=2, random_state=0).fit(X, y)
     with pytest.raises(ValueError, match="X has 3 features, but Bagging is expecting 30"):
         bag.predict(X[:, :3])
     with pytest.raises(ValueError, match="y must be 1-d with one label per row"):
@@ -497,7 +499,7 @@ def test_no_out_of_bag_sample_warns():
     seed = next(s for s in range(100)
                 if set(np.random.default_rng(s).spawn(1)[0].integers(0, 2, size=2)) == {0, 1})
     with pytest.warns(UserWarning, match="No sample is out of bag"):
-        bag = Bagging(n_estimators=1, rng=seed).fit(X, y)
+        bag = Bagging(n_estimators=1, random_state=seed).fit(X, y)
     assert np.isnan(bag.oob_error_) and bag.oob_coverage_ == 0.0
 
 
@@ -508,9 +510,9 @@ def test_weighted_fit_equals_duplicated_rows(cancer):
     X, y = cancer
     X = (X - X.mean(axis=0)) / X.std(axis=0)
     base = LogisticRegression(C=0.5, tol=1e-10, max_iter=5000)
-    bag = Bagging(base, n_estimators=3, rng=2).fit(X, y)
+    bag = Bagging(base, n_estimators=3, random_state=2).fit(X, y)
     for member, sample in zip(bag.estimators_, bag.samples_):
         dup = clone(base).fit(X[sample], y[sample])
         np.testing.assert_allclose(member.coef_, dup.coef_, rtol=1e-5, atol=1e-6)
-    knn = Bagging(KNeighborsClassifier(1), n_estimators=2, rng=2).fit(X, y)  # no sample_weight
+    knn = Bagging(KNeighborsClassifier(1), n_estimators=2, random_state=2).fit(X, y)  # no sample_weight
     assert knn.estimators_[0].n_samples_fit_ == X.shape[0]

@@ -167,6 +167,9 @@ DOI_ALLOWLIST = {
     "goldberg1987": "Proceedings of ICGA 1987 (Lawrence Erlbaum): no DOI",
     "krogh1995": "NIPS 7 (1995): the proceedings have no DOIs",
     "margineantu1997": "ICML 1997 proceedings: no DOI",
+    "benavoli2017": "JMLR, no DOI; url of the paper page",
+    "demsar2006": "JMLR, no DOI; url of the paper page",
+    "holm1979": "Scandinavian Journal of Statistics 6(2), 1979 (JSTOR): no DOI; url of the JSTOR page",
     "guo2017": "ICML 2017, PMLR 70: no DOI; url of the paper page",
 }
 # Books without an ISBN, each with the reason.

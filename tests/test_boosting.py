@@ -26,7 +26,7 @@ Y_PM = np.where(Y_BC == 1, 1, -1)
 
 @pytest.fixture(scope="module")
 def fitted():
-    return AdaBoost(n_estimators=60, rng=0).fit(X_BC, Y_BC)
+    return AdaBoost(n_estimators=60, random_state=0).fit(X_BC, Y_BC)
 
 
 # ---------------------------------------------------------------- scikit-learn as a peer
@@ -101,18 +101,18 @@ def test_margins_predict_proba_and_labels(fitted):
     np.testing.assert_allclose(proba.sum(axis=1), 1)
     # any two labels outside
     words = np.where(Y_BC == 1, "benign", "malignant")
-    model = AdaBoost(n_estimators=10, rng=0).fit(X_BC, words)
+    model = AdaBoost(n_estimators=10, random_state=0).fit(X_BC, words)
     assert model.classes_.tolist() == ["benign", "malignant"]
-    ref = AdaBoost(n_estimators=10, rng=0).fit(X_BC, 1 - Y_BC)
+    ref = AdaBoost(n_estimators=10, random_state=0).fit(X_BC, 1 - Y_BC)
     np.testing.assert_array_equal(model.predict(X_BC) == "malignant", ref.predict(X_BC) == 1)
 
 
 # ---------------------------------------------------------------- re-sampling
 def test_resample_is_deterministic_and_seed_dependent():
     X, y = make_classification(300, 5, random_state=0)
-    a = AdaBoost(n_estimators=15, mode="resample", rng=3).fit(X, y)
-    b = AdaBoost(n_estimators=15, mode="resample", rng=np.random.default_rng(3)).fit(X, y)
-    c = AdaBoost(n_estimators=15, mode="resample", rng=4).fit(X, y)
+    a = AdaBoost(n_estimators=15, mode="resample", random_state=3).fit(X, y)
+    b = AdaBoost(n_estimators=15, mode="resample", random_state=np.random.default_rng(3)).fit(X, y)
+    c = AdaBoost(n_estimators=15, mode="resample", random_state=4).fit(X, y)
     np.testing.assert_array_equal(a.alphas_, b.alphas_)
     np.testing.assert_array_equal(a.decision_function(X), b.decision_function(X))
     assert not np.array_equal(a.alphas_, c.alphas_)
@@ -124,7 +124,7 @@ def test_resample_is_deterministic_and_seed_dependent():
 
 def test_resample_accepts_learner_without_sample_weight():
     X, y = make_classification(200, 4, random_state=1)
-    model = AdaBoost(KNeighborsClassifier(5), 8, mode="resample", rng=0).fit(X, y)
+    model = AdaBoost(KNeighborsClassifier(5), 8, mode="resample", random_state=0).fit(X, y)
     assert len(model.estimators_) >= 1 and model.training_errors_[-1] < 0.5
     with pytest.raises(TypeError, match=r'no sample_weight .* mode="resample"'):
         AdaBoost(KNeighborsClassifier(5), 8).fit(X, y)
@@ -161,7 +161,7 @@ def test_chance_learner_stops_reweight_and_exhausts_restarts():
     model = AdaBoost(dummy, 10).fit(X, y)
     assert model.stop_reason_ == "no better than chance"
     np.testing.assert_allclose(model.alphas_, [0.5 * np.log(3)])
-    model = AdaBoost(dummy, 10, mode="resample", rng=0, max_restarts=3).fit(X, y)
+    model = AdaBoost(dummy, 10, mode="resample", random_state=0, max_restarts=3).fit(X, y)
     assert model.stop_reason_ == "restarts exhausted" and len(model.alphas_) == 1
     # balanced data: the first learner is already at chance -> nothing to keep
     with pytest.raises(ValueError, match=r"first base learner was no better than chance"):
@@ -171,7 +171,7 @@ def test_chance_learner_stops_reweight_and_exhausts_restarts():
 def test_perfect_first_learner():
     X = np.array([[0.0], [1.0], [2.0], [3.0]])
     y = np.array([0, 0, 1, 1])
-    model = AdaBoost(n_estimators=10, rng=0).fit(X, y)
+    model = AdaBoost(n_estimators=10, random_state=0).fit(X, y)
     assert model.stop_reason_ == "perfect learner"
     assert model.alphas_.tolist() == [1.0] and model.errors_.tolist() == [0.0]
     assert model.error_bounds_.tolist() == [0.0] and model.training_errors_.tolist() == [0.0]
@@ -183,7 +183,7 @@ def test_perfect_later_learner_dominates_the_vote():
     g = np.random.default_rng(2)
     X = g.integers(0, 3, size=(12, 2)).astype(float) + g.normal(0, 0.01, (12, 2))
     y = g.integers(0, 2, 12)
-    model = AdaBoost(DecisionTreeClassifier(max_depth=3, random_state=0), 30, rng=0).fit(X, y)
+    model = AdaBoost(DecisionTreeClassifier(max_depth=3, random_state=0), 30, random_state=0).fit(X, y)
     assert model.stop_reason_ == "perfect learner" and len(model.alphas_) > 1
     assert model.alphas_[-1] == pytest.approx(1 + model.alphas_[:-1].sum())
     last = model.estimators_[-1]
@@ -205,11 +205,11 @@ BAD = [
     ("fit", dict(max_restarts=-1), None, ValueError, r"max_restarts must be an integer >= 0"),
     ("fit", dict(base_estimator=DecisionTreeClassifier), None, TypeError, r"base_estimator .*class"),
     ("fit", dict(base_estimator=KNeighborsClassifier()), None, TypeError, r"no sample_weight"),
-    ("fit", dict(rng=np.random.RandomState(0)), None, TypeError, r"legacy RandomState"),
+    ("fit", dict(random_state="seed"), None, TypeError, r"random_state must be None, an int seed"),
     ("fit", {}, "one class", ValueError, r"two classes .* only one class"),
     ("fit", {}, "three classes", ValueError, r"Only binary classification .* got 3 classes"),
     ("fit", {}, "continuous", ValueError, r"y looks continuous"),
-    ("fit", {}, "nan", ValueError, r"X holds 1 NaN"),
+    ("fit", {}, "nan", ValueError, r"Input X contains NaN"),
     ("fit", {}, "short y", ValueError, r"y has 9 entries but X has 10 rows"),
     ("fit", {}, "sparse", TypeError, r"sparse input is not supported"),
     ("margins", {}, "unknown label", ValueError, r"labels not seen in fit: \[7\]"),
@@ -262,12 +262,12 @@ def test_bad_input(method, params, case, exc, pattern):
         Xg, yg = _data(None)
         with pytest.raises(exc, match=pattern):
             if method == "resampled_error":
-                model = AdaBoost(n_estimators=3, rng=0).fit(Xg, yg)
+                model = AdaBoost(n_estimators=3, random_state=0).fit(Xg, yg)
                 resampled_error(model, X, y, **params)
             else:
                 compare_modes(Xg, yg, X, y, **{"n_estimators": 3, "n_seeds": 2, **params})
         return
-    model = AdaBoost(**{"n_estimators": 3, "rng": 0, **params})
+    model = AdaBoost(**{"n_estimators": 3, "random_state": 0, **params})
     if method == "fit":
         with pytest.raises(exc, match=pattern):
             model.fit(X, y)
@@ -291,20 +291,13 @@ def test_bad_input_table_is_complete():
 
 
 # ---------------------------------------------------------------- scikit-learn's checks
-# Skipped checks, each with its reason (all come from our validation policy, which names
-# the argument and refuses rather than converts):
-EXPECTED_FAILED = {
-    "check_complex_data": "complex X is refused with a TypeError naming X (check wants ValueError)",
-    "check_dtype_object": "object-dtype X is refused with a TypeError, not converted to float",
-    "check_supervised_y_2d": "a column-vector y is refused ('y must be 1-d'), not ravelled "
-                             "with a warning",
-    "check_requires_y_none": "y=None raises TypeError naming y (check wants ValueError)",
-}
-
-
+# No check is skipped: fit validates X and y once, through scikit-learn's validate_data
+# (object X converted to float, complex X refused with ValueError, a column-vector y ravelled
+# with a DataConversionWarning, y=None refused with scikit-learn's ValueError).
 @parametrize_with_checks(
-    [AdaBoost(n_estimators=8, rng=0), AdaBoost(n_estimators=5, mode="resample", rng=0)],
-    expected_failed_checks=lambda est: EXPECTED_FAILED,
+    [AdaBoost(n_estimators=8, random_state=0), AdaBoost(n_estimators=5, mode="resample", random_state=0),
+     AdaBoost(n_estimators=5)],
+    expected_failed_checks=lambda est: {},
 )
 def test_sklearn_compatible(estimator, check):
     check(estimator)
@@ -351,7 +344,7 @@ def test_stump_choice_survives_rounding_of_the_weights():
     # relative changes of a few ulps. The stump must choose the same cut in every round.
     from patterneval.ensemble.boosting import DecisionStump
 
-    model = AdaBoost(n_estimators=130, rng=0).fit(X_BC[::2], Y_BC[::2])
+    model = AdaBoost(n_estimators=130, random_state=0).fit(X_BC[::2], Y_BC[::2])
     g = np.random.default_rng(1)
     n_ties = 0
     for t, D in enumerate(model.staged_distributions(X_BC[::2], Y_BC[::2])):
@@ -383,7 +376,7 @@ def test_stump_error_criterion_is_the_weighted_error_minimum():
 
 def test_cancelling_vote_is_a_tie_for_the_first_class():
     # two rounds with equal votes of opposite sign: F = 0 up to rounding -> classes_[0]
-    model = AdaBoost(n_estimators=1, rng=0).fit(X_BC, Y_BC)
+    model = AdaBoost(n_estimators=1, random_state=0).fit(X_BC, Y_BC)
     model.estimators_ = model.estimators_ * 2
     model.alphas_ = np.array([0.1 + 0.2, 0.3])
     flip = type("Flip", (), {"predict": lambda self, X: -model.estimators_[0].predict(X)})()

@@ -539,7 +539,7 @@ BAD = [
     (pe.bootstrap_error, dict(n_resamples=0), ValueError, r"n_resamples must be an integer >= 1"),
     (pe.bootstrap_error, dict(n_resamples=2.0), TypeError, r"n_resamples must be an integer"),
     (pe.bootstrap_error, dict(y=Y_OK[:5]), ValueError, r"y has 5 entries but X has 20"),
-    (pe.bootstrap_error, dict(X=X_NAN), ValueError, r"X holds 1 NaN"),
+    (pe.bootstrap_error, dict(X=X_NAN), ValueError, r"Input X contains NaN"),  # the estimator validates X (issue 14)
     (pe.bootstrap_error, dict(y=np.ones(20)), ValueError, r"y must contain at least 2 classes"),
     (pe.bootstrap_error, dict(y=np.linspace(0, 1, 20)), ValueError, r"y must hold class labels .*'continuous'"),
     (pe.bootstrap_error, dict(estimator=LinearRegression()), ValueError, r"estimator must be a classifier"),

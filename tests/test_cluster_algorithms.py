@@ -203,7 +203,7 @@ def test_kmeans_chunked_equals_one_block(monkeypatch):
 
 def test_kmeans_predict_transform_score():
     X = blobs(5)
-    km = KMeans(4, rng=0).fit(X)
+    km = KMeans(4, random_state=0).fit(X)
     np.testing.assert_array_equal(km.predict(X), km.labels_)
     np.testing.assert_allclose(km.transform(X), cdist(X, km.cluster_centers_), atol=1e-9)
     assert -km.score(X) == pytest.approx(km.inertia_, rel=1e-9)
@@ -216,7 +216,7 @@ def test_kmeans_predict_transform_score():
 @pytest.mark.parametrize("init", ["random", "k-means++"])
 def test_lloyd_never_increases_inertia(seed, init):
     X = blobs(seed, n=300, k=6, spread=1.5)
-    km = KMeans(6, init=init, rng=seed, tol=0.0).fit(X)
+    km = KMeans(6, init=init, random_state=seed, tol=0.0).fit(X)
     h = km.inertia_history_
     assert len(h) == km.n_iter_
     assert np.all(np.diff(h) <= 1e-9 * h[0])
@@ -301,7 +301,7 @@ def test_isodata_splits_an_elongated_cluster():
     truth = np.repeat([0, 1], 100)
     for seed in range(3):
         iso = ISODATA(1, min_samples=5, max_std=2.0, min_distance=1.0, n_iter=4,
-                      rng=seed).fit(X)
+                      random_state=seed).fit(X)
         assert iso.history_[2] == (1, "split", 2)
         assert iso.n_clusters_ == 2
         assert pe.adjusted_rand_index(truth, iso.labels_) > 0.95
@@ -314,7 +314,7 @@ def test_isodata_merges_two_close_clusters():
     truth = np.repeat([0, 0, 1], 60)
     for seed in range(4):
         iso = ISODATA(3, min_samples=5, max_std=3.0, min_distance=2.0, n_iter=4,
-                      rng=seed).fit(X)
+                      random_state=seed).fit(X)
         steps = [s for s in iso.history_ if s[1] == "merge"]
         assert steps and steps[0][0] == 2  # first merge on the second (even) iteration
         assert iso.n_clusters_ == 2
@@ -325,12 +325,12 @@ def test_isodata_merges_two_close_clusters():
 def test_isodata_discards_small_clusters():
     rng = np.random.default_rng(2)
     X = np.r_[rng.normal(0, 1, (100, 2)), [[30.0, 30.0]]]
-    iso = ISODATA(2, min_samples=3, max_std=5.0, n_iter=2, rng=None)
-    iso.set_params(rng=np.random.default_rng(0))
+    iso = ISODATA(2, min_samples=3, max_std=5.0, n_iter=2, random_state=None)
+    iso.set_params(random_state=np.random.default_rng(0))
     # force the outlier into the initial centres by asking for all rows in two draws
     hits = 0
     for seed in range(20):
-        iso.set_params(rng=seed).fit(X)
+        iso.set_params(random_state=seed).fit(X)
         if any(step == "discard" and k < 2 for _, step, k in iso.history_):
             hits += 1
             assert iso.n_clusters_ == 1
@@ -345,7 +345,7 @@ def test_kmeans_grid_equals_single_runs_and_part2_indices():
         for init in ("random", "k-means++"):
             for seed in (0, 3):
                 idx = g.index(k, init, seed)
-                km = KMeans(k, init=init, rng=seed).fit(X)
+                km = KMeans(k, init=init, random_state=seed).fit(X)
                 np.testing.assert_array_equal(g.labels[idx], km.labels_)
                 assert g.inertia[idx] == km.inertia_
                 assert g.adjusted_rand[idx] == pe.adjusted_rand_index(truth, km.labels_)
@@ -366,7 +366,7 @@ EXPECTED_FAILED = {
 
 
 @parametrize_with_checks(
-    [KMeans(rng=0), KMeans(init="random", n_init=2, rng=0), ISODATA(rng=0)],
+    [KMeans(random_state=0), KMeans(init="random", n_init=2, random_state=0), ISODATA(random_state=0)],
     expected_failed_checks=lambda est: EXPECTED_FAILED if isinstance(est, ISODATA) else {},
 )
 def test_sklearn_compatible(estimator, check):

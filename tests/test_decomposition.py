@@ -33,9 +33,9 @@ IRIS = load_iris(return_X_y=True)
 
 # ------------------------------------------------------------------ scikit-learn protocol
 # No check is skipped: parametrize_with_checks runs the full list for all three (scikit-learn
-# 1.9.1). FastICA is passed with a fixed rng so that refits are reproducible (with rng=None it
-# declares the non_deterministic tag).
-@parametrize_with_checks([PCA(), LDA(), FastICA(rng=0)])
+# 1.9.1). With random_state=None FastICA declares the non_deterministic tag; the checks set
+# random_state themselves where they need reproducible refits.
+@parametrize_with_checks([PCA(), LDA(), FastICA(random_state=0), FastICA()])
 def test_sklearn_compatible(estimator, check):
     check(estimator)
 
@@ -179,7 +179,7 @@ def test_fisher_criterion_shapes():
 @pytest.mark.parametrize("fun", FUNCTIONS)
 def test_cocktail_party_recovered(algorithm, fun):
     party = cocktail_party(2000, rng=0)
-    ica = FastICA(n_components=2, fun=fun, algorithm=algorithm, rng=1)
+    ica = FastICA(n_components=2, fun=fun, algorithm=algorithm, random_state=1)
     S = ica.fit_transform(party.mixed)
     match = match_sources(party.sources, S)
     assert match.correlation.min() > 0.95
@@ -193,7 +193,7 @@ def test_cocktail_party_recovered(algorithm, fun):
 
 def test_fastica_agrees_with_sklearn():
     party = cocktail_party(2000, rng=3)
-    ours = FastICA(n_components=2, rng=0).fit_transform(party.mixed)
+    ours = FastICA(n_components=2, random_state=0).fit_transform(party.mixed)
     ref = SkFastICA(n_components=2, whiten="unit-variance", random_state=0).fit_transform(
         party.mixed)  # scikit-learn 1.9.1
     m = match_sources(ref, ours)
@@ -203,16 +203,16 @@ def test_fastica_agrees_with_sklearn():
 def test_fastica_convergence_warning_and_seeding():
     party = cocktail_party(500, rng=0)
     with pytest.warns(ConvergenceWarning, match="did not converge"):
-        FastICA(2, max_iter=1, tol=1e-12, rng=0).fit(party.mixed)
-    a = FastICA(2, rng=5).fit(party.mixed).components_
-    b = FastICA(2, rng=np.random.default_rng(5)).fit(party.mixed).components_
+        FastICA(2, max_iter=1, tol=1e-12, random_state=0).fit(party.mixed)
+    a = FastICA(2, random_state=5).fit(party.mixed).components_
+    b = FastICA(2, random_state=np.random.default_rng(5)).fit(party.mixed).components_
     np.testing.assert_array_equal(a, b)
 
 
 def test_fixed_point_is_stationary_for_true_unmixing():
     # at the true (whitened) unmixing, one more parallel update changes nothing beyond tol
     party = cocktail_party(4000, rng=2)
-    ica = FastICA(2, tol=1e-10, max_iter=1000, rng=0).fit(party.mixed)
+    ica = FastICA(2, tol=1e-10, max_iter=1000, random_state=0).fit(party.mixed)
     Z = (party.mixed - ica.mean_) @ ica.whitening_.T
     W = ica.components_ @ np.linalg.pinv(ica.whitening_)
     gy = np.tanh(Z @ W.T)
@@ -258,7 +258,7 @@ ESTIMATOR_TABLES = {
         (dict(algorithm="symmetric"), ValueError, "algorithm must be one of"),
         (dict(max_iter=0), ValueError, "max_iter must be an integer >= 1"),
         (dict(tol=-1.0), ValueError, "tol must be a finite number > 0"),
-        (dict(rng="x"), TypeError, "rng must be None, an int seed"),
+        (dict(random_state="x"), TypeError, "random_state must be None, an int seed"),
         (dict(X=np.column_stack([Xg, Xg[:, 0] + Xg[:, 1]])), ValueError, "rank < n_components"),
     ],
 }
@@ -274,7 +274,7 @@ def test_estimator_bad_input(cls, overrides, exc, pattern):
 
 
 def test_transform_checks_feature_count():
-    for est in (PCA(), LDA(), FastICA(rng=0)):
+    for est in (PCA(), LDA(), FastICA(random_state=0)):
         est.fit(Xg, yg)
         with pytest.raises(ValueError, match="features"):
             est.transform(Xg[:, :2])

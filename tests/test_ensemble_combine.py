@@ -254,13 +254,13 @@ def cancer():
 
 def test_stacking_oof_features_equal_cross_val_predict(cancer):
     X, y, members = cancer
-    model = Stacking(members, n_splits=4, rng=1).fit(X, y)
+    model = Stacking(members, n_splits=4, random_state=1).fit(X, y)
     want = np.hstack([cross_val_predict(m, X, y, cv=model.folds_, method="predict_proba") for m in members])
     np.testing.assert_allclose(model.oof_features_, want, rtol=0, atol=1e-12)
     # every sample is in exactly one test fold; folds are stratified
     tests = np.concatenate([te for _, te in model.folds_])
     assert np.array_equal(np.sort(tests), np.arange(len(y)))
-    labels = Stacking(members, n_splits=4, rng=1, use_proba=False).fit(X, y).oof_features_
+    labels = Stacking(members, n_splits=4, random_state=1, use_proba=False).fit(X, y).oof_features_
     hard = np.hstack([np.eye(2)[cross_val_predict(m, X, y, cv=model.folds_)] for m in members])
     assert np.array_equal(labels, hard)
 
@@ -268,7 +268,7 @@ def test_stacking_oof_features_equal_cross_val_predict(cancer):
 def test_stacking_equals_hand_built_pipeline(cancer):
     X, y, members = cancer
     Xtr, Xte, ytr = X[::2], X[1::2], y[::2]
-    model = Stacking(members, n_splits=5, rng=3).fit(Xtr, ytr)
+    model = Stacking(members, n_splits=5, random_state=3).fit(Xtr, ytr)
     Z = np.hstack([cross_val_predict(m, Xtr, ytr, cv=model.folds_, method="predict_proba")
                    for m in members])
     regs = [LinearRegression().fit(Z, ytr == k) for k in (0, 1)]
@@ -282,14 +282,14 @@ def test_stacking_vs_sklearn_stacking_classifier(wine_members, cancer):
     # reference: scikit-learn 1.9.1 StackingClassifier with the same folds and meta-learner
     X, y, members = wine_members
     meta = LogisticRegression(max_iter=2000)
-    ours = Stacking([m for _, m in members], meta_learner=meta, n_splits=5, rng=0).fit(X, y)
+    ours = Stacking([m for _, m in members], meta_learner=meta, n_splits=5, random_state=0).fit(X, y)
     theirs = StackingClassifier(members, final_estimator=meta, cv=ours.folds_,
                                 stack_method="predict_proba").fit(X, y)
     assert np.array_equal(ours.predict(X), theirs.predict(X))
     np.testing.assert_allclose(ours.predict_proba(X), theirs.predict_proba(X), atol=1e-6)
     # difference for two classes: scikit-learn drops the first probability column
     Xb, yb, bmembers = cancer
-    ours = Stacking(bmembers, n_splits=5, rng=0).fit(Xb, yb)
+    ours = Stacking(bmembers, n_splits=5, random_state=0).fit(Xb, yb)
     theirs = StackingClassifier([(str(i), m) for i, m in enumerate(bmembers)], cv=ours.folds_,
                                 stack_method="predict_proba").fit(Xb, yb)
     assert ours.meta_features(Xb).shape[1] == 2 * theirs.transform(Xb).shape[1]
@@ -298,16 +298,16 @@ def test_stacking_vs_sklearn_stacking_classifier(wine_members, cancer):
 
 def test_stacking_results_do_not_depend_on_n_jobs(cancer):
     X, y, members = cancer
-    a = Stacking(members[:2], n_splits=3, rng=5).fit(X, y)
+    a = Stacking(members[:2], n_splits=3, random_state=5).fit(X, y)
     with parallel_config(backend="threading"):  # loky start-up is slow on a shared machine
-        b = Stacking(members[:2], n_splits=3, rng=5, n_jobs=2).fit(X, y)
+        b = Stacking(members[:2], n_splits=3, random_state=5, n_jobs=2).fit(X, y)
     np.testing.assert_array_equal(a.oof_features_, b.oof_features_)
 
 
 def test_in_sample_meta_features_leak(cancer):
     X, y, _ = cancer
     deep = [DecisionTreeClassifier(random_state=0), KNeighborsClassifier(1)]
-    model = Stacking(deep, n_splits=5, rng=0).fit(X, y)
+    model = Stacking(deep, n_splits=5, random_state=0).fit(X, y)
     in_sample = model.meta_features(X)
     oof_err = np.mean(model.oof_features_[:, 2:4].argmax(axis=1) != y)
     assert np.mean(in_sample[:, 1] > 0.5) == np.mean(y == 1)  # a memorised training set
@@ -325,8 +325,9 @@ def test_reprs():
 # sklearn checks: none skipped (check_array_api_input is skipped by scikit-learn itself
 # when SCIPY_ARRAY_API is not set).
 @parametrize_with_checks(
-    [MLR(), Stacking([GaussianNB(), DecisionTreeClassifier(max_depth=3, random_state=0)], n_splits=3, rng=0),
-     Stacking([GaussianNB()], meta_learner=LogisticRegression(), n_splits=3, use_proba=False, rng=0)],
+    [MLR(), Stacking([GaussianNB(), DecisionTreeClassifier(max_depth=3, random_state=0)], n_splits=3, random_state=0),
+     Stacking([GaussianNB()], meta_learner=LogisticRegression(), n_splits=3, use_proba=False, random_state=0),
+     Stacking([GaussianNB(), LogisticRegression()])],  # the defaults: n_splits=5, random_state=None
 )
 def test_sklearn_compatible(estimator, check):
     check(estimator)
@@ -433,7 +434,7 @@ STACK_ROWS = [
     (dict(n_splits=1), ValueError, "n_splits must be an integer >= 2"),
     (dict(n_splits=100), ValueError, "n_splits=100 is more than"),
     (dict(n_jobs=0), ValueError, "n_jobs must be None or a non-zero"),
-    (dict(rng="x"), TypeError, "rng must be None"),
+    (dict(random_state="x"), TypeError, "random_state must be None"),
     (dict(use_proba="yes"), TypeError, "use_proba must be True or False"),
     (dict(estimators=[make_pipeline(StandardScaler(), LinearRegression())]), TypeError,
      "has no predict_proba"),
@@ -442,9 +443,19 @@ STACK_ROWS = [
 
 @pytest.mark.parametrize("overrides, exc, pattern", STACK_ROWS)
 def test_stacking_bad_input(overrides, exc, pattern):
-    params = dict(estimators=[GaussianNB()], n_splits=3, rng=0) | overrides
+    params = dict(estimators=[GaussianNB()], n_splits=3, random_state=0) | overrides
     with pytest.raises(exc, match=pattern):
         Stacking(**params).fit(X_SMALL, Y_SMALL)
+
+
+def test_stacking_spreads_a_class_smaller_than_n_splits_over_the_folds():
+    # scikit-learn's StratifiedKFold convention (with its warning); the largest class must fill
+    # every fold
+    X, y = X_SMALL[:60], np.r_[np.zeros(57, int), np.ones(3, int)]
+    with pytest.warns(UserWarning, match="least populated class"):
+        model = Stacking([GaussianNB()], n_splits=5, random_state=0).fit(X, y)
+    assert model.oof_features_.shape == (60, 2)
+    assert sorted(int(y[test].sum()) for _, test in model.folds_) == [0, 0, 1, 1, 1]
 
 
 def test_single_class_y_is_an_error():
@@ -455,9 +466,9 @@ def test_single_class_y_is_an_error():
 
 def test_stacking_accepts_named_members_like_sklearn():
     named = Stacking([("nb", GaussianNB()), ("tree", DecisionTreeClassifier(max_depth=2, random_state=0))],
-                     n_splits=3, rng=0).fit(X_SMALL, Y_SMALL)
+                     n_splits=3, random_state=0).fit(X_SMALL, Y_SMALL)
     plain = Stacking([GaussianNB(), DecisionTreeClassifier(max_depth=2, random_state=0)],
-                     n_splits=3, rng=0).fit(X_SMALL, Y_SMALL)
+                     n_splits=3, random_state=0).fit(X_SMALL, Y_SMALL)
     np.testing.assert_array_equal(named.oof_features_, plain.oof_features_)
     assert not hasattr(plain, "predict_proba") and hasattr(plain, "decision_function")
 

@@ -170,7 +170,7 @@ def test_library_alone_has_no_plotting_dependencies():
     """The runtime dependencies are the library's; figures and explorers are extras."""
     project = _project()
     runtime = {canonicalize_name(Requirement(t).name) for t in project["dependencies"]}
-    assert runtime == {"numpy", "scipy", "scikit-learn", "joblib", "tqdm"}
+    assert runtime == {"numpy", "scipy", "scikit-learn", "joblib", "threadpoolctl", "tqdm"}
     extras = project["optional-dependencies"]
     assert _expand("plot", extras) == {"matplotlib"}
     assert _expand("widgets", extras) == {"ipywidgets", "matplotlib"}

@@ -44,7 +44,7 @@ def test_bagging_costs_T_base_learners():
     totals = []
     for T in (5, 20, 40):
         CountingTree.fits = 0
-        bag = Bagging(CountingTree(), n_estimators=T, rng=0).fit(X, y)
+        bag = Bagging(CountingTree(), n_estimators=T, random_state=0).fit(X, y)
         assert CountingTree.fits == T
         totals.append(sum(m.tree_.node_count for m in bag.estimators_))
     nodes_per_member = np.array(totals) / np.array([5, 20, 40])
@@ -67,8 +67,8 @@ def sparse_fits():
     rng = np.random.default_rng(0)
     X, y = sparse_relevant(200, rng)
     Xt, yt = sparse_relevant(1000, rng)
-    bag = Bagging(n_estimators=60, rng=0).fit(X, y)
-    forest = RandomForest(n_estimators=60, rng=0).fit(X, y)
+    bag = Bagging(n_estimators=60, random_state=0).fit(X, y)
+    forest = RandomForest(n_estimators=60, random_state=0).fit(X, y)
     return bag, forest, Xt, yt
 
 

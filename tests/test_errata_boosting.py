@@ -52,7 +52,7 @@ def test_erratum_loss_derivative_is_pointwise_and_needs_noisy_labels():
 def test_erratum_update_goes_forward_from_d_t_to_d_t_plus_1():
     # Note 2.1.4 says it derives "from D_t to D_{t-1}"; the formula that follows gives
     # D_{t+1} from D_t, with E[e^{-f H_{t-1}}] / E[e^{-f H_t}] = 1 / Z_t.
-    model = AdaBoost(n_estimators=8, rng=0).fit(X_BC, Y_BC)
+    model = AdaBoost(n_estimators=8, random_state=0).fit(X_BC, Y_BC)
     y = np.where(Y_BC == 1, 1.0, -1.0)
     dists = list(model.staged_distributions(X_BC, Y_BC))
     F_prev = np.zeros(len(y))

@@ -105,10 +105,10 @@ def test_isodata_split_uses_the_standard_deviation_along_one_feature():
 def test_isodata_notes_schedule_never_splits_from_k0():
     rng = np.random.default_rng(0)
     X = np.r_[rng.normal([-5, 0], 1, (100, 2)), rng.normal([5, 0], 1, (100, 2))]
-    note = ISODATA(1, min_samples=5, max_std=2.0, n_iter=6, schedule="note", rng=0).fit(X)
+    note = ISODATA(1, min_samples=5, max_std=2.0, n_iter=6, schedule="note", random_state=0).fit(X)
     assert {step for _, step, _ in note.history_} == {"assign", "discard", "none"}
     assert note.n_clusters_ == 1
-    both = ISODATA(1, min_samples=5, max_std=2.0, n_iter=6, rng=0).fit(X)
+    both = ISODATA(1, min_samples=5, max_std=2.0, n_iter=6, random_state=0).fit(X)
     assert both.n_clusters_ == 2
 
 
@@ -136,7 +136,7 @@ def test_hierarchical_minimum_is_off_the_diagonal():
 
 def test_criterion_j_compares_partitions_with_the_same_c_only():
     X = load_iris().data
-    J = [KMeans(k, n_init=5, rng=0).fit(X).inertia_ for k in range(1, 9)]
+    J = [KMeans(k, n_init=5, random_state=0).fit(X).inertia_ for k in range(1, 9)]
     assert np.all(np.diff(J) < 0)  # J keeps falling as c grows
     singletons = KMeans(len(np.unique(X, axis=0)), init=np.unique(X, axis=0)).fit(
         np.unique(X, axis=0))

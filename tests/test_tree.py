@@ -6,6 +6,7 @@ import math
 import numpy as np
 import pytest
 from scipy import stats
+from sklearn.base import clone
 from sklearn.datasets import load_iris, load_wine, make_regression
 from sklearn.ensemble import BaggingClassifier
 from sklearn.tree import DecisionTreeClassifier, DecisionTreeRegressor
@@ -332,6 +333,19 @@ def test_regressor_equals_sklearn():
     assert np.allclose(p.ccp_alphas, q.ccp_alphas, rtol=1e-9, atol=1e-9)
 
 
+def test_zero_weight_equals_removal():
+    rng = np.random.default_rng(1)
+    X, y = rng.normal(size=(60, 3)), rng.integers(0, 3, 60)
+    w = rng.integers(0, 3, 60).astype(float)
+    keep = w > 0
+    Xt = rng.normal(size=(300, 3))
+    for model, target in ((CART(), y), (CARTRegressor(), X[:, 0] + y)):
+        a = clone(model).fit(X, target, sample_weight=w)
+        b = clone(model).fit(X[keep], target[keep], sample_weight=w[keep])
+        assert np.array_equal(a.predict(Xt), b.predict(Xt))
+        assert np.array_equal(a.tree_.threshold, b.tree_.threshold)
+
+
 def test_sample_weight_equals_repetition():
     rng = np.random.default_rng(0)
     X, y = rng.normal(size=(60, 3)), rng.integers(0, 3, 60)
@@ -342,22 +356,28 @@ def test_sample_weight_equals_repetition():
     assert np.array_equal(a.predict_proba(Xt), b.predict_proba(Xt))
 
 
-def test_max_features_rng_and_random_state_alias():
+def test_max_features_random_state():
     X, y = WINE
-    a = CART(max_features="sqrt", rng=3).fit(X, y)
+    a = CART(max_features="sqrt", random_state=3).fit(X, y)
     b = CART(max_features="sqrt", random_state=3).fit(X, y)
-    c = CART(max_features="sqrt", rng=4).fit(X, y)
+    c = CART(max_features="sqrt", random_state=4).fit(X, y)
     assert np.array_equal(a.tree_.feature, b.tree_.feature)
     assert not np.array_equal(a.tree_.feature, c.tree_.feature)
     for mf, k in ((2, 2), (0.5, 6), ("log2", 3), (None, 13)):
         assert T.check_tree_max_features(mf, 13) == k
-    with pytest.raises(TypeError, match="rng"):
-        CART(rng=1, random_state=1).fit(X, y)
+    with pytest.raises(TypeError, match="random_state must be None"):
+        CART(random_state="seed").fit(X, y)
+    # an int seed is numpy.random.default_rng(seed); a RandomState gives one int32 seed
+    g = CART(max_features="sqrt", random_state=np.random.default_rng(3)).fit(X, y)
+    assert np.array_equal(a.tree_.feature, g.tree_.feature)
+    seed = int(np.random.RandomState(5).randint(np.iinfo(np.int32).max))
+    r = CART(max_features="sqrt", random_state=np.random.RandomState(5)).fit(X, y)
+    assert np.array_equal(r.tree_.feature, CART(max_features="sqrt", random_state=seed).fit(X, y).tree_.feature)
     # plugs into scikit-learn's bagging, which sets random_state to ints
     bag = BaggingClassifier(CART(max_features="sqrt"), n_estimators=5, random_state=0).fit(X, y)
     assert bag.score(X, y) > 0.9
     # the fit only looks at max_features features per node (here one: a stump on it)
-    one = CART(max_depth=1, max_features=1, rng=0).fit(X, y)
+    one = CART(max_depth=1, max_features=1, random_state=0).fit(X, y)
     assert one.tree_.feature[0] in range(13)
 
 
@@ -397,9 +417,6 @@ def test_export_text_cart_and_names():
 
 # --------------------------------------------------------------------------- sklearn checks
 _SPARSE = "sparse input is rejected with a TypeError naming it (trees here are dense-only)"
-_ZERO_W = ("zero-weight samples still take part in placing thresholds and in the count-based "
-           "min_samples_* rules, so predictions at those points can differ from dropping them; "
-           "positive integer weights equal repetition (test_sample_weight_equals_repetition)")
 _ID3 = ("ID3 takes categorical attributes only and rejects continuous (non-integral float) "
         "data, which this check feeds it")
 _ID3_CHECKS = [
@@ -416,8 +433,8 @@ _ID3_CHECKS = [
     "check_fit2d_predict1d", "check_requires_y_none",
 ]
 EXPECTED_FAILED = {
-    "CART": {"check_sample_weight_equivalence_on_dense_data": _ZERO_W},
-    "CARTRegressor": {"check_sample_weight_equivalence_on_dense_data": _ZERO_W},
+    "CART": {},
+    "CARTRegressor": {},
     "C45": {},
     "ID3": {name: _ID3 for name in _ID3_CHECKS},
 }
@@ -490,7 +507,7 @@ CASES = [
     (CART_fit, (Xg, yg), {"max_features": "half"}, ValueError, "max_features"),
     (CART_fit, (Xg, yg), {"ccp_alpha": -1.0}, ValueError, "ccp_alpha"),
     (CART_fit, (Xg, yg), {"min_samples_leaf": 0}, ValueError, "min_samples_leaf"),
-    (CART_fit, (Xg, yg), {"rng": "seed"}, TypeError, "rng"),
+    (CART_fit, (Xg, yg), {"random_state": "seed"}, TypeError, "random_state"),
     (CART_fit, (np.empty((0, 4)), []), {}, ValueError, "empty"),
     (CART_fit, (Xg[:, 0], yg), {}, ValueError, "2-d"),
     (CART_fit, (PT.X, PT.y), {}, TypeError, "numbers"),

@@ -30,7 +30,7 @@ def _png(explorer) -> bytes:
 
 def test_boosting_rounds_match_the_model():
     r = boosting_rounds(X, Y, n_estimators=6, grid_size=15, rng=0)
-    model = AdaBoost(n_estimators=6, rng=0).fit(X, Y)
+    model = AdaBoost(n_estimators=6, random_state=0).fit(X, Y)
     np.testing.assert_allclose(r.alphas, model.alphas_)
     np.testing.assert_allclose(r.weights, np.array(list(model.staged_distributions(X, Y))))
     gx, gy = np.meshgrid(r.grid_x, r.grid_y)
@@ -48,7 +48,7 @@ def test_painter_sets_the_round_data():
 
 
 def test_static_figures():
-    model = AdaBoost(n_estimators=10, rng=0).fit(X, Y)
+    model = AdaBoost(n_estimators=10, random_state=0).fit(X, Y)
     test = [np.mean(p != Y) for p in model.staged_predict(X)]
     fig = plot_error_curves(model.training_errors_, test, model.error_bounds_, model.exp_losses_)
     np.testing.assert_allclose(fig.axes[0].lines[2].get_ydata(), model.error_bounds_)

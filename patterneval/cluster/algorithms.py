@@ -41,6 +41,7 @@ from .._validation import (
     check_nonnegative_real,
     check_positive_int,
     check_positive_real,
+    check_random_state,
     check_rng,
     check_sample_index,
 )
@@ -750,7 +751,8 @@ class KMeans(ClusterMixin, TransformerMixin, BaseEstimator):
     max_iter : int, default 300
     tol : float >= 0, default 1e-4
         Relative tolerance on the squared centre shift (see above).
-    rng : None, int or numpy Generator
+    random_state : None, int, numpy.random.Generator or numpy.random.RandomState
+        Draws the initial centres (an int gives ``numpy.random.default_rng(random_state)``).
 
     Attributes
     ----------
@@ -793,13 +795,13 @@ class KMeans(ClusterMixin, TransformerMixin, BaseEstimator):
     """
 
     def __init__(self, n_clusters=8, *, init="k-means++", n_init=1, max_iter=300, tol=1e-4,
-                 rng=None):
+                 random_state=None):
         self.n_clusters = n_clusters
         self.init = init
         self.n_init = n_init
         self.max_iter = max_iter
         self.tol = tol
-        self.rng = rng
+        self.random_state = random_state
 
     def _initial(self, X, k, rng):
         if isinstance(self.init, str):
@@ -816,7 +818,7 @@ class KMeans(ClusterMixin, TransformerMixin, BaseEstimator):
         n_init = check_positive_int("n_init", self.n_init)
         max_iter = check_positive_int("max_iter", self.max_iter)
         tol = check_nonnegative_real("tol", self.tol)
-        rng = check_rng(self.rng)
+        rng = check_random_state(self.random_state)
         if not isinstance(self.init, str):
             check_init_centers(self.init, k, X.shape[1])
             n_init = 1
@@ -907,7 +909,7 @@ class ISODATA(ClusterMixin, BaseEstimator):
     n_iter : int, default 10
     split_scale : float > 0, default 1.0
     schedule : {"alternate", "note"}, default "alternate"
-    rng : None, int or numpy Generator
+    random_state : None, int, numpy.random.Generator or numpy.random.RandomState
         Draws the K0 initial centres (distinct samples).
 
     Attributes
@@ -937,13 +939,14 @@ class ISODATA(ClusterMixin, BaseEstimator):
     >>> import numpy as np
     >>> rng = np.random.default_rng(0)
     >>> X = np.r_[rng.normal([-5, 0], 1, (50, 2)), rng.normal([5, 0], 1, (50, 2))]
-    >>> iso = ISODATA(1, max_std=2.0, min_samples=5, n_iter=4, rng=0).fit(X)
+    >>> iso = ISODATA(1, max_std=2.0, min_samples=5, n_iter=4, random_state=0).fit(X)
     >>> iso.n_clusters_history_
     array([2, 2, 2, 2])
     """
 
     def __init__(self, n_clusters=8, *, min_samples=1, max_std=1.0, min_distance=1.0,
-                 max_pairs=1, n_iter=10, split_scale=1.0, schedule="alternate", rng=None):
+                 max_pairs=1, n_iter=10, split_scale=1.0, schedule="alternate",
+                 random_state=None):
         self.n_clusters = n_clusters
         self.min_samples = min_samples
         self.max_std = max_std
@@ -952,7 +955,7 @@ class ISODATA(ClusterMixin, BaseEstimator):
         self.n_iter = n_iter
         self.split_scale = split_scale
         self.schedule = schedule
-        self.rng = rng
+        self.random_state = random_state
 
     def fit(self, X, y=None):
         """Run ISODATA on X (y is ignored)."""
@@ -965,7 +968,7 @@ class ISODATA(ClusterMixin, BaseEstimator):
         n_iter = check_positive_int("n_iter", self.n_iter)
         scale = check_positive_real("split_scale", self.split_scale)
         schedule = check_choice("schedule", self.schedule, ("alternate", "note"))
-        rng = check_rng(self.rng)
+        rng = check_random_state(self.random_state)
         C = X[rng.choice(X.shape[0], size=K0, replace=False)].copy()
         history, per_iter = [], []
         for it in range(1, n_iter + 1):
@@ -1102,7 +1105,7 @@ def kmeans_grid(X, ks, *, labels_true=None, inits=("random", "k-means++"), seeds
     width and the Dunn index of Part II.
 
     Used by the chapter's explorer, which then only looks results up. Run (k, init,
-    seed) uses ``KMeans(k, init=init, rng=seed)``.
+    seed) uses ``KMeans(k, init=init, random_state=seed)``.
 
     Parameters
     ----------
@@ -1157,7 +1160,7 @@ def kmeans_grid(X, ks, *, labels_true=None, inits=("random", "k-means++"), seeds
     for i, k in enumerate(ks):
         for j, init in enumerate(inits):
             for s, seed in enumerate(seeds):
-                km = KMeans(k, init=init, max_iter=max_iter, rng=seed).fit(X)
+                km = KMeans(k, init=init, max_iter=max_iter, random_state=seed).fit(X)
                 labels[i, j, s] = km.labels_
                 centers[(k, init, seed)] = km.cluster_centers_
                 inertia[i, j, s] = km.inertia_

@@ -166,6 +166,9 @@ def contingency_matrix(labels_true, labels_pred, *, sparse: bool = False):
     cluster :math:`j` of ``labels_pred``; rows and columns follow the sorted distinct
     labels (as ``numpy.unique`` orders them).
 
+    Empty label arrays raise ValueError: an index of no samples is undefined
+    (scikit-learn's ``contingency_matrix`` returns a 0 x 0 table).
+
     Parameters
     ----------
     labels_true, labels_pred : array-like of shape (n_samples,)
@@ -263,6 +266,9 @@ def pair_counts(labels_true, labels_pred) -> PairCounts:
     with :math:`n_{ij}` the contingency table, :math:`a_i` its row sums (class sizes of
     ``labels_true``) and :math:`b_j` its column sums (cluster sizes of ``labels_pred``).
 
+    Empty label arrays raise ValueError: an index of no samples is undefined
+    (scikit-learn's ``pair_confusion_matrix`` returns zeros).
+
     Parameters
     ----------
     labels_true, labels_pred : array-like of shape (n_samples,)
@@ -307,6 +313,22 @@ def rand_index(labels_true, labels_pred) -> float:
     sample there are no pairs (0/0) and the value is 1 (the partitions are identical).
     Its expectation under random labelings is not constant and tends to 1 as the number
     of clusters grows; see :func:`adjusted_rand_index`. :math:`O(n + KL)`.
+
+    Empty label arrays raise ValueError: an index of no samples is undefined
+    (scikit-learn's ``rand_score`` returns 1.0 for them).
+
+    Parameters
+    ----------
+    labels_true : array_like of shape (n_samples,)
+        The reference partition (the classes): any hashable labels, no NaN, at least one
+        sample.
+    labels_pred : array_like of shape (n_samples,)
+        The clustering judged, labelling the same samples.
+
+    Returns
+    -------
+    float
+        In [0, 1]; higher is better.
 
     References
     ----------
@@ -362,6 +384,9 @@ def adjusted_rand_index(labels_true, labels_pred, *, random_model: str = "perm")
     identical partitions (the value when the denominator is 0, which happens only for
     identical partitions); it can be negative. ``"perm"`` and ``"num"`` are symmetric,
     ``"num1"`` is not.
+
+    Empty label arrays raise ValueError: an index of no samples is undefined
+    (scikit-learn's ``adjusted_rand_score`` returns 1.0 for them).
 
     Parameters
     ----------
@@ -440,6 +465,21 @@ def jaccard_index(labels_true, labels_pred) -> float:
     symmetric. 0/0 (both partitions all singletons, so no pair is together anywhere)
     gives 1: the partitions are identical. :math:`O(n + KL)`.
 
+    Empty label arrays raise ValueError: an index of no samples is undefined.
+
+    Parameters
+    ----------
+    labels_true : array_like of shape (n_samples,)
+        The reference partition (the classes): any hashable labels, no NaN, at least one
+        sample.
+    labels_pred : array_like of shape (n_samples,)
+        The clustering judged, labelling the same samples.
+
+    Returns
+    -------
+    float
+        In [0, 1]; higher is better.
+
     References
     ----------
     Zhou Zhihua, *Machine Learning* (2016), eq. 9.5. Jaccard, P. (1912), "The
@@ -466,6 +506,22 @@ def fowlkes_mallows_index(labels_true, labels_pred) -> float:
     partitions are identical and FMI is 1 (scikit-learn's ``fowlkes_mallows_score``
     returns 0 there); when only one of them puts no pair together, FMI is 0.
     :math:`O(n + KL)`.
+
+    Empty label arrays raise ValueError: an index of no samples is undefined
+    (scikit-learn's ``fowlkes_mallows_score`` returns 0.0 for them).
+
+    Parameters
+    ----------
+    labels_true : array_like of shape (n_samples,)
+        The reference partition (the classes): any hashable labels, no NaN, at least one
+        sample.
+    labels_pred : array_like of shape (n_samples,)
+        The clustering judged, labelling the same samples.
+
+    Returns
+    -------
+    float
+        In [0, 1]; higher is better.
 
     References
     ----------
@@ -494,6 +550,21 @@ def pair_f1(labels_true, labels_pred) -> float:
 
     Higher is better; range [0, 1]; symmetric. 0/0 (both partitions all singletons)
     gives 1. :math:`O(n + KL)`.
+
+    Empty label arrays raise ValueError: an index of no samples is undefined.
+
+    Parameters
+    ----------
+    labels_true : array_like of shape (n_samples,)
+        The reference partition (the classes): any hashable labels, no NaN, at least one
+        sample.
+    labels_pred : array_like of shape (n_samples,)
+        The clustering judged, labelling the same samples.
+
+    Returns
+    -------
+    float
+        In [0, 1]; higher is better.
 
     References
     ----------
@@ -526,6 +597,23 @@ def minkowski_score(labels_true, labels_pred, *, include_diagonal: bool = False)
     0/0 (``labels_true`` all singletons, off-diagonal) gives 0 if ``labels_pred`` is
     all singletons too and ``inf`` otherwise. Computed from the contingency table in
     :math:`O(n + KL)`, never from the :math:`n \times n` matrices.
+
+    Empty label arrays raise ValueError: an index of no samples is undefined.
+
+    Parameters
+    ----------
+    labels_true : array_like of shape (n_samples,)
+        The reference partition (the classes): any hashable labels, no NaN, at least one
+        sample.
+    labels_pred : array_like of shape (n_samples,)
+        The clustering judged, labelling the same samples.
+    include_diagonal : bool, default False, keyword-only
+        Count the diagonal of the co-occurrence matrices (each sample with itself).
+
+    Returns
+    -------
+    float
+        In :math:`[0, \infty]`; lower is better.
 
     References
     ----------
@@ -569,6 +657,23 @@ def f_measure(labels_true, labels_pred, *, beta: float = 1.0) -> float:
     weighs recall more. A pair with :math:`N_{tk} = 0` scores 0 (no 0/0 can occur).
     :math:`O(n + KL)`.
 
+    Empty label arrays raise ValueError: an index of no samples is undefined.
+
+    Parameters
+    ----------
+    labels_true : array_like of shape (n_samples,)
+        The reference partition (the classes): any hashable labels, no NaN, at least one
+        sample.
+    labels_pred : array_like of shape (n_samples,)
+        The clustering judged, labelling the same samples.
+    beta : float > 0, default 1.0, keyword-only
+        Weight of recall against precision.
+
+    Returns
+    -------
+    float
+        In (0, 1]; higher is better.
+
     References
     ----------
     Larsen, B. & Aone, C. (1999), "Fast and effective text mining using linear-time
@@ -597,6 +702,21 @@ def purity(labels_true, labels_pred) -> float:
     ``labels_true``. Higher is better; range (0, 1]; not symmetric; 1 for identical
     partitions but also for any refinement (all singletons score 1), so it rewards
     many clusters. :math:`O(n + KL)`.
+
+    Empty label arrays raise ValueError: an index of no samples is undefined.
+
+    Parameters
+    ----------
+    labels_true : array_like of shape (n_samples,)
+        The reference partition (the classes): any hashable labels, no NaN, at least one
+        sample.
+    labels_pred : array_like of shape (n_samples,)
+        The clustering judged, labelling the same samples.
+
+    Returns
+    -------
+    float
+        In (0, 1]; higher is better.
 
     References
     ----------
@@ -670,6 +790,21 @@ def clustering_accuracy(labels_true, labels_pred) -> float:
     in :math:`10^4` classes and :math:`10^4` clusters that agree on 80 % of the samples
     took 40 MB and 0.5 s (the dense table alone would take 800 MB).
 
+    Empty label arrays raise ValueError: an index of no samples is undefined.
+
+    Parameters
+    ----------
+    labels_true : array_like of shape (n_samples,)
+        The reference partition (the classes): any hashable labels, no NaN, at least one
+        sample.
+    labels_pred : array_like of shape (n_samples,)
+        The clustering judged, labelling the same samples.
+
+    Returns
+    -------
+    float
+        In (0, 1]; higher is better.
+
     References
     ----------
     Kuhn, H. W. (1955), "The Hungarian method for the assignment problem", Naval Research
@@ -719,6 +854,22 @@ def mutual_info(labels_true, labels_pred) -> float:
     symmetric. Rounding errors below machine epsilon are set to 0 term by term and the
     sum is clipped at 0, as in scikit-learn. :math:`O(n + KL)`.
 
+    Empty label arrays raise ValueError: an index of no samples is undefined
+    (scikit-learn's ``mutual_info_score`` fails with a math domain error).
+
+    Parameters
+    ----------
+    labels_true : array_like of shape (n_samples,)
+        The reference partition (the classes): any hashable labels, no NaN, at least one
+        sample.
+    labels_pred : array_like of shape (n_samples,)
+        The clustering judged, labelling the same samples.
+
+    Returns
+    -------
+    float
+        :math:`I(U; V) \ge 0`, in nats.
+
     References
     ----------
     Cover, T. M. & Thomas, J. A. (2006), *Elements of Information Theory*, 2nd ed., ch. 2,
@@ -748,6 +899,25 @@ def normalized_mutual_info(labels_true, labels_pred, *, average: str = "arithmet
     cluster, where it is 0/0). When only one partition is a single cluster, :math:`I =
     0` and NMI is 0 (0/0 for ``"min"`` and ``"geometric"``). Not adjusted for chance: it
     grows with the number of clusters. :math:`O(n + KL)`.
+
+    Empty label arrays raise ValueError: an index of no samples is undefined
+    (scikit-learn's ``normalized_mutual_info_score`` returns 1.0 for them).
+
+    Parameters
+    ----------
+    labels_true : array_like of shape (n_samples,)
+        The reference partition (the classes): any hashable labels, no NaN, at least one
+        sample.
+    labels_pred : array_like of shape (n_samples,)
+        The clustering judged, labelling the same samples.
+    average : {"arithmetic", "geometric", "min", "max"}, keyword-only
+        The mean of :math:`H(U)` and :math:`H(V)` in the denominator (default
+        ``"arithmetic"``).
+
+    Returns
+    -------
+    float
+        In [0, 1]; higher is better.
 
     References
     ----------
@@ -1003,6 +1173,21 @@ def expected_mutual_info(labels_true, labels_pred) -> float:
     ``labels_true`` and :math:`b_j` the cluster sizes of ``labels_pred``. 0 when either
     partition is a single cluster. Symmetric.
 
+    Empty label arrays raise ValueError: an index of no samples is undefined.
+
+    Parameters
+    ----------
+    labels_true : array_like of shape (n_samples,)
+        The reference partition (the classes): any hashable labels, no NaN, at least one
+        sample.
+    labels_pred : array_like of shape (n_samples,)
+        The clustering judged, labelling the same samples.
+
+    Returns
+    -------
+    float
+        :math:`E[I] \ge 0`, in nats.
+
     Notes
     -----
     Every cell with the same :math:`(a_i, b_j)` contributes the same term, so the sum runs
@@ -1051,6 +1236,9 @@ def adjusted_mutual_info(labels_true, labels_pred, *, average: str = "arithmetic
     ``"arithmetic"`` mean (default, as scikit-learn), ``"geometric"`` mean, ``"min"`` or
     ``"max"``. Higher is better; 1 for identical partitions; expectation 0 under random
     relabellings with the observed cluster sizes; can be negative. Symmetric.
+
+    Empty label arrays raise ValueError: an index of no samples is undefined
+    (scikit-learn's ``adjusted_mutual_info_score`` returns 1.0 for them).
 
     Parameters
     ----------
@@ -1126,6 +1314,21 @@ def variation_of_information(labels_true, labels_pred) -> float:
     computed from the last form, whose terms are all non-negative, so identical
     partitions give exactly 0.0 and no rounding makes it negative. :math:`O(n + KL)`.
 
+    Empty label arrays raise ValueError: an index of no samples is undefined.
+
+    Parameters
+    ----------
+    labels_true : array_like of shape (n_samples,)
+        The reference partition (the classes): any hashable labels, no NaN, at least one
+        sample.
+    labels_pred : array_like of shape (n_samples,)
+        The clustering judged, labelling the same samples.
+
+    Returns
+    -------
+    float
+        :math:`VI \ge 0`, in nats; lower is better.
+
     References
     ----------
     Meilă, M. (2007), "Comparing clusterings -- an information based distance", Journal
@@ -1173,6 +1376,22 @@ def homogeneity(labels_true, labels_pred) -> float:
     all singletons score 1. Equal to scikit-learn's ``homogeneity_score`` to about 1e-12.
     :math:`O(n + KL)`.
 
+    Empty label arrays raise ValueError: an index of no samples is undefined
+    (scikit-learn's ``homogeneity_score`` returns 1.0 for them).
+
+    Parameters
+    ----------
+    labels_true : array_like of shape (n_samples,)
+        The reference partition (the classes): any hashable labels, no NaN, at least one
+        sample.
+    labels_pred : array_like of shape (n_samples,)
+        The clustering judged, labelling the same samples.
+
+    Returns
+    -------
+    float
+        In [0, 1]; higher is better.
+
     References
     ----------
     Rosenberg, A. & Hirschberg, J. (2007), "V-measure: a conditional entropy-based
@@ -1199,6 +1418,22 @@ def completeness(labels_true, labels_pred) -> float:
     (``labels_pred``). Higher is better; range [0, 1]; not symmetric. Exactly 1.0 when
     every class lies in a single cluster (including one cluster, :math:`H(V) = 0`). Equal
     to scikit-learn's ``completeness_score`` to about 1e-12. :math:`O(n + KL)`.
+
+    Empty label arrays raise ValueError: an index of no samples is undefined
+    (scikit-learn's ``completeness_score`` returns 1.0 for them).
+
+    Parameters
+    ----------
+    labels_true : array_like of shape (n_samples,)
+        The reference partition (the classes): any hashable labels, no NaN, at least one
+        sample.
+    labels_pred : array_like of shape (n_samples,)
+        The clustering judged, labelling the same samples.
+
+    Returns
+    -------
+    float
+        In [0, 1]; higher is better.
 
     References
     ----------
@@ -1228,11 +1463,19 @@ def v_measure(labels_true, labels_pred, *, beta: float = 1.0) -> float:
     [0, 1]; 0 when :math:`h = c = 0`. Equal to scikit-learn's ``v_measure_score`` to about
     1e-12. :math:`O(n + KL)`.
 
+    Empty label arrays raise ValueError: an index of no samples is undefined
+    (scikit-learn's ``v_measure_score`` returns 1.0 for them).
+
     Parameters
     ----------
     labels_true, labels_pred : array-like of shape (n_samples,)
     beta : float, default 1.0
         Positive weight (scikit-learn also accepts 0, which gives h).
+
+    Returns
+    -------
+    float
+        In [0, 1]; higher is better.
 
     References
     ----------
@@ -1333,6 +1576,20 @@ def all_indices(labels_true, labels_pred) -> dict:
     """Every external index of this module for one pair of partitions, as a dict
     ``name -> float`` (NMI with its default arithmetic mean; F-measure with beta = 1).
 
+    Parameters
+    ----------
+    labels_true : array_like of shape (n_samples,)
+        The reference partition (the classes): any hashable labels, no NaN, at least one
+        sample.
+    labels_pred : array_like of shape (n_samples,)
+        The clustering judged, labelling the same samples.
+
+    Returns
+    -------
+    dict
+        Index name (as in ``INDEX_NAMES``) -> float; the direction of "better" is each
+        index's own (lower for the Minkowski score and the variation of information).
+
     Examples
     --------
     >>> scores = all_indices([0, 0, 1, 1], [0, 0, 1, 1])
@@ -1353,9 +1610,27 @@ INDEX_NAMES = ("rand_index", "adjusted_rand_index", "jaccard_index", "fowlkes_ma
 
 def relabel(labels_true, fraction, *, n_clusters=None, rng=None) -> np.ndarray:
     """A noisy copy of a partition: a random ``fraction`` of the samples (rounded down)
-    get a label drawn uniformly from ``0 .. n_clusters - 1`` (default: the number of
+    get a label drawn uniformly from ``0, ..., n_clusters - 1`` (default: the number of
     classes of ``labels_true``); the others keep theirs. ``labels_true`` must hold
-    integers ``0 .. K - 1``; use ``numpy.unique(..., return_inverse=True)`` first.
+    integers ``0, ..., K - 1``; use ``numpy.unique(..., return_inverse=True)`` first.
+
+    Parameters
+    ----------
+    labels_true : array_like of int, shape (n_samples,)
+        Labels ``0, ..., K - 1`` (at least one sample).
+    fraction : float in [0, 1]
+        Share of the samples relabelled; ``int(fraction * n_samples)`` of them, drawn
+        without replacement.
+    n_clusters : int >= 1, optional, keyword-only
+        Labels ``0, ..., n_clusters - 1`` the chosen samples draw from (default K, the number
+        of distinct labels). A drawn label may equal the old one.
+    rng : None, int or numpy.random.Generator, keyword-only
+        Seed or generator (SPEC 7).
+
+    Returns
+    -------
+    ndarray of shape (n_samples,)
+        The noisy copy (``labels_true`` itself is not changed).
 
     Examples
     --------

@@ -160,6 +160,17 @@ def jaccard_table(labels_a, labels_b) -> np.ndarray:
     Rows follow ``np.unique(labels_a)``, columns ``np.unique(labels_b)``. The entries are
     ratios of integer counts (exact to the last bit on any CPU).
 
+    Parameters
+    ----------
+    labels_a, labels_b : array_like of shape (n_samples,)
+        Two partitions of the same samples: any hashable labels, no NaN, at least one
+        sample.
+
+    Returns
+    -------
+    ndarray of shape (K_a, K_b)
+        Entries in [0, 1]; 1 where two clusters hold the same samples.
+
     Examples
     --------
     >>> from patterneval.cluster.stability import jaccard_table
@@ -711,6 +722,7 @@ _MEASURE_DOC = """{title} of clValid (Brock et al. 2008): {what}
     the options; call that function to get all four measures from one set of
     reclusterings (one per removed feature).
 
+{params}
     Examples
     --------
     >>> import numpy as np
@@ -743,6 +755,39 @@ def fom(X, clusterer, *, adjust=True, rng=None, n_jobs=None, progress=False) -> 
 
 
 _EXAMPLES = {"apn": "0.0", "ad": "0.637", "adm": "0.0", "fom": "0.287"}
+_PARAM_X = """    Parameters
+    ----------
+    X : array-like of shape (n_samples, n_features)
+        At least two features.
+    clusterer : scikit-learn clusterer
+        Any estimator with ``fit_predict`` (or ``fit`` and ``labels_``), refitted once on
+        the full data and once per removed feature.
+"""
+_PARAM_METRIC = """    metric : str, default "euclidean", keyword-only
+        Distance (a name in :data:`patterneval.cluster.internal.METRICS`).
+"""
+_PARAM_ADJUST = """    adjust : bool, default True, keyword-only
+        Divide by sqrt((N - K) / N), as clValid does.
+"""
+_PARAM_REST = """    rng : None, int or numpy.random.Generator, keyword-only
+        Seeds of the clusterer's ``random_state``, if it has one.
+    n_jobs : int or None, keyword-only
+        The reclusterings run in parallel through joblib; the result does not depend on it.
+    progress : bool, default False, keyword-only
+        Show a tqdm progress bar.
+
+    Returns
+    -------
+    float
+        {better}.
+"""
+_PARAMS = {
+    "apn": _PARAM_X + _PARAM_REST.format(better="In [0, 1]; lower is better (more stable)"),
+    "ad": _PARAM_X + _PARAM_METRIC + _PARAM_REST.format(better="Lower is better"),
+    "adm": _PARAM_X + _PARAM_METRIC + _PARAM_REST.format(better="Lower is better (more stable)"),
+    "fom": _PARAM_X + _PARAM_ADJUST + _PARAM_REST.format(
+        better="Lower is better (the clusters predict a left-out feature)"),
+}
 for _f, _title, _what in (
         (apn, "APN, the average proportion of non-overlap,",
          "the share of a sample's cluster that leaves it when a feature is removed, averaged "
@@ -761,7 +806,7 @@ for _f, _title, _what in (
          "feature (clusters found without it), averaged over the features. Options: "
          "``adjust``, ``rng``, ``n_jobs``, ``progress``.")):
     _f.__doc__ = _MEASURE_DOC.format(title=_title, what=_what, name=_f.__name__,
-                                     example=_EXAMPLES[_f.__name__])
+                                     example=_EXAMPLES[_f.__name__], params=_PARAMS[_f.__name__])
 del _f, _title, _what
 
 
@@ -773,6 +818,21 @@ def stability_blobs(noise, *, n=150, rng=0):
     side 6, with standard deviation ``noise``: the chapter's and the explorer's data.
 
     Returns ``(X, labels_true)``.
+
+    Parameters
+    ----------
+    noise : float > 0
+        Standard deviation of each blob.
+    n : int >= 3, default 150, keyword-only
+        Total points (rounded down to a multiple of 3).
+    rng : None, int or numpy.random.Generator, default 0, keyword-only
+        Seed or generator (SPEC 7).
+
+    Returns
+    -------
+    X : ndarray of shape (3 * (n // 3), 2)
+    labels_true : ndarray of int, shape (3 * (n // 3),)
+        The blob of each point, 0, 1, 2.
 
     Examples
     --------
@@ -798,6 +858,31 @@ def stability_view(noise, k, method, *, n=150, n_resamples=20, n_references=10, 
 
     Returns a dict with ``X``, ``labels_true``, ``stability`` (:class:`ClusterStability`)
     and ``gap`` (:class:`GapStatistic`).
+
+    Parameters
+    ----------
+    noise : float > 0
+        Standard deviation of the blobs.
+    k : int >= 1
+        Clusters of the KMeans whose stability is measured.
+    method : {"bootstrap", "subsample", "noise"}
+        Resampling scheme of :func:`cluster_stability`.
+    n : int >= 3, default 150, keyword-only
+        Points.
+    n_resamples : int, default 20, keyword-only
+        Replicates of :func:`cluster_stability`.
+    n_references : int, default 10, keyword-only
+        Reference data sets of :func:`gap_statistic`.
+    k_max : int >= 2, default 6, keyword-only
+        The gap statistic is computed for k = 1..k_max.
+    rng : None or int, default 0, keyword-only
+        Seed of the data, the resampling and the reference sets.
+
+    Returns
+    -------
+    dict
+        ``X``, ``labels_true``, ``stability`` (:class:`ClusterStability`) and ``gap``
+        (:class:`GapStatistic`).
 
     Examples
     --------

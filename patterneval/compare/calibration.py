@@ -609,17 +609,24 @@ def _resolve_metric(metric, response, greater_is_better):
 def _fit_response(estimator, X, y, train, test, kind):
     from sklearn.base import clone
 
-    model = clone(estimator).fit(X[train] if not hasattr(X, "iloc") else X.iloc[train], y[train])
-    Xt = X[test] if not hasattr(X, "iloc") else X.iloc[test]
+    from ..resampling._engine import x_passed_through
+    from ..resampling._rows import take_rows
+
+    with x_passed_through("fit", train.size):
+        model = clone(estimator).fit(take_rows(X, train), y[train])
+    Xt = take_rows(X, test)
     if kind == "label":
-        return np.asarray(model.predict(Xt))
+        with x_passed_through("predict", test.size):
+            return np.asarray(model.predict(Xt))
     n_classes = np.unique(y).size
     if kind == "score" and n_classes == 2 and hasattr(model, "decision_function"):
-        return np.asarray(model.decision_function(Xt), dtype=float)
+        with x_passed_through("decision_function", test.size):
+            return np.asarray(model.decision_function(Xt), dtype=float)
     if not hasattr(model, "predict_proba"):
         raise TypeError(f"estimator {type(estimator).__name__} has no predict_proba, which the "
                         f"{kind!r} response needs; use a probabilistic classifier or a label metric.")
-    proba = np.asarray(model.predict_proba(Xt), dtype=float)
+    with x_passed_through("predict_proba", test.size):
+        proba = np.asarray(model.predict_proba(Xt), dtype=float)
     full = np.zeros((proba.shape[0], n_classes))
     full[:, np.asarray(model.classes_, dtype=int)] = proba  # a class absent from a fold: probability 0
     return full[:, 1] if n_classes == 2 else full

@@ -11,7 +11,7 @@ A random forest is bagging of decision trees that consider only ``k`` attributes
 afresh at every split; note 004 recommends ``k = log2 d``.
 
 Randomness: member ``t`` draws its bootstrap indices and its seed from the ``t``-th child
-stream of ``rng`` (``numpy.random.Generator.spawn``), so a fitted ensemble does not depend
+stream of ``random_state`` (``numpy.random.Generator.spawn``), so a fitted ensemble does not depend
 on ``n_jobs``, and its first ``t`` members do not depend on ``n_estimators``.
 """
 
@@ -38,6 +38,7 @@ from .._validation import (
     check_n_jobs,
     check_no_nan_labels,
     check_positive_int,
+    check_random_state,
     check_rng,
     check_tree_max_features,
     check_X_y,
@@ -95,13 +96,10 @@ def resolve_max_features(max_features, n_features: int) -> int:
 
 
 def _seed_member(estimator, seed: int):
-    """Give a member its own seed through ``random_state`` (scikit-learn) or ``rng``
-    (patterneval's estimators), whichever parameter it has."""
-    params = estimator.get_params(deep=False)
-    for name in ("random_state", "rng"):
-        if name in params:
-            estimator.set_params(**{name: seed})
-            break
+    """Give a member its own seed through its ``random_state`` parameter, if it has one
+    (scikit-learn's name, and patterneval's estimators')."""
+    if "random_state" in estimator.get_params(deep=False):
+        estimator.set_params(random_state=seed)
     return estimator
 
 
@@ -148,15 +146,16 @@ class Bagging(ClassifierMixin, BaseEstimator):
     ----------
     base_estimator : classifier, default None
         Cloned for every member; ``None`` means a fully grown
-        ``sklearn.tree.DecisionTreeClassifier``. A ``random_state`` (or ``rng``)
-        parameter, if it has one, receives a seed from the member's stream.
+        ``sklearn.tree.DecisionTreeClassifier``. A ``random_state`` parameter, if it has
+        one, receives a seed from the member's stream.
     n_estimators : int, default 10
         Number of members ``T >= 1``.
     max_samples : int or float, default 1.0
         Bootstrap sample size ``m``: a float in (0, 1] is a share of ``n`` (at least 1),
         an int in ``[1, n]`` a count.
-    rng : None, int or numpy.random.Generator
-        The only randomness. An int makes every ``fit`` identical.
+    random_state : None, int, numpy.random.Generator or numpy.random.RandomState
+        The only randomness. An int makes every ``fit`` identical (it seeds
+        ``numpy.random.default_rng``).
     n_jobs : int, default None
         Members fitted in parallel through joblib; results do not depend on it.
     progress : bool, default False
@@ -211,19 +210,19 @@ class Bagging(ClassifierMixin, BaseEstimator):
     >>> from sklearn.datasets import load_breast_cancer
     >>> from patterneval.ensemble.bagging import Bagging
     >>> X, y = load_breast_cancer(return_X_y=True)
-    >>> bag = Bagging(n_estimators=25, rng=0).fit(X, y)
+    >>> bag = Bagging(n_estimators=25, random_state=0).fit(X, y)
     >>> bag.oob_coverage_, round(bag.oob_error_, 3)
     (1.0, 0.042)
     >>> bag.predict_proba(X[:2]).round(2).tolist()
     [[1.0, 0.0], [1.0, 0.0]]
     """
 
-    def __init__(self, base_estimator=None, n_estimators=10, *, max_samples=1.0, rng=None,
+    def __init__(self, base_estimator=None, n_estimators=10, *, max_samples=1.0, random_state=None,
                  n_jobs=None, progress=False):
         self.base_estimator = base_estimator
         self.n_estimators = n_estimators
         self.max_samples = max_samples
-        self.rng = rng
+        self.random_state = random_state
         self.n_jobs = n_jobs
         self.progress = progress
 
@@ -246,7 +245,7 @@ class Bagging(ClassifierMixin, BaseEstimator):
         X_arr, y_arr = check_X_y(X_arr, y_arr)
         n_estimators = check_positive_int("n_estimators", self.n_estimators)
         n_jobs = check_n_jobs(self.n_jobs)
-        rng = check_rng(self.rng)
+        rng = check_random_state(self.random_state)
         n = X_arr.shape[0]
         m = self._sample_size(n)
         base = self._base(X_arr.shape[1])
@@ -341,7 +340,7 @@ class Bagging(ClassifierMixin, BaseEstimator):
 
     def __sklearn_tags__(self):
         tags = super().__sklearn_tags__()
-        tags.non_deterministic = self.rng is None or isinstance(self.rng, np.random.Generator)
+        tags.non_deterministic = not isinstance(self.random_state, numbers.Integral)
         return tags
 
 
@@ -359,11 +358,11 @@ class RandomForest(Bagging):
         Number of trees ``T >= 1``.
     max_features : {"log2", "sqrt"}, None, int or float, default "log2"
         Attributes drawn at each split; ``None`` gives bagged trees.
-    rng : None, int or numpy.random.Generator
+    random_state : None, int, numpy.random.Generator or numpy.random.RandomState
     n_jobs : int, default None
     tree : classifier, default None
-        The tree to clone: any classifier with ``max_features`` and ``random_state`` (or
-        ``rng``) parameters. ``None`` means the book's own
+        The tree to clone: any classifier with ``max_features`` and ``random_state``
+        parameters. ``None`` means the book's own
         :class:`patterneval.tree.CART` (Gini, fully grown, chapter "Concept and tree
         learning"); ``sklearn.tree.DecisionTreeClassifier()`` fits about twice as fast.
     progress : bool, default False
@@ -391,16 +390,16 @@ class RandomForest(Bagging):
     >>> from sklearn.datasets import load_breast_cancer
     >>> from patterneval.ensemble.bagging import RandomForest
     >>> X, y = load_breast_cancer(return_X_y=True)
-    >>> forest = RandomForest(n_estimators=50, rng=0).fit(X, y)
+    >>> forest = RandomForest(n_estimators=50, random_state=0).fit(X, y)
     >>> forest.max_features_, round(forest.oob_error_, 3)
     (4, 0.042)
     """
 
-    def __init__(self, n_estimators=100, *, max_features="log2", rng=None, n_jobs=None, tree=None,
+    def __init__(self, n_estimators=100, *, max_features="log2", random_state=None, n_jobs=None, tree=None,
                  progress=False):
         self.n_estimators = n_estimators
         self.max_features = max_features
-        self.rng = rng
+        self.random_state = random_state
         self.n_jobs = n_jobs
         self.tree = tree
         self.progress = progress
@@ -498,7 +497,7 @@ def forest_convergence(X, y, X_test, y_test, *, max_features=("log2", None), n_e
     ks, tests, oobs, members = [], [], [], []
     X_test_arr = None
     for value in values:
-        forest = RandomForest(n_estimators, max_features=value, rng=seed, n_jobs=n_jobs).fit(X, y)
+        forest = RandomForest(n_estimators, max_features=value, random_state=seed, n_jobs=n_jobs).fit(X, y)
         if X_test_arr is None:
             X_test_arr = check_estimator_data(forest, X_test, name="X_test", reset=False, dtype=np.float64)
         ks.append(forest.max_features_)

@@ -46,6 +46,7 @@ from .._validation import (
     check_known_labels,
     check_numeric_array,
     check_positive_int,
+    check_random_state,
     check_rng,
     check_round,
     check_two_classes,
@@ -282,7 +283,7 @@ class AdaBoost(ClassifierMixin, BaseEstimator):
         Cloned every round. None: the book's weighted decision stump,
         :class:`DecisionStump` (Gini, scikit-learn's ``DecisionTreeClassifier(max_depth=1)``
         up to its tie rule, which is documented and immune to rounding). If it has a
-        ``random_state`` parameter it is set each round from ``rng``. It is fitted on labels
+        ``random_state`` parameter it is set each round from ``random_state``. It is fitted on labels
         coded -1/+1.
     n_estimators : int >= 1
         Largest number of rounds T.
@@ -290,8 +291,9 @@ class AdaBoost(ClassifierMixin, BaseEstimator):
         "reweight": the learner is fitted with ``sample_weight = D_t`` (it must accept
         ``sample_weight``). "resample": it is fitted on n examples drawn with replacement
         with probabilities :math:`D_t` (any classifier works).
-    rng : None, int or numpy.random.Generator, keyword-only
-        The only randomness: seeds of the base learner and, in "resample" mode, the draws.
+    random_state : None, int, numpy.random.Generator or numpy.random.RandomState, keyword-only
+        The only randomness: seeds of the base learner and, in "resample" mode, the draws
+        (an int gives ``numpy.random.default_rng(random_state)``).
     max_restarts : int >= 0, keyword-only
         "resample" mode: how many fresh samples a round may draw after a learner with
         :math:`\epsilon_t \ge 1/2`; when they are used up, boosting stops.
@@ -360,7 +362,7 @@ class AdaBoost(ClassifierMixin, BaseEstimator):
     >>> from sklearn.datasets import load_breast_cancer
     >>> from patterneval.ensemble.boosting import AdaBoost
     >>> X, y = load_breast_cancer(return_X_y=True)
-    >>> model = AdaBoost(n_estimators=20, rng=0).fit(X, y)
+    >>> model = AdaBoost(n_estimators=20, random_state=0).fit(X, y)
     >>> len(model.alphas_), model.stop_reason_
     (20, 'n_estimators')
     >>> bool(np.all(model.training_errors_ <= model.error_bounds_))
@@ -372,12 +374,12 @@ class AdaBoost(ClassifierMixin, BaseEstimator):
     True
     """
 
-    def __init__(self, base_estimator=None, n_estimators=50, *, mode="reweight", rng=None,
+    def __init__(self, base_estimator=None, n_estimators=50, *, mode="reweight", random_state=None,
                  max_restarts=10):
         self.base_estimator = base_estimator
         self.n_estimators = n_estimators
         self.mode = mode
-        self.rng = rng
+        self.random_state = random_state
         self.max_restarts = max_restarts
 
     def __sklearn_tags__(self):
@@ -388,7 +390,8 @@ class AdaBoost(ClassifierMixin, BaseEstimator):
     # ------------------------------------------------------------------ fit
     def fit(self, X, y):
         """Boost for at most ``n_estimators`` rounds on (X, y); returns self."""
-        X_arr, y_arr = check_X_y(check_dense(X), y, min_classes=1)
+        # one validation, scikit-learn's (n_features_in_, feature names, its messages)
+        X_arr, y_arr = check_estimator_data(self, check_dense(X), y, dtype=np.float64)
         classes = check_two_classes(y_arr)
         n_estimators = check_positive_int("n_estimators", self.n_estimators)
         mode = check_choice("mode", self.mode, MODES)
@@ -399,8 +402,7 @@ class AdaBoost(ClassifierMixin, BaseEstimator):
             base = check_classifier(self.base_estimator, name="base_estimator")
         if mode == "reweight":
             check_weighted_fit(base)
-        gen = check_rng(self.rng)
-        X_arr = check_estimator_data(self, X, dtype=np.float64)  # n_features_in_, feature names
+        gen = check_random_state(self.random_state)
         seeded = "random_state" in base.get_params()
 
         n = X_arr.shape[0]
@@ -533,7 +535,17 @@ class AdaBoost(ClassifierMixin, BaseEstimator):
 
 @dataclass(frozen=True, repr=False)
 class ResampledError(Result):
-    """Errors of round t's learner on weighted re-samples (see :func:`resampled_error`)."""
+    """Errors of round t's learner on weighted re-samples (see :func:`resampled_error`).
+
+    Attributes
+    ----------
+    round : int
+        The round t (from 1).
+    weighted_error : float
+        The learner's error weighted by :math:`D_t`, the quantity AdaBoost uses.
+    sample_errors : ndarray, shape (n_resamples,)
+        Its plain error on each weighted re-sample.
+    """
 
     round: int
     weighted_error: float
@@ -572,7 +584,7 @@ def resampled_error(model, X, y, *, round=1, n_resamples=1000, rng=None) -> Resa
     >>> from sklearn.datasets import load_breast_cancer
     >>> from patterneval.ensemble.boosting import AdaBoost, resampled_error
     >>> X, y = load_breast_cancer(return_X_y=True)
-    >>> model = AdaBoost(n_estimators=5, rng=0).fit(X, y)
+    >>> model = AdaBoost(n_estimators=5, random_state=0).fit(X, y)
     >>> res = resampled_error(model, X, y, round=3, n_resamples=200, rng=0)
     >>> bool(abs(res.weighted_error - model.errors_[2]) < 1e-12)
     True
@@ -599,7 +611,17 @@ def resampled_error(model, X, y, *, round=1, n_resamples=1000, rng=None) -> Resa
 @dataclass(frozen=True, repr=False)
 class ModeComparison(Result):
     """Staged errors of one re-weighted and several re-sampled AdaBoost runs
-    (see :func:`compare_modes`)."""
+    (see :func:`compare_modes`).
+
+    Attributes
+    ----------
+    n_estimators : int
+        Rounds.
+    reweight_train_errors, reweight_test_errors : ndarray, shape (n_estimators,)
+        Errors of the re-weighted run after each round.
+    resample_train_errors, resample_test_errors : ndarray, shape (n_seeds, n_estimators)
+        Errors of each re-sampled run after each round.
+    """
 
     n_estimators: int
     reweight_train_errors: np.ndarray
@@ -622,6 +644,21 @@ def compare_modes(X_train, y_train, X_test, y_test, *, base_estimator=None, n_es
     A run that stops early keeps its last vote, so its errors are carried forward to
     ``n_estimators`` rounds. Seeds come from ``rng`` (one spawned Generator per run), so the
     result is reproducible. Complexity: (n_seeds + 1) * n_estimators base-learner fits.
+
+    Parameters
+    ----------
+    X_train, y_train : array_like, shapes (n, d) and (n,)
+        Training set (two classes).
+    X_test, y_test : array_like, shapes (m, d) and (m,)
+        Test set.
+    base_estimator : estimator, optional
+        The weak learner; default AdaBoost's decision stump.
+    n_estimators : int, default 50
+        Rounds, >= 1.
+    n_seeds : int, default 10
+        Re-sampled runs, >= 1.
+    rng : None, int or numpy.random.Generator, optional
+        Seed or generator of the draws (``numpy.random.default_rng(rng)``).
 
     Returns
     -------
@@ -652,13 +689,13 @@ def compare_modes(X_train, y_train, X_test, y_test, *, base_estimator=None, n_es
     n_seeds = check_positive_int("n_seeds", n_seeds)
     gen = check_rng(rng)
     seeds = gen.spawn(n_seeds + 1)
-    model = AdaBoost(base_estimator, n_estimators, rng=seeds[0]).fit(X_train, y_train)
+    model = AdaBoost(base_estimator, n_estimators, random_state=seeds[0]).fit(X_train, y_train)
     check_known_labels(y_test, model.classes_, name="y_test")
     rw_train = _staged_errors(model, X_train, y_train, n_estimators)
     rw_test = _staged_errors(model, X_test, y_test, n_estimators)
     rs_train, rs_test = [], []
     for seed in seeds[1:]:
-        model = AdaBoost(base_estimator, n_estimators, mode="resample", rng=seed).fit(X_train, y_train)
+        model = AdaBoost(base_estimator, n_estimators, mode="resample", random_state=seed).fit(X_train, y_train)
         rs_train.append(_staged_errors(model, X_train, y_train, n_estimators))
         rs_test.append(_staged_errors(model, X_test, y_test, n_estimators))
     return ModeComparison(n_estimators=n_estimators,
@@ -671,7 +708,27 @@ def compare_modes(X_train, y_train, X_test, y_test, *, base_estimator=None, n_es
 @dataclass(frozen=True, repr=False)
 class BoostingRounds(Result):
     """Every round of one AdaBoost run on 2-d data, ready to draw (see
-    :func:`boosting_rounds`)."""
+    :func:`boosting_rounds`).
+
+    Attributes
+    ----------
+    mode : str
+        ``"reweight"`` or ``"resample"``.
+    X : ndarray, shape (n, 2)
+        The training samples.
+    y : ndarray, shape (n,)
+        Their labels coded -1/+1 (``classes_[1]`` is +1).
+    grid_x, grid_y : ndarray, shape (grid_size,)
+        Axes of the evaluation grid.
+    votes : ndarray, shape (T, grid_size, grid_size)
+        Sign of the vote :math:`F_t` after each round on the grid (ties -1).
+    weights : ndarray, shape (T, n)
+        The distribution :math:`D_t` each round was trained on.
+    alphas, errors : ndarray, shape (T,)
+        Each round's learner weight and weighted training error.
+    training_errors : ndarray, shape (T,)
+        Training error of the vote after each round.
+    """
 
     mode: str
     X: np.ndarray
@@ -690,6 +747,25 @@ def boosting_rounds(X, y, *, base_estimator=None, n_estimators=30, mode="reweigh
     r"""Fit AdaBoost on 2-d data and record, for every round t, the sign of the vote
     :math:`F_t` on a ``grid_size`` x ``grid_size`` grid and the distribution :math:`D_t`
     the round was trained on. Used to explore the rounds without refitting.
+
+    Parameters
+    ----------
+    X : array_like, shape (n, 2)
+        Training samples with two features.
+    y : array_like, shape (n,)
+        Two-class labels.
+    base_estimator : estimator, optional
+        The weak learner; default AdaBoost's decision stump.
+    n_estimators : int, default 30
+        Rounds T, >= 1.
+    mode : {"reweight", "resample"}, default "reweight"
+        How :math:`D_t` reaches the learner, as in :class:`AdaBoost`.
+    grid_size : int, default 120
+        Grid points per axis, >= 2.
+    margin : float, default 0.5
+        How far the grid extends beyond the data range, >= 0.
+    rng : None, int or numpy.random.Generator, optional
+        Seed or generator of the draws (``numpy.random.default_rng(rng)``).
 
     Returns
     -------
@@ -720,7 +796,7 @@ def boosting_rounds(X, y, *, base_estimator=None, n_estimators=30, mode="reweigh
         raise ValueError(f"X must have two columns to draw on a plane; got {X_arr.shape[1]}.")
     grid_size = check_positive_int("grid_size", grid_size, minimum=2)
     margin = check_in_range("margin", margin, 0.0, np.inf)
-    model = AdaBoost(base_estimator, n_estimators, mode=mode, rng=rng).fit(X_arr, y_arr)
+    model = AdaBoost(base_estimator, n_estimators, mode=mode, random_state=check_rng(rng)).fit(X_arr, y_arr)
     lo, hi = X_arr.min(axis=0) - margin, X_arr.max(axis=0) + margin
     gx, gy = np.linspace(lo[0], hi[0], grid_size), np.linspace(lo[1], hi[1], grid_size)
     grid = np.column_stack([np.tile(gx, grid_size),

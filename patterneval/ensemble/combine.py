@@ -54,6 +54,7 @@ from .._validation import (
     check_positive_int,
     check_positive_int_array,
     check_proportion,
+    check_random_state,
     check_rng,
     check_vote_classes,
     check_vote_threshold,
@@ -370,7 +371,21 @@ def weighted_vote(predictions, weights, *, classes=None, ties="smallest", rng=No
 # ------------------------------------------------------------------------ reject rates
 @dataclass(frozen=True, repr=False)
 class VoteRates(Result):
-    """Probabilities that a majority vote with reject is correct, wrong, or rejects."""
+    """Probabilities that a majority vote with reject is correct, wrong, or rejects.
+
+    Attributes
+    ----------
+    accuracy : float
+        Each voter's probability p of being right.
+    n_voters : ndarray of int
+        The ensemble sizes T.
+    n_classes : int
+        Classes c.
+    threshold : float
+        The share of votes the winner needs (reject otherwise).
+    correct, error, reject : ndarray
+        Probability of each outcome for each T; they sum to 1.
+    """
 
     accuracy: float
     n_voters: np.ndarray
@@ -443,7 +458,21 @@ def vote_rates(accuracy, n_voters, *, n_classes=2, threshold=0.5) -> VoteRates:
 @dataclass(frozen=True, repr=False)
 class VoteSimulation(Result):
     """Simulated majority votes of independent voters: the per-replicate ``outcome``
-    (0 correct, 1 error, 2 reject) and the rates with their Monte Carlo standard errors."""
+    (0 correct, 1 error, 2 reject) and the rates with their Monte Carlo standard errors.
+
+    Attributes
+    ----------
+    n_voters : int
+        Ensemble size T.
+    n_resamples : int
+        Simulated votes.
+    correct, error, reject : float
+        Simulated rate of each outcome.
+    std_error : ndarray, shape (3,)
+        Monte Carlo standard errors of the three rates.
+    outcome : ndarray of int, shape (n_resamples,)
+        0 correct, 1 error, 2 reject.
+    """
 
     n_voters: int
     n_resamples: int
@@ -667,12 +696,13 @@ class Stacking(ClassifierMixin, BaseEstimator):
     meta_learner : classifier, optional
         Second-level learner; ``None`` means :class:`MLR`.
     n_splits : int
-        Folds for the out-of-fold meta-features (every class needs at least this many
-        examples).
+        Folds for the out-of-fold meta-features (scikit-learn's ``StratifiedKFold``: a
+        class with fewer than ``n_splits`` examples is spread over as many folds as it has
+        examples, with its warning; the largest class needs at least ``n_splits``).
     use_proba : bool
         Probabilities (True) or one-hot predicted labels (False) as meta-features.
-    rng : None, int or numpy.random.Generator
-        Seeds the folds.
+    random_state : None, int, numpy.random.Generator or numpy.random.RandomState
+        Seeds the folds (an int gives ``numpy.random.default_rng(random_state)``).
     n_jobs : int, optional
         Parallel fits through joblib; results do not depend on it.
 
@@ -691,7 +721,7 @@ class Stacking(ClassifierMixin, BaseEstimator):
     Cost: ``n_splits + 1`` fits of every first-level learner plus one meta fit. Unlike
     scikit-learn's ``StackingClassifier``, all c probability columns are kept for two
     classes (it drops the first), the default meta-learner is MLR (it uses
-    ``LogisticRegression``), and the folds come from ``rng``.
+    ``LogisticRegression``), and the folds come from ``random_state``.
 
     References
     ----------
@@ -708,19 +738,20 @@ class Stacking(ClassifierMixin, BaseEstimator):
     >>> from patterneval.ensemble.combine import Stacking
     >>> X, y = load_iris(return_X_y=True)
     >>> model = Stacking([GaussianNB(), DecisionTreeClassifier(max_depth=2)], n_splits=3,
-    ...                  rng=0).fit(X, y)
+    ...                  random_state=0).fit(X, y)
     >>> model.oof_features_.shape
     (150, 6)
     >>> float(model.score(X, y)) > 0.9
     True
     """
 
-    def __init__(self, estimators, meta_learner=None, n_splits=5, use_proba=True, rng=None, n_jobs=None):
+    def __init__(self, estimators, meta_learner=None, n_splits=5, use_proba=True, random_state=None,
+                 n_jobs=None):
         self.estimators = estimators
         self.meta_learner = meta_learner
         self.n_splits = n_splits
         self.use_proba = use_proba
-        self.rng = rng
+        self.random_state = random_state
         self.n_jobs = n_jobs
 
     def _meta(self):
@@ -732,7 +763,11 @@ class Stacking(ClassifierMixin, BaseEstimator):
         X, y = check_estimator_data(self, X, y, ensure_min_samples=2)
         check_classification_targets(y)
         X, y = check_X_y(X, y, min_classes=2)
-        n_splits = check_n_splits(self.n_splits, y, stratify=True)
+        n_splits = check_n_splits(self.n_splits, y, stratify=False)
+        largest = int(np.unique(y, return_counts=True)[1].max())
+        if largest < n_splits:
+            raise ValueError(f"n_splits={n_splits} is more than the {largest} samples of the largest "
+                             f"class; stratified folds need one class with at least n_splits samples.")
         n_jobs = check_n_jobs(self.n_jobs)
         if not isinstance(self.use_proba, (bool, np.bool_)):
             raise TypeError(f"use_proba must be True or False; got {self.use_proba!r}.")
@@ -740,7 +775,7 @@ class Stacking(ClassifierMixin, BaseEstimator):
             for name, est in members:
                 if not hasattr(est, "predict_proba"):
                     raise TypeError(f"estimator {name!r} has no predict_proba; use use_proba=False.")
-        gen = check_rng(self.rng)
+        gen = check_random_state(self.random_state)
         self.classes_ = np.unique(y)
         self.folds_ = make_folds(y, n_splits=n_splits, n_repeats=1, stratify=True, rng=gen)[0]
         tasks = [(est, X, y, train, test, self.classes_, bool(self.use_proba))

@@ -50,6 +50,11 @@ class BookFigure(Figure):
     Figures made without pyplot get no display formatter from IPython's inline backend,
     so a cell returning one would show only ``<Figure size ...>``; ``_repr_png_`` makes
     the image the figure's rich representation wherever it is displayed.
+
+    Parameters
+    ----------
+    *args, **kwargs
+        As :class:`matplotlib.figure.Figure` (e.g. ``figsize``).
     """
 
     def _repr_png_(self) -> bytes:
@@ -61,6 +66,17 @@ def new_figure(ncols: int = 1, *, width: float = 9.0, height: float = 3.4) -> Fi
 
     Margins are fixed rather than solved by a layout engine: constrained layout doubles
     the time an explorer takes to redraw.
+
+    Parameters
+    ----------
+    ncols : int >= 1, default 1
+        Side-by-side axes.
+    width, height : float, default 9.0 and 3.4, keyword-only
+        Size in inches.
+
+    Returns
+    -------
+    BookFigure
     """
     with mpl.rc_context(BOOK_STYLE):
         fig = BookFigure(figsize=(width, height))
@@ -69,7 +85,17 @@ def new_figure(ncols: int = 1, *, width: float = 9.0, height: float = 3.4) -> Fi
 
 
 def figure_png(fig: Figure) -> str:
-    """The figure as base64 PNG text, the form notebook outputs store."""
+    """The figure as base64 PNG text, the form notebook outputs store.
+
+    Parameters
+    ----------
+    fig : matplotlib.figure.Figure
+
+    Returns
+    -------
+    str
+        Base64-encoded PNG.
+    """
     # Keep one Agg canvas per figure: its renderer caches text metrics, which a fresh
     # canvas on every redraw would throw away (text layout is most of an explorer's redraw).
     canvas = fig.canvas if isinstance(fig.canvas, FigureCanvasAgg) else FigureCanvasAgg(fig)
@@ -84,7 +110,19 @@ def figure_png(fig: Figure) -> str:
 
 
 def reset_axes(fig: Figure, ncols: int):
-    """Clear the figure and give it ``ncols`` fresh axes in the book style."""
+    """Clear the figure and give it ``ncols`` fresh axes in the book style.
+
+    Parameters
+    ----------
+    fig : matplotlib.figure.Figure
+    ncols : int >= 1
+        Side-by-side axes.
+
+    Returns
+    -------
+    ndarray of matplotlib.axes.Axes
+        The new axes, shape (ncols,).
+    """
     fig.clear()
     with mpl.rc_context(BOOK_STYLE):
         axes = fig.subplots(1, ncols)

@@ -23,6 +23,12 @@ class ForestConvergencePainter:
     computed, normally ``k = d``); a vertical line at ``n_trees``.
 
     ``update(result=, k_index=, n_trees=)``.
+
+    Parameters
+    ----------
+    fig : matplotlib.figure.Figure
+        The figure the painter draws into (cleared and given its axes), e.g. from
+        ``new_figure()``; an explorer passes its own.
     """
 
     def __init__(self, fig: Figure):
@@ -40,6 +46,22 @@ class ForestConvergencePainter:
             fig.subplots_adjust(left=0.09, right=0.98, top=0.9, bottom=0.14)
 
     def update(self, *, result, k_index: int, n_trees: int):
+        """Show the curves of one ``k`` up to ``n_trees`` trees.
+
+        Parameters
+        ----------
+        result : ForestConvergence
+            Precomputed curves (``test_error``, ``oob_error`` of shape (n_k, T_max)).
+        k_index : int
+            Row of ``result`` (index into ``result.max_features``).
+        n_trees : int in [1, T_max]
+            Trees shown.
+
+        Returns
+        -------
+        matplotlib.figure.Figure
+            The painter's figure.
+        """
         ref = int(np.argmax(result.max_features))
         T = np.arange(1, n_trees + 1)
         self.ref_test.set_data(T, result.test_error[ref, :n_trees])
@@ -66,7 +88,17 @@ class ForestConvergencePainter:
 
 def plot_forest_convergence(result) -> Figure:
     """Test (solid) and OOB (dashed) error against the number of trees for every ``k`` of
-    ``result`` (a :class:`~patterneval.ensemble.bagging.ForestConvergence`)."""
+    ``result`` (a :class:`~patterneval.ensemble.bagging.ForestConvergence`).
+
+    Parameters
+    ----------
+    result : ForestConvergence
+        From :func:`~patterneval.ensemble.bagging.forest_convergence`.
+
+    Returns
+    -------
+    matplotlib.figure.Figure
+    """
     colors = [COLORS["primary"], COLORS["secondary"], COLORS["tertiary"], COLORS["accent"], COLORS["muted"]]
     T = np.arange(1, result.test_error.shape[1] + 1)
     with mpl.rc_context(BOOK_STYLE):

@@ -26,7 +26,22 @@ __all__ = [
 def plot_error_curves(training_errors, test_errors, error_bounds, exp_losses) -> Figure:
     """Training and test error of the vote after each round, the bound
     prod 2 sqrt(eps(1-eps)) and the exponential loss (equal to the bound: dotted over it),
-    on a log axis. Zero training errors are drawn at the axis floor."""
+    on a log axis. Zero training errors are drawn at the axis floor.
+
+    Parameters
+    ----------
+    training_errors, test_errors : array_like of shape (T,)
+        Error rate of the vote after rounds 1..T on the training and the test set.
+    error_bounds : array_like of shape (T,)
+        The training-error bound after each round (positive; half its minimum is the axis
+        floor).
+    exp_losses : array_like of shape (T,)
+        The mean exponential loss after each round.
+
+    Returns
+    -------
+    matplotlib.figure.Figure
+    """
     t = np.arange(1, len(training_errors) + 1)
     floor = 0.5 * float(np.min(error_bounds))
     with mpl.rc_context(BOOK_STYLE):
@@ -49,7 +64,19 @@ def plot_error_curves(training_errors, test_errors, error_bounds, exp_losses) ->
 
 def plot_round_statistics(errors, alphas) -> Figure:
     """Two panels against the round: the weighted error eps_t (with the chance line 1/2) and
-    the vote alpha_t = 1/2 ln((1 - eps_t) / eps_t)."""
+    the vote alpha_t = 1/2 ln((1 - eps_t) / eps_t).
+
+    Parameters
+    ----------
+    errors : array_like of shape (T,)
+        The weighted training error eps_t of each round.
+    alphas : array_like of shape (T,)
+        The vote alpha_t of each round.
+
+    Returns
+    -------
+    matplotlib.figure.Figure
+    """
     t = np.arange(1, len(errors) + 1)
     with mpl.rc_context(BOOK_STYLE):
         fig = new_figure(2, width=8.0, height=3.0)
@@ -65,7 +92,18 @@ def plot_round_statistics(errors, alphas) -> Figure:
 
 def plot_margins(margins: dict) -> Figure:
     """Empirical distribution functions of the normalised training margins y F(x)/sum alpha,
-    one curve per entry of ``margins`` (label -> array)."""
+    one curve per entry of ``margins`` (label -> array).
+
+    Parameters
+    ----------
+    margins : dict
+        Label -> array of normalised margins in [-1, 1] (e.g. after different numbers of
+        rounds); up to about a dozen curves.
+
+    Returns
+    -------
+    matplotlib.figure.Figure
+    """
     colors = [COLORS["muted"], COLORS["primary"], COLORS["tertiary"], COLORS["secondary"]]
     with mpl.rc_context(BOOK_STYLE):
         fig = new_figure(width=7.0, height=3.2)
@@ -84,7 +122,18 @@ def plot_margins(margins: dict) -> Figure:
 
 def plot_mode_comparison(result) -> Figure:
     """Test error against the round: the re-weighted run (line) and the re-sampled runs
-    (thin lines, one per seed, with their mean) of a :class:`ModeComparison`."""
+    (thin lines, one per seed, with their mean) of a :class:`ModeComparison`.
+
+    Parameters
+    ----------
+    result : ModeComparison
+        With ``n_estimators``, ``reweight_test_errors`` (T,) and ``resample_test_errors``
+        (n_seeds, T).
+
+    Returns
+    -------
+    matplotlib.figure.Figure
+    """
     t = np.arange(1, result.n_estimators + 1)
     with mpl.rc_context(BOOK_STYLE):
         fig = new_figure(width=7.0, height=3.2)
@@ -106,7 +155,14 @@ _REGIONS = ListedColormap(["#F6D8C8", "#CFE3F3"])  # light secondary (-1), light
 class BoostingRoundsPainter:
     """One panel: the decision regions of the vote after round t (background image) and the
     training points with marker area proportional to D_t, the distribution round t was
-    trained on. ``update(rounds=<BoostingRounds>, round=t)`` only sets artist data."""
+    trained on. ``update(rounds=<BoostingRounds>, round=t)`` only sets artist data.
+
+    Parameters
+    ----------
+    fig : matplotlib.figure.Figure
+        The figure the painter draws into (cleared and given its axes), e.g. from
+        ``new_figure()``; an explorer passes its own.
+    """
 
     def __init__(self, fig: Figure):
         self.fig = fig
@@ -121,6 +177,20 @@ class BoostingRoundsPainter:
         self._data = None
 
     def update(self, *, rounds, round: int):
+        """Show the vote after round ``round``.
+
+        Parameters
+        ----------
+        rounds : BoostingRounds
+            From :func:`~patterneval.ensemble.boosting.boosting_rounds`.
+        round : int >= 1
+            The round t shown (at most the rounds made).
+
+        Returns
+        -------
+        matplotlib.figure.Figure
+            The painter's figure.
+        """
         t = int(round)
         if self._data is not rounds:
             gx, gy = rounds.grid_x, rounds.grid_y

@@ -31,6 +31,12 @@ class PartitionPainter:
 
     ``update(points=, labels=, centers=, title=, xlabel=, ylabel=)``: ``points`` (n, 2)
     and ``centers`` (k, 2) in the same two coordinates.
+
+    Parameters
+    ----------
+    fig : matplotlib.figure.Figure
+        The figure the painter draws into (cleared and given its axes), e.g. from
+        ``new_figure()``; an explorer passes its own.
     """
 
     def __init__(self, fig: Figure):
@@ -44,6 +50,22 @@ class PartitionPainter:
             fig.subplots_adjust(left=0.08, right=0.98, top=0.88, bottom=0.15)
 
     def update(self, *, points, labels, centers, title="", xlabel="", ylabel=""):
+        """Draw one partition.
+
+        Parameters
+        ----------
+        points : array_like of shape (n, 2)
+        labels : array_like of int, shape (n,)
+            Cluster of each point (colour).
+        centers : None or array_like of shape (k, 2)
+            Centres drawn as crosses.
+        title, xlabel, ylabel : str, default "", keyword-only
+
+        Returns
+        -------
+        matplotlib.figure.Figure
+            The painter's figure.
+        """
         points = np.asarray(points, dtype=float)
         if self._points is None or not np.array_equal(points, self._points):
             self._points = points
@@ -63,7 +85,27 @@ class PartitionPainter:
 def plot_partitions(points, partitions, titles, *, centers=None, xlabel="", ylabel="",
                     height=3.2) -> Figure:
     """Side-by-side scatter panels of ``points`` (n, 2), one per partition, optional
-    centres (list of (k, 2) arrays or None) and a title each."""
+    centres (list of (k, 2) arrays or None) and a title each.
+
+    Parameters
+    ----------
+    points : ndarray of shape (n, 2)
+        The two coordinates drawn.
+    partitions : sequence of array_like of shape (n,)
+        Cluster labels, one array per panel.
+    titles : sequence of str
+        One title per panel.
+    centers : None or sequence of (None or array_like of shape (k, 2)), keyword-only
+        Centres drawn as crosses, per panel.
+    xlabel, ylabel : str, default "", keyword-only
+        Axis labels (the y label on the first panel only).
+    height : float, default 3.2, keyword-only
+        Figure height in inches (the width is 3.2 per panel).
+
+    Returns
+    -------
+    matplotlib.figure.Figure
+    """
     n = len(partitions)
     with mpl.rc_context(BOOK_STYLE):
         fig = new_figure(n, width=3.2 * n, height=height)
@@ -81,7 +123,19 @@ def plot_partitions(points, partitions, titles, *, centers=None, xlabel="", ylab
 
 def plot_dendrograms(hierarchies, *, height=3.2) -> Figure:
     """One dendrogram per :class:`~patterneval.cluster.algorithms.Hierarchy` (drawn by
-    scipy's ``dendrogram`` from the linkage matrix), titled by the linkage."""
+    scipy's ``dendrogram`` from the linkage matrix), titled by the linkage.
+
+    Parameters
+    ----------
+    hierarchies : sequence of Hierarchy
+        Fitted hierarchies (``linkage_matrix`` and ``linkage``), one panel each.
+    height : float, default 3.2, keyword-only
+        Figure height in inches (the width is 3.2 per panel).
+
+    Returns
+    -------
+    matplotlib.figure.Figure
+    """
     n = len(hierarchies)
     with mpl.rc_context(BOOK_STYLE):
         fig = new_figure(n, width=3.2 * n, height=height)

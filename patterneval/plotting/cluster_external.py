@@ -25,7 +25,19 @@ SHORT_NAMES = {
 
 def plot_chance_drift(n_clusters, rand, adjusted_rand) -> Figure:
     """Mean and central 90 % band of the Rand index and the ARI of pairs of random
-    partitions (rows of ``rand`` / ``adjusted_rand``: one per value of ``n_clusters``)."""
+    partitions (rows of ``rand`` / ``adjusted_rand``: one per value of ``n_clusters``).
+
+    Parameters
+    ----------
+    n_clusters : array_like of shape (m,)
+        Numbers of clusters (x axis, log scale).
+    rand, adjusted_rand : array_like of shape (m, n_pairs)
+        Rand index and ARI of random partition pairs, one row per entry of ``n_clusters``.
+
+    Returns
+    -------
+    matplotlib.figure.Figure
+    """
     fig = new_figure(width=7.0, height=3.2)
     with mpl.rc_context(BOOK_STYLE):
         (ax,) = reset_axes(fig, 1)
@@ -44,7 +56,14 @@ class IndexProfilePainter:
     """Left: every index (bars) for one noise level; right: each index against the noise
     level in its bar's colour, the current level marked. ``update(profile=..., noise=...)`` takes a dict
     ``name -> array over the noise grid`` and the grid position; artists are built once
-    per set of names and only their data change afterwards."""
+    per set of names and only their data change afterwards.
+
+    Parameters
+    ----------
+    fig : matplotlib.figure.Figure
+        The figure the painter draws into (cleared and given its axes), e.g. from
+        ``new_figure()``; an explorer passes its own.
+    """
 
     def __init__(self, fig: Figure):
         self.fig = fig
@@ -70,6 +89,23 @@ class IndexProfilePainter:
             self.title = self.ax_bar.set_title(" ")
 
     def update(self, *, profile, grid, noise):
+        """Show every index at one noise level.
+
+        Parameters
+        ----------
+        profile : dict
+            Index name -> array over ``grid`` (one entry of
+            :func:`~patterneval.cluster.external.relabel_profiles`).
+        grid : array_like of float
+            The fractions relabelled.
+        noise : float
+            The fraction shown (the nearest grid point).
+
+        Returns
+        -------
+        matplotlib.figure.Figure
+            The painter's figure.
+        """
         names = tuple(profile)
         grid = np.asarray(grid, dtype=float)
         if names != self.names:

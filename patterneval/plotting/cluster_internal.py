@@ -33,7 +33,22 @@ HIGHER_IS_BETTER = {"silhouette": True, "Dunn": True, "separation": True, "SP": 
 
 def plot_index_curves(curves: dict, *, title: str = "", names=("silhouette", "Dunn", "DBI",
                                                                "connectivity")) -> Figure:
-    """One panel per index against k, the best k of each marked (direction per index)."""
+    """One panel per index against k, the best k of each marked (direction per index).
+
+    Parameters
+    ----------
+    curves : dict
+        ``"k"`` -> the numbers of clusters, and each name in ``names`` -> the index at each k.
+    title : str, default "", keyword-only
+        Figure title.
+    names : sequence of str, keyword-only
+        Indices to draw, one panel each; keys of ``HIGHER_IS_BETTER`` (default silhouette,
+        Dunn, DBI, connectivity). Ties for the best k go to the first.
+
+    Returns
+    -------
+    matplotlib.figure.Figure
+    """
     fig = new_figure(len(names), width=10.0, height=2.8)
     with mpl.rc_context(BOOK_STYLE):
         for ax, name in zip(fig.axes, names):
@@ -53,7 +68,22 @@ def plot_index_curves(curves: dict, *, title: str = "", names=("silhouette", "Du
 
 def plot_pareto(scores, maximize, labels, *, axis_names=("silhouette", "connectivity")) -> Figure:
     """Two indices of several clusterings, the Pareto front (:func:`pareto_front`) ringed
-    and joined, every point labelled."""
+    and joined, every point labelled.
+
+    Parameters
+    ----------
+    scores : array_like of shape (n, 2)
+        Two indices per clustering.
+    maximize : bool or pair of bool
+        Whether higher is better for each index (as :func:`pareto_front`).
+    labels : sequence of str
+        One label per clustering.
+    axis_names : pair of str, default ("silhouette", "connectivity"), keyword-only
+
+    Returns
+    -------
+    matplotlib.figure.Figure
+    """
     scores = np.asarray(scores, float)
     front = pareto_front(scores, maximize=maximize)
     fig = new_figure(1, width=5.5, height=3.6)
@@ -77,7 +107,20 @@ def plot_pareto(scores, maximize, labels, *, axis_names=("silhouette", "connecti
 def plot_prediction_strength(results: dict, *, threshold: float = 0.8) -> Figure:
     """Prediction strength against k for one or more data sets: ``results`` maps a name to
     a list of :class:`~patterneval.cluster.internal.PredictionStrength`; +-2 standard
-    errors as bars, the threshold dashed."""
+    errors as bars, the threshold dashed.
+
+    Parameters
+    ----------
+    results : dict
+        Data-set name -> list of :class:`~patterneval.cluster.internal.PredictionStrength`
+        (one per k); up to four data sets.
+    threshold : float, default 0.8, keyword-only
+        Drawn as a dashed line (Tibshirani & Walther's choice of k: the largest k above it).
+
+    Returns
+    -------
+    matplotlib.figure.Figure
+    """
     fig = new_figure(1, width=6.0, height=3.4)
     ax = fig.axes[0]
     colors = [COLORS["primary"], COLORS["secondary"], COLORS["tertiary"], COLORS["accent"]]
@@ -101,6 +144,12 @@ class InternalIndexPainter:
 
     Takes the precomputed grid of
     :func:`patterneval.cluster.internal.blob_index_grid`; :meth:`update` only sets data.
+
+    Parameters
+    ----------
+    fig : matplotlib.figure.Figure
+        The figure the painter draws into (cleared and given its axes), e.g. from
+        ``new_figure()``; an explorer passes its own.
     """
 
     __test__ = False
@@ -128,6 +177,22 @@ class InternalIndexPainter:
         self._grid = None
 
     def update(self, *, grid: dict, separation: float, k: int):
+        """Show one separation and one k.
+
+        Parameters
+        ----------
+        grid : dict
+            From :func:`~patterneval.cluster.internal.blob_index_grid`.
+        separation : float
+            A key of ``grid``.
+        k : int
+            The number of clusters coloured and marked.
+
+        Returns
+        -------
+        matplotlib.figure.Figure
+            The painter's figure.
+        """
         X, labelings, curves = grid[float(separation)]
         self.points.set_offsets(X)
         self.points.set_color(self._cmap(labelings[k] % 10))

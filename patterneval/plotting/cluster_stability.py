@@ -28,7 +28,17 @@ def _thresholds(ax):
 
 def plot_gap(results: dict) -> Figure:
     """One panel per data set: Gap(k) with bars of +-s_k, the 1-SE choice ringed.
-    ``results`` maps a name to a :class:`~patterneval.GapStatistic`."""
+    ``results`` maps a name to a :class:`~patterneval.GapStatistic`.
+
+    Parameters
+    ----------
+    results : dict
+        Data-set name -> :class:`~patterneval.GapStatistic`, one panel each.
+
+    Returns
+    -------
+    matplotlib.figure.Figure
+    """
     fig = new_figure(len(results), width=3.3 * len(results), height=3.0)
     with mpl.rc_context(BOOK_STYLE):
         for ax, (name, res) in zip(fig.axes, results.items()):
@@ -47,7 +57,17 @@ def plot_gap(results: dict) -> Figure:
 def plot_stability(results: dict) -> Figure:
     """One panel per clustering: each cluster's mean Jaccard (bars), Hennig's 0.5
     (dissolved, dashed) and 0.75 (stable, dotted) lines. ``results`` maps a name to a
-    :class:`~patterneval.ClusterStability`."""
+    :class:`~patterneval.ClusterStability`.
+
+    Parameters
+    ----------
+    results : dict
+        Clustering name -> :class:`~patterneval.ClusterStability`, one panel each.
+
+    Returns
+    -------
+    matplotlib.figure.Figure
+    """
     fig = new_figure(len(results), width=2.6 * len(results), height=2.8)
     with mpl.rc_context(BOOK_STYLE):
         for ax, (name, res) in zip(fig.axes, results.items()):
@@ -69,6 +89,14 @@ class ClusterStabilityPainter:
 
     Takes the dict of :func:`patterneval.cluster.stability.stability_view`;
     :meth:`update` only sets data.
+
+    Parameters
+    ----------
+    fig : matplotlib.figure.Figure
+        The figure the painter draws into (cleared and given its axes), e.g. from
+        ``new_figure()``; an explorer passes its own.
+    k_max : int, default 6, keyword-only
+        The largest k of the gap panel and the most clusters drawn.
     """
 
     __test__ = False
@@ -94,6 +122,24 @@ class ClusterStabilityPainter:
         self._cmap = _PALETTE
 
     def update(self, *, view: dict, k: int, method: str, noise: float):
+        """Show one slider setting.
+
+        Parameters
+        ----------
+        view : dict
+            From :func:`~patterneval.cluster.stability.stability_view`.
+        k : int
+            The number of clusters of the view (marked on the gap panel).
+        method : str
+            The resampling scheme of the view (for the title).
+        noise : float
+            The blob standard deviation of the view (for the title).
+
+        Returns
+        -------
+        matplotlib.figure.Figure
+            The painter's figure.
+        """
         X, stab, gap = view["X"], view["stability"], view["gap"]
         self.points.set_offsets(X)
         self.points.set_color([self._cmap[c % len(self._cmap)] for c in stab.labels])

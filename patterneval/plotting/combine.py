@@ -22,6 +22,12 @@ class VoteRatesPainter:
     with reject threshold theta, for independent voters of accuracy p and c classes.
 
     ``update(accuracy=, n_voters=, n_classes=, threshold=)``; ``n_voters`` is the largest T.
+
+    Parameters
+    ----------
+    fig : matplotlib.figure.Figure
+        The figure the painter draws into (cleared and given its axes), e.g. from
+        ``new_figure()``; an explorer passes its own.
     """
 
     def __init__(self, fig: Figure):
@@ -43,6 +49,23 @@ class VoteRatesPainter:
             fig.subplots_adjust(left=0.09, right=0.98, top=0.9, bottom=0.14)
 
     def update(self, *, accuracy: float, n_voters: int, n_classes: int = 2, threshold: float = 0.5):
+        """Draw the rates for T = 1..``n_voters``.
+
+        Parameters
+        ----------
+        accuracy : float in [0, 1]
+            Voter accuracy p.
+        n_voters : int >= 1
+            The largest T.
+        n_classes : int >= 2, default 2
+        threshold : float in [0.5, 1), default 0.5
+            Reject threshold theta.
+
+        Returns
+        -------
+        matplotlib.figure.Figure
+            The painter's figure.
+        """
         T = np.arange(1, n_voters + 1)
         r = vote_rates(accuracy, T, n_classes=n_classes, threshold=threshold)
         self.correct.set_data(T, r.correct)
@@ -59,11 +82,43 @@ class VoteRatesPainter:
 
 
 def draw_vote_rates(fig: Figure, **params) -> Figure:
-    """Fill ``fig`` with :class:`VoteRatesPainter`'s panel for ``params``."""
+    """Fill ``fig`` with :class:`VoteRatesPainter`'s panel for ``params``.
+
+    Parameters
+    ----------
+    fig : matplotlib.figure.Figure
+        The figure to fill (cleared first).
+    **params
+        The keyword arguments of ``VoteRatesPainter.update``: ``accuracy``, ``n_voters``,
+        ``n_classes`` (default 2) and ``threshold`` (default 0.5), as in
+        :func:`plot_vote_rates`.
+
+    Returns
+    -------
+    matplotlib.figure.Figure
+        ``fig``.
+    """
     return VoteRatesPainter(fig).update(**params)
 
 
 def plot_vote_rates(accuracy=0.6, n_voters=25, *, n_classes=3, threshold=0.5) -> Figure:
-    """Static version of the explorer's panel."""
+    """Static version of the explorer's panel.
+
+    Parameters
+    ----------
+    accuracy : float in [0, 1], default 0.6
+        Accuracy p of each independent voter.
+    n_voters : int >= 1, default 25
+        The largest number of voters T drawn.
+    n_classes : int >= 2, default 3, keyword-only
+        Classes c; a wrong voter picks one of the c - 1 wrong classes uniformly.
+    threshold : float in [0.5, 1), default 0.5, keyword-only
+        Reject threshold theta: a class wins only with more than theta T votes, else the
+        sample is rejected (:func:`~patterneval.ensemble.combine.vote_rates`).
+
+    Returns
+    -------
+    matplotlib.figure.Figure
+    """
     return draw_vote_rates(new_figure(width=7.0, height=3.4), accuracy=accuracy, n_voters=n_voters,
                            n_classes=n_classes, threshold=threshold)

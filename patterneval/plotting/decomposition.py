@@ -23,7 +23,25 @@ _CLASS_COLORS = ("primary", "secondary", "tertiary", "accent", "muted")
 def plot_projections(panels, y, *, titles, xlabels=("1st", "1st"), ylabels=("2nd", "2nd"),
                      class_names=None) -> Figure:
     """Side-by-side 2-d scatter plots of projected data (one array (n, 2) per panel),
-    coloured by class."""
+    coloured by class.
+
+    Parameters
+    ----------
+    panels : sequence of ndarray of shape (n, 2)
+        Projected data, one array per panel (e.g. PCA and LDA scores).
+    y : ndarray of shape (n,)
+        Class labels (colours; up to five classes get distinct colours).
+    titles : sequence of str, keyword-only
+        One title per panel.
+    xlabels, ylabels : sequence of str, keyword-only
+        Axis labels per panel (default "1st" and "2nd").
+    class_names : sequence of str, optional, keyword-only
+        Legend names of the sorted classes (default the labels).
+
+    Returns
+    -------
+    matplotlib.figure.Figure
+    """
     classes = np.unique(y)
     with mpl.rc_context(BOOK_STYLE):
         fig = new_figure(len(panels), width=9.0, height=3.6)
@@ -41,7 +59,19 @@ def plot_projections(panels, y, *, titles, xlabels=("1st", "1st"), ylabels=("2nd
 
 def plot_explained_variance(ratios, *, labels=None) -> Figure:
     """Explained-variance ratio per component (bars) and cumulative (line), for one or more
-    fitted PCAs' ``explained_variance_ratio_``."""
+    fitted PCAs' ``explained_variance_ratio_``.
+
+    Parameters
+    ----------
+    ratios : sequence of array_like
+        One ``explained_variance_ratio_`` per panel.
+    labels : sequence of str, optional, keyword-only
+        Panel titles.
+
+    Returns
+    -------
+    matplotlib.figure.Figure
+    """
     ratios = [np.asarray(r) for r in ratios]
     with mpl.rc_context(BOOK_STYLE):
         fig = new_figure(len(ratios), width=9.0, height=3.2)
@@ -60,7 +90,21 @@ def plot_explained_variance(ratios, *, labels=None) -> Figure:
 
 def plot_sources(time, panels, *, titles) -> Figure:
     """Signals over time, one panel per array (n, k); the k signals of a panel are drawn
-    one above the other (offset by 4 units), e.g. sources, recordings and recovered sources."""
+    one above the other (offset by 4 units), e.g. sources, recordings and recovered sources.
+
+    Parameters
+    ----------
+    time : array_like of shape (n,)
+        The time axis (e.g. ``CocktailParty.time``).
+    panels : sequence of array_like of shape (n, k)
+        Signals, one array per panel; each signal is standardised for drawing.
+    titles : sequence of str, keyword-only
+        One title per panel.
+
+    Returns
+    -------
+    matplotlib.figure.Figure
+    """
     with mpl.rc_context(BOOK_STYLE):
         fig = new_figure(len(panels), width=9.0, height=3.2)
         axes = reset_axes(fig, len(panels))
@@ -82,6 +126,12 @@ class FisherDirectionPainter:
     on w, with J(w) in the title.
 
     ``set_data(Z, y)`` once (2-d coordinates and labels); ``update(angle=)`` in degrees.
+
+    Parameters
+    ----------
+    fig : matplotlib.figure.Figure
+        The figure the painter draws into (cleared and given its axes), e.g. from
+        ``new_figure()``; an explorer passes its own.
     """
 
     def __init__(self, fig: Figure):
@@ -89,6 +139,16 @@ class FisherDirectionPainter:
         self.Z = None
 
     def set_data(self, Z, y, *, n_bins=30):
+        """Set the data once (computes J over a 0.5-degree grid of directions and draws the axes).
+
+        Parameters
+        ----------
+        Z : array_like of shape (n, 2)
+        y : array_like of shape (n,)
+            Class labels (at least two classes).
+        n_bins : int, default 30, keyword-only
+            Histogram bins.
+        """
         self.Z, self.y = np.asarray(Z, dtype=float), np.asarray(y)
         self.classes = np.unique(self.y)
         angles = np.radians(np.arange(0, 180.5, 0.5))
@@ -124,6 +184,18 @@ class FisherDirectionPainter:
             self.fig.subplots_adjust(left=0.07, right=0.98, bottom=0.15, top=0.88, wspace=0.25)
 
     def update(self, *, angle=0.0):
+        """Show the direction at ``angle``; call :meth:`set_data` first.
+
+        Parameters
+        ----------
+        angle : float, default 0.0
+            Direction angle in degrees.
+
+        Returns
+        -------
+        matplotlib.figure.Figure
+            The painter's figure.
+        """
         t = np.radians(angle)
         w = np.array([np.cos(t), np.sin(t)])
         r = self.bins[-1]

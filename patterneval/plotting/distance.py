@@ -36,6 +36,19 @@ def unit_ball_boundary(p, *, w=None, n_points: int = 721) -> np.ndarray:
     :math:`d` the (weighted) Minkowski distance, so the curve is closed and star-shaped.
     Returns an array of shape (n_points, 2). A :class:`NotAMetricWarning` for p < 1 is
     silenced here: drawing the non-convex ball is the point.
+
+    Parameters
+    ----------
+    p : float > 0 or numpy.inf
+        Order of the Minkowski distance (as :func:`patterneval.minkowski`).
+    w : array_like of shape (2,), optional, keyword-only
+        Non-negative attribute weights (default equal weights).
+    n_points : int >= 3, default 721, keyword-only
+        Points on the curve, the first repeated at the end.
+
+    Returns
+    -------
+    ndarray of shape (n_points, 2)
     """
     n_points = check_positive_int("n_points", n_points, minimum=3)
     t = np.linspace(0.0, 2 * np.pi, n_points - 1, endpoint=False)
@@ -58,6 +71,12 @@ class UnitBallPainter:
     a = (0, 0), b = (1, 0), c = (1, 1): d(a, c) against d(a, b) + d(b, c).
 
     Artists are built once; :meth:`update` sets the curve, the bar heights and the titles.
+
+    Parameters
+    ----------
+    fig : matplotlib.figure.Figure
+        The figure the painter draws into (cleared and given its axes), e.g. from
+        ``new_figure()``; an explorer passes its own.
     """
 
     def __init__(self, fig: Figure):
@@ -85,6 +104,20 @@ class UnitBallPainter:
             self.bar_title = self.bar_ax.set_title(" ")
 
     def update(self, *, p, w=(1.0, 1.0)):
+        """Draw the unit ball and the triangle inequality for ``p`` and ``w``.
+
+        Parameters
+        ----------
+        p : float > 0 or numpy.inf
+            Order of the Minkowski distance.
+        w : pair of float >= 0, default (1.0, 1.0)
+            Attribute weights.
+
+        Returns
+        -------
+        matplotlib.figure.Figure
+            The painter's figure.
+        """
         w = np.asarray(w, dtype=float)
         z = unit_ball_boundary(p, w=w)
         self.curve.set_data(z[:, 0], z[:, 1])
@@ -105,7 +138,19 @@ class UnitBallPainter:
 
 
 def plot_unit_balls(p=0.5, *, w=(1.0, 1.0)) -> Figure:
-    """A static :class:`UnitBallPainter` figure."""
+    """A static :class:`UnitBallPainter` figure.
+
+    Parameters
+    ----------
+    p : float > 0 or numpy.inf, default 0.5
+        Order of the Minkowski distance drawn over the balls of p = 1, 2 and inf.
+    w : pair of float >= 0, default (1.0, 1.0), keyword-only
+        Attribute weights.
+
+    Returns
+    -------
+    matplotlib.figure.Figure
+    """
     fig = new_figure(width=8.0, height=3.6)
     return UnitBallPainter(fig).update(p=p, w=w)
 
@@ -113,7 +158,23 @@ def plot_unit_balls(p=0.5, *, w=(1.0, 1.0)) -> Figure:
 def mahalanobis_ellipse(mean, cov, radius, *, n_points: int = 361) -> np.ndarray:
     r"""Points x with Mahalanobis distance ``radius`` from ``mean`` under ``cov`` (2-d):
     :math:`x = \mu + r L u`, :math:`\Sigma = LL^{\mathsf T}`, u on the unit circle, since
-    then :math:`(x-\mu)^{\mathsf T}\Sigma^{-1}(x-\mu) = r^2 u^{\mathsf T}u = r^2`."""
+    then :math:`(x-\mu)^{\mathsf T}\Sigma^{-1}(x-\mu) = r^2 u^{\mathsf T}u = r^2`.
+
+    Parameters
+    ----------
+    mean : array_like of shape (2,)
+        Finite centre :math:`\mu`.
+    cov : array_like of shape (2, 2)
+        Symmetric positive definite covariance :math:`\Sigma`.
+    radius : float >= 0
+        Mahalanobis distance r of the curve from ``mean``.
+    n_points : int >= 2, default 361, keyword-only
+        Points on the curve (the first repeated at the end).
+
+    Returns
+    -------
+    ndarray of shape (n_points, 2)
+    """
     mean = check_real_vector("mean", mean)
     if mean.size != 2:
         raise ValueError(f"mean must have 2 coordinates (the ellipse is drawn in 2-d); got {mean.size}.")
@@ -129,7 +190,23 @@ def mahalanobis_ellipse(mean, cov, radius, *, n_points: int = 361) -> np.ndarray
 def plot_mahalanobis(X, *, mean, cov, radii=(1, 2, 3), query=None) -> Figure:
     """Samples with the Mahalanobis ellipses (distance 1, 2, 3 from ``mean`` under ``cov``)
     on the left and the Euclidean circles of the same radii in standard-deviation units on
-    the right; ``query`` points, if given, are marked on both."""
+    the right; ``query`` points, if given, are marked on both.
+
+    Parameters
+    ----------
+    X : array_like of shape (n, 2)
+        Samples, drawn as grey dots.
+    mean : array_like of shape (2,), keyword-only
+    cov : array_like of shape (2, 2), keyword-only
+        Symmetric positive definite covariance.
+    radii : sequence of float >= 0, default (1, 2, 3), keyword-only
+    query : array_like of shape (2,) or (m, 2), optional, keyword-only
+        Points marked with stars.
+
+    Returns
+    -------
+    matplotlib.figure.Figure
+    """
     fig = new_figure(width=9.0, height=4.0)
     X = np.asarray(X, dtype=float)
     mean = np.asarray(mean, dtype=float)
@@ -152,7 +229,19 @@ def plot_mahalanobis(X, *, mean, cov, radii=(1, 2, 3), query=None) -> Figure:
 
 
 def plot_vdm(result, *, title=None) -> Figure:
-    """A :class:`patterneval.distance.VDMTable` as an annotated heat map."""
+    """A :class:`patterneval.distance.VDMTable` as an annotated heat map.
+
+    Parameters
+    ----------
+    result : VDMTable
+        From :func:`patterneval.vdm`.
+    title : str, optional, keyword-only
+        Default ``"VDM_p, p = ..."``.
+
+    Returns
+    -------
+    matplotlib.figure.Figure
+    """
     fig = new_figure(width=4.8, height=4.0)
     names = [str(v) for v in result.values.tolist()]
     with mpl.rc_context(BOOK_STYLE):

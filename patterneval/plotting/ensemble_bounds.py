@@ -34,6 +34,12 @@ class EnsembleBoundsPainter:
     ``update(error=, n_voters=, correlation=)``: ``n_voters`` is the largest T shown.
     Simulated points are drawn at about 25 sizes; zeros (no wrong majority in the run)
     cannot be shown on a log axis and are left out.
+
+    Parameters
+    ----------
+    fig : matplotlib.figure.Figure
+        The figure the painter draws into (cleared and given its axes), e.g. from
+        ``new_figure()``; an explorer passes its own.
     """
 
     def __init__(self, fig: Figure):
@@ -60,6 +66,26 @@ class EnsembleBoundsPainter:
             fig.subplots_adjust(left=0.09, right=0.98, top=0.9, bottom=0.14)
 
     def update(self, *, error: float, n_voters: int, correlation: float, n_resamples: int = 2000, rng=0):
+        """Draw the curves for T = 1..``n_voters``.
+
+        Parameters
+        ----------
+        error : float in [0, 1]
+            Voter error rate eps.
+        n_voters : int >= 1
+            The largest T.
+        correlation : float in [0, 1]
+            Error correlation rho of the shared-cause voters.
+        n_resamples : int, default 2000
+            Simulated ensembles per T.
+        rng : None, int or numpy.random.Generator, default 0
+            Seed of the simulation.
+
+        Returns
+        -------
+        matplotlib.figure.Figure
+            The painter's figure.
+        """
         T = np.arange(1, n_voters + 1)
         indep = majority_vote_error(error, T)
         bound = hoeffding_bound(error, T)
@@ -92,13 +118,40 @@ class EnsembleBoundsPainter:
 
 
 def draw_ensemble_bounds(fig: Figure, **params) -> Figure:
-    """Fill ``fig`` with :class:`EnsembleBoundsPainter`'s panel for ``params``."""
+    """Fill ``fig`` with :class:`EnsembleBoundsPainter`'s panel for ``params``.
+
+    Parameters
+    ----------
+    fig : matplotlib.figure.Figure
+        The figure to fill (cleared first).
+    **params
+        The keyword arguments of ``EnsembleBoundsPainter.update``: ``error`` (voter error
+        rate eps), ``n_voters`` (the largest T), ``correlation`` (rho), ``n_resamples``
+        (default 2000, simulated ensembles per T) and ``rng`` (default 0).
+
+    Returns
+    -------
+    matplotlib.figure.Figure
+        ``fig``.
+    """
     return EnsembleBoundsPainter(fig).update(**params)
 
 
 def plot_bound_gap(errors=(0.1, 0.2, 0.3, 0.4), *, max_voters: int = 101) -> Figure:
     """Exact error of independent voters (solid) and Hoeffding's bound (dashed) against odd
-    T for several voter error rates, on a log axis: the bound is valid but loose."""
+    T for several voter error rates, on a log axis: the bound is valid but loose.
+
+    Parameters
+    ----------
+    errors : sequence of float in [0, 1], default (0.1, 0.2, 0.3, 0.4)
+        Voter error rates, one curve pair each (up to five colours).
+    max_voters : int >= 1, default 101, keyword-only
+        The largest T (odd T from 1 are drawn).
+
+    Returns
+    -------
+    matplotlib.figure.Figure
+    """
     T = np.arange(1, max_voters + 1, 2)
     colors = [COLORS["primary"], COLORS["secondary"], COLORS["tertiary"], COLORS["accent"], COLORS["muted"]]
     with mpl.rc_context(BOOK_STYLE):

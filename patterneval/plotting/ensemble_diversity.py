@@ -21,7 +21,14 @@ MEASURE_LABELS = {"disagreement": "dis", "correlation": "ρ", "q_statistic": "Q"
 class PairTablePainter:
     """Left: the 2x2 table of two classifiers' predictions (counts in the cells); right:
     the four pairwise measures as bars. ``update(table=(a, b, c, d), measures={...},
-    title=...)`` only sets data; artists are built once."""
+    title=...)`` only sets data; artists are built once.
+
+    Parameters
+    ----------
+    fig : matplotlib.figure.Figure
+        The figure the painter draws into (cleared and given its axes), e.g. from
+        ``new_figure()``; an explorer passes its own.
+    """
 
     def __init__(self, fig: Figure):
         self.fig = fig
@@ -47,6 +54,21 @@ class PairTablePainter:
             self.title = fig.suptitle(" ")
 
     def update(self, *, table, measures, title=""):
+        """Show one pair's table and measures.
+
+        Parameters
+        ----------
+        table : tuple of 4 int
+            ``(a, b, c, d)`` of :func:`~patterneval.ensemble.diversity.pair_table`.
+        measures : dict
+            Name -> value of the four pairwise measures (NaN where undefined).
+        title : str, default ""
+
+        Returns
+        -------
+        matplotlib.figure.Figure
+            The painter's figure.
+        """
         a, b, c, d = table
         counts = np.array([[a, b], [c, d]], dtype=float)
         self.image.set_data(counts / counts.sum())
@@ -69,7 +91,23 @@ class PairTablePainter:
 
 def plot_kappa_error(kappa, mean_error=None, *, labels=None, title="") -> Figure:
     """Kappa-error diagram: one point per pair of members. ``kappa`` and ``mean_error``
-    are arrays (or a dict ``label -> (kappa, mean_error)`` to overlay several ensembles)."""
+    are arrays (or a dict ``label -> (kappa, mean_error)`` to overlay several ensembles).
+
+    Parameters
+    ----------
+    kappa : array_like of shape (n_pairs,) or dict
+        Kappa of each pair of members; or a dict ``label -> (kappa, mean_error)`` of up to
+        three ensembles (then ``mean_error`` and ``labels`` are ignored).
+    mean_error : array_like of shape (n_pairs,), optional
+        Mean error of each pair (required with an array ``kappa``).
+    labels : str, optional, keyword-only
+        Legend label of a single set (default "pairs").
+    title : str, default "", keyword-only
+
+    Returns
+    -------
+    matplotlib.figure.Figure
+    """
     sets = kappa if isinstance(kappa, dict) else {labels or "pairs": (kappa, mean_error)}
     fig = new_figure(width=6.5, height=3.6)
     with mpl.rc_context(BOOK_STYLE):
@@ -85,7 +123,23 @@ def plot_kappa_error(kappa, mean_error=None, *, labels=None, title="") -> Figure
 
 def plot_error_ambiguity(sizes, E, E_bar, A_bar) -> Figure:
     """E, E_bar and A_bar of growing ensembles (one value per size), with E_bar - A_bar
-    drawn over E to show the identity."""
+    drawn over E to show the identity.
+
+    Parameters
+    ----------
+    sizes : array_like of shape (m,)
+        Ensemble sizes (x axis, log scale).
+    E : array_like of shape (m,)
+        Ensemble error (mean squared error of the averaged prediction).
+    E_bar : array_like of shape (m,)
+        Mean member error.
+    A_bar : array_like of shape (m,)
+        Mean ambiguity; Krogh and Vedelsby's identity is E = E_bar - A_bar.
+
+    Returns
+    -------
+    matplotlib.figure.Figure
+    """
     fig = new_figure(width=7.0, height=3.4)
     with mpl.rc_context(BOOK_STYLE):
         (ax,) = reset_axes(fig, 1)

@@ -45,6 +45,12 @@ class TestErrorPainter:
 
     The artists are made once; :meth:`update` only changes their data, which keeps an
     explorer's redraw well under the cost of rebuilding three axes.
+
+    Parameters
+    ----------
+    fig : matplotlib.figure.Figure
+        The figure the painter draws into (cleared and given its axes), e.g. from
+        ``new_figure()``; an explorer passes its own.
     """
 
     __test__ = False  # not a pytest test class
@@ -81,6 +87,24 @@ class TestErrorPainter:
             ax.legend(loc="lower left")
 
     def update(self, *, n: int, error: float, confidence_level: float = 0.95, n_resamples: int = 4000, rng=0):
+        """Draw the three panels for one (N, eps).
+
+        Parameters
+        ----------
+        n : int >= 1
+            Test-set size N.
+        error : float in (0, 1)
+            True error rate eps.
+        confidence_level : float in (0, 1), default 0.95
+        n_resamples : int, default 4000
+            Simulated test sets for the coverage.
+        rng : None, int or numpy.random.Generator, default 0
+
+        Returns
+        -------
+        matplotlib.figure.Figure
+            The painter's figure.
+        """
         k = np.arange(n + 1)
         pmf = stats.binom.pmf(k, n, error)
         keep = pmf > 1e-6 * pmf.max()
@@ -131,6 +155,12 @@ class SelectiveSamplingPainter:
     Two classes with priors (P1, 1 - P1) and error rates eps1, eps2; N test samples
     drawn at random from the mixture or selectively, P_i N from each class. Artists are
     made once and updated (see :class:`TestErrorPainter`).
+
+    Parameters
+    ----------
+    fig : matplotlib.figure.Figure
+        The figure the painter draws into (cleared and given its axes), e.g. from
+        ``new_figure()``; an explorer passes its own.
     """
 
     def __init__(self, fig: Figure):
@@ -149,6 +179,25 @@ class SelectiveSamplingPainter:
                                 family="monospace", fontsize=8)
 
     def update(self, *, prior: float, error1: float, error2: float, n: int, n_resamples: int = 20_000, rng=0):
+        """Draw both sampling distributions for one setting.
+
+        Parameters
+        ----------
+        prior : float in (0, 1)
+            Prior P1 of class 1.
+        error1, error2 : float in [0, 1]
+            Class error rates eps1, eps2.
+        n : int
+            Test-set size N.
+        n_resamples : int, default 20000
+            Simulated test sets per estimator.
+        rng : None, int or numpy.random.Generator, default 0
+
+        Returns
+        -------
+        matplotlib.figure.Figure
+            The painter's figure.
+        """
         class_errors, priors = [error1, error2], [prior, 1.0 - prior]
         sim = simulate_sampling(class_errors, priors, n, n_resamples=n_resamples, rng=rng)
         eps = prior * error1 + (1.0 - prior) * error2
@@ -180,18 +229,60 @@ class SelectiveSamplingPainter:
 
 
 def draw_test_error(fig: Figure, **params) -> Figure:
-    """Fill ``fig`` with :class:`TestErrorPainter`'s three panels for ``params``."""
+    """Fill ``fig`` with :class:`TestErrorPainter`'s three panels for ``params``.
+
+    Parameters
+    ----------
+    fig : matplotlib.figure.Figure
+        The figure to fill (cleared first).
+    **params
+        The keyword arguments of ``TestErrorPainter.update``: ``n`` (test-set size N),
+        ``error`` (true error rate eps), ``confidence_level`` (default 0.95),
+        ``n_resamples`` (default 4000, simulated test sets) and ``rng`` (default 0).
+
+    Returns
+    -------
+    matplotlib.figure.Figure
+        ``fig``.
+    """
     return TestErrorPainter(fig).update(**params)
 
 
 def draw_selective_sampling(fig: Figure, **params) -> Figure:
-    """Fill ``fig`` with :class:`SelectiveSamplingPainter`'s overlay for ``params``."""
+    """Fill ``fig`` with :class:`SelectiveSamplingPainter`'s overlay for ``params``.
+
+    Parameters
+    ----------
+    fig : matplotlib.figure.Figure
+        The figure to fill (cleared first).
+    **params
+        The keyword arguments of ``SelectiveSamplingPainter.update``: ``prior`` (P1),
+        ``error1``, ``error2`` (the class error rates), ``n`` (test-set size N),
+        ``n_resamples`` (default 20000) and ``rng`` (default 0).
+
+    Returns
+    -------
+    matplotlib.figure.Figure
+        ``fig``.
+    """
     return SelectiveSamplingPainter(fig).update(**params)
 
 
 def plot_log_likelihood(k: int, n: int) -> Figure:
     r"""The binomial log-likelihood :math:`\ell(\varepsilon) = k\ln\varepsilon + (N-k)\ln(1-\varepsilon)`
-    (up to a constant), with its maximum at :math:`k/N` marked."""
+    (up to a constant), with its maximum at :math:`k/N` marked.
+
+    Parameters
+    ----------
+    k : int
+        Misclassified test samples, 0 <= k <= n.
+    n : int >= 1
+        Test samples N.
+
+    Returns
+    -------
+    matplotlib.figure.Figure
+    """
     with mpl.rc_context(BOOK_STYLE):
         fig = new_figure(width=6.0, height=3.0)
         (ax,) = reset_axes(fig, 1)
@@ -207,7 +298,23 @@ def plot_log_likelihood(k: int, n: int) -> Figure:
 
 def plot_coverage_curves(n: int, *, confidence_level: float = 0.95, methods=INTERVAL_METHODS,
                          errors=None) -> Figure:
-    """Exact coverage of each interval method as the true error rate runs over (0, 0.5]."""
+    """Exact coverage of each interval method as the true error rate runs over (0, 0.5].
+
+    Parameters
+    ----------
+    n : int >= 1
+        Test-set size N.
+    confidence_level : float in (0, 1), default 0.95, keyword-only
+    methods : sequence of str, keyword-only
+        Interval methods of :func:`patterneval.coverage_probability`, one panel each
+        (default all of ``INTERVAL_METHODS``).
+    errors : array_like of float in (0, 1), optional, keyword-only
+        True error rates on the x axis (default 100 points from 0.005 to 0.5).
+
+    Returns
+    -------
+    matplotlib.figure.Figure
+    """
     errors = np.linspace(0.005, 0.5, 100) if errors is None else np.asarray(errors)
     with mpl.rc_context(BOOK_STYLE):
         fig = new_figure(width=9.0, height=3.2)

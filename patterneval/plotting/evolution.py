@@ -25,6 +25,14 @@ class EvolutionPainter:
     (average over runs, thin lines for each run's best), and the population diversity.
 
     ``update(fitness=, mutation_rate=, crossover_rate=, selection=, tournament_size=, ...)``.
+
+    Parameters
+    ----------
+    fig : matplotlib.figure.Figure
+        The figure the painter draws into (cleared and given its axes), e.g. from
+        ``new_figure()``; an explorer passes its own.
+    n_runs : int >= 1, default 3, keyword-only
+        Seeded GA runs per setting (seeds ``rng``, ``rng + 1``, ...).
     """
 
     def __init__(self, fig: Figure, *, n_runs: int = 3):
@@ -46,6 +54,28 @@ class EvolutionPainter:
     def update(self, *, fitness: str = "onemax", mutation_rate: float, crossover_rate: float,
                selection: str, tournament_size: int = 2, n_bits: int = 32, population_size: int = 30,
                n_generations: int = 40, rng=0):
+        """Run the GA ``n_runs`` times (seeds ``rng``, ``rng + 1``, ...) and draw.
+
+        Parameters
+        ----------
+        fitness : {"onemax", "trap"}, default "onemax"
+        mutation_rate : float in [0, 1]
+            Per-bit mutation rate.
+        crossover_rate : float in [0, 1]
+            Per-pair crossover rate.
+        selection : {"tournament", "truncation", "roulette"}
+        tournament_size : int, default 2
+        n_bits : int, default 32
+        population_size : int, default 30
+        n_generations : int, default 40
+        rng : int, default 0
+            Seed of the first run.
+
+        Returns
+        -------
+        matplotlib.figure.Figure
+            The painter's figure.
+        """
         reps = run_ga_replicates(FITNESS[fitness], n_bits, n_runs=self.n_runs, population_size=population_size,
                                  selection=selection, tournament_size=tournament_size,
                                  crossover_rate=crossover_rate, mutation_rate=mutation_rate,
@@ -72,14 +102,44 @@ class EvolutionPainter:
 
 
 def draw_evolution(fig: Figure, **params) -> Figure:
-    """Fill ``fig`` with :class:`EvolutionPainter`'s panels for ``params``."""
+    """Fill ``fig`` with :class:`EvolutionPainter`'s panels for ``params``.
+
+    Parameters
+    ----------
+    fig : matplotlib.figure.Figure
+        The figure to fill (cleared first).
+    **params
+        The keyword arguments of ``EvolutionPainter.update``: ``fitness`` (default
+        ``"onemax"``), ``mutation_rate``, ``crossover_rate``, ``selection``,
+        ``tournament_size`` (default 2), ``n_bits`` (default 32), ``population_size``
+        (default 30), ``n_generations`` (default 40) and ``rng`` (default 0), as for
+        :class:`~patterneval.evolution.GeneticAlgorithm`.
+
+    Returns
+    -------
+    matplotlib.figure.Figure
+        ``fig``.
+    """
     return EvolutionPainter(fig).update(**params)
 
 
 def plot_ga_history(results: dict, *, optimum: float | None = None) -> Figure:
     """Best (solid) and mean (dashed) fitness per generation of each labelled
     :class:`~patterneval.evolution.GAResult` or
-    :class:`~patterneval.evolution.GAReplicates` (averaged over runs)."""
+    :class:`~patterneval.evolution.GAReplicates` (averaged over runs).
+
+    Parameters
+    ----------
+    results : dict
+        Label -> :class:`~patterneval.evolution.GAResult` or
+        :class:`~patterneval.evolution.GAReplicates`; up to five.
+    optimum : float, optional, keyword-only
+        Drawn as a dotted line when given.
+
+    Returns
+    -------
+    matplotlib.figure.Figure
+    """
     colors = [COLORS["primary"], COLORS["secondary"], COLORS["tertiary"], COLORS["accent"], COLORS["muted"]]
     with mpl.rc_context(BOOK_STYLE):
         fig = new_figure(width=7.0, height=3.4)
@@ -101,7 +161,17 @@ def plot_ga_history(results: dict, *, optimum: float | None = None) -> Figure:
 
 def plot_schema_counts(checks) -> Figure:
     """For each :class:`~patterneval.evolution.SchemaCountCheck`: m(H, t), the selection-only
-    expectation, the two bounds and the simulated mean count of m(H, t+1) (+-2 SE)."""
+    expectation, the two bounds and the simulated mean count of m(H, t+1) (+-2 SE).
+
+    Parameters
+    ----------
+    checks : iterable of SchemaCountCheck
+        One group of bars per check (from :func:`~patterneval.evolution.schema_counts`).
+
+    Returns
+    -------
+    matplotlib.figure.Figure
+    """
     checks = list(checks)
     x = np.arange(len(checks))
     w = 0.2

@@ -42,7 +42,23 @@ class _Rosenbrock:
 
 def contour_problem(name: str):
     """The explorer's problems with their plot windows and starting points:
-    ``"quadratic"`` (condition number 20, rotated) or ``"rosenbrock"``."""
+    ``"quadratic"`` (condition number 20, rotated) or ``"rosenbrock"``.
+
+    Parameters
+    ----------
+    name : {"quadratic", "rosenbrock"}
+
+    Returns
+    -------
+    problem
+        A :class:`~patterneval.optimize.Quadratic` (eigenvalues 1 and 20, rotated by 0.5
+        rad), or the Rosenbrock function with the same methods (``f``, ``grad``,
+        ``f_grid``, ``minimiser``).
+    window : tuple of float
+        ``(x1_min, x1_max, x2_min, x2_max)`` of the plot.
+    start : ndarray of shape (2,)
+        The starting point of the explorer's runs.
+    """
     from ..optimize import quadratic_problem
 
     if name == "quadratic":
@@ -73,6 +89,12 @@ class DescentPainter:
 
     ``update(problem=, method=, learning_rate=, momentum=, n_iter=)``; ``problem`` is a name
     accepted by :func:`contour_problem` (its contour is drawn once and kept).
+
+    Parameters
+    ----------
+    fig : matplotlib.figure.Figure
+        The figure the painter draws into (cleared and given its axes), e.g. from
+        ``new_figure()``; an explorer passes its own.
     """
 
     def __init__(self, fig: Figure):
@@ -102,6 +124,21 @@ class DescentPainter:
 
     def update(self, *, problem="quadratic", method="plain", learning_rate=0.05, momentum=0.9,
                n_iter=100):
+        """Run :func:`~patterneval.optimize.gradient_descent` from the problem's start and draw.
+
+        Parameters
+        ----------
+        problem : {"quadratic", "rosenbrock"}, default "quadratic"
+        method : {"plain", "momentum", "nesterov", "adagrad"}, default "plain"
+        learning_rate : float > 0, default 0.05
+        momentum : float in [0, 1), default 0.9
+        n_iter : int >= 1, default 100
+
+        Returns
+        -------
+        matplotlib.figure.Figure
+            The painter's figure.
+        """
         if problem != self._problem:
             self._setup(problem)
         res = gradient_descent(self.problem.f, self.problem.grad, self.start, method=method,
@@ -128,7 +165,21 @@ class DescentPainter:
 
 def plot_descent_paths(runs, *, problem="quadratic", labels=None) -> Figure:
     """Several descent runs (``DescentResult`` objects started at the problem's start) on
-    one contour plot, and their f - f* curves."""
+    one contour plot, and their f - f* curves.
+
+    Parameters
+    ----------
+    runs : sequence of DescentResult
+        Runs of :func:`~patterneval.optimize.gradient_descent` started at the problem's
+        start point (see :func:`contour_problem`); up to four colours, repeated after.
+    problem : {"quadratic", "rosenbrock"}, default "quadratic", keyword-only
+    labels : sequence of str, optional, keyword-only
+        Legend labels (default the runs' methods).
+
+    Returns
+    -------
+    matplotlib.figure.Figure
+    """
     prob, window, start = contour_problem(problem)
     with mpl.rc_context(BOOK_STYLE):
         fig = new_figure(2, width=9.0, height=3.6)
@@ -151,7 +202,25 @@ def plot_descent_paths(runs, *, problem="quadratic", labels=None) -> Figure:
 
 def plot_step_size_stability(problem, etas, *, n_iter=50, start=(1.0, 1.0), momenta=(0.0,)) -> Figure:
     """f(x_T) - f* after ``n_iter`` steps against the step size, one curve per momentum,
-    with the limits 2(1 + gamma)/L marked."""
+    with the limits 2(1 + gamma)/L marked.
+
+    Parameters
+    ----------
+    problem : Quadratic
+        With ``f``, ``grad``, ``minimiser`` and ``lipschitz`` (e.g. from
+        :func:`~patterneval.optimize.quadratic_problem`).
+    etas : array_like of float > 0
+        Step sizes on the x axis.
+    n_iter : int >= 1, default 50, keyword-only
+        Steps of each run.
+    start : array_like of shape (d,), default (1.0, 1.0), keyword-only
+    momenta : sequence of float in [0, 1), default (0.0,), keyword-only
+        One curve per momentum (0 is plain descent).
+
+    Returns
+    -------
+    matplotlib.figure.Figure
+    """
     etas = np.asarray(etas, dtype=float)
     fstar = problem.f(problem.minimiser)
     with mpl.rc_context(BOOK_STYLE):

@@ -24,6 +24,12 @@ class NullDistributionPainter:
 
     Artists are built once; :meth:`update` bins the result's null errors (one
     ``numpy.histogram`` call) and sets the artists' data and the plain-text title.
+
+    Parameters
+    ----------
+    fig : matplotlib.figure.Figure
+        The figure the painter draws into (cleared and given its axes), e.g. from
+        ``new_figure()``; an explorer passes its own.
     """
 
     def __init__(self, fig: Figure):
@@ -39,17 +45,40 @@ class NullDistributionPainter:
             self.title = self.ax.set_title(" ")
 
     def update(self, *, result):
+        """Show one permutation test.
+
+        Parameters
+        ----------
+        result : PermutationTestResult
+            From :func:`patterneval.permutation_test` (``result.head(m)`` for its first m
+            permutations).
+
+        Returns
+        -------
+        matplotlib.figure.Figure
+            The painter's figure.
+        """
         counts, _ = np.histogram(result.null_distribution, bins=_BINS)
         self.hist.set_data(values=counts.astype(float))
         self.observed.set_xdata([result.statistic, result.statistic])
         self.ax.set_ylim(0, max(counts.max(), 1) * 1.2)
-        b = int(round(result.p_value * (result.n_resamples + 1))) - 1
+        b = int(round(result.pvalue * (result.n_resamples + 1))) - 1
         self.title.set_text(f"observed {result.statistic:.3f}; b = {b} of m = {result.n_resamples} "
-                            f"as low; p = (b+1)/(m+1) = {result.p_value:.4f}")
+                            f"as low; p = (b+1)/(m+1) = {result.pvalue:.4f}")
         return self.fig
 
 
 def plot_null_distribution(result) -> Figure:
-    """A static :class:`NullDistributionPainter` figure of a :class:`PermutationTestResult`."""
+    """A static :class:`NullDistributionPainter` figure of a :class:`PermutationTestResult`.
+
+    Parameters
+    ----------
+    result : PermutationTestResult
+        From :func:`patterneval.permutation_test`.
+
+    Returns
+    -------
+    matplotlib.figure.Figure
+    """
     fig = new_figure(width=7.0, height=3.2)
     return NullDistributionPainter(fig).update(result=result)

@@ -29,6 +29,12 @@ class PerturbationPainter:
     :math:`\hat\varepsilon_{CV} - (W^* - \bar W^*)/\sqrt n`, with the interval.
 
     Artists are made once; :meth:`update` sets their data.
+
+    Parameters
+    ----------
+    fig : matplotlib.figure.Figure
+        The figure the painter draws into (cleared and given its axes), e.g. from
+        ``new_figure()``; an explorer passes its own.
     """
 
     def __init__(self, fig: Figure):
@@ -55,6 +61,20 @@ class PerturbationPainter:
                 ax.xaxis.set_major_locator(mpl.ticker.MaxNLocator(5))
 
     def update(self, *, result, confidence_level: float = 0.95, n_resamples: int | None = None):
+        """Show the interval from the first ``n_resamples`` replicates.
+
+        Parameters
+        ----------
+        result : PerturbationInterval
+        confidence_level : float in (0, 1), default 0.95
+        n_resamples : int, optional
+            Replicates used (default all).
+
+        Returns
+        -------
+        matplotlib.figure.Figure
+            The painter's figure.
+        """
         m = result.replicates.size if n_resamples is None else int(n_resamples)
         w = result.replicates[:m]
         low, high = result.confidence_interval(confidence_level, n_resamples=m)
@@ -86,14 +106,41 @@ class PerturbationPainter:
 
 
 def draw_perturbation(fig: Figure, **params) -> Figure:
-    """Fill ``fig`` with :class:`PerturbationPainter`'s two panels for ``params``."""
+    """Fill ``fig`` with :class:`PerturbationPainter`'s two panels for ``params``.
+
+    Parameters
+    ----------
+    fig : matplotlib.figure.Figure
+        The figure to fill (cleared first).
+    **params
+        The keyword arguments of ``PerturbationPainter.update``: ``result`` (a
+        :class:`~patterneval.resampling.PerturbationInterval`), ``confidence_level``
+        (default 0.95) and ``n_resamples`` (replicates shown, default all).
+
+    Returns
+    -------
+    matplotlib.figure.Figure
+        ``fig``.
+    """
     return PerturbationPainter(fig).update(**params)
 
 
 def plot_perturbation_coverage(sim, *, max_rows: int = 100) -> Figure:
     """The first ``max_rows`` simulated data sets' intervals (sorted by their centre, ties
     kept in data-set order), covering the target or not, with the target (expected error
-    over training sets of size n); the title gives the coverage of all data sets."""
+    over training sets of size n); the title gives the coverage of all data sets.
+
+    Parameters
+    ----------
+    sim : PerturbationCoverage
+        A coverage simulation (``errors`` and the intervals of each data set).
+    max_rows : int >= 1, default 100, keyword-only
+        Data sets drawn (the first ones).
+
+    Returns
+    -------
+    matplotlib.figure.Figure
+    """
     first = np.arange(min(max_rows, sim.n_datasets))
     order = first[np.argsort(sim.errors[first], kind="stable")]
     rows = np.arange(order.size)

@@ -24,7 +24,20 @@ class GridValueMap:
     """A value map of a :class:`~patterneval.reinforcement.GridWorld` on one axes: cells
     coloured by value (walls grey, terminal cells outlined), the value printed in each
     cell, and arrows for up to two policies (the second drawn thinner, e.g. a learned
-    policy over the optimal one)."""
+    policy over the optimal one).
+
+    Parameters
+    ----------
+    ax : matplotlib.axes.Axes
+        The axes to draw on.
+    grid : GridWorld
+    vmin, vmax : float, default -1.0 and 1.0, keyword-only
+        Range of the colour scale.
+    second : bool, default False, keyword-only
+        Prepare thin arrows for a second policy.
+    show_values : bool, default True, keyword-only
+        Print each cell's value.
+    """
 
     def __init__(self, ax, grid, *, vmin=-1.0, vmax=1.0, second=False, show_values=True):
         self.ax, self.grid = ax, grid
@@ -61,6 +74,17 @@ class GridValueMap:
         return steps[:, 1], steps[:, 0]
 
     def update(self, values, policy, policy2=None):
+        """Set the cell colours, the printed values and the arrows.
+
+        Parameters
+        ----------
+        values : array_like of shape (S,)
+            One value per state.
+        policy : array_like of int, shape (S,)
+            Action per state (arrows; none in terminal cells).
+        policy2 : array_like of int, shape (S,), optional
+            A second policy (thin arrows; needs ``second=True``).
+        """
         values = np.asarray(values, dtype=float)
         self.image.set_data(self.grid.to_grid(values))
         for text, v in zip(self.texts, values):
@@ -71,7 +95,23 @@ class GridValueMap:
 
 
 def plot_value_maps(grid, panels, *, vmin=-1.0, vmax=1.0, width=None, height=3.0) -> Figure:
-    """Side-by-side value maps; ``panels`` is a list of ``(values, policy, title)``."""
+    """Side-by-side value maps; ``panels`` is a list of ``(values, policy, title)``.
+
+    Parameters
+    ----------
+    grid : GridWorld
+    panels : sequence of (values, policy, title)
+        One value map per entry: values (S,), a deterministic policy (S,) and a title.
+    vmin, vmax : float, default -1.0 and 1.0, keyword-only
+        Range of the colour scale.
+    width : float, optional, keyword-only
+        Figure width in inches (default 3.6 per panel).
+    height : float, default 3.0, keyword-only
+
+    Returns
+    -------
+    matplotlib.figure.Figure
+    """
     panels = list(panels)
     with mpl.rc_context(BOOK_STYLE):
         fig = new_figure(len(panels), width=width or 3.6 * len(panels), height=height)
@@ -85,7 +125,27 @@ def plot_value_maps(grid, panels, *, vmin=-1.0, vmax=1.0, width=None, height=3.0
 
 def plot_learning_curves(curves, *, xlabel="episode", ylabel="RMS error against the exact values",
                          title=None, log=True, first=1, width=7.0, height=3.4) -> Figure:
-    """One line per entry of ``curves`` (label -> y values against first, first + 1, ...)."""
+    """One line per entry of ``curves`` (label -> y values against first, first + 1, ...).
+
+    Parameters
+    ----------
+    curves : dict
+        Label -> y values (e.g. :func:`~patterneval.reinforcement.learning_curve`); up to
+        five.
+    xlabel, ylabel : str, keyword-only
+        Axis labels.
+    title : str, optional, keyword-only
+    log : bool, default True, keyword-only
+        Logarithmic y axis.
+    first : int, default 1, keyword-only
+        The x value of each curve's first point.
+    width, height : float, default 7.0 and 3.4, keyword-only
+        Figure size in inches.
+
+    Returns
+    -------
+    matplotlib.figure.Figure
+    """
     colors = [COLORS["primary"], COLORS["secondary"], COLORS["tertiary"], COLORS["accent"], COLORS["muted"]]
     with mpl.rc_context(BOOK_STYLE):
         fig = new_figure(width=width, height=height)
@@ -109,6 +169,19 @@ class ReinforcementPainter:
     Right: Q-learning's RMS error against the exact values, episode by episode.
 
     ``update(gamma=, alpha=, epsilon=)``; Q-learning runs are cached per setting.
+
+    Parameters
+    ----------
+    fig : matplotlib.figure.Figure
+        The figure the painter draws into (cleared and given its axes), e.g. from
+        ``new_figure()``; an explorer passes its own.
+    n_episodes : int >= 1, default 300, keyword-only
+        Q-learning episodes per setting.
+    rng : None, int or numpy.random.Generator, default 0, keyword-only
+        Seed of the Q-learning runs.
+    **grid_options
+        Keyword arguments of :func:`~patterneval.reinforcement.gridworld` (``gamma`` is set
+        by ``update``).
     """
 
     def __init__(self, fig: Figure, *, n_episodes: int = 300, rng=0, **grid_options):
@@ -130,6 +203,21 @@ class ReinforcementPainter:
             fig.subplots_adjust(left=0.04, right=0.98, bottom=0.15, top=0.88, wspace=0.2)
 
     def compute(self, gamma, alpha, epsilon):
+        """The gridworld, its exact solution, the Q-learning run and its RMS error curve
+        for one setting (cached).
+
+        Parameters
+        ----------
+        gamma : float in [0, 1)
+        alpha : float in (0, 1]
+        epsilon : float in [0, 1]
+
+        Returns
+        -------
+        tuple
+            ``(grid, exact, learned, error)``: the GridWorld, policy iteration's
+            PlanningResult, Q-learning's ControlResult and the RMS error per episode.
+        """
         key = (round(gamma, 6), round(alpha, 6), round(epsilon, 6))
         if key not in self._cache:
             grid = gridworld(gamma=gamma, **self.grid_options)
@@ -140,6 +228,22 @@ class ReinforcementPainter:
         return self._cache[key]
 
     def update(self, *, gamma: float, alpha: float, epsilon: float):
+        """Show one setting.
+
+        Parameters
+        ----------
+        gamma : float in [0, 1)
+            Discount factor.
+        alpha : float in (0, 1]
+            Q-learning step size.
+        epsilon : float in [0, 1]
+            Exploration probability.
+
+        Returns
+        -------
+        matplotlib.figure.Figure
+            The painter's figure.
+        """
         grid, exact, learned, error = self.compute(gamma, alpha, epsilon)
         self.map.update(exact.values, exact.policy, learned.policy)
         live = ~grid.terminal

@@ -42,6 +42,12 @@ class BootstrapPainter:
     resubstitution and out-of-bag errors.
 
     Artists are made once; :meth:`update` sets their data.
+
+    Parameters
+    ----------
+    fig : matplotlib.figure.Figure
+        The figure the painter draws into (cleared and given its axes), e.g. from
+        ``new_figure()``; an explorer passes its own.
     """
 
     def __init__(self, fig: Figure):
@@ -68,6 +74,27 @@ class BootstrapPainter:
 
     def update(self, *, n: int, resubstitution: float = 0.0, oob: float = 0.3, gamma: float = 0.5,
                n_resamples: int = 4000, rng=0):
+        """Draw both panels for one setting.
+
+        Parameters
+        ----------
+        n : int >= 1
+            Sample size N.
+        resubstitution : float in [0, 1], default 0.0
+            Resubstitution error err.
+        oob : float in [0, 1], default 0.3
+            Leave-one-out bootstrap error Err(1).
+        gamma : float in [0, 1], default 0.5
+            No-information error rate.
+        n_resamples : int, default 4000
+            Simulated bootstrap samples.
+        rng : None, int or numpy.random.Generator, default 0
+
+        Returns
+        -------
+        matplotlib.figure.Figure
+            The painter's figure.
+        """
         share = simulate_distinct_share(n, n_resamples=n_resamples, rng=rng)
         edges = (np.arange(n + 1) + 0.5) / n
         counts = np.bincount(np.rint(share * n).astype(int), minlength=n + 1)[1:]
@@ -90,12 +117,38 @@ class BootstrapPainter:
 
 
 def draw_bootstrap(fig: Figure, **params) -> Figure:
-    """Draw :class:`BootstrapPainter` on ``fig`` for one set of parameters."""
+    """Draw :class:`BootstrapPainter` on ``fig`` for one set of parameters.
+
+    Parameters
+    ----------
+    fig : matplotlib.figure.Figure
+        The figure to fill (cleared first).
+    **params
+        The keyword arguments of ``BootstrapPainter.update``: ``n`` (sample size N),
+        ``resubstitution`` (default 0.0), ``oob`` (the leave-one-out bootstrap error,
+        default 0.3), ``gamma`` (the no-information error rate, default 0.5),
+        ``n_resamples`` (default 4000, simulated bootstrap samples) and ``rng`` (default 0).
+
+    Returns
+    -------
+    matplotlib.figure.Figure
+        ``fig``.
+    """
     return BootstrapPainter(fig).update(**params)
 
 
 def plot_inclusion_probability(n_max: int = 200) -> Figure:
-    r""":math:`1-(1-1/N)^N` for N = 1..n_max, decreasing to :math:`1-1/e`."""
+    r""":math:`1-(1-1/N)^N` for N = 1..n_max, decreasing to :math:`1-1/e`.
+
+    Parameters
+    ----------
+    n_max : int >= 1, default 200
+        The largest N drawn.
+
+    Returns
+    -------
+    matplotlib.figure.Figure
+    """
     n = np.arange(1, n_max + 1)
     fig = new_figure(width=6.0, height=3.0)
     with mpl.rc_context(BOOK_STYLE):
@@ -111,7 +164,17 @@ def plot_inclusion_probability(n_max: int = 200) -> Figure:
 
 def plot_estimator_simulation(sim) -> Figure:
     """Box plots of ``estimate - true error`` for each estimator of an
-    :class:`~patterneval.resampling.bootstrap.EstimatorSimulation`, bias marked."""
+    :class:`~patterneval.resampling.bootstrap.EstimatorSimulation`, bias marked.
+
+    Parameters
+    ----------
+    sim : EstimatorSimulation
+        A simulation of several error estimators over data sets with a known true error.
+
+    Returns
+    -------
+    matplotlib.figure.Figure
+    """
     fig = new_figure(width=7.5, height=3.2)
     diff = sim.estimates - sim.true_errors[:, None]
     with mpl.rc_context(BOOK_STYLE):

@@ -27,6 +27,12 @@ class SelectionLeakPainter:
     ``log10`` of their values on a linear axis with fixed ticks, so a redraw neither
     searches log-scale ticks nor transforms through a log scale. Artists are built once;
     :meth:`update` only sets their data (and, for a new grid, the ticks and the means).
+
+    Parameters
+    ----------
+    fig : matplotlib.figure.Figure
+        The figure the painter draws into (cleared and given its axes), e.g. from
+        ``new_figure()``; an explorer passes its own.
     """
 
     def __init__(self, fig: Figure):
@@ -61,6 +67,21 @@ class SelectionLeakPainter:
             ax.set_xticks([], minor=True)
 
     def update(self, *, grid: LeakGrid, n_features: int, k: int):
+        """Show one (p, k).
+
+        Parameters
+        ----------
+        grid : LeakGrid
+        n_features : int
+            One of ``grid.n_features``.
+        k : int
+            One of ``grid.k``.
+
+        Returns
+        -------
+        matplotlib.figure.Figure
+            The painter's figure.
+        """
         if grid is not self._grid:
             self._set_grid(grid)
         i = int(np.flatnonzero(grid.n_features == n_features)[0])
@@ -78,6 +99,20 @@ class SelectionLeakPainter:
 
 
 def plot_leak_grid(grid: LeakGrid, *, n_features: int, k: int) -> Figure:
-    """A static :class:`SelectionLeakPainter` figure."""
+    """A static :class:`SelectionLeakPainter` figure.
+
+    Parameters
+    ----------
+    grid : LeakGrid
+        From :func:`~patterneval.resampling.selection.leak_grid`.
+    n_features : int, keyword-only
+        The feature count p of the left panel; one of ``grid.n_features``.
+    k : int, keyword-only
+        The kept count k of the right panel; one of ``grid.k``.
+
+    Returns
+    -------
+    matplotlib.figure.Figure
+    """
     fig = new_figure(width=9.0, height=3.4)
     return SelectionLeakPainter(fig).update(grid=grid, n_features=n_features, k=k)

@@ -29,6 +29,12 @@ class PruningPainter:
     Call ``prepare(sequence, X, y, xx, yy, feature_names)`` once with a
     :class:`~patterneval.tree.PruningSequence` computed on the grid ``(xx, yy)``, then
     ``update(step=k)`` shows the k-th subtree of the path (0 = the full tree).
+
+    Parameters
+    ----------
+    fig : matplotlib.figure.Figure
+        The figure the painter draws into (cleared and given its axes), e.g. from
+        ``new_figure()``; an explorer passes its own.
     """
 
     def __init__(self, fig: Figure):
@@ -50,6 +56,26 @@ class PruningPainter:
         self.image = None
 
     def prepare(self, sequence, X, y, xx, yy, feature_names=("x0", "x1")):
+        """Set the pruning path and the data once.
+
+        Parameters
+        ----------
+        sequence : PruningSequence
+            With ``grid_predictions`` on the grid ``(xx, yy)``.
+        X : ndarray of shape (n, 2)
+            Training points.
+        y : ndarray of int, shape (n,)
+            Their classes, coded 0, 1, ...
+        xx, yy : ndarray
+            The mesh grid the predictions were made on.
+        feature_names : pair of str, default ("x0", "x1")
+            Axis labels.
+
+        Returns
+        -------
+        PruningPainter
+            ``self``.
+        """
         self.seq, self.shape = sequence, xx.shape
         n_classes = int(max(np.max(y), sequence.grid_predictions.max())) + 1
         cmap = ListedColormap(_CLASS_COLORS[:n_classes])
@@ -71,6 +97,18 @@ class PruningPainter:
         return self
 
     def update(self, *, step: int):
+        """Show the subtree of one pruning step; call :meth:`prepare` first.
+
+        Parameters
+        ----------
+        step : int
+            Index into the path (0 = the full tree).
+
+        Returns
+        -------
+        matplotlib.figure.Figure
+            The painter's figure.
+        """
         seq = self.seq
         self.image.set_data(seq.grid_predictions[step].reshape(self.shape))
         self.marker.set_xdata([seq.n_leaves[step]] * 2)
@@ -83,7 +121,18 @@ class PruningPainter:
 
 def plot_pruning_errors(sequence, *, title="") -> Figure:
     """Training and test error of the nested subtrees against the effective alpha (a step
-    function: the subtree for alpha is the one of the largest path alpha below it)."""
+    function: the subtree for alpha is the one of the largest path alpha below it).
+
+    Parameters
+    ----------
+    sequence : PruningSequence
+        From :func:`~patterneval.tree.pruning_sequence`.
+    title : str, default "", keyword-only
+
+    Returns
+    -------
+    matplotlib.figure.Figure
+    """
     with mpl.rc_context(BOOK_STYLE):
         fig = new_figure(width=7.0, height=3.2)
         (ax,) = reset_axes(fig, 1)

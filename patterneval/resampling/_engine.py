@@ -4,14 +4,17 @@ training set that holds a single class."""
 
 from __future__ import annotations
 
+from contextlib import contextmanager
+
 import numpy as np
-from joblib import Parallel, delayed
+from joblib import Parallel, delayed, effective_n_jobs
 from sklearn.base import clone
 from sklearn.model_selection import KFold, StratifiedKFold
 
 from .._validation import check_bool
+from ._rows import take_rows
 
-__all__ = ["SINGLE_CLASS_OPTIONS", "fit_predict", "make_folds", "run_tasks", "single_class_label",
+__all__ = ["SINGLE_CLASS_OPTIONS", "fit_predict", "is_serial", "make_folds", "run_tasks", "single_class_label",
            "single_class_error", "spawn"]
 
 #: What a resampling method does with a training set that holds a single class:
@@ -37,7 +40,8 @@ def single_class_error(label, where: str) -> ValueError:
 
 
 def fit_predict(estimator, X, y, train, test, single_class="constant"):
-    """Predictions on ``X[test]`` of a fresh clone of ``estimator`` fitted on ``train``.
+    """Predictions on ``X[test]`` of a fresh clone of ``estimator`` fitted on ``train``
+    (rows taken by :func:`take_rows`, so ``X`` may be a DataFrame or a sparse matrix).
 
     A training set of a single class gives that class for every test sample
     (``single_class="constant"``) without fitting, or a ValueError (``"raise"``).
@@ -47,8 +51,26 @@ def fit_predict(estimator, X, y, train, test, single_class="constant"):
         if single_class == "raise":
             raise single_class_error(label, f"{test.size} test sample(s)")
         return np.full(test.size, label, dtype=y.dtype)
-    model = clone(estimator).fit(X[train], y[train])
-    return model.predict(X[test])
+    with x_passed_through("fit", train.size):
+        model = clone(estimator).fit(take_rows(X, train), y[train])
+    with x_passed_through("predict", test.size):
+        return model.predict(take_rows(X, test))
+
+
+@contextmanager
+def x_passed_through(step: str, n_rows: int):
+    """Re-raise an estimator's TypeError/ValueError as one that names the argument ``X``.
+
+    ``X`` reaches the estimator unchanged (a DataFrame for a pipeline, a sparse matrix,
+    NaN for an imputer), so the estimator's own check speaks; its message says what is
+    wrong but not that the culprit is the argument ``X`` of our function.
+    """
+    try:
+        yield
+    except (TypeError, ValueError) as exc:
+        kind = TypeError if isinstance(exc, TypeError) else ValueError
+        raise kind(f"X was passed unchanged to the estimator, whose {step} on {n_rows} rows "
+                   f"rejected it: {exc}") from exc
 
 
 def make_folds(y, *, n_splits: int, n_repeats: int, stratify: bool, rng: np.random.Generator):
@@ -70,15 +92,28 @@ def spawn(rng: np.random.Generator, n: int) -> list[np.random.Generator]:
     return rng.spawn(n)
 
 
+def is_serial(n_jobs) -> bool:
+    """Whether ``n_jobs`` (already checked by ``check_n_jobs``) runs tasks in this process.
+
+    scikit-learn's convention: ``n_jobs=1`` is serial; ``n_jobs=None`` defers to joblib's
+    active configuration (``with joblib.parallel_config(backend=..., n_jobs=...)``), which
+    is serial outside any such context (joblib's default of one job) and under a context
+    whose backend offers a single worker.
+    """
+    return n_jobs == 1 or (n_jobs is None and effective_n_jobs(None) == 1)
+
+
 def run_tasks(func, tasks, *, n_jobs=None, progress=False, desc=None, total=None) -> list:
     """``[func(*task) for task in tasks]``, through joblib when ``n_jobs`` asks for it.
 
     joblib's backends (loky by default; Dask or Ray via ``joblib.parallel_config``) let a
-    user move the same call to a cluster. ``progress=True`` shows a tqdm bar (tqdm.auto:
-    a widget in notebooks, text elsewhere). Results come back in task order.
+    user move the same call to a cluster. ``n_jobs=None`` follows the active
+    ``joblib.parallel_config`` (its backend and its ``n_jobs``), as in scikit-learn; with
+    no context it runs serially. ``progress=True`` shows a tqdm bar (tqdm.auto: a widget
+    in notebooks, text elsewhere). Results come back in task order.
     """
     tasks = list(tasks)
-    if n_jobs in (None, 1):
+    if is_serial(n_jobs):
         results = (func(*task) for task in tasks)
     else:
         results = Parallel(n_jobs=n_jobs, return_as="generator")(delayed(func)(*task) for task in tasks)

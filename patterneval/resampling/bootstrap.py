@@ -24,6 +24,7 @@ from .._validation import (
     check_n_jobs,
     check_positive_int,
     check_rng,
+    check_resampling_X_y,
     check_X_y,
 )
 from ._engine import fit_predict, run_tasks, single_class_error, single_class_label, spawn
@@ -415,7 +416,10 @@ def bootstrap_error(estimator, X, y, *, n_resamples=200, method=".632", rng=None
     estimator : scikit-learn-compatible classifier
         Cloned for every replicate and once for the full-data fit. A regressor is
         rejected.
-    X : array_like, shape (n_samples, n_features)
+    X : array_like, DataFrame or sparse matrix, shape (n_samples, n_features)
+        Passed to the estimator unchanged (only rows are taken), as in scikit-learn's
+        ``cross_validate``: a pandas DataFrame (a pipeline may select columns by name),
+        a scipy sparse matrix, NaN for an imputing pipeline. The estimator validates it.
     y : array_like, shape (n_samples,)
         Class labels (binary or multiclass; a continuous target is rejected).
     n_resamples : int, default 200
@@ -425,7 +429,9 @@ def bootstrap_error(estimator, X, y, *, n_resamples=200, method=".632", rng=None
         The only source of randomness. Replicate ``b`` draws from its own child stream
         (``Generator.spawn``), so it is the same whatever ``n_jobs`` or ``n_resamples``.
     n_jobs : None or int
-        Parallel fits through joblib; the result does not depend on it.
+        Parallel fits through joblib; the result does not depend on it. ``None`` follows the active
+        ``joblib.parallel_config`` (its backend and ``n_jobs``; one job outside any), as in
+        scikit-learn; ``1`` runs serially.
     progress : bool, default False
         tqdm progress bar over the ``B + 1`` fits.
     single_class : {"constant", "redraw", "raise"}, default "constant"
@@ -499,7 +505,7 @@ def bootstrap_error(estimator, X, y, *, n_resamples=200, method=".632", rng=None
     True
     """
     check_classifier(estimator)
-    X, y = check_X_y(X, y)
+    X, y = check_resampling_X_y(X, y)
     check_classification_target(y, estimator=estimator)
     n_resamples = check_positive_int("n_resamples", n_resamples)
     method = check_choice("method", method, BOOTSTRAP_METHODS)

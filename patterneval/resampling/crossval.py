@@ -23,7 +23,7 @@ from .._validation import (
     check_n_splits,
     check_positive_int,
     check_rng,
-    check_X_y,
+    check_resampling_X_y,
 )
 from ._engine import SINGLE_CLASS_OPTIONS, fit_predict, make_folds, run_tasks, single_class_error, single_class_label
 
@@ -146,8 +146,10 @@ def cross_val_error(estimator, X, y, *, n_splits=10, n_repeats=1, stratify=True,
     ----------
     estimator : scikit-learn-compatible classifier
         Cloned for every fold; never fitted itself.
-    X : array_like, shape (n_samples, n_features)
-        Finite numeric features.
+    X : array_like, DataFrame or sparse matrix, shape (n_samples, n_features)
+        Passed to the estimator unchanged (only rows are taken), as in scikit-learn's
+        ``cross_validate``: a pandas DataFrame (a pipeline may select columns by name),
+        a scipy sparse matrix, NaN for an imputing pipeline. The estimator validates it.
     y : array_like, shape (n_samples,)
         Class labels, at least two classes (binary or multiclass in scikit-learn's
         ``type_of_target`` sense; a continuous target is rejected).
@@ -161,7 +163,9 @@ def cross_val_error(estimator, X, y, *, n_splits=10, n_repeats=1, stratify=True,
     rng : None, int or numpy.random.Generator
         The only source of randomness (the fold assignment).
     n_jobs : None or int
-        Parallel fits through joblib; the result does not depend on it.
+        Parallel fits through joblib; the result does not depend on it. ``None`` follows the active
+        ``joblib.parallel_config`` (its backend and ``n_jobs``; one job outside any), as in
+        scikit-learn; ``1`` runs serially.
     progress : bool, default False
         Show a tqdm progress bar over the ``n_splits * n_repeats`` fits.
     single_class : {"constant", "raise"}, default "constant"
@@ -210,7 +214,7 @@ def cross_val_error(estimator, X, y, *, n_splits=10, n_repeats=1, stratify=True,
     True
     """
     check_classifier(estimator)
-    X, y = check_X_y(X, y)
+    X, y = check_resampling_X_y(X, y)
     check_classification_target(y, estimator=estimator)
     stratify = check_bool("stratify", stratify)
     progress = check_bool("progress", progress)
@@ -239,10 +243,15 @@ def leave_one_out_error(estimator, X, y, *, n_jobs=None, progress=False,
     Parameters
     ----------
     estimator : scikit-learn-compatible classifier
-    X : array_like, shape (n_samples, n_features)
+    X : array_like, DataFrame or sparse matrix, shape (n_samples, n_features)
+        Passed to the estimator unchanged (only rows are taken), as in scikit-learn's
+        ``cross_validate``: a pandas DataFrame (a pipeline may select columns by name),
+        a scipy sparse matrix, NaN for an imputing pipeline. The estimator validates it.
     y : array_like, shape (n_samples,)
     n_jobs : None or int
-        Parallel fits through joblib.
+        Parallel fits through joblib. ``None`` follows the active
+        ``joblib.parallel_config`` (its backend and ``n_jobs``; one job outside any), as in
+        scikit-learn; ``1`` runs serially.
     progress : bool, default False
         Show a tqdm progress bar over the ``n`` fits.
     single_class : {"constant", "raise"}, default "constant"
@@ -274,7 +283,7 @@ def leave_one_out_error(estimator, X, y, *, n_jobs=None, progress=False,
     (150, 0.04)
     """
     check_classifier(estimator)
-    X, y = check_X_y(X, y)
+    X, y = check_resampling_X_y(X, y)
     check_classification_target(y, estimator=estimator)
     progress = check_bool("progress", progress)
     single_class = check_choice("single_class", single_class, SINGLE_CLASS_OPTIONS)

@@ -31,9 +31,10 @@ from .._validation import (
     check_positive_int,
     check_rng,
     check_transformer,
-    check_X_y,
+    check_resampling_X_y,
 )
-from ._engine import SINGLE_CLASS_OPTIONS, fit_predict, run_tasks, single_class_error, single_class_label, spawn
+from ._engine import (SINGLE_CLASS_OPTIONS, fit_predict, is_serial, run_tasks, single_class_error,
+                      single_class_label, spawn)
 
 __all__ = ["PermutationTestResult", "permutation_test", "signal_tests"]
 
@@ -52,7 +53,7 @@ class PermutationTestResult(Result):
     ----------
     statistic : float
         Cross-validation error on the true labels (lower is better).
-    p_value : float
+    pvalue : float
         ``(b + 1) / (m + 1)``, ``b`` the number of permuted errors ``<= statistic``.
     n_resamples : int
         ``m``, the number of permutations.
@@ -69,7 +70,7 @@ class PermutationTestResult(Result):
     """
 
     statistic: float
-    p_value: float
+    pvalue: float
     n_resamples: int
     null_distribution: np.ndarray
     fold_errors: np.ndarray = dataclasses.field(repr=False)
@@ -86,13 +87,13 @@ class PermutationTestResult(Result):
         --------
         >>> import numpy as np
         >>> from patterneval.resampling.permutation import PermutationTestResult
-        >>> res = PermutationTestResult(statistic=0.2, p_value=3 / 6, n_resamples=5,
+        >>> res = PermutationTestResult(statistic=0.2, pvalue=3 / 6, n_resamples=5,
         ...                             null_distribution=np.array([0.5, 0.1, 0.4, 0.2, 0.6]),
         ...                             fold_errors=np.array([0.2, 0.2]))
         >>> short = res.head(3)  # null 0.5, 0.1, 0.4: b = 1 at most 0.2
-        >>> short.n_resamples, short.p_value
+        >>> short.n_resamples, short.pvalue
         (3, 0.5)
-        >>> res.head(4).p_value  # adds 0.2, a tie: b = 2
+        >>> res.head(4).pvalue  # adds 0.2, a tie: b = 2
         0.6
         """
         m = check_positive_int("n_resamples", n_resamples)
@@ -101,15 +102,15 @@ class PermutationTestResult(Result):
         null = self.null_distribution[:m]
         counts = self.null_single_class
         if counts is None:
-            return dataclasses.replace(self, p_value=_p_value(self.statistic, null), n_resamples=m,
+            return dataclasses.replace(self, pvalue=_pvalue(self.statistic, null), n_resamples=m,
                                        null_distribution=null)
         observed = self.n_single_class - int(counts.sum())
-        return dataclasses.replace(self, p_value=_p_value(self.statistic, null), n_resamples=m,
+        return dataclasses.replace(self, pvalue=_pvalue(self.statistic, null), n_resamples=m,
                                    null_distribution=null, null_single_class=counts[:m],
                                    n_single_class=observed + int(counts[:m].sum()))
 
 
-def _p_value(statistic, null_distribution) -> float:
+def _pvalue(statistic, null_distribution) -> float:
     r"""``(b + 1) / (m + 1)`` with ``b`` the null errors at most ``statistic`` (ties counted).
 
     Errors within :data:`TIE_TOLERANCE` of ``statistic`` count as ties; see
@@ -177,7 +178,10 @@ def permutation_test(estimator, X, y, *, n_resamples=1000, cv=5, selector=None, 
     ----------
     estimator : scikit-learn classifier
         Cloned for every fold of every permutation.
-    X : array-like, shape (n_samples, n_features)
+    X : array-like, DataFrame or sparse matrix, shape (n_samples, n_features)
+        Passed to the estimator unchanged (only rows are taken), as in scikit-learn's
+        ``cross_validate``: a pandas DataFrame (a pipeline may select columns by name),
+        a scipy sparse matrix, NaN for an imputing pipeline. The estimator validates it.
     y : array-like, shape (n_samples,)
     n_resamples : int, default 1000
         Number of permutations ``m``.
@@ -194,7 +198,10 @@ def permutation_test(estimator, X, y, *, n_resamples=1000, cv=5, selector=None, 
         Draws the permutations: permutation ``i`` comes from the ``i``-th child of
         ``rng.spawn``, so the result does not depend on ``n_jobs``.
     n_jobs : int or None
-        Permutations evaluated in parallel through joblib.
+        Permutations evaluated in parallel through joblib; the result does not depend on it.
+        ``None`` follows the active
+        ``joblib.parallel_config`` (its backend and ``n_jobs``; one job outside any), as in
+        scikit-learn; ``1`` runs serially.
     progress : bool, default False
         Show a tqdm progress bar over the permutations.
     permutations : array of int, shape (n_resamples, n_samples), optional
@@ -212,7 +219,7 @@ def permutation_test(estimator, X, y, *, n_resamples=1000, cv=5, selector=None, 
     Returns
     -------
     PermutationTestResult
-        ``statistic``, ``p_value``, ``n_resamples``, ``null_distribution``, ``fold_errors``.
+        ``statistic``, ``pvalue``, ``n_resamples``, ``null_distribution``, ``fold_errors``.
 
     Notes
     -----
@@ -239,7 +246,7 @@ def permutation_test(estimator, X, y, *, n_resamples=1000, cv=5, selector=None, 
     >>> from sklearn.neighbors import KNeighborsClassifier
     >>> X, y = load_iris(return_X_y=True)
     >>> res = pe.permutation_test(KNeighborsClassifier(), X, y, n_resamples=99, rng=0)
-    >>> round(res.statistic, 4), res.p_value  # no permuted error as low: p = 1 / 100
+    >>> round(res.statistic, 4), res.pvalue  # no permuted error as low: p = 1 / 100
     (0.0267, 0.01)
     >>> res.null_distribution.shape
     (99,)
@@ -247,7 +254,7 @@ def permutation_test(estimator, X, y, *, n_resamples=1000, cv=5, selector=None, 
     check_classifier(estimator, name="estimator")
     if selector is not None:
         check_transformer(selector, name="selector")
-    X, y = check_X_y(X, y)
+    X, y = check_resampling_X_y(X, y)
     check_classification_target(y, estimator=estimator)
     progress = check_bool("progress", progress)
     single_class = check_choice("single_class", single_class, SINGLE_CLASS_OPTIONS)
@@ -268,7 +275,7 @@ def permutation_test(estimator, X, y, *, n_resamples=1000, cv=5, selector=None, 
     statistic = float(fold_errors.mean())
     # batches of permutations per task: one small fit per task would drown in joblib's
     # dispatch cost; a batch's results do not depend on how permutations are grouped
-    n_batches = n_resamples if n_jobs in (None, 1) else min(n_resamples, 4 * effective_n_jobs(n_jobs))
+    n_batches = n_resamples if is_serial(n_jobs) else min(n_resamples, 4 * effective_n_jobs(n_jobs))
     batches = [sources[i::n_batches] for i in range(n_batches)]
     parts = run_tasks(_permuted_errors, ((pipeline, X, y, cv, b, single_class) for b in batches),
                       n_jobs=n_jobs, progress=progress, desc="permutations", total=n_batches)
@@ -279,7 +286,7 @@ def permutation_test(estimator, X, y, *, n_resamples=1000, cv=5, selector=None, 
         null_single[i::n_batches] = [count for _, count in part]
     return PermutationTestResult(
         statistic=statistic,
-        p_value=_p_value(statistic, null),
+        pvalue=_pvalue(statistic, null),
         n_resamples=n_resamples,
         null_distribution=null,
         fold_errors=fold_errors,
@@ -347,7 +354,7 @@ def signal_tests(signals=(0.0, 0.25, 0.5, 0.75, 1.0, 1.5), *, n_samples=40, n_fe
     >>> tests = signal_tests((0.0, 3.0), n_samples=20, n_resamples=19, cv=2, rng=0)
     >>> list(tests)
     [0.0, 3.0]
-    >>> tests[3.0].p_value  # clear signal: no permuted error as low, p = 1 / 20
+    >>> tests[3.0].pvalue  # clear signal: no permuted error as low, p = 1 / 20
     0.05
     """
     signals = check_increasing("signals", signals)

@@ -473,6 +473,24 @@ def two_gaussians(n, *, separation=2.0, n_features=2, rng=None):
     Returns ``X`` of shape (n, p) and ``y`` in {0, 1} (1 for :math:`+\mu`). The Bayes error
     is :math:`\Phi(-\delta/2)`.
 
+    Parameters
+    ----------
+    n : int
+        Samples, even, >= 2 (n/2 per class).
+    separation : float, default 2.0
+        Distance :math:`\delta` of the two means, >= 0.
+    n_features : int, default 2
+        Dimension p, >= 1.
+    rng : None, int or numpy.random.Generator, optional
+        Seed or generator of the draws (``numpy.random.default_rng(rng)``).
+
+    Returns
+    -------
+    X : ndarray, shape (n, p)
+        The samples, class 0 first.
+    y : ndarray of int, shape (n,)
+        Labels in {0, 1} (1 for :math:`+\mu`).
+
     Examples
     --------
     >>> from patterneval.resampling.perturbation import two_gaussians
@@ -501,6 +519,19 @@ def linear_rule_error(coef, intercept, *, separation=2.0):
 
     ``coef`` may be a (m, p) stack with ``intercept`` of shape (m,). A zero ``w`` gives 0.5.
     O(m p).
+
+    Parameters
+    ----------
+    coef : array_like, shape (p,) or (m, p)
+        Weight vector(s) w.
+    intercept : float or array_like, shape (m,)
+        Offset(s) b.
+    separation : float, default 2.0
+        Distance of the class means, as in :func:`two_gaussians`.
+
+    Returns
+    -------
+    float, or ndarray of shape (m,) for stacked rules.
 
     Examples
     --------
@@ -538,6 +569,32 @@ def expected_svm_error(n, *, separation=2.0, n_features=2, C=1.0, n_resamples=20
     Cost: ``n_resamples`` SVM fits.
 
     Returns ``(estimate, std_error, errors)``, the last the per-training-set true errors.
+
+    Parameters
+    ----------
+    n : int
+        Training-set size, even, >= 2.
+    separation : float, default 2.0
+        Distance of the class means, as in :func:`two_gaussians`.
+    n_features : int, default 2
+        Dimension p.
+    C : float, default 1.0
+        The SVM's regularisation parameter, > 0.
+    n_resamples : int, default 2000
+        Training sets drawn, >= 2.
+    rng : None, int or numpy.random.Generator, optional
+        Seed or generator of the draws (``numpy.random.default_rng(rng)``).
+    n_jobs : int or None, optional
+        Parallel workers (joblib).
+
+    Returns
+    -------
+    estimate : float
+        Mean true error over the training sets.
+    std_error : float
+        Its Monte Carlo standard error.
+    errors : ndarray, shape (n_resamples,)
+        The true error of the rule fitted on each training set.
 
     Examples
     --------
@@ -676,6 +733,42 @@ def simulate_perturbation_coverage(n, *, separation=2.0, n_features=2, C=1.0, n_
     set i (its data, folds and weights) depends only on that stream and i, so the first m
     data sets are the same whatever ``n_datasets``, ``n_jobs`` or ``method`` (both methods
     see the same data sets). Cost: ``n_datasets`` intervals plus ``n_truth`` SVM fits.
+
+    Parameters
+    ----------
+    n : int
+        Size of each simulated data set, even, >= 2.
+    separation : float, default 2.0
+        Distance of the class means, as in :func:`two_gaussians`.
+    n_features : int, default 2
+        Dimension p.
+    C : float, default 1.0
+        The SVM's regularisation parameter, > 0.
+    n_splits : int, default 5
+        Cross-validation folds of each interval.
+    n_datasets : int, default 100
+        Simulated data sets, >= 1.
+    n_resamples : int, default 100
+        Perturbations per interval, >= 2.
+    confidence_level : float, default 0.95
+        In (0, 1).
+    n_truth : int, default 2000
+        Training sets for the target, when ``target`` is not given.
+    method : str, default "apparent"
+        The interval's method, as in :func:`perturbation_interval`.
+    target : (float, float), optional
+        ``(estimate, std_error)`` of the target, instead of estimating it.
+    rng : None, int or numpy.random.Generator, optional
+        Seed or generator of the draws (``numpy.random.default_rng(rng)``).
+    n_jobs : int or None, optional
+        Parallel workers (joblib).
+    progress : bool, default False
+        Show a progress bar (tqdm).
+
+    Returns
+    -------
+    PerturbationCoverage
+        Per data set whether its interval covered the target, the coverage and the target.
 
     Examples
     --------

@@ -30,9 +30,17 @@ from .._validation import (
     check_positive_int,
     check_rng,
     check_transformer,
-    check_X_y,
+    check_resampling_X_y,
 )
-from ._engine import SINGLE_CLASS_OPTIONS, make_folds, run_tasks, single_class_error, single_class_label
+from ._engine import (
+    SINGLE_CLASS_OPTIONS,
+    make_folds,
+    run_tasks,
+    single_class_error,
+    single_class_label,
+    x_passed_through,
+)
+from ._rows import take_rows
 
 __all__ = ["LeakGrid", "SelectionCVResult", "leak_grid", "selection_cv_error"]
 
@@ -147,13 +155,16 @@ def _fold_task(selector, estimator, X, y, train, test):
         if selector is not None:
             support = np.zeros(0, dtype=np.intp)
         return np.count_nonzero(y[test] != label) / len(test), support
-    X_train, X_test = X[train], X[test]
+    X_train, X_test = take_rows(X, train), take_rows(X, test)
     if selector is not None:
-        fitted = clone(selector).fit(X_train, y[train])
-        X_train, X_test = fitted.transform(X_train), fitted.transform(X_test)
+        with x_passed_through("selector's fit and transform", train.size):
+            fitted = clone(selector).fit(X_train, y[train])
+            X_train, X_test = fitted.transform(X_train), fitted.transform(X_test)
         support = _support(fitted)
-    model = clone(estimator).fit(X_train, y[train])
-    error = np.count_nonzero(model.predict(X_test) != y[test]) / len(test)
+    with x_passed_through("fit", train.size):
+        model = clone(estimator).fit(X_train, y[train])
+    with x_passed_through("predict", test.size):
+        error = np.count_nonzero(model.predict(X_test) != y[test]) / len(test)
     return error, support
 
 
@@ -187,7 +198,10 @@ def selection_cv_error(selector, estimator, X, y, *, inside=True, n_splits=10, n
         ``SelectFromModel``, even ``PCA``); cloned for every fit.
     estimator : scikit-learn classifier
         Cloned and fitted on each training fold's selected columns.
-    X : array-like, shape (n_samples, n_features)
+    X : array-like, DataFrame or sparse matrix, shape (n_samples, n_features)
+        Passed to the selector and the estimator unchanged (only rows are taken), as in
+        scikit-learn's ``cross_validate``: a pandas DataFrame (a pipeline may select columns
+        by name), a scipy sparse matrix, NaN for an imputing pipeline. They validate it.
     y : array-like, shape (n_samples,)
     inside : bool, default True
         True for CV2, False for CV1; exactly ``True`` or ``False`` (a string such as
@@ -246,7 +260,7 @@ def selection_cv_error(selector, estimator, X, y, *, inside=True, n_splits=10, n
     """
     check_transformer(selector, name="selector")
     check_classifier(estimator, name="estimator")
-    X, y = check_X_y(X, y)
+    X, y = check_resampling_X_y(X, y)
     check_classification_target(y, estimator=estimator)
     inside = check_bool("inside", inside)
     stratify = check_bool("stratify", stratify)
@@ -264,8 +278,10 @@ def selection_cv_error(selector, estimator, X, y, *, inside=True, n_splits=10, n
     if inside:
         X_used, fold_selector, outside_support = X, selector, None
     else:
-        fitted = clone(selector).fit(X, y)  # CV1: every label, test folds' included
-        X_used, fold_selector, outside_support = fitted.transform(X), None, _support(fitted)
+        with x_passed_through("selector's fit and transform", len(y)):
+            fitted = clone(selector).fit(X, y)  # CV1: every label, test folds' included
+            X_used = fitted.transform(X)
+        fold_selector, outside_support = None, _support(fitted)
     results = run_tasks(_fold_task, ((fold_selector, estimator, X_used, y, train, test)
                                      for train, test in folds),
                         n_jobs=n_jobs, progress=progress, desc="CV2" if inside else "CV1",
@@ -283,7 +299,7 @@ def selection_cv_error(selector, estimator, X, y, *, inside=True, n_splits=10, n
         inside=inside,
         fold_errors=fold_errors,
         selected_features=selected,
-        n_features=int(X.shape[1]),
+        n_features=int(np.shape(X)[1]) if np.ndim(X) == 2 else 1,
         n_single_class=len(single),
     )
 

@@ -30,6 +30,33 @@ class Explorer:
     built once on the explorer's figure), pass their ``controls`` and implement ``draw``
     by calling ``self.painter.update``. Setting any control's ``value`` redraws
     synchronously, so ``explorer.controls["n"].value = 200`` is a slider move.
+
+    Parameters
+    ----------
+    controls : dict
+        Control name -> ipywidgets value widget (slider, dropdown, toggle); each name is a
+        keyword of ``draw``.
+    width, height : float, default 9.0 and 3.4, keyword-only
+        Figure size in inches.
+
+    Attributes
+    ----------
+    controls : dict
+        The controls; setting one's ``value`` redraws.
+    values : dict
+        Control name -> current value.
+    figure : BookFigure
+        The figure the painter draws on.
+    painter : object
+        The painter instance (the class attribute ``painter`` names its class).
+    caption : str
+        Class attribute: one sentence under the figure.
+    chapter : str
+        Class attribute: the docname of the chapter that derives what the explorer shows.
+    output : ipywidgets.Output
+        Where the figure is shown.
+    widget : ipywidgets.VBox
+        The controls, the output area and the caption; what a notebook displays.
     """
 
     painter: type
@@ -62,6 +89,13 @@ class Explorer:
         return {name: control.value for name, control in self.controls.items()}
 
     def draw(self, **values) -> None:  # pragma: no cover - abstract
+        """Redraw the figure; each subclass implements it by calling ``self.painter.update``.
+
+        Parameters
+        ----------
+        **values
+            The current value of every control, by the control's name.
+        """
         raise NotImplementedError
 
     def update(self) -> None:

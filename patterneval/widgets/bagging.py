@@ -19,6 +19,15 @@ class ForestConvergenceExplorer(Explorer):
     ``result`` is a precomputed :class:`~patterneval.ensemble.bagging.ForestConvergence`
     (from :func:`~patterneval.ensemble.bagging.forest_convergence`): a slider move only
     re-slices its curves, so it never refits a forest.
+
+    Parameters
+    ----------
+    result : ForestConvergence
+        Precomputed curves.
+    k : int, optional, keyword-only
+        Initial attributes per split; one of ``result.max_features`` (default the first).
+    n_trees : int, optional, keyword-only
+        Initial number of trees, 1 to the number computed (default all).
     """
 
     painter = ForestConvergencePainter

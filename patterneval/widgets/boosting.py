@@ -19,6 +19,23 @@ class AdaBoostExplorer(Explorer):
     :class:`~patterneval.plotting.boosting.BoostingRoundsPainter` on a 2-d toy set
     (``make_moons``). Both runs are fitted once, in the constructor
     (:func:`~patterneval.ensemble.boosting.boosting_rounds`), so a move only swaps arrays.
+
+    Parameters
+    ----------
+    n_samples : int, default 80, keyword-only
+        Size of the ``make_moons`` data set (its noise seeded with 0).
+    noise : float >= 0, default 0.25, keyword-only
+        ``make_moons``' noise.
+    n_estimators : int >= 1, default 40, keyword-only
+        Boosting rounds fitted.
+    round : int, default 1, keyword-only
+        Initial round shown (capped at the rounds actually made).
+    mode : {"reweight", "resample"}, default "reweight", keyword-only
+        Initial mode.
+    grid_size : int, default 100, keyword-only
+        Grid points per axis of the decision-region image.
+    rng : None, int or numpy.random.Generator, default 0, keyword-only
+        Seed of the boosting runs (the re-sampling draws).
     """
 
     painter = BoostingRoundsPainter

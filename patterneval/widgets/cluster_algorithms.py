@@ -20,6 +20,21 @@ class KMeansExplorer(Explorer):
 
     ``points`` are two coordinates of the data to plot (n, 2); ``project`` maps the
     centres (k, n_features) to the same two coordinates (default: the first two columns).
+
+    Parameters
+    ----------
+    grid : KMeansGrid
+        Precomputed k-means runs over k, initialisation and seed.
+    points : array_like of shape (n, 2)
+        Two coordinates of the data to plot.
+    project : callable, optional, keyword-only
+        Maps the centres (k, n_features) to the two plotted coordinates (default: the
+        first two columns).
+    xlabel, ylabel : str, default "", keyword-only
+        Axis labels.
+    k, init, seed : optional, keyword-only
+        Initial slider values, from ``grid.ks``, ``grid.inits`` and ``grid.seeds`` (default
+        the first k, the last initialisation, the first seed).
     """
 
     painter = PartitionPainter

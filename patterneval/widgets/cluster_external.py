@@ -19,7 +19,23 @@ class RelabelExplorer(Explorer):
     """Sliders: the fraction of samples relabelled and the number of labels they are
     drawn from. Everything is precomputed by
     :func:`patterneval.cluster.external.relabel_profiles`; a move only sets
-    the painter's data."""
+    the painter's data.
+
+    Parameters
+    ----------
+    labels_true : array_like of shape (n,)
+        The reference partition.
+    grid : array_like of float in [0, 1], default 0, 0.05, ..., 1, keyword-only
+        Fractions of samples relabelled (the slider's positions).
+    cluster_options : sequence of int, default (2, 3, 5, 10, 30), keyword-only
+        Numbers of labels the new labels are drawn from.
+    noise : float, default 0.3, keyword-only
+        Initial fraction (the nearest grid point).
+    n_clusters : int, optional, keyword-only
+        Initial number of labels, one of ``cluster_options`` (default the first).
+    rng : None, int or numpy.random.Generator, default 0, keyword-only
+        Seed of :func:`~patterneval.cluster.external.relabel_profiles`.
+    """
 
     painter = IndexProfilePainter
     chapter = "book/part2/external-indices"

@@ -20,6 +20,21 @@ class InternalIndexExplorer(Explorer):
     Every (separation, k) is precomputed once by
     :func:`patterneval.cluster.internal.blob_index_grid`, so a slider move only
     sets artist data.
+
+    Parameters
+    ----------
+    separation : float, default 4.0, keyword-only
+        Initial centre distance, one of ``separations``.
+    k : int, default 3, keyword-only
+        Initial number of clusters, in ``ks``.
+    separations : array_like of float, default 1, 2, ..., 8, keyword-only
+        Centre distances precomputed.
+    ks : sequence of int, default 2..8, keyword-only
+        Numbers of clusters precomputed.
+    n : int, default 240, keyword-only
+        Samples per data set.
+    rng : None, int or numpy.random.Generator, default 0, keyword-only
+        Seed of :func:`~patterneval.cluster.internal.blob_index_grid`.
     """
 
     __test__ = False

@@ -18,7 +18,29 @@ class ClusterStabilityExplorer(Explorer):
     """Sliders: the standard deviation of three Gaussian blobs, k-means' k, and Hennig's
     resampling scheme. Each setting is computed once by
     :func:`patterneval.cluster.stability.stability_view` (a few tenths of a second) and
-    kept, so moving back to it only redraws."""
+    kept, so moving back to it only redraws.
+
+    Parameters
+    ----------
+    noise : float, default 1.0, keyword-only
+        Initial blob standard deviation, one of ``noises``.
+    k : int, default 3, keyword-only
+        Initial number of clusters, in ``ks``.
+    method : {"bootstrap", "subsample", "noise"}, default "bootstrap", keyword-only
+        Initial resampling scheme.
+    noises : sequence of float > 0, keyword-only
+        Slider positions of the blob standard deviation (default 0.3 to 3.0).
+    ks : sequence of int within 2..6, default 2..6, keyword-only
+        Numbers of clusters offered (the painter draws at most six bars).
+    n : int, default 150, keyword-only
+        Points per data set.
+    n_resamples : int, default 20, keyword-only
+        Replicates of the stability per setting.
+    n_references : int, default 10, keyword-only
+        Reference data sets of the gap statistic.
+    rng : None or int, default 0, keyword-only
+        Seed of :func:`~patterneval.cluster.stability.stability_view`.
+    """
 
     __test__ = False
 

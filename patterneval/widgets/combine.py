@@ -15,7 +15,19 @@ _STYLE = {"description_width": "initial"}
 class VoteRatesExplorer(Explorer):
     """Sliders p (voter accuracy), T, c (classes) and theta (reject threshold) over
     :class:`~patterneval.plotting.combine.VoteRatesPainter`: the exact rates of correct,
-    wrong and rejected majority votes of independent voters."""
+    wrong and rejected majority votes of independent voters.
+
+    Parameters
+    ----------
+    accuracy : float in [0, 1], default 0.6, keyword-only
+        Initial voter accuracy p.
+    n_voters : int in [1, 101], default 25, keyword-only
+        Initial largest number of voters T.
+    n_classes : int in [2, 10], default 3, keyword-only
+        Initial number of classes c.
+    threshold : float in [0.5, 0.95], default 0.5, keyword-only
+        Initial reject threshold theta.
+    """
 
     painter = VoteRatesPainter
     caption = ("Exact probabilities that a majority vote with reject of T independent voters "

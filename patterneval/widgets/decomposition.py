@@ -16,7 +16,17 @@ class FisherDirectionExplorer(Explorer):
     """An angle slider rotating a unit direction in a 2-d data set ``Z`` (e.g. the first two
     principal components) over
     :class:`~patterneval.plotting.decomposition.FisherDirectionPainter`: the class
-    histograms of the projection and Fisher's criterion J(w) of the direction."""
+    histograms of the projection and Fisher's criterion J(w) of the direction.
+
+    Parameters
+    ----------
+    Z : array_like of shape (n, 2)
+        Two-dimensional data.
+    y : array_like of shape (n,)
+        Class labels.
+    angle : float in [0, 180], default 0.0, keyword-only
+        Initial direction angle in degrees.
+    """
 
     painter = FisherDirectionPainter
     chapter = "book/part3/dimension-reduction"

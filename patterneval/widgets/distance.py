@@ -19,7 +19,15 @@ P_VALUES = (0.3, 0.4, 0.5, 0.6, 0.75, 0.9, 1.0, 1.25, 1.5, 2.0, 2.5, 3.0, 4.0, 6
 class UnitBallExplorer(Explorer):
     """Sliders over the order p and the two attribute weights of a weighted Minkowski
     distance in 2-d; the figure is :class:`patterneval.plotting.distance.UnitBallPainter`
-    (unit ball and the triangle inequality on three fixed points)."""
+    (unit ball and the triangle inequality on three fixed points).
+
+    Parameters
+    ----------
+    p : float, default 2.0, keyword-only
+        Initial order, one of the slider's values ``P_VALUES`` (including ``numpy.inf``).
+    w1, w2 : float in [0.05, 4], default 1.0, keyword-only
+        Initial attribute weights.
+    """
 
     painter = UnitBallPainter
     chapter = "book/part2/distances"

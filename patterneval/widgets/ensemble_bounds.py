@@ -19,6 +19,19 @@ class EnsembleBoundsExplorer(Explorer):
     One plot against the ensemble size: the exact majority error of independent voters,
     Hoeffding's bound, and the shared-cause correlated ensemble (exact and simulated with a
     fixed seed, so a move changes the curves, not the noise).
+
+    Parameters
+    ----------
+    error : float in [0, 0.5], default 0.3, keyword-only
+        Initial voter error rate eps.
+    n_voters : odd int in [5, 301], default 101, keyword-only
+        Initial largest number of voters T.
+    correlation : float in [0, 1], default 0.2, keyword-only
+        Initial error correlation rho.
+    n_resamples : int, default 2000, keyword-only
+        Simulated ensembles per T.
+    rng : None, int or numpy.random.Generator, default 0, keyword-only
+        Seed of the simulation.
     """
 
     painter = EnsembleBoundsPainter

@@ -34,7 +34,23 @@ def _or_nan(measure, h1, h2) -> float:
 class PairDiversityExplorer(Explorer):
     """Sliders: latent correlation of the two classifiers' outputs and the share of
     positive predictions. Every table and measure is computed once in ``__init__``; a
-    move only hands the stored numbers to the painter."""
+    move only hands the stored numbers to the painter.
+
+    Parameters
+    ----------
+    correlations : array_like of float in (-1, 1), default -0.9, -0.8, ..., 0.9, keyword-only
+        Latent correlations precomputed (slider positions).
+    positive_rates : sequence of float in (0, 1), default (0.1, 0.2, 0.3, 0.5, 0.7), keyword-only
+        Shares of +1 predictions precomputed.
+    n_samples : int, default 400, keyword-only
+        Predictions per classifier.
+    rng : None, int or numpy.random.Generator, default 0, keyword-only
+        Seed of :func:`~patterneval.ensemble.diversity.correlated_pair`.
+    latent_correlation : float, default 0.5, keyword-only
+        Initial value, one of ``correlations``.
+    positive_rate : float, default 0.5, keyword-only
+        Initial value, one of ``positive_rates``.
+    """
 
     painter = PairTablePainter
     chapter = "book/part4/diversity"

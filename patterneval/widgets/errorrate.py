@@ -17,6 +17,18 @@ class TestErrorExplorer(Explorer):
 
     Shows the sampling distribution of k/N, every interval method at the typical k, and
     each method's coverage (exact and simulated) against the nominal level.
+
+    Parameters
+    ----------
+    n : int in [5, 500], default 30, keyword-only
+        Initial test-set size N.
+    error : float in [0.01, 0.5], default 0.1, keyword-only
+        Initial true error rate eps.
+    confidence_level : float in [0.8, 0.99], default 0.95, keyword-only
+    n_resamples : int, default 4000, keyword-only
+        Simulated test sets for the coverage.
+    rng : None, int or numpy.random.Generator, default 0, keyword-only
+        Seed of the simulation.
     """
 
     __test__ = False  # not a pytest test class
@@ -52,6 +64,19 @@ class SelectiveSamplingExplorer(Explorer):
     Overlays the sampling distributions of the random-sampling and the selective
     (stratified) error estimates and prints both variances and their gap, by formula
     and by simulation.
+
+    Parameters
+    ----------
+    prior : float in [0.05, 0.95], default 0.7, keyword-only
+        Initial prior P1 of class 1.
+    error1, error2 : float in [0, 0.5], default 0.05 and 0.4, keyword-only
+        Initial class error rates eps1, eps2.
+    n : int in [20, 1000], default 100, keyword-only
+        Initial test-set size N.
+    n_resamples : int, default 20000, keyword-only
+        Simulated test sets per estimator.
+    rng : None, int or numpy.random.Generator, default 0, keyword-only
+        Seed of the simulation.
     """
 
     def __init__(self, *, prior=0.7, error1=0.05, error2=0.4, n=100, n_resamples=20_000, rng=0):

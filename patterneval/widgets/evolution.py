@@ -19,6 +19,25 @@ class EvolutionExplorer(Explorer):
 
     Each move reruns a few small seeded GAs (fixed seeds, so a move changes the settings,
     not the noise) and redraws best / mean fitness and diversity per generation.
+
+    Parameters
+    ----------
+    fitness : {"onemax", "trap"}, default "onemax", keyword-only
+        Initial fitness function.
+    mutation_rate : float in [0, 0.2], default 0.03, keyword-only
+        Initial per-bit mutation rate p_m.
+    crossover_rate : float in [0, 1], default 0.8, keyword-only
+        Initial per-pair crossover rate p_c.
+    selection : {"tournament", "truncation", "roulette"}, default "tournament", keyword-only
+    tournament_size : int in [1, 8], default 2, keyword-only
+    n_bits : int, default 32, keyword-only
+        Chromosome length (fixed).
+    population_size : int, default 30, keyword-only
+        Fixed.
+    n_generations : int, default 40, keyword-only
+        Fixed.
+    rng : None, int or numpy.random.Generator, default 0, keyword-only
+        Seed of the runs.
     """
 
     painter = EvolutionPainter

@@ -16,7 +16,22 @@ class DescentExplorer(Explorer):
     """A method dropdown and sliders for the learning rate (log scale) and the momentum over
     :class:`~patterneval.plotting.optimize.DescentPainter`: the path of the method on a
     contour plot of ``problem`` ("quadratic": condition number 20; or "rosenbrock") and its
-    convergence curve. The contour is computed once; a move reruns ``n_iter`` steps."""
+    convergence curve. The contour is computed once; a move reruns ``n_iter`` steps.
+
+    Parameters
+    ----------
+    problem : {"quadratic", "rosenbrock"}, default "quadratic", keyword-only
+        Fixed problem (see :func:`~patterneval.plotting.optimize.contour_problem`).
+    method : {"plain", "momentum", "nesterov", "adagrad"}, default "momentum", keyword-only
+        Initial method.
+    learning_rate : float, default 0.03, keyword-only
+        Initial step size eta (log slider: 1e-4 to 1 for the quadratic, 1e-5 to 1e-2 for
+        Rosenbrock).
+    momentum : float in [0, 0.99], default 0.8, keyword-only
+        Initial momentum gamma.
+    n_iter : int, default 100, keyword-only
+        Iterations of each run (fixed).
+    """
 
     painter = DescentPainter
     chapter = "book/part3/optimisation"

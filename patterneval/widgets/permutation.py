@@ -21,7 +21,20 @@ class PermutationExplorer(Explorer):
     ``signal`` and ``n_resamples`` are the sliders' initial values (default: the first
     signal, every permutation). Without ``tests``, they are computed as
     ``signal_tests(**test_options)`` (``rng`` defaults to 0, so the explorer is
-    reproducible)."""
+    reproducible).
+
+    Parameters
+    ----------
+    tests : dict, optional, keyword-only
+        Signal delta -> :class:`~patterneval.resampling.PermutationTestResult`, as
+        :func:`~patterneval.resampling.permutation.signal_tests` returns.
+    signal : float, optional, keyword-only
+        Initial signal, a key of ``tests`` (default the first).
+    n_resamples : int, optional, keyword-only
+        Initial number of permutations m (default all).
+    test_options : dict, optional, keyword-only
+        Keyword arguments of ``signal_tests`` when ``tests`` is None.
+    """
 
     painter = NullDistributionPainter
     chapter = "book/part1/permutation-tests"

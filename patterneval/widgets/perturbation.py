@@ -21,6 +21,17 @@ class PerturbationExplorer(Explorer):
     method, and ``"perturbed-cv"``), computed on the same data; with a dict a toggle picks
     the method. A move takes quantiles of the first ``n_resamples`` replicates and redraws
     the histogram and the interval (no SVM is refitted).
+
+    Parameters
+    ----------
+    results : PerturbationInterval or dict
+        One result, or ``{method: PerturbationInterval}`` (non-empty) computed on the same
+        data.
+    method : str, optional, keyword-only
+        Initial method, a key of ``results`` (default the first).
+    confidence_level : float in [0.5, 0.99], default 0.95, keyword-only
+    n_resamples : int, optional, keyword-only
+        Initial number of perturbations R (default all replicates).
     """
 
     painter = PerturbationPainter

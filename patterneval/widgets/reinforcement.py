@@ -19,6 +19,15 @@ class ReinforcementExplorer(Explorer):
     A gamma move recomputes the exact optimal values by policy iteration (a few linear
     solves of an 11-state system); every setting runs Q-learning once with a fixed seed
     (a few hundred short episodes, cached), so a move changes the curve, not the noise.
+
+    Parameters
+    ----------
+    gamma : float in [0.5, 0.99], default 0.9, keyword-only
+        Initial discount factor.
+    alpha : float in [0.05, 1], default 0.2, keyword-only
+        Initial Q-learning step size.
+    epsilon : float in [0, 1], default 0.2, keyword-only
+        Initial exploration probability.
     """
 
     painter = ReinforcementPainter

@@ -18,6 +18,21 @@ class BootstrapExplorer(Explorer):
     Left: how the share of distinct samples in a bootstrap sample spreads around
     1 - (1 - 1/N)^N. Right: where R puts the .632+ weight, and the .632 and .632+
     estimates for the chosen resubstitution error, out-of-bag error and gamma.
+
+    Parameters
+    ----------
+    n : int in [2, 300], default 20, keyword-only
+        Initial sample size N.
+    resubstitution : float in [0, 0.5], default 0.0, keyword-only
+        Initial resubstitution error err.
+    oob : float in [0, 0.6], default 0.3, keyword-only
+        Initial leave-one-out bootstrap error Err(1).
+    gamma : float in [0.05, 0.9], default 0.5, keyword-only
+        Initial no-information error rate.
+    n_resamples : int, default 2000, keyword-only
+        Simulated bootstrap samples.
+    rng : None, int or numpy.random.Generator, default 0, keyword-only
+        Seed of the simulation.
     """
 
     painter = BootstrapPainter

@@ -24,7 +24,20 @@ class SelectionLeakExplorer(Explorer):
     ``n_features`` and ``k`` are the sliders' initial values (default: the largest p and
     the middle k). Without ``grid``, the grid is computed as
     ``leak_grid(**grid_options)`` (``rng`` defaults to 0, so the explorer is
-    reproducible)."""
+    reproducible).
+
+    Parameters
+    ----------
+    grid : LeakGrid, optional, keyword-only
+        Precomputed errors (default ``leak_grid(**grid_options)``).
+    n_features : int, optional, keyword-only
+        Initial p, one of ``grid.n_features`` (default the largest).
+    k : int, optional, keyword-only
+        Initial k, one of ``grid.k`` (default the middle one).
+    grid_options : dict, optional, keyword-only
+        Keyword arguments of :func:`~patterneval.resampling.selection.leak_grid` when
+        ``grid`` is None (``rng`` defaults to 0).
+    """
 
     painter = SelectionLeakPainter
     chapter = "book/part1/feature-selection"

@@ -20,6 +20,17 @@ class PruningExplorer(Explorer):
     (two wine features, a seeded half/half split): decision regions, size, training and
     test error. The whole path is computed once by
     :func:`patterneval.tree.pruning_sequence`; a move only swaps precomputed pictures.
+
+    Parameters
+    ----------
+    features : pair of int, default (0, 9), keyword-only
+        Columns of scikit-learn's wine data used.
+    step : int, default 0, keyword-only
+        Initial pruning step (0 = the full tree).
+    resolution : int, default 120, keyword-only
+        Grid points per axis of the decision-region image.
+    rng : int, default 0, keyword-only
+        Seed of the half/half training-test split.
     """
 
     painter = PruningPainter
