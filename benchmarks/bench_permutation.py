@@ -4,11 +4,17 @@
     speed-up. Same estimator, data, folds (StratifiedKFold(5)), permutations (those
     scikit-learn's random_state draws, passed to ours explicitly) and n_jobs. Each timing is
     the best of ``REPEATS`` runs.
+(c) Permutations without refitting (issue 18): 1,000 permutations of a 5-NN (and of a
+    RidgeClassifier) on breast cancer, ``pe.permutation_test`` (its cached path, chosen by
+    ``method="auto"``) against scikit-learn's ``permutation_test_score``, both with
+    ``KFold(5, shuffle=True, random_state=0)`` (folds that do not depend on the labels, the
+    cache's condition), the same permutations, ``n_jobs=1``; goal >= 50x faster, same p-value.
 (b) Explorer update latency: SelectionLeakExplorer and PermutationExplorer with their
     default precomputation, 20 slider moves per slider, Agg backend (as
     ``bench_errorrate.py`` part (c)); the goal is a median under 100 ms.
 
-Run: ``.venv/bin/python benchmarks/bench_permutation.py`` (``--only a`` or ``--only b``).
+Run: ``.venv/bin/python benchmarks/bench_permutation.py`` (``--only a|b|c``; ``--quick``: a
+few permutations and slider moves, a smoke test of a few seconds).
 """
 
 from __future__ import annotations
@@ -18,17 +24,21 @@ import time
 
 import matplotlib
 import numpy as np
+import scipy
 import sklearn
 from sklearn.datasets import load_breast_cancer
-from sklearn.model_selection import permutation_test_score
+from sklearn.linear_model import RidgeClassifier
+from sklearn.model_selection import KFold, permutation_test_score
 from sklearn.neighbors import KNeighborsClassifier
 
 import patterneval as pe
 from _latency import slider_latency  # noqa: E402  (benchmarks/ is on sys.path when run as a script)
+from _timing import best_time  # noqa: E402
 
 matplotlib.use("Agg")
 
-M = 300  # permutations
+M = 300  # permutations in (a)
+M_CACHED = 1000  # permutations in (c)
 REPEATS = 3
 SEED = 0
 N_MOVES = 20
@@ -69,6 +79,29 @@ def bench_vs_sklearn():
     print(f"    patterneval speed-up n_jobs=1 -> 2: {rows[1] / rows[2]:.2f}x (goal close to 2x)")
 
 
+def bench_cached(m=M_CACHED, repeats=REPEATS):
+    X, y = load_breast_cancer(return_X_y=True)
+    X = (X - X.mean(0)) / X.std(0)
+    cv = KFold(5, shuffle=True, random_state=0)
+    rs = np.random.RandomState(SEED)
+    perms = np.array([rs.permutation(len(y)) for _ in range(m)])
+    print(f"\n(c) breast cancer {X.shape}, KFold(5, shuffle=True, random_state=0), {m} permutations, "
+          f"n_jobs=1; patterneval cached (method='auto'): best of {repeats}, scikit-learn: one run")
+    for name, est in [("KNeighborsClassifier(5)", KNeighborsClassifier(5)),
+                      ("RidgeClassifier()", RidgeClassifier())]:
+        t_ours = best_time(lambda: pe.permutation_test(est, X, y, n_resamples=m, cv=cv,
+                                                       permutations=perms), repeats)
+        res = pe.permutation_test(est, X, y, n_resamples=m, cv=cv, permutations=perms)
+        start = time.perf_counter()
+        score, scores, p_sk = permutation_test_score(est, X, y, cv=cv, n_permutations=m,
+                                                     random_state=SEED, n_jobs=1)
+        t_sk = time.perf_counter() - start
+        same_null = bool(np.all(np.abs(res.null_distribution - (1 - scores)) < 1e-12))
+        print(f"    {name:<24} patterneval {t_ours:7.3f} s   scikit-learn {t_sk:7.2f} s   "
+              f"speed-up {t_sk / t_ours:6.0f}x (goal >= 50x)   p = {res.pvalue:.4f} / {p_sk:.4f} "
+              f"(ours / scikit-learn), null distributions agree to 1e-12: {same_null}")
+
+
 def bench_explorers(n_moves=N_MOVES):
     from patterneval.widgets.permutation import PermutationExplorer
     from patterneval.widgets.selection import SelectionLeakExplorer
@@ -92,12 +125,23 @@ def bench_explorers(n_moves=N_MOVES):
 
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--only", choices=["a", "b"], help="run one part only")
+    parser.add_argument("--only", choices=["a", "b", "c"], help="run one part only")
+    parser.add_argument("--quick", action="store_true",
+                        help="a few permutations and slider moves: a smoke test, not a measurement")
     args = parser.parse_args(argv)
+    print(f"numpy {np.__version__}, scipy {scipy.__version__}, scikit-learn {sklearn.__version__}, "
+          f"patterneval {pe.__version__}")
+    global M, REPEATS
+    X, y = load_breast_cancer(return_X_y=True)  # warm-up: the first fit of a process pays
+    permutation_test_score(KNeighborsClassifier(5), X, y, cv=2, n_permutations=1)  # one-off costs
+    if args.quick:
+        M, REPEATS = 10, 1
     if args.only in (None, "a"):
         bench_vs_sklearn()
+    if args.only in (None, "c"):
+        bench_cached(*((20, 1) if args.quick else (M_CACHED, REPEATS)))
     if args.only in (None, "b"):
-        bench_explorers()
+        bench_explorers(2 if args.quick else N_MOVES)
 
 
 if __name__ == "__main__":

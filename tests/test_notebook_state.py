@@ -50,3 +50,16 @@ def test_normalizer_renames_references_inside_the_state(tmp_path):
     new = normalize.stable_id(nb, 0)
     assert f'"{new}"' in text and f"IPY_MODEL_{new}" in text
     assert not normalize.normalize(nb), "a second pass must change nothing"
+
+
+def test_normalizer_joins_stream_outputs_split_by_flush_timing():
+    spec = importlib.util.spec_from_file_location("normalize_notebooks", ROOT / "tools" / "normalize_notebooks.py")
+    normalize = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(normalize)
+    outs = [{"output_type": "stream", "name": "stdout", "text": "a\n"},
+            {"output_type": "stream", "name": "stdout", "text": "b\n"},
+            {"output_type": "stream", "name": "stderr", "text": "w\n"},
+            {"output_type": "execute_result", "data": {}, "metadata": {}, "execution_count": 1},
+            {"output_type": "stream", "name": "stdout", "text": "c\n"}]
+    merged = normalize.coalesce_streams(outs)
+    assert [o.get("text") for o in merged] == ["a\nb\n", "w\n", None, "c\n"]

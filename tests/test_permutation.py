@@ -333,3 +333,156 @@ def test_every_public_function_has_a_row():
     functions = [f for f in public if inspect.isfunction(f)]
     assert functions and all(f in {row[0] for row in CASES} for f in functions)
     assert all(hasattr(pe.resampling, name) for name in permutation.__all__)
+
+
+# ------------------------------------------------------------------ cached null distributions (issue 18)
+from sklearn.datasets import load_breast_cancer  # noqa: E402
+from sklearn.linear_model import RidgeClassifier  # noqa: E402
+from sklearn.naive_bayes import GaussianNB  # noqa: E402
+from sklearn.preprocessing import PolynomialFeatures, StandardScaler  # noqa: E402
+
+from patterneval.resampling.permutation import _cached_kind, _NullCache  # noqa: E402
+
+
+def _both(est, X, y, cv, m=40, rng=0, **kw):
+    a = pe.permutation_test(est, X, y, n_resamples=m, cv=cv, rng=rng, method="auto", **kw)
+    b = pe.permutation_test(est, X, y, n_resamples=m, cv=cv, rng=rng, method="refit", **kw)
+    return a, b
+
+
+def assert_identical(a, b):
+    assert np.array_equal(a.null_distribution, b.null_distribution)  # exact, not approx
+    assert a.pvalue == b.pvalue and a.statistic == b.statistic
+    assert a.n_single_class == b.n_single_class
+    assert np.array_equal(a.null_single_class, b.null_single_class)
+
+
+@pytest.mark.parametrize("est", [
+    KNeighborsClassifier(5), KNeighborsClassifier(6, algorithm="brute"),
+    KNeighborsClassifier(4, algorithm="kd_tree", p=1),
+    make_pipeline(StandardScaler(), KNeighborsClassifier(3)),
+    RidgeClassifier(), RidgeClassifier(alpha=10.0, fit_intercept=False),
+    RidgeClassifier(solver="svd"), make_pipeline(StandardScaler(), RidgeClassifier(alpha=0.01)),
+])
+@pytest.mark.parametrize("data", ["binary", "three", "ties"])
+def test_cached_null_is_identical_to_refit(est, data):
+    rng = np.random.default_rng(3)
+    if data == "binary":
+        X, y = load_breast_cancer(return_X_y=True)
+        X, y = X[::4], y[::4]
+    elif data == "three":
+        X, y = noisy_iris(2)
+        X = np.column_stack([X, rng.normal(size=(150, 2))])
+    else:  # integer features: many tied distances (kNN) and tied votes (even k)
+        X = rng.integers(0, 3, size=(90, 3)).astype(float)
+        y = rng.integers(0, 3, size=90)
+    cv = KFold(4, shuffle=True, random_state=1)
+    assert _NullCache.build(est, X, y, cv) is not None
+    assert_identical(*_both(est, X, y, cv))
+
+
+def test_cached_path_decides_almost_every_ridge_fold_itself():
+    X, y = load_breast_cancer(return_X_y=True)
+    est = make_pipeline(StandardScaler(), RidgeClassifier())
+    cv = KFold(5, shuffle=True, random_state=0)
+    cache = _NullCache.build(est, X, y, cv)
+    Y = cache.codes[np.array([np.random.default_rng(i).permutation(len(y)) for i in range(50)])]
+    counts, _ = cache.fold_errors(Y)
+    assert np.isnan(counts).mean() < 0.05  # near-ties refitted, the rest from one product
+
+
+def test_ridge_near_ties_are_refitted_to_match_sklearn():
+    # a constant feature: the decision value is the training fold's mean of the -1/+1 labels,
+    # exactly 0 whenever a permuted training fold is balanced; within round-off of 0 the
+    # cache does not decide and refits, so scikit-learn's own rule (score > 0) applies
+    X = np.ones((40, 1))
+    y = np.r_[np.zeros(20, int), np.ones(20, int)]
+    cv = KFold(4, shuffle=True, random_state=0)
+    cache = _NullCache.build(RidgeClassifier(), X, y, cv)
+    Y = cache.codes[np.array([np.random.default_rng(i).permutation(40) for i in range(40)])]
+    counts, _ = cache.fold_errors(Y)
+    assert np.isnan(counts).any() and not np.isnan(counts).all()
+    assert_identical(*_both(RidgeClassifier(), X, y, cv, m=40))
+
+
+def test_stratified_folds_fall_back_to_refit_and_cached_refuses_them():
+    X, y = noisy_iris(0)
+    a, b = _both(KNeighborsClassifier(), X, y, 5, m=20)  # int cv: StratifiedKFold
+    assert_identical(a, b)
+    with pytest.raises(ValueError, match="folds that do not depend on the labels"):
+        pe.permutation_test(KNeighborsClassifier(), X, y, n_resamples=5, cv=5, rng=0, method="cached")
+
+
+def test_cached_refuses_unsupported_estimators_and_auto_refits_them():
+    X, y = noisy_iris(0)
+    cv = KFold(3, shuffle=True, random_state=0)
+    for est in [GaussianNB(), KNeighborsClassifier(weights="distance"),
+                make_pipeline(PolynomialFeatures(2), StandardScaler(), KNeighborsClassifier()),
+                RidgeClassifier(class_weight="balanced"), RidgeClassifier(solver="lsqr")]:
+        with pytest.raises(ValueError, match="method='cached' supports"):
+            pe.permutation_test(est, X, y, n_resamples=3, cv=cv, rng=0, method="cached")
+        assert_identical(*_both(est, X, y, cv, m=5))
+    with pytest.raises(ValueError, match="method='cached' supports"):  # selectors see y
+        pe.permutation_test(KNeighborsClassifier(), X, y, n_resamples=3, cv=cv, rng=0,
+                            selector=SelectKBest(f_classif, k=1), method="cached")
+
+
+def test_cached_kind_uses_exact_types():
+    class MyKNN(KNeighborsClassifier):
+        pass
+
+    assert _cached_kind(KNeighborsClassifier()) == "knn"
+    assert _cached_kind(make_pipeline(StandardScaler(), RidgeClassifier())) == "ridge"
+    assert _cached_kind(MyKNN()) is None  # a subclass may use the labels differently
+    assert _cached_kind(RidgeClassifier(alpha=np.ones(2))) is None
+
+
+def test_cached_single_class_folds_match_refit():
+    # unshuffled KFold on sorted labels: some permuted training folds hold a single class
+    X = np.random.default_rng(0).normal(size=(12, 2))
+    y = np.r_[np.zeros(10, int), np.ones(2, int)]
+    for est in [KNeighborsClassifier(3), RidgeClassifier()]:
+        a, b = _both(est, X, y, KFold(6), m=60)
+        assert_identical(a, b)
+        assert a.null_single_class.sum() > 0
+        with pytest.raises(ValueError, match="single class"):
+            pe.permutation_test(est, X, y, n_resamples=60, cv=KFold(6), rng=0,
+                                single_class="raise")
+
+
+def test_cached_permutations_argument_and_n_jobs():
+    X, y = noisy_iris(1)
+    cv = KFold(5, shuffle=True, random_state=4)
+    perms = sklearn_permutations(5, 25, len(y))
+    score, scores, p_sk = permutation_test_score(KNeighborsClassifier(), X, y, cv=cv,
+                                                 n_permutations=25, random_state=5)
+    ours = pe.permutation_test(KNeighborsClassifier(), X, y, n_resamples=25, cv=cv,
+                               permutations=perms, method="cached", n_jobs=2)
+    np.testing.assert_allclose(ours.null_distribution, 1 - scores, rtol=0, atol=1e-15)
+
+
+def test_method_bad_input():
+    X, y = noisy_iris(0)
+    with pytest.raises(ValueError, match="method"):
+        pe.permutation_test(KNeighborsClassifier(), X, y, n_resamples=3, method="fast")
+    with pytest.raises(TypeError, match="method"):
+        pe.permutation_test(KNeighborsClassifier(), X, y, n_resamples=3, method=1)
+
+
+def test_splitters_known_to_ignore_the_labels():
+    from sklearn.model_selection import LeaveOneOut, RepeatedKFold, ShuffleSplit
+
+    from patterneval.resampling.permutation import _ignores_labels
+
+    assert _ignores_labels(KFold(3)) and _ignores_labels(KFold(3, shuffle=True, random_state=0))
+    assert _ignores_labels(LeaveOneOut()) and _ignores_labels(RepeatedKFold(random_state=1))
+    assert _ignores_labels(ShuffleSplit(3, random_state=2))
+    assert not _ignores_labels(KFold(3, shuffle=True))  # new folds on every call
+    assert not _ignores_labels(ShuffleSplit(3, random_state=np.random.RandomState(0)))
+    assert not _ignores_labels(StratifiedKFold(3))
+    X, y = noisy_iris(0)
+    for cv in [ShuffleSplit(4, test_size=0.3, random_state=2), LeaveOneOut()]:
+        assert_identical(*_both(KNeighborsClassifier(4), X[::5], y[::5], cv, m=10))
+    with pytest.raises(ValueError, match="folds that do not depend on the labels"):
+        pe.permutation_test(KNeighborsClassifier(), X, y, n_resamples=3, rng=0, method="cached",
+                            cv=KFold(3, shuffle=True))
