@@ -2,7 +2,7 @@
 # and node/npm.  Set-up is two commands:  `make book`  and  `make test`.
 #
 #   make book      venv + install (pinned) + npm assets + build the site into _build/html
-#   make test      unit tests and doctests, the wheel alone, strict nbval, site build, browser test
+#   make test      unit tests and doctests, benchmarks --quick, the wheel alone, strict nbval, site build, browser test
 #   make lab       JupyterLab on the book (sliders run live there)
 #   make execute   re-execute every notebook in place, storing widget state
 #
@@ -37,11 +37,11 @@ PROFILE_native := PYTHONHASHSEED=random
 PROFILE_avx2 := NPY_DISABLE_CPU_FEATURES="X86_V4 AVX512_ICL AVX512_SPR" OPENBLAS_CORETYPE=Haswell PYTHONHASHSEED=1
 PROFILE_sse := NPY_DISABLE_CPU_FEATURES="X86_V3 X86_V4 AVX512_ICL AVX512_SPR" OPENBLAS_CORETYPE=Prescott PYTHONHASHSEED=2
 
-.PHONY: help install assets book build test test-unit test-wheel test-notebooks test-site lab execute screenshots constraints clean
+.PHONY: help install assets book build test test-unit bench-quick test-wheel test-notebooks test-site lab execute screenshots constraints clean
 
 help:
 	@echo "make book      build the site into $(SITE) (creates $(VENV), installs everything)"
-	@echo "make test      all tests: unit + doctests, the wheel alone, strict nbval, site build, browser"
+	@echo "make test      all tests: unit + doctests, benchmarks --quick, the wheel alone, strict nbval, site build, browser"
 	@echo "make lab       JupyterLab on the book"
 	@echo "make execute   re-execute every notebook in place, storing widget state"
 	@echo "make screenshots  refresh the explorers' screenshots for the appendix"
@@ -88,6 +88,16 @@ book: build
 test-unit: $(INSTALLED)
 	$(VENV_PY) -m pytest
 
+# every benchmark in its --quick mode (tiny sizes, a few seconds each, no assertions on time):
+# a smoke test so that the scripts cannot rot; the numbers are not measurements
+bench-quick: $(INSTALLED)
+	@start=$$(date +%s); \
+	for script in benchmarks/bench_*.py; do \
+	  echo "== $$script --quick"; \
+	  MPLBACKEND=Agg $(VENV_PY) "$$script" --quick || exit 1; \
+	done; \
+	echo "bench-quick: all benchmarks ran in $$(( $$(date +%s) - start )) s"
+
 test-notebooks: $(INSTALLED)
 	@for profile in $(NBVAL_PROFILES); do \
 	  case $$profile in \
@@ -128,6 +138,7 @@ test-site: $(INSTALLED)
 test: $(INSTALLED)
 	@start=$$(date +%s); \
 	$(MAKE) --no-print-directory test-unit; \
+	$(MAKE) --no-print-directory bench-quick; \
 	$(MAKE) --no-print-directory test-wheel; \
 	$(MAKE) --no-print-directory test-notebooks; \
 	$(MAKE) --no-print-directory build; \

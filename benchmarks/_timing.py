@@ -29,3 +29,11 @@ def peak_memory(func) -> int:
         return tracemalloc.get_traced_memory()[1]
     finally:
         tracemalloc.stop()
+
+
+def versions() -> str:
+    """The library versions a benchmark's numbers belong to, as one line."""
+    from importlib.metadata import version
+
+    return ", ".join(f"{name} {version(name)}"
+                     for name in ("patterneval", "numpy", "scipy", "scikit-learn"))

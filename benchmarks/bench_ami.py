@@ -113,8 +113,10 @@ def main():
     parser.add_argument("--full", action="store_true")
     parser.add_argument("--repeats", type=int, default=3)
     args = parser.parse_args()
-    n_big, n_sk = (10**5, 10**5) if args.quick else (10**7, 10**6)
-    print(f"scikit-learn {sklearn.__version__}, numpy {np.__version__}")
+    n_big, n_sk = (10**4, 10**4) if args.quick else (10**7, 10**6)
+    if args.quick:  # a smoke test of a few seconds (make bench-quick)
+        args.repeats = 1
+    print(f"patterneval {pe.__version__}, scikit-learn {sklearn.__version__}, numpy {np.__version__}")
     warnings.simplefilter("ignore")  # scikit-learn's FutureWarnings, if any
     part_a(n_big, n_sk, args.repeats, args.full)
     part_b(n_big, args.repeats)

@@ -27,11 +27,13 @@ import time
 import warnings
 
 import numpy as np
+import sklearn
 from sklearn.datasets import load_breast_cancer, make_classification
 from sklearn.ensemble import BaggingClassifier, RandomForestClassifier
 from sklearn.tree import DecisionTreeClassifier
 from threadpoolctl import threadpool_limits
 
+import patterneval as pe
 from patterneval.ensemble.bagging import Bagging, RandomForest
 
 
@@ -53,10 +55,14 @@ def main(argv=None):
     parser.add_argument("--repeats", type=int, default=3)
     args = parser.parse_args(argv)
     T = 20 if args.quick else 100
+    n = 1000 if args.quick else 5000
+    if args.quick:  # a smoke test of a few seconds (make bench-quick)
+        args.repeats = 1
+    print(f"patterneval {pe.__version__}, scikit-learn {sklearn.__version__}, numpy {np.__version__}")
     X1, y1 = load_breast_cancer(return_X_y=True)
-    X2, y2 = make_classification(n_samples=5000, n_features=20, n_informative=8, random_state=0)
+    X2, y2 = make_classification(n_samples=n, n_features=20, n_informative=8, random_state=0)
     rows = []
-    for name, X, y in (("breast cancer", X1, y1), ("synthetic 5000x20", X2, y2)):
+    for name, X, y in (("breast cancer", X1, y1), (f"synthetic {n}x20", X2, y2)):
         ours = Bagging(DecisionTreeClassifier(), n_estimators=T, random_state=0, n_jobs=1)
         sk_oob = BaggingClassifier(DecisionTreeClassifier(), n_estimators=T, oob_score=True,
                                    random_state=0, n_jobs=1)

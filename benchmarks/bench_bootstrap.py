@@ -44,7 +44,8 @@ def main(argv=None):
     n_resamples, repeats = (50, 1) if args.quick else (200, 3)
     X, y = load_breast_cancer(return_X_y=True)
     est = GaussianNB()
-    print(f"python {platform.python_version()}, scikit-learn {sklearn_version}, mlxtend {mlxtend_version}")
+    print(f"python {platform.python_version()}, patterneval {pe.__version__}, scikit-learn {sklearn_version}, "
+          f"mlxtend {mlxtend_version}")
     print(f"breast cancer n={y.size}, GaussianNB, B={n_resamples}, median of {repeats}\n")
     rows = []
     for name, run in [

@@ -30,7 +30,7 @@ from sklearn.cluster import KMeans as SkKMeans
 from threadpoolctl import threadpool_info, threadpool_limits
 
 from patterneval.cluster.algorithms import KMeans, hierarchical
-from _timing import best_time  # noqa: E402  (benchmarks/ is on sys.path when run as a script)
+from _timing import best_time, versions  # noqa: E402  (benchmarks/ is on sys.path when run as a script)
 
 
 def threads(api):
@@ -43,6 +43,7 @@ def main(argv=None):
     parser.add_argument("--repeats", type=int, default=3)
     parser.add_argument("--iterations", type=int, default=20)
     args = parser.parse_args(argv)
+    print(versions())
     n, n_h = (20_000, 500) if args.quick else (100_000, 2000)
     rng = np.random.default_rng(0)
     means = rng.normal(scale=2.0, size=(8, 10))

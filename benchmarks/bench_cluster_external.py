@@ -90,8 +90,14 @@ def timed(func, *args, repeats=1):
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--n", type=int, default=10_000_000)
-    n = parser.parse_args().n
-    print(f"scikit-learn {sklearn.__version__}, numpy {np.__version__}, n = {n:,}")
+    parser.add_argument("--quick", action="store_true", help="n = 10^5, one repeat: a smoke test")
+    args = parser.parse_args()
+    global REPEATS
+    n = 100_000 if args.quick else args.n
+    if args.quick:
+        REPEATS = 1
+    print(f"patterneval {pe.__version__}, scikit-learn {sklearn.__version__}, numpy {np.__version__}, "
+          f"n = {n:,}")
     print(f"{'index':<24}{'clusters':>9}{'ours (s)':>10}{'sklearn (s)':>13}{'ratio':>8}")
     for k in (10, 1_000):
         rng = np.random.default_rng(k)

@@ -27,7 +27,7 @@ from scipy.spatial import cKDTree
 from sklearn.metrics import silhouette_score
 
 import patterneval as pe
-from _timing import best_time, peak_memory  # noqa: E402  (benchmarks/ is on sys.path when run as a script)
+from _timing import best_time, peak_memory, versions  # noqa: E402  (benchmarks/ is on sys.path when run as a script)
 
 MiB = 2**20
 
@@ -37,6 +37,7 @@ def main(argv=None):
     parser.add_argument("--quick", action="store_true")
     parser.add_argument("--repeats", type=int, default=3)
     args = parser.parse_args(argv)
+    print(versions())
     n, n_conn = (4_000, 20_000) if args.quick else (20_000, 100_000)
     rng = np.random.default_rng(0)
     centres = rng.normal(scale=3.0, size=(8, 10))

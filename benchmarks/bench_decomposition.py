@@ -22,7 +22,7 @@ from sklearn.decomposition import FastICA as SkFastICA
 from sklearn.discriminant_analysis import LinearDiscriminantAnalysis
 
 from patterneval.decomposition import LDA, PCA, FastICA
-from _timing import best_time  # noqa: E402  (benchmarks/ is on sys.path when run as a script)
+from _timing import best_time, versions  # noqa: E402  (benchmarks/ is on sys.path when run as a script)
 
 
 def main(argv=None):
@@ -30,6 +30,7 @@ def main(argv=None):
     parser.add_argument("--quick", action="store_true")
     parser.add_argument("--repeats", type=int, default=3)
     args = parser.parse_args(argv)
+    print(versions())
     n = 5_000 if args.quick else 50_000
     rng = np.random.default_rng(0)
     d, k = 50, 10

@@ -41,7 +41,8 @@ def main(quick: bool = False) -> None:
     rng = np.random.default_rng(0)
     X, Y, w = rng.normal(size=(n, d)), rng.normal(size=(n, d)), rng.uniform(size=d)
     loop_n = 2_000 if quick else 20_000  # the SciPy loop is timed on a slice, then scaled
-    print(f"numpy {np.__version__}, scipy {scipy.__version__}; n = {n:,} pairs, d = {d}")
+    print(f"patterneval {pe.__version__}, numpy {np.__version__}, scipy {scipy.__version__}; "
+          f"n = {n:,} pairs, d = {d}")
     print(f"{'p':>4s} {'weights':>7s} {'patterneval':>12s} {'scipy loop':>11s} {'ratio':>7s}")
     for p in (1.0, 2.0, 3.0, np.inf):
         for weights in (None, w):

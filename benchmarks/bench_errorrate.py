@@ -134,14 +134,15 @@ def main(argv=None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--quick", action="store_true", help="fewer repeats (a smoke test)")
     args = parser.parse_args(argv)
-    repeats = 3 if args.quick else 7
+    repeats = 1 if args.quick else 7
     print(f"patterneval {pe.__version__}, numpy {np.__version__}, Python {platform.python_version()},"
           f" {platform.machine()}, {platform.system()}\n")
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")  # peers' RuntimeWarnings at k = 0 / k = n
-        bench_intervals(size=10**5, repeats=repeats)
-        bench_simulation(n_resamples=10**6, repeats=repeats)
-        bench_explorers(n_moves=20)
+        # --quick: a smoke test of a few seconds (make bench-quick), not a measurement
+        bench_intervals(size=10**4 if args.quick else 10**5, repeats=repeats)
+        bench_simulation(n_resamples=10**5 if args.quick else 10**6, repeats=repeats)
+        bench_explorers(n_moves=3 if args.quick else 20)
 
 
 if __name__ == "__main__":

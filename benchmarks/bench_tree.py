@@ -20,7 +20,7 @@ from sklearn.datasets import load_iris, load_wine, make_classification
 from sklearn.tree import DecisionTreeClassifier
 
 from patterneval.tree import CART
-from _timing import best_time  # noqa: E402  (benchmarks/ is on sys.path when run as a script)
+from _timing import best_time, versions  # noqa: E402  (benchmarks/ is on sys.path when run as a script)
 
 
 def main(argv=None):
@@ -28,6 +28,7 @@ def main(argv=None):
     parser.add_argument("--quick", action="store_true")
     parser.add_argument("--repeats", type=int, default=3)
     args = parser.parse_args(argv)
+    print(versions())
     n = 2_000 if args.quick else 10_000
     X, y = make_classification(n_samples=n, n_features=10, n_informative=6, random_state=0)
     data = {"iris": load_iris(return_X_y=True), "wine": load_wine(return_X_y=True),

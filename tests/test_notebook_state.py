@@ -9,6 +9,7 @@ state must resolve (a dangling one shows "widget model not found" instead of a f
 from __future__ import annotations
 
 import importlib.util
+import json
 from pathlib import Path
 
 import pytest
@@ -63,3 +64,29 @@ def test_normalizer_joins_stream_outputs_split_by_flush_timing():
             {"output_type": "stream", "name": "stdout", "text": "c\n"}]
     merged = normalize.coalesce_streams(outs)
     assert [o.get("text") for o in merged] == ["a\nb\n", "w\n", None, "c\n"]
+
+
+def test_normalizer_ignores_the_order_the_state_was_stored_in(tmp_path):
+    spec = importlib.util.spec_from_file_location("normalize_notebooks", ROOT / "tools" / "normalize_notebooks.py")
+    normalize = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(normalize)
+    box, child, layout = "a" * 32, "b" * 32, "c" * 32
+    models = {box: {"state": {"children": [f"IPY_MODEL_{child}"], "layout": f"IPY_MODEL_{layout}"}},
+              child: {"state": {"value": 1}}, layout: {"state": {"width": "1px"}}}
+    texts = []
+    for i, order in enumerate(([box, child, layout], [layout, child, box])):
+        d = tmp_path / f"run{i}" / "part"
+        d.mkdir(parents=True)
+        nb = d / "x.ipynb"
+        state = {m: models[m] for m in order}
+        nb.write_text(json.dumps({
+            "cells": [{"cell_type": "code", "execution_count": 1, "id": "c1", "metadata": {}, "source": "",
+                       "outputs": [{"output_type": "display_data", "metadata": {},
+                                    "data": {"application/vnd.jupyter.widget-view+json":
+                                             {"model_id": box, "version_major": 2, "version_minor": 0}}}]}],
+            "metadata": {"widgets": {"application/vnd.jupyter.widget-state+json":
+                                     {"state": state, "version_major": 2, "version_minor": 0}}},
+            "nbformat": 4, "nbformat_minor": 5}))
+        normalize.normalize(nb)
+        texts.append(nb.read_text())
+    assert texts[0] == texts[1]

@@ -486,3 +486,20 @@ def test_splitters_known_to_ignore_the_labels():
     with pytest.raises(ValueError, match="folds that do not depend on the labels"):
         pe.permutation_test(KNeighborsClassifier(), X, y, n_resamples=3, rng=0, method="cached",
                             cv=KFold(3, shuffle=True))
+
+
+def test_cached_path_with_dataframe_sparse_and_string_labels():
+    import pandas as pd
+    import scipy.sparse as sp
+
+    X, y = noisy_iris(3)
+    X = np.column_stack([X, np.random.default_rng(0).normal(size=(150, 2))])
+    labels = np.array(["setosa", "versicolor", "virginica"])[y]
+    cv = KFold(4, shuffle=True, random_state=0)
+    frame = pd.DataFrame(X, columns=list("abc"))
+    for est, data in [(make_pipeline(StandardScaler(), KNeighborsClassifier()), frame),
+                      (KNeighborsClassifier(6), sp.csr_matrix(X)),
+                      (make_pipeline(StandardScaler(), RidgeClassifier()), frame)]:
+        assert _NullCache.build(est, data, labels, cv) is not None
+        a, b = _both(est, data, labels, cv, m=15)
+        assert_identical(a, b)

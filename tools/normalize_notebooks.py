@@ -12,8 +12,8 @@ the reader sees has changed:
 
 This tool removes the timestamps, joins consecutive stream outputs (as nbval does
 before it compares) and renames every model id to one derived from the notebook's
-path and the order in which the kernel created the models (the order of the stored
-state), so a second ``make execute`` leaves ``git diff`` empty.
+path and a traversal of the widget tree from the displayed views (not the stored
+dict's order, which follows message arrival), so a second ``make execute`` leaves ``git diff`` empty.
 
 Usage: python tools/normalize_notebooks.py NOTEBOOK...
 """
@@ -21,6 +21,7 @@ Usage: python tools/normalize_notebooks.py NOTEBOOK...
 from __future__ import annotations
 
 import hashlib
+import json
 import re
 import sys
 from pathlib import Path
@@ -32,8 +33,42 @@ STATE = "application/vnd.jupyter.widget-state+json"
 MODEL_ID = re.compile(r"(?<![0-9a-f])[0-9a-f]{32}(?![0-9a-f])")
 
 
+REFERENCE = re.compile(r"IPY_MODEL_([0-9a-f]{32})")
+VIEW = "application/vnd.jupyter.widget-view+json"
+
+
 def stable_id(path: Path, index: int) -> str:
-    return hashlib.sha256(f"{path.as_posix()}:{index}".encode()).hexdigest()[:32]
+    """The id of the ``index``-th model of a notebook (``part/name.ipynb``, so the same
+    wherever the command runs from)."""
+    key = f"{path.parent.name}/{path.name}:{index}"
+    return hashlib.sha256(key.encode()).hexdigest()[:32]
+
+
+def model_order(state: dict, roots: list[str]) -> list[str]:
+    """The models in a deterministic order: depth first from the displayed widgets (in
+    output order), following each model's references in sorted-key order; models no
+    view reaches follow, sorted by their content. The stored dict's own order is not
+    usable: it follows the arrival of the kernel's comm messages."""
+    order: list[str] = []
+    seen: set[str] = set()
+
+    def visit(model: str) -> None:
+        stack = [model]
+        while stack:
+            m = stack.pop()
+            if m in seen or m not in state:
+                continue
+            seen.add(m)
+            order.append(m)
+            refs = REFERENCE.findall(json.dumps(state[m], sort_keys=True))
+            stack.extend(reversed(refs))
+
+    for root in roots:
+        visit(root)
+    rest = [m for m in state if m not in seen]
+    for m in sorted(rest, key=lambda m: REFERENCE.sub("REF", json.dumps(state[m], sort_keys=True))):
+        visit(m)
+    return order
 
 
 def coalesce_streams(outputs: list) -> list:
@@ -58,9 +93,14 @@ def normalize(path: Path) -> bool:
         cell.get("metadata", {}).pop("execution", None)
         if cell["cell_type"] == "code":
             cell["outputs"] = coalesce_streams(cell["outputs"])
-    state = nb.get("metadata", {}).get("widgets", {}).get(STATE, {}).get("state", {})
-    # The state dict keeps the kernel's creation order, which is deterministic.
-    renames = {old: stable_id(path, i) for i, old in enumerate(state)}
+    widgets = nb.get("metadata", {}).get("widgets", {}).get(STATE, {})
+    state = widgets.get("state", {})
+    roots = [out["data"][VIEW]["model_id"] for cell in nb["cells"] if cell["cell_type"] == "code"
+             for out in cell["outputs"] if VIEW in out.get("data", {})]
+    order = model_order(state, roots)
+    if state:
+        widgets["state"] = {m: state[m] for m in order}
+    renames = {old: stable_id(path, i) for i, old in enumerate(order)}
     out = nbformat.writes(nb) + "\n"  # the same layout nbconvert writes
     if renames:
         out = MODEL_ID.sub(lambda m: renames.get(m.group(0), m.group(0)), out)

@@ -345,11 +345,12 @@ def _cached_null(cache, pipeline, X, y, cv, perms, single_class, method):
             "cv, redraws its folds from each labelling): pass a splitter such as "
             "KFold(5, shuffle=True, random_state=0), or method='auto' to refit such permutations.")
     lengths = np.array([len(test) for _, test in cache.folds])
+    perms = np.asarray(perms)
     for start in range(0, m, _CHUNK):
         rows = np.flatnonzero(same[start:start + _CHUNK]) + start
         if rows.size == 0:
             continue
-        Y = cache.codes[np.asarray(perms)[rows]]
+        Y = cache.codes[perms[rows]]
         counts, single = cache.fold_errors(Y)
         if single_class == "raise" and single.any():
             r, f = np.argwhere(single)[0]
@@ -475,7 +476,7 @@ def permutation_test(estimator, X, y, *, n_resamples=1000, cv=5, selector=None, 
       (discrepancy above ``1e-6``) makes ``"auto"`` refit everything.
 
     Either may follow label-free steps in a ``Pipeline`` (the scalers in
-    :data:`LABEL_FREE_STEPS` and ``VarianceThreshold``: fitted on the training features only,
+    :data:`LABEL_FREE_STEPS`, with ``VarianceThreshold``: fitted on the training features only,
     they are the same for every permutation); types are checked exactly, so a subclass is
     refitted. A ``selector`` sees the labels: with one, everything is refitted.
 
