@@ -26,16 +26,11 @@ NOTEBOOKS = $(shell find book -name '*.ipynb' -not -path '*/.ipynb_checkpoints/*
 
 export PYDEVD_DISABLE_FILE_VALIDATION := 1
 
-# Strict nbval runs once per profile, all against the same committed outputs. A profile
-# changes what another machine changes: numpy's SIMD kernels (NPY_DISABLE_CPU_FEATURES;
-# names a CPU lacks are ignored), OpenBLAS's kernel and the hash seed. A printed number
-# that depends on any of them fails here instead of on a reader's laptop.
+# Strict nbval once per CPU profile (native, avx2, sse: see tools/nbval_profiles.sh),
+# all against the same committed outputs.
 # `make test-notebooks NBVAL_PROFILES=native NBVAL_PATHS=book/part1` runs one pass on a part.
 NBVAL_PROFILES ?= native avx2 sse
 NBVAL_PATHS ?= book/
-PROFILE_native := PYTHONHASHSEED=random
-PROFILE_avx2 := NPY_DISABLE_CPU_FEATURES="X86_V4 AVX512_ICL AVX512_SPR" OPENBLAS_CORETYPE=Haswell PYTHONHASHSEED=1
-PROFILE_sse := NPY_DISABLE_CPU_FEATURES="X86_V3 X86_V4 AVX512_ICL AVX512_SPR" OPENBLAS_CORETYPE=Prescott PYTHONHASHSEED=2
 
 .PHONY: help install assets book build test test-unit bench-quick test-wheel test-notebooks test-site lab execute screenshots constraints clean
 
@@ -99,19 +94,7 @@ bench-quick: $(INSTALLED)
 	echo "bench-quick: all benchmarks ran in $$(( $$(date +%s) - start )) s"
 
 test-notebooks: $(INSTALLED)
-	@for profile in $(NBVAL_PROFILES); do \
-	  case $$profile in \
-	    native) env=($(PROFILE_native));; \
-	    avx2) env=($(PROFILE_avx2));; \
-	    sse) env=($(PROFILE_sse));; \
-	    *) echo "unknown nbval profile '$$profile' (native, avx2, sse)"; exit 2;; \
-	  esac; \
-	  echo "== strict nbval, profile $$profile: $${env[*]}"; \
-	  start=$$(date +%s); \
-	  env "$${env[@]}" $(VENV_PY) -m pytest --nbval --nbval-current-env -p tools.nbval_times \
-	    --nbval-sanitize-with tests/nbval_sanitize.cfg $(NBVAL_PATHS); \
-	  echo "== profile $$profile passed in $$(( $$(date +%s) - start )) s"; \
-	done
+	tools/nbval_profiles.sh $(VENV_PY) "$(NBVAL_PATHS)" $(NBVAL_PROFILES)
 
 # The library as a practitioner installs it: build the wheel (from a copy of the sources,
 # so that the tree gets no build/ or egg-info), install it non-editable into a fresh venv
