@@ -93,17 +93,16 @@ def normalize(path: Path) -> bool:
         cell.get("metadata", {}).pop("execution", None)
         if cell["cell_type"] == "code":
             cell["outputs"] = coalesce_streams(cell["outputs"])
-    widgets = nb.get("metadata", {}).get("widgets", {}).get(STATE, {})
-    state = widgets.get("state", {})
+    state = nb.get("metadata", {}).get("widgets", {}).get(STATE, {}).get("state", {})
     roots = [out["data"][VIEW]["model_id"] for cell in nb["cells"] if cell["cell_type"] == "code"
              for out in cell["outputs"] if VIEW in out.get("data", {})]
     order = model_order(state, roots)
-    if state:
-        widgets["state"] = {m: state[m] for m in order}
     renames = {old: stable_id(path, i) for i, old in enumerate(order)}
     out = nbformat.writes(nb) + "\n"  # the same layout nbconvert writes
     if renames:
         out = MODEL_ID.sub(lambda m: renames.get(m.group(0), m.group(0)), out)
+        # nbformat writes keys sorted: sort the state by the new ids, not the old random ones
+        out = nbformat.writes(nbformat.reads(out, as_version=nbformat.NO_CONVERT)) + "\n"
     if out != text:
         path.write_text(out, encoding="utf-8")
         return True
