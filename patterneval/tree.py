@@ -674,6 +674,21 @@ class C45(_MultiwayTree):
         Columns to treat as categorical. ``None`` or ``"auto"``: a column is categorical
         if any known value is a string or a bool; other columns are continuous.
 
+    Attributes
+    ----------
+    tree_ : node
+        The root of the fitted tree. Each node holds the weighted class ``counts`` that
+        reach it, the tested ``feature`` and ``threshold`` (None at a leaf, and for a
+        categorical test), its ``children`` by branch (``"<="``/``">"`` or the
+        attribute's values), the known weight sent down each branch
+        (``branch_weights``) and the gain of every attribute considered (``gains``).
+    categorical_ : ndarray of bool, shape (n_features,)
+        Which columns were treated as categorical.
+    classes_ : ndarray of shape (n_classes,)
+        The class labels, in the order of ``counts`` and of ``predict_proba``'s columns.
+    n_features_in_ : int
+        Number of columns seen in ``fit``.
+
     Notes
     -----
     Cost: O(n log n) per continuous attribute and node (sort, cumulative counts), O(n)
@@ -1339,6 +1354,33 @@ class CARTRegressor(RegressorMixin, _CARTBase):
     :math:`S_L^2/w_L + S_R^2/w_R` with :math:`S` the weighted sums of ``y``). Parameters,
     ties and pruning as in :class:`CART`; equals scikit-learn's ``DecisionTreeRegressor``
     when the best split is unique (up to floating-point rounding of the sums).
+
+    Parameters
+    ----------
+    criterion : {"squared_error"}
+        The only impurity of a regression tree here.
+    max_depth : int or None
+        Depth limit; None grows until the ``min_samples_*`` rules stop it.
+    min_samples_split : int, default 2
+        Fewest samples a node needs to be split.
+    min_samples_leaf : int, default 1
+        Fewest samples each child of a split must receive.
+    max_features : None, int, float in (0, 1], "sqrt" or "log2"
+        Features examined per split (a random subset, for random forests).
+    ccp_alpha : float >= 0
+        Weakest-link pruning: the largest subtree whose effective alphas all exceed
+        ``ccp_alpha``.
+    random_state : None, int, numpy.random.Generator or numpy.random.RandomState
+        Source of the feature order when ``max_features`` < n_features (as in
+        :class:`CART`).
+
+    Attributes
+    ----------
+    tree_ : arrays ``left``, ``right``, ``feature``, ``threshold``, ``value``,
+        ``impurity``, ``n_samples``, ``weight`` (nodes in preorder, as scikit-learn);
+        ``value`` holds each node's weighted mean of ``y``.
+    n_features_in_ : int
+        Number of columns seen in ``fit``.
 
     Examples
     --------

@@ -51,6 +51,8 @@ from sphinx.util import logging
 from sphinx.util.docutils import SphinxDirective
 from sphinx.util.nodes import nested_parse_with_titles
 
+from sphinx_pages import keep_per_page, toc_order  # tools/sphinx_pages.py
+
 logger = logging.getLogger(__name__)
 
 PACKAGE = "patterneval"
@@ -304,28 +306,10 @@ def _record(app, doctree):
         env.patterneval_api_mentions[env.docname] = {k: sorted(v) for k, v in mentions.items()}
 
 
-def _purge(app, env, docname):
-    getattr(env, "patterneval_api_mentions", {}).pop(docname, None)
 
 
-def _merge(app, env, docnames, other):
-    if not hasattr(env, "patterneval_api_mentions"):
-        env.patterneval_api_mentions = {}
-    for docname in docnames:
-        if docname in getattr(other, "patterneval_api_mentions", {}):
-            env.patterneval_api_mentions[docname] = other.patterneval_api_mentions[docname]
 
 
-def _toc_order(env, root):
-    order, stack, seen = [], [root], set()
-    while stack:
-        doc = stack.pop()
-        if doc in seen:
-            continue
-        seen.add(doc)
-        order.append(doc)
-        stack.extend(reversed(env.toctree_includes.get(doc, [])))
-    return order
 
 
 # --------------------------------------------------------------------------- resolving
@@ -379,7 +363,7 @@ def _backlinks(app, doctree, fromdocname):
     env = app.env
     reg = registry(app)
     mentions = getattr(env, "patterneval_api_mentions", {})
-    order = [d for d in _toc_order(env, app.config.root_doc) if d in mentions]
+    order = [d for d in toc_order(env, app.config.root_doc) if d in mentions]
     for desc in list(doctree.findall(addnodes.desc)):
         sig = desc.next_node(addnodes.desc_signature)
         if sig is None or not sig.get("fullname"):
@@ -503,8 +487,7 @@ def setup(app):
     app.connect("config-inited", _configure, priority=400)
     app.add_directive(DIRECTIVE, ApiMembers)
     app.connect("doctree-read", _record)
-    app.connect("env-purge-doc", _purge)
-    app.connect("env-merge-info", _merge)
+    keep_per_page(app, "patterneval_api_mentions")
     app.connect("env-check-consistency", _check_complete)
     app.connect("autodoc-skip-member", _skip_foreign)
     app.connect("missing-reference", _resolve_missing)

@@ -22,6 +22,8 @@ from __future__ import annotations
 from docutils import nodes
 from sphinx.util.docutils import SphinxDirective
 
+from sphinx_pages import keep_per_page, toc_order  # tools/sphinx_pages.py
+
 CLASS = "erratum"
 PREFIX = "Erratum:"
 
@@ -64,29 +66,10 @@ def _record(app, doctree):
         env.patterneval_errata.pop(env.docname, None)
 
 
-def _purge(app, env, docname):
-    getattr(env, "patterneval_errata", {}).pop(docname, None)
 
 
-def _merge(app, env, docnames, other):
-    if not hasattr(env, "patterneval_errata"):
-        env.patterneval_errata = {}
-    for docname in docnames:
-        if docname in getattr(other, "patterneval_errata", {}):
-            env.patterneval_errata[docname] = other.patterneval_errata[docname]
 
 
-def _toc_order(env, root):
-    """Documents in reading order: a depth-first walk of the toctrees from the root."""
-    order, stack, seen = [], [root], set()
-    while stack:
-        doc = stack.pop()
-        if doc in seen:
-            continue
-        seen.add(doc)
-        order.append(doc)
-        stack.extend(reversed(env.toctree_includes.get(doc, [])))
-    return order
 
 
 def _resolve(app, doctree, fromdocname):
@@ -95,7 +78,7 @@ def _resolve(app, doctree, fromdocname):
         return
     env = app.env
     errata = getattr(env, "patterneval_errata", {})
-    docs = [d for d in _toc_order(env, app.config.root_doc) if d in errata]
+    docs = [d for d in toc_order(env, app.config.root_doc) if d in errata]
     total = sum(len(errata[d]) for d in docs)
     content = [nodes.paragraph(
         text=f"{total} errata in {len(docs)} chapters, collected from the chapters when "
@@ -124,7 +107,6 @@ def setup(app):
     app.add_node(errata_index)
     app.add_directive("errata-index", ErrataIndex)
     app.connect("doctree-read", _record)
-    app.connect("env-purge-doc", _purge)
-    app.connect("env-merge-info", _merge)
+    keep_per_page(app, "patterneval_errata")
     app.connect("doctree-resolved", _resolve)
     return {"parallel_read_safe": True, "parallel_write_safe": True, "env_version": 1}
