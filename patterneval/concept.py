@@ -22,6 +22,8 @@ Errata of note 002 shown by this module's tests (``tests/test_errata_concept.py`
 
 from __future__ import annotations
 
+import numbers
+
 import itertools
 import math
 from dataclasses import dataclass
@@ -31,9 +33,8 @@ from ._results import Result
 from ._validation import (
     check_bool,
     check_choice,
-    check_concept_data,
-    check_domain_sizes,
-    check_domains,
+    check_positive_int,
+    show,
 )
 
 __all__ = [
@@ -578,3 +579,76 @@ def hypothesis_space_size(domain_sizes) -> HypothesisSpaceSize:
         semantic=1 + math.prod(k + 1 if k > 1 else 1 for k in sizes),
         unbiased=2**instances,
     )
+
+
+# ---- input checks of this module, in the vocabulary of patterneval._validation
+
+
+def check_concept_data(X, y):
+    """Instances for concept learning: a non-empty sequence of equal-length tuples of
+    hashable values, and one boolean label (True/False or 1/0) per instance."""
+    if isinstance(X, (str, bytes)) or not hasattr(X, "__iter__"):
+        raise TypeError(f"X must be a sequence of instances (tuples); got {show(X)}.")
+    rows = [tuple(x) for x in X]
+    if not rows:
+        raise ValueError("X must contain at least one instance; got none.")
+    d = len(rows[0])
+    if d == 0:
+        raise ValueError("X's instances must have at least one attribute; got empty tuples.")
+    for i, row in enumerate(rows):
+        if len(row) != d:
+            raise ValueError(
+                f"every instance in X must have {d} attributes (like X[0]); X[{i}] has {len(row)}."
+            )
+    if y is None or isinstance(y, (str, bytes)) or np.isscalar(y) or not hasattr(y, "__iter__"):
+        raise TypeError(f"y must be a sequence of booleans, one per instance; got {show(y)}.")
+    labels = list(y)
+    if len(labels) != len(rows):
+        raise ValueError(f"y has {len(labels)} entries but X has {len(rows)} instances.")
+    out = []
+    for i, label in enumerate(labels):
+        if isinstance(label, (bool, np.bool_)) or (isinstance(label, numbers.Integral)
+                                                    and label in (0, 1)):
+            out.append(bool(label))
+        else:
+            raise ValueError(
+                f"y must hold booleans (True = positive example) or 0/1; y[{i}] is {show(label)}."
+            )
+    return rows, out
+
+
+def check_domain_sizes(domain_sizes, *, n_attributes=None) -> list:
+    """Attribute domain sizes: a non-empty sequence of integers >= 1 (one per attribute,
+    ``n_attributes`` of them when given)."""
+    if isinstance(domain_sizes, (str, bytes)) or not hasattr(domain_sizes, "__iter__"):
+        raise TypeError(f"domain_sizes must be a sequence of integers; got {show(domain_sizes)}.")
+    sizes = [check_positive_int(f"domain_sizes[{i}]", k) for i, k in enumerate(domain_sizes)]
+    if not sizes:
+        raise ValueError("domain_sizes must name at least one attribute; got an empty sequence.")
+    if n_attributes is not None and len(sizes) != n_attributes:
+        raise ValueError(
+            f"domains must give one domain per attribute: {n_attributes} expected, got {len(sizes)}."
+        )
+    return sizes
+
+
+def check_domains(domains, *, n_attributes=None) -> tuple:
+    """Attribute domains: a sequence with one non-empty sequence of values per attribute
+    (``n_attributes`` of them when given). Returns a tuple of tuples."""
+    if isinstance(domains, (str, bytes)) or not hasattr(domains, "__iter__"):
+        raise TypeError(f"domains must be a sequence of value sequences, one per attribute; "
+                        f"got {show(domains)}.")
+    out = []
+    for i, values in enumerate(domains):
+        if not hasattr(values, "__iter__"):
+            raise TypeError(f"domains[{i}] must be a sequence of values; got {show(values)}.")
+        out.append(tuple(values))
+        if not out[-1]:
+            raise ValueError(f"domains[{i}] is empty; every attribute needs at least one value.")
+    if not out:
+        raise ValueError("domains must name at least one attribute; got an empty sequence.")
+    if n_attributes is not None and len(out) != n_attributes:
+        raise ValueError(
+            f"domains must give one domain per attribute: {n_attributes} expected, got {len(out)}."
+        )
+    return tuple(out)

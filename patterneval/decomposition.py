@@ -34,16 +34,15 @@ from ._ties import argmax_tied
 from ._results import Result
 from ._validation import (
     check_choice,
-    check_class_labels,
     check_estimator_data,
-    check_feature_matrix,
-    check_n_components,
+    check_no_nan_labels,
     check_numeric_array,
     check_positive_int,
     check_positive_real,
-    check_real_vector,
     check_random_state,
+    check_real_vector,
     check_rng,
+    show,
 )
 
 __all__ = [
@@ -712,3 +711,80 @@ def match_sources(sources, estimated) -> SourceMatch:
     c = C[np.arange(k), best]
     return SourceMatch(correlation=np.abs(c), permutation=tuple(int(i) for i in best),
                        sign=np.sign(c), matrix=C)
+
+
+# ---- input checks of this module, in the vocabulary of patterneval._validation
+
+
+def check_feature_matrix(X, *, name: str = "X", min_samples: int = 2) -> np.ndarray:
+    """A data matrix for a transformer: 2-d, finite, real (object arrays of numbers are
+    converted), at least ``min_samples`` rows and one column. Returns float64."""
+    if X is None or np.isscalar(X):
+        raise TypeError(f"{name} must be a 2-d array (n_samples, n_features); got {show(X)}.")
+    if hasattr(X, "toarray") and hasattr(X, "nnz"):
+        raise TypeError(f"{name} is a sparse matrix; pass a dense array (X.toarray()).")
+    arr = np.asarray(X)
+    if arr.dtype.kind == "O":
+        try:
+            arr = arr.astype(np.float64)
+        except (TypeError, ValueError) as exc:  # keeps numpy's words ("argument must be a string
+            # or a real number"), which scikit-learn's estimator checks look for
+            raise TypeError(f"{name} must hold real numbers ({exc}).") from None
+    if arr.dtype.kind == "c":
+        raise ValueError(f"Complex data not supported: {name} must hold real numbers.")
+    if arr.dtype == bool or arr.dtype.kind not in "iuf":
+        raise TypeError(f"{name} must hold real numbers; got dtype {arr.dtype}.")
+    if arr.ndim != 2:
+        raise ValueError(
+            f"{name} must be 2-d (n_samples, n_features); got an array of shape {arr.shape}"
+            + (". Reshape your data with X.reshape(-1, 1) for one feature." if arr.ndim == 1 else ".")
+        )
+    if arr.shape[1] == 0:
+        raise ValueError(f"{name} has 0 feature(s) (shape={arr.shape}) while a minimum of 1 is required.")
+    if arr.shape[0] == 0:
+        raise ValueError(
+            f"{name} has 0 sample(s) (shape={arr.shape}) while a minimum of {min_samples} is required."
+        )
+    if arr.shape[0] < min_samples:
+        raise ValueError(
+            f"{name} has n_samples = {arr.shape[0]}; at least {min_samples} samples are required."
+        )
+    if not np.all(np.isfinite(arr)):
+        raise ValueError(f"{name} contains NaN or infinite values; remove or impute them first.")
+    return np.asarray(arr, dtype=np.float64)
+
+
+def check_n_components(n_components, limit: int, *, limit_text: str) -> int:
+    """``None`` (use ``limit``) or an integer in 1 .. limit; ``limit_text`` explains the limit."""
+    if n_components is None:
+        return int(limit)
+    value = check_positive_int("n_components", n_components)
+    if value > limit:
+        raise ValueError(f"n_components must be <= {limit_text} = {limit}; got {value}.")
+    return value
+
+
+def check_class_labels(y, n_samples: int, *, min_classes: int = 2) -> tuple:
+    """Class labels for a supervised transformer: 1-d, one per row of X, no NaN, at least
+    ``min_classes`` classes. Returns ``(classes, codes)`` with codes in 0..n_classes-1."""
+    if y is None:
+        raise ValueError("this estimator requires y to be passed, but the target y is None.")
+    if np.isscalar(y):
+        raise TypeError(f"y must be a 1-d array of class labels; got {show(y)}.")
+    arr = np.asarray(y)
+    if arr.ndim == 2 and arr.shape[1] == 1:
+        arr = arr.ravel()
+    if arr.ndim != 1:
+        raise ValueError(f"y must be 1-d (one label per sample); got an array of shape {arr.shape}.")
+    if arr.shape[0] != n_samples:
+        raise ValueError(f"y has {arr.shape[0]} entries but X has {n_samples} rows.")
+    check_no_nan_labels("y", arr, raw=y)
+    if arr.dtype.kind in "fc" and not np.all(np.isfinite(arr)):
+        raise ValueError("y contains NaN or infinite values; every sample needs a class label.")
+    classes, codes = np.unique(arr, return_inverse=True)
+    if classes.size < min_classes:
+        raise ValueError(
+            f"y must contain at least {min_classes} classes; got {classes.size} class "
+            f"({show(classes.tolist())})."
+        )
+    return classes, codes.reshape(-1)

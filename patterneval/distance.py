@@ -12,6 +12,8 @@ pairs of rows use :func:`scipy.spatial.distance.cdist`.)
 
 from __future__ import annotations
 
+import numbers
+
 import dataclasses
 import functools
 import warnings
@@ -23,12 +25,12 @@ from scipy.linalg import solve_triangular
 
 from ._results import Result
 from ._validation import (
-    check_categorical_pair,
+    _as_real_array,
     check_covariance,
-    check_feature_weights,
-    check_minkowski_p,
+    check_no_nan_labels,
     check_positive_int,
-    check_vector_pair,
+    check_same_length,
+    show,
 )
 
 __all__ = [
@@ -581,3 +583,75 @@ def _numeric(name: str, arr: np.ndarray, columns: list) -> np.ndarray:
             f"{name} must hold numbers in its numeric columns {columns} (columns without a VDM "
             f"table); got {part.tolist()!r:.80}."
         ) from None
+
+
+# ---- input checks of this module, in the vocabulary of patterneval._validation
+
+
+def check_vector_pair(x, y, *, names=("x", "y")):
+    """Two vectors of the same length (1-d), or rows of vectors (2-d, shape (n, d)) to be
+    paired row by row; a 1-d vector pairs with every row of a 2-d array. Returns the two
+    float arrays and whether the result is one value per row."""
+    arrays = []
+    for name, value in zip(names, (x, y)):
+        arr = _as_real_array(name, value)
+        if arr.ndim not in (1, 2):
+            raise ValueError(f"{name} must be a 1-d vector or a 2-d array of row vectors; got shape {arr.shape}.")
+        if arr.shape[-1] == 0:
+            raise ValueError(f"{name} is empty; a distance needs at least one coordinate.")
+        arrays.append(arr)
+    a, b = arrays
+    if a.shape[-1] != b.shape[-1]:
+        raise ValueError(
+            f"{names[1]} has {b.shape[-1]} coordinates but {names[0]} has {a.shape[-1]}; "
+            f"vectors must have the same length."
+        )
+    if a.ndim == 2 and b.ndim == 2 and a.shape[0] != b.shape[0]:
+        raise ValueError(
+            f"{names[1]} has {b.shape[0]} rows but {names[0]} has {a.shape[0]}; rows are paired "
+            f"one to one (pass a single 1-d vector to compare it with every row)."
+        )
+    return a, b, (a.ndim == 2 or b.ndim == 2)
+
+
+def check_minkowski_p(p, *, name: str = "p") -> float:
+    """The order of a Minkowski distance: a real number > 0, or ``numpy.inf``."""
+    if isinstance(p, bool) or not isinstance(p, numbers.Real):
+        raise TypeError(f"{name} must be a real number > 0 (or numpy.inf); got {show(p)}.")
+    value = float(p)
+    if np.isnan(value) or value <= 0:
+        raise ValueError(f"{name} must be > 0 (p = 1 Manhattan, 2 Euclidean, inf Chebyshev); got {value!r}.")
+    return value
+
+
+def check_feature_weights(w, n_features: int, *, name: str = "w") -> np.ndarray:
+    """Attribute weights: ``n_features`` finite numbers >= 0, at least one of them > 0."""
+    arr = _as_real_array(name, w)
+    if arr.ndim != 1:
+        raise ValueError(f"{name} must be a 1-d array of one weight per attribute; got shape {arr.shape}.")
+    if arr.size != n_features:
+        raise ValueError(f"{name} has {arr.size} weights but the vectors have {n_features} attributes.")
+    if np.any(arr < 0):
+        raise ValueError(f"{name} must be non-negative; got {show(arr.tolist())}.")
+    if not np.any(arr > 0):
+        raise ValueError(f"{name} must have at least one positive weight; got all zeros.")
+    return arr
+
+
+def check_categorical_pair(values, labels, *, names=("values", "labels")):
+    """One categorical attribute and the class labels: two 1-d arrays of hashable values,
+    of equal non-zero length, without NaN (NaN is not equal to itself, so it cannot be a
+    category: encode missing values as their own category first)."""
+    arrays = []
+    for name, value in zip(names, (values, labels)):
+        if value is None or np.isscalar(value):
+            raise TypeError(f"{name} must be a 1-d array of categories; got {show(value)}.")
+        arr = np.asarray(value)
+        if arr.ndim != 1:
+            raise ValueError(f"{name} must be 1-d; got an array of shape {arr.shape}.")
+        check_no_nan_labels(name, arr, raw=value)
+        arrays.append(arr)
+    check_same_length(names[0], arrays[0], names[1], arrays[1])
+    if arrays[0].size == 0:
+        raise ValueError(f"{names[0]} and {names[1]} are empty; VDM needs samples.")
+    return arrays[0], arrays[1]

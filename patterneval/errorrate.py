@@ -22,13 +22,12 @@ from ._ties import argsort_tied
 from ._validation import (
     check_choice,
     check_confidence_level,
-    check_counts,
     check_labels_pair,
     check_positive_int,
-    check_priors,
     check_proportion,
     check_rng,
     check_same_length,
+    show,
 )
 
 __all__ = [
@@ -720,3 +719,57 @@ def simulate_coverage(
     return CoverageSimulation(
         coverage=c, std_error=(c * (1.0 - c) / n_resamples) ** 0.5, n_resamples=n_resamples
     )
+
+
+# ---- input checks of this module, in the vocabulary of patterneval._validation
+
+
+def _as_integer_array(name: str, value) -> np.ndarray:
+    """An array of whole numbers; floats are accepted only if every entry is integral."""
+    arr = np.asarray(value)
+    if arr.dtype == bool or arr.dtype.kind not in "iuf":
+        raise TypeError(f"{name} must hold integer counts; got {show(value)}.")
+    if arr.dtype.kind == "f":
+        if not np.all(np.isfinite(arr)) or np.any(arr != np.round(arr)):
+            raise TypeError(f"{name} must hold integer counts; got non-integer {show(value)}.")
+    return arr.astype(np.int64, copy=False)
+
+
+def check_counts(k, n, *, k_name: str = "k", n_name: str = "n"):
+    """Check error counts ``k`` out of ``n`` trials: integers with 0 <= k <= n and n >= 1.
+
+    Returns the two as broadcast int64 arrays (0-d for scalars).
+    """
+    k_arr = _as_integer_array(k_name, k)
+    n_arr = _as_integer_array(n_name, n)
+    try:
+        k_arr, n_arr = np.broadcast_arrays(k_arr, n_arr)
+    except ValueError:
+        raise ValueError(
+            f"{k_name} and {n_name} must have the same length (or broadcast); "
+            f"got shapes {np.shape(k)} and {np.shape(n)}."
+        ) from None
+    if n_arr.min(initial=1) < 1:
+        raise ValueError(f"{n_name} must be >= 1 (a test set needs samples); got {show(n)}.")
+    if k_arr.min(initial=0) < 0:
+        raise ValueError(f"{k_name} must be >= 0; got {show(k)}.")
+    if np.any(k_arr > n_arr):
+        raise ValueError(f"{k_name} cannot exceed {n_name}; got {k_name}={show(k)}, {n_name}={show(n)}.")
+    return k_arr, n_arr
+
+
+def check_priors(priors, *, size: int | None = None, size_name: str = "class_errors") -> np.ndarray:
+    """Class priors: a 1-d array of non-negative numbers summing to 1."""
+    arr = np.asarray(priors)
+    if arr.dtype == bool or arr.dtype.kind not in "iuf" or arr.ndim != 1 or arr.size < 1:
+        raise TypeError(f"priors must be a 1-d sequence of class probabilities; got {show(priors)}.")
+    arr = arr.astype(float)
+    if np.any(~np.isfinite(arr)) or np.any(arr < 0):
+        raise ValueError(f"priors must be non-negative; got {show(priors)}.")
+    if not np.isclose(arr.sum(), 1.0, rtol=0, atol=1e-9):
+        raise ValueError(f"priors must sum to 1; got {show(priors)} (sum {arr.sum():.12g}).")
+    if size is not None and arr.size != size:
+        raise ValueError(
+            f"priors has {arr.size} entries but {size_name} has {size}; give one per class."
+        )
+    return arr

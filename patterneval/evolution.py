@@ -46,16 +46,14 @@ import numpy as np
 from ._results import Result
 from ._ties import argmax_tied, argsort_tied
 from ._validation import (
-    check_bit_population,
     check_callable,
     check_choice,
-    check_fitness_values,
     check_in_range,
     check_positive_int,
     check_positive_real,
     check_real,
     check_rng,
-    check_schema,
+    show,
 )
 
 __all__ = [
@@ -1188,3 +1186,65 @@ def schema_counts(fitness, population, schema, *, crossover_rate: float, mutatio
     mean, se = float(counts.mean()), float(counts.std(ddof=1) / np.sqrt(n_resamples))
     return SchemaCountCheck(s, m, f_schema, f_mean, m * f_schema / f_mean, bound, product, mean, se,
                             bool(mean + n_se * se >= product), counts)
+
+
+# ---- input checks of this module, in the vocabulary of patterneval._validation
+
+
+def check_bit_population(value, *, name: str = "population", min_rows: int = 1) -> np.ndarray:
+    """Chromosomes as a 2-d array of bits (bool, or integers/floats equal to 0 or 1), one
+    row per individual; returns a bool array. A 1-d input is one individual."""
+    if value is None or isinstance(value, (str, bytes)) or np.isscalar(value):
+        raise TypeError(f"{name} must be a 2-d array of 0/1 bits (one row per individual); got {show(value)}.")
+    arr = np.asarray(value)
+    if arr.ndim == 1:
+        arr = arr[None, :]
+    if arr.ndim != 2:
+        raise ValueError(f"{name} must be 2-d (individuals x bits); got an array of shape {arr.shape}.")
+    if arr.dtype != bool:
+        if arr.dtype.kind not in "iuf":
+            raise TypeError(f"{name} must hold bits 0/1; got dtype {arr.dtype}.")
+        if not np.all((arr == 0) | (arr == 1)):
+            raise ValueError(f"{name} must hold only 0 and 1; got values {show(np.unique(arr)[:6].tolist())}.")
+        arr = arr.astype(bool)
+    if arr.shape[0] < min_rows or arr.shape[1] < 1:
+        raise ValueError(f"{name} needs at least {min_rows} individual(s) and 1 bit; got shape {arr.shape}.")
+    return arr
+
+
+def check_fitness_values(values, *, size: int | None = None, name: str = "fitness",
+                         non_negative: bool = False) -> np.ndarray:
+    """One finite real fitness per individual (1-d, non-empty); with ``non_negative`` (roulette
+    selection) every value must be >= 0 and their sum > 0."""
+    if values is None or isinstance(values, (str, bytes)):
+        raise TypeError(f"{name} must be a 1-d array of real numbers; got {show(values)}.")
+    arr = np.asarray(values)
+    if arr.dtype == bool or arr.dtype.kind not in "iuf":
+        raise TypeError(f"{name} must hold real numbers; got {show(values)}.")
+    if arr.ndim != 1 or arr.size == 0:
+        raise ValueError(f"{name} must be a non-empty 1-d array (one value per individual); got shape {arr.shape}.")
+    if size is not None and arr.size != size:
+        raise ValueError(f"{name} has {arr.size} values but the population has {size} individuals.")
+    arr = arr.astype(np.float64)
+    if not np.all(np.isfinite(arr)):
+        raise ValueError(f"{name} contains NaN or infinite values.")
+    if non_negative:
+        if np.any(arr < 0):
+            raise ValueError(
+                f"{name} must be >= 0 for fitness-proportional (roulette) selection; got minimum "
+                f"{arr.min():.6g}. Shift the fitness or use tournament/truncation selection."
+            )
+        if arr.sum() <= 0:
+            raise ValueError(f"{name} sums to 0; fitness-proportional (roulette) selection is undefined.")
+    return arr
+
+
+def check_schema(schema) -> str:
+    """A schema: a non-empty string over '0', '1' and '#' (don't care)."""
+    if not isinstance(schema, str):
+        raise TypeError(f"schema must be a string over '0', '1', '#'; got {show(schema)}.")
+    bad = sorted(set(schema) - set("01#"))
+    if not schema or bad:
+        raise ValueError(f"schema must be a non-empty string over '0', '1', '#'; got {schema!r}"
+                         + (f" (invalid characters {bad})." if bad else "."))
+    return schema

@@ -28,14 +28,14 @@ import scipy.optimize
 
 from ._results import Result
 from ._validation import (
+    _real_matrix,
     check_callable,
     check_choice,
     check_numeric_array,
     check_positive_int,
     check_positive_real,
     check_real_vector,
-    check_regression_data,
-    check_unit_interval_open_right,
+    show,
 )
 
 __all__ = [
@@ -805,3 +805,26 @@ def gaussian_regression_mle(X, y, *, fit_intercept=False) -> RegressionMLE:
     coef, intercept = (theta[1:], float(theta[0])) if fit_intercept else (theta, 0.0)
     return RegressionMLE(coef=coef, intercept=intercept, variance=var, log_likelihood=ll,
                          n_iter=int(res.nit))
+
+
+# ---- input checks of this module, in the vocabulary of patterneval._validation
+
+
+def check_unit_interval_open_right(name: str, value) -> float:
+    """A real number in [0, 1), e.g. a momentum coefficient (1 never forgets: no convergence)."""
+    if isinstance(value, bool) or not isinstance(value, numbers.Real):
+        raise TypeError(f"{name} must be a real number in [0, 1); got {show(value)}.")
+    value = float(value)
+    if not (np.isfinite(value) and 0.0 <= value < 1.0):
+        raise ValueError(f"{name} must lie in [0, 1) (e.g. 0.9); got {value!r}.")
+    return value
+
+
+def check_regression_data(X, y) -> tuple:
+    """A design matrix X (2-d, finite, numeric, at least one row and column) and real
+    targets y (1-d, finite) with one entry per row. Returns float arrays."""
+    X_arr = _real_matrix("X", X)
+    y_arr = check_real_vector("y", y)
+    if y_arr.shape[0] != X_arr.shape[0]:
+        raise ValueError(f"y has {y_arr.shape[0]} entries but X has {X_arr.shape[0]} rows.")
+    return X_arr.astype(float), y_arr

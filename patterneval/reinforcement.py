@@ -23,6 +23,10 @@ in blocks, so the inner loops touch only Python floats and lists.
 
 from __future__ import annotations
 
+import operator
+
+import numbers
+
 import bisect
 import dataclasses
 import warnings
@@ -33,21 +37,14 @@ from sklearn.exceptions import ConvergenceWarning
 from ._results import Result
 from ._ties import TIE_RTOL
 from ._validation import (
+    _as_real_array,
     check_bool,
     check_choice,
-    check_discount,
-    check_grid_cells,
     check_in_range,
-    check_mdp_arrays,
-    check_name_list,
     check_numeric_array,
-    check_policy,
     check_positive_int,
-    check_proper_policy,
     check_rng,
-    check_state,
-    check_state_set,
-    check_step_size,
+    show,
 )
 
 __all__ = [
@@ -1452,3 +1449,164 @@ def learning_curve(history, values, *, mask=None) -> np.ndarray:
         h, v = h[:, m], v[m]
     with np.errstate(invalid="ignore"):
         return np.sqrt(np.nanmean((h - v) ** 2, axis=1))
+
+
+# ---- input checks of this module, in the vocabulary of patterneval._validation
+
+
+def check_mdp_arrays(transitions, rewards, *, atol: float = 1e-8):
+    """Transitions P[s, a, s'] (rows on the simplex) and rewards R[s, a] or R[s, a, s'].
+
+    Returns ``(P, R3)`` as float arrays, R3 of shape (S, A, S).
+    """
+    P = _as_real_array("transitions", transitions)
+    if P.ndim != 3 or P.shape[0] != P.shape[2]:
+        raise ValueError(
+            f"transitions must have shape (n_states, n_actions, n_states); got shape {P.shape}."
+        )
+    if P.size == 0:
+        raise ValueError("transitions is empty: an MDP needs at least one state and one action.")
+    if not np.all(np.isfinite(P)):
+        raise ValueError("transitions must be finite (no NaN or inf).")
+    if np.any(P < 0):
+        s, a, t = np.argwhere(P < 0)[0]
+        raise ValueError(f"transitions must be non-negative; P[{s}, {a}, {t}] = {P[s, a, t]!r}.")
+    sums = P.sum(axis=2)
+    bad = np.argwhere(np.abs(sums - 1.0) > atol)
+    if bad.size:
+        s, a = bad[0]
+        raise ValueError(
+            f"each row P[s, a, :] of transitions must sum to 1; P[{s}, {a}, :] sums to {sums[s, a]!r}."
+        )
+    R = _as_real_array("rewards", rewards)
+    S, A = P.shape[:2]
+    if R.shape == (S, A):
+        R = np.repeat(R[:, :, None], S, axis=2)
+    elif R.shape != (S, A, S):
+        raise ValueError(
+            f"rewards must have shape (n_states, n_actions) = {(S, A)} or {(S, A, S)}; got {R.shape}."
+        )
+    if not np.all(np.isfinite(R)):
+        raise ValueError("rewards must be finite (no NaN or inf).")
+    return P, R
+
+
+def check_state_set(name: str, value, n_states: int) -> np.ndarray:
+    """None or state indices (or a boolean mask of length n_states) -> boolean mask."""
+    mask = np.zeros(n_states, dtype=bool)
+    if value is None:
+        return mask
+    arr = np.asarray(value)
+    if arr.dtype == bool:
+        if arr.shape != (n_states,):
+            raise ValueError(f"{name} as a mask must have length {n_states}; got shape {arr.shape}.")
+        return arr.copy()
+    if arr.dtype.kind not in "iu" or arr.ndim > 1:
+        raise TypeError(f"{name} must be state indices (integers) or a boolean mask; got {show(value)}.")
+    arr = arr.ravel()
+    if arr.size and (arr.min() < 0 or arr.max() >= n_states):
+        raise ValueError(f"{name} must hold state indices in 0..{n_states - 1}; got {arr.tolist()}.")
+    mask[arr] = True
+    return mask
+
+
+def check_discount(gamma, *, episodic: bool) -> float:
+    """A discount factor in [0, 1]; gamma = 1 only for an MDP with terminal states."""
+    gamma = check_in_range("gamma", gamma, 0.0, 1.0)
+    if gamma == 1.0 and not episodic:
+        raise ValueError(
+            "gamma = 1 needs terminal states (an episodic task): without them the "
+            "undiscounted return can be infinite; pass terminal=... or gamma < 1."
+        )
+    return gamma
+
+
+def check_name_list(name: str, names, size: int, default: str) -> tuple:
+    """None (names default + index) or exactly ``size`` distinct labels, returned as strings."""
+    if names is None:
+        return tuple(f"{default}{i}" for i in range(size))
+    if isinstance(names, str):
+        raise TypeError(f"{name} must be a sequence of {size} labels, not a string.")
+    labels = tuple(str(n) for n in names)
+    if len(labels) != size:
+        raise ValueError(f"{name} must have {size} labels; got {len(labels)}.")
+    if len(set(labels)) != size:
+        raise ValueError(f"{name} must be distinct; got {list(labels)}.")
+    return labels
+
+
+def check_policy(policy, n_states: int, n_actions: int, *, name: str = "policy") -> np.ndarray:
+    """A deterministic policy (one action index per state) or a stochastic one
+    (an (n_states, n_actions) matrix of probabilities, rows summing to 1) -> the matrix."""
+    arr = np.asarray(policy)
+    if arr.dtype == bool or arr.dtype.kind not in "iuf":
+        raise TypeError(f"{name} must be action indices or a probability matrix; got {show(policy)}.")
+    if arr.shape == (n_states,) and arr.dtype.kind in "iu":
+        if arr.min() < 0 or arr.max() >= n_actions:
+            raise ValueError(f"{name} must hold action indices in 0..{n_actions - 1}; got {arr.tolist()}.")
+        matrix = np.zeros((n_states, n_actions))
+        matrix[np.arange(n_states), arr] = 1.0
+        return matrix
+    if arr.shape != (n_states, n_actions):
+        raise ValueError(
+            f"{name} must be {n_states} action indices or a ({n_states}, {n_actions}) "
+            f"probability matrix; got shape {arr.shape} (dtype {arr.dtype})."
+        )
+    arr = arr.astype(float)
+    if not np.all(np.isfinite(arr)) or np.any(arr < 0):
+        raise ValueError(f"{name} probabilities must be finite and non-negative.")
+    if np.any(np.abs(arr.sum(axis=1) - 1.0) > 1e-8):
+        raise ValueError(f"each row of {name} must sum to 1; row sums are {arr.sum(axis=1).round(6).tolist()}.")
+    return arr
+
+
+def check_step_size(name: str, value) -> float:
+    """A learning rate in (0, 1]."""
+    if isinstance(value, bool) or not isinstance(value, numbers.Real):
+        raise TypeError(f"{name} must be a real number in (0, 1]; got {show(value)}.")
+    value = float(value)
+    if not (np.isfinite(value) and 0.0 < value <= 1.0):
+        raise ValueError(f"{name} must lie in (0, 1]; got {value!r}.")
+    return value
+
+
+def check_state(name: str, value, n_states: int, terminal=None):
+    """None or one non-terminal state index."""
+    if value is None:
+        return None
+    index = check_positive_int(name, value, minimum=0)
+    if index >= n_states:
+        raise ValueError(f"{name} must be a state index in 0..{n_states - 1}; got {index}.")
+    if terminal is not None and terminal[index]:
+        raise ValueError(f"{name} = {index} is a terminal state; an episode cannot start there.")
+    return index
+
+
+def check_proper_policy(P_pi: np.ndarray, terminal: np.ndarray, gamma: float, *, name: str = "policy") -> None:
+    """With gamma = 1 every non-terminal state must reach a terminal state under the policy."""
+    if gamma < 1.0:
+        return
+    reach = terminal.copy()
+    while True:
+        new = reach | ((P_pi[:, reach].sum(axis=1) > 0) & ~terminal)
+        if np.array_equal(new, reach):
+            break
+        reach = new
+    if not reach.all():
+        stuck = np.flatnonzero(~reach).tolist()
+        raise ValueError(
+            f"with gamma = 1 the {name} must be proper (reach a terminal state from every "
+            f"state); states {stuck} never terminate, so their values are infinite or undefined."
+        )
+
+
+def check_grid_cells(name: str, cells, shape) -> list:
+    """A collection of (row, column) cells inside a grid of ``shape``."""
+    try:
+        out = [tuple(operator.index(v) for v in cell) for cell in cells]
+    except TypeError:
+        raise TypeError(f"{name} must be (row, column) integer pairs; got {show(cells)}.") from None
+    for cell in out:
+        if len(cell) != 2 or not (0 <= cell[0] < shape[0] and 0 <= cell[1] < shape[1]):
+            raise ValueError(f"{name} cell {cell} lies outside the grid of shape {tuple(shape)}.")
+    return out

@@ -46,17 +46,12 @@ from sklearn.utils.multiclass import check_classification_targets
 from ._results import Result
 from ._ties import TIE_RTOL, argmax_tied, argmin_tied
 from ._validation import (
-    _is_missing,
-    check_categorical_X,
     check_choice,
-    check_count_table,
-    check_max_depth,
     check_no_nan_labels,
     check_positive_int,
     check_random_state,
-    check_targets_1d,
     check_tree_max_features,
-    check_tree_X,
+    show,
 )
 
 __all__ = [
@@ -1579,3 +1574,131 @@ def export_text(tree, *, feature_names=None, decimals=2):
 
     rec(0, "")
     return "\n".join(lines)
+
+
+# ---- input checks of this module, in the vocabulary of patterneval._validation
+
+
+def check_max_depth(max_depth):
+    """``None`` (grow until pure) or an integer >= 1."""
+    if max_depth is None:
+        return None
+    return check_positive_int("max_depth", max_depth, minimum=1)
+
+
+def check_tree_X(X, *, allow_nan: bool = False, name: str = "X") -> np.ndarray:
+    """A 2-d numeric float array with at least one row and one column; NaN only if
+    ``allow_nan`` (infinities never)."""
+    _check_dense_real(X, name)
+    try:
+        arr = np.asarray(X, dtype=float)
+    except (TypeError, ValueError) as exc:
+        raise TypeError(
+            f"{name} must hold numbers ({exc}); use ID3 or C45 for categorical attributes."
+        ) from None
+    _check_2d_nonempty(arr, name)
+    if np.isinf(arr).any() or (not allow_nan and np.isnan(arr).any()):
+        bad = int(np.count_nonzero(~np.isfinite(arr)))
+        raise ValueError(
+            f"{name} holds {bad} NaN or infinite values; impute them first"
+            + (" (C45 accepts NaN as missing)." if not allow_nan else ".")
+        )
+    return arr
+
+
+def _check_dense_real(X, name):
+    if X is None or np.isscalar(X):
+        raise TypeError(f"{name} must be a 2-d array of shape (n_samples, n_features); got {show(X)}.")
+    if hasattr(X, "tocsr") or hasattr(X, "toarray"):
+        raise TypeError(f"{name} is sparse; sparse input is not supported, pass {name}.toarray().")
+    if np.asarray(X).dtype.kind == "c":
+        raise ValueError(f"Complex data not supported: {name} must hold real numbers.")
+
+
+def _check_2d_nonempty(arr, name):
+    if arr.ndim != 2:
+        raise ValueError(
+            f"{name} must be 2-d, shape (n_samples, n_features); got shape {arr.shape}. Reshape your "
+            "data with array.reshape(-1, 1) for one feature or array.reshape(1, -1) for one sample."
+        )
+    if arr.shape[0] == 0:
+        raise ValueError(f"{name} is empty: 0 sample(s) (shape={arr.shape}) while a minimum of 1 is required.")
+    if arr.shape[1] == 0:
+        raise ValueError(f"{name} is empty: 0 feature(s) (shape={arr.shape}) while a minimum of 1 is required.")
+
+
+def _is_missing(value) -> bool:
+    return value is None or (isinstance(value, float) and np.isnan(value))
+
+
+def check_categorical_X(X, *, allow_missing: bool = False, allow_continuous: bool = False,
+                        name: str = "X") -> np.ndarray:
+    """A 2-d table of categorical values (strings, ints, bools, integral floats) as an
+    object array. Non-integral floats are taken for continuous values and rejected."""
+    _check_dense_real(X, name)
+    arr = np.asarray(X, dtype=object)
+    _check_2d_nonempty(arr, name)
+    for value in arr.ravel():
+        if _is_missing(value):
+            if not allow_missing:
+                raise ValueError(f"{name} holds missing values (None or NaN); ID3 does not handle them (use C45).")
+            continue
+        if isinstance(value, complex):
+            raise ValueError(f"Complex data not supported: {name} holds {value!r}.")
+        if allow_continuous:
+            continue
+        if isinstance(value, (numbers.Real, np.number)) and not isinstance(value, (bool, np.bool_)):
+            if not np.isfinite(float(value)) or float(value) != round(float(value)):
+                raise ValueError(
+                    f"{name} holds the continuous value {value!r}; ID3 takes categorical attributes "
+                    "only (discretise it, or use C45 or CART)."
+                )
+    return arr
+
+
+def check_targets_1d(y, n_samples: int, *, name: str = "y", numeric: bool = False) -> np.ndarray:
+    """Targets: 1-d, one per sample, no missing values (numeric and finite if ``numeric``)."""
+    if y is None:
+        raise ValueError(f"this estimator requires y to be passed, but the target {name} is None.")
+    if np.isscalar(y):
+        raise TypeError(f"{name} must be a 1-d array; got {show(y)}.")
+    arr = np.asarray(y)
+    if arr.ndim == 2 and arr.shape[1] == 1:
+        import warnings
+
+        from sklearn.exceptions import DataConversionWarning
+
+        warnings.warn(f"A column-vector {name} was passed when a 1d array was expected; it is "
+                      f"flattened to shape ({arr.shape[0]},).", DataConversionWarning, stacklevel=3)
+        arr = arr.ravel()
+    if arr.ndim != 1:
+        raise ValueError(f"{name} must be 1-d; got an array of shape {arr.shape}.")
+    if arr.shape[0] != n_samples:
+        raise ValueError(f"{name} has {arr.shape[0]} entries but X has {n_samples} rows.")
+    if not numeric:
+        check_no_nan_labels(name, arr, raw=y)
+    if numeric or arr.dtype.kind == "f":
+        try:
+            num = arr.astype(float)
+        except (TypeError, ValueError):
+            raise TypeError(f"{name} must hold numbers; got dtype {arr.dtype}.") from None
+        if not np.all(np.isfinite(num)):
+            raise ValueError(f"{name} holds NaN or infinite values.")
+        if numeric:
+            return num
+    return arr
+
+
+def check_count_table(name: str, value) -> np.ndarray:
+    """Non-negative finite counts (any shape with at least one axis), as floats."""
+    if value is None or isinstance(value, (str, bytes)):
+        raise TypeError(f"{name} must be an array of non-negative counts; got {show(value)}.")
+    arr = np.asarray(value)
+    if arr.dtype == bool or arr.dtype.kind not in "iuf":
+        raise TypeError(f"{name} must be an array of non-negative counts; got {show(value)}.")
+    arr = arr.astype(float)
+    if arr.ndim == 0 or arr.size == 0:
+        raise ValueError(f"{name} must have at least one axis and one entry; got shape {arr.shape}.")
+    if not np.all(np.isfinite(arr)) or np.any(arr < 0):
+        raise ValueError(f"{name} must hold finite counts >= 0; got {show(value)}.")
+    return arr

@@ -34,17 +34,14 @@ from .external import adjusted_rand_index
 from .internal import dunn_index, silhouette_width
 from .._validation import (
     check_choice,
-    check_cluster_X,
-    check_estimator_X,
-    check_init_centers,
-    check_n_clusters,
+    check_estimator_data,
     check_nonnegative_real,
     check_positive_int,
     check_positive_real,
     check_random_state,
     check_rng,
-    check_sample_index,
 )
+from ._checks import check_cluster_X
 
 __all__ = [
     "HeuristicClustering",
@@ -1172,3 +1169,49 @@ def kmeans_grid(X, ks, *, labels_true=None, inits=("random", "k-means++"), seeds
                     sil[i, j, s] = silhouette_width(X, km.labels_)
                     dunn[i, j, s] = dunn_index(X, km.labels_)
     return KMeansGrid(ks, inits, seeds, inertia, ari, sil, dunn, n_iter, labels, centers)
+
+
+# ---- input checks of this module, in the vocabulary of patterneval._validation
+
+
+def check_n_clusters(n_clusters, n_samples: int, *, name: str = "n_clusters") -> int:
+    """A number of clusters: an integer in [1, n_samples]."""
+    k = check_positive_int(name, n_clusters, minimum=1)
+    if k > n_samples:
+        raise ValueError(
+            f"{name}={k} is larger than the number of samples ({n_samples}); "
+            f"ask for at most {n_samples} clusters."
+        )
+    return k
+
+
+def check_sample_index(name: str, value, n_samples: int) -> int:
+    """An index of a sample: an integer in [0, n_samples - 1]."""
+    i = check_positive_int(name, value, minimum=0)
+    if i >= n_samples:
+        raise ValueError(f"{name} must be a sample index in [0, {n_samples - 1}]; got {i}.")
+    return i
+
+
+def check_init_centers(init, n_clusters: int, n_features: int, *, name: str = "init") -> np.ndarray:
+    """Initial centres: a finite real array of shape (n_clusters, n_features)."""
+    arr = np.asarray(init)
+    if arr.dtype == bool or arr.dtype.kind not in "iuf":
+        raise TypeError(f"{name} as an array must hold real numbers; got dtype {arr.dtype}.")
+    if arr.shape != (n_clusters, n_features):
+        raise ValueError(
+            f"{name} must have shape (n_clusters, n_features) = ({n_clusters}, {n_features}); "
+            f"got {arr.shape}."
+        )
+    if not np.all(np.isfinite(arr)):
+        raise ValueError(f"{name} contains NaN or infinite values.")
+    return np.array(arr, dtype=np.float64)
+
+
+def check_estimator_X(estimator, X, *, reset: bool, min_samples: int = 1) -> np.ndarray:
+    """X for a scikit-learn style estimator's fit (``reset=True``, sets n_features_in_)
+    or predict/transform (``reset=False``, checks the feature count): 2-d, finite,
+    float64, dense, through scikit-learn's own ``validate_data`` so its messages match
+    the estimator checks."""
+    return check_estimator_data(estimator, X, reset=reset, dtype=np.float64, order="C",
+                                ensure_min_samples=min_samples)

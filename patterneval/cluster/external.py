@@ -33,12 +33,12 @@ from .._validation import (
     check_bool,
     check_choice,
     check_increasing,
-    check_partitions,
     check_positive_int,
     check_positive_real,
     check_proportion,
     check_rng,
 )
+from ._checks import check_partitions
 
 __all__ = [
     "PairCounts",

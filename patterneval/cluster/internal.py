@@ -44,16 +44,14 @@ from .._results import Result
 from .._validation import (
     check_bool,
     check_choice,
-    check_cluster_data,
-    check_cluster_X,
-    check_clusterer,
     check_increasing,
     check_n_jobs,
     check_positive_int,
     check_positive_real,
     check_rng,
-    check_scores,
+    show,
 )
+from ._checks import check_cluster_X, check_cluster_data, check_clusterer
 from ..resampling._engine import run_tasks, spawn
 
 __all__ = [
@@ -1252,3 +1250,33 @@ def blob_index_grid(separations, ks, *, n=240, rng=0,
         labelings, curves = _curves(X, ks, seed, names)
         grid[float(s)] = (X, labelings, curves)
     return grid
+
+
+# ---- input checks of this module, in the vocabulary of patterneval._validation
+
+
+def check_scores(scores, maximize):
+    """A (n_methods, n_indices) table of finite scores and the direction of each column.
+    Returns the table as float64 and +1/-1 per column (+1: larger is better)."""
+    arr = np.asarray(scores)
+    if arr.dtype == bool or arr.dtype.kind not in "iuf":
+        raise TypeError(f"scores must be a 2-d table of real numbers; got {show(scores)}.")
+    if arr.ndim != 2:
+        raise ValueError(
+            f"scores must be 2-d (one row per clustering, one column per index); got shape "
+            f"{arr.shape}."
+        )
+    if arr.size == 0:
+        raise ValueError(f"scores is empty (shape {arr.shape}).")
+    if not np.all(np.isfinite(arr)):
+        raise ValueError("scores contains NaN or infinite values.")
+    flags = np.asarray(maximize)
+    if flags.dtype != bool:
+        raise TypeError(f"maximize must be a bool or a sequence of bools; got {show(maximize)}.")
+    if flags.ndim == 0:
+        flags = np.full(arr.shape[1], bool(flags))
+    if flags.shape != (arr.shape[1],):
+        raise ValueError(
+            f"maximize has {flags.size} entries but scores has {arr.shape[1]} columns."
+        )
+    return arr.astype(np.float64), np.where(flags, 1.0, -1.0)

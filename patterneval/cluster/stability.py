@@ -34,8 +34,6 @@ from .._ties import TIE_RTOL, argmax_tied
 from .._validation import (
     check_bool,
     check_choice,
-    check_cluster_X,
-    check_clusterer,
     check_increasing,
     check_n_jobs,
     check_positive_int,
@@ -43,6 +41,7 @@ from .._validation import (
     check_proportion,
     check_rng,
 )
+from ._checks import check_cluster_X, check_cluster_data, check_clusterer, check_partitions
 from ..resampling._engine import run_tasks, spawn
 from .internal import METRICS, _centred, _chunks, _distances, _metric
 
@@ -139,7 +138,7 @@ def within_dispersion(X, labels) -> float:
     >>> within_dispersion([[0.0], [2.0], [10.0], [12.0]], [0, 0, 1, 1])
     4.0
     """
-    from .._validation import check_cluster_data
+    from ._checks import check_cluster_data
 
     X, codes, K = check_cluster_data(X, labels)
     return _dispersion(X, codes, K)
@@ -177,7 +176,7 @@ def jaccard_table(labels_a, labels_b) -> np.ndarray:
     >>> jaccard_table([0, 0, 0, 0, 1, 1], [0, 0, 1, 1, 2, 2]).round(3).tolist()
     [[0.5, 0.5, 0.0], [0.0, 0.0, 1.0]]
     """
-    from .._validation import check_partitions
+    from ._checks import check_partitions
 
     a, b = check_partitions(labels_a, labels_b, names=("labels_a", "labels_b"))
     return _jaccard(_codes(a), _codes(b))[0]

@@ -45,8 +45,7 @@ from threadpoolctl import threadpool_limits
 
 from .._results import Result
 from .._validation import (
-    _show,
-    check_binary_target,
+    show,
     check_bool,
     check_choice,
     check_classification_target,
@@ -56,14 +55,17 @@ from .._validation import (
     check_n_jobs,
     check_n_splits,
     check_no_nan_labels,
+    check_numeric_array,
     check_positive_int,
     check_positive_real,
-    check_probability_matrix,
     check_proportion,
     check_real,
     check_resampling_X_y,
     check_rng,
+    show,
+    value_is_scalar,
 )
+from ._checks import check_binary_target
 from ..resampling._engine import make_folds, run_tasks
 
 __all__ = [
@@ -132,12 +134,12 @@ def _top_label(y_true, proba, classes):
     else:
         classes = check_no_nan_labels("classes", classes)
         if classes.ndim != 1 or classes.size != k:
-            raise ValueError(f"classes must name the {k} columns of proba; got {_show(classes.tolist())}.")
+            raise ValueError(f"classes must name the {k} columns of proba; got {show(classes.tolist())}.")
     y = np.asarray(y_true)
     unknown = ~np.isin(y, classes)
     if unknown.any():
         raise ValueError(
-            f"y_true holds labels that are not among the columns' classes {_show(classes.tolist())} "
+            f"y_true holds labels that are not among the columns' classes {show(classes.tolist())} "
             f"(e.g. {y[unknown][0]!r}); pass classes=model.classes_."
         )
     best = proba.max(axis=1)
@@ -262,7 +264,7 @@ def expected_calibration_error(y_true, proba, *, n_bins=15, strategy="uniform", 
     n_bins = check_positive_int("n_bins", n_bins)
     strategy = check_choice("strategy", strategy, BINNING)
     if y_true is None or np.isscalar(y_true):
-        raise TypeError(f"y_true must be a 1-d array of labels; got {_show(y_true)}.")
+        raise TypeError(f"y_true must be a 1-d array of labels; got {show(y_true)}.")
     y_arr = check_no_nan_labels("y_true", y_true)
     if y_arr.ndim != 1 or y_arr.size == 0:
         raise ValueError(f"y_true must be a non-empty 1-d array; got shape {y_arr.shape}.")
@@ -384,7 +386,7 @@ def brier_decomposition(y_true, proba, *, n_bins=None, strategy="uniform", pos_l
     """
     strategy = check_choice("strategy", strategy, BINNING)
     if y_true is None or np.isscalar(y_true):
-        raise TypeError(f"y_true must be a 1-d array of binary outcomes; got {_show(y_true)}.")
+        raise TypeError(f"y_true must be a 1-d array of binary outcomes; got {show(y_true)}.")
     o = check_binary_target(y_true, pos_label=pos_label, both=False).astype(float)
     f = check_probability_matrix("proba", proba, o.size)
     if f.ndim != 1:
@@ -600,7 +602,7 @@ def _resolve_metric(metric, response, greater_is_better):
         return metric, func, kind, greater, _per_sample(metric)
     if not callable(metric):
         raise TypeError(f"metric must be one of {list(METRICS)} or a callable metric(y_true, response); "
-                        f"got {_show(metric)}.")
+                        f"got {show(metric)}.")
     kind = "label" if response is None else check_choice("response", response, RESPONSES)
     greater = True if greater_is_better is None else check_bool("greater_is_better", greater_is_better)
     return getattr(metric, "__name__", "metric"), metric, kind, greater, None
@@ -1016,14 +1018,14 @@ def bbc_from_predictions(y_true, predictions, *, metric="accuracy", n_resamples=
     level = check_confidence_level(confidence_level)
     gen = check_rng(rng)
     if y_true is None or np.isscalar(y_true):
-        raise TypeError(f"y_true must be a 1-d array of labels; got {_show(y_true)}.")
+        raise TypeError(f"y_true must be a 1-d array of labels; got {show(y_true)}.")
     y_arr = check_no_nan_labels("y_true", y_true)
     if y_arr.ndim != 1 or y_arr.size < 2:
         raise ValueError(f"y_true must be a 1-d array of at least 2 labels; got shape {y_arr.shape}.")
     _, codes = np.unique(y_arr, return_inverse=True)
     codes = codes.reshape(-1)
     if predictions is None or np.isscalar(predictions):
-        raise TypeError(f"predictions must be an array (n_configurations, n_samples); got {_show(predictions)}.")
+        raise TypeError(f"predictions must be an array (n_configurations, n_samples); got {show(predictions)}.")
     P = np.asarray(predictions)
     if P.dtype.kind not in "biuf":
         raise TypeError(f"predictions must hold numbers (class codes, scores or probabilities); got dtype {P.dtype}.")
@@ -1108,7 +1110,7 @@ def bbc_cv(estimators, X, y, *, metric="accuracy", cv=5, n_resamples=1000, confi
     True
     """
     if not isinstance(estimators, (list, tuple)):
-        raise TypeError(f"estimators must be a list of configurations (estimators); got {_show(estimators)}.")
+        raise TypeError(f"estimators must be a list of configurations (estimators); got {show(estimators)}.")
     name, func, kind, greater, _ = _resolve_metric(metric, response, greater_is_better)
     check_positive_int("n_resamples", n_resamples, minimum=2)
     check_confidence_level(confidence_level)
@@ -1235,3 +1237,30 @@ def simulate_selection_optimism(n_samples, n_configurations, *, accuracy=0.5, n_
         naive_bias_se=float(np.std(naive - truth, ddof=1) / np.sqrt(R)),
         bbc_bias_se=float(np.std(bbc - truth, ddof=1) / np.sqrt(R)),
         n_samples=N, n_configurations=C, n_datasets=R, n_resamples=B, confidence_level=level)
+
+
+# ---- input checks of this module, in the vocabulary of patterneval._validation
+
+
+def check_probability_matrix(name: str, proba, n: int, *, n_name: str = "y_true", atol: float = 1e-6) -> np.ndarray:
+    """Predicted probabilities: a 1-d array (of the positive class) or a 2-d array with one
+    row per sample and one column per class, every entry in [0, 1] and, for 2-d, every row
+    summing to 1 within ``atol``. Returns a float array."""
+    if value_is_scalar(proba):
+        raise TypeError(f"{name} must be an array of probabilities; got {show(proba)}.")
+    arr = check_numeric_array(name, proba, allow_bool=False)
+    if arr.ndim not in (1, 2) or arr.size == 0:
+        raise ValueError(f"{name} must be 1-d (probability of the positive class) or 2-d (n_samples, "
+                         f"n_classes); got an array of shape {arr.shape}.")
+    if arr.shape[0] != n:
+        raise ValueError(f"{name} has {arr.shape[0]} entries but {n_name} has {n}.")
+    if np.any(arr < 0) or np.any(arr > 1):
+        raise ValueError(f"{name} must lie in [0, 1]; got values from {arr.min():.6g} to {arr.max():.6g}.")
+    if arr.ndim == 2:
+        if arr.shape[1] < 2:
+            raise ValueError(f"{name} must have at least two columns (one per class); got shape {arr.shape}.")
+        worst = float(np.max(np.abs(arr.sum(axis=1) - 1.0)))
+        if worst > atol:
+            raise ValueError(f"every row of {name} must sum to 1 (class probabilities); the worst row is "
+                             f"off by {worst:.3g}.")
+    return arr

@@ -31,16 +31,15 @@ from .._ties import TIE_RTOL, argsort_tied
 from .._validation import (
     check_bool,
     check_choice,
-    check_classifier_index,
     check_nonnegative_real,
-    check_paired_scores,
+    check_numeric_array,
     check_positive_int,
     check_positive_real,
     check_real_vector,
     check_rng,
-    check_score_matrix,
-    check_significance_level,
+    show,
 )
+from ._checks import check_paired_scores, check_significance_level
 
 __all__ = [
     "CD_TESTS",
@@ -871,3 +870,34 @@ def demsar_table() -> DemsarTable:
     """
     return DemsarTable(scores=np.array(_DEMSAR_AUC), published_ranks=np.array(_DEMSAR_RANKS, dtype=float),
                        classifiers=("C4.5", "C4.5+m", "C4.5+cf", "C4.5+m+cf"), datasets=_DEMSAR_DATASETS)
+
+
+# ---- input checks of this module, in the vocabulary of patterneval._validation
+
+
+def check_score_matrix(scores, *, name: str = "scores", min_datasets: int = 2,
+                       min_classifiers: int = 2) -> np.ndarray:
+    """Scores of k classifiers on N data sets: a finite 2-d array of shape (N, k), one row per
+    data set and one column per classifier, with N >= ``min_datasets`` and
+    k >= ``min_classifiers``. Returns a float array."""
+    if scores is None or np.isscalar(scores):
+        raise TypeError(f"{name} must be a 2-d array (n_datasets, n_classifiers); got {show(scores)}.")
+    arr = check_numeric_array(name, scores, allow_bool=False)
+    if arr.ndim != 2:
+        raise ValueError(f"{name} must be 2-d, shape (n_datasets, n_classifiers): one row per data set, "
+                         f"one column per classifier; got an array of shape {arr.shape}.")
+    if arr.shape[1] < min_classifiers:
+        raise ValueError(f"{name} must hold at least {min_classifiers} classifiers (columns) to compare; "
+                         f"got shape {arr.shape}.")
+    if arr.shape[0] < min_datasets:
+        raise ValueError(f"{name} must hold at least {min_datasets} data sets (rows); got shape {arr.shape}. "
+                         f"Ranks over a single data set carry no information about the spread.")
+    return arr
+
+
+def check_classifier_index(name: str, value, k: int) -> int:
+    """A column index 0 <= value < k (e.g. the control classifier of Holm's procedure)."""
+    index = check_positive_int(name, value, minimum=0)
+    if index >= k:
+        raise ValueError(f"{name} must be a column index of scores, 0 <= {name} < {k}; got {index}.")
+    return index

@@ -51,15 +51,17 @@ from scipy import special, stats
 
 from .._results import ConfidenceInterval, Result
 from .._validation import (
-    check_binary_target,
     check_choice,
     check_confidence_level,
+    check_numeric_array,
     check_positive_int,
-    check_proportion,
     check_positive_real,
+    check_proportion,
     check_rng,
-    check_score_vector,
+    show,
+    value_is_scalar,
 )
+from ._checks import check_binary_target
 
 __all__ = [
     "TRANSFORMS",
@@ -710,3 +712,18 @@ def simulate_delong_coverage(auc, n_positive, n_negative, *, sigma=1.0, confiden
                           sd_auc=float(aucs.std(ddof=1)) if R > 1 else 0.0,
                           mean_std_error=float(ses.mean()), auc=theta, n_positive=m, n_negative=n,
                           n_resamples=R, confidence_level=level, transform=transform)
+
+
+# ---- input checks of this module, in the vocabulary of patterneval._validation
+
+
+def check_score_vector(name: str, scores, n: int, *, n_name: str = "y_true") -> np.ndarray:
+    """Real-valued scores, one per sample: a finite 1-d float array of length ``n``."""
+    if value_is_scalar(scores):
+        raise TypeError(f"{name} must be a 1-d array of real scores; got {show(scores)}.")
+    arr = check_numeric_array(name, scores, allow_bool=False)
+    if arr.ndim != 1:
+        raise ValueError(f"{name} must be 1-d (one score per sample); got an array of shape {arr.shape}.")
+    if arr.size != n:
+        raise ValueError(f"{name} has {arr.size} entries but {n_name} has {n}.")
+    return arr

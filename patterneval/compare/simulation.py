@@ -37,8 +37,8 @@ from .._validation import (
     check_positive_int,
     check_proportion,
     check_rng,
-    check_significance_level,
 )
+from ._checks import check_significance_level
 from .two import EXACT_THRESHOLD, _ftest_5x2, _ttest_5x2
 
 __all__ = ["TESTS", "RejectionGrid", "TestRejections", "load_rejection_grid", "rejection_grid", "separation_for_error",

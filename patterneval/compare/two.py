@@ -35,15 +35,14 @@ from .._validation import (
     check_bool,
     check_callable,
     check_classifier,
-    check_exact_option,
-    check_halves,
     check_labels_pair,
     check_nonnegative_real,
-    check_paired_scores,
     check_positive_int,
     check_rng,
     check_X_y,
+    show,
 )
+from ._checks import check_paired_scores
 
 __all__ = [
     "EXACT_THRESHOLD",
@@ -758,3 +757,43 @@ def bayesian_correlated_ttest(scores_a, scores_b, *, n_train, n_test, rope=0.0) 
         p_a_better=p_a, p_rope=p_rope, p_b_better=p_b, location=location, scale=scale, df=J - 1,
         rho=n_test / (n_train + n_test), rope=rope, differences=d,
     )
+
+
+# ---- input checks of this module, in the vocabulary of patterneval._validation
+
+
+def check_exact_option(exact):
+    """``exact`` of McNemar's test: None (choose by the number of discordant pairs), True or False."""
+    if exact is None:
+        return None
+    return check_bool("exact", exact)
+
+
+def check_halves(halves, n_samples: int, *, name: str = "halves", n_replications: int = 5):
+    """Explicit 5x2 cross-validation halvings: ``n_replications`` pairs ``(first, second)`` of
+    integer index arrays, disjoint within a pair, each non-empty and within 0..n_samples-1.
+    Returns a list of pairs of intp arrays."""
+    if isinstance(halves, (str, bytes)) or not hasattr(halves, "__len__"):
+        raise TypeError(f"{name} must be a sequence of {n_replications} (first, second) pairs of index "
+                        f"arrays; got {show(halves)}.")
+    if len(halves) != n_replications:
+        raise ValueError(f"{name} must hold {n_replications} (first, second) pairs, one per replication; "
+                         f"got {len(halves)}.")
+    out = []
+    for i, pair in enumerate(halves):
+        if isinstance(pair, (str, bytes)) or not hasattr(pair, "__len__") or len(pair) != 2:
+            raise TypeError(f"{name}[{i}] must be a pair (first, second) of index arrays; got {show(pair)}.")
+        parts = []
+        for part in pair:
+            arr = np.asarray(part)
+            if arr.dtype == bool or arr.dtype.kind not in "iu" or arr.ndim != 1 or arr.size == 0:
+                raise TypeError(f"{name}[{i}] must hold two non-empty 1-d integer index arrays; got "
+                                f"{show(part)}.")
+            if arr.min() < 0 or arr.max() >= n_samples:
+                raise ValueError(f"{name}[{i}] holds indices outside 0..{n_samples - 1}.")
+            parts.append(arr.astype(np.intp))
+        if np.intersect1d(parts[0], parts[1]).size:
+            raise ValueError(f"{name}[{i}]: the two halves overlap; a sample cannot be in both the "
+                             f"training and the test half.")
+        out.append(tuple(parts))
+    return out

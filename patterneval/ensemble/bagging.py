@@ -30,11 +30,8 @@ from sklearn.utils.validation import check_is_fitted, has_fit_parameter
 from .._results import Result
 from .._validation import (
     check_bool,
-    check_class_count,
     check_classifier,
-    check_dense,
     check_estimator_data,
-    check_max_samples,
     check_n_jobs,
     check_no_nan_labels,
     check_positive_int,
@@ -42,7 +39,9 @@ from .._validation import (
     check_rng,
     check_tree_max_features,
     check_X_y,
+    show,
 )
+from ._checks import check_dense
 from ..resampling._engine import run_tasks, spawn
 from ..tree import CART
 
@@ -507,3 +506,33 @@ def forest_convergence(X, y, X_test, y_test, *, max_features=("log2", None), n_e
         members.append(np.mean(forest.classes_[codes] != np.asarray(y_test)[None, :], axis=1))
     return ForestConvergence(np.array(ks), int(forest.n_features_in_), np.array(tests), np.array(oobs),
                              np.array(members))
+
+
+# ---- input checks of this module, in the vocabulary of patterneval._validation
+
+
+def check_max_samples(max_samples, n_samples: int) -> int:
+    """Bootstrap sample size: a float in (0, 1] (share of ``n_samples``, at least 1) or an
+    int in ``[1, n_samples]``. Returns the size as an int."""
+    if isinstance(max_samples, bool) or not isinstance(max_samples, numbers.Real):
+        raise TypeError(f"max_samples must be a float in (0, 1] or an int in [1, {n_samples}]; "
+                        f"got {show(max_samples)}.")
+    if isinstance(max_samples, numbers.Integral):
+        if not 1 <= max_samples <= n_samples:
+            raise ValueError(f"max_samples must be an int in [1, {n_samples}] (the number of samples) "
+                             f"or a float in (0, 1]; got {max_samples}.")
+        return int(max_samples)
+    share = float(max_samples)
+    if not (np.isfinite(share) and 0.0 < share <= 1.0):
+        raise ValueError(f"max_samples must be a float in (0, 1] or an int in [1, {n_samples}]; got {share!r}.")
+    return max(1, int(round(share * n_samples)))
+
+
+def check_class_count(y, *, name: str = "y") -> np.ndarray:
+    """Labels for an ensemble classifier: at least two distinct classes (a vote needs a
+    choice). Returns ``np.unique(y)``."""
+    classes = np.unique(check_no_nan_labels(name, y))
+    if classes.size < 2:
+        raise ValueError(f"{name} has only one class ({show(classes.tolist())}); a classifier needs "
+                         f"at least 2 classes to choose between.")
+    return classes

@@ -40,19 +40,17 @@ from .._results import Result
 from .._validation import (
     check_choice,
     check_classifier,
-    check_dense,
     check_estimator_data,
     check_in_range,
-    check_known_labels,
+    check_no_nan_labels,
     check_numeric_array,
     check_positive_int,
     check_random_state,
     check_rng,
-    check_round,
-    check_two_classes,
-    check_weighted_fit,
     check_X_y,
+    show,
 )
+from ._checks import check_dense
 
 __all__ = [
     "HALF_TOL",
@@ -844,3 +842,69 @@ def _reference_reweight(X, y, n_estimators, base):
         norms.append(Z)
         dists.append(list(D))
     return np.array(alphas), np.array(errors), np.array(norms), np.array(dists)
+
+
+# ---- input checks of this module, in the vocabulary of patterneval._validation
+
+
+def check_two_classes(y, *, name: str = "y", model: str = "AdaBoost") -> np.ndarray:
+    """Exactly two distinct labels (any sortable values); returns them sorted (``classes_``).
+    One class cannot be boosted; more than two need a multi-class variant (e.g. SAMME)."""
+    y = check_no_nan_labels(name, y)
+    if y.dtype.kind == "f" and np.any(y != np.round(y)):
+        raise ValueError(
+            f"{name} looks continuous (non-integer floats such as {show(y[y != np.round(y)][:3].tolist())}); "
+            f"{model} is a classifier and needs class labels."
+        )
+    labels = np.unique(y)
+    if labels.size < 2:
+        raise ValueError(
+            f"{name} must contain two classes for {model}; got only one class "
+            f"({show(labels.tolist())}): there is nothing to separate."
+        )
+    if labels.size > 2:
+        raise ValueError(
+            f"Only binary classification is supported: {name} must contain exactly two classes "
+            f"for {model} (the binary algorithm); got "
+            f"{labels.size} classes ({show(labels.tolist())}). Use one-vs-rest "
+            f"(sklearn.multiclass.OneVsRestClassifier) or scikit-learn's SAMME AdaBoostClassifier."
+        )
+    return labels
+
+
+def check_known_labels(y, classes, *, name: str = "y") -> np.ndarray:
+    """Labels that all occur in the fitted ``classes``; returns them coded -1 (classes[0]) /
+    +1 (classes[1])."""
+    y = np.asarray(y)
+    unknown = np.setdiff1d(np.unique(y), classes)
+    if unknown.size:
+        raise ValueError(
+            f"{name} holds labels not seen in fit: {show(unknown.tolist())}; "
+            f"the model knows {show(list(classes))}."
+        )
+    return np.where(y == classes[1], 1.0, -1.0)
+
+
+def check_weighted_fit(estimator, *, name: str = "base_estimator", mode_name: str = "mode"):
+    """An estimator whose ``fit`` accepts ``sample_weight`` (needed to re-weight)."""
+    import inspect
+
+    try:
+        params = inspect.signature(estimator.fit).parameters
+    except (TypeError, ValueError):  # pragma: no cover - builtins without a signature
+        params = {}
+    if "sample_weight" not in params:
+        raise TypeError(
+            f"{name} {type(estimator).__name__} has no sample_weight argument in fit, so it "
+            f"cannot be trained on a re-weighted sample; use {mode_name}=\"resample\" "
+            f"(draw a weighted sample each round) or a learner that accepts weights."
+        )
+    return estimator
+
+
+def check_round(value, n_rounds: int, *, name: str = "round") -> int:
+    """A boosting round t with 1 <= t <= n_rounds (the fitted number of rounds)."""
+    value = check_positive_int(name, value)
+    if value > n_rounds:
+        raise ValueError(f"{name} must be at most the {n_rounds} fitted rounds; got {value}.")
+    return value

@@ -26,13 +26,12 @@ from scipy import special
 
 from .._results import Result
 from .._validation import (
-    check_broadcastable,
     check_choice,
     check_positive_int,
-    check_positive_int_array,
     check_proportion,
     check_rng,
 )
+from ._checks import check_positive_int_array
 
 __all__ = [
     "TIE_RULES",
@@ -388,3 +387,15 @@ def simulate_correlated_vote(error: float, n_voters: int, correlation: float, *,
         marginal_error=float(wrong.mean()),
         pair_correlation=pair,
     )
+
+
+# ---- input checks of this module, in the vocabulary of patterneval._validation
+
+
+def check_broadcastable(**arrays) -> list:
+    """Broadcast the named arrays together; a shape clash names every argument and shape."""
+    try:
+        return list(np.broadcast_arrays(*arrays.values()))
+    except ValueError:
+        shapes = ", ".join(f"{name} {np.shape(a)}" for name, a in arrays.items())
+        raise ValueError(f"{' and '.join(arrays)} must broadcast to one shape; got shapes {shapes}.") from None

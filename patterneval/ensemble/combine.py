@@ -32,6 +32,8 @@ is written in their place (it must not be one of the classes).
 
 from __future__ import annotations
 
+import numbers
+
 from dataclasses import dataclass
 
 import numpy as np
@@ -46,20 +48,18 @@ from .._validation import (
     check_bool,
     check_choice,
     check_classifier,
-    check_convex_weights,
     check_estimator_data,
-    check_member_outputs,
     check_n_jobs,
     check_n_splits,
+    check_no_nan_labels,
     check_positive_int,
-    check_positive_int_array,
     check_proportion,
     check_random_state,
     check_rng,
-    check_vote_classes,
-    check_vote_threshold,
     check_X_y,
+    show,
 )
+from ._checks import check_convex_weights, check_positive_int_array
 from ..resampling._engine import make_folds, run_tasks
 
 __all__ = [
@@ -813,3 +813,97 @@ class Stacking(ClassifierMixin, BaseEstimator):
         """The meta-learner's decision function (MLR: the per-class responses)."""
         Z = self.meta_features(X)
         return self.meta_learner_.decision_function(Z)
+
+
+# ---- input checks of this module, in the vocabulary of patterneval._validation
+
+
+def check_member_outputs(predictions, *, name: str = "predictions", soft=None, real: bool = False,
+                         min_members: int = 1) -> np.ndarray:
+    """Outputs of T ensemble members stacked along axis 0: labels of shape (T, n) or class
+    scores of shape (T, n, c), given as one array or as a sequence of per-member arrays.
+
+    ``soft=True`` requires (T, n, c) with finite values in [0, 1]; ``soft=False`` requires
+    labels (T, n); ``None`` accepts either. ``real`` requires finite real numbers of any of
+    the two shapes (averaging). A member whose array has another shape than member 0 is
+    named in the error."""
+    if predictions is None or np.isscalar(predictions) or isinstance(predictions, (str, bytes)):
+        raise TypeError(
+            f"{name} must hold one output array per member, shape (T, n) or (T, n, c); got "
+            f"{show(predictions)}."
+        )
+    if not isinstance(predictions, np.ndarray):
+        members = [np.asarray(p) for p in predictions]
+        if not members:
+            raise ValueError(f"{name} is empty; give at least {min_members} member(s).")
+        for i, member in enumerate(members[1:], start=1):
+            if member.shape != members[0].shape:
+                raise ValueError(
+                    f"{name}: member {i} has shape {member.shape} but member 0 has shape "
+                    f"{members[0].shape}; every member must give one output per sample "
+                    f"(and the same number of classes)."
+                )
+        arr = np.stack(members)
+    else:
+        arr = predictions
+    allowed = {True: (3,), False: (2,), None: (2, 3)}[soft]
+    if arr.ndim not in allowed:
+        want = " or ".join({2: "(T, n) labels", 3: "(T, n, c) class scores"}[d] for d in allowed)
+        raise ValueError(f"{name} must have shape {want}; got an array of shape {arr.shape}.")
+    if arr.shape[0] < min_members:
+        raise ValueError(f"{name} must have at least {min_members} member(s) (rows); got {arr.shape[0]}.")
+    if arr.shape[1] == 0 or (arr.ndim == 3 and arr.shape[2] == 0):
+        raise ValueError(f"{name} has no samples or no classes (shape {arr.shape}).")
+    if real or arr.ndim == 3:
+        if arr.dtype == bool or arr.dtype.kind not in "iuf":
+            raise TypeError(f"{name} must hold real numbers; got dtype {arr.dtype}.")
+        arr = arr.astype(np.float64)
+        if not np.all(np.isfinite(arr)):
+            raise ValueError(f"{name} contains NaN or infinite values.")
+        if arr.ndim == 3 and not real and (arr.min() < 0 or arr.max() > 1):
+            raise ValueError(
+                f"{name} holds class scores outside [0, 1] (min {arr.min():.4g}, max "
+                f"{arr.max():.4g}); soft votes need class probabilities or 0/1 votes."
+            )
+        return arr
+    check_no_nan_labels(name, arr, raw=predictions)
+    return arr
+
+
+def check_vote_classes(classes, predictions, *, name: str = "classes") -> np.ndarray:
+    """Class labels of a vote. For labels (T, n): ``None`` means the sorted distinct
+    predicted labels; given ones must be distinct and contain every predicted label. For
+    class scores (T, n, c): ``None`` means 0..c-1; given ones must be c distinct labels."""
+    if predictions.ndim == 3:
+        c = predictions.shape[2]
+        if classes is None:
+            return np.arange(c)
+        arr = np.asarray(classes)
+        if arr.ndim != 1 or arr.size != c:
+            raise ValueError(f"{name} must give one label per column of predictions ({c}); got {show(classes)}.")
+    else:
+        if classes is None:
+            return np.unique(predictions)
+        arr = np.asarray(classes)
+        if arr.ndim != 1 or arr.size == 0:
+            raise ValueError(f"{name} must be a non-empty 1-d sequence of labels; got {show(classes)}.")
+        missing = np.setdiff1d(np.unique(predictions), arr)
+        if missing.size:
+            raise ValueError(f"predictions hold labels {show(missing.tolist())} that are not in {name}.")
+    if np.unique(arr).size != arr.size:
+        raise ValueError(f"{name} must be distinct; got {show(arr.tolist())}.")
+    return arr
+
+
+def check_vote_threshold(threshold, *, name: str = "threshold") -> float:
+    """Vote share a class must exceed to win: a real number in [0.5, 1). At 0.5 this is the
+    majority rule; below 0.5 two classes could win at once."""
+    if isinstance(threshold, bool) or not isinstance(threshold, numbers.Real):
+        raise TypeError(f"{name} must be a real number in [0.5, 1); got {show(threshold)}.")
+    value = float(threshold)
+    if not (0.5 <= value < 1.0):
+        raise ValueError(
+            f"{name} must lie in [0.5, 1) (a class must win more than this share of the votes); "
+            f"got {value!r}."
+        )
+    return value

@@ -49,17 +49,15 @@ from numpy.typing import ArrayLike
 
 from .._results import Result
 from .._validation import (
-    check_binary_predictions,
     check_choice,
-    check_convex_weights,
-    check_ensemble_predictions,
     check_in_range,
-    check_label_vector,
+    check_no_nan_labels,
     check_positive_int,
     check_proportion,
-    check_real_targets,
     check_rng,
+    show,
 )
+from ._checks import check_convex_weights
 
 __all__ = [
     "MEASURES",
@@ -604,3 +602,84 @@ def correlated_pair(latent_correlation: float, positive_rate: float, n_samples: 
     u2 = r * z1 + np.sqrt(max(1.0 - r * r, 0.0)) * z2
     cut = norm.ppf(1.0 - p)
     return np.where(z1 > cut, 1, -1), np.where(u2 > cut, 1, -1)
+
+
+# ---- input checks of this module, in the vocabulary of patterneval._validation
+
+
+def check_label_vector(name: str, value, *, n=None, n_name: str = "h1") -> np.ndarray:
+    """One 1-d, non-empty array of class labels (any hashable values, no NaN), of length
+    ``n`` when given (``n_name`` is named in the mismatch message)."""
+    if value is None or np.isscalar(value):
+        raise TypeError(f"{name} must be a 1-d array of predicted labels; got {show(value)}.")
+    arr = np.asarray(value)
+    if arr.ndim != 1:
+        raise ValueError(f"{name} must be 1-d (one label per sample); got an array of shape {arr.shape}.")
+    if arr.size == 0:
+        raise ValueError(f"{name} is empty; a diversity measure needs samples.")
+    check_no_nan_labels(name, arr, raw=value)
+    if n is not None and arr.shape[0] != n:
+        raise ValueError(f"{name} has {arr.shape[0]} entries but {n_name} has {n}.")
+    return arr
+
+
+def check_binary_predictions(name: str, value) -> np.ndarray:
+    """Binary predictions coded +1/-1 (note 004), 0/1 or bool: returns a bool array that is
+    True where the prediction is the positive class (+1, 1 or True)."""
+    arr = check_no_nan_labels(name, value)
+    if arr.dtype == bool:
+        return arr
+    if arr.dtype.kind not in "iuf":
+        raise TypeError(
+            f"{name} must hold binary predictions coded +1/-1 (or 0/1); got dtype {arr.dtype}. "
+            f"Pass y to compare correctness instead, or recode the labels."
+        )
+    values = set(np.unique(arr).tolist())
+    if not (values <= {-1, 1} or values <= {0, 1}):
+        raise ValueError(
+            f"{name} must hold binary predictions coded +1/-1 (or 0/1); got values "
+            f"{show(sorted(values))}. For more than two classes pass y (the oracle table)."
+        )
+    return arr == 1
+
+
+def check_ensemble_predictions(predictions, *, name: str = "predictions", real: bool = False,
+                               min_members: int = 2) -> np.ndarray:
+    """Member outputs of an ensemble: a 2-d array (n_classifiers, n_samples) with at least
+    ``min_members`` rows and one column; finite reals if ``real`` (regression)."""
+    if predictions is None or np.isscalar(predictions):
+        raise TypeError(f"{name} must be a 2-d array (n_members, n_samples); got {show(predictions)}.")
+    arr = np.asarray(predictions)
+    if arr.ndim != 2:
+        raise ValueError(
+            f"{name} must be 2-d, one row per ensemble member (n_members, n_samples); got an "
+            f"array of shape {arr.shape}."
+        )
+    if arr.shape[0] < min_members:
+        raise ValueError(f"{name} must have at least {min_members} rows (members); got {arr.shape[0]}.")
+    if arr.shape[1] == 0:
+        raise ValueError(f"{name} has no samples (shape {arr.shape}).")
+    if real:
+        if arr.dtype == bool or arr.dtype.kind not in "iuf":
+            raise TypeError(f"{name} must hold real-valued regression outputs; got dtype {arr.dtype}.")
+        if not np.all(np.isfinite(arr)):
+            raise ValueError(f"{name} contains NaN or infinite values.")
+        return arr.astype(np.float64)
+    check_no_nan_labels(name, arr, raw=predictions)
+    return arr
+
+
+def check_real_targets(y, n_samples: int, *, name: str = "y", n_name: str = "predictions") -> np.ndarray:
+    """Regression targets: a finite 1-d float array with one entry per sample."""
+    if y is None or np.isscalar(y):
+        raise TypeError(f"{name} must be a 1-d array of real targets; got {show(y)}.")
+    arr = np.asarray(y)
+    if arr.dtype == bool or arr.dtype.kind not in "iuf":
+        raise TypeError(f"{name} must hold real numbers; got dtype {arr.dtype}.")
+    if arr.ndim != 1:
+        raise ValueError(f"{name} must be 1-d; got an array of shape {arr.shape}.")
+    if arr.shape[0] != n_samples:
+        raise ValueError(f"{name} has {arr.shape[0]} entries but {n_name} has {n_samples} samples (columns).")
+    if not np.all(np.isfinite(arr)):
+        raise ValueError(f"{name} contains NaN or infinite values.")
+    return arr.astype(np.float64)

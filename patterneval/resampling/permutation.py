@@ -34,12 +34,11 @@ from .._validation import (
     check_cv,
     check_increasing,
     check_n_jobs,
-    check_permutations,
     check_positive_int,
-    check_rng,
-    check_transformer,
     check_resampling_X_y,
+    check_rng,
 )
+from ._checks import check_transformer
 from ._engine import (SINGLE_CLASS_OPTIONS, fit_predict, is_serial, run_tasks, single_class_error,
                       single_class_label, spawn)
 from ._rows import take_rows
@@ -684,3 +683,27 @@ def signal_tests(signals=(0.0, 0.25, 0.5, 0.75, 1.0, 1.5), *, n_samples=40, n_fe
         out[float(delta)] = permutation_test(estimator, X, y, n_resamples=n_resamples, cv=cv,
                                              rng=gen, n_jobs=n_jobs)
     return out
+
+
+# ---- input checks of this module, in the vocabulary of patterneval._validation
+
+
+def check_permutations(permutations, *, n_samples: int, n_resamples: int) -> np.ndarray:
+    """Explicit label permutations: an integer array of shape (n_resamples, n_samples) whose
+    every row is a permutation of ``0 .. n_samples - 1``."""
+    arr = np.asarray(permutations)
+    if arr.dtype == bool or arr.dtype.kind not in "iu":
+        raise TypeError(f"permutations must be an integer array of row indices; got dtype {arr.dtype}.")
+    if arr.ndim != 2 or arr.shape[1] != n_samples:
+        raise ValueError(
+            f"permutations must have shape (n_resamples, {n_samples}), one row per permutation; "
+            f"got shape {arr.shape}."
+        )
+    if arr.shape[0] != n_resamples:
+        raise ValueError(
+            f"permutations has {arr.shape[0]} rows but n_resamples is {n_resamples}; "
+            f"pass n_resamples={arr.shape[0]}."
+        )
+    if not np.array_equal(np.sort(arr, axis=1), np.broadcast_to(np.arange(n_samples), arr.shape)):
+        raise ValueError(f"every row of permutations must be a permutation of 0..{n_samples - 1}.")
+    return arr.astype(np.intp, copy=False)

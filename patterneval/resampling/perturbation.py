@@ -38,16 +38,17 @@ from sklearn.svm import SVC
 
 from .._results import ConfidenceInterval, Result
 from .._validation import (
-    check_binary_labels,
     check_choice,
     check_confidence_level,
     check_n_jobs,
     check_n_splits,
+    check_no_nan_labels,
     check_numeric_array,
     check_positive_int,
     check_positive_real,
     check_rng,
     check_X_y,
+    show,
 )
 from ._engine import run_tasks, spawn
 
@@ -952,3 +953,19 @@ def run_coverage_study(ns, *, methods=PERTURBATION_METHODS, separation=2.0, n_fe
             target = (sim.target, sim.target_std_error)
             cells.append(sim)
     return CoverageStudy(settings=settings, cells=tuple(cells))
+
+
+# ---- input checks of this module, in the vocabulary of patterneval._validation
+
+
+def check_binary_labels(y, *, name: str = "y") -> np.ndarray:
+    """Exactly two distinct labels (any hashable values); returns y coded as 0/1 in the
+    order of ``np.unique`` (the second label becomes 1)."""
+    check_no_nan_labels(name, y)
+    labels, codes = np.unique(y, return_inverse=True)
+    if labels.size != 2:
+        raise ValueError(
+            f"{name} must contain exactly two classes for a binary SVM; got {labels.size} "
+            f"({show(labels.tolist())}). Reduce the problem to two classes (one vs rest) first."
+        )
+    return codes.reshape(-1)

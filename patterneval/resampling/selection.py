@@ -29,9 +29,9 @@ from .._validation import (
     check_n_splits,
     check_positive_int,
     check_rng,
-    check_transformer,
     check_resampling_X_y,
 )
+from ._checks import check_transformer
 from ._engine import (
     SINGLE_CLASS_OPTIONS,
     make_folds,
