@@ -1,8 +1,26 @@
 """The book's figure style and the figures its chapters and explorers draw.
 
-``_style`` holds what every figure shares (rcParams, colours, PNG rendering); one module
-per chapter group holds that group's painters and static figures. Everything public is
-re-exported here, so chapters write ``from patterneval import plotting``.
+``_style`` holds what every figure shares (rcParams, colours, PNG rendering, the
+:class:`Painter` base); one module per chapter group holds that group's figures.
+Everything public is re-exported here, so chapters write ``from patterneval import plotting``.
+
+Which to use: every figure is a :class:`matplotlib.figure.Figure` from :func:`new_figure`
+(never pyplot), drawn by one of two kinds of name:
+
+``plot_<what>(data, *, options) -> Figure``
+    A new static figure. This is what chapters and users call: one call, one figure, from
+    results the library computed (``plot_vdm(result)``, ``plot_critical_difference(...)``).
+``<What>Painter(fig)`` with ``.update(**params) -> Figure``
+    An explorer's figure (a :class:`Painter`): the axes and artists are built once and
+    ``update`` only sets their data, so a slider move redraws in a fraction of the time a
+    new plot would take. The explorers of :mod:`patterneval.widgets` call ``update`` and
+    nothing else.
+
+``draw_<what>(fig, **params)`` is a painter's figure drawn once,
+``<What>Painter(fig).update(**params)``, for a chapter that shows one setting of its
+explorer as a static figure; each is made from its painter by ``one_shot``, so the two
+cannot drift apart. A static figure that is one setting of an explorer (e.g.
+:func:`plot_vote_rates`, :func:`plot_null_distribution`) is drawn by that painter too.
 """
 
 try:  # the figures need matplotlib, an extra: the library alone does not
@@ -14,7 +32,7 @@ except ImportError as exc:  # pragma: no cover - exercised by tests/smoke_wheel.
     ) from exc
 del _matplotlib
 
-from ._style import BOOK_STYLE, COLORS, BookFigure, figure_png, new_figure, reset_axes
+from ._style import BOOK_STYLE, COLORS, BookFigure, Painter, figure_png, new_figure, reset_axes
 from .bagging import ForestConvergencePainter, plot_forest_convergence
 from .boosting import (
     BoostingRoundsPainter,
@@ -126,6 +144,7 @@ __all__ = [
     "InternalIndexPainter",
     "MEASURE_LABELS",
     "NullDistributionPainter",
+    "Painter",
     "PairTablePainter",
     "PartitionPainter",
     "PerturbationPainter",

@@ -3,6 +3,9 @@
 Figures are built on :class:`matplotlib.figure.Figure` directly, never through pyplot,
 so that a notebook shows exactly the figures a cell returns (pyplot would display every
 open figure again at the end of the cell) and explorers can redraw one figure in place.
+
+:class:`Painter` is the base of every explorer's figure and ``one_shot`` makes the
+``draw_*`` functions from painters (the idiom is described in :mod:`patterneval.plotting`).
 """
 
 from __future__ import annotations
@@ -16,7 +19,7 @@ import PIL.Image
 from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
 
-__all__ = ["BOOK_STYLE", "COLORS", "BookFigure", "figure_png", "new_figure", "reset_axes"]
+__all__ = ["BOOK_STYLE", "COLORS", "BookFigure", "Painter", "figure_png", "new_figure", "one_shot", "reset_axes"]
 
 #: One colour per role, used across chapters (colour-blind safe, Okabe & Ito 2008).
 COLORS = {
@@ -128,3 +131,86 @@ def reset_axes(fig: Figure, ncols: int):
         axes = fig.subplots(1, ncols)
     fig.subplots_adjust(left=0.08 if ncols == 1 else 0.07, right=0.98, bottom=0.15, top=0.9, wspace=0.45)
     return np.atleast_1d(axes)
+
+
+class Painter:
+    """An explorer's figure: its artists are built once and only their data change.
+
+    A subclass builds its axes and artists on ``fig`` in ``__init__`` (after
+    ``super().__init__(fig)``); its ``update(**params)`` computes through tested library
+    functions, sets the artists' data and returns the figure. An explorer keeps one painter
+    and calls ``update`` on every slider move, which costs a fraction of rebuilding the
+    axes. ``draw_<what>(fig, **params)`` is ``<What>Painter(fig).update(**params)`` in one
+    call, made from the painter so that the two cannot differ.
+
+    Parameters
+    ----------
+    fig : matplotlib.figure.Figure
+        The figure the painter draws into (cleared and given its axes), e.g. from
+        ``new_figure()``; an explorer passes its own.
+
+    Attributes
+    ----------
+    fig : matplotlib.figure.Figure
+        The figure drawn into.
+    """
+
+    def __init__(self, fig: Figure):
+        self.fig = fig
+
+    def update(self, **params) -> Figure:  # pragma: no cover - abstract
+        """Set the artists' data for ``params`` and return the figure.
+
+        Parameters
+        ----------
+        **params
+            The subclass's keywords.
+
+        Returns
+        -------
+        matplotlib.figure.Figure
+            The painter's figure.
+        """
+        raise NotImplementedError
+
+
+def one_shot(painter: type, name: str):
+    """The function ``name(fig, **params)`` that draws ``painter``'s figure once.
+
+    It returns ``painter(fig).update(**params)``: the figure of one setting of an explorer,
+    which a chapter shows where no kernel runs.
+
+    Parameters
+    ----------
+    painter : type
+        A :class:`Painter` subclass.
+    name : str
+        The function's name (``draw_<what>``).
+
+    Returns
+    -------
+    callable
+        ``(fig, **params) -> Figure``, documented from ``painter``.
+    """
+
+    def draw(fig: Figure, **params) -> Figure:
+        return painter(fig).update(**params)
+
+    cls = painter.__name__
+    draw.__name__ = draw.__qualname__ = name
+    draw.__module__ = painter.__module__
+    draw.__doc__ = f"""Fill ``fig`` with :class:`{cls}`'s figure for ``params``: ``{cls}(fig).update(**params)``.
+
+    Parameters
+    ----------
+    fig : matplotlib.figure.Figure
+        The figure to fill (cleared first), e.g. from ``new_figure()``.
+    **params
+        The keyword arguments of :meth:`{cls}.update`.
+
+    Returns
+    -------
+    matplotlib.figure.Figure
+        ``fig``.
+    """
+    return draw

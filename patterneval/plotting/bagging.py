@@ -12,27 +12,21 @@ import matplotlib as mpl
 import numpy as np
 from matplotlib.figure import Figure
 
-from ._style import BOOK_STYLE, COLORS, new_figure, reset_axes
+from ._style import BOOK_STYLE, COLORS, Painter, new_figure, reset_axes
 
 __all__ = ["ForestConvergencePainter", "plot_forest_convergence"]
 
 
-class ForestConvergencePainter:
+class ForestConvergencePainter(Painter):
     """One panel against the number of trees: test (solid) and OOB (dashed) error of the
     forest with the chosen ``k`` and, for reference, of bagging (the largest ``k``
     computed, normally ``k = d``); a vertical line at ``n_trees``.
 
     ``update(result=, k_index=, n_trees=)``.
-
-    Parameters
-    ----------
-    fig : matplotlib.figure.Figure
-        The figure the painter draws into (cleared and given its axes), e.g. from
-        ``new_figure()``; an explorer passes its own.
     """
 
     def __init__(self, fig: Figure):
-        self.fig = fig
+        super().__init__(fig)
         with mpl.rc_context(BOOK_STYLE):
             (self.ax,) = reset_axes(fig, 1)
             ax = self.ax

@@ -12,7 +12,7 @@ import numpy as np
 from matplotlib.colors import ListedColormap
 from matplotlib.figure import Figure
 
-from ._style import BOOK_STYLE, COLORS, new_figure, reset_axes
+from ._style import BOOK_STYLE, COLORS, Painter, new_figure, reset_axes
 
 __all__ = [
     "BoostingRoundsPainter",
@@ -152,20 +152,14 @@ def plot_mode_comparison(result) -> Figure:
 _REGIONS = ListedColormap(["#F6D8C8", "#CFE3F3"])  # light secondary (-1), light primary (+1)
 
 
-class BoostingRoundsPainter:
+class BoostingRoundsPainter(Painter):
     """One panel: the decision regions of the vote after round t (background image) and the
     training points with marker area proportional to D_t, the distribution round t was
     trained on. ``update(rounds=<BoostingRounds>, round=t)`` only sets artist data.
-
-    Parameters
-    ----------
-    fig : matplotlib.figure.Figure
-        The figure the painter draws into (cleared and given its axes), e.g. from
-        ``new_figure()``; an explorer passes its own.
     """
 
     def __init__(self, fig: Figure):
-        self.fig = fig
+        super().__init__(fig)
         with mpl.rc_context(BOOK_STYLE):
             (self.ax,) = reset_axes(fig, 1)
             ax = self.ax

@@ -12,7 +12,7 @@ import numpy as np
 from matplotlib.figure import Figure
 from scipy.cluster.hierarchy import dendrogram
 
-from ._style import BOOK_STYLE, COLORS, new_figure, reset_axes
+from ._style import BOOK_STYLE, COLORS, Painter, new_figure, reset_axes
 
 __all__ = ["PartitionPainter", "plot_dendrograms", "plot_partitions"]
 
@@ -25,22 +25,22 @@ def _colors(labels):
     return np.array(PALETTE)[np.asarray(labels) % len(PALETTE)]
 
 
-class PartitionPainter:
+def _panel_row(n, height):
+    """A figure of ``n`` side-by-side panels, 3.2 inches wide each, and its axes."""
+    fig = new_figure(n, width=3.2 * n, height=height)
+    return fig, reset_axes(fig, n)
+
+
+class PartitionPainter(Painter):
     """One scatter panel of two coordinates of the data, coloured by cluster, with the
     centres as black crosses and a one-line title.
 
     ``update(points=, labels=, centers=, title=, xlabel=, ylabel=)``: ``points`` (n, 2)
     and ``centers`` (k, 2) in the same two coordinates.
-
-    Parameters
-    ----------
-    fig : matplotlib.figure.Figure
-        The figure the painter draws into (cleared and given its axes), e.g. from
-        ``new_figure()``; an explorer passes its own.
     """
 
     def __init__(self, fig: Figure):
-        self.fig = fig
+        super().__init__(fig)
         self._points = None
         with mpl.rc_context(BOOK_STYLE):
             (self.ax,) = reset_axes(fig, 1)
@@ -106,10 +106,8 @@ def plot_partitions(points, partitions, titles, *, centers=None, xlabel="", ylab
     -------
     matplotlib.figure.Figure
     """
-    n = len(partitions)
     with mpl.rc_context(BOOK_STYLE):
-        fig = new_figure(n, width=3.2 * n, height=height)
-        axes = reset_axes(fig, n)
+        fig, axes = _panel_row(len(partitions), height)
         for i, (ax, labels, title) in enumerate(zip(axes, partitions, titles)):
             ax.scatter(points[:, 0], points[:, 1], s=10, c=_colors(labels), lw=0)
             if centers is not None and centers[i] is not None:
@@ -136,10 +134,8 @@ def plot_dendrograms(hierarchies, *, height=3.2) -> Figure:
     -------
     matplotlib.figure.Figure
     """
-    n = len(hierarchies)
     with mpl.rc_context(BOOK_STYLE):
-        fig = new_figure(n, width=3.2 * n, height=height)
-        axes = reset_axes(fig, n)
+        fig, axes = _panel_row(len(hierarchies), height)
         for ax, h in zip(axes, hierarchies):
             dendrogram(h.linkage_matrix, ax=ax, no_labels=True, color_threshold=0,
                        above_threshold_color=COLORS["primary"])

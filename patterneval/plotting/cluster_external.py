@@ -10,7 +10,7 @@ import matplotlib as mpl
 import numpy as np
 from matplotlib.figure import Figure
 
-from ._style import BOOK_STYLE, COLORS, new_figure, reset_axes
+from ._style import BOOK_STYLE, COLORS, Painter, new_figure, reset_axes
 
 __all__ = ["IndexProfilePainter", "SHORT_NAMES", "plot_chance_drift"]
 
@@ -52,21 +52,15 @@ def plot_chance_drift(n_clusters, rand, adjusted_rand) -> Figure:
     return fig
 
 
-class IndexProfilePainter:
+class IndexProfilePainter(Painter):
     """Left: every index (bars) for one noise level; right: each index against the noise
     level in its bar's colour, the current level marked. ``update(profile=..., noise=...)`` takes a dict
     ``name -> array over the noise grid`` and the grid position; artists are built once
     per set of names and only their data change afterwards.
-
-    Parameters
-    ----------
-    fig : matplotlib.figure.Figure
-        The figure the painter draws into (cleared and given its axes), e.g. from
-        ``new_figure()``; an explorer passes its own.
     """
 
     def __init__(self, fig: Figure):
-        self.fig = fig
+        super().__init__(fig)
         self.names = None
 
     def _build(self, names, grid):

@@ -13,7 +13,7 @@ import numpy as np
 from matplotlib.figure import Figure
 
 from ..cluster.internal import CURVE_INDICES, pareto_front
-from ._style import BOOK_STYLE, COLORS, new_figure, reset_axes
+from ._style import BOOK_STYLE, COLORS, Painter, new_figure, reset_axes
 
 __all__ = [
     "HIGHER_IS_BETTER",
@@ -137,25 +137,19 @@ def plot_prediction_strength(results: dict, *, threshold: float = 0.8) -> Figure
     return fig
 
 
-class InternalIndexPainter:
+class InternalIndexPainter(Painter):
     """Left: the blobs coloured by KMeans' k clusters. Right two panels: the indices over
     k at this separation, higher-is-better (silhouette, Dunn) and lower-is-better (DBI,
     connectivity / N), the current k marked.
 
     Takes the precomputed grid of
     :func:`patterneval.cluster.internal.blob_index_grid`; :meth:`update` only sets data.
-
-    Parameters
-    ----------
-    fig : matplotlib.figure.Figure
-        The figure the painter draws into (cleared and given its axes), e.g. from
-        ``new_figure()``; an explorer passes its own.
     """
 
     __test__ = False
 
     def __init__(self, fig: Figure):
-        self.fig = fig
+        super().__init__(fig)
         with mpl.rc_context(BOOK_STYLE):
             self.ax_data, self.ax_high, self.ax_low = reset_axes(fig, 3)
             self.points = self.ax_data.scatter(np.zeros(1), np.zeros(1), s=8)

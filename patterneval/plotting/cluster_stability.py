@@ -13,7 +13,7 @@ import numpy as np
 from matplotlib.figure import Figure
 
 from ..cluster.stability import DISSOLVED, RECOVERED
-from ._style import BOOK_STYLE, COLORS, new_figure, reset_axes
+from ._style import BOOK_STYLE, COLORS, Painter, new_figure, reset_axes
 
 __all__ = ["ClusterStabilityPainter", "plot_gap", "plot_stability"]
 
@@ -82,7 +82,7 @@ def plot_stability(results: dict) -> Figure:
     return fig
 
 
-class ClusterStabilityPainter:
+class ClusterStabilityPainter(Painter):
     """Left: three blobs coloured by k-means' k clusters. Middle: each cluster's mean
     Jaccard under the chosen resampling scheme, with Hennig's 0.5 and 0.75 lines. Right:
     the gap statistic of the same data over k, the 1-SE choice ringed and k marked.
@@ -93,8 +93,7 @@ class ClusterStabilityPainter:
     Parameters
     ----------
     fig : matplotlib.figure.Figure
-        The figure the painter draws into (cleared and given its axes), e.g. from
-        ``new_figure()``; an explorer passes its own.
+        As for every :class:`~patterneval.plotting.Painter`.
     k_max : int, default 6, keyword-only
         The largest k of the gap panel and the most clusters drawn.
     """
@@ -102,7 +101,7 @@ class ClusterStabilityPainter:
     __test__ = False
 
     def __init__(self, fig: Figure, *, k_max: int = 6):
-        self.fig = fig
+        super().__init__(fig)
         with mpl.rc_context(BOOK_STYLE):
             self.ax_data, self.ax_stab, self.ax_gap = reset_axes(fig, 3)
             self.points = self.ax_data.scatter(np.zeros(1), np.zeros(1), s=8)

@@ -12,26 +12,20 @@ import numpy as np
 from matplotlib.figure import Figure
 
 from ..ensemble.combine import vote_rates
-from ._style import BOOK_STYLE, COLORS, new_figure, reset_axes
+from ._style import BOOK_STYLE, COLORS, Painter, new_figure, one_shot, reset_axes
 
 __all__ = ["VoteRatesPainter", "draw_vote_rates", "plot_vote_rates"]
 
 
-class VoteRatesPainter:
+class VoteRatesPainter(Painter):
     """One panel over T = 1..T_max: P(correct), P(error) and P(reject) of a majority vote
     with reject threshold theta, for independent voters of accuracy p and c classes.
 
     ``update(accuracy=, n_voters=, n_classes=, threshold=)``; ``n_voters`` is the largest T.
-
-    Parameters
-    ----------
-    fig : matplotlib.figure.Figure
-        The figure the painter draws into (cleared and given its axes), e.g. from
-        ``new_figure()``; an explorer passes its own.
     """
 
     def __init__(self, fig: Figure):
-        self.fig = fig
+        super().__init__(fig)
         with mpl.rc_context(BOOK_STYLE):
             (self.ax,) = reset_axes(fig, 1)
             ax = self.ax
@@ -81,24 +75,7 @@ class VoteRatesPainter:
         return self.fig
 
 
-def draw_vote_rates(fig: Figure, **params) -> Figure:
-    """Fill ``fig`` with :class:`VoteRatesPainter`'s panel for ``params``.
-
-    Parameters
-    ----------
-    fig : matplotlib.figure.Figure
-        The figure to fill (cleared first).
-    **params
-        The keyword arguments of ``VoteRatesPainter.update``: ``accuracy``, ``n_voters``,
-        ``n_classes`` (default 2) and ``threshold`` (default 0.5), as in
-        :func:`plot_vote_rates`.
-
-    Returns
-    -------
-    matplotlib.figure.Figure
-        ``fig``.
-    """
-    return VoteRatesPainter(fig).update(**params)
+draw_vote_rates = one_shot(VoteRatesPainter, "draw_vote_rates")
 
 
 def plot_vote_rates(accuracy=0.6, n_voters=25, *, n_classes=3, threshold=0.5) -> Figure:

@@ -13,7 +13,7 @@ import numpy as np
 from matplotlib.figure import Figure
 
 from ..compare.many import critical_difference, critical_difference_groups
-from ._style import BOOK_STYLE, COLORS, new_figure, reset_axes
+from ._style import BOOK_STYLE, COLORS, Painter, new_figure, reset_axes
 
 __all__ = [
     "CriticalDifferencePainter",
@@ -57,7 +57,7 @@ def plot_rejection_rates(sim, *, ax=None) -> Figure:
     return fig
 
 
-class RejectionGridPainter:
+class RejectionGridPainter(Painter):
     """Two panels over a stored :class:`~patterneval.compare.simulation.RejectionGrid`:
     each test's rejection rate against the effect at the chosen data-set size, and against
     the data-set size at the chosen effect; bands are +-2 Monte Carlo SE, the dashed line
@@ -67,7 +67,7 @@ class RejectionGridPainter:
     """
 
     def __init__(self, fig: Figure):
-        self.fig = fig
+        super().__init__(fig)
         with mpl.rc_context(BOOK_STYLE):
             self.ax_effect, self.ax_n = reset_axes(fig, 2)
             fig.subplots_adjust(left=0.07, right=0.78, bottom=0.15, top=0.88, wspace=0.3)
@@ -185,7 +185,7 @@ def plot_critical_difference(average_ranks, names, cd, *, control=None, ax=None,
     return fig
 
 
-class CriticalDifferencePainter:
+class CriticalDifferencePainter(Painter):
     """Two panels: the critical difference against the number of data sets N for the
     chosen k (Nemenyi and Bonferroni-Dunn at the chosen alpha), and the CD as a fraction
     of the rank range k - 1 against k for the chosen N; squares mark the chosen (k, N).
@@ -198,7 +198,7 @@ class CriticalDifferencePainter:
     K_MAX = 20
 
     def __init__(self, fig: Figure):
-        self.fig = fig
+        super().__init__(fig)
         with mpl.rc_context(BOOK_STYLE):
             self.ax_n, self.ax_k = reset_axes(fig, 2)
             fig.subplots_adjust(left=0.08, right=0.98, bottom=0.15, top=0.86, wspace=0.3)

@@ -14,14 +14,14 @@ from matplotlib.figure import Figure
 from scipy import special
 
 from ..compare.calibration import expected_calibration_error, miscalibrated_forecasts
-from ._style import BOOK_STYLE, COLORS, new_figure, reset_axes
+from ._style import BOOK_STYLE, COLORS, Painter, new_figure, one_shot, reset_axes
 
 __all__ = ["ReliabilityPainter", "draw_reliability", "plot_bbc", "plot_reliability"]
 
 _P = np.linspace(0.0005, 0.9995, 200)
 
 
-class ReliabilityPainter:
+class ReliabilityPainter(Painter):
     """Two panels for :func:`~patterneval.compare.calibration.miscalibrated_forecasts`:
     the reliability diagram (observed frequency against mean forecast per bin, marker area
     proportional to the bin's count, with the diagonal and the forecaster's true
@@ -33,7 +33,7 @@ class ReliabilityPainter:
     """
 
     def __init__(self, fig: Figure):
-        self.fig = fig
+        super().__init__(fig)
         with mpl.rc_context(BOOK_STYLE):
             self.ax_rel, self.ax_hist = reset_axes(fig, 2)
             ax = self.ax_rel
@@ -77,9 +77,7 @@ class ReliabilityPainter:
         return self.fig
 
 
-def draw_reliability(fig: Figure, **params) -> Figure:
-    """Fill ``fig`` with :class:`ReliabilityPainter`'s panels for ``params``."""
-    return ReliabilityPainter(fig).update(**params)
+draw_reliability = one_shot(ReliabilityPainter, "draw_reliability")
 
 
 def plot_reliability(y_true, probas: dict, *, n_bins: int = 10, strategy: str = "uniform") -> Figure:

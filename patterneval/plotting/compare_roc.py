@@ -23,7 +23,7 @@ from ..compare.roc import (
     simulate_delong_coverage,
 )
 from ..compare.roc import _interval
-from ._style import BOOK_STYLE, COLORS, new_figure, reset_axes
+from ._style import BOOK_STYLE, COLORS, Painter, new_figure, one_shot, reset_axes
 
 __all__ = ["RocPainter", "draw_roc", "plot_delong_coverage", "plot_roc_curves"]
 
@@ -31,7 +31,7 @@ _FPR = np.linspace(0.0, 1.0, 201)
 _GRID = np.linspace(-4.0, 7.0, 221)
 
 
-class RocPainter:
+class RocPainter(Painter):
     """Three panels for the binormal model with area ``auc``: the two classes' score
     densities with the sample's histograms; the sample's empirical ROC curve with the true
     curve and the band of binormal curves whose areas span the sample's DeLong interval;
@@ -41,7 +41,8 @@ class RocPainter:
     """
 
     def __init__(self, fig: Figure, *, n_replicates: int = 30):
-        self.fig, self.n_replicates = fig, n_replicates
+        super().__init__(fig)
+        self.n_replicates = n_replicates
         with mpl.rc_context(BOOK_STYLE):
             self.ax_d, self.ax_roc, self.ax_rep = reset_axes(fig, 3)
             ax = self.ax_d
@@ -111,9 +112,7 @@ class RocPainter:
         return self.fig
 
 
-def draw_roc(fig: Figure, **params) -> Figure:
-    """Fill ``fig`` with :class:`RocPainter`'s panels for ``params``."""
-    return RocPainter(fig).update(**params)
+draw_roc = one_shot(RocPainter, "draw_roc")
 
 
 def plot_roc_curves(y_true, scores: dict, *, confidence_level: float = 0.95) -> Figure:

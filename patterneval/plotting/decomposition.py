@@ -12,7 +12,7 @@ import numpy as np
 from matplotlib.figure import Figure
 
 from ..decomposition import fisher_criterion
-from ._style import BOOK_STYLE, COLORS, new_figure, reset_axes
+from ._style import BOOK_STYLE, COLORS, Painter, new_figure, reset_axes
 
 __all__ = ["FisherDirectionPainter", "plot_explained_variance", "plot_projections",
            "plot_sources"]
@@ -120,22 +120,16 @@ def plot_sources(time, panels, *, titles) -> Figure:
     return fig
 
 
-class FisherDirectionPainter:
+class FisherDirectionPainter(Painter):
     """Left: 2-d data with a unit direction w(theta) = (cos theta, sin theta) and Fisher's J
     of every direction as a polar-like trace; right: histograms of each class's projection
     on w, with J(w) in the title.
 
     ``set_data(Z, y)`` once (2-d coordinates and labels); ``update(angle=)`` in degrees.
-
-    Parameters
-    ----------
-    fig : matplotlib.figure.Figure
-        The figure the painter draws into (cleared and given its axes), e.g. from
-        ``new_figure()``; an explorer passes its own.
     """
 
     def __init__(self, fig: Figure):
-        self.fig = fig
+        super().__init__(fig)
         self.Z = None
 
     def set_data(self, Z, y, *, n_bins=30):

@@ -13,8 +13,9 @@ import numpy as np
 from matplotlib.figure import Figure
 
 from .. import distance as _distance
-from .._validation import check_covariance, check_nonnegative_real, check_positive_int, check_real_vector
-from ._style import BOOK_STYLE, COLORS, new_figure, reset_axes
+from .._validation import check_nonnegative_real, check_positive_int, check_real_vector
+from ..distance import check_covariance
+from ._style import BOOK_STYLE, COLORS, Painter, new_figure, reset_axes
 
 __all__ = [
     "UnitBallPainter",
@@ -65,22 +66,16 @@ def _p_label(p) -> str:
     return "∞" if np.isinf(p) else f"{p:g}"
 
 
-class UnitBallPainter:
+class UnitBallPainter(Painter):
     """Left: the unit ball of the weighted Minkowski distance for the chosen p and weights,
     over the balls of p = 1, 2 and inf. Right: the triangle inequality on the points
     a = (0, 0), b = (1, 0), c = (1, 1): d(a, c) against d(a, b) + d(b, c).
 
     Artists are built once; :meth:`update` sets the curve, the bar heights and the titles.
-
-    Parameters
-    ----------
-    fig : matplotlib.figure.Figure
-        The figure the painter draws into (cleared and given its axes), e.g. from
-        ``new_figure()``; an explorer passes its own.
     """
 
     def __init__(self, fig: Figure):
-        self.fig = fig
+        super().__init__(fig)
         with mpl.rc_context(BOOK_STYLE):
             self.ax, self.bar_ax = reset_axes(fig, 2)
             for p, ls in [(1, ":"), (2, "--"), (np.inf, "-.")]:

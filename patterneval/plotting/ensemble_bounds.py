@@ -18,7 +18,7 @@ from ..ensemble.bounds import (
     majority_vote_error,
     simulate_correlated_vote,
 )
-from ._style import BOOK_STYLE, COLORS, new_figure, reset_axes
+from ._style import BOOK_STYLE, COLORS, Painter, new_figure, one_shot, reset_axes
 
 __all__ = ["EnsembleBoundsPainter", "draw_ensemble_bounds", "plot_bound_gap"]
 
@@ -26,7 +26,7 @@ __all__ = ["EnsembleBoundsPainter", "draw_ensemble_bounds", "plot_bound_gap"]
 FLOOR = 1e-5
 
 
-class EnsembleBoundsPainter:
+class EnsembleBoundsPainter(Painter):
     """One log-scale panel over T = 1..T_max: the exact error of independent voters, the
     Hoeffding bound, the exact error of shared-cause voters with correlation rho, its
     simulation (dots, +-2 Monte Carlo SE) and the floor rho * eps.
@@ -34,16 +34,10 @@ class EnsembleBoundsPainter:
     ``update(error=, n_voters=, correlation=)``: ``n_voters`` is the largest T shown.
     Simulated points are drawn at about 25 sizes; zeros (no wrong majority in the run)
     cannot be shown on a log axis and are left out.
-
-    Parameters
-    ----------
-    fig : matplotlib.figure.Figure
-        The figure the painter draws into (cleared and given its axes), e.g. from
-        ``new_figure()``; an explorer passes its own.
     """
 
     def __init__(self, fig: Figure):
-        self.fig = fig
+        super().__init__(fig)
         with mpl.rc_context(BOOK_STYLE):
             (self.ax,) = reset_axes(fig, 1)
             ax = self.ax
@@ -117,24 +111,7 @@ class EnsembleBoundsPainter:
         return self.fig
 
 
-def draw_ensemble_bounds(fig: Figure, **params) -> Figure:
-    """Fill ``fig`` with :class:`EnsembleBoundsPainter`'s panel for ``params``.
-
-    Parameters
-    ----------
-    fig : matplotlib.figure.Figure
-        The figure to fill (cleared first).
-    **params
-        The keyword arguments of ``EnsembleBoundsPainter.update``: ``error`` (voter error
-        rate eps), ``n_voters`` (the largest T), ``correlation`` (rho), ``n_resamples``
-        (default 2000, simulated ensembles per T) and ``rng`` (default 0).
-
-    Returns
-    -------
-    matplotlib.figure.Figure
-        ``fig``.
-    """
-    return EnsembleBoundsPainter(fig).update(**params)
+draw_ensemble_bounds = one_shot(EnsembleBoundsPainter, "draw_ensemble_bounds")
 
 
 def plot_bound_gap(errors=(0.1, 0.2, 0.3, 0.4), *, max_voters: int = 101) -> Figure:

@@ -10,7 +10,7 @@ import matplotlib as mpl
 import numpy as np
 from matplotlib.figure import Figure
 
-from ._style import BOOK_STYLE, COLORS, new_figure, reset_axes
+from ._style import BOOK_STYLE, COLORS, Painter, new_figure, reset_axes
 
 __all__ = ["MEASURE_LABELS", "PairTablePainter", "plot_error_ambiguity", "plot_kappa_error"]
 
@@ -18,20 +18,14 @@ __all__ = ["MEASURE_LABELS", "PairTablePainter", "plot_error_ambiguity", "plot_k
 MEASURE_LABELS = {"disagreement": "dis", "correlation": "ρ", "q_statistic": "Q", "kappa": "κ"}
 
 
-class PairTablePainter:
+class PairTablePainter(Painter):
     """Left: the 2x2 table of two classifiers' predictions (counts in the cells); right:
     the four pairwise measures as bars. ``update(table=(a, b, c, d), measures={...},
     title=...)`` only sets data; artists are built once.
-
-    Parameters
-    ----------
-    fig : matplotlib.figure.Figure
-        The figure the painter draws into (cleared and given its axes), e.g. from
-        ``new_figure()``; an explorer passes its own.
     """
 
     def __init__(self, fig: Figure):
-        self.fig = fig
+        super().__init__(fig)
         with mpl.rc_context(BOOK_STYLE):
             self.ax_table, self.ax_bar = reset_axes(fig, 2)
             fig.subplots_adjust(left=0.1, right=0.97, wspace=0.35, bottom=0.15, top=0.86)

@@ -21,7 +21,7 @@ from ..errorrate import (
     simulate_sampling,
     stratified_variance,
 )
-from ._style import BOOK_STYLE, COLORS, new_figure, reset_axes
+from ._style import BOOK_STYLE, COLORS, Painter, new_figure, one_shot, reset_axes
 
 __all__ = [
     "INTERVAL_METHODS",
@@ -36,7 +36,7 @@ __all__ = [
 _METHOD_COLORS = dict(zip(INTERVAL_METHODS, ["#999999", "#0072B2", "#009E73", "#D55E00", "#CC79A7"]))
 
 
-class TestErrorPainter:
+class TestErrorPainter(Painter):
     """Sampling distribution of k/N, each method's interval at the typical k, and coverage.
 
     Left: the Binomial(N, eps) law of the estimate with the +-2 standard-deviation band.
@@ -45,18 +45,12 @@ class TestErrorPainter:
 
     The artists are made once; :meth:`update` only changes their data, which keeps an
     explorer's redraw well under the cost of rebuilding three axes.
-
-    Parameters
-    ----------
-    fig : matplotlib.figure.Figure
-        The figure the painter draws into (cleared and given its axes), e.g. from
-        ``new_figure()``; an explorer passes its own.
     """
 
     __test__ = False  # not a pytest test class
 
     def __init__(self, fig: Figure):
-        self.fig = fig
+        super().__init__(fig)
         rows = np.arange(len(INTERVAL_METHODS))
         colors = [_METHOD_COLORS[m] for m in INTERVAL_METHODS]
         with mpl.rc_context(BOOK_STYLE):
@@ -149,22 +143,16 @@ class TestErrorPainter:
         return self.fig
 
 
-class SelectiveSamplingPainter:
+class SelectiveSamplingPainter(Painter):
     """Both estimators' sampling distributions overlaid, with formula and simulated variances.
 
     Two classes with priors (P1, 1 - P1) and error rates eps1, eps2; N test samples
     drawn at random from the mixture or selectively, P_i N from each class. Artists are
     made once and updated (see :class:`TestErrorPainter`).
-
-    Parameters
-    ----------
-    fig : matplotlib.figure.Figure
-        The figure the painter draws into (cleared and given its axes), e.g. from
-        ``new_figure()``; an explorer passes its own.
     """
 
     def __init__(self, fig: Figure):
-        self.fig = fig
+        super().__init__(fig)
         with mpl.rc_context(BOOK_STYLE):
             (self.ax,) = reset_axes(fig, 1)
             ax = self.ax
@@ -228,44 +216,10 @@ class SelectiveSamplingPainter:
         return self.fig
 
 
-def draw_test_error(fig: Figure, **params) -> Figure:
-    """Fill ``fig`` with :class:`TestErrorPainter`'s three panels for ``params``.
-
-    Parameters
-    ----------
-    fig : matplotlib.figure.Figure
-        The figure to fill (cleared first).
-    **params
-        The keyword arguments of ``TestErrorPainter.update``: ``n`` (test-set size N),
-        ``error`` (true error rate eps), ``confidence_level`` (default 0.95),
-        ``n_resamples`` (default 4000, simulated test sets) and ``rng`` (default 0).
-
-    Returns
-    -------
-    matplotlib.figure.Figure
-        ``fig``.
-    """
-    return TestErrorPainter(fig).update(**params)
+draw_test_error = one_shot(TestErrorPainter, "draw_test_error")
 
 
-def draw_selective_sampling(fig: Figure, **params) -> Figure:
-    """Fill ``fig`` with :class:`SelectiveSamplingPainter`'s overlay for ``params``.
-
-    Parameters
-    ----------
-    fig : matplotlib.figure.Figure
-        The figure to fill (cleared first).
-    **params
-        The keyword arguments of ``SelectiveSamplingPainter.update``: ``prior`` (P1),
-        ``error1``, ``error2`` (the class error rates), ``n`` (test-set size N),
-        ``n_resamples`` (default 20000) and ``rng`` (default 0).
-
-    Returns
-    -------
-    matplotlib.figure.Figure
-        ``fig``.
-    """
-    return SelectiveSamplingPainter(fig).update(**params)
+draw_selective_sampling = one_shot(SelectiveSamplingPainter, "draw_selective_sampling")
 
 
 def plot_log_likelihood(k: int, n: int) -> Figure:

@@ -12,7 +12,7 @@ import numpy as np
 from matplotlib.figure import Figure
 
 from ..evolution import onemax, run_ga_replicates, trap
-from ._style import BOOK_STYLE, COLORS, new_figure, reset_axes
+from ._style import BOOK_STYLE, COLORS, Painter, new_figure, one_shot, reset_axes
 
 __all__ = ["EvolutionPainter", "draw_evolution", "plot_ga_history", "plot_schema_counts"]
 
@@ -20,7 +20,7 @@ __all__ = ["EvolutionPainter", "draw_evolution", "plot_ga_history", "plot_schema
 FITNESS = {"onemax": onemax, "trap": trap}
 
 
-class EvolutionPainter:
+class EvolutionPainter(Painter):
     """Two panels over the generations of a few seeded GA runs: best and mean fitness
     (average over runs, thin lines for each run's best), and the population diversity.
 
@@ -29,14 +29,14 @@ class EvolutionPainter:
     Parameters
     ----------
     fig : matplotlib.figure.Figure
-        The figure the painter draws into (cleared and given its axes), e.g. from
-        ``new_figure()``; an explorer passes its own.
+        As for every :class:`~patterneval.plotting.Painter`.
     n_runs : int >= 1, default 3, keyword-only
         Seeded GA runs per setting (seeds ``rng``, ``rng + 1``, ...).
     """
 
     def __init__(self, fig: Figure, *, n_runs: int = 3):
-        self.fig, self.n_runs = fig, n_runs
+        super().__init__(fig)
+        self.n_runs = n_runs
         with mpl.rc_context(BOOK_STYLE):
             self.ax, self.ax_div = reset_axes(fig, 2)
             ax = self.ax
@@ -101,26 +101,7 @@ class EvolutionPainter:
         return self.fig
 
 
-def draw_evolution(fig: Figure, **params) -> Figure:
-    """Fill ``fig`` with :class:`EvolutionPainter`'s panels for ``params``.
-
-    Parameters
-    ----------
-    fig : matplotlib.figure.Figure
-        The figure to fill (cleared first).
-    **params
-        The keyword arguments of ``EvolutionPainter.update``: ``fitness`` (default
-        ``"onemax"``), ``mutation_rate``, ``crossover_rate``, ``selection``,
-        ``tournament_size`` (default 2), ``n_bits`` (default 32), ``population_size``
-        (default 30), ``n_generations`` (default 40) and ``rng`` (default 0), as for
-        :class:`~patterneval.evolution.GeneticAlgorithm`.
-
-    Returns
-    -------
-    matplotlib.figure.Figure
-        ``fig``.
-    """
-    return EvolutionPainter(fig).update(**params)
+draw_evolution = one_shot(EvolutionPainter, "draw_evolution")
 
 
 def plot_ga_history(results: dict, *, optimum: float | None = None) -> Figure:

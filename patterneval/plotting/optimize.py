@@ -13,7 +13,7 @@ from matplotlib import ticker
 from matplotlib.figure import Figure
 
 from ..optimize import gradient_descent, rosenbrock, rosenbrock_grad
-from ._style import BOOK_STYLE, COLORS, new_figure, reset_axes
+from ._style import BOOK_STYLE, COLORS, Painter, new_figure, reset_axes
 
 __all__ = ["DescentPainter", "contour_problem", "plot_descent_paths", "plot_step_size_stability"]
 
@@ -83,22 +83,16 @@ def _draw_contour(ax, problem, window, levels=None):
     ax.set(xlabel="x1", ylabel="x2")
 
 
-class DescentPainter:
+class DescentPainter(Painter):
     """Left: contour plot of the problem with the descent path; right: f(x_t) - f* on a log
     axis against the iteration.
 
     ``update(problem=, method=, learning_rate=, momentum=, n_iter=)``; ``problem`` is a name
     accepted by :func:`contour_problem` (its contour is drawn once and kept).
-
-    Parameters
-    ----------
-    fig : matplotlib.figure.Figure
-        The figure the painter draws into (cleared and given its axes), e.g. from
-        ``new_figure()``; an explorer passes its own.
     """
 
     def __init__(self, fig: Figure):
-        self.fig = fig
+        super().__init__(fig)
         self._problem = None
 
     def _setup(self, name):

@@ -10,7 +10,7 @@ import matplotlib as mpl
 import numpy as np
 from matplotlib.figure import Figure
 
-from ._style import BOOK_STYLE, COLORS, new_figure, reset_axes
+from ._style import BOOK_STYLE, COLORS, Painter, new_figure, reset_axes
 
 __all__ = ["NullDistributionPainter", "plot_null_distribution"]
 
@@ -18,22 +18,16 @@ __all__ = ["NullDistributionPainter", "plot_null_distribution"]
 _BINS = np.linspace(0.0, 1.0, 41)
 
 
-class NullDistributionPainter:
+class NullDistributionPainter(Painter):
     """Histogram of a permutation test's null CV errors, the observed error marked, and
     the p-value ``(b + 1) / (m + 1)`` with its count ``b`` in the title.
 
     Artists are built once; :meth:`update` bins the result's null errors (one
     ``numpy.histogram`` call) and sets the artists' data and the plain-text title.
-
-    Parameters
-    ----------
-    fig : matplotlib.figure.Figure
-        The figure the painter draws into (cleared and given its axes), e.g. from
-        ``new_figure()``; an explorer passes its own.
     """
 
     def __init__(self, fig: Figure):
-        self.fig = fig
+        super().__init__(fig)
         with mpl.rc_context(BOOK_STYLE):
             (self.ax,) = reset_axes(fig, 1)
             self.hist = self.ax.stairs(np.zeros(_BINS.size - 1), _BINS, fill=True, alpha=0.6,

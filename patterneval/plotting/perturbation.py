@@ -10,7 +10,7 @@ import matplotlib as mpl
 import numpy as np
 from matplotlib.figure import Figure
 
-from ._style import BOOK_STYLE, COLORS, new_figure, reset_axes
+from ._style import BOOK_STYLE, COLORS, Painter, new_figure, one_shot, reset_axes
 
 __all__ = ["PerturbationPainter", "draw_perturbation", "plot_perturbation_coverage"]
 
@@ -20,7 +20,7 @@ _W_LABELS = {
 }
 
 
-class PerturbationPainter:
+class PerturbationPainter(Painter):
     r"""Left: histogram of the first m raw replicates :math:`W^*` of the result's method, zero,
     their mean :math:`\bar W^*`, and the two values of :math:`W^*` that the interval's ends
     correspond to (``"apparent"``: :math:`\bar W^* \pm \hat\xi_{1-\alpha/2}`;
@@ -29,16 +29,10 @@ class PerturbationPainter:
     :math:`\hat\varepsilon_{CV} - (W^* - \bar W^*)/\sqrt n`, with the interval.
 
     Artists are made once; :meth:`update` sets their data.
-
-    Parameters
-    ----------
-    fig : matplotlib.figure.Figure
-        The figure the painter draws into (cleared and given its axes), e.g. from
-        ``new_figure()``; an explorer passes its own.
     """
 
     def __init__(self, fig: Figure):
-        self.fig = fig
+        super().__init__(fig)
         with mpl.rc_context(BOOK_STYLE):
             self.ax_w, self.ax_e = reset_axes(fig, 2)
             self.hist_w = self.ax_w.stairs([0.0], [0.0, 1.0], fill=True, alpha=0.5, color=COLORS["primary"],
@@ -105,24 +99,7 @@ class PerturbationPainter:
         return self.fig
 
 
-def draw_perturbation(fig: Figure, **params) -> Figure:
-    """Fill ``fig`` with :class:`PerturbationPainter`'s two panels for ``params``.
-
-    Parameters
-    ----------
-    fig : matplotlib.figure.Figure
-        The figure to fill (cleared first).
-    **params
-        The keyword arguments of ``PerturbationPainter.update``: ``result`` (a
-        :class:`~patterneval.resampling.PerturbationInterval`), ``confidence_level``
-        (default 0.95) and ``n_resamples`` (replicates shown, default all).
-
-    Returns
-    -------
-    matplotlib.figure.Figure
-        ``fig``.
-    """
-    return PerturbationPainter(fig).update(**params)
+draw_perturbation = one_shot(PerturbationPainter, "draw_perturbation")
 
 
 def plot_perturbation_coverage(sim, *, max_rows: int = 100) -> Figure:

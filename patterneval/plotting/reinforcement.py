@@ -13,7 +13,7 @@ from matplotlib import ticker
 from matplotlib.figure import Figure
 
 from ..reinforcement import ACTIONS, gridworld, learning_curve, policy_iteration, q_learning
-from ._style import BOOK_STYLE, COLORS, new_figure, reset_axes
+from ._style import BOOK_STYLE, COLORS, Painter, new_figure, reset_axes
 
 __all__ = ["GridValueMap", "ReinforcementPainter", "plot_learning_curves", "plot_value_maps"]
 
@@ -163,7 +163,7 @@ def plot_learning_curves(curves, *, xlabel="episode", ylabel="RMS error against 
     return fig
 
 
-class ReinforcementPainter:
+class ReinforcementPainter(Painter):
     """Left: the exact optimal values and policy of the gridworld for ``gamma`` (policy
     iteration, one linear solve per step), with Q-learning's greedy policy as thin arrows.
     Right: Q-learning's RMS error against the exact values, episode by episode.
@@ -173,8 +173,7 @@ class ReinforcementPainter:
     Parameters
     ----------
     fig : matplotlib.figure.Figure
-        The figure the painter draws into (cleared and given its axes), e.g. from
-        ``new_figure()``; an explorer passes its own.
+        As for every :class:`~patterneval.plotting.Painter`.
     n_episodes : int >= 1, default 300, keyword-only
         Q-learning episodes per setting.
     rng : None, int or numpy.random.Generator, default 0, keyword-only
@@ -185,7 +184,8 @@ class ReinforcementPainter:
     """
 
     def __init__(self, fig: Figure, *, n_episodes: int = 300, rng=0, **grid_options):
-        self.fig, self.n_episodes, self.rng = fig, n_episodes, rng
+        super().__init__(fig)
+        self.n_episodes, self.rng = n_episodes, rng
         self.grid_options = grid_options
         self._cache = {}
         with mpl.rc_context(BOOK_STYLE):

@@ -11,7 +11,7 @@ import numpy as np
 from matplotlib.figure import Figure
 
 from ..resampling.bootstrap import _632_plus, inclusion_probability, simulate_distinct_share
-from ._style import BOOK_STYLE, COLORS, new_figure, reset_axes
+from ._style import BOOK_STYLE, COLORS, Painter, new_figure, one_shot, reset_axes
 
 __all__ = ["BootstrapPainter", "draw_bootstrap", "plot_estimator_simulation",
            "plot_inclusion_probability"]
@@ -34,7 +34,7 @@ def _weight(rate):
     return _632_plus(0.0, float(rate), 1.0)[2]
 
 
-class BootstrapPainter:
+class BootstrapPainter(Painter):
     r"""Left: the share of distinct samples in simulated bootstrap samples of size N,
     with :math:`1-(1-1/N)^N` and its limit :math:`1-1/e`. Right: the .632+ weight
     :math:`w(R) = 0.632/(1 - 0.368R)` with the current R marked, and the estimate
@@ -42,16 +42,10 @@ class BootstrapPainter:
     resubstitution and out-of-bag errors.
 
     Artists are made once; :meth:`update` sets their data.
-
-    Parameters
-    ----------
-    fig : matplotlib.figure.Figure
-        The figure the painter draws into (cleared and given its axes), e.g. from
-        ``new_figure()``; an explorer passes its own.
     """
 
     def __init__(self, fig: Figure):
-        self.fig = fig
+        super().__init__(fig)
         grid = np.linspace(0.0, 1.0, 101)
         with mpl.rc_context(BOOK_STYLE):
             self.ax_share, self.ax_w = reset_axes(fig, 2)
@@ -116,25 +110,7 @@ class BootstrapPainter:
         return self.fig
 
 
-def draw_bootstrap(fig: Figure, **params) -> Figure:
-    """Draw :class:`BootstrapPainter` on ``fig`` for one set of parameters.
-
-    Parameters
-    ----------
-    fig : matplotlib.figure.Figure
-        The figure to fill (cleared first).
-    **params
-        The keyword arguments of ``BootstrapPainter.update``: ``n`` (sample size N),
-        ``resubstitution`` (default 0.0), ``oob`` (the leave-one-out bootstrap error,
-        default 0.3), ``gamma`` (the no-information error rate, default 0.5),
-        ``n_resamples`` (default 4000, simulated bootstrap samples) and ``rng`` (default 0).
-
-    Returns
-    -------
-    matplotlib.figure.Figure
-        ``fig``.
-    """
-    return BootstrapPainter(fig).update(**params)
+draw_bootstrap = one_shot(BootstrapPainter, "draw_bootstrap")
 
 
 def plot_inclusion_probability(n_max: int = 200) -> Figure:

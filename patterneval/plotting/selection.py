@@ -12,14 +12,14 @@ import numpy as np
 from matplotlib.figure import Figure
 
 from ..resampling.selection import LeakGrid
-from ._style import BOOK_STYLE, COLORS, new_figure, reset_axes
+from ._style import BOOK_STYLE, COLORS, Painter, new_figure, reset_axes
 
 __all__ = ["SelectionLeakPainter", "plot_leak_grid"]
 
 _Y_TICKS = (0.0, 0.25, 0.5, 0.75, 1.0)
 
 
-class SelectionLeakPainter:
+class SelectionLeakPainter(Painter):
     """Left: CV1 and CV2 error against k at the chosen p; right: against p at the chosen k.
 
     Each point is the mean over the grid's data sets; the dashed line is the true error
@@ -27,16 +27,10 @@ class SelectionLeakPainter:
     ``log10`` of their values on a linear axis with fixed ticks, so a redraw neither
     searches log-scale ticks nor transforms through a log scale. Artists are built once;
     :meth:`update` only sets their data (and, for a new grid, the ticks and the means).
-
-    Parameters
-    ----------
-    fig : matplotlib.figure.Figure
-        The figure the painter draws into (cleared and given its axes), e.g. from
-        ``new_figure()``; an explorer passes its own.
     """
 
     def __init__(self, fig: Figure):
-        self.fig = fig
+        super().__init__(fig)
         self._grid = None
         with mpl.rc_context(BOOK_STYLE):
             self.ax_k, self.ax_p = reset_axes(fig, 2)

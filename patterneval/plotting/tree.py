@@ -14,14 +14,14 @@ from matplotlib import ticker
 from matplotlib.colors import ListedColormap
 from matplotlib.figure import Figure
 
-from ._style import BOOK_STYLE, COLORS, new_figure, reset_axes
+from ._style import BOOK_STYLE, COLORS, Painter, new_figure, reset_axes
 
 __all__ = ["PruningPainter", "plot_pruning_errors"]
 
 _CLASS_COLORS = [COLORS["primary"], COLORS["secondary"], COLORS["tertiary"], COLORS["accent"]]
 
 
-class PruningPainter:
+class PruningPainter(Painter):
     """Two panels: left, the decision regions of the pruned tree on a 2-D problem with the
     training points; right, training and test error against the number of leaves of the
     nested subtrees, with the current subtree marked.
@@ -29,16 +29,10 @@ class PruningPainter:
     Call ``prepare(sequence, X, y, xx, yy, feature_names)`` once with a
     :class:`~patterneval.tree.PruningSequence` computed on the grid ``(xx, yy)``, then
     ``update(step=k)`` shows the k-th subtree of the path (0 = the full tree).
-
-    Parameters
-    ----------
-    fig : matplotlib.figure.Figure
-        The figure the painter draws into (cleared and given its axes), e.g. from
-        ``new_figure()``; an explorer passes its own.
     """
 
     def __init__(self, fig: Figure):
-        self.fig = fig
+        super().__init__(fig)
         with mpl.rc_context(BOOK_STYLE):
             self.ax_map, self.ax_err = reset_axes(fig, 2)
             (self.train_line,) = self.ax_err.plot([], [], "o-", color=COLORS["primary"], ms=3, lw=1.4,

@@ -1,7 +1,9 @@
 """Interactive explorers for the book's chapters (ipywidgets).
 
-Each explorer is a thin UI over a drawing function in :mod:`patterneval.plotting`, which
-in turn only calls tested library functions. Use one on its own in JupyterLab::
+Each explorer is a thin UI over a :class:`~patterneval.plotting.Painter` (which in turn
+only calls tested library functions): its controls, all made by one factory in one style
+(``patterneval.widgets._base.control``), feed the painter's ``update``. Use one on its own
+in JupyterLab::
 
     from patterneval.widgets import TestErrorExplorer
     TestErrorExplorer(n=50, error=0.1)

@@ -1,10 +1,15 @@
-"""The explorer pattern: sliders over a pure drawing function, redrawn from the kernel side.
+"""The explorer pattern: sliders over a painter, redrawn from the kernel side.
 
 The figure is rendered to PNG and written into an ``ipywidgets.Output`` as its whole
 output list in one assignment. Drawing there from the kernel (rather than inside a
 ``with output:`` block or ``interactive``) keeps the figure out of the cell's own
 outputs, so strict nbval sees the same outputs on every run, and the saved widget state
 carries the initial figure to the static site.
+
+Every control comes from one factory, :func:`control` (with the shorthands
+:func:`int_slider`, :func:`float_slider`, :func:`log_slider`, :func:`selection_slider`,
+:func:`toggle_buttons` and :func:`dropdown`), so every explorer shares one :data:`STYLE` and
+sliders that recompute only when released.
 """
 
 from __future__ import annotations
@@ -17,25 +22,101 @@ from ..plotting import figure_png, new_figure
 
 __all__ = ["Explorer"]
 
+#: The style of every control: the description takes the width it needs.
+STYLE = {"description_width": "initial"}
+
+_KINDS = {
+    "int": widgets.IntSlider,
+    "float": widgets.FloatSlider,
+    "log": widgets.FloatLogSlider,
+    "selection": widgets.SelectionSlider,
+    "toggle": widgets.ToggleButtons,
+    "dropdown": widgets.Dropdown,
+}
+_SLIDERS = ("int", "float", "log", "selection")
+
 STATIC_NOTE = (
     "<small><i>On the static site the sliders move but nothing is recomputed; "
     "run the chapter live (<code>make lab</code>) to explore.</i></small>"
 )
 
 
+def control(kind: str, description: str, value, **traits):
+    """One explorer control in the shared :data:`STYLE`.
+
+    Sliders recompute only when released (``continuous_update=False``): an explorer's
+    redraw takes tens of milliseconds, too slow to follow a drag.
+
+    Parameters
+    ----------
+    kind : {"int", "float", "log", "selection", "toggle", "dropdown"}
+        ``IntSlider``, ``FloatSlider``, ``FloatLogSlider``, ``SelectionSlider``,
+        ``ToggleButtons`` or ``Dropdown``.
+    description : str
+        The label beside the control.
+    value
+        Initial value.
+    **traits
+        Further traits of the widget (``min``, ``max``, ``step``, ``options``,
+        ``readout_format``, ``layout``...).
+
+    Returns
+    -------
+    ipywidgets.ValueWidget
+    """
+    if kind in _SLIDERS:
+        traits.setdefault("continuous_update", False)
+    return _KINDS[kind](value=value, description=description, style=STYLE, **traits)
+
+
+def int_slider(description: str, value: int, min: int, max: int, step: int = 1, **traits):
+    """An ``IntSlider`` from :func:`control`."""
+    return control("int", description, value, min=min, max=max, step=step, **traits)
+
+
+def float_slider(description: str, value: float, min: float, max: float, step: float, **traits):
+    """A ``FloatSlider`` from :func:`control`."""
+    return control("float", description, value, min=min, max=max, step=step, **traits)
+
+
+def log_slider(description: str, value: float, min: float, max: float, step: float, **traits):
+    """A base-10 ``FloatLogSlider`` from :func:`control` (``min`` and ``max`` are exponents)."""
+    return control("log", description, value, base=10, min=min, max=max, step=step, **traits)
+
+
+def selection_slider(description: str, options, value, **traits):
+    """A ``SelectionSlider`` over ``options`` (values, or (label, value) pairs) from :func:`control`."""
+    return control("selection", description, value, options=options, **traits)
+
+
+def toggle_buttons(description: str, options, value):
+    """``ToggleButtons`` over ``options`` from :func:`control`."""
+    return control("toggle", description, value, options=options)
+
+
+def dropdown(description: str, options, value):
+    """A ``Dropdown`` over ``options`` from :func:`control`."""
+    return control("dropdown", description, value, options=options)
+
+
 class Explorer:
     """Base class: ``controls`` (name -> slider) drive ``draw(**values)``.
 
     Subclasses name a ``painter`` class from :mod:`patterneval.plotting` (its artists are
-    built once on the explorer's figure), pass their ``controls`` and implement ``draw``
-    by calling ``self.painter.update``. Setting any control's ``value`` redraws
-    synchronously, so ``explorer.controls["n"].value = 200`` is a slider move.
+    built once on the explorer's figure) and pass their ``controls``, made by this
+    module's ``control`` factory. The default ``draw`` calls ``self.painter.update(**values, **fixed)``;
+    a subclass whose controls do not map one to one onto the painter's keywords overrides
+    it. Setting any control's ``value`` redraws synchronously, so
+    ``explorer.controls["n"].value = 200`` is a slider move.
 
     Parameters
     ----------
     controls : dict
         Control name -> ipywidgets value widget (slider, dropdown, toggle); each name is a
         keyword of ``draw``.
+    fixed : dict, optional, keyword-only
+        Further keywords of the painter's ``update`` that no control changes (a seed, a
+        precomputed grid, a number of resamples).
     width, height : float, default 9.0 and 3.4, keyword-only
         Figure size in inches.
 
@@ -43,6 +124,8 @@ class Explorer:
     ----------
     controls : dict
         The controls; setting one's ``value`` redraws.
+    fixed : dict
+        The painter's keywords that no control changes.
     values : dict
         Control name -> current value.
     figure : BookFigure
@@ -67,8 +150,9 @@ class Explorer:
     #: ``"book/part1/test-error"``); the Explorers page links to it.
     chapter: str = ""
 
-    def __init__(self, controls: dict, *, width: float = 9.0, height: float = 3.4):
+    def __init__(self, controls: dict, *, fixed: dict | None = None, width: float = 9.0, height: float = 3.4):
         self.controls = controls
+        self.fixed = dict(fixed or {})
         self.figure = new_figure(width=width, height=height)
         self.painter = type(self).painter(self.figure)
         # no fixed height: the page scales the PNG to the column width, and a redraw
@@ -88,15 +172,15 @@ class Explorer:
     def values(self) -> dict:
         return {name: control.value for name, control in self.controls.items()}
 
-    def draw(self, **values) -> None:  # pragma: no cover - abstract
-        """Redraw the figure; each subclass implements it by calling ``self.painter.update``.
+    def draw(self, **values) -> None:
+        """Redraw the figure: ``self.painter.update(**values, **self.fixed)``.
 
         Parameters
         ----------
         **values
             The current value of every control, by the control's name.
         """
-        raise NotImplementedError
+        self.painter.update(**values, **self.fixed)
 
     def update(self) -> None:
         """Recompute and redraw the figure for the current slider values."""

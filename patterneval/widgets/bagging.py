@@ -2,14 +2,10 @@
 
 from __future__ import annotations
 
-import ipywidgets as widgets
-
 from ..plotting.bagging import ForestConvergencePainter
-from ._base import Explorer
+from ._base import Explorer, int_slider, selection_slider
 
 __all__ = ["ForestConvergenceExplorer"]
-
-_STYLE = {"description_width": "initial"}
 
 
 class ForestConvergenceExplorer(Explorer):
@@ -42,11 +38,8 @@ class ForestConvergenceExplorer(Explorer):
         ks = [int(v) for v in result.max_features]
         T = result.test_error.shape[1]
         controls = {
-            "k": widgets.SelectionSlider(options=ks, value=ks[0] if k is None else k,
-                                         description="k (attributes per split)",
-                                         continuous_update=False, style=_STYLE),
-            "n_trees": widgets.IntSlider(value=T if n_trees is None else n_trees, min=1, max=T, step=1,
-                                         description="T (trees)", continuous_update=False, style=_STYLE),
+            "k": selection_slider("k (attributes per split)", ks, ks[0] if k is None else k),
+            "n_trees": int_slider("T (trees)", T if n_trees is None else n_trees, 1, T),
         }
         super().__init__(controls, height=3.6)
 

@@ -2,16 +2,13 @@
 
 from __future__ import annotations
 
-import ipywidgets as widgets
 from sklearn.datasets import make_moons
 
 from ..ensemble.boosting import boosting_rounds
 from ..plotting.boosting import BoostingRoundsPainter
-from ._base import Explorer
+from ._base import Explorer, int_slider, toggle_buttons
 
 __all__ = ["AdaBoostExplorer"]
-
-_STYLE = {"description_width": "initial"}
 
 
 class AdaBoostExplorer(Explorer):
@@ -53,11 +50,8 @@ class AdaBoostExplorer(Explorer):
                        for m in ("reweight", "resample")}
         last = min(len(r.alphas) for r in self.rounds.values())
         controls = {
-            "round": widgets.IntSlider(value=min(round, last), min=1, max=last, step=1,
-                                       description="round t", continuous_update=False,
-                                       style=_STYLE),
-            "mode": widgets.ToggleButtons(value=mode, options=["reweight", "resample"],
-                                          description="mode", style=_STYLE),
+            "round": int_slider("round t", min(round, last), 1, last),
+            "mode": toggle_buttons("mode", ["reweight", "resample"], mode),
         }
         super().__init__(controls, height=4.2, width=7.0)
 

@@ -2,15 +2,12 @@
 
 from __future__ import annotations
 
-import ipywidgets as widgets
 import numpy as np
 
 from ..plotting.cluster_algorithms import PartitionPainter
-from ._base import Explorer
+from ._base import Explorer, selection_slider, toggle_buttons
 
 __all__ = ["KMeansExplorer"]
-
-_STYLE = {"description_width": "initial"}
 
 
 class KMeansExplorer(Explorer):
@@ -51,16 +48,9 @@ class KMeansExplorer(Explorer):
         self.project = project if project is not None else (lambda c: np.asarray(c)[:, :2])
         self._points, self._labels = np.asarray(points, dtype=float), (xlabel, ylabel)
         controls = {
-            "k": widgets.SelectionSlider(options=list(grid.ks), value=k or grid.ks[0],
-                                         description="k", continuous_update=False,
-                                         style=_STYLE),
-            "init": widgets.ToggleButtons(options=list(grid.inits),
-                                          value=init or grid.inits[-1],
-                                          description="init", style=_STYLE),
-            "seed": widgets.SelectionSlider(options=list(grid.seeds),
-                                            value=grid.seeds[0] if seed is None else seed,
-                                            description="seed", continuous_update=False,
-                                            style=_STYLE),
+            "k": selection_slider("k", list(grid.ks), k or grid.ks[0]),
+            "init": toggle_buttons("init", list(grid.inits), init or grid.inits[-1]),
+            "seed": selection_slider("seed", list(grid.seeds), grid.seeds[0] if seed is None else seed),
         }
         super().__init__(controls, height=3.6)
 

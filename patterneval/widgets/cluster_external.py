@@ -3,16 +3,13 @@ watch every index move."""
 
 from __future__ import annotations
 
-import ipywidgets as widgets
 import numpy as np
 
 from ..cluster.external import relabel_profiles
 from ..plotting.cluster_external import IndexProfilePainter
-from ._base import Explorer
+from ._base import Explorer, selection_slider
 
 __all__ = ["RelabelExplorer"]
-
-_STYLE = {"description_width": "initial"}
 
 
 class RelabelExplorer(Explorer):
@@ -50,14 +47,10 @@ class RelabelExplorer(Explorer):
         self.grid = np.asarray(grid, dtype=float)
         self.profiles = relabel_profiles(labels_true, grid=self.grid, cluster_options=cluster_options, rng=rng)
         controls = {
-            "noise": widgets.SelectionSlider(options=[(f"{g:.2f}", float(g)) for g in self.grid],
-                                             value=float(self.grid[np.argmin(np.abs(self.grid - noise))]),
-                                             description="fraction relabelled", continuous_update=False,
-                                             style=_STYLE),
-            "n_clusters": widgets.SelectionSlider(options=list(cluster_options),
-                                                  value=n_clusters or cluster_options[0],
-                                                  description="labels drawn from", continuous_update=False,
-                                                  style=_STYLE),
+            "noise": selection_slider("fraction relabelled", [(f"{g:.2f}", float(g)) for g in self.grid],
+                                      float(self.grid[np.argmin(np.abs(self.grid - noise))])),
+            "n_clusters": selection_slider("labels drawn from", list(cluster_options),
+                                           n_clusters or cluster_options[0]),
         }
         super().__init__(controls, width=9.0, height=3.6)
 

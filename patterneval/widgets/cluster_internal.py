@@ -2,16 +2,13 @@
 
 from __future__ import annotations
 
-import ipywidgets as widgets
 import numpy as np
 
 from ..cluster.internal import blob_index_grid
 from ..plotting.cluster_internal import InternalIndexPainter
-from ._base import Explorer
+from ._base import Explorer, int_slider, selection_slider
 
 __all__ = ["InternalIndexExplorer"]
-
-_STYLE = {"description_width": "initial"}
 
 
 class InternalIndexExplorer(Explorer):
@@ -44,13 +41,10 @@ class InternalIndexExplorer(Explorer):
         self.grid = blob_index_grid(separations, list(ks), n=n, rng=rng)
         options = list(self.grid)
         controls = {
-            "separation": widgets.SelectionSlider(options=options, value=float(separation),
-                                                  description="centre distance",
-                                                  continuous_update=False, style=_STYLE),
-            "k": widgets.IntSlider(value=k, min=min(ks), max=max(ks), description="k",
-                                   continuous_update=False, style=_STYLE),
+            "separation": selection_slider("centre distance", options, float(separation)),
+            "k": int_slider("k", k, min(ks), max(ks)),
         }
-        super().__init__(controls, width=9.0, height=3.0)
+        super().__init__(controls, fixed={"grid": self.grid}, width=9.0, height=3.0)
 
     painter = InternalIndexPainter
     chapter = "book/part2/internal-indices"
@@ -58,6 +52,3 @@ class InternalIndexExplorer(Explorer):
         "Internal indices of KMeans partitions of three Gaussian blobs against k; "
         "sliders move the blobs apart and pick k."
     )
-
-    def draw(self, *, separation, k):
-        self.painter.update(grid=self.grid, separation=separation, k=k)

@@ -3,15 +3,11 @@ resampling scheme against cluster-wise stability and the gap statistic."""
 
 from __future__ import annotations
 
-import ipywidgets as widgets
-
 from ..cluster.stability import STABILITY_METHODS, stability_view
 from ..plotting.cluster_stability import ClusterStabilityPainter
-from ._base import Explorer
+from ._base import Explorer, int_slider, selection_slider, toggle_buttons
 
 __all__ = ["ClusterStabilityExplorer"]
-
-_STYLE = {"description_width": "initial"}
 
 
 class ClusterStabilityExplorer(Explorer):
@@ -59,13 +55,9 @@ class ClusterStabilityExplorer(Explorer):
                             k_max=max(ks), rng=rng)
         self.views = {}
         controls = {
-            "noise": widgets.SelectionSlider(options=[float(v) for v in noises], value=float(noise),
-                                             description="blob sd", continuous_update=False,
-                                             style=_STYLE),
-            "k": widgets.IntSlider(value=k, min=min(ks), max=max(ks), description="k",
-                                   continuous_update=False, style=_STYLE),
-            "method": widgets.ToggleButtons(options=list(STABILITY_METHODS), value=method,
-                                            description="resampling", style=_STYLE),
+            "noise": selection_slider("blob sd", [float(v) for v in noises], float(noise)),
+            "k": int_slider("k", k, min(ks), max(ks)),
+            "method": toggle_buttons("resampling", list(STABILITY_METHODS), method),
         }
         if max(ks) > 6:
             raise ValueError(f"ks must stay within 2..6 (the painter draws six bars); got {list(ks)}.")

@@ -2,14 +2,10 @@
 
 from __future__ import annotations
 
-import ipywidgets as widgets
-
 from ..plotting.combine import VoteRatesPainter
-from ._base import Explorer
+from ._base import Explorer, float_slider, int_slider
 
 __all__ = ["VoteRatesExplorer"]
-
-_STYLE = {"description_width": "initial"}
 
 
 class VoteRatesExplorer(Explorer):
@@ -37,18 +33,9 @@ class VoteRatesExplorer(Explorer):
 
     def __init__(self, *, accuracy=0.6, n_voters=25, n_classes=3, threshold=0.5):
         controls = {
-            "accuracy": widgets.FloatSlider(value=accuracy, min=0.0, max=1.0, step=0.01,
-                                            description="p (voter accuracy)", continuous_update=False,
-                                            style=_STYLE),
-            "n_voters": widgets.IntSlider(value=n_voters, min=1, max=101, step=1, description="T (max voters)",
-                                          continuous_update=False, style=_STYLE),
-            "n_classes": widgets.IntSlider(value=n_classes, min=2, max=10, step=1, description="c (classes)",
-                                           continuous_update=False, style=_STYLE),
-            "threshold": widgets.FloatSlider(value=threshold, min=0.5, max=0.95, step=0.05,
-                                             description="θ (reject threshold)", continuous_update=False,
-                                             style=_STYLE),
+            "accuracy": float_slider("p (voter accuracy)", accuracy, 0.0, 1.0, 0.01),
+            "n_voters": int_slider("T (max voters)", n_voters, 1, 101),
+            "n_classes": int_slider("c (classes)", n_classes, 2, 10),
+            "threshold": float_slider("θ (reject threshold)", threshold, 0.5, 0.95, 0.05),
         }
         super().__init__(controls, height=3.6)
-
-    def draw(self, *, accuracy, n_voters, n_classes, threshold):
-        self.painter.update(accuracy=accuracy, n_voters=n_voters, n_classes=n_classes, threshold=threshold)

@@ -2,15 +2,12 @@
 
 from __future__ import annotations
 
-import ipywidgets as widgets
 import numpy as np
 
 from ..plotting.compare import CriticalDifferencePainter, RejectionGridPainter
-from ._base import Explorer
+from ._base import Explorer, float_slider, int_slider, selection_slider
 
 __all__ = ["CriticalDifferenceExplorer", "TwoClassifierTestsExplorer"]
-
-_STYLE = {"description_width": "initial"}
 
 
 class TwoClassifierTestsExplorer(Explorer):
@@ -39,16 +36,11 @@ class TwoClassifierTestsExplorer(Explorer):
         effects = np.asarray(grid.effects, dtype=float)
         step = float(np.min(np.diff(effects))) if effects.size > 1 else 0.01
         controls = {
-            "effect": widgets.FloatSlider(value=effect, min=float(effects[0]), max=float(effects[-1]), step=step,
-                                          description="effect (error B − error A)", continuous_update=False,
-                                          readout_format=".2f", style=_STYLE),
-            "n_samples": widgets.SelectionSlider(options=sizes, value=n_samples, description="examples n",
-                                                 continuous_update=False, style=_STYLE),
+            "effect": float_slider("effect (error B − error A)", effect, float(effects[0]), float(effects[-1]),
+                                   step, readout_format=".2f"),
+            "n_samples": selection_slider("examples n", sizes, n_samples),
         }
-        super().__init__(controls, height=3.6)
-
-    def draw(self, *, effect, n_samples):
-        self.painter.update(grid=self.grid, n_samples=n_samples, effect=effect)
+        super().__init__(controls, fixed={"grid": grid}, height=3.6)
 
 
 class CriticalDifferenceExplorer(Explorer):
@@ -66,14 +58,8 @@ class CriticalDifferenceExplorer(Explorer):
 
     def __init__(self, *, k=4, n_datasets=14, alpha=0.05):
         controls = {
-            "k": widgets.IntSlider(value=k, min=2, max=CriticalDifferencePainter.K_MAX, description="classifiers k",
-                                   continuous_update=False, style=_STYLE),
-            "n_datasets": widgets.IntSlider(value=n_datasets, min=2, max=CriticalDifferencePainter.N_MAX,
-                                            description="data sets N", continuous_update=False, style=_STYLE),
-            "alpha": widgets.SelectionSlider(options=[0.01, 0.05, 0.10], value=alpha, description="alpha",
-                                             continuous_update=False, style=_STYLE),
+            "k": int_slider("classifiers k", k, 2, CriticalDifferencePainter.K_MAX),
+            "n_datasets": int_slider("data sets N", n_datasets, 2, CriticalDifferencePainter.N_MAX),
+            "alpha": selection_slider("alpha", [0.01, 0.05, 0.10], alpha),
         }
         super().__init__(controls, height=3.4)
-
-    def draw(self, *, k, n_datasets, alpha):
-        self.painter.update(k=k, n_datasets=n_datasets, alpha=alpha)

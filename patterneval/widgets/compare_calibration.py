@@ -2,14 +2,10 @@
 
 from __future__ import annotations
 
-import ipywidgets as widgets
-
 from ..plotting.compare_calibration import ReliabilityPainter
-from ._base import Explorer
+from ._base import Explorer, float_slider, int_slider
 
 __all__ = ["CalibrationExplorer"]
-
-_STYLE = {"description_width": "initial"}
 
 
 class CalibrationExplorer(Explorer):
@@ -29,19 +25,10 @@ class CalibrationExplorer(Explorer):
     )
 
     def __init__(self, *, slope=2.0, shift=0.0, n=2000, n_bins=15, rng=0):
-        self.rng = rng
         controls = {
-            "slope": widgets.FloatSlider(value=slope, min=0.25, max=4.0, step=0.05,
-                                         description="slope (>1 over-confident)", continuous_update=False,
-                                         style=_STYLE),
-            "shift": widgets.FloatSlider(value=shift, min=-2.0, max=2.0, step=0.1, description="shift",
-                                         continuous_update=False, style=_STYLE),
-            "n": widgets.IntSlider(value=n, min=100, max=20_000, step=100, description="n",
-                                   continuous_update=False, style=_STYLE),
-            "n_bins": widgets.IntSlider(value=n_bins, min=2, max=50, step=1, description="bins",
-                                        continuous_update=False, style=_STYLE),
+            "slope": float_slider("slope (>1 over-confident)", slope, 0.25, 4.0, 0.05),
+            "shift": float_slider("shift", shift, -2.0, 2.0, 0.1),
+            "n": int_slider("n", n, 100, 20_000, 100),
+            "n_bins": int_slider("bins", n_bins, 2, 50),
         }
-        super().__init__(controls, width=9.0, height=3.8)
-
-    def draw(self, *, slope, shift, n, n_bins):
-        self.painter.update(slope=slope, shift=shift, n=n, n_bins=n_bins, rng=self.rng)
+        super().__init__(controls, fixed={"rng": rng}, width=9.0, height=3.8)

@@ -2,14 +2,10 @@
 
 from __future__ import annotations
 
-import ipywidgets as widgets
-
 from ..plotting.compare_roc import RocPainter
-from ._base import Explorer
+from ._base import Explorer, float_slider, int_slider
 
 __all__ = ["RocExplorer"]
-
-_STYLE = {"description_width": "initial"}
 
 
 class RocExplorer(Explorer):
@@ -28,17 +24,9 @@ class RocExplorer(Explorer):
     )
 
     def __init__(self, *, auc=0.8, n=50, confidence_level=0.95, rng=0):
-        self.rng = rng
         controls = {
-            "auc": widgets.FloatSlider(value=auc, min=0.5, max=0.99, step=0.01, description="true AUC (overlap)",
-                                       continuous_update=False, style=_STYLE),
-            "n": widgets.IntSlider(value=n, min=5, max=500, step=5, description="n per class",
-                                   continuous_update=False, style=_STYLE),
-            "confidence_level": widgets.FloatSlider(value=confidence_level, min=0.5, max=0.99, step=0.01,
-                                                    description="confidence level", continuous_update=False,
-                                                    style=_STYLE),
+            "auc": float_slider("true AUC (overlap)", auc, 0.5, 0.99, 0.01),
+            "n": int_slider("n per class", n, 5, 500, 5),
+            "confidence_level": float_slider("confidence level", confidence_level, 0.5, 0.99, 0.01),
         }
-        super().__init__(controls, width=10.0, height=3.4)
-
-    def draw(self, *, auc, n, confidence_level):
-        self.painter.update(auc=auc, n=n, confidence_level=confidence_level, rng=self.rng)
+        super().__init__(controls, fixed={"rng": rng}, width=10.0, height=3.4)

@@ -2,14 +2,10 @@
 
 from __future__ import annotations
 
-import ipywidgets as widgets
-
 from ..plotting.decomposition import FisherDirectionPainter
-from ._base import Explorer
+from ._base import Explorer, float_slider
 
 __all__ = ["FisherDirectionExplorer"]
-
-_STYLE = {"description_width": "initial"}
 
 
 class FisherDirectionExplorer(Explorer):
@@ -39,9 +35,7 @@ class FisherDirectionExplorer(Explorer):
     def __init__(self, Z, y, *, angle=0.0):
         self._data = (Z, y)
         controls = {
-            "angle": widgets.FloatSlider(value=angle, min=0.0, max=180.0, step=1.0,
-                                         description="direction angle (deg)",
-                                         continuous_update=False, style=_STYLE),
+            "angle": float_slider("direction angle (deg)", angle, 0.0, 180.0, 1.0),
         }
         super().__init__(controls, height=3.6)
 

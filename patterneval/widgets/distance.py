@@ -2,15 +2,12 @@
 
 from __future__ import annotations
 
-import ipywidgets as widgets
 import numpy as np
 
 from ..plotting.distance import UnitBallPainter
-from ._base import Explorer
+from ._base import Explorer, float_slider, selection_slider
 
 __all__ = ["P_VALUES", "UnitBallExplorer"]
-
-_STYLE = {"description_width": "initial"}
 
 #: The slider's orders p, from a non-metric 0.3 to the Chebyshev limit.
 P_VALUES = (0.3, 0.4, 0.5, 0.6, 0.75, 0.9, 1.0, 1.25, 1.5, 2.0, 2.5, 3.0, 4.0, 6.0, 10.0, np.inf)
@@ -40,12 +37,9 @@ class UnitBallExplorer(Explorer):
     def __init__(self, *, p=2.0, w1=1.0, w2=1.0):
         options = [("∞" if np.isinf(v) else f"{v:g}", float(v)) for v in P_VALUES]
         controls = {
-            "p": widgets.SelectionSlider(options=options, value=float(p), description="p",
-                                         continuous_update=False, style=_STYLE),
-            "w1": widgets.FloatSlider(value=w1, min=0.05, max=4.0, step=0.05, description="w₁",
-                                      continuous_update=False, style=_STYLE),
-            "w2": widgets.FloatSlider(value=w2, min=0.05, max=4.0, step=0.05, description="w₂",
-                                      continuous_update=False, style=_STYLE),
+            "p": selection_slider("p", options, float(p)),
+            "w1": float_slider("w₁", w1, 0.05, 4.0, 0.05),
+            "w2": float_slider("w₂", w2, 0.05, 4.0, 0.05),
         }
         super().__init__(controls, width=8.0, height=3.6)
 

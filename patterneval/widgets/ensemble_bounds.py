@@ -2,14 +2,10 @@
 
 from __future__ import annotations
 
-import ipywidgets as widgets
-
 from ..plotting.ensemble_bounds import EnsembleBoundsPainter
-from ._base import Explorer
+from ._base import Explorer, float_slider, int_slider
 
 __all__ = ["EnsembleBoundsExplorer"]
-
-_STYLE = {"description_width": "initial"}
 
 
 class EnsembleBoundsExplorer(Explorer):
@@ -43,18 +39,9 @@ class EnsembleBoundsExplorer(Explorer):
     )
 
     def __init__(self, *, error=0.3, n_voters=101, correlation=0.2, n_resamples=2000, rng=0):
-        self.n_resamples, self.rng = n_resamples, rng
         controls = {
-            "error": widgets.FloatSlider(value=error, min=0.0, max=0.5, step=0.01, description="ε (voter error)",
-                                         continuous_update=False, style=_STYLE),
-            "n_voters": widgets.IntSlider(value=n_voters, min=5, max=301, step=2, description="T (max voters)",
-                                          continuous_update=False, style=_STYLE),
-            "correlation": widgets.FloatSlider(value=correlation, min=0.0, max=1.0, step=0.05,
-                                               description="ρ (error correlation)", continuous_update=False,
-                                               style=_STYLE),
+            "error": float_slider("ε (voter error)", error, 0.0, 0.5, 0.01),
+            "n_voters": int_slider("T (max voters)", n_voters, 5, 301, 2),
+            "correlation": float_slider("ρ (error correlation)", correlation, 0.0, 1.0, 0.05),
         }
-        super().__init__(controls, height=3.8)
-
-    def draw(self, *, error, n_voters, correlation):
-        self.painter.update(error=error, n_voters=n_voters, correlation=correlation,
-                            n_resamples=self.n_resamples, rng=self.rng)
+        super().__init__(controls, fixed={"n_resamples": n_resamples, "rng": rng}, height=3.8)

@@ -3,7 +3,6 @@ are correlated by a slider; their prediction table and the four pairwise measure
 
 from __future__ import annotations
 
-import ipywidgets as widgets
 import numpy as np
 
 from ..ensemble.diversity import (
@@ -16,11 +15,9 @@ from ..ensemble.diversity import (
 )
 from ..plotting.ensemble_diversity import PairTablePainter
 
-from ._base import Explorer
+from ._base import Explorer, selection_slider
 
 __all__ = ["PairDiversityExplorer", "correlated_pair"]
-
-_STYLE = {"description_width": "initial"}
 
 
 def _or_nan(measure, h1, h2) -> float:
@@ -75,12 +72,10 @@ class PairDiversityExplorer(Explorer):
                         ("q_statistic", q_statistic), ("kappa", kappa))},
                 )
         controls = {
-            "latent_correlation": widgets.SelectionSlider(
-                options=[(f"{r:+.1f}", float(r)) for r in correlations], value=float(latent_correlation),
-                description="latent correlation", continuous_update=False, style=_STYLE),
-            "positive_rate": widgets.SelectionSlider(
-                options=[(f"{p:.1f}", float(p)) for p in positive_rates], value=float(positive_rate),
-                description="share predicted +1", continuous_update=False, style=_STYLE),
+            "latent_correlation": selection_slider(
+                "latent correlation", [(f"{r:+.1f}", float(r)) for r in correlations], float(latent_correlation)),
+            "positive_rate": selection_slider(
+                "share predicted +1", [(f"{p:.1f}", float(p)) for p in positive_rates], float(positive_rate)),
         }
         super().__init__(controls, width=9.0, height=3.4)
 

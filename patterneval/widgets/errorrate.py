@@ -2,14 +2,10 @@
 
 from __future__ import annotations
 
-import ipywidgets as widgets
-
 from .. import plotting
-from ._base import Explorer
+from ._base import Explorer, float_slider, int_slider
 
 __all__ = ["SelectiveSamplingExplorer", "TestErrorExplorer"]
-
-_STYLE = {"description_width": "initial"}
 
 
 class TestErrorExplorer(Explorer):
@@ -34,17 +30,12 @@ class TestErrorExplorer(Explorer):
     __test__ = False  # not a pytest test class
 
     def __init__(self, *, n=30, error=0.1, confidence_level=0.95, n_resamples=4000, rng=0):
-        self.n_resamples, self.rng = n_resamples, rng
         controls = {
-            "n": widgets.IntSlider(value=n, min=5, max=500, step=5, description="N (test size)",
-                                   continuous_update=False, style=_STYLE),
-            "error": widgets.FloatSlider(value=error, min=0.01, max=0.5, step=0.01, description="ε (true error)",
-                                         continuous_update=False, style=_STYLE),
-            "confidence_level": widgets.FloatSlider(value=confidence_level, min=0.8, max=0.99, step=0.01,
-                                                    description="confidence", continuous_update=False,
-                                                    style=_STYLE),
+            "n": int_slider("N (test size)", n, 5, 500, 5),
+            "error": float_slider("ε (true error)", error, 0.01, 0.5, 0.01),
+            "confidence_level": float_slider("confidence", confidence_level, 0.8, 0.99, 0.01),
         }
-        super().__init__(controls, height=3.4)
+        super().__init__(controls, fixed={"n_resamples": n_resamples, "rng": rng}, height=3.4)
 
     painter = plotting.TestErrorPainter
     chapter = "book/part1/test-error"
@@ -52,10 +43,6 @@ class TestErrorExplorer(Explorer):
         "The sampling distribution of the test error k/N, the five confidence intervals"
         " and their coverage; sliders set N, the true error and the confidence level."
     )
-
-    def draw(self, *, n, error, confidence_level):
-        self.painter.update(n=n, error=error, confidence_level=confidence_level,
-                            n_resamples=self.n_resamples, rng=self.rng)
 
 
 class SelectiveSamplingExplorer(Explorer):
@@ -80,18 +67,13 @@ class SelectiveSamplingExplorer(Explorer):
     """
 
     def __init__(self, *, prior=0.7, error1=0.05, error2=0.4, n=100, n_resamples=20_000, rng=0):
-        self.n_resamples, self.rng = n_resamples, rng
         controls = {
-            "prior": widgets.FloatSlider(value=prior, min=0.05, max=0.95, step=0.05, description="P₁",
-                                         continuous_update=False, style=_STYLE),
-            "error1": widgets.FloatSlider(value=error1, min=0.0, max=0.5, step=0.01, description="ε₁",
-                                          continuous_update=False, style=_STYLE),
-            "error2": widgets.FloatSlider(value=error2, min=0.0, max=0.5, step=0.01, description="ε₂",
-                                          continuous_update=False, style=_STYLE),
-            "n": widgets.IntSlider(value=n, min=20, max=1000, step=20, description="N",
-                                   continuous_update=False, style=_STYLE),
+            "prior": float_slider("P₁", prior, 0.05, 0.95, 0.05),
+            "error1": float_slider("ε₁", error1, 0.0, 0.5, 0.01),
+            "error2": float_slider("ε₂", error2, 0.0, 0.5, 0.01),
+            "n": int_slider("N", n, 20, 1000, 20),
         }
-        super().__init__(controls, height=3.6)
+        super().__init__(controls, fixed={"n_resamples": n_resamples, "rng": rng}, height=3.6)
 
     painter = plotting.SelectiveSamplingPainter
     chapter = "book/part1/selective-sampling"
@@ -100,7 +82,3 @@ class SelectiveSamplingExplorer(Explorer):
         " distributions and the variance gap; sliders set the prior, the class errors "
         "and N."
     )
-
-    def draw(self, *, prior, error1, error2, n):
-        self.painter.update(prior=prior, error1=error1, error2=error2, n=n,
-                            n_resamples=self.n_resamples, rng=self.rng)

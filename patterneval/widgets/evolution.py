@@ -2,14 +2,10 @@
 
 from __future__ import annotations
 
-import ipywidgets as widgets
-
 from ..plotting.evolution import FITNESS, EvolutionPainter
-from ._base import Explorer
+from ._base import Explorer, dropdown, float_slider, int_slider
 
 __all__ = ["EvolutionExplorer"]
-
-_STYLE = {"description_width": "initial"}
 
 
 class EvolutionExplorer(Explorer):
@@ -51,22 +47,12 @@ class EvolutionExplorer(Explorer):
     def __init__(self, *, fitness="onemax", mutation_rate=0.03, crossover_rate=0.8,
                  selection="tournament", tournament_size=2, n_bits=32, population_size=30,
                  n_generations=40, rng=0):
-        self.fixed = dict(n_bits=n_bits, population_size=population_size, n_generations=n_generations, rng=rng)
+        fixed = dict(n_bits=n_bits, population_size=population_size, n_generations=n_generations, rng=rng)
         controls = {
-            "fitness": widgets.Dropdown(options=list(FITNESS), value=fitness, description="fitness",
-                                        style=_STYLE),
-            "selection": widgets.Dropdown(options=["tournament", "truncation", "roulette"], value=selection,
-                                          description="selection", style=_STYLE),
-            "tournament_size": widgets.IntSlider(value=tournament_size, min=1, max=8, description="k (tournament)",
-                                                 continuous_update=False, style=_STYLE),
-            "mutation_rate": widgets.FloatSlider(value=mutation_rate, min=0.0, max=0.2, step=0.005,
-                                                 readout_format=".3f", description="p_m (per bit)",
-                                                 continuous_update=False, style=_STYLE),
-            "crossover_rate": widgets.FloatSlider(value=crossover_rate, min=0.0, max=1.0, step=0.05,
-                                                  description="p_c (per pair)", continuous_update=False,
-                                                  style=_STYLE),
+            "fitness": dropdown("fitness", list(FITNESS), fitness),
+            "selection": dropdown("selection", ["tournament", "truncation", "roulette"], selection),
+            "tournament_size": int_slider("k (tournament)", tournament_size, 1, 8),
+            "mutation_rate": float_slider("p_m (per bit)", mutation_rate, 0.0, 0.2, 0.005, readout_format=".3f"),
+            "crossover_rate": float_slider("p_c (per pair)", crossover_rate, 0.0, 1.0, 0.05),
         }
-        super().__init__(controls, height=3.6)
-
-    def draw(self, **values):
-        self.painter.update(**values, **self.fixed)
+        super().__init__(controls, fixed=fixed, height=3.6)

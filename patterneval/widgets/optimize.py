@@ -2,14 +2,10 @@
 
 from __future__ import annotations
 
-import ipywidgets as widgets
-
 from ..plotting.optimize import DescentPainter, contour_problem
-from ._base import Explorer
+from ._base import Explorer, dropdown, float_slider, log_slider
 
 __all__ = ["DescentExplorer"]
-
-_STYLE = {"description_width": "initial"}
 
 
 class DescentExplorer(Explorer):
@@ -43,21 +39,10 @@ class DescentExplorer(Explorer):
     def __init__(self, *, problem="quadratic", method="momentum", learning_rate=0.03,
                  momentum=0.8, n_iter=100):
         contour_problem(problem)  # validates the name
-        self.problem, self.n_iter = problem, n_iter
         lo, hi = (-4, 0) if problem == "quadratic" else (-5, -2)
         controls = {
-            "method": widgets.Dropdown(options=["plain", "momentum", "nesterov", "adagrad"],
-                                       value=method, description="method", style=_STYLE),
-            "learning_rate": widgets.FloatLogSlider(value=learning_rate, base=10, min=lo, max=hi,
-                                                    step=0.05, description="η (learning rate)",
-                                                    readout_format=".2e", continuous_update=False,
-                                                    style=_STYLE),
-            "momentum": widgets.FloatSlider(value=momentum, min=0.0, max=0.99, step=0.01,
-                                            description="γ (momentum)", continuous_update=False,
-                                            style=_STYLE),
+            "method": dropdown("method", ["plain", "momentum", "nesterov", "adagrad"], method),
+            "learning_rate": log_slider("η (learning rate)", learning_rate, lo, hi, 0.05, readout_format=".2e"),
+            "momentum": float_slider("γ (momentum)", momentum, 0.0, 0.99, 0.01),
         }
-        super().__init__(controls, height=3.6)
-
-    def draw(self, *, method, learning_rate, momentum):
-        self.painter.update(problem=self.problem, method=method, learning_rate=learning_rate,
-                            momentum=momentum, n_iter=self.n_iter)
+        super().__init__(controls, fixed={"problem": problem, "n_iter": n_iter}, height=3.6)

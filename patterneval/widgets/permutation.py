@@ -2,15 +2,11 @@
 
 from __future__ import annotations
 
-import ipywidgets as widgets
-
 from ..plotting.permutation import NullDistributionPainter
 from ..resampling.permutation import signal_tests
-from ._base import Explorer
+from ._base import Explorer, int_slider, selection_slider
 
 __all__ = ["PermutationExplorer"]
-
-_STYLE = {"description_width": "initial"}
 
 
 class PermutationExplorer(Explorer):
@@ -48,11 +44,8 @@ class PermutationExplorer(Explorer):
         signals = list(self.tests)
         m_max = min(t.n_resamples for t in self.tests.values())
         controls = {
-            "signal": widgets.SelectionSlider(options=signals, value=signal if signal is not None else signals[0],
-                                              description="δ (signal)", continuous_update=False, style=_STYLE),
-            "n_resamples": widgets.IntSlider(value=n_resamples or m_max, min=1, max=m_max, step=1,
-                                             description="m (permutations)", continuous_update=False,
-                                             style=_STYLE),
+            "signal": selection_slider("δ (signal)", signals, signal if signal is not None else signals[0]),
+            "n_resamples": int_slider("m (permutations)", n_resamples or m_max, 1, m_max),
         }
         super().__init__(controls, width=7.0, height=3.2)
 

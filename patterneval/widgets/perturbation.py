@@ -2,14 +2,10 @@
 
 from __future__ import annotations
 
-import ipywidgets as widgets
-
 from ..plotting.perturbation import PerturbationPainter
-from ._base import Explorer
+from ._base import Explorer, float_slider, int_slider, toggle_buttons
 
 __all__ = ["PerturbationExplorer"]
-
-_STYLE = {"description_width": "initial"}
 
 
 class PerturbationExplorer(Explorer):
@@ -55,15 +51,10 @@ class PerturbationExplorer(Explorer):
         step = max(1, total // 50)
         controls = {}
         if len(methods) > 1:
-            controls["method"] = widgets.ToggleButtons(options=methods, value=method, description="method",
-                                                       style=_STYLE)
-        controls["confidence_level"] = widgets.FloatSlider(value=confidence_level, min=0.5, max=0.99, step=0.01,
-                                                           description="confidence", continuous_update=False,
-                                                           style=_STYLE)
-        controls["n_resamples"] = widgets.IntSlider(value=total if n_resamples is None else n_resamples,
-                                                    min=min(10, total), max=total, step=step,
-                                                    description="perturbations R", continuous_update=False,
-                                                    style=_STYLE)
+            controls["method"] = toggle_buttons("method", methods, method)
+        controls["confidence_level"] = float_slider("confidence", confidence_level, 0.5, 0.99, 0.01)
+        controls["n_resamples"] = int_slider("perturbations R", total if n_resamples is None else n_resamples,
+                                             min(10, total), total, step)
         self._single = method
         super().__init__(controls, height=3.4)
 

@@ -2,14 +2,10 @@
 
 from __future__ import annotations
 
-import ipywidgets as widgets
-
 from ..plotting.reinforcement import ReinforcementPainter
-from ._base import Explorer
+from ._base import Explorer, float_slider
 
 __all__ = ["ReinforcementExplorer"]
-
-_STYLE = {"description_width": "initial"}
 
 
 class ReinforcementExplorer(Explorer):
@@ -40,14 +36,8 @@ class ReinforcementExplorer(Explorer):
 
     def __init__(self, *, gamma=0.9, alpha=0.2, epsilon=0.2):
         controls = {
-            "gamma": widgets.FloatSlider(value=gamma, min=0.5, max=0.99, step=0.01, description="γ (discount)",
-                                         continuous_update=False, style=_STYLE),
-            "alpha": widgets.FloatSlider(value=alpha, min=0.05, max=1.0, step=0.05,
-                                         description="α (learning rate)", continuous_update=False, style=_STYLE),
-            "epsilon": widgets.FloatSlider(value=epsilon, min=0.0, max=1.0, step=0.05,
-                                           description="ε (exploration)", continuous_update=False, style=_STYLE),
+            "gamma": float_slider("γ (discount)", gamma, 0.5, 0.99, 0.01),
+            "alpha": float_slider("α (learning rate)", alpha, 0.05, 1.0, 0.05),
+            "epsilon": float_slider("ε (exploration)", epsilon, 0.0, 1.0, 0.05),
         }
         super().__init__(controls, height=3.6)
-
-    def draw(self, *, gamma, alpha, epsilon):
-        self.painter.update(gamma=gamma, alpha=alpha, epsilon=epsilon)

@@ -2,14 +2,10 @@
 
 from __future__ import annotations
 
-import ipywidgets as widgets
-
 from ..plotting.resampling import BootstrapPainter
-from ._base import Explorer
+from ._base import Explorer, float_slider, int_slider
 
 __all__ = ["BootstrapExplorer"]
-
-_STYLE = {"description_width": "initial"}
 
 
 class BootstrapExplorer(Explorer):
@@ -44,20 +40,10 @@ class BootstrapExplorer(Explorer):
     )
 
     def __init__(self, *, n=20, resubstitution=0.0, oob=0.3, gamma=0.5, n_resamples=2000, rng=0):
-        self.n_resamples, self.rng = n_resamples, rng
         controls = {
-            "n": widgets.IntSlider(value=n, min=2, max=300, step=1, description="N",
-                                   continuous_update=False, style=_STYLE),
-            "resubstitution": widgets.FloatSlider(value=resubstitution, min=0.0, max=0.5, step=0.01,
-                                                  description="err (resubst.)",
-                                                  continuous_update=False, style=_STYLE),
-            "oob": widgets.FloatSlider(value=oob, min=0.0, max=0.6, step=0.01, description="Err⁽¹⁾ (OOB)",
-                                       continuous_update=False, style=_STYLE),
-            "gamma": widgets.FloatSlider(value=gamma, min=0.05, max=0.9, step=0.01, description="γ",
-                                         continuous_update=False, style=_STYLE),
+            "n": int_slider("N", n, 2, 300),
+            "resubstitution": float_slider("err (resubst.)", resubstitution, 0.0, 0.5, 0.01),
+            "oob": float_slider("Err⁽¹⁾ (OOB)", oob, 0.0, 0.6, 0.01),
+            "gamma": float_slider("γ", gamma, 0.05, 0.9, 0.01),
         }
-        super().__init__(controls, height=3.4)
-
-    def draw(self, *, n, resubstitution, oob, gamma):
-        self.painter.update(n=n, resubstitution=resubstitution, oob=oob, gamma=gamma,
-                            n_resamples=self.n_resamples, rng=self.rng)
+        super().__init__(controls, fixed={"n_resamples": n_resamples, "rng": rng}, height=3.4)

@@ -6,15 +6,11 @@ it, so every move redraws without refitting anything.
 
 from __future__ import annotations
 
-import ipywidgets as widgets
-
 from ..plotting.selection import SelectionLeakPainter
 from ..resampling.selection import leak_grid
-from ._base import Explorer
+from ._base import Explorer, selection_slider
 
 __all__ = ["SelectionLeakExplorer"]
-
-_STYLE = {"description_width": "initial"}
 
 
 class SelectionLeakExplorer(Explorer):
@@ -51,13 +47,7 @@ class SelectionLeakExplorer(Explorer):
         self.grid = leak_grid(**{"rng": 0, **(grid_options or {})}) if grid is None else grid
         ps, ks = [int(v) for v in self.grid.n_features], [int(v) for v in self.grid.k]
         controls = {
-            "n_features": widgets.SelectionSlider(options=ps, value=n_features or ps[-1],
-                                                  description="p (features)", continuous_update=False,
-                                                  style=_STYLE),
-            "k": widgets.SelectionSlider(options=ks, value=k or ks[len(ks) // 2], description="k (kept)",
-                                         continuous_update=False, style=_STYLE),
+            "n_features": selection_slider("p (features)", ps, n_features or ps[-1]),
+            "k": selection_slider("k (kept)", ks, k or ks[len(ks) // 2]),
         }
-        super().__init__(controls, height=3.4)
-
-    def draw(self, *, n_features, k):
-        self.painter.update(grid=self.grid, n_features=n_features, k=k)
+        super().__init__(controls, fixed={"grid": self.grid}, height=3.4)

@@ -2,17 +2,14 @@
 
 from __future__ import annotations
 
-import ipywidgets as widgets
 import numpy as np
 from sklearn.datasets import load_wine
 
 from ..plotting.tree import PruningPainter
 from ..tree import pruning_sequence
-from ._base import Explorer
+from ._base import Explorer, int_slider
 
 __all__ = ["PruningExplorer"]
-
-_STYLE = {"description_width": "initial"}
 
 
 class PruningExplorer(Explorer):
@@ -55,10 +52,7 @@ class PruningExplorer(Explorer):
                           [data.feature_names[j] for j in features])
         n_steps = len(self.sequence.ccp_alphas)
         controls = {
-            "step": widgets.IntSlider(value=step, min=0, max=n_steps - 1, step=1,
-                                      description="pruning step (0 = full tree)",
-                                      continuous_update=False, style=_STYLE,
-                                      layout=widgets.Layout(width="420px")),
+            "step": int_slider("pruning step (0 = full tree)", step, 0, n_steps - 1, layout={"width": "420px"}),
         }
         super().__init__(controls, height=3.8)
 
