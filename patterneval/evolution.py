@@ -45,16 +45,7 @@ import numpy as np
 
 from ._results import Result
 from ._ties import argmax_tied, argsort_tied
-from ._validation import (
-    check_callable,
-    check_choice,
-    check_in_range,
-    check_positive_int,
-    check_positive_real,
-    check_real,
-    check_rng,
-    show,
-)
+from ._validation import check_array, check_callable, check_choice, check_rng, check_scalar, fail, show
 
 __all__ = [
     "CROSSOVERS",
@@ -153,9 +144,9 @@ def trap(population, *, block: int = 4) -> np.ndarray:
     array([7., 2.])
     """
     pop = check_bit_population(population)
-    k = check_positive_int("block", block, minimum=2)
+    k = check_scalar("block", block, int, low=2)
     if pop.shape[1] % k:
-        raise ValueError(f"block={k} must divide the chromosome length {pop.shape[1]}.")
+        raise fail("block", f"a divisor of the chromosome length {pop.shape[1]}", k)
     u = pop.reshape(pop.shape[0], -1, k).sum(axis=2)
     return np.where(u == k, k, k - 1 - u).sum(axis=1).astype(float)
 
@@ -183,9 +174,9 @@ def bits_to_real(population, *, low: float = -1.0, high: float = 2.0) -> np.ndar
     array([0., 7., 4.])
     """
     pop = check_bit_population(population)
-    low, high = check_real("low", low), check_real("high", high)
-    if not (np.isfinite(low) and np.isfinite(high) and low < high):
-        raise ValueError(f"low and high must be finite with low < high; got low={low!r}, high={high!r}.")
+    low, high = check_scalar("low", low, float), check_scalar("high", high, float)
+    if low >= high:
+        raise fail("high", f"greater than low = {low!r}", high)
     weights = 2.0 ** np.arange(pop.shape[1] - 1, -1, -1)
     return low + (high - low) * (pop @ weights) / (2.0 ** pop.shape[1] - 1)
 
@@ -240,7 +231,7 @@ def tournament_selection(fitness, n_select: int, *, size: int = 2, rng=None) -> 
     fitness : array_like, shape (n,)
         Fitness of each member; larger is better.
     n_select : int
-        Members to select, >= 0.
+        Members to select, >= 1.
     size : int, default 2
         Tournament size k, >= 1.
     rng : None, int or numpy.random.Generator, optional
@@ -248,7 +239,7 @@ def tournament_selection(fitness, n_select: int, *, size: int = 2, rng=None) -> 
 
     Returns
     -------
-    ndarray of int
+    ndarray of int, shape (n_select,)
         Indices of the selected members.
 
     References
@@ -263,8 +254,8 @@ def tournament_selection(fitness, n_select: int, *, size: int = 2, rng=None) -> 
     array([1, 0, 0, 1, 1, 1])
     """
     f = check_fitness_values(fitness)
-    n_select = check_positive_int("n_select", n_select)
-    size = check_positive_int("size", size)
+    n_select = check_scalar("n_select", n_select, int, low=1)
+    size = check_scalar("size", size, int, low=1)
     rng = check_rng(rng)
     entrants = rng.integers(0, f.size, size=(n_select, size))
     winners = argmax_tied(f[entrants], axis=1)
@@ -283,12 +274,10 @@ def truncation_selection(fitness, n_select: int, *, n_best: int | None = None, r
     ----------
     fitness : array_like, shape (n,)
         Fitness of each member; larger is better.
-    n_select : int
-        Members to select, >= 0.
+    n_select, rng
+        As in :func:`tournament_selection`.
     n_best : int, optional
         How many of the fittest are kept, in [1, n]; default half the population, rounded up.
-    rng : None, int or numpy.random.Generator, optional
-        Seed or generator of the draws (``numpy.random.default_rng(rng)``).
 
     Returns
     -------
@@ -302,12 +291,9 @@ def truncation_selection(fitness, n_select: int, *, n_best: int | None = None, r
     [1, 2]
     """
     f = check_fitness_values(fitness)
-    n_select = check_positive_int("n_select", n_select)
-    if n_best is None:
-        n_best = (f.size + 1) // 2
-    n_best = check_positive_int("n_best", n_best)
-    if n_best > f.size:
-        raise ValueError(f"n_best={n_best} exceeds the population size {f.size}.")
+    n_select = check_scalar("n_select", n_select, int, low=1)
+    n_best = (f.size + 1) // 2 if n_best is None else check_scalar(
+        "n_best", n_best, int, low=1, high=f.size, hint=f"(the population has {f.size} members)")
     rng = check_rng(rng)
     shuffle = rng.permutation(f.size)
     order = shuffle[argsort_tied(-f[shuffle])]
@@ -324,15 +310,13 @@ def roulette_selection(fitness, n_select: int, *, rng=None) -> np.ndarray:
     ----------
     fitness : array_like, shape (n,)
         Fitness of each member; non-negative with a positive sum.
-    n_select : int
-        Members to select, >= 0.
-    rng : None, int or numpy.random.Generator, optional
-        Seed or generator of the draws (``numpy.random.default_rng(rng)``).
+    n_select, rng
+        As in :func:`tournament_selection`.
 
     Returns
     -------
     ndarray of int, shape (n_select,)
-        Indices of the selected members.
+        The indices drawn.
 
     Examples
     --------
@@ -341,7 +325,7 @@ def roulette_selection(fitness, n_select: int, *, rng=None) -> np.ndarray:
     array([2, 2, 1, 1, 2, 2, 2, 2])
     """
     f = check_fitness_values(fitness, non_negative=True)
-    n_select = check_positive_int("n_select", n_select)
+    n_select = check_scalar("n_select", n_select, int, low=1)
     rng = check_rng(rng)
     cumulative = np.cumsum(f)
     u = rng.random(n_select) * cumulative[-1]
@@ -351,15 +335,20 @@ def roulette_selection(fitness, n_select: int, *, rng=None) -> np.ndarray:
 # --- crossover and mutation -----------------------------------------------------------
 
 
-def _check_parents(parents_a, parents_b, rate, min_bits=2):
+def _start_crossover(parents_a, parents_b, rate, rng, min_bits):
+    """The checked parents, the generator and which pairs are crossed (the first draw,
+    ``rng.random(n_pairs) < rate``), shared by the three crossovers."""
     a = check_bit_population(parents_a, name="parents_a")
     b = check_bit_population(parents_b, name="parents_b")
     if a.shape != b.shape:
-        raise ValueError(f"parents_a and parents_b must have the same shape; got {a.shape} and {b.shape}.")
+        raise fail("parents_b", f"an array of the same shape as parents_a {a.shape}",
+                   f"shape {b.shape}", echo=False)
     if a.shape[1] < min_bits:
-        raise ValueError(f"crossover needs chromosomes of at least {min_bits} bits; got {a.shape[1]}.")
-    rate = check_in_range("rate", rate, 0.0, 1.0)
-    return a, b, rate
+        raise fail("parents_a", f"chromosomes of at least {min_bits} bits for this crossover",
+                   f"{a.shape[1]} bit(s)", echo=False)
+    rate = check_scalar("rate", rate, float, low=0, high=1)
+    rng = check_rng(rng)
+    return a, b, rng, rng.random(a.shape[0]) < rate
 
 
 def _swap(a, b, mask):
@@ -399,10 +388,8 @@ def single_point_crossover(parents_a, parents_b, *, rate: float = 1.0, rng=None)
     >>> a.astype(int), b.astype(int)
     (array([[1, 1, 1, 0]]), array([[1, 0, 0, 1]]))
     """
-    a, b, rate = _check_parents(parents_a, parents_b, rate)
-    rng = check_rng(rng)
+    a, b, rng, cross = _start_crossover(parents_a, parents_b, rate, rng, min_bits=2)
     n, l = a.shape
-    cross = rng.random(n) < rate
     cuts = rng.integers(1, l, size=n)
     mask = (np.arange(l)[None, :] >= cuts[:, None]) & cross[:, None]
     return _swap(a, b, mask)
@@ -421,15 +408,13 @@ def two_point_crossover(parents_a, parents_b, *, rate: float = 1.0, rng=None):
     ----------
     parents_a, parents_b : array_like of bool or {0, 1}, shape (n_pairs, l), l >= 3
         The two parents of each pair, row by row.
-    rate : float, default 1.0
-        Probability that a pair is crossed, in [0, 1]; uncrossed pairs are copied.
-    rng : None, int or numpy.random.Generator, optional
-        Seed or generator of the draws (``numpy.random.default_rng(rng)``).
+    rate, rng
+        As in :func:`single_point_crossover`.
 
     Returns
     -------
     (ndarray, ndarray)
-        The two children of each pair, boolean arrays shaped like the parents.
+        The two children of each pair, as in :func:`single_point_crossover`.
 
     Examples
     --------
@@ -438,10 +423,8 @@ def two_point_crossover(parents_a, parents_b, *, rate: float = 1.0, rng=None):
     >>> a.astype(int), b.astype(int)
     (array([[0, 0, 1, 1, 0]]), array([[1, 1, 0, 0, 1]]))
     """
-    a, b, rate = _check_parents(parents_a, parents_b, rate, min_bits=3)
-    rng = check_rng(rng)
+    a, b, rng, cross = _start_crossover(parents_a, parents_b, rate, rng, min_bits=3)
     n, l = a.shape
-    cross = rng.random(n) < rate
     cuts = np.sort(rng.random((n, l - 1)).argsort(axis=1)[:, :2] + 1, axis=1)
     j = np.arange(l)[None, :]
     mask = (j >= cuts[:, :1]) & (j < cuts[:, 1:]) & cross[:, None]
@@ -458,19 +441,17 @@ def uniform_crossover(parents_a, parents_b, *, rate: float = 1.0, swap_probabili
 
     Parameters
     ----------
-    parents_a, parents_b : array_like of bool or {0, 1}, shape (n_pairs, l)
-        The two parents of each pair, row by row.
-    rate : float, default 1.0
-        Probability that a pair is crossed, in [0, 1]; uncrossed pairs are copied.
+    parents_a, parents_b, rate
+        As in :func:`single_point_crossover`.
     swap_probability : float, default 0.5
         Probability that a position of a crossed pair is swapped, in [0, 1].
-    rng : None, int or numpy.random.Generator, optional
-        Seed or generator of the draws (``numpy.random.default_rng(rng)``).
+    rng
+        As in :func:`single_point_crossover`.
 
     Returns
     -------
     (ndarray, ndarray)
-        The two children of each pair, boolean arrays shaped like the parents.
+        The two children of each pair, as in :func:`single_point_crossover`.
 
     Examples
     --------
@@ -479,12 +460,9 @@ def uniform_crossover(parents_a, parents_b, *, rate: float = 1.0, swap_probabili
     >>> (a ^ b).all()  # each position comes from one parent or the other
     np.True_
     """
-    a, b, rate = _check_parents(parents_a, parents_b, rate, min_bits=1)
-    p = check_in_range("swap_probability", swap_probability, 0.0, 1.0)
-    rng = check_rng(rng)
-    n, l = a.shape
-    cross = rng.random(n) < rate
-    mask = (rng.random((n, l)) < p) & cross[:, None]
+    p = check_scalar("swap_probability", swap_probability, float, low=0, high=1)
+    a, b, rng, cross = _start_crossover(parents_a, parents_b, rate, rng, min_bits=1)
+    mask = (rng.random(a.shape) < p) & cross[:, None]
     return _swap(a, b, mask)
 
 
@@ -516,7 +494,7 @@ def bit_flip_mutation(population, rate: float, *, rng=None) -> np.ndarray:
     array([[1, 1, 1, 1]])
     """
     pop = check_bit_population(population)
-    rate = check_in_range("rate", rate, 0.0, 1.0)
+    rate = check_scalar("rate", rate, float, low=0, high=1)
     rng = check_rng(rng)
     return pop ^ (rng.random(pop.shape) < rate)
 
@@ -600,8 +578,8 @@ def shared_fitness(population, fitness, *, radius: float, alpha: float = 1.0) ->
     """
     pop = check_bit_population(population)
     f = check_fitness_values(fitness, size=pop.shape[0])
-    radius = check_positive_real("radius", radius)
-    alpha = check_positive_real("alpha", alpha)
+    radius = check_scalar("radius", radius, float, low=0, closed="neither")
+    alpha = check_scalar("alpha", alpha, float, low=0, closed="neither")
     x = pop.astype(np.int32)
     d = x.shape[1] - (x @ x.T + (1 - x) @ (1 - x).T)
     sh = np.where(d < radius, 1.0 - (d / radius) ** alpha, 0.0)
@@ -680,10 +658,8 @@ def schema_matches(schema: str, population) -> np.ndarray:
     >>> schema_matches("1#0", [[1, 1, 0], [1, 0, 1], [0, 0, 0]])
     array([ True, False, False])
     """
-    s = check_schema(schema)
     pop = check_bit_population(population)
-    if pop.shape[1] != len(s):
-        raise ValueError(f"schema has {len(s)} positions but the chromosomes have {pop.shape[1]} bits.")
+    s = check_schema(schema, length=pop.shape[1])
     fixed = np.array([c != "#" for c in s])
     value = np.array([c == "1" for c in s])
     return np.all((pop == value) | ~fixed, axis=1)
@@ -734,19 +710,17 @@ def schema_theorem_bound(m, f_schema, f_mean, p_c, p_m, order, defining_length, 
     12.3493
     """
     form = check_choice("form", form, BOUND_FORMS)
-    m = check_in_range("m", m, 0.0, np.inf)
-    f_schema = check_in_range("f_schema", f_schema, 0.0, np.inf)
-    f_mean = check_positive_real("f_mean", f_mean)
-    p_c = check_in_range("p_c", p_c, 0.0, 1.0)
-    p_m = check_in_range("p_m", p_m, 0.0, 1.0)
-    length = check_positive_int("length", length, minimum=2)
-    order = check_positive_int("order", order, minimum=0)
-    delta = check_positive_int("defining_length", defining_length, minimum=0)
-    if order > length or delta > length - 1:
-        raise ValueError(f"order={order} and defining_length={delta} must fit a chromosome of length {length}.")
-    if delta < order - 1 or (order < 2 and delta > 0):
-        raise ValueError(f"no schema has order {order} and defining length {delta}: "
-                         f"order - 1 <= defining_length, and 0 when order < 2.")
+    m = check_scalar("m", m, float, low=0)
+    f_schema = check_scalar("f_schema", f_schema, float, low=0)
+    f_mean = check_scalar("f_mean", f_mean, float, low=0, closed="neither")
+    p_c = check_scalar("p_c", p_c, float, low=0, high=1)
+    p_m = check_scalar("p_m", p_m, float, low=0, high=1)
+    length = check_scalar("length", length, int, low=2)
+    order = check_scalar("order", order, int, low=0, high=length)
+    # a schema of order o >= 2 spans o - 1 to l - 1 positions; one of order 0 or 1 spans none
+    delta = check_scalar("defining_length", defining_length, int, low=max(order - 1, 0),
+                         high=length - 1 if order >= 2 else 0,
+                         hint=f"(the defining lengths of a schema of order {order} on {length} bits)")
     growth = m * f_schema / f_mean
     crossover = p_c * delta / (length - 1)
     if form == "linear":
@@ -851,51 +825,40 @@ class GeneticAlgorithm:
                  elitism=0, n_offspring=None, crowding_factor=3, sharing_radius=None,
                  n_generations=50, rng=None):
         self.fitness = check_callable("fitness", fitness)
-        self.n_bits = check_positive_int("n_bits", n_bits, minimum=2)
-        self.population_size = check_positive_int("population_size", population_size, minimum=2)
+        self.n_bits = check_scalar("n_bits", n_bits, int, low=2)
+        n = self.population_size = check_scalar("population_size", population_size, int, low=2)
+        at_most_n = f"(at most population_size = {n})"
         self.selection = check_choice("selection", selection, SELECTIONS)
-        self.tournament_size = check_positive_int("tournament_size", tournament_size)
-        if truncation_size is not None:
-            truncation_size = check_positive_int("truncation_size", truncation_size)
-            if truncation_size > self.population_size:
-                raise ValueError(f"truncation_size={truncation_size} exceeds population_size="
-                                 f"{self.population_size}.")
-        self.truncation_size = truncation_size
+        self.tournament_size = check_scalar("tournament_size", tournament_size, int, low=1)
+        self.truncation_size = None if truncation_size is None else check_scalar(
+            "truncation_size", truncation_size, int, low=1, high=n, hint=at_most_n)
         self.crossover = check_choice("crossover", crossover, CROSSOVERS)
         if self.crossover == "two-point" and self.n_bits < 3:
-            raise ValueError(f"two-point crossover needs n_bits >= 3; got {self.n_bits}.")
-        self.crossover_rate = check_in_range("crossover_rate", crossover_rate, 0.0, 1.0)
+            raise fail("n_bits", "at least 3 for two-point crossover", self.n_bits)
+        self.crossover_rate = check_scalar("crossover_rate", crossover_rate, float, low=0, high=1)
         self.mutation_rate = (1.0 / self.n_bits if mutation_rate is None
-                              else check_in_range("mutation_rate", mutation_rate, 0.0, 1.0))
+                              else check_scalar("mutation_rate", mutation_rate, float, low=0, high=1))
         self.replacement = check_choice("replacement", replacement, REPLACEMENTS)
-        self.elitism = check_positive_int("elitism", elitism, minimum=0)
+        self.elitism = check_scalar("elitism", elitism, int, low=0, high=n - 1,
+                                    hint=f"(smaller than population_size = {n})")
         if self.elitism and self.replacement != "generational":
-            raise ValueError(f"elitism applies to replacement='generational' only; got "
-                             f"replacement={self.replacement!r} with elitism={self.elitism}.")
-        if self.elitism >= self.population_size:
-            raise ValueError(f"elitism={self.elitism} must be smaller than population_size="
-                             f"{self.population_size}.")
+            raise fail("elitism", "0 unless replacement='generational'", self.elitism,
+                       hint=f"(replacement={self.replacement!r})")
         if n_offspring is None:
-            n_offspring = {"replace-worst": max(1, self.population_size // 2), "crowding": 2}.get(
-                self.replacement, self.population_size)
-        self.n_offspring = check_positive_int("n_offspring", n_offspring)
-        if self.n_offspring > self.population_size:
-            raise ValueError(f"n_offspring={self.n_offspring} exceeds population_size={self.population_size}.")
-        self.crowding_factor = check_positive_int("crowding_factor", crowding_factor)
-        if self.crowding_factor > self.population_size:
-            raise ValueError(f"crowding_factor={self.crowding_factor} exceeds population_size="
-                             f"{self.population_size}.")
-        self.sharing_radius = None if sharing_radius is None else check_positive_real(
-            "sharing_radius", sharing_radius)
-        self.n_generations = check_positive_int("n_generations", n_generations, minimum=0)
+            n_offspring = {"replace-worst": max(1, n // 2), "crowding": 2}.get(self.replacement, n)
+        self.n_offspring = check_scalar("n_offspring", n_offspring, int, low=1, high=n, hint=at_most_n)
+        self.crowding_factor = check_scalar("crowding_factor", crowding_factor, int, low=1, high=n,
+                                            hint=at_most_n)
+        self.sharing_radius = None if sharing_radius is None else check_scalar(
+            "sharing_radius", sharing_radius, float, low=0, closed="neither")
+        self.n_generations = check_scalar("n_generations", n_generations, int, low=0)
         self.rng = check_rng(rng)
 
     # the pieces of one generation --------------------------------------------------
 
     def _evaluate(self, pop):
-        values = check_fitness_values(self.fitness(pop), size=pop.shape[0], name="fitness(population)",
-                                      non_negative=self.selection == "roulette" or self.sharing_radius is not None)
-        return values
+        return check_fitness_values(self.fitness(pop), size=pop.shape[0], name="fitness(population)",
+                                    non_negative=self.selection == "roulette" or self.sharing_radius is not None)
 
     def _select(self, pop, f, n_select):
         if self.sharing_radius is not None:
@@ -963,8 +926,8 @@ class GeneticAlgorithm:
         pop = (self.initial_population() if population is None
                else check_bit_population(population, name="population").copy())
         if pop.shape != (self.population_size, self.n_bits):
-            raise ValueError(f"population must have shape ({self.population_size}, {self.n_bits}); "
-                             f"got {pop.shape}.")
+            raise fail("population", f"an array of shape ({self.population_size}, {self.n_bits}) "
+                                     f"(population_size, n_bits)", f"shape {pop.shape}", echo=False)
         f = self._evaluate(pop)
         pops, fits, evaluations = [pop], [f], pop.shape[0]
         for _ in range(self.n_generations):
@@ -1060,7 +1023,7 @@ def run_ga_replicates(fitness, n_bits, *, n_runs: int = 5, rng=None, **options) 
     >>> reps.best.shape
     (3, 6)
     """
-    n_runs = check_positive_int("n_runs", n_runs)
+    n_runs = check_scalar("n_runs", n_runs, int, low=1)
     runs = [GeneticAlgorithm(fitness, n_bits, rng=child, **options).run()
             for child in check_rng(rng).spawn(n_runs)]
     return GAReplicates(
@@ -1159,18 +1122,14 @@ def schema_counts(fitness, population, schema, *, crossover_rate: float, mutatio
     (True, True)
     """
     pop = check_bit_population(population, name="population", min_rows=2)
-    s = check_schema(schema)
-    if len(s) != pop.shape[1]:
-        raise ValueError(f"schema has {len(s)} positions but the chromosomes have {pop.shape[1]} bits.")
-    n_resamples = check_positive_int("n_resamples", n_resamples, minimum=2)
-    n_se = check_positive_real("n_se", n_se)
+    s = check_schema(schema, length=pop.shape[1])
+    n_resamples = check_scalar("n_resamples", n_resamples, int, low=2)
+    n_se = check_scalar("n_se", n_se, float, low=0, closed="neither")
     ga = GeneticAlgorithm(fitness, pop.shape[1], population_size=pop.shape[0], selection="roulette",
                           crossover="single-point", crossover_rate=crossover_rate,
                           mutation_rate=mutation_rate, replacement="generational", n_generations=1,
                           rng=rng)
-    f = ga._evaluate(pop)
-    if f.sum() <= 0:
-        raise ValueError("fitness(population) sums to 0; fitness-proportional selection is undefined.")
+    f = ga._evaluate(pop)  # roulette selection: non-negative with a positive sum
     inside = schema_matches(s, pop)
     m = int(inside.sum())
     f_mean = float(f.mean())
@@ -1192,59 +1151,43 @@ def schema_counts(fitness, population, schema, *, crossover_rate: float, mutatio
 
 
 def check_bit_population(value, *, name: str = "population", min_rows: int = 1) -> np.ndarray:
-    """Chromosomes as a 2-d array of bits (bool, or integers/floats equal to 0 or 1), one
-    row per individual; returns a bool array. A 1-d input is one individual."""
-    if value is None or isinstance(value, (str, bytes)) or np.isscalar(value):
-        raise TypeError(f"{name} must be a 2-d array of 0/1 bits (one row per individual); got {show(value)}.")
-    arr = np.asarray(value)
-    if arr.ndim == 1:
-        arr = arr[None, :]
-    if arr.ndim != 2:
-        raise ValueError(f"{name} must be 2-d (individuals x bits); got an array of shape {arr.shape}.")
-    if arr.dtype != bool:
-        if arr.dtype.kind not in "iuf":
-            raise TypeError(f"{name} must hold bits 0/1; got dtype {arr.dtype}.")
-        if not np.all((arr == 0) | (arr == 1)):
-            raise ValueError(f"{name} must hold only 0 and 1; got values {show(np.unique(arr)[:6].tolist())}.")
-        arr = arr.astype(bool)
-    if arr.shape[0] < min_rows or arr.shape[1] < 1:
-        raise ValueError(f"{name} needs at least {min_rows} individual(s) and 1 bit; got shape {arr.shape}.")
-    return arr
+    """Chromosomes as a 2-d array of bits (bool, or numbers equal to 0 or 1), one row per
+    individual, at least ``min_rows`` of them; a 1-d input is one individual. Returns a
+    bool array."""
+    expected = "a 2-d array of 0/1 bits (one row per individual)"
+    if np.isscalar(value):
+        raise fail(name, expected, value, error=TypeError)
+    arr = check_array(name, value, min_rows=0)
+    arr = arr[None, :] if arr.ndim == 1 else arr
+    if arr.ndim != 2 or arr.shape[0] < min_rows or arr.shape[1] == 0:
+        raise fail(name, f"{expected} with at least {min_rows} row(s) and 1 bit",
+                   f"an array of shape {arr.shape}", echo=False)
+    if np.any((arr != 0) & (arr != 1)):
+        raise fail(name, expected, f"values {show(np.unique(arr)[:6].tolist())}", echo=False)
+    return arr.astype(bool)
 
 
 def check_fitness_values(values, *, size: int | None = None, name: str = "fitness",
                          non_negative: bool = False) -> np.ndarray:
-    """One finite real fitness per individual (1-d, non-empty); with ``non_negative`` (roulette
-    selection) every value must be >= 0 and their sum > 0."""
-    if values is None or isinstance(values, (str, bytes)):
-        raise TypeError(f"{name} must be a 1-d array of real numbers; got {show(values)}.")
-    arr = np.asarray(values)
-    if arr.dtype == bool or arr.dtype.kind not in "iuf":
-        raise TypeError(f"{name} must hold real numbers; got {show(values)}.")
-    if arr.ndim != 1 or arr.size == 0:
-        raise ValueError(f"{name} must be a non-empty 1-d array (one value per individual); got shape {arr.shape}.")
-    if size is not None and arr.size != size:
-        raise ValueError(f"{name} has {arr.size} values but the population has {size} individuals.")
-    arr = arr.astype(np.float64)
-    if not np.all(np.isfinite(arr)):
-        raise ValueError(f"{name} contains NaN or infinite values.")
-    if non_negative:
-        if np.any(arr < 0):
-            raise ValueError(
-                f"{name} must be >= 0 for fitness-proportional (roulette) selection; got minimum "
-                f"{arr.min():.6g}. Shift the fitness or use tournament/truncation selection."
-            )
-        if arr.sum() <= 0:
-            raise ValueError(f"{name} sums to 0; fitness-proportional (roulette) selection is undefined.")
+    """One finite real fitness per individual (1-d, non-empty, ``size`` entries); with
+    ``non_negative`` (roulette selection) every value must be >= 0 and their sum > 0."""
+    arr = check_array(name, values, ndim=1, n=size, n_name="population")
+    if non_negative and (np.any(arr < 0) or arr.sum() <= 0):
+        raise fail(name, "non-negative with a positive sum for fitness-proportional (roulette) "
+                         "selection", f"minimum {arr.min():.6g} and sum {arr.sum():.6g}", echo=False,
+                   hint="Shift the fitness or use tournament/truncation selection.")
     return arr
 
 
-def check_schema(schema) -> str:
-    """A schema: a non-empty string over '0', '1' and '#' (don't care)."""
+def check_schema(schema, *, length: int | None = None) -> str:
+    """A schema: a non-empty string over '0', '1' and '#' (don't care), of ``length``
+    positions (one per bit) if given."""
+    expected = "a non-empty string over '0', '1', '#'" + (
+        "" if length is None else f" of {length} positions (one per bit)")
     if not isinstance(schema, str):
-        raise TypeError(f"schema must be a string over '0', '1', '#'; got {show(schema)}.")
+        raise fail("schema", expected, schema, error=TypeError)
     bad = sorted(set(schema) - set("01#"))
-    if not schema or bad:
-        raise ValueError(f"schema must be a non-empty string over '0', '1', '#'; got {schema!r}"
-                         + (f" (invalid characters {bad})." if bad else "."))
+    if not schema or bad or (length is not None and len(schema) != length):
+        raise fail("schema", expected, schema,
+                   hint=f"It holds invalid characters {bad}." if bad else "")
     return schema

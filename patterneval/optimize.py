@@ -19,7 +19,6 @@ step size :math:`\eta` and momentum :math:`\gamma`:
 from __future__ import annotations
 
 import dataclasses
-import numbers
 import warnings
 
 import numpy as np
@@ -27,16 +26,7 @@ import scipy.linalg
 import scipy.optimize
 
 from ._results import Result
-from ._validation import (
-    _real_matrix,
-    check_callable,
-    check_choice,
-    check_numeric_array,
-    check_positive_int,
-    check_positive_real,
-    check_real_vector,
-    show,
-)
+from ._validation import check_array, check_bool, check_callable, check_choice, check_scalar, fail
 
 __all__ = [
     "METHODS",
@@ -101,11 +91,10 @@ class DescentResult(Result):
 
 def _call_grad(grad, x, d):
     g = np.asarray(grad(x), dtype=float)
-    if g.shape != (d,):
-        g = g.reshape(-1) if g.size == d else g
-        if g.shape != (d,):
-            raise ValueError(f"grad must return a vector of length {d} (like x0); got shape {np.shape(g)}.")
-    return g
+    if g.size != d:
+        raise fail("grad", f"a function returning a vector of length {d} (like x0)",
+                   f"one returning shape {g.shape}", echo=False)
+    return g.reshape(d)
 
 
 def gradient_descent(f, grad, x0, *, method="plain", learning_rate=0.1, momentum=0.9,
@@ -173,14 +162,14 @@ def gradient_descent(f, grad, x0, *, method="plain", learning_rate=0.1, momentum
     """
     check_callable("f", f)
     check_callable("grad", grad)
-    x = check_real_vector("x0", x0)
+    x = check_array("x0", x0, ndim=1)
     method = _ALIASES.get(method, method) if isinstance(method, str) else method
     method = check_choice("method", method, METHODS + tuple(_ALIASES))
-    eta = check_positive_real("learning_rate", learning_rate)
-    gamma = check_unit_interval_open_right("momentum", momentum)
-    n_iter = check_positive_int("n_iter", n_iter)
-    tol = check_positive_real("tol", tol)
-    epsilon = check_positive_real("epsilon", epsilon)
+    eta = check_scalar("learning_rate", learning_rate, float, low=0, closed="neither")
+    gamma = check_scalar("momentum", momentum, float, low=0, high=1, closed="left")
+    n_iter = check_scalar("n_iter", n_iter, int, low=1)
+    tol = check_scalar("tol", tol, float, low=0, closed="neither")
+    epsilon = check_scalar("epsilon", epsilon, float, low=0, closed="neither")
 
     d = x.size
     path = np.empty((n_iter + 1, d))
@@ -250,8 +239,8 @@ def momentum_stability_limit(lipschitz, momentum=0.0) -> float:
     >>> momentum_stability_limit(10.0), momentum_stability_limit(10.0, 0.5)
     (0.2, 0.3)
     """
-    L = check_positive_real("lipschitz", lipschitz)
-    gamma = check_unit_interval_open_right("momentum", momentum)
+    L = check_scalar("lipschitz", lipschitz, float, low=0, closed="neither")
+    gamma = check_scalar("momentum", momentum, float, low=0, high=1, closed="left")
     return 2.0 * (1.0 + gamma) / L
 
 
@@ -333,35 +322,29 @@ def quadratic_problem(eigenvalues=(1.0, 10.0), *, angle=0.0, minimiser=None) -> 
     >>> q.lipschitz, q.condition_number
     (25.0, 25.0)
     """
-    lam = check_real_vector("eigenvalues", eigenvalues)
-    if np.any(lam <= 0):
-        raise ValueError(f"eigenvalues must all be > 0 (a positive definite A); got {lam.tolist()}.")
+    lam = check_array("eigenvalues", eigenvalues, ndim=1, low=0, closed="neither")
     d = lam.size
-    if isinstance(angle, bool) or not isinstance(angle, numbers.Real) or not np.isfinite(angle):
-        raise TypeError(f"angle must be a finite real number (radians); got {angle!r}.")
+    angle = check_scalar("angle", angle, float)
     R = np.eye(d)
     if d == 2:
         c, s = np.cos(angle), np.sin(angle)
         R = np.array([[c, -s], [s, c]])
     A = R @ np.diag(lam) @ R.T
     A = (A + A.T) / 2
-    x_star = np.zeros(d) if minimiser is None else check_real_vector("minimiser", minimiser)
-    if x_star.size != d:
-        raise ValueError(f"minimiser has {x_star.size} entries but eigenvalues has {d}.")
+    x_star = np.zeros(d) if minimiser is None else check_array(
+        "minimiser", minimiser, ndim=1, n=d, n_name="eigenvalues")
     return Quadratic(A=A, b=A @ x_star, minimiser=x_star, lipschitz=float(lam.max()),
                      strong_convexity=float(lam.min()),
                      condition_number=float(lam.max() / lam.min()))
 
 
 def _check_rosenbrock(x, a, b):
-    """x: real, finite, leading axis of length 2; a: finite real; b: finite real > 0."""
-    x = check_numeric_array("x", x, allow_bool=False)
+    """x: finite reals with a leading axis of length 2; a: finite real; b: finite real > 0."""
+    x = check_array("x", x)
     if x.ndim == 0 or x.shape[0] != 2:
-        raise ValueError(f"x must have a leading axis of length 2 (x1, x2), possibly followed by "
-                         f"grid axes; got shape {x.shape}.")
-    if isinstance(a, bool) or not isinstance(a, numbers.Real) or not np.isfinite(a):
-        raise TypeError(f"a must be a finite real number; got {a!r}.")
-    return x, float(a), check_positive_real("b", b)
+        raise fail("x", "an array with a leading axis of length 2 (x1, x2), possibly followed by "
+                        "grid axes", f"shape {x.shape}", echo=False)
+    return x, check_scalar("a", a, float), check_scalar("b", b, float, low=0, closed="neither")
 
 
 def rosenbrock(x, *, a=1.0, b=100.0):
@@ -372,7 +355,7 @@ def rosenbrock(x, *, a=1.0, b=100.0):
     ----------
     x : array_like of shape (2,) or (2, ...)
         The point :math:`(x_1, x_2)`, or a stack of points along trailing grid axes
-        (e.g. ``np.stack([X1, X2])`` of a mesh grid); real, not boolean.
+        (e.g. ``np.stack([X1, X2])`` of a mesh grid); finite real numbers.
     a : float, default 1.0, keyword-only
         Finite.
     b : float > 0, default 100.0, keyword-only
@@ -521,9 +504,7 @@ def least_squares(X, y, *, fit_intercept=False, method="svd",
     >>> least_squares(Xd, [1.0, 2.0], rank_deficient="minimum-norm").coef
     array([0.5, 0.5])
     """
-    X, y = check_regression_data(X, y)
-    if not isinstance(fit_intercept, (bool, np.bool_)):
-        raise TypeError(f"fit_intercept must be True or False; got {fit_intercept!r}.")
+    X, y, fit_intercept = _check_regression(X, y, fit_intercept)
     method = check_choice("method", method, ("svd", "normal"))
     rank_deficient = check_choice("rank_deficient", rank_deficient, ("raise", "minimum-norm"))
     Z = _design(X, fit_intercept)
@@ -639,10 +620,8 @@ def gaussian_mle(x, *, method="closed") -> GaussianMLE:
     >>> round(gaussian_mle([1.0, 2.0, 3.0, 6.0], method="numeric").variance, 6)
     3.5
     """
-    x = check_real_vector("x", x)
+    x = check_array("x", x, ndim=1, min_rows=2)
     method = check_choice("method", method, ("closed", "numeric"))
-    if x.size < 2:
-        raise ValueError(f"x needs at least 2 observations to estimate a variance; got {x.size}.")
     if np.ptp(x) == 0:
         raise ValueError("x is constant: the variance MLE is 0 and the likelihood is unbounded.")
     if method == "closed":
@@ -696,10 +675,11 @@ def bernoulli_mle(x, *, method="closed") -> BernoulliMLE:
     >>> round(bernoulli_mle([1, 0, 1, 1], method="numeric").p, 6)
     0.75
     """
-    arr = check_real_vector("x", x)
+    arr = check_array("x", x, ndim=1)
     method = check_choice("method", method, ("closed", "numeric"))
     if not np.all((arr == 0) | (arr == 1)):
-        raise ValueError(f"x must hold 0/1 outcomes; got values {sorted(set(arr.tolist()))[:6]}.")
+        raise fail("x", "an array of 0/1 outcomes", f"values {sorted(set(arr.tolist()))[:6]}",
+                   echo=False)
     n, k = arr.size, float(arr.sum())
 
     def loglik(p):
@@ -776,9 +756,7 @@ def gaussian_regression_mle(X, y, *, fit_intercept=False) -> RegressionMLE:
     >>> bool(np.allclose(mle.coef, least_squares(X, y, fit_intercept=True).coef, atol=1e-6))
     True
     """
-    X, y = check_regression_data(X, y)
-    if not isinstance(fit_intercept, (bool, np.bool_)):
-        raise TypeError(f"fit_intercept must be True or False; got {fit_intercept!r}.")
+    X, y, fit_intercept = _check_regression(X, y, fit_intercept)
     Z = _design(X, fit_intercept)
     n, p = Z.shape
     # work in standardised units for conditioning (the MLE is equivariant under this)
@@ -810,21 +788,9 @@ def gaussian_regression_mle(X, y, *, fit_intercept=False) -> RegressionMLE:
 # ---- input checks of this module, in the vocabulary of patterneval._validation
 
 
-def check_unit_interval_open_right(name: str, value) -> float:
-    """A real number in [0, 1), e.g. a momentum coefficient (1 never forgets: no convergence)."""
-    if isinstance(value, bool) or not isinstance(value, numbers.Real):
-        raise TypeError(f"{name} must be a real number in [0, 1); got {show(value)}.")
-    value = float(value)
-    if not (np.isfinite(value) and 0.0 <= value < 1.0):
-        raise ValueError(f"{name} must lie in [0, 1) (e.g. 0.9); got {value!r}.")
-    return value
-
-
-def check_regression_data(X, y) -> tuple:
-    """A design matrix X (2-d, finite, numeric, at least one row and column) and real
-    targets y (1-d, finite) with one entry per row. Returns float arrays."""
-    X_arr = _real_matrix("X", X)
-    y_arr = check_real_vector("y", y)
-    if y_arr.shape[0] != X_arr.shape[0]:
-        raise ValueError(f"y has {y_arr.shape[0]} entries but X has {X_arr.shape[0]} rows.")
-    return X_arr.astype(float), y_arr
+def _check_regression(X, y, fit_intercept) -> tuple:
+    """A design matrix X (2-d, finite), real targets y (1-d, finite), one per row of X, and
+    the flag ``fit_intercept``. Returns float arrays and the flag."""
+    X = check_array("X", X, ndim=2, shape_hint="(n_samples, n_features)")
+    y = check_array("y", y, ndim=1, n=X.shape[0], n_name="X")
+    return X, y, check_bool("fit_intercept", fit_intercept)

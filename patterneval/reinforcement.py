@@ -23,12 +23,9 @@ in blocks, so the inner loops touch only Python floats and lists.
 
 from __future__ import annotations
 
-import operator
-
-import numbers
-
 import bisect
 import dataclasses
+import operator
 import warnings
 
 import numpy as np
@@ -36,16 +33,7 @@ from sklearn.exceptions import ConvergenceWarning
 
 from ._results import Result
 from ._ties import TIE_RTOL
-from ._validation import (
-    _as_real_array,
-    check_bool,
-    check_choice,
-    check_in_range,
-    check_numeric_array,
-    check_positive_int,
-    check_rng,
-    show,
-)
+from ._validation import check_array, check_bool, check_choice, check_rng, check_scalar, fail
 
 __all__ = [
     "ACTIONS",
@@ -121,8 +109,14 @@ class MDP:
         S, A = P.shape[:2]
         self.terminal = check_state_set("terminal", terminal, S)
         if self.terminal.all():
-            raise ValueError("terminal marks every state: an MDP needs a non-terminal state.")
-        self.gamma = check_discount(gamma, episodic=bool(self.terminal.any()))
+            raise fail("terminal", "a set of states that leaves one non-terminal", f"all {S} states",
+                       echo=False)
+        # gamma = 1 only for an episodic task: without terminal states the return can be infinite
+        episodic = bool(self.terminal.any())
+        self.gamma = check_scalar("gamma", gamma, float, low=0, high=1,
+                                  closed="both" if episodic else "left",
+                                  hint="" if episodic else "With no terminal state, gamma = 1 would "
+                                  "make the return infinite; pass terminal=... or gamma < 1.")
         self.state_names = check_name_list("state_names", state_names, S, "s")
         self.action_names = check_name_list("action_names", action_names, A, "a")
         # terminal states: absorbing, reward 0 (whatever their rows said)
@@ -198,9 +192,7 @@ class GridWorld(MDP):
     def to_grid(self, values) -> np.ndarray:
         """Per-state ``values`` laid out on the grid (NaN on walls)."""
         grid = np.full(self.shape, np.nan)
-        values = check_numeric_array("values", values, allow_nan=True)
-        if values.shape != (len(self.cells),):
-            raise ValueError(f"values must have one entry per state, shape ({len(self.cells)},); got {values.shape}.")
+        values = check_state_values("values", values, self.n_states, allow_nan=True)
         for (r, c), v in zip(self.cells, values):
             grid[r, c] = v
         return grid
@@ -243,24 +235,24 @@ def gridworld(shape=(3, 4), *, walls=((1, 1),), terminals=None, step_reward=-0.0
     >>> g.n_states, g.n_actions, g.state_names[g.start]
     (11, 4, '(2,0)')
     """
-    rows = check_positive_int("shape[0]", shape[0])
-    cols = check_positive_int("shape[1]", shape[1])
+    rows = check_scalar("shape[0]", shape[0], int, low=1)
+    cols = check_scalar("shape[1]", shape[1], int, low=1)
     shape = (rows, cols)
     walls = check_grid_cells("walls", walls, shape)
     if terminals is None:
         terminals = {(0, 3): 1.0, (1, 3): -1.0}
     if not isinstance(terminals, dict):
-        raise TypeError(f"terminals must be a dict {{(row, column): reward}}; got {type(terminals).__name__}.")
+        raise fail("terminals", "a dict {(row, column): reward}", terminals, error=TypeError)
     term_cells = check_grid_cells("terminals", list(terminals), shape)
-    term_reward = {cell: check_in_range(f"terminals[{cell}]", v, -np.inf, np.inf)
+    term_reward = {cell: check_scalar(f"terminals[{cell}]", v, float)
                    for cell, v in zip(term_cells, terminals.values())}
     if set(walls) & set(term_cells):
-        raise ValueError(f"terminals and walls overlap at {sorted(set(walls) & set(term_cells))}.")
-    step_reward = check_in_range("step_reward", step_reward, -np.inf, np.inf)
-    slip = check_in_range("slip", slip, 0.0, 1.0)
+        raise fail("walls", "cells that are not terminals", sorted(set(walls) & set(term_cells)))
+    step_reward = check_scalar("step_reward", step_reward, float)
+    slip = check_scalar("slip", slip, float, low=0, high=1)
     (start_cell,) = check_grid_cells("start", [start], shape)
     if start_cell in walls or start_cell in term_reward:
-        raise ValueError(f"start {start_cell} must be a free, non-terminal cell.")
+        raise fail("start", "a free, non-terminal cell", start_cell)
     cells = [(r, c) for r in range(rows) for c in range(cols) if (r, c) not in set(walls)]
     index = {cell: i for i, cell in enumerate(cells)}
     S, A = len(cells), len(ACTIONS)
@@ -282,7 +274,8 @@ def gridworld(shape=(3, 4), *, walls=((1, 1),), terminals=None, step_reward=-0.0
 
 def _check_mdp(mdp) -> MDP:
     if not isinstance(mdp, MDP):
-        raise TypeError(f"mdp must be a patterneval.reinforcement.MDP; got {type(mdp).__name__}.")
+        raise fail("mdp", "a patterneval.reinforcement.MDP", type(mdp).__name__, error=TypeError,
+                   echo=False)
     return mdp
 
 
@@ -327,10 +320,8 @@ def policy_evaluation(mdp, policy, *, method="linear", tol=1e-12, max_iter=1_000
     """
     mdp = _check_mdp(mdp)
     method = check_choice("method", method, ("linear", "iterative"))
-    tol = check_in_range("tol", tol, 0.0, np.inf)
-    if tol == 0.0:
-        raise ValueError("tol must be > 0.")
-    max_iter = check_positive_int("max_iter", max_iter)
+    tol = check_scalar("tol", tol, float, low=0, closed="neither")
+    max_iter = check_scalar("max_iter", max_iter, int, low=1)
     r_pi, P_pi = mdp.policy_matrices(policy)
     check_proper_policy(P_pi, mdp.terminal, mdp.gamma)
     if method == "linear":
@@ -369,9 +360,7 @@ def action_values(mdp, values) -> np.ndarray:
     [[3.0, 4.0]]
     """
     mdp = _check_mdp(mdp)
-    v = check_numeric_array("values", values)
-    if v.shape != (mdp.n_states,):
-        raise ValueError(f"values must have shape ({mdp.n_states},); got {v.shape}.")
+    v = check_state_values("values", values, mdp.n_states)
     q = mdp.r + mdp.gamma * (mdp.P @ v)
     q[mdp.terminal] = 0.0
     return q
@@ -402,11 +391,9 @@ def greedy_policy(q, *, atol=1e-12, rtol=TIE_RTOL) -> np.ndarray:
     >>> greedy_policy([[0.0, 1.0], [2.0, 2.0]]).tolist()
     [1, 0]
     """
-    q = check_numeric_array("q", q)
-    if q.ndim != 2 or q.size == 0:
-        raise ValueError(f"q must be a non-empty (n_states, n_actions) array; got shape {q.shape}.")
-    atol = check_in_range("atol", atol, 0.0, np.inf)
-    rtol = check_in_range("rtol", rtol, 0.0, 1.0)
+    q = check_array("q", q, ndim=2, shape_hint="(n_states, n_actions)")
+    atol = check_scalar("atol", atol, float, low=0)
+    rtol = check_scalar("rtol", rtol, float, low=0, high=1)
     best = q.max(axis=1, keepdims=True)
     return np.argmax(q >= best - (atol + rtol * np.abs(best)), axis=1)
 
@@ -434,7 +421,7 @@ def epsilon_greedy(q, epsilon) -> np.ndarray:
     >>> epsilon_greedy([[0.0, 1.0]], 0.2).tolist()
     [[0.1, 0.9]]
     """
-    epsilon = check_in_range("epsilon", epsilon, 0.0, 1.0)
+    epsilon = check_scalar("epsilon", epsilon, float, low=0, high=1)
     greedy = greedy_policy(q)
     n_states, n_actions = np.shape(q)
     pi = np.full((n_states, n_actions), epsilon / n_actions)
@@ -512,12 +499,13 @@ def policy_iteration(mdp, *, policy=None, max_iter=1000, keep_history=False) -> 
     (True, True)
     """
     mdp = _check_mdp(mdp)
-    max_iter = check_positive_int("max_iter", max_iter)
+    max_iter = check_scalar("max_iter", max_iter, int, low=1)
     current = np.zeros(mdp.n_states, dtype=int) if policy is None else policy
     pi_matrix = check_policy(current, mdp.n_states, mdp.n_actions)
     current = np.argmax(pi_matrix, axis=1)
     if not np.allclose(pi_matrix.max(axis=1), 1.0):
-        raise ValueError("policy for policy_iteration must be deterministic (action indices).")
+        raise fail("policy", "deterministic (action indices) for policy_iteration",
+                   "a stochastic matrix", echo=False)
     keep_history = check_bool("keep_history", keep_history)
     v = policy_evaluation(mdp, current)
     values = [v] if keep_history else None
@@ -592,16 +580,9 @@ def value_iteration(mdp, *, tol=1e-10, max_iter=100_000, v0=None, keep_history=F
     (4.0, [1])
     """
     mdp = _check_mdp(mdp)
-    tol = check_in_range("tol", tol, 0.0, np.inf)
-    if tol == 0.0:
-        raise ValueError("tol must be > 0.")
-    max_iter = check_positive_int("max_iter", max_iter)
-    if v0 is None:
-        v = np.zeros(mdp.n_states)
-    else:
-        v = np.array(v0, dtype=float)
-        if v.shape != (mdp.n_states,) or not np.all(np.isfinite(v)):
-            raise ValueError(f"v0 must be {mdp.n_states} finite values; got shape {v.shape}.")
+    tol = check_scalar("tol", tol, float, low=0, closed="neither")
+    max_iter = check_scalar("max_iter", max_iter, int, low=1)
+    v = np.zeros(mdp.n_states) if v0 is None else check_state_values("v0", v0, mdp.n_states)
     keep_history = check_bool("keep_history", keep_history)
     v[mdp.terminal] = 0.0
     values = [v] if keep_history else None
@@ -654,9 +635,9 @@ def discounted_return(rewards, gamma) -> float:
     >>> discounted_return([1.0, 1.0, 1.0], 0.5)
     1.75
     """
-    gamma = check_in_range("gamma", gamma, 0.0, 1.0)
+    gamma = check_scalar("gamma", gamma, float, low=0, high=1)
     g = 0.0
-    for r in reversed(check_numeric_array("rewards", rewards).ravel().tolist()):
+    for r in reversed(check_array("rewards", rewards, min_rows=0).ravel().tolist()):
         g = r + gamma * g
     return g
 
@@ -765,7 +746,7 @@ def _episode_options(mdp, policy, start, max_steps, rng):
     mdp = _check_mdp(mdp)
     pi = check_policy(policy, mdp.n_states, mdp.n_actions)
     start = check_state("start", start, mdp.n_states, mdp.terminal)
-    max_steps = check_positive_int("max_steps", max_steps)
+    max_steps = check_scalar("max_steps", max_steps, int, low=1)
     return mdp, pi, start, max_steps, check_rng(rng)
 
 
@@ -848,19 +829,18 @@ def n_step_return(episode, values, n, *, gamma, t=0) -> float:
     [6.0, 1.5, 1.5]
     """
     if not isinstance(episode, Episode):
-        raise TypeError(f"episode must be an Episode (from sample_episode); got {type(episode).__name__}.")
+        raise fail("episode", "an Episode (from sample_episode)", type(episode).__name__,
+                   error=TypeError, echo=False)
     T = int(np.size(episode.rewards))
     if T < 1:
-        raise ValueError("episode has no steps.")
-    v = check_numeric_array("values", values)
-    if v.ndim != 1 or v.size <= int(np.max(episode.states)):
-        raise ValueError(f"values must be a vector with an entry for every state of the episode "
-                         f"(at least {int(np.max(episode.states)) + 1}); got shape {v.shape}.")
-    n = check_positive_int("n", n)
-    gamma = check_in_range("gamma", gamma, 0.0, 1.0)
-    t = check_positive_int("t", t, minimum=0)
-    if t >= T:
-        raise ValueError(f"t must lie in [0, {T - 1}] for an episode of {T} steps; got {t}.")
+        raise fail("episode", "an Episode with at least one step", "an empty one", echo=False)
+    v = check_array("values", values, ndim=1)
+    if v.size <= int(np.max(episode.states)):
+        raise fail("values", f"a vector with an entry for every state of the episode (at least "
+                             f"{int(np.max(episode.states)) + 1})", f"shape {v.shape}", echo=False)
+    n = check_scalar("n", n, int, low=1)
+    gamma = check_scalar("gamma", gamma, float, low=0, high=1)
+    t = check_scalar("t", t, int, low=0, high=T - 1, hint=f"(the episode has {T} steps)")
     m = min(n, T - t)
     g = 0.0
     for r in reversed(np.asarray(episode.rewards, dtype=float)[t:t + m].tolist()):
@@ -894,9 +874,7 @@ class PredictionResult(Result):
 def _initial_values(mdp, v0):
     if v0 is None:
         return [0.0] * mdp.n_states
-    v = np.array(v0, dtype=float)
-    if v.shape != (mdp.n_states,) or not np.all(np.isfinite(v)):
-        raise ValueError(f"v0 must be {mdp.n_states} finite values; got shape {v.shape}.")
+    v = check_state_values("v0", v0, mdp.n_states)
     v[mdp.terminal] = 0.0
     return v.tolist()
 
@@ -958,9 +936,9 @@ def monte_carlo_evaluation(mdp, policy, *, visit="first", n_episodes=1000, alpha
     (200, 11)
     """
     visit = check_choice("visit", visit, ("first", "every"))
-    n_episodes = check_positive_int("n_episodes", n_episodes)
+    n_episodes = check_scalar("n_episodes", n_episodes, int, low=1)
     if alpha is not None:
-        alpha = check_step_size("alpha", alpha)
+        alpha = check_scalar("alpha", alpha, float, low=0, high=1, closed="right")
     mdp, pi, start, max_steps, rng = _episode_options(mdp, policy, start, max_steps, rng)
     _require_episodic(mdp)
     sampler = _Sampler(mdp, rng, pi)
@@ -1013,8 +991,8 @@ def monte_carlo_evaluation(mdp, policy, *, visit="first", n_episodes=1000, alpha
 
 def _require_episodic(mdp):
     if not mdp.terminal.any():
-        raise ValueError("mdp has no terminal states: sampled episodes would never end; "
-                         "pass terminal=... when building the MDP.")
+        raise fail("mdp", "an episodic MDP (with terminal states)", "one without any", echo=False,
+                   hint="Sampled episodes would never end; pass terminal=... when building the MDP.")
 
 
 def td0(mdp, policy, *, alpha=0.1, decay=0.0, n_episodes=1000, start=None, max_steps=10_000, v0=None,
@@ -1068,9 +1046,9 @@ def td0(mdp, policy, *, alpha=0.1, decay=0.0, n_episodes=1000, start=None, max_s
     >>> td0(g, [0] * g.n_states, alpha=0.1, n_episodes=50, rng=0).history.shape
     (50, 11)
     """
-    alpha = check_step_size("alpha", alpha)
-    decay = check_in_range("decay", decay, 0.0, 1.0)
-    n_episodes = check_positive_int("n_episodes", n_episodes)
+    alpha = check_scalar("alpha", alpha, float, low=0, high=1, closed="right")
+    decay = check_scalar("decay", decay, float, low=0, high=1)
+    n_episodes = check_scalar("n_episodes", n_episodes, int, low=1)
     mdp, pi, start, max_steps, rng = _episode_options(mdp, policy, start, max_steps, rng)
     _require_episodic(mdp)
     sampler = _Sampler(mdp, rng, pi)
@@ -1112,28 +1090,15 @@ def td_lambda(mdp, policy, *, lam, alpha=0.1, n_episodes=1000, traces="accumulat
 
     Parameters
     ----------
-    mdp : MDP
-        With terminal states, so that episodes end (else ``ValueError``).
-    policy : array_like
-        S action indices, or an (S, A) probability matrix with rows summing to 1.
+    mdp, policy, n_episodes, start, max_steps, v0, rng, keep_history
+        As in :func:`td0`.
     lam : float in [0, 1], keyword-only
         The trace decay :math:`\lambda` (required).
     alpha : float in (0, 1], default 0.1, keyword-only
         Constant step size.
-    n_episodes : int >= 1, default 1000, keyword-only
     traces : {"accumulating", "replacing"}, default "accumulating", keyword-only
     offline : bool, default False, keyword-only
         Apply the episode's summed increments at its end (True) or after every step.
-    start : None or int, default None, keyword-only
-        Start state of every episode; None draws a non-terminal state uniformly per episode.
-    max_steps : int >= 1, default 10000, keyword-only
-        Truncation of an episode.
-    v0 : None or array_like of shape (S,), keyword-only
-        Finite initial values (default 0; terminal states are set to 0).
-    rng : None, int or numpy.random.Generator, keyword-only
-        Seed or generator (SPEC 7).
-    keep_history : bool, default True, keyword-only
-        Keep the estimate after every episode in ``history``; False leaves it None.
 
     Returns
     -------
@@ -1155,12 +1120,11 @@ def td_lambda(mdp, policy, *, lam, alpha=0.1, n_episodes=1000, traces="accumulat
     >>> bool(np.array_equal(a, b))
     True
     """
-    lam = check_in_range("lam", lam, 0.0, 1.0)
-    alpha = check_step_size("alpha", alpha)
-    n_episodes = check_positive_int("n_episodes", n_episodes)
+    lam = check_scalar("lam", lam, float, low=0, high=1)
+    alpha = check_scalar("alpha", alpha, float, low=0, high=1, closed="right")
+    n_episodes = check_scalar("n_episodes", n_episodes, int, low=1)
     traces = check_choice("traces", traces, ("accumulating", "replacing"))
-    if not isinstance(offline, (bool, np.bool_)):
-        raise TypeError(f"offline must be True or False; got {offline!r}.")
+    offline = check_bool("offline", offline)
     mdp, pi, start, max_steps, rng = _episode_options(mdp, policy, start, max_steps, rng)
     _require_episodic(mdp)
     sampler = _Sampler(mdp, rng, pi)
@@ -1235,20 +1199,21 @@ def _td_control(mdp, alpha, decay, epsilon, n_episodes, start, max_steps, q0, rn
     keep_history = check_bool("keep_history", keep_history)
     mdp = _check_mdp(mdp)
     _require_episodic(mdp)
-    alpha = check_step_size("alpha", alpha)
-    decay = check_in_range("decay", decay, 0.0, 1.0)
-    epsilon = check_in_range("epsilon", epsilon, 0.0, 1.0)
-    n_episodes = check_positive_int("n_episodes", n_episodes)
+    alpha = check_scalar("alpha", alpha, float, low=0, high=1, closed="right")
+    decay = check_scalar("decay", decay, float, low=0, high=1)
+    epsilon = check_scalar("epsilon", epsilon, float, low=0, high=1)
+    n_episodes = check_scalar("n_episodes", n_episodes, int, low=1)
     start = check_state("start", start, mdp.n_states, mdp.terminal)
-    max_steps = check_positive_int("max_steps", max_steps)
+    max_steps = check_scalar("max_steps", max_steps, int, low=1)
     rng = check_rng(rng)
     S, A = mdp.n_states, mdp.n_actions
     if q0 is None:
         Q = [[0.0] * A for _ in range(S)]
     else:
-        q = np.array(q0, dtype=float)
-        if q.shape != (S, A) or not np.all(np.isfinite(q)):
-            raise ValueError(f"q0 must be a finite ({S}, {A}) array; got shape {q.shape}.")
+        q = check_array("q0", q0, ndim=2, shape_hint="(n_states, n_actions)")
+        if q.shape != (S, A):
+            raise fail("q0", f"an array of shape ({S}, {A}) (n_states, n_actions)",
+                       f"shape {q.shape}", echo=False)
         q[mdp.terminal] = 0.0
         Q = q.tolist()
     sampler = _Sampler(mdp, rng)
@@ -1368,32 +1333,15 @@ def sarsa(mdp, *, alpha=0.1, epsilon=0.1, decay=0.0, n_episodes=1000, start=None
 
     Parameters
     ----------
-    mdp : MDP
-        With terminal states, so that episodes end (else ``ValueError``).
-    alpha : float in (0, 1], default 0.1, keyword-only
-        Step size.
+    mdp, alpha, decay, n_episodes, start, max_steps, q0, rng, keep_history
+        As in :func:`q_learning`.
     epsilon : float in [0, 1], default 0.1, keyword-only
         Exploration probability; the policy learned about and followed.
-    decay : float in [0, 1], default 0.0, keyword-only
-        Step size of the n-th update of a pair, :math:`\alpha / n^{\text{decay}}`; 0 keeps
-        it constant.
-    n_episodes : int >= 1, default 1000, keyword-only
-    start : None or int, default None, keyword-only
-        Start state of every episode; None draws a non-terminal state uniformly per episode.
-    max_steps : int >= 1, default 10000, keyword-only
-        Truncation of an episode.
-    q0 : None or array_like of shape (S, A), keyword-only
-        Finite initial action values (default 0; terminal rows are set to 0).
-    rng : None, int or numpy.random.Generator, keyword-only
-        Seed or generator (SPEC 7).
-    keep_history : bool, default True, keyword-only
-        Keep ``values`` after every episode in ``history``; False leaves it None.
 
     Returns
     -------
     ControlResult
-
-    Complexity :math:`O(A)` per step.
+        As :func:`q_learning`'s; :math:`O(A)` per step.
 
     References
     ----------
@@ -1436,16 +1384,15 @@ def learning_curve(history, values, *, mask=None) -> np.ndarray:
     >>> learning_curve([[1.0, 2.0], [0.0, 0.0]], [0.0, 0.0]).round(4).tolist()
     [1.5811, 0.0]
     """
-    h = check_numeric_array("history", history, allow_nan=True)  # NaN: not yet estimated
-    v = check_numeric_array("values", values)
-    if h.ndim != 2 or v.ndim != 1 or h.shape[1] != v.size or h.shape[0] == 0:
-        raise ValueError(
-            f"history must be (n_episodes, n_states) and values (n_states,); got {h.shape} and {v.shape}."
-        )
+    h = check_array("history", history, ndim=2, allow_nan=True)  # NaN: not yet estimated
+    v = check_array("values", values, ndim=1)
+    if h.shape[1] != v.size:
+        raise fail("history", f"an array of shape (n_episodes, {v.size}), one column per entry of "
+                              f"values", f"shape {h.shape}", echo=False)
     if mask is not None:
         m = np.asarray(mask)
         if m.dtype != bool or m.shape != v.shape or not m.any():
-            raise ValueError(f"mask must be a boolean array of shape {v.shape} with a True entry.")
+            raise fail("mask", f"a boolean array of shape {v.shape} with a True entry", mask)
         h, v = h[:, m], v[m]
     with np.errstate(invalid="ignore"):
         return np.sqrt(np.nanmean((h - v) ** 2, axis=1))
@@ -1455,131 +1402,94 @@ def learning_curve(history, values, *, mask=None) -> np.ndarray:
 
 
 def check_mdp_arrays(transitions, rewards, *, atol: float = 1e-8):
-    """Transitions P[s, a, s'] (rows on the simplex) and rewards R[s, a] or R[s, a, s'].
-
-    Returns ``(P, R3)`` as float arrays, R3 of shape (S, A, S).
-    """
-    P = _as_real_array("transitions", transitions)
-    if P.ndim != 3 or P.shape[0] != P.shape[2]:
-        raise ValueError(
-            f"transitions must have shape (n_states, n_actions, n_states); got shape {P.shape}."
-        )
-    if P.size == 0:
-        raise ValueError("transitions is empty: an MDP needs at least one state and one action.")
-    if not np.all(np.isfinite(P)):
-        raise ValueError("transitions must be finite (no NaN or inf).")
-    if np.any(P < 0):
-        s, a, t = np.argwhere(P < 0)[0]
-        raise ValueError(f"transitions must be non-negative; P[{s}, {a}, {t}] = {P[s, a, t]!r}.")
+    """Transitions P[s, a, s'] (rows on the simplex) and finite rewards R[s, a] or
+    R[s, a, s']. Returns ``(P, R3)`` as float arrays, R3 of shape (S, A, S)."""
+    P = check_array("transitions", transitions, min_rows=0, low=0)
+    if P.ndim != 3 or P.shape[0] != P.shape[2] or P.size == 0:
+        raise fail("transitions", "an array of shape (n_states, n_actions, n_states) with at least "
+                                  "one state and one action", f"shape {P.shape}", echo=False)
     sums = P.sum(axis=2)
     bad = np.argwhere(np.abs(sums - 1.0) > atol)
     if bad.size:
         s, a = bad[0]
-        raise ValueError(
-            f"each row P[s, a, :] of transitions must sum to 1; P[{s}, {a}, :] sums to {sums[s, a]!r}."
-        )
-    R = _as_real_array("rewards", rewards)
+        raise fail("transitions", "probabilities whose rows P[s, a, :] sum to 1",
+                   f"P[{s}, {a}, :] summing to {sums[s, a]:.6g}", echo=False)
+    R = check_array("rewards", rewards, min_rows=0)
     S, A = P.shape[:2]
     if R.shape == (S, A):
         R = np.repeat(R[:, :, None], S, axis=2)
     elif R.shape != (S, A, S):
-        raise ValueError(
-            f"rewards must have shape (n_states, n_actions) = {(S, A)} or {(S, A, S)}; got {R.shape}."
-        )
-    if not np.all(np.isfinite(R)):
-        raise ValueError("rewards must be finite (no NaN or inf).")
+        raise fail("rewards", f"an array of shape (n_states, n_actions) = {(S, A)} or {(S, A, S)}",
+                   f"shape {R.shape}", echo=False)
     return P, R
 
 
 def check_state_set(name: str, value, n_states: int) -> np.ndarray:
-    """None or state indices (or a boolean mask of length n_states) -> boolean mask."""
+    """None, state indices or a boolean mask of length n_states -> a boolean mask."""
     mask = np.zeros(n_states, dtype=bool)
     if value is None:
         return mask
-    arr = np.asarray(value)
-    if arr.dtype == bool:
+    arr = check_array(name, value, min_rows=0)
+    if np.asarray(value).dtype == bool:
         if arr.shape != (n_states,):
-            raise ValueError(f"{name} as a mask must have length {n_states}; got shape {arr.shape}.")
-        return arr.copy()
-    if arr.dtype.kind not in "iu" or arr.ndim > 1:
-        raise TypeError(f"{name} must be state indices (integers) or a boolean mask; got {show(value)}.")
-    arr = arr.ravel()
-    if arr.size and (arr.min() < 0 or arr.max() >= n_states):
-        raise ValueError(f"{name} must hold state indices in 0..{n_states - 1}; got {arr.tolist()}.")
-    mask[arr] = True
+            raise fail(name, f"state indices or a boolean mask of length {n_states}",
+                       f"a mask of shape {arr.shape}", echo=False)
+        return arr.astype(bool)
+    if arr.ndim > 1:
+        raise fail(name, "state indices or a boolean mask", f"an array of shape {arr.shape}",
+                   echo=False)
+    mask[check_array(name, value, kind="int", min_rows=0, low=0, high=n_states - 1)] = True
     return mask
-
-
-def check_discount(gamma, *, episodic: bool) -> float:
-    """A discount factor in [0, 1]; gamma = 1 only for an MDP with terminal states."""
-    gamma = check_in_range("gamma", gamma, 0.0, 1.0)
-    if gamma == 1.0 and not episodic:
-        raise ValueError(
-            "gamma = 1 needs terminal states (an episodic task): without them the "
-            "undiscounted return can be infinite; pass terminal=... or gamma < 1."
-        )
-    return gamma
 
 
 def check_name_list(name: str, names, size: int, default: str) -> tuple:
     """None (names default + index) or exactly ``size`` distinct labels, returned as strings."""
     if names is None:
         return tuple(f"{default}{i}" for i in range(size))
-    if isinstance(names, str):
-        raise TypeError(f"{name} must be a sequence of {size} labels, not a string.")
+    expected = f"a sequence of {size} distinct labels"
+    if isinstance(names, str) or not hasattr(names, "__iter__"):
+        raise fail(name, expected, names, error=TypeError)
     labels = tuple(str(n) for n in names)
-    if len(labels) != size:
-        raise ValueError(f"{name} must have {size} labels; got {len(labels)}.")
-    if len(set(labels)) != size:
-        raise ValueError(f"{name} must be distinct; got {list(labels)}.")
+    if len(labels) != size or len(set(labels)) != size:
+        raise fail(name, expected, list(labels))
     return labels
 
 
 def check_policy(policy, n_states: int, n_actions: int, *, name: str = "policy") -> np.ndarray:
     """A deterministic policy (one action index per state) or a stochastic one
     (an (n_states, n_actions) matrix of probabilities, rows summing to 1) -> the matrix."""
-    arr = np.asarray(policy)
-    if arr.dtype == bool or arr.dtype.kind not in "iuf":
-        raise TypeError(f"{name} must be action indices or a probability matrix; got {show(policy)}.")
-    if arr.shape == (n_states,) and arr.dtype.kind in "iu":
-        if arr.min() < 0 or arr.max() >= n_actions:
-            raise ValueError(f"{name} must hold action indices in 0..{n_actions - 1}; got {arr.tolist()}.")
+    arr = check_array(name, policy, low=0)
+    if arr.shape == (n_states,):
+        actions = check_array(name, policy, kind="int", low=0, high=n_actions - 1)
         matrix = np.zeros((n_states, n_actions))
-        matrix[np.arange(n_states), arr] = 1.0
+        matrix[np.arange(n_states), actions] = 1.0
         return matrix
     if arr.shape != (n_states, n_actions):
-        raise ValueError(
-            f"{name} must be {n_states} action indices or a ({n_states}, {n_actions}) "
-            f"probability matrix; got shape {arr.shape} (dtype {arr.dtype})."
-        )
-    arr = arr.astype(float)
-    if not np.all(np.isfinite(arr)) or np.any(arr < 0):
-        raise ValueError(f"{name} probabilities must be finite and non-negative.")
+        raise fail(name, f"{n_states} action indices or a ({n_states}, {n_actions}) probability "
+                         f"matrix", f"an array of shape {arr.shape}", echo=False)
     if np.any(np.abs(arr.sum(axis=1) - 1.0) > 1e-8):
-        raise ValueError(f"each row of {name} must sum to 1; row sums are {arr.sum(axis=1).round(6).tolist()}.")
+        raise fail(name, "a matrix of probabilities whose rows sum to 1",
+                   f"row sums {arr.sum(axis=1).round(6).tolist()}", echo=False)
     return arr
 
 
-def check_step_size(name: str, value) -> float:
-    """A learning rate in (0, 1]."""
-    if isinstance(value, bool) or not isinstance(value, numbers.Real):
-        raise TypeError(f"{name} must be a real number in (0, 1]; got {show(value)}.")
-    value = float(value)
-    if not (np.isfinite(value) and 0.0 < value <= 1.0):
-        raise ValueError(f"{name} must lie in (0, 1]; got {value!r}.")
-    return value
-
-
-def check_state(name: str, value, n_states: int, terminal=None):
-    """None or one non-terminal state index."""
+def check_state(name: str, value, n_states: int, terminal: np.ndarray):
+    """None or the index of one non-terminal state (an episode's start)."""
     if value is None:
         return None
-    index = check_positive_int(name, value, minimum=0)
-    if index >= n_states:
-        raise ValueError(f"{name} must be a state index in 0..{n_states - 1}; got {index}.")
-    if terminal is not None and terminal[index]:
-        raise ValueError(f"{name} = {index} is a terminal state; an episode cannot start there.")
+    index = check_scalar(name, value, int, low=0, high=n_states - 1)
+    if terminal[index]:
+        raise fail(name, "a non-terminal state", index, hint="An episode cannot start where it ends.")
     return index
+
+
+def check_state_values(name: str, values, n_states: int, *, allow_nan: bool = False) -> np.ndarray:
+    """One finite value per state (NaN allowed on request), as a new float array."""
+    v = check_array(name, values, ndim=1, allow_nan=allow_nan)
+    if v.size != n_states:
+        raise fail(name, f"a 1-d array of {n_states} values, one per state", f"shape {v.shape}",
+                   echo=False)
+    return v
 
 
 def check_proper_policy(P_pi: np.ndarray, terminal: np.ndarray, gamma: float, *, name: str = "policy") -> None:
@@ -1593,20 +1503,18 @@ def check_proper_policy(P_pi: np.ndarray, terminal: np.ndarray, gamma: float, *,
             break
         reach = new
     if not reach.all():
-        stuck = np.flatnonzero(~reach).tolist()
-        raise ValueError(
-            f"with gamma = 1 the {name} must be proper (reach a terminal state from every "
-            f"state); states {stuck} never terminate, so their values are infinite or undefined."
-        )
+        raise fail(name, "proper with gamma = 1 (reach a terminal state from every state)",
+                   f"states {np.flatnonzero(~reach).tolist()} that never terminate", echo=False,
+                   hint="Their values would be infinite or undefined.")
 
 
 def check_grid_cells(name: str, cells, shape) -> list:
-    """A collection of (row, column) cells inside a grid of ``shape``."""
+    """A collection of (row, column) integer cells inside a grid of ``shape``."""
     try:
         out = [tuple(operator.index(v) for v in cell) for cell in cells]
     except TypeError:
-        raise TypeError(f"{name} must be (row, column) integer pairs; got {show(cells)}.") from None
+        raise fail(name, "(row, column) integer pairs", cells, error=TypeError) from None
     for cell in out:
         if len(cell) != 2 or not (0 <= cell[0] < shape[0] and 0 <= cell[1] < shape[1]):
-            raise ValueError(f"{name} cell {cell} lies outside the grid of shape {tuple(shape)}.")
+            raise fail(name, f"(row, column) cells inside the grid of shape {tuple(shape)}", cell)
     return out

@@ -7,6 +7,7 @@ import warnings
 
 import numpy as np
 import pytest
+from _helpers import assert_rejects
 
 import patterneval.reinforcement as RL
 from patterneval.reinforcement import (
@@ -535,11 +536,11 @@ CASES = [
     (n_step_return, (_EP, [0.0, np.nan, 0.0], 1), {"gamma": 0.9}, ValueError, "values holds 1 NaN"),
     (n_step_return, (_EP, [0.0, 0.0, 0.0], 0), {"gamma": 0.9}, ValueError, "n"),
     (n_step_return, (_EP, [0.0, 0.0, 0.0], 1), {"gamma": 1.5}, ValueError, "gamma"),
-    (n_step_return, (_EP, [0.0, 0.0, 0.0], 1), {"gamma": 0.9, "t": 2}, ValueError, r"t must lie in \[0, 1\]"),
+    (n_step_return, (_EP, [0.0, 0.0, 0.0], 1), {"gamma": 0.9, "t": 2}, ValueError, r"t must be an integer in \[0, 1\]"),
     (MDP, (P2[:, :, :1], R2, 0.9), {}, ValueError, "shape"),
-    (MDP, (np.zeros((0, 0, 0)), np.zeros((0, 0)), 0.9), {}, ValueError, "empty"),
+    (MDP, (np.zeros((0, 0, 0)), np.zeros((0, 0)), 0.9), {}, ValueError, "at least one state and one action"),
     (MDP, (np.full((2, 1, 2), 0.6), R2, 0.9), {}, ValueError, "sum to 1"),
-    (MDP, (np.array([[[1.5, -0.5]], [[0.5, 0.5]]]), R2, 0.9), {}, ValueError, "non-negative"),
+    (MDP, (np.array([[[1.5, -0.5]], [[0.5, 0.5]]]), R2, 0.9), {}, ValueError, "transitions must be an array of values >= 0"),
     (MDP, (np.full((2, 1, 2), np.nan), R2, 0.9), {}, ValueError, "transitions"),
     (MDP, ("abc", R2, 0.9), {}, TypeError, "transitions"),
     (MDP, (P2, np.zeros((3, 1)), 0.9), {}, ValueError, "rewards"),
@@ -556,7 +557,7 @@ CASES = [
     (MDP, (P2, R2, 0.9), {"action_names": "up"}, TypeError, "action_names"),
     (gridworld, (), {"shape": (0, 4)}, ValueError, "shape"),
     (gridworld, (), {"walls": [(5, 5)]}, ValueError, "walls"),
-    (gridworld, (), {"walls": [(0, 3)]}, ValueError, "overlap"),
+    (gridworld, (), {"walls": [(0, 3)]}, ValueError, "walls must be cells that are not terminals"),
     (gridworld, (), {"terminals": [(0, 3)]}, TypeError, "terminals"),
     (gridworld, (), {"slip": 1.5}, ValueError, "slip"),
     (gridworld, (), {"start": (0, 3)}, ValueError, "start"),
@@ -601,8 +602,7 @@ CASES = [
 
 @pytest.mark.parametrize("func, args, kwargs, exc, word", CASES)
 def test_bad_input(func, args, kwargs, exc, word):
-    with pytest.raises(exc, match=word):
-        func(*args, **kwargs)
+    assert_rejects(exc, word, func, *args, **kwargs)
 
 
 def test_bad_input_table_is_complete():
