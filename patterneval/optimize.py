@@ -280,18 +280,27 @@ class Quadratic(Result):
 
     def f(self, x):
         """:math:`f(x)` at one point ``x`` of shape (d,)."""
-        x = np.asarray(x, dtype=float)
+        x = self._point(x)
         return 0.5 * x @ self.A @ x - self.b @ x
 
     def grad(self, x):
         r""":math:`\nabla f(x) = Ax - b` at one point ``x`` of shape (d,)."""
-        return self.A @ np.asarray(x, dtype=float) - self.b
+        return self.A @ self._point(x) - self.b
 
     def f_grid(self, X1, X2):
         """:math:`f` on a 2-d grid (for contour plots), vectorised. O(grid size)."""
+        if self.b.size != 2:
+            raise fail("f_grid's problem", "2-d", f"a {self.b.size}-d problem", echo=False)
+        X1 = check_array("X1", X1)
+        X2 = check_array("X2", X2)
+        if X1.shape != X2.shape:
+            raise fail("X2", f"of the shape of X1 {X1.shape}", f"shape {X2.shape}", echo=False)
         A, b = self.A, self.b
         return (0.5 * (A[0, 0] * X1**2 + 2 * A[0, 1] * X1 * X2 + A[1, 1] * X2**2)
                 - b[0] * X1 - b[1] * X2)
+
+    def _point(self, x):
+        return check_array("x", x, ndim=1, n=self.b.size, n_name="the problem's dimension")
 
 
 def quadratic_problem(eigenvalues=(1.0, 10.0), *, angle=0.0, minimiser=None) -> Quadratic:
