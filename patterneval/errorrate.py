@@ -20,13 +20,13 @@ from scipy import special, stats
 from ._results import ConfidenceInterval, Result
 from ._ties import argsort_tied
 from ._validation import (
+    check_array,
     check_choice,
-    check_confidence_level,
-    check_labels_pair,
-    check_positive_int,
-    check_proportion,
+    check_labels,
     check_rng,
     check_same_length,
+    check_scalar,
+    fail,
     show,
 )
 
@@ -167,7 +167,7 @@ def binomial_interval(k: ArrayLike, n: ArrayLike, *, confidence_level: float = 0
     >>> pe.binomial_interval(0, 20, method="clopper-pearson").low
     0.0
     """
-    level = check_confidence_level(confidence_level)
+    level = check_scalar("confidence_level", confidence_level, float, low=0, high=1, closed="neither")
     method = check_choice("method", method, INTERVAL_METHODS)
     k_arr, n_arr = check_counts(k, n)
     low, high = _interval(k_arr, n_arr, level, method)
@@ -231,7 +231,8 @@ def test_error(y_true: ArrayLike, y_pred: ArrayLike) -> ErrorEstimate:
     >>> round(est.confidence_interval(method="clopper-pearson").high, 4)
     0.8534
     """
-    y_true, y_pred = check_labels_pair(y_true, y_pred)
+    y_true = check_labels("y_true", y_true)
+    y_pred = check_labels("y_pred", y_pred, n=y_true.size, n_name="y_true")
     k = int(np.count_nonzero(y_true != y_pred))
     n = int(y_true.size)
     error = k / n
@@ -263,8 +264,8 @@ def error_variance(error: ArrayLike, n: ArrayLike) -> float | np.ndarray:
     >>> pe.error_variance(0.1, 100)
     0.0009
     """
-    eps = check_proportion("error", error)
-    _, n_arr = check_counts(np.zeros(np.shape(n), dtype=int), n)
+    eps = check_array("error", error, low=0, high=1, min_rows=0)
+    n_arr = check_array("n", n, kind="int", low=1, min_rows=0)
     return _scalar_or_array(eps * (1.0 - eps) / n_arr)
 
 
@@ -303,9 +304,9 @@ def sample_size_for_width(error: float, width: float, *, confidence_level: float
     >>> pe.sample_size_for_width(0.1, 0.05)
     557
     """
-    eps = float(check_proportion("error", error))
-    w = float(check_proportion("width", width, open_interval=True))
-    level = check_confidence_level(confidence_level)
+    eps = check_scalar("error", error, float, low=0, high=1)
+    w = check_scalar("width", width, float, low=0, high=1, closed="neither")
+    level = check_scalar("confidence_level", confidence_level, float, low=0, high=1, closed="neither")
     method = check_choice("method", method, INTERVAL_METHODS)
 
     def too_wide(n: int) -> bool:
@@ -355,7 +356,7 @@ class StratifiedEstimate(Result):
 
     def confidence_interval(self, confidence_level: float = 0.95) -> ConfidenceInterval:
         """Normal-approximation interval ``error +- z std_error``, clipped to [0, 1]."""
-        level = check_confidence_level(confidence_level)
+        level = check_scalar("confidence_level", confidence_level, float, low=0, high=1, closed="neither")
         half = special.ndtri(0.5 + level / 2.0) * self.std_error
         return ConfidenceInterval(max(0.0, self.error - half), min(1.0, self.error + half))
 
@@ -388,8 +389,7 @@ def stratified_error(k: ArrayLike, n: ArrayLike, priors: ArrayLike) -> Stratifie
     >>> round(est.error, 4), round(est.std_error, 4)
     (0.15, 0.0335)
     """
-    k_arr, n_arr = check_counts(np.atleast_1d(k), np.atleast_1d(n))
-    check_same_length("k", np.atleast_1d(k), "n", np.atleast_1d(n))
+    k_arr, n_arr = check_counts(k, n, same_length=True)
     p = check_priors(priors, size=k_arr.size, size_name="k")
     class_errors = k_arr / n_arr
     error = float(p @ class_errors)
@@ -406,9 +406,8 @@ def stratified_error(k: ArrayLike, n: ArrayLike, priors: ArrayLike) -> Stratifie
 
 
 def _class_errors_and_priors(class_errors, priors):
-    e = check_proportion("class_errors", np.atleast_1d(class_errors))
-    if e.ndim != 1:
-        raise ValueError(f"class_errors must be 1-d, one error rate per class; got shape {e.shape}.")
+    e = check_array("class_errors", class_errors if np.ndim(class_errors) else [class_errors], ndim=1,
+                    low=0, high=1, shape_hint="(one error rate per class)")
     p = check_priors(priors, size=e.size)
     return e, p
 
@@ -439,7 +438,7 @@ def stratified_variance(class_errors: ArrayLike, priors: ArrayLike, n: ArrayLike
     0.001288
     """
     e, p = _class_errors_and_priors(class_errors, priors)
-    _, n_arr = check_counts(np.zeros(np.shape(n), dtype=int), n)
+    n_arr = check_array("n", n, kind="int", low=1, min_rows=0)
     return _scalar_or_array(float(np.sum(p * e * (1.0 - e))) / n_arr)
 
 
@@ -458,12 +457,8 @@ def selective_variance_gap(class_errors: ArrayLike, priors: ArrayLike, n: ArrayL
 
     Parameters
     ----------
-    class_errors : array_like, shape (c,)
-        True error rate of each class, in [0, 1].
-    priors : array_like, shape (c,)
-        Class priors summing to 1.
-    n : int or array_like of int
-        Test-set size N (broadcasts).
+    class_errors, priors, n
+        As in :func:`stratified_variance`.
 
     Returns
     -------
@@ -477,7 +472,7 @@ def selective_variance_gap(class_errors: ArrayLike, priors: ArrayLike, n: ArrayL
     0.0001
     """
     e, p = _class_errors_and_priors(class_errors, priors)
-    _, n_arr = check_counts(np.zeros(np.shape(n), dtype=int), n)
+    n_arr = check_array("n", n, kind="int", low=1, min_rows=0)
     # Shift by the error of a class with positive prior before centring: the gap is
     # shift-invariant, and equal errors then give exactly 0 even when the float priors
     # sum to 1 only up to rounding (ten priors of 0.1 sum to 0.9999999999999999).
@@ -513,7 +508,7 @@ def proportional_allocation(n: int, priors: ArrayLike) -> np.ndarray:
     >>> pe.proportional_allocation(5, [0.7, 0.3]).tolist()
     [4, 1]
     """
-    n = check_positive_int("n", n)
+    n = check_scalar("n", n, int, low=1)
     p = check_priors(priors)
     exact = p * n
     sizes = np.floor(exact).astype(np.int64)
@@ -574,10 +569,8 @@ def simulate_sampling(class_errors: ArrayLike, priors: ArrayLike, n: int, *, n_r
 
     Parameters
     ----------
-    class_errors : array_like, shape (c,)
-        True error rate of each class, in [0, 1].
-    priors : array_like, shape (c,)
-        Class priors summing to 1.
+    class_errors, priors
+        As in :func:`stratified_variance`.
     n : int
         Test-set size N, >= 1; selective sampling allocates it by
         :func:`proportional_allocation`.
@@ -599,8 +592,8 @@ def simulate_sampling(class_errors: ArrayLike, priors: ArrayLike, n: int, *, n_r
     [50, 50]
     """
     e, p = _class_errors_and_priors(class_errors, priors)
-    n = check_positive_int("n", n)
-    n_resamples = check_positive_int("n_resamples", n_resamples)
+    n = check_scalar("n", n, int, low=1)
+    n_resamples = check_scalar("n_resamples", n_resamples, int, low=1)
     gen = check_rng(rng)
     sizes = proportional_allocation(n, p)
     random = _binomial_draws(gen, n, float(p @ e), n_resamples) / n
@@ -640,9 +633,9 @@ def coverage_probability(error: float, n: int, *, confidence_level: float = 0.95
     >>> round(pe.coverage_probability(0.05, 30, method="wald"), 4)
     0.7821
     """
-    eps = float(check_proportion("error", error))
-    n = check_positive_int("n", n)
-    level = check_confidence_level(confidence_level)
+    eps = check_scalar("error", error, float, low=0, high=1)
+    n = check_scalar("n", n, int, low=1)
+    level = check_scalar("confidence_level", confidence_level, float, low=0, high=1, closed="neither")
     method = check_choice("method", method, INTERVAL_METHODS)
     k = np.arange(n + 1)
     low, high = _interval(k, n, level, method)
@@ -681,14 +674,8 @@ def simulate_coverage(
 
     Parameters
     ----------
-    error : float
-        True error rate in [0, 1].
-    n : int
-        Test-set size, >= 1.
-    confidence_level : float, default 0.95
-        In (0, 1).
-    method : {"wald", "wilson", "agresti-coull", "clopper-pearson", "jeffreys"}, default "wilson"
-        As in :func:`binomial_interval`.
+    error, n, confidence_level, method
+        As in :func:`coverage_probability`.
     n_resamples : int, default 10000
         Simulated test sets, >= 1.
     rng : None, int or numpy.random.Generator, optional
@@ -706,11 +693,11 @@ def simulate_coverage(
     >>> abs(sim.coverage - pe.coverage_probability(0.2, 50)) < 4 * sim.std_error
     True
     """
-    eps = float(check_proportion("error", error))
-    n = check_positive_int("n", n)
-    level = check_confidence_level(confidence_level)
+    eps = check_scalar("error", error, float, low=0, high=1)
+    n = check_scalar("n", n, int, low=1)
+    level = check_scalar("confidence_level", confidence_level, float, low=0, high=1, closed="neither")
     method = check_choice("method", method, INTERVAL_METHODS)
-    n_resamples = check_positive_int("n_resamples", n_resamples)
+    n_resamples = check_scalar("n_resamples", n_resamples, int, low=1)
     k = _binomial_draws(check_rng(rng), n, eps, n_resamples)
     # Each interval depends on k alone: build it once per distinct count, O(min(n, R)).
     values, counts = np.unique(k, return_counts=True)
@@ -724,52 +711,30 @@ def simulate_coverage(
 # ---- input checks of this module, in the vocabulary of patterneval._validation
 
 
-def _as_integer_array(name: str, value) -> np.ndarray:
-    """An array of whole numbers; floats are accepted only if every entry is integral."""
-    arr = np.asarray(value)
-    if arr.dtype == bool or arr.dtype.kind not in "iuf":
-        raise TypeError(f"{name} must hold integer counts; got {show(value)}.")
-    if arr.dtype.kind == "f":
-        if not np.all(np.isfinite(arr)) or np.any(arr != np.round(arr)):
-            raise TypeError(f"{name} must hold integer counts; got non-integer {show(value)}.")
-    return arr.astype(np.int64, copy=False)
-
-
-def check_counts(k, n, *, k_name: str = "k", n_name: str = "n"):
-    """Check error counts ``k`` out of ``n`` trials: integers with 0 <= k <= n and n >= 1.
-
-    Returns the two as broadcast int64 arrays (0-d for scalars).
-    """
-    k_arr = _as_integer_array(k_name, k)
-    n_arr = _as_integer_array(n_name, n)
+def check_counts(k, n, *, k_name: str = "k", n_name: str = "n", same_length: bool = False):
+    """Error counts ``k`` out of ``n`` trials: whole numbers with 0 <= k <= n and n >= 1,
+    of one length if ``same_length``, else broadcasting. Returns the two as broadcast int64
+    arrays (0-d for scalars)."""
+    k_arr = check_array(k_name, k, kind="int", low=0, min_rows=0)
+    n_arr = check_array(n_name, n, kind="int", low=1, min_rows=0)
+    if same_length:
+        k_arr, n_arr = np.atleast_1d(k_arr), np.atleast_1d(n_arr)
+        check_same_length(k_name, k_arr, n_name, n_arr)
     try:
         k_arr, n_arr = np.broadcast_arrays(k_arr, n_arr)
     except ValueError:
-        raise ValueError(
-            f"{k_name} and {n_name} must have the same length (or broadcast); "
-            f"got shapes {np.shape(k)} and {np.shape(n)}."
-        ) from None
-    if n_arr.min(initial=1) < 1:
-        raise ValueError(f"{n_name} must be >= 1 (a test set needs samples); got {show(n)}.")
-    if k_arr.min(initial=0) < 0:
-        raise ValueError(f"{k_name} must be >= 0; got {show(k)}.")
+        raise fail(n_name, f"of the shape of {k_name}, {np.shape(k)}, or broadcastable to it",
+                   f"shape {np.shape(n)}", echo=False) from None
     if np.any(k_arr > n_arr):
-        raise ValueError(f"{k_name} cannot exceed {n_name}; got {k_name}={show(k)}, {n_name}={show(n)}.")
+        raise fail(k_name, f"at most {n_name} (errors among the test samples)",
+                   f"{k_name}={show(k)}, {n_name}={show(n)}", echo=False)
     return k_arr, n_arr
 
 
 def check_priors(priors, *, size: int | None = None, size_name: str = "class_errors") -> np.ndarray:
-    """Class priors: a 1-d array of non-negative numbers summing to 1."""
-    arr = np.asarray(priors)
-    if arr.dtype == bool or arr.dtype.kind not in "iuf" or arr.ndim != 1 or arr.size < 1:
-        raise TypeError(f"priors must be a 1-d sequence of class probabilities; got {show(priors)}.")
-    arr = arr.astype(float)
-    if np.any(~np.isfinite(arr)) or np.any(arr < 0):
-        raise ValueError(f"priors must be non-negative; got {show(priors)}.")
+    """Class priors: a 1-d array of non-negative numbers summing to 1, one per class."""
+    arr = check_array("priors", priors, ndim=1, low=0, n=size, n_name=size_name)
     if not np.isclose(arr.sum(), 1.0, rtol=0, atol=1e-9):
-        raise ValueError(f"priors must sum to 1; got {show(priors)} (sum {arr.sum():.12g}).")
-    if size is not None and arr.size != size:
-        raise ValueError(
-            f"priors has {arr.size} entries but {size_name} has {size}; give one per class."
-        )
+        raise fail("priors", "class probabilities summing to 1", f"{show(priors)} (sum {arr.sum():.12g})",
+                   echo=False)
     return arr

@@ -13,7 +13,7 @@ import dataclasses
 import numpy as np
 
 from ._results import Result
-from ._validation import check_numeric_array, check_positive_int, check_real
+from ._validation import check_array, check_scalar, fail
 
 __all__ = [
     "SimulationCheck",
@@ -56,11 +56,12 @@ class SimulationCheck(Result):
     passed: bool
 
 
-def _number(name, value) -> float:
-    """A finite real number; a numpy scalar or 0-d array is accepted too."""
+def _number(name, value, **bounds) -> float:
+    """A finite real number (in ``bounds``, as :func:`check_scalar`); a numpy scalar or
+    0-d array is accepted too."""
     if isinstance(value, np.ndarray) and value.ndim == 0:
         value = value[()]
-    return check_real(name, value)
+    return check_scalar(name, value, float, **bounds)
 
 
 def _check(label, formula, simulated, std_error, n_se) -> SimulationCheck:
@@ -68,15 +69,11 @@ def _check(label, formula, simulated, std_error, n_se) -> SimulationCheck:
     simulated value, a finite std_error >= 0 (an infinite or NaN one would make every
     comparison pass or fail silently) and a finite n_se > 0."""
     if not isinstance(label, str):
-        raise TypeError(f"label must be a string; got {label!r}.")
+        raise fail("label", "a string", label, error=TypeError)
     formula = _number("formula", formula)
     simulated = _number("simulated", simulated)
-    std_error = _number("std_error", std_error)
-    if std_error < 0:
-        raise ValueError(f"std_error must be >= 0; got {std_error!r}.")
-    n_se = _number("n_se", n_se)
-    if n_se <= 0:
-        raise ValueError(f"n_se must be a finite number > 0; got {n_se!r}.")
+    std_error = _number("std_error", std_error, low=0)
+    n_se = _number("n_se", n_se, low=0, closed="neither")
     diff = simulated - formula
     z = 0.0 if diff == 0 else (diff / std_error if std_error > 0 else np.copysign(np.inf, diff))
     return SimulationCheck(label, formula, simulated, std_error, float(z), float(n_se), bool(abs(z) <= n_se))
@@ -84,11 +81,7 @@ def _check(label, formula, simulated, std_error, n_se) -> SimulationCheck:
 
 def _replicates(samples, name="samples") -> np.ndarray:
     """At least two finite replicates (numbers or booleans) in a 1-d array."""
-    arr = check_numeric_array(name, samples)
-    if arr.ndim != 1:
-        raise ValueError(f"{name} must be 1-d Monte Carlo replicates; got shape {arr.shape}.")
-    check_positive_int(f"len({name})", arr.size, minimum=2)
-    return arr
+    return check_array(name, samples, ndim=1, min_rows=2, shape_hint="(Monte Carlo replicates)")
 
 
 def check_mean(samples, formula, *, label="mean", n_se=4.0) -> SimulationCheck:
@@ -132,13 +125,12 @@ def check_variance(samples, formula, *, label="variance", n_se=4.0) -> Simulatio
     Parameters
     ----------
     samples : array_like, shape (R,)
-        Replicates of the simulated quantity, R >= 2, finite.
+        As in :func:`check_mean`.
     formula : float
         The value the derivation gives for their variance.
     label : str, default "variance"
-        What is compared.
     n_se : float, default 4.0
-        Tolerance in standard errors, > 0.
+        As in :func:`check_mean`.
 
     Returns
     -------
@@ -172,9 +164,8 @@ def check_variance_difference(samples_a, samples_b, formula, *, label="variance 
     formula : float
         The value the derivation gives for ``var(a) - var(b)``.
     label : str, default "variance gap"
-        What is compared.
     n_se : float, default 4.0
-        Tolerance in standard errors, > 0.
+        As in :func:`check_mean`.
 
     Returns
     -------
@@ -211,14 +202,13 @@ def check_value(simulated, std_error, formula, *, label="value", n_se=4.0) -> Si
     formula : float
         The value the derivation gives.
     label : str, default "value"
-        What is compared.
     n_se : float, default 4.0
-        Tolerance in standard errors, > 0.
+        As in :func:`check_mean`.
 
     Returns
     -------
     SimulationCheck
-        The comparison; ``passed`` is ``|z| <= n_se``.
+        As in :func:`check_mean`.
 
     Examples
     --------
@@ -251,14 +241,14 @@ def format_checks(checks) -> str:
     p               0.5        0.5     0.289   0.00  yes
     """
     if isinstance(checks, (str, bytes, SimulationCheck)) or not hasattr(checks, "__iter__"):
-        raise TypeError(f"checks must be a list of SimulationCheck results; got {checks!r}.")
+        raise fail("checks", "a list of SimulationCheck results", checks, error=TypeError)
     checks = list(checks)
     if not checks:
-        raise ValueError("checks is empty; pass the SimulationCheck results to tabulate.")
+        raise fail("checks", "a non-empty list of SimulationCheck results", "an empty list", echo=False)
     for i, c in enumerate(checks):
         if not isinstance(c, SimulationCheck):
-            raise TypeError(f"checks[{i}] must be a SimulationCheck (from check_mean, check_value, ...); "
-                            f"got {type(c).__name__}.")
+            raise fail(f"checks[{i}]", "a SimulationCheck (from check_mean, check_value, ...)",
+                       type(c).__name__, error=TypeError, echo=False)
     same = len({c.n_se for c in checks}) == 1
     w = max(8, *(len(c.label) for c in checks))
     last = f"|z|<={checks[0].n_se:g}" if same else "|z|<=n_se"

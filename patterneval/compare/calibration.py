@@ -45,25 +45,20 @@ from threadpoolctl import threadpool_limits
 
 from .._results import Result
 from .._validation import (
-    show,
+    check_array,
     check_bool,
     check_choice,
     check_classification_target,
-    check_classifier,
-    check_confidence_level,
     check_cv,
+    check_estimator,
+    check_labels,
     check_n_jobs,
     check_n_splits,
-    check_no_nan_labels,
-    check_numeric_array,
-    check_positive_int,
-    check_positive_real,
-    check_proportion,
-    check_real,
-    check_resampling_X_y,
     check_rng,
+    check_scalar,
+    check_X_y,
+    fail,
     show,
-    value_is_scalar,
 )
 from ._checks import check_binary_target
 from ..resampling._engine import make_folds, run_tasks
@@ -114,10 +109,8 @@ def bin_forecasts(forecasts, *, n_bins=15, strategy="uniform"):
     >>> ids
     array([0, 0, 1, 2, 4])
     """
-    f = check_probability_matrix("forecasts", forecasts, np.size(forecasts), n_name="forecasts")
-    if f.ndim != 1:
-        raise ValueError(f"forecasts must be 1-d; got shape {f.shape}.")
-    n_bins = check_positive_int("n_bins", n_bins)
+    f = check_probability_matrix("forecasts", forecasts, ndim=1)
+    n_bins = check_scalar("n_bins", n_bins, int, low=1)
     strategy = check_choice("strategy", strategy, BINNING)
     if strategy == "uniform":
         edges = np.linspace(0.0, 1.0, n_bins + 1)
@@ -132,16 +125,14 @@ def _top_label(y_true, proba, classes):
     if classes is None:
         classes = np.arange(k)
     else:
-        classes = check_no_nan_labels("classes", classes)
-        if classes.ndim != 1 or classes.size != k:
-            raise ValueError(f"classes must name the {k} columns of proba; got {show(classes.tolist())}.")
+        classes = check_labels("classes", classes)
+        if classes.size != k:
+            raise fail("classes", f"the {k} classes of the columns of proba, in order", classes.tolist())
     y = np.asarray(y_true)
     unknown = ~np.isin(y, classes)
     if unknown.any():
-        raise ValueError(
-            f"y_true holds labels that are not among the columns' classes {show(classes.tolist())} "
-            f"(e.g. {y[unknown][0]!r}); pass classes=model.classes_."
-        )
+        raise fail("y_true", f"labels among the classes of the columns of proba, {show(classes.tolist())}",
+                   f"{y[unknown][0]!r}", echo=False, hint="Pass classes=model.classes_.")
     best = proba.max(axis=1)
     # round-off-proof top label: within TIE_RTOL of the row's largest, the lowest column wins
     top = np.argmax(proba >= best[:, None] * (1 - TIE_RTOL), axis=1)
@@ -261,22 +252,18 @@ def expected_calibration_error(y_true, proba, *, n_bins=15, strategy="uniform", 
     >>> res.observed, res.mean_predicted
     (array([0., 1.]), array([0.2 , 0.75]))
     """
-    n_bins = check_positive_int("n_bins", n_bins)
+    n_bins = check_scalar("n_bins", n_bins, int, low=1)
     strategy = check_choice("strategy", strategy, BINNING)
-    if y_true is None or np.isscalar(y_true):
-        raise TypeError(f"y_true must be a 1-d array of labels; got {show(y_true)}.")
-    y_arr = check_no_nan_labels("y_true", y_true)
-    if y_arr.ndim != 1 or y_arr.size == 0:
-        raise ValueError(f"y_true must be a non-empty 1-d array; got shape {y_arr.shape}.")
-    p = check_probability_matrix("proba", proba, y_arr.size)
+    y_arr = check_labels("y_true", y_true)
+    p = check_probability_matrix("proba", proba, n=y_arr.size)
     if p.ndim == 1:
         if classes is not None:
-            raise ValueError("classes applies to a 2-d proba only; for 1-d proba use pos_label.")
+            raise fail("classes", "None when proba is 1-d (use pos_label there)", classes)
         outcome = check_binary_target(y_arr, pos_label=pos_label, both=False)
         conf, kind = p, "binary"
     else:
         if pos_label is not None:
-            raise ValueError("pos_label applies to a 1-d proba only; for 2-d proba use classes.")
+            raise fail("pos_label", "None when proba is 2-d (use classes there)", pos_label)
         conf, outcome = _top_label(y_arr, p, classes)
         kind = "top-label"
     _, edges, bins, counts, mean_pred, observed = _binned(conf, outcome, n_bins, strategy)
@@ -385,19 +372,14 @@ def brier_decomposition(y_true, proba, *, n_bins=None, strategy="uniform", pos_l
     (0.24, 0.24, 0.0)
     """
     strategy = check_choice("strategy", strategy, BINNING)
-    if y_true is None or np.isscalar(y_true):
-        raise TypeError(f"y_true must be a 1-d array of binary outcomes; got {show(y_true)}.")
     o = check_binary_target(y_true, pos_label=pos_label, both=False).astype(float)
-    f = check_probability_matrix("proba", proba, o.size)
-    if f.ndim != 1:
-        raise ValueError("proba must be 1-d for brier_decomposition (the probability of the positive "
-                         f"class); got shape {f.shape}.")
+    f = check_probability_matrix("proba", proba, n=o.size, ndim=1)
     if n_bins is None:
         _, ids = np.unique(f, return_inverse=True)
         ids = ids.reshape(-1)
         grouping = "distinct"
     else:
-        ids, _ = bin_forecasts(f, n_bins=check_positive_int("n_bins", n_bins), strategy=strategy)
+        ids, _ = bin_forecasts(f, n_bins=check_scalar("n_bins", n_bins, int, low=1), strategy=strategy)
         grouping = strategy
     k = int(ids.max()) + 1
     counts = np.bincount(ids, minlength=k)
@@ -491,10 +473,10 @@ def miscalibrated_forecasts(n, *, slope=1.0, shift=0.0, spread=2.0, rng=None) ->
     >>> round(miscalibrated_forecasts(5, slope=2.0, rng=0).true_error, 3)
     0.093
     """
-    n = check_positive_int("n", n)
-    slope = check_positive_real("slope", slope)
-    shift = check_real("shift", shift)
-    spread = check_positive_real("spread", spread)
+    n = check_scalar("n", n, int, low=1)
+    slope = check_scalar("slope", slope, float, low=0, closed="neither")
+    shift = check_scalar("shift", shift, float)
+    spread = check_scalar("spread", spread, float, low=0, closed="neither")
     gen = check_rng(rng)
     z = spread * gen.standard_normal(n)
     p = special.expit(z)
@@ -596,13 +578,14 @@ def _resolve_metric(metric, response, greater_is_better):
         if response is not None:
             check_choice("response", response, RESPONSES)
             if response != kind:
-                raise ValueError(f"metric={metric!r} takes the {kind!r} response; got response={response!r}.")
+                raise fail("response", f"None or {kind!r}, the response metric={metric!r} takes", response)
         if greater_is_better is not None:
-            raise ValueError(f"greater_is_better is known for metric={metric!r}; pass it only with a callable.")
+            raise fail("greater_is_better", f"None for metric={metric!r}, whose direction is known (pass it "
+                       f"only with a callable metric)", greater_is_better)
         return metric, func, kind, greater, _per_sample(metric)
     if not callable(metric):
-        raise TypeError(f"metric must be one of {list(METRICS)} or a callable metric(y_true, response); "
-                        f"got {show(metric)}.")
+        raise fail("metric", f"one of {list(METRICS)} or a callable metric(y_true, response)", metric,
+                   error=TypeError)
     kind = "label" if response is None else check_choice("response", response, RESPONSES)
     greater = True if greater_is_better is None else check_bool("greater_is_better", greater_is_better)
     return getattr(metric, "__name__", "metric"), metric, kind, greater, None
@@ -625,8 +608,9 @@ def _fit_response(estimator, X, y, train, test, kind):
         with x_passed_through("decision_function", test.size):
             return np.asarray(model.decision_function(Xt), dtype=float)
     if not hasattr(model, "predict_proba"):
-        raise TypeError(f"estimator {type(estimator).__name__} has no predict_proba, which the "
-                        f"{kind!r} response needs; use a probabilistic classifier or a label metric.")
+        raise fail("estimator", f"a classifier with predict_proba, which the {kind!r} response needs",
+                   f"{type(estimator).__name__} (no predict_proba)", error=TypeError, echo=False,
+                   hint="Use a probabilistic classifier or a label metric.")
     with x_passed_through("predict_proba", test.size):
         proba = np.asarray(model.predict_proba(Xt), dtype=float)
     full = np.zeros((proba.shape[0], n_classes))
@@ -644,9 +628,9 @@ def _splits(cv, y, stratify, gen):
     for _, test in splits:
         covered[test] += 1
     if not np.all(covered == 1):
-        raise ValueError("cv must put every sample in exactly one test fold (a partition, as KFold does); "
-                         f"{int(np.sum(covered != 1))} samples are tested {'never or ' if (covered == 0).any() else ''}"
-                         "more than once.")
+        how = "never or more than once" if (covered == 0).any() else "more than once"
+        raise fail("cv", "a splitter whose test folds partition the samples (as KFold's do)",
+                   f"{int(np.sum(covered != 1))} samples tested {how}", echo=False)
     return splits
 
 
@@ -695,10 +679,10 @@ def out_of_fold_predictions(estimators, X, y, *, response="label", cv=5, stratif
     many = isinstance(estimators, (list, tuple))
     models = list(estimators) if many else [estimators]
     if not models:
-        raise ValueError("estimators is empty; give at least one configuration.")
-    for i, est in enumerate(models):
-        check_classifier(est, name="estimators" if many else "estimator")
-    X, y = check_resampling_X_y(X, y)
+        raise fail("estimators", "a non-empty list of configurations (estimators)", "an empty list", echo=False)
+    for est in models:
+        check_estimator("estimators" if many else "estimator", est)
+    X, y = check_X_y(X, y, pass_through=True)
     check_classification_target(y, estimator=models[0])
     response = check_choice("response", response, RESPONSES)
     stratify = check_bool("stratify", stratify)
@@ -710,8 +694,9 @@ def out_of_fold_predictions(estimators, X, y, *, response="label", cv=5, stratif
     splits = _splits(cv, codes, stratify, gen)
     for f, (train, _) in enumerate(splits):
         if np.unique(codes[train]).size < 2:
-            raise ValueError(f"the training part of fold {f} of cv holds a single class; use stratified "
-                             f"folds or fewer of them.")
+            raise fail("cv", "folds whose training parts hold two classes or more",
+                       f"fold {f}, trained on a single class", echo=False,
+                       hint="Use stratified folds or fewer of them.")
     tasks = [(est, X, codes, train, test, response) for est in models for train, test in splits]
     results = run_tasks(_fit_response, tasks, n_jobs=n_jobs, progress=progress, desc="out-of-fold fits")
     folds = np.empty(codes.size, dtype=int)
@@ -848,11 +833,11 @@ def cv_metric_interval(estimator, X, y, *, metric="accuracy", cv=5, n_resamples=
     >>> bool(res.low < res.statistic < res.high <= 1)
     True
     """
-    check_classifier(estimator)
+    check_estimator("estimator", estimator)
     name, func, kind, _, _ = _resolve_metric(metric, response, greater_is_better)
     method = check_choice("method", method, INTERVAL_METHODS)
-    level = check_confidence_level(confidence_level)
-    B = check_positive_int("n_resamples", n_resamples, minimum=2)
+    level = check_scalar("confidence_level", confidence_level, float, low=0, high=1, closed="neither")
+    B = check_scalar("n_resamples", n_resamples, int, low=2)
     gen = check_rng(rng)
     fold_rng, boot_rng = gen.spawn(2)
     (pred,), codes, folds = out_of_fold_predictions(estimator, X, y, response=kind, cv=cv, stratify=stratify,
@@ -1014,27 +999,12 @@ def bbc_from_predictions(y_true, predictions, *, metric="accuracy", n_resamples=
     """
     name, func, _, greater, per_sample = _resolve_metric(metric, "label" if callable(metric) else None,
                                                           greater_is_better)
-    B = check_positive_int("n_resamples", n_resamples, minimum=2)
-    level = check_confidence_level(confidence_level)
+    B = check_scalar("n_resamples", n_resamples, int, low=2)
+    level = check_scalar("confidence_level", confidence_level, float, low=0, high=1, closed="neither")
     gen = check_rng(rng)
-    if y_true is None or np.isscalar(y_true):
-        raise TypeError(f"y_true must be a 1-d array of labels; got {show(y_true)}.")
-    y_arr = check_no_nan_labels("y_true", y_true)
-    if y_arr.ndim != 1 or y_arr.size < 2:
-        raise ValueError(f"y_true must be a 1-d array of at least 2 labels; got shape {y_arr.shape}.")
-    _, codes = np.unique(y_arr, return_inverse=True)
+    _, codes = np.unique(check_labels("y_true", y_true, min_size=2), return_inverse=True)
     codes = codes.reshape(-1)
-    if predictions is None or np.isscalar(predictions):
-        raise TypeError(f"predictions must be an array (n_configurations, n_samples); got {show(predictions)}.")
-    P = np.asarray(predictions)
-    if P.dtype.kind not in "biuf":
-        raise TypeError(f"predictions must hold numbers (class codes, scores or probabilities); got dtype {P.dtype}.")
-    if P.ndim not in (2, 3) or P.shape[0] < 1:
-        raise ValueError(f"predictions must have shape (n_configurations, n_samples[, n_classes]); got {P.shape}.")
-    if P.shape[1] != codes.size:
-        raise ValueError(f"predictions has {P.shape[1]} samples per configuration but y_true has {codes.size}.")
-    if not np.all(np.isfinite(P)):
-        raise ValueError("predictions holds NaN or infinite values.")
+    P = check_prediction_table(predictions, codes.size)
     C, N = P.shape[0], codes.size
     scores = np.array([_safe_metric(func, codes, P[c], "all out-of-fold predictions") for c in range(C)])
     selected = int(_select(scores, greater))
@@ -1110,10 +1080,10 @@ def bbc_cv(estimators, X, y, *, metric="accuracy", cv=5, n_resamples=1000, confi
     True
     """
     if not isinstance(estimators, (list, tuple)):
-        raise TypeError(f"estimators must be a list of configurations (estimators); got {show(estimators)}.")
+        raise fail("estimators", "a list of configurations (estimators)", estimators, error=TypeError)
     name, func, kind, greater, _ = _resolve_metric(metric, response, greater_is_better)
-    check_positive_int("n_resamples", n_resamples, minimum=2)
-    check_confidence_level(confidence_level)
+    check_scalar("n_resamples", n_resamples, int, low=2)
+    check_scalar("confidence_level", confidence_level, float, low=0, high=1, closed="neither")
     gen = check_rng(rng)
     fold_rng, boot_rng = gen.spawn(2)
     preds, codes, _ = out_of_fold_predictions(list(estimators), X, y, response=kind, cv=cv, stratify=stratify,
@@ -1213,16 +1183,16 @@ def simulate_selection_optimism(n_samples, n_configurations, *, accuracy=0.5, n_
     >>> bool(sim.naive > 0.55 > sim.bbc)
     True
     """
-    N = check_positive_int("n_samples", n_samples, minimum=2)
-    C = check_positive_int("n_configurations", n_configurations)
-    acc = check_proportion("accuracy", accuracy)
+    N = check_scalar("n_samples", n_samples, int, low=2)
+    C = check_scalar("n_configurations", n_configurations, int, low=1)
+    acc = check_array("accuracy", accuracy, low=0, high=1, min_rows=0)
     if acc.ndim == 0:
         acc = np.full(C, float(acc))
     elif acc.ndim != 1 or acc.size != C:
-        raise ValueError(f"accuracy must be a number or one value per configuration ({C}); got shape {acc.shape}.")
-    R = check_positive_int("n_datasets", n_datasets, minimum=2)
-    B = check_positive_int("n_resamples", n_resamples, minimum=2)
-    level = check_confidence_level(confidence_level)
+        raise fail("accuracy", f"a number or one value per configuration ({C})", f"shape {acc.shape}", echo=False)
+    R = check_scalar("n_datasets", n_datasets, int, low=2)
+    B = check_scalar("n_resamples", n_resamples, int, low=2)
+    level = check_scalar("confidence_level", confidence_level, float, low=0, high=1, closed="neither")
     gen = check_rng(rng)
     alpha = 1 - level
     truth, naive, bbc, naive_hit, bbc_hit = (np.empty(R) for _ in range(5))
@@ -1242,25 +1212,35 @@ def simulate_selection_optimism(n_samples, n_configurations, *, accuracy=0.5, n_
 # ---- input checks of this module, in the vocabulary of patterneval._validation
 
 
-def check_probability_matrix(name: str, proba, n: int, *, n_name: str = "y_true", atol: float = 1e-6) -> np.ndarray:
-    """Predicted probabilities: a 1-d array (of the positive class) or a 2-d array with one
-    row per sample and one column per class, every entry in [0, 1] and, for 2-d, every row
-    summing to 1 within ``atol``. Returns a float array."""
-    if value_is_scalar(proba):
-        raise TypeError(f"{name} must be an array of probabilities; got {show(proba)}.")
-    arr = check_numeric_array(name, proba, allow_bool=False)
-    if arr.ndim not in (1, 2) or arr.size == 0:
-        raise ValueError(f"{name} must be 1-d (probability of the positive class) or 2-d (n_samples, "
-                         f"n_classes); got an array of shape {arr.shape}.")
-    if arr.shape[0] != n:
-        raise ValueError(f"{name} has {arr.shape[0]} entries but {n_name} has {n}.")
-    if np.any(arr < 0) or np.any(arr > 1):
-        raise ValueError(f"{name} must lie in [0, 1]; got values from {arr.min():.6g} to {arr.max():.6g}.")
+def check_probability_matrix(name: str, proba, *, n=None, n_name: str = "y_true", ndim=None,
+                             atol: float = 1e-6) -> np.ndarray:
+    """Predicted probabilities: a 1-d array (of the positive class) or, unless ``ndim=1``, a
+    2-d array with one row per sample and one column per class; ``n`` rows, every entry in
+    [0, 1] and, for 2-d, every row summing to 1 within ``atol``. Returns a float array."""
+    hint = "(probability of the positive class)" if ndim == 1 else "(n_samples,) or (n_samples, n_classes)"
+    if ndim is None and (proba is None or np.isscalar(proba)):
+        raise fail(name, f"an array of probabilities {hint}", proba, error=TypeError)
+    arr = check_array(name, proba, ndim=ndim, n=n, n_name=n_name, low=0, high=1, shape_hint=hint)
+    if arr.ndim not in (1, 2) or (arr.ndim == 2 and arr.shape[1] < 2):
+        raise fail(name, f"a 1-d array or a 2-d array of at least two columns {hint}", f"shape {arr.shape}",
+                   echo=False)
     if arr.ndim == 2:
-        if arr.shape[1] < 2:
-            raise ValueError(f"{name} must have at least two columns (one per class); got shape {arr.shape}.")
         worst = float(np.max(np.abs(arr.sum(axis=1) - 1.0)))
         if worst > atol:
-            raise ValueError(f"every row of {name} must sum to 1 (class probabilities); the worst row is "
-                             f"off by {worst:.3g}.")
+            raise fail(name, "rows of class probabilities, each summing to 1", f"a row off by {worst:.3g}",
+                       echo=False)
     return arr
+
+
+def check_prediction_table(predictions, n_samples: int) -> np.ndarray:
+    """Out-of-fold responses of C configurations: finite numbers of shape (C, N) or
+    (C, N, n_classes), N = ``n_samples``. Class codes keep their integer type."""
+    hint = "(n_configurations, n_samples[, n_classes])"
+    P = check_array("predictions", predictions, shape_hint=hint)
+    if P.ndim not in (2, 3):
+        raise fail("predictions", f"a 2-d or 3-d array {hint}", f"shape {P.shape}", echo=False)
+    if P.shape[1] != n_samples:
+        raise ValueError(f"predictions has {P.shape[1]} samples per configuration but y_true has {n_samples}; "
+                         f"they must pair up.")
+    raw = np.asarray(predictions)
+    return raw if raw.dtype.kind in "biu" else P

@@ -29,17 +29,14 @@ from scipy import stats
 from .._results import Result
 from .._ties import TIE_RTOL, argsort_tied
 from .._validation import (
+    check_array,
     check_bool,
     check_choice,
-    check_nonnegative_real,
-    check_numeric_array,
-    check_positive_int,
-    check_positive_real,
-    check_real_vector,
     check_rng,
-    show,
+    check_scalar,
+    fail,
 )
-from ._checks import check_paired_scores, check_significance_level
+from ._checks import check_paired_scores
 
 __all__ = [
     "CD_TESTS",
@@ -382,9 +379,9 @@ def critical_difference(k, n_datasets, *, alpha=0.05, test="nemenyi") -> Critica
     >>> round(critical_difference(4, 14, test="bonferroni-dunn").q_alpha, 3)
     2.394
     """
-    k = check_positive_int("k", k, minimum=2)
-    n_datasets = check_positive_int("n_datasets", n_datasets, minimum=2)
-    alpha = check_significance_level(alpha)
+    k = check_scalar("k", k, int, low=2)
+    n_datasets = check_scalar("n_datasets", n_datasets, int, low=2)
+    alpha = check_scalar("alpha", alpha, float, low=0, high=1, closed="neither")
     test = check_choice("test", test, CD_TESTS)
     q = _q_alpha(k, alpha, test)
     se = float(np.sqrt(k * (k + 1) / (6.0 * n_datasets)))
@@ -420,10 +417,8 @@ def critical_difference_groups(average_ranks, cd) -> list:
     >>> critical_difference_groups([3.143, 2.000, 2.893, 1.964], 1.12)  # Demsar, alpha = 0.10
     [(3, 1, 2), (2, 0)]
     """
-    R = check_real_vector("average_ranks", average_ranks)
-    if R.size < 2:
-        raise ValueError(f"average_ranks must hold at least two classifiers; got {R.size}.")
-    cd = check_positive_real("cd", float(cd) if isinstance(cd, CriticalDifference) else cd)
+    R = check_array("average_ranks", average_ranks, ndim=1, min_rows=2, shape_hint="(one per classifier)")
+    cd = check_scalar("cd", float(cd) if isinstance(cd, CriticalDifference) else cd, float, low=0, closed="neither")
     order = np.argsort(R, kind="stable")
     Rs = R[order]
     spans = []
@@ -510,7 +505,7 @@ def nemenyi_test(scores, *, alpha=0.05, lower_is_better=False) -> NemenyiTest:
     [False, True, False, True]
     """
     arr = check_score_matrix(scores)
-    alpha = check_significance_level(alpha)
+    alpha = check_scalar("alpha", alpha, float, low=0, high=1, closed="neither")
     lower_is_better = check_bool("lower_is_better", lower_is_better)
     N, k = arr.shape
     R = _rank(arr, lower_is_better).mean(axis=0)
@@ -608,8 +603,8 @@ def holm_test(scores, *, control, alpha=0.05, lower_is_better=False) -> HolmTest
     """
     arr = check_score_matrix(scores)
     N, k = arr.shape
-    control = check_classifier_index("control", control, k)
-    alpha = check_significance_level(alpha)
+    control = check_scalar("control", control, int, low=0, high=k - 1, hint="(a column index of scores)")
+    alpha = check_scalar("alpha", alpha, float, low=0, high=1, closed="neither")
     lower_is_better = check_bool("lower_is_better", lower_is_better)
     R = _rank(arr, lower_is_better).mean(axis=0)
     se = np.sqrt(k * (k + 1) / (6.0 * N))
@@ -767,9 +762,9 @@ def bayesian_signed_rank(scores_a, scores_b, *, rope, prior_strength=0.5, n_resa
     True
     """
     a, b = check_paired_scores(scores_a, scores_b)
-    rope = check_nonnegative_real("rope", rope)
-    prior_strength = check_positive_real("prior_strength", prior_strength)
-    n_resamples = check_positive_int("n_resamples", n_resamples)
+    rope = check_scalar("rope", rope, float, low=0)
+    prior_strength = check_scalar("prior_strength", prior_strength, float, low=0, closed="neither")
+    n_resamples = check_scalar("n_resamples", n_resamples, int, low=1)
     generator = check_rng(rng)
     d = a - b
     z = np.concatenate([[0.0], d])
@@ -880,24 +875,10 @@ def check_score_matrix(scores, *, name: str = "scores", min_datasets: int = 2,
     """Scores of k classifiers on N data sets: a finite 2-d array of shape (N, k), one row per
     data set and one column per classifier, with N >= ``min_datasets`` and
     k >= ``min_classifiers``. Returns a float array."""
-    if scores is None or np.isscalar(scores):
-        raise TypeError(f"{name} must be a 2-d array (n_datasets, n_classifiers); got {show(scores)}.")
-    arr = check_numeric_array(name, scores, allow_bool=False)
-    if arr.ndim != 2:
-        raise ValueError(f"{name} must be 2-d, shape (n_datasets, n_classifiers): one row per data set, "
-                         f"one column per classifier; got an array of shape {arr.shape}.")
-    if arr.shape[1] < min_classifiers:
-        raise ValueError(f"{name} must hold at least {min_classifiers} classifiers (columns) to compare; "
-                         f"got shape {arr.shape}.")
-    if arr.shape[0] < min_datasets:
-        raise ValueError(f"{name} must hold at least {min_datasets} data sets (rows); got shape {arr.shape}. "
-                         f"Ranks over a single data set carry no information about the spread.")
+    arr = check_array(name, scores, ndim=2, shape_hint="(n_datasets, n_classifiers)")
+    if arr.shape[0] < min_datasets or arr.shape[1] < min_classifiers:
+        raise fail(name, f"a table of at least {min_datasets} data sets (rows) and {min_classifiers} "
+                         f"classifiers (columns)", f"shape {arr.shape}", echo=False,
+                   hint="Ranks over a single data set carry no information about the spread."
+                   if arr.shape[0] < min_datasets else "")
     return arr
-
-
-def check_classifier_index(name: str, value, k: int) -> int:
-    """A column index 0 <= value < k (e.g. the control classifier of Holm's procedure)."""
-    index = check_positive_int(name, value, minimum=0)
-    if index >= k:
-        raise ValueError(f"{name} must be a column index of scores, 0 <= {name} < {k}; got {index}.")
-    return index

@@ -50,17 +50,7 @@ import numpy as np
 from scipy import special, stats
 
 from .._results import ConfidenceInterval, Result
-from .._validation import (
-    check_choice,
-    check_confidence_level,
-    check_numeric_array,
-    check_positive_int,
-    check_positive_real,
-    check_proportion,
-    check_rng,
-    show,
-    value_is_scalar,
-)
+from .._validation import check_array, check_choice, check_rng, check_scalar, fail
 from ._checks import check_binary_target
 
 __all__ = [
@@ -82,6 +72,8 @@ __all__ = [
 #: How an AUC interval is kept inside [0, 1]: a logit transform (default) or clipping.
 TRANSFORMS = ("logit", "clip")
 
+_ONE_SCORE = "(one score per sample)"
+
 #: Largest number of score entries ranked at once by the vectorised simulation.
 _CHUNK_ENTRIES = 2_000_000
 
@@ -89,7 +81,7 @@ _CHUNK_ENTRIES = 2_000_000
 # ---------------------------------------------------------------- the core (midranks)
 def _split(y_true, scores, pos_label, *, names=("y_true", "scores")):
     positive = check_binary_target(y_true, pos_label=pos_label, name=names[0])
-    s = check_score_vector(names[1], scores, positive.size, n_name=names[0])
+    s = check_array(names[1], scores, ndim=1, n=positive.size, n_name=names[0], shape_hint=_ONE_SCORE)
     return positive, s
 
 
@@ -114,13 +106,9 @@ def _check_variance_sizes(positive, name):
     m = int(positive.sum())
     n = positive.size - m
     if m < 2 or n < 2:
-        few = "positive" if m < 2 else "negative"
-        count = m if m < 2 else n
-        raise ValueError(
-            f"{name} holds {count} {few} sample(s); DeLong's variance is a sample variance over the "
-            f"positives and over the negatives and needs at least two of each (got {m} positive, "
-            f"{n} negative)."
-        )
+        raise fail(name, "labels of at least two positive and two negative samples",
+                   f"{m} positive, {n} negative", echo=False, hint="DeLong's variance is a sample "
+                   "variance over the positives and over the negatives.")
     return m, n
 
 
@@ -298,7 +286,8 @@ class DeLongInterval(Result):
 
     def confidence_interval(self, confidence_level=None, *, transform=None) -> ConfidenceInterval:
         """The interval at another level or with the other transform."""
-        level = self.confidence_level if confidence_level is None else check_confidence_level(confidence_level)
+        level = self.confidence_level if confidence_level is None else check_scalar(
+            "confidence_level", confidence_level, float, low=0, high=1, closed="neither")
         transform = self.transform if transform is None else check_choice("transform", transform, TRANSFORMS)
         z = stats.norm.ppf(0.5 + level / 2)
         low, high = _interval(self.statistic, self.std_error, z, transform)
@@ -369,7 +358,7 @@ def delong_interval(y_true, scores, *, confidence_level=0.95, transform="logit",
     >>> [round(v, 3) for v in res.confidence_interval(transform="clip")]
     [0.581, 1.0]
     """
-    level = check_confidence_level(confidence_level)
+    level = check_scalar("confidence_level", confidence_level, float, low=0, high=1, closed="neither")
     transform = check_choice("transform", transform, TRANSFORMS)
     positive, s = _split(y_true, scores, pos_label)
     m, n = _check_variance_sizes(positive, "y_true")
@@ -487,10 +476,10 @@ def delong_test(y_true, scores_a, scores_b, *, alternative="two-sided", confiden
     (1.414, 0.157)
     """
     alternative = check_choice("alternative", alternative, ALTERNATIVES)
-    level = check_confidence_level(confidence_level)
+    level = check_scalar("confidence_level", confidence_level, float, low=0, high=1, closed="neither")
     positive = check_binary_target(y_true, pos_label=pos_label, name="y_true")
-    a = check_score_vector("scores_a", scores_a, positive.size)
-    b = check_score_vector("scores_b", scores_b, positive.size)
+    a = check_array("scores_a", scores_a, ndim=1, n=positive.size, n_name="y_true", shape_hint=_ONE_SCORE)
+    b = check_array("scores_b", scores_b, ndim=1, n=positive.size, n_name="y_true", shape_hint=_ONE_SCORE)
     m, n = _check_variance_sizes(positive, "y_true")
     both = np.stack([a, b])
     auc, v10, v01 = _components(both[:, positive], both[:, ~positive])
@@ -551,9 +540,9 @@ def binormal_roc(fpr, auc, *, sigma=1.0):
     >>> binormal_roc([0.0, 0.5, 1.0], 0.5)
     array([0. , 0.5, 1. ])
     """
-    fpr = check_proportion("fpr", fpr)
-    theta = float(check_proportion("auc", auc, open_interval=True))
-    sigma = check_positive_real("sigma", sigma)
+    fpr = check_array("fpr", fpr, low=0, high=1, min_rows=0)
+    theta = check_scalar("auc", auc, float, low=0, high=1, closed="neither")
+    sigma = check_scalar("sigma", sigma, float, low=0, closed="neither")
     mu = stats.norm.ppf(theta) * np.sqrt(1 + sigma**2)
     return stats.norm.cdf((mu + stats.norm.ppf(fpr)) / sigma)
 
@@ -589,11 +578,11 @@ def binormal_scores(auc, n_positive, n_negative, *, sigma=1.0, n_samples=None, r
     >>> abs(roc_auc(y, s) - 0.8) < 0.03
     True
     """
-    theta = float(check_proportion("auc", auc, open_interval=True))
-    m = check_positive_int("n_positive", n_positive)
-    n = check_positive_int("n_negative", n_negative)
-    sigma = check_positive_real("sigma", sigma)
-    rows = None if n_samples is None else check_positive_int("n_samples", n_samples)
+    theta = check_scalar("auc", auc, float, low=0, high=1, closed="neither")
+    m = check_scalar("n_positive", n_positive, int, low=1)
+    n = check_scalar("n_negative", n_negative, int, low=1)
+    sigma = check_scalar("sigma", sigma, float, low=0, closed="neither")
+    rows = None if n_samples is None else check_scalar("n_samples", n_samples, int, low=1)
     gen = check_rng(rng)
     mu = stats.norm.ppf(theta) * np.sqrt(1 + sigma**2)
     z = gen.standard_normal((1 if rows is None else rows, m + n))
@@ -684,13 +673,13 @@ def simulate_delong_coverage(auc, n_positive, n_negative, *, sigma=1.0, confiden
     >>> abs(cov.coverage - 0.95) < 4 * cov.std_error + 0.01
     True
     """
-    theta = float(check_proportion("auc", auc, open_interval=True))
-    m = check_positive_int("n_positive", n_positive, minimum=2)
-    n = check_positive_int("n_negative", n_negative, minimum=2)
-    level = check_confidence_level(confidence_level)
+    theta = check_scalar("auc", auc, float, low=0, high=1, closed="neither")
+    m = check_scalar("n_positive", n_positive, int, low=2)
+    n = check_scalar("n_negative", n_negative, int, low=2)
+    level = check_scalar("confidence_level", confidence_level, float, low=0, high=1, closed="neither")
     transform = check_choice("transform", transform, TRANSFORMS)
-    R = check_positive_int("n_resamples", n_resamples)
-    sigma = check_positive_real("sigma", sigma)
+    R = check_scalar("n_resamples", n_resamples, int, low=1)
+    sigma = check_scalar("sigma", sigma, float, low=0, closed="neither")
     gen = check_rng(rng)
     z = stats.norm.ppf(0.5 + level / 2)
     mu = stats.norm.ppf(theta) * np.sqrt(1 + sigma**2)
@@ -712,18 +701,3 @@ def simulate_delong_coverage(auc, n_positive, n_negative, *, sigma=1.0, confiden
                           sd_auc=float(aucs.std(ddof=1)) if R > 1 else 0.0,
                           mean_std_error=float(ses.mean()), auc=theta, n_positive=m, n_negative=n,
                           n_resamples=R, confidence_level=level, transform=transform)
-
-
-# ---- input checks of this module, in the vocabulary of patterneval._validation
-
-
-def check_score_vector(name: str, scores, n: int, *, n_name: str = "y_true") -> np.ndarray:
-    """Real-valued scores, one per sample: a finite 1-d float array of length ``n``."""
-    if value_is_scalar(scores):
-        raise TypeError(f"{name} must be a 1-d array of real scores; got {show(scores)}.")
-    arr = check_numeric_array(name, scores, allow_bool=False)
-    if arr.ndim != 1:
-        raise ValueError(f"{name} must be 1-d (one score per sample); got an array of shape {arr.shape}.")
-    if arr.size != n:
-        raise ValueError(f"{name} has {arr.size} entries but {n_name} has {n}.")
-    return arr

@@ -32,13 +32,7 @@ import numpy as np
 from scipy import stats
 
 from .._results import Result
-from .._validation import (
-    check_nonnegative_real,
-    check_positive_int,
-    check_proportion,
-    check_rng,
-)
-from ._checks import check_significance_level
+from .._validation import check_array, check_rng, check_scalar, fail
 from .two import EXACT_THRESHOLD, _ftest_5x2, _ttest_5x2
 
 __all__ = ["TESTS", "RejectionGrid", "TestRejections", "load_rejection_grid", "rejection_grid", "separation_for_error",
@@ -95,9 +89,7 @@ def separation_for_error(error):
     >>> round(float(separation_for_error(0.5)), 12), round(float(separation_for_error(0.1587)), 3)
     (0.0, 2.0)
     """
-    eps = check_proportion("error", error, open_interval=True)
-    if np.any(eps > 0.5):
-        raise ValueError(f"error must be at most 0.5 (a rule worse than chance); got {error!r}.")
+    eps = check_array("error", error, low=0, high=0.5, closed="right", min_rows=0)
     out = -2.0 * stats.norm.ppf(eps)
     return float(out) if out.ndim == 0 else out
 
@@ -192,9 +184,7 @@ def simulate_two_classifier_tests(*, n_samples=200, error=0.25, effect=0.0, n_re
 
     References
     ----------
-    .. [1] T. G. Dietterich, "Approximate statistical tests for comparing supervised
-       classification learning algorithms," Neural Computation 10(7), 1895-1923, 1998.
-       doi:10.1162/089976698300017197
+    Dietterich (1998), as cited in :func:`patterneval.compare.paired_ttest_5x2cv`.
 
     Examples
     --------
@@ -203,17 +193,16 @@ def simulate_two_classifier_tests(*, n_samples=200, error=0.25, effect=0.0, n_re
     >>> sim.tests[1], sim.rejection_rate.shape
     ('resampled t', (6,))
     """
-    n_samples = check_positive_int("n_samples", n_samples, minimum=30)
+    n_samples = check_scalar("n_samples", n_samples, int, low=30)
     if n_samples % 2:
-        raise ValueError(f"n_samples must be even (half of each class); got {n_samples}.")
-    error = float(check_proportion("error", error, open_interval=True))
-    effect = check_nonnegative_real("effect", effect)
+        raise fail("n_samples", "an even integer >= 30 (half of each class)", n_samples)
+    error = check_scalar("error", error, float, low=0, high=1, closed="neither")
+    effect = check_scalar("effect", effect, float, low=0)
     if error + effect >= 0.5:
-        raise ValueError(f"error + effect must stay below 0.5 (B better than chance); got error={error}, "
-                         f"effect={effect}.")
-    R = check_positive_int("n_replicates", n_replicates)
-    S = check_positive_int("n_splits", n_splits, minimum=2)
-    alpha = check_significance_level(alpha)
+        raise fail("effect", f"below 0.5 - error, so that B is better than chance (error={error:g})", effect)
+    R = check_scalar("n_replicates", n_replicates, int, low=1)
+    S = check_scalar("n_splits", n_splits, int, low=2)
+    alpha = check_scalar("alpha", alpha, float, low=0, high=1, closed="neither")
     generator = check_rng(rng)
     half = n_samples // 2
     deltas = np.array([separation_for_error(error), separation_for_error(error + effect)])

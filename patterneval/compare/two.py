@@ -32,14 +32,15 @@ from sklearn.base import clone
 from .._results import Result
 from .._ties import TIE_RTOL
 from .._validation import (
+    check_array,
     check_bool,
     check_callable,
-    check_classifier,
-    check_labels_pair,
-    check_nonnegative_real,
-    check_positive_int,
+    check_estimator,
+    check_labels,
     check_rng,
+    check_scalar,
     check_X_y,
+    fail,
     show,
 )
 from ._checks import check_paired_scores
@@ -190,9 +191,10 @@ def mcnemar_test(y_true, y_pred_a, y_pred_b, *, exact=None, correction=True) -> 
     >>> round(result.pvalue, 4)  # 2 * P(Bin(5, 1/2) <= 1) = 2 * 6/32
     0.375
     """
-    y_true, y_pred_a = check_labels_pair(y_true, y_pred_a, names=("y_true", "y_pred_a"))
-    _, y_pred_b = check_labels_pair(y_true, y_pred_b, names=("y_true", "y_pred_b"))
-    exact = check_exact_option(exact)
+    y_true = check_labels("y_true", y_true)
+    y_pred_a = check_labels("y_pred_a", y_pred_a, n=y_true.size, n_name="y_true")
+    y_pred_b = check_labels("y_pred_b", y_pred_b, n=y_true.size, n_name="y_true")
+    exact = None if exact is None else check_bool("exact", exact)
     correction = check_bool("correction", correction)
     right_a = y_pred_a == y_true
     right_b = y_pred_b == y_true
@@ -312,8 +314,8 @@ def five_by_two_differences(estimator_a, estimator_b, X, y, *, rng=None, metric=
     >>> five_by_two_differences(GaussianNB(), DecisionTreeClassifier(random_state=0), X, y, rng=0).shape
     (5, 2)
     """
-    check_classifier(estimator_a, name="estimator_a")
-    check_classifier(estimator_b, name="estimator_b")
+    check_estimator("estimator_a", estimator_a)
+    check_estimator("estimator_b", estimator_b)
     X, y = check_X_y(X, y)
     if metric is not None:
         check_callable("metric", metric)
@@ -321,10 +323,8 @@ def five_by_two_differences(estimator_a, estimator_b, X, y, *, rng=None, metric=
         generator = check_rng(rng)
         _, counts = np.unique(y, return_counts=True)
         if counts.min() < 2:
-            raise ValueError(
-                f"y has a class with {counts.min()} sample; 5x2 cross-validation needs at least two samples "
-                f"of every class so that both halves see it."
-            )
+            raise fail("y", "labels with at least two samples of every class", f"a class with {counts.min()} "
+                       "sample", echo=False, hint="5x2 cross-validation needs both halves to see every class.")
         halves = _random_halves(y, generator)
     else:
         halves = check_halves(halves, X.shape[0])
@@ -360,13 +360,19 @@ def _ftest_5x2(differences):
     return f, stats.f.sf(f, 10, 5)
 
 
-def _check_spread(s2):
-    if not np.any(s2 > 0):
+def _five_by_two_test(differences, statistic_of, test, df) -> FiveByTwoTest:
+    """The 5x2cv test ``statistic_of`` (:func:`_ttest_5x2` or :func:`_ftest_5x2`) of the
+    differences, refused when no replication has any spread (a variance estimate of 0)."""
+    variances = _five_by_two_variances(differences)
+    if not np.any(variances > 0):
         raise ValueError(
             "the 5x2 differences have no spread within any replication (each replication's two "
             "differences are equal), so the variance estimate is 0 and the statistic undefined; the "
             "classifiers may be identical (estimator_a and estimator_b)."
         )
+    statistic, p = statistic_of(differences)
+    return FiveByTwoTest(statistic=float(statistic), pvalue=float(p), test=test, df=df,
+                         differences=differences, variances=variances)
 
 
 def paired_ttest_5x2cv(estimator_a, estimator_b, X, y, *, rng=None, metric=None, halves=None) -> FiveByTwoTest:
@@ -426,11 +432,7 @@ def paired_ttest_5x2cv(estimator_a, estimator_b, X, y, *, rng=None, metric=None,
     ('paired t', (5,), (5, 2))
     """
     differences = five_by_two_differences(estimator_a, estimator_b, X, y, rng=rng, metric=metric, halves=halves)
-    variances = _five_by_two_variances(differences)
-    _check_spread(variances)
-    t, p = _ttest_5x2(differences)
-    return FiveByTwoTest(statistic=float(t), pvalue=float(p), test="paired t", df=(5,),
-                         differences=differences, variances=variances)
+    return _five_by_two_test(differences, _ttest_5x2, "paired t", (5,))
 
 
 def combined_ftest_5x2cv(estimator_a, estimator_b, X, y, *, rng=None, metric=None, halves=None) -> FiveByTwoTest:
@@ -486,11 +488,7 @@ def combined_ftest_5x2cv(estimator_a, estimator_b, X, y, *, rng=None, metric=Non
     ('combined F', (10, 5))
     """
     differences = five_by_two_differences(estimator_a, estimator_b, X, y, rng=rng, metric=metric, halves=halves)
-    variances = _five_by_two_variances(differences)
-    _check_spread(variances)
-    f, p = _ftest_5x2(differences)
-    return FiveByTwoTest(statistic=float(f), pvalue=float(p), test="combined F", df=(10, 5),
-                         differences=differences, variances=variances)
+    return _five_by_two_test(differences, _ftest_5x2, "combined F", (10, 5))
 
 
 # ----------------------------------------------------------------------------- corrected resampled t
@@ -527,7 +525,7 @@ class CorrectedTTest(Result):
 
 
 def _split_sizes(n_train, n_test):
-    return check_positive_int("n_train", n_train), check_positive_int("n_test", n_test)
+    return check_scalar("n_train", n_train, int, low=1), check_scalar("n_test", n_test, int, low=1)
 
 
 def _differences(scores_a, scores_b):
@@ -745,7 +743,7 @@ def bayesian_correlated_ttest(scores_a, scores_b, *, n_train, n_test, rope=0.0) 
     """
     d = _differences(scores_a, scores_b)
     n_train, n_test = _split_sizes(n_train, n_test)
-    rope = check_nonnegative_real("rope", rope)
+    rope = check_scalar("rope", rope, float, low=0)
     J = d.size
     location = float(d.mean())
     scale = float(np.sqrt((1.0 / J + n_test / n_train) * d.var(ddof=1)))
@@ -762,38 +760,24 @@ def bayesian_correlated_ttest(scores_a, scores_b, *, n_train, n_test, rope=0.0) 
 # ---- input checks of this module, in the vocabulary of patterneval._validation
 
 
-def check_exact_option(exact):
-    """``exact`` of McNemar's test: None (choose by the number of discordant pairs), True or False."""
-    if exact is None:
-        return None
-    return check_bool("exact", exact)
-
-
 def check_halves(halves, n_samples: int, *, name: str = "halves", n_replications: int = 5):
     """Explicit 5x2 cross-validation halvings: ``n_replications`` pairs ``(first, second)`` of
     integer index arrays, disjoint within a pair, each non-empty and within 0..n_samples-1.
     Returns a list of pairs of intp arrays."""
+    expected = f"{n_replications} (first, second) pairs of index arrays, one per replication"
     if isinstance(halves, (str, bytes)) or not hasattr(halves, "__len__"):
-        raise TypeError(f"{name} must be a sequence of {n_replications} (first, second) pairs of index "
-                        f"arrays; got {show(halves)}.")
+        raise fail(name, f"a sequence of {expected}", halves, error=TypeError)
     if len(halves) != n_replications:
-        raise ValueError(f"{name} must hold {n_replications} (first, second) pairs, one per replication; "
-                         f"got {len(halves)}.")
+        raise fail(name, expected, f"{len(halves)} pairs", echo=False)
     out = []
     for i, pair in enumerate(halves):
         if isinstance(pair, (str, bytes)) or not hasattr(pair, "__len__") or len(pair) != 2:
-            raise TypeError(f"{name}[{i}] must be a pair (first, second) of index arrays; got {show(pair)}.")
-        parts = []
-        for part in pair:
-            arr = np.asarray(part)
-            if arr.dtype == bool or arr.dtype.kind not in "iu" or arr.ndim != 1 or arr.size == 0:
-                raise TypeError(f"{name}[{i}] must hold two non-empty 1-d integer index arrays; got "
-                                f"{show(part)}.")
-            if arr.min() < 0 or arr.max() >= n_samples:
-                raise ValueError(f"{name}[{i}] holds indices outside 0..{n_samples - 1}.")
-            parts.append(arr.astype(np.intp))
-        if np.intersect1d(parts[0], parts[1]).size:
-            raise ValueError(f"{name}[{i}]: the two halves overlap; a sample cannot be in both the "
-                             f"training and the test half.")
-        out.append(tuple(parts))
+            raise fail(f"{name}[{i}]", "a pair (first, second) of index arrays", pair, error=TypeError)
+        first, second = (check_array(f"{name}[{i}]", part, ndim=1, kind="int", low=0, high=n_samples - 1)
+                         for part in pair)
+        both = np.intersect1d(first, second)
+        if both.size:
+            raise fail(f"{name}[{i}]", "two disjoint halves (a sample is in the training or the test half)",
+                       f"{show(both.tolist())} in both", echo=False)
+        out.append((first.astype(np.intp), second.astype(np.intp)))
     return out
