@@ -6,6 +6,7 @@ import inspect
 
 import numpy as np
 import pytest
+from _helpers import assert_rejects
 from scipy.cluster.hierarchy import fcluster
 from scipy.cluster.hierarchy import linkage as scipy_linkage
 from scipy.spatial.distance import cdist
@@ -429,8 +430,7 @@ BAD_INPUT = [
 @pytest.mark.parametrize("name, call, error, match", BAD_INPUT,
                          ids=[f"{r[0]}-{i}" for i, r in enumerate(BAD_INPUT)])
 def test_bad_input(name, call, error, match):
-    with pytest.raises(error, match=match):
-        call()
+    assert_rejects(error, match, call)
 
 
 def test_every_public_callable_has_a_bad_input_row():

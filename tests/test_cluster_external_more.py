@@ -273,11 +273,12 @@ def test_calinski_harabasz_conventions():
     assert skm.calinski_harabasz_score(X, [0, 0, 1, 1, 1]) == 1.0  # scikit-learn 1.9.1
     with pytest.raises(ValueError, match="X has all samples identical"):
         pe.calinski_harabasz_index(np.ones((4, 2)), [0, 0, 1, 1])
-    with pytest.raises(ValueError, match="labels must hold at least 2 clusters"):
+    with pytest.raises(ValueError, match="labels must be a partition into at least 2 "
+                                         "clusters for this index; got 1 cluster"):
         pe.calinski_harabasz_index(X, np.zeros(5, int))
     with pytest.raises(ValueError, match="its own cluster"):
         pe.calinski_harabasz_index(X, np.arange(5))
-    with pytest.raises(ValueError, match="labels has 4 entries but X has 5 rows"):
+    with pytest.raises(ValueError, match="labels has 4 entries but X has 5; they must pair up"):
         pe.calinski_harabasz_index(X, [0, 0, 1, 1])
     with pytest.raises(ValueError, match="NaN"):
         pe.calinski_harabasz_index(np.array([[np.nan], [1.0], [2.0]]), [0, 1, 1])

@@ -33,13 +33,13 @@ from .._ties import TIE_RTOL, argmax_tied, argmin_tied, argsort_tied
 from .external import adjusted_rand_index
 from .internal import dunn_index, silhouette_width
 from .._validation import (
+    check_array,
     check_choice,
-    check_estimator_data,
-    check_nonnegative_real,
-    check_positive_int,
-    check_positive_real,
-    check_random_state,
+    check_labels,
     check_rng,
+    check_scalar,
+    fail,
+    validate_estimator_data,
 )
 from ._checks import check_cluster_X
 
@@ -232,7 +232,7 @@ def threshold_clustering(X, threshold, *, metric="euclidean") -> HeuristicCluste
     array([0, 0, 0])
     """
     X = check_cluster_X(X)
-    T = check_nonnegative_real("threshold", threshold)
+    T = check_scalar("threshold", threshold, float, low=0)
     metric = check_choice("metric", metric, _METRICS)
     n = X.shape[0]
     labels = np.empty(n, dtype=np.intp)
@@ -296,9 +296,10 @@ def max_min_distance(X, theta, *, first=0) -> HeuristicClustering:
     (array([0, 3, 4]), array([0, 0, 1, 1, 2]))
     """
     X = check_cluster_X(X)
-    theta = check_nonnegative_real("theta", theta)
+    theta = check_scalar("theta", theta, float, low=0)
     n = X.shape[0]
-    first = check_sample_index("first", first, n)
+    first = check_scalar("first", first, int, low=0, high=n - 1, hint="(a row of X)")
+
     def dist_to(i):  # direct differences: equal rows give equal distances
         diff = X - X[i]
         return np.sqrt(np.einsum("ij,ij->i", diff, diff))
@@ -517,9 +518,10 @@ def hierarchical(X, *, linkage="single", n_clusters=None, distance_threshold=Non
     n = X.shape[0]
     if n_clusters is not None and distance_threshold is not None:
         raise ValueError("give at most one of n_clusters and distance_threshold, not both.")
-    k = None if n_clusters is None else check_n_clusters(n_clusters, n)
-    t = None if distance_threshold is None else check_nonnegative_real(
-        "distance_threshold", distance_threshold)
+    k = None if n_clusters is None else check_scalar("n_clusters", n_clusters, int, low=1, high=n,
+                                                     hint=f"(there are {n} samples)")
+    t = None if distance_threshold is None else check_scalar(
+        "distance_threshold", distance_threshold, float, low=0)
     D = squareform(pdist(X))
     tol = TIE_RTOL * float(D.max()) if n > 1 else 0.0
     Z = _label_merges(_nn_chain(D, linkage), n, tol)
@@ -564,12 +566,10 @@ def kmeans_plusplus_probabilities(X, centers) -> np.ndarray:
     array([0. , 0.1, 0.9])
     """
     X = check_cluster_X(X)
-    C = np.asarray(centers)
-    if C.ndim != 2 or C.shape[0] < 1:
-        raise ValueError(
-            f"centers must be 2-d (n_centers, n_features) with at least one row; got shape "
-            f"{C.shape}.")
-    C = check_init_centers(C, C.shape[0], X.shape[1], name="centers")
+    C = check_array("centers", centers, ndim=2, shape_hint="(n_centers, n_features)")
+    if C.shape[1] != X.shape[1]:
+        raise fail("centers", f"an array with {X.shape[1]} columns, one per feature of X",
+                   f"shape {C.shape}", echo=False)
     d2 = cdist(X, C, metric="sqeuclidean").min(axis=1)  # exact zeros at the centres
     total = d2.sum()
     if total == 0:
@@ -647,7 +647,8 @@ def kmeans_plusplus(X, n_clusters, *, rng=None):
     [0.0, 10.0]
     """
     X = check_cluster_X(X)
-    k = check_n_clusters(n_clusters, X.shape[0])
+    k = check_scalar("n_clusters", n_clusters, int, low=1, high=X.shape[0],
+                     hint=f"(there are {X.shape[0]} samples)")
     idx = _plusplus(X, k, check_rng(rng))
     return X[idx].copy(), idx
 
@@ -800,24 +801,28 @@ class KMeans(ClusterMixin, TransformerMixin, BaseEstimator):
         self.tol = tol
         self.random_state = random_state
 
-    def _initial(self, X, k, rng):
-        if isinstance(self.init, str):
-            init = check_choice("init", self.init, ("k-means++", "random"))
+    @staticmethod
+    def _initial(X, k, init, rng):
+        """Initial centres: ``init`` is "random", "k-means++" or the (checked) centres."""
+        if isinstance(init, str):
             if init == "random":
                 return X[rng.choice(X.shape[0], size=k, replace=False)].copy()
             return X[_plusplus(X, k, rng)].copy()
-        return check_init_centers(self.init, k, X.shape[1])
+        return init.copy()
 
     def fit(self, X, y=None):
         """Run k-means on X (y is ignored)."""
-        X = check_estimator_X(self, X, reset=True)
-        k = check_n_clusters(self.n_clusters, X.shape[0])
-        n_init = check_positive_int("n_init", self.n_init)
-        max_iter = check_positive_int("max_iter", self.max_iter)
-        tol = check_nonnegative_real("tol", self.tol)
-        rng = check_random_state(self.random_state)
-        if not isinstance(self.init, str):
-            check_init_centers(self.init, k, X.shape[1])
+        X = validate_estimator_data(self, X, reset=True, dtype=np.float64, order="C")
+        k = check_scalar("n_clusters", self.n_clusters, int, low=1, high=X.shape[0],
+                         hint=f"(there are {X.shape[0]} samples)")
+        n_init = check_scalar("n_init", self.n_init, int, low=1)
+        max_iter = check_scalar("max_iter", self.max_iter, int, low=1)
+        tol = check_scalar("tol", self.tol, float, low=0)
+        rng = check_rng(self.random_state, name="random_state", legacy=True)
+        if isinstance(self.init, str):
+            init = check_choice("init", self.init, ("k-means++", "random"))
+        else:
+            init = check_init_centers(self.init, k, X.shape[1])
             n_init = 1
         mean = X.mean(axis=0)
         Xc = X - mean
@@ -828,7 +833,7 @@ class KMeans(ClusterMixin, TransformerMixin, BaseEstimator):
         tol = tol * float(X_sq.sum()) / Xc.size
         best = None
         for _ in range(n_init):
-            start = self._initial(X, k, rng)
+            start = self._initial(X, k, init, rng)
             run = _lloyd(Xc, start - mean, max_iter, tol, X_sq, Xt)
             # strictly lower beyond 1e-12 relative; ties keep the earlier run
             if best is None or run[2] < best[0][2] - TIE_RTOL * best[0][2]:
@@ -845,19 +850,19 @@ class KMeans(ClusterMixin, TransformerMixin, BaseEstimator):
     def predict(self, X):
         """Index of the nearest centre for each row of X."""
         check_is_fitted(self)
-        X = check_estimator_X(self, X, reset=False)
+        X = validate_estimator_data(self, X, reset=False, dtype=np.float64, order="C")
         return _nearest(X, self.cluster_centers_)[0]
 
     def transform(self, X):
         """Euclidean distances from each row of X to each centre."""
         check_is_fitted(self)
-        X = check_estimator_X(self, X, reset=False)
+        X = validate_estimator_data(self, X, reset=False, dtype=np.float64, order="C")
         return np.sqrt(_sq_distances(X, self.cluster_centers_))
 
     def score(self, X, y=None):
         """Minus the sum of squared distances of X to its nearest centres."""
         check_is_fitted(self)
-        X = check_estimator_X(self, X, reset=False)
+        X = validate_estimator_data(self, X, reset=False, dtype=np.float64, order="C")
         return -float(_nearest(X, self.cluster_centers_)[1].sum())
 
 
@@ -956,16 +961,17 @@ class ISODATA(ClusterMixin, BaseEstimator):
 
     def fit(self, X, y=None):
         """Run ISODATA on X (y is ignored)."""
-        X = check_estimator_X(self, X, reset=True)
-        K0 = check_n_clusters(self.n_clusters, X.shape[0])
-        min_samples = check_positive_int("min_samples", self.min_samples)
-        max_std = check_positive_real("max_std", self.max_std)
-        min_distance = check_nonnegative_real("min_distance", self.min_distance)
-        max_pairs = check_positive_int("max_pairs", self.max_pairs)
-        n_iter = check_positive_int("n_iter", self.n_iter)
-        scale = check_positive_real("split_scale", self.split_scale)
+        X = validate_estimator_data(self, X, reset=True, dtype=np.float64, order="C")
+        K0 = check_scalar("n_clusters", self.n_clusters, int, low=1, high=X.shape[0],
+                          hint=f"(there are {X.shape[0]} samples)")
+        min_samples = check_scalar("min_samples", self.min_samples, int, low=1)
+        max_std = check_scalar("max_std", self.max_std, float, low=0, closed="neither")
+        min_distance = check_scalar("min_distance", self.min_distance, float, low=0)
+        max_pairs = check_scalar("max_pairs", self.max_pairs, int, low=1)
+        n_iter = check_scalar("n_iter", self.n_iter, int, low=1)
+        scale = check_scalar("split_scale", self.split_scale, float, low=0, closed="neither")
         schedule = check_choice("schedule", self.schedule, ("alternate", "note"))
-        rng = check_random_state(self.random_state)
+        rng = check_rng(self.random_state, name="random_state", legacy=True)
         C = X[rng.choice(X.shape[0], size=K0, replace=False)].copy()
         history, per_iter = [], []
         for it in range(1, n_iter + 1):
@@ -1053,7 +1059,7 @@ class ISODATA(ClusterMixin, BaseEstimator):
     def predict(self, X):
         """Index of the nearest final centre for each row of X."""
         check_is_fitted(self)
-        X = check_estimator_X(self, X, reset=False)
+        X = validate_estimator_data(self, X, reset=False, dtype=np.float64, order="C")
         return _nearest(X, self.cluster_centers_)[0]
 
 
@@ -1134,21 +1140,14 @@ def kmeans_grid(X, ks, *, labels_true=None, inits=("random", "k-means++"), seeds
     """
     X = check_cluster_X(X)
     n = X.shape[0]
-    ks = tuple(check_n_clusters(k, n - 1, name="ks") for k in ks)
-    if not ks:
-        raise ValueError("ks must hold at least one number of clusters.")
-    if min(ks) < 2:
-        raise ValueError(f"ks must hold numbers of clusters >= 2 (the indices need two); got {ks}.")
+    ks = tuple(check_array("ks", ks, ndim=1, kind="int", low=2, high=n - 1).tolist())
     inits = tuple(check_choice("inits", i, ("random", "k-means++")) for i in inits)
-    seeds = tuple(check_positive_int("seeds", s, minimum=0) for s in seeds)
-    if not inits or not seeds:
-        raise ValueError("inits and seeds must each hold at least one value.")
-    max_iter = check_positive_int("max_iter", max_iter)
-    truth = None
-    if labels_true is not None:
-        truth = np.asarray(labels_true)
-        if truth.shape != (n,):
-            raise ValueError(f"labels_true must have shape ({n},); got {truth.shape}.")
+    if not inits:
+        raise fail("inits", 'a non-empty sequence of "random" and "k-means++"', inits)
+    seeds = tuple(check_array("seeds", seeds, ndim=1, kind="int", low=0).tolist())
+    max_iter = check_scalar("max_iter", max_iter, int, low=1)
+    truth = None if labels_true is None else check_labels("labels_true", labels_true, n=n,
+                                                          n_name="X")
     shape = (len(ks), len(inits), len(seeds))
     inertia, ari, sil, dunn = (np.full(shape, np.nan) for _ in range(4))
     n_iter = np.zeros(shape, dtype=int)
@@ -1174,44 +1173,10 @@ def kmeans_grid(X, ks, *, labels_true=None, inits=("random", "k-means++"), seeds
 # ---- input checks of this module, in the vocabulary of patterneval._validation
 
 
-def check_n_clusters(n_clusters, n_samples: int, *, name: str = "n_clusters") -> int:
-    """A number of clusters: an integer in [1, n_samples]."""
-    k = check_positive_int(name, n_clusters, minimum=1)
-    if k > n_samples:
-        raise ValueError(
-            f"{name}={k} is larger than the number of samples ({n_samples}); "
-            f"ask for at most {n_samples} clusters."
-        )
-    return k
-
-
-def check_sample_index(name: str, value, n_samples: int) -> int:
-    """An index of a sample: an integer in [0, n_samples - 1]."""
-    i = check_positive_int(name, value, minimum=0)
-    if i >= n_samples:
-        raise ValueError(f"{name} must be a sample index in [0, {n_samples - 1}]; got {i}.")
-    return i
-
-
-def check_init_centers(init, n_clusters: int, n_features: int, *, name: str = "init") -> np.ndarray:
-    """Initial centres: a finite real array of shape (n_clusters, n_features)."""
-    arr = np.asarray(init)
-    if arr.dtype == bool or arr.dtype.kind not in "iuf":
-        raise TypeError(f"{name} as an array must hold real numbers; got dtype {arr.dtype}.")
+def check_init_centers(init, n_clusters: int, n_features: int) -> np.ndarray:
+    """Initial centres: a finite real array of shape (n_clusters, n_features), as float64."""
+    arr = check_array("init", init, ndim=2, shape_hint="(n_clusters, n_features)")
     if arr.shape != (n_clusters, n_features):
-        raise ValueError(
-            f"{name} must have shape (n_clusters, n_features) = ({n_clusters}, {n_features}); "
-            f"got {arr.shape}."
-        )
-    if not np.all(np.isfinite(arr)):
-        raise ValueError(f"{name} contains NaN or infinite values.")
-    return np.array(arr, dtype=np.float64)
-
-
-def check_estimator_X(estimator, X, *, reset: bool, min_samples: int = 1) -> np.ndarray:
-    """X for a scikit-learn style estimator's fit (``reset=True``, sets n_features_in_)
-    or predict/transform (``reset=False``, checks the feature count): 2-d, finite,
-    float64, dense, through scikit-learn's own ``validate_data`` so its messages match
-    the estimator checks."""
-    return check_estimator_data(estimator, X, reset=reset, dtype=np.float64, order="C",
-                                ensure_min_samples=min_samples)
+        raise fail("init", f"an array of shape (n_clusters, n_features) = ({n_clusters}, "
+                           f"{n_features})", f"shape {arr.shape}", echo=False)
+    return arr

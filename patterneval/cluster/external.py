@@ -32,11 +32,9 @@ from .._results import Result
 from .._validation import (
     check_bool,
     check_choice,
-    check_increasing,
-    check_positive_int,
-    check_positive_real,
-    check_proportion,
+    check_grid,
     check_rng,
+    check_scalar,
 )
 from ._checks import check_partitions
 
@@ -76,6 +74,35 @@ _DENSE_CELLS = 1 << 23
 #: :func:`clustering_accuracy`; larger tables use the sparse matching on their non-zero
 #: cells only.
 _DENSE_MATCH_CELLS = 1 << 16
+
+
+# ------------------------------------------------------------------ shared docstring parts
+#: Sections that many docstrings of this module share, filled in by :func:`_doc` where a
+#: docstring says ``%(name)s`` (the idiom of SciPy's ``doccer``).
+_DOC_PARTS = {
+    "parameters": """Parameters
+    ----------
+    labels_true : array_like of shape (n_samples,)
+        The reference partition (the classes): any hashable labels, no NaN, at least one
+        sample.
+    labels_pred : array_like of shape (n_samples,)
+        The clustering judged, labelling the same samples.""",
+    "returns_0_1": """Returns
+    -------
+    float
+        In [0, 1]; higher is better.""",
+    "returns_open_0_1": """Returns
+    -------
+    float
+        In (0, 1]; higher is better.""",
+}
+
+
+def _doc(func):
+    """Fill the ``%(name)s`` parts of ``func``'s docstring from :data:`_DOC_PARTS`."""
+    for name, text in _DOC_PARTS.items():
+        func.__doc__ = func.__doc__.replace(f"%({name})s", text)
+    return func
 
 
 # ------------------------------------------------------------------ encoding and the table
@@ -304,6 +331,7 @@ def pair_counts(labels_true, labels_pred) -> PairCounts:
 
 
 # ------------------------------------------------------------------ pair-counting indices
+@_doc
 def rand_index(labels_true, labels_pred) -> float:
     r"""Rand index (兰德指数): the fraction of unordered pairs on which the partitions agree.
 
@@ -317,18 +345,9 @@ def rand_index(labels_true, labels_pred) -> float:
     Empty label arrays raise ValueError: an index of no samples is undefined
     (scikit-learn's ``rand_score`` returns 1.0 for them).
 
-    Parameters
-    ----------
-    labels_true : array_like of shape (n_samples,)
-        The reference partition (the classes): any hashable labels, no NaN, at least one
-        sample.
-    labels_pred : array_like of shape (n_samples,)
-        The clustering judged, labelling the same samples.
+    %(parameters)s
 
-    Returns
-    -------
-    float
-        In [0, 1]; higher is better.
+    %(returns_0_1)s
 
     References
     ----------
@@ -455,6 +474,7 @@ def adjusted_rand_index(labels_true, labels_pred, *, random_model: str = "perm")
     return float((expected_disagreement - disagreement) / expected_disagreement)
 
 
+@_doc
 def jaccard_index(labels_true, labels_pred) -> float:
     r"""Jaccard coefficient (Jaccard 系数, JC) of the pairs put together.
 
@@ -467,18 +487,9 @@ def jaccard_index(labels_true, labels_pred) -> float:
 
     Empty label arrays raise ValueError: an index of no samples is undefined.
 
-    Parameters
-    ----------
-    labels_true : array_like of shape (n_samples,)
-        The reference partition (the classes): any hashable labels, no NaN, at least one
-        sample.
-    labels_pred : array_like of shape (n_samples,)
-        The clustering judged, labelling the same samples.
+    %(parameters)s
 
-    Returns
-    -------
-    float
-        In [0, 1]; higher is better.
+    %(returns_0_1)s
 
     References
     ----------
@@ -495,6 +506,7 @@ def jaccard_index(labels_true, labels_pred) -> float:
     return 1.0 if a + b + c == 0 else a / (a + b + c)
 
 
+@_doc
 def fowlkes_mallows_index(labels_true, labels_pred) -> float:
     r"""Fowlkes-Mallows index (FM 指数, FMI): the geometric mean of pair precision and
     pair recall.
@@ -510,18 +522,9 @@ def fowlkes_mallows_index(labels_true, labels_pred) -> float:
     Empty label arrays raise ValueError: an index of no samples is undefined
     (scikit-learn's ``fowlkes_mallows_score`` returns 0.0 for them).
 
-    Parameters
-    ----------
-    labels_true : array_like of shape (n_samples,)
-        The reference partition (the classes): any hashable labels, no NaN, at least one
-        sample.
-    labels_pred : array_like of shape (n_samples,)
-        The clustering judged, labelling the same samples.
+    %(parameters)s
 
-    Returns
-    -------
-    float
-        In [0, 1]; higher is better.
+    %(returns_0_1)s
 
     References
     ----------
@@ -541,6 +544,7 @@ def fowlkes_mallows_index(labels_true, labels_pred) -> float:
     return float(math.sqrt(a / (a + b)) * math.sqrt(a / (a + c)))
 
 
+@_doc
 def pair_f1(labels_true, labels_pred) -> float:
     r"""F1 score of the pair confusion matrix (note 003): pairs together in
     ``labels_true`` are the positives, pairs together in ``labels_pred`` the predictions.
@@ -553,18 +557,9 @@ def pair_f1(labels_true, labels_pred) -> float:
 
     Empty label arrays raise ValueError: an index of no samples is undefined.
 
-    Parameters
-    ----------
-    labels_true : array_like of shape (n_samples,)
-        The reference partition (the classes): any hashable labels, no NaN, at least one
-        sample.
-    labels_pred : array_like of shape (n_samples,)
-        The clustering judged, labelling the same samples.
+    %(parameters)s
 
-    Returns
-    -------
-    float
-        In [0, 1]; higher is better.
+    %(returns_0_1)s
 
     References
     ----------
@@ -580,6 +575,7 @@ def pair_f1(labels_true, labels_pred) -> float:
     return 1.0 if a + b + c == 0 else 2 * a / (2 * a + b + c)
 
 
+@_doc
 def minkowski_score(labels_true, labels_pred, *, include_diagonal: bool = False) -> float:
     r"""Minkowski score (闵可夫斯基打分): normalised distance between co-occurrence matrices.
 
@@ -600,13 +596,7 @@ def minkowski_score(labels_true, labels_pred, *, include_diagonal: bool = False)
 
     Empty label arrays raise ValueError: an index of no samples is undefined.
 
-    Parameters
-    ----------
-    labels_true : array_like of shape (n_samples,)
-        The reference partition (the classes): any hashable labels, no NaN, at least one
-        sample.
-    labels_pred : array_like of shape (n_samples,)
-        The clustering judged, labelling the same samples.
+    %(parameters)s
     include_diagonal : bool, default False, keyword-only
         Count the diagonal of the co-occurrence matrices (each sample with itself).
 
@@ -640,6 +630,7 @@ def minkowski_score(labels_true, labels_pred, *, include_diagonal: bool = False)
 
 
 # ------------------------------------------------------------------ set-matching indices
+@_doc
 def f_measure(labels_true, labels_pred, *, beta: float = 1.0) -> float:
     r"""Cluster F-measure (F 度量) of note 000: each class takes its best-matching cluster.
 
@@ -659,20 +650,11 @@ def f_measure(labels_true, labels_pred, *, beta: float = 1.0) -> float:
 
     Empty label arrays raise ValueError: an index of no samples is undefined.
 
-    Parameters
-    ----------
-    labels_true : array_like of shape (n_samples,)
-        The reference partition (the classes): any hashable labels, no NaN, at least one
-        sample.
-    labels_pred : array_like of shape (n_samples,)
-        The clustering judged, labelling the same samples.
+    %(parameters)s
     beta : float > 0, default 1.0, keyword-only
         Weight of recall against precision.
 
-    Returns
-    -------
-    float
-        In (0, 1]; higher is better.
+    %(returns_open_0_1)s
 
     References
     ----------
@@ -684,7 +666,7 @@ def f_measure(labels_true, labels_pred, *, beta: float = 1.0) -> float:
     >>> f_measure([0, 0, 0, 1, 1], [0, 0, 1, 1, 1])
     0.8
     """
-    beta = check_positive_real("beta", beta)
+    beta = check_scalar("beta", beta, float, low=0, closed="neither")
     table = _table(labels_true, labels_pred)
     b2 = beta * beta
     scores = (b2 + 1.0) * table.values / (b2 * table.row_sums[table.rows] + table.col_sums[table.cols])
@@ -693,6 +675,7 @@ def f_measure(labels_true, labels_pred, *, beta: float = 1.0) -> float:
     return float(np.dot(table.row_sums, best) / table.n)
 
 
+@_doc
 def purity(labels_true, labels_pred) -> float:
     r"""Purity (纯度, note 003): each cluster is credited with its most frequent class.
 
@@ -705,18 +688,9 @@ def purity(labels_true, labels_pred) -> float:
 
     Empty label arrays raise ValueError: an index of no samples is undefined.
 
-    Parameters
-    ----------
-    labels_true : array_like of shape (n_samples,)
-        The reference partition (the classes): any hashable labels, no NaN, at least one
-        sample.
-    labels_pred : array_like of shape (n_samples,)
-        The clustering judged, labelling the same samples.
+    %(parameters)s
 
-    Returns
-    -------
-    float
-        In (0, 1]; higher is better.
+    %(returns_open_0_1)s
 
     References
     ----------
@@ -771,6 +745,7 @@ def _matched_sparse(table: _Table) -> int:
     return int(values[np.searchsorted(cells, code)].sum())
 
 
+@_doc
 def clustering_accuracy(labels_true, labels_pred) -> float:
     r"""Clustering accuracy: the accuracy of the best one-to-one matching of clusters to
     classes (Hungarian algorithm).
@@ -792,18 +767,9 @@ def clustering_accuracy(labels_true, labels_pred) -> float:
 
     Empty label arrays raise ValueError: an index of no samples is undefined.
 
-    Parameters
-    ----------
-    labels_true : array_like of shape (n_samples,)
-        The reference partition (the classes): any hashable labels, no NaN, at least one
-        sample.
-    labels_pred : array_like of shape (n_samples,)
-        The clustering judged, labelling the same samples.
+    %(parameters)s
 
-    Returns
-    -------
-    float
-        In (0, 1]; higher is better.
+    %(returns_open_0_1)s
 
     References
     ----------
@@ -844,6 +810,7 @@ def _entropy(sizes: np.ndarray, n: int) -> float:
     return float(-np.sum((sizes / n) * (np.log(sizes) - math.log(n))))
 
 
+@_doc
 def mutual_info(labels_true, labels_pred) -> float:
     r"""Mutual information (互信息) of two partitions, in nats.
 
@@ -857,13 +824,7 @@ def mutual_info(labels_true, labels_pred) -> float:
     Empty label arrays raise ValueError: an index of no samples is undefined
     (scikit-learn's ``mutual_info_score`` fails with a math domain error).
 
-    Parameters
-    ----------
-    labels_true : array_like of shape (n_samples,)
-        The reference partition (the classes): any hashable labels, no NaN, at least one
-        sample.
-    labels_pred : array_like of shape (n_samples,)
-        The clustering judged, labelling the same samples.
+    %(parameters)s
 
     Returns
     -------
@@ -886,6 +847,7 @@ def mutual_info(labels_true, labels_pred) -> float:
 _AVERAGES = ("arithmetic", "geometric", "min", "max")
 
 
+@_doc
 def normalized_mutual_info(labels_true, labels_pred, *, average: str = "arithmetic") -> float:
     r"""Normalised mutual information (归一化互信息): :math:`I(U;V)` divided by a mean of
     the two entropies.
@@ -903,21 +865,12 @@ def normalized_mutual_info(labels_true, labels_pred, *, average: str = "arithmet
     Empty label arrays raise ValueError: an index of no samples is undefined
     (scikit-learn's ``normalized_mutual_info_score`` returns 1.0 for them).
 
-    Parameters
-    ----------
-    labels_true : array_like of shape (n_samples,)
-        The reference partition (the classes): any hashable labels, no NaN, at least one
-        sample.
-    labels_pred : array_like of shape (n_samples,)
-        The clustering judged, labelling the same samples.
+    %(parameters)s
     average : {"arithmetic", "geometric", "min", "max"}, keyword-only
         The mean of :math:`H(U)` and :math:`H(V)` in the denominator (default
         ``"arithmetic"``).
 
-    Returns
-    -------
-    float
-        In [0, 1]; higher is better.
+    %(returns_0_1)s
 
     References
     ----------
@@ -1158,6 +1111,7 @@ def _average(h_true: float, h_pred: float, average: str) -> float:
     return max(h_true, h_pred)
 
 
+@_doc
 def expected_mutual_info(labels_true, labels_pred) -> float:
     r"""Expected mutual information (期望互信息) of two partitions under the permutation
     model, in nats: the mean of :func:`mutual_info` over all relabellings that keep both
@@ -1175,13 +1129,7 @@ def expected_mutual_info(labels_true, labels_pred) -> float:
 
     Empty label arrays raise ValueError: an index of no samples is undefined.
 
-    Parameters
-    ----------
-    labels_true : array_like of shape (n_samples,)
-        The reference partition (the classes): any hashable labels, no NaN, at least one
-        sample.
-    labels_pred : array_like of shape (n_samples,)
-        The clustering judged, labelling the same samples.
+    %(parameters)s
 
     Returns
     -------
@@ -1300,6 +1248,7 @@ def adjusted_mutual_info(labels_true, labels_pred, *, average: str = "arithmetic
     return float(min((mi - emi) / (normalizer - emi), 1.0))
 
 
+@_doc
 def variation_of_information(labels_true, labels_pred) -> float:
     r"""Variation of information (信息变异, VI) of Meilă (2007), in nats.
 
@@ -1316,13 +1265,7 @@ def variation_of_information(labels_true, labels_pred) -> float:
 
     Empty label arrays raise ValueError: an index of no samples is undefined.
 
-    Parameters
-    ----------
-    labels_true : array_like of shape (n_samples,)
-        The reference partition (the classes): any hashable labels, no NaN, at least one
-        sample.
-    labels_pred : array_like of shape (n_samples,)
-        The clustering judged, labelling the same samples.
+    %(parameters)s
 
     Returns
     -------
@@ -1363,6 +1306,7 @@ def _completeness(table: _Table, mi: float) -> float:
     return float(min(mi / _entropy(table.col_sums, table.n), 1.0))
 
 
+@_doc
 def homogeneity(labels_true, labels_pred) -> float:
     r"""Homogeneity (同质性) of Rosenberg & Hirschberg (2007): each cluster holds members
     of a single class.
@@ -1379,18 +1323,9 @@ def homogeneity(labels_true, labels_pred) -> float:
     Empty label arrays raise ValueError: an index of no samples is undefined
     (scikit-learn's ``homogeneity_score`` returns 1.0 for them).
 
-    Parameters
-    ----------
-    labels_true : array_like of shape (n_samples,)
-        The reference partition (the classes): any hashable labels, no NaN, at least one
-        sample.
-    labels_pred : array_like of shape (n_samples,)
-        The clustering judged, labelling the same samples.
+    %(parameters)s
 
-    Returns
-    -------
-    float
-        In [0, 1]; higher is better.
+    %(returns_0_1)s
 
     References
     ----------
@@ -1408,6 +1343,7 @@ def homogeneity(labels_true, labels_pred) -> float:
     return _homogeneity(table, _mutual_info(table))
 
 
+@_doc
 def completeness(labels_true, labels_pred) -> float:
     r"""Completeness (完整性) of Rosenberg & Hirschberg (2007): all members of a class are
     in the same cluster.
@@ -1422,18 +1358,9 @@ def completeness(labels_true, labels_pred) -> float:
     Empty label arrays raise ValueError: an index of no samples is undefined
     (scikit-learn's ``completeness_score`` returns 1.0 for them).
 
-    Parameters
-    ----------
-    labels_true : array_like of shape (n_samples,)
-        The reference partition (the classes): any hashable labels, no NaN, at least one
-        sample.
-    labels_pred : array_like of shape (n_samples,)
-        The clustering judged, labelling the same samples.
+    %(parameters)s
 
-    Returns
-    -------
-    float
-        In [0, 1]; higher is better.
+    %(returns_0_1)s
 
     References
     ----------
@@ -1451,6 +1378,7 @@ def completeness(labels_true, labels_pred) -> float:
     return _completeness(table, _mutual_info(table))
 
 
+@_doc
 def v_measure(labels_true, labels_pred, *, beta: float = 1.0) -> float:
     r"""V-measure (V 度量) of Rosenberg & Hirschberg (2007): the weighted harmonic mean of
     :func:`homogeneity` h and :func:`completeness` c.
@@ -1472,10 +1400,7 @@ def v_measure(labels_true, labels_pred, *, beta: float = 1.0) -> float:
     beta : float, default 1.0
         Positive weight (scikit-learn also accepts 0, which gives h).
 
-    Returns
-    -------
-    float
-        In [0, 1]; higher is better.
+    %(returns_0_1)s
 
     References
     ----------
@@ -1489,7 +1414,7 @@ def v_measure(labels_true, labels_pred, *, beta: float = 1.0) -> float:
     >>> round(v_measure([0, 0, 1, 1], [0, 0, 1, 2], beta=2.0), 4)
     0.75
     """
-    beta = check_positive_real("beta", beta)
+    beta = check_scalar("beta", beta, float, low=0, closed="neither")
     table = _table(labels_true, labels_pred)
     mi = _mutual_info(table)
     h, c = _homogeneity(table, mi), _completeness(table, mi)
@@ -1536,10 +1461,8 @@ def random_partition(n_samples, n_clusters, *, rng=None) -> np.ndarray:
     >>> labels.shape, sorted(set(labels.tolist()))
     ((10,), [0, 1, 2])
     """
-    n = check_positive_int("n_samples", n_samples)
-    k = check_positive_int("n_clusters", n_clusters)
-    if k > n:
-        raise ValueError(f"n_clusters must be at most n_samples = {n}; got {k}.")
+    n = check_scalar("n_samples", n_samples, int, low=1)
+    k = check_scalar("n_clusters", n_clusters, int, low=1, high=n, hint="(at most n_samples)")
     rng = check_rng(rng)
     # rho[m, j] = S(m, j - 1) / S(m, j) for 1 <= j <= min(m, k), m = 1 .. n - 1
     rho = np.zeros((max(n, 2), k + 1))
@@ -1572,17 +1495,12 @@ def random_partition(n_samples, n_clusters, *, rng=None) -> np.ndarray:
 
 
 # ------------------------------------------------------------------ helpers for the chapter
+@_doc
 def all_indices(labels_true, labels_pred) -> dict:
     """Every external index of this module for one pair of partitions, as a dict
     ``name -> float`` (NMI with its default arithmetic mean; F-measure with beta = 1).
 
-    Parameters
-    ----------
-    labels_true : array_like of shape (n_samples,)
-        The reference partition (the classes): any hashable labels, no NaN, at least one
-        sample.
-    labels_pred : array_like of shape (n_samples,)
-        The clustering judged, labelling the same samples.
+    %(parameters)s
 
     Returns
     -------
@@ -1640,8 +1558,9 @@ def relabel(labels_true, fraction, *, n_clusters=None, rng=None) -> np.ndarray:
     (4,)
     """
     labels, _ = check_partitions(labels_true, labels_true, names=("labels_true", "labels_true"))
-    fraction = float(check_proportion("fraction", fraction))
-    k = int(np.unique(labels).size) if n_clusters is None else check_positive_int("n_clusters", n_clusters)
+    fraction = check_scalar("fraction", fraction, float, low=0, high=1)
+    k = int(np.unique(labels).size) if n_clusters is None else check_scalar(
+        "n_clusters", n_clusters, int, low=1)
     rng = check_rng(rng)
     out = np.array(labels, copy=True)
     chosen = rng.choice(out.size, size=int(fraction * out.size), replace=False)
@@ -1685,8 +1604,8 @@ def relabel_profiles(labels_true, *, grid, cluster_options, rng=0) -> dict:
     (1.0, 0.0)
     """
     labels, _ = check_partitions(labels_true, labels_true, names=("labels_true", "labels_true"))
-    grid = check_increasing("grid", grid, minimum=0.0, maximum=1.0)
-    options = check_increasing("cluster_options", cluster_options, integer=True, minimum=1)
+    grid = check_grid("grid", grid, low=0.0, high=1.0)
+    options = check_grid("cluster_options", cluster_options, integer=True, low=1)
     rng = check_rng(rng)
     out = {}
     for c in options.tolist():

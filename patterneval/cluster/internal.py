@@ -34,6 +34,7 @@ tolerance.
 from __future__ import annotations
 
 import dataclasses
+import functools
 
 import numpy as np
 from scipy.sparse import csr_matrix
@@ -42,14 +43,14 @@ from scipy.spatial.distance import cdist
 
 from .._results import Result
 from .._validation import (
+    check_array,
     check_bool,
     check_choice,
-    check_increasing,
+    check_grid,
     check_n_jobs,
-    check_positive_int,
-    check_positive_real,
     check_rng,
-    show,
+    check_scalar,
+    fail,
 )
 from ._checks import check_cluster_X, check_cluster_data, check_clusterer
 from ..resampling._engine import run_tasks, spawn
@@ -164,11 +165,34 @@ def _distances(A, B, metric, B_sq=None):
     return cdist(A, B, metric=metric)
 
 
-def _chunks(n_rows: int, n_cols: int):
-    """Row slices whose block of n_cols float64 distances fits the working memory."""
-    step = max(1, WORKING_MEMORY // (8 * max(n_cols, 1)))
-    for start in range(0, n_rows, step):
-        yield slice(start, min(start + step, n_rows))
+def _distance_chunks(X, metric, reduce_func, *, upper=False):
+    """The one chunk driver of the O(n^2) indices, as scikit-learn's
+    ``pairwise_distances_chunked(X, reduce_func=...)``: yields ``reduce_func(D, start)``
+    for consecutive blocks of rows ``start:stop`` of the n x n distance matrix of X, each
+    block at most :data:`WORKING_MEMORY` bytes, so the whole matrix never exists.
+
+    ``D`` holds every column, or with ``upper`` only the columns ``start:`` (the block
+    on and above the diagonal: half the work for a symmetric reduction, whose reducer
+    accounts for the mirrored part itself). The squared norms of the Euclidean expansion
+    (:func:`_distances`) are computed once. scikit-learn's own driver is not used: it
+    always computes whole rows (twice the work of ``upper``) and rounds its Euclidean
+    distances differently."""
+    n = X.shape[0]
+    sq = np.einsum("ij,ij->i", X, X) if metric == "euclidean" else None
+    step = max(1, WORKING_MEMORY // (8 * max(n, 1)))
+    for start in range(0, n, step):
+        first = start if upper else 0
+        D = _distances(X[start : start + step], X[first:], metric,
+                       None if sq is None else sq[first:])
+        yield reduce_func(D, start)
+        del D  # before the next block is computed
+
+
+def _onehot(codes, n_clusters):
+    """The (n, K) indicator matrix of the clusters."""
+    onehot = np.zeros((codes.shape[0], n_clusters))
+    onehot[np.arange(codes.shape[0]), codes] = 1.0
+    return onehot
 
 
 def _centroids(X, codes, n_clusters):
@@ -186,6 +210,30 @@ def _sorted_by_cluster(X, codes, n_clusters):
     return np.ascontiguousarray(X[order]), starts
 
 
+def _block_extremes(D, start, starts):
+    """Reducer of :func:`_pair_extremes`: K x K smallest and largest distances between
+    the clusters in one block (rows ``start:``, columns ``start:`` of the distance
+    matrix of the rows sorted by cluster; ``inf``/``-inf`` where it holds no pair)."""
+    K = starts.size - 1
+    stop = start + D.shape[0]
+    low = np.full((K, K), np.inf)
+    high = np.full((K, K), -np.inf)
+    first = np.searchsorted(starts, start, side="right") - 1  # cluster holding row start
+    last = np.searchsorted(starts, stop, side="left")  # one past the cluster of row stop-1
+    col_bounds = np.maximum(starts[first:-1], start) - start
+    for k in range(first, last):
+        r0, r1 = max(starts[k], start) - start, min(starts[k + 1], stop) - start
+        if r1 <= r0:
+            continue
+        block = D[r0:r1]
+        high[k, first:] = np.maximum.reduceat(block, col_bounds, axis=1).max(axis=0)
+        # the self-distance of global row start + r sits at block[r - r0, r]: not a pair
+        r = np.arange(r0, r1)
+        block[r - r0, r] = np.inf
+        low[k, first:] = np.minimum.reduceat(block, col_bounds, axis=1).min(axis=0)
+    return low, high
+
+
 def _pair_extremes(X, codes, n_clusters, metric):
     """K x K matrices of the smallest and largest distance between a point of cluster k
     and a point of cluster l (the diagonal skips i == j for the minimum).
@@ -195,30 +243,12 @@ def _pair_extremes(X, codes, n_clusters, metric):
     symmetrised.
     """
     Xs, starts = _sorted_by_cluster(X, codes, n_clusters)
-    n = Xs.shape[0]
-    sq = np.einsum("ij,ij->i", Xs, Xs) if metric == "euclidean" else None
     low = np.full((n_clusters, n_clusters), np.inf)
     high = np.full((n_clusters, n_clusters), -np.inf)
-    for sl in _chunks(n, n):
-        a, b = sl.start, sl.stop
-        D = _distances(Xs[a:b], Xs[a:], metric, None if sq is None else sq[a:])
-        first = np.searchsorted(starts, a, side="right") - 1  # cluster holding row a
-        last = np.searchsorted(starts, b, side="left")  # one past the cluster of row b-1
-        col_bounds = np.maximum(starts[first:-1], a) - a
-        cols = np.arange(first, n_clusters)
-        for k in range(first, last):
-            r0, r1 = max(starts[k], a) - a, min(starts[k + 1], b) - a
-            if r1 <= r0:
-                continue
-            block = D[r0:r1]
-            high[k, cols] = np.maximum(
-                high[k, cols], np.maximum.reduceat(block, col_bounds, axis=1).max(axis=0))
-            # the self-distance of global row a + r sits at block[r - r0, r]: not a pair
-            r = np.arange(r0, r1)
-            block[r - r0, r] = np.inf
-            low[k, cols] = np.minimum(
-                low[k, cols], np.minimum.reduceat(block, col_bounds, axis=1).min(axis=0))
-        del D
+    reduce_func = functools.partial(_block_extremes, starts=starts)
+    for block_low, block_high in _distance_chunks(Xs, metric, reduce_func, upper=True):
+        np.minimum(low, block_low, out=low)
+        np.maximum(high, block_high, out=high)
     low = np.minimum(low, low.T)
     high = np.maximum(high, high.T)
     return low, high
@@ -486,11 +516,8 @@ def connectivity(X, labels, *, n_neighbors=10, metric="euclidean") -> float:
     1.0
     """
     X, codes, K, metric = _checked(X, labels, metric)
-    L = check_positive_int("n_neighbors", n_neighbors)
-    if L > X.shape[0] - 1:
-        raise ValueError(
-            f"n_neighbors must be at most n_samples - 1 = {X.shape[0] - 1}; got {L}."
-        )
+    L = check_scalar("n_neighbors", n_neighbors, int, low=1, high=X.shape[0] - 1,
+                     hint=f"(there are {X.shape[0]} samples)")
     nn = _neighbours(X, L, metric)
     other = codes[nn] != codes[:, None]
     return _float(other @ (1.0 / np.arange(1, L + 1)) @ np.ones(X.shape[0]))
@@ -559,14 +586,12 @@ def separation(X, labels, *, metric="euclidean", linkage="single", reduce="min")
 
 def _pair_sums(X, codes, K, metric):
     """K x K sums of distances between the points of clusters k and l (chunked)."""
-    n = X.shape[0]
-    onehot = np.zeros((n, K))
-    onehot[np.arange(n), codes] = 1.0
-    sq = np.einsum("ij,ij->i", X, X) if metric == "euclidean" else None
-    sums = np.zeros((K, K))
-    for sl in _chunks(n, n):
-        sums += onehot[sl].T @ (_distances(X[sl], X, metric, sq) @ onehot)
-    return sums
+    onehot = _onehot(codes, K)
+
+    def reduce_func(D, start):
+        return onehot[start : start + D.shape[0]].T @ (D @ onehot)
+
+    return sum(_distance_chunks(X, metric, reduce_func), np.zeros((K, K)))
 
 
 # --------------------------------------------------------------------------- silhouette
@@ -618,22 +643,22 @@ def silhouette_samples(X, labels, *, metric="euclidean") -> np.ndarray:
     X, codes, K, metric = _checked(X, labels, metric, min_clusters=2, max_clusters="n-1")
     n = X.shape[0]
     counts = np.bincount(codes, minlength=K).astype(float)
-    onehot = np.zeros((n, K))
-    onehot[np.arange(n), codes] = 1.0
-    sq = np.einsum("ij,ij->i", X, X) if metric == "euclidean" else None
+    onehot = _onehot(codes, K)
+
     # Only the blocks on and above the diagonal are computed: rows [lo, hi) against
-    # columns [lo, n). Each block adds its row sums to rows lo..hi and, for the columns
-    # past hi, its column sums to those columns (the square part already holds both).
-    sums = np.zeros((n, K))
-    for sl in _chunks(n, n):
-        lo, hi = sl.start, sl.stop
-        D = _distances(X[lo:hi], X[lo:], metric, None if sq is None else sq[lo:])
+    # columns [lo, n). Each block gives its row sums for rows lo..hi and, for the columns
+    # past hi, its column sums for those columns (the square part already holds both).
+    def reduce_func(D, lo):
+        hi = lo + D.shape[0]
         if metric == "euclidean":  # exact zeros on the diagonal, as scikit-learn
             r = np.arange(hi - lo)
             D[r, r] = 0.0
-        sums[lo:hi] += D @ onehot[lo:]
-        sums[hi:] += D[:, hi - lo :].T @ onehot[lo:hi]
-        del D
+        return lo, hi, D @ onehot[lo:], D[:, hi - lo :].T @ onehot[lo:hi]
+
+    sums = np.zeros((n, K))
+    for lo, hi, row_sums, column_sums in _distance_chunks(X, metric, reduce_func, upper=True):
+        sums[lo:hi] += row_sums
+        sums[hi:] += column_sums
     rows = np.arange(n)
     with np.errstate(divide="ignore", invalid="ignore"):
         # singletons: 0/0 here, set to 0 below (Rousseeuw's rule)
@@ -1036,13 +1061,10 @@ def prediction_strength(X, clusterer, n_clusters, *, n_resamples=10, assign="cen
     """
     X = check_cluster_X(X)
     check_clusterer(clusterer)
-    k = check_positive_int("n_clusters", n_clusters)
-    if k > X.shape[0] // 2:
-        raise ValueError(
-            f"n_clusters must be at most n_samples // 2 = {X.shape[0] // 2} so that each "
-            f"half can hold {k} clusters; got {k}."
-        )
-    B = check_positive_int("n_resamples", n_resamples)
+    k = check_scalar("n_clusters", n_clusters, int, low=1, high=X.shape[0] // 2,
+                     hint=f"At most n_samples // 2 = {X.shape[0] // 2}, so that each half of "
+                          f"the samples can hold n_clusters clusters.")
+    B = check_scalar("n_resamples", n_resamples, int, low=1)
     check_choice("assign", assign, ("centroid", "nearest-neighbor"))
     n_jobs = check_n_jobs(n_jobs)
     gens = spawn(check_rng(rng), B)
@@ -1086,8 +1108,8 @@ def _kmeans_labels(X, k, seed):
 
 def _check_curve_args(X, ks, names):
     X = check_cluster_X(X)
-    ks = check_increasing("ks", ks, integer=True, minimum=2, maximum=X.shape[0] - 1,
-                          maximum_name="n_samples - 1")
+    ks = check_grid("ks", ks, integer=True, low=2, high=X.shape[0] - 1,
+                    high_name="n_samples - 1")
     names = (names,) if isinstance(names, str) else tuple(names)
     for name in names:
         check_choice("names", name, tuple(CURVE_INDICES))
@@ -1188,8 +1210,8 @@ def blob_data(separation, *, n=240, rng=0):
     >>> bool(np.allclose((Y - X)[0], [0.0, 4.0 / np.sqrt(3)]))
     True
     """
-    separation = check_positive_real("separation", separation)
-    n = check_positive_int("n", n, minimum=3)
+    separation = check_scalar("separation", separation, float, low=0, closed="neither")
+    n = check_scalar("n", n, int, low=3)
     g = check_rng(rng)
     truth = np.arange(n) % 3
     noise = g.normal(size=(n, 2))
@@ -1236,12 +1258,11 @@ def blob_index_grid(separations, ks, *, n=240, rng=0,
     >>> X.shape, sorted(labelings), curves["k"].tolist()
     ((30, 2), [2, 3], [2, 3])
     """
-    separations = check_increasing("separations", separations)
-    n = check_positive_int("n", n, minimum=3)
+    separations = check_grid("separations", separations)
     if separations[0] <= 0:
-        check_positive_real("separations", float(separations[0]))
-    ks = check_increasing("ks", ks, integer=True, minimum=2, maximum=n - 1,
-                          maximum_name="n - 1")
+        raise fail("separations", "values > 0", separations.tolist())
+    n = check_scalar("n", n, int, low=3)
+    ks = check_grid("ks", ks, integer=True, low=2, high=n - 1, high_name="n - 1")
     _, _, names = _check_curve_args(np.zeros((n, 1)), ks, names)
     seed = _kmeans_seed(rng)
     grid = {}
@@ -1258,25 +1279,14 @@ def blob_index_grid(separations, ks, *, n=240, rng=0,
 def check_scores(scores, maximize):
     """A (n_methods, n_indices) table of finite scores and the direction of each column.
     Returns the table as float64 and +1/-1 per column (+1: larger is better)."""
-    arr = np.asarray(scores)
-    if arr.dtype == bool or arr.dtype.kind not in "iuf":
-        raise TypeError(f"scores must be a 2-d table of real numbers; got {show(scores)}.")
-    if arr.ndim != 2:
-        raise ValueError(
-            f"scores must be 2-d (one row per clustering, one column per index); got shape "
-            f"{arr.shape}."
-        )
-    if arr.size == 0:
-        raise ValueError(f"scores is empty (shape {arr.shape}).")
-    if not np.all(np.isfinite(arr)):
-        raise ValueError("scores contains NaN or infinite values.")
+    arr = check_array("scores", scores, ndim=2, shape_hint="(n_methods, n_indices)")
     flags = np.asarray(maximize)
     if flags.dtype != bool:
-        raise TypeError(f"maximize must be a bool or a sequence of bools; got {show(maximize)}.")
+        raise fail("maximize", "a bool or a sequence of bools, one per column of scores",
+                   maximize, error=TypeError)
     if flags.ndim == 0:
         flags = np.full(arr.shape[1], bool(flags))
     if flags.shape != (arr.shape[1],):
-        raise ValueError(
-            f"maximize has {flags.size} entries but scores has {arr.shape[1]} columns."
-        )
-    return arr.astype(np.float64), np.where(flags, 1.0, -1.0)
+        raise fail("maximize", f"one bool per column of scores ({arr.shape[1]})",
+                   f"{flags.size} entries", echo=False)
+    return arr, np.where(flags, 1.0, -1.0)

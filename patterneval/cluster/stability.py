@@ -34,16 +34,15 @@ from .._ties import TIE_RTOL, argmax_tied
 from .._validation import (
     check_bool,
     check_choice,
-    check_increasing,
+    check_grid,
     check_n_jobs,
-    check_positive_int,
-    check_positive_real,
-    check_proportion,
     check_rng,
+    check_scalar,
+    fail,
 )
 from ._checks import check_cluster_X, check_cluster_data, check_clusterer, check_partitions
 from ..resampling._engine import run_tasks, spawn
-from .internal import METRICS, _centred, _chunks, _distances, _metric
+from .internal import METRICS, _centred, _distance_chunks, _metric, _onehot
 
 __all__ = [
     "DISSOLVED",
@@ -138,8 +137,6 @@ def within_dispersion(X, labels) -> float:
     >>> within_dispersion([[0.0], [2.0], [10.0], [12.0]], [0, 0, 1, 1])
     4.0
     """
-    from ._checks import check_cluster_data
-
     X, codes, K = check_cluster_data(X, labels)
     return _dispersion(X, codes, K)
 
@@ -176,8 +173,6 @@ def jaccard_table(labels_a, labels_b) -> np.ndarray:
     >>> jaccard_table([0, 0, 0, 0, 1, 1], [0, 0, 1, 1, 2, 2]).round(3).tolist()
     [[0.5, 0.5, 0.0], [0.0, 0.0, 1.0]]
     """
-    from ._checks import check_partitions
-
     a, b = check_partitions(labels_a, labels_b, names=("labels_a", "labels_b"))
     return _jaccard(_codes(a), _codes(b))[0]
 
@@ -346,9 +341,9 @@ def gap_statistic(X, clusterer, k_values, *, n_references=20, reference="uniform
     """
     X = check_cluster_X(X)
     check_clusterer(clusterer)
-    ks = check_increasing("k_values", k_values, integer=True, minimum=1, maximum=X.shape[0] - 1,
-                          maximum_name="n_samples - 1")
-    B = check_positive_int("n_references", n_references, minimum=2)
+    ks = check_grid("k_values", k_values, integer=True, low=1, high=X.shape[0] - 1,
+                    high_name="n_samples - 1")
+    B = check_scalar("n_references", n_references, int, low=2)
     check_choice("reference", reference, REFERENCES)
     n_jobs = check_n_jobs(n_jobs)
     check_bool("progress", progress)
@@ -522,19 +517,21 @@ def cluster_stability(X, clusterer, *, n_resamples=100, method="bootstrap", frac
     """
     X = check_cluster_X(X)
     check_clusterer(clusterer, n_clusters=False)
-    B = check_positive_int("n_resamples", n_resamples)
+    B = check_scalar("n_resamples", n_resamples, int, low=1)
     check_choice("method", method, STABILITY_METHODS)
-    fraction = float(check_proportion("fraction", fraction, open_interval=True))
+    fraction = check_scalar("fraction", fraction, float, low=0, high=1, closed="neither")
     duplicates = check_bool("duplicates", duplicates)
-    noise_fraction = float(check_proportion("noise_fraction", noise_fraction, open_interval=True))
-    noise_range = check_positive_real("noise_range", noise_range)
+    noise_fraction = check_scalar("noise_fraction", noise_fraction, float, low=0, high=1,
+                                  closed="neither")
+    noise_range = check_scalar("noise_range", noise_range, float, low=0, closed="neither")
     n_jobs = check_n_jobs(n_jobs)
     check_bool("progress", progress)
     n = X.shape[0]
     m = int(np.floor(fraction * n))
     if method == "subsample" and m < 2:
-        raise ValueError(f"fraction = {fraction} of {n} samples leaves {m} point(s) in a "
-                         f"subsample; a clustering needs at least two.")
+        raise fail("fraction", f"large enough to leave two of the {n} samples in a subsample "
+                               f"(a clustering needs two)", f"{fraction}, which leaves {m}",
+                   echo=False)
     gens = spawn(check_rng(rng), B + 1)
     base = _fit_codes(clusterer, X, gens[0])
     K = int(base.max()) + 1
@@ -588,15 +585,11 @@ def _without_feature(X, clusterer, column, rng):
 
 def _cluster_distance_sums(Xc, codes, K, metric):
     """M[a, j] = sum over i in cluster a of d(x_i, x_j), in row blocks of the distances."""
-    n = Xc.shape[0]
-    M = np.zeros((K, n))
-    sq = np.einsum("ij,ij->i", Xc, Xc) if metric == "euclidean" else None
-    for sl in _chunks(n, n):
-        D = _distances(Xc[sl], Xc, metric, sq)
-        onehot = np.zeros((K, sl.stop - sl.start))
-        onehot[codes[sl], np.arange(sl.stop - sl.start)] = 1.0
-        M += onehot @ D
-    return M
+
+    def reduce_func(D, start):  # the (K, rows) indicator, C-ordered, times the block
+        return np.ascontiguousarray(_onehot(codes[start : start + D.shape[0]], K).T) @ D
+
+    return sum(_distance_chunks(Xc, metric, reduce_func), np.zeros((K, Xc.shape[0])))
 
 
 def feature_removal_stability(X, clusterer, *, metric="euclidean", adjust=True, rng=None,
@@ -678,8 +671,8 @@ def feature_removal_stability(X, clusterer, *, metric="euclidean", adjust=True, 
     check_bool("progress", progress)
     N, M = X.shape
     if M < 2:
-        raise ValueError(f"X has {M} feature; the stability measures remove one feature at a "
-                         f"time and need at least two.")
+        raise fail("X", "a 2-d array with at least two features (the measures remove one at "
+                        "a time)", f"{M} feature", echo=False)
     gens = spawn(check_rng(rng), M + 1)
     base = _fit_codes(clusterer, X, gens[0])
     K = int(base.max()) + 1
@@ -840,8 +833,8 @@ def stability_blobs(noise, *, n=150, rng=0):
     >>> X.shape, sorted(set(y.tolist()))
     ((30, 2), [0, 1, 2])
     """
-    noise = check_positive_real("noise", noise)
-    n = check_positive_int("n", n, minimum=3)
+    noise = check_scalar("noise", noise, float, low=0, closed="neither")
+    n = check_scalar("n", n, int, low=3)
     gen = check_rng(rng)
     centres = 6.0 * np.array([[0.0, 0.0], [1.0, 0.0], [0.5, np.sqrt(3) / 2]])
     centres -= centres.mean(axis=0)
@@ -892,8 +885,8 @@ def stability_view(noise, k, method, *, n=150, n_resamples=20, n_references=10, 
     """
     from sklearn.cluster import KMeans
 
-    k = check_positive_int("k", k, minimum=1)
-    k_max = check_positive_int("k_max", k_max, minimum=2)
+    k = check_scalar("k", k, int, low=1)
+    k_max = check_scalar("k_max", k_max, int, low=2)
     X, y = stability_blobs(noise, n=n, rng=rng)
     stab = cluster_stability(X, KMeans(n_clusters=k, n_init=3), n_resamples=n_resamples,
                              method=method, rng=rng)
