@@ -362,7 +362,8 @@ def check_labels(name: str, value, *, n=None, n_name=None, min_classes=None, max
     if n is not None and arr.size != n:
         raise ValueError(f"{name} has {arr.size} entries but {n_name} has {n}; they must pair up.")
     if arr.size < min_size:
-        raise fail(name, f"a 1-d array of at least {min_size} labels", "an empty array", echo=False)
+        raise fail(name, f"a 1-d array of at least {min_size} labels",
+                   f"{arr.size} labels" if arr.size else "an empty array", echo=False)
     if min_classes is not None or max_classes is not None:
         _check_class_count(name, arr, min_classes, max_classes)
     return arr
@@ -378,7 +379,8 @@ def _check_class_count(name, arr, low, high):
         expected = f"at least {low} classes"
     else:
         expected = f"between {low} and {high} classes"
-    raise fail(name, f"labels of {expected}", f"{classes.size} ({show(classes.tolist())})",
+    unit = "class" if classes.size == 1 else "classes"  # "1 class": what scikit-learn's checks look for
+    raise fail(name, f"labels of {expected}", f"{classes.size} {unit} ({show(classes.tolist())})",
                echo=False)
 
 
@@ -492,12 +494,14 @@ def check_cv(cv, y):
                            example="StratifiedKFold(5)")
 
 
-def validate_estimator_data(estimator, X, y="no_validation", *, name: str = "X", **kwargs):
+def validate_estimator_data(estimator, X, y="no_validation", *, name: str = "X", labels=None,
+                            **kwargs):
     """scikit-learn's ``validate_data(estimator, X[, y], **kwargs)``: our estimators
     validate their input once, through it (it sets ``n_features_in_`` and the feature
     names, and its messages are those scikit-learn's estimator checks look for). Every
     error names the argument at fault: a scalar ``X`` or ``y`` is a TypeError, rows that
-    do not pair up name both, NaN labels of a classifier get :func:`check_labels`' message,
+    do not pair up name both, NaN labels of a classifier (or with ``labels=True``, of any
+    estimator whose y holds classes) get :func:`check_labels`' message,
     and a message of scikit-learn that names neither (strings in X, an empty or 1-d X,
     NaN or inf) is kept whole behind the name of X."""
     from sklearn.base import is_classifier
@@ -513,8 +517,10 @@ def validate_estimator_data(estimator, X, y="no_validation", *, name: str = "X",
         if n_x is not None and n_y is not None and n_x != n_y:
             raise ValueError(f"y has {n_y} entries but {name} has {n_x} rows; they must pair up "
                              f"(inconsistent numbers of samples).")
-        if is_classifier(estimator):
-            check_labels("y", y)
+        if is_classifier(estimator) if labels is None else labels:  # a column: warned, raveled
+            labels = np.asarray(y)
+            check_labels("y", labels.ravel() if labels.ndim == 2 and labels.shape[1] == 1 else y,
+                         min_size=0)  # an empty X and y: scikit-learn's message names X
     try:
         return validate_data(estimator, X, y, **kwargs) if has_y else validate_data(
             estimator, X, **kwargs)

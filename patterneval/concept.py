@@ -22,20 +22,16 @@ Errata of note 002 shown by this module's tests (``tests/test_errata_concept.py`
 
 from __future__ import annotations
 
-import numbers
-
 import itertools
 import math
+import numbers
 from dataclasses import dataclass
 from typing import NamedTuple
 
+import numpy as np
+
 from ._results import Result
-from ._validation import (
-    check_bool,
-    check_choice,
-    check_positive_int,
-    show,
-)
+from ._validation import check_bool, check_choice, check_same_length, check_scalar, fail
 
 __all__ = [
     "ANY",
@@ -202,23 +198,18 @@ def enjoy_sport(variant: str = "candidate-elimination") -> ConceptData:
 
 def _as_conjunction(name, value):
     """A hypothesis or instance: a non-empty tuple/list of hashable attribute values."""
+    expected = "a tuple of attribute values"
     if isinstance(value, (str, bytes)) or not hasattr(value, "__iter__"):
-        raise TypeError(f"{name} must be a tuple of attribute values; got {value!r}.")
+        raise fail(name, expected, value, error=TypeError)
     out = tuple(value.tolist() if hasattr(value, "tolist") else value)
     if not out:
-        raise ValueError(f"{name} must have at least one attribute; got an empty tuple.")
+        raise fail(name, f"{expected} with at least one attribute", "an empty tuple", echo=False)
     for v in out:
         try:
             hash(v)
         except TypeError:
-            raise TypeError(f"{name} must hold hashable attribute values; got {v!r}.") from None
+            raise fail(name, f"{expected} (hashable values)", v, error=TypeError) from None
     return out
-
-
-def _check_same_length(first_name, first, second_name, second):
-    if len(first) != len(second):
-        raise ValueError(f"{second_name} has {len(second)} attributes but {first_name} has "
-                         f"{len(first)}; they must describe the same attributes.")
 
 
 def matches(h, x) -> bool:
@@ -247,11 +238,11 @@ def matches(h, x) -> bool:
     """
     h = _as_conjunction("h", h)
     x = _as_conjunction("x", x)
-    _check_same_length("h", h, "x", x)
+    check_same_length("h", h, "x", x)
     special = [v for v in x if isinstance(v, str) and v in (ANY, EMPTY)]
     if special:
-        raise ValueError(f"x must be an instance (attribute values only); it holds {special[0]!r}, "
-                         f"which only a hypothesis may hold.")
+        raise fail("x", "an instance (attribute values only)", special[0],
+                   hint=f"Only a hypothesis may hold {ANY!r} or {EMPTY!r}.")
     return all(c == ANY or c == v for c, v in zip(h, x))
 
 
@@ -280,7 +271,7 @@ def more_general_or_equal(h1, h2) -> bool:
     """
     h1 = _as_conjunction("h1", h1)
     h2 = _as_conjunction("h2", h2)
-    _check_same_length("h1", h1, "h2", h2)
+    check_same_length("h1", h1, "h2", h2)
     if EMPTY in h2:  # h2 accepts nothing
         return True
     if EMPTY in h1:
@@ -584,71 +575,61 @@ def hypothesis_space_size(domain_sizes) -> HypothesisSpaceSize:
 # ---- input checks of this module, in the vocabulary of patterneval._validation
 
 
+def _is_sequence(value) -> bool:
+    return not isinstance(value, (str, bytes)) and hasattr(value, "__iter__")
+
+
 def check_concept_data(X, y):
     """Instances for concept learning: a non-empty sequence of equal-length tuples of
     hashable values, and one boolean label (True/False or 1/0) per instance."""
-    if isinstance(X, (str, bytes)) or not hasattr(X, "__iter__"):
-        raise TypeError(f"X must be a sequence of instances (tuples); got {show(X)}.")
+    if not _is_sequence(X):
+        raise fail("X", "a sequence of instances (tuples)", X, error=TypeError)
     rows = [tuple(x) for x in X]
-    if not rows:
-        raise ValueError("X must contain at least one instance; got none.")
+    if not rows or not rows[0]:
+        raise fail("X", "a sequence of at least one instance with at least one attribute",
+                   "none" if not rows else "empty tuples", echo=False)
     d = len(rows[0])
-    if d == 0:
-        raise ValueError("X's instances must have at least one attribute; got empty tuples.")
     for i, row in enumerate(rows):
         if len(row) != d:
-            raise ValueError(
-                f"every instance in X must have {d} attributes (like X[0]); X[{i}] has {len(row)}."
-            )
-    if y is None or isinstance(y, (str, bytes)) or np.isscalar(y) or not hasattr(y, "__iter__"):
-        raise TypeError(f"y must be a sequence of booleans, one per instance; got {show(y)}.")
+            raise fail(f"X[{i}]", f"an instance of {d} attributes (like X[0])",
+                       f"{len(row)} attributes", echo=False)
+    if y is None or np.isscalar(y) or not _is_sequence(y):
+        raise fail("y", "a sequence of booleans, one per instance", y, error=TypeError)
     labels = list(y)
-    if len(labels) != len(rows):
-        raise ValueError(f"y has {len(labels)} entries but X has {len(rows)} instances.")
-    out = []
+    check_same_length("X", rows, "y", labels)
     for i, label in enumerate(labels):
-        if isinstance(label, (bool, np.bool_)) or (isinstance(label, numbers.Integral)
-                                                    and label in (0, 1)):
-            out.append(bool(label))
-        else:
-            raise ValueError(
-                f"y must hold booleans (True = positive example) or 0/1; y[{i}] is {show(label)}."
-            )
-    return rows, out
+        if not (isinstance(label, (bool, np.bool_)) or (isinstance(label, numbers.Integral)
+                                                         and label in (0, 1))):
+            raise fail(f"y[{i}]", "a boolean (True = positive example) or 0/1", label)
+    return rows, [bool(label) for label in labels]
 
 
-def check_domain_sizes(domain_sizes, *, n_attributes=None) -> list:
-    """Attribute domain sizes: a non-empty sequence of integers >= 1 (one per attribute,
-    ``n_attributes`` of them when given)."""
-    if isinstance(domain_sizes, (str, bytes)) or not hasattr(domain_sizes, "__iter__"):
-        raise TypeError(f"domain_sizes must be a sequence of integers; got {show(domain_sizes)}.")
-    sizes = [check_positive_int(f"domain_sizes[{i}]", k) for i, k in enumerate(domain_sizes)]
+def check_domain_sizes(domain_sizes) -> list:
+    """Attribute domain sizes: a non-empty sequence of integers >= 1, one per attribute."""
+    if not _is_sequence(domain_sizes):
+        raise fail("domain_sizes", "a sequence of integers >= 1", domain_sizes, error=TypeError)
+    sizes = [check_scalar(f"domain_sizes[{i}]", k, int, low=1) for i, k in enumerate(domain_sizes)]
     if not sizes:
-        raise ValueError("domain_sizes must name at least one attribute; got an empty sequence.")
-    if n_attributes is not None and len(sizes) != n_attributes:
-        raise ValueError(
-            f"domains must give one domain per attribute: {n_attributes} expected, got {len(sizes)}."
-        )
+        raise fail("domain_sizes", "a sequence of at least one attribute's size", [])
     return sizes
 
 
 def check_domains(domains, *, n_attributes=None) -> tuple:
     """Attribute domains: a sequence with one non-empty sequence of values per attribute
     (``n_attributes`` of them when given). Returns a tuple of tuples."""
-    if isinstance(domains, (str, bytes)) or not hasattr(domains, "__iter__"):
-        raise TypeError(f"domains must be a sequence of value sequences, one per attribute; "
-                        f"got {show(domains)}.")
+    if not _is_sequence(domains):
+        raise fail("domains", "a sequence of value sequences, one per attribute", domains,
+                   error=TypeError)
     out = []
     for i, values in enumerate(domains):
         if not hasattr(values, "__iter__"):
-            raise TypeError(f"domains[{i}] must be a sequence of values; got {show(values)}.")
+            raise fail(f"domains[{i}]", "a sequence of values", values, error=TypeError)
         out.append(tuple(values))
         if not out[-1]:
-            raise ValueError(f"domains[{i}] is empty; every attribute needs at least one value.")
-    if not out:
-        raise ValueError("domains must name at least one attribute; got an empty sequence.")
-    if n_attributes is not None and len(out) != n_attributes:
-        raise ValueError(
-            f"domains must give one domain per attribute: {n_attributes} expected, got {len(out)}."
-        )
+            raise fail(f"domains[{i}]", "a non-empty sequence of values (every attribute needs "
+                                        "one)", "an empty sequence", echo=False)
+    if not out or (n_attributes is not None and len(out) != n_attributes):
+        many = "at least one attribute" if n_attributes is None else f"the {n_attributes} attributes"
+        raise fail("domains", f"a sequence of domains, one for each of {many}",
+                   f"{len(out)} domains", echo=False)
     return tuple(out)

@@ -33,16 +33,13 @@ from sklearn.utils.validation import check_is_fitted
 from ._ties import argmax_tied
 from ._results import Result
 from ._validation import (
+    check_array,
     check_choice,
-    check_estimator_data,
-    check_no_nan_labels,
-    check_numeric_array,
-    check_positive_int,
-    check_positive_real,
-    check_random_state,
-    check_real_vector,
+    check_labels,
     check_rng,
-    show,
+    check_scalar,
+    fail,
+    validate_estimator_data,
 )
 
 __all__ = [
@@ -63,16 +60,13 @@ FUNCTIONS = ("logcosh", "exp", "cube")
 
 
 def _fit_checks(est, X, *, min_samples=2):
-    X_checked = check_feature_matrix(X, min_samples=min_samples)
-    check_estimator_data(est, X, reset=True, dtype=np.float64)  # n_features_in_, feature_names_in_
-    return X_checked
+    """X, once, through scikit-learn's validate_data (n_features_in_, feature_names_in_)."""
+    return validate_estimator_data(est, X, dtype=np.float64, ensure_min_samples=min_samples)
 
 
 def _transform_checks(est, X):
     check_is_fitted(est)
-    X_checked = check_feature_matrix(X, min_samples=1)
-    check_estimator_data(est, X, reset=False, dtype=np.float64)  # feature count / names must match
-    return X_checked
+    return validate_estimator_data(est, X, reset=False, dtype=np.float64)  # feature count, names
 
 
 def _svd_flip_rows(Vt):
@@ -167,9 +161,7 @@ class PCA(TransformerMixin, BaseEstimator):
         """Back to feature space: :math:`Z V_k^\\top + \\bar x` (exact when all components
         are kept, the least-squares reconstruction otherwise)."""
         check_is_fitted(self)
-        Z = check_feature_matrix(X, min_samples=1)
-        if Z.shape[1] != self.n_components_:
-            raise ValueError(f"X has {Z.shape[1]} columns but the model has {self.n_components_} components.")
+        Z = _check_components(X, self.n_components_)
         return Z @ self.components_ + self.mean_
 
 
@@ -208,8 +200,7 @@ def scatter_matrices(X, y) -> tuple:
     >>> [m.item() for m in scatter_matrices(X, y)]
     [1.0, 4.0]
     """
-    X = check_feature_matrix(X)
-    classes, codes = check_class_labels(y, X.shape[0])
+    X, (classes, codes) = _check_X_labels(X, y)
     return _scatter(X, codes, classes.size)[:2]
 
 
@@ -257,14 +248,15 @@ def fisher_criterion(w, X, y) -> np.ndarray:
     >>> fisher_criterion([1.0, 0.0], X, y)
     4.0
     """
-    X = check_feature_matrix(X)
-    classes, codes = check_class_labels(y, X.shape[0])
+    X, (classes, codes) = _check_X_labels(X, y)
     Sw, Sb, _, _ = _scatter(X, codes, classes.size)
-    W = check_numeric_array("w", w, finite=False)  # NaN and inf: below, with the shape
+    W = check_array("w", w)
     one = W.ndim == 1
-    W = check_real_vector("w", W)[:, None] if one else check_numeric_array("w", W)
+    W = W[:, None] if one else W
     if W.ndim != 2 or W.shape[0] != X.shape[1]:
-        raise ValueError(f"w must have {X.shape[1]} rows (one per feature); got shape {np.shape(w)}.")
+        raise fail("w", f"a direction of {X.shape[1]} entries (one per feature), or a matrix of "
+                        f"{X.shape[1]} rows with one direction per column",
+                   f"an array of shape {np.shape(w)}", echo=False)
     num = np.einsum("im,ij,jm->m", W, Sb, W)
     den = np.einsum("im,ij,jm->m", W, Sw, W)
     with np.errstate(divide="ignore", invalid="ignore"):
@@ -340,8 +332,9 @@ class LDA(TransformerMixin, BaseEstimator):
 
     def fit(self, X, y):
         """Fit the discriminant directions to ``X`` (n_samples, n_features) and labels ``y``."""
-        X = _fit_checks(self, X)
-        classes, codes = check_class_labels(y, X.shape[0])
+        X, y = validate_estimator_data(self, X, y, labels=True, dtype=np.float64,
+                                       ensure_min_samples=2)
+        classes, codes = _class_codes(y)
         n, d = X.shape
         c = classes.size
         k = check_n_components(self.n_components, min(c - 1, d),
@@ -501,9 +494,9 @@ class FastICA(TransformerMixin, BaseEstimator):
         X = _fit_checks(self, X)
         fun = check_choice("fun", self.fun, FUNCTIONS)
         algorithm = check_choice("algorithm", self.algorithm, ("parallel", "deflation"))
-        max_iter = check_positive_int("max_iter", self.max_iter)
-        tol = check_positive_real("tol", self.tol)
-        gen = check_random_state(self.random_state)
+        max_iter = check_scalar("max_iter", self.max_iter, int, low=1)
+        tol = check_scalar("tol", self.tol, float, low=0, closed="neither")
+        gen = check_rng(self.random_state, name="random_state", legacy=True)
         n, d = X.shape
         k = check_n_components(self.n_components, min(n, d), limit_text="min(n_samples, n_features)")
         self.mean_ = X.mean(axis=0)
@@ -577,9 +570,7 @@ class FastICA(TransformerMixin, BaseEstimator):
     def inverse_transform(self, X):
         """Mix sources back: :math:`S A^\\top + \\bar x`."""
         check_is_fitted(self)
-        S = check_feature_matrix(X, min_samples=1)
-        if S.shape[1] != self.n_components_:
-            raise ValueError(f"X has {S.shape[1]} columns but the model has {self.n_components_} components.")
+        S = _check_components(X, self.n_components_)
         return S @ self.mixing_.T + self.mean_
 
     def __sklearn_tags__(self):
@@ -636,13 +627,12 @@ def cocktail_party(n_samples=2000, *, mixing=None, noise=0.05, rng=None) -> Cock
     >>> party.mixed.shape, party.mixing.tolist()
     ((500, 2), [[1.0, 1.0], [0.5, 2.0]])
     """
-    n = check_positive_int("n_samples", n_samples, minimum=10)
+    n = check_scalar("n_samples", n_samples, int, low=10)
     gen = check_rng(rng)
-    if isinstance(noise, bool) or not np.isscalar(noise) or not np.isfinite(noise) or noise < 0:
-        raise ValueError(f"noise must be a finite number >= 0; got {noise!r}.")
-    A = np.array([[1.0, 1.0], [0.5, 2.0]]) if mixing is None else np.asarray(mixing, dtype=float)
-    if A.shape != (2, 2) or not np.all(np.isfinite(A)):
-        raise ValueError(f"mixing must be a finite 2 x 2 matrix; got shape {A.shape}.")
+    noise = check_scalar("noise", noise, float, low=0)
+    A = np.array([[1.0, 1.0], [0.5, 2.0]]) if mixing is None else check_array("mixing", mixing)
+    if A.shape != (2, 2):
+        raise fail("mixing", "a 2 x 2 matrix", f"an array of shape {A.shape}", echo=False)
     if abs(np.linalg.det(A)) < 1e-12 * max(1.0, np.abs(A).max() ** 2):
         raise ValueError("mixing is singular: the recordings would not determine the sources.")
     t = np.linspace(0.0, 8.0, n)
@@ -699,10 +689,11 @@ def match_sources(sources, estimated) -> SourceMatch:
     >>> m.permutation, m.sign.tolist(), m.correlation.round(6).tolist()
     ((1, 0), [-1.0, -1.0], [1.0, 1.0])
     """
-    S = check_feature_matrix(sources, name="sources")
-    E = check_feature_matrix(estimated, name="estimated")
+    S = _check_data("sources", sources)
+    E = _check_data("estimated", estimated)
     if S.shape != E.shape:
-        raise ValueError(f"estimated has shape {E.shape} but sources has shape {S.shape}.")
+        raise fail("estimated", f"an array of the shape of sources, {S.shape}",
+                   f"shape {E.shape}", echo=False)
     k = S.shape[1]
     if k > 8:
         raise ValueError(f"match_sources handles at most 8 sources; got {k}.")
@@ -716,75 +707,37 @@ def match_sources(sources, estimated) -> SourceMatch:
 # ---- input checks of this module, in the vocabulary of patterneval._validation
 
 
-def check_feature_matrix(X, *, name: str = "X", min_samples: int = 2) -> np.ndarray:
-    """A data matrix for a transformer: 2-d, finite, real (object arrays of numbers are
-    converted), at least ``min_samples`` rows and one column. Returns float64."""
-    if X is None or np.isscalar(X):
-        raise TypeError(f"{name} must be a 2-d array (n_samples, n_features); got {show(X)}.")
-    if hasattr(X, "toarray") and hasattr(X, "nnz"):
-        raise TypeError(f"{name} is a sparse matrix; pass a dense array (X.toarray()).")
-    arr = np.asarray(X)
-    if arr.dtype.kind == "O":
-        try:
-            arr = arr.astype(np.float64)
-        except (TypeError, ValueError) as exc:  # keeps numpy's words ("argument must be a string
-            # or a real number"), which scikit-learn's estimator checks look for
-            raise TypeError(f"{name} must hold real numbers ({exc}).") from None
-    if arr.dtype.kind == "c":
-        raise ValueError(f"Complex data not supported: {name} must hold real numbers.")
-    if arr.dtype == bool or arr.dtype.kind not in "iuf":
-        raise TypeError(f"{name} must hold real numbers; got dtype {arr.dtype}.")
-    if arr.ndim != 2:
-        raise ValueError(
-            f"{name} must be 2-d (n_samples, n_features); got an array of shape {arr.shape}"
-            + (". Reshape your data with X.reshape(-1, 1) for one feature." if arr.ndim == 1 else ".")
-        )
-    if arr.shape[1] == 0:
-        raise ValueError(f"{name} has 0 feature(s) (shape={arr.shape}) while a minimum of 1 is required.")
-    if arr.shape[0] == 0:
-        raise ValueError(
-            f"{name} has 0 sample(s) (shape={arr.shape}) while a minimum of {min_samples} is required."
-        )
-    if arr.shape[0] < min_samples:
-        raise ValueError(
-            f"{name} has n_samples = {arr.shape[0]}; at least {min_samples} samples are required."
-        )
-    if not np.all(np.isfinite(arr)):
-        raise ValueError(f"{name} contains NaN or infinite values; remove or impute them first.")
-    return np.asarray(arr, dtype=np.float64)
+def _check_data(name, X, min_rows=2):
+    return check_array(name, X, ndim=2, min_rows=min_rows, shape_hint="(n_samples, n_features)")
+
+
+def _check_components(X, n_components):
+    """Coordinates to map back to feature space: one column per component."""
+    Z = _check_data("X", X, min_rows=1)
+    if Z.shape[1] != n_components:
+        raise fail("X", f"{n_components} columns, one per component of the model",
+                   f"{Z.shape[1]} columns", echo=False)
+    return Z
+
+
+def _class_codes(y, n_samples=None):
+    """``(classes, codes)`` of labels of at least two classes (codes in 0..n_classes-1)."""
+    y = check_labels("y", y, n=n_samples, n_name="X", min_classes=2)
+    classes, codes = np.unique(y, return_inverse=True)
+    return classes, codes.reshape(-1)
+
+
+def _check_X_labels(X, y):
+    """A data matrix and its class labels, for the functions (not estimators) of LDA."""
+    X = _check_data("X", X)
+    return X, _class_codes(y, X.shape[0])
 
 
 def check_n_components(n_components, limit: int, *, limit_text: str) -> int:
     """``None`` (use ``limit``) or an integer in 1 .. limit; ``limit_text`` explains the limit."""
     if n_components is None:
         return int(limit)
-    value = check_positive_int("n_components", n_components)
+    value = check_scalar("n_components", n_components, int, low=1)
     if value > limit:
-        raise ValueError(f"n_components must be <= {limit_text} = {limit}; got {value}.")
+        raise fail("n_components", f"<= {limit_text} = {limit}", value)
     return value
-
-
-def check_class_labels(y, n_samples: int, *, min_classes: int = 2) -> tuple:
-    """Class labels for a supervised transformer: 1-d, one per row of X, no NaN, at least
-    ``min_classes`` classes. Returns ``(classes, codes)`` with codes in 0..n_classes-1."""
-    if y is None:
-        raise ValueError("this estimator requires y to be passed, but the target y is None.")
-    if np.isscalar(y):
-        raise TypeError(f"y must be a 1-d array of class labels; got {show(y)}.")
-    arr = np.asarray(y)
-    if arr.ndim == 2 and arr.shape[1] == 1:
-        arr = arr.ravel()
-    if arr.ndim != 1:
-        raise ValueError(f"y must be 1-d (one label per sample); got an array of shape {arr.shape}.")
-    if arr.shape[0] != n_samples:
-        raise ValueError(f"y has {arr.shape[0]} entries but X has {n_samples} rows.")
-    check_no_nan_labels("y", arr, raw=y)
-    if arr.dtype.kind in "fc" and not np.all(np.isfinite(arr)):
-        raise ValueError("y contains NaN or infinite values; every sample needs a class label.")
-    classes, codes = np.unique(arr, return_inverse=True)
-    if classes.size < min_classes:
-        raise ValueError(
-            f"y must contain at least {min_classes} classes; got {classes.size} class "
-            f"({show(classes.tolist())})."
-        )
-    return classes, codes.reshape(-1)

@@ -12,7 +12,6 @@ pairs of rows use :func:`scipy.spatial.distance.cdist`.)
 
 from __future__ import annotations
 
-import numbers
 
 import dataclasses
 import functools
@@ -24,14 +23,7 @@ from numpy.typing import ArrayLike
 from scipy.linalg import solve_triangular
 
 from ._results import Result
-from ._validation import (
-    _as_real_array,
-    check_covariance,
-    check_no_nan_labels,
-    check_positive_int,
-    check_same_length,
-    show,
-)
+from ._validation import check_array, check_labels, check_scalar, fail
 
 __all__ = [
     "NotAMetricWarning",
@@ -470,12 +462,12 @@ def vdm_tables(X: ArrayLike, labels: ArrayLike, *, categorical: Sequence[int], p
     """
     arr = np.asarray(X, dtype=object)
     if arr.ndim != 2:
-        raise ValueError(f"X must be 2-d, shape (n_samples, n_features); got an array of shape {arr.shape}.")
-    columns = [check_positive_int("categorical", j, minimum=-arr.shape[1])
+        raise fail("X", "a 2-d array (n_samples, n_features)", f"an array of shape {arr.shape}",
+                   echo=False)
+    d = arr.shape[1]
+    columns = [check_scalar("categorical", j, int, low=-d, high=d - 1,
+                            hint=f"(column indices of X, which has {d} columns)")
                for j in np.atleast_1d(categorical).tolist()]
-    for j in columns:
-        if not -arr.shape[1] <= j < arr.shape[1]:
-            raise ValueError(f"categorical holds column {j}, but X has {arr.shape[1]} columns.")
     out = {}
     for j in columns:
         column = arr[:, j]
@@ -532,17 +524,16 @@ def mixed_distance(x: ArrayLike, y: ArrayLike, *, tables: Mapping[int, VDMTable]
     """
     p = check_minkowski_p(p)
     xo, yo = _records("x", x), _records("y", y)
-    if xo.shape[-1] != yo.shape[-1]:
-        raise ValueError(f"y has {yo.shape[-1]} attributes but x has {xo.shape[-1]}; records must have the same length.")
-    if xo.ndim == 2 and yo.ndim == 2 and xo.shape[0] != yo.shape[0]:
-        raise ValueError(f"y has {yo.shape[0]} rows but x has {xo.shape[0]}; rows are paired one to one.")
+    _check_pairing(xo, yo, "attributes")
     d = xo.shape[-1]
     if not isinstance(tables, dict) or not all(isinstance(t, VDMTable) for t in tables.values()):
-        raise TypeError("tables must be a dict {column: VDMTable}, e.g. from patterneval.vdm_tables.")
+        raise fail("tables", "a dict {column: VDMTable} (e.g. from patterneval.vdm_tables)", tables,
+                   error=TypeError)
     by_column = {}
     for j, table in tables.items():
         if isinstance(j, bool) or not isinstance(j, (int, np.integer)) or not -d <= j < d:
-            raise ValueError(f"tables has column {j!r}, but the records have {d} attributes (0..{d - 1}).")
+            raise fail("tables", f"keyed by columns in [{-d}, {d - 1}] (the records have {d} "
+                                 f"attributes)", f"tables has column {j!r}", echo=False)
         if table.p != p:
             raise ValueError(f"tables[{j}] was built with p={table.p} but p={p}; rebuild it with p={p}.")
         by_column[int(j) % d] = table
@@ -566,11 +557,12 @@ def mixed_distance(x: ArrayLike, y: ArrayLike, *, tables: Mapping[int, VDMTable]
 
 
 def _records(name: str, value) -> np.ndarray:
+    expected = "a record (non-empty 1-d sequence) or a 2-d array of records"
     if value is None or np.isscalar(value):
-        raise TypeError(f"{name} must be a record (1-d sequence) or a 2-d array of records; got {value!r}.")
+        raise fail(name, expected, value, error=TypeError)
     arr = np.asarray(value, dtype=object)
     if arr.ndim not in (1, 2) or arr.shape[-1] == 0:
-        raise ValueError(f"{name} must be a non-empty 1-d record or a 2-d array of records; got shape {arr.shape}.")
+        raise fail(name, expected, f"an array of shape {arr.shape}", echo=False)
     return arr
 
 
@@ -579,62 +571,56 @@ def _numeric(name: str, arr: np.ndarray, columns: list) -> np.ndarray:
     try:
         return np.asarray(part.tolist(), dtype=float)
     except (TypeError, ValueError):
-        raise TypeError(
-            f"{name} must hold numbers in its numeric columns {columns} (columns without a VDM "
-            f"table); got {part.tolist()!r:.80}."
-        ) from None
+        raise fail(name, f"numbers in its numeric columns {columns} (columns without a VDM table)",
+                   part.tolist(), error=TypeError) from None
 
 
 # ---- input checks of this module, in the vocabulary of patterneval._validation
+
+
+def _check_pairing(a, b, unit, names=("x", "y")):
+    """Two vectors (or rows of vectors) of the same length; two 2-d arrays pair row by row."""
+    if a.shape[-1] != b.shape[-1]:
+        raise ValueError(f"{names[1]} has {b.shape[-1]} {unit} but {names[0]} has {a.shape[-1]}; "
+                         f"vectors must have the same length.")
+    if a.ndim == 2 and b.ndim == 2 and a.shape[0] != b.shape[0]:
+        raise ValueError(
+            f"{names[1]} has {b.shape[0]} rows but {names[0]} has {a.shape[0]}; rows are paired "
+            f"one to one (pass a single 1-d vector to compare it with every row)."
+        )
 
 
 def check_vector_pair(x, y, *, names=("x", "y")):
     """Two vectors of the same length (1-d), or rows of vectors (2-d, shape (n, d)) to be
     paired row by row; a 1-d vector pairs with every row of a 2-d array. Returns the two
     float arrays and whether the result is one value per row."""
-    arrays = []
-    for name, value in zip(names, (x, y)):
-        arr = _as_real_array(name, value)
-        if arr.ndim not in (1, 2):
-            raise ValueError(f"{name} must be a 1-d vector or a 2-d array of row vectors; got shape {arr.shape}.")
-        if arr.shape[-1] == 0:
-            raise ValueError(f"{name} is empty; a distance needs at least one coordinate.")
-        arrays.append(arr)
-    a, b = arrays
-    if a.shape[-1] != b.shape[-1]:
-        raise ValueError(
-            f"{names[1]} has {b.shape[-1]} coordinates but {names[0]} has {a.shape[-1]}; "
-            f"vectors must have the same length."
-        )
-    if a.ndim == 2 and b.ndim == 2 and a.shape[0] != b.shape[0]:
-        raise ValueError(
-            f"{names[1]} has {b.shape[0]} rows but {names[0]} has {a.shape[0]}; rows are paired "
-            f"one to one (pass a single 1-d vector to compare it with every row)."
-        )
+    a, b = (_check_vectors(name, value) for name, value in zip(names, (x, y)))
+    _check_pairing(a, b, "coordinates", names)
     return a, b, (a.ndim == 2 or b.ndim == 2)
+
+
+def _check_vectors(name, value):
+    arr = check_array(name, value, min_rows=0)
+    if arr.ndim not in (1, 2) or arr.shape[-1] == 0:
+        raise fail(name, "a 1-d vector or a 2-d array of row vectors with at least one coordinate",
+                   f"an array of shape {arr.shape}", echo=False)
+    return arr
 
 
 def check_minkowski_p(p, *, name: str = "p") -> float:
     """The order of a Minkowski distance: a real number > 0, or ``numpy.inf``."""
-    if isinstance(p, bool) or not isinstance(p, numbers.Real):
-        raise TypeError(f"{name} must be a real number > 0 (or numpy.inf); got {show(p)}.")
-    value = float(p)
-    if np.isnan(value) or value <= 0:
-        raise ValueError(f"{name} must be > 0 (p = 1 Manhattan, 2 Euclidean, inf Chebyshev); got {value!r}.")
-    return value
+    if isinstance(p, (float, np.floating)) and p == np.inf:
+        return np.inf
+    return check_scalar(name, p, float, low=0, closed="neither",
+                        hint="(p = 1 Manhattan, 2 Euclidean, numpy.inf Chebyshev)")
 
 
 def check_feature_weights(w, n_features: int, *, name: str = "w") -> np.ndarray:
     """Attribute weights: ``n_features`` finite numbers >= 0, at least one of them > 0."""
-    arr = _as_real_array(name, w)
-    if arr.ndim != 1:
-        raise ValueError(f"{name} must be a 1-d array of one weight per attribute; got shape {arr.shape}.")
-    if arr.size != n_features:
-        raise ValueError(f"{name} has {arr.size} weights but the vectors have {n_features} attributes.")
-    if np.any(arr < 0):
-        raise ValueError(f"{name} must be non-negative; got {show(arr.tolist())}.")
-    if not np.any(arr > 0):
-        raise ValueError(f"{name} must have at least one positive weight; got all zeros.")
+    arr = check_array(name, w, ndim=1, low=0, min_rows=0)
+    if arr.size != n_features or not np.any(arr > 0):
+        raise fail(name, f"{n_features} weights >= 0 (one per attribute), at least one > 0",
+                   arr.tolist())
     return arr
 
 
@@ -642,16 +628,33 @@ def check_categorical_pair(values, labels, *, names=("values", "labels")):
     """One categorical attribute and the class labels: two 1-d arrays of hashable values,
     of equal non-zero length, without NaN (NaN is not equal to itself, so it cannot be a
     category: encode missing values as their own category first)."""
-    arrays = []
-    for name, value in zip(names, (values, labels)):
-        if value is None or np.isscalar(value):
-            raise TypeError(f"{name} must be a 1-d array of categories; got {show(value)}.")
-        arr = np.asarray(value)
-        if arr.ndim != 1:
-            raise ValueError(f"{name} must be 1-d; got an array of shape {arr.shape}.")
-        check_no_nan_labels(name, arr, raw=value)
-        arrays.append(arr)
-    check_same_length(names[0], arrays[0], names[1], arrays[1])
-    if arrays[0].size == 0:
-        raise ValueError(f"{names[0]} and {names[1]} are empty; VDM needs samples.")
-    return arrays[0], arrays[1]
+    first = check_labels(names[0], values)
+    return first, check_labels(names[1], labels, n=first.size, n_name=names[0])
+
+
+def check_covariance(cov, n_features: int, *, name: str = "cov") -> np.ndarray:
+    """A covariance matrix for a Mahalanobis distance: (d, d), finite, symmetric and
+    positive definite (the distance uses its inverse). A singular or indefinite matrix gets
+    an error that suggests regularising it. Returns the symmetrised matrix."""
+    arr = check_array(name, cov)
+    if arr.ndim == 0 and n_features == 1:
+        arr = arr.reshape(1, 1)
+    if arr.ndim != 2 or arr.shape != (n_features, n_features):
+        raise fail(name, f"a square {n_features} x {n_features} matrix (the vectors have "
+                         f"{n_features} coordinates)", f"an array of shape {arr.shape}", echo=False)
+    scale = np.max(np.abs(arr))
+    if not np.allclose(arr, arr.T, rtol=1e-10, atol=1e-12 * scale):
+        raise fail(name, "symmetric", f"a largest asymmetry of {np.max(np.abs(arr - arr.T)):.3g}",
+                   echo=False)
+    eig = np.linalg.eigvalsh(arr)
+    tol = n_features * np.finfo(float).eps * max(abs(eig[-1]), abs(eig[0]))
+    if eig[0] <= tol:
+        what = "not positive definite" if eig[0] < -tol else "singular"
+        # an eigenvalue within rounding of 0 is shown as 0: its digits depend on the CPU
+        smallest = 0.0 if abs(eig[0]) <= tol else eig[0]
+        raise ValueError(
+            f"{name} is {what} (eigenvalues from {smallest:.3g} to {eig[-1]:.3g}), so it has no "
+            f"inverse; regularise it, e.g. cov + lam * numpy.eye({n_features}) with a small "
+            f"lam > 0, or remove collinear attributes."
+        )
+    return (arr + arr.T) / 2

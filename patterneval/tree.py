@@ -46,12 +46,13 @@ from sklearn.utils.multiclass import check_classification_targets
 from ._results import Result
 from ._ties import TIE_RTOL, argmax_tied, argmin_tied
 from ._validation import (
+    check_array,
     check_choice,
-    check_no_nan_labels,
-    check_positive_int,
-    check_random_state,
-    check_tree_max_features,
-    show,
+    check_labels,
+    check_rng,
+    check_scalar,
+    fail,
+    validate_estimator_data,
 )
 
 __all__ = [
@@ -82,10 +83,8 @@ def _counts_or_labels(counts, labels, fname):
     if (counts is None) == (labels is None):
         raise TypeError(f"{fname} takes exactly one of counts or labels=.")
     if labels is not None:
-        lab = check_no_nan_labels("labels", np.asarray(labels, dtype=object))
-        if lab.ndim != 1 or lab.size == 0:
-            raise ValueError(f"labels must be a non-empty 1-d array; got shape {lab.shape}.")
-        _, counts = np.unique(lab.astype(str), return_counts=True)
+        check_labels("labels", labels)
+        _, counts = np.unique(np.asarray(labels, dtype=object).astype(str), return_counts=True)
     return check_count_table("counts", counts)
 
 
@@ -176,10 +175,8 @@ def gini(counts=None, *, labels=None):
 def _table(table, name="table"):
     t = check_count_table(name, table)
     if t.ndim < 2:
-        raise ValueError(
-            f"{name} must be a contingency table of shape (..., n_branches, n_classes); "
-            f"got shape {t.shape}."
-        )
+        raise fail(name, "a contingency table of shape (..., n_branches, n_classes)",
+                   f"an array of shape {t.shape}", echo=False)
     totals = t.sum(axis=(-2, -1))
     if np.any(totals <= 0):
         where = "" if totals.ndim == 0 else f" (table {np.argwhere(totals <= 0)[0].tolist()} of the stack)"
@@ -219,12 +216,16 @@ def information_gain(table, *, criterion="entropy"):
     """
     t = _table(table)
     check_choice("criterion", criterion, ("entropy", "gini"))
-    f = _entropy if criterion == "entropy" else _gini
+    return _scalar(_gain(t, _entropy if criterion == "entropy" else _gini))
+
+
+def _gain(t, impurity=_entropy):
+    """Information gain of float tables ``t`` (..., n_branches, n_classes), unchecked."""
     sizes = t.sum(axis=-1)
     n = sizes.sum(axis=-1)
     with np.errstate(divide="ignore", invalid="ignore"):
         w = np.where(n[..., None] > 0, sizes / n[..., None], 0.0)
-    return _scalar(f(t.sum(axis=-2)) - (w * f(t)).sum(axis=-1))
+    return impurity(t.sum(axis=-2)) - (w * impurity(t)).sum(axis=-1)
 
 
 def split_info(table):
@@ -329,8 +330,9 @@ def contingency_table(x, y):
     >>> values.tolist(), classes.tolist(), table.tolist()
     (['Overcast', 'Rain', 'Sunny'], ['No', 'Yes'], [[0, 4], [2, 3], [3, 2]])
     """
-    xa = check_categorical_X(np.asarray(x, dtype=object).reshape(-1, 1), name="x")[:, 0]
-    ya = check_targets_1d(y, xa.shape[0])
+    xa = check_categorical_X(np.asarray(x, dtype=object).reshape(-1, 1), name="x",
+                             expected="a 1-d array of categorical values")[:, 0]
+    ya = check_class_labels(y, xa.shape[0], n_name="x")
     values, xi = np.unique(xa.astype(str) if xa.dtype == object else xa, return_inverse=True)
     classes, yi = np.unique(ya, return_inverse=True)
     table = np.zeros((values.size, classes.size), dtype=np.int64)
@@ -436,8 +438,8 @@ class _MultiwayTree(ClassifierMixin, BaseEstimator):
             try:
                 child = node.children["<=" if float(v) <= node.threshold else ">"]
             except (TypeError, ValueError):
-                raise TypeError(f"X holds {v!r} in column {node.feature}, a continuous attribute "
-                                f"in fit: it needs a number (or NaN for missing).") from None
+                raise fail("X", f"a number (or NaN for missing) in column {node.feature}, a "
+                                f"continuous attribute in fit", v, error=TypeError) from None
         else:
             child = node.children.get(_key(v))
             if child is None:  # value unseen at this node: the node's majority
@@ -580,9 +582,9 @@ class ID3(_MultiwayTree):
     def fit(self, X, y):
         """Grow the tree on categorical ``X`` and labels ``y``."""
         max_depth = check_max_depth(self.max_depth)
-        mss = check_positive_int("min_samples_split", self.min_samples_split, minimum=2)
+        mss = check_scalar("min_samples_split", self.min_samples_split, int, low=2)
         X = check_categorical_X(X)
-        y = check_targets_1d(y, X.shape[0])
+        y = check_class_labels(y, X.shape[0])
         check_classification_targets(y)
         self.classes_, yi = _encode_y(y)
         self.n_features_in_ = X.shape[1]
@@ -602,7 +604,7 @@ class ID3(_MultiwayTree):
                 col = keys[rows, j]
                 values = sorted(set(col.tolist()), key=lambda v: (str(type(v)), v))
                 table = np.array([np.bincount(yi[rows][col == v], minlength=K) for v in values])
-                gains[j] = float(information_gain(table))
+                gains[j] = float(_gain(table.astype(float)))
                 parts[j] = values
             node.gains = gains
             best_gain = max(gains.values())
@@ -715,7 +717,9 @@ class C45(_MultiwayTree):
 
     def _check_X_predict(self, X):
         if self._all_numeric(X):
-            X = np.asarray(check_tree_X(X, allow_nan=True), dtype=object)
+            X = validate_estimator_data(self, X, reset=False, dtype=np.float64,
+                                        ensure_all_finite="allow-nan")
+            X = np.asarray(X, dtype=object)
         else:
             X = check_categorical_X(X, allow_missing=True, allow_continuous=True)
         if X.shape[1] != self.n_features_in_:
@@ -727,7 +731,7 @@ class C45(_MultiwayTree):
     @staticmethod
     def _all_numeric(X):
         a = np.asarray(X) if not isinstance(X, np.ndarray) else X
-        return a.dtype.kind in "iuf" and a.dtype != bool
+        return a.dtype.kind in "iufc" and a.dtype != bool  # complex: refused by validate_data
 
     def _categorical_mask(self, X):
         d = X.shape[1]
@@ -741,7 +745,7 @@ class C45(_MultiwayTree):
             check_choice("categorical", self.categorical, ("auto",))
         cols = np.asarray(self.categorical)
         if cols.dtype.kind not in "iu" or cols.ndim != 1 or (cols.size and (cols.min() < 0 or cols.max() >= d)):
-            raise ValueError(f"categorical must be 'auto' or column indices in [0, {d}); got {self.categorical!r}.")
+            raise fail("categorical", f"'auto' or column indices in [0, {d})", self.categorical)
         mask = np.zeros(d, dtype=bool)
         mask[cols] = True
         return mask
@@ -750,124 +754,199 @@ class C45(_MultiwayTree):
         """Grow the tree. ``X`` may mix categorical (string) and numeric columns and hold
         ``None``/NaN for missing values."""
         max_depth = check_max_depth(self.max_depth)
-        mss = check_positive_int("min_samples_split", self.min_samples_split, minimum=2)
-        msl = check_positive_int("min_samples_leaf", self.min_samples_leaf, minimum=1)
+        mss = check_scalar("min_samples_split", self.min_samples_split, int, low=2)
+        msl = check_scalar("min_samples_leaf", self.min_samples_leaf, int, low=1)
         if self._all_numeric(X):
-            X = np.asarray(check_tree_X(X, allow_nan=True), dtype=object)
+            X, y = validate_estimator_data(self, X, y, dtype=np.float64, ensure_all_finite="allow-nan")
+            X = np.asarray(X, dtype=object)
         else:
             X = check_categorical_X(X, allow_missing=True, allow_continuous=True)
-        y = check_targets_1d(y, X.shape[0])
+            y = check_class_labels(y, X.shape[0])
         check_classification_targets(y)
         self.classes_, yi = _encode_y(y)
         self.n_features_in_ = X.shape[1]
-        cat = self._categorical_mask(X)
-        self.categorical_ = cat
+        self.categorical_ = self._categorical_mask(X)
+        data = _c45_encode(X, self.categorical_, yi, self.classes_.size,
+                           _C45Limits(min_split=mss, min_leaf=msl, max_depth=max_depth))
         n, d = X.shape
-        K = self.classes_.size
-        missing = np.array([[_is_missing(v) for v in row] for row in X], dtype=bool).reshape(n, d)
-        num = np.full((n, d), np.nan)
-        for j in np.flatnonzero(~cat):
-            known = ~missing[:, j]
-            try:
-                num[known, j] = np.asarray(X[known, j], dtype=float)
-            except (TypeError, ValueError) as exc:
-                raise TypeError(
-                    f"X column {j} is taken for continuous but holds non-numbers ({exc}); list "
-                    "categorical columns in `categorical`."
-                ) from None
-            if not np.all(np.isfinite(num[known, j])):
-                raise ValueError(f"X column {j} holds infinite values.")
-        keys = np.array([[_key(v) for v in row] for row in X], dtype=object).reshape(n, d)
-        Y = np.eye(K)[yi]
-
-        def split_candidates(rows, w, attrs):
-            total = w.sum()
-            out = {}
-            for j in attrs:
-                known = ~missing[rows, j]
-                wk = w[known]
-                Wk = wk.sum()
-                if Wk <= 0:
-                    continue
-                F = Wk / total
-                Yk = Y[rows[known]] * wk[:, None]
-                parent = Yk.sum(axis=0)
-                if cat[j]:
-                    col = keys[rows[known], j]
-                    values = sorted(set(col.tolist()), key=lambda v: (str(type(v)), v))
-                    table = np.array([Yk[col == v].sum(axis=0) for v in values])
-                    sizes = table.sum(axis=1)
-                    if (sizes >= msl).sum() < 2:
-                        continue
-                    g = F * float(information_gain(table))
-                    thr = None
-                else:
-                    x = num[rows[known], j]
-                    order = np.argsort(x, kind="stable")
-                    xs = x[order]
-                    cum = np.cumsum(Yk[order], axis=0)[:-1]
-                    ok = xs[1:] > xs[:-1]
-                    wl = cum.sum(axis=1)
-                    ok &= (wl >= msl) & (Wk - wl >= msl)
-                    if not ok.any():
-                        continue
-                    tables = np.stack([cum, parent - cum], axis=1)[ok]
-                    gains = np.asarray(information_gain(tables)).reshape(-1)
-                    # the smallest threshold among gains tied within TIE_RTOL of the entropy
-                    i = argmax_tied(gains, scale=max(float(_entropy(parent)), 1.0))
-                    pos = np.flatnonzero(ok)[i]
-                    thr = float(xs[pos] / 2.0 + xs[pos + 1] / 2.0)
-                    if thr == xs[pos + 1]:
-                        thr = float(xs[pos])
-                    g = F * float(gains[i])
-                    sizes = tables[i].sum(axis=1)
-                    values = ["<=", ">"]
-                si = float(_entropy(np.append(sizes, total - Wk)))
-                out[j] = (g, si, thr, values, sizes)
-            return out
-
-        def grow(rows, w, attrs, depth):
-            counts = (Y[rows] * w[:, None]).sum(axis=0)
-            node = _Node(counts=counts)
-            if (counts > 1e-12).sum() <= 1 or not attrs or w.sum() < mss or (
-                max_depth is not None and depth >= max_depth
-            ):
-                return node
-            cands = split_candidates(rows, w, attrs)
-            tol = TIE_RTOL * max(float(_entropy(counts)), 1.0)
-            cands = {j: c for j, c in cands.items() if c[0] > tol and c[1] > 0}
-            if not cands:
-                return node
-            avg = np.mean([c[0] for c in cands.values()])
-            ratios = {j: c[0] / c[1] for j, c in cands.items() if c[0] >= avg - tol}
-            node.gains = {j: c[0] for j, c in cands.items()}
-            best = max(ratios.values())
-            j = min(a for a, r in ratios.items() if r >= best - TIE_RTOL * max(best, 1.0))
-            g, si, thr, values, sizes = cands[j]
-            node.feature, node.threshold = j, thr
-            known = ~missing[rows, j]
-            share = sizes / sizes.sum()
-            for v, s, bw in zip(values, share, sizes):
-                if thr is None:
-                    in_branch = known & (keys[rows, j] == v)
-                elif v == "<=":
-                    in_branch = known & (num[rows, j] <= thr)
-                else:
-                    in_branch = known & (num[rows, j] > thr)
-                sel = in_branch | ~known
-                sub_w = np.where(known, w, w * s)[sel]
-                next_attrs = [a for a in attrs if a != j] if cat[j] else attrs
-                node.children[v] = grow(rows[sel], sub_w, next_attrs, depth + 1)
-                node.branch_weights[v] = float(bw)
-            return node
-
-        self.tree_ = grow(np.arange(n), np.ones(n), list(range(d)), 0)
+        self.tree_ = _c45_grow(data, np.arange(n), np.ones(n), list(range(d)), 0)
         return self
 
     def __sklearn_tags__(self):
         tags = super().__sklearn_tags__()
         tags.input_tags.allow_nan = True
         return tags
+
+
+# ----------------------------------------------------------------------------- C4.5's steps
+@dataclasses.dataclass(frozen=True)
+class _C45Limits:
+    """C4.5's stopping rules: a node splits only if its weight is at least ``min_split``,
+    at least two branches get ``min_leaf`` known weight and ``depth < max_depth``."""
+
+    min_split: int = 2
+    min_leaf: int = 2
+    max_depth: int | None = None
+
+
+@dataclasses.dataclass(frozen=True)
+class _C45Data:
+    """The training table of C4.5, encoded once: one-hot classes ``Y`` (n, K), the
+    ``missing`` mask (n, d), numeric values ``num`` (NaN where missing or categorical),
+    hashable ``keys`` of the values, the ``categorical`` columns and the ``limits``."""
+
+    Y: np.ndarray
+    missing: np.ndarray
+    num: np.ndarray
+    keys: np.ndarray
+    categorical: np.ndarray
+    limits: _C45Limits
+
+
+def _c45_encode(X, categorical, yi, n_classes, limits=_C45Limits()) -> _C45Data:
+    """Encode an object table ``X`` for :func:`_c45_grow`; a continuous column must hold
+    finite numbers where it is known."""
+    n, d = X.shape
+    missing = np.array([[_is_missing(v) for v in row] for row in X], dtype=bool).reshape(n, d)
+    num = np.full((n, d), np.nan)
+    for j in np.flatnonzero(~categorical):
+        known = ~missing[:, j]
+        try:
+            num[known, j] = np.asarray(X[known, j], dtype=float)
+        except (TypeError, ValueError) as exc:
+            raise fail("X", f"numbers in column {j}, taken for continuous", f"non-numbers ({exc})",
+                       error=TypeError, echo=False,
+                       hint="List categorical columns in `categorical`.") from None
+        if not np.all(np.isfinite(num[known, j])):
+            raise fail("X", f"finite in column {j} (NaN marks a missing value)", "infinite values",
+                       echo=False)
+    keys = np.array([[_key(v) for v in row] for row in X], dtype=object).reshape(n, d)
+    return _C45Data(np.eye(n_classes)[yi], missing, num, keys, categorical, limits)
+
+
+def _c45_categorical_split(values, Yw, min_leaf):
+    """Information gain of a multiway split on the known ``values`` of a categorical
+    attribute, ``Yw`` the weighted one-hot classes of those cases (Quinlan 1993, ch. 2).
+
+    Returns ``(gain, None, branch values, branch weights)``, or None if fewer than two
+    branches receive ``min_leaf`` weight."""
+    branches = sorted(set(values.tolist()), key=lambda v: (str(type(v)), v))
+    table = np.array([Yw[values == v].sum(axis=0) for v in branches])
+    sizes = table.sum(axis=1)
+    if (sizes >= min_leaf).sum() < 2:
+        return None
+    return float(_gain(table)), None, branches, sizes
+
+
+def _c45_threshold_split(x, Yw, w, min_leaf):
+    """Best binary cut ``x <= t`` of the known values ``x`` of a continuous attribute
+    (weights ``w``, weighted one-hot classes ``Yw``): candidates are the midpoints between
+    adjacent distinct values with ``min_leaf`` weight on each side; the largest gain wins,
+    gains within 1e-12 of the entropy tied and the smallest threshold taken.
+
+    Returns ``(gain, threshold, ["<=", ">"], branch weights)``, or None without a cut."""
+    order = np.argsort(x, kind="stable")
+    xs = x[order]
+    cum = np.cumsum(Yw[order], axis=0)[:-1]
+    parent = Yw.sum(axis=0)
+    total = w.sum()
+    ok = xs[1:] > xs[:-1]
+    wl = cum.sum(axis=1)
+    ok &= (wl >= min_leaf) & (total - wl >= min_leaf)
+    if not ok.any():
+        return None
+    # fractional weights: parent - cum may round to -1e-17 where a class is used up
+    tables = np.stack([cum, np.maximum(parent - cum, 0.0)], axis=1)[ok]
+    gains = np.asarray(_gain(tables)).reshape(-1)
+    i = argmax_tied(gains, scale=max(float(_entropy(parent)), 1.0))
+    pos = np.flatnonzero(ok)[i]
+    thr = float(xs[pos] / 2.0 + xs[pos + 1] / 2.0)
+    if thr == xs[pos + 1]:
+        thr = float(xs[pos])
+    return float(gains[i]), thr, ["<=", ">"], tables[i].sum(axis=1)
+
+
+def _c45_candidates(data, rows, w, attrs):
+    """The best split of each attribute at a node: ``{j: (gain, split info, threshold,
+    branch values, branch weights)}``. The gain is computed on the known cases and
+    multiplied by their weight fraction F; the split information counts "unknown" as one
+    more branch (Quinlan 1993, ch. 3)."""
+    total = w.sum()
+    out = {}
+    for j in attrs:
+        known = ~data.missing[rows, j]
+        wk = w[known]
+        Wk = wk.sum()
+        if Wk <= 0:
+            continue
+        F = Wk / total
+        Yk = data.Y[rows[known]] * wk[:, None]
+        if data.categorical[j]:
+            split = _c45_categorical_split(data.keys[rows[known], j], Yk, data.limits.min_leaf)
+        else:
+            split = _c45_threshold_split(data.num[rows[known], j], Yk, wk, data.limits.min_leaf)
+        if split is None:
+            continue
+        gain, thr, values, sizes = split
+        out[j] = (F * gain, float(_entropy(np.append(sizes, total - Wk))), thr, values, sizes)
+    return out
+
+
+def _c45_choose(candidates, counts):
+    """The attribute to test: among the candidates with a positive gain, those whose gain
+    is at least the average, and of these the largest gain ratio (ties, within 1e-12
+    relative: the lowest column). Returns ``(column or None, {column: gain})``."""
+    tol = TIE_RTOL * max(float(_entropy(counts)), 1.0)
+    usable = {j: c for j, c in candidates.items() if c[0] > tol and c[1] > 0}
+    if not usable:
+        return None, {}
+    avg = np.mean([c[0] for c in usable.values()])
+    ratios = {j: c[0] / c[1] for j, c in usable.items() if c[0] >= avg - tol}
+    best = max(ratios.values())
+    j = min(a for a, r in ratios.items() if r >= best - TIE_RTOL * max(best, 1.0))
+    return j, {a: c[0] for a, c in usable.items()}
+
+
+def _c45_is_leaf(counts, n_attrs, weight, depth, limits):
+    """A node is a leaf when it is pure, no attribute is left, its weight is below
+    ``min_split`` or it is at ``max_depth``."""
+    return bool((counts > 1e-12).sum() <= 1 or not n_attrs or weight < limits.min_split or (
+        limits.max_depth is not None and depth >= limits.max_depth))
+
+
+def _fractional_weights(w, known, in_branch, share):
+    """The cases sent down one branch and their weights: a known case in the branch keeps
+    its weight, a case with an unknown value goes down every branch with its weight
+    times the branch's ``share`` of the known weight. Returns ``(mask, weights)``."""
+    sel = in_branch | ~known
+    return sel, np.where(known, w, w * share)[sel]
+
+
+def _c45_grow(data, rows, w, attrs, depth):
+    """Grow the C4.5 (sub)tree of the cases ``rows`` with weights ``w``."""
+    counts = (data.Y[rows] * w[:, None]).sum(axis=0)
+    node = _Node(counts=counts)
+    if _c45_is_leaf(counts, len(attrs), w.sum(), depth, data.limits):
+        return node
+    candidates = _c45_candidates(data, rows, w, attrs)
+    j, node.gains = _c45_choose(candidates, counts)
+    if j is None:
+        return node
+    _, _, thr, values, sizes = candidates[j]
+    node.feature, node.threshold = j, thr
+    known = ~data.missing[rows, j]
+    next_attrs = [a for a in attrs if a != j] if data.categorical[j] else attrs
+    for v, share, bw in zip(values, sizes / sizes.sum(), sizes):
+        if thr is None:
+            in_branch = known & (data.keys[rows, j] == v)
+        elif v == "<=":
+            in_branch = known & (data.num[rows, j] <= thr)
+        else:
+            in_branch = known & (data.num[rows, j] > thr)
+        sel, sub_w = _fractional_weights(w, known, in_branch, share)
+        node.children[v] = _c45_grow(data, rows[sel], sub_w, next_attrs, depth + 1)
+        node.branch_weights[v] = float(bw)
+    return node
 
 
 # ----------------------------------------------------------------------------- CART
@@ -1029,29 +1108,26 @@ def _constant_features(Xn):
 
 class _CARTBase(BaseEstimator):
     def _validate_params(self, n_features):
+        from .ensemble.bagging import resolve_max_features  # the forest's rule (bagging imports CART)
+
         self._max_depth = check_max_depth(self.max_depth)
-        self._mss = check_positive_int("min_samples_split", self.min_samples_split, minimum=2)
-        self._msl = check_positive_int("min_samples_leaf", self.min_samples_leaf, minimum=1)
-        self._max_features = check_tree_max_features(self.max_features, n_features)
-        if isinstance(self.ccp_alpha, bool) or not isinstance(self.ccp_alpha, numbers.Real) or not (
-            np.isfinite(self.ccp_alpha) and self.ccp_alpha >= 0
-        ):
-            raise ValueError(f"ccp_alpha must be a finite real number >= 0; got {self.ccp_alpha!r}.")
-        self._rng = check_random_state(self.random_state)
+        self._mss = check_scalar("min_samples_split", self.min_samples_split, int, low=2)
+        self._msl = check_scalar("min_samples_leaf", self.min_samples_leaf, int, low=1)
+        self._max_features = resolve_max_features(self.max_features, n_features)
+        check_scalar("ccp_alpha", self.ccp_alpha, float, low=0)
+        self._rng = check_rng(self.random_state, name="random_state", legacy=True)
 
     def _prepare(self, X, y, sample_weight):
-        X = check_tree_X(X)
+        """Validate ``X`` and ``y`` once (scikit-learn's ``validate_data``), the parameters
+        and ``sample_weight``. Returns ``(X, y, w)``."""
+        X, y = validate_estimator_data(self, X, y, dtype=np.float64)
         self._validate_params(X.shape[1])
-        n = X.shape[0]
         if sample_weight is None:
-            w = np.ones(n)
-        else:
-            w = check_targets_1d(sample_weight, n, name="sample_weight", numeric=True)
-            if np.any(w < 0):
-                raise ValueError("sample_weight must be >= 0.")
-            if w.sum() <= 0:
-                raise ValueError("sample_weight must not be all zero (the weights sum to 0).")
-        return X, w
+            return X, y, np.ones(X.shape[0])
+        w = check_array("sample_weight", sample_weight, ndim=1, n=X.shape[0], n_name="X", low=0)
+        if w.sum() <= 0:
+            raise fail("sample_weight", "weights >= 0 with a positive sum", "all zeros", echo=False)
+        return X, y, w
 
     def _grow(self, X, S, w, criterion):
         tree = _ArrayTree()
@@ -1181,13 +1257,7 @@ class _CARTBase(BaseEstimator):
         from sklearn.utils.validation import check_is_fitted
 
         check_is_fitted(self, "tree_")
-        X = check_tree_X(X)
-        if X.shape[1] != self.n_features_in_:
-            raise ValueError(
-                f"X has {X.shape[1]} features, but {type(self).__name__} is expecting "
-                f"{self.n_features_in_} features as input."
-            )
-        return X
+        return validate_estimator_data(self, X, reset=False, dtype=np.float64)
 
     def apply(self, X):
         """Index of the leaf (preorder node number) each sample falls in."""
@@ -1320,9 +1390,9 @@ class CART(ClassifierMixin, _CARTBase):
         """Grow (and, with ``ccp_alpha`` > 0, prune) the tree."""
         crit = check_choice("criterion", self.criterion, _CRITERIA_CLF + _CRITERIA_REG)
         if crit == "squared_error":
-            raise ValueError("criterion='squared_error' is for regression: use CARTRegressor.")
-        X, w = self._prepare(X, y, sample_weight)
-        y = check_targets_1d(y, X.shape[0])
+            raise fail("criterion", f"one of {list(_CRITERIA_CLF)} for a classifier", crit,
+                       hint="Use CARTRegressor for regression.")
+        X, y, w = self._prepare(X, y, sample_weight)
         check_classification_targets(y)
         self.classes_, yi = _encode_y(y)
         S = np.eye(self.classes_.size)[yi] * w[:, None]
@@ -1400,9 +1470,9 @@ class CARTRegressor(RegressorMixin, _CARTBase):
     def fit(self, X, y, sample_weight=None):
         """Grow (and prune) the regression tree."""
         check_choice("criterion", self.criterion, _CRITERIA_REG)
-        X, w = self._prepare(X, y, sample_weight)
-        y = check_targets_1d(y, X.shape[0], numeric=True)
-        self._y_fit = y
+        X, y, w = self._prepare(X, y, sample_weight)
+        # scikit-learn's y_numeric would blame X for a string in y: y is converted here
+        self._y_fit = y = check_array("y", y, ndim=1)
         S = np.column_stack([w, w * y])
         try:
             return self._fit_tree(X, S, w, "squared_error")
@@ -1480,14 +1550,10 @@ def pruning_sequence(X, y, X_test, y_test, *, criterion="gini", max_depth=None, 
     ([6, 4, 3, 2, 1], 0.0)
     """
     base = CART(criterion, max_depth=max_depth).fit(X, y)
-    X_test = check_tree_X(X_test, name="X_test")
-    y_test = check_targets_1d(y_test, X_test.shape[0], name="y_test")
-    if X_test.shape[1] != base.n_features_in_:
-        raise ValueError(f"X_test has {X_test.shape[1]} features but X has {base.n_features_in_}.")
+    X_test = _check_features("X_test", X_test, base.n_features_in_)
+    y_test = check_labels("y_test", y_test, n=X_test.shape[0], n_name="X_test")
     if grid is not None:
-        grid = check_tree_X(grid, name="grid")
-        if grid.shape[1] != base.n_features_in_:
-            raise ValueError(f"grid has {grid.shape[1]} features but X has {base.n_features_in_}.")
+        grid = _check_features("grid", grid, base.n_features_in_)
     X = np.asarray(X, dtype=float)
     y = np.asarray(y)
     full = base.tree_
@@ -1538,15 +1604,13 @@ def export_text(tree, *, feature_names=None, decimals=2):
     |--- x0 > 0.50: value: 2.00
     """
     if not hasattr(tree, "tree_"):
-        raise TypeError(f"tree must be a fitted ID3, C45, CART or CARTRegressor; got {tree!r}.")
+        raise fail("tree", "a fitted ID3, C45, CART or CARTRegressor", tree, error=TypeError)
     if feature_names is not None:
         feature_names = list(feature_names)
         if len(feature_names) != tree.n_features_in_:
-            raise ValueError(
-                f"feature_names has {len(feature_names)} names but the tree has "
-                f"{tree.n_features_in_} features."
-            )
-    decimals = check_positive_int("decimals", decimals, minimum=0)
+            raise fail("feature_names", f"{tree.n_features_in_} names, one per feature of the tree",
+                       f"{len(feature_names)} names", echo=False)
+    decimals = check_scalar("decimals", decimals, int, low=0)
     if isinstance(tree, _MultiwayTree):
         return _multiway_text(tree, feature_names, decimals)
     t = tree.tree_
@@ -1581,124 +1645,82 @@ def export_text(tree, *, feature_names=None, decimals=2):
 
 def check_max_depth(max_depth):
     """``None`` (grow until pure) or an integer >= 1."""
-    if max_depth is None:
-        return None
-    return check_positive_int("max_depth", max_depth, minimum=1)
+    return None if max_depth is None else check_scalar("max_depth", max_depth, int, low=1)
 
 
-def check_tree_X(X, *, allow_nan: bool = False, name: str = "X") -> np.ndarray:
-    """A 2-d numeric float array with at least one row and one column; NaN only if
-    ``allow_nan`` (infinities never)."""
-    _check_dense_real(X, name)
-    try:
-        arr = np.asarray(X, dtype=float)
-    except (TypeError, ValueError) as exc:
-        raise TypeError(
-            f"{name} must hold numbers ({exc}); use ID3 or C45 for categorical attributes."
-        ) from None
-    _check_2d_nonempty(arr, name)
-    if np.isinf(arr).any() or (not allow_nan and np.isnan(arr).any()):
-        bad = int(np.count_nonzero(~np.isfinite(arr)))
-        raise ValueError(
-            f"{name} holds {bad} NaN or infinite values; impute them first"
-            + (" (C45 accepts NaN as missing)." if not allow_nan else ".")
-        )
+def _check_features(name, X, n_features):
+    """Data to predict for a fitted tree: finite numbers, ``n_features`` columns."""
+    arr = check_array(name, X, ndim=2, shape_hint="(n_samples, n_features)")
+    if arr.shape[1] != n_features:
+        raise fail(name, f"{n_features} columns, the features of X", f"{arr.shape[1]} columns",
+                   echo=False)
     return arr
-
-
-def _check_dense_real(X, name):
-    if X is None or np.isscalar(X):
-        raise TypeError(f"{name} must be a 2-d array of shape (n_samples, n_features); got {show(X)}.")
-    if hasattr(X, "tocsr") or hasattr(X, "toarray"):
-        raise TypeError(f"{name} is sparse; sparse input is not supported, pass {name}.toarray().")
-    if np.asarray(X).dtype.kind == "c":
-        raise ValueError(f"Complex data not supported: {name} must hold real numbers.")
-
-
-def _check_2d_nonempty(arr, name):
-    if arr.ndim != 2:
-        raise ValueError(
-            f"{name} must be 2-d, shape (n_samples, n_features); got shape {arr.shape}. Reshape your "
-            "data with array.reshape(-1, 1) for one feature or array.reshape(1, -1) for one sample."
-        )
-    if arr.shape[0] == 0:
-        raise ValueError(f"{name} is empty: 0 sample(s) (shape={arr.shape}) while a minimum of 1 is required.")
-    if arr.shape[1] == 0:
-        raise ValueError(f"{name} is empty: 0 feature(s) (shape={arr.shape}) while a minimum of 1 is required.")
 
 
 def _is_missing(value) -> bool:
     return value is None or (isinstance(value, float) and np.isnan(value))
 
 
+def _is_continuous(value) -> bool:
+    """A real number that is not a whole number (nor a bool): not a category."""
+    if isinstance(value, (bool, np.bool_)) or not isinstance(value, (numbers.Real, np.number)):
+        return False
+    return not np.isfinite(float(value)) or float(value) != round(float(value))
+
+
 def check_categorical_X(X, *, allow_missing: bool = False, allow_continuous: bool = False,
-                        name: str = "X") -> np.ndarray:
+                        name: str = "X",
+                        expected: str = "a 2-d table of categorical values (n_samples, n_features)"
+                        ) -> np.ndarray:
     """A 2-d table of categorical values (strings, ints, bools, integral floats) as an
-    object array. Non-integral floats are taken for continuous values and rejected."""
-    _check_dense_real(X, name)
+    object array, at least one row and one column. Missing values (None, NaN) only if
+    ``allow_missing``; non-integral floats, taken for continuous values, only if
+    ``allow_continuous``. Sparse and complex input is refused; ``expected`` words the
+    messages."""
+    if X is None or np.isscalar(X) or hasattr(X, "tocsr"):
+        raise fail(name, expected, X if not hasattr(X, "tocsr") else "a sparse matrix",
+                   error=TypeError, echo=not hasattr(X, "tocsr"),
+                   hint=f"Pass {name}.toarray()." if hasattr(X, "tocsr") else "")
     arr = np.asarray(X, dtype=object)
-    _check_2d_nonempty(arr, name)
+    if arr.ndim != 2:
+        raise fail(name, expected, f"an array of shape {arr.shape}", echo=False)
+    if 0 in arr.shape:  # worded as scikit-learn's check_estimators_empty_data_messages expects
+        what = "sample" if arr.shape[0] == 0 else "feature"
+        raise fail(name, f"{expected} with at least one row and one column",
+                   f"0 {what}(s) (shape={arr.shape}) while a minimum of 1 is required", echo=False)
     for value in arr.ravel():
         if _is_missing(value):
             if not allow_missing:
-                raise ValueError(f"{name} holds missing values (None or NaN); ID3 does not handle them (use C45).")
-            continue
-        if isinstance(value, complex):
-            raise ValueError(f"Complex data not supported: {name} holds {value!r}.")
-        if allow_continuous:
-            continue
-        if isinstance(value, (numbers.Real, np.number)) and not isinstance(value, (bool, np.bool_)):
-            if not np.isfinite(float(value)) or float(value) != round(float(value)):
-                raise ValueError(
-                    f"{name} holds the continuous value {value!r}; ID3 takes categorical attributes "
-                    "only (discretise it, or use C45 or CART)."
-                )
+                raise fail(name, expected + " without missing values", value,
+                           hint="ID3 does not handle missing values (use C45).")
+        elif isinstance(value, (complex, np.complexfloating)):
+            raise fail(name, expected, value, hint="Complex data not supported.")
+        elif not allow_continuous and _is_continuous(value):
+            raise fail(name, expected, f"the continuous value {value!r}", echo=False,
+                       hint="ID3 takes categorical attributes only: discretise it, or use C45 "
+                            "or CART.")
     return arr
 
 
-def check_targets_1d(y, n_samples: int, *, name: str = "y", numeric: bool = False) -> np.ndarray:
-    """Targets: 1-d, one per sample, no missing values (numeric and finite if ``numeric``)."""
-    if y is None:
-        raise ValueError(f"this estimator requires y to be passed, but the target {name} is None.")
-    if np.isscalar(y):
-        raise TypeError(f"{name} must be a 1-d array; got {show(y)}.")
-    arr = np.asarray(y)
-    if arr.ndim == 2 and arr.shape[1] == 1:
+def check_class_labels(y, n_samples: int, *, name: str = "y", n_name: str = "X") -> np.ndarray:
+    """Class labels, one per sample (:func:`check_labels`); a column vector is flattened
+    with scikit-learn's DataConversionWarning."""
+    if isinstance(y, (list, tuple, np.ndarray)) and np.ndim(y) == 2 and np.shape(y)[1] == 1:
         import warnings
 
         from sklearn.exceptions import DataConversionWarning
 
         warnings.warn(f"A column-vector {name} was passed when a 1d array was expected; it is "
-                      f"flattened to shape ({arr.shape[0]},).", DataConversionWarning, stacklevel=3)
-        arr = arr.ravel()
-    if arr.ndim != 1:
-        raise ValueError(f"{name} must be 1-d; got an array of shape {arr.shape}.")
-    if arr.shape[0] != n_samples:
-        raise ValueError(f"{name} has {arr.shape[0]} entries but X has {n_samples} rows.")
-    if not numeric:
-        check_no_nan_labels(name, arr, raw=y)
-    if numeric or arr.dtype.kind == "f":
-        try:
-            num = arr.astype(float)
-        except (TypeError, ValueError):
-            raise TypeError(f"{name} must hold numbers; got dtype {arr.dtype}.") from None
-        if not np.all(np.isfinite(num)):
-            raise ValueError(f"{name} holds NaN or infinite values.")
-        if numeric:
-            return num
-    return arr
+                      f"flattened to shape ({np.shape(y)[0]},).", DataConversionWarning, stacklevel=3)
+        y = np.asarray(y).ravel()
+    return check_labels(name, y, n=n_samples, n_name=n_name)
 
 
 def check_count_table(name: str, value) -> np.ndarray:
-    """Non-negative finite counts (any shape with at least one axis), as floats."""
-    if value is None or isinstance(value, (str, bytes)):
-        raise TypeError(f"{name} must be an array of non-negative counts; got {show(value)}.")
-    arr = np.asarray(value)
-    if arr.dtype == bool or arr.dtype.kind not in "iuf":
-        raise TypeError(f"{name} must be an array of non-negative counts; got {show(value)}.")
-    arr = arr.astype(float)
-    if arr.ndim == 0 or arr.size == 0:
-        raise ValueError(f"{name} must have at least one axis and one entry; got shape {arr.shape}.")
-    if not np.all(np.isfinite(arr)) or np.any(arr < 0):
-        raise ValueError(f"{name} must hold finite counts >= 0; got {show(value)}.")
+    """Non-negative finite counts (any shape with at least one axis and one entry), as floats."""
+    arr = check_array(name, value, low=0)
+    if np.asarray(value).dtype == bool:
+        raise fail(name, "an array of counts >= 0", value, error=TypeError)
+    if arr.ndim == 0:
+        raise fail(name, "an array of counts >= 0 with at least one axis", value)
     return arr
