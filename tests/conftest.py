@@ -1,4 +1,7 @@
-"""Shared pytest configuration: a deterministic hypothesis profile.
+"""Shared pytest configuration: matplotlib's Agg backend and a deterministic hypothesis profile.
+
+Agg is selected here, once, before any test module imports pyplot: figures and explorers
+render off-screen. Helpers the test modules share live in ``tests/_helpers.py``.
 
 ``derandomize=True`` makes hypothesis draw its examples from a fixed seed derived from
 each test, so a run is reproducible bit for bit (STYLE.md, "a deterministic hypothesis
@@ -8,7 +11,10 @@ more examples locally.
 
 import os
 
+import matplotlib
 from hypothesis import HealthCheck, settings
+
+matplotlib.use("Agg")
 
 settings.register_profile(
     "ci",

@@ -32,7 +32,9 @@ explorers are UI over swept compute functions; the pure compute functions of
 from __future__ import annotations
 
 import dataclasses
+import importlib
 import inspect
+import pkgutil
 import re
 import warnings
 
@@ -406,6 +408,7 @@ GOOD["PermutationTestResult.head"] = (_PT.head, dict(n_resamples=2))
 GOOD["VDMTable.distance"] = (VDM_TABLES[1].distance, dict(a="a", b="b"))
 GOOD["Quadratic.f"] = (Q.f, dict(x=[1.0, 1.0]))
 GOOD["Quadratic.grad"] = (Q.grad, dict(x=[1.0, 1.0]))
+GOOD["Quadratic.f_grid"] = (Q.f_grid, dict(X1=np.zeros((2, 3)), X2=np.ones((2, 3))))
 GOOD["GridWorld.to_grid"] = (GRID.to_grid, dict(values=np.zeros(GRID.n_states)))
 GOOD["AdaBoost.margins"] = (ADA.margins, dict(X=X8, y=Y8_PRED))
 GOOD["DeLongInterval.confidence_interval"] = (pe.delong_interval(Y8, X8[:, 0]).confidence_interval,
@@ -733,12 +736,7 @@ ROWS = _build_rows()
 
 #: rows still failing, each with the helper who owns the fix (issue 12); strict, so a row
 #: that starts passing fails here until it is removed from this table
-KNOWN = {
-    **{("Quadratic.f", "x", label): "H4 (optimize): Quadratic.f takes x unchecked"
-       for label in ("strings", "object with a string", "NaN", "inf")},
-    **{("Quadratic.grad", "x", label): "H4 (optimize): Quadratic.grad takes x unchecked"
-       for label in ("strings", "object with a string", "NaN", "inf")},
-}
+KNOWN: dict = {}
 
 
 def _param(row):
@@ -806,6 +804,54 @@ EXEMPT = {
 }
 
 
+#: public callables with no generated row yet, and where they are tested: each is a debt,
+#: to be paid with a baseline in GOOD (then its entry here fails the stale check)
+NOT_YET_SWEPT = {
+    **{f"{cls}.{method}": f"takes X as {cls}.predict/transform does (swept); no baseline yet"
+       for cls, methods in {
+           "AdaBoost": ("decision_function", "predict_proba", "staged_decision_function", "staged_predict"),
+           "Bagging": ("predict_proba", "staged_error", "votes"),
+           "RandomForest": ("predict_proba", "staged_error", "votes"),
+           "Stacking": ("decision_function", "meta_features", "predict_proba"),
+           "MLR": ("decision_function",), "C45": ("predict_proba",), "ID3": ("predict_proba",),
+           "CART": ("apply", "cost_complexity_pruning_path", "predict_proba"),
+           "CARTRegressor": ("apply", "cost_complexity_pruning_path"),
+           "KMeans": ("score", "transform"), "PCA": ("inverse_transform",),
+           "FastICA": ("fit_transform", "inverse_transform"),
+       }.items() for method in methods},
+    "ID3.predict": "bad rows in tests/test_tree.py (CASES); no baseline yet (ID3.fit is swept)",
+    "AdaBoost.staged_distributions": "bad rows in tests/test_boosting.py (BAD); no baseline yet",
+    "DecisionStump.fit": "bad rows in tests/test_boosting.py (test_stump_bad_input); no baseline yet",
+    "DecisionStump.predict": "AdaBoost's base learner; no baseline yet",
+    "DecisionStump.predict_proba": "AdaBoost's base learner; no baseline yet",
+    "CandidateElimination.vote": "tested in tests/test_concept.py; no baseline yet",
+    "GeneticAlgorithm.step": "tested in tests/test_evolution.py; no baseline yet (GeneticAlgorithm.run is swept)",
+    "MDP.policy_matrices": "tested in tests/test_reinforcement.py; no baseline yet",
+    "KMeansGrid.index": "tested in tests/test_cluster_algorithms.py; no baseline yet",
+    "VDMTable.index": "tested in tests/test_distance.py; no baseline yet",
+    "EstimatorSimulation.column": "tested in tests/test_bootstrap.py; no baseline yet",
+    "SelectionCVResult.most_selected": "tested in tests/test_selection.py; no baseline yet",
+    "CoverageStudy.cell": "bad rows in tests/test_perturbation.py (test_result_method_bad_input)",
+    "CoverageStudy.replay": "bad rows in tests/test_perturbation.py (test_result_method_bad_input)",
+    "CoverageStudy.to_json": "tested in tests/test_perturbation.py; no baseline yet",
+    "RejectionGrid.cell": "tested in tests/test_compare_simulation.py; no baseline yet",
+    "RejectionGrid.replay": "tested in tests/test_compare_simulation.py; no baseline yet",
+    "RejectionGrid.to_json": "tested in tests/test_compare_simulation.py; no baseline yet",
+    **{name: "tested in tests/test_compare_many.py; no baseline yet"
+       for name in ("average_ranks", "critical_difference_groups", "demsar_table", "rank_scores")},
+    "delong_rows": "tested in tests/test_compare_roc.py; no baseline yet",
+    "five_by_two_differences": "tested in tests/test_compare_two.py; no baseline yet",
+    **{name: "tested in tests/test_compare_simulation.py; no baseline yet"
+       for name in ("load_rejection_grid", "rejection_grid", "separation_for_error",
+                    "simulate_two_classifier_tests")},
+    **{name: "tested in tests/test_perturbation.py; no baseline yet"
+       for name in ("load_coverage_study", "run_coverage_study")},
+    **{name: "tested in tests/test_cluster_stability.py; no baseline yet"
+       for name in ("jaccard_table", "stability_blobs", "stability_view", "within_dispersion")},
+    "n_step_return": "tested in tests/test_reinforcement.py; no baseline yet",
+}
+
+
 def _is_result_record(obj) -> bool:
     return dataclasses.is_dataclass(obj) and isinstance(obj, type) and obj.__dataclass_params__.frozen
 
@@ -813,30 +859,60 @@ def _is_result_record(obj) -> bool:
 PLOTTING_UI = re.compile(r"^(plot_|draw_|new_figure$|figure_png$|reset_axes$|BookFigure$|.*Painter$|GridValueMap$)")
 
 
+def _public_modules():
+    """``patterneval`` and every module under it whose dotted name has no private part;
+    the widgets are UI (checked apart below)."""
+    yield pe
+    for info in pkgutil.walk_packages(pe.__path__, "patterneval."):
+        parts = info.name.split(".")
+        if parts[1] != "widgets" and not any(part.startswith("_") for part in parts[1:]):
+            yield importlib.import_module(info.name)
+
+
+def _public_methods(cls) -> list[str]:
+    """The methods a user calls with arguments, defined by the library (not inherited from
+    scikit-learn or object)."""
+    return [name for name, func in inspect.getmembers(cls, inspect.isfunction)
+            if not name.startswith("_") and func.__module__.startswith("patterneval")
+            and len(inspect.signature(func).parameters) > 1]
+
+
+def _public_callables() -> set[str]:
+    """Every public callable the registry must cover: the functions (and classes) of every
+    public module's ``__all__``, the pure compute functions of ``patterneval.plotting``, and
+    ``Class.method`` for the public methods of every public class (estimators, result
+    records, problems). Frozen result records themselves take no options."""
+    names = set()
+    for module in _public_modules():
+        plotting = module.__name__.startswith("patterneval.plotting")
+        for name in getattr(module, "__all__", ()):
+            obj = getattr(module, name)
+            if not callable(obj) or (plotting and PLOTTING_UI.match(name)):
+                continue  # constants, and drawing over results of swept compute functions
+            if inspect.isclass(obj):
+                if issubclass(obj, Warning):
+                    continue
+                names |= {f"{name}.{method}" for method in _public_methods(obj)}
+                if _is_result_record(obj) or _public_methods(obj):
+                    continue  # swept through its methods
+            names.add(name)
+    return names
+
+
 def test_every_public_callable_is_swept():
-    swept = {row[0].split(".")[0] for row in ROWS}
-    missing, wrong = [], []
-    for name in pe.__all__:
-        obj = getattr(pe, name)
-        if name in EXEMPT:
-            continue
-        if _is_result_record(obj):
-            continue  # frozen result dataclasses: built by the library, no options to check
-        if name not in swept:
-            missing.append(name)
-    for name in pp.__all__:
-        obj = getattr(pp, name)
-        if not callable(obj) or PLOTTING_UI.match(name):
-            continue  # constants, and drawing over results of swept compute functions
-        if name not in swept:
-            missing.append(f"plotting.{name}")
+    """The one registry: a public callable has generated rows (a baseline in ``GOOD``) or
+    an entry in ``EXEMPT`` or ``NOT_YET_SWEPT`` with its reason."""
+    swept = {row[0] for row in ROWS} | {row[0].split(".")[0] for row in ROWS}
+    public = _public_callables()
+    missing = sorted(name for name in public - swept - set(NOT_YET_SWEPT)
+                     if name.split(".")[0] not in EXEMPT)  # an exempt class: all its methods
     assert not missing, f"public callables without a bad-input row: {missing}"
-    for name in EXEMPT:
-        assert name in pe.__all__, f"stale exemption {name}"
+    stale = sorted((set(EXEMPT) - set(pe.__all__)) | (set(NOT_YET_SWEPT) - public)
+                   | (set(NOT_YET_SWEPT) & swept))
+    assert not stale, f"stale exemptions: {stale}"
     # widgets are UI only: every explorer computes through a swept function
     import patterneval.widgets as widgets
-    for name in widgets.__all__:
-        wrong += [] if name.endswith("Explorer") else [name]
+    wrong = [name for name in widgets.__all__ if not name.endswith("Explorer")]
     assert not wrong, f"widgets that are not explorers: {wrong}"
 
 
@@ -916,7 +992,7 @@ def test_estimator_data_errors_name_the_argument():
     behind the name of the argument."""
     with pytest.raises(ValueError, match=r"^X must be a 2-d array of finite numbers .*0 sample\(s\)"):
         pe.Bagging(n_estimators=2).fit(np.zeros((0, 2)), [])
-    with pytest.raises(ValueError, match=r"^y has 7 entries but X has 8 rows \(inconsistent numbers"):
+    with pytest.raises(ValueError, match=r"^y has 7 entries but X has 8 rows; they must pair up \(inconsistent numbers"):
         pe.MLR().fit(X8, Y8[:-1])
     with pytest.raises(ValueError, match=r"^y holds NaN labels"):
         pe.Stacking([GaussianNB(), GaussianNB()], n_splits=2).fit(X8, np.r_[np.nan, Y8[1:]])

@@ -1,15 +1,11 @@
 """Explorers: built from tested drawing functions, redrawn from the kernel side on each move."""
 
-import base64
-
-import matplotlib
 import numpy as np
 import pytest
+from _helpers import png
 
-matplotlib.use("Agg")
-
-from patterneval import plotting  # noqa: E402
-from patterneval.widgets import SelectiveSamplingExplorer, TestErrorExplorer  # noqa: E402
+from patterneval import plotting
+from patterneval.widgets import SelectiveSamplingExplorer, TestErrorExplorer
 
 EXPLORERS = [
     (TestErrorExplorer, dict(n=40, error=0.1, confidence_level=0.9, n_resamples=500), "n", 120),
@@ -17,19 +13,13 @@ EXPLORERS = [
 ]
 
 
-def _png(explorer) -> bytes:
-    (output,) = explorer.output.outputs
-    assert output["output_type"] == "display_data"
-    return base64.b64decode(output["data"]["image/png"])
-
-
 @pytest.mark.parametrize("cls, kwargs, control, new_value", EXPLORERS)
 def test_explorer_draws_once_and_redraws_on_each_move(cls, kwargs, control, new_value):
     explorer = cls(**kwargs)
-    first = _png(explorer)
+    first = png(explorer)
     assert first.startswith(b"\x89PNG")
     explorer.controls[control].value = new_value  # a slider move
-    second = _png(explorer)  # still exactly one output: replaced, not appended
+    second = png(explorer)  # still exactly one output: replaced, not appended
     assert second != first
     assert explorer.values[control] == pytest.approx(new_value)
 
@@ -94,3 +84,34 @@ def test_every_explorer_has_a_caption_and_a_chapter_that_uses_it(cls):
     screenshot = root / "book" / "appendix" / "explorers" / f"{cls.__name__}.png"
     assert screenshot.is_file(), (
         f"no screenshot of {cls.__name__} for the Explorers page: run `make screenshots`")
+
+
+@pytest.mark.parametrize("cls", _explorer_classes(), ids=lambda c: c.__name__)
+def test_every_explorer_draws_through_a_painter(cls):
+    assert issubclass(cls.painter, plotting.Painter), cls.painter
+
+
+def test_every_control_comes_from_the_one_factory():
+    from patterneval.widgets._base import STYLE, control, float_slider, int_slider, selection_slider
+
+    slider = int_slider("N", 20, 2, 300)
+    assert (slider.value, slider.min, slider.max, slider.step) == (20, 2, 300, 1)
+    assert not slider.continuous_update and slider.style.description_width == STYLE["description_width"]
+    assert float_slider("p", 0.5, 0.0, 1.0, 0.05, readout_format=".3f").readout_format == ".3f"
+    assert selection_slider("k", [2, 3], 3).value == 3
+    toggle = control("toggle", "mode", "b", options=["a", "b"])
+    assert toggle.value == "b" and toggle.style.description_width == "initial"
+
+
+def test_draw_functions_are_their_painters_drawn_once():
+    import inspect
+
+    for name in plotting.__all__:
+        if name.startswith("draw_"):
+            function = getattr(plotting, name)
+            painter = getattr(plotting, function.__doc__.split(":class:`")[1].split("`")[0])
+            assert issubclass(painter, plotting.Painter) and function.__name__ == name
+            assert list(inspect.signature(function).parameters) == ["fig", "params"]
+    fig = plotting.draw_vote_rates(plotting.new_figure(), accuracy=0.6, n_voters=9)
+    reference = plotting.VoteRatesPainter(plotting.new_figure()).update(accuracy=0.6, n_voters=9)
+    assert plotting.figure_png(fig) == plotting.figure_png(reference)

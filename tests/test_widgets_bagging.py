@@ -1,19 +1,14 @@
 """Painter and explorer of the chapter "Bagging and random forests"."""
 
-import base64
-
-import matplotlib
 import numpy as np
 import pytest
+from _helpers import png
+from sklearn.datasets import load_iris
 
-matplotlib.use("Agg")
-
-from sklearn.datasets import load_iris  # noqa: E402
-
-from patterneval.ensemble.bagging import forest_convergence  # noqa: E402
-from patterneval.plotting import new_figure  # noqa: E402
-from patterneval.plotting.bagging import ForestConvergencePainter, plot_forest_convergence  # noqa: E402
-from patterneval.widgets.bagging import ForestConvergenceExplorer  # noqa: E402
+from patterneval.ensemble.bagging import forest_convergence
+from patterneval.plotting import new_figure
+from patterneval.plotting.bagging import ForestConvergencePainter, plot_forest_convergence
+from patterneval.widgets.bagging import ForestConvergenceExplorer
 
 
 @pytest.fixture(scope="module")
@@ -21,11 +16,6 @@ def result():
     X, y = load_iris(return_X_y=True)
     return forest_convergence(X[::2], y[::2], X[1::2], y[1::2], max_features=(1, 2, None),
                               n_estimators=12, rng=0)
-
-
-def _png(explorer) -> bytes:
-    (output,) = explorer.output.outputs
-    return base64.b64decode(output["data"]["image/png"])
 
 
 def test_painter_draws_the_library_values(result):
@@ -46,12 +36,12 @@ def test_static_figure(result):
 
 def test_explorer_moves_each_slider(result):
     explorer = ForestConvergenceExplorer(result)
-    first = _png(explorer)
+    first = png(explorer)
     assert first.startswith(b"\x89PNG")
     explorer.controls["k"].value = 4
     assert "k=4 of d=4" in explorer.figure.axes[0].get_title()
-    assert _png(explorer) != first
-    second = _png(explorer)
+    assert png(explorer) != first
+    second = png(explorer)
     explorer.controls["n_trees"].value = 3
     assert "T=3" in explorer.figure.axes[0].get_title()
-    assert _png(explorer) != second
+    assert png(explorer) != second

@@ -1,31 +1,21 @@
 """Figures and explorer of the chapter "AdaBoost"."""
 
-import base64
-
-import matplotlib
 import numpy as np
+from _helpers import assert_redraws
+from sklearn.datasets import make_classification
 
-matplotlib.use("Agg")
-
-from sklearn.datasets import make_classification  # noqa: E402
-
-from patterneval.ensemble.boosting import AdaBoost, boosting_rounds, compare_modes  # noqa: E402
-from patterneval.plotting import new_figure  # noqa: E402
-from patterneval.plotting.boosting import (  # noqa: E402
+from patterneval.ensemble.boosting import AdaBoost, boosting_rounds, compare_modes
+from patterneval.plotting import new_figure
+from patterneval.plotting.boosting import (
     BoostingRoundsPainter,
     plot_error_curves,
     plot_margins,
     plot_mode_comparison,
     plot_round_statistics,
 )
-from patterneval.widgets.boosting import AdaBoostExplorer  # noqa: E402
+from patterneval.widgets.boosting import AdaBoostExplorer
 
 X, Y = make_classification(150, 2, n_redundant=0, n_informative=2, random_state=0)
-
-
-def _png(explorer) -> bytes:
-    (output,) = explorer.output.outputs
-    return base64.b64decode(output["data"]["image/png"])
 
 
 def test_boosting_rounds_match_the_model():
@@ -63,11 +53,5 @@ def test_static_figures():
 
 def test_explorer_redraws_on_each_move():
     explorer = AdaBoostExplorer(n_samples=40, n_estimators=6, grid_size=20)
-    first = _png(explorer)
-    assert first.startswith(b"\x89PNG")
-    explorer.controls["round"].value = 6
-    second = _png(explorer)
-    assert second != first
-    explorer.controls["mode"].value = "resample"
-    assert _png(explorer) != second
+    assert_redraws(explorer, {"round": 6, "mode": "resample"})
     assert repr(explorer) == "AdaBoostExplorer(round=6, mode='resample')"

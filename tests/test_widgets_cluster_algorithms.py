@@ -1,31 +1,23 @@
 """Painters and explorer of the chapter "Clustering algorithms"."""
 
-import base64
-
 import matplotlib
 import numpy as np
 import pytest
+from _helpers import assert_redraws, png
 from sklearn.datasets import load_iris
 
-matplotlib.use("Agg")
-
-from patterneval.cluster.algorithms import hierarchical, kmeans_grid  # noqa: E402
-from patterneval.plotting import new_figure  # noqa: E402
-from patterneval.plotting.cluster_algorithms import (  # noqa: E402
+from patterneval.cluster.algorithms import hierarchical, kmeans_grid
+from patterneval.plotting import new_figure
+from patterneval.plotting.cluster_algorithms import (
     PALETTE,
     PartitionPainter,
     plot_dendrograms,
     plot_partitions,
 )
-from patterneval.widgets.cluster_algorithms import KMeansExplorer  # noqa: E402
+from patterneval.widgets.cluster_algorithms import KMeansExplorer
 
 X, Y = load_iris(return_X_y=True)
 GRID = kmeans_grid(X, [2, 3], labels_true=Y, seeds=[0, 1])
-
-
-def _png(explorer) -> bytes:
-    (output,) = explorer.output.outputs
-    return base64.b64decode(output["data"]["image/png"])
 
 
 def test_partition_painter_draws_the_run():
@@ -51,16 +43,9 @@ def test_static_figures():
 
 def test_explorer_redraws_on_each_move():
     explorer = KMeansExplorer(GRID, X[:, 2:], project=lambda c: c[:, 2:])
-    first = _png(explorer)
-    assert first.startswith(b"\x89PNG")
-    explorer.controls["k"].value = 3
-    second = _png(explorer)
-    assert second != first
-    explorer.controls["init"].value = "random"
-    third = _png(explorer)
-    assert third != second
+    assert_redraws(explorer, {"k": 3, "init": "random"})
     explorer.controls["seed"].value = 1
-    assert _png(explorer).startswith(b"\x89PNG")
+    assert png(explorer).startswith(b"\x89PNG")
     assert "seed 1" in explorer.painter.ax.get_title()
     assert repr(explorer) == "KMeansExplorer(k=3, init='random', seed=1)"
 
@@ -70,4 +55,4 @@ def test_every_option_draws(name):
     explorer = KMeansExplorer(GRID, X[:, 2:], project=lambda c: c[:, 2:])
     for value in explorer.controls[name].options:
         explorer.controls[name].value = value
-        assert _png(explorer).startswith(b"\x89PNG")
+        assert png(explorer).startswith(b"\x89PNG")

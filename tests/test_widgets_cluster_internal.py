@@ -3,16 +3,12 @@
 
 import numpy as np
 import pytest
+from _helpers import png
 
 import patterneval as pe
 from patterneval.cluster.internal import blob_data, index_curves
 from patterneval.plotting import cluster_internal as plots
 from patterneval.widgets.cluster_internal import InternalIndexExplorer
-
-
-def _png(explorer):
-    (output,) = explorer.output.outputs
-    return output["data"]["image/png"]
 
 
 @pytest.fixture(scope="module")
@@ -22,12 +18,12 @@ def explorer():
 
 
 def test_explorer_redraws_on_each_move(explorer):
-    first = _png(explorer)
+    first = png(explorer)
     explorer.controls["k"].value = 4
-    second = _png(explorer)
+    second = png(explorer)
     assert second != first
     explorer.controls["separation"].value = 8.0
-    assert _png(explorer) != second
+    assert png(explorer) != second
     assert explorer.values == {"separation": 8.0, "k": 4}
 
 

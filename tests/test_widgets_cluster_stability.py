@@ -2,6 +2,7 @@
 
 import numpy as np
 import pytest
+from _helpers import assert_redraws
 from sklearn.cluster import KMeans
 from threadpoolctl import threadpool_limits
 
@@ -17,11 +18,6 @@ def _one_thread():
         yield
 
 
-def _png(explorer):
-    (output,) = explorer.output.outputs
-    return output["data"]["image/png"]
-
-
 @pytest.fixture(scope="module")
 def explorer():
     return ClusterStabilityExplorer(noise=1.0, k=3, noises=(0.5, 1.0, 2.0), ks=range(2, 5), n=60,
@@ -29,15 +25,7 @@ def explorer():
 
 
 def test_explorer_redraws_on_each_move(explorer):
-    first = _png(explorer)
-    explorer.controls["k"].value = 4
-    second = _png(explorer)
-    assert second != first
-    explorer.controls["method"].value = "noise"
-    third = _png(explorer)
-    assert third != second
-    explorer.controls["noise"].value = 2.0
-    assert _png(explorer) != third
+    assert_redraws(explorer, {"k": 4, "method": "noise", "noise": 2.0})
     assert explorer.values == {"noise": 2.0, "k": 4, "method": "noise"}
 
 

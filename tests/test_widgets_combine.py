@@ -1,22 +1,13 @@
 """Painter and explorer of the chapter "Combining learners"."""
 
-import base64
-
-import matplotlib
 import numpy as np
 import pytest
+from _helpers import png
 
-matplotlib.use("Agg")
-
-from patterneval.ensemble.combine import vote_rates  # noqa: E402
-from patterneval.plotting import new_figure  # noqa: E402
-from patterneval.plotting.combine import draw_vote_rates, plot_vote_rates  # noqa: E402
-from patterneval.widgets.combine import VoteRatesExplorer  # noqa: E402
-
-
-def _png(explorer) -> bytes:
-    (output,) = explorer.output.outputs
-    return base64.b64decode(output["data"]["image/png"])
+from patterneval.ensemble.combine import vote_rates
+from patterneval.plotting import new_figure
+from patterneval.plotting.combine import draw_vote_rates, plot_vote_rates
+from patterneval.widgets.combine import VoteRatesExplorer
 
 
 def test_painter_draws_the_library_values():
@@ -37,11 +28,11 @@ def test_static_figure():
 
 def test_explorer_redraws_on_each_move():
     explorer = VoteRatesExplorer(n_voters=15)
-    previous = _png(explorer)
+    previous = png(explorer)
     assert previous.startswith(b"\x89PNG")
     for name, value in [("accuracy", 0.4), ("n_voters", 40), ("n_classes", 5), ("threshold", 0.7)]:
         explorer.controls[name].value = value
-        now = _png(explorer)
+        now = png(explorer)
         assert now != previous
         previous = now
     assert repr(explorer) == "VoteRatesExplorer(accuracy=0.4, n_voters=40, n_classes=5, threshold=0.7)"
@@ -53,4 +44,4 @@ def test_slider_ranges_stay_valid(name):
     control = explorer.controls[name]
     for value in (control.min, control.max):
         control.value = value
-        assert _png(explorer).startswith(b"\x89PNG")
+        assert png(explorer).startswith(b"\x89PNG")

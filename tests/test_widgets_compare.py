@@ -1,30 +1,21 @@
 """Painters and explorers of the chapters "Two classifiers" and "Many classifiers"."""
 
-import base64
-
-import matplotlib
 import numpy as np
 import pytest
+from _helpers import png
 
-matplotlib.use("Agg")
-
-from patterneval.compare import critical_difference, demsar_table, nemenyi_test  # noqa: E402
-from patterneval.compare.simulation import rejection_grid, simulate_two_classifier_tests  # noqa: E402
-from patterneval.plotting import new_figure  # noqa: E402
-from patterneval.plotting.compare import (  # noqa: E402
+from patterneval.compare import critical_difference, demsar_table, nemenyi_test
+from patterneval.compare.simulation import rejection_grid, simulate_two_classifier_tests
+from patterneval.plotting import new_figure
+from patterneval.plotting.compare import (
     CriticalDifferencePainter,
     RejectionGridPainter,
     plot_critical_difference,
     plot_rejection_rates,
 )
-from patterneval.widgets import CriticalDifferenceExplorer, TwoClassifierTestsExplorer  # noqa: E402
+from patterneval.widgets import CriticalDifferenceExplorer, TwoClassifierTestsExplorer
 
 GRID = rejection_grid((40, 60), (0.0, 0.05, 0.1), n_replicates=20)
-
-
-def _png(explorer) -> bytes:
-    (output,) = explorer.output.outputs
-    return base64.b64decode(output["data"]["image/png"])
 
 
 def test_rejection_grid_painter_draws_the_grid():
@@ -73,13 +64,13 @@ def test_rejection_rate_bars():
 
 def test_two_classifier_explorer_redraws():
     explorer = TwoClassifierTestsExplorer(GRID)
-    first = _png(explorer)
+    first = png(explorer)
     assert first.startswith(b"\x89PNG")
     explorer.controls["effect"].value = 0.1
-    second = _png(explorer)
+    second = png(explorer)
     assert second != first
     explorer.controls["n_samples"].value = 40
-    assert _png(explorer) != second
+    assert png(explorer) != second
     assert repr(explorer) == "TwoClassifierTestsExplorer(effect=0.1, n_samples=40)"
     with pytest.raises(ValueError, match="n_samples"):
         TwoClassifierTestsExplorer(GRID, n_samples=50)
@@ -90,8 +81,8 @@ def test_critical_difference_explorer_slider_ranges(name):
     explorer = CriticalDifferenceExplorer()
     control = explorer.controls[name]
     values = control.options if name == "alpha" else (control.min, control.max)
-    first = _png(explorer)
+    first = png(explorer)
     for value in values:
         control.value = value
-        assert _png(explorer).startswith(b"\x89PNG")
-    assert _png(explorer) != first or name == "alpha"
+        assert png(explorer).startswith(b"\x89PNG")
+    assert png(explorer) != first or name == "alpha"

@@ -1,31 +1,23 @@
 """Painters and explorers of Part V's chapters "ROC and AUC with intervals" and
 "Calibration and intervals for any metric"."""
 
-import base64
 import sys
 from pathlib import Path
 
-import matplotlib
 import numpy as np
 import pytest
+from _helpers import png
 
-matplotlib.use("Agg")
-
-from patterneval.compare.calibration import (  # noqa: E402
+from patterneval.compare.calibration import (
     bbc_from_predictions,
     expected_calibration_error,
     miscalibrated_forecasts,
 )
-from patterneval.compare.roc import binormal_roc, binormal_scores, delong_interval, roc_curve  # noqa: E402
-from patterneval.plotting import new_figure  # noqa: E402
-from patterneval.plotting.compare_calibration import draw_reliability, plot_bbc, plot_reliability  # noqa: E402
-from patterneval.plotting.compare_roc import draw_roc, plot_delong_coverage, plot_roc_curves  # noqa: E402
-from patterneval.widgets import CalibrationExplorer, RocExplorer  # noqa: E402
-
-
-def _png(explorer) -> bytes:
-    (output,) = explorer.output.outputs
-    return base64.b64decode(output["data"]["image/png"])
+from patterneval.compare.roc import binormal_roc, binormal_scores, delong_interval, roc_curve
+from patterneval.plotting import new_figure
+from patterneval.plotting.compare_calibration import draw_reliability, plot_bbc, plot_reliability
+from patterneval.plotting.compare_roc import draw_roc, plot_delong_coverage, plot_roc_curves
+from patterneval.widgets import CalibrationExplorer, RocExplorer
 
 
 def test_roc_painter_draws_the_library_values():
@@ -57,11 +49,11 @@ def test_reliability_painter_draws_the_library_values():
 ])
 def test_explorer_redraws_on_each_move(cls, moves):
     explorer = cls()
-    previous = _png(explorer)
+    previous = png(explorer)
     assert previous.startswith(b"\x89PNG")
     for name, value in moves.items():
         explorer.controls[name].value = value
-        current = _png(explorer)
+        current = png(explorer)
         assert current != previous
         previous = current
     assert repr(explorer).startswith(cls.__name__ + "(")
@@ -73,7 +65,7 @@ def test_slider_ranges_stay_valid(cls):
     for control in explorer.controls.values():
         for value in (control.min, control.max):
             control.value = value
-            assert _png(explorer).startswith(b"\x89PNG")
+            assert png(explorer).startswith(b"\x89PNG")
 
 
 @pytest.mark.parametrize("cls, name, a, b", [(RocExplorer, "auc", 0.7, 0.9),

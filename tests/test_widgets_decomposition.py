@@ -1,32 +1,22 @@
 """Painter, figures and explorer of the chapter "Dimension reduction"."""
 
-import base64
-
-import matplotlib
 import numpy as np
+from _helpers import png
+from sklearn.datasets import load_wine
+from sklearn.preprocessing import StandardScaler
 
-matplotlib.use("Agg")
-
-from sklearn.datasets import load_wine  # noqa: E402
-from sklearn.preprocessing import StandardScaler  # noqa: E402
-
-from patterneval.decomposition import PCA, cocktail_party, fisher_criterion  # noqa: E402
-from patterneval.plotting import new_figure  # noqa: E402
-from patterneval.plotting.decomposition import (  # noqa: E402
+from patterneval.decomposition import PCA, cocktail_party, fisher_criterion
+from patterneval.plotting import new_figure
+from patterneval.plotting.decomposition import (
     FisherDirectionPainter,
     plot_explained_variance,
     plot_projections,
     plot_sources,
 )
-from patterneval.widgets.decomposition import FisherDirectionExplorer  # noqa: E402
+from patterneval.widgets.decomposition import FisherDirectionExplorer
 
 X, y = load_wine(return_X_y=True)
 Z = PCA(n_components=2).fit_transform(StandardScaler().fit_transform(X))
-
-
-def _png(explorer) -> bytes:
-    (output,) = explorer.output.outputs
-    return base64.b64decode(output["data"]["image/png"])
 
 
 def test_painter_shows_the_library_criterion():
@@ -44,9 +34,9 @@ def test_painter_shows_the_library_criterion():
 
 def test_explorer_redraws_on_each_move():
     explorer = FisherDirectionExplorer(Z, y, angle=0.0)
-    first = _png(explorer)
+    first = png(explorer)
     explorer.controls["angle"].value = 90.0
-    second = _png(explorer)
+    second = png(explorer)
     assert first.startswith(b"\x89PNG") and second.startswith(b"\x89PNG") and first != second
 
 

@@ -1,27 +1,18 @@
 """Painters and explorer of the chapter "Distances"."""
 
-import base64
-
-import matplotlib
 import numpy as np
 import pytest
+from _helpers import png
 
-matplotlib.use("Agg")
-
-import patterneval as pe  # noqa: E402
-from patterneval.plotting.distance import (  # noqa: E402
+import patterneval as pe
+from patterneval.plotting.distance import (
     mahalanobis_ellipse,
     plot_mahalanobis,
     plot_unit_balls,
     plot_vdm,
     unit_ball_boundary,
 )
-from patterneval.widgets.distance import UnitBallExplorer  # noqa: E402
-
-
-def _png(explorer) -> bytes:
-    (output,) = explorer.output.outputs
-    return base64.b64decode(output["data"]["image/png"])
+from patterneval.widgets.distance import UnitBallExplorer
 
 
 @pytest.mark.parametrize("p", [0.3, 0.5, 1.0, 2.0, 3.0, np.inf])
@@ -77,13 +68,13 @@ def test_static_figures_render():
 def test_explorer_redraws_on_each_move():
     # latency is measured in benchmarks/bench_distance.py, never asserted here (noisy machines)
     explorer = UnitBallExplorer(p=2.0)
-    first = _png(explorer)
+    first = png(explorer)
     assert first.startswith(b"\x89PNG")
     for p in (0.5, np.inf, 1.0, 0.3):
         explorer.controls["p"].value = p
-    second = _png(explorer)
+    second = png(explorer)
     assert second != first
     explorer.controls["w1"].value = 3.0
-    assert _png(explorer) != second
+    assert png(explorer) != second
     assert repr(explorer) == "UnitBallExplorer(p=0.3, w1=3.0, w2=1.0)"
     assert "FAILS" in explorer.painter.bar_title.get_text()

@@ -1,27 +1,18 @@
 """Painter and explorer of the chapter "Why ensembles work"."""
 
-import base64
-
-import matplotlib
 import numpy as np
 import pytest
+from _helpers import assert_redraws, png
 
-matplotlib.use("Agg")
-
-from patterneval.ensemble.bounds import (  # noqa: E402
+from patterneval.ensemble.bounds import (
     correlated_vote_error,
     hoeffding_bound,
     majority_vote_error,
     simulate_correlated_vote,
 )
-from patterneval.plotting import new_figure  # noqa: E402
-from patterneval.plotting.ensemble_bounds import FLOOR, draw_ensemble_bounds, plot_bound_gap  # noqa: E402
-from patterneval.widgets.ensemble_bounds import EnsembleBoundsExplorer  # noqa: E402
-
-
-def _png(explorer) -> bytes:
-    (output,) = explorer.output.outputs
-    return base64.b64decode(output["data"]["image/png"])
+from patterneval.plotting import new_figure
+from patterneval.plotting.ensemble_bounds import FLOOR, draw_ensemble_bounds, plot_bound_gap
+from patterneval.widgets.ensemble_bounds import EnsembleBoundsExplorer
 
 
 def test_painter_draws_the_library_values():
@@ -50,16 +41,7 @@ def test_painter_says_when_the_bound_holds():
 
 def test_explorer_redraws_on_each_move():
     explorer = EnsembleBoundsExplorer(n_voters=41, n_resamples=300)
-    first = _png(explorer)
-    assert first.startswith(b"\x89PNG")
-    explorer.controls["error"].value = 0.2
-    second = _png(explorer)
-    assert second != first
-    explorer.controls["correlation"].value = 0.5
-    third = _png(explorer)
-    assert third != second
-    explorer.controls["n_voters"].value = 101
-    assert _png(explorer) != third
+    assert_redraws(explorer, {"error": 0.2, "correlation": 0.5, "n_voters": 101})
     assert repr(explorer) == "EnsembleBoundsExplorer(error=0.2, n_voters=101, correlation=0.5)"
 
 
@@ -77,4 +59,4 @@ def test_slider_ranges_stay_valid(name):
     control = explorer.controls[name]
     for value in (control.min, control.max):
         control.value = value
-        assert _png(explorer).startswith(b"\x89PNG")
+        assert png(explorer).startswith(b"\x89PNG")

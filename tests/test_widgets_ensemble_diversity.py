@@ -1,28 +1,19 @@
 """Painter, figures and explorer of the chapter "Diversity"."""
 
-import base64
-
-import matplotlib
 import numpy as np
+from _helpers import png
 
-matplotlib.use("Agg")
-
-from patterneval.ensemble.diversity import (  # noqa: E402
+from patterneval.ensemble.diversity import (
     correlated_pair,
     correlation,
     kappa_error,
     pair_table,
 )
-from patterneval.plotting.ensemble_diversity import (  # noqa: E402
+from patterneval.plotting.ensemble_diversity import (
     plot_error_ambiguity,
     plot_kappa_error,
 )
-from patterneval.widgets.ensemble_diversity import PairDiversityExplorer  # noqa: E402
-
-
-def _png(explorer) -> bytes:
-    (output,) = explorer.output.outputs
-    return base64.b64decode(output["data"]["image/png"])
+from patterneval.widgets.ensemble_diversity import PairDiversityExplorer
 
 
 def test_correlated_pair_rates_and_sign():
@@ -37,9 +28,9 @@ def test_correlated_pair_rates_and_sign():
 def test_explorer_redraws_and_shows_cached_values():
     ex = PairDiversityExplorer(correlations=(-0.5, 0.0, 0.5), positive_rates=(0.3, 0.5),
                                latent_correlation=0.0, positive_rate=0.5)
-    first = _png(ex)
+    first = png(ex)
     ex.controls["latent_correlation"].value = 0.5
-    assert _png(ex) != first
+    assert png(ex) != first
     table, measures = ex.cache[0.5, 0.5]
     h1, h2 = correlated_pair(0.5, 0.5, 400, rng=0)
     t = pair_table(h1, h2)

@@ -1,22 +1,13 @@
 """Painter, static figures and explorer of the chapter "Evolutionary learning"."""
 
-import base64
-
-import matplotlib
 import numpy as np
 import pytest
+from _helpers import png
 
-matplotlib.use("Agg")
-
-from patterneval.evolution import onemax, run_ga, run_ga_replicates, schema_counts  # noqa: E402
-from patterneval.plotting import new_figure  # noqa: E402
-from patterneval.plotting.evolution import draw_evolution, plot_ga_history, plot_schema_counts  # noqa: E402
-from patterneval.widgets.evolution import EvolutionExplorer  # noqa: E402
-
-
-def _png(explorer) -> bytes:
-    (output,) = explorer.output.outputs
-    return base64.b64decode(output["data"]["image/png"])
+from patterneval.evolution import onemax, run_ga, run_ga_replicates, schema_counts
+from patterneval.plotting import new_figure
+from patterneval.plotting.evolution import draw_evolution, plot_ga_history, plot_schema_counts
+from patterneval.widgets.evolution import EvolutionExplorer
 
 
 def test_painter_draws_the_library_values():
@@ -35,12 +26,12 @@ def test_painter_draws_the_library_values():
 
 def test_explorer_redraws_on_each_move():
     explorer = EvolutionExplorer(n_bits=12, population_size=10, n_generations=8)
-    previous = _png(explorer)
+    previous = png(explorer)
     assert previous.startswith(b"\x89PNG")
     for name, value in [("mutation_rate", 0.1), ("crossover_rate", 0.2), ("selection", "roulette"),
                         ("selection", "tournament"), ("tournament_size", 5), ("fitness", "trap")]:
         explorer.controls[name].value = value
-        current = _png(explorer)
+        current = png(explorer)
         assert current != previous, name
         previous = current
     assert repr(explorer).startswith("EvolutionExplorer(fitness='trap', selection='tournament'")
@@ -52,7 +43,7 @@ def test_slider_ranges_stay_valid(name):
     control = explorer.controls[name]
     for value in (control.min, control.max):
         control.value = value
-        assert _png(explorer).startswith(b"\x89PNG")
+        assert png(explorer).startswith(b"\x89PNG")
 
 
 def test_static_figures():

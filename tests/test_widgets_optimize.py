@@ -1,27 +1,18 @@
 """Painter and explorer of the chapter "Optimisation"."""
 
-import base64
-
-import matplotlib
 import numpy as np
 import pytest
+from _helpers import assert_redraws
 
-matplotlib.use("Agg")
-
-from patterneval.optimize import gradient_descent, quadratic_problem  # noqa: E402
-from patterneval.plotting import new_figure  # noqa: E402
-from patterneval.plotting.optimize import (  # noqa: E402
+from patterneval.optimize import gradient_descent, quadratic_problem
+from patterneval.plotting import new_figure
+from patterneval.plotting.optimize import (
     DescentPainter,
     contour_problem,
     plot_descent_paths,
     plot_step_size_stability,
 )
-from patterneval.widgets.optimize import DescentExplorer  # noqa: E402
-
-
-def _png(explorer) -> bytes:
-    (output,) = explorer.output.outputs
-    return base64.b64decode(output["data"]["image/png"])
+from patterneval.widgets.optimize import DescentExplorer
 
 
 def test_painter_draws_the_library_path():
@@ -50,13 +41,7 @@ def test_painter_reports_divergence_and_switches_problem():
 
 def test_explorer_redraws_on_each_move():
     explorer = DescentExplorer(n_iter=50)
-    first = _png(explorer)
-    assert first.startswith(b"\x89PNG")
-    for name, value in (("learning_rate", 0.01), ("momentum", 0.3), ("method", "adagrad")):
-        explorer.controls[name].value = value
-        png = _png(explorer)
-        assert png.startswith(b"\x89PNG") and png != first
-        first = png
+    assert_redraws(explorer, {"learning_rate": 0.01, "momentum": 0.3, "method": "adagrad"})
     assert "DescentExplorer(method='adagrad'" in repr(explorer)
     DescentExplorer(problem="rosenbrock", learning_rate=1e-3, n_iter=30)
 

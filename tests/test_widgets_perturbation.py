@@ -1,20 +1,16 @@
 """Painter and explorer of the chapter "Interval estimates for the CV error"."""
 
-import base64
-
-import matplotlib
 import numpy as np
 import pytest
+from _helpers import png
 
-matplotlib.use("Agg")
-
-from patterneval.plotting import new_figure  # noqa: E402
-from patterneval.plotting.perturbation import (  # noqa: E402
+from patterneval.plotting import new_figure
+from patterneval.plotting.perturbation import (
     draw_perturbation,
     plot_perturbation_coverage,
 )
-from patterneval.resampling import perturbation as P  # noqa: E402
-from patterneval.widgets.perturbation import PerturbationExplorer  # noqa: E402
+from patterneval.resampling import perturbation as P
+from patterneval.widgets.perturbation import PerturbationExplorer
 
 
 @pytest.fixture(scope="module")
@@ -27,11 +23,6 @@ def results():
 @pytest.fixture(scope="module")
 def result(results):
     return results["apparent"]
-
-
-def _png(explorer) -> bytes:
-    (output,) = explorer.output.outputs
-    return base64.b64decode(output["data"]["image/png"])
 
 
 @pytest.mark.parametrize("method", P.PERTURBATION_METHODS)
@@ -59,18 +50,18 @@ def test_explorer_redraws_on_each_move(results, result):
     single = PerturbationExplorer(result)
     assert "method" not in single.controls
     explorer = PerturbationExplorer(results)
-    first = _png(explorer)
+    first = png(explorer)
     assert first.startswith(b"\x89PNG")
     for level in (0.8, 0.9, 0.6):
         explorer.controls["confidence_level"].value = level
-    second = _png(explorer)
+    second = png(explorer)
     assert second != first
     explorer.controls["n_resamples"].value = 50
-    assert _png(explorer) != second
-    third = _png(explorer)
+    assert png(explorer) != second
+    third = png(explorer)
     assert third != second
     explorer.controls["method"].value = "perturbed-cv"
-    assert _png(explorer) != third
+    assert png(explorer) != third
     assert "perturbed-cv" in explorer.figure.axes[0].get_title()
     assert repr(explorer) == "PerturbationExplorer(method='perturbed-cv', confidence_level=0.6, n_resamples=50)"
     with pytest.raises(ValueError, match="method must be one of"):

@@ -1,31 +1,22 @@
 """Painter, static figures and explorer of the chapter "Reinforcement learning"."""
 
-import base64
-
-import matplotlib
 import numpy as np
 import pytest
+from _helpers import assert_redraws, png
 
-matplotlib.use("Agg")
-
-from patterneval.plotting import new_figure  # noqa: E402
-from patterneval.plotting.reinforcement import (  # noqa: E402
+from patterneval.plotting import new_figure
+from patterneval.plotting.reinforcement import (
     ReinforcementPainter,
     plot_learning_curves,
     plot_value_maps,
 )
-from patterneval.reinforcement import (  # noqa: E402
+from patterneval.reinforcement import (
     gridworld,
     learning_curve,
     policy_iteration,
     q_learning,
 )
-from patterneval.widgets.reinforcement import ReinforcementExplorer  # noqa: E402
-
-
-def _png(explorer) -> bytes:
-    (output,) = explorer.output.outputs
-    return base64.b64decode(output["data"]["image/png"])
+from patterneval.widgets.reinforcement import ReinforcementExplorer
 
 
 def test_painter_draws_the_library_values():
@@ -70,16 +61,7 @@ def test_static_figures():
 
 def test_explorer_redraws_on_each_move():
     explorer = ReinforcementExplorer()
-    first = _png(explorer)
-    assert first.startswith(b"\x89PNG")
-    explorer.controls["gamma"].value = 0.6
-    second = _png(explorer)
-    assert second != first
-    explorer.controls["alpha"].value = 0.5
-    third = _png(explorer)
-    assert third != second
-    explorer.controls["epsilon"].value = 0.5
-    assert _png(explorer) != third
+    assert_redraws(explorer, {"gamma": 0.6, "alpha": 0.5, "epsilon": 0.5})
     assert repr(explorer) == "ReinforcementExplorer(gamma=0.6, alpha=0.5, epsilon=0.5)"
     assert explorer.chapter == "book/part3/reinforcement" and "gamma" in explorer.caption
 
@@ -90,4 +72,4 @@ def test_slider_ranges_stay_valid(name):
     control = explorer.controls[name]
     for value in (control.min, control.max):
         control.value = value
-        assert _png(explorer).startswith(b"\x89PNG")
+        assert png(explorer).startswith(b"\x89PNG")

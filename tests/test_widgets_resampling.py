@@ -1,39 +1,30 @@
 """The bootstrap explorer and the figures of "Cross-validation and the bootstrap"."""
 
-import base64
-
-import matplotlib
 import numpy as np
 import pytest
+from _helpers import png
 
-matplotlib.use("Agg")
-
-from patterneval.plotting import new_figure  # noqa: E402
-from patterneval.plotting.resampling import (  # noqa: E402
+from patterneval.plotting import new_figure
+from patterneval.plotting.resampling import (
     draw_bootstrap,
     plot_estimator_simulation,
     plot_inclusion_probability,
 )
-from patterneval.resampling.bootstrap import (  # noqa: E402
+from patterneval.resampling.bootstrap import (
     EstimatorSimulation,
     inclusion_probability,
 )
-from patterneval.widgets.resampling import BootstrapExplorer  # noqa: E402
-
-
-def _png(explorer) -> bytes:
-    (output,) = explorer.output.outputs
-    return base64.b64decode(output["data"]["image/png"])
+from patterneval.widgets.resampling import BootstrapExplorer
 
 
 @pytest.mark.parametrize("control, value", [("n", 150), ("oob", 0.45), ("gamma", 0.3),
                                             ("resubstitution", 0.2)])
 def test_explorer_redraws_on_each_move(control, value):
     explorer = BootstrapExplorer(n=20, n_resamples=500)
-    first = _png(explorer)
+    first = png(explorer)
     assert first.startswith(b"\x89PNG")
     explorer.controls[control].value = value
-    assert _png(explorer) != first
+    assert png(explorer) != first
     assert repr(explorer).startswith("BootstrapExplorer(n=20" if control != "n" else "BootstrapExplorer(n=150")
     bundle = explorer._repr_mimebundle_()
     assert bundle["text/plain"] == repr(explorer)

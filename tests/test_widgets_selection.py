@@ -1,19 +1,15 @@
 """Painters and explorers of "Feature-selection leakage" and "Permutation tests"."""
 
-import base64
-
-import matplotlib
 import numpy as np
 import pytest
+from _helpers import png
 
-matplotlib.use("Agg")
-
-from patterneval.plotting.permutation import plot_null_distribution  # noqa: E402
-from patterneval.plotting.selection import plot_leak_grid  # noqa: E402
-from patterneval.resampling.permutation import signal_tests  # noqa: E402
-from patterneval.resampling.selection import leak_grid  # noqa: E402
-from patterneval.widgets.permutation import PermutationExplorer  # noqa: E402
-from patterneval.widgets.selection import SelectionLeakExplorer  # noqa: E402
+from patterneval.plotting.permutation import plot_null_distribution
+from patterneval.plotting.selection import plot_leak_grid
+from patterneval.resampling.permutation import signal_tests
+from patterneval.resampling.selection import leak_grid
+from patterneval.widgets.permutation import PermutationExplorer
+from patterneval.widgets.selection import SelectionLeakExplorer
 
 
 @pytest.fixture(scope="module")
@@ -26,11 +22,6 @@ def tests():
     return signal_tests((0.0, 2.0), n_samples=30, n_resamples=30, cv=3, rng=0)
 
 
-def _png(explorer) -> bytes:
-    (output,) = explorer.output.outputs
-    return base64.b64decode(output["data"]["image/png"])
-
-
 @pytest.mark.parametrize("make, control, value", [
     (lambda g, t: SelectionLeakExplorer(grid=g), "k", 1),
     (lambda g, t: SelectionLeakExplorer(grid=g), "n_features", 30),
@@ -40,10 +31,10 @@ def _png(explorer) -> bytes:
 def test_explorers_redraw(grid, tests, make, control, value):
     # latency is measured in benchmarks/bench_permutation.py, not asserted here
     explorer = make(grid, tests)
-    first = _png(explorer)
+    first = png(explorer)
     assert first.startswith(b"\x89PNG")
     explorer.controls[control].value = value
-    assert _png(explorer) != first
+    assert png(explorer) != first
     assert repr(explorer).startswith(type(explorer).__name__ + "(")
 
 

@@ -1,29 +1,20 @@
 """Painter and explorer of the chapter "Concept and tree learning"."""
 
-import base64
-
-import matplotlib
 import numpy as np
+from _helpers import png
 
-matplotlib.use("Agg")
-
-from patterneval.plotting.tree import plot_pruning_errors  # noqa: E402
-from patterneval.widgets.tree import PruningExplorer  # noqa: E402
-
-
-def _png(explorer) -> bytes:
-    (output,) = explorer.output.outputs
-    return base64.b64decode(output["data"]["image/png"])
+from patterneval.plotting.tree import plot_pruning_errors
+from patterneval.widgets.tree import PruningExplorer
 
 
 def test_pruning_explorer_moves():
     ex = PruningExplorer(resolution=40)
-    first = _png(ex)
+    first = png(ex)
     assert first.startswith(b"\x89PNG")
     seq = ex.sequence
     last = len(seq.ccp_alphas) - 1
     ex.controls["step"].value = last
-    assert _png(ex) != first
+    assert png(ex) != first
     # the painter shows the library's numbers
     image = ex.painter.image.get_array()
     assert np.array_equal(np.asarray(image).ravel(), seq.grid_predictions[last])
