@@ -7,6 +7,7 @@ import warnings
 
 import numpy as np
 import pytest
+from _helpers import assert_rejects
 from sklearn.base import BaseEstimator, ClassifierMixin, clone
 from sklearn.datasets import load_breast_cancer, load_iris
 from sklearn.dummy import DummyClassifier
@@ -405,55 +406,52 @@ Y4 = np.array([0, 1, 0, 1])
 BAD = [
     ("Bagging", Bagging(n_estimators=0), X4, Y4, ValueError, r"n_estimators must be an integer >= 1"),
     ("Bagging", Bagging(n_estimators=2.5), X4, Y4, TypeError, r"n_estimators must be an integer"),
-    ("Bagging", Bagging(), X4, np.zeros(4), ValueError, r"y has only one class"),
-    ("Bagging", Bagging(max_samples=0.0), X4, Y4, ValueError, r"max_samples must be a float in \(0, 1\]"),
-    ("Bagging", Bagging(max_samples=1.5), X4, Y4, ValueError, r"max_samples must be a float in \(0, 1\]"),
-    ("Bagging", Bagging(max_samples=5), X4, Y4, ValueError, r"max_samples must be an int in \[1, 4\]"),
-    ("Bagging", Bagging(max_samples="all"), X4, Y4, TypeError, r"max_samples must be a float"),
+    ("Bagging", Bagging(), X4, np.zeros(4), ValueError, r"y must be labels of at least 2 classes; got 1 class"),
+    ("Bagging", Bagging(max_samples=0.0), X4, Y4, ValueError, r"max_samples must be a real number in \(0, 1\]"),
+    ("Bagging", Bagging(max_samples=1.5), X4, Y4, ValueError, r"max_samples must be a real number in \(0, 1\]"),
+    ("Bagging", Bagging(max_samples=5), X4, Y4, ValueError, r"max_samples must be an integer in \[1, 4\]"),
+    ("Bagging", Bagging(max_samples="all"), X4, Y4, TypeError, r"max_samples must be a real number"),
     ("Bagging", Bagging(base_estimator=DecisionTreeClassifier), X4, Y4, TypeError, r"base_estimator .*class, not"),
     ("Bagging", Bagging(n_jobs=0), X4, Y4, ValueError, r"n_jobs must be None or a non-zero"),
     ("Bagging", Bagging(random_state="seed"), X4, Y4, TypeError, r"random_state must be None, an int seed"),
-    ("Bagging", Bagging(), X4, np.array([0.1, 0.2, 0.3, 0.4]), ValueError, r"Unknown label type"),
+    ("Bagging", Bagging(), X4, np.array([0.1, 0.2, 0.3, 0.4]), ValueError, r"y must be class labels .*'continuous'"),
     ("Bagging", Bagging(), np.array([[np.nan, 1.0]] * 4), Y4, ValueError, r"NaN"),
     ("Bagging", Bagging(), X4, Y4[:3], ValueError, r"inconsistent numbers of samples"),
     ("RandomForest", RandomForest(max_features="log10"), X4, Y4, ValueError, r"max_features must be one of"),
-    ("RandomForest", RandomForest(max_features=3), X4, Y4, ValueError, r"max_features must be an int in \[1, 2\]"),
-    ("RandomForest", RandomForest(max_features=0.0), X4, Y4, ValueError, r"max_features as a float"),
+    ("RandomForest", RandomForest(max_features=3), X4, Y4, ValueError, r"max_features must be an integer in \[1, 2\]"),
+    ("RandomForest", RandomForest(max_features=0.0), X4, Y4, ValueError, r"max_features must be a real number in \(0, 1\]"),
     ("RandomForest", RandomForest(max_features=True), X4, Y4, TypeError, r"max_features must be"),
-    ("RandomForest", RandomForest(tree=KNeighborsClassifier()), X4, Y4, TypeError, r"tree must have a max_features"),
+    ("RandomForest", RandomForest(tree=KNeighborsClassifier()), X4, Y4, TypeError, r"tree must be a classifier with a max_features parameter"),
     ("RandomForest", RandomForest(n_estimators=-1), X4, Y4, ValueError, r"n_estimators must be an integer >= 1"),
-    ("RandomForest", RandomForest(), X4, np.ones(4), ValueError, r"y has only one class"),
+    ("RandomForest", RandomForest(), X4, np.ones(4), ValueError, r"y must be labels of at least 2 classes; got 1 class"),
 ]
 
 
 @pytest.mark.parametrize("name, model, X, y, exc, pattern", BAD)
 def test_bad_input(name, model, X, y, exc, pattern):
-    with pytest.raises(exc, match=pattern):
-        model.fit(X, y)
+    assert_rejects(exc, pattern, model.fit, X, y)
 
 
 @pytest.mark.parametrize("max_features, d, exc, pattern", [
     ("cube", 4, ValueError, r"max_features must be one of"),
-    (5, 4, ValueError, r"max_features must be an int in \[1, 4\]"),
-    (1.5, 4, ValueError, r"max_features as a float"),
+    (5, 4, ValueError, r"max_features must be an integer in \[1, 4\]"),
+    (1.5, 4, ValueError, r"max_features must be a real number in \(0, 1\]"),
     ([2], 4, TypeError, r"max_features must be"),
     ("log2", 0, ValueError, r"n_features must be an integer >= 1"),
 ])
 def test_resolve_max_features_bad_input(max_features, d, exc, pattern):
-    with pytest.raises(exc, match=pattern):
-        resolve_max_features(max_features, d)
+    assert_rejects(exc, pattern, resolve_max_features, max_features, d)
 
 
 @pytest.mark.parametrize("kwargs, exc, pattern", [
-    ({"max_features": "log2"}, TypeError, r"max_features must be a sequence"),
-    ({"max_features": []}, ValueError, r"len\(max_features\) must be an integer >= 1"),
+    ({"max_features": "log2"}, TypeError, r"max_features must be a non-empty sequence"),
+    ({"max_features": []}, ValueError, r"max_features must be a non-empty sequence of values .*; got \[\]"),
     ({"max_features": ["cube"]}, ValueError, r"max_features must be one of"),
     ({"n_estimators": 0}, ValueError, r"n_estimators must be an integer >= 1"),
 ])
 def test_forest_convergence_bad_input(iris, kwargs, exc, pattern):
     X, y = iris
-    with pytest.raises(exc, match=pattern):
-        B.forest_convergence(X, y, X, y, **kwargs)
+    assert_rejects(exc, pattern, B.forest_convergence, X, y, X, y, **kwargs)
 
 
 def test_bad_input_table_is_complete():
@@ -484,7 +482,7 @@ def test_predict_checks_features_and_fit(cancer):
     bag = Bagging(n_estimators=2, random_state=0).fit(X, y)
     with pytest.raises(ValueError, match="X has 3 features, but Bagging is expecting 30"):
         bag.predict(X[:, :3])
-    with pytest.raises(ValueError, match="y must be 1-d with one label per row"):
+    with pytest.raises(ValueError, match="y has 5 entries but X has 200; they must pair up"):
         bag.staged_error(X, y[:5])
     with pytest.raises(ValueError, match="y holds NaN labels"):
         bag.staged_error(X[:3], [0.0, np.nan, 1.0])

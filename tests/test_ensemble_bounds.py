@@ -6,6 +6,7 @@ from fractions import Fraction
 
 import numpy as np
 import pytest
+from _helpers import assert_rejects
 from scipy import stats
 
 import patterneval as pe
@@ -230,15 +231,14 @@ CASES = [
     (simulate_correlated_vote, (0.2, [5, 3], 0.1), {}, ValueError, "n_voters"),
     (simulate_correlated_vote, (0.2, [[3]], 0.1), {}, ValueError, "n_voters"),
     (simulate_correlated_vote, (0.2, 0, 0.1), {}, ValueError, "n_voters"),
-    (simulate_correlated_vote, (0.2, [], 0.1), {}, ValueError, "n_voters must be one size or a non-empty"),
+    (simulate_correlated_vote, (0.2, [], 0.1), {}, ValueError, "n_voters must be a 1-d array of integers with at least 1 entries"),
     (simulate_correlated_vote, (2.0, 3, 0.1), {}, ValueError, "error"),
 ]
 
 
 @pytest.mark.parametrize("func, args, kwargs, exc, word", CASES)
 def test_bad_input(func, args, kwargs, exc, word):
-    with pytest.raises(exc, match=word):
-        func(*args, **kwargs)
+    assert_rejects(exc, word, func, *args, **kwargs)
 
 
 def test_bad_input_table_is_complete():

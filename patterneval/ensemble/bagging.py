@@ -24,24 +24,12 @@ import warnings
 import numpy as np
 from sklearn.base import BaseEstimator, ClassifierMixin, clone
 from sklearn.tree import DecisionTreeClassifier
-from sklearn.utils.multiclass import check_classification_targets
 from sklearn.utils.validation import check_is_fitted, has_fit_parameter
 
 from .._results import Result
-from .._validation import (
-    check_bool,
-    check_classifier,
-    check_estimator_data,
-    check_n_jobs,
-    check_no_nan_labels,
-    check_positive_int,
-    check_random_state,
-    check_rng,
-    check_tree_max_features,
-    check_X_y,
-    show,
-)
-from ._checks import check_dense
+from .._validation import (check_bool, check_choice, check_estimator, check_labels, check_n_jobs,
+                           check_rng, check_scalar, check_X_y, fail, validate_estimator_data)
+from ._checks import classifier_fit_data
 from ..resampling._engine import run_tasks, spawn
 from ..tree import CART
 
@@ -91,7 +79,15 @@ def resolve_max_features(max_features, n_features: int) -> int:
     >>> resolve_max_features("sqrt", 30), resolve_max_features(0.5, 30), resolve_max_features(None, 30)
     (5, 15, 30)
     """
-    return check_tree_max_features(max_features, check_positive_int("n_features", n_features))
+    d = check_scalar("n_features", n_features, int, low=1)
+    if max_features is None:
+        return d
+    if isinstance(max_features, str):
+        rule = np.sqrt if check_choice("max_features", max_features, ("log2", "sqrt")) == "sqrt" else np.log2
+        return max(1, int(rule(d)))
+    value = check_count_or_share("max_features", max_features, d, of="features",
+                                 hint=' It may also be "log2", "sqrt" or None.')
+    return value if isinstance(value, int) else max(1, int(value * d))
 
 
 def _seed_member(estimator, seed: int):
@@ -229,26 +225,23 @@ class Bagging(ClassifierMixin, BaseEstimator):
     def _base(self, n_features: int):
         if self.base_estimator is None:
             return DecisionTreeClassifier()
-        return check_classifier(self.base_estimator, name="base_estimator")
+        return check_estimator("base_estimator", self.base_estimator, role="classifier")
 
     def _sample_size(self, n: int) -> int:
-        return check_max_samples(self.max_samples, n)
+        value = check_count_or_share("max_samples", self.max_samples, n, of="samples")
+        return value if isinstance(value, int) else max(1, int(round(value * n)))
 
     # --- fitting -----------------------------------------------------------------------
     def fit(self, X, y):
         """Fit ``n_estimators`` members on bootstrap samples of ``(X, y)``; returns self."""
-        # scikit-learn's conventions first (sparse, complex, 2-d y, feature names), then ours
-        X_arr, y_arr = check_estimator_data(self, X, y, reset=True, dtype=np.float64)
-        check_classification_targets(y_arr)
-        check_class_count(y_arr)
-        X_arr, y_arr = check_X_y(X_arr, y_arr)
-        n_estimators = check_positive_int("n_estimators", self.n_estimators)
+        X_arr, classes, y_code = classifier_fit_data(self, X, y, dtype=np.float64)
+        n_estimators = check_scalar("n_estimators", self.n_estimators, int, low=1)
         n_jobs = check_n_jobs(self.n_jobs)
-        rng = check_random_state(self.random_state)
+        rng = check_rng(self.random_state, name="random_state", legacy=True)
         n = X_arr.shape[0]
         m = self._sample_size(n)
         base = self._base(X_arr.shape[1])
-        self.classes_, y_code = np.unique(y_arr, return_inverse=True)
+        self.classes_ = classes
         streams = spawn(rng, n_estimators)
         samples = np.empty((n_estimators, m), dtype=np.intp)
         seeds = []
@@ -295,7 +288,7 @@ class Bagging(ClassifierMixin, BaseEstimator):
     def _member_predictions(self, X) -> np.ndarray:
         """Class indices predicted by every member, shape (T, n_samples)."""
         check_is_fitted(self, "estimators_")
-        X = check_estimator_data(self, X, reset=False, dtype=np.float64)
+        X = validate_estimator_data(self, X, reset=False, dtype=np.float64)
         return np.stack([np.asarray(m.predict(X), dtype=np.intp) for m in self.estimators_])
 
     @staticmethod
@@ -324,18 +317,7 @@ class Bagging(ClassifierMixin, BaseEstimator):
         O(T n L) after the T member predictions. Labels unseen in training count as errors.
         """
         preds = self._member_predictions(X)
-        y = check_no_nan_labels("y", y)
-        if y.ndim != 1 or y.shape[0] != preds.shape[1]:
-            raise ValueError(f"y must be 1-d with one label per row of X ({preds.shape[1]}); "
-                             f"got shape {y.shape}.")
-        n_classes = self.classes_.size
-        votes = np.zeros((preds.shape[1], n_classes), dtype=np.int64)
-        cols = np.arange(preds.shape[1])
-        errors = np.empty(preds.shape[0])
-        for t in range(preds.shape[0]):
-            votes[cols, preds[t]] += 1
-            errors[t] = np.mean(self.classes_[_plurality(votes)] != y)
-        return errors
+        return _staged_vote_error(preds, self.classes_, check_labels("y", y, n=preds.shape[1], n_name="X"))
 
     def __sklearn_tags__(self):
         tags = super().__sklearn_tags__()
@@ -386,10 +368,10 @@ class RandomForest(Bagging):
 
     Examples
     --------
+    >>> import patterneval as pe
     >>> from sklearn.datasets import load_breast_cancer
-    >>> from patterneval.ensemble.bagging import RandomForest
     >>> X, y = load_breast_cancer(return_X_y=True)
-    >>> forest = RandomForest(n_estimators=50, random_state=0).fit(X, y)
+    >>> forest = pe.RandomForest(n_estimators=50, random_state=0).fit(X, y)
     >>> forest.max_features_, round(forest.oob_error_, 3)
     (4, 0.042)
     """
@@ -404,10 +386,10 @@ class RandomForest(Bagging):
         self.progress = progress
 
     def _base(self, n_features: int):
-        tree = CART() if self.tree is None else check_classifier(self.tree, name="tree")
+        tree = CART() if self.tree is None else check_estimator("tree", self.tree, role="classifier")
         if "max_features" not in tree.get_params(deep=False):
-            raise TypeError(f"tree must have a max_features parameter (a tree that samples attributes "
-                            f"at each split); got {type(tree).__name__}.")
+            raise fail("tree", "a classifier with a max_features parameter (a tree that samples "
+                       "attributes at each split)", type(tree).__name__, error=TypeError, echo=False)
         self.max_features_ = resolve_max_features(self.max_features, n_features)
         return clone(tree).set_params(max_features=self.max_features_)
 
@@ -472,67 +454,63 @@ def forest_convergence(X, y, X_test, y_test, *, max_features=("log2", None), n_e
 
     References
     ----------
-    Breiman, L. (2001). Random forests. Machine Learning 45(1), 5-32.
-    doi:10.1023/A:1010933404324
+    Breiman (2001), as for :class:`RandomForest`; its section 2.1 shows that the error
+    converges as trees are added.
 
     Examples
     --------
     >>> from sklearn.datasets import load_breast_cancer
     >>> from patterneval.ensemble.bagging import forest_convergence
-    >>> X, y = load_breast_cancer(return_X_y=True)
+    >>> data = load_breast_cancer()
+    >>> X, y = data.data, data.target
     >>> res = forest_convergence(X[::2], y[::2], X[1::2], y[1::2], n_estimators=20, rng=0)
     >>> res.max_features.tolist(), res.test_error.shape
     ([4, 30], (2, 20))
     """
+    expected = "a non-empty sequence of values (e.g. ('log2', None))"
     if isinstance(max_features, (str, numbers.Real)) or max_features is None:
-        raise TypeError(f"max_features must be a sequence of values (e.g. ('log2', None)); "
-                        f"got {max_features!r}.")
+        raise fail("max_features", expected, max_features, error=TypeError)
     values = list(max_features)
-    check_positive_int("len(max_features)", len(values))
-    check_X_y(check_dense(X), y)
-    check_X_y(check_dense(X_test, name="X_test"), y_test, min_classes=1, names=("X_test", "y_test"))
-    n_estimators = check_positive_int("n_estimators", n_estimators)
+    if not values:
+        raise fail("max_features", expected, max_features)
+    X, y = check_X_y(X, y)
+    X_test, y_test = check_X_y(X_test, y_test, min_classes=1, names=("X_test", "y_test"))
+    if X_test.shape[1] != X.shape[1]:
+        raise fail("X_test", f"a 2-d array with {X.shape[1]} columns, as X", f"{X_test.shape[1]} columns",
+                   echo=False)
+    n_estimators = check_scalar("n_estimators", n_estimators, int, low=1)
     seed = int(check_rng(rng).integers(2**63 - 1))
     ks, tests, oobs, members = [], [], [], []
-    X_test_arr = None
     for value in values:
         forest = RandomForest(n_estimators, max_features=value, random_state=seed, n_jobs=n_jobs).fit(X, y)
-        if X_test_arr is None:
-            X_test_arr = check_estimator_data(forest, X_test, name="X_test", reset=False, dtype=np.float64)
+        codes = forest._member_predictions(X_test)
         ks.append(forest.max_features_)
-        tests.append(forest.staged_error(X_test_arr, y_test))
+        tests.append(_staged_vote_error(codes, forest.classes_, y_test))
         oobs.append(forest.oob_error_curve_)
-        codes = forest._member_predictions(X_test_arr)
-        members.append(np.mean(forest.classes_[codes] != np.asarray(y_test)[None, :], axis=1))
+        members.append(np.mean(forest.classes_[codes] != y_test[None, :], axis=1))
     return ForestConvergence(np.array(ks), int(forest.n_features_in_), np.array(tests), np.array(oobs),
                              np.array(members))
+
+
+def _staged_vote_error(preds, classes, y) -> np.ndarray:
+    """Error rate on ``y`` of the plurality vote of the first ``t`` members, ``t = 1..T``,
+    from their class indices ``preds`` (T, n)."""
+    votes = np.zeros((preds.shape[1], classes.size), dtype=np.int64)
+    cols = np.arange(preds.shape[1])
+    errors = np.empty(preds.shape[0])
+    for t in range(preds.shape[0]):
+        votes[cols, preds[t]] += 1
+        errors[t] = np.mean(classes[_plurality(votes)] != y)
+    return errors
 
 
 # ---- input checks of this module, in the vocabulary of patterneval._validation
 
 
-def check_max_samples(max_samples, n_samples: int) -> int:
-    """Bootstrap sample size: a float in (0, 1] (share of ``n_samples``, at least 1) or an
-    int in ``[1, n_samples]``. Returns the size as an int."""
-    if isinstance(max_samples, bool) or not isinstance(max_samples, numbers.Real):
-        raise TypeError(f"max_samples must be a float in (0, 1] or an int in [1, {n_samples}]; "
-                        f"got {show(max_samples)}.")
-    if isinstance(max_samples, numbers.Integral):
-        if not 1 <= max_samples <= n_samples:
-            raise ValueError(f"max_samples must be an int in [1, {n_samples}] (the number of samples) "
-                             f"or a float in (0, 1]; got {max_samples}.")
-        return int(max_samples)
-    share = float(max_samples)
-    if not (np.isfinite(share) and 0.0 < share <= 1.0):
-        raise ValueError(f"max_samples must be a float in (0, 1] or an int in [1, {n_samples}]; got {share!r}.")
-    return max(1, int(round(share * n_samples)))
-
-
-def check_class_count(y, *, name: str = "y") -> np.ndarray:
-    """Labels for an ensemble classifier: at least two distinct classes (a vote needs a
-    choice). Returns ``np.unique(y)``."""
-    classes = np.unique(check_no_nan_labels(name, y))
-    if classes.size < 2:
-        raise ValueError(f"{name} has only one class ({show(classes.tolist())}); a classifier needs "
-                         f"at least 2 classes to choose between.")
-    return classes
+def check_count_or_share(name: str, value, n: int, *, of: str, hint: str = ""):
+    """A count, an int in ``[1, n]``, or a share of ``n``, a real number in (0, 1] (bootstrap
+    sample sizes, attributes per split). Returns the int or the float."""
+    hint = f"An int is a number of {of} (there are {n}); a float in (0, 1] is a share of them.{hint}"
+    if isinstance(value, numbers.Integral) and not isinstance(value, (bool, np.bool_)):
+        return check_scalar(name, value, int, low=1, high=n, hint=hint)
+    return check_scalar(name, value, float, low=0, high=1, closed="right", hint=hint)

@@ -28,29 +28,18 @@ view of boosting. *Ann. Statist.* 28(2), 337-407. doi:10.1214/aos/1016218223.
 
 from __future__ import annotations
 
+import itertools
 from dataclasses import dataclass
 
 import numpy as np
 from scipy.special import expit
 from sklearn.base import BaseEstimator, ClassifierMixin, clone
-from sklearn.utils.multiclass import check_classification_targets
-from sklearn.utils.validation import check_is_fitted
+from sklearn.utils.validation import check_is_fitted, has_fit_parameter
 
 from .._results import Result
-from .._validation import (
-    check_choice,
-    check_classifier,
-    check_estimator_data,
-    check_in_range,
-    check_no_nan_labels,
-    check_numeric_array,
-    check_positive_int,
-    check_random_state,
-    check_rng,
-    check_X_y,
-    show,
-)
-from ._checks import check_dense
+from .._validation import (check_array, check_choice, check_estimator, check_labels, check_rng,
+                           check_scalar, check_X_y, fail, show, validate_estimator_data)
+from ._checks import classifier_fit_data
 
 __all__ = [
     "HALF_TOL",
@@ -189,21 +178,15 @@ class DecisionStump(ClassifierMixin, BaseEstimator):
         """Choose the split on (X, y) with weights ``sample_weight`` (default 1); returns
         self."""
         criterion = check_choice("criterion", self.criterion, STUMP_CRITERIA)
-        X_arr, y_arr = check_estimator_data(self, X, y, dtype=np.float64)
-        check_classification_targets(y_arr)
-        self.classes_, codes = np.unique(y_arr, return_inverse=True)
-        if self.classes_.size > 2:
-            raise ValueError(f"Only binary classification is supported: y has {self.classes_.size} "
-                             "classes; DecisionStump is a two-class learner (AdaBoost's weak learner).")
+        X_arr, self.classes_, codes = classifier_fit_data(self, X, y, min_classes=1, binary=True,
+                                                          dtype=np.float64)
         n, d = X_arr.shape
         if sample_weight is None:
             w = np.ones(n)
         else:
-            w = check_numeric_array("sample_weight", sample_weight)
-            if w.shape != (n,):
-                raise ValueError(f"sample_weight must have one weight per row of X ({n}); got shape {w.shape}.")
-            if np.any(w < 0) or not w.sum() > 0:
-                raise ValueError("sample_weight must be >= 0 and not all zero.")
+            w = check_array("sample_weight", sample_weight, ndim=1, n=n, n_name="X", low=0)
+            if not w.sum() > 0:
+                raise fail("sample_weight", "weights >= 0 with a positive sum", "all zeros", echo=False)
         c = self.classes_.size
         S = np.zeros((n, c))
         S[np.arange(n), codes] = w
@@ -248,7 +231,7 @@ class DecisionStump(ClassifierMixin, BaseEstimator):
 
     def _leaf(self, X):
         check_is_fitted(self, "leaf_classes_")
-        X_arr = check_estimator_data(self, X, dtype=np.float64, reset=False)
+        X_arr = validate_estimator_data(self, X, dtype=np.float64, reset=False)
         if self.feature_ < 0:
             return np.zeros(X_arr.shape[0], dtype=np.intp)
         return (X_arr[:, self.feature_] > self.threshold_).astype(np.intp)
@@ -388,45 +371,29 @@ class AdaBoost(ClassifierMixin, BaseEstimator):
     # ------------------------------------------------------------------ fit
     def fit(self, X, y):
         """Boost for at most ``n_estimators`` rounds on (X, y); returns self."""
-        # one validation, scikit-learn's (n_features_in_, feature names, its messages)
-        X_arr, y_arr = check_estimator_data(self, check_dense(X), y, dtype=np.float64)
-        classes = check_two_classes(y_arr)
-        n_estimators = check_positive_int("n_estimators", self.n_estimators)
+        X_arr, classes, codes = classifier_fit_data(self, X, y, binary=True, dtype=np.float64)
+        n_estimators = check_scalar("n_estimators", self.n_estimators, int, low=1)
         mode = check_choice("mode", self.mode, MODES)
-        max_restarts = check_positive_int("max_restarts", self.max_restarts, minimum=0)
+        max_restarts = check_scalar("max_restarts", self.max_restarts, int, low=0)
         if self.base_estimator is None:
             base = DecisionStump()
         else:
-            base = check_classifier(self.base_estimator, name="base_estimator")
-        if mode == "reweight":
-            check_weighted_fit(base)
-        gen = check_random_state(self.random_state)
-        seeded = "random_state" in base.get_params()
+            base = check_estimator("base_estimator", self.base_estimator, role="classifier")
+        if mode == "reweight" and not has_fit_parameter(base, "sample_weight"):
+            raise fail("base_estimator", "a classifier whose fit takes sample_weight (to train on a "
+                       "re-weighted sample)", f"{type(base).__name__}, with no sample_weight in fit",
+                       error=TypeError, echo=False, hint='Use mode="resample" (draw a weighted sample '
+                       'each round) or a learner that accepts weights.')
+        gen = check_rng(self.random_state, name="random_state", legacy=True)
 
         n = X_arr.shape[0]
-        y_pm = np.where(y_arr == classes[1], 1, -1)
+        y_pm = np.where(codes == 1, 1, -1)
         D = np.full(n, 1.0 / n)
         F = np.zeros(n)
         estimators, alphas, errors, norms, train_err, losses, restarts = [], [], [], [], [], [], []
         stop = "n_estimators"
         for _ in range(n_estimators):
-            n_restarts = 0
-            while True:
-                est = clone(base)
-                seed = int(gen.integers(_SEED_BOUND))  # drawn always: one stream for any base
-                if seeded:
-                    est.set_params(random_state=seed)
-                if mode == "reweight":
-                    est.fit(X_arr, y_pm, sample_weight=D)
-                else:
-                    rows = gen.choice(n, size=n, replace=True, p=D)
-                    est.fit(X_arr[rows], y_pm[rows])
-                h = _signs(est.predict(X_arr))
-                wrong = h != y_pm
-                eps = float(D[wrong].sum())
-                if eps < 0.5 - HALF_TOL or mode == "reweight" or n_restarts >= max_restarts:
-                    break
-                n_restarts += 1
+            est, h, wrong, eps, n_restarts = _fit_round(base, X_arr, y_pm, D, mode, max_restarts, gen)
             if eps >= 0.5 - HALF_TOL:
                 stop = "no better than chance" if mode == "reweight" else "restarts exhausted"
                 break
@@ -471,24 +438,39 @@ class AdaBoost(ClassifierMixin, BaseEstimator):
     # ------------------------------------------------------------ prediction
     def _X(self, X):
         check_is_fitted(self)
-        check_dense(X)
-        return check_estimator_data(self, X, dtype=np.float64, reset=False)
+        return validate_estimator_data(self, X, dtype=np.float64, reset=False)
 
-    def staged_decision_function(self, X):
-        r"""Yield :math:`F_t(x) = \sum_{s \le t} \alpha_s h_s(x)` for t = 1, ..., T."""
+    def _X_y(self, X, y):
+        """Validated X and its labels, coded -1/+1 (labels unseen in fit are an error)."""
         X = self._X(X)
+        return X, check_known_labels(check_labels("y", y, n=X.shape[0], n_name="X"), self.classes_)
+
+    def _staged_F(self, X):
         F = np.zeros(X.shape[0])
         for alpha, est in zip(self.alphas_, self.estimators_):
             F = F + alpha * _signs(est.predict(X))
             yield F
 
+    def _F(self, X):
+        for F in self._staged_F(X):
+            pass
+        return F
+
+    def _distributions(self, X, y_pm):
+        F = np.zeros(X.shape[0])
+        for alpha, est in zip(self.alphas_, self.estimators_):
+            w = np.exp(-y_pm * F)
+            yield w / w.sum()
+            F = F + alpha * _signs(est.predict(X))
+
+    def staged_decision_function(self, X):
+        r"""Yield :math:`F_t(x) = \sum_{s \le t} \alpha_s h_s(x)` for t = 1, ..., T."""
+        yield from self._staged_F(self._X(X))
+
     def decision_function(self, X):
         r"""The unnormalised vote :math:`F(x) = \sum_t \alpha_t h_t(x)`, shape (n,); positive
         means ``classes_[1]``."""
-        F = None
-        for F in self.staged_decision_function(X):
-            pass
-        return F
+        return self._F(self._X(X))
 
     def _label(self, F, t=None):
         """``classes_[1]`` where F exceeds the tie band TIE_RTOL * (sum of the first t
@@ -512,23 +494,14 @@ class AdaBoost(ClassifierMixin, BaseEstimator):
     def margins(self, X, y):
         r"""Normalised margins :math:`y F(x) / \sum_t \alpha_t` in [-1, 1]; positive means
         correct, and its size is the confidence of the vote."""
-        X = self._X(X)
-        X_arr, y_arr = check_X_y(X, y, min_classes=1)
-        y_pm = check_known_labels(y_arr, self.classes_)
-        return y_pm * self.decision_function(X_arr) / float(np.sum(self.alphas_))
+        X, y_pm = self._X_y(X, y)
+        return y_pm * self._F(X) / float(np.sum(self.alphas_))
 
     def staged_distributions(self, X, y):
         r"""Yield the distributions :math:`D_t \propto e^{-y F_{t-1}(x)}` on (X, y) for
         t = 1, ..., T (:math:`D_1` uniform). On the training set these are the weights the
         rounds were trained on."""
-        X = self._X(X)
-        X_arr, y_arr = check_X_y(X, y, min_classes=1)
-        y_pm = check_known_labels(y_arr, self.classes_)
-        F = np.zeros(X_arr.shape[0])
-        for alpha, est in zip(self.alphas_, self.estimators_):
-            w = np.exp(-y_pm * F)
-            yield w / w.sum()
-            F = F + alpha * _signs(est.predict(X_arr))
+        yield from self._distributions(*self._X_y(X, y))
 
 
 @dataclass(frozen=True, repr=False)
@@ -590,16 +563,14 @@ def resampled_error(model, X, y, *, round=1, n_resamples=1000, rng=None) -> Resa
     True
     """
     if not isinstance(model, AdaBoost):
-        raise TypeError(f"model must be a fitted AdaBoost; got {type(model).__name__}.")
+        raise fail("model", "a fitted AdaBoost", type(model).__name__, error=TypeError, echo=False)
     check_is_fitted(model, "alphas_")
-    t = check_round(round, len(model.alphas_))
-    n_resamples = check_positive_int("n_resamples", n_resamples)
+    n_rounds = len(model.alphas_)
+    t = check_scalar("round", round, int, low=1, high=n_rounds, hint=f"The model has {n_rounds} fitted rounds.")
+    n_resamples = check_scalar("n_resamples", n_resamples, int, low=1)
     gen = check_rng(rng)
-    X = model._X(X)
-    y_pm = check_known_labels(check_X_y(X, y, min_classes=1)[1], model.classes_)
-    for s, D in enumerate(model.staged_distributions(X, y), start=1):
-        if s == t:
-            break
+    X, y_pm = model._X_y(X, y)
+    D = next(itertools.islice(model._distributions(X, y_pm), t - 1, None))
     wrong = _signs(model.estimators_[t - 1].predict(X)) != y_pm
     rows = gen.choice(len(y_pm), size=(n_resamples, len(y_pm)), replace=True, p=D)
     return ResampledError(round=t, weighted_error=float(D[wrong].sum()),
@@ -679,12 +650,10 @@ def compare_modes(X_train, y_train, X_test, y_test, *, base_estimator=None, n_es
     >>> res.resample_test_errors.shape
     (3, 5)
     """
-    X_train, y_train = check_X_y(check_dense(X_train, name="X_train"), y_train, min_classes=1,
-                                 names=("X_train", "y_train"))
-    X_test, y_test = check_X_y(check_dense(X_test, name="X_test"), y_test, min_classes=1,
-                               names=("X_test", "y_test"))
-    n_estimators = check_positive_int("n_estimators", n_estimators)
-    n_seeds = check_positive_int("n_seeds", n_seeds)
+    X_train, y_train = check_X_y(X_train, y_train, min_classes=1, names=("X_train", "y_train"))
+    X_test, y_test = check_X_y(X_test, y_test, min_classes=1, names=("X_test", "y_test"))
+    n_estimators = check_scalar("n_estimators", n_estimators, int, low=1)
+    n_seeds = check_scalar("n_seeds", n_seeds, int, low=1)
     gen = check_rng(rng)
     seeds = gen.spawn(n_seeds + 1)
     model = AdaBoost(base_estimator, n_estimators, random_state=seeds[0]).fit(X_train, y_train)
@@ -789,11 +758,12 @@ def boosting_rounds(X, y, *, base_estimator=None, n_estimators=30, mode="reweigh
     >>> bool(np.allclose(r.weights.sum(axis=1), 1))
     True
     """
-    X_arr, y_arr = check_X_y(check_dense(X), y, min_classes=1)
+    X_arr, y_arr = check_X_y(X, y, min_classes=1)
     if X_arr.shape[1] != 2:
-        raise ValueError(f"X must have two columns to draw on a plane; got {X_arr.shape[1]}.")
-    grid_size = check_positive_int("grid_size", grid_size, minimum=2)
-    margin = check_in_range("margin", margin, 0.0, np.inf)
+        raise fail("X", "a 2-d array with two columns (to draw on a plane)", f"{X_arr.shape[1]} columns",
+                   echo=False)
+    grid_size = check_scalar("grid_size", grid_size, int, low=2)
+    margin = check_scalar("margin", margin, float, low=0)
     model = AdaBoost(base_estimator, n_estimators, mode=mode, random_state=check_rng(rng)).fit(X_arr, y_arr)
     lo, hi = X_arr.min(axis=0) - margin, X_arr.max(axis=0) + margin
     gx, gy = np.linspace(lo[0], hi[0], grid_size), np.linspace(lo[1], hi[1], grid_size)
@@ -844,32 +814,32 @@ def _reference_reweight(X, y, n_estimators, base):
     return np.array(alphas), np.array(errors), np.array(norms), np.array(dists)
 
 
+def _fit_round(base, X, y_pm, D, mode, max_restarts, gen):
+    """One round of :class:`AdaBoost`: a seeded clone of ``base`` fitted to ``D``, re-weighted,
+    or re-sampled (a fresh sample at most ``max_restarts`` times while its weighted error is
+    1/2 or more). Returns the learner, its predictions, its mistakes, its weighted error
+    and the number of fresh samples drawn."""
+    seeded = "random_state" in base.get_params()
+    n_restarts = 0
+    while True:
+        est = clone(base)
+        seed = int(gen.integers(_SEED_BOUND))  # drawn always: one stream for any base
+        if seeded:
+            est.set_params(random_state=seed)
+        if mode == "reweight":
+            est.fit(X, y_pm, sample_weight=D)
+        else:
+            rows = gen.choice(len(D), size=len(D), replace=True, p=D)
+            est.fit(X[rows], y_pm[rows])
+        h = _signs(est.predict(X))
+        wrong = h != y_pm
+        eps = float(D[wrong].sum())
+        if eps < 0.5 - HALF_TOL or mode == "reweight" or n_restarts >= max_restarts:
+            return est, h, wrong, eps, n_restarts
+        n_restarts += 1
+
+
 # ---- input checks of this module, in the vocabulary of patterneval._validation
-
-
-def check_two_classes(y, *, name: str = "y", model: str = "AdaBoost") -> np.ndarray:
-    """Exactly two distinct labels (any sortable values); returns them sorted (``classes_``).
-    One class cannot be boosted; more than two need a multi-class variant (e.g. SAMME)."""
-    y = check_no_nan_labels(name, y)
-    if y.dtype.kind == "f" and np.any(y != np.round(y)):
-        raise ValueError(
-            f"{name} looks continuous (non-integer floats such as {show(y[y != np.round(y)][:3].tolist())}); "
-            f"{model} is a classifier and needs class labels."
-        )
-    labels = np.unique(y)
-    if labels.size < 2:
-        raise ValueError(
-            f"{name} must contain two classes for {model}; got only one class "
-            f"({show(labels.tolist())}): there is nothing to separate."
-        )
-    if labels.size > 2:
-        raise ValueError(
-            f"Only binary classification is supported: {name} must contain exactly two classes "
-            f"for {model} (the binary algorithm); got "
-            f"{labels.size} classes ({show(labels.tolist())}). Use one-vs-rest "
-            f"(sklearn.multiclass.OneVsRestClassifier) or scikit-learn's SAMME AdaBoostClassifier."
-        )
-    return labels
 
 
 def check_known_labels(y, classes, *, name: str = "y") -> np.ndarray:
@@ -878,33 +848,6 @@ def check_known_labels(y, classes, *, name: str = "y") -> np.ndarray:
     y = np.asarray(y)
     unknown = np.setdiff1d(np.unique(y), classes)
     if unknown.size:
-        raise ValueError(
-            f"{name} holds labels not seen in fit: {show(unknown.tolist())}; "
-            f"the model knows {show(list(classes))}."
-        )
+        raise fail(name, f"labels seen in fit ({show(list(classes))})", f"unknown labels {show(unknown.tolist())}",
+                   echo=False)
     return np.where(y == classes[1], 1.0, -1.0)
-
-
-def check_weighted_fit(estimator, *, name: str = "base_estimator", mode_name: str = "mode"):
-    """An estimator whose ``fit`` accepts ``sample_weight`` (needed to re-weight)."""
-    import inspect
-
-    try:
-        params = inspect.signature(estimator.fit).parameters
-    except (TypeError, ValueError):  # pragma: no cover - builtins without a signature
-        params = {}
-    if "sample_weight" not in params:
-        raise TypeError(
-            f"{name} {type(estimator).__name__} has no sample_weight argument in fit, so it "
-            f"cannot be trained on a re-weighted sample; use {mode_name}=\"resample\" "
-            f"(draw a weighted sample each round) or a learner that accepts weights."
-        )
-    return estimator
-
-
-def check_round(value, n_rounds: int, *, name: str = "round") -> int:
-    """A boosting round t with 1 <= t <= n_rounds (the fitted number of rounds)."""
-    value = check_positive_int(name, value)
-    if value > n_rounds:
-        raise ValueError(f"{name} must be at most the {n_rounds} fitted rounds; got {value}.")
-    return value

@@ -25,13 +25,7 @@ from numpy.typing import ArrayLike
 from scipy import special
 
 from .._results import Result
-from .._validation import (
-    check_choice,
-    check_positive_int,
-    check_proportion,
-    check_rng,
-)
-from ._checks import check_positive_int_array
+from .._validation import check_array, check_choice, check_grid, check_rng, check_scalar, fail
 
 __all__ = [
     "TIE_RULES",
@@ -114,9 +108,7 @@ def majority_vote_error(error: ArrayLike, n_voters: ArrayLike, *, ties: Literal[
     array([0.3   , 0.3   , 0.0264])
     """
     ties = check_choice("ties", ties, TIE_RULES)
-    eps = check_proportion("error", error)
-    T = check_positive_int_array("n_voters", n_voters)
-    eps, T = check_broadcastable(error=eps, n_voters=T)
+    eps, T = check_vote_arguments(error=error, n_voters=n_voters)
     return _scalar_or_array(_tail(eps, T, _TIE_WEIGHT[ties]))
 
 
@@ -175,9 +167,7 @@ def hoeffding_bound(error: ArrayLike, n_voters: ArrayLike) -> float | np.ndarray
     >>> float(hoeffding_bound(0.7, 21))  # not a bound for error > 1/2
     1.0
     """
-    eps = check_proportion("error", error)
-    T = check_positive_int_array("n_voters", n_voters)
-    eps, T = check_broadcastable(error=eps, n_voters=T)
+    eps, T = check_vote_arguments(error=error, n_voters=n_voters)
     value = np.where(eps < 0.5, np.exp(-T * (1 - 2 * eps) ** 2 / 2), 1.0)
     return _scalar_or_array(value)
 
@@ -242,10 +232,7 @@ def correlated_vote_error(error: ArrayLike, n_voters: ArrayLike, correlation: Ar
     (0.0611, 0.0169)
     """
     ties = check_choice("ties", ties, TIE_RULES)
-    eps = check_proportion("error", error)
-    T = check_positive_int_array("n_voters", n_voters)
-    rho = check_proportion("correlation", correlation)
-    eps, T, rho = check_broadcastable(error=eps, n_voters=T, correlation=rho)
+    eps, T, rho = check_vote_arguments(error=error, n_voters=n_voters, correlation=correlation)
     return _scalar_or_array(rho * eps + (1 - rho) * _tail(eps, T, _TIE_WEIGHT[ties]))
 
 
@@ -339,9 +326,7 @@ def simulate_correlated_vote(error: float, n_voters: int, correlation: float, *,
 
     References
     ----------
-    .. [1] L. I. Kuncheva, C. J. Whitaker, C. A. Shipp and R. P. W. Duin, "Limits on the
-       majority vote accuracy in classifier fusion," Pattern Analysis and Applications
-       6, 22-31, 2003. doi:10.1007/s10044-002-0173-7
+    Kuncheva, Whitaker, Shipp and Duin (2003), as for :func:`correlated_vote_error`.
 
     Examples
     --------
@@ -353,16 +338,10 @@ def simulate_correlated_vote(error: float, n_voters: int, correlation: float, *,
     True
     """
     ties = check_choice("ties", ties, TIE_RULES)
-    for name, value in (("error", error), ("correlation", correlation)):
-        if np.ndim(value) != 0:
-            raise TypeError(f"{name} must be a single number in [0, 1]; got shape {np.shape(value)}.")
-    eps = float(check_proportion("error", error))
-    rho = float(check_proportion("correlation", correlation))
-    T = np.atleast_1d(check_positive_int_array("n_voters", n_voters))
-    if T.ndim != 1 or T.size == 0 or np.any(np.diff(T) <= 0):
-        raise ValueError(f"n_voters must be one size or a non-empty, strictly increasing 1-d sequence; "
-                         f"got {T.tolist()}.")
-    n_resamples = check_positive_int("n_resamples", n_resamples, minimum=2)
+    eps = check_scalar("error", error, float, low=0, high=1)
+    rho = check_scalar("correlation", correlation, float, low=0, high=1)
+    T = check_grid("n_voters", np.atleast_1d(n_voters), integer=True, low=1)
+    n_resamples = check_scalar("n_resamples", n_resamples, int, low=2)
     gen = check_rng(rng)
 
     t_max = int(T[-1])
@@ -391,11 +370,19 @@ def simulate_correlated_vote(error: float, n_voters: int, correlation: float, *,
 
 # ---- input checks of this module, in the vocabulary of patterneval._validation
 
+#: The arguments of the vote-error functions: probabilities in [0, 1] and ensemble sizes >= 1,
+#: each a number or an array (empty allowed), broadcast together.
+_ARRAYS = {"error": dict(low=0, high=1), "correlation": dict(low=0, high=1),
+           "n_voters": dict(kind="int", low=1)}
 
-def check_broadcastable(**arrays) -> list:
-    """Broadcast the named arrays together; a shape clash names every argument and shape."""
+
+def check_vote_arguments(**arrays) -> list:
+    """Check each named argument (see ``_ARRAYS``) and broadcast them together; a shape clash
+    names every argument and shape."""
+    checked = {name: check_array(name, value, min_rows=0, **_ARRAYS[name]) for name, value in arrays.items()}
     try:
-        return list(np.broadcast_arrays(*arrays.values()))
+        return list(np.broadcast_arrays(*checked.values()))
     except ValueError:
-        shapes = ", ".join(f"{name} {np.shape(a)}" for name, a in arrays.items())
-        raise ValueError(f"{' and '.join(arrays)} must broadcast to one shape; got shapes {shapes}.") from None
+        shapes = ", ".join(f"{name} {a.shape}" for name, a in checked.items())
+        raise fail(" and ".join(arrays), "arrays that broadcast to one shape", f"shapes {shapes}",
+                   echo=False) from None

@@ -32,34 +32,19 @@ is written in their place (it must not be one of the classes).
 
 from __future__ import annotations
 
-import numbers
-
 from dataclasses import dataclass
 
 import numpy as np
 from scipy import stats
 from sklearn.base import BaseEstimator, ClassifierMixin, clone
 from sklearn.utils.metaestimators import available_if
-from sklearn.utils.multiclass import check_classification_targets
 from sklearn.utils.validation import check_is_fitted
 
 from .._results import Result
-from .._validation import (
-    check_bool,
-    check_choice,
-    check_classifier,
-    check_estimator_data,
-    check_n_jobs,
-    check_n_splits,
-    check_no_nan_labels,
-    check_positive_int,
-    check_proportion,
-    check_random_state,
-    check_rng,
-    check_X_y,
-    show,
-)
-from ._checks import check_convex_weights, check_positive_int_array
+from .._validation import (check_array, check_bool, check_choice, check_estimator, check_labels,
+                           check_n_jobs, check_n_splits, check_rng, check_scalar, fail, show,
+                           validate_estimator_data)
+from ._checks import check_convex_weights, check_member_outputs, classifier_fit_data
 from ..resampling._engine import make_folds, run_tasks
 
 __all__ = [
@@ -151,12 +136,11 @@ def weighted_average(outputs, weights):
     Notes
     -----
     :math:`O(Tn)`. Weights estimated on the training data tend to overfit it; with noisy
-    or scarce data the simple average is often as good (Zhou 2012, section 4.2).
+    or scarce data the simple average is often as good.
 
     References
     ----------
-    .. [1] Z.-H. Zhou, *Ensemble Methods: Foundations and Algorithms*, CRC Press, 2012,
-       section 4.2. doi:10.1201/b12207
+    Zhou (2012), section 4.2, as for :func:`average`.
 
     Examples
     --------
@@ -270,9 +254,9 @@ def majority_vote(predictions, *, classes=None, threshold=0.5, reject=None):
     array([ 0,  1, -1])
     """
     arr, cls, w = _prepare(predictions, classes, None)
-    theta = check_vote_threshold(threshold)
+    theta = check_scalar("threshold", threshold, float, low=0.5, high=1, closed="left")
     if reject is not None and np.isin(np.asarray([reject], dtype=object), cls.astype(object)).any():
-        raise ValueError(f"reject={reject!r} is one of the classes; choose a value that is not a label.")
+        raise fail("reject", "None or a value that is not a class label", reject)
     scores = _scores(arr, cls, w)
     total = scores.sum(axis=1)
     win = scores > theta * total[:, None] + VOTE_TIE_RTOL * total[:, None]
@@ -444,10 +428,10 @@ def vote_rates(accuracy, n_voters, *, n_classes=2, threshold=0.5) -> VoteRates:
     >>> r.correct.round(4), r.reject.round(4)  # 4 voters tie 2:2 with 6*0.6^2*0.4^2
     (array([0.648 , 0.4752]), array([0.    , 0.3456]))
     """
-    p = float(check_proportion("accuracy", accuracy))
-    T = check_positive_int_array("n_voters", n_voters)
-    c = check_positive_int("n_classes", n_classes, minimum=2)
-    theta = check_vote_threshold(threshold)
+    p = check_scalar("accuracy", accuracy, float, low=0, high=1)
+    T = check_array("n_voters", n_voters, kind="int", min_rows=0, low=1)
+    c = check_scalar("n_classes", n_classes, int, low=2)
+    theta = check_scalar("threshold", threshold, float, low=0.5, high=1, closed="left")
     m = np.floor(theta * T) + 1
     correct = stats.binom.sf(m - 1, T, p)
     error = (c - 1) * stats.binom.sf(m - 1, T, (1 - p) / (c - 1))
@@ -508,8 +492,7 @@ def simulate_vote_rates(accuracy, n_voters, *, n_classes=2, threshold=0.5, n_res
 
     References
     ----------
-    .. [1] L. I. Kuncheva, *Combining Pattern Classifiers*, 2nd ed., Wiley, 2014, ch. 4.
-       doi:10.1002/9781118914564
+    Lam and Suen (1997), as for :func:`vote_rates`; Kuncheva (2014), ch. 4.
 
     Examples
     --------
@@ -518,11 +501,11 @@ def simulate_vote_rates(accuracy, n_voters, *, n_classes=2, threshold=0.5, n_res
     >>> round(sim.correct + sim.error + sim.reject, 12)
     1.0
     """
-    p = float(check_proportion("accuracy", accuracy))
-    T = check_positive_int("n_voters", n_voters)
-    c = check_positive_int("n_classes", n_classes, minimum=2)
-    theta = check_vote_threshold(threshold)
-    R = check_positive_int("n_resamples", n_resamples)
+    p = check_scalar("accuracy", accuracy, float, low=0, high=1)
+    T = check_scalar("n_voters", n_voters, int, low=1)
+    c = check_scalar("n_classes", n_classes, int, low=2)
+    theta = check_scalar("threshold", threshold, float, low=0.5, high=1, closed="left")
+    R = check_scalar("n_resamples", n_resamples, int, low=1)
     gen = check_rng(rng)
     right = gen.random((T, R)) < p
     wrong_label = gen.integers(1, c, size=(T, R))
@@ -598,11 +581,8 @@ class MLR(ClassifierMixin, BaseEstimator):
         self.fit_intercept = fit_intercept
 
     def fit(self, X, y):
-        X, y = check_estimator_data(self, X, y, ensure_min_samples=2)
-        check_classification_targets(y)
-        X, y = check_X_y(X, y, min_classes=2)
+        X, self.classes_, codes = classifier_fit_data(self, X, y, ensure_min_samples=2)
         fit_intercept = check_bool("fit_intercept", self.fit_intercept)
-        self.classes_, codes = np.unique(y, return_inverse=True)
         Y = np.eye(self.classes_.size)[codes]
         A = np.column_stack([np.ones(len(X)), X]) if fit_intercept else X
         beta = np.linalg.lstsq(A, Y, rcond=MLR_RCOND)[0]
@@ -614,7 +594,7 @@ class MLR(ClassifierMixin, BaseEstimator):
 
     def _responses(self, X, scale=False):
         check_is_fitted(self)
-        X = check_estimator_data(self, X, reset=False)
+        X = validate_estimator_data(self, X, reset=False)
         f = X @ self.coef_.T + self.intercept_
         if not scale:
             return f
@@ -636,14 +616,15 @@ class MLR(ClassifierMixin, BaseEstimator):
 # ------------------------------------------------------------------------ stacking
 def _members(estimators):
     """(name, estimator) pairs from a list of estimators or of pairs."""
+    expected = "a non-empty list of classifiers or of (name, classifier) pairs"
     if isinstance(estimators, (str, bytes)) or not hasattr(estimators, "__iter__"):
-        raise TypeError(f"estimators must be a list of classifiers or (name, classifier) pairs; got {estimators!r}.")
+        raise fail("estimators", expected, estimators, error=TypeError)
     pairs = []
     for i, item in enumerate(estimators):
         name, est = item if isinstance(item, tuple) and len(item) == 2 else (f"est{i}", item)
-        pairs.append((str(name), check_classifier(est, name=f"estimators[{i}]")))
+        pairs.append((str(name), check_estimator(f"estimators[{i}]", est, role="classifier")))
     if not pairs:
-        raise ValueError("estimators is empty; give at least one first-level classifier.")
+        raise fail("estimators", expected, "an empty list", echo=False)
     return pairs
 
 
@@ -759,26 +740,25 @@ class Stacking(ClassifierMixin, BaseEstimator):
 
     def fit(self, X, y):
         members = _members(self.estimators)
-        meta = check_classifier(self._meta(), name="meta_learner")
-        X, y = check_estimator_data(self, X, y, ensure_min_samples=2)
-        check_classification_targets(y)
-        X, y = check_X_y(X, y, min_classes=2)
+        meta = check_estimator("meta_learner", self._meta(), role="classifier")
+        X, classes, codes = classifier_fit_data(self, X, y, ensure_min_samples=2)
+        y = classes[codes]
         n_splits = check_n_splits(self.n_splits, y, stratify=False)
-        largest = int(np.unique(y, return_counts=True)[1].max())
+        largest = int(np.bincount(codes).max())
         if largest < n_splits:
-            raise ValueError(f"n_splits={n_splits} is more than the {largest} samples of the largest "
-                             f"class; stratified folds need one class with at least n_splits samples.")
+            raise fail("n_splits", f"at most {largest}, the size of the largest class", n_splits,
+                       hint="Stratified folds need one class with at least n_splits samples.")
         n_jobs = check_n_jobs(self.n_jobs)
-        if not isinstance(self.use_proba, (bool, np.bool_)):
-            raise TypeError(f"use_proba must be True or False; got {self.use_proba!r}.")
-        if self.use_proba:
-            for name, est in members:
-                if not hasattr(est, "predict_proba"):
-                    raise TypeError(f"estimator {name!r} has no predict_proba; use use_proba=False.")
-        gen = check_random_state(self.random_state)
-        self.classes_ = np.unique(y)
+        use_proba = check_bool("use_proba", self.use_proba)
+        for i, (_, est) in enumerate(members):
+            if use_proba and not hasattr(est, "predict_proba"):
+                raise fail(f"estimators[{i}]", "a classifier with predict_proba (use_proba=True)",
+                           f"{type(est).__name__}, with no predict_proba", error=TypeError, echo=False,
+                           hint="Use use_proba=False for one-hot predicted labels.")
+        gen = check_rng(self.random_state, name="random_state", legacy=True)
+        self.classes_ = classes
         self.folds_ = make_folds(y, n_splits=n_splits, n_repeats=1, stratify=True, rng=gen)[0]
-        tasks = [(est, X, y, train, test, self.classes_, bool(self.use_proba))
+        tasks = [(est, X, y, train, test, self.classes_, use_proba)
                  for _, est in members for train, test in self.folds_]
         parts = run_tasks(_oof_task, tasks, n_jobs=n_jobs)
         c = self.classes_.size
@@ -794,7 +774,7 @@ class Stacking(ClassifierMixin, BaseEstimator):
     def meta_features(self, X):
         """Meta-features of new data from the refitted first-level learners."""
         check_is_fitted(self)
-        X = check_estimator_data(self, X, reset=False)
+        X = validate_estimator_data(self, X, reset=False)
         return np.hstack([_member_output(m, X, self.classes_, bool(self.use_proba)) for m in self.estimators_])
 
     def predict(self, X):
@@ -818,92 +798,21 @@ class Stacking(ClassifierMixin, BaseEstimator):
 # ---- input checks of this module, in the vocabulary of patterneval._validation
 
 
-def check_member_outputs(predictions, *, name: str = "predictions", soft=None, real: bool = False,
-                         min_members: int = 1) -> np.ndarray:
-    """Outputs of T ensemble members stacked along axis 0: labels of shape (T, n) or class
-    scores of shape (T, n, c), given as one array or as a sequence of per-member arrays.
-
-    ``soft=True`` requires (T, n, c) with finite values in [0, 1]; ``soft=False`` requires
-    labels (T, n); ``None`` accepts either. ``real`` requires finite real numbers of any of
-    the two shapes (averaging). A member whose array has another shape than member 0 is
-    named in the error."""
-    if predictions is None or np.isscalar(predictions) or isinstance(predictions, (str, bytes)):
-        raise TypeError(
-            f"{name} must hold one output array per member, shape (T, n) or (T, n, c); got "
-            f"{show(predictions)}."
-        )
-    if not isinstance(predictions, np.ndarray):
-        members = [np.asarray(p) for p in predictions]
-        if not members:
-            raise ValueError(f"{name} is empty; give at least {min_members} member(s).")
-        for i, member in enumerate(members[1:], start=1):
-            if member.shape != members[0].shape:
-                raise ValueError(
-                    f"{name}: member {i} has shape {member.shape} but member 0 has shape "
-                    f"{members[0].shape}; every member must give one output per sample "
-                    f"(and the same number of classes)."
-                )
-        arr = np.stack(members)
-    else:
-        arr = predictions
-    allowed = {True: (3,), False: (2,), None: (2, 3)}[soft]
-    if arr.ndim not in allowed:
-        want = " or ".join({2: "(T, n) labels", 3: "(T, n, c) class scores"}[d] for d in allowed)
-        raise ValueError(f"{name} must have shape {want}; got an array of shape {arr.shape}.")
-    if arr.shape[0] < min_members:
-        raise ValueError(f"{name} must have at least {min_members} member(s) (rows); got {arr.shape[0]}.")
-    if arr.shape[1] == 0 or (arr.ndim == 3 and arr.shape[2] == 0):
-        raise ValueError(f"{name} has no samples or no classes (shape {arr.shape}).")
-    if real or arr.ndim == 3:
-        if arr.dtype == bool or arr.dtype.kind not in "iuf":
-            raise TypeError(f"{name} must hold real numbers; got dtype {arr.dtype}.")
-        arr = arr.astype(np.float64)
-        if not np.all(np.isfinite(arr)):
-            raise ValueError(f"{name} contains NaN or infinite values.")
-        if arr.ndim == 3 and not real and (arr.min() < 0 or arr.max() > 1):
-            raise ValueError(
-                f"{name} holds class scores outside [0, 1] (min {arr.min():.4g}, max "
-                f"{arr.max():.4g}); soft votes need class probabilities or 0/1 votes."
-            )
-        return arr
-    check_no_nan_labels(name, arr, raw=predictions)
-    return arr
-
-
 def check_vote_classes(classes, predictions, *, name: str = "classes") -> np.ndarray:
     """Class labels of a vote. For labels (T, n): ``None`` means the sorted distinct
     predicted labels; given ones must be distinct and contain every predicted label. For
     class scores (T, n, c): ``None`` means 0..c-1; given ones must be c distinct labels."""
-    if predictions.ndim == 3:
-        c = predictions.shape[2]
-        if classes is None:
-            return np.arange(c)
-        arr = np.asarray(classes)
-        if arr.ndim != 1 or arr.size != c:
-            raise ValueError(f"{name} must give one label per column of predictions ({c}); got {show(classes)}.")
+    soft = predictions.ndim == 3
+    if classes is None:
+        return np.arange(predictions.shape[2]) if soft else np.unique(predictions)
+    if soft:
+        arr = check_labels(name, classes, n=predictions.shape[2], n_name="predictions (classes)")
     else:
-        if classes is None:
-            return np.unique(predictions)
-        arr = np.asarray(classes)
-        if arr.ndim != 1 or arr.size == 0:
-            raise ValueError(f"{name} must be a non-empty 1-d sequence of labels; got {show(classes)}.")
+        arr = check_labels(name, classes)
         missing = np.setdiff1d(np.unique(predictions), arr)
         if missing.size:
-            raise ValueError(f"predictions hold labels {show(missing.tolist())} that are not in {name}.")
+            raise fail(name, "labels that include every predicted label",
+                       f"{show(arr.tolist())}, without {show(missing.tolist())}", echo=False)
     if np.unique(arr).size != arr.size:
-        raise ValueError(f"{name} must be distinct; got {show(arr.tolist())}.")
+        raise fail(name, "distinct labels", arr.tolist())
     return arr
-
-
-def check_vote_threshold(threshold, *, name: str = "threshold") -> float:
-    """Vote share a class must exceed to win: a real number in [0.5, 1). At 0.5 this is the
-    majority rule; below 0.5 two classes could win at once."""
-    if isinstance(threshold, bool) or not isinstance(threshold, numbers.Real):
-        raise TypeError(f"{name} must be a real number in [0.5, 1); got {show(threshold)}.")
-    value = float(threshold)
-    if not (0.5 <= value < 1.0):
-        raise ValueError(
-            f"{name} must lie in [0.5, 1) (a class must win more than this share of the votes); "
-            f"got {value!r}."
-        )
-    return value

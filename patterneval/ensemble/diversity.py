@@ -48,16 +48,8 @@ import numpy as np
 from numpy.typing import ArrayLike
 
 from .._results import Result
-from .._validation import (
-    check_choice,
-    check_in_range,
-    check_no_nan_labels,
-    check_positive_int,
-    check_proportion,
-    check_rng,
-    show,
-)
-from ._checks import check_convex_weights
+from .._validation import check_array, check_choice, check_labels, check_rng, check_scalar, fail, show
+from ._checks import check_convex_weights, check_member_outputs
 
 __all__ = [
     "MEASURES",
@@ -106,12 +98,16 @@ class PairTable(Result):
 
 def _indicators(h1, h2, y):
     """Bool arrays z1, z2 whose True cells are the table's first row / column."""
-    h1 = check_label_vector("h1", h1)
-    h2 = check_label_vector("h2", h2, n=h1.shape[0])
+    h1, h2 = _label_pair(h1, h2)
     if y is None:
         return check_binary_predictions("h1", h1), check_binary_predictions("h2", h2)
-    y = check_label_vector("y", y, n=h1.shape[0])
+    y = check_labels("y", y, n=h1.shape[0], n_name="h1")
     return h1 == y, h2 == y
+
+
+def _label_pair(h1, h2):
+    h1 = check_labels("h1", h1)
+    return h1, check_labels("h2", h2, n=h1.shape[0], n_name="h1")
 
 
 def _cells(z1, z2):
@@ -238,6 +234,7 @@ def correlation(h1: ArrayLike, h2: ArrayLike, y: ArrayLike | None = None) -> flo
     Returns
     -------
     float
+        Pearson's correlation of the two binary vectors (with ``y``: of their correctness).
 
     References
     ----------
@@ -264,11 +261,12 @@ def q_statistic(h1: ArrayLike, h2: ArrayLike, y: ArrayLike | None = None) -> flo
     Parameters
     ----------
     h1, h2, y
-        As in :func:`pair_table`.
+        As in :func:`pair_table`; with ``y`` this is the oracle Q of Kuncheva & Whitaker.
 
     Returns
     -------
     float
+        Yule's association of the 2x2 table, 1 or -1 as soon as one of its cells is empty.
 
     References
     ----------
@@ -329,9 +327,7 @@ def kappa(h1: ArrayLike, h2: ArrayLike) -> float:
     >>> kappa([0, 1, 2, 2], [0, 1, 2, 2])
     1.0
     """
-    h1 = check_label_vector("h1", h1)
-    h2 = check_label_vector("h2", h2, n=h1.shape[0])
-    return _defined("kappa", _kappa_labels(h1, h2),
+    return _defined("kappa", _kappa_labels(*_label_pair(h1, h2)),
                     "both classifiers predict the same single class, so chance agreement p2 = 1")
 
 
@@ -373,14 +369,13 @@ def pairwise_diversity(predictions: ArrayLike, y: ArrayLike | None = None, *,
            [0.25, 0.75, 0.  ]])
     """
     measure = check_choice("measure", measure, tuple(MEASURES))
-    P = check_ensemble_predictions(predictions)
+    P = check_member_outputs(predictions, soft=False, min_members=2)
     n = P.shape[1]
     if measure == "kappa":
         if y is not None:
-            raise ValueError(
-                "y must be None for measure='kappa': kappa compares the members' predictions "
-                "only (use measure='correlation' or 'q_statistic' with y for the oracle table)."
-            )
+            raise fail("y", "None for measure='kappa'", "labels", echo=False,
+                       hint="kappa compares the members' predictions only (use measure='correlation' "
+                            "or 'q_statistic' with y for the oracle table).")
         labels, codes = np.unique(P.ravel(), return_inverse=True)
         onehot = codes.reshape(P.shape)[None, :, :] == np.arange(labels.size)[:, None, None]
         oh = onehot.astype(float)  # (K, T, m)
@@ -391,7 +386,7 @@ def pairwise_diversity(predictions: ArrayLike, y: ArrayLike | None = None, *,
     if y is None:
         Z = check_binary_predictions("predictions", P)
     else:
-        y = check_label_vector("y", y, n=n, n_name="predictions (columns)")
+        y = check_labels("y", y, n=n, n_name="predictions (columns)")
         Z = P == y[None, :]
     Z = Z.astype(float)
     W = 1.0 - Z
@@ -458,8 +453,8 @@ def kappa_error(predictions: ArrayLike, y: ArrayLike) -> KappaError:
     >>> ke.pairs.tolist(), ke.mean_error.tolist()
     ([[0, 1], [0, 2], [1, 2]], [0.125, 0.125, 0.25])
     """
-    P = check_ensemble_predictions(predictions)
-    y = check_label_vector("y", y, n=P.shape[1], n_name="predictions (columns)")
+    P = check_member_outputs(predictions, soft=False, min_members=2)
+    y = check_labels("y", y, n=P.shape[1], n_name="predictions (columns)")
     K = pairwise_diversity(P, measure="kappa")
     errors = (P != y[None, :]).mean(axis=1)
     i, j = np.triu_indices(P.shape[0], k=1)
@@ -539,8 +534,8 @@ def error_ambiguity(predictions: ArrayLike, y: ArrayLike, weights: ArrayLike | N
     >>> r.E, r.E_bar, r.A_bar
     (0.0, 0.5, 0.5)
     """
-    P = check_ensemble_predictions(predictions, real=True, min_members=1)
-    y = check_real_targets(y, P.shape[1])
+    P = check_member_outputs(predictions, soft=False, real=True)
+    y = check_array("y", y, ndim=1, n=P.shape[1], n_name="predictions (columns)")
     w = check_convex_weights(weights, P.shape[0])
     H = w @ P
     errors = ((P - y[None, :]) ** 2).mean(axis=1)
@@ -594,9 +589,9 @@ def correlated_pair(latent_correlation: float, positive_rate: float, n_samples: 
     """
     from scipy.stats import norm
 
-    r = check_in_range("latent_correlation", latent_correlation, -1.0, 1.0)
-    p = float(check_proportion("positive_rate", positive_rate, open_interval=True))
-    n = check_positive_int("n_samples", n_samples)
+    r = check_scalar("latent_correlation", latent_correlation, float, low=-1, high=1)
+    p = check_scalar("positive_rate", positive_rate, float, low=0, high=1, closed="neither")
+    n = check_scalar("n_samples", n_samples, int, low=1)
     gen = check_rng(rng)
     z1, z2 = gen.standard_normal((2, n))
     u2 = r * z1 + np.sqrt(max(1.0 - r * r, 0.0)) * z2
@@ -607,79 +602,18 @@ def correlated_pair(latent_correlation: float, positive_rate: float, n_samples: 
 # ---- input checks of this module, in the vocabulary of patterneval._validation
 
 
-def check_label_vector(name: str, value, *, n=None, n_name: str = "h1") -> np.ndarray:
-    """One 1-d, non-empty array of class labels (any hashable values, no NaN), of length
-    ``n`` when given (``n_name`` is named in the mismatch message)."""
-    if value is None or np.isscalar(value):
-        raise TypeError(f"{name} must be a 1-d array of predicted labels; got {show(value)}.")
-    arr = np.asarray(value)
-    if arr.ndim != 1:
-        raise ValueError(f"{name} must be 1-d (one label per sample); got an array of shape {arr.shape}.")
-    if arr.size == 0:
-        raise ValueError(f"{name} is empty; a diversity measure needs samples.")
-    check_no_nan_labels(name, arr, raw=value)
-    if n is not None and arr.shape[0] != n:
-        raise ValueError(f"{name} has {arr.shape[0]} entries but {n_name} has {n}.")
-    return arr
-
-
 def check_binary_predictions(name: str, value) -> np.ndarray:
-    """Binary predictions coded +1/-1 (note 004), 0/1 or bool: returns a bool array that is
-    True where the prediction is the positive class (+1, 1 or True)."""
-    arr = check_no_nan_labels(name, value)
+    """Binary predictions coded +1/-1 (note 004), 0/1 or bool (labels checked already):
+    returns a bool array that is True where the prediction is the positive class."""
+    arr = np.asarray(value)
     if arr.dtype == bool:
         return arr
+    expected = "binary predictions coded +1/-1 (or 0/1)"
     if arr.dtype.kind not in "iuf":
-        raise TypeError(
-            f"{name} must hold binary predictions coded +1/-1 (or 0/1); got dtype {arr.dtype}. "
-            f"Pass y to compare correctness instead, or recode the labels."
-        )
-    values = set(np.unique(arr).tolist())
-    if not (values <= {-1, 1} or values <= {0, 1}):
-        raise ValueError(
-            f"{name} must hold binary predictions coded +1/-1 (or 0/1); got values "
-            f"{show(sorted(values))}. For more than two classes pass y (the oracle table)."
-        )
+        raise fail(name, expected, f"dtype {arr.dtype}", error=TypeError, echo=False,
+                   hint="Pass y to compare correctness instead, or recode the labels.")
+    values = np.unique(arr).tolist()
+    if not (set(values) <= {-1, 1} or set(values) <= {0, 1}):
+        raise fail(name, expected, f"values {show(values)}", echo=False,
+                   hint="For more than two classes pass y (the oracle table).")
     return arr == 1
-
-
-def check_ensemble_predictions(predictions, *, name: str = "predictions", real: bool = False,
-                               min_members: int = 2) -> np.ndarray:
-    """Member outputs of an ensemble: a 2-d array (n_classifiers, n_samples) with at least
-    ``min_members`` rows and one column; finite reals if ``real`` (regression)."""
-    if predictions is None or np.isscalar(predictions):
-        raise TypeError(f"{name} must be a 2-d array (n_members, n_samples); got {show(predictions)}.")
-    arr = np.asarray(predictions)
-    if arr.ndim != 2:
-        raise ValueError(
-            f"{name} must be 2-d, one row per ensemble member (n_members, n_samples); got an "
-            f"array of shape {arr.shape}."
-        )
-    if arr.shape[0] < min_members:
-        raise ValueError(f"{name} must have at least {min_members} rows (members); got {arr.shape[0]}.")
-    if arr.shape[1] == 0:
-        raise ValueError(f"{name} has no samples (shape {arr.shape}).")
-    if real:
-        if arr.dtype == bool or arr.dtype.kind not in "iuf":
-            raise TypeError(f"{name} must hold real-valued regression outputs; got dtype {arr.dtype}.")
-        if not np.all(np.isfinite(arr)):
-            raise ValueError(f"{name} contains NaN or infinite values.")
-        return arr.astype(np.float64)
-    check_no_nan_labels(name, arr, raw=predictions)
-    return arr
-
-
-def check_real_targets(y, n_samples: int, *, name: str = "y", n_name: str = "predictions") -> np.ndarray:
-    """Regression targets: a finite 1-d float array with one entry per sample."""
-    if y is None or np.isscalar(y):
-        raise TypeError(f"{name} must be a 1-d array of real targets; got {show(y)}.")
-    arr = np.asarray(y)
-    if arr.dtype == bool or arr.dtype.kind not in "iuf":
-        raise TypeError(f"{name} must hold real numbers; got dtype {arr.dtype}.")
-    if arr.ndim != 1:
-        raise ValueError(f"{name} must be 1-d; got an array of shape {arr.shape}.")
-    if arr.shape[0] != n_samples:
-        raise ValueError(f"{name} has {arr.shape[0]} entries but {n_name} has {n_samples} samples (columns).")
-    if not np.all(np.isfinite(arr)):
-        raise ValueError(f"{name} contains NaN or infinite values.")
-    return arr.astype(np.float64)
