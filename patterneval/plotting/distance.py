@@ -13,7 +13,7 @@ import numpy as np
 from matplotlib.figure import Figure
 
 from .. import distance as _distance
-from .._validation import check_nonnegative_real, check_positive_int, check_real_vector
+from .._validation import check_array, check_scalar, fail
 from ..distance import check_covariance
 from ._style import BOOK_STYLE, COLORS, Painter, new_figure, reset_axes
 
@@ -51,7 +51,7 @@ def unit_ball_boundary(p, *, w=None, n_points: int = 721) -> np.ndarray:
     -------
     ndarray of shape (n_points, 2)
     """
-    n_points = check_positive_int("n_points", n_points, minimum=3)
+    n_points = check_scalar("n_points", n_points, int, low=3)
     t = np.linspace(0.0, 2 * np.pi, n_points - 1, endpoint=False)
     u = np.column_stack([np.cos(t), np.sin(t)])
     u[np.abs(u) < 1e-12] = 0.0  # exact axes: |1e-16|^0.3 is not negligible
@@ -170,12 +170,12 @@ def mahalanobis_ellipse(mean, cov, radius, *, n_points: int = 361) -> np.ndarray
     -------
     ndarray of shape (n_points, 2)
     """
-    mean = check_real_vector("mean", mean)
+    mean = check_array("mean", mean, ndim=1)
     if mean.size != 2:
-        raise ValueError(f"mean must have 2 coordinates (the ellipse is drawn in 2-d); got {mean.size}.")
+        raise fail("mean", "2 coordinates (the ellipse is drawn in 2-d)", mean.size)
     cov = check_covariance(cov, 2)
-    radius = check_nonnegative_real("radius", radius)
-    n_points = check_positive_int("n_points", n_points, minimum=2)
+    radius = check_scalar("radius", radius, float, low=0)
+    n_points = check_scalar("n_points", n_points, int, low=2)
     t = np.linspace(0.0, 2 * np.pi, n_points)
     u = np.column_stack([np.cos(t), np.sin(t)])
     lower = np.linalg.cholesky(cov)
