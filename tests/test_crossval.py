@@ -3,20 +3,20 @@ splits, the fold-size weighting, n_jobs invariance, and a table of bad input."""
 
 from __future__ import annotations
 
-import inspect
-
 import numpy as np
 import pytest
+from _helpers import NoPredict, bad_input_test
 from sklearn.datasets import load_iris, load_wine
 from sklearn.discriminant_analysis import LinearDiscriminantAnalysis
 from sklearn.linear_model import LinearRegression, LogisticRegression
-from sklearn.model_selection import KFold, LeaveOneOut, StratifiedKFold, cross_val_score
+from sklearn.feature_selection import SelectKBest, f_classif
+from sklearn.model_selection import KFold, LeaveOneOut, PredefinedSplit, StratifiedKFold, cross_val_score
 from sklearn.naive_bayes import GaussianNB
 from sklearn.neighbors import KNeighborsClassifier
 
 import patterneval as pe
 from patterneval.resampling import crossval
-from patterneval.resampling._engine import spawn
+from patterneval.resampling._engine import cv_error, make_folds, spawn
 
 
 @pytest.fixture(scope="module")
@@ -66,6 +66,43 @@ def test_weighted_mean_differs_from_plain_mean_when_folds_are_uneven():
     Xi, yi = load_iris(return_X_y=True)
     even = pe.cross_val_error(KNeighborsClassifier(3), Xi, yi, n_splits=5, rng=2)
     assert even.error == pytest.approx(even.fold_errors.mean(), abs=1e-12)
+
+
+def test_one_definition_of_the_cv_error_everywhere():
+    """Issue 13: on the same folds cross_val_error gave 0.034014 (mistakes / n) and
+    selection_cv_error 0.033333 (mean of fold rates). One engine, one default ("pooled"),
+    and the mean of fold rates as the explicit option average="folds", in all three."""
+    X, y = load_iris(return_X_y=True)
+    X, y = X[3:], y[3:]  # 147 samples: 10 folds of 15 and 14
+    knn, sel = KNeighborsClassifier(5), SelectKBest(f_classif, k="all")
+    test_fold = np.empty(y.size, dtype=int)
+    for f, (_, test) in enumerate(make_folds(y, n_splits=10, n_repeats=1, stratify=True,
+                                             rng=np.random.default_rng(0))[0]):
+        test_fold[test] = f
+    same_folds = PredefinedSplit(test_fold)
+    for average, expected in [("pooled", 5 / 147), ("folds", 1 / 30)]:
+        cv = pe.cross_val_error(knn, X, y, n_splits=10, rng=0, average=average)
+        cv2 = pe.selection_cv_error(sel, knn, X, y, n_splits=10, rng=0, average=average)
+        perm = pe.permutation_test(knn, X, y, cv=same_folds, n_resamples=2, rng=0, average=average)
+        assert cv.error == pytest.approx(expected, abs=1e-15)
+        assert cv2.error == pytest.approx(expected, abs=1e-15)
+        assert perm.statistic == pytest.approx(expected, abs=1e-15)
+        assert cv.average == cv2.average == perm.average == average
+        np.testing.assert_array_equal(cv.fold_errors[0], cv2.fold_errors)
+        np.testing.assert_array_equal(cv.fold_errors[0], perm.fold_errors)
+    assert f"{5 / 147:.6f}, {1 / 30:.6f}" == "0.034014, 0.033333"
+    assert cv_error([1, 0], [3, 2]) == 0.2 and cv_error([1, 0], [3, 2], "folds") == 1 / 6
+
+
+def test_average_folds_is_the_mean_of_fold_errors_per_repeat(wine):
+    X, y = wine  # 178 samples in 4 folds: 45, 45, 44, 44
+    res = pe.cross_val_error(KNeighborsClassifier(3), X, y, n_splits=4, n_repeats=3, rng=2,
+                             average="folds")
+    np.testing.assert_array_equal(res.repeat_errors, res.fold_errors.mean(axis=1))
+    assert res.error == pytest.approx(res.fold_errors.mean(), abs=1e-15)
+    pooled = pe.cross_val_error(KNeighborsClassifier(3), X, y, n_splits=4, n_repeats=3, rng=2)
+    np.testing.assert_array_equal(pooled.fold_errors, res.fold_errors)  # same fits
+    np.testing.assert_array_equal(pooled.repeat_errors, pooled.mistakes.mean(axis=1))
 
 
 def test_stratified_folds_keep_class_proportions(wine):
@@ -183,14 +220,6 @@ def test_stratified_folds_never_hold_one_class():
 
 
 # ----------------------------------------------------------------------- bad input
-class NoPredict:
-    def fit(self, X, y):
-        return self
-
-    def get_params(self, deep=True):
-        return {}
-
-
 X_OK = np.arange(40, dtype=float).reshape(20, 2)
 Y_OK = np.arange(20) % 2
 X_NAN = X_OK.copy()
@@ -205,39 +234,37 @@ GOOD = {
 BAD = [
     (pe.cross_val_error, dict(estimator=NoPredict()), TypeError, r"estimator .*predict"),
     (pe.cross_val_error, dict(estimator=GaussianNB), TypeError, r"estimator .*class, not an instance"),
-    (pe.cross_val_error, dict(n_splits=1), ValueError, r"n_splits must be an integer >= 2"),
-    (pe.cross_val_error, dict(n_splits=21, stratify=False), ValueError, r"n_splits must be at most .*20"),
+    (pe.cross_val_error, dict(n_splits=1), ValueError, r"n_splits must be an integer in \[2, 20\]; got 1"),
+    (pe.cross_val_error, dict(n_splits=21, stratify=False), ValueError, r"n_splits must be an integer in \[2, 20\]; got 21"),
     (pe.cross_val_error, dict(n_splits=2.5), TypeError, r"n_splits must be an integer"),
-    (pe.cross_val_error, dict(n_splits=4, y=Y_SMALL_CLASS), ValueError, r"n_splits=4 .* 3 samples of class"),
+    (pe.cross_val_error, dict(n_splits=4, y=Y_SMALL_CLASS), ValueError, r"n_splits must be at most 3, the size of the smallest class 1; got 4"),
     (pe.cross_val_error, dict(n_repeats=0), ValueError, r"n_repeats must be an integer >= 1"),
     (pe.cross_val_error, dict(y=Y_OK[:-1]), ValueError, r"y has 19 entries but X has 20"),
     (pe.cross_val_error, dict(X=X_NAN), ValueError, r"Input X contains NaN"),  # the estimator validates X (issue 14)
-    (pe.cross_val_error, dict(y=np.zeros(20)), ValueError, r"y must contain at least 2 classes"),
+    (pe.cross_val_error, dict(y=np.zeros(20)), ValueError, r"y must be labels of at least 2 classes; got 1"),
     (pe.cross_val_error, dict(rng="seed"), TypeError, r"rng must be None, an int seed"),
     (pe.cross_val_error, dict(rng=np.random.RandomState(0)), TypeError, r"rng .*RandomState"),
     (pe.cross_val_error, dict(n_jobs=0), ValueError, r"n_jobs must be None or a non-zero"),
     (pe.cross_val_error, dict(n_jobs=1.5), TypeError, r"n_jobs must be None or a non-zero"),
-    (pe.cross_val_error, dict(y=np.linspace(0.5, 2.5, 20)), ValueError, r"y must hold class labels .*'continuous'"),
+    (pe.cross_val_error, dict(y=np.linspace(0.5, 2.5, 20)), ValueError, r"y must be class labels \(binary or multiclass\); got a 'continuous' target"),
     (pe.cross_val_error, dict(estimator=LinearRegression()), ValueError, r"estimator must be a classifier"),
     (pe.cross_val_error, dict(stratify="no"), TypeError, r"stratify must be True or False; got 'no'"),
     (pe.cross_val_error, dict(stratify=0), TypeError, r"stratify must be True or False"),
     (pe.cross_val_error, dict(progress=None), TypeError, r"progress must be True or False"),
     (pe.cross_val_error, dict(single_class="redraw"), ValueError, r"single_class must be one of"),
+    (pe.cross_val_error, dict(average="mean"), ValueError, r"average must be one of \['pooled', 'folds'\]; got 'mean'"),
+    (pe.cross_val_error, dict(average=None), TypeError, r"average must be a string"),
     (pe.leave_one_out_error, dict(estimator=NoPredict()), TypeError, r"estimator .*predict"),
     (pe.leave_one_out_error, dict(X=X_OK[:, 0]), ValueError, r"Expected 2D array"),  # the estimator's own check
-    (pe.leave_one_out_error, dict(y=np.ones(20)), ValueError, r"y must contain at least 2 classes"),
+    (pe.leave_one_out_error, dict(y=np.ones(20)), ValueError, r"y must be labels of at least 2 classes; got 1"),
     (pe.leave_one_out_error, dict(n_jobs="two"), TypeError, r"n_jobs must be None or a non-zero"),
-    (pe.leave_one_out_error, dict(y=np.linspace(0.5, 2.5, 20)), ValueError, r"y must hold class labels"),
+    (pe.leave_one_out_error, dict(y=np.linspace(0.5, 2.5, 20)), ValueError, r"y must be class labels \(binary or multiclass\)"),
     (pe.leave_one_out_error, dict(estimator=LinearRegression()), ValueError, r"estimator must be a classifier"),
     (pe.leave_one_out_error, dict(single_class=None), TypeError, r"single_class must be a string"),
 ]
 
 
-@pytest.mark.parametrize("func, spoil, exc, pattern", BAD,
-                         ids=[f"{f.__name__}-{'-'.join(s)}" for f, s, _, _ in BAD])
-def test_bad_input_names_the_argument(func, spoil, exc, pattern):
-    with pytest.raises(exc, match=pattern):
-        func(**{**GOOD[func], **spoil})
+test_bad_input_names_the_argument = bad_input_test(GOOD, BAD)
 
 
 @pytest.mark.parametrize("func", list(GOOD))
@@ -245,8 +272,5 @@ def test_good_arguments_of_the_table_work(func):
     assert 0.0 <= func(**GOOD[func]).error <= 1.0
 
 
-def test_every_public_function_has_a_row():
-    functions = {obj for name in crossval.__all__
-                 if inspect.isfunction(obj := getattr(crossval, name))}
-    assert functions == set(GOOD) == {row[0] for row in BAD}
+def test_public_names_are_re_exported():  # rows for every public callable: test_bad_input_sweep.py
     assert set(crossval.__all__) <= set(pe.resampling.__all__)

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from _helpers import assert_rejects
 from sklearn.datasets import load_breast_cancer
 from sklearn.preprocessing import StandardScaler
 from sklearn.svm import SVC
@@ -46,6 +47,48 @@ def test_fast_fit_equals_svc(seed, cancer):
     assert b_fast == pytest.approx(b_ref, abs=1e-12)
     pred = (X @ w_fast + b_fast > 0).astype(int)
     np.testing.assert_array_equal(pred, SVC(kernel="linear", C=C).fit(X, y, sample_weight=G).predict(X))
+
+
+def test_public_route_skips_only_validation(cancer):
+    """The public route's config_context (assume_finite, skip_parameter_validation) changes
+    nothing but the checks: the plain public SVC gives the same coefficients bit for bit."""
+    X, y = cancer
+    G = np.random.default_rng(5).exponential(size=y.size)
+    plain = SVC(kernel="linear", C=0.7).fit(X, y, sample_weight=G)
+    w, b = P._fit_linear_svm_reference(X, y, G, 0.7)
+    np.testing.assert_array_equal(w, plain.coef_[0])
+    assert b == float(plain.intercept_[0])
+
+
+def test_fast_path_falls_back_to_the_public_svc(monkeypatch, small):
+    """Without scikit-learn's private libsvm binding (moved or renamed in a release), or with
+    one whose signature changed, every fit takes the public route, with the same result."""
+    X, y = small
+    fast = P.perturbation_interval(X, y, n_splits=3, n_resamples=20, rng=0)
+    monkeypatch.setattr(P, "_LIBSVM", None)
+    public = P.perturbation_interval(X, y, n_splits=3, n_resamples=20, rng=0)
+    for name in ("error", "low", "high", "apparent_error"):
+        assert getattr(public, name) == pytest.approx(getattr(fast, name), abs=1e-12)
+    np.testing.assert_allclose(public.replicates, fast.replicates, rtol=0, atol=1e-10)
+
+    class Moved:  # a binding whose fit no longer takes these arguments
+        def set_verbosity_wrap(self, level):
+            pass
+
+        def fit(self, *args, **kwargs):
+            raise TypeError("fit() got an unexpected keyword argument 'svm_type'")
+
+    monkeypatch.setattr(P, "_LIBSVM", Moved())
+    G = np.ones(y.size)
+    np.testing.assert_array_equal(P._fit_linear_svm(X, y, G, 1.0)[0],
+                                  P._fit_linear_svm_reference(X, y, G, 1.0)[0])
+    assert P._LIBSVM is None  # the public route from then on
+
+    def missing(name):
+        raise ModuleNotFoundError(f"No module named {name!r}")
+
+    monkeypatch.setattr(P.importlib, "import_module", missing)
+    assert P._load_libsvm() is None
 
 
 @pytest.mark.parametrize("C", [0.05, 1.0])
@@ -433,35 +476,35 @@ _nan = GOOD_X.copy()
 _nan[0, 0] = np.nan
 F = P.perturbation_interval
 CASES = [
-    (F, dict(y=GOOD_Y[:-1]), ValueError, r"^y has 29 entries but X has 30 rows"),
+    (F, dict(y=GOOD_Y[:-1]), ValueError, r"^y has 29 entries but X has 30; they must pair up"),
     (F, dict(X=_nan), ValueError, r"^X holds 1 NaN"),
-    (F, dict(X=GOOD_X[:, 0]), ValueError, r"^X must be 2-d"),
-    (F, dict(y=np.zeros(30)), ValueError, r"^y must contain at least 2 classes"),
-    (F, dict(y=np.arange(30) % 3), ValueError, r"^y must contain exactly two classes"),
-    (F, dict(C=0), ValueError, r"^C must be a finite number > 0; got 0.0"),
-    (F, dict(C=-1.0), ValueError, r"^C must be a finite number > 0"),
-    (F, dict(C=np.inf), ValueError, r"^C must be a finite number > 0"),
-    (F, dict(C="1"), TypeError, r"^C must be a positive real number"),
-    (F, dict(n_splits=1), ValueError, r"^n_splits must be an integer >= 2; got 1"),
-    (F, dict(n_splits=16), ValueError, r"^n_splits=16 is more than the 15 samples of class"),
-    (F, dict(n_splits=31), ValueError, r"^n_splits must be at most the number of samples"),
+    (F, dict(X=GOOD_X[:, 0]), ValueError, r"^X must be a 2-d array of real numbers \(n_samples, n_features\); got an array of shape \(30,\)"),
+    (F, dict(y=np.zeros(30)), ValueError, r"^y must be labels of at least 2 classes; got 1"),
+    (F, dict(y=np.arange(30) % 3), ValueError, r"^y must be labels of exactly 2 classes; got 3 \(\[0, 1, 2\]\)\. The SVM here is binary"),
+    (F, dict(C=0), ValueError, r"^C must be a real number > 0; got 0.0"),
+    (F, dict(C=-1.0), ValueError, r"^C must be a real number > 0; got -1.0"),
+    (F, dict(C=np.inf), ValueError, r"^C must be a finite real number > 0; got inf"),
+    (F, dict(C="1"), TypeError, r"^C must be a real number > 0; got '1'"),
+    (F, dict(n_splits=1), ValueError, r"^n_splits must be an integer in \[2, 30\]; got 1"),
+    (F, dict(n_splits=16), ValueError, r"^n_splits must be at most 15, the size of the smallest class 0; got 16"),
+    (F, dict(n_splits=31), ValueError, r"^n_splits must be an integer in \[2, 30\]; got 31"),
     (F, dict(n_splits=2.5), TypeError, r"^n_splits must be an integer"),
     (F, dict(n_resamples=0), ValueError, r"^n_resamples must be an integer >= 1; got 0"),
     (F, dict(n_resamples=5.0), TypeError, r"^n_resamples must be an integer"),
-    (F, dict(confidence_level=1.0), ValueError, r"^confidence_level must lie strictly between 0 and 1"),
-    (F, dict(confidence_level=0), ValueError, r"^confidence_level must lie strictly between 0 and 1"),
+    (F, dict(confidence_level=1.0), ValueError, r"^confidence_level must be a real number in \(0, 1\); got 1.0"),
+    (F, dict(confidence_level=0), ValueError, r"^confidence_level must be a real number in \(0, 1\); got 0.0"),
     (F, dict(confidence_level="95%"), TypeError, r"^confidence_level must be a real number"),
     (F, dict(rng="seed"), TypeError, r"^rng must be None, an int seed or a numpy.random.Generator"),
     (F, dict(rng=np.random.RandomState(0)), TypeError, r"^rng must be .* legacy RandomState"),
     (F, dict(n_jobs=0), ValueError, r"^n_jobs must be None or a non-zero integer; got 0"),
-    (P.two_gaussians, dict(n=11), ValueError, r"^n must be even"),
-    (P.two_gaussians, dict(separation=0), ValueError, r"^separation must be a finite number > 0"),
+    (P.two_gaussians, dict(n=11), ValueError, r"^n must be an even integer \(n/2 samples per class\); got 11"),
+    (P.two_gaussians, dict(separation=0), ValueError, r"^separation must be a real number > 0; got 0.0"),
     (P.two_gaussians, dict(n_features=0), ValueError, r"^n_features must be an integer >= 1"),
-    (P.linear_rule_error, dict(separation=-1), ValueError, r"^separation must be a finite number > 0"),
+    (P.linear_rule_error, dict(separation=-1), ValueError, r"^separation must be a real number > 0; got -1.0"),
     (P.expected_svm_error, dict(n_resamples=1), ValueError, r"^n_resamples must be an integer >= 2"),
-    (P.expected_svm_error, dict(C=0), ValueError, r"^C must be a finite number > 0"),
+    (P.expected_svm_error, dict(C=0), ValueError, r"^C must be a real number > 0; got 0.0"),
     (P.simulate_perturbation_coverage, dict(n_datasets=1), ValueError, r"^n_datasets must be an integer >= 2"),
-    (P.simulate_perturbation_coverage, dict(confidence_level=2), ValueError, r"^confidence_level must lie"),
+    (P.simulate_perturbation_coverage, dict(confidence_level=2), ValueError, r"^confidence_level must be a real number in \(0, 1\); got 2.0"),
     (P.simulate_perturbation_coverage, dict(n_truth=1), ValueError, r"^n_truth must be an integer >= 2"),
     (P.simulate_perturbation_coverage, dict(method="cv"), ValueError, r"^method must be one of"),
     (P.simulate_perturbation_coverage, dict(target=0.2), ValueError, r"^target must be None or a pair"),
@@ -477,8 +520,7 @@ CASES = [
 @pytest.mark.parametrize(("func", "overrides", "exc", "match"), CASES,
                          ids=[f"{c[0].__name__}-{','.join(c[1])}-{i}" for i, c in enumerate(CASES)])
 def test_bad_input_raises_naming_the_argument(func, overrides, exc, match):
-    with pytest.raises(exc, match=match) as info:
-        func(**{**GOOD[func], **overrides})
+    info = assert_rejects(exc, match, func, **{**GOOD[func], **overrides})
     assert type(info.value) is exc
 
 
@@ -489,12 +531,13 @@ def test_good_arguments_are_accepted(func):
 
 def test_result_method_bad_input(small):
     res = P.perturbation_interval(*small, n_splits=3, n_resamples=10, rng=0)
-    with pytest.raises(ValueError, match=r"^n_resamples must be at most the 10 stored replicates; got 11"):
+    with pytest.raises(ValueError, match=r"^n_resamples must be an integer in \[1, 10\]; got 11\. The result "
+                                         r"stores 10 replicates"):
         res.confidence_interval(n_resamples=11)
-    with pytest.raises(ValueError, match=r"^confidence_level must lie"):
+    with pytest.raises(ValueError, match=r"^confidence_level must be a real number in \(0, 1\); got 1.5"):
         res.confidence_interval(1.5)
     study = P.run_coverage_study([20], n_datasets=3, n_resamples=3, n_truth=3, n_splits=2)
-    with pytest.raises(ValueError, match=r"^n_datasets must be at most the 3 stored data sets; got 4"):
+    with pytest.raises(ValueError, match=r"^n_datasets must be an integer in \[2, 3\]; got 4\. The study stores"):
         study.replay(4)
     with pytest.raises(ValueError, match=r"^no cell with n=30"):
         study.cell(30, "apparent")

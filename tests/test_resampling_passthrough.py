@@ -118,7 +118,7 @@ def test_nan_reaches_an_estimator_that_cannot_handle_it():
     lambda X, y: pe.selection_cv_error(_pipeline().steps[0][1], LogisticRegression(), X, y, n_splits=3),
 ])
 def test_the_functions_still_check_y_and_the_row_count(func):
-    with pytest.raises(ValueError, match="y has 59 entries but X has 60 rows"):
+    with pytest.raises(ValueError, match="y has 59 entries but X has 60; they must pair up"):
         func(DF, Y[:-1])
     with pytest.raises(ValueError, match=r"y holds NaN labels \(1 of 60\)"):
         func(DF, np.where(np.arange(60) == 3, np.nan, Y))

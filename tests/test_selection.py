@@ -3,10 +3,9 @@ the folds, n_jobs invariance and bad input."""
 
 from __future__ import annotations
 
-import inspect
-
 import numpy as np
 import pytest
+from _helpers import NoPredict, bad_input_test
 from sklearn.decomposition import PCA
 from sklearn.feature_selection import SelectKBest, f_classif
 from sklearn.linear_model import LinearRegression, LogisticRegression
@@ -222,25 +221,17 @@ X_NAN = X_OK.copy()
 X_NAN[0, 0] = np.nan
 
 
-class NoPredict:
-    def fit(self, X, y):
-        return self
-
-    def get_params(self, deep=True):
-        return {}
-
-
 CASES = [
     (pe.selection_cv_error, dict(selector=KNN), TypeError, r"^selector must be .*transformer.*\(no transform\)"),
     (pe.selection_cv_error, dict(selector=SelectKBest), TypeError, r"^selector must .*a class"),
     (pe.selection_cv_error, dict(estimator=NoPredict()), TypeError, r"^estimator must .*\(no predict\)"),
-    (pe.selection_cv_error, dict(y=Y_OK[:-1]), ValueError, r"^y has 19 entries but X has 20 rows"),
+    (pe.selection_cv_error, dict(y=Y_OK[:-1]), ValueError, r"^y has 19 entries but X has 20; they must pair up"),
     (pe.selection_cv_error, dict(X=X_NAN), ValueError, r"Input X contains NaN"),  # the selector validates X
-    (pe.selection_cv_error, dict(y=np.ones(20)), ValueError, r"^y must contain at least 2 classes"),
-    (pe.selection_cv_error, dict(n_splits=1), ValueError, r"^n_splits must be an integer >= 2; got 1"),
-    (pe.selection_cv_error, dict(n_splits=11), ValueError, r"^n_splits=11 is more than the 10 samples"),
+    (pe.selection_cv_error, dict(y=np.ones(20)), ValueError, r"^y must be labels of at least 2 classes; got 1"),
+    (pe.selection_cv_error, dict(n_splits=1), ValueError, r"^n_splits must be an integer in \[2, 20\]; got 1"),
+    (pe.selection_cv_error, dict(n_splits=11), ValueError, r"^n_splits must be at most 10, the size of the smallest class 0; got 11"),
     (pe.selection_cv_error, dict(n_splits=21, stratify=False), ValueError,
-     r"^n_splits must be at most the number of samples \(20\); got 21"),
+     r"^n_splits must be an integer in \[2, 20\]; got 21"),
     (pe.selection_cv_error, dict(n_repeats=0), ValueError, r"^n_repeats must be an integer >= 1; got 0"),
     (pe.selection_cv_error, dict(rng="seed"), TypeError, r"^rng must be None, an int seed or a numpy"),
     (pe.selection_cv_error, dict(n_jobs=0), ValueError, r"^n_jobs must be None or a non-zero integer; got 0"),
@@ -248,24 +239,25 @@ CASES = [
     (pe.selection_cv_error, dict(inside=1), TypeError, r"^inside must be True or False; got 1"),
     (pe.selection_cv_error, dict(stratify="yes"), TypeError, r"^stratify must be True or False"),
     (pe.selection_cv_error, dict(progress=0), TypeError, r"^progress must be True or False"),
-    (pe.selection_cv_error, dict(y=np.linspace(0.1, 2.1, 20)), ValueError, r"^y must hold class labels"),
+    (pe.selection_cv_error, dict(y=np.linspace(0.1, 2.1, 20)), ValueError, r"^y must be class labels \(binary or multiclass\)"),
     (pe.selection_cv_error, dict(estimator=LinearRegression()), ValueError, r"^estimator must be a classifier"),
     (pe.selection_cv_error, dict(single_class="redraw"), ValueError, r"^single_class must be one of"),
-    (leak_grid, dict(n_features=()), ValueError, r"^n_features must hold at least one value"),
-    (leak_grid, dict(n_features="50"), TypeError, r"^n_features must be a 1-d sequence of integers"),
-    (leak_grid, dict(n_features=[[5, 6]]), TypeError, r"^n_features must be a 1-d sequence of integers"),
-    (leak_grid, dict(n_features=(5, 7.5)), TypeError, r"^n_features must hold integers; got"),
-    (leak_grid, dict(n_features=(5, np.inf)), ValueError, r"^n_features must hold finite numbers"),
+    (pe.selection_cv_error, dict(average="mean"), ValueError, r"^average must be one of \['pooled', 'folds'\]"),
+    (leak_grid, dict(n_features=()), ValueError, r"^n_features must be a 1-d array of integers with at least 1 entries"),
+    (leak_grid, dict(n_features="50"), TypeError, r"^n_features must be a 1-d array of integers; got '50'"),
+    (leak_grid, dict(n_features=[[5, 6]]), ValueError, r"^n_features must be a 1-d array of integers; got an array of shape \(1, 2\)"),
+    (leak_grid, dict(n_features=(5, 7.5)), TypeError, r"^n_features must be a 1-d array of integers; got \(5, 7.5\)"),
+    (leak_grid, dict(n_features=(5, np.inf)), ValueError, r"^n_features holds 1 NaN or infinite values"),
     (leak_grid, dict(n_features=(9, 5)), ValueError, r"^n_features must be strictly increasing .*\[9, 5\]"),
-    (leak_grid, dict(n_features=(0, 5), k=(0,)), ValueError, r"^n_features must hold values >= 1; got \[0, 5\]"),
-    (leak_grid, dict(k=(0, 1)), ValueError, r"^k must hold values >= 1; got \[0, 1\]"),
-    (leak_grid, dict(k=(1, 6)), ValueError, r"^k must hold values <= min\(n_features\) = 5; got \[1, 6\]"),
+    (leak_grid, dict(n_features=(0, 5), k=(0,)), ValueError, r"^n_features must be values >= 1; got \[0, 5\]"),
+    (leak_grid, dict(k=(0, 1)), ValueError, r"^k must be values in \[1, min\(n_features\) = 5\]; got \[0, 1\]"),
+    (leak_grid, dict(k=(1, 6)), ValueError, r"^k must be values in \[1, min\(n_features\) = 5\]; got \[1, 6\]"),
     (leak_grid, dict(k=(2, 2)), ValueError, r"^k must be strictly increasing"),
     (leak_grid, dict(n_samples=3), ValueError, r"^n_samples must be an integer >= 4; got 3"),
     (leak_grid, dict(n_samples=8.0), TypeError, r"^n_samples must be an integer >= 4"),
     (leak_grid, dict(n_datasets=0), ValueError, r"^n_datasets must be an integer >= 1; got 0"),
-    (leak_grid, dict(n_splits=5), ValueError, r"^n_splits=5 is more than the 4 samples of class"),
-    (leak_grid, dict(n_splits=1), ValueError, r"^n_splits must be an integer >= 2; got 1"),
+    (leak_grid, dict(n_splits=5), ValueError, r"^n_splits must be at most 4, the size of the smallest class 0; got 5"),
+    (leak_grid, dict(n_splits=1), ValueError, r"^n_splits must be an integer in \[2, 8\]; got 1"),
     (leak_grid, dict(estimator=NoPredict()), TypeError, r"^estimator must .*\(no predict\)"),
     (leak_grid, dict(rng="seed"), TypeError, r"^rng must be None, an int seed or a numpy"),
     (leak_grid, dict(n_jobs=0), ValueError, r"^n_jobs must be None or a non-zero integer; got 0"),
@@ -274,11 +266,7 @@ CASES = [
 ]
 
 
-@pytest.mark.parametrize("func, overrides, exc, pattern", CASES,
-                         ids=[f"{f.__name__}-{'-'.join(o)}-{i}" for i, (f, o, _, _) in enumerate(CASES)])
-def test_bad_input(func, overrides, exc, pattern):
-    with pytest.raises(exc, match=pattern):
-        func(**{**GOOD[func], **overrides})
+test_bad_input = bad_input_test(GOOD, CASES)
 
 
 def test_good_arguments_run():
@@ -286,10 +274,7 @@ def test_good_arguments_run():
         func(**kwargs)
 
 
-def test_every_public_function_has_a_row():
-    public = [getattr(selection, name) for name in selection.__all__]
-    functions = [f for f in public if inspect.isfunction(f)]
-    assert functions and all(f in {row[0] for row in CASES} for f in functions)
+def test_public_names_are_re_exported():  # rows for every public callable: test_bad_input_sweep.py
     assert all(hasattr(pe.resampling, name) for name in selection.__all__)
 
 

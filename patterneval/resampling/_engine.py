@@ -1,26 +1,36 @@
 """What every resampling method shares: fitting clones on index sets, in parallel, with
-reproducible per-task random streams and an optional progress bar, and one rule for a
-training set that holds a single class."""
+reproducible per-task random streams and an optional progress bar, one rule for a
+training set that holds a single class, and the one cross-validation engine
+(:func:`cross_validate_folds`, :func:`cv_error`) behind ``cross_val_error``,
+``leave_one_out_error``, ``selection_cv_error`` and ``permutation_test``."""
 
 from __future__ import annotations
 
 from contextlib import contextmanager
+from dataclasses import dataclass
 
 import numpy as np
 from joblib import Parallel, delayed, effective_n_jobs
 from sklearn.base import clone
 from sklearn.model_selection import KFold, StratifiedKFold
 
-from .._validation import check_bool
+from .._validation import check_bool, check_choice, check_n_jobs, check_n_splits, check_rng, check_scalar
 from ._rows import take_rows
 
-__all__ = ["SINGLE_CLASS_OPTIONS", "fit_predict", "is_serial", "make_folds", "run_tasks", "single_class_label",
-           "single_class_error", "spawn"]
+__all__ = ["AVERAGE_OPTIONS", "SINGLE_CLASS_OPTIONS", "FoldOutcome", "check_kfold_options", "cross_validate_folds",
+           "cv_error",
+           "fit_predict", "is_serial", "make_folds", "run_tasks", "single_class_label", "single_class_error",
+           "spawn"]
 
 #: What a resampling method does with a training set that holds a single class:
 #: ``"constant"`` predicts that class, ``"raise"`` stops with a ValueError. The bootstrap
 #: also offers ``"redraw"`` (see :func:`patterneval.bootstrap_error`).
 SINGLE_CLASS_OPTIONS = ("constant", "raise")
+
+#: How the held-out mistakes of one cross-validation make its error (see :func:`cv_error`):
+#: ``"pooled"`` (the default everywhere) counts them over all held-out samples, ``"folds"``
+#: averages the folds' error rates, as the mean of scikit-learn's ``cross_val_score``.
+AVERAGE_OPTIONS = ("pooled", "folds")
 
 
 def single_class_label(y_train):
@@ -122,3 +132,122 @@ def run_tasks(func, tasks, *, n_jobs=None, progress=False, desc=None, total=None
 
         results = tqdm(results, total=total or len(tasks), desc=desc)
     return list(results)
+
+
+# ---------------------------------------------------------------- the cross-validation engine
+
+
+def check_kfold_options(y, *, n_splits, n_repeats, stratify, rng, n_jobs, progress, single_class,
+                        average) -> dict:
+    """The options of the repeated k-fold methods (``cross_val_error``,
+    ``selection_cv_error``), checked and normalised in one place (SciPy's ``_iv`` pattern):
+    a dict of the same names."""
+    stratify = check_bool("stratify", stratify)
+    return dict(
+        stratify=stratify,
+        progress=check_bool("progress", progress),
+        single_class=check_choice("single_class", single_class, SINGLE_CLASS_OPTIONS),
+        average=check_choice("average", average, AVERAGE_OPTIONS),
+        n_splits=check_n_splits(n_splits, y, stratify=stratify),
+        n_repeats=check_scalar("n_repeats", n_repeats, int, low=1),
+        rng=check_rng(rng),
+        n_jobs=check_n_jobs(n_jobs),
+    )
+
+
+def cv_error(counts, sizes, average: str = "pooled") -> float:
+    r"""The error of one cross-validation from its folds' mistake ``counts`` :math:`k_j` and
+    test ``sizes`` :math:`n_j`, :math:`j = 1..K`.
+
+    ``"pooled"`` (the package's definition of the CV error):
+    :math:`\sum_j k_j / \sum_j n_j`, the share of held-out predictions that are wrong. When
+    the folds partition the n samples it is (mistakes) / n: every sample counts once, so the
+    estimate does not depend on how unevenly n divides into K folds, and it is the plain
+    estimate of an error rate from n test outcomes (leave-one-out is its K = n case).
+    ``"folds"``: :math:`K^{-1}\sum_j k_j / n_j`, the mean of the fold error rates, which
+    is one minus the mean of scikit-learn's ``cross_val_score`` (accuracy); it weights a
+    sample of a smaller fold more. The two agree when all folds have the same size.
+
+    Examples
+    --------
+    >>> from patterneval.resampling._engine import cv_error
+    >>> cv_error([1, 0], [3, 2]), cv_error([1, 0], [3, 2], "folds")  # 1/5 against (1/3 + 0)/2
+    (0.2, 0.16666666666666666)
+    """
+    counts, sizes = np.asarray(counts), np.asarray(sizes)
+    if average == "pooled":
+        return float(counts.sum() / sizes.sum())
+    return float((counts / sizes).mean())
+
+
+@dataclass(frozen=True)
+class FoldOutcome:
+    """What :func:`cross_validate_folds` returns: per fold, the test rows, whether each was
+    misclassified, and the selected columns (``None`` without a selector or when the
+    selector has no ``get_support``); the folds whose training set held a single class."""
+
+    tests: list
+    wrong: list
+    supports: list
+    single: list
+
+    @property
+    def counts(self) -> np.ndarray:
+        """Mistakes per fold."""
+        return np.array([np.count_nonzero(w) for w in self.wrong], dtype=np.int64)
+
+    @property
+    def sizes(self) -> np.ndarray:
+        """Test samples per fold."""
+        return np.array([t.size for t in self.tests], dtype=np.int64)
+
+    def fold_errors(self) -> np.ndarray:
+        """Error rate of each fold, ``counts / sizes``."""
+        return self.counts / self.sizes
+
+
+def _support(fitted_selector):
+    get_support = getattr(fitted_selector, "get_support", None)
+    return None if get_support is None else np.asarray(get_support(indices=True))
+
+
+def _fit_fold(selector, estimator, X, y, train, test):
+    """One fold: (selector and) classifier fitted on ``train``; the mistakes on ``test`` and
+    the selected columns. A single-class training fold predicts its class and selects
+    nothing, without fitting."""
+    label = single_class_label(y[train])
+    if label is not None:
+        return y[test] != label, None if selector is None else np.zeros(0, dtype=np.intp)
+    if selector is None:
+        return np.asarray(fit_predict(estimator, X, y, train, test)) != y[test], None
+    X_train, X_test = take_rows(X, train), take_rows(X, test)
+    with x_passed_through("selector's fit and transform", train.size):
+        fitted = clone(selector).fit(X_train, y[train])
+        X_train, X_test = fitted.transform(X_train), fitted.transform(X_test)
+    with x_passed_through("fit", train.size):
+        model = clone(estimator).fit(X_train, y[train])
+    with x_passed_through("predict", test.size):
+        return np.asarray(model.predict(X_test)) != y[test], _support(fitted)
+
+
+def cross_validate_folds(estimator, X, y, folds, *, selector=None, single_class="constant",
+                         where=lambda f: f"fold {f}", n_jobs=1, progress=False,
+                         desc="cross-validation") -> FoldOutcome:
+    """The one cross-validation engine: for every ``(train, test)`` pair of ``folds``, clone
+    (``selector`` and) ``estimator``, fit on the training rows, predict the test rows
+    (taken by :func:`take_rows`, so ``X`` may be a DataFrame or a sparse matrix) and record
+    the mistakes; folds are fitted through :func:`run_tasks` (joblib with ``n_jobs``).
+
+    A training fold of a single class predicts that class (``single_class="constant"``) or
+    raises, naming the fold by ``where(index)``, before any fit (``"raise"``). No input
+    checks: the public functions check first. :func:`cv_error` turns the outcome into the
+    CV error.
+    """
+    folds = [(np.asarray(train), np.asarray(test)) for train, test in folds]
+    single = [f for f, (train, _) in enumerate(folds) if single_class_label(y[train]) is not None]
+    if single and single_class == "raise":
+        raise single_class_error(single_class_label(y[folds[single[0]][0]]), where(single[0]))
+    results = run_tasks(_fit_fold, ((selector, estimator, X, y, train, test) for train, test in folds),
+                        n_jobs=n_jobs, progress=progress, desc=desc, total=len(folds))
+    return FoldOutcome(tests=[test for _, test in folds], wrong=[w for w, _ in results],
+                       supports=[s for _, s in results], single=single)

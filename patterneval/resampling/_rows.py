@@ -13,7 +13,7 @@ __all__ = ["take_rows"]
 def take_rows(X, indices):
     """The rows ``indices`` (an int array) of ``X``: ``X.iloc[indices]`` for pandas objects,
     a list for a list or tuple, and ``X[indices]`` for numpy arrays, scipy sparse matrices
-    and arrays (CSR/CSC after :func:`patterneval._validation.check_resampling_X_y`) and other
+    and arrays (CSR/CSC after ``patterneval._validation.check_X_y(..., pass_through=True)``) and other
     array-likes with numpy-style indexing.
 
     Examples

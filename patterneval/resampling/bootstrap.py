@@ -19,12 +19,11 @@ from .._validation import (
     check_callable,
     check_choice,
     check_classification_target,
-    check_classifier,
-    check_labels_pair,
+    check_estimator,
+    check_labels,
     check_n_jobs,
-    check_positive_int,
     check_rng,
-    check_resampling_X_y,
+    check_scalar,
     check_X_y,
 )
 from ._engine import fit_predict, run_tasks, single_class_error, single_class_label, spawn
@@ -91,9 +90,9 @@ def inclusion_probability(n):
     """
     arr = np.asarray(n)
     if arr.ndim == 0 or arr.dtype == bool or arr.dtype.kind not in "iu":
-        arr = np.asarray([check_positive_int("n", v) for v in np.ravel(n)]).reshape(arr.shape)
+        arr = np.asarray([check_scalar("n", v, int, low=1) for v in np.ravel(n)]).reshape(arr.shape)
     elif arr.size and arr.min() < 1:
-        check_positive_int("n", int(arr.min()))  # raises, naming n
+        check_scalar("n", int(arr.min()), int, low=1)  # raises, naming n
     nf = arr.astype(float)
     with np.errstate(divide="ignore"):  # n = 1: log1p(-1) = -inf, and expm1(-inf) = -1 is right
         prob = -np.expm1(nf * np.log1p(-1.0 / nf))
@@ -131,8 +130,8 @@ def simulate_distinct_share(n, *, n_resamples=10_000, rng=None) -> np.ndarray:
     >>> round(float(share.mean()), 2)
     0.64
     """
-    n = check_positive_int("n", n)
-    n_resamples = check_positive_int("n_resamples", n_resamples)
+    n = check_scalar("n", n, int, low=1)
+    n_resamples = check_scalar("n_resamples", n_resamples, int, low=1)
     rng = check_rng(rng)
     draws = rng.integers(0, n, size=(n_resamples, n))
     seen = np.zeros((n_resamples, n), dtype=bool)
@@ -177,7 +176,8 @@ def no_information_error(y_true, y_pred) -> float:
     >>> no_information_error([0, 0, 1, 1], [0, 0, 0, 1])  # 0.5 * 0.25 + 0.5 * 0.75
     0.5
     """
-    y_true, y_pred = check_labels_pair(y_true, y_pred)
+    y_true = check_labels("y_true", y_true)
+    y_pred = check_labels("y_pred", y_pred, n=y_true.size, n_name="y_true")
     labels, inverse = np.unique(np.concatenate([y_true, y_pred]), return_inverse=True)
     n = y_true.shape[0]
     p = np.bincount(inverse[:n], minlength=labels.size) / n
@@ -504,10 +504,10 @@ def bootstrap_error(estimator, X, y, *, n_resamples=200, method=".632", rng=None
     >>> bool(abs(alt.estimate - (0.632 * alt.oob + 0.368 * alt.gamma)) < 1e-12)
     True
     """
-    check_classifier(estimator)
-    X, y = check_resampling_X_y(X, y)
+    check_estimator("estimator", estimator)
+    X, y = check_X_y(X, y, pass_through=True)
     check_classification_target(y, estimator=estimator)
-    n_resamples = check_positive_int("n_resamples", n_resamples)
+    n_resamples = check_scalar("n_resamples", n_resamples, int, low=1)
     method = check_choice("method", method, BOOTSTRAP_METHODS)
     single_class = check_choice("single_class", single_class, BOOTSTRAP_SINGLE_CLASS)
     progress = check_bool("progress", progress)
@@ -660,15 +660,15 @@ def simulate_error_estimates(estimator, sampler, *, n, n_test=20_000, n_replicat
     >>> sim.estimates.shape
     (3, 6)
     """
-    check_classifier(estimator)
+    check_estimator("estimator", estimator)
     check_callable("sampler", sampler)
-    n = check_positive_int("n", n, minimum=4)
-    n_test = check_positive_int("n_test", n_test)
-    n_replicates = check_positive_int("n_replicates", n_replicates, minimum=2)
+    n = check_scalar("n", n, int, low=4)
+    n_test = check_scalar("n_test", n_test, int, low=1)
+    n_replicates = check_scalar("n_replicates", n_replicates, int, low=2)
     if isinstance(n_splits, (int, np.integer)) or not np.iterable(n_splits):
         n_splits = (n_splits,)
-    n_splits = tuple(check_positive_int("n_splits", k, minimum=2) for k in n_splits)
-    n_resamples = check_positive_int("n_resamples", n_resamples)
+    n_splits = tuple(check_scalar("n_splits", k, int, low=2) for k in n_splits)
+    n_resamples = check_scalar("n_resamples", n_resamples, int, low=1)
     n_jobs = check_n_jobs(n_jobs)
     rng = check_rng(rng)
     progress = check_bool("progress", progress)

@@ -3,7 +3,10 @@
 Derived in Part I of the book, chapter "Cross-validation and the bootstrap". The data
 are split into ``k`` folds; each fold in turn is predicted by a clone of the estimator
 fitted on the other ``k - 1``. Every sample is predicted exactly once per repeat, so the
-error of one repeat is the number of mistakes divided by ``n``.
+error of one repeat is the number of mistakes divided by ``n``: the package's one
+definition of the CV error (``average="pooled"``, see ``_engine.cv_error``), shared with
+``selection_cv_error`` and ``permutation_test`` through one engine
+(``_engine.cross_validate_folds``).
 """
 
 from __future__ import annotations
@@ -18,14 +21,11 @@ from .._validation import (
     check_bool,
     check_choice,
     check_classification_target,
-    check_classifier,
+    check_estimator,
     check_n_jobs,
-    check_n_splits,
-    check_positive_int,
-    check_rng,
-    check_resampling_X_y,
+    check_X_y,
 )
-from ._engine import SINGLE_CLASS_OPTIONS, fit_predict, make_folds, run_tasks, single_class_error, single_class_label
+from ._engine import SINGLE_CLASS_OPTIONS, check_kfold_options, cross_validate_folds, cv_error, make_folds
 
 __all__ = ["CrossValidationResult", "cross_val_error", "leave_one_out_error"]
 
@@ -38,7 +38,8 @@ class CrossValidationResult(Result):
     ----------
     error : float
         The CV error: mean over repeats of (mistakes / n), i.e. fold errors averaged with
-        weights proportional to fold size. Lower is better.
+        weights proportional to fold size (``average="pooled"``; the plain mean of the fold
+        errors with ``average="folds"``). Lower is better.
     fold_std : float
         Sample standard deviation (ddof=1) of all fold errors: the spread between folds.
     repeat_std : float
@@ -53,7 +54,7 @@ class CrossValidationResult(Result):
     fold_sizes : ndarray of int, shape (n_repeats, n_splits)
         Number of samples in each test fold.
     repeat_errors : ndarray, shape (n_repeats,)
-        Error of each repeat, mistakes / n.
+        Error of each repeat, mistakes / n (``"folds"``: the mean of its fold errors).
     mistakes : ndarray of bool, shape (n_repeats, n_samples)
         ``mistakes[r, i]`` is True when sample ``i`` was misclassified in repeat ``r``
         (by the model that did not see it).
@@ -74,38 +75,25 @@ class CrossValidationResult(Result):
     repeat_errors: np.ndarray
     mistakes: np.ndarray
     n_single_class: int = 0
+    average: str = dataclasses.field(default="pooled", repr=False)
 
 
-def _count_single_class(y, splits, single_class):
-    """Training folds of one class; raises for ``single_class="raise"``, naming the first."""
-    count = 0
-    for r, repeat in enumerate(splits):
-        for f, (train, _) in enumerate(repeat):
-            label = single_class_label(y[train])
-            if label is not None:
-                if single_class == "raise":
-                    raise single_class_error(label, f"fold {f} of repeat {r}")
-                count += 1
-    return count
-
-
-def _run_splits(estimator, X, y, splits, *, n_repeats, n_jobs, progress, desc,
-                single_class="constant"):
-    """Fit on every (train, test) pair of ``splits`` (a list per repeat) and collect errors."""
-    n_single_class = _count_single_class(y, splits, single_class)
-    tasks = [(estimator, X, y, train, test, single_class) for repeat in splits for train, test in repeat]
-    predictions = run_tasks(fit_predict, tasks, n_jobs=n_jobs, progress=progress, desc=desc)
-    n, n_splits = y.shape[0], len(splits[0])
-    mistakes = np.zeros((n_repeats, n), dtype=bool)
-    fold_errors = np.empty((n_repeats, n_splits))
-    fold_sizes = np.empty((n_repeats, n_splits), dtype=np.int64)
-    for t, ((*_, test, _), pred) in enumerate(zip(tasks, predictions)):
-        r, f = divmod(t, n_splits)
-        wrong = np.asarray(pred) != y[test]
-        mistakes[r, test] = wrong
-        fold_sizes[r, f] = test.size
-        fold_errors[r, f] = wrong.mean()
-    repeat_errors = mistakes.mean(axis=1)
+def _run_splits(estimator, X, y, splits, *, n_jobs, progress, desc, single_class="constant",
+                average="pooled"):
+    """Fit on every (train, test) pair of ``splits`` (a list per repeat) through the engine
+    and collect the errors."""
+    n_repeats, n_splits = len(splits), len(splits[0])
+    outcome = cross_validate_folds(
+        estimator, X, y, [fold for repeat in splits for fold in repeat], single_class=single_class,
+        where=lambda t: f"fold {t % n_splits} of repeat {t // n_splits}", n_jobs=n_jobs,
+        progress=progress, desc=desc)
+    mistakes = np.zeros((n_repeats, y.shape[0]), dtype=bool)
+    for t, (test, wrong) in enumerate(zip(outcome.tests, outcome.wrong)):
+        mistakes[t // n_splits, test] = wrong
+    counts = outcome.counts.reshape(n_repeats, n_splits)
+    fold_sizes = outcome.sizes.reshape(n_repeats, n_splits)
+    fold_errors = counts / fold_sizes
+    repeat_errors = np.array([cv_error(c, s, average) for c, s in zip(counts, fold_sizes)])
     return CrossValidationResult(
         error=float(repeat_errors.mean()),
         fold_std=float(fold_errors.std(ddof=1)),
@@ -117,12 +105,14 @@ def _run_splits(estimator, X, y, splits, *, n_repeats, n_jobs, progress, desc,
         fold_sizes=fold_sizes,
         repeat_errors=repeat_errors,
         mistakes=mistakes,
-        n_single_class=n_single_class,
+        n_single_class=len(outcome.single),
+        average=average,
     )
 
 
 def cross_val_error(estimator, X, y, *, n_splits=10, n_repeats=1, stratify=True, rng=None,
-                    n_jobs=None, progress=False, single_class="constant") -> CrossValidationResult:
+                    n_jobs=None, progress=False, single_class="constant",
+                    average="pooled") -> CrossValidationResult:
     r"""k-fold cross-validation error of a classifier, optionally repeated.
 
     Each repeat splits the ``n`` samples at random into ``k = n_splits`` folds
@@ -137,10 +127,14 @@ def cross_val_error(estimator, X, y, *, n_splits=10, n_repeats=1, stratify=True,
 
     the fold errors :math:`\hat\varepsilon_j` weighted by fold size. This is the
     fraction of all samples misclassified, so it does not depend on how unevenly ``n``
-    divides into folds; the plain mean of fold errors (what averaging scikit-learn's
-    ``cross_val_score`` gives) equals it when all folds have the same size. With
-    ``n_repeats > 1`` the reported ``error`` is the mean of the repeats' errors. Lower
-    is better.
+    divides into folds: every sample counts once, as in leave-one-out and in any error
+    rate measured on n test samples. It is the package's definition of the CV error
+    (``average="pooled"``, also the default of :func:`patterneval.selection_cv_error` and
+    :func:`patterneval.permutation_test`). The plain mean of the fold errors,
+    :math:`k^{-1}\sum_j \hat\varepsilon_j` (what averaging scikit-learn's
+    ``cross_val_score`` gives), is ``average="folds"``; the two are equal when all folds
+    have the same size. With ``n_repeats > 1`` the reported ``error`` is the mean of the
+    repeats' errors. Lower is better.
 
     Parameters
     ----------
@@ -174,6 +168,9 @@ def cross_val_error(estimator, X, y, *, n_splits=10, n_repeats=1, stratify=True,
         predicts that class for the fold's test samples, which is what any rule fitted on
         one class does; ``"raise"`` stops with a ValueError naming the fold.
         ``n_single_class`` reports how many folds it affected.
+    average : {"pooled", "folds"}, default "pooled"
+        ``"pooled"``: mistakes over all held-out samples / n; ``"folds"``: the mean of the
+        fold error rates (scikit-learn's convention).
 
     Returns
     -------
@@ -213,20 +210,18 @@ def cross_val_error(estimator, X, y, *, n_splits=10, n_repeats=1, stratify=True,
     >>> bool(0.0 <= res.error <= 0.05)
     True
     """
-    check_classifier(estimator)
-    X, y = check_resampling_X_y(X, y)
+    check_estimator("estimator", estimator)
+    X, y = check_X_y(X, y, pass_through=True)
     check_classification_target(y, estimator=estimator)
-    stratify = check_bool("stratify", stratify)
-    progress = check_bool("progress", progress)
-    single_class = check_choice("single_class", single_class, SINGLE_CLASS_OPTIONS)
-    n_splits = check_n_splits(n_splits, y, stratify=stratify)
-    n_repeats = check_positive_int("n_repeats", n_repeats)
-    n_jobs = check_n_jobs(n_jobs)
-    rng = check_rng(rng)
-    splits = make_folds(y, n_splits=n_splits, n_repeats=n_repeats, stratify=stratify, rng=rng)
-    result = _run_splits(estimator, X, y, splits, n_repeats=n_repeats, n_jobs=n_jobs,
-                         progress=progress, desc="cross-validation", single_class=single_class)
-    return dataclasses.replace(result, stratify=stratify)
+    opt = check_kfold_options(y, n_splits=n_splits, n_repeats=n_repeats, stratify=stratify, rng=rng,
+                              n_jobs=n_jobs, progress=progress, single_class=single_class,
+                              average=average)
+    splits = make_folds(y, n_splits=opt["n_splits"], n_repeats=opt["n_repeats"],
+                        stratify=opt["stratify"], rng=opt["rng"])
+    result = _run_splits(estimator, X, y, splits, n_jobs=opt["n_jobs"], progress=opt["progress"],
+                         desc="cross-validation", single_class=opt["single_class"],
+                         average=opt["average"])
+    return dataclasses.replace(result, stratify=opt["stratify"])
 
 
 def leave_one_out_error(estimator, X, y, *, n_jobs=None, progress=False,
@@ -282,12 +277,12 @@ def leave_one_out_error(estimator, X, y, *, n_jobs=None, progress=False,
     >>> res.n_splits, round(res.error, 4)
     (150, 0.04)
     """
-    check_classifier(estimator)
-    X, y = check_resampling_X_y(X, y)
+    check_estimator("estimator", estimator)
+    X, y = check_X_y(X, y, pass_through=True)
     check_classification_target(y, estimator=estimator)
     progress = check_bool("progress", progress)
     single_class = check_choice("single_class", single_class, SINGLE_CLASS_OPTIONS)
     n_jobs = check_n_jobs(n_jobs)
     splits = [list(LeaveOneOut().split(X, y))]
-    return _run_splits(estimator, X, y, splits, n_repeats=1, n_jobs=n_jobs, progress=progress,
+    return _run_splits(estimator, X, y, splits, n_jobs=n_jobs, progress=progress,
                        desc="leave-one-out", single_class=single_class)

@@ -30,17 +30,18 @@ from .._validation import (
     check_bool,
     check_choice,
     check_classification_target,
-    check_classifier,
     check_cv,
-    check_increasing,
+    check_estimator,
+    check_grid,
     check_n_jobs,
-    check_positive_int,
-    check_resampling_X_y,
     check_rng,
+    check_scalar,
+    check_X_y,
+    fail,
+    show,
 )
-from ._checks import check_transformer
-from ._engine import (SINGLE_CLASS_OPTIONS, fit_predict, is_serial, run_tasks, single_class_error,
-                      single_class_label, spawn)
+from ._engine import (AVERAGE_OPTIONS, SINGLE_CLASS_OPTIONS, cross_validate_folds, cv_error, fit_predict,
+                      is_serial, run_tasks, single_class_error, spawn)
 from ._rows import take_rows
 
 __all__ = ["PermutationTestResult", "permutation_test", "signal_tests"]
@@ -56,10 +57,11 @@ LABEL_FREE_STEPS = (StandardScaler, MinMaxScaler, MaxAbsScaler, RobustScaler, No
 #: Permutations evaluated together by the cached path (bounds its memory).
 _CHUNK = 128
 
-#: Two cross-validation errors closer than this count as tied. CV errors lie in [0, 1] and
-#: are means of fold errors k_j / n_j; two different such means differ by at least
-#: 1 / (K n_max^2) > 1e-12 for any data set that fits in memory, while the same means summed
-#: in another order differ only by rounding (about 1e-16).
+#: Two cross-validation errors closer than this count as tied. CV errors lie in [0, 1]: pooled
+#: errors are ratios k / N of held-out mistakes to held-out predictions, and two different
+#: ones differ by at least 1 / N^2; means of fold errors k_j / n_j (``average="folds"``) by at
+#: least 1 / (K n_max^2). Both exceed 1e-12 for any data set that fits in memory, while the
+#: same value computed in another order differs only by rounding (about 1e-16).
 TIE_TOLERANCE = 1e-12
 
 
@@ -70,7 +72,9 @@ class PermutationTestResult(Result):
     Attributes
     ----------
     statistic : float
-        Cross-validation error on the true labels (lower is better).
+        Cross-validation error on the true labels (lower is better): held-out mistakes over
+        held-out predictions (``average="pooled"``) or the mean of ``fold_errors``
+        (``average="folds"``).
     pvalue : float
         ``(b + 1) / (m + 1)``, ``b`` the number of permuted errors ``<= statistic``.
     n_resamples : int
@@ -78,7 +82,8 @@ class PermutationTestResult(Result):
     null_distribution : numpy.ndarray
         The ``m`` cross-validation errors on permuted labels.
     fold_errors : numpy.ndarray
-        The observed error of each fold (``statistic`` is their mean).
+        The observed error of each fold (``statistic`` is their mean when
+        ``average="folds"``, their mean weighted by fold size when ``"pooled"``).
     n_single_class : int
         Fits (observed and permuted runs, all folds) whose training fold held a single
         class; with ``single_class="constant"`` they predicted that class.
@@ -94,6 +99,7 @@ class PermutationTestResult(Result):
     fold_errors: np.ndarray = dataclasses.field(repr=False)
     n_single_class: int = 0
     null_single_class: np.ndarray = dataclasses.field(default=None, repr=False)
+    average: str = dataclasses.field(default="pooled", repr=False)
 
     def head(self, n_resamples: int) -> "PermutationTestResult":
         """The same test with only its first ``n_resamples`` permutations.
@@ -114,9 +120,8 @@ class PermutationTestResult(Result):
         >>> res.head(4).pvalue  # adds 0.2, a tie: b = 2
         0.6
         """
-        m = check_positive_int("n_resamples", n_resamples)
-        if m > self.n_resamples:
-            raise ValueError(f"n_resamples must be at most {self.n_resamples}; got {m}.")
+        m = check_scalar("n_resamples", n_resamples, int, low=1, high=self.n_resamples,
+                         hint=f"The result holds {self.n_resamples} permutations.")
         null = self.null_distribution[:m]
         counts = self.null_single_class
         if counts is None:
@@ -139,30 +144,24 @@ def _pvalue(statistic, null_distribution) -> float:
     return (b + 1) / (null.size + 1)
 
 
-def _cv_errors(estimator, X, y, cv, single_class="constant", where="the observed labels"):
-    """Error rate of a fresh clone of ``estimator`` on each of ``cv``'s test folds, and the
-    number of folds whose training set held a single class."""
-    errors, n_single = [], 0
-    for f, (train, test) in enumerate(cv.split(X, y)):
-        label = single_class_label(y[train])
-        if label is not None:
-            if single_class == "raise":
-                raise single_class_error(label, f"fold {f} of the cross-validation on {where}")
-            n_single += 1
-        pred = fit_predict(estimator, X, y, train, test, single_class="constant")
-        errors.append(np.count_nonzero(pred != y[test]) / len(test))
-    return np.array(errors), n_single
+def _cv_run(estimator, X, y, cv, single_class="constant", where="the observed labels"):
+    """``cv``'s folds of ``(X, y)`` through the cross-validation engine, serially (the
+    parallel tasks are permutations): the :class:`~._engine.FoldOutcome`."""
+    return cross_validate_folds(estimator, X, y, cv.split(X, y), single_class=single_class,
+                                where=lambda f: f"fold {f} of the cross-validation on {where}",
+                                n_jobs=1)
 
 
-def _permuted_error(estimator, X, y, cv, source, single_class="constant"):
-    """CV error with labels ``y[perm]``; ``perm`` is given or drawn from a Generator."""
+def _permuted_error(estimator, X, y, cv, source, single_class="constant", average="pooled"):
+    """CV error with labels ``y[perm]`` and its single-class folds; ``perm`` is given or
+    drawn from a Generator."""
     perm = source.permutation(len(y)) if isinstance(source, np.random.Generator) else source
-    errors, n_single = _cv_errors(estimator, X, y[perm], cv, single_class, "permuted labels")
-    return float(errors.mean()), n_single
+    outcome = _cv_run(estimator, X, y[perm], cv, single_class, "permuted labels")
+    return cv_error(outcome.counts, outcome.sizes, average), len(outcome.single)
 
 
-def _permuted_errors(estimator, X, y, cv, sources, single_class="constant"):
-    return [_permuted_error(estimator, X, y, cv, source, single_class) for source in sources]
+def _permuted_errors(estimator, X, y, cv, sources, single_class="constant", average="pooled"):
+    return [_permuted_error(estimator, X, y, cv, source, single_class, average) for source in sources]
 
 
 # ------------------------------------------------------------------ cached null distributions
@@ -326,7 +325,7 @@ def _ridge_hat(X_train, X_test, alpha, fit_intercept):
     return H + 1.0 / n if fit_intercept else H
 
 
-def _cached_null(cache, pipeline, X, y, cv, perms, single_class, method):
+def _cached_null(cache, pipeline, X, y, cv, perms, single_class, method, average="pooled"):
     """Null errors and single-class counts of ``perms`` through ``cache``; permutations whose
     folds differ from the cached ones, and (permutation, fold) pairs the cache cannot decide,
     are refitted. ``None`` entries mark permutations to refit."""
@@ -362,19 +361,19 @@ def _cached_null(cache, pipeline, X, y, cv, perms, single_class, method):
                 yp = y[perms[i]]
                 pred = fit_predict(pipeline, X, yp, train, test, single_class="constant")
                 counts[r, f] = np.count_nonzero(pred != yp[test])
-            errors = counts[r] / lengths  # fold errors k_j / n_j, as the refit path
-            null[i] = float(errors.mean())
+            null[i] = cv_error(counts[r], lengths, average)  # as the refit path
             null_single[i] = int(single[r].sum())
     return null, null_single, ~same
 
 
 def permutation_test(estimator, X, y, *, n_resamples=1000, cv=5, selector=None, rng=None,
                      n_jobs=None, progress=False, permutations=None,
-                     single_class="constant", method="auto") -> PermutationTestResult:
+                     single_class="constant", method="auto", average="pooled") -> PermutationTestResult:
     r"""Label-permutation test of a classifier's cross-validation error.
 
-    The statistic is the cross-validation error :math:`T = \frac1K\sum_j k_j/n_j` of
-    ``estimator`` (lower is better; it equals one minus scikit-learn's mean fold accuracy).
+    The statistic is the cross-validation error :math:`T = \sum_j k_j / \sum_j n_j` of
+    ``estimator`` (lower is better; :math:`k_j` mistakes among the :math:`n_j` samples of
+    test fold :math:`j`; see ``average`` for the mean of fold rates).
     Under the null hypothesis that labels and features are independent, the labels are
     exchangeable: the observed labelling is one draw among all its permutations, which keep
     the class counts. With :math:`T_1, \dots, T_m` the errors on :math:`m` random
@@ -390,10 +389,18 @@ def permutation_test(estimator, X, y, *, n_resamples=1000, cv=5, selector=None, 
     random permutation test can justify: with :math:`m` draws the smallest attainable value
     is :math:`1 / (m + 1)` (Phipson & Smyth 2010).
 
-    Ties are counted (``<=``), within :data:`TIE_TOLERANCE`: fold errors are ratios of small
-    integers, so permuted errors often equal the observed one exactly in arithmetic but not
-    in floating point (one rounding apart after a sum in a different order); counting them
-    keeps the test conservative rather than leaving the outcome to rounding.
+    :math:`T` is the package's CV error (``average="pooled"``, as in
+    :func:`patterneval.cross_val_error`): the held-out mistakes over the held-out
+    predictions, :math:`\sum_j k_j / \sum_j n_j`, which is mistakes / n when the folds
+    partition the samples. ``average="folds"`` tests the mean of the fold errors
+    :math:`\frac1K\sum_j k_j/n_j` instead, one minus scikit-learn's mean fold accuracy
+    (use it to reproduce ``permutation_test_score``); the two agree when the folds have
+    equal sizes. Either way observed and permuted runs use the same definition.
+
+    Ties are counted (``<=``), within :data:`TIE_TOLERANCE`: errors are ratios of small
+    integers, so permuted errors often equal the observed one exactly in arithmetic, and
+    may differ from it in floating point by one rounding (a sum in a different order);
+    counting them keeps the test conservative rather than leaving the outcome to rounding.
 
     Parameters
     ----------
@@ -444,6 +451,9 @@ def permutation_test(estimator, X, y, *, n_resamples=1000, cv=5, selector=None, 
         permutations from what the fit learnt without the labels; it needs a supported
         estimator and folds that do not depend on the labels (ValueError otherwise).
         ``"auto"`` uses the cache where it applies and refits the rest.
+    average : {"pooled", "folds"}, default "pooled"
+        The statistic: held-out mistakes over held-out predictions, or the mean of the fold
+        error rates (scikit-learn's ``permutation_test_score`` convention).
 
     Returns
     -------
@@ -529,15 +539,17 @@ def permutation_test(estimator, X, y, *, n_resamples=1000, cv=5, selector=None, 
     >>> bool((fast.null_distribution == slow.null_distribution).all()), fast.pvalue
     (True, 0.01)
     """
-    check_classifier(estimator, name="estimator")
+    check_estimator("estimator", estimator)
     if selector is not None:
-        check_transformer(selector, name="selector")
-    X, y = check_resampling_X_y(X, y)
+        check_estimator("selector", selector, methods=("fit", "transform", "get_params"),
+                        example="SelectKBest(f_classif, k=10)", role="transformer")
+    X, y = check_X_y(X, y, pass_through=True)
     check_classification_target(y, estimator=estimator)
     progress = check_bool("progress", progress)
     single_class = check_choice("single_class", single_class, SINGLE_CLASS_OPTIONS)
     method = check_choice("method", method, METHOD_OPTIONS)
-    n_resamples = check_positive_int("n_resamples", n_resamples)
+    average = check_choice("average", average, AVERAGE_OPTIONS)
+    n_resamples = check_scalar("n_resamples", n_resamples, int, low=1)
     cv = check_cv(cv, y)
     rng = check_rng(rng)
     n_jobs = check_n_jobs(n_jobs)
@@ -550,8 +562,8 @@ def permutation_test(estimator, X, y, *, n_resamples=1000, cv=5, selector=None, 
         cv = StratifiedKFold(cv)  # scikit-learn's check_cv for a classifier and an int
     pipeline = estimator if selector is None else make_pipeline(clone(selector), clone(estimator))
 
-    fold_errors, observed_single = _cv_errors(pipeline, X, y, cv, single_class)
-    statistic = float(fold_errors.mean())
+    observed = _cv_run(pipeline, X, y, cv, single_class)
+    statistic = cv_error(observed.counts, observed.sizes, average)
     null = np.empty(n_resamples)
     null_single = np.empty(n_resamples, dtype=np.int64)
     todo = np.arange(n_resamples)  # permutations to refit
@@ -572,7 +584,7 @@ def permutation_test(estimator, X, y, *, n_resamples=1000, cv=5, selector=None, 
             "Pipeline, without a selector; got another estimator: use method='refit'.")
     if cache is not None:
         null, null_single, refit = _cached_null(cache, pipeline, X, y, cv, sources, single_class,
-                                                method)
+                                                method, average)
         todo = np.flatnonzero(refit)
     if todo.size:
         # batches of permutations per task: one small fit per task would drown in joblib's
@@ -580,7 +592,7 @@ def permutation_test(estimator, X, y, *, n_resamples=1000, cv=5, selector=None, 
         n_batches = todo.size if is_serial(n_jobs) else min(todo.size, 4 * effective_n_jobs(n_jobs))
         batches = [todo[i::n_batches] for i in range(n_batches)]
         parts = run_tasks(_permuted_errors,
-                          ((pipeline, X, y, cv, [sources[j] for j in b], single_class)
+                          ((pipeline, X, y, cv, [sources[j] for j in b], single_class, average)
                            for b in batches),
                           n_jobs=n_jobs, progress=progress, desc="permutations", total=n_batches)
         for b, part in zip(batches, parts):
@@ -591,9 +603,10 @@ def permutation_test(estimator, X, y, *, n_resamples=1000, cv=5, selector=None, 
         pvalue=_pvalue(statistic, null),
         n_resamples=n_resamples,
         null_distribution=null,
-        fold_errors=fold_errors,
-        n_single_class=int(observed_single + null_single.sum()),
+        fold_errors=observed.fold_errors(),
+        n_single_class=int(len(observed.single) + null_single.sum()),
         null_single_class=null_single,
+        average=average,
     )
 
 
@@ -659,13 +672,13 @@ def signal_tests(signals=(0.0, 0.25, 0.5, 0.75, 1.0, 1.5), *, n_samples=40, n_fe
     >>> tests[3.0].pvalue  # clear signal: no permuted error as low, p = 1 / 20
     0.05
     """
-    signals = check_increasing("signals", signals)
-    n_samples = check_positive_int("n_samples", n_samples, minimum=4)
-    n_features = check_positive_int("n_features", n_features)
-    n_resamples = check_positive_int("n_resamples", n_resamples)
+    signals = check_grid("signals", signals)
+    n_samples = check_scalar("n_samples", n_samples, int, low=4)
+    n_features = check_scalar("n_features", n_features, int, low=1)
+    n_resamples = check_scalar("n_resamples", n_resamples, int, low=1)
     y = np.repeat([0, 1], [n_samples // 2, n_samples - n_samples // 2])
     cv = check_cv(cv, y)
-    estimator = LinearDiscriminantAnalysis() if estimator is None else check_classifier(estimator)
+    estimator = LinearDiscriminantAnalysis() if estimator is None else check_estimator("estimator", estimator)
     check_classification_target(y, estimator=estimator)
     progress = check_bool("progress", progress)
     gen = check_rng(rng)
@@ -691,19 +704,16 @@ def signal_tests(signals=(0.0, 0.25, 0.5, 0.75, 1.0, 1.5), *, n_samples=40, n_fe
 def check_permutations(permutations, *, n_samples: int, n_resamples: int) -> np.ndarray:
     """Explicit label permutations: an integer array of shape (n_resamples, n_samples) whose
     every row is a permutation of ``0 .. n_samples - 1``."""
+    expected = (f"an integer array of shape (n_resamples, n_samples) = ({n_resamples}, {n_samples}) "
+                f"whose rows are permutations of 0..{n_samples - 1}")
     arr = np.asarray(permutations)
     if arr.dtype == bool or arr.dtype.kind not in "iu":
-        raise TypeError(f"permutations must be an integer array of row indices; got dtype {arr.dtype}.")
-    if arr.ndim != 2 or arr.shape[1] != n_samples:
-        raise ValueError(
-            f"permutations must have shape (n_resamples, {n_samples}), one row per permutation; "
-            f"got shape {arr.shape}."
-        )
-    if arr.shape[0] != n_resamples:
-        raise ValueError(
-            f"permutations has {arr.shape[0]} rows but n_resamples is {n_resamples}; "
-            f"pass n_resamples={arr.shape[0]}."
-        )
-    if not np.array_equal(np.sort(arr, axis=1), np.broadcast_to(np.arange(n_samples), arr.shape)):
-        raise ValueError(f"every row of permutations must be a permutation of 0..{n_samples - 1}.")
+        raise fail("permutations", expected, f"dtype {arr.dtype}", error=TypeError, echo=False)
+    if arr.shape != (n_resamples, n_samples):
+        rows_differ = arr.ndim == 2 and arr.shape[1] == n_samples
+        raise fail("permutations", expected, f"shape {arr.shape}", echo=False,
+                   hint=f"Pass n_resamples={arr.shape[0]}." if rows_differ else "")
+    bad = np.flatnonzero(np.any(np.sort(arr, axis=1) != np.arange(n_samples), axis=1))
+    if bad.size:
+        raise fail("permutations", expected, f"row {bad[0]} = {show(arr[bad[0]].tolist())}", echo=False)
     return arr.astype(np.intp, copy=False)

@@ -21,26 +21,24 @@ from sklearn.neighbors import KNeighborsClassifier
 from .._results import Result
 from .._validation import (
     check_bool,
-    check_choice,
     check_classification_target,
-    check_classifier,
-    check_increasing,
+    check_estimator,
+    check_grid,
     check_n_jobs,
     check_n_splits,
-    check_positive_int,
     check_rng,
-    check_resampling_X_y,
+    check_scalar,
+    check_X_y,
 )
-from ._checks import check_transformer
 from ._engine import (
-    SINGLE_CLASS_OPTIONS,
+    _support,
+    check_kfold_options,
+    cross_validate_folds,
+    cv_error,
     make_folds,
     run_tasks,
-    single_class_error,
-    single_class_label,
     x_passed_through,
 )
-from ._rows import take_rows
 
 __all__ = ["LeakGrid", "SelectionCVResult", "leak_grid", "selection_cv_error"]
 
@@ -52,7 +50,9 @@ class SelectionCVResult(Result):
     Attributes
     ----------
     error : float
-        Mean of the fold errors (lower is better).
+        The CV error (lower is better): per repeat, mistakes over all held-out samples / n
+        (``average="pooled"``, the package's definition) or the mean of the fold errors
+        (``average="folds"``); then the mean over repeats.
     std_error : float
         Standard deviation of the fold errors divided by the square root of their number
         (a rough spread: folds share training samples, so it understates the true
@@ -82,6 +82,7 @@ class SelectionCVResult(Result):
     selected_features: tuple = dataclasses.field(repr=False)
     n_features: int = dataclasses.field(repr=False)
     n_single_class: int = 0
+    average: str = dataclasses.field(default="pooled", repr=False)
 
     @property
     def selection_counts(self) -> np.ndarray:
@@ -130,7 +131,7 @@ class SelectionCVResult(Result):
         order = np.argsort(-counts, kind="stable")
         if n is None:
             return order
-        return order[:check_positive_int("n", n)]
+        return order[:check_scalar("n", n, int, low=1)]
 
 
 def _make_folds(y, *, n_splits: int, n_repeats: int, stratify: bool, rng: np.random.Generator):
@@ -140,37 +141,9 @@ def _make_folds(y, *, n_splits: int, n_repeats: int, stratify: bool, rng: np.ran
                                           stratify=stratify, rng=rng) for fold in repeat]
 
 
-def _support(fitted_selector):
-    get_support = getattr(fitted_selector, "get_support", None)
-    return None if get_support is None else np.asarray(get_support(indices=True))
-
-
-def _fold_task(selector, estimator, X, y, train, test):
-    """Fit (selector on the training fold, if given) and the classifier; error on the test fold.
-
-    A training fold of a single class predicts that class and selects nothing."""
-    support = None
-    label = single_class_label(y[train])
-    if label is not None:
-        if selector is not None:
-            support = np.zeros(0, dtype=np.intp)
-        return np.count_nonzero(y[test] != label) / len(test), support
-    X_train, X_test = take_rows(X, train), take_rows(X, test)
-    if selector is not None:
-        with x_passed_through("selector's fit and transform", train.size):
-            fitted = clone(selector).fit(X_train, y[train])
-            X_train, X_test = fitted.transform(X_train), fitted.transform(X_test)
-        support = _support(fitted)
-    with x_passed_through("fit", train.size):
-        model = clone(estimator).fit(X_train, y[train])
-    with x_passed_through("predict", test.size):
-        error = np.count_nonzero(model.predict(X_test) != y[test]) / len(test)
-    return error, support
-
-
 def selection_cv_error(selector, estimator, X, y, *, inside=True, n_splits=10, n_repeats=1,
                        stratify=True, rng=None, n_jobs=None, progress=False,
-                       single_class="constant") -> SelectionCVResult:
+                       single_class="constant", average="pooled") -> SelectionCVResult:
     r"""Cross-validation error of feature selection + classifier, selecting inside (CV2) or
     outside (CV1) the folds.
 
@@ -190,6 +163,14 @@ def selection_cv_error(selector, estimator, X, y, *, inside=True, n_splits=10, n
     below the chance level). CV2 is the honest estimate of the whole system's error; it is
     what ``cross_val_score(make_pipeline(selector, estimator), ...)`` computes. Lower is
     better.
+
+    The formulas are written for folds of equal size. By default (``average="pooled"``,
+    the package's definition of the CV error, as in :func:`patterneval.cross_val_error`)
+    a repeat's error is the number of held-out mistakes divided by ``n``, the fold errors
+    weighted by fold size, so that every sample counts once when ``n`` does not divide
+    into equal folds; ``average="folds"`` gives the plain mean :math:`K^{-1}\sum_j` of the
+    fold errors written above (one minus the mean of ``cross_val_score``). Repeats are
+    averaged. Both run through the same engine as ``cross_val_error``.
 
     Parameters
     ----------
@@ -220,6 +201,9 @@ def selection_cv_error(selector, estimator, X, y, *, inside=True, n_splits=10, n
         A training fold of a single class (possible only with ``stratify=False`` or a tiny
         class) predicts that class for its test samples without fitting anything, or
         raises a ValueError naming the fold, as in :func:`patterneval.cross_val_error`.
+    average : {"pooled", "folds"}, default "pooled"
+        ``"pooled"``: held-out mistakes / n per repeat; ``"folds"``: the mean of the fold
+        error rates (scikit-learn's convention). Equal when the folds have equal sizes.
 
     Returns
     -------
@@ -258,23 +242,18 @@ def selection_cv_error(selector, estimator, X, y, *, inside=True, n_splits=10, n
     >>> len(cv2.selected_features), cv2.selected_features[0].shape
     (5, (10,))
     """
-    check_transformer(selector, name="selector")
-    check_classifier(estimator, name="estimator")
-    X, y = check_resampling_X_y(X, y)
+    check_estimator("selector", selector, methods=("fit", "transform", "get_params"),
+                    example="SelectKBest(f_classif, k=10)", role="transformer")
+    check_estimator("estimator", estimator)
+    X, y = check_X_y(X, y, pass_through=True)
     check_classification_target(y, estimator=estimator)
     inside = check_bool("inside", inside)
-    stratify = check_bool("stratify", stratify)
-    progress = check_bool("progress", progress)
-    single_class = check_choice("single_class", single_class, SINGLE_CLASS_OPTIONS)
-    n_splits = check_n_splits(n_splits, y, stratify=stratify)
-    n_repeats = check_positive_int("n_repeats", n_repeats)
-    rng = check_rng(rng)
-    n_jobs = check_n_jobs(n_jobs)
-
-    folds = _make_folds(y, n_splits=n_splits, n_repeats=n_repeats, stratify=stratify, rng=rng)
-    single = [i for i, (train, _) in enumerate(folds) if single_class_label(y[train]) is not None]
-    if single and single_class == "raise":
-        raise single_class_error(single_class_label(y[folds[single[0]][0]]), f"fold {single[0]}")
+    opt = check_kfold_options(y, n_splits=n_splits, n_repeats=n_repeats, stratify=stratify, rng=rng,
+                              n_jobs=n_jobs, progress=progress, single_class=single_class,
+                              average=average)
+    n_splits, n_repeats = opt["n_splits"], opt["n_repeats"]
+    folds = _make_folds(y, n_splits=n_splits, n_repeats=n_repeats, stratify=opt["stratify"],
+                        rng=opt["rng"])
     if inside:
         X_used, fold_selector, outside_support = X, selector, None
     else:
@@ -282,25 +261,26 @@ def selection_cv_error(selector, estimator, X, y, *, inside=True, n_splits=10, n
             fitted = clone(selector).fit(X, y)  # CV1: every label, test folds' included
             X_used = fitted.transform(X)
         fold_selector, outside_support = None, _support(fitted)
-    results = run_tasks(_fold_task, ((fold_selector, estimator, X_used, y, train, test)
-                                     for train, test in folds),
-                        n_jobs=n_jobs, progress=progress, desc="CV2" if inside else "CV1",
-                        total=len(folds))
-    fold_errors = np.array([error for error, _ in results])
+    outcome = cross_validate_folds(estimator, X_used, y, folds, selector=fold_selector,
+                                   single_class=opt["single_class"], n_jobs=opt["n_jobs"],
+                                   progress=opt["progress"], desc="CV2" if inside else "CV1")
+    shape = (n_repeats, n_splits)
+    fold_errors = outcome.fold_errors()
     if inside:
-        supports = [support for _, support in results]
+        supports = outcome.supports
         selected = () if any(s is None for s in supports) else tuple(supports)
     else:
         selected = () if outside_support is None else (outside_support,) * len(folds)
-    n_folds = fold_errors.size
     return SelectionCVResult(
-        error=float(fold_errors.mean()),
-        std_error=float(fold_errors.std(ddof=1) / np.sqrt(n_folds)),
+        error=float(np.mean([cv_error(c, m, opt["average"]) for c, m in
+                             zip(outcome.counts.reshape(shape), outcome.sizes.reshape(shape))])),
+        std_error=float(fold_errors.std(ddof=1) / np.sqrt(fold_errors.size)),
         inside=inside,
         fold_errors=fold_errors,
         selected_features=selected,
         n_features=int(np.shape(X)[1]) if np.ndim(X) == 2 else 1,
-        n_single_class=len(single),
+        n_single_class=len(outcome.single),
+        average=opt["average"],
     )
 
 
@@ -422,14 +402,13 @@ def leak_grid(n_features=(50, 200, 1000, 3000), k=(1, 5, 10, 20, 50), *, n_sampl
     >>> bool(cv1[1, 1] < cv2[1, 1] - 0.2)
     True
     """
-    n_features = check_increasing("n_features", n_features, integer=True, minimum=1)
-    k = check_increasing("k", k, integer=True, minimum=1, maximum=int(n_features[0]),
-                         maximum_name="min(n_features)")
-    n_samples = check_positive_int("n_samples", n_samples, minimum=4)
-    n_datasets = check_positive_int("n_datasets", n_datasets)
+    n_features = check_grid("n_features", n_features, integer=True, low=1)
+    k = check_grid("k", k, integer=True, low=1, high=int(n_features[0]), high_name="min(n_features)")
+    n_samples = check_scalar("n_samples", n_samples, int, low=4)
+    n_datasets = check_scalar("n_datasets", n_datasets, int, low=1)
     y = np.repeat([0, 1], [n_samples // 2, n_samples - n_samples // 2])
     n_splits = check_n_splits(n_splits, y, stratify=True)
-    estimator = KNeighborsClassifier(1) if estimator is None else check_classifier(estimator)
+    estimator = KNeighborsClassifier(1) if estimator is None else check_estimator("estimator", estimator)
     check_classification_target(y, estimator=estimator)
     progress = check_bool("progress", progress)
     gen = check_rng(rng)
