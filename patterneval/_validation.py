@@ -30,11 +30,6 @@ import re
 
 import numpy as np
 
-# Transitional (issue 13): the checks not yet rewritten in the vocabulary below. Each
-# module is moved off them; the vocabulary defined below takes precedence.
-from ._validation_legacy import *  # noqa: E402,F401,F403
-from ._validation_legacy import _as_real_array, _real_matrix, value_is_scalar  # noqa: F401
-
 __all__ = [
     "check_array",
     "check_bool",
