@@ -11,7 +11,8 @@ ValueError when the kind is right but the value is not (out of range, wrong shap
 The vocabulary, in the spirit of scikit-learn's ``Interval``/``check_array``:
 
 - scalars: :func:`check_scalar` (integers and reals in an interval), :func:`check_bool`,
-  :func:`check_choice`, :func:`check_callable`, :func:`check_rng`, :func:`check_n_jobs`;
+  :func:`check_choice`, :func:`check_callable`, :func:`check_rng`, :func:`check_n_jobs`,
+  :func:`check_path`;
 - arrays: :func:`check_array` (numbers of a given dimension, size, range), :func:`check_labels`
   (class or cluster labels), :func:`check_same_length`, :func:`check_grid`;
 - estimators and resampling: :func:`check_estimator`, :func:`check_X_y`,
@@ -26,6 +27,7 @@ from __future__ import annotations
 
 import numbers
 import operator
+import os
 import re
 
 import numpy as np
@@ -42,6 +44,7 @@ __all__ = [
     "check_labels",
     "check_n_jobs",
     "check_n_splits",
+    "check_path",
     "check_rng",
     "check_same_length",
     "check_scalar",
@@ -206,6 +209,16 @@ def check_n_jobs(n_jobs):
     if value == 0:
         raise fail("n_jobs", expected, 0)
     return value
+
+
+def check_path(path, *, name: str = "path"):
+    """A file path: a non-empty ``str`` or ``os.PathLike`` (an int would be taken for a file
+    descriptor by ``open``)."""
+    if not isinstance(path, (str, os.PathLike)):
+        raise fail(name, "a file path (a str or an os.PathLike)", path, error=TypeError)
+    if not os.fspath(path):
+        raise fail(name, "a non-empty file path", path)
+    return path
 
 
 # ----------------------------------------------------------------------------- arrays

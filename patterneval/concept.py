@@ -133,7 +133,7 @@ class CandidateElimination(Result):
     def vote(self, x) -> float:
         """Fraction of the version space that classifies instance ``x`` as positive: 1 or 0
         when the members agree, in between when the data do not settle ``x``."""
-        x = tuple(x)
+        x = _as_conjunction("x", x)
         if not self.members:
             raise ValueError("the version space is empty: no hypothesis fits the data.")
         return sum(matches(h, x) for h in self.members) / len(self.members)
@@ -378,10 +378,8 @@ def candidate_elimination(X, y, *, domains=None) -> CandidateElimination:
 
     Parameters
     ----------
-    X : sequence of tuple
-        Instances: a non-empty sequence of equal-length tuples of hashable attribute values.
-    y : sequence of bool
-        One label per instance, True (or 1) for a positive example.
+    X, y
+        As in :func:`find_s`.
     domains : sequence of sequences, optional, keyword-only
         The values each attribute can take (needed to specialise G). Default: the values
         seen in ``X``.
@@ -507,10 +505,8 @@ def list_then_eliminate(X, y, *, domains=None) -> list:
 
     Parameters
     ----------
-    X : sequence of tuple
-        Instances: a non-empty sequence of equal-length tuples of hashable attribute values.
-    y : sequence of bool
-        One label per instance, True (or 1) for a positive example.
+    X, y
+        As in :func:`find_s`.
     domains : sequence of sequences, optional, keyword-only
         The values each attribute can take (must contain the values seen in ``X``).
         Default: the values seen in ``X``.

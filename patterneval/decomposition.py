@@ -229,10 +229,8 @@ def fisher_criterion(w, X, y) -> np.ndarray:
     ----------
     w : array_like of shape (d,) or (d, m)
         Finite projection direction(s); the scale of ``w`` cancels.
-    X : array_like of shape (n_samples, d)
-        Finite real data, at least 2 rows.
-    y : array_like of shape (n_samples,)
-        Class labels, at least 2 classes, no NaN.
+    X, y
+        As in :func:`scatter_matrices` (X has d columns).
 
     Returns
     -------

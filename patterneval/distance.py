@@ -165,6 +165,13 @@ def _norms(name: str, arr: np.ndarray) -> np.ndarray:
     return norms
 
 
+def _cosine(x, y):
+    """Checked cosines of ``x`` and ``y`` (clipped to [-1, 1]), and whether they are rows."""
+    x, y, rows = check_vector_pair(x, y)
+    nx, ny = _norms("x", x), _norms("y", y)
+    return np.clip(np.sum(x * y, axis=-1) / (nx * ny), -1.0, 1.0), rows
+
+
 def cosine_similarity(x: ArrayLike, y: ArrayLike) -> float | np.ndarray:
     r"""Cosine of the angle between two vectors,
     :math:`\cos(x, y) = x^{\mathsf T} y / (\lVert x\rVert_2 \lVert y\rVert_2)`, in [-1, 1].
@@ -194,10 +201,8 @@ def cosine_similarity(x: ArrayLike, y: ArrayLike) -> float | np.ndarray:
     >>> pe.cosine_similarity([1, 2], [-2, -4])
     -1.0
     """
-    x, y, rows = check_vector_pair(x, y)
-    nx, ny = _norms("x", x), _norms("y", y)
-    cos = np.sum(x * y, axis=-1) / (nx * ny)
-    return _out(np.clip(cos, -1.0, 1.0), rows)
+    cos, rows = _cosine(x, y)
+    return _out(cos, rows)
 
 
 def cosine_distance(x: ArrayLike, y: ArrayLike) -> float | np.ndarray:
@@ -211,7 +216,7 @@ def cosine_distance(x: ArrayLike, y: ArrayLike) -> float | np.ndarray:
     Parameters
     ----------
     x, y : array_like, shape (d,) or (n, d)
-        Non-zero vectors (or rows of vectors, see the module docstring).
+        As in :func:`cosine_similarity`.
 
     Returns
     -------
@@ -225,9 +230,7 @@ def cosine_distance(x: ArrayLike, y: ArrayLike) -> float | np.ndarray:
     >>> pe.cosine_distance([1, 1], [3, 3])
     0.0
     """
-    x, y, rows = check_vector_pair(x, y)
-    nx, ny = _norms("x", x), _norms("y", y)
-    cos = np.clip(np.sum(x * y, axis=-1) / (nx * ny), -1.0, 1.0)
+    cos, rows = _cosine(x, y)
     return _out(1.0 - cos, rows)
 
 
@@ -516,9 +519,8 @@ def mixed_distance(x: ArrayLike, y: ArrayLike, *, tables: Mapping[int, VDMTable]
     Examples
     --------
     >>> import numpy as np, patterneval as pe
-    >>> from patterneval.distance import vdm_tables
     >>> X = np.array([[0.1, "a"], [0.4, "a"], [0.3, "b"]], dtype=object)
-    >>> tables = vdm_tables(X, [0, 0, 1], categorical=[1])
+    >>> tables = pe.vdm_tables(X, [0, 0, 1], categorical=[1])
     >>> pe.mixed_distance(X[0], X[2], tables=tables)  # sqrt(0.2^2 + 2)  # doctest: +ELLIPSIS
     1.42828568570...
     """

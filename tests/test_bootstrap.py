@@ -8,7 +8,7 @@ from fractions import Fraction
 
 import numpy as np
 import pytest
-from _helpers import bad_input_test
+from _helpers import assert_displays, bad_input_test
 from hypothesis import given
 from hypothesis import strategies as st
 from mlxtend.evaluate import bootstrap_point632_score
@@ -495,7 +495,7 @@ def test_method_picks_the_estimate(method):
     res = pe.bootstrap_error(KNeighborsClassifier(1), X, y, n_resamples=10, method=method, rng=0)
     expected = {"oob": res.oob, ".632": res.estimate_632, ".632+": res.estimate_632plus}[method]
     assert res.estimate == expected and res.method == method
-    assert repr(res).startswith("BootstrapResult(estimate=") and "<table>" in res._repr_html_()
+    assert_displays(res, "BootstrapResult(estimate=")
 
 
 def test_progress_bar(capsys):

@@ -2,7 +2,6 @@
 scikit-learn KMeans), slow twins, k-means++ probabilities, monotone Lloyd, ISODATA's
 split and merge, scikit-learn estimator checks and bad input."""
 
-import inspect
 
 import numpy as np
 import pytest
@@ -431,12 +430,6 @@ BAD_INPUT = [
                          ids=[f"{r[0]}-{i}" for i, r in enumerate(BAD_INPUT)])
 def test_bad_input(name, call, error, match):
     assert_rejects(error, match, call)
-
-
-def test_every_public_callable_has_a_bad_input_row():
-    public = {name for name in alg.__all__
-              if inspect.isfunction(getattr(alg, name)) or name in ("KMeans", "ISODATA")}
-    assert public <= {row[0] for row in BAD_INPUT}
 
 
 # ---------------------------------------------------------------- tie rules (issue 11)

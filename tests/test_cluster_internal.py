@@ -2,7 +2,6 @@
 (scikit-learn, validclust), chunking, prediction strength, Pareto front, registries and
 bad input."""
 
-import inspect
 import tracemalloc
 
 import numpy as np
@@ -487,15 +486,6 @@ CASES = [
                          ids=[f"{c[0].__name__}-{i}" for i, c in enumerate(CASES)])
 def test_bad_input_raises_naming_the_argument(func, args, kwargs, exc, match):
     assert_rejects(exc, match, func, *args, **kwargs)
-
-
-def test_every_public_function_has_a_row():
-    functions = {name for name in internal.__all__
-                 if inspect.isfunction(getattr(internal, name))}
-    assert functions == {c[0].__name__ for c in CASES}
-    for name in functions:  # options after the data are keyword-only
-        params = inspect.signature(getattr(internal, name)).parameters.values()
-        assert all(p.kind is p.KEYWORD_ONLY for p in params if p.default is not p.empty)
 
 
 # ----------------------------------------------------------------- the chapter's helpers

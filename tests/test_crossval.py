@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from _helpers import NoPredict, bad_input_test
+from _helpers import NoPredict, assert_displays, bad_input_test
 from sklearn.datasets import load_iris, load_wine
 from sklearn.discriminant_analysis import LinearDiscriminantAnalysis
 from sklearn.linear_model import LinearRegression, LogisticRegression
@@ -173,8 +173,7 @@ def test_progress_bar_does_not_change_the_result(wine, capsys):
 def test_result_repr_and_html():
     X, y = load_iris(return_X_y=True)
     res = pe.cross_val_error(GaussianNB(), X, y, n_splits=3, rng=0)
-    assert repr(res).startswith("CrossValidationResult(error=")
-    assert "<table>" in res._repr_html_()
+    assert_displays(res, "CrossValidationResult(error=")
 
 
 # ----------------------------------------------------------------------- single-class folds

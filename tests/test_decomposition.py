@@ -331,10 +331,3 @@ def test_good_inputs_pass_and_rows_name_parameters():
             cls().fit(Xg, yg)
         for overrides, _, _ in rows:
             assert set(overrides) <= params, (cls, overrides)
-
-
-def test_every_public_name_has_a_bad_input_table():
-    functions = {n for n in D.__all__ if inspect.isfunction(getattr(D, n))}
-    assert functions == set(FUNCTION_TABLES)
-    estimators = {getattr(D, n) for n in D.__all__ if hasattr(getattr(D, n), "fit")}
-    assert estimators == set(ESTIMATOR_TABLES)

@@ -3,7 +3,6 @@
 
 from __future__ import annotations
 
-import inspect
 
 import numpy as np
 import pytest
@@ -410,8 +409,3 @@ def test_bad_input(name, overrides, exc, pattern):
 def test_good_inputs_pass_and_rows_name_parameters():
     for name, rows in TABLES.items():
         assert_table_applies(getattr(O, name), GOOD[name], rows)
-
-
-def test_every_public_function_has_a_bad_input_table():
-    functions = {n for n in O.__all__ if inspect.isfunction(getattr(O, n))}
-    assert functions == set(TABLES)

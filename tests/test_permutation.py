@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from _helpers import NoPredict, bad_input_test
+from _helpers import NoPredict, assert_displays, bad_input_test
 from sklearn.datasets import load_breast_cancer, load_iris
 from sklearn.discriminant_analysis import LinearDiscriminantAnalysis
 from sklearn.feature_selection import SelectKBest, f_classif
@@ -189,8 +189,7 @@ def test_selection_inside_every_permutation():
 def test_result_repr():
     X, y = load_iris(return_X_y=True)
     res = pe.permutation_test(KNeighborsClassifier(), X, y, n_resamples=5, rng=0)
-    assert repr(res).startswith("PermutationTestResult(statistic=0.0266667, pvalue=0.166667, n_resamples=5")
-    assert "<table>" in res._repr_html_()
+    assert_displays(res, "PermutationTestResult(statistic=0.0266667, pvalue=0.166667, n_resamples=5")
 
 
 # ------------------------------------------------------------------ head: prefixes

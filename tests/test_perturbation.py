@@ -510,8 +510,8 @@ CASES = [
     (P.simulate_perturbation_coverage, dict(target=0.2), ValueError, r"^target must be None or a pair"),
     (F, dict(method="paper"), ValueError, r"^method must be one of \['apparent', 'perturbed-cv'\]"),
     (F, dict(method=1), TypeError, r"^method must be a string"),
-    (P.run_coverage_study, dict(ns=[1]), ValueError, r"^n must be an integer >= 2"),
-    (P.run_coverage_study, dict(methods=["x"]), ValueError, r"^method must be one of"),
+    (P.run_coverage_study, dict(ns=[1]), ValueError, r"^ns must be an array of values >= 2; got \[1\]"),
+    (P.run_coverage_study, dict(methods=["x"]), ValueError, r"^methods must be one of"),
     (P.run_coverage_study, dict(seed=-1), ValueError, r"^seed must be an integer >= 0"),
     (P.load_coverage_study, dict(path="/nonexistent/study.json"), FileNotFoundError, "study.json"),
 ]

@@ -625,15 +625,6 @@ def test_bad_input(func, args, kwargs, exc, word):
     assert_rejects(exc, word, func, *args, **kwargs)
 
 
-def test_bad_input_table_is_complete():
-    covered = {f.__name__.removesuffix("_fit") for f, *_ in CASES}
-    public = set(T.__all__)
-    no_arguments = {"play_tennis"}  # takes no input to get wrong
-    data_classes = {"PruningPath", "PruningSequence", "TreeDataset"}  # result containers, built by the library
-    assert public - covered - no_arguments - data_classes == set()
-    assert public <= set(dir(T))
-
-
 # --------------------------------------------------------------------------- tie rules (issue 11)
 def _exact_gini_gains(y, cuts):
     """Weighted Gini decrease of each cut position, in exact rational arithmetic."""

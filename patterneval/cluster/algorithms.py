@@ -284,8 +284,8 @@ def max_min_distance(X, theta, *, first=0) -> HeuristicClustering:
 
     References
     ----------
-    J. T. Tou and R. C. Gonzalez, *Pattern Recognition Principles*, Addison-Wesley,
-    1974, sec. 3.3.2 ("maximin-distance algorithm").
+    Tou & Gonzalez (1974), sec. 3.3.2 ("maximin-distance algorithm"); the book is cited
+    in full by :func:`threshold_clustering`.
 
     Examples
     --------
@@ -555,8 +555,7 @@ def kmeans_plusplus_probabilities(X, centers) -> np.ndarray:
 
     References
     ----------
-    D. Arthur and S. Vassilvitskii, k-means++: the advantages of careful seeding,
-    *SODA 2007*, 1027-1035. doi:10.5555/1283383.1283494
+    Arthur & Vassilvitskii (2007), the k-means++ paper cited by :func:`kmeans_plusplus`.
 
     Examples
     --------
@@ -777,8 +776,8 @@ class KMeans(ClusterMixin, TransformerMixin, BaseEstimator):
     S. P. Lloyd, Least squares quantization in PCM, *IEEE Transactions on Information
     Theory* 28(2), 129-137, 1982. doi:10.1109/TIT.1982.1056489
 
-    D. Arthur and S. Vassilvitskii, k-means++: the advantages of careful seeding,
-    *SODA 2007*, 1027-1035. doi:10.5555/1283383.1283494
+    Arthur & Vassilvitskii (2007) for the ``"k-means++"`` start, as in
+    :func:`kmeans_plusplus`.
 
     Examples
     --------
@@ -1098,6 +1097,12 @@ class KMeansGrid(Result):
 
     def index(self, k, init, seed):
         """Position (i, j, s) of a run in the arrays."""
+        k = check_scalar("k", k, int)
+        init = check_choice("init", init, self.inits)
+        seed = check_scalar("seed", seed, int)
+        for name, value, grid in (("k", k, self.ks), ("seed", seed, self.seeds)):
+            if value not in grid:
+                raise fail(name, f"one of the grid's values {list(grid)}", value)
         return self.ks.index(k), self.inits.index(init), self.seeds.index(seed)
 
 

@@ -28,6 +28,7 @@ from scipy.special import gammaln
 from scipy.sparse import csr_matrix
 from scipy.sparse.csgraph import min_weight_full_bipartite_matching
 
+from .._api import doc_parts
 from .._results import Result
 from .._validation import (
     check_bool,
@@ -95,14 +96,15 @@ _DOC_PARTS = {
     -------
     float
         In (0, 1]; higher is better.""",
+    "references_vmeasure": """References
+    ----------
+    Rosenberg, A. & Hirschberg, J. (2007), "V-measure: a conditional entropy-based
+    external cluster evaluation measure", EMNLP-CoNLL 2007, 410-420.""",
 }
 
 
-def _doc(func):
-    """Fill the ``%(name)s`` parts of ``func``'s docstring from :data:`_DOC_PARTS`."""
-    for name, text in _DOC_PARTS.items():
-        func.__doc__ = func.__doc__.replace(f"%({name})s", text)
-    return func
+#: Fills the ``%(name)s`` parts of a docstring from :data:`_DOC_PARTS`.
+_doc = doc_parts(_DOC_PARTS)
 
 
 # ------------------------------------------------------------------ encoding and the table
@@ -1327,10 +1329,7 @@ def homogeneity(labels_true, labels_pred) -> float:
 
     %(returns_0_1)s
 
-    References
-    ----------
-    Rosenberg, A. & Hirschberg, J. (2007), "V-measure: a conditional entropy-based
-    external cluster evaluation measure", EMNLP-CoNLL 2007, 410-420.
+    %(references_vmeasure)s
 
     Examples
     --------
@@ -1362,10 +1361,7 @@ def completeness(labels_true, labels_pred) -> float:
 
     %(returns_0_1)s
 
-    References
-    ----------
-    Rosenberg, A. & Hirschberg, J. (2007), "V-measure: a conditional entropy-based
-    external cluster evaluation measure", EMNLP-CoNLL 2007, 410-420.
+    %(references_vmeasure)s
 
     Examples
     --------
@@ -1402,10 +1398,7 @@ def v_measure(labels_true, labels_pred, *, beta: float = 1.0) -> float:
 
     %(returns_0_1)s
 
-    References
-    ----------
-    Rosenberg, A. & Hirschberg, J. (2007), "V-measure: a conditional entropy-based
-    external cluster evaluation measure", EMNLP-CoNLL 2007, 410-420.
+    %(references_vmeasure)s
 
     Examples
     --------

@@ -41,6 +41,7 @@ from scipy.sparse import csr_matrix
 from scipy.spatial import cKDTree
 from scipy.spatial.distance import cdist
 
+from .._api import doc_parts
 from .._results import Result
 from .._validation import (
     check_array,
@@ -104,6 +105,33 @@ TRANSLATION_INVARIANT = ("euclidean", "sqeuclidean", "cityblock", "chebyshev")
 #: Relative tolerance within which two distances (or two scores in :func:`pareto_front`)
 #: count as tied; the lower index wins among tied candidates.
 TIE_RTOL = 1e-12
+
+#: Parameter sections that several indices share, filled in by :func:`_doc` where a
+#: docstring says ``%(name)s``.
+_DOC_PARTS = {
+    "parameters": """Parameters
+    ----------
+    X : array-like of shape (n_samples, n_features)
+    labels : array-like of shape (n_samples,)
+    metric : str, default "euclidean"
+        One of :data:`METRICS`.""",
+    "parameters_2_to_n_1": """Parameters
+    ----------
+    X : array-like of shape (n_samples, n_features)
+    labels : array-like of shape (n_samples,)
+        Between 2 and n_samples - 1 clusters.
+    metric : str, default "euclidean"
+        One of :data:`METRICS`.""",
+    "X_labels_2_metric": """X : array-like of shape (n_samples, n_features)
+    labels : array-like of shape (n_samples,)
+        At least two clusters.
+    metric : str, default "euclidean"
+        One of :data:`METRICS`.""",
+    "returns_float": """Returns
+    -------
+    float""",
+}
+_doc = doc_parts(_DOC_PARTS)
 
 
 # --------------------------------------------------------------------------- helpers
@@ -308,6 +336,7 @@ def within_cluster_variation(X, labels, *, metric="euclidean") -> float:
     return _float(np.sqrt(delta.mean()))
 
 
+@_doc
 def compactness(X, labels, *, metric="euclidean") -> float:
     r"""Compactness CP of note 002 (紧密度): lower is better.
 
@@ -318,15 +347,9 @@ def compactness(X, labels, *, metric="euclidean") -> float:
     the K clusters with equal weight (not weighted by size). It ignores how far apart
     the clusters are. Range :math:`[0,\infty)`. O(n d).
 
-    Parameters
-    ----------
-    X : array-like of shape (n_samples, n_features)
-    labels : array-like of shape (n_samples,)
-    metric : str, default "euclidean"
+    %(parameters)s
 
-    Returns
-    -------
-    float
+    %(returns_float)s
 
     References
     ----------
@@ -349,6 +372,7 @@ def _cluster_scatter(X, codes, K, metric):
                      for k in range(K)])
 
 
+@_doc
 def spacing(X, labels, *, metric="euclidean", squared=False) -> float:
     r"""Spacing SP of note 002 (间隔度): the mean distance between cluster centroids;
     higher is better.
@@ -363,10 +387,7 @@ def spacing(X, labels, *, metric="euclidean", squared=False) -> float:
 
     Parameters
     ----------
-    X : array-like of shape (n_samples, n_features)
-    labels : array-like of shape (n_samples,)
-        At least two clusters.
-    metric : str, default "euclidean"
+    %(X_labels_2_metric)s
     squared : bool, default False
         Average squared centroid distances instead.
 
@@ -526,6 +547,7 @@ def connectivity(X, labels, *, n_neighbors=10, metric="euclidean") -> float:
 # --------------------------------------------------------------------------- separation
 
 
+@_doc
 def separation(X, labels, *, metric="euclidean", linkage="single", reduce="min") -> float:
     r"""Separation between clusters (分离度 of note 000): higher is better.
 
@@ -542,10 +564,7 @@ def separation(X, labels, *, metric="euclidean", linkage="single", reduce="min")
 
     Parameters
     ----------
-    X : array-like of shape (n_samples, n_features)
-    labels : array-like of shape (n_samples,)
-        At least two clusters.
-    metric : str, default "euclidean"
+    %(X_labels_2_metric)s
     linkage : {"single", "average", "complete", "centroid"}, default "single"
     reduce : {"min", "mean"}, default "min"
 
@@ -597,6 +616,7 @@ def _pair_sums(X, codes, K, metric):
 # --------------------------------------------------------------------------- silhouette
 
 
+@_doc
 def silhouette_samples(X, labels, *, metric="euclidean") -> np.ndarray:
     r"""Silhouette value of every sample (Rousseeuw 1987; note 000's Silhouette 宽度).
 
@@ -608,12 +628,7 @@ def silhouette_samples(X, labels, *, metric="euclidean") -> np.ndarray:
     where :math:`a_i` is 0/0) score 0, Rousseeuw's convention and scikit-learn's; a
     sample with :math:`a_i = b_i = 0` (duplicates only) scores 0 too.
 
-    Parameters
-    ----------
-    X : array-like of shape (n_samples, n_features)
-    labels : array-like of shape (n_samples,)
-        Between 2 and n_samples - 1 clusters.
-    metric : str, default "euclidean"
+    %(parameters_2_to_n_1)s
 
     Returns
     -------
@@ -672,6 +687,7 @@ def silhouette_samples(X, labels, *, metric="euclidean") -> np.ndarray:
     return np.nan_to_num(s, nan=0.0)
 
 
+@_doc
 def silhouette_width(X, labels, *, metric="euclidean") -> float:
     r"""Silhouette width: the mean of :func:`silhouette_samples` over all samples.
 
@@ -681,15 +697,9 @@ def silhouette_width(X, labels, *, metric="euclidean") -> float:
     ``sklearn.metrics.silhouette_score`` (without sampling). O(n^2 d) time, memory
     bounded by :data:`WORKING_MEMORY` plus O(n K).
 
-    Parameters
-    ----------
-    X : array-like of shape (n_samples, n_features)
-    labels : array-like of shape (n_samples,)
-    metric : str, default "euclidean"
+    %(parameters)s
 
-    Returns
-    -------
-    float
+    %(returns_float)s
 
     References
     ----------
@@ -756,6 +766,7 @@ def dunn_index(X, labels, *, metric="euclidean") -> float:
     return _float(gap / diameter)
 
 
+@_doc
 def davies_bouldin_index(X, labels, *, metric="euclidean") -> float:
     r"""Davies-Bouldin index DBI of note 002 (戴维森堡丁指数): **lower is better**.
 
@@ -772,16 +783,9 @@ def davies_bouldin_index(X, labels, *, metric="euclidean") -> float:
     data whose scatters are below 1e-8, e.g. data in small units), and the pair of a
     centroid with itself is never used, whatever rounding gives for its distance.
 
-    Parameters
-    ----------
-    X : array-like of shape (n_samples, n_features)
-    labels : array-like of shape (n_samples,)
-        Between 2 and n_samples - 1 clusters.
-    metric : str, default "euclidean"
+    %(parameters_2_to_n_1)s
 
-    Returns
-    -------
-    float
+    %(returns_float)s
 
     Notes
     -----

@@ -1,7 +1,7 @@
 """Comparing classifiers (Part V): tests for two classifiers and for many, ROC/AUC with
 DeLong's variance, calibration, and intervals for any metric from cross-validation."""
 
-from types import ModuleType as _ModuleType
+from .._api import public_names as _public_names
 
 from .many import (
     CD_TESTS,
@@ -64,6 +64,4 @@ from .two import (
     paired_ttest_5x2cv,
 )
 
-#: Every name imported above: the public API of the four modules, flat.
-__all__ = sorted(name for name, value in globals().items()
-                 if not name.startswith("_") and not isinstance(value, _ModuleType))
+__all__ = _public_names(globals())

@@ -632,7 +632,16 @@ class DeLongCoverage(Result):
 
 
 def delong_rows(pos, neg):
-    """AUC and DeLong standard error of each row of ``pos`` (R, m) and ``neg`` (R, n)."""
+    """AUC and DeLong standard error of each row of ``pos`` (R, m) and ``neg`` (R, n):
+    the scores of m >= 2 positives and n >= 2 negatives in each of R replicates."""
+    pos = check_array("pos", pos, shape_hint="(R, m)")
+    neg = check_array("neg", neg, shape_hint="(R, n)")
+    for name, arr in (("pos", pos), ("neg", neg)):
+        if arr.ndim == 0 or arr.shape[-1] < 2:
+            raise fail(name, "an array of scores with at least 2 columns (a standard error needs two)",
+                       f"shape {arr.shape}", echo=False)
+    if pos.shape[:-1] != neg.shape[:-1]:
+        raise fail("neg", f"one row per row of pos {pos.shape[:-1]}", f"shape {neg.shape}", echo=False)
     m, n = pos.shape[-1], neg.shape[-1]
     auc, v10, v01 = _components(pos, neg)
     se = np.sqrt(np.var(v10, axis=-1, ddof=1) / m + np.var(v01, axis=-1, ddof=1) / n)

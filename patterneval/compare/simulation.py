@@ -32,7 +32,7 @@ import numpy as np
 from scipy import stats
 
 from .._results import Result
-from .._validation import check_array, check_rng, check_scalar, fail
+from .._validation import check_array, check_path, check_rng, check_scalar, fail
 from .two import EXACT_THRESHOLD, _ftest_5x2, _ttest_5x2
 
 __all__ = ["TESTS", "RejectionGrid", "TestRejections", "load_rejection_grid", "rejection_grid", "separation_for_error",
@@ -291,23 +291,32 @@ class RejectionGrid(Result):
 
     def cell(self, n_samples, effect) -> TestRejections:
         """Recompute one cell (every replicate's p-values included)."""
+        n_samples = check_scalar("n_samples", n_samples, int, low=30)
+        effect = check_scalar("effect", effect, float, low=0)
         return simulate_two_classifier_tests(
-            n_samples=int(n_samples), error=self.error, effect=float(effect), n_replicates=self.n_replicates,
+            n_samples=n_samples, error=self.error, effect=effect, n_replicates=self.n_replicates,
             n_splits=self.n_splits, alpha=self.alpha, rng=_cell_seed(self.seed, n_samples, effect))
 
     def replay(self, n_samples, effect) -> bool:
-        """Whether recomputing the cell gives exactly the stored counts."""
-        i = int(np.flatnonzero(self.n_samples == n_samples)[0])
-        j = int(np.flatnonzero(np.isclose(self.effects, effect, rtol=0, atol=1e-9))[0])
+        """Whether recomputing the cell gives exactly the stored counts; ``n_samples`` and
+        ``effect`` must be on the grid."""
+        n_samples = check_scalar("n_samples", n_samples, int)
+        effect = check_scalar("effect", effect, float)
+        i = np.flatnonzero(self.n_samples == n_samples)
+        if not i.size:
+            raise fail("n_samples", f"one of the grid's sample sizes {self.n_samples.tolist()}", n_samples)
+        j = np.flatnonzero(np.isclose(self.effects, effect, rtol=0, atol=1e-9))
+        if not j.size:
+            raise fail("effect", f"one of the grid's effects {self.effects.tolist()}", effect)
         fresh = np.rint(self.cell(n_samples, effect).rejection_rate * self.n_replicates).astype(int)
-        return bool(np.array_equal(fresh, self.counts[i, j]))
+        return bool(np.array_equal(fresh, self.counts[i[0], j[0]]))
 
     def to_json(self, path) -> None:
         """Write the grid as JSON."""
         data = dict(n_samples=self.n_samples.tolist(), effects=self.effects.tolist(), counts=self.counts.tolist(),
                     tests=list(self.tests), error=self.error, alpha=self.alpha, n_replicates=self.n_replicates,
                     n_splits=self.n_splits, seed=self.seed)
-        Path(path).write_text(json.dumps(data) + "\n", encoding="utf-8")
+        Path(check_path(path)).write_text(json.dumps(data) + "\n", encoding="utf-8")
 
 
 def _cell_seed(seed, n_samples, effect):
@@ -325,8 +334,9 @@ def rejection_grid(n_samples=(40, 60, 100, 150, 200, 300), effects=tuple(np.roun
     >>> grid.counts.shape, grid.replay(60, 0.05)
     ((2, 2, 6), True)
     """
-    ns = np.asarray(n_samples, dtype=int)
-    effs = np.asarray(effects, dtype=float)
+    ns = check_array("n_samples", n_samples, ndim=1, kind="int", low=30)
+    effs = check_array("effects", effects, ndim=1, low=0)
+    seed = check_scalar("seed", seed, int, low=0)
     counts = np.empty((ns.size, effs.size, len(TESTS)), dtype=int)
     for i, n in enumerate(ns):
         for j, effect in enumerate(effs):
@@ -340,9 +350,13 @@ def rejection_grid(n_samples=(40, 60, 100, 150, 200, 300), effects=tuple(np.roun
 
 def load_rejection_grid(path) -> RejectionGrid:
     """Read a :class:`RejectionGrid` written by :meth:`RejectionGrid.to_json`."""
-    data = json.loads(Path(path).read_text(encoding="utf-8"))
-    return RejectionGrid(n_samples=np.array(data["n_samples"], dtype=int), effects=np.array(data["effects"]),
-                         counts=np.array(data["counts"], dtype=int), tests=tuple(data["tests"]),
-                         error=float(data["error"]), alpha=float(data["alpha"]),
-                         n_replicates=int(data["n_replicates"]), n_splits=int(data["n_splits"]),
-                         seed=int(data["seed"]))
+    data = json.loads(Path(check_path(path)).read_text(encoding="utf-8"))
+    try:
+        return RejectionGrid(n_samples=np.array(data["n_samples"], dtype=int), effects=np.array(data["effects"]),
+                             counts=np.array(data["counts"], dtype=int), tests=tuple(data["tests"]),
+                             error=float(data["error"]), alpha=float(data["alpha"]),
+                             n_replicates=int(data["n_replicates"]), n_splits=int(data["n_splits"]),
+                             seed=int(data["seed"]))
+    except (KeyError, TypeError, ValueError) as exc:
+        raise fail("path", "a JSON file written by RejectionGrid.to_json", f"{path} ({exc!r})",
+                   echo=False) from None

@@ -3,6 +3,8 @@ AdaBoost (``boosting``), bagging and random forests (``bagging``), averaging, vo
 stacking (``combine``), and how diverse the members are (``diversity``).
 """
 
+from .._api import public_names as _public_names
+
 from .bounds import (
     TIE_RULES,
     CorrelatedVoteSimulation,
@@ -60,51 +62,4 @@ from .diversity import (
     q_statistic,
 )
 
-__all__ = [
-    "AdaBoost",
-    "Bagging",
-    "BoostingRounds",
-    "CorrelatedVoteSimulation",
-    "ErrorAmbiguity",
-    "ForestConvergence",
-    "HALF_TOL",
-    "KappaError",
-    "MEASURES",
-    "MLR",
-    "MODES",
-    "ModeComparison",
-    "PairTable",
-    "RandomForest",
-    "ResampledError",
-    "STOP_REASONS",
-    "Stacking",
-    "TIE_RULES",
-    "VOTE_TIE_RULES",
-    "VoteRates",
-    "VoteSimulation",
-    "average",
-    "boosting_rounds",
-    "compare_modes",
-    "correlated_pair",
-    "correlated_vote_error",
-    "correlation",
-    "disagreement",
-    "error_ambiguity",
-    "forest_convergence",
-    "hoeffding_bound",
-    "kappa",
-    "kappa_error",
-    "majority_vote",
-    "majority_vote_error",
-    "pair_table",
-    "pairwise_diversity",
-    "plurality_vote",
-    "q_statistic",
-    "resampled_error",
-    "resolve_max_features",
-    "simulate_correlated_vote",
-    "simulate_vote_rates",
-    "vote_rates",
-    "weighted_average",
-    "weighted_vote",
-]
+__all__ = _public_names(globals())

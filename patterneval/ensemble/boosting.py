@@ -464,8 +464,9 @@ class AdaBoost(ClassifierMixin, BaseEstimator):
             F = F + alpha * _signs(est.predict(X))
 
     def staged_decision_function(self, X):
-        r"""Yield :math:`F_t(x) = \sum_{s \le t} \alpha_s h_s(x)` for t = 1, ..., T."""
-        yield from self._staged_F(self._X(X))
+        r"""Yield :math:`F_t(x) = \sum_{s \le t} \alpha_s h_s(x)` for t = 1, ..., T (X is
+        checked at the call, not at the first ``next``)."""
+        return self._staged_F(self._X(X))
 
     def decision_function(self, X):
         r"""The unnormalised vote :math:`F(x) = \sum_t \alpha_t h_t(x)`, shape (n,); positive
@@ -482,9 +483,9 @@ class AdaBoost(ClassifierMixin, BaseEstimator):
         return self._label(self.decision_function(X))
 
     def staged_predict(self, X):
-        """Yield the predictions of the first t rounds' vote, t = 1, ..., T."""
-        for t, F in enumerate(self.staged_decision_function(X), start=1):
-            yield self._label(F, t)
+        """Yield the predictions of the first t rounds' vote, t = 1, ..., T (X is checked
+        at the call)."""
+        return (self._label(F, t) for t, F in enumerate(self.staged_decision_function(X), start=1))
 
     def predict_proba(self, X):
         r"""Columns ``[1 - p, p]`` with :math:`p = 1/(1 + e^{-2F(x)})` (see Notes)."""
@@ -500,8 +501,8 @@ class AdaBoost(ClassifierMixin, BaseEstimator):
     def staged_distributions(self, X, y):
         r"""Yield the distributions :math:`D_t \propto e^{-y F_{t-1}(x)}` on (X, y) for
         t = 1, ..., T (:math:`D_1` uniform). On the training set these are the weights the
-        rounds were trained on."""
-        yield from self._distributions(*self._X_y(X, y))
+        rounds were trained on. X and y are checked at the call."""
+        return self._distributions(*self._X_y(X, y))
 
 
 @dataclass(frozen=True, repr=False)

@@ -128,7 +128,7 @@ def plot_dendrograms(hierarchies, *, height=3.2) -> Figure:
     hierarchies : sequence of Hierarchy
         Fitted hierarchies (``linkage_matrix`` and ``linkage``), one panel each.
     height : float, default 3.2, keyword-only
-        Figure height in inches (the width is 3.2 per panel).
+        As in :func:`plot_partitions`.
 
     Returns
     -------

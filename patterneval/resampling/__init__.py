@@ -7,6 +7,8 @@ tests); ``_engine`` holds what they share (fitting clones in parallel, random st
 the one cross-validation engine with the one definition of the CV error, mistakes / n).
 """
 
+from .._api import public_names as _public_names
+
 from .bootstrap import (
     BOOTSTRAP_METHODS,
     BOOTSTRAP_SINGLE_CLASS,
@@ -35,35 +37,4 @@ from .perturbation import (
 )
 from .selection import LeakGrid, SelectionCVResult, leak_grid, selection_cv_error
 
-__all__ = [
-    "BOOTSTRAP_METHODS",
-    "BOOTSTRAP_SINGLE_CLASS",
-    "BootstrapResult",
-    "CoverageStudy",
-    "CrossValidationResult",
-    "EstimatorSimulation",
-    "LeakGrid",
-    "PERTURBATION_METHODS",
-    "PermutationTestResult",
-    "PerturbationCoverage",
-    "PerturbationInterval",
-    "SelectionCVResult",
-    "bootstrap_error",
-    "cross_val_error",
-    "expected_svm_error",
-    "inclusion_probability",
-    "leak_grid",
-    "leave_one_out_error",
-    "linear_rule_error",
-    "load_coverage_study",
-    "no_information_error",
-    "permutation_test",
-    "perturbation_interval",
-    "run_coverage_study",
-    "selection_cv_error",
-    "simulate_distinct_share",
-    "simulate_error_estimates",
-    "signal_tests",
-    "simulate_perturbation_coverage",
-    "two_gaussians",
-]
+__all__ = _public_names(globals())

@@ -642,8 +642,7 @@ def simulate_error_estimates(estimator, sampler, *, n, n_test=20_000, n_replicat
 
     References
     ----------
-    Efron, B. & Tibshirani, R. (1997). Improvements on cross-validation: the .632+
-    bootstrap method. JASA 92(438), 548-560. doi:10.1080/01621459.1997.10474007
+    Efron & Tibshirani (1997), the .632+ paper cited by :func:`bootstrap_error`.
 
     Examples
     --------

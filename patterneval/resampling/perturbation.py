@@ -64,6 +64,7 @@ from .._validation import (
     check_labels,
     check_n_jobs,
     check_n_splits,
+    check_path,
     check_rng,
     check_scalar,
     check_X_y,
@@ -801,12 +802,8 @@ def simulate_perturbation_coverage(n, *, separation=2.0, n_features=2, C=1.0, n_
     ----------
     n : int
         Size of each simulated data set, even, >= 2.
-    separation : float, default 2.0
-        Distance of the class means, as in :func:`two_gaussians`.
-    n_features : int, default 2
-        Dimension p.
-    C : float, default 1.0
-        The SVM's regularisation parameter, > 0.
+    separation, n_features, C
+        As in :func:`expected_svm_error`.
     n_splits : int, default 5
         Cross-validation folds of each interval.
     n_datasets : int, default 100
@@ -955,7 +952,7 @@ class CoverageStudy(Result):
     def to_json(self, path) -> None:
         """Write the study as JSON (floats round-trip exactly)."""
         data = {"settings": self.settings, "cells": [sim.to_dict() for sim in self.cells]}
-        Path(path).write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
+        Path(check_path(path)).write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
 
 
 def load_coverage_study(path) -> CoverageStudy:
@@ -974,9 +971,13 @@ def load_coverage_study(path) -> CoverageStudy:
     >>> bool(np.array_equal(back.cells[0].lows, study.cells[0].lows))
     True
     """
-    data = json.loads(Path(path).read_text(encoding="utf-8"))
-    return CoverageStudy(settings=data["settings"],
-                         cells=tuple(PerturbationCoverage.from_dict(c) for c in data["cells"]))
+    data = json.loads(Path(check_path(path)).read_text(encoding="utf-8"))
+    try:
+        return CoverageStudy(settings=data["settings"],
+                             cells=tuple(PerturbationCoverage.from_dict(c) for c in data["cells"]))
+    except (KeyError, TypeError, ValueError) as exc:
+        raise fail("path", "a JSON file written by CoverageStudy.to_json", f"{path} ({exc!r})",
+                   echo=False) from None
 
 
 def run_coverage_study(ns, *, methods=PERTURBATION_METHODS, separation=2.0, n_features=2, C=1.0,
@@ -997,8 +998,8 @@ def run_coverage_study(ns, *, methods=PERTURBATION_METHODS, separation=2.0, n_fe
     >>> a.target == b.target, bool(np.array_equal(a.errors, b.errors))  # same data sets
     (True, True)
     """
-    ns = [check_scalar("n", n, int, low=2) for n in np.atleast_1d(ns).tolist()]
-    methods = [check_choice("method", m, PERTURBATION_METHODS) for m in methods]
+    ns = check_array("ns", ns, kind="int", low=2).ravel().tolist()
+    methods = [check_choice("methods", m, PERTURBATION_METHODS) for m in methods]
     seed = check_scalar("seed", seed, int, low=0)
     settings = dict(separation=float(separation), n_features=int(n_features), C=float(C), n_splits=int(n_splits),
                     n_datasets=int(n_datasets), n_resamples=int(n_resamples),

@@ -118,10 +118,8 @@ class SelectionCVResult(Result):
         --------
         >>> import numpy as np
         >>> from patterneval.resampling.selection import SelectionCVResult
-        >>> res = SelectionCVResult(error=0.2, std_error=0.1, inside=True,
-        ...                         fold_errors=np.array([0.1, 0.3]),
-        ...                         selected_features=(np.array([0, 2, 4]), np.array([2, 3, 4])),
-        ...                         n_features=5)
+        >>> supports = (np.array([0, 2, 4]), np.array([2, 3, 4]))  # two folds, five columns
+        >>> res = SelectionCVResult(0.2, 0.1, True, np.array([0.1, 0.3]), supports, 5)
         >>> res.selection_counts
         array([1, 0, 2, 1, 2])
         >>> res.most_selected(4)  # 2 and 4 tie at two folds, 0 and 3 at one

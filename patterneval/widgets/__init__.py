@@ -19,6 +19,8 @@ except ImportError as exc:  # pragma: no cover - exercised by tests/smoke_wheel.
     ) from exc
 del _ipywidgets, _matplotlib
 
+from .._api import public_names as _public_names
+
 from ._base import Explorer
 from .bagging import ForestConvergenceExplorer
 from .boosting import AdaBoostExplorer
@@ -44,31 +46,4 @@ from .resampling import BootstrapExplorer
 from .selection import SelectionLeakExplorer
 from .tree import PruningExplorer
 
-__all__ = [
-    "AdaBoostExplorer",
-    "BootstrapExplorer",
-    "CalibrationExplorer",
-    "ClusterStabilityExplorer",
-    "CriticalDifferenceExplorer",
-    "DescentExplorer",
-    "EnsembleBoundsExplorer",
-    "EvolutionExplorer",
-    "Explorer",
-    "FisherDirectionExplorer",
-    "ForestConvergenceExplorer",
-    "InternalIndexExplorer",
-    "KMeansExplorer",
-    "PairDiversityExplorer",
-    "PermutationExplorer",
-    "PerturbationExplorer",
-    "PruningExplorer",
-    "ReinforcementExplorer",
-    "RelabelExplorer",
-    "RocExplorer",
-    "SelectionLeakExplorer",
-    "SelectiveSamplingExplorer",
-    "TestErrorExplorer",
-    "TwoClassifierTestsExplorer",
-    "UnitBallExplorer",
-    "VoteRatesExplorer",
-]
+__all__ = _public_names(globals())
