@@ -1400,15 +1400,24 @@ class CART(ClassifierMixin, _CARTBase):
 
     def predict_proba(self, X):
         """Class proportions (weighted) of the leaf each sample reaches."""
-        leaves = self.apply(X)
-        v = self.tree_.value[leaves]
-        return v / v.sum(axis=1, keepdims=True)
+        return self._proba_checked(self._fitted_X(X))
 
     def predict(self, X):
         """Majority class of the leaf (ties, within 1e-12 relative: the first class in
         ``classes_``)."""
-        proba = self.predict_proba(X)
-        return self.classes_[argmax_tied(proba, axis=1)]
+        return self._predict_checked(self._fitted_X(X))
+
+    def _proba_checked(self, X):
+        v = self.tree_.value[self.tree_.apply(X)]
+        return v / v.sum(axis=1, keepdims=True)
+
+    def _predict_checked(self, X):
+        """``predict`` of an X already validated: a forest validates once for all its trees.
+        The tie rule is row by row, so it is applied once per node rather than per sample."""
+        v = self.tree_.value
+        with np.errstate(invalid="ignore", divide="ignore"):  # an empty internal node never wins
+            node_class = argmax_tied(v / v.sum(axis=1, keepdims=True), axis=1)
+        return self.classes_[node_class[self.tree_.apply(X)]]
 
 
 class CARTRegressor(RegressorMixin, _CARTBase):

@@ -289,7 +289,9 @@ class Bagging(ClassifierMixin, BaseEstimator):
         """Class indices predicted by every member, shape (T, n_samples)."""
         check_is_fitted(self, "estimators_")
         X = validate_estimator_data(self, X, reset=False, dtype=np.float64)
-        return np.stack([np.asarray(m.predict(X), dtype=np.intp) for m in self.estimators_])
+        # our CART members skip a second validation of the same X (one per tree otherwise)
+        return np.stack([np.asarray(getattr(m, "_predict_checked", m.predict)(X), dtype=np.intp)
+                         for m in self.estimators_])
 
     @staticmethod
     def _count_votes(preds: np.ndarray, n_classes: int) -> np.ndarray:
