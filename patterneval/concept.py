@@ -132,7 +132,23 @@ class CandidateElimination(Result):
 
     def vote(self, x) -> float:
         """Fraction of the version space that classifies instance ``x`` as positive: 1 or 0
-        when the members agree, in between when the data do not settle ``x``."""
+        when the members agree, in between when the data do not settle ``x``.
+
+        Parameters
+        ----------
+        x : sequence
+            An instance, one value per attribute.
+
+        Returns
+        -------
+        float
+            In [0, 1].
+
+        Raises
+        ------
+        ValueError
+            If the version space is empty.
+        """
         x = _as_conjunction("x", x)
         if not self.members:
             raise ValueError("the version space is empty: no hypothesis fits the data.")

@@ -134,7 +134,19 @@ class PCA(TransformerMixin, BaseEstimator):
         self.n_components = n_components
 
     def fit(self, X, y=None):
-        """Fit the components to ``X`` (n_samples, n_features); ``y`` is ignored."""
+        """Fit the components to ``X`` (n_samples, n_features); ``y`` is ignored.
+
+        Parameters
+        ----------
+        X : array_like, shape (n_samples, n_features)
+        y : None
+            Ignored; present for scikit-learn's API.
+
+        Returns
+        -------
+        PCA
+            ``self``, fitted.
+        """
         X = _fit_checks(self, X)
         n, d = X.shape
         k = check_n_components(self.n_components, min(n, d),
@@ -153,13 +165,32 @@ class PCA(TransformerMixin, BaseEstimator):
         return self
 
     def transform(self, X):
-        """Coordinates along the components: :math:`(X - \\bar x) V_k`."""
+        """Coordinates along the components: :math:`(X - \\bar x) V_k`.
+
+        Parameters
+        ----------
+        X : array_like, shape (n_samples, n_features)
+
+        Returns
+        -------
+        ndarray, shape (n_samples, n_components)
+        """
         X = _transform_checks(self, X)
         return (X - self.mean_) @ self.components_.T
 
     def inverse_transform(self, X):
         """Back to feature space: :math:`Z V_k^\\top + \\bar x` (exact when all components
-        are kept, the least-squares reconstruction otherwise)."""
+        are kept, the least-squares reconstruction otherwise).
+
+        Parameters
+        ----------
+        X : array_like, shape (n_samples, n_components)
+            Coordinates Z along the components.
+
+        Returns
+        -------
+        ndarray, shape (n_samples, n_features)
+        """
         check_is_fitted(self)
         Z = _check_components(X, self.n_components_)
         return Z @ self.components_ + self.mean_
@@ -329,7 +360,26 @@ class LDA(TransformerMixin, BaseEstimator):
         self.n_components = n_components
 
     def fit(self, X, y):
-        """Fit the discriminant directions to ``X`` (n_samples, n_features) and labels ``y``."""
+        """Fit the discriminant directions to ``X`` (n_samples, n_features) and labels ``y``.
+
+        Parameters
+        ----------
+        X : array_like, shape (n_samples, n_features)
+            At least two samples.
+        y : array_like, shape (n_samples,)
+            Class labels.
+
+        Returns
+        -------
+        LDA
+            ``self``, fitted.
+
+        Raises
+        ------
+        ValueError
+            If the within-class scatter :math:`S_w` is singular (the message suggests
+            shrinkage or PCA first).
+        """
         X, y = validate_estimator_data(self, X, y, labels=True, dtype=np.float64,
                                        ensure_min_samples=2)
         classes, codes = _class_codes(y)
@@ -366,7 +416,16 @@ class LDA(TransformerMixin, BaseEstimator):
         return self
 
     def transform(self, X):
-        """Project onto the discriminant directions: :math:`(X - \\bar x) W`."""
+        """Project onto the discriminant directions: :math:`(X - \\bar x) W`.
+
+        Parameters
+        ----------
+        X : array_like, shape (n_samples, n_features)
+
+        Returns
+        -------
+        ndarray, shape (n_samples, n_components)
+        """
         X = _transform_checks(self, X)
         return (X - self.mean_) @ self.scalings_
 
@@ -480,12 +539,36 @@ class FastICA(TransformerMixin, BaseEstimator):
         self.random_state = random_state
 
     def fit(self, X, y=None):
-        """Estimate the unmixing matrix from ``X`` (n_samples, n_features)."""
+        """Estimate the unmixing matrix from ``X`` (n_samples, n_features).
+
+        Parameters
+        ----------
+        X : array_like, shape (n_samples, n_features)
+        y : None
+            Ignored; present for scikit-learn's API.
+
+        Returns
+        -------
+        FastICA
+            ``self``, fitted.
+        """
         self._fit(X)
         return self
 
     def fit_transform(self, X, y=None):
-        """Fit and return the estimated sources."""
+        """Fit and return the estimated sources.
+
+        Parameters
+        ----------
+        X : array_like, shape (n_samples, n_features)
+        y : None
+            Ignored; present for scikit-learn's API.
+
+        Returns
+        -------
+        ndarray, shape (n_samples, n_components)
+            The estimated sources of ``X``.
+        """
         return self._fit(X)
 
     def _fit(self, X):
@@ -561,12 +644,31 @@ class FastICA(TransformerMixin, BaseEstimator):
         return W, worst, ok
 
     def transform(self, X):
-        """Estimated sources: :math:`(X - \\bar x) W^\\top`."""
+        """Estimated sources: :math:`(X - \\bar x) W^\\top`.
+
+        Parameters
+        ----------
+        X : array_like, shape (n_samples, n_features)
+
+        Returns
+        -------
+        ndarray, shape (n_samples, n_components)
+        """
         X = _transform_checks(self, X)
         return (X - self.mean_) @ self.components_.T
 
     def inverse_transform(self, X):
-        """Mix sources back: :math:`S A^\\top + \\bar x`."""
+        """Mix sources back: :math:`S A^\\top + \\bar x`.
+
+        Parameters
+        ----------
+        X : array_like, shape (n_samples, n_components)
+            Sources S.
+
+        Returns
+        -------
+        ndarray, shape (n_samples, n_features)
+        """
         check_is_fitted(self)
         S = _check_components(X, self.n_components_)
         return S @ self.mixing_.T + self.mean_

@@ -254,6 +254,12 @@ def mahalanobis(x: ArrayLike, y: ArrayLike, cov: ArrayLike) -> float | np.ndarra
         attributes, collinear attributes) raises a ``ValueError`` that suggests
         regularising it, e.g. ``cov + lam * numpy.eye(d)``.
 
+    Returns
+    -------
+    float or ndarray, shape (n,)
+        A ``float`` when ``x`` and ``y`` are both vectors; one distance per row when
+        either has shape (n, d) (a vector is paired with every row of the other).
+
     Notes
     -----
     Cost O(d^3) once for the factorisation, then O(n d^2).
@@ -331,7 +337,18 @@ class VDMTable(Result):
         return out
 
     def index(self, value) -> int:
-        """Row of ``value`` in ``table``; a ``ValueError`` for a value not seen."""
+        """Row of ``value`` in ``table``; a ``ValueError`` for a value not seen.
+
+        Parameters
+        ----------
+        value : object
+            A value of the attribute (a NumPy scalar is compared as its Python value).
+
+        Returns
+        -------
+        int
+            Its position in ``values``.
+        """
         lookup = {v: i for i, v in enumerate(self.values.tolist())}
         key = value.item() if isinstance(value, np.generic) else value
         if key not in lookup:
@@ -342,7 +359,17 @@ class VDMTable(Result):
         return lookup[key]
 
     def distance(self, a, b) -> float:
-        """:math:`\\mathrm{VDM}_p(a, b)` for two values of the attribute."""
+        """:math:`\\mathrm{VDM}_p(a, b)` for two values of the attribute.
+
+        Parameters
+        ----------
+        a, b : object
+            Values seen when the table was built (else ``ValueError``).
+
+        Returns
+        -------
+        float
+        """
         return float(self.table[self.index(a), self.index(b)])
 
 
@@ -507,6 +534,19 @@ def mixed_distance(x: ArrayLike, y: ArrayLike, *, tables: Mapping[int, VDMTable]
     p : float, default 2
     w : array_like, shape (d,), optional
         Non-negative weights, one per attribute.
+
+    Returns
+    -------
+    float or ndarray, shape (n,)
+        A ``float`` when ``x`` and ``y`` are both records; one distance per row when
+        either has shape (n, d).
+
+    Raises
+    ------
+    TypeError
+        If ``tables`` is not a dict of :class:`VDMTable`.
+    ValueError
+        If a table is keyed by a column outside the records or was built with another ``p``.
 
     Notes
     -----

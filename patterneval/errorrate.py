@@ -201,7 +201,28 @@ class ErrorEstimate(Result):
 
     def confidence_interval(self, confidence_level: float = 0.95, *,
                             method: Literal["wald", "wilson", "agresti-coull", "clopper-pearson", "jeffreys"] = "wilson") -> ConfidenceInterval:
-        """Interval for the true error rate; see :func:`binomial_interval`."""
+        """Interval for the true error rate; see :func:`binomial_interval`.
+
+        Parameters
+        ----------
+        confidence_level : float in (0, 1), default 0.95
+        method : {"wald", "wilson", "agresti-coull", "clopper-pearson", "jeffreys"}, \
+default "wilson", keyword-only
+            As in :func:`binomial_interval`.
+
+        Returns
+        -------
+        ConfidenceInterval
+            ``(low, high)``, floats in [0, 1].
+
+        Examples
+        --------
+        >>> import patterneval as pe
+        >>> est = pe.test_error([0, 1, 1, 0, 1, 0, 0, 1], [0, 1, 0, 0, 0, 0, 1, 1])
+        >>> ci = est.confidence_interval(0.9)
+        >>> round(ci.low, 4), round(ci.high, 4)
+        (0.1612, 0.652)
+        """
         return binomial_interval(self.k, self.n, confidence_level=confidence_level, method=method)
 
 
@@ -355,7 +376,25 @@ class StratifiedEstimate(Result):
     n: np.ndarray
 
     def confidence_interval(self, confidence_level: float = 0.95) -> ConfidenceInterval:
-        """Normal-approximation interval ``error +- z std_error``, clipped to [0, 1]."""
+        """Normal-approximation interval ``error +- z std_error``, clipped to [0, 1].
+
+        Parameters
+        ----------
+        confidence_level : float in (0, 1), default 0.95
+            z is the standard normal's (1 + confidence_level)/2 quantile.
+
+        Returns
+        -------
+        ConfidenceInterval
+            ``(low, high)``, floats in [0, 1].
+
+        Examples
+        --------
+        >>> import patterneval as pe
+        >>> ci = pe.stratified_error([3, 12], [60, 40], priors=[0.6, 0.4]).confidence_interval()
+        >>> round(float(ci.low), 4), round(float(ci.high), 4)
+        (0.0843, 0.2157)
+        """
         level = check_scalar("confidence_level", confidence_level, float, low=0, high=1, closed="neither")
         half = special.ndtri(0.5 + level / 2.0) * self.std_error
         return ConfidenceInterval(max(0.0, self.error - half), min(1.0, self.error + half))

@@ -694,7 +694,17 @@ def schema_theorem_bound(m, f_schema, f_mean, p_c, p_m, order, defining_length, 
     p_c, p_m : float
         Crossover and mutation probabilities in [0, 1].
     order, defining_length, length : int
-        :math:`o(H)`, :math:`\delta(H)` and the chromosome length :math:`l \ge 2`.
+        :math:`o(H)`, :math:`\delta(H)` and the chromosome length :math:`l \ge 2`;
+        :math:`0 \le o(H) \le l`, and :math:`o(H) - 1 \le \delta(H) \le l - 1` for a
+        schema of order 2 or more (:math:`\delta(H) = 0` otherwise).
+    form : {"linear", "product"}, default "linear", keyword-only
+        Which of the two bounds above.
+
+    Returns
+    -------
+    float
+        The lower bound on the expected number of instances in generation t + 1 (it can
+        be negative in the linear form, where it says nothing).
 
     References
     ----------

@@ -279,16 +279,51 @@ class Quadratic(Result):
     condition_number: float
 
     def f(self, x):
-        """:math:`f(x)` at one point ``x`` of shape (d,)."""
+        """:math:`f(x)` at one point ``x`` of shape (d,).
+
+        Parameters
+        ----------
+        x : array_like, shape (d,)
+
+        Returns
+        -------
+        float
+        """
         x = self._point(x)
         return 0.5 * x @ self.A @ x - self.b @ x
 
     def grad(self, x):
-        r""":math:`\nabla f(x) = Ax - b` at one point ``x`` of shape (d,)."""
+        r""":math:`\nabla f(x) = Ax - b` at one point ``x`` of shape (d,).
+
+        Parameters
+        ----------
+        x : array_like, shape (d,)
+
+        Returns
+        -------
+        ndarray, shape (d,)
+        """
         return self.A @ self._point(x) - self.b
 
     def f_grid(self, X1, X2):
-        """:math:`f` on a 2-d grid (for contour plots), vectorised. O(grid size)."""
+        """:math:`f` on a 2-d grid (for contour plots), vectorised. O(grid size).
+
+        Parameters
+        ----------
+        X1, X2 : array_like, same shape
+            First and second coordinates of the grid points (e.g. from
+            :func:`numpy.meshgrid`).
+
+        Returns
+        -------
+        ndarray, the shape of X1
+            :math:`f` at each point.
+
+        Raises
+        ------
+        ValueError
+            If the problem is not 2-d or the shapes differ.
+        """
         if self.b.size != 2:
             raise fail("f_grid's problem", "2-d", f"a {self.b.size}-d problem", echo=False)
         X1 = check_array("X1", X1)

@@ -133,7 +133,20 @@ class MDP:
         self.n_states, self.n_actions = S, A
 
     def policy_matrices(self, policy):
-        r"""``(r_pi, P_pi)`` of a policy, with terminal rows zeroed (their value is 0)."""
+        r"""``(r_pi, P_pi)`` of a policy, with terminal rows zeroed (their value is 0).
+
+        Parameters
+        ----------
+        policy : array_like, shape (n_states,) or (n_states, n_actions)
+            One action index per state, or action probabilities (rows summing to 1).
+
+        Returns
+        -------
+        r_pi : ndarray, shape (n_states,)
+            Expected reward of each state under the policy.
+        P_pi : ndarray, shape (n_states, n_states)
+            Transition matrix under the policy.
+        """
         pi = check_policy(policy, self.n_states, self.n_actions)
         r_pi = (pi * self.r).sum(axis=1)
         P_pi = np.einsum("sa,sat->st", pi, self.P)
@@ -190,7 +203,17 @@ class GridWorld(MDP):
         self.terminal_rewards = dict(terminal_rewards)
 
     def to_grid(self, values) -> np.ndarray:
-        """Per-state ``values`` laid out on the grid (NaN on walls)."""
+        """Per-state ``values`` laid out on the grid (NaN on walls).
+
+        Parameters
+        ----------
+        values : array_like, shape (n_states,)
+            One value per state, in the order of ``cells`` (NaN allowed).
+
+        Returns
+        -------
+        ndarray, shape ``shape``
+        """
         grid = np.full(self.shape, np.nan)
         values = check_state_values("values", values, self.n_states, allow_nan=True)
         for (r, c), v in zip(self.cells, values):

@@ -448,13 +448,35 @@ class _MultiwayTree(ClassifierMixin, BaseEstimator):
 
     def predict_proba(self, X):
         """Class probabilities: the class distribution of the leaf reached (C4.5: a
-        weighted mixture of leaves when a value is missing)."""
+        weighted mixture of leaves when a value is missing).
+
+        Parameters
+        ----------
+        X : array_like, shape (n_samples, n_features)
+            Attribute values as in fit; a value a node did not see in fit gives that
+            node's class distribution.
+
+        Returns
+        -------
+        ndarray, shape (n_samples, n_classes)
+            Columns in the order of ``classes_``; rows sum to 1.
+        """
         self._check_fitted()
         X = self._check_X_predict(X)
         return np.array([self._proba_row(self.tree_, row) for row in X])
 
     def predict(self, X):
-        """Most probable class (ties, within 1e-12 relative: the first class in ``classes_``)."""
+        """Most probable class (ties, within 1e-12 relative: the first class in ``classes_``).
+
+        Parameters
+        ----------
+        X : array_like, shape (n_samples, n_features)
+
+        Returns
+        -------
+        ndarray, shape (n_samples,)
+            Labels from ``classes_``.
+        """
         proba = self.predict_proba(X)
         return self.classes_[argmax_tied(proba, axis=1)]
 
@@ -471,12 +493,22 @@ class _MultiwayTree(ClassifierMixin, BaseEstimator):
             stack.extend((c, depth + 1) for c in node.children.values())
 
     def get_n_leaves(self):
-        """Number of leaves."""
+        """Number of leaves.
+
+        Returns
+        -------
+        int
+        """
         self._check_fitted()
         return sum(node.is_leaf for node, _ in self._walk())
 
     def get_depth(self):
-        """Depth (a single leaf has depth 0)."""
+        """Depth (a single leaf has depth 0).
+
+        Returns
+        -------
+        int
+        """
         self._check_fitted()
         return max(depth for _, depth in self._walk())
 
@@ -580,7 +612,20 @@ class ID3(_MultiwayTree):
         return X
 
     def fit(self, X, y):
-        """Grow the tree on categorical ``X`` and labels ``y``."""
+        """Grow the tree on categorical ``X`` and labels ``y``.
+
+        Parameters
+        ----------
+        X : array_like, shape (n_samples, n_features)
+            Categorical attribute values (compared as given).
+        y : array_like, shape (n_samples,)
+            Class labels.
+
+        Returns
+        -------
+        ID3
+            ``self``, fitted.
+        """
         max_depth = check_max_depth(self.max_depth)
         mss = check_scalar("min_samples_split", self.min_samples_split, int, low=2)
         X = check_categorical_X(X)
@@ -752,7 +797,20 @@ class C45(_MultiwayTree):
 
     def fit(self, X, y):
         """Grow the tree. ``X`` may mix categorical (string) and numeric columns and hold
-        ``None``/NaN for missing values."""
+        ``None``/NaN for missing values.
+
+        Parameters
+        ----------
+        X : array_like, shape (n_samples, n_features)
+            An object array holds both kinds of column.
+        y : array_like, shape (n_samples,)
+            Class labels.
+
+        Returns
+        -------
+        C45
+            ``self``, fitted.
+        """
         max_depth = check_max_depth(self.max_depth)
         mss = check_scalar("min_samples_split", self.min_samples_split, int, low=2)
         msl = check_scalar("min_samples_leaf", self.min_samples_leaf, int, low=1)
@@ -1260,16 +1318,35 @@ class _CARTBase(BaseEstimator):
         return validate_estimator_data(self, X, reset=False, dtype=np.float64)
 
     def apply(self, X):
-        """Index of the leaf (preorder node number) each sample falls in."""
+        """Index of the leaf (preorder node number) each sample falls in.
+
+        Parameters
+        ----------
+        X : array_like, shape (n_samples, n_features)
+
+        Returns
+        -------
+        ndarray of int, shape (n_samples,)
+        """
         X = self._fitted_X(X)
         return self.tree_.apply(X)
 
     def get_n_leaves(self):
-        """Number of leaves."""
+        """Number of leaves.
+
+        Returns
+        -------
+        int
+        """
         return int((self.tree_.left < 0).sum())
 
     def get_depth(self):
-        """Depth (a single leaf has depth 0)."""
+        """Depth (a single leaf has depth 0).
+
+        Returns
+        -------
+        int
+        """
         return self.tree_.depth()
 
     def cost_complexity_pruning_path(self, X, y, sample_weight=None):
@@ -1283,6 +1360,14 @@ class _CARTBase(BaseEstimator):
         first node in preorder; values within 1e-12 of the root's :math:`R` count as tied)
         until only the root is left. Equals scikit-learn's
         method of the same name. Cost O(nodes^2).
+
+        Parameters
+        ----------
+        X : array_like, shape (n_samples, n_features)
+        y : array_like, shape (n_samples,)
+            Class labels (CART) or targets (CARTRegressor).
+        sample_weight : array_like, shape (n_samples,), optional
+            Non-negative weights with a positive sum; default all 1.
 
         Returns
         -------
@@ -1387,7 +1472,21 @@ class CART(ClassifierMixin, _CARTBase):
         self.random_state = random_state
 
     def fit(self, X, y, sample_weight=None):
-        """Grow (and, with ``ccp_alpha`` > 0, prune) the tree."""
+        """Grow (and, with ``ccp_alpha`` > 0, prune) the tree.
+
+        Parameters
+        ----------
+        X : array_like, shape (n_samples, n_features)
+        y : array_like, shape (n_samples,)
+            Class labels.
+        sample_weight : array_like, shape (n_samples,), optional
+            Non-negative weights with a positive sum; default all 1.
+
+        Returns
+        -------
+        CART
+            ``self``, fitted.
+        """
         crit = check_choice("criterion", self.criterion, _CRITERIA_CLF + _CRITERIA_REG)
         if crit == "squared_error":
             raise fail("criterion", f"one of {list(_CRITERIA_CLF)} for a classifier", crit,
@@ -1399,12 +1498,32 @@ class CART(ClassifierMixin, _CARTBase):
         return self._fit_tree(X, S, w, crit)
 
     def predict_proba(self, X):
-        """Class proportions (weighted) of the leaf each sample reaches."""
+        """Class proportions (weighted) of the leaf each sample reaches.
+
+        Parameters
+        ----------
+        X : array_like, shape (n_samples, n_features)
+
+        Returns
+        -------
+        ndarray, shape (n_samples, n_classes)
+            Columns in the order of ``classes_``; rows sum to 1.
+        """
         return self._proba_checked(self._fitted_X(X))
 
     def predict(self, X):
         """Majority class of the leaf (ties, within 1e-12 relative: the first class in
-        ``classes_``)."""
+        ``classes_``).
+
+        Parameters
+        ----------
+        X : array_like, shape (n_samples, n_features)
+
+        Returns
+        -------
+        ndarray, shape (n_samples,)
+            Labels from ``classes_``.
+        """
         return self._predict_checked(self._fitted_X(X))
 
     def _proba_checked(self, X):
@@ -1477,7 +1596,21 @@ class CARTRegressor(RegressorMixin, _CARTBase):
         self.random_state = random_state
 
     def fit(self, X, y, sample_weight=None):
-        """Grow (and prune) the regression tree."""
+        """Grow (and, with ``ccp_alpha`` > 0, prune) the regression tree.
+
+        Parameters
+        ----------
+        X : array_like, shape (n_samples, n_features)
+        y : array_like, shape (n_samples,)
+            Real targets.
+        sample_weight : array_like, shape (n_samples,), optional
+            Non-negative weights with a positive sum; default all 1.
+
+        Returns
+        -------
+        CARTRegressor
+            ``self``, fitted.
+        """
         check_choice("criterion", self.criterion, _CRITERIA_REG)
         X, y, w = self._prepare(X, y, sample_weight)
         # scikit-learn's y_numeric would blame X for a string in y: y is converted here
@@ -1489,7 +1622,17 @@ class CARTRegressor(RegressorMixin, _CARTBase):
             del self._y_fit
 
     def predict(self, X):
-        """Mean target of the leaf each sample reaches."""
+        """Mean target of the leaf each sample reaches.
+
+        Parameters
+        ----------
+        X : array_like, shape (n_samples, n_features)
+
+        Returns
+        -------
+        ndarray, shape (n_samples,)
+            The (weighted) mean target of each sample's leaf.
+        """
         leaves = self.apply(X)
         return self.tree_.value[leaves, 0]
 

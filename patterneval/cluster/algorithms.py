@@ -810,7 +810,21 @@ class KMeans(ClusterMixin, TransformerMixin, BaseEstimator):
         return init.copy()
 
     def fit(self, X, y=None):
-        """Run k-means on X (y is ignored)."""
+        """Run k-means on X (y is ignored).
+
+        Parameters
+        ----------
+        X : array_like, shape (n_samples, n_features)
+            At least ``n_clusters`` rows of finite numbers.
+        y : None
+            Ignored; present for scikit-learn's API.
+
+        Returns
+        -------
+        KMeans
+            ``self``, fitted: the best of ``n_init`` runs (lowest inertia; a tie within
+            1e-12 relative keeps the earlier run).
+        """
         X = validate_estimator_data(self, X, reset=True, dtype=np.float64, order="C")
         k = check_scalar("n_clusters", self.n_clusters, int, low=1, high=X.shape[0],
                          hint=f"(there are {X.shape[0]} samples)")
@@ -847,19 +861,53 @@ class KMeans(ClusterMixin, TransformerMixin, BaseEstimator):
         return self
 
     def predict(self, X):
-        """Index of the nearest centre for each row of X."""
+        """Index of the nearest centre for each row of X.
+
+        Parameters
+        ----------
+        X : array_like, shape (n_samples, n_features)
+
+        Returns
+        -------
+        ndarray of int, shape (n_samples,)
+            A row equally near several centres (within 1e-12 relative) goes to the lowest
+            index.
+        """
         check_is_fitted(self)
         X = validate_estimator_data(self, X, reset=False, dtype=np.float64, order="C")
         return _nearest(X, self.cluster_centers_)[0]
 
     def transform(self, X):
-        """Euclidean distances from each row of X to each centre."""
+        """Euclidean distances from each row of X to each centre.
+
+        Parameters
+        ----------
+        X : array_like, shape (n_samples, n_features)
+
+        Returns
+        -------
+        ndarray, shape (n_samples, n_clusters)
+        """
         check_is_fitted(self)
         X = validate_estimator_data(self, X, reset=False, dtype=np.float64, order="C")
         return np.sqrt(_sq_distances(X, self.cluster_centers_))
 
     def score(self, X, y=None):
-        """Minus the sum of squared distances of X to its nearest centres."""
+        """Minus the sum of squared distances of X to its nearest centres.
+
+        Higher is better (scikit-learn's convention for ``score``).
+
+        Parameters
+        ----------
+        X : array_like, shape (n_samples, n_features)
+        y : None
+            Ignored; present for scikit-learn's API.
+
+        Returns
+        -------
+        float
+            Minus the inertia of ``X`` with the fitted centres (<= 0).
+        """
         check_is_fitted(self)
         X = validate_estimator_data(self, X, reset=False, dtype=np.float64, order="C")
         return -float(_nearest(X, self.cluster_centers_)[1].sum())
@@ -959,7 +1007,20 @@ class ISODATA(ClusterMixin, BaseEstimator):
         self.random_state = random_state
 
     def fit(self, X, y=None):
-        """Run ISODATA on X (y is ignored)."""
+        """Run ISODATA on X (y is ignored).
+
+        Parameters
+        ----------
+        X : array_like, shape (n_samples, n_features)
+            At least ``n_clusters`` rows of finite numbers.
+        y : None
+            Ignored; present for scikit-learn's API.
+
+        Returns
+        -------
+        ISODATA
+            ``self``, fitted (the number of clusters found is ``len(cluster_centers_)``).
+        """
         X = validate_estimator_data(self, X, reset=True, dtype=np.float64, order="C")
         K0 = check_scalar("n_clusters", self.n_clusters, int, low=1, high=X.shape[0],
                           hint=f"(there are {X.shape[0]} samples)")
@@ -1056,7 +1117,18 @@ class ISODATA(ClusterMixin, BaseEstimator):
         return np.vstack([C[~used], np.asarray(merged)])
 
     def predict(self, X):
-        """Index of the nearest final centre for each row of X."""
+        """Index of the nearest final centre for each row of X.
+
+        Parameters
+        ----------
+        X : array_like, shape (n_samples, n_features)
+
+        Returns
+        -------
+        ndarray of int, shape (n_samples,)
+            A row equally near several centres (within 1e-12 relative) goes to the lowest
+            index.
+        """
         check_is_fitted(self)
         X = validate_estimator_data(self, X, reset=False, dtype=np.float64, order="C")
         return _nearest(X, self.cluster_centers_)[0]
@@ -1096,7 +1168,22 @@ class KMeansGrid(Result):
     centers: dict = dataclasses.field(repr=False, default_factory=dict)
 
     def index(self, k, init, seed):
-        """Position (i, j, s) of a run in the arrays."""
+        """Position (i, j, s) of a run in the arrays.
+
+        Parameters
+        ----------
+        k : int
+            One of ``ks``.
+        init : str
+            One of ``inits``.
+        seed : int
+            One of ``seeds``.
+
+        Returns
+        -------
+        tuple of int
+            ``(ks.index(k), inits.index(init), seeds.index(seed))``.
+        """
         k = check_scalar("k", k, int)
         init = check_choice("init", init, self.inits)
         seed = check_scalar("seed", seed, int)

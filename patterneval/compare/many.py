@@ -120,6 +120,19 @@ def _rank(arr, lower_is_better):
 def average_ranks(scores, *, lower_is_better=False) -> np.ndarray:
     """Average rank of each classifier over the data sets (:func:`rank_scores`, column means).
 
+    Parameters
+    ----------
+    scores : array_like, shape (n_datasets, k)
+        One row per data set, one column per classifier.
+    lower_is_better : bool, default False, keyword-only
+        Whether lower scores are better (error rates); by default higher is better.
+
+    Returns
+    -------
+    ndarray, shape (k,)
+        The mean rank of each classifier (1 = best, ties share their average rank); the
+        ranks sum to k(k+1)/2.
+
     Examples
     --------
     >>> from patterneval.compare import average_ranks
@@ -848,6 +861,12 @@ def demsar_table() -> DemsarTable:
     the ranks were computed from unrounded AUCs. Ranking the printed AUCs ties them (2.5
     each), which moves two average ranks (2.929 and 1.929 instead of Demšar's 2.893 and
     1.964). To reproduce his numbers, rank by ``-published_ranks``.
+
+    Returns
+    -------
+    DemsarTable
+        ``scores`` (14 data sets x 4 classifiers), ``published_ranks``, ``classifiers``
+        and ``datasets``.
 
     References
     ----------

@@ -285,7 +285,29 @@ class DeLongInterval(Result):
         return self.statistic
 
     def confidence_interval(self, confidence_level=None, *, transform=None) -> ConfidenceInterval:
-        """The interval at another level or with the other transform."""
+        """The interval at another level or with the other transform.
+
+        Parameters
+        ----------
+        confidence_level : float in (0, 1), optional
+            Default the result's ``confidence_level``.
+        transform : {"logit", "clip"}, optional, keyword-only
+            Default the result's ``transform``.
+
+        Returns
+        -------
+        ConfidenceInterval
+            ``(low, high)``, floats in [0, 1].
+
+        Examples
+        --------
+        >>> from patterneval.compare import delong_interval
+        >>> res = delong_interval([0, 0, 0, 1, 1, 1, 0, 1], [0.1, 0.4, 0.35, 0.8, 0.7, 0.3, 0.2, 0.9])
+        >>> res.statistic
+        0.875
+        >>> res.confidence_interval(transform="clip").high  # the logit interval stays below 1
+        1.0
+        """
         level = self.confidence_level if confidence_level is None else check_scalar(
             "confidence_level", confidence_level, float, low=0, high=1, closed="neither")
         transform = self.transform if transform is None else check_choice("transform", transform, TRANSFORMS)

@@ -233,7 +233,22 @@ class Bagging(ClassifierMixin, BaseEstimator):
 
     # --- fitting -----------------------------------------------------------------------
     def fit(self, X, y):
-        """Fit ``n_estimators`` members on bootstrap samples of ``(X, y)``; returns self."""
+        """Fit ``n_estimators`` members on bootstrap samples of ``(X, y)``; returns self.
+
+        Also sets the out-of-bag estimates (``oob_error_``, ``oob_error_curve_``); it warns
+        (UserWarning) when no sample is out of bag for any member.
+
+        Parameters
+        ----------
+        X : array_like, shape (n_samples, n_features)
+        y : array_like, shape (n_samples,)
+            Class labels.
+
+        Returns
+        -------
+        Bagging
+            ``self``, fitted.
+        """
         X_arr, classes, y_code = classifier_fit_data(self, X, y, dtype=np.float64)
         n_estimators = check_scalar("n_estimators", self.n_estimators, int, low=1)
         n_jobs = check_n_jobs(self.n_jobs)
@@ -301,15 +316,45 @@ class Bagging(ClassifierMixin, BaseEstimator):
         return np.bincount(flat, minlength=n * n_classes).reshape(n, n_classes)
 
     def votes(self, X) -> np.ndarray:
-        """Number of members voting for each class, shape (n_samples, n_classes)."""
+        """Number of members voting for each class, shape (n_samples, n_classes).
+
+        Parameters
+        ----------
+        X : array_like, shape (n_samples, n_features)
+
+        Returns
+        -------
+        ndarray of int, shape (n_samples, n_classes)
+            Columns in the order of ``classes_``; rows sum to T = ``len(estimators_)``.
+        """
         return self._count_votes(self._member_predictions(X), self.classes_.size)
 
     def predict_proba(self, X) -> np.ndarray:
-        """Vote fractions, shape (n_samples, n_classes); rows sum to 1."""
+        """Vote fractions, shape (n_samples, n_classes); rows sum to 1.
+
+        Parameters
+        ----------
+        X : array_like, shape (n_samples, n_features)
+
+        Returns
+        -------
+        ndarray, shape (n_samples, n_classes)
+            ``votes(X) / T``, columns in the order of ``classes_``.
+        """
         return self.votes(X) / len(self.estimators_)
 
     def predict(self, X) -> np.ndarray:
-        """Plurality vote; a tie goes to the class that comes first in ``classes_``."""
+        """Plurality vote; a tie goes to the class that comes first in ``classes_``.
+
+        Parameters
+        ----------
+        X : array_like, shape (n_samples, n_features)
+
+        Returns
+        -------
+        ndarray, shape (n_samples,)
+            Labels from ``classes_``.
+        """
         votes = self.votes(X)
         return self.classes_[_plurality(votes)]
 
@@ -317,6 +362,17 @@ class Bagging(ClassifierMixin, BaseEstimator):
         """Error rate on ``(X, y)`` of the first ``t`` members, ``t = 1..T`` (test-error curve).
 
         O(T n L) after the T member predictions. Labels unseen in training count as errors.
+
+        Parameters
+        ----------
+        X : array_like, shape (n_samples, n_features)
+        y : array_like, shape (n_samples,)
+            True labels.
+
+        Returns
+        -------
+        ndarray, shape (T,)
+            Entry t - 1 is the plurality vote's error rate with the first t members.
         """
         preds = self._member_predictions(X)
         return _staged_vote_error(preds, self.classes_, check_labels("y", y, n=preds.shape[1], n_name="X"))

@@ -370,7 +370,31 @@ class AdaBoost(ClassifierMixin, BaseEstimator):
 
     # ------------------------------------------------------------------ fit
     def fit(self, X, y):
-        """Boost for at most ``n_estimators`` rounds on (X, y); returns self."""
+        """Boost for at most ``n_estimators`` rounds on (X, y); returns self.
+
+        Boosting stops early after a perfect round or when a round's learner is no better
+        than chance (``stop_reason_`` says which), so T = ``len(estimators_)`` may be
+        smaller than ``n_estimators``.
+
+        Parameters
+        ----------
+        X : array_like, shape (n_samples, n_features)
+        y : array_like, shape (n_samples,)
+            Two classes.
+
+        Returns
+        -------
+        AdaBoost
+            ``self``, fitted.
+
+        Raises
+        ------
+        TypeError
+            With ``mode="reweight"``, if ``base_estimator``'s fit takes no ``sample_weight``.
+        ValueError
+            If ``y`` does not hold two classes, or the first round's learner is no better
+            than chance.
+        """
         X_arr, classes, codes = classifier_fit_data(self, X, y, binary=True, dtype=np.float64)
         n_estimators = check_scalar("n_estimators", self.n_estimators, int, low=1)
         mode = check_choice("mode", self.mode, MODES)
@@ -465,12 +489,31 @@ class AdaBoost(ClassifierMixin, BaseEstimator):
 
     def staged_decision_function(self, X):
         r"""Yield :math:`F_t(x) = \sum_{s \le t} \alpha_s h_s(x)` for t = 1, ..., T (X is
-        checked at the call, not at the first ``next``)."""
+        checked at the call, not at the first ``next``).
+
+        Parameters
+        ----------
+        X : array_like, shape (n_samples, n_features)
+
+        Yields
+        ------
+        ndarray, shape (n_samples,)
+            The vote of the first t rounds.
+        """
         return self._staged_F(self._X(X))
 
     def decision_function(self, X):
         r"""The unnormalised vote :math:`F(x) = \sum_t \alpha_t h_t(x)`, shape (n,); positive
-        means ``classes_[1]``."""
+        means ``classes_[1]``.
+
+        Parameters
+        ----------
+        X : array_like, shape (n_samples, n_features)
+
+        Returns
+        -------
+        ndarray, shape (n_samples,)
+        """
         return self._F(self._X(X))
 
     def _label(self, F, t=None):
@@ -479,29 +522,82 @@ class AdaBoost(ClassifierMixin, BaseEstimator):
         return self.classes_[_positive(F, self.alphas_[:t]).astype(np.intp)]
 
     def predict(self, X):
-        """``classes_[1]`` where F(x) > 0, else ``classes_[0]`` (ties included; see Notes)."""
+        """``classes_[1]`` where F(x) > 0, else ``classes_[0]`` (ties included; see Notes).
+
+        Parameters
+        ----------
+        X : array_like, shape (n_samples, n_features)
+
+        Returns
+        -------
+        ndarray, shape (n_samples,)
+            Labels from ``classes_``.
+        """
         return self._label(self.decision_function(X))
 
     def staged_predict(self, X):
         """Yield the predictions of the first t rounds' vote, t = 1, ..., T (X is checked
-        at the call)."""
+        at the call).
+
+        Parameters
+        ----------
+        X : array_like, shape (n_samples, n_features)
+
+        Yields
+        ------
+        ndarray, shape (n_samples,)
+            Labels from ``classes_``, as :meth:`predict` with the first t rounds.
+        """
         return (self._label(F, t) for t, F in enumerate(self.staged_decision_function(X), start=1))
 
     def predict_proba(self, X):
-        r"""Columns ``[1 - p, p]`` with :math:`p = 1/(1 + e^{-2F(x)})` (see Notes)."""
+        r"""Columns ``[1 - p, p]`` with :math:`p = 1/(1 + e^{-2F(x)})` (see Notes).
+
+        Parameters
+        ----------
+        X : array_like, shape (n_samples, n_features)
+
+        Returns
+        -------
+        ndarray, shape (n_samples, 2)
+            Columns in the order of ``classes_``; rows sum to 1.
+        """
         p = expit(2.0 * self.decision_function(X))
         return np.column_stack([1.0 - p, p])
 
     def margins(self, X, y):
         r"""Normalised margins :math:`y F(x) / \sum_t \alpha_t` in [-1, 1]; positive means
-        correct, and its size is the confidence of the vote."""
+        correct, and its size is the confidence of the vote.
+
+        Parameters
+        ----------
+        X : array_like, shape (n_samples, n_features)
+        y : array_like, shape (n_samples,)
+            Labels from ``classes_`` (y is +1 for ``classes_[1]``, -1 otherwise).
+
+        Returns
+        -------
+        ndarray, shape (n_samples,)
+        """
         X, y_pm = self._X_y(X, y)
         return y_pm * self._F(X) / float(np.sum(self.alphas_))
 
     def staged_distributions(self, X, y):
         r"""Yield the distributions :math:`D_t \propto e^{-y F_{t-1}(x)}` on (X, y) for
         t = 1, ..., T (:math:`D_1` uniform). On the training set these are the weights the
-        rounds were trained on. X and y are checked at the call."""
+        rounds were trained on. X and y are checked at the call.
+
+        Parameters
+        ----------
+        X : array_like, shape (n_samples, n_features)
+        y : array_like, shape (n_samples,)
+            Labels from ``classes_``.
+
+        Yields
+        ------
+        ndarray, shape (n_samples,)
+            :math:`D_t`, non-negative and summing to 1.
+        """
         return self._distributions(*self._X_y(X, y))
 
 

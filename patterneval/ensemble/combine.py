@@ -581,6 +581,20 @@ class MLR(ClassifierMixin, BaseEstimator):
         self.fit_intercept = fit_intercept
 
     def fit(self, X, y):
+        """Fit one least-squares regression per class on its one-hot indicator.
+
+        Parameters
+        ----------
+        X : array_like, shape (n_samples, n_features)
+            At least two samples.
+        y : array_like, shape (n_samples,)
+            Class labels.
+
+        Returns
+        -------
+        MLR
+            ``self``, fitted.
+        """
         X, self.classes_, codes = classifier_fit_data(self, X, y, ensure_min_samples=2)
         fit_intercept = check_bool("fit_intercept", self.fit_intercept)
         Y = np.eye(self.classes_.size)[codes]
@@ -601,12 +615,31 @@ class MLR(ClassifierMixin, BaseEstimator):
         return f, np.abs(X) @ np.abs(self.coef_.T) + np.abs(self.intercept_)
 
     def decision_function(self, X):
-        """The c least-squares responses (for two classes the difference f_1 - f_0)."""
+        """The c least-squares responses (for two classes the difference f_1 - f_0).
+
+        Parameters
+        ----------
+        X : array_like, shape (n_samples, n_features)
+
+        Returns
+        -------
+        ndarray, shape (n_samples, n_classes), or (n_samples,) for two classes
+        """
         f = self._responses(X)
         return f[:, 1] - f[:, 0] if self.classes_.size == 2 else f
 
     def predict(self, X):
-        """Class with the largest response; ties (see Notes) go to the first class."""
+        """Class with the largest response; ties (see Notes) go to the first class.
+
+        Parameters
+        ----------
+        X : array_like, shape (n_samples, n_features)
+
+        Returns
+        -------
+        ndarray, shape (n_samples,)
+            Labels from ``classes_``.
+        """
         f, size = self._responses(X, scale=True)
         tol = MLR_TIE_RTOL * size.max(axis=1, keepdims=True)
         best = f >= f.max(axis=1, keepdims=True) - tol
@@ -739,6 +772,27 @@ class Stacking(ClassifierMixin, BaseEstimator):
         return MLR() if self.meta_learner is None else self.meta_learner
 
     def fit(self, X, y):
+        """Fit the meta-learner on out-of-fold outputs, then refit every member on all data.
+
+        Parameters
+        ----------
+        X : array_like, shape (n_samples, n_features)
+            Passed to the members as given.
+        y : array_like, shape (n_samples,)
+            Class labels; the largest class needs at least ``n_splits`` samples.
+
+        Returns
+        -------
+        Stacking
+            ``self``, fitted.
+
+        Raises
+        ------
+        TypeError
+            With ``use_proba=True``, if a member has no ``predict_proba``.
+        ValueError
+            If no class has ``n_splits`` samples.
+        """
         members = _members(self.estimators)
         meta = check_estimator("meta_learner", self._meta(), role="classifier")
         X, classes, codes = classifier_fit_data(self, X, y, ensure_min_samples=2)
@@ -772,25 +826,65 @@ class Stacking(ClassifierMixin, BaseEstimator):
         return self
 
     def meta_features(self, X):
-        """Meta-features of new data from the refitted first-level learners."""
+        """Meta-features of new data from the refitted first-level learners.
+
+        Parameters
+        ----------
+        X : array_like, shape (n_samples, n_features)
+
+        Returns
+        -------
+        ndarray, shape (n_samples, n_members * n_classes)
+            Each member's class probabilities (``use_proba=True``) or one-hot predicted
+            labels, side by side in the order of ``estimators``.
+        """
         check_is_fitted(self)
         X = validate_estimator_data(self, X, reset=False)
         return np.hstack([_member_output(m, X, self.classes_, bool(self.use_proba)) for m in self.estimators_])
 
     def predict(self, X):
-        """The meta-learner's prediction on the first-level outputs."""
+        """The meta-learner's prediction on the first-level outputs.
+
+        Parameters
+        ----------
+        X : array_like, shape (n_samples, n_features)
+
+        Returns
+        -------
+        ndarray, shape (n_samples,)
+            Labels from ``classes_``.
+        """
         Z = self.meta_features(X)
         return self.meta_learner_.predict(Z)
 
     @available_if(_meta_has("predict_proba"))
     def predict_proba(self, X):
-        """The meta-learner's class probabilities (only if it has ``predict_proba``)."""
+        """The meta-learner's class probabilities (only if it has ``predict_proba``).
+
+        Parameters
+        ----------
+        X : array_like, shape (n_samples, n_features)
+
+        Returns
+        -------
+        ndarray, shape (n_samples, n_classes)
+        """
         Z = self.meta_features(X)
         return self.meta_learner_.predict_proba(Z)
 
     @available_if(_meta_has("decision_function"))
     def decision_function(self, X):
-        """The meta-learner's decision function (MLR: the per-class responses)."""
+        """The meta-learner's decision function (MLR: the per-class responses).
+
+        Parameters
+        ----------
+        X : array_like, shape (n_samples, n_features)
+
+        Returns
+        -------
+        ndarray
+            As the meta-learner's ``decision_function`` returns it.
+        """
         Z = self.meta_features(X)
         return self.meta_learner_.decision_function(Z)
 

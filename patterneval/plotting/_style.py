@@ -11,6 +11,7 @@ open figure again at the end of the cell) and explorers can redraw one figure in
 from __future__ import annotations
 
 import base64
+import inspect
 import io
 
 import matplotlib as mpl
@@ -199,14 +200,19 @@ def one_shot(painter: type, name: str):
     cls = painter.__name__
     draw.__name__ = draw.__qualname__ = name
     draw.__module__ = painter.__module__
+    # the keywords are documented once, in the painter's update, and copied here
+    entries = _parameter_entries(painter.update.__doc__)
+    keywords = "\n".join("    " + line if line else "" for line in entries) if entries else f"""    **params
+        The keyword arguments of :meth:`{cls}.update`."""
     draw.__doc__ = f"""Fill ``fig`` with :class:`{cls}`'s figure for ``params``: ``{cls}(fig).update(**params)``.
+
+    Every parameter after ``fig`` is keyword-only and as in :meth:`{cls}.update`.
 
     Parameters
     ----------
     fig : matplotlib.figure.Figure
         The figure to fill (cleared first), e.g. from ``new_figure()``.
-    **params
-        The keyword arguments of :meth:`{cls}.update`.
+{keywords}
 
     Returns
     -------
@@ -214,3 +220,19 @@ def one_shot(painter: type, name: str):
         ``fig``.
     """
     return draw
+
+
+def _parameter_entries(doc: str | None) -> list[str]:
+    """The lines of a numpydoc docstring's Parameters section (dedented), [] if it has none."""
+    lines = inspect.cleandoc(doc or "").splitlines()
+    starts = [i + 2 for i in range(len(lines) - 1) if lines[i] == "Parameters" and set(lines[i + 1]) == {"-"}]
+    if not starts:
+        return []
+    end = starts[0]
+    # the section ends where the next one's underlined header begins
+    while end < len(lines) and not (end + 1 < len(lines) and lines[end + 1] and set(lines[end + 1]) == {"-"}):
+        end += 1
+    entries = lines[starts[0]:end]
+    while entries and not entries[-1].strip():
+        entries.pop()
+    return entries

@@ -35,7 +35,20 @@ TEST_STYLES = {
 
 def plot_rejection_rates(sim, *, ax=None) -> Figure:
     """Bars of each test's rejection rate with +-2 Monte Carlo standard errors and a line at
-    alpha, from a :class:`~patterneval.compare.simulation.TestRejections`."""
+    alpha, from a :class:`~patterneval.compare.simulation.TestRejections`.
+
+    Parameters
+    ----------
+    sim : TestRejections
+        From :func:`~patterneval.compare.simulation.simulate_two_classifier_tests`.
+    ax : matplotlib.axes.Axes, optional, keyword-only
+        The axes to draw on; by default a new figure with one axes.
+
+    Returns
+    -------
+    matplotlib.figure.Figure
+        The figure of ``ax``, or the new figure.
+    """
     with mpl.rc_context(BOOK_STYLE):
         if ax is None:
             fig = new_figure(width=7.5, height=3.2)
@@ -87,6 +100,23 @@ class RejectionGridPainter(Painter):
             self.ax_n.legend(loc="center left", bbox_to_anchor=(1.02, 0.5), fontsize=8)
 
     def update(self, *, grid, n_samples: int, effect: float):
+        """Show the grid's rates through the cell (``n_samples``, ``effect``).
+
+        Parameters
+        ----------
+        grid : RejectionGrid
+            From :func:`~patterneval.compare.simulation.rejection_grid` or
+            :func:`~patterneval.compare.simulation.load_rejection_grid`.
+        n_samples : int
+            A data-set size of the grid (one of ``grid.n_samples``).
+        effect : float
+            The effect; the grid's nearest effect is shown.
+
+        Returns
+        -------
+        matplotlib.figure.Figure
+            The painter's figure.
+        """
         i = int(np.flatnonzero(grid.n_samples == n_samples)[0])
         j = int(np.argmin(np.abs(grid.effects - effect)))
         rate, se = grid.rejection_rate, grid.std_error
@@ -124,11 +154,29 @@ def plot_critical_difference(average_ranks, names, cd, *, control=None, ax=None,
     Parameters
     ----------
     average_ranks : array_like, shape (k,)
+        Average rank of each classifier (e.g. from
+        :func:`~patterneval.compare.average_ranks`), 1 = best.
     names : sequence of str, length k
+        The classifiers' names.
     cd : float or CriticalDifference
-    control : int, optional
-    ax : matplotlib Axes, optional
-    title : str, optional
+        The critical difference (e.g. from :func:`~patterneval.compare.critical_difference`).
+    control : int, optional, keyword-only
+        Column index of the control classifier (Bonferroni-Dunn); None draws the Nemenyi
+        groups.
+    ax : matplotlib.axes.Axes, optional, keyword-only
+        The axes to draw on; by default a new figure with one axes.
+    title : str, optional, keyword-only
+        Drawn above the axis, at the best-rank end.
+
+    Returns
+    -------
+    matplotlib.figure.Figure
+        The figure of ``ax``, or the new figure.
+
+    Raises
+    ------
+    ValueError
+        If ``names`` and ``average_ranks`` differ in length.
     """
     R = np.asarray(average_ranks, dtype=float)
     k = R.size
@@ -216,6 +264,22 @@ class CriticalDifferencePainter(Painter):
             self.ax_n.legend(loc="upper right", fontsize=8)
 
     def update(self, *, k: int, n_datasets: int, alpha: float):
+        """Draw the critical differences around (``k``, ``n_datasets``).
+
+        Parameters
+        ----------
+        k : int, 2 <= k <= 20
+            Number of classifiers.
+        n_datasets : int, 2 <= n_datasets <= 100
+            Number of data sets N.
+        alpha : float in (0, 1)
+            Family-wise significance level.
+
+        Returns
+        -------
+        matplotlib.figure.Figure
+            The painter's figure.
+        """
         Ns = np.unique(np.round(np.geomspace(2, self.N_MAX, 60)).astype(int))
         ks = np.arange(2, self.K_MAX + 1)
         cds = {}

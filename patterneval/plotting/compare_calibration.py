@@ -55,6 +55,29 @@ class ReliabilityPainter(Painter):
             fig.subplots_adjust(left=0.07, right=0.98, bottom=0.15, top=0.86, wspace=0.3)
 
     def update(self, *, slope: float, shift: float, n: int, n_bins: int = 15, strategy: str = "uniform", rng=0):
+        """Draw one sample of forecasts and its reliability diagram.
+
+        Parameters
+        ----------
+        slope : float > 0
+            Slope a of the forecast's log-odds, as in
+            :func:`~patterneval.compare.miscalibrated_forecasts` (1 = calibrated spread).
+        shift : float
+            Shift b of the forecast's log-odds (0 = unbiased).
+        n : int >= 1
+            Number of samples.
+        n_bins : int, default 15
+            Number of bins of the ECE.
+        strategy : {"uniform", "quantile"}, default "uniform"
+            Equal-width bins or bins of equal counts.
+        rng : None, int or numpy.random.Generator, default 0
+            Seed of the sample.
+
+        Returns
+        -------
+        matplotlib.figure.Figure
+            The painter's figure.
+        """
         data = miscalibrated_forecasts(n, slope=slope, shift=shift, rng=rng)
         res = expected_calibration_error(data.y, data.forecast, n_bins=n_bins, strategy=strategy)
         floor = expected_calibration_error(data.y, data.probability, n_bins=n_bins, strategy=strategy)
@@ -82,7 +105,30 @@ draw_reliability = one_shot(ReliabilityPainter, "draw_reliability")
 
 def plot_reliability(y_true, probas: dict, *, n_bins: int = 10, strategy: str = "uniform") -> Figure:
     """Reliability diagrams of several models' forecasts on the same samples, each labelled
-    with its ECE."""
+    with its ECE.
+
+    Each curve is the bins of :func:`~patterneval.compare.expected_calibration_error`:
+    the observed frequency against the mean forecast in each bin, with the diagonal of
+    perfect calibration.
+
+    Parameters
+    ----------
+    y_true : array_like, shape (n_samples,)
+        Binary outcomes, or class labels for 2-d forecasts (as in
+        :func:`~patterneval.compare.expected_calibration_error`).
+    probas : dict
+        ``{name: proba}``, each proba of shape (n_samples,) or (n_samples, n_classes);
+        up to five models are drawn, in the dict's order.
+    n_bins : int, default 10, keyword-only
+        Number of bins.
+    strategy : {"uniform", "quantile"}, default "uniform", keyword-only
+        Equal-width bins or bins of equal counts.
+
+    Returns
+    -------
+    matplotlib.figure.Figure
+        A new figure with one axes.
+    """
     colors = [COLORS["primary"], COLORS["secondary"], COLORS["tertiary"], COLORS["accent"], COLORS["muted"]]
     with mpl.rc_context(BOOK_STYLE):
         fig = new_figure(width=5.2, height=4.4)
@@ -103,7 +149,19 @@ def plot_reliability(y_true, probas: dict, *, n_bins: int = 10, strategy: str = 
 def plot_bbc(result) -> Figure:
     """A :class:`~patterneval.compare.calibration.BBCResult`: every configuration's
     cross-validated score, the naive report (the best of them) and the BBC-CV estimate with
-    its interval."""
+    its interval.
+
+    Parameters
+    ----------
+    result : BBCResult
+        From :func:`~patterneval.compare.bbc_cv` or
+        :func:`~patterneval.compare.bbc_from_predictions`.
+
+    Returns
+    -------
+    matplotlib.figure.Figure
+        A new figure with one axes.
+    """
     with mpl.rc_context(BOOK_STYLE):
         fig = new_figure(width=7.0, height=3.2)
         (ax,) = reset_axes(fig, 1)

@@ -76,6 +76,26 @@ class RocPainter(Painter):
             fig.subplots_adjust(left=0.06, right=0.98, bottom=0.16, top=0.86, wspace=0.35)
 
     def update(self, *, auc: float, n: int, confidence_level: float = 0.95, transform: str = "logit", rng=0):
+        """Draw one binormal sample, its ROC curve and the replicates' intervals.
+
+        Parameters
+        ----------
+        auc : float in (0, 1)
+            True AUC of the binormal model.
+        n : int >= 2
+            Samples per class.
+        confidence_level : float in (0, 1), default 0.95
+            Of the DeLong intervals.
+        transform : {"logit", "clip"}, default "logit"
+            As in :func:`~patterneval.compare.delong_interval`.
+        rng : int, default 0
+            Seed of the sample; the replicates use ``numpy.random.default_rng([1, rng])``.
+
+        Returns
+        -------
+        matplotlib.figure.Figure
+            The painter's figure.
+        """
         y, scores = binormal_scores(auc, n, n, rng=rng)
         mu = stats.norm.ppf(auc) * np.sqrt(2.0)
         self.dens_neg.set_data(_GRID, stats.norm.pdf(_GRID))
@@ -117,7 +137,23 @@ draw_roc = one_shot(RocPainter, "draw_roc")
 
 def plot_roc_curves(y_true, scores: dict, *, confidence_level: float = 0.95) -> Figure:
     """ROC curves of several classifiers on the same samples, each labelled with its AUC
-    and DeLong interval."""
+    and DeLong interval.
+
+    Parameters
+    ----------
+    y_true : array_like, shape (n_samples,)
+        Binary labels (the positive class as in :func:`~patterneval.compare.roc_curve`).
+    scores : dict
+        ``{name: scores}``, each of shape (n_samples,), higher meaning more likely
+        positive; up to five classifiers are drawn, in the dict's order.
+    confidence_level : float, default 0.95, keyword-only
+        Of each :func:`~patterneval.compare.delong_interval`, in (0, 1).
+
+    Returns
+    -------
+    matplotlib.figure.Figure
+        A new figure with one axes.
+    """
     colors = [COLORS["primary"], COLORS["secondary"], COLORS["tertiary"], COLORS["accent"], COLORS["muted"]]
     with mpl.rc_context(BOOK_STYLE):
         fig = new_figure(width=5.2, height=4.2)
@@ -140,7 +176,29 @@ def plot_delong_coverage(aucs, n_positive: int, n_negative: int, *, n_resamples:
                          confidence_level: float = 0.95, rng=0) -> Figure:
     """Simulated coverage of the logit and the clipped DeLong intervals against the true
     AUC (binormal model), with +-2 Monte Carlo standard errors; both transforms see the
-    same simulated data sets."""
+    same simulated data sets.
+
+    Each point is :func:`~patterneval.compare.simulate_delong_coverage` at one AUC, so the
+    cost is ``2 * len(aucs) * n_resamples`` DeLong intervals.
+
+    Parameters
+    ----------
+    aucs : array_like, shape (n_aucs,)
+        True AUCs in (0, 1), the x axis.
+    n_positive, n_negative : int
+        Positives and negatives of each simulated data set, at least 2 each.
+    n_resamples : int, default 2000, keyword-only
+        Simulated data sets per point.
+    confidence_level : float, default 0.95, keyword-only
+        Of the intervals, in (0, 1); drawn as the nominal line.
+    rng : None, int or numpy.random.Generator, default 0, keyword-only
+        Seed of every point's simulation (the same draws for both transforms).
+
+    Returns
+    -------
+    matplotlib.figure.Figure
+        A new figure with one axes.
+    """
     aucs = np.asarray(aucs, dtype=float)
     colors = {"logit": COLORS["primary"], "clip": COLORS["secondary"]}
     with mpl.rc_context(BOOK_STYLE):

@@ -570,11 +570,46 @@ class EstimatorSimulation(Result):
     rmse: np.ndarray
 
     def column(self, name: str) -> np.ndarray:
-        """The estimates of one estimator across replicates."""
+        """The estimates of one estimator across replicates.
+
+        Parameters
+        ----------
+        name : str
+            One of ``names``.
+
+        Returns
+        -------
+        ndarray, shape (n_replicates,)
+
+        Examples
+        --------
+        >>> import numpy as np
+        >>> from sklearn.naive_bayes import GaussianNB
+        >>> from patterneval.resampling.bootstrap import simulate_error_estimates
+        >>> def sampler(rng, size):
+        ...     y = np.arange(size) % 2
+        ...     return rng.normal(size=(size, 2)) + y[:, None], y
+        >>> sim = simulate_error_estimates(GaussianNB(), sampler, n=20, n_test=2000,
+        ...                                n_replicates=3, n_resamples=5, rng=0)
+        >>> sim.column(".632").shape
+        (3,)
+        >>> print(sim.table().splitlines()[0])
+        estimator     mean     bias   (s.e.)      sd    rmse
+        """
         return self.estimates[:, self.names.index(check_choice("name", name, self.names))]
 
     def table(self) -> str:
-        """Plain-text table: mean estimate, bias (with MC s.e.), sd and RMSE per estimator."""
+        """Plain-text table: mean estimate, bias (with MC s.e.), sd and RMSE per estimator.
+
+        Returns
+        -------
+        str
+            A header, a row for the mean true error and one row per estimator.
+
+        Examples
+        --------
+        See :meth:`column`.
+        """
         rows = [f"{'estimator':<10} {'mean':>7} {'bias':>8} {'(s.e.)':>8} {'sd':>7} {'rmse':>7}",
                 f"{'true':<10} {self.true_errors.mean():>7.4f}"]
         for j, name in enumerate(self.names):

@@ -107,6 +107,17 @@ class PermutationTestResult(Result):
         The permutations are independent draws, so any prefix is itself a valid test with
         fewer permutations (its p-value recomputed as ``(b + 1) / (n_resamples + 1)``).
 
+        Parameters
+        ----------
+        n_resamples : int
+            Permutations kept, from 1 to the result's ``n_resamples``.
+
+        Returns
+        -------
+        PermutationTestResult
+            With the first ``n_resamples`` values of the null distribution (and of its
+            single-class counts) and the p-value they give.
+
         Examples
         --------
         >>> import numpy as np

@@ -335,6 +335,29 @@ class PerturbationInterval(Result):
 
         No SVM is refitted: the same rule as the result's method is applied to the first
         ``n_resamples`` replicates (for ``"perturbed-cv"`` centred at their own mean).
+
+        Parameters
+        ----------
+        confidence_level : float in (0, 1), optional
+            Default the result's ``confidence_level``.
+        n_resamples : int, optional, keyword-only
+            Replicates used, 1 to ``replicates.size`` (default all).
+
+        Returns
+        -------
+        ConfidenceInterval
+            ``(low, high)``, not clipped to [0, 1].
+
+        Examples
+        --------
+        >>> from patterneval.resampling.perturbation import perturbation_interval, two_gaussians
+        >>> X, y = two_gaussians(80, separation=2.0, rng=0)
+        >>> res = perturbation_interval(X, y, n_splits=5, n_resamples=100, rng=1)
+        >>> res.confidence_interval() == (res.low, res.high)
+        True
+        >>> narrow = res.confidence_interval(0.8)
+        >>> bool(res.low < narrow.low < narrow.high < res.high)
+        True
         """
         level = self.confidence_level if confidence_level is None else check_scalar(
             "confidence_level", confidence_level, float, low=0, high=1, closed="neither")
@@ -746,14 +769,43 @@ class PerturbationCoverage(Result):
         down by s. ``"apparent"``: note 000's formula read literally,
         :math:`\hat\varepsilon_{CV} \pm \xi_{1-\alpha/2}(W^*)/\sqrt n`, the stored interval
         widened by s at each end (narrowed when :math:`\bar W^* < 0`; quantiles commute with
-        a shift)."""
+        a shift).
+
+        Returns
+        -------
+        lows, highs : ndarray, shape (n_datasets,)
+
+        Examples
+        --------
+        >>> from patterneval.resampling import run_coverage_study
+        >>> sim = run_coverage_study([20], n_datasets=3, n_resamples=5, n_truth=10, n_splits=2).cells[0]
+        >>> lows, highs = sim.uncentred_intervals()
+        >>> lows.shape, bool(np.allclose(highs - lows, sim.highs - sim.lows + 2 * sim.replicate_means / 20 ** 0.5))
+        ((3,), True)
+        """
         shift = self.replicate_means / np.sqrt(self.n)
         if self.method == "perturbed-cv":
             return self.lows - shift, self.highs - shift
         return self.lows - shift, self.highs + shift
 
     def to_dict(self) -> dict:
-        """Plain-Python form (floats as Python floats, so JSON round-trips them exactly)."""
+        """Plain-Python form (floats as Python floats, so JSON round-trips them exactly).
+
+        Returns
+        -------
+        dict
+            Every field but ``covered``, arrays as lists of float.
+
+        Examples
+        --------
+        >>> from patterneval.resampling import run_coverage_study
+        >>> sim = run_coverage_study([20], n_datasets=3, n_resamples=5, n_truth=10, n_splits=2).cells[0]
+        >>> d = sim.to_dict()
+        >>> d["method"], d["lows"] == sim.lows.tolist(), "covered" in d
+        ('apparent', True, False)
+        >>> bool(np.array_equal(type(sim).from_dict(d).covered, sim.covered))
+        True
+        """
         out = {f.name: getattr(self, f.name) for f in dataclasses.fields(self) if f.name != "covered"}
         for name in _ROW_FIELDS:
             out[name] = [float(v) for v in out[name]]
@@ -761,7 +813,21 @@ class PerturbationCoverage(Result):
 
     @classmethod
     def from_dict(cls, data: dict) -> PerturbationCoverage:
-        """Inverse of :meth:`to_dict` (``covered`` is recomputed from the ends and target)."""
+        """Inverse of :meth:`to_dict` (``covered`` is recomputed from the ends and target).
+
+        Parameters
+        ----------
+        data : dict
+            As :meth:`to_dict` returns it.
+
+        Returns
+        -------
+        PerturbationCoverage
+
+        Examples
+        --------
+        See :meth:`to_dict`.
+        """
         data = dict(data)
         for name in _ROW_FIELDS:
             data[name] = np.asarray(data[name], dtype=float)
@@ -922,7 +988,32 @@ class CoverageStudy(Result):
     cells: tuple
 
     def cell(self, n: int, method: str) -> PerturbationCoverage:
-        """The simulation at sample size ``n`` with ``method``."""
+        """The simulation at sample size ``n`` with ``method``.
+
+        Parameters
+        ----------
+        n : int
+            A sample size of the study.
+        method : str
+            ``"apparent"`` or ``"perturbed-cv"``.
+
+        Returns
+        -------
+        PerturbationCoverage
+
+        Raises
+        ------
+        ValueError
+            If the study has no such cell (the message lists the cells).
+
+        Examples
+        --------
+        >>> from patterneval.resampling import run_coverage_study
+        >>> study = run_coverage_study([20], n_datasets=3, n_resamples=5, n_truth=10, n_splits=2)
+        >>> sim = study.cell(20, "apparent")
+        >>> sim.n, sim.method, sim.covered.shape
+        (20, 'apparent', (3,))
+        """
         for sim in self.cells:
             if sim.n == n and sim.method == method:
                 return sim
@@ -931,7 +1022,29 @@ class CoverageStudy(Result):
 
     def replay(self, n_datasets: int = 10, *, n_jobs=None) -> CoverageReplay:
         """Recompute the first ``n_datasets`` data sets of every cell (with the stored target)
-        and compare them with the stored rows."""
+        and compare them with the stored rows.
+
+        Parameters
+        ----------
+        n_datasets : int, default 10
+            Data sets recomputed per cell, from 2 to the fewest any cell stores.
+        n_jobs : int or None, optional, keyword-only
+            Parallel workers (joblib); None defers to joblib's active configuration.
+
+        Returns
+        -------
+        CoverageReplay
+            The largest absolute difference over the stored rows and whether every
+            ``covered`` flag is the same.
+
+        Examples
+        --------
+        >>> from patterneval.resampling import run_coverage_study
+        >>> study = run_coverage_study([20], n_datasets=3, n_resamples=5, n_truth=10, n_splits=2)
+        >>> rep = study.replay(2)
+        >>> rep.n_cells, rep.max_abs_difference == 0, rep.same_coverage
+        (2, True, True)
+        """
         m = check_scalar("n_datasets", n_datasets, int, low=2, high=min(sim.n_datasets for sim in self.cells),
                          hint="The study stores no more data sets per cell.")
         s = self.settings
@@ -950,13 +1063,44 @@ class CoverageStudy(Result):
                               same_coverage=same)
 
     def to_json(self, path) -> None:
-        """Write the study as JSON (floats round-trip exactly)."""
+        """Write the study as JSON (floats round-trip exactly).
+
+        Parameters
+        ----------
+        path : str or os.PathLike
+            The file, overwritten; :func:`load_coverage_study` reads it back.
+
+        Returns
+        -------
+        None
+
+        Examples
+        --------
+        See :func:`load_coverage_study`.
+        """
         data = {"settings": self.settings, "cells": [sim.to_dict() for sim in self.cells]}
         Path(check_path(path)).write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
 
 
 def load_coverage_study(path) -> CoverageStudy:
     """Read a :class:`CoverageStudy` written by :meth:`CoverageStudy.to_json`.
+
+    Parameters
+    ----------
+    path : str or os.PathLike
+        The JSON file.
+
+    Returns
+    -------
+    CoverageStudy
+        The settings and the cells, as written.
+
+    Raises
+    ------
+    TypeError
+        If ``path`` is not a str or os.PathLike.
+    ValueError
+        If the file is not a study written by :meth:`CoverageStudy.to_json`.
 
     Examples
     --------
@@ -989,6 +1133,41 @@ def run_coverage_study(ns, *, methods=PERTURBATION_METHODS, separation=2.0, n_fe
     ``[seed, n]``; the target is estimated once per n (from ``n_truth`` training sets) and
     shared by the methods. Cost: per n, ``n_truth`` fits plus ``n_datasets`` intervals per
     method (``tools/perturbation_coverage.py`` runs the chapter's study).
+
+    Parameters
+    ----------
+    ns : array_like of int
+        Sample sizes, each even and >= 2.
+    methods : sequence of str, default ("apparent", "perturbed-cv"), keyword-only
+        Interval methods, as in :func:`perturbation_interval`.
+    separation : float, default 2.0, keyword-only
+        As in :func:`expected_svm_error`.
+    n_features : int, default 2, keyword-only
+        As in :func:`expected_svm_error`.
+    C : float, default 1.0, keyword-only
+        As in :func:`expected_svm_error`.
+    n_splits : int, default 5, keyword-only
+        Cross-validation folds of each interval.
+    n_datasets : int, default 1000, keyword-only
+        Simulated data sets per cell, >= 1.
+    n_resamples : int, default 200, keyword-only
+        Perturbations per interval, >= 2.
+    confidence_level : float, default 0.95, keyword-only
+        In (0, 1).
+    n_truth : int, default 20000, keyword-only
+        Training sets for the target at each n.
+    seed : int >= 0, default 2008, keyword-only
+        Cell (n, method) draws from ``numpy.random.default_rng([seed, n])``.
+    n_jobs : int or None, optional, keyword-only
+        Parallel workers (joblib); None defers to joblib's active configuration.
+    progress : bool, default False, keyword-only
+        Show a progress bar (tqdm).
+
+    Returns
+    -------
+    CoverageStudy
+        The settings and one :class:`PerturbationCoverage` per (n, method), n-major in
+        the order given.
 
     Examples
     --------

@@ -114,6 +114,16 @@ class SelectionCVResult(Result):
         machine. ``n`` keeps the first ``n`` (all columns by default); when the count at
         position ``n`` is shared by columns beyond it, the cut is made by that index rule.
 
+        Parameters
+        ----------
+        n : int >= 1, optional
+            How many columns to keep (default all).
+
+        Returns
+        -------
+        ndarray of int, shape (min(n, n_features),)
+            Column indices.
+
         Examples
         --------
         >>> import numpy as np
