@@ -32,11 +32,12 @@ export PYDEVD_DISABLE_FILE_VALIDATION := 1
 NBVAL_PROFILES ?= native avx2 sse
 NBVAL_PATHS ?= book/
 
-.PHONY: help install assets book build test test-unit bench-quick test-wheel test-notebooks test-site lab execute screenshots constraints clean
+.PHONY: help install assets frames book build test test-unit bench-quick test-wheel test-notebooks test-site lab execute screenshots constraints clean
 
 help:
 	@echo "make book      build the site into $(SITE) (creates $(VENV), installs everything)"
 	@echo "make test      all tests: unit + doctests, benchmarks --quick, the wheel alone, strict nbval, site build, browser"
+	@echo "make frames    draw the explorers' frames for the static site (make build does this)"
 	@echo "make lab       JupyterLab on the book"
 	@echo "make execute   re-execute every notebook in place, storing widget state"
 	@echo "make screenshots  refresh the explorers' screenshots for the appendix"
@@ -69,10 +70,27 @@ assets: _offline/VERSIONS.json
 
 # --- the site --------------------------------------------------------------------------
 
+# The explorers' frames for the static site (tools/static_frames.py): each chapter runs up
+# to its explorer in a fresh kernel (the notebook is not changed) and the explorer is drawn
+# on a grid of slider positions; redrawn when a chapter or the library changes.
+# `make build FRAMES=0` builds without them (the sliders then move but the figure stays).
+FRAMES ?= 1
+FRAME_JOBS ?= 2
+FRAMES_DIR := _build/explorer-frames
+LIBRARY_SOURCES = $(shell find patterneval -name '*.py' -not -path '*/__pycache__/*')
+
+$(FRAMES_DIR)/manifest.json: $(NOTEBOOKS) $(LIBRARY_SOURCES) tools/static_frames.py | $(INSTALLED)
+	@start=$$(date +%s); \
+	rm -rf $(FRAMES_DIR); \
+	$(VENV_PY) tools/static_frames.py --out $(FRAMES_DIR) --jobs $(FRAME_JOBS); \
+	echo "== frames drawn in $$(( $$(date +%s) - start )) s"
+
+frames: $(FRAMES_DIR)/manifest.json
+
 # Builds from the committed outputs (execute_notebooks: off); --all so that -W sees the
 # warnings of every page, not only of the pages changed since the last build.
-build: $(INSTALLED) assets
-	$(BIN)/jupyter-book build --all -W -n --keep-going .
+build: $(INSTALLED) assets $(if $(filter 1,$(FRAMES)),frames)
+	PATTERNEVAL_FRAMES=$(FRAMES) $(BIN)/jupyter-book build --all -W -n --keep-going .
 
 book: build
 	@echo
@@ -116,7 +134,7 @@ test-wheel: $(INSTALLED)
 
 # The browser test is marked `browser` and deselected by default (pyproject addopts).
 test-site: $(INSTALLED)
-	$(VENV_PY) -m pytest -m browser tests/test_site.py
+	PATTERNEVAL_FRAMES=$(FRAMES) $(VENV_PY) -m pytest -m browser tests/test_site.py
 
 test: $(INSTALLED)
 	@start=$$(date +%s); \

@@ -26,6 +26,11 @@ other host is aborted (and reported).  On every HTML page the test asserts:
   it, and every ``Output`` widget whose saved state holds a figure shows it: an ``<img>`` inside the rendered ``.widget-output`` area with a nonzero
   ``naturalWidth``.
 
+On every page with an explorer, ``test_explorer_sliders_change_the_figure`` moves each
+of its controls (keyboard, click, selection) and checks that the figure swaps to another
+precomputed frame (tools/static_frames.py, tools/static/explorer-frames.js), a different
+picture, with nothing requested outside 127.0.0.1.
+
 A full-page screenshot of each page goes to ``_build/screenshots/``.
 
 If the browser or the built site is missing the test fails when ``CI=true``
@@ -345,6 +350,168 @@ def _check_static_references(page_path: str, html: str) -> None:
         )
 
 
+# --- explorers on the static site ----------------------------------------------------
+
+FRAMES_JS = re.compile(r"window\.peExplorerFrames = (\{.*?\});</script>", re.S)
+
+
+def _explorer_pages() -> list[str]:
+    return [p for p in PAGES if "window.peExplorerFrames" in (SITE / p).read_text(encoding="utf-8")]
+
+
+EXPLORER_PAGES = _explorer_pages()
+# `make build FRAMES=0` (tools/sphinx_frames.py) builds without the frames
+FRAMES_OFF = os.environ.get("PATTERNEVAL_FRAMES", "1").strip() == "0"
+
+
+def test_every_explorer_has_frames_on_the_site():
+    """Every chapter's explorer gets its frames (tools/static_frames.py), within the
+    site's size budget."""
+    if not PAGES:
+        _missing(f"no built site at {SITE} (run `make book` first)")
+    if FRAMES_OFF:
+        pytest.skip("built without frames (FRAMES=0)")
+    manifest = ROOT / "_build" / "explorer-frames" / "manifest.json"
+    import patterneval.widgets as w
+
+    names = set()
+    for page_path in EXPLORER_PAGES:
+        config = json.loads(FRAMES_JS.search((SITE / page_path).read_text(encoding="utf-8")).group(1))
+        names.update(config["explorers"])
+    assert names == set(w.__all__) - {"Explorer"}, "explorers without frames on the site"
+    frames = SITE / "_static" / "explorer-frames"
+    size = sum(f.stat().st_size for f in SITE.rglob("*") if f.is_file())
+    assert size < 150e6, f"the site is {size / 1e6:.0f} MB"
+    for name, entry in json.loads(manifest.read_text()).items():
+        assert len(list((frames / name).glob("*.png"))) == entry["frames"], name
+
+
+def _frame_key(page, name):
+    """The grid indices of the frame the explorer shows (set by explorer-frames.js)."""
+    return page.evaluate(
+        """name => document.querySelector(`[data-pe-explorer="${name}"] .widget-output img`)
+                   .getAttribute('data-pe-frame')""", name)
+
+
+def _move(page, name, i, control, at, step):
+    """Move control i of the explorer (at grid index ``at``): a slider by one arrow key
+    (step 0) or to its far end (Home/End, step 1); a toggle by a click on another button;
+    a dropdown by selecting its far option. Returns how."""
+    root = page.locator(f'[data-pe-explorer="{name}"] .widget-vbox > .widget-hbox').first
+    widget = root.locator(":scope > *").nth(i)
+    last = len(control["grid"]) - 1
+    if control["kind"] == "toggle":
+        widget.locator("button:not(.mod-active)").first.click()
+        return "click"
+    if control["kind"] == "dropdown":
+        target = control["grid"][0 if at == last else last]
+        widget.locator("select").select_option(index=target)
+        return f"select {target}"
+    widget.locator(".noUi-handle").first.focus()
+    if step == 0:
+        key = "ArrowLeft" if at == last else "ArrowRight"
+    else:
+        key = "Home" if at == last else "End"
+    page.keyboard.press(key)
+    return key
+
+
+def _restore(page, name, i, control, initial):
+    """Put control i back at its initial grid index (sliders: Home, then one arrow key
+    per grid point), so that the next control moves from the chapter's initial state."""
+    root = page.locator(f'[data-pe-explorer="{name}"] .widget-vbox > .widget-hbox').first
+    widget = root.locator(":scope > *").nth(i)
+    if control["kind"] == "toggle":
+        widget.locator("button").nth(control["grid"][initial]).click()
+    elif control["kind"] == "dropdown":
+        widget.locator("select").select_option(index=control["grid"][initial])
+    else:
+        widget.locator(".noUi-handle").first.focus()
+        page.keyboard.press("Home")
+        for _ in range(initial):
+            page.keyboard.press("ArrowRight")
+
+
+@pytest.mark.parametrize("page_path", EXPLORER_PAGES or ["<no explorer>"])
+def test_explorer_sliders_change_the_figure(page_path, site_url, browser):
+    """Every control of the page's explorer, from the chapter's initial state, moved once
+    by the keyboard (sliders: one arrow-key step, which snaps to the next grid point that
+    way), a click (toggles) or a selection (dropdowns), then slid to its far end, then put
+    back: each move shows another precomputed frame, a different picture, and nothing is
+    requested outside 127.0.0.1."""
+    if FRAMES_OFF:
+        pytest.skip("built without frames (FRAMES=0)")
+    if page_path == "<no explorer>":
+        _missing(f"no explorer with frames in {SITE} (run `make book` first)")
+    html = (SITE / page_path).read_text(encoding="utf-8")
+    config = json.loads(FRAMES_JS.search(html).group(1))
+    (name, spec), = config["explorers"].items()
+    frames = (SITE / page_path).parent / config["base"] / name
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    outside, failed = [], []
+
+    def route(route):
+        if urlparse(route.request.url).hostname == "127.0.0.1":
+            route.continue_()
+        else:
+            outside.append(route.request.url)
+            route.abort()
+
+    context.route("**/*", route)
+    page = context.new_page()
+    page.set_default_timeout(TIMEOUT_MS)
+
+    def on_failed(request):
+        # a frame superseded by the next move before it loaded is aborted by the browser
+        if not ("/_static/explorer-frames/" in request.url and request.failure == "net::ERR_ABORTED"):
+            failed.append(f"{request.url}: {request.failure}")
+
+    page.on("requestfailed", on_failed)
+    page.on("response", lambda r: r.status >= 400 and failed.append(f"{r.url}: HTTP {r.status}"))
+    at = [c["initial"] for c in spec["controls"]]
+    moves = 0
+    try:
+        page.goto(site_url + page_path, wait_until="load")
+        page.wait_for_function(
+            "name => { const el = document.querySelector(`[data-pe-explorer=\"${name}\"] .widget-output img`);"
+            " return el && el.complete && el.naturalWidth > 0; }", arg=name)
+        for i, control in enumerate(spec["controls"]):
+            for step in range(1 if control["kind"] in ("toggle", "dropdown") else 2):
+                before = "-".join(map(str, at))
+                how = _move(page, name, i, control, at[i], step)
+                page.wait_for_function(
+                    "([name, before]) => { const img = document.querySelector("
+                    "`[data-pe-explorer=\"${name}\"] .widget-output img`);"
+                    " const key = img && img.getAttribute('data-pe-frame');"
+                    " return key && key !== before && img.complete && img.naturalWidth > 0; }",
+                    arg=[name, before])
+                after = _frame_key(page, name)
+                moved = [int(v) for v in after.split("-")]
+                others = [j for j in range(len(at)) if j != i and moved[j] != at[j]]
+                assert not others, f"{name}: moving {control['name']} ({how}) moved controls {others}"
+                if how.startswith("Arrow"):  # one step snaps to the next grid point that way
+                    assert abs(moved[i] - at[i]) == 1, f"{name}.{control['name']}: {how} {at[i]} -> {moved[i]}"
+                elif how in ("Home", "End"):
+                    assert moved[i] == (0 if how == "Home" else len(control["grid"]) - 1), (name, how, moved)
+                assert (frames / f"{before}.png").read_bytes() != (frames / f"{after}.png").read_bytes(), (
+                    f"{name}: moving {control['name']} ({how}) from {before} to {after} "
+                    "shows the same picture")
+                at, moves = moved, moves + 1
+            _restore(page, name, i, control, control["initial"])
+            at[i] = control["initial"]
+            page.wait_for_function(
+                "([name, key]) => document.querySelector(`[data-pe-explorer=\"${name}\"] .widget-output img`)"
+                ".getAttribute('data-pe-frame') === key", arg=[name, "-".join(map(str, at))])
+    except PlaywrightTimeout as exc:
+        pytest.fail(f"{page_path}: {name} did not respond after {moves} moves "
+                    f"({exc.message.splitlines()[0]}); failed: {failed}; outside: {outside}")
+    finally:
+        context.close()
+    assert moves >= len(spec["controls"])
+    assert not outside, f"{page_path}: requests outside localhost (blocked): {outside}"
+    assert not failed, f"{page_path}: failed requests: {failed}"
+
+
 # --- whole-site checks ---------------------------------------------------------------
 
 HREF = re.compile(r'<a\b[^>]*\bhref="([^"]*)"', re.I)
@@ -406,16 +573,23 @@ def test_figures_have_captions_or_alt_text():
     assert not problems, "\n".join(problems)
 
 
+def _offline_page(context):
+    """A new page of ``context`` that may load from 127.0.0.1 only (every other request is
+    aborted), with the tests' default timeout."""
+    context.route("**/*", lambda route: route.continue_()
+                  if urlparse(route.request.url).hostname == "127.0.0.1" else route.abort())
+    page = context.new_page()
+    page.set_default_timeout(TIMEOUT_MS)
+    return page
+
+
 @pytest.mark.parametrize("query, expected_page", [
     ("Rand", "book/part2/external-indices.html"),
     ("bootstrap", "book/part1/cross-validation.html"),
 ])
 def test_offline_search_finds(query, expected_page, site_url, browser):
     context = browser.new_context(viewport={"width": 1280, "height": 900})
-    context.route("**/*", lambda route: route.continue_()
-                  if urlparse(route.request.url).hostname == "127.0.0.1" else route.abort())
-    page = context.new_page()
-    page.set_default_timeout(TIMEOUT_MS)
+    page = _offline_page(context)
     try:
         page.goto(f"{site_url}search.html?q={query}", wait_until="load")
         page.wait_for_selector("#search-results li a", timeout=TIMEOUT_MS)
@@ -436,10 +610,7 @@ def test_phone_width_chapter_is_readable(site_url, browser):
     readable size, and the navigation sidebar gets out of the way."""
     context = browser.new_context(viewport={"width": 390, "height": 844},
                                   device_scale_factor=2, is_mobile=True, has_touch=True)
-    context.route("**/*", lambda route: route.continue_()
-                  if urlparse(route.request.url).hostname == "127.0.0.1" else route.abort())
-    page = context.new_page()
-    page.set_default_timeout(TIMEOUT_MS)
+    page = _offline_page(context)
     try:
         page.goto(f"{site_url}book/part1/test-error.html", wait_until="networkidle")
         page.evaluate("() => MathJax.startup.promise")

@@ -6,8 +6,9 @@ The directive
     ```
 
 lists every explorer exported by :mod:`patterneval.widgets`: its name, its caption, a
-link to the chapter that derives what it shows, the two lines that open it in JupyterLab,
-and its screenshot from ``explorers/<Name>.png`` next to the page (``make screenshots``
+link to the chapter that derives what it shows, the grid of slider positions for which
+the site holds its figures (tools/static_frames.py), the two lines that open it in
+JupyterLab, and its screenshot from ``explorers/<Name>.png`` next to the page (``make screenshots``
 refreshes them from the built site). A missing screenshot is a build warning, and the
 book builds with ``-W``, so a new explorer cannot be left out of the gallery.
 """
@@ -31,6 +32,22 @@ def explorers():
     return [getattr(w, name) for name in w.__all__ if name != "Explorer"]
 
 
+def _grid_paragraph(app, name):
+    """The explorer's grid on this site (tools/static_frames.py's manifest), or None."""
+    from sphinx_frames import load_manifest
+
+    entry = load_manifest(app).get(name)
+    if entry is None:
+        return None
+    para = nodes.paragraph(text=f"On this site: {entry['frames']} precomputed frames, the grid ")
+    for i, control in enumerate(entry["controls"]):
+        para += nodes.Text(" × " if i else "")
+        para += nodes.literal(text=control["name"])
+        para += nodes.Text(" ∈ {" + ", ".join(control["labels"]) + "}")
+    para += nodes.Text("; a slider snaps to the nearest value of its grid.")
+    return para
+
+
 class ExplorerGallery(SphinxDirective):
     has_content = False
 
@@ -52,6 +69,9 @@ class ExplorerGallery(SphinxDirective):
             caption += link
             caption += nodes.Text(".")
             out.append(caption)
+            grid = _grid_paragraph(self.env.app, name)
+            if grid is not None:
+                out.append(grid)
             code = f"from patterneval.widgets import {name}\n{name}()"
             out.append(nodes.literal_block(code, code, language="python"))
             shot = Path("explorers") / f"{name}.png"

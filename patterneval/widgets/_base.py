@@ -35,9 +35,13 @@ _KINDS = {
 }
 _SLIDERS = ("int", "float", "log", "selection")
 
+#: The explorer's last line, shown on the static site only: hidden by its inline style
+#: here (JupyterLab), shown by the site's stylesheet (tools/static/patterneval.css). There
+#: the figure comes from frames precomputed on a grid (tools/static_frames.py).
 STATIC_NOTE = (
-    "<small><i>On the static site the sliders move but nothing is recomputed; "
-    "run the chapter live (<code>make lab</code>) to explore.</i></small>"
+    '<small class="pe-static-note" style="display: none"><i>On this static page the figures'
+    " are precomputed: each slider snaps to the nearest point of a grid. Run the chapter"
+    " live (<code>make lab</code>) to explore every value.</i></small>"
 )
 
 

@@ -1,0 +1,198 @@
+"""The explorers' frames for the static site (tools/static_frames.py), without a browser.
+
+The browser side (tools/static/explorer-frames.js swapping the frames as the sliders move)
+is checked by tests/test_site.py on the built site.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import io
+import json
+import math
+from pathlib import Path
+
+import ipywidgets
+import nbformat
+import PIL.Image
+import pytest
+
+from patterneval.widgets import Explorer, PruningExplorer
+from patterneval.widgets._base import STATIC_NOTE, dropdown, float_slider, int_slider, log_slider, selection_slider, toggle_buttons
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def _load(name):
+    spec = importlib.util.spec_from_file_location(name, ROOT / "tools" / f"{name}.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+sf = _load("static_frames")
+
+
+class _TextPainter:
+    """The smallest painter: writes the values into the figure."""
+
+    def __init__(self, figure):
+        self.ax = figure.axes[0]
+        self.text = self.ax.text(0.5, 0.5, "", ha="center")
+
+    def update(self, **values):
+        self.text.set_text(", ".join(f"{k}={v}" for k, v in sorted(values.items())))
+
+
+class _TinyExplorer(Explorer):
+    painter = _TextPainter
+    chapter = "book/part1/test-error"
+
+    def __init__(self, **controls):
+        super().__init__(controls, width=2.0, height=1.0)
+
+
+# --- one control's grid -----------------------------------------------------------------
+
+def test_numeric_grid_keeps_both_ends_and_the_initial_value():
+    g = sf.control_grid(int_slider("n", 30, 5, 500, 5), keep=5)
+    assert g["kind"] == "int" and g["attr"] == "value"
+    assert g["grid"][0] == 5 and g["grid"][-1] == 500
+    assert g["grid"][g["initial"]] == 30
+    assert all(isinstance(v, int) and (v - 5) % 5 == 0 for v in g["grid"])
+    assert g["grid"] == sorted(set(g["grid"])) and len(g["grid"]) in (5, 6)
+    assert g["values"] == g["grid"] and g["labels"][g["initial"]] == "30"
+
+
+def test_float_grid_lies_on_the_slider_lattice():
+    g = sf.control_grid(float_slider("e", 0.1, 0.01, 0.5, 0.01), keep=6)
+    assert g["grid"][0] == 0.01 and g["grid"][-1] == 0.5 and g["grid"][g["initial"]] == 0.1
+    assert all(abs(round((v - 0.01) / 0.01) * 0.01 + 0.01 - v) < 1e-12 for v in g["grid"])
+    full = sf.control_grid(float_slider("e", 0.1, 0.01, 0.5, 0.01))
+    assert len(full["grid"]) == 50
+
+
+def test_log_grid_is_in_values_and_keeps_an_off_lattice_initial_value():
+    control = log_slider("eta", 0.03, -4, 0, 0.05)
+    g = sf.control_grid(control, keep=5)
+    assert g["kind"] == "log" and g["attr"] == "value"
+    assert math.isclose(g["grid"][0], 1e-4) and math.isclose(g["grid"][-1], 1.0)
+    assert g["grid"][g["initial"]] == 0.03  # off the 0.05 lattice of exponents, kept exactly
+    assert g["grid"] == sorted(g["grid"])
+
+
+def test_indexed_controls_grid_their_option_indices():
+    s = sf.control_grid(selection_slider("p", [("a", 1.0), ("b", 2.0), ("c", 3.0)], 2.0))
+    assert (s["kind"], s["attr"], s["grid"], s["labels"], s["values"], s["initial"]) == (
+        "selection", "index", [0, 1, 2], ["a", "b", "c"], [1.0, 2.0, 3.0], 1)
+    t = sf.control_grid(toggle_buttons("mode", ["x", "y"], "y"))
+    assert (t["kind"], t["grid"], t["initial"]) == ("toggle", [0, 1], 1)
+    d = sf.control_grid(dropdown("m", ["u", "v", "w"], "u"))
+    assert (d["kind"], d["grid"], d["values"]) == ("dropdown", [0, 1, 2], ["u", "v", "w"])
+
+
+def test_an_unknown_control_is_refused():
+    with pytest.raises(TypeError, match="Checkbox"):
+        sf.control_grid(ipywidgets.Checkbox())
+
+
+# --- the explorer's grid ------------------------------------------------------------------
+
+def _product(controls, cap):
+    keep = sf.plan(controls, cap)
+    return math.prod(len(sf.control_grid(c, keep[k])["grid"]) for k, c in controls.items()), keep
+
+
+@pytest.mark.parametrize("cap", [60, 100, 200])
+def test_plan_stays_within_the_cap_and_thins_sliders_before_options(cap):
+    controls = {
+        "n": int_slider("n", 30, 5, 500, 5),
+        "e": float_slider("e", 0.1, 0.01, 0.5, 0.01),
+        "mode": toggle_buttons("mode", ["a", "b", "c"], "a"),
+    }
+    frames, keep = _product(controls, cap)
+    assert frames <= cap
+    assert keep["mode"] == 3, "toggles keep every option while sliders can be thinned"
+    assert min(keep["n"], keep["e"]) >= sf.MIN_POSITIONS
+
+
+def test_plan_never_thins_below_the_floor():
+    controls = {"n": int_slider("n", 30, 5, 500, 5), "e": float_slider("e", 0.1, 0.01, 0.5, 0.01)}
+    assert sf.plan(controls, 1) == {"n": sf.MIN_POSITIONS, "e": sf.MIN_POSITIONS}
+
+
+def test_plan_keeps_a_small_grid_whole():
+    controls = {"k": int_slider("k", 3, 2, 8), "m": toggle_buttons("m", ["a", "b"], "a")}
+    assert sf.plan(controls, 200) == {"k": 7, "m": 2}
+
+
+# --- frames -------------------------------------------------------------------------------
+
+def test_render_writes_one_distinct_frame_per_grid_point(tmp_path):
+    explorer = _TinyExplorer(n=int_slider("n", 2, 1, 4), mode=toggle_buttons("mode", ["a", "b"], "b"))
+    entry = sf.render(explorer, tmp_path / "tiny", max_frames=50)
+    files = sorted(p.name for p in (tmp_path / "tiny").glob("*.png"))
+    assert entry["frames"] == len(files) == 8
+    assert files == sorted(f"{i}-{j}.png" for i in range(4) for j in range(2))
+    assert [c["name"] for c in entry["controls"]] == ["n", "mode"]
+    assert [c["initial"] for c in entry["controls"]] == [1, 1]
+    blobs = {(tmp_path / "tiny" / f).read_bytes() for f in files}
+    assert len(blobs) == 8, "each grid point draws its own figure"
+    image = PIL.Image.open(io.BytesIO(next(iter(blobs))))
+    assert image.format == "PNG" and image.mode == "P" and image.size == (200, 100)
+    assert explorer.values == {"n": 2, "mode": "b"}, "the explorer is left as it was"
+    json.dumps(entry)  # the manifest entry is JSON
+
+
+def test_frames_are_deterministic(tmp_path):
+    explorer = PruningExplorer(step=2)
+    a = sf.render(explorer, tmp_path / "a", max_frames=3)
+    b = sf.render(PruningExplorer(step=2), tmp_path / "b", max_frames=3)
+    assert a["controls"] == b["controls"] and a["frames"] == 4  # both ends, the middle, step 2
+    for png in (tmp_path / "a").glob("*.png"):
+        assert png.read_bytes() == (tmp_path / "b" / png.name).read_bytes(), png.name
+    # the initial grid point is the explorer's initial figure (both palette PNGs of one drawing)
+    initial = sf.frame_name(c["initial"] for c in a["controls"])
+    explorer.update()
+    assert (tmp_path / "a" / initial).read_bytes() == sf.frame_png(explorer.figure)
+
+
+def test_explorer_cell_finds_the_cell_that_displays_the_explorer():
+    nb = nbformat.v4.new_notebook()
+    shown = nbformat.v4.new_output("execute_result", data={
+        "text/plain": "TestErrorExplorer(n=30)",
+        "application/vnd.jupyter.widget-view+json": {"model_id": "x", "version_major": 2, "version_minor": 0}})
+    nb.cells = [nbformat.v4.new_markdown_cell("TestErrorExplorer(n=1)"),
+                nbformat.v4.new_code_cell("x = 1", outputs=[nbformat.v4.new_output("stream", text="1")]),
+                nbformat.v4.new_code_cell("TestErrorExplorer(n=30)", outputs=[shown])]
+    assert sf.explorer_cell(nb) == (2, "TestErrorExplorer")
+    nb.cells.pop()
+    assert sf.explorer_cell(nb) is None
+
+
+def test_every_chapter_shows_one_explorer():
+    found = [sf.explorer_cell(nbformat.read(p, as_version=4)) for p in sf.chapters()]
+    names = [f[1] for f in found if f]
+    assert len(names) == 25 == len(set(names)), names
+
+
+# --- the site side ------------------------------------------------------------------------
+
+def test_the_static_note_shows_on_the_site_only():
+    assert 'class="pe-static-note"' in STATIC_NOTE and 'style="display: none"' in STATIC_NOTE
+    assert "make lab" in STATIC_NOTE and "snaps" in STATIC_NOTE
+    css = (ROOT / "tools" / "static" / "patterneval.css").read_text()
+    assert ".pe-static-note" in css and "display: inline !important" in css
+
+
+def test_sphinx_extension_finds_the_explorers_of_a_page():
+    ext = _load("sphinx_frames")
+
+    class Js:
+        def __init__(self, **attributes):
+            self.attributes = attributes
+
+    body = json.dumps({"state": {"a": {"state": {"outputs": [{"data": {"text/plain": "<RocExplorer figure>"}}]}}}})
+    scripts = [Js(src="x.js"), Js(type="application/vnd.jupyter.widget-state+json", body=body)]
+    assert ext._page_explorers(scripts) == ["RocExplorer"]
+    assert ext._page_explorers(scripts[:1]) == []

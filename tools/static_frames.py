@@ -1,0 +1,354 @@
+"""Precompute every explorer's figure on a grid of slider positions, for the static site.
+
+On the static site no Python runs behind the page, so an explorer's sliders cannot
+recompute its figure. Instead, when the site is built, this script runs each chapter up
+to its explorer cell (in a fresh kernel, from the notebook's own code; the notebook file
+is not changed), draws the explorer's figure for every point of a grid of control
+positions, and writes one PNG per point. ``tools/static/explorer-frames.js`` then swaps
+the explorer's image in the page as the sliders move; values between grid points snap to
+the nearest one.
+
+The grid of each control: every option of a selection slider, toggle or dropdown, and
+evenly spaced positions (always including both ends and the chapter's initial value) of a
+numeric slider; the explorer's grid is their Cartesian product, at most ``MAX_FRAMES``
+frames (``FRAME_CAPS`` raises the cap of an explorer with many controls): numeric sliders
+with the most positions are thinned first.
+
+Output (``_build/explorer-frames/`` by default; ``tools/sphinx_frames.py`` copies it into
+the site's ``_static/explorer-frames/``)::
+
+    manifest.json               {explorer name: {"chapter", "controls", "frames", ...}}
+    <Explorer>/<i>-<j>-....png  the frame at grid index i of the first control, j of the
+                                second, ...
+
+Frames are deterministic: drawn with the library's seeds, encoded by Pillow as palette
+PNGs with no metadata, so a rebuild writes the same bytes.
+
+Usage (from the repository root; ``make frames`` runs it)::
+
+    python tools/static_frames.py [--out DIR] [--jobs N] [NOTEBOOK ...]
+"""
+
+from __future__ import annotations
+
+import argparse
+import io
+import itertools
+import json
+import math
+import os
+import re
+import sys
+import time
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+OUT = ROOT / "_build" / "explorer-frames"
+
+#: Frames per explorer unless FRAME_CAPS says otherwise.
+MAX_FRAMES = 200
+#: Explorers with many controls get a larger cap, so that each control keeps a few positions.
+FRAME_CAPS = {"EvolutionExplorer": 400, "SelectiveSamplingExplorer": 480, "BootstrapExplorer": 480,
+              "VoteRatesExplorer": 480, "CalibrationExplorer": 480}
+#: A numeric slider keeps at least this many positions (both ends and one between).
+MIN_POSITIONS = 3
+#: Colours of a frame's palette (the book's figures use a handful; 128 keeps antialiasing).
+PALETTE = 128
+
+_NUMERIC = {"IntSlider": "int", "FloatSlider": "float", "FloatLogSlider": "log"}
+_INDEXED = {"SelectionSlider": "selection", "ToggleButtons": "toggle", "Dropdown": "dropdown"}
+
+
+# --- grids --------------------------------------------------------------------------
+
+def _lattice(control) -> tuple[list, int]:
+    """All positions a numeric control can take, in its model's terms, and the index of
+    the initial value among them (inserted if it is not on the lattice)."""
+    kind = _NUMERIC[type(control).__name__]
+    lo, hi, step = float(control.min), float(control.max), float(control.step)
+    count = int(math.floor((hi - lo) / step + 1e-9)) + 1
+    points = [lo + k * step for k in range(count)]
+    if points[-1] < hi - 1e-9 * max(1.0, abs(hi)):
+        points.append(hi)  # the widget can reach max even off the step lattice
+    if kind == "int":
+        points = [int(round(p)) for p in points]
+    elif kind == "log":
+        points = [float(control.base) ** p for p in points]
+    else:
+        decimals = max(0, -int(math.floor(math.log10(step))) + 2)
+        points = [round(p, decimals) for p in points]
+    value = control.value
+
+    def distance(p):
+        return abs(math.log(p) - math.log(value)) if kind == "log" else abs(p - value)
+
+    nearest = min(range(len(points)), key=lambda i: distance(points[i]))
+    if distance(points[nearest]) > 1e-9 * max(1.0, abs(value)):
+        points.insert(nearest + (points[nearest] < value), value)
+        nearest = points.index(value)
+    return points, nearest
+
+
+def _thin(count: int, keep: int, initial: int) -> list[int]:
+    """``keep`` evenly spaced indices of range(count), both ends among them, and
+    ``initial``: it replaces an interior point closer to it than a third of the spacing,
+    and is added otherwise."""
+    if keep >= count:
+        return list(range(count))
+    spacing = (count - 1) / (keep - 1)
+    chosen = {round(i * spacing) for i in range(keep)}
+    near = [c for c in chosen - {0, count - 1} if abs(c - initial) < spacing / 3]
+    if initial not in chosen and near:
+        chosen.discard(near[0])
+    return sorted(chosen | {initial})
+
+
+def control_grid(control, keep: int | None = None) -> dict:
+    """One control's grid, as the page's script reads it.
+
+    Returns a dict with ``kind`` ("int", "float", "log", "selection", "toggle",
+    "dropdown"), ``attr`` (the model attribute the browser sees: ``value`` for numeric
+    sliders, ``index`` otherwise), ``grid`` (the attribute's values at the grid points),
+    ``labels`` (what each point shows), ``values`` (the Python values ``draw`` gets) and
+    ``initial`` (the grid index of the control's current value). ``keep`` thins a control
+    to that many positions (both ends and the initial value kept).
+    """
+    name = type(control).__name__
+    if name in _NUMERIC:
+        points, initial = _lattice(control)
+        idx = _thin(len(points), keep or len(points), initial)
+        values = [points[i] for i in idx]
+        return {"kind": _NUMERIC[name], "attr": "value", "grid": values,
+                "labels": [f"{v:g}" for v in values], "values": values, "initial": idx.index(initial)}
+    if name in _INDEXED:
+        options = list(control._options_values)
+        initial = int(control.index)
+        idx = _thin(len(options), keep or len(options), initial)
+        return {"kind": _INDEXED[name], "attr": "index", "grid": idx,
+                "labels": [str(control._options_labels[i]) for i in idx],
+                "values": [options[i] for i in idx], "initial": idx.index(initial)}
+    raise TypeError(f"no static grid for a {name} control")
+
+
+def full_sizes(controls: dict) -> dict:
+    """Positions each control can take (before thinning)."""
+    sizes = {}
+    for key, control in controls.items():
+        name = type(control).__name__
+        sizes[key] = len(_lattice(control)[0]) if name in _NUMERIC else len(control._options_values)
+    return sizes
+
+
+def plan(controls: dict, max_frames: int = MAX_FRAMES) -> dict:
+    """Evenly spaced positions to keep per control, so that the grid (each control's
+    positions plus its initial value) has at most ``max_frames`` points.
+
+    Numeric sliders are thinned first, one position at a time from the one with most
+    positions, down to :data:`MIN_POSITIONS`; then selection sliders (also down to
+    MIN_POSITIONS); toggles and dropdowns, last, down to 2.
+    """
+    sizes = full_sizes(controls)
+    kinds = {k: {**_NUMERIC, **_INDEXED}[type(c).__name__] for k, c in controls.items()}
+    tier = {k: {"selection": 1, "toggle": 2, "dropdown": 2}.get(kind, 0) for k, kind in kinds.items()}
+    floor = {k: min(sizes[k], 2 if tier[k] == 2 else MIN_POSITIONS) for k in controls}
+    initial = {k: control_grid(c)["initial"] for k, c in controls.items()}
+    keep = dict(sizes)
+
+    def frames():
+        return math.prod(len(_thin(sizes[k], keep[k], initial[k])) for k in keep)
+
+    while frames() > max_frames:
+        candidates = [k for k in keep if keep[k] > floor[k]]
+        if not candidates:
+            break
+        lowest = min(tier[k] for k in candidates)
+        target = max((k for k in candidates if tier[k] == lowest), key=lambda k: keep[k])
+        keep[target] -= 1
+    # fill up: adding the initial value may have left room; give it to the coarsest controls
+    grown = True
+    while grown:
+        grown = False
+        for k in sorted(keep, key=lambda k: (tier[k], len(_thin(sizes[k], keep[k], initial[k])))):
+            if keep[k] < sizes[k]:
+                keep[k] += 1
+                if frames() <= max_frames:
+                    grown = True
+                    break
+                keep[k] -= 1
+    return keep
+
+
+def explorer_grid(explorer, max_frames: int | None = None) -> list[tuple[str, dict]]:
+    """(control name, :func:`control_grid`) for every control of ``explorer``, in order."""
+    cap = max_frames or FRAME_CAPS.get(type(explorer).__name__, MAX_FRAMES)
+    keep = plan(explorer.controls, cap)
+    return [(name, control_grid(control, keep[name])) for name, control in explorer.controls.items()]
+
+
+# --- frames --------------------------------------------------------------------------
+
+def frame_png(figure) -> bytes:
+    """The figure as a palette PNG: deterministic bytes, no metadata, a third of the RGBA size.
+
+    Drawn as :func:`patterneval.plotting.figure_png` draws it (the book style, the
+    figure's own Agg canvas), then quantised to :data:`PALETTE` colours without dithering.
+    """
+    import matplotlib as mpl
+    import PIL.Image
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+
+    from patterneval.plotting import BOOK_STYLE
+
+    canvas = figure.canvas if isinstance(figure.canvas, FigureCanvasAgg) else FigureCanvasAgg(figure)
+    with mpl.rc_context(BOOK_STYLE):
+        canvas.draw()
+    image = PIL.Image.frombuffer("RGBA", canvas.get_width_height(), canvas.buffer_rgba()).convert("RGB")
+    image = image.quantize(PALETTE, method=PIL.Image.Quantize.MEDIANCUT, dither=PIL.Image.Dither.NONE)
+    buf = io.BytesIO()
+    image.save(buf, format="png", optimize=True)
+    return buf.getvalue()
+
+
+def frame_name(indices) -> str:
+    return "-".join(str(i) for i in indices) + ".png"
+
+
+def render(explorer, out_dir, max_frames: int | None = None) -> dict:
+    """Draw ``explorer`` at every point of its grid into ``out_dir``; its manifest entry.
+
+    The explorer is drawn with ``explorer.draw(**values)`` (no widget traffic) and left
+    at its initial values.
+    """
+    out_dir = Path(out_dir)
+    out_dir.mkdir(parents=True, exist_ok=True)
+    grids = explorer_grid(explorer, max_frames)
+    names = [name for name, _ in grids]
+    start, size = time.perf_counter(), 0
+    for indices in itertools.product(*(range(len(g["grid"])) for _, g in grids)):
+        values = {name: g["values"][i] for (name, g), i in zip(grids, indices)}
+        explorer.draw(**values)
+        png = frame_png(explorer.figure)
+        (out_dir / frame_name(indices)).write_bytes(png)
+        size += len(png)
+    explorer.update()
+    count = math.prod(len(g["grid"]) for _, g in grids)
+    return {
+        "explorer": type(explorer).__name__,
+        "chapter": type(explorer).chapter,
+        "controls": [{"name": name, "description": explorer.controls[name].description,
+                      **{k: g[k] for k in ("kind", "attr", "grid", "labels", "initial")}}
+                     for name, g in grids],
+        "names": names,
+        "frames": count,
+        "bytes": size,
+        "seconds": round(time.perf_counter() - start, 1),
+    }
+
+
+# --- running the chapters ------------------------------------------------------------
+
+_EXPLORER_REPR = re.compile(r"^(\w+Explorer)\(")
+
+
+def explorer_cell(nb) -> tuple[int, str] | None:
+    """(index, explorer class name) of the cell that displays the notebook's explorer."""
+    for i, cell in enumerate(nb.cells):
+        if cell.cell_type != "code":
+            continue
+        for out in cell.get("outputs", []):
+            data = out.get("data", {})
+            m = _EXPLORER_REPR.match(str(data.get("text/plain", "")))
+            if m and "application/vnd.jupyter.widget-view+json" in data:
+                return i, m.group(1)
+    return None
+
+
+RENDER_CELL = """\
+import json as _json, sys as _sys
+_sys.path.insert(0, {tools!r})
+import static_frames as _static_frames
+from patterneval.widgets import Explorer as _Explorer
+_explorer = Out[max(Out)]  # the explorer cell's value (a chapter may have rebound `_`)
+assert isinstance(_explorer, _Explorer), type(_explorer)
+_entry = _static_frames.render(_explorer, {out!r})
+with open({entry!r}, "w") as _f:
+    _json.dump(_entry, _f)
+"""
+
+
+def run_notebook(path: str, out: str) -> dict | None:
+    """Run ``path`` up to its explorer cell in a fresh kernel and render the explorer."""
+    import nbformat
+    from nbclient import NotebookClient
+
+    nb = nbformat.read(path, as_version=4)
+    found = explorer_cell(nb)
+    if found is None:
+        return None
+    index, name = found
+    cells = [c for c in nb.cells[: index + 1] if c.cell_type == "code"]
+    for cell in cells:
+        cell.outputs, cell.execution_count = [], None
+    entry_path = Path(out) / f"{name}.json"
+    cells.append(nbformat.v4.new_code_cell(RENDER_CELL.format(
+        tools=str(ROOT / "tools"), out=str(Path(out) / name), entry=str(entry_path))))
+    nb.cells = cells
+    start = time.perf_counter()
+    NotebookClient(nb, kernel_name="python3", timeout=1800,
+                   resources={"metadata": {"path": str(Path(path).parent)}}).execute()
+    entry = json.loads(entry_path.read_text())
+    entry_path.unlink()
+    entry["notebook"] = Path(path).resolve().relative_to(ROOT).as_posix()
+    entry["seconds_total"] = round(time.perf_counter() - start, 1)
+    print(f"static_frames: {name}: {entry['frames']} frames, {entry['bytes'] / 1e6:.1f} MB, "
+          f"{entry['seconds_total']} s", flush=True)
+    return entry
+
+
+def chapters() -> list[Path]:
+    return sorted(p for p in (ROOT / "book").glob("part*/*.ipynb") if ".ipynb_checkpoints" not in p.parts)
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("notebooks", nargs="*", type=Path, help="default: every chapter")
+    parser.add_argument("--out", type=Path, default=OUT)
+    parser.add_argument("--jobs", type=int, default=2)
+    args = parser.parse_args(argv)
+    notebooks = [p.resolve() for p in args.notebooks] or chapters()
+    out = args.out.resolve()
+    out.mkdir(parents=True, exist_ok=True)
+    manifest_path = out / "manifest.json"
+    manifest = json.loads(manifest_path.read_text()) if args.notebooks and manifest_path.is_file() else {}
+    # one BLAS thread per kernel: the jobs share the cores, and the frames do not depend
+    # on how many cores the machine has
+    for var in ("OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS"):
+        os.environ[var] = "1"
+    os.environ.setdefault("PYTHONHASHSEED", "0")
+    os.environ.setdefault("MPLBACKEND", "Agg")
+    start = time.perf_counter()
+    failed = []
+    with ProcessPoolExecutor(max_workers=max(1, args.jobs)) as pool:
+        futures = {pool.submit(run_notebook, str(nb), str(out)): nb for nb in notebooks}
+        for future, nb in futures.items():
+            try:
+                entry = future.result()
+            except Exception as exc:  # report every chapter that failed, not only the first
+                failed.append(nb)
+                print(f"static_frames: {nb.relative_to(ROOT)} failed:\n{str(exc)[-3000:]}", file=sys.stderr)
+                continue
+            if entry is not None:
+                manifest[entry["explorer"]] = entry
+    total = sum(e["bytes"] for e in manifest.values())
+    print(f"static_frames: {len(manifest)} explorers, {sum(e['frames'] for e in manifest.values())} frames, "
+          f"{total / 1e6:.1f} MB, in {time.perf_counter() - start:.0f} s -> {out}")
+    if failed:  # no manifest: the site build must not pass with an explorer missing
+        print(f"static_frames: {len(failed)} chapters failed: {[p.name for p in failed]}", file=sys.stderr)
+        return 1
+    manifest_path.write_text(json.dumps(dict(sorted(manifest.items())), indent=1) + "\n")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
