@@ -2,6 +2,21 @@
 
 The tested library behind the executable textbook in ``book/``. The public API is
 re-exported flat: ``import patterneval as pe; pe.binomial_interval(7, 100)``.
+
+What the top level holds (the rule, as in SciPy and scikit-learn):
+
+- ``pe.__all__`` holds the methods a practitioner calls -- estimators, indices, tests,
+  intervals, the course's algorithms -- and every name of the public API in DESIGN.md
+  (with the two result types it names, ``ErrorEstimate`` and ``ConfidenceInterval``).
+- The result types of those methods (``BootstrapResult``, ``McNemarTest``...) are
+  attributes of the top level, for ``isinstance`` and type hints, but not in
+  ``__all__``: like SciPy's result classes they are listed in the ``__all__`` of their
+  module and documented there (``patterneval.resampling.BootstrapResult``).
+- Chapter helpers are not at the top level: the book's data sets and worked examples in
+  :mod:`patterneval.datasets`, the Monte Carlo checks in :mod:`patterneval.simulation`,
+  and a chapter's simulators, test problems and figure data in the module of their
+  chapter (``patterneval.errorrate.simulate_coverage``, ``patterneval.optimize.rosenbrock``).
+  Figures and explorers live in ``patterneval.plotting`` and ``patterneval.widgets``.
 """
 
 from importlib.metadata import PackageNotFoundError, version
@@ -13,69 +28,18 @@ except PackageNotFoundError:  # a source tree on sys.path, not installed
 del PackageNotFoundError, version
 
 from ._api import public_names as _public_names
-from ._results import ConfidenceInterval
+
+# The result types of the methods below: ``pe.BootstrapResult`` works (isinstance, type
+# hints), but they stay out of ``__all__`` and the API reference documents them in their
+# module (``patterneval.resampling.BootstrapResult``).
 from .cluster import (
-    ISODATA,
     ClusterStability,
     FeatureRemovalStability,
     GapStatistic,
     HeuristicClustering,
     Hierarchy,
-    KMeans,
-    KMeansGrid,
     PairCounts,
     PredictionStrength,
-    ad,
-    adjusted_mutual_info,
-    adjusted_rand_index,
-    adm,
-    all_indices,
-    apn,
-    blob_data,
-    blob_index_grid,
-    calinski_harabasz_index,
-    cluster_stability,
-    clustering_accuracy,
-    compactness,
-    completeness,
-    connectivity,
-    contingency_matrix,
-    davies_bouldin_index,
-    dunn_index,
-    expected_mutual_info,
-    f_measure,
-    feature_removal_stability,
-    fom,
-    fowlkes_mallows_index,
-    gap_statistic,
-    hierarchical,
-    homogeneity,
-    index_curves,
-    jaccard_index,
-    kmeans_grid,
-    kmeans_plusplus,
-    kmeans_plusplus_probabilities,
-    max_min_distance,
-    minkowski_score,
-    mutual_info,
-    normalized_mutual_info,
-    pair_counts,
-    pair_f1,
-    pareto_front,
-    prediction_strength,
-    purity,
-    rand_index,
-    random_partition,
-    relabel,
-    relabel_profiles,
-    separation,
-    silhouette_samples,
-    silhouette_width,
-    spacing,
-    threshold_clustering,
-    v_measure,
-    variation_of_information,
-    within_cluster_variation,
 )
 from .compare import (
     BayesianCorrelatedTTest,
@@ -94,6 +58,98 @@ from .compare import (
     MetricInterval,
     NemenyiTest,
     RocCurve,
+)
+from .concept import (
+    CandidateElimination,
+    FindSResult,
+    HypothesisSpaceSize,
+)
+from .distance import VDMTable
+from .ensemble import (
+    ErrorAmbiguity,
+    KappaError,
+    PairTable,
+    VoteRates,
+)
+from .errorrate import StratifiedEstimate
+from .evolution import GAResult
+from .optimize import (
+    BernoulliMLE,
+    DescentResult,
+    GaussianMLE,
+    LeastSquares,
+    RegressionMLE,
+)
+from .reinforcement import (
+    ControlResult,
+    Episode,
+    PlanningResult,
+    PredictionResult,
+)
+from .resampling import (
+    BootstrapResult,
+    CrossValidationResult,
+    PermutationTestResult,
+    PerturbationInterval,
+    SelectionCVResult,
+)
+from .tree import (
+    PruningPath,
+    PruningSequence,
+)
+
+_RESULT_TYPES = frozenset(_public_names(globals()))
+
+# The methods a practitioner calls, and the names of DESIGN.md's public API.
+from ._results import ConfidenceInterval
+from .cluster import (
+    ISODATA,
+    KMeans,
+    ad,
+    adjusted_mutual_info,
+    adjusted_rand_index,
+    adm,
+    all_indices,
+    apn,
+    calinski_harabasz_index,
+    cluster_stability,
+    clustering_accuracy,
+    compactness,
+    completeness,
+    connectivity,
+    contingency_matrix,
+    davies_bouldin_index,
+    dunn_index,
+    expected_mutual_info,
+    f_measure,
+    feature_removal_stability,
+    fom,
+    fowlkes_mallows_index,
+    gap_statistic,
+    hierarchical,
+    homogeneity,
+    jaccard_index,
+    kmeans_plusplus,
+    max_min_distance,
+    minkowski_score,
+    mutual_info,
+    normalized_mutual_info,
+    pair_counts,
+    pair_f1,
+    pareto_front,
+    prediction_strength,
+    purity,
+    rand_index,
+    separation,
+    silhouette_samples,
+    silhouette_width,
+    spacing,
+    threshold_clustering,
+    v_measure,
+    variation_of_information,
+    within_cluster_variation,
+)
+from .compare import (
     bayesian_correlated_ttest,
     bayesian_signed_rank,
     bbc_cv,
@@ -114,33 +170,20 @@ from .compare import (
     roc_curve,
 )
 from .concept import (
-    CandidateElimination,
-    ConceptData,
-    FindSResult,
-    HypothesisSpaceSize,
     candidate_elimination,
-    enjoy_sport,
-    enumerate_hypotheses,
     find_s,
     hypothesis_space_size,
     list_then_eliminate,
-    matches,
-    more_general_or_equal,
 )
 from .decomposition import (
     LDA,
     PCA,
-    CocktailParty,
     FastICA,
-    SourceMatch,
-    cocktail_party,
     fisher_criterion,
-    match_sources,
     scatter_matrices,
 )
 from .distance import (
     NotAMetricWarning,
-    VDMTable,
     chebyshev,
     cosine_distance,
     cosine_similarity,
@@ -154,27 +197,13 @@ from .ensemble import (
     MLR,
     AdaBoost,
     Bagging,
-    BoostingRounds,
-    CorrelatedVoteSimulation,
-    ErrorAmbiguity,
-    ForestConvergence,
-    KappaError,
-    ModeComparison,
-    PairTable,
     RandomForest,
-    ResampledError,
     Stacking,
-    VoteRates,
-    VoteSimulation,
     average,
-    boosting_rounds,
-    compare_modes,
-    correlated_pair,
     correlated_vote_error,
     correlation,
     disagreement,
     error_ambiguity,
-    forest_convergence,
     hoeffding_bound,
     kappa,
     kappa_error,
@@ -184,88 +213,55 @@ from .ensemble import (
     pairwise_diversity,
     plurality_vote,
     q_statistic,
-    resampled_error,
-    resolve_max_features,
-    simulate_correlated_vote,
-    simulate_vote_rates,
     vote_rates,
     weighted_average,
     weighted_vote,
 )
 from .errorrate import (
     INTERVAL_METHODS,
-    CoverageSimulation,
     ErrorEstimate,
-    SamplingSimulation,
-    StratifiedEstimate,
     binomial_interval,
     coverage_probability,
     error_variance,
     proportional_allocation,
     sample_size_for_width,
     selective_variance_gap,
-    simulate_coverage,
-    simulate_sampling,
     stratified_error,
     stratified_variance,
     test_error,
 )
 from .evolution import (
-    GAReplicates,
-    GAResult,
     GeneticAlgorithm,
-    SchemaCountCheck,
     bit_flip_mutation,
     bits_to_real,
     defining_length,
-    onemax,
     population_diversity,
     roulette_selection,
     run_ga,
-    run_ga_replicates,
-    schema_counts,
     schema_matches,
     schema_order,
     schema_theorem_bound,
     shared_fitness,
-    sine_fitness,
     single_point_crossover,
     tournament_selection,
-    trap,
     truncation_selection,
     two_point_crossover,
     uniform_crossover,
 )
 from .optimize import (
-    BernoulliMLE,
-    DescentResult,
-    GaussianMLE,
-    LeastSquares,
-    Quadratic,
-    RegressionMLE,
     bernoulli_mle,
     gaussian_mle,
     gaussian_regression_mle,
     gradient_descent,
     least_squares,
     momentum_stability_limit,
-    quadratic_problem,
-    rosenbrock,
-    rosenbrock_grad,
 )
 from .reinforcement import (
     MDP,
-    ControlResult,
-    Episode,
-    GridWorld,
-    PlanningResult,
-    PredictionResult,
     action_values,
     discounted_return,
     epsilon_greedy,
     greedy_policy,
-    gridworld,
-    learning_curve,
     monte_carlo_evaluation,
     policy_evaluation,
     policy_iteration,
@@ -277,57 +273,33 @@ from .reinforcement import (
     value_iteration,
 )
 from .resampling import (
-    BootstrapResult,
-    CrossValidationResult,
-    EstimatorSimulation,
-    LeakGrid,
-    PermutationTestResult,
-    PerturbationCoverage,
-    PerturbationInterval,
-    SelectionCVResult,
     bootstrap_error,
     cross_val_error,
-    expected_svm_error,
-    inclusion_probability,
-    leak_grid,
     leave_one_out_error,
-    linear_rule_error,
     no_information_error,
     permutation_test,
     perturbation_interval,
     selection_cv_error,
-    signal_tests,
-    simulate_distinct_share,
-    simulate_error_estimates,
-    simulate_perturbation_coverage,
-    two_gaussians,
-)
-from .simulation import (
-    SimulationCheck,
-    check_mean,
-    check_value,
-    check_variance,
-    check_variance_difference,
-    format_checks,
 )
 from .tree import (
     C45,
     CART,
     ID3,
     CARTRegressor,
-    PruningPath,
-    PruningSequence,
-    TreeDataset,
     contingency_table,
     entropy,
     export_text,
     gain_ratio,
     gini,
     information_gain,
-    play_tennis,
     pruning_sequence,
     split_info,
 )
 
-#: Every name imported above (no module): the public API, flat.
-__all__ = _public_names(globals())
+# Chapter helpers live in submodules: generated data and worked examples in
+# ``patterneval.datasets``, the Monte Carlo checks in ``patterneval.simulation``, a
+# chapter's simulators in the module of their chapter.
+from . import datasets, simulation  # noqa: F401  (pe.datasets, pe.simulation)
+
+#: The methods and DESIGN.md's names (no module, no result type): the public API, flat.
+__all__ = [name for name in _public_names(globals()) if name not in _RESULT_TYPES]

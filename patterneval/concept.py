@@ -25,10 +25,12 @@ from __future__ import annotations
 import itertools
 import math
 import numbers
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import NamedTuple
 
 import numpy as np
+from numpy.typing import ArrayLike
 
 from ._results import Result
 from ._validation import check_bool, check_choice, check_same_length, check_scalar, fail
@@ -130,7 +132,7 @@ class CandidateElimination(Result):
     members: list
     trace: tuple
 
-    def vote(self, x) -> float:
+    def vote(self, x: Sequence) -> float:
         """Fraction of the version space that classifies instance ``x`` as positive: 1 or 0
         when the members agree, in between when the data do not settle ``x``.
 
@@ -228,7 +230,7 @@ def _as_conjunction(name, value):
     return out
 
 
-def matches(h, x) -> bool:
+def matches(h: tuple, x: tuple) -> bool:
     """True when hypothesis ``h`` classifies instance ``x`` as positive.
 
     ``h`` and ``x`` are tuples over the same attributes; ``h`` may hold ``"?"`` (any value)
@@ -262,7 +264,7 @@ def matches(h, x) -> bool:
     return all(c == ANY or c == v for c, v in zip(h, x))
 
 
-def more_general_or_equal(h1, h2) -> bool:
+def more_general_or_equal(h1: tuple, h2: tuple) -> bool:
     """True when every instance accepted by ``h2`` is accepted by ``h1`` (h1 >=_g h2).
 
     A hypothesis holding ``∅`` accepts nothing, so it is below every hypothesis. The
@@ -310,7 +312,7 @@ def _specializations(g, x, domains):
     return out or [(EMPTY,) * len(g)]
 
 
-def find_s(X, y) -> FindSResult:
+def find_s(X: ArrayLike, y: ArrayLike) -> FindSResult:
     r"""Find-S: the most specific conjunctive hypothesis accepting every positive example.
 
     Start from :math:`h = \langle\varnothing, \dots, \varnothing\rangle`; for each positive
@@ -380,7 +382,9 @@ def _keep_minimal(hypotheses):
             if not any(o != h and more_general_or_equal(h, o) for o in unique)]
 
 
-def candidate_elimination(X, y, *, domains=None) -> CandidateElimination:
+def candidate_elimination(
+    X: ArrayLike, y: ArrayLike, *, domains: Sequence[Sequence] | None = None,
+) -> CandidateElimination:
     r"""Candidate elimination: the version space of conjunctive hypotheses consistent with
     the examples, kept as its specific boundary S and general boundary G.
 
@@ -478,7 +482,7 @@ def _members(S, G, domains):
     return sorted(found, key=lambda h: (EMPTY not in h, h.count(ANY), h))
 
 
-def enumerate_hypotheses(domains, *, include_empty: bool = True) -> list:
+def enumerate_hypotheses(domains: Sequence[Sequence], *, include_empty: bool = True) -> list:
     """Every semantically distinct conjunctive hypothesis over ``domains``: each attribute
     a value or ``?``, plus (optionally) the single empty hypothesis ``<∅, ..., ∅>``.
 
@@ -512,7 +516,7 @@ def enumerate_hypotheses(domains, *, include_empty: bool = True) -> list:
     return out
 
 
-def list_then_eliminate(X, y, *, domains=None) -> list:
+def list_then_eliminate(X: ArrayLike, y: ArrayLike, *, domains: Sequence[Sequence] | None = None) -> list:
     """The version space by brute force: enumerate every semantically distinct hypothesis
     and keep those that classify every example correctly (note 002's 列表消除算法).
 
@@ -546,7 +550,7 @@ def list_then_eliminate(X, y, *, domains=None) -> list:
     return sorted(consistent, key=lambda h: (EMPTY not in h, h.count(ANY), h))
 
 
-def hypothesis_space_size(domain_sizes) -> HypothesisSpaceSize:
+def hypothesis_space_size(domain_sizes: Sequence[int]) -> HypothesisSpaceSize:
     r"""Sizes of the instance space and the conjunctive and unbiased hypothesis spaces.
 
     With :math:`k_i` values for attribute :math:`i`:

@@ -23,9 +23,11 @@ import dataclasses
 import itertools
 import numbers
 import warnings
+from typing import Literal, Self
 
 import numpy as np
 import scipy.linalg
+from numpy.typing import ArrayLike
 from sklearn.base import BaseEstimator, TransformerMixin
 from sklearn.exceptions import ConvergenceWarning
 from sklearn.utils.validation import check_is_fitted
@@ -130,10 +132,10 @@ class PCA(TransformerMixin, BaseEstimator):
     (array([[1., 0.]]), array([2.66666667]))
     """
 
-    def __init__(self, n_components=None):
+    def __init__(self, n_components: int | None = None) -> None:
         self.n_components = n_components
 
-    def fit(self, X, y=None):
+    def fit(self, X: ArrayLike, y: ArrayLike | None = None) -> Self:
         """Fit the components to ``X`` (n_samples, n_features); ``y`` is ignored.
 
         Parameters
@@ -164,7 +166,7 @@ class PCA(TransformerMixin, BaseEstimator):
         self.n_samples_ = n
         return self
 
-    def transform(self, X):
+    def transform(self, X: ArrayLike) -> np.ndarray:
         """Coordinates along the components: :math:`(X - \\bar x) V_k`.
 
         Parameters
@@ -178,7 +180,7 @@ class PCA(TransformerMixin, BaseEstimator):
         X = _transform_checks(self, X)
         return (X - self.mean_) @ self.components_.T
 
-    def inverse_transform(self, X):
+    def inverse_transform(self, X: ArrayLike) -> np.ndarray:
         """Back to feature space: :math:`Z V_k^\\top + \\bar x` (exact when all components
         are kept, the least-squares reconstruction otherwise).
 
@@ -199,7 +201,7 @@ class PCA(TransformerMixin, BaseEstimator):
 # --- LDA -----------------------------------------------------------------------------------
 
 
-def scatter_matrices(X, y) -> tuple:
+def scatter_matrices(X: ArrayLike, y: ArrayLike) -> tuple:
     r"""Within- and between-class covariance matrices, weighted by the class priors.
 
     With priors :math:`p_c = n_c/n`, class means :math:`\mu_c` and mean :math:`\mu`,
@@ -249,7 +251,7 @@ def _scatter(X, codes, c):
     return (Sw + Sw.T) / 2, (Sb + Sb.T) / 2, means, counts / n
 
 
-def fisher_criterion(w, X, y) -> np.ndarray:
+def fisher_criterion(w: ArrayLike, X: ArrayLike, y: ArrayLike) -> np.ndarray:
     r"""Fisher's criterion :math:`J(w) = \dfrac{w^\top S_b w}{w^\top S_w w}` (larger is
     better: class means far apart relative to the spread within classes).
 
@@ -356,10 +358,10 @@ class LDA(TransformerMixin, BaseEstimator):
     (2, array([32.192,  0.285]))
     """
 
-    def __init__(self, n_components=None):
+    def __init__(self, n_components: int | None = None) -> None:
         self.n_components = n_components
 
-    def fit(self, X, y):
+    def fit(self, X: ArrayLike, y: ArrayLike) -> Self:
         """Fit the discriminant directions to ``X`` (n_samples, n_features) and labels ``y``.
 
         Parameters
@@ -415,7 +417,7 @@ class LDA(TransformerMixin, BaseEstimator):
         self.explained_variance_ratio_ = evals[:k] / total if total > 0 else np.zeros(k)
         return self
 
-    def transform(self, X):
+    def transform(self, X: ArrayLike) -> np.ndarray:
         """Project onto the discriminant directions: :math:`(X - \\bar x) W`.
 
         Parameters
@@ -529,8 +531,9 @@ class FastICA(TransformerMixin, BaseEstimator):
     True
     """
 
-    def __init__(self, n_components=None, *, fun="logcosh", algorithm="parallel", max_iter=200,
-                 tol=1e-4, random_state=None):
+    def __init__(self, n_components: int | None = None, *, fun: Literal["logcosh", "exp", "cube"] = "logcosh",
+                 algorithm: Literal["parallel", "deflation"] = "parallel", max_iter: int = 200, tol: float = 1e-4,
+                 random_state: int | np.random.RandomState | np.random.Generator | None = None) -> None:
         self.n_components = n_components
         self.fun = fun
         self.algorithm = algorithm
@@ -538,7 +541,7 @@ class FastICA(TransformerMixin, BaseEstimator):
         self.tol = tol
         self.random_state = random_state
 
-    def fit(self, X, y=None):
+    def fit(self, X: ArrayLike, y: ArrayLike | None = None) -> Self:
         """Estimate the unmixing matrix from ``X`` (n_samples, n_features).
 
         Parameters
@@ -555,7 +558,7 @@ class FastICA(TransformerMixin, BaseEstimator):
         self._fit(X)
         return self
 
-    def fit_transform(self, X, y=None):
+    def fit_transform(self, X: ArrayLike, y: ArrayLike | None = None) -> np.ndarray:
         """Fit and return the estimated sources.
 
         Parameters
@@ -643,7 +646,7 @@ class FastICA(TransformerMixin, BaseEstimator):
             W[p] = w
         return W, worst, ok
 
-    def transform(self, X):
+    def transform(self, X: ArrayLike) -> np.ndarray:
         """Estimated sources: :math:`(X - \\bar x) W^\\top`.
 
         Parameters
@@ -657,7 +660,7 @@ class FastICA(TransformerMixin, BaseEstimator):
         X = _transform_checks(self, X)
         return (X - self.mean_) @ self.components_.T
 
-    def inverse_transform(self, X):
+    def inverse_transform(self, X: ArrayLike) -> np.ndarray:
         """Mix sources back: :math:`S A^\\top + \\bar x`.
 
         Parameters
@@ -699,7 +702,8 @@ class CocktailParty(Result):
     mixed: np.ndarray = dataclasses.field(repr=False)
 
 
-def cocktail_party(n_samples=2000, *, mixing=None, noise=0.05, rng=None) -> CocktailParty:
+def cocktail_party(n_samples: int = 2000, *, mixing: ArrayLike | None = None, noise: float = 0.05,
+                   rng: int | np.random.Generator | None = None) -> CocktailParty:
     r"""Two independent sources -- :math:`\sin(2t)` and the square wave
     :math:`\operatorname{sign}\sin(3t)` on :math:`t \in [0, 8]` -- each with Gaussian noise of
     standard deviation ``noise``, standardised, and mixed by ``mixing`` (default
@@ -765,7 +769,7 @@ class SourceMatch(Result):
     matrix: np.ndarray = dataclasses.field(repr=False)
 
 
-def match_sources(sources, estimated) -> SourceMatch:
+def match_sources(sources: ArrayLike, estimated: ArrayLike) -> SourceMatch:
     r"""Pair true and estimated sources by the permutation maximising the summed absolute
     correlation (exhaustive over k! permutations, k <= 8). O(n k^2 + k! k).
 

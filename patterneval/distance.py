@@ -17,6 +17,7 @@ import dataclasses
 import functools
 import warnings
 from collections.abc import Mapping, Sequence
+from typing import Any
 
 import numpy as np
 from numpy.typing import ArrayLike
@@ -336,7 +337,7 @@ class VDMTable(Result):
         np.fill_diagonal(out, 0.0)
         return out
 
-    def index(self, value) -> int:
+    def index(self, value: Any) -> int:
         """Row of ``value`` in ``table``; a ``ValueError`` for a value not seen.
 
         Parameters
@@ -358,7 +359,7 @@ class VDMTable(Result):
             )
         return lookup[key]
 
-    def distance(self, a, b) -> float:
+    def distance(self, a: Any, b: Any) -> float:
         """:math:`\\mathrm{VDM}_p(a, b)` for two values of the attribute.
 
         Parameters

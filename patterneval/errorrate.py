@@ -626,7 +626,7 @@ def simulate_sampling(class_errors: ArrayLike, priors: ArrayLike, n: int, *, n_r
     Examples
     --------
     >>> import patterneval as pe
-    >>> sim = pe.simulate_sampling([0.1, 0.3], [0.5, 0.5], 100, n_resamples=5, rng=0)
+    >>> sim = pe.errorrate.simulate_sampling([0.1, 0.3], [0.5, 0.5], 100, n_resamples=5, rng=0)
     >>> sim.class_sizes.tolist()
     [50, 50]
     """
@@ -728,7 +728,7 @@ def simulate_coverage(
     Examples
     --------
     >>> import patterneval as pe
-    >>> sim = pe.simulate_coverage(0.2, 50, n_resamples=2000, rng=1)
+    >>> sim = pe.errorrate.simulate_coverage(0.2, 50, n_resamples=2000, rng=1)
     >>> abs(sim.coverage - pe.coverage_probability(0.2, 50)) < 4 * sim.std_error
     True
     """

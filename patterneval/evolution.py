@@ -39,9 +39,12 @@ instances in the next generation:
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any, Literal
 
 import numpy as np
+from numpy.typing import ArrayLike
 
 from ._results import Result
 from ._ties import argmax_tied, argsort_tied
@@ -90,7 +93,7 @@ BOUND_FORMS = ("linear", "product")
 # --- fitness functions ----------------------------------------------------------------
 
 
-def onemax(population) -> np.ndarray:
+def onemax(population: ArrayLike) -> np.ndarray:
     r"""OneMax: the number of ones, :math:`f(x) = \sum_j x_j`; larger is better.
 
     The optimum is the all-ones string with fitness ``n_bits``. :math:`O(n\,l)`.
@@ -115,7 +118,7 @@ def onemax(population) -> np.ndarray:
     return pop.sum(axis=1).astype(float)
 
 
-def trap(population, *, block: int = 4) -> np.ndarray:
+def trap(population: ArrayLike, *, block: int = 4) -> np.ndarray:
     r"""Concatenated deceptive trap functions (Deb & Goldberg 1993).
 
     The string is cut into consecutive blocks of ``block`` bits; a block with :math:`u`
@@ -151,7 +154,7 @@ def trap(population, *, block: int = 4) -> np.ndarray:
     return np.where(u == k, k, k - 1 - u).sum(axis=1).astype(float)
 
 
-def bits_to_real(population, *, low: float = -1.0, high: float = 2.0) -> np.ndarray:
+def bits_to_real(population: ArrayLike, *, low: float = -1.0, high: float = 2.0) -> np.ndarray:
     r"""Decode each row (most significant bit first) to a real number in [low, high]:
     :math:`x = \text{low} + (\text{high}-\text{low})\,\text{int}(b)/(2^l - 1)`.
 
@@ -181,7 +184,7 @@ def bits_to_real(population, *, low: float = -1.0, high: float = 2.0) -> np.ndar
     return low + (high - low) * (pop @ weights) / (2.0 ** pop.shape[1] - 1)
 
 
-def sine_fitness(population) -> np.ndarray:
+def sine_fitness(population: ArrayLike) -> np.ndarray:
     r"""A multimodal real function decoded from bits (Michalewicz 1996, section 2.1):
     :math:`f(x) = x \sin(10\pi x) + 2` on :math:`x \in [-1, 2]`, via :func:`bits_to_real`.
 
@@ -211,7 +214,8 @@ def sine_fitness(population) -> np.ndarray:
 # --- selection ------------------------------------------------------------------------
 
 
-def tournament_selection(fitness, n_select: int, *, size: int = 2, rng=None) -> np.ndarray:
+def tournament_selection(fitness: ArrayLike, n_select: int, *, size: int = 2,
+                         rng: int | np.random.Generator | None = None) -> np.ndarray:
     r"""Tournament selection (锦标赛选择): ``n_select`` times, draw ``size`` members with
     replacement and keep the fittest (ties go to the first drawn, i.e. uniformly; fitness
     values within 1e-12 relative of the best count as tied, so rounding in the fitness,
@@ -262,7 +266,8 @@ def tournament_selection(fitness, n_select: int, *, size: int = 2, rng=None) -> 
     return entrants[np.arange(n_select), winners]
 
 
-def truncation_selection(fitness, n_select: int, *, n_best: int | None = None, rng=None) -> np.ndarray:
+def truncation_selection(fitness: ArrayLike, n_select: int, *, n_best: int | None = None,
+                         rng: int | np.random.Generator | None = None) -> np.ndarray:
     r"""Truncation selection (截断选择): keep the ``n_best`` fittest members (ties, within
     1e-12 relative of each other, broken at random) and draw ``n_select`` parents uniformly, with replacement, among them.
 
@@ -300,7 +305,9 @@ def truncation_selection(fitness, n_select: int, *, n_best: int | None = None, r
     return order[:n_best][rng.integers(0, n_best, size=n_select)]
 
 
-def roulette_selection(fitness, n_select: int, *, rng=None) -> np.ndarray:
+def roulette_selection(
+    fitness: ArrayLike, n_select: int, *, rng: int | np.random.Generator | None = None,
+) -> np.ndarray:
     r"""Roulette-wheel (fitness-proportional) selection (轮盘赌选择): ``n_select``
     independent draws, member :math:`i` with probability :math:`f_i / \sum_j f_j`.
 
@@ -356,7 +363,8 @@ def _swap(a, b, mask):
     return np.where(mask, b, a), np.where(mask, a, b)
 
 
-def single_point_crossover(parents_a, parents_b, *, rate: float = 1.0, rng=None):
+def single_point_crossover(parents_a: ArrayLike, parents_b: ArrayLike, *, rate: float = 1.0,
+                           rng: int | np.random.Generator | None = None) -> tuple[np.ndarray, np.ndarray]:
     r"""Single-point crossover (单点交叉): each pair is crossed with probability ``rate``
     at a cut :math:`c` uniform in :math:`1, \dots, l-1`; the children swap the tails
     after position :math:`c`: ``a[:c] + b[c:]`` and ``b[:c] + a[c:]``.
@@ -395,7 +403,8 @@ def single_point_crossover(parents_a, parents_b, *, rate: float = 1.0, rng=None)
     return _swap(a, b, mask)
 
 
-def two_point_crossover(parents_a, parents_b, *, rate: float = 1.0, rng=None):
+def two_point_crossover(parents_a: ArrayLike, parents_b: ArrayLike, *, rate: float = 1.0,
+                        rng: int | np.random.Generator | None = None) -> tuple[np.ndarray, np.ndarray]:
     r"""Two-point crossover (两点交叉): with probability ``rate`` a pair swaps the segment
     between two distinct cuts :math:`c_1 < c_2` drawn uniformly from :math:`1,\dots,l-1`
     (positions :math:`c_1 \le j < c_2`). Needs :math:`l \ge 3`.
@@ -432,8 +441,8 @@ def two_point_crossover(parents_a, parents_b, *, rate: float = 1.0, rng=None):
     return _swap(a, b, mask)
 
 
-def uniform_crossover(parents_a, parents_b, *, rate: float = 1.0, swap_probability: float = 0.5,
-                      rng=None):
+def uniform_crossover(parents_a: ArrayLike, parents_b: ArrayLike, *, rate: float = 1.0, swap_probability: float = 0.5,
+                      rng: int | np.random.Generator | None = None) -> tuple[np.ndarray, np.ndarray]:
     r"""Uniform crossover (均匀交叉): with probability ``rate`` a pair is crossed, and then
     each position is swapped independently with probability ``swap_probability``.
 
@@ -468,7 +477,9 @@ def uniform_crossover(parents_a, parents_b, *, rate: float = 1.0, swap_probabili
     return _swap(a, b, mask)
 
 
-def bit_flip_mutation(population, rate: float, *, rng=None) -> np.ndarray:
+def bit_flip_mutation(
+    population: ArrayLike, rate: float, *, rng: int | np.random.Generator | None = None,
+) -> np.ndarray:
     r"""Bit-flip mutation (变异): every bit flips independently with probability ``rate``
     (the note's default is :math:`1/l`).
 
@@ -504,7 +515,7 @@ def bit_flip_mutation(population, rate: float, *, rng=None) -> np.ndarray:
 # --- diversity and sharing ------------------------------------------------------------
 
 
-def population_diversity(population) -> float:
+def population_diversity(population: ArrayLike) -> float:
     r"""Mean Hamming distance between two distinct members, divided by :math:`l`:
 
     .. math:: D = \frac{1}{l}\binom{n}{2}^{-1}\sum_{i<j} d_H(x_i, x_j)
@@ -544,7 +555,7 @@ def _diversity_per_generation(populations):
     return n / (n - 1) * np.mean(2 * p * (1 - p), axis=1)
 
 
-def shared_fitness(population, fitness, *, radius: float, alpha: float = 1.0) -> np.ndarray:
+def shared_fitness(population: ArrayLike, fitness: ArrayLike, *, radius: float, alpha: float = 1.0) -> np.ndarray:
     r"""Fitness sharing (共享机制, Goldberg & Richardson 1987): each member's fitness is
     divided by its niche count,
 
@@ -639,7 +650,7 @@ def defining_length(schema: str) -> int:
     return int(fixed[-1] - fixed[0]) if fixed else 0
 
 
-def schema_matches(schema: str, population) -> np.ndarray:
+def schema_matches(schema: str, population: ArrayLike) -> np.ndarray:
     r"""Which members are instances of the schema (match every fixed position).
 
     Parameters
@@ -667,8 +678,8 @@ def schema_matches(schema: str, population) -> np.ndarray:
     return np.all((pop == value) | ~fixed, axis=1)
 
 
-def schema_theorem_bound(m, f_schema, f_mean, p_c, p_m, order, defining_length, length, *,
-                         form: str = "linear") -> float:
+def schema_theorem_bound(m: float, f_schema: float, f_mean: float, p_c: float, p_m: float, order: int,
+                         defining_length: int, length: int, *, form: str = "linear") -> float:
     r"""Holland's schema-theorem lower bound on :math:`E[m(H, t+1)]`.
 
     ``form="linear"`` (Holland 1975, Goldberg 1989, eq. 2.3):
@@ -831,11 +842,15 @@ class GeneticAlgorithm:
     20.0
     """
 
-    def __init__(self, fitness, n_bits, *, population_size=50, selection="tournament",
-                 tournament_size=2, truncation_size=None, crossover="single-point",
-                 crossover_rate=0.8, mutation_rate=None, replacement="generational",
-                 elitism=0, n_offspring=None, crowding_factor=3, sharing_radius=None,
-                 n_generations=50, rng=None):
+    def __init__(self, fitness: Callable, n_bits: int, *, population_size: int = 50,
+                 selection: Literal["tournament", "truncation", "roulette"] = "tournament", tournament_size: int = 2,
+                 truncation_size: int | None = None,
+                 crossover: Literal["single-point", "two-point", "uniform"] = "single-point",
+                 crossover_rate: float = 0.8, mutation_rate: float | None = None,
+                 replacement: Literal["generational", "replace-worst", "preselection", "crowding"] = "generational",
+                 elitism: int = 0, n_offspring: int | None = None, crowding_factor: int = 3,
+                 sharing_radius: float | None = None, n_generations: int = 50,
+                 rng: int | np.random.Generator | None = None) -> None:
         self.fitness = check_callable("fitness", fitness)
         self.n_bits = check_scalar("n_bits", n_bits, int, low=2)
         n = self.population_size = check_scalar("population_size", population_size, int, low=2)
@@ -896,7 +911,7 @@ class GeneticAlgorithm:
         children = bit_flip_mutation(children[:n_children], self.mutation_rate, rng=self.rng)
         return children, heads[:n_children]
 
-    def step(self, pop, f):
+    def step(self, pop: np.ndarray, f: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """One generation: returns the next population, its fitness and the number of
         fitness evaluations made. ``pop`` is a (population_size, n_bits) array of bits and
         ``f`` its fitness, one finite value per row."""
@@ -943,11 +958,11 @@ class GeneticAlgorithm:
                 pop[nearest], f[nearest] = child, value
         return pop, f, self.n_offspring
 
-    def initial_population(self):
+    def initial_population(self) -> np.ndarray:
         """A uniformly random population (初代种群随机选取), drawn from ``self.rng``."""
         return self.rng.random((self.population_size, self.n_bits)) < 0.5
 
-    def run(self, population=None) -> GAResult:
+    def run(self, population: ArrayLike | None = None) -> GAResult:
         """Evolve for ``n_generations`` from ``population`` (None: a random one)."""
         pop = (self.initial_population() if population is None
                else self._check_population(population, name="population").copy())
@@ -972,7 +987,7 @@ class GeneticAlgorithm:
         )
 
 
-def run_ga(fitness, n_bits, **options) -> GAResult:
+def run_ga(fitness: Callable, n_bits: int, **options: Any) -> GAResult:
     """``GeneticAlgorithm(fitness, n_bits, **options).run()``.
 
     Parameters
@@ -1017,7 +1032,8 @@ class GAReplicates(Result):
     best_fitness: np.ndarray
 
 
-def run_ga_replicates(fitness, n_bits, *, n_runs: int = 5, rng=None, **options) -> GAReplicates:
+def run_ga_replicates(fitness: Callable, n_bits: int, *, n_runs: int = 5,
+                      rng: int | np.random.Generator | None = None, **options: Any) -> GAReplicates:
     """Run :class:`GeneticAlgorithm` ``n_runs`` times with independent child generators
     (``rng.spawn``) and keep the per-generation curves, e.g. to average them.
 
@@ -1096,8 +1112,9 @@ class SchemaCountCheck(Result):
     counts: np.ndarray
 
 
-def schema_counts(fitness, population, schema, *, crossover_rate: float, mutation_rate: float,
-                  n_resamples: int = 1000, n_se: float = 4.0, rng=None) -> SchemaCountCheck:
+def schema_counts(fitness: Callable, population: ArrayLike, schema: str, *, crossover_rate: float,
+                  mutation_rate: float, n_resamples: int = 1000, n_se: float = 4.0,
+                  rng: int | np.random.Generator | None = None) -> SchemaCountCheck:
     r"""The schema theorem against simulation: from ``population``, run one generation of
     the canonical GA (roulette selection, single-point crossover with probability
     ``crossover_rate``, bit-flip mutation, generational replacement) ``n_resamples`` times

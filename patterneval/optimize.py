@@ -20,10 +20,13 @@ from __future__ import annotations
 
 import dataclasses
 import warnings
+from collections.abc import Callable
+from typing import Literal
 
 import numpy as np
 import scipy.linalg
 import scipy.optimize
+from numpy.typing import ArrayLike
 
 from ._results import Result
 from ._validation import check_array, check_bool, check_callable, check_choice, check_scalar, fail
@@ -97,8 +100,10 @@ def _call_grad(grad, x, d):
     return g.reshape(d)
 
 
-def gradient_descent(f, grad, x0, *, method="plain", learning_rate=0.1, momentum=0.9,
-                     n_iter=1000, tol=1e-8, epsilon=1e-8) -> DescentResult:
+def gradient_descent(f: Callable, grad: Callable, x0: ArrayLike, *,
+                     method: Literal["plain", "momentum", "nesterov", "nag", "adagrad"] = "plain",
+                     learning_rate: float = 0.1, momentum: float = 0.9, n_iter: int = 1000, tol: float = 1e-8,
+                     epsilon: float = 1e-8) -> DescentResult:
     r"""Minimise ``f`` from ``x0`` by first-order descent, keeping the whole trace.
 
     Updates (with :math:`g_t = \nabla f(x_t)`; "better" is a lower :math:`f`):
@@ -211,7 +216,7 @@ def gradient_descent(f, grad, x0, *, method="plain", learning_rate=0.1, momentum
     )
 
 
-def momentum_stability_limit(lipschitz, momentum=0.0) -> float:
+def momentum_stability_limit(lipschitz: float, momentum: float = 0.0) -> float:
     r"""Largest stable step of the heavy ball on a quadratic: :math:`2(1+\gamma)/L`.
 
     On :math:`f(x) = \tfrac12 L x^2` the heavy ball iterates the linear map
@@ -278,7 +283,7 @@ class Quadratic(Result):
     strong_convexity: float
     condition_number: float
 
-    def f(self, x):
+    def f(self, x: ArrayLike) -> float:
         """:math:`f(x)` at one point ``x`` of shape (d,).
 
         Parameters
@@ -292,7 +297,7 @@ class Quadratic(Result):
         x = self._point(x)
         return 0.5 * x @ self.A @ x - self.b @ x
 
-    def grad(self, x):
+    def grad(self, x: ArrayLike) -> np.ndarray:
         r""":math:`\nabla f(x) = Ax - b` at one point ``x`` of shape (d,).
 
         Parameters
@@ -305,7 +310,7 @@ class Quadratic(Result):
         """
         return self.A @ self._point(x) - self.b
 
-    def f_grid(self, X1, X2):
+    def f_grid(self, X1: ArrayLike, X2: ArrayLike) -> np.ndarray:
         """:math:`f` on a 2-d grid (for contour plots), vectorised. O(grid size).
 
         Parameters
@@ -338,7 +343,9 @@ class Quadratic(Result):
         return check_array("x", x, ndim=1, n=self.b.size, n_name="the problem's dimension")
 
 
-def quadratic_problem(eigenvalues=(1.0, 10.0), *, angle=0.0, minimiser=None) -> Quadratic:
+def quadratic_problem(
+    eigenvalues: ArrayLike = (1.0, 10.0), *, angle: float = 0.0, minimiser: ArrayLike | None = None,
+) -> Quadratic:
     r"""An ill-conditioned quadratic test problem with prescribed curvatures.
 
     :math:`A = R\,\mathrm{diag}(\lambda)\,R^\top` with :math:`R` the rotation by ``angle``
@@ -391,7 +398,7 @@ def _check_rosenbrock(x, a, b):
     return x, check_scalar("a", a, float), check_scalar("b", b, float, low=0, closed="neither")
 
 
-def rosenbrock(x, *, a=1.0, b=100.0):
+def rosenbrock(x: ArrayLike, *, a: float = 1.0, b: float = 100.0) -> float | np.ndarray:
     r"""Rosenbrock's banana :math:`(a - x_1)^2 + b(x_2 - x_1^2)^2`; minimum 0 at
     :math:`(a, a^2)`. ``x`` may have a leading axis of length 2 followed by grid axes.
 
@@ -420,7 +427,7 @@ def rosenbrock(x, *, a=1.0, b=100.0):
     return (a - x[0]) ** 2 + b * (x[1] - x[0] ** 2) ** 2
 
 
-def rosenbrock_grad(x, *, a=1.0, b=100.0):
+def rosenbrock_grad(x: ArrayLike, *, a: float = 1.0, b: float = 100.0) -> np.ndarray:
     r"""Gradient of :func:`rosenbrock`:
     :math:`(-2(a-x_1) - 4 b x_1 (x_2 - x_1^2),\ 2 b (x_2 - x_1^2))`.
 
@@ -485,8 +492,10 @@ def _design(X, fit_intercept):
     return np.column_stack([np.ones(X.shape[0]), X]) if fit_intercept else X
 
 
-def least_squares(X, y, *, fit_intercept=False, method="svd",
-                  rank_deficient="raise") -> LeastSquares:
+def least_squares(
+    X: ArrayLike, y: ArrayLike, *, fit_intercept: bool = False, method: Literal["svd", "normal"] = "svd",
+    rank_deficient: Literal["raise", "minimum-norm"] = "raise",
+) -> LeastSquares:
     r"""Least squares: the :math:`\theta` minimising :math:`S(\theta) = \tfrac12\lVert X\theta -
     y\rVert^2` (smaller is better).
 
@@ -636,7 +645,7 @@ def _gaussian_loglik(x, mu, var):
     return float(-0.5 * n * np.log(2 * np.pi * var) - np.sum((x - mu) ** 2) / (2 * var))
 
 
-def gaussian_mle(x, *, method="closed") -> GaussianMLE:
+def gaussian_mle(x: ArrayLike, *, method: Literal["closed", "numeric"] = "closed") -> GaussianMLE:
     r"""Maximum likelihood for :math:`x_i \sim N(\mu, \sigma^2)` i.i.d.
 
     The log-likelihood :math:`\ell = -\tfrac n2\ln(2\pi\sigma^2) - \sum(x_i-\mu)^2/(2\sigma^2)`
@@ -693,7 +702,7 @@ def gaussian_mle(x, *, method="closed") -> GaussianMLE:
                        method=method)
 
 
-def bernoulli_mle(x, *, method="closed") -> BernoulliMLE:
+def bernoulli_mle(x: ArrayLike, *, method: Literal["closed", "numeric"] = "closed") -> BernoulliMLE:
     r"""Maximum likelihood for :math:`x_i \sim \text{Bernoulli}(p)` i.i.d. (0/1 data).
 
     :math:`\ell(p) = k\ln p + (n-k)\ln(1-p)` with :math:`k = \sum x_i`; :math:`\ell'(p) =
@@ -766,7 +775,7 @@ class RegressionMLE(Result):
     n_iter: int
 
 
-def gaussian_regression_mle(X, y, *, fit_intercept=False) -> RegressionMLE:
+def gaussian_regression_mle(X: ArrayLike, y: ArrayLike, *, fit_intercept: bool = False) -> RegressionMLE:
     r"""Fit a linear model by maximising the Gaussian likelihood numerically.
 
     :math:`\ell(\theta, \sigma^2) = -\tfrac n2\ln(2\pi\sigma^2) - \lVert y -

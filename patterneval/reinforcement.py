@@ -27,8 +27,11 @@ import bisect
 import dataclasses
 import operator
 import warnings
+from collections.abc import Mapping, Sequence
+from typing import Literal
 
 import numpy as np
+from numpy.typing import ArrayLike
 from sklearn.exceptions import ConvergenceWarning
 
 from ._results import Result
@@ -104,7 +107,8 @@ class MDP:
     20.0
     """
 
-    def __init__(self, transitions, rewards, gamma, *, terminal=None, state_names=None, action_names=None):
+    def __init__(self, transitions: ArrayLike, rewards: ArrayLike, gamma: float, *, terminal: ArrayLike | None = None,
+                 state_names: Sequence | None = None, action_names: Sequence | None = None) -> None:
         P, R = check_mdp_arrays(transitions, rewards)
         S, A = P.shape[:2]
         self.terminal = check_state_set("terminal", terminal, S)
@@ -132,7 +136,7 @@ class MDP:
         self.r.flags.writeable = False
         self.n_states, self.n_actions = S, A
 
-    def policy_matrices(self, policy):
+    def policy_matrices(self, policy: ArrayLike) -> tuple[np.ndarray, np.ndarray]:
         r"""``(r_pi, P_pi)`` of a policy, with terminal rows zeroed (their value is 0).
 
         Parameters
@@ -194,15 +198,16 @@ class GridWorld(MDP):
         As :class:`MDP`.
     """
 
-    def __init__(self, transitions, rewards, gamma, *, terminal, shape, cells, walls, start,
-                 terminal_rewards):
+    def __init__(self, transitions: ArrayLike, rewards: ArrayLike, gamma: float, *, terminal: ArrayLike,
+                 shape: tuple[int, int], cells: Sequence[tuple[int, int]], walls: Sequence[tuple[int, int]],
+                 start: int, terminal_rewards: dict) -> None:
         names = [f"({r},{c})" for r, c in cells]
         super().__init__(transitions, rewards, gamma, terminal=terminal, state_names=names,
                          action_names=list(ACTIONS))
         self.shape, self.cells, self.walls, self.start = tuple(shape), tuple(cells), tuple(walls), start
         self.terminal_rewards = dict(terminal_rewards)
 
-    def to_grid(self, values) -> np.ndarray:
+    def to_grid(self, values: ArrayLike) -> np.ndarray:
         """Per-state ``values`` laid out on the grid (NaN on walls).
 
         Parameters
@@ -221,8 +226,9 @@ class GridWorld(MDP):
         return grid
 
 
-def gridworld(shape=(3, 4), *, walls=((1, 1),), terminals=None, step_reward=-0.04, slip=0.2,
-              gamma=0.9, start=(2, 0)) -> GridWorld:
+def gridworld(shape: tuple[int, int] = (3, 4), *, walls: Sequence[tuple[int, int]] = ((1, 1),),
+              terminals: Mapping[tuple[int, int], float] | None = None, step_reward: float = -0.04, slip: float = 0.2,
+              gamma: float = 0.9, start: tuple[int, int] = (2, 0)) -> GridWorld:
     r"""The classic gridworld (Russell & Norvig's 4 x 3 world by default).
 
     Actions up, right, down, left move one cell in the intended direction with
@@ -305,7 +311,8 @@ def _check_mdp(mdp) -> MDP:
 # --- dynamic programming -------------------------------------------------------------
 
 
-def policy_evaluation(mdp, policy, *, method="linear", tol=1e-12, max_iter=1_000_000) -> np.ndarray:
+def policy_evaluation(mdp: MDP, policy: ArrayLike, *, method: Literal["linear", "iterative"] = "linear",
+                      tol: float = 1e-12, max_iter: int = 1_000_000) -> np.ndarray:
     r"""The value :math:`v_\pi` of a policy, from the Bellman expectation equation.
 
     ``method="linear"`` solves the linear system :math:`(I - \gamma P_\pi) v = r_\pi`
@@ -358,7 +365,7 @@ def policy_evaluation(mdp, policy, *, method="linear", tol=1e-12, max_iter=1_000
     raise RuntimeError(f"iterative policy evaluation did not reach tol={tol:g} in {max_iter} sweeps.")
 
 
-def action_values(mdp, values) -> np.ndarray:
+def action_values(mdp: MDP, values: ArrayLike) -> np.ndarray:
     r"""One-step lookahead :math:`q(s, a) = r(s, a) + \gamma \sum_{s'} P(s' \mid s, a) v(s')`.
 
     Terminal rows are 0. Complexity :math:`O(S^2 A)`.
@@ -389,7 +396,7 @@ def action_values(mdp, values) -> np.ndarray:
     return q
 
 
-def greedy_policy(q, *, atol=1e-12, rtol=TIE_RTOL) -> np.ndarray:
+def greedy_policy(q: ArrayLike, *, atol: float = 1e-12, rtol: float = TIE_RTOL) -> np.ndarray:
     r"""The greedy policy :math:`\pi(s) = \arg\max_a q(s, a)`; actions within
     ``atol + rtol * |max_a q(s, a)|`` of the best count as tied and the lowest action index
     wins, so rounding in the action values (which differs between CPUs) cannot flip it.
@@ -421,7 +428,7 @@ def greedy_policy(q, *, atol=1e-12, rtol=TIE_RTOL) -> np.ndarray:
     return np.argmax(q >= best - (atol + rtol * np.abs(best)), axis=1)
 
 
-def epsilon_greedy(q, epsilon) -> np.ndarray:
+def epsilon_greedy(q: ArrayLike, epsilon: float) -> np.ndarray:
     r"""The epsilon-greedy policy matrix of ``q``: with probability :math:`\varepsilon` a
     uniformly random action (the greedy one included), otherwise the greedy action, so
     the greedy action has probability :math:`1 - \varepsilon + \varepsilon / A`.
@@ -478,7 +485,9 @@ class PlanningResult(Result):
     converged: bool
 
 
-def policy_iteration(mdp, *, policy=None, max_iter=1000, keep_history=False) -> PlanningResult:
+def policy_iteration(
+    mdp: MDP, *, policy: ArrayLike | None = None, max_iter: int = 1000, keep_history: bool = False,
+) -> PlanningResult:
     r"""Howard's policy iteration: evaluate (linear solve), improve greedily, repeat until
     the policy is stable.
 
@@ -558,7 +567,8 @@ def policy_iteration(mdp, *, policy=None, max_iter=1000, keep_history=False) -> 
                           converged=converged)
 
 
-def value_iteration(mdp, *, tol=1e-10, max_iter=100_000, v0=None, keep_history=False) -> PlanningResult:
+def value_iteration(mdp: MDP, *, tol: float = 1e-10, max_iter: int = 100_000, v0: ArrayLike | None = None,
+                    keep_history: bool = False) -> PlanningResult:
     r"""Value iteration: :math:`v_{k+1}(s) = \max_a [r(s, a) + \gamma \sum_{s'} P(s' \mid s, a) v_k(s')]`.
 
     The Bellman optimality operator is a :math:`\gamma`-contraction in the max norm, so
@@ -635,7 +645,7 @@ def value_iteration(mdp, *, tol=1e-10, max_iter=100_000, v0=None, keep_history=F
 # --- sampling ---------------------------------------------------------------------------
 
 
-def discounted_return(rewards, gamma) -> float:
+def discounted_return(rewards: ArrayLike, gamma: float) -> float:
     r""":math:`G = \sum_{k \ge 0} \gamma^k R_{k+1}` of a reward sequence, by Horner's rule
     backwards (:math:`G_t = R_{t+1} + \gamma G_{t+1}`). A constant reward r forever gives
     :math:`r / (1 - \gamma)`.
@@ -773,7 +783,8 @@ def _episode_options(mdp, policy, start, max_steps, rng):
     return mdp, pi, start, max_steps, check_rng(rng)
 
 
-def sample_episode(mdp, policy, *, start=None, max_steps=10_000, rng=None) -> Episode:
+def sample_episode(mdp: MDP, policy: ArrayLike, *, start: int | None = None, max_steps: int = 10_000,
+                   rng: int | np.random.Generator | None = None) -> Episode:
     r"""Sample one episode of ``policy`` on ``mdp``.
 
     Starts in ``start`` or, if None, in a uniformly random non-terminal state; stops on
@@ -812,7 +823,7 @@ def sample_episode(mdp, policy, *, start=None, max_steps=10_000, rng=None) -> Ep
 # --- prediction: Monte Carlo and TD --------------------------------------------------------
 
 
-def n_step_return(episode, values, n, *, gamma, t=0) -> float:
+def n_step_return(episode: Episode, values: ArrayLike, n: int, *, gamma: float, t: int = 0) -> float:
     r"""The :math:`n`-step return of an episode from step :math:`t`,
 
     .. math:: G^{(n)}_t = R_{t+1} + \gamma R_{t+2} + \dots + \gamma^{n-1} R_{t+n}
@@ -902,8 +913,11 @@ def _initial_values(mdp, v0):
     return v.tolist()
 
 
-def monte_carlo_evaluation(mdp, policy, *, visit="first", n_episodes=1000, alpha=None, start=None,
-                           max_steps=10_000, v0=None, rng=None, keep_history=True) -> PredictionResult:
+def monte_carlo_evaluation(
+    mdp: MDP, policy: ArrayLike, *, visit: Literal["first", "every"] = "first", n_episodes: int = 1000,
+    alpha: float | None = None, start: int | None = None, max_steps: int = 10_000, v0: ArrayLike | None = None,
+    rng: int | np.random.Generator | None = None, keep_history: bool = True,
+) -> PredictionResult:
     r"""Monte Carlo policy evaluation from sampled episodes.
 
     For each episode the returns :math:`G_t = R_{t+1} + \gamma G_{t+1}` are computed
@@ -1034,8 +1048,9 @@ def _prediction(V, history, counts, method) -> PredictionResult:
                             counts=np.array(counts), method=method)
 
 
-def td0(mdp, policy, *, alpha=0.1, decay=0.0, n_episodes=1000, start=None, max_steps=10_000, v0=None,
-        rng=None, keep_history=True) -> PredictionResult:
+def td0(mdp: MDP, policy: ArrayLike, *, alpha: float = 0.1, decay: float = 0.0, n_episodes: int = 1000,
+        start: int | None = None, max_steps: int = 10_000, v0: ArrayLike | None = None,
+        rng: int | np.random.Generator | None = None, keep_history: bool = True) -> PredictionResult:
     r"""Tabular TD(0): after each step :math:`S_t, R_{t+1}, S_{t+1}`,
     :math:`V(S_t) \leftarrow V(S_t) + \alpha [R_{t+1} + \gamma V(S_{t+1}) - V(S_t)]`, with
     :math:`V(\text{terminal}) = 0`. With a constant ``alpha`` the estimate fluctuates
@@ -1101,8 +1116,10 @@ def td0(mdp, policy, *, alpha=0.1, decay=0.0, n_episodes=1000, start=None, max_s
     return _prediction(V, history, counts, "TD(0)")
 
 
-def td_lambda(mdp, policy, *, lam, alpha=0.1, n_episodes=1000, traces="accumulating", offline=False,
-              start=None, max_steps=10_000, v0=None, rng=None, keep_history=True) -> PredictionResult:
+def td_lambda(mdp: MDP, policy: ArrayLike, *, lam: float, alpha: float = 0.1, n_episodes: int = 1000,
+              traces: Literal["accumulating", "replacing"] = "accumulating", offline: bool = False,
+              start: int | None = None, max_steps: int = 10_000, v0: ArrayLike | None = None,
+              rng: int | np.random.Generator | None = None, keep_history: bool = True) -> PredictionResult:
     r"""Tabular TD(lambda), backward view with eligibility traces.
 
     At each step :math:`\delta_t = R_{t+1} + \gamma V(S_{t+1}) - V(S_t)`; the trace of
@@ -1287,8 +1304,9 @@ def _td_control(mdp, alpha, decay, epsilon, n_episodes, start, max_steps, q0, rn
                          returns=np.array(returns), lengths=np.array(lengths), method=method)
 
 
-def q_learning(mdp, *, alpha=0.1, epsilon=0.1, decay=0.0, n_episodes=1000, start=None, max_steps=10_000, q0=None,
-               rng=None, keep_history=True) -> ControlResult:
+def q_learning(mdp: MDP, *, alpha: float = 0.1, epsilon: float = 0.1, decay: float = 0.0, n_episodes: int = 1000,
+               start: int | None = None, max_steps: int = 10_000, q0: ArrayLike | None = None,
+               rng: int | np.random.Generator | None = None, keep_history: bool = True) -> ControlResult:
     r"""Q-learning (off-policy TD control) with an epsilon-greedy behaviour policy.
 
     :math:`Q(S, A) \leftarrow Q(S, A) + \alpha [R + \gamma \max_{a'} Q(S', a') - Q(S, A)]`
@@ -1347,8 +1365,9 @@ def q_learning(mdp, *, alpha=0.1, epsilon=0.1, decay=0.0, n_episodes=1000, start
                        keep_history)
 
 
-def sarsa(mdp, *, alpha=0.1, epsilon=0.1, decay=0.0, n_episodes=1000, start=None, max_steps=10_000, q0=None,
-          rng=None, keep_history=True) -> ControlResult:
+def sarsa(mdp: MDP, *, alpha: float = 0.1, epsilon: float = 0.1, decay: float = 0.0, n_episodes: int = 1000,
+          start: int | None = None, max_steps: int = 10_000, q0: ArrayLike | None = None,
+          rng: int | np.random.Generator | None = None, keep_history: bool = True) -> ControlResult:
     r"""SARSA (on-policy TD control): as :func:`q_learning` but the target uses the action
     actually taken next, :math:`R + \gamma Q(S', A')`; it learns the values of the
     epsilon-greedy policy itself.
@@ -1381,7 +1400,7 @@ def sarsa(mdp, *, alpha=0.1, epsilon=0.1, decay=0.0, n_episodes=1000, start=None
                        keep_history)
 
 
-def learning_curve(history, values, *, mask=None) -> np.ndarray:
+def learning_curve(history: ArrayLike, values: ArrayLike, *, mask: ArrayLike | None = None) -> np.ndarray:
     r"""Root-mean-square error of each row of ``history`` against ``values``,
     :math:`\sqrt{\frac{1}{|M|}\sum_{s \in M} (\hat v_k(s) - v(s))^2}` over the states M in
     ``mask`` (default: all); NaN entries (states not yet visited) are left out of a row.

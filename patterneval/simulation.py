@@ -9,8 +9,10 @@ estimated from the replicates themselves.
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Iterable
 
 import numpy as np
+from numpy.typing import ArrayLike
 
 from ._results import Result
 from ._validation import check_array, check_scalar, fail
@@ -84,7 +86,7 @@ def _replicates(samples, name="samples") -> np.ndarray:
     return check_array(name, samples, ndim=1, min_rows=2, shape_hint="(Monte Carlo replicates)")
 
 
-def check_mean(samples, formula, *, label="mean", n_se=4.0) -> SimulationCheck:
+def check_mean(samples: ArrayLike, formula: float, *, label: str = "mean", n_se: float = 4.0) -> SimulationCheck:
     r"""Compare the mean of replicates with a formula; SE = :math:`s/\sqrt{R}`.
 
     Parameters
@@ -107,14 +109,16 @@ def check_mean(samples, formula, *, label="mean", n_se=4.0) -> SimulationCheck:
     --------
     >>> import numpy as np, patterneval as pe
     >>> draws = np.random.default_rng(0).binomial(50, 0.2, size=20_000) / 50
-    >>> pe.check_mean(draws, 0.2).passed
+    >>> pe.simulation.check_mean(draws, 0.2).passed
     True
     """
     x = _replicates(samples)
     return _check(label, formula, x.mean(), x.std(ddof=1) / np.sqrt(x.size), n_se)
 
 
-def check_variance(samples, formula, *, label="variance", n_se=4.0) -> SimulationCheck:
+def check_variance(
+    samples: ArrayLike, formula: float, *, label: str = "variance", n_se: float = 4.0,
+) -> SimulationCheck:
     r"""Compare the sample variance of replicates with a formula.
 
     The standard error of the sample variance is
@@ -141,7 +145,7 @@ def check_variance(samples, formula, *, label="variance", n_se=4.0) -> Simulatio
     --------
     >>> import numpy as np, patterneval as pe
     >>> draws = np.random.default_rng(1).binomial(50, 0.2, size=20_000) / 50
-    >>> pe.check_variance(draws, 0.2 * 0.8 / 50).passed
+    >>> pe.simulation.check_variance(draws, 0.2 * 0.8 / 50).passed
     True
     """
     x = _replicates(samples)
@@ -151,7 +155,8 @@ def check_variance(samples, formula, *, label="variance", n_se=4.0) -> Simulatio
     return _check(label, formula, x.var(ddof=1), np.sqrt(max(m4 - m2 * m2, 0.0) / x.size), n_se)
 
 
-def check_variance_difference(samples_a, samples_b, formula, *, label="variance gap", n_se=4.0) -> SimulationCheck:
+def check_variance_difference(samples_a: ArrayLike, samples_b: ArrayLike, formula: float, *,
+                              label: str = "variance gap", n_se: float = 4.0) -> SimulationCheck:
     r"""Compare ``var(samples_a) - var(samples_b)`` with a formula.
 
     The two sets of replicates are independent, so the standard error of the difference
@@ -177,7 +182,7 @@ def check_variance_difference(samples_a, samples_b, formula, *, label="variance 
     >>> import numpy as np, patterneval as pe
     >>> rng = np.random.default_rng(3)
     >>> a, b = rng.normal(0, 2, 50_000), rng.normal(0, 1, 50_000)
-    >>> pe.check_variance_difference(a, b, 3.0).passed
+    >>> pe.simulation.check_variance_difference(a, b, 3.0).passed
     True
     """
     var_a = check_variance(_replicates(samples_a, "samples_a"), 0.0)
@@ -185,11 +190,13 @@ def check_variance_difference(samples_a, samples_b, formula, *, label="variance 
     return _check(label, formula, var_a.simulated - var_b.simulated, np.hypot(var_a.std_error, var_b.std_error), n_se)
 
 
-def check_value(simulated, std_error, formula, *, label="value", n_se=4.0) -> SimulationCheck:
+def check_value(
+    simulated: float, std_error: float, formula: float, *, label: str = "value", n_se: float = 4.0,
+) -> SimulationCheck:
     """Compare a simulated value whose standard error is already known with a formula.
 
     For simulators that report their own standard error, such as
-    :func:`patterneval.simulate_coverage`. ``simulated``, ``std_error`` and ``formula``
+    :func:`patterneval.errorrate.simulate_coverage`. ``simulated``, ``std_error`` and ``formula``
     must be finite (``std_error >= 0``): an infinite standard error would pass any
     formula, so it is refused with a ValueError, as is NaN.
 
@@ -213,13 +220,13 @@ def check_value(simulated, std_error, formula, *, label="value", n_se=4.0) -> Si
     Examples
     --------
     >>> import patterneval as pe
-    >>> pe.check_value(0.951, 0.002, 0.95).passed
+    >>> pe.simulation.check_value(0.951, 0.002, 0.95).passed
     True
     """
     return _check(label, formula, simulated, std_error, n_se)
 
 
-def format_checks(checks) -> str:
+def format_checks(checks: Iterable[SimulationCheck]) -> str:
     """A plain-text table of :class:`SimulationCheck` rows, for a notebook's output.
 
     Parameters
@@ -236,7 +243,7 @@ def format_checks(checks) -> str:
     Examples
     --------
     >>> import patterneval as pe
-    >>> print(pe.format_checks([pe.check_mean([0.0, 1.0, 0.0, 1.0], 0.5, label="p")]))
+    >>> print(pe.simulation.format_checks([pe.simulation.check_mean([0.0, 1.0, 0.0, 1.0], 0.5, label="p")]))
     quantity    formula  simulated   MC s.e.      z  |z|<=4
     p               0.5        0.5     0.289   0.00  yes
     """

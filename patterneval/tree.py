@@ -38,8 +38,11 @@ from __future__ import annotations
 
 import dataclasses
 import numbers
+from collections.abc import Sequence
+from typing import Literal, Self
 
 import numpy as np
+from numpy.typing import ArrayLike
 from sklearn.base import BaseEstimator, ClassifierMixin, RegressorMixin
 from sklearn.utils.multiclass import check_classification_targets
 
@@ -107,7 +110,7 @@ def _scalar(a):
     return float(a) if np.ndim(a) == 0 else a
 
 
-def entropy(counts=None, *, labels=None):
+def entropy(counts: ArrayLike | None = None, *, labels: ArrayLike | None = None) -> float | np.ndarray:
     r"""Entropy (信息熵) in bits of class counts or of a label vector.
 
     :math:`E = -\sum_k p_k \log_2 p_k`, :math:`p_k = n_k / n`, with :math:`0\log 0 = 0`.
@@ -140,7 +143,7 @@ def entropy(counts=None, *, labels=None):
     return _scalar(_entropy(_counts_or_labels(counts, labels, "entropy")))
 
 
-def gini(counts=None, *, labels=None):
+def gini(counts: ArrayLike | None = None, *, labels: ArrayLike | None = None) -> float | np.ndarray:
     r"""Gini impurity (基尼指数) of class counts or of a label vector.
 
     :math:`G = 1 - \sum_{k=1}^{K} p_k^2`, a sum over the **classes** (not over the values
@@ -187,7 +190,7 @@ def _table(table, name="table"):
     return t
 
 
-def information_gain(table, *, criterion="entropy"):
+def information_gain(table: ArrayLike, *, criterion: Literal["entropy", "gini"] = "entropy") -> float | np.ndarray:
     r"""Information gain (信息增益) of a split given as a branches-by-classes table.
 
     :math:`\mathrm{Gain}(S, A) = I(S) - \sum_v \frac{|S_v|}{|S|} I(S_v)` where row ``v``
@@ -228,7 +231,7 @@ def _gain(t, impurity=_entropy):
     return impurity(t.sum(axis=-2)) - (w * impurity(t)).sum(axis=-1)
 
 
-def split_info(table):
+def split_info(table: ArrayLike) -> float | np.ndarray:
     r"""Split information (分裂信息): the entropy of the branch sizes.
 
     :math:`\mathrm{SplitInfo}(S, A) = -\sum_v \frac{|S_v|}{|S|}\log_2\frac{|S_v|}{|S|}`;
@@ -255,7 +258,7 @@ def split_info(table):
     return _scalar(_entropy(t.sum(axis=-1)))
 
 
-def gain_ratio(table):
+def gain_ratio(table: ArrayLike) -> float | np.ndarray:
     r"""Gain ratio (信息增益比): information gain divided by split information.
 
     :math:`\mathrm{GainRatio} = \mathrm{Gain} / \mathrm{SplitInfo}`; higher is better.
@@ -300,7 +303,7 @@ def gain_ratio(table):
     return _scalar(np.asarray(information_gain(t)) / np.asarray(split_info(t)))
 
 
-def contingency_table(x, y):
+def contingency_table(x: ArrayLike, y: ArrayLike) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Branch-by-class counts of a categorical attribute ``x`` against labels ``y``.
 
     Returns ``(values, classes, table)`` with ``table[i, k]`` the number of samples with
@@ -361,7 +364,7 @@ class TreeDataset(Result):
     target_name: str
 
 
-def play_tennis():
+def play_tennis() -> TreeDataset:
     """Mitchell's (1997, table 3.2) PlayTennis data: 14 days, four categorical
     attributes (Outlook, Temperature, Humidity, Wind), target PlayTennis (9 Yes, 5 No).
 
@@ -599,7 +602,7 @@ class ID3(_MultiwayTree):
     |   |--- Humidity = Normal: class: Yes  [0.0, 2.0]
     """
 
-    def __init__(self, *, max_depth=None, min_samples_split=2):
+    def __init__(self, *, max_depth: int | None = None, min_samples_split: int = 2) -> None:
         self.max_depth = max_depth
         self.min_samples_split = min_samples_split
 
@@ -611,7 +614,7 @@ class ID3(_MultiwayTree):
             )
         return X
 
-    def fit(self, X, y):
+    def fit(self, X: ArrayLike, y: ArrayLike) -> Self:
         """Grow the tree on categorical ``X`` and labels ``y``.
 
         Parameters
@@ -753,8 +756,8 @@ class C45(_MultiwayTree):
     [[0.5, 0.5]]
     """
 
-    def __init__(self, *, max_depth=None, min_samples_split=2, min_samples_leaf=2,
-                 categorical="auto"):
+    def __init__(self, *, max_depth: int | None = None, min_samples_split: int = 2, min_samples_leaf: int = 2,
+                 categorical: Literal["auto"] | Sequence[int] | None = "auto") -> None:
         self.max_depth = max_depth
         self.min_samples_split = min_samples_split
         self.min_samples_leaf = min_samples_leaf
@@ -795,7 +798,7 @@ class C45(_MultiwayTree):
         mask[cols] = True
         return mask
 
-    def fit(self, X, y):
+    def fit(self, X: ArrayLike, y: ArrayLike) -> Self:
         """Grow the tree. ``X`` may mix categorical (string) and numeric columns and hold
         ``None``/NaN for missing values.
 
@@ -1460,9 +1463,10 @@ class CART(ClassifierMixin, _CARTBase):
     |   |--- pw > 1.75: class: 2  [0.0, 1.0, 45.0]
     """
 
-    def __init__(self, criterion="gini", *, max_depth=None, min_samples_split=2,
-                 min_samples_leaf=1, max_features=None, ccp_alpha=0.0,
-                 random_state=None):
+    def __init__(self, criterion: Literal["gini", "entropy", "squared_error"] = "gini", *,
+                 max_depth: int | None = None, min_samples_split: int = 2, min_samples_leaf: int = 1,
+                 max_features: Literal["log2", "sqrt"] | int | float | None = None, ccp_alpha: float = 0.0,
+                 random_state: int | np.random.RandomState | np.random.Generator | None = None) -> None:
         self.criterion = criterion
         self.max_depth = max_depth
         self.min_samples_split = min_samples_split
@@ -1471,7 +1475,7 @@ class CART(ClassifierMixin, _CARTBase):
         self.ccp_alpha = ccp_alpha
         self.random_state = random_state
 
-    def fit(self, X, y, sample_weight=None):
+    def fit(self, X: ArrayLike, y: ArrayLike, sample_weight: ArrayLike | None = None) -> Self:
         """Grow (and, with ``ccp_alpha`` > 0, prune) the tree.
 
         Parameters
@@ -1497,7 +1501,7 @@ class CART(ClassifierMixin, _CARTBase):
         S = np.eye(self.classes_.size)[yi] * w[:, None]
         return self._fit_tree(X, S, w, crit)
 
-    def predict_proba(self, X):
+    def predict_proba(self, X: ArrayLike) -> np.ndarray:
         """Class proportions (weighted) of the leaf each sample reaches.
 
         Parameters
@@ -1511,7 +1515,7 @@ class CART(ClassifierMixin, _CARTBase):
         """
         return self._proba_checked(self._fitted_X(X))
 
-    def predict(self, X):
+    def predict(self, X: ArrayLike) -> np.ndarray:
         """Majority class of the leaf (ties, within 1e-12 relative: the first class in
         ``classes_``).
 
@@ -1584,9 +1588,10 @@ class CARTRegressor(RegressorMixin, _CARTBase):
     array([0., 1.])
     """
 
-    def __init__(self, criterion="squared_error", *, max_depth=None, min_samples_split=2,
-                 min_samples_leaf=1, max_features=None, ccp_alpha=0.0,
-                 random_state=None):
+    def __init__(self, criterion: Literal["squared_error"] = "squared_error", *, max_depth: int | None = None,
+                 min_samples_split: int = 2, min_samples_leaf: int = 1,
+                 max_features: Literal["log2", "sqrt"] | int | float | None = None, ccp_alpha: float = 0.0,
+                 random_state: int | np.random.RandomState | np.random.Generator | None = None) -> None:
         self.criterion = criterion
         self.max_depth = max_depth
         self.min_samples_split = min_samples_split
@@ -1595,7 +1600,7 @@ class CARTRegressor(RegressorMixin, _CARTBase):
         self.ccp_alpha = ccp_alpha
         self.random_state = random_state
 
-    def fit(self, X, y, sample_weight=None):
+    def fit(self, X: ArrayLike, y: ArrayLike, sample_weight: ArrayLike | None = None) -> Self:
         """Grow (and, with ``ccp_alpha`` > 0, prune) the regression tree.
 
         Parameters
@@ -1621,7 +1626,7 @@ class CARTRegressor(RegressorMixin, _CARTBase):
         finally:
             del self._y_fit
 
-    def predict(self, X):
+    def predict(self, X: ArrayLike) -> np.ndarray:
         """Mean target of the leaf each sample reaches.
 
         Parameters
@@ -1662,7 +1667,9 @@ class PruningSequence(Result):
     grid_predictions: np.ndarray | None = dataclasses.field(default=None, repr=False)
 
 
-def pruning_sequence(X, y, X_test, y_test, *, criterion="gini", max_depth=None, grid=None):
+def pruning_sequence(X: ArrayLike, y: ArrayLike, X_test: ArrayLike, y_test: ArrayLike, *,
+                     criterion: Literal["gini", "entropy"] = "gini", max_depth: int | None = None,
+                     grid: ArrayLike | None = None) -> PruningSequence:
     r"""Grow one CART tree, then evaluate every subtree of its cost-complexity pruning
     path (Breiman et al. 1984, ch. 3): the subtree :math:`T_\alpha` kept for each
     effective alpha, its size, its training and test error rates (lower is better) and
@@ -1728,7 +1735,8 @@ def pruning_sequence(X, y, X_test, y_test, *, criterion="gini", max_depth=None, 
 
 
 # ----------------------------------------------------------------------------- export
-def export_text(tree, *, feature_names=None, decimals=2):
+def export_text(tree: ID3 | C45 | CART | CARTRegressor, *, feature_names: Sequence[str] | None = None,
+                decimals: int = 2) -> str:
     """A text drawing of a fitted ID3, C45, CART or CARTRegressor tree, one line per
     branch (like scikit-learn's ``export_text``); leaves show the class and the
     (weighted) class counts, or the mean for regression.

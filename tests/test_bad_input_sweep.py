@@ -81,11 +81,11 @@ Y8 = np.array([0, 0, 0, 0, 1, 1, 1, 1])
 Y8_PRED = np.array([0, 1, 0, 0, 1, 1, 0, 1])
 L6_TRUE = [0, 0, 1, 1, 2, 2]
 L6_PRED = [0, 0, 1, 2, 2, 2]
-TENNIS = pe.play_tennis()
-SPORT = pe.enjoy_sport()
-SPORT_FS = pe.enjoy_sport("find-s")
+TENNIS = pe.datasets.play_tennis()
+SPORT = pe.datasets.enjoy_sport()
+SPORT_FS = pe.datasets.enjoy_sport("find-s")
 MDP1 = pe.MDP(np.ones((1, 2, 1)), [[1.0, 2.0]], 0.5)
-GRID = pe.gridworld()
+GRID = pe.datasets.gridworld()
 POP = np.array([[0, 1, 0, 1], [1, 1, 0, 0], [0, 0, 1, 1], [1, 0, 1, 0]])
 FIT4 = np.array([1.0, 2.0, 3.0, 4.0])
 VOTES = np.array([[0, 1, 2], [0, 1, 1], [1, 2, 0]])
@@ -107,7 +107,7 @@ def _sampler(rng, size):
 
 
 def _quadratic():
-    return pe.quadratic_problem((1.0, 10.0))
+    return pe.optimize.quadratic_problem((1.0, 10.0))
 
 
 Q = _quadratic()
@@ -123,16 +123,16 @@ GOOD: dict = {
     "stratified_variance": (pe.stratified_variance, dict(class_errors=[0.1, 0.2], priors=[0.4, 0.6], n=10)),
     "selective_variance_gap": (pe.selective_variance_gap, dict(class_errors=[0.1, 0.2], priors=[0.4, 0.6], n=10)),
     "proportional_allocation": (pe.proportional_allocation, dict(n=10, priors=[0.4, 0.6])),
-    "simulate_sampling": (pe.simulate_sampling, dict(class_errors=[0.1, 0.2], priors=[0.4, 0.6], n=10,
+    "simulate_sampling": (pe.errorrate.simulate_sampling, dict(class_errors=[0.1, 0.2], priors=[0.4, 0.6], n=10,
                                                      n_resamples=5, rng=0)),
     "coverage_probability": (pe.coverage_probability, dict(error=0.1, n=10)),
-    "simulate_coverage": (pe.simulate_coverage, dict(error=0.1, n=10, n_resamples=5, rng=0)),
-    "check_mean": (pe.check_mean, dict(samples=[0.1, 0.2, 0.3], formula=0.2)),
-    "check_variance": (pe.check_variance, dict(samples=[0.1, 0.2, 0.3], formula=0.01)),
-    "check_variance_difference": (pe.check_variance_difference,
+    "simulate_coverage": (pe.errorrate.simulate_coverage, dict(error=0.1, n=10, n_resamples=5, rng=0)),
+    "check_mean": (pe.simulation.check_mean, dict(samples=[0.1, 0.2, 0.3], formula=0.2)),
+    "check_variance": (pe.simulation.check_variance, dict(samples=[0.1, 0.2, 0.3], formula=0.01)),
+    "check_variance_difference": (pe.simulation.check_variance_difference,
                                   dict(samples_a=[0.1, 0.3, 0.2], samples_b=[0.2, 0.2, 0.1], formula=0.02)),
-    "check_value": (pe.check_value, dict(simulated=0.5, std_error=0.1, formula=0.5)),
-    "format_checks": (pe.format_checks, dict(checks=[pe.check_value(0.5, 0.1, 0.5)])),
+    "check_value": (pe.simulation.check_value, dict(simulated=0.5, std_error=0.1, formula=0.5)),
+    "format_checks": (pe.simulation.format_checks, dict(checks=[pe.simulation.check_value(0.5, 0.1, 0.5)])),
     "ErrorEstimate.confidence_interval": (pe.test_error(Y8, Y8_PRED).confidence_interval,
                                           dict(confidence_level=0.95, method="wilson")),
     "StratifiedEstimate.confidence_interval": (
@@ -142,25 +142,25 @@ GOOD: dict = {
     "leave_one_out_error": (pe.leave_one_out_error, dict(estimator=GaussianNB(), X=X8, y=Y8)),
     "bootstrap_error": (pe.bootstrap_error, dict(estimator=GaussianNB(), X=X8, y=Y8, n_resamples=3, rng=0)),
     "no_information_error": (pe.no_information_error, dict(y_true=Y8, y_pred=Y8_PRED)),
-    "inclusion_probability": (pe.inclusion_probability, dict(n=10)),
-    "simulate_distinct_share": (pe.simulate_distinct_share, dict(n=10, n_resamples=5, rng=0)),
-    "simulate_error_estimates": (pe.simulate_error_estimates,
+    "inclusion_probability": (pe.resampling.inclusion_probability, dict(n=10)),
+    "simulate_distinct_share": (pe.resampling.simulate_distinct_share, dict(n=10, n_resamples=5, rng=0)),
+    "simulate_error_estimates": (pe.resampling.simulate_error_estimates,
                                  dict(estimator=GaussianNB(), sampler=_sampler, n=10, n_test=20,
                                       n_replicates=2, n_splits=(2, 5), n_resamples=3, rng=0)),
     "permutation_test": (pe.permutation_test, dict(estimator=GaussianNB(), X=X8, y=Y8, n_resamples=3,
                                                    cv=2, rng=0)),
-    "signal_tests": (pe.signal_tests, dict(signals=(0.0, 3.0), n_samples=10, n_features=2,
+    "signal_tests": (pe.resampling.signal_tests, dict(signals=(0.0, 3.0), n_samples=10, n_features=2,
                                            n_resamples=3, cv=2, rng=0)),
     "perturbation_interval": (pe.perturbation_interval, dict(X=X8, y=Y8, n_splits=2, n_resamples=5, rng=0)),
-    "two_gaussians": (pe.two_gaussians, dict(n=6, rng=0)),
-    "linear_rule_error": (pe.linear_rule_error, dict(coef=[1.0, 0.0], intercept=0.0)),
-    "expected_svm_error": (pe.expected_svm_error, dict(n=10, n_resamples=3, rng=0)),
-    "simulate_perturbation_coverage": (pe.simulate_perturbation_coverage,
+    "two_gaussians": (pe.datasets.two_gaussians, dict(n=6, rng=0)),
+    "linear_rule_error": (pe.resampling.linear_rule_error, dict(coef=[1.0, 0.0], intercept=0.0)),
+    "expected_svm_error": (pe.resampling.expected_svm_error, dict(n=10, n_resamples=3, rng=0)),
+    "simulate_perturbation_coverage": (pe.resampling.simulate_perturbation_coverage,
                                        dict(n=10, n_splits=2, n_datasets=2, n_resamples=3, n_truth=20, rng=0)),
     "selection_cv_error": (pe.selection_cv_error,
                            dict(selector=SelectKBest(f_classif, k=1), estimator=GaussianNB(), X=X8, y=Y8,
                                 n_splits=2, rng=0)),
-    "leak_grid": (pe.leak_grid, dict(n_features=(3, 4), k=(1, 2), n_samples=8, n_datasets=1, n_splits=2, rng=0)),
+    "leak_grid": (pe.resampling.leak_grid, dict(n_features=(3, 4), k=(1, 2), n_samples=8, n_datasets=1, n_splits=2, rng=0)),
     # cluster.external
     **{name: (getattr(pe, name), dict(labels_true=L6_TRUE, labels_pred=L6_PRED)) for name in (
         "adjusted_rand_index", "all_indices", "clustering_accuracy", "contingency_matrix",
@@ -169,9 +169,9 @@ GOOD: dict = {
         "adjusted_mutual_info", "expected_mutual_info", "variation_of_information", "homogeneity",
         "completeness")},
     "v_measure": (pe.v_measure, dict(labels_true=L6_TRUE, labels_pred=L6_PRED, beta=1.0)),
-    "random_partition": (pe.random_partition, dict(n_samples=6, n_clusters=3, rng=0)),
-    "relabel": (pe.relabel, dict(labels_true=L6_TRUE, fraction=0.5, rng=0)),
-    "relabel_profiles": (pe.relabel_profiles, dict(labels_true=L6_TRUE, grid=[0.0, 1.0], cluster_options=(2, 3))),
+    "random_partition": (pe.cluster.random_partition, dict(n_samples=6, n_clusters=3, rng=0)),
+    "relabel": (pe.cluster.relabel, dict(labels_true=L6_TRUE, fraction=0.5, rng=0)),
+    "relabel_profiles": (pe.cluster.relabel_profiles, dict(labels_true=L6_TRUE, grid=[0.0, 1.0], cluster_options=(2, 3))),
     # cluster.internal
     **{name: (getattr(pe, name), dict(X=X8, labels=Y8)) for name in (
         "within_cluster_variation", "separation", "silhouette_samples", "silhouette_width",
@@ -180,9 +180,9 @@ GOOD: dict = {
     "pareto_front": (pe.pareto_front, dict(scores=[[0.5, 10.0], [0.6, 12.0], [0.4, 11.0]], maximize=[True, False])),
     "prediction_strength": (pe.prediction_strength, dict(X=X8, clusterer=SKKMeans(n_init=1), n_clusters=2,
                                                          n_resamples=2, rng=0)),
-    "blob_data": (pe.blob_data, dict(separation=5.0, n=6, rng=0)),
-    "blob_index_grid": (pe.blob_index_grid, dict(separations=[2.0, 8.0], ks=[2, 3], n=12, names=("silhouette",))),
-    "index_curves": (pe.index_curves, dict(X=X8, ks=[2, 3], names=("silhouette",))),
+    "blob_data": (pe.datasets.blob_data, dict(separation=5.0, n=6, rng=0)),
+    "blob_index_grid": (pe.cluster.blob_index_grid, dict(separations=[2.0, 8.0], ks=[2, 3], n=12, names=("silhouette",))),
+    "index_curves": (pe.cluster.index_curves, dict(X=X8, ks=[2, 3], names=("silhouette",))),
     # cluster.stability (issue 17)
     "gap_statistic": (pe.gap_statistic, dict(X=X8, clusterer=SKKMeans(n_init=1), k_values=[1, 2],
                                              n_references=2, rng=0)),
@@ -196,8 +196,8 @@ GOOD: dict = {
     "max_min_distance": (pe.max_min_distance, dict(X=X8, theta=0.5)),
     "hierarchical": (pe.hierarchical, dict(X=X8, linkage="single", n_clusters=2)),
     "kmeans_plusplus": (pe.kmeans_plusplus, dict(X=X8, n_clusters=2, rng=0)),
-    "kmeans_plusplus_probabilities": (pe.kmeans_plusplus_probabilities, dict(X=X8, centers=X8[:1])),
-    "kmeans_grid": (pe.kmeans_grid, dict(X=X8, ks=[2, 3], labels_true=Y8, seeds=[0])),
+    "kmeans_plusplus_probabilities": (pe.cluster.kmeans_plusplus_probabilities, dict(X=X8, centers=X8[:1])),
+    "kmeans_grid": (pe.cluster.kmeans_grid, dict(X=X8, ks=[2, 3], labels_true=Y8, seeds=[0])),
     # distance
     "minkowski": (pe.minkowski, dict(x=[0.0, 0.0], y=[3.0, 4.0], p=2.0)),
     "chebyshev": (pe.chebyshev, dict(x=[0.0, 0.0], y=[3.0, 4.0])),
@@ -215,10 +215,10 @@ GOOD: dict = {
     "majority_vote_error": (pe.majority_vote_error, dict(error=0.3, n_voters=3)),
     "hoeffding_bound": (pe.hoeffding_bound, dict(error=0.3, n_voters=3)),
     "correlated_vote_error": (pe.correlated_vote_error, dict(error=0.3, n_voters=5, correlation=0.2)),
-    "simulate_correlated_vote": (pe.simulate_correlated_vote, dict(error=0.3, n_voters=[3, 5], correlation=0.2,
+    "simulate_correlated_vote": (pe.ensemble.simulate_correlated_vote, dict(error=0.3, n_voters=[3, 5], correlation=0.2,
                                                                    n_resamples=5, rng=0)),
     "vote_rates": (pe.vote_rates, dict(accuracy=0.6, n_voters=[3, 4])),
-    "simulate_vote_rates": (pe.simulate_vote_rates, dict(accuracy=0.6, n_voters=5, n_classes=3,
+    "simulate_vote_rates": (pe.ensemble.simulate_vote_rates, dict(accuracy=0.6, n_voters=5, n_classes=3,
                                                          n_resamples=5, rng=0)),
     "majority_vote": (pe.majority_vote, dict(predictions=VOTES)),
     "plurality_vote": (pe.plurality_vote, dict(predictions=VOTES)),
@@ -233,13 +233,13 @@ GOOD: dict = {
     "pairwise_diversity": (pe.pairwise_diversity, dict(predictions=PM)),
     "kappa_error": (pe.kappa_error, dict(predictions=[[0, 1, 1, 0], [0, 1, 0, 0], [1, 1, 1, 0]], y=[0, 1, 1, 0])),
     "error_ambiguity": (pe.error_ambiguity, dict(predictions=[[1.0, 2.0], [3.0, 2.0]], y=[2.0, 2.0])),
-    "correlated_pair": (pe.correlated_pair, dict(latent_correlation=0.3, positive_rate=0.5, n_samples=10, rng=0)),
-    "boosting_rounds": (pe.boosting_rounds, dict(X=X8, y=Y8_PRED, n_estimators=2, grid_size=4, rng=0)),
-    "compare_modes": (pe.compare_modes, dict(X_train=X8, y_train=Y8_PRED, X_test=X8, y_test=Y8_PRED,
+    "correlated_pair": (pe.datasets.correlated_pair, dict(latent_correlation=0.3, positive_rate=0.5, n_samples=10, rng=0)),
+    "boosting_rounds": (pe.ensemble.boosting_rounds, dict(X=X8, y=Y8_PRED, n_estimators=2, grid_size=4, rng=0)),
+    "compare_modes": (pe.ensemble.compare_modes, dict(X_train=X8, y_train=Y8_PRED, X_test=X8, y_test=Y8_PRED,
                                              n_estimators=2, n_seeds=1, rng=0)),
-    "resampled_error": (pe.resampled_error, dict(model=ADA, X=X8, y=Y8_PRED, round=1, n_resamples=3, rng=0)),
-    "forest_convergence": (pe.forest_convergence, dict(X=X8, y=Y8, X_test=X8, y_test=Y8, n_estimators=2, rng=0)),
-    "resolve_max_features": (pe.resolve_max_features, dict(max_features="sqrt", n_features=4)),
+    "resampled_error": (pe.ensemble.resampled_error, dict(model=ADA, X=X8, y=Y8_PRED, round=1, n_resamples=3, rng=0)),
+    "forest_convergence": (pe.ensemble.forest_convergence, dict(X=X8, y=Y8, X_test=X8, y_test=Y8, n_estimators=2, rng=0)),
+    "resolve_max_features": (pe.ensemble.resolve_max_features, dict(max_features="sqrt", n_features=4)),
     # optimize
     "gradient_descent": (pe.gradient_descent, dict(f=Q.f, grad=Q.grad, x0=[1.0, 1.0], learning_rate=0.05,
                                                    momentum=0.5, n_iter=5, tol=1e-8, epsilon=1e-8)),
@@ -247,19 +247,19 @@ GOOD: dict = {
     "gaussian_regression_mle": (pe.gaussian_regression_mle, dict(X=X8, y=np.arange(8.0) + X8[:, 0] ** 2)),
     "bernoulli_mle": (pe.bernoulli_mle, dict(x=[1, 0, 1, 1])),
     "gaussian_mle": (pe.gaussian_mle, dict(x=[1.0, 2.0, 3.0, 6.0])),
-    "rosenbrock": (pe.rosenbrock, dict(x=[0.5, 0.5])),
-    "rosenbrock_grad": (pe.rosenbrock_grad, dict(x=[0.5, 0.5])),
-    "quadratic_problem": (pe.quadratic_problem, dict(eigenvalues=(1.0, 10.0), angle=0.3)),
+    "rosenbrock": (pe.optimize.rosenbrock, dict(x=[0.5, 0.5])),
+    "rosenbrock_grad": (pe.optimize.rosenbrock_grad, dict(x=[0.5, 0.5])),
+    "quadratic_problem": (pe.optimize.quadratic_problem, dict(eigenvalues=(1.0, 10.0), angle=0.3)),
     "momentum_stability_limit": (pe.momentum_stability_limit, dict(lipschitz=10.0, momentum=0.5)),
     # decomposition
     "scatter_matrices": (pe.scatter_matrices, dict(X=X8, y=Y8)),
     "fisher_criterion": (pe.fisher_criterion, dict(w=[1.0, 0.0], X=X8, y=Y8)),
-    "cocktail_party": (pe.cocktail_party, dict(n_samples=20, rng=0)),
-    "match_sources": (pe.match_sources, dict(sources=X8, estimated=-2 * X8[:, ::-1])),
+    "cocktail_party": (pe.datasets.cocktail_party, dict(n_samples=20, rng=0)),
+    "match_sources": (pe.decomposition.match_sources, dict(sources=X8, estimated=-2 * X8[:, ::-1])),
     # evolution
-    "onemax": (pe.onemax, dict(population=POP)),
-    "trap": (pe.trap, dict(population=POP, block=2)),
-    "sine_fitness": (pe.sine_fitness, dict(population=POP)),
+    "onemax": (pe.evolution.onemax, dict(population=POP)),
+    "trap": (pe.evolution.trap, dict(population=POP, block=2)),
+    "sine_fitness": (pe.evolution.sine_fitness, dict(population=POP)),
     "bits_to_real": (pe.bits_to_real, dict(population=POP, low=0.0, high=7.0)),
     "population_diversity": (pe.population_diversity, dict(population=POP)),
     "bit_flip_mutation": (pe.bit_flip_mutation, dict(population=POP, rate=0.5, rng=0)),
@@ -275,20 +275,20 @@ GOOD: dict = {
     "defining_length": (pe.defining_length, dict(schema="##1#0")),
     "schema_theorem_bound": (pe.schema_theorem_bound, dict(m=10, f_schema=1.5, f_mean=1.0, p_c=0.8, p_m=0.01,
                                                            order=2, defining_length=2, length=11)),
-    "schema_counts": (pe.schema_counts, dict(fitness=pe.onemax, population=POP, schema="1###",
+    "schema_counts": (pe.evolution.schema_counts, dict(fitness=pe.evolution.onemax, population=POP, schema="1###",
                                              crossover_rate=0.7, mutation_rate=0.02, n_resamples=5, rng=0)),
-    "run_ga": (pe.run_ga, dict(fitness=pe.onemax, n_bits=6, population_size=4, n_generations=2, rng=0)),
-    "run_ga_replicates": (pe.run_ga_replicates, dict(fitness=pe.onemax, n_bits=6, n_runs=2, population_size=4,
+    "run_ga": (pe.run_ga, dict(fitness=pe.evolution.onemax, n_bits=6, population_size=4, n_generations=2, rng=0)),
+    "run_ga_replicates": (pe.evolution.run_ga_replicates, dict(fitness=pe.evolution.onemax, n_bits=6, n_runs=2, population_size=4,
                                                      n_generations=2, rng=0)),
     # concept
     "find_s": (pe.find_s, dict(X=SPORT_FS.X, y=SPORT_FS.y)),
     "candidate_elimination": (pe.candidate_elimination, dict(X=SPORT.X, y=SPORT.y, domains=SPORT.domains)),
     "list_then_eliminate": (pe.list_then_eliminate, dict(X=SPORT.X, y=SPORT.y, domains=SPORT.domains)),
-    "enjoy_sport": (pe.enjoy_sport, dict(variant="find-s")),
-    "enumerate_hypotheses": (pe.enumerate_hypotheses, dict(domains=[("a", "b"), ("x", "y", "z")])),
+    "enjoy_sport": (pe.datasets.enjoy_sport, dict(variant="find-s")),
+    "enumerate_hypotheses": (pe.concept.enumerate_hypotheses, dict(domains=[("a", "b"), ("x", "y", "z")])),
     "hypothesis_space_size": (pe.hypothesis_space_size, dict(domain_sizes=[3, 2, 2])),
-    "matches": (pe.matches, dict(h=("Sunny", "?"), x=("Sunny", "Warm"))),
-    "more_general_or_equal": (pe.more_general_or_equal, dict(h1=("Sunny", "?"), h2=("Sunny", "Warm"))),
+    "matches": (pe.concept.matches, dict(h=("Sunny", "?"), x=("Sunny", "Warm"))),
+    "more_general_or_equal": (pe.concept.more_general_or_equal, dict(h1=("Sunny", "?"), h2=("Sunny", "Warm"))),
     # tree
     "entropy": (pe.entropy, dict(counts=[9, 5])),
     "gini": (pe.gini, dict(counts=[9, 5])),
@@ -303,8 +303,8 @@ GOOD: dict = {
     "discounted_return": (pe.discounted_return, dict(rewards=[1.0, 1.0, 1.0], gamma=0.5)),
     "epsilon_greedy": (pe.epsilon_greedy, dict(q=[[0.0, 1.0]], epsilon=0.2)),
     "greedy_policy": (pe.greedy_policy, dict(q=[[0.0, 1.0], [2.0, 2.0]])),
-    "gridworld": (pe.gridworld, dict(slip=0.1, gamma=0.9)),
-    "learning_curve": (pe.learning_curve, dict(history=[[1.0, 2.0], [0.0, 0.0]], values=[0.0, 0.0])),
+    "gridworld": (pe.datasets.gridworld, dict(slip=0.1, gamma=0.9)),
+    "learning_curve": (pe.reinforcement.learning_curve, dict(history=[[1.0, 2.0], [0.0, 0.0]], values=[0.0, 0.0])),
     "policy_evaluation": (pe.policy_evaluation, dict(mdp=GRID, policy=[1] * GRID.n_states)),
     "policy_iteration": (pe.policy_iteration, dict(mdp=MDP1)),
     "value_iteration": (pe.value_iteration, dict(mdp=MDP1, tol=1e-8)),
@@ -408,7 +408,7 @@ ESTIMATORS = {
     "PCA": (dict(n_components=1), dict(X=X8), "transform"),
     "LDA": (dict(n_components=1), dict(X=X8, y=Y8), "transform"),
     "FastICA": (dict(n_components=2, random_state=0), dict(X=X8), "transform"),
-    "GeneticAlgorithm": (dict(fitness=pe.onemax, n_bits=4, population_size=4, n_generations=2, rng=0), {}, None),
+    "GeneticAlgorithm": (dict(fitness=pe.evolution.onemax, n_bits=4, population_size=4, n_generations=2, rng=0), {}, None),
 }
 for _name, (_options, _data, _predict) in ESTIMATORS.items():
     _cls = getattr(pe, _name)
@@ -467,7 +467,7 @@ _STUDY = run_coverage_study([20], n_datasets=3, n_resamples=5, n_truth=10, n_spl
 _STUDY.to_json(_TMP / "study.json")
 _RGRID = rejection_grid((30,), (0.0,), n_replicates=2, n_splits=2)
 _RGRID.to_json(_TMP / "grid.json")
-_GA = pe.GeneticAlgorithm(pe.onemax, 4, population_size=4, rng=0)
+_GA = pe.GeneticAlgorithm(pe.evolution.onemax, 4, population_size=4, rng=0)
 _EPISODE = pe.sample_episode(GRID, [1] * GRID.n_states, max_steps=5, rng=0)
 GOOD.update({
     "CandidateElimination.vote": (pe.candidate_elimination(SPORT.X, SPORT.y, domains=SPORT.domains).vote,
@@ -480,12 +480,12 @@ GOOD.update({
     "RejectionGrid.replay": (_RGRID.replay, dict(n_samples=30, effect=0.0)),
     "RejectionGrid.to_json": (_RGRID.to_json, dict(path=_TMP / "grid-copy.json")),
     "load_rejection_grid": (load_rejection_grid, dict(path=_TMP / "grid.json")),
-    "EstimatorSimulation.column": (pe.simulate_error_estimates(**GOOD["simulate_error_estimates"][1]).column,
+    "EstimatorSimulation.column": (pe.resampling.simulate_error_estimates(**GOOD["simulate_error_estimates"][1]).column,
                                    dict(name=".632")),
     "SelectionCVResult.most_selected": (pe.selection_cv_error(**GOOD["selection_cv_error"][1]).most_selected,
                                         dict(n=1)),
     "GeneticAlgorithm.step": (_GA.step, dict(pop=POP.astype(bool), f=FIT4)),
-    "KMeansGrid.index": (pe.kmeans_grid(X8, [2, 3], labels_true=Y8, seeds=[0]).index,
+    "KMeansGrid.index": (pe.cluster.kmeans_grid(X8, [2, 3], labels_true=Y8, seeds=[0]).index,
                          dict(k=2, init="random", seed=0)),
     "VDMTable.index": (VDM_TABLES[1].index, dict(value="a")),
     "MDP.policy_matrices": (GRID.policy_matrices, dict(policy=[1] * GRID.n_states)),
@@ -1069,10 +1069,11 @@ def test_options_after_the_data_are_keyword_only():
 
 def test_result_records_are_frozen_dataclasses():
     """What the completeness test skips as a result record really is one."""
-    records = [n for n in pe.__all__ if _is_result_record(getattr(pe, n))]
+    records = {n: getattr(m, n) for m in _public_modules() for n in getattr(m, "__all__", ())
+               if _is_result_record(getattr(m, n))}
     assert len(records) > 40
-    for name in records:
-        assert not any(callable(getattr(getattr(pe, name), m, None)) for m in ("fit", "predict", "run"))
+    for name, record in records.items():
+        assert not any(callable(getattr(record, m, None)) for m in ("fit", "predict", "run")), name
 
 
 # ------------------------------------------------------------------ specific classes of the audit

@@ -249,8 +249,8 @@ def test_kmeans_plusplus_first_step_probabilities_by_simulation():
     exact = np.mean([kmeans_plusplus_probabilities(X, X[[i]]) for i in range(n)], axis=0)
     gens = np.random.default_rng(2024).spawn(3000)
     second = np.array([kmeans_plusplus(X, 2, rng=g)[1][1] for g in gens])
-    checks = [pe.check_mean(second == j, exact[j], label=f"P(c2 = x{j})") for j in range(n)]
-    assert all(c.passed for c in checks), pe.format_checks(checks)
+    checks = [pe.simulation.check_mean(second == j, exact[j], label=f"P(c2 = x{j})") for j in range(n)]
+    assert all(c.passed for c in checks), pe.simulation.format_checks(checks)
 
 
 def test_kmeans_plusplus_distinct_and_from_data():

@@ -302,9 +302,9 @@ def test_ari_is_chance_adjusted_and_rand_is_not():
     n2 = math.comb(100, 2)
     expected_a = same_t * same_p / n2
     expected_ri = (n2 - same_t - same_p + 2 * expected_a) / n2
-    checks = [pe.check_mean(aris, 0.0, label="E[ARI]"), pe.check_mean(pairs_a, expected_a, label="E[a]"),
-              pe.check_mean(ris, expected_ri, label="E[RI]")]
-    assert all(c.passed for c in checks), pe.format_checks(checks)
+    checks = [pe.simulation.check_mean(aris, 0.0, label="E[ARI]"), pe.simulation.check_mean(pairs_a, expected_a, label="E[a]"),
+              pe.simulation.check_mean(ris, expected_ri, label="E[RI]")]
+    assert all(c.passed for c in checks), pe.simulation.format_checks(checks)
     assert expected_ri > 0.7  # far from 0: the Rand index is not adjusted for chance
 
 

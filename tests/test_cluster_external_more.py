@@ -142,8 +142,8 @@ def test_expected_mi_by_simulation():
     t = np.repeat(np.arange(4), [50, 30, 15, 5])
     p = np.repeat(np.arange(3), [40, 35, 25])
     mis = [pe.mutual_info(t, rng.permutation(p)) for _ in range(2000)]
-    check = pe.check_mean(mis, pe.expected_mutual_info(t, p), label="E[MI]")
-    assert check.passed, pe.format_checks([check])
+    check = pe.simulation.check_mean(mis, pe.expected_mutual_info(t, p), label="E[MI]")
+    assert check.passed, pe.simulation.format_checks([check])
 
 
 def test_expected_mi_tails_widen_where_needed():
@@ -179,8 +179,8 @@ def test_ami_expectation_zero_under_permutations():
     t = np.repeat(np.arange(5), [20, 20, 10, 5, 5])
     p = np.repeat(np.arange(4), 15)
     amis = [pe.adjusted_mutual_info(t, rng.permutation(p)) for _ in range(1500)]
-    check = pe.check_mean(amis, 0.0, label="E[AMI]")
-    assert check.passed, pe.format_checks([check])
+    check = pe.simulation.check_mean(amis, 0.0, label="E[AMI]")
+    assert check.passed, pe.simulation.format_checks([check])
 
 
 def test_expected_mi_at_large_n_agrees_with_sklearn_to_its_rounding():
@@ -368,10 +368,10 @@ def test_ari_num1_expectation_zero_by_simulation():
     rng = np.random.default_rng(2017)
     n, k = 40, 4
     t = np.repeat(np.arange(3), [25, 10, 5])
-    values = np.array([pe.adjusted_rand_index(t, pe.random_partition(n, k, rng=rng), random_model="num1")
+    values = np.array([pe.adjusted_rand_index(t, pe.cluster.random_partition(n, k, rng=rng), random_model="num1")
                        for _ in range(4000)])
-    check = pe.check_mean(values, 0.0, label="E[ARI_num1]")
-    assert check.passed, pe.format_checks([check])
+    check = pe.simulation.check_mean(values, 0.0, label="E[ARI_num1]")
+    assert check.passed, pe.simulation.format_checks([check])
 
 
 def test_ari_num1_formula_matches_direct_expected_rand_index():
@@ -408,7 +408,7 @@ def test_random_partition_is_uniform(n, k):
     S = stirling2_table(n, k)
     counts = {}
     for _ in range(60 * S[n][k]):
-        q = pe.random_partition(n, k, rng=rng)
+        q = pe.cluster.random_partition(n, k, rng=rng)
         assert sorted(set(q.tolist())) == list(range(k))
         first = {}
         canon = tuple(first.setdefault(v, len(first)) for v in q.tolist())  # restricted growth string
@@ -420,7 +420,7 @@ def test_random_partition_is_uniform(n, k):
 
 
 def test_random_partition_edges_and_seed():
-    assert pe.random_partition(1, 1, rng=0).tolist() == [0]
-    assert pe.random_partition(5, 5, rng=0).tolist() == [0, 1, 2, 3, 4]
-    assert pe.random_partition(5, 1, rng=0).tolist() == [0] * 5
-    assert np.array_equal(pe.random_partition(30, 4, rng=3), pe.random_partition(30, 4, rng=3))
+    assert pe.cluster.random_partition(1, 1, rng=0).tolist() == [0]
+    assert pe.cluster.random_partition(5, 5, rng=0).tolist() == [0, 1, 2, 3, 4]
+    assert pe.cluster.random_partition(5, 1, rng=0).tolist() == [0] * 5
+    assert np.array_equal(pe.cluster.random_partition(30, 4, rng=3), pe.cluster.random_partition(30, 4, rng=3))

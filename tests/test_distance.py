@@ -117,8 +117,8 @@ def test_mahalanobis_squared_is_chi_square_by_simulation():
     mu = np.array([1.0, -2.0, 0.5])
     X = rng.multivariate_normal(mu, cov, size=40_000)
     d2 = D.mahalanobis(X, mu, cov) ** 2
-    checks = [pe.check_mean(d2, d), pe.check_variance(d2, 2 * d)]
-    assert all(c.passed for c in checks), pe.format_checks(checks)
+    checks = [pe.simulation.check_mean(d2, d), pe.simulation.check_variance(d2, 2 * d)]
+    assert all(c.passed for c in checks), pe.simulation.format_checks(checks)
 
 
 def test_sample_covariance_with_too_few_samples_is_singular():

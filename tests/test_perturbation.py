@@ -375,10 +375,10 @@ def test_weighted_error_is_normalised_by_the_weights():
     G = np.random.default_rng(8).exponential(size=(20_000, m))
     normalised = (G @ e) / G.sum(axis=1)
     raw = (G @ e) / m
-    checks = [pe.check_variance(normalised, eps * (1 - eps) / m, label="normalised"),
-              pe.check_variance(raw, eps / m, label="unnormalised")]
-    assert all(c.passed for c in checks), pe.format_checks(checks)
-    assert not pe.check_variance(raw, eps * (1 - eps) / m).passed
+    checks = [pe.simulation.check_variance(normalised, eps * (1 - eps) / m, label="normalised"),
+              pe.simulation.check_variance(raw, eps / m, label="unnormalised")]
+    assert all(c.passed for c in checks), pe.simulation.format_checks(checks)
+    assert not pe.simulation.check_variance(raw, eps * (1 - eps) / m).passed
 
 
 # ---------------------------------------------------------------- the problem with a known answer
@@ -388,8 +388,8 @@ def test_weighted_error_is_normalised_by_the_weights():
 def test_linear_rule_error_matches_monte_carlo(w, b):
     X, y = P.two_gaussians(200_000, separation=1.5, n_features=3, rng=9)
     wrong = ((X @ np.array(w) + b > 0).astype(int) != y).astype(float)
-    check = pe.check_mean(wrong, P.linear_rule_error(w, b, separation=1.5))
-    assert check.passed, pe.format_checks([check])
+    check = pe.simulation.check_mean(wrong, P.linear_rule_error(w, b, separation=1.5))
+    assert check.passed, pe.simulation.format_checks([check])
 
 
 def test_linear_rule_error_special_cases():

@@ -90,9 +90,9 @@ def test_cv1_is_optimistic_cv2_is_honest_on_pure_noise():
         X, y = noise(100 + seed)
         cv1.append(pe.selection_cv_error(SEL, KNN, X, y, inside=False, n_splits=5, rng=seed).error)
         cv2.append(pe.selection_cv_error(SEL, KNN, X, y, inside=True, n_splits=5, rng=seed).error)
-    honest = pe.check_mean(cv2, 0.5)
+    honest = pe.simulation.check_mean(cv2, 0.5)
     assert honest.passed, honest
-    leak = pe.check_mean(cv1, 0.5)
+    leak = pe.simulation.check_mean(cv1, 0.5)
     assert leak.z < -4 and np.mean(cv1) < 0.25  # far below chance: the leak
 
 

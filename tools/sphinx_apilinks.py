@@ -7,14 +7,19 @@ The API pages (``book/api/*.rst``) hold, per module group, the directive
 whose arguments are modules (every name of their ``__all__``) or single objects. It emits
 the module's docstring (``automodule``), an ``autosummary`` table of the names and one
 autodoc entry per name (numpydoc renders the docstrings). Nothing is listed by hand:
-a name added to a module's ``__all__`` appears on the next build, and a public name
-(``patterneval.__all__``, ``patterneval.plotting.__all__``,
-``patterneval.widgets.__all__``) that no API page lists is a build warning, so with
-``-W`` the reference cannot fall behind the package.
+a name added to a module's ``__all__`` appears on the next build, and a name in the
+``__all__`` of a public module (``patterneval`` and every module under it whose dotted
+name has no private part, ``patterneval.datasets`` and ``patterneval.plotting``
+included; of the explorers, the package ``patterneval.widgets`` only) that no API page
+lists is a build warning, so with ``-W`` the reference cannot fall behind the package.
 
 Each object is documented once, under its shortest public path: ``patterneval.X`` when
-the top level exports it, else the first package on the way down to the module that
-lists it in ``__all__`` (``patterneval.plotting.plot_vdm``).
+the top level's ``__all__`` lists it, else the first package on the way down to the
+module that lists it in ``__all__`` (``patterneval.plotting.plot_vdm``,
+``patterneval.resampling.BootstrapResult``). A collection module that gathers names
+defined elsewhere (``apilinks_collections``: ``patterneval.datasets``) documents them
+on its own page, under its own path (``patterneval.datasets.play_tennis``); the pages of
+their chapters' modules then leave them out.
 
 When the doctrees are resolved:
 
@@ -41,6 +46,7 @@ import ast
 import dataclasses
 import importlib
 import inspect
+import pkgutil
 import re
 from pathlib import Path
 
@@ -184,7 +190,10 @@ _REGISTRY: Registry | None = None
 def registry(app) -> Registry:
     global _REGISTRY
     if _REGISTRY is None:
-        _REGISTRY = Registry(_scan_pages(Path(app.srcdir), app.config.apilinks_dir))
+        pages = _scan_pages(Path(app.srcdir), app.config.apilinks_dir)
+        first = set(app.config.apilinks_collections)  # their pages win (stable sort)
+        pages.sort(key=lambda page: not any(arg in first for args in page[1] for arg in args))
+        _REGISTRY = Registry(pages)
     return _REGISTRY
 
 
@@ -468,11 +477,23 @@ def _resolve_missing(app, env, node, contnode):
     return None
 
 
+def _public_modules(roots, shallow):
+    """The modules of ``roots`` and every module under them with no private part; below
+    a package in ``shallow``, none (its own ``__all__`` is its public face)."""
+    for root in roots:
+        mod = importlib.import_module(root)
+        yield root, mod
+        for info in pkgutil.walk_packages(getattr(mod, "__path__", []), root + "."):
+            parts = info.name.split(".")
+            if not any(part.startswith("_") for part in parts[1:]) and not any(
+                    info.name.startswith(package + ".") for package in shallow):
+                yield info.name, importlib.import_module(info.name)
+
+
 def _check_complete(app, env):
     reg = registry(app)
-    for modname in app.config.apilinks_public:
-        mod = importlib.import_module(modname)
-        for name in mod.__all__:
+    for modname, mod in _public_modules(app.config.apilinks_public, app.config.apilinks_shallow):
+        for name in getattr(mod, "__all__", ()):
             obj = getattr(mod, name)
             if not any(e.obj is obj and e.name.rpartition(".")[2] == name
                        for e in reg.short.get(name, [])):
@@ -482,8 +503,9 @@ def _check_complete(app, env):
 
 def setup(app):
     app.add_config_value("apilinks_dir", "book/api", "env")
-    app.add_config_value("apilinks_public", [PACKAGE, f"{PACKAGE}.plotting",
-                                             f"{PACKAGE}.widgets"], "env")
+    app.add_config_value("apilinks_public", [PACKAGE], "env")  # and every public module under it
+    app.add_config_value("apilinks_shallow", [f"{PACKAGE}.widgets"], "env")  # but not below these
+    app.add_config_value("apilinks_collections", [f"{PACKAGE}.datasets"], "env")
     app.connect("config-inited", _configure, priority=400)
     app.add_directive(DIRECTIVE, ApiMembers)
     app.connect("doctree-read", _record)

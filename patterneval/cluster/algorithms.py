@@ -22,8 +22,11 @@ sums and BLAS products, which differs between CPUs, therefore cannot flip a choi
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Sequence
+from typing import Literal, Self
 
 import numpy as np
+from numpy.typing import ArrayLike
 from scipy.spatial.distance import cdist, pdist, squareform
 from sklearn.base import BaseEstimator, ClusterMixin, TransformerMixin
 from sklearn.utils.validation import check_is_fitted
@@ -187,7 +190,10 @@ class HeuristicClustering(Result):
     n_clusters: int
 
 
-def threshold_clustering(X, threshold, *, metric="euclidean") -> HeuristicClustering:
+def threshold_clustering(
+    X: ArrayLike, threshold: float, *,
+    metric: Literal["euclidean", "sqeuclidean", "cityblock", "chebyshev", "cosine"] = "euclidean",
+) -> HeuristicClustering:
     r"""The note's threshold heuristic (按最近邻规则的简单试探).
 
     The first sample is the first centre :math:`z_1 = x_1`. The samples are then visited
@@ -250,7 +256,7 @@ def threshold_clustering(X, threshold, *, metric="euclidean") -> HeuristicCluste
     return HeuristicClustering(labels, idx, X[idx].copy(), len(centres))
 
 
-def max_min_distance(X, theta, *, first=0) -> HeuristicClustering:
+def max_min_distance(X: ArrayLike, theta: float, *, first: int = 0) -> HeuristicClustering:
     r"""The max-min distance heuristic (最大最小距离算法).
 
     1. :math:`z_1 = x_{first}`; :math:`z_2` is the sample farthest from :math:`z_1`.
@@ -448,7 +454,8 @@ def _cut(Z, n, n_keep_merges):
     return _first_appearance(roots)
 
 
-def hierarchical(X, *, linkage="single", n_clusters=None, distance_threshold=None) -> Hierarchy:
+def hierarchical(X: ArrayLike, *, linkage: Literal["single", "complete", "average"] = "single",
+                 n_clusters: int | None = None, distance_threshold: float | None = None) -> Hierarchy:
     r"""Agglomerative clustering (系统聚类法) with single, complete or average linkage.
 
     Start with every sample in its own cluster; repeatedly merge the two clusters at
@@ -537,7 +544,7 @@ def hierarchical(X, *, linkage="single", n_clusters=None, distance_threshold=Non
 # --------------------------------------------------------------------------- k-means++
 
 
-def kmeans_plusplus_probabilities(X, centers) -> np.ndarray:
+def kmeans_plusplus_probabilities(X: ArrayLike, centers: ArrayLike) -> np.ndarray:
     r"""Probability that each sample is the next k-means++ centre: :math:`D(x)^2 / \sum D^2`.
 
     :math:`D(x)` is the Euclidean distance from x to its nearest centre so far, so
@@ -603,7 +610,9 @@ def _plusplus(X, k, rng):
     return np.asarray(idx, dtype=np.intp)
 
 
-def kmeans_plusplus(X, n_clusters, *, rng=None):
+def kmeans_plusplus(
+    X: ArrayLike, n_clusters: int, *, rng: int | np.random.Generator | None = None,
+) -> tuple[np.ndarray, np.ndarray]:
     r"""k-means++ seeding by :math:`D^2` roulette sampling.
 
     The first centre is a sample drawn uniformly; each further centre is a sample drawn
@@ -791,8 +800,9 @@ class KMeans(ClusterMixin, TransformerMixin, BaseEstimator):
     array([1])
     """
 
-    def __init__(self, n_clusters=8, *, init="k-means++", n_init=1, max_iter=300, tol=1e-4,
-                 random_state=None):
+    def __init__(self, n_clusters: int = 8, *, init: Literal["k-means++", "random"] | ArrayLike = "k-means++",
+                 n_init: int = 1, max_iter: int = 300, tol: float = 1e-4,
+                 random_state: int | np.random.RandomState | np.random.Generator | None = None) -> None:
         self.n_clusters = n_clusters
         self.init = init
         self.n_init = n_init
@@ -809,7 +819,7 @@ class KMeans(ClusterMixin, TransformerMixin, BaseEstimator):
             return X[_plusplus(X, k, rng)].copy()
         return init.copy()
 
-    def fit(self, X, y=None):
+    def fit(self, X: ArrayLike, y: ArrayLike | None = None) -> Self:
         """Run k-means on X (y is ignored).
 
         Parameters
@@ -860,7 +870,7 @@ class KMeans(ClusterMixin, TransformerMixin, BaseEstimator):
         self.init_centers_ = start
         return self
 
-    def predict(self, X):
+    def predict(self, X: ArrayLike) -> np.ndarray:
         """Index of the nearest centre for each row of X.
 
         Parameters
@@ -877,7 +887,7 @@ class KMeans(ClusterMixin, TransformerMixin, BaseEstimator):
         X = validate_estimator_data(self, X, reset=False, dtype=np.float64, order="C")
         return _nearest(X, self.cluster_centers_)[0]
 
-    def transform(self, X):
+    def transform(self, X: ArrayLike) -> np.ndarray:
         """Euclidean distances from each row of X to each centre.
 
         Parameters
@@ -892,7 +902,7 @@ class KMeans(ClusterMixin, TransformerMixin, BaseEstimator):
         X = validate_estimator_data(self, X, reset=False, dtype=np.float64, order="C")
         return np.sqrt(_sq_distances(X, self.cluster_centers_))
 
-    def score(self, X, y=None):
+    def score(self, X: ArrayLike, y: ArrayLike | None = None) -> float:
         """Minus the sum of squared distances of X to its nearest centres.
 
         Higher is better (scikit-learn's convention for ``score``).
@@ -993,9 +1003,10 @@ class ISODATA(ClusterMixin, BaseEstimator):
     array([2, 2, 2, 2])
     """
 
-    def __init__(self, n_clusters=8, *, min_samples=1, max_std=1.0, min_distance=1.0,
-                 max_pairs=1, n_iter=10, split_scale=1.0, schedule="alternate",
-                 random_state=None):
+    def __init__(self, n_clusters: int = 8, *, min_samples: int = 1, max_std: float = 1.0, min_distance: float = 1.0,
+                 max_pairs: int = 1, n_iter: int = 10, split_scale: float = 1.0,
+                 schedule: Literal["alternate", "note"] = "alternate",
+                 random_state: int | np.random.RandomState | np.random.Generator | None = None) -> None:
         self.n_clusters = n_clusters
         self.min_samples = min_samples
         self.max_std = max_std
@@ -1006,7 +1017,7 @@ class ISODATA(ClusterMixin, BaseEstimator):
         self.schedule = schedule
         self.random_state = random_state
 
-    def fit(self, X, y=None):
+    def fit(self, X: ArrayLike, y: ArrayLike | None = None) -> Self:
         """Run ISODATA on X (y is ignored).
 
         Parameters
@@ -1116,7 +1127,7 @@ class ISODATA(ClusterMixin, BaseEstimator):
             return C
         return np.vstack([C[~used], np.asarray(merged)])
 
-    def predict(self, X):
+    def predict(self, X: ArrayLike) -> np.ndarray:
         """Index of the nearest final centre for each row of X.
 
         Parameters
@@ -1167,7 +1178,7 @@ class KMeansGrid(Result):
     labels: np.ndarray = dataclasses.field(repr=False)
     centers: dict = dataclasses.field(repr=False, default_factory=dict)
 
-    def index(self, k, init, seed):
+    def index(self, k: int, init: str, seed: int) -> tuple[int, int, int]:
         """Position (i, j, s) of a run in the arrays.
 
         Parameters
@@ -1193,8 +1204,9 @@ class KMeansGrid(Result):
         return self.ks.index(k), self.inits.index(init), self.seeds.index(seed)
 
 
-def kmeans_grid(X, ks, *, labels_true=None, inits=("random", "k-means++"), seeds=range(5),
-                max_iter=300) -> KMeansGrid:
+def kmeans_grid(X: ArrayLike, ks: Sequence[int], *, labels_true: ArrayLike | None = None,
+                inits: Sequence[Literal["random", "k-means++"]] = ("random", "k-means++"),
+                seeds: Sequence[int] = range(5), max_iter: int = 300) -> KMeansGrid:
     r"""Run :class:`KMeans` (one start each) for every (k, init, seed) and score each
     partition with the adjusted Rand index (if ``labels_true`` is given), the silhouette
     width and the Dunn index of Part II.

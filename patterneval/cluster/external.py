@@ -21,11 +21,13 @@ from __future__ import annotations
 
 import dataclasses
 import math
+from collections.abc import Sequence
 
 import numpy as np
+from numpy.typing import ArrayLike
 from scipy.optimize import linear_sum_assignment
 from scipy.special import gammaln
-from scipy.sparse import csr_matrix
+from scipy.sparse import csr_array, csr_matrix
 from scipy.sparse.csgraph import min_weight_full_bipartite_matching
 
 from .._api import doc_parts
@@ -188,7 +190,9 @@ def _table(labels_true, labels_pred) -> _Table:
     return _Table(rows, cols, values.astype(np.int64), row_sums, col_sums, n, None)
 
 
-def contingency_matrix(labels_true, labels_pred, *, sparse: bool = False):
+def contingency_matrix(
+    labels_true: ArrayLike, labels_pred: ArrayLike, *, sparse: bool = False,
+) -> np.ndarray | csr_array:
     r"""The contingency table (混淆矩阵 / 列联表) of two partitions.
 
     Entry :math:`n_{ij}` counts the samples in class :math:`i` of ``labels_true`` and in
@@ -283,7 +287,7 @@ def _pair_counts(table: _Table) -> PairCounts:
     return PairCounts(a, b, c, d)
 
 
-def pair_counts(labels_true, labels_pred) -> PairCounts:
+def pair_counts(labels_true: ArrayLike, labels_pred: ArrayLike) -> PairCounts:
     r"""Pair counts a, b, c, d over unordered pairs, in note 001's convention.
 
     .. math::
@@ -334,7 +338,7 @@ def pair_counts(labels_true, labels_pred) -> PairCounts:
 
 # ------------------------------------------------------------------ pair-counting indices
 @_doc
-def rand_index(labels_true, labels_pred) -> float:
+def rand_index(labels_true: ArrayLike, labels_pred: ArrayLike) -> float:
     r"""Rand index (兰德指数): the fraction of unordered pairs on which the partitions agree.
 
     .. math:: RI = \frac{a + d}{a + b + c + d} = \frac{2 (a + d)}{n (n - 1)}
@@ -369,7 +373,7 @@ def rand_index(labels_true, labels_pred) -> float:
 RANDOM_MODELS = ("perm", "num", "num1")
 
 
-def adjusted_rand_index(labels_true, labels_pred, *, random_model: str = "perm") -> float:
+def adjusted_rand_index(labels_true: ArrayLike, labels_pred: ArrayLike, *, random_model: str = "perm") -> float:
     r"""Adjusted Rand index (调整兰德指数), by default that of Hubert & Arabie (1985).
 
     .. math::
@@ -477,7 +481,7 @@ def adjusted_rand_index(labels_true, labels_pred, *, random_model: str = "perm")
 
 
 @_doc
-def jaccard_index(labels_true, labels_pred) -> float:
+def jaccard_index(labels_true: ArrayLike, labels_pred: ArrayLike) -> float:
     r"""Jaccard coefficient (Jaccard 系数, JC) of the pairs put together.
 
     .. math:: JC = \frac{a}{a + b + c}
@@ -509,7 +513,7 @@ def jaccard_index(labels_true, labels_pred) -> float:
 
 
 @_doc
-def fowlkes_mallows_index(labels_true, labels_pred) -> float:
+def fowlkes_mallows_index(labels_true: ArrayLike, labels_pred: ArrayLike) -> float:
     r"""Fowlkes-Mallows index (FM 指数, FMI): the geometric mean of pair precision and
     pair recall.
 
@@ -547,7 +551,7 @@ def fowlkes_mallows_index(labels_true, labels_pred) -> float:
 
 
 @_doc
-def pair_f1(labels_true, labels_pred) -> float:
+def pair_f1(labels_true: ArrayLike, labels_pred: ArrayLike) -> float:
     r"""F1 score of the pair confusion matrix (note 003): pairs together in
     ``labels_true`` are the positives, pairs together in ``labels_pred`` the predictions.
 
@@ -578,7 +582,7 @@ def pair_f1(labels_true, labels_pred) -> float:
 
 
 @_doc
-def minkowski_score(labels_true, labels_pred, *, include_diagonal: bool = False) -> float:
+def minkowski_score(labels_true: ArrayLike, labels_pred: ArrayLike, *, include_diagonal: bool = False) -> float:
     r"""Minkowski score (闵可夫斯基打分): normalised distance between co-occurrence matrices.
 
     With :math:`C_U` the :math:`n \times n` co-occurrence (共表型) matrix of
@@ -633,7 +637,7 @@ def minkowski_score(labels_true, labels_pred, *, include_diagonal: bool = False)
 
 # ------------------------------------------------------------------ set-matching indices
 @_doc
-def f_measure(labels_true, labels_pred, *, beta: float = 1.0) -> float:
+def f_measure(labels_true: ArrayLike, labels_pred: ArrayLike, *, beta: float = 1.0) -> float:
     r"""Cluster F-measure (F 度量) of note 000: each class takes its best-matching cluster.
 
     For class :math:`S_t` of ``labels_true`` (size :math:`N_t`) and cluster :math:`C_k`
@@ -678,7 +682,7 @@ def f_measure(labels_true, labels_pred, *, beta: float = 1.0) -> float:
 
 
 @_doc
-def purity(labels_true, labels_pred) -> float:
+def purity(labels_true: ArrayLike, labels_pred: ArrayLike) -> float:
     r"""Purity (纯度, note 003): each cluster is credited with its most frequent class.
 
     .. math:: \text{purity} = \frac1n \sum_k \max_l |C_k \cap B_l|
@@ -748,7 +752,7 @@ def _matched_sparse(table: _Table) -> int:
 
 
 @_doc
-def clustering_accuracy(labels_true, labels_pred) -> float:
+def clustering_accuracy(labels_true: ArrayLike, labels_pred: ArrayLike) -> float:
     r"""Clustering accuracy: the accuracy of the best one-to-one matching of clusters to
     classes (Hungarian algorithm).
 
@@ -813,7 +817,7 @@ def _entropy(sizes: np.ndarray, n: int) -> float:
 
 
 @_doc
-def mutual_info(labels_true, labels_pred) -> float:
+def mutual_info(labels_true: ArrayLike, labels_pred: ArrayLike) -> float:
     r"""Mutual information (互信息) of two partitions, in nats.
 
     .. math:: I(U; V) = \sum_{ij} \frac{n_{ij}}{n}\log\frac{n\, n_{ij}}{a_i b_j}
@@ -850,7 +854,7 @@ _AVERAGES = ("arithmetic", "geometric", "min", "max")
 
 
 @_doc
-def normalized_mutual_info(labels_true, labels_pred, *, average: str = "arithmetic") -> float:
+def normalized_mutual_info(labels_true: ArrayLike, labels_pred: ArrayLike, *, average: str = "arithmetic") -> float:
     r"""Normalised mutual information (归一化互信息): :math:`I(U;V)` divided by a mean of
     the two entropies.
 
@@ -1114,7 +1118,7 @@ def _average(h_true: float, h_pred: float, average: str) -> float:
 
 
 @_doc
-def expected_mutual_info(labels_true, labels_pred) -> float:
+def expected_mutual_info(labels_true: ArrayLike, labels_pred: ArrayLike) -> float:
     r"""Expected mutual information (期望互信息) of two partitions under the permutation
     model, in nats: the mean of :func:`mutual_info` over all relabellings that keep both
     sets of cluster sizes (the contingency table drawn from the generalised
@@ -1174,7 +1178,7 @@ def expected_mutual_info(labels_true, labels_pred) -> float:
     return _expected_mutual_info(table.row_sums, table.col_sums, table.n)
 
 
-def adjusted_mutual_info(labels_true, labels_pred, *, average: str = "arithmetic") -> float:
+def adjusted_mutual_info(labels_true: ArrayLike, labels_pred: ArrayLike, *, average: str = "arithmetic") -> float:
     r"""Adjusted mutual information (调整互信息, AMI) of Vinh, Epps & Bailey (2010).
 
     .. math::
@@ -1251,7 +1255,7 @@ def adjusted_mutual_info(labels_true, labels_pred, *, average: str = "arithmetic
 
 
 @_doc
-def variation_of_information(labels_true, labels_pred) -> float:
+def variation_of_information(labels_true: ArrayLike, labels_pred: ArrayLike) -> float:
     r"""Variation of information (信息变异, VI) of Meilă (2007), in nats.
 
     .. math::
@@ -1309,7 +1313,7 @@ def _completeness(table: _Table, mi: float) -> float:
 
 
 @_doc
-def homogeneity(labels_true, labels_pred) -> float:
+def homogeneity(labels_true: ArrayLike, labels_pred: ArrayLike) -> float:
     r"""Homogeneity (同质性) of Rosenberg & Hirschberg (2007): each cluster holds members
     of a single class.
 
@@ -1343,7 +1347,7 @@ def homogeneity(labels_true, labels_pred) -> float:
 
 
 @_doc
-def completeness(labels_true, labels_pred) -> float:
+def completeness(labels_true: ArrayLike, labels_pred: ArrayLike) -> float:
     r"""Completeness (完整性) of Rosenberg & Hirschberg (2007): all members of a class are
     in the same cluster.
 
@@ -1375,7 +1379,7 @@ def completeness(labels_true, labels_pred) -> float:
 
 
 @_doc
-def v_measure(labels_true, labels_pred, *, beta: float = 1.0) -> float:
+def v_measure(labels_true: ArrayLike, labels_pred: ArrayLike, *, beta: float = 1.0) -> float:
     r"""V-measure (V 度量) of Rosenberg & Hirschberg (2007): the weighted harmonic mean of
     :func:`homogeneity` h and :func:`completeness` c.
 
@@ -1416,7 +1420,7 @@ def v_measure(labels_true, labels_pred, *, beta: float = 1.0) -> float:
     return float((1.0 + beta) * h * c / (beta * h + c))
 
 
-def random_partition(n_samples, n_clusters, *, rng=None) -> np.ndarray:
+def random_partition(n_samples: int, n_clusters: int, *, rng: int | np.random.Generator | None = None) -> np.ndarray:
     r"""A partition of ``n_samples`` samples into exactly ``n_clusters`` non-empty
     clusters, drawn uniformly from all :math:`S(n, k)` such partitions (Stirling numbers
     of the second kind): the random model :math:`\mathcal{M}_{num}` of Gates & Ahn (2017),
@@ -1489,7 +1493,7 @@ def random_partition(n_samples, n_clusters, *, rng=None) -> np.ndarray:
 
 # ------------------------------------------------------------------ helpers for the chapter
 @_doc
-def all_indices(labels_true, labels_pred) -> dict:
+def all_indices(labels_true: ArrayLike, labels_pred: ArrayLike) -> dict:
     """Every external index of this module for one pair of partitions, as a dict
     ``name -> float`` (NMI with its default arithmetic mean; F-measure with beta = 1).
 
@@ -1519,7 +1523,8 @@ INDEX_NAMES = ("rand_index", "adjusted_rand_index", "jaccard_index", "fowlkes_ma
                "clustering_accuracy", "minkowski_score")
 
 
-def relabel(labels_true, fraction, *, n_clusters=None, rng=None) -> np.ndarray:
+def relabel(labels_true: ArrayLike, fraction: float, *, n_clusters: int | None = None,
+            rng: int | np.random.Generator | None = None) -> np.ndarray:
     """A noisy copy of a partition: a random ``fraction`` of the samples (rounded down)
     get a label drawn uniformly from ``0, ..., n_clusters - 1`` (default: the number of
     classes of ``labels_true``); the others keep theirs. ``labels_true`` must hold
@@ -1561,7 +1566,8 @@ def relabel(labels_true, fraction, *, n_clusters=None, rng=None) -> np.ndarray:
     return out
 
 
-def relabel_profiles(labels_true, *, grid, cluster_options, rng=0) -> dict:
+def relabel_profiles(labels_true: ArrayLike, *, grid: Sequence[float], cluster_options: Sequence[int],
+                     rng: int | np.random.Generator | None = 0) -> dict:
     """Every index of :func:`all_indices` against the share of relabelled samples: the
     precomputation behind the chapter's relabelling explorer.
 

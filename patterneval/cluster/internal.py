@@ -35,11 +35,15 @@ from __future__ import annotations
 
 import dataclasses
 import functools
+from collections.abc import Sequence
+from typing import Literal
 
 import numpy as np
+from numpy.typing import ArrayLike
 from scipy.sparse import csr_matrix
 from scipy.spatial import cKDTree
 from scipy.spatial.distance import cdist
+from sklearn.base import BaseEstimator
 
 from .._api import doc_parts
 from .._results import Result
@@ -289,7 +293,7 @@ def _float(value) -> float:
 # --------------------------------------------------------------------------- compactness
 
 
-def within_cluster_variation(X, labels, *, metric="euclidean") -> float:
+def within_cluster_variation(X: ArrayLike, labels: ArrayLike, *, metric: str = "euclidean") -> float:
     r"""Within-cluster variation V(C) of note 000 (紧致性): lower is better.
 
     .. math:: V(C) = \sqrt{\frac{1}{N}\sum_{C_k\in C}\sum_{i\in C_k}\delta(x_i, \mu_k)}
@@ -337,7 +341,7 @@ def within_cluster_variation(X, labels, *, metric="euclidean") -> float:
 
 
 @_doc
-def compactness(X, labels, *, metric="euclidean") -> float:
+def compactness(X: ArrayLike, labels: ArrayLike, *, metric: str = "euclidean") -> float:
     r"""Compactness CP of note 002 (紧密度): lower is better.
 
     .. math:: \overline{CP}_k = \frac{1}{|\Omega_k|}\sum_{x\in\Omega_k}\lVert x-w_k\rVert,
@@ -373,7 +377,7 @@ def _cluster_scatter(X, codes, K, metric):
 
 
 @_doc
-def spacing(X, labels, *, metric="euclidean", squared=False) -> float:
+def spacing(X: ArrayLike, labels: ArrayLike, *, metric: str = "euclidean", squared: bool = False) -> float:
     r"""Spacing SP of note 002 (间隔度): the mean distance between cluster centroids;
     higher is better.
 
@@ -486,7 +490,7 @@ def _neighbours(X, n_neighbors, metric):
     return _ranked_neighbours(X, X, n_neighbors, metric, exclude_self=True)
 
 
-def connectivity(X, labels, *, n_neighbors=10, metric="euclidean") -> float:
+def connectivity(X: ArrayLike, labels: ArrayLike, *, n_neighbors: int = 10, metric: str = "euclidean") -> float:
     r"""Connectivity of note 000 (连接性), as in clValid: lower is better.
 
     .. math:: \mathrm{Conn}(C) = \sum_{i=1}^{N}\sum_{j=1}^{L} x_{i,\,nn_{i(j)}},\qquad
@@ -548,7 +552,9 @@ def connectivity(X, labels, *, n_neighbors=10, metric="euclidean") -> float:
 
 
 @_doc
-def separation(X, labels, *, metric="euclidean", linkage="single", reduce="min") -> float:
+def separation(X: ArrayLike, labels: ArrayLike, *, metric: str = "euclidean",
+               linkage: Literal["single", "average", "complete", "centroid"] = "single",
+               reduce: Literal["min", "mean"] = "min") -> float:
     r"""Separation between clusters (分离度 of note 000): higher is better.
 
     The distance between two clusters :math:`C_k, C_l` is chosen by ``linkage``:
@@ -617,7 +623,7 @@ def _pair_sums(X, codes, K, metric):
 
 
 @_doc
-def silhouette_samples(X, labels, *, metric="euclidean") -> np.ndarray:
+def silhouette_samples(X: ArrayLike, labels: ArrayLike, *, metric: str = "euclidean") -> np.ndarray:
     r"""Silhouette value of every sample (Rousseeuw 1987; note 000's Silhouette 宽度).
 
     .. math:: s(i) = \frac{b_i - a_i}{\max\{a_i, b_i\}}
@@ -688,7 +694,7 @@ def silhouette_samples(X, labels, *, metric="euclidean") -> np.ndarray:
 
 
 @_doc
-def silhouette_width(X, labels, *, metric="euclidean") -> float:
+def silhouette_width(X: ArrayLike, labels: ArrayLike, *, metric: str = "euclidean") -> float:
     r"""Silhouette width: the mean of :func:`silhouette_samples` over all samples.
 
     .. math:: \bar s = \frac{1}{N}\sum_{i=1}^N s(i)
@@ -718,7 +724,7 @@ def silhouette_width(X, labels, *, metric="euclidean") -> float:
 # --------------------------------------------------------------------------- Dunn, DBI
 
 
-def dunn_index(X, labels, *, metric="euclidean") -> float:
+def dunn_index(X: ArrayLike, labels: ArrayLike, *, metric: str = "euclidean") -> float:
     r"""Dunn index (Dunn 宽度 of note 000): higher is better.
 
     .. math:: D(C) = \frac{\min_{k \ne l}\ \min_{i\in C_k, j\in C_l} d(i, j)}
@@ -767,7 +773,7 @@ def dunn_index(X, labels, *, metric="euclidean") -> float:
 
 
 @_doc
-def davies_bouldin_index(X, labels, *, metric="euclidean") -> float:
+def davies_bouldin_index(X: ArrayLike, labels: ArrayLike, *, metric: str = "euclidean") -> float:
     r"""Davies-Bouldin index DBI of note 002 (戴维森堡丁指数): **lower is better**.
 
     .. math:: \mathrm{DBI} = \frac{1}{K}\sum_{i=1}^K \max_{j\ne i}
@@ -819,7 +825,7 @@ def davies_bouldin_index(X, labels, *, metric="euclidean") -> float:
     return _float(np.mean(np.max(ratio, axis=1)))
 
 
-def calinski_harabasz_index(X, labels) -> float:
+def calinski_harabasz_index(X: ArrayLike, labels: ArrayLike) -> float:
     r"""Calinski-Harabasz index (方差比准则, variance ratio criterion): **higher is better**.
 
     .. math::
@@ -886,7 +892,7 @@ def calinski_harabasz_index(X, labels) -> float:
 # --------------------------------------------------------------------------- Pareto
 
 
-def pareto_front(scores, *, maximize) -> np.ndarray:
+def pareto_front(scores: ArrayLike, *, maximize: bool | Sequence[bool]) -> np.ndarray:
     r"""Which clusterings are not dominated when several indices are compared at once
     (综合方法 of note 000).
 
@@ -999,8 +1005,10 @@ def _strength_of_split(X, clusterer, n_clusters, assign, rng):
     return (float(per_cluster.min()) if per_cluster.size else 1.0), per_cluster
 
 
-def prediction_strength(X, clusterer, n_clusters, *, n_resamples=10, assign="centroid",
-                        rng=None, n_jobs=None, progress=False) -> PredictionStrength:
+def prediction_strength(X: ArrayLike, clusterer: BaseEstimator, n_clusters: int, *, n_resamples: int = 10,
+                        assign: Literal["centroid", "nearest-neighbor"] = "centroid",
+                        rng: int | np.random.Generator | None = None, n_jobs: int | None = None,
+                        progress: bool = False) -> PredictionStrength:
     r"""Prediction strength of ``clusterer`` with ``n_clusters`` clusters (预测效力 of
     note 000; Tibshirani & Walther 2005): higher is better.
 
@@ -1128,7 +1136,8 @@ def _curves(X, ks, seed, names):
     return labelings, curves
 
 
-def index_curves(X, ks, *, rng=0, names=tuple(CURVE_INDICES)) -> dict:
+def index_curves(X: ArrayLike, ks: Sequence[int], *, rng: int | np.random.Generator | None = 0,
+                 names: Sequence[str] = tuple(CURVE_INDICES)) -> dict:
     """Internal indices of k-means clusterings over a range of k (the chapter's "index
     against k" curves).
 
@@ -1179,7 +1188,9 @@ def index_curves(X, ks, *, rng=0, names=tuple(CURVE_INDICES)) -> dict:
     return _curves(X, ks, _kmeans_seed(rng), names)[1]
 
 
-def blob_data(separation, *, n=240, rng=0):
+def blob_data(
+    separation: float, *, n: int = 240, rng: int | np.random.Generator | None = 0,
+) -> tuple[np.ndarray, np.ndarray]:
     """Three round Gaussian blobs in the plane, a known truth for the chapter's examples.
 
     Sample i belongs to blob ``i % 3``; the blob centres sit on an equilateral triangle
@@ -1224,8 +1235,9 @@ def blob_data(separation, *, n=240, rng=0):
     return centres[truth] + noise, truth
 
 
-def blob_index_grid(separations, ks, *, n=240, rng=0,
-                    names=("silhouette", "Dunn", "DBI", "connectivity")) -> dict:
+def blob_index_grid(separations: Sequence[float], ks: Sequence[int], *, n: int = 240,
+                    rng: int | np.random.Generator | None = 0,
+                    names: Sequence[str] = ("silhouette", "Dunn", "DBI", "connectivity")) -> dict:
     """K-means labels and index curves for :func:`blob_data` at every separation: the
     precomputation behind the chapter's blob explorer.
 

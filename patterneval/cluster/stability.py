@@ -25,9 +25,13 @@ on every CPU. Jaccard coefficients are ratios of integer counts.
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Sequence
+from typing import Literal
 
 import numpy as np
+from numpy.typing import ArrayLike
 from scipy.spatial.distance import cdist
+from sklearn.base import BaseEstimator
 
 from .._results import Result
 from .._ties import TIE_RTOL, argmax_tied
@@ -110,7 +114,7 @@ def _principal_axes(vectors: np.ndarray) -> np.ndarray:
     return vectors * signs
 
 
-def within_dispersion(X, labels) -> float:
+def within_dispersion(X: ArrayLike, labels: ArrayLike) -> float:
     r"""Tibshirani, Walther & Hastie's pooled within-cluster dispersion
 
     .. math:: W_k = \sum_{r=1}^{k} \frac{1}{2 n_r} D_r,\qquad
@@ -149,7 +153,7 @@ def _dispersion(X, codes, K) -> float:
     return float(np.einsum("ij,ij->", resid, resid))
 
 
-def jaccard_table(labels_a, labels_b) -> np.ndarray:
+def jaccard_table(labels_a: ArrayLike, labels_b: ArrayLike) -> np.ndarray:
     r"""Jaccard coefficient of every cluster of ``labels_a`` with every cluster of
     ``labels_b`` (the same samples): :math:`\gamma(C, D) = |C\cap D| / |C \cup D|`.
 
@@ -272,8 +276,9 @@ def _one_se_rule(ks, gap, s, scale):
     return int(ks[-1]), False
 
 
-def gap_statistic(X, clusterer, k_values, *, n_references=20, reference="uniform", rng=None,
-                  n_jobs=None, progress=False) -> GapStatistic:
+def gap_statistic(X: ArrayLike, clusterer: BaseEstimator, k_values: Sequence[int], *, n_references: int = 20,
+                  reference: Literal["uniform", "pca"] = "uniform", rng: int | np.random.Generator | None = None,
+                  n_jobs: int | None = None, progress: bool = False) -> GapStatistic:
     r"""The gap statistic of Tibshirani, Walther & Hastie (2001) and its 1-SE choice of k.
 
     For each k, :math:`W_k` (:func:`within_dispersion`, their eq. 2) of the clustering of
@@ -440,9 +445,12 @@ def _stability_replicate(X, clusterer, base, K, method, m, duplicates, noise_fra
     return J.max(axis=1) if J.shape[1] else np.zeros(K)
 
 
-def cluster_stability(X, clusterer, *, n_resamples=100, method="bootstrap", fraction=0.5,
-                      duplicates=False, noise_fraction=0.05, noise_range=4.0, rng=None,
-                      n_jobs=None, progress=False) -> ClusterStability:
+def cluster_stability(
+    X: ArrayLike, clusterer: BaseEstimator, *, n_resamples: int = 100,
+    method: Literal["bootstrap", "subsample", "noise"] = "bootstrap", fraction: float = 0.5, duplicates: bool = False,
+    noise_fraction: float = 0.05, noise_range: float = 4.0, rng: int | np.random.Generator | None = None,
+    n_jobs: int | None = None, progress: bool = False,
+) -> ClusterStability:
     r"""Hennig's (2007) cluster-wise stability: the mean Jaccard coefficient of each
     cluster with its best match in clusterings of resampled data.
 
@@ -592,8 +600,9 @@ def _cluster_distance_sums(Xc, codes, K, metric):
     return sum(_distance_chunks(Xc, metric, reduce_func), np.zeros((K, Xc.shape[0])))
 
 
-def feature_removal_stability(X, clusterer, *, metric="euclidean", adjust=True, rng=None,
-                              n_jobs=None, progress=False) -> FeatureRemovalStability:
+def feature_removal_stability(X: ArrayLike, clusterer: BaseEstimator, *, metric: str = "euclidean",
+                              adjust: bool = True, rng: int | np.random.Generator | None = None,
+                              n_jobs: int | None = None, progress: bool = False) -> FeatureRemovalStability:
     r"""clValid's four stability measures (Brock, Pihur, Datta & Datta 2008): APN, AD, ADM
     and FOM, from one clustering of the full data and one per removed feature.
 
@@ -727,21 +736,25 @@ _MEASURE_DOC = """{title} of clValid (Brock et al. 2008): {what}
     """
 
 
-def apn(X, clusterer, *, rng=None, n_jobs=None, progress=False) -> float:
+def apn(X: ArrayLike, clusterer: BaseEstimator, *, rng: int | np.random.Generator | None = None,
+        n_jobs: int | None = None, progress: bool = False) -> float:
     return feature_removal_stability(X, clusterer, rng=rng, n_jobs=n_jobs, progress=progress).apn
 
 
-def ad(X, clusterer, *, metric="euclidean", rng=None, n_jobs=None, progress=False) -> float:
+def ad(X: ArrayLike, clusterer: BaseEstimator, *, metric: str = "euclidean",
+       rng: int | np.random.Generator | None = None, n_jobs: int | None = None, progress: bool = False) -> float:
     return feature_removal_stability(X, clusterer, metric=metric, rng=rng, n_jobs=n_jobs,
                                      progress=progress).ad
 
 
-def adm(X, clusterer, *, metric="euclidean", rng=None, n_jobs=None, progress=False) -> float:
+def adm(X: ArrayLike, clusterer: BaseEstimator, *, metric: str = "euclidean",
+        rng: int | np.random.Generator | None = None, n_jobs: int | None = None, progress: bool = False) -> float:
     return feature_removal_stability(X, clusterer, metric=metric, rng=rng, n_jobs=n_jobs,
                                      progress=progress).adm
 
 
-def fom(X, clusterer, *, adjust=True, rng=None, n_jobs=None, progress=False) -> float:
+def fom(X: ArrayLike, clusterer: BaseEstimator, *, adjust: bool = True, rng: int | np.random.Generator | None = None,
+        n_jobs: int | None = None, progress: bool = False) -> float:
     return feature_removal_stability(X, clusterer, adjust=adjust, rng=rng, n_jobs=n_jobs,
                                      progress=progress).fom
 
@@ -805,7 +818,9 @@ del _f, _title, _what
 # --------------------------------------------------------------------------- chapter helpers
 
 
-def stability_blobs(noise, *, n=150, rng=0):
+def stability_blobs(
+    noise: float, *, n: int = 150, rng: int | np.random.Generator | None = 0,
+) -> tuple[np.ndarray, np.ndarray]:
     """Three Gaussian blobs of ``n // 3`` points each around the corners of a triangle of
     side 6, with standard deviation ``noise``: the chapter's and the explorer's data.
 
@@ -842,7 +857,9 @@ def stability_blobs(noise, *, n=150, rng=0):
     return centres[y] + noise * gen.standard_normal((y.size, 2)), y
 
 
-def stability_view(noise, k, method, *, n=150, n_resamples=20, n_references=10, k_max=6, rng=0):
+def stability_view(noise: float, k: int, method: Literal["bootstrap", "subsample", "noise"], *, n: int = 150,
+                   n_resamples: int = 20, n_references: int = 10, k_max: int = 6,
+                   rng: int | np.random.Generator | None = 0) -> dict:
     """What the chapter's explorer draws for one slider setting: three blobs
     (:func:`stability_blobs` with standard deviation ``noise``), the cluster-wise
     stability of ``KMeans(n_clusters=k, n_init=3)`` under ``method``, and the gap

@@ -37,10 +37,14 @@ from __future__ import annotations
 
 import numbers
 import warnings
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import Any, Literal
 
 import numpy as np
+from numpy.typing import ArrayLike
 from scipy import special, stats
+from sklearn.base import BaseEstimator
 from threadpoolctl import threadpool_limits
 
 from .._results import Result
@@ -93,7 +97,9 @@ TIE_RTOL = 1e-12
 
 
 # ---------------------------------------------------------------- binning
-def bin_forecasts(forecasts, *, n_bins=15, strategy="uniform"):
+def bin_forecasts(
+    forecasts: ArrayLike, *, n_bins: int = 15, strategy: Literal["uniform", "quantile"] = "uniform",
+) -> tuple[np.ndarray, np.ndarray]:
     """Bin index (0 .. n_bins - 1) of every forecast, and the bin edges.
 
     ``"uniform"``: edges ``linspace(0, 1, n_bins + 1)``; ``"quantile"``: the forecasts'
@@ -192,8 +198,9 @@ def _binned(conf, outcome, n_bins, strategy):
     return ids, edges, np.nonzero(keep)[0], counts[keep], sums[keep] / counts[keep], hits[keep] / counts[keep]
 
 
-def expected_calibration_error(y_true, proba, *, n_bins=15, strategy="uniform", pos_label=None,
-                               classes=None) -> CalibrationError:
+def expected_calibration_error(y_true: ArrayLike, proba: ArrayLike, *, n_bins: int = 15,
+                               strategy: Literal["uniform", "quantile"] = "uniform", pos_label: Any = None,
+                               classes: ArrayLike | None = None) -> CalibrationError:
     r"""Expected calibration error (ECE) and the bins of the reliability diagram.
 
     .. math::
@@ -315,7 +322,10 @@ class BrierDecomposition(Result):
     n_groups: int
 
 
-def brier_decomposition(y_true, proba, *, n_bins=None, strategy="uniform", pos_label=None) -> BrierDecomposition:
+def brier_decomposition(
+    y_true: ArrayLike, proba: ArrayLike, *, n_bins: int | None = None,
+    strategy: Literal["uniform", "quantile"] = "uniform", pos_label: Any = None,
+) -> BrierDecomposition:
     r"""Brier score = reliability - resolution + uncertainty (Murphy 1973), exactly.
 
     Group the N forecasts; in group k let :math:`n_k` be its size, :math:`\bar f_k` its mean
@@ -438,7 +448,8 @@ def _true_calibration_error(slope, shift, spread):
     return float(np.trapezoid(gap * w, z))
 
 
-def miscalibrated_forecasts(n, *, slope=1.0, shift=0.0, spread=2.0, rng=None) -> Forecasts:
+def miscalibrated_forecasts(n: int, *, slope: float = 1.0, shift: float = 0.0, spread: float = 2.0,
+                            rng: int | np.random.Generator | None = None) -> Forecasts:
     r"""Draw outcomes and the forecasts of a forecaster miscalibrated in a known way.
 
     True log-odds :math:`Z \sim N(0, s^2)` (``spread`` s), outcome
@@ -634,8 +645,11 @@ def _splits(cv, y, stratify, gen):
     return splits
 
 
-def out_of_fold_predictions(estimators, X, y, *, response="label", cv=5, stratify=True, rng=None,
-                            n_jobs=None, progress=False):
+def out_of_fold_predictions(
+    estimators: BaseEstimator | Sequence[BaseEstimator], X: ArrayLike, y: ArrayLike, *,
+    response: Literal["label", "score", "proba"] = "label", cv: int | object = 5, stratify: bool = True,
+    rng: int | np.random.Generator | None = None, n_jobs: int | None = None, progress: bool = False,
+) -> tuple[list[np.ndarray], np.ndarray, np.ndarray]:
     """Out-of-fold responses of one or several estimators on the same folds.
 
     Each estimator is cloned and fitted on every training part; its response on the test
@@ -765,9 +779,13 @@ class MetricInterval(Result):
 INTERVAL_METHODS = ("percentile", "bca")
 
 
-def cv_metric_interval(estimator, X, y, *, metric="accuracy", cv=5, n_resamples=1000, method="percentile",
-                       confidence_level=0.95, response=None, greater_is_better=None, stratify=True, rng=None,
-                       n_jobs=None, progress=False) -> MetricInterval:
+def cv_metric_interval(
+    estimator: BaseEstimator, X: ArrayLike, y: ArrayLike, *, metric: str | Callable = "accuracy",
+    cv: int | object = 5, n_resamples: int = 1000, method: Literal["percentile", "bca"] = "percentile",
+    confidence_level: float = 0.95, response: Literal["label", "score", "proba"] | None = None,
+    greater_is_better: bool | None = None, stratify: bool = True, rng: int | np.random.Generator | None = None,
+    n_jobs: int | None = None, progress: bool = False,
+) -> MetricInterval:
     r"""A bootstrap confidence interval for any metric, from out-of-fold predictions.
 
     One cross-validation gives every sample a prediction from a model that did not see
@@ -941,8 +959,11 @@ def _select(scores, greater):
     return np.argmax(s >= best - TIE_RTOL * np.maximum(1.0, np.abs(best)), axis=-1)
 
 
-def bbc_from_predictions(y_true, predictions, *, metric="accuracy", n_resamples=1000, confidence_level=0.95,
-                         greater_is_better=None, rng=None) -> BBCResult:
+def bbc_from_predictions(
+    y_true: ArrayLike, predictions: ArrayLike, *, metric: str | Callable = "accuracy", n_resamples: int = 1000,
+    confidence_level: float = 0.95, greater_is_better: bool | None = None,
+    rng: int | np.random.Generator | None = None,
+) -> BBCResult:
     r"""BBC-CV from a matrix of out-of-fold predictions (Tsamardinos et al. 2018).
 
     ``predictions[c]`` holds configuration c's out-of-fold responses for all N samples
@@ -1035,8 +1056,11 @@ def bbc_from_predictions(y_true, predictions, *, metric="accuracy", n_resamples=
                      n_resamples=B)
 
 
-def bbc_cv(estimators, X, y, *, metric="accuracy", cv=5, n_resamples=1000, confidence_level=0.95, response=None,
-           greater_is_better=None, stratify=True, rng=None, n_jobs=None, progress=False) -> BBCResult:
+def bbc_cv(estimators: Sequence[BaseEstimator], X: ArrayLike, y: ArrayLike, *, metric: str | Callable = "accuracy",
+           cv: int | object = 5, n_resamples: int = 1000, confidence_level: float = 0.95,
+           response: Literal["label", "score", "proba"] | None = None, greater_is_better: bool | None = None,
+           stratify: bool = True, rng: int | np.random.Generator | None = None, n_jobs: int | None = None,
+           progress: bool = False) -> BBCResult:
     r"""Bootstrap bias-corrected cross-validation for the configuration chosen by tuning.
 
     Tuning picks the configuration (hyper-parameters, or a whole learner) with the best
@@ -1149,8 +1173,9 @@ def _one_selection(gen, acc, N, C, B, alpha):
     return truth, naive, oob.mean(), naive_hit, lo <= truth <= hi
 
 
-def simulate_selection_optimism(n_samples, n_configurations, *, accuracy=0.5, n_datasets=200,
-                                n_resamples=200, confidence_level=0.95, rng=None) -> SelectionOptimism:
+def simulate_selection_optimism(n_samples: int, n_configurations: int, *, accuracy: ArrayLike = 0.5,
+                                n_datasets: int = 200, n_resamples: int = 200, confidence_level: float = 0.95,
+                                rng: int | np.random.Generator | None = None) -> SelectionOptimism:
     r"""What the naive interval misses: tuning's optimism, by simulation with a known truth.
 
     Each simulated data set is the out-of-fold correctness matrix of ``n_configurations``

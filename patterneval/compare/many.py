@@ -22,8 +22,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Literal
 
 import numpy as np
+from numpy.typing import ArrayLike
 from scipy import stats
 
 from .._results import Result
@@ -62,7 +64,7 @@ CD_TESTS = ("nemenyi", "bonferroni-dunn")
 
 
 # ----------------------------------------------------------------------------- ranks
-def rank_scores(scores, *, lower_is_better=False) -> np.ndarray:
+def rank_scores(scores: ArrayLike, *, lower_is_better: bool = False) -> np.ndarray:
     """Ranks of the classifiers on each data set: 1 = best, ties share their average rank.
 
     Parameters
@@ -117,7 +119,7 @@ def _rank(arr, lower_is_better):
     return ranks
 
 
-def average_ranks(scores, *, lower_is_better=False) -> np.ndarray:
+def average_ranks(scores: ArrayLike, *, lower_is_better: bool = False) -> np.ndarray:
     """Average rank of each classifier over the data sets (:func:`rank_scores`, column means).
 
     Parameters
@@ -185,7 +187,7 @@ class FriedmanTest(Result):
     tie_correction: bool
 
 
-def friedman_test(scores, *, lower_is_better=False, tie_correction=False) -> FriedmanTest:
+def friedman_test(scores: ArrayLike, *, lower_is_better: bool = False, tie_correction: bool = False) -> FriedmanTest:
     r"""Friedman's test that k classifiers perform equally over N data sets, with the
     Iman-Davenport correction.
 
@@ -329,7 +331,8 @@ class CriticalDifference(Result):
         return float(self.value)
 
 
-def critical_difference(k, n_datasets, *, alpha=0.05, test="nemenyi") -> CriticalDifference:
+def critical_difference(k: int, n_datasets: int, *, alpha: float = 0.05,
+                        test: Literal["nemenyi", "bonferroni-dunn"] = "nemenyi") -> CriticalDifference:
     r"""The critical difference (CD) of average ranks for the Nemenyi or Bonferroni-Dunn test.
 
     Two average ranks over N data sets differ by more than chance when
@@ -402,7 +405,7 @@ def critical_difference(k, n_datasets, *, alpha=0.05, test="nemenyi") -> Critica
                               alpha=alpha, test=test)
 
 
-def critical_difference_groups(average_ranks, cd) -> list:
+def critical_difference_groups(average_ranks: ArrayLike, cd: float) -> list:
     """Groups of classifiers whose average ranks are within the critical difference: the
     bars of a critical-difference diagram.
 
@@ -473,7 +476,7 @@ class NemenyiTest(Result):
     groups: list
 
 
-def nemenyi_test(scores, *, alpha=0.05, lower_is_better=False) -> NemenyiTest:
+def nemenyi_test(scores: ArrayLike, *, alpha: float = 0.05, lower_is_better: bool = False) -> NemenyiTest:
     r"""Nemenyi's post-hoc test: which pairs of k classifiers differ over N data sets?
 
     For each pair, :math:`z_{ij} = |R_i - R_j|/\sqrt{k(k+1)/(6N)}` and the p-value is
@@ -565,7 +568,7 @@ class HolmTest(Result):
     alpha: float
 
 
-def holm_test(scores, *, control, alpha=0.05, lower_is_better=False) -> HolmTest:
+def holm_test(scores: ArrayLike, *, control: int, alpha: float = 0.05, lower_is_better: bool = False) -> HolmTest:
     r"""Compare every classifier with a control by Holm's step-down procedure.
 
     For each of the m = k - 1 other classifiers,
@@ -690,8 +693,10 @@ def _winner_shares(samples):
     return tied / tied.sum(axis=1, keepdims=True)
 
 
-def bayesian_signed_rank(scores_a, scores_b, *, rope, prior_strength=0.5, n_resamples=50_000,
-                         rng=None) -> BayesianSignedRank:
+def bayesian_signed_rank(
+    scores_a: ArrayLike, scores_b: ArrayLike, *, rope: float, prior_strength: float = 0.5, n_resamples: int = 50_000,
+    rng: int | np.random.Generator | None = None,
+) -> BayesianSignedRank:
     r"""Benavoli et al.'s Bayesian signed-rank test of two classifiers over N data sets.
 
     The differences :math:`z_i = a_i - b_i` (one per data set) are a sample from an

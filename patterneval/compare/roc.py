@@ -45,8 +45,10 @@ covers less often than it says (see the chapter's coverage simulation).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any, Literal
 
 import numpy as np
+from numpy.typing import ArrayLike
 from scipy import special, stats
 
 from .._results import ConfidenceInterval, Result
@@ -127,7 +129,7 @@ def _interval(auc, se, z, transform):
 
 
 # ---------------------------------------------------------------- AUC and the curve
-def roc_auc(y_true, scores, *, pos_label=None) -> float:
+def roc_auc(y_true: ArrayLike, scores: ArrayLike, *, pos_label: Any = None) -> float:
     r"""Area under the ROC curve as the Mann-Whitney statistic (ties count one half).
 
     .. math::
@@ -202,7 +204,7 @@ class RocCurve(Result):
     auc: float
 
 
-def roc_curve(y_true, scores, *, pos_label=None) -> RocCurve:
+def roc_curve(y_true: ArrayLike, scores: ArrayLike, *, pos_label: Any = None) -> RocCurve:
     r"""The empirical ROC curve (every distinct score is a threshold).
 
     For each threshold t the rule "positive if score >= t" has true-positive rate
@@ -284,7 +286,8 @@ class DeLongInterval(Result):
         """The AUC (alias of ``statistic``)."""
         return self.statistic
 
-    def confidence_interval(self, confidence_level=None, *, transform=None) -> ConfidenceInterval:
+    def confidence_interval(self, confidence_level: float | None = None, *,
+                            transform: Literal["logit", "clip"] | None = None) -> ConfidenceInterval:
         """The interval at another level or with the other transform.
 
         Parameters
@@ -316,7 +319,8 @@ class DeLongInterval(Result):
         return ConfidenceInterval(float(low), float(high))
 
 
-def delong_interval(y_true, scores, *, confidence_level=0.95, transform="logit", pos_label=None) -> DeLongInterval:
+def delong_interval(y_true: ArrayLike, scores: ArrayLike, *, confidence_level: float = 0.95,
+                    transform: Literal["logit", "clip"] = "logit", pos_label: Any = None) -> DeLongInterval:
     r"""AUC with DeLong's standard error and a confidence interval that stays in [0, 1].
 
     The variance is DeLong, DeLong & Clarke-Pearson's (1988)
@@ -440,8 +444,9 @@ class DeLongTest(Result):
 ALTERNATIVES = ("two-sided", "greater", "less")
 
 
-def delong_test(y_true, scores_a, scores_b, *, alternative="two-sided", confidence_level=0.95,
-                pos_label=None) -> DeLongTest:
+def delong_test(y_true: ArrayLike, scores_a: ArrayLike, scores_b: ArrayLike, *,
+                alternative: Literal["two-sided", "greater", "less"] = "two-sided", confidence_level: float = 0.95,
+                pos_label: Any = None) -> DeLongTest:
     r"""DeLong's test for the difference of two correlated AUCs.
 
     Both classifiers scored the same samples, so their AUCs are correlated and a test that
@@ -533,7 +538,7 @@ def delong_test(y_true, scores_a, scores_b, *, alternative="two-sided", confiden
 
 
 # ---------------------------------------------------------------- the binormal model
-def binormal_roc(fpr, auc, *, sigma=1.0):
+def binormal_roc(fpr: ArrayLike, auc: float, *, sigma: float = 1.0) -> np.ndarray:
     r"""The ROC curve of the binormal model with area ``auc``.
 
     Negatives score :math:`N(0, 1)`, positives :math:`N(\mu, \sigma^2)`. The rule "positive
@@ -569,7 +574,8 @@ def binormal_roc(fpr, auc, *, sigma=1.0):
     return stats.norm.cdf((mu + stats.norm.ppf(fpr)) / sigma)
 
 
-def binormal_scores(auc, n_positive, n_negative, *, sigma=1.0, n_samples=None, rng=None):
+def binormal_scores(auc: float, n_positive: int, n_negative: int, *, sigma: float = 1.0, n_samples: int | None = None,
+                    rng: int | np.random.Generator | None = None) -> tuple[np.ndarray, np.ndarray]:
     r"""Scores drawn from the binormal model with area ``auc``.
 
     Negatives :math:`N(0, 1)`, positives :math:`N(\mu, \sigma^2)` with
@@ -653,7 +659,7 @@ class DeLongCoverage(Result):
     transform: str
 
 
-def delong_rows(pos, neg):
+def delong_rows(pos: ArrayLike, neg: ArrayLike) -> tuple[np.ndarray, np.ndarray]:
     """AUC and DeLong standard error of each row of ``pos`` (R, m) and ``neg`` (R, n):
     the scores of m >= 2 positives and n >= 2 negatives in each of R replicates."""
     pos = check_array("pos", pos, shape_hint="(R, m)")
@@ -670,8 +676,9 @@ def delong_rows(pos, neg):
     return auc, se
 
 
-def simulate_delong_coverage(auc, n_positive, n_negative, *, sigma=1.0, confidence_level=0.95,
-                             transform="logit", n_resamples=2000, rng=None) -> DeLongCoverage:
+def simulate_delong_coverage(auc: float, n_positive: int, n_negative: int, *, sigma: float = 1.0,
+                             confidence_level: float = 0.95, transform: Literal["logit", "clip"] = "logit",
+                             n_resamples: int = 2000, rng: int | np.random.Generator | None = None) -> DeLongCoverage:
     r"""How often DeLong's interval contains the true AUC under the binormal model.
 
     Draws ``n_resamples`` data sets of m positives and n negatives from

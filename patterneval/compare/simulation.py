@@ -25,10 +25,13 @@ on the accuracy differences of A and B, and counts how often each rejects at ``a
 from __future__ import annotations
 
 import json
+import os
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
+from numpy.typing import ArrayLike
 from scipy import stats
 
 from .._results import Result
@@ -79,7 +82,7 @@ class TestRejections(Result):
     alpha: float
 
 
-def separation_for_error(error):
+def separation_for_error(error: ArrayLike) -> float | np.ndarray:
     r"""Distance :math:`\delta = -2\Phi^{-1}(\varepsilon)` between two unit-variance class
     means whose midpoint rule has error :math:`\varepsilon`.
 
@@ -145,8 +148,9 @@ def _mcnemar_p(b, c):
     return np.where(n == 0, 1.0, np.where(n < EXACT_THRESHOLD, exact, approx))
 
 
-def simulate_two_classifier_tests(*, n_samples=200, error=0.25, effect=0.0, n_replicates=1000, n_splits=30,
-                                  alpha=0.05, rng=None) -> TestRejections:
+def simulate_two_classifier_tests(*, n_samples: int = 200, error: float = 0.25, effect: float = 0.0,
+                                  n_replicates: int = 1000, n_splits: int = 30, alpha: float = 0.05,
+                                  rng: int | np.random.Generator | None = None) -> TestRejections:
     r"""Rejection rates of six tests of "A and B are equally accurate" (module docstring).
 
     Parameters
@@ -289,7 +293,7 @@ class RejectionGrid(Result):
         r = self.rejection_rate
         return np.sqrt(r * (1 - r) / self.n_replicates)
 
-    def cell(self, n_samples, effect) -> TestRejections:
+    def cell(self, n_samples: int, effect: float) -> TestRejections:
         """Recompute one cell (every replicate's p-values included)."""
         n_samples = check_scalar("n_samples", n_samples, int, low=30)
         effect = check_scalar("effect", effect, float, low=0)
@@ -297,7 +301,7 @@ class RejectionGrid(Result):
             n_samples=n_samples, error=self.error, effect=effect, n_replicates=self.n_replicates,
             n_splits=self.n_splits, alpha=self.alpha, rng=_cell_seed(self.seed, n_samples, effect))
 
-    def replay(self, n_samples, effect) -> bool:
+    def replay(self, n_samples: int, effect: float) -> bool:
         """Whether recomputing the cell gives exactly the stored counts; ``n_samples`` and
         ``effect`` must be on the grid."""
         n_samples = check_scalar("n_samples", n_samples, int)
@@ -311,7 +315,7 @@ class RejectionGrid(Result):
         fresh = np.rint(self.cell(n_samples, effect).rejection_rate * self.n_replicates).astype(int)
         return bool(np.array_equal(fresh, self.counts[i[0], j[0]]))
 
-    def to_json(self, path) -> None:
+    def to_json(self, path: str | os.PathLike) -> None:
         """Write the grid as JSON."""
         data = dict(n_samples=self.n_samples.tolist(), effects=self.effects.tolist(), counts=self.counts.tolist(),
                     tests=list(self.tests), error=self.error, alpha=self.alpha, n_replicates=self.n_replicates,
@@ -323,8 +327,11 @@ def _cell_seed(seed, n_samples, effect):
     return [int(seed), int(n_samples), int(round(1e6 * float(effect)))]
 
 
-def rejection_grid(n_samples=(40, 60, 100, 150, 200, 300), effects=tuple(np.round(np.arange(11) * 0.01, 2)), *,
-                   error=0.25, n_replicates=1000, n_splits=30, alpha=0.05, seed=1998) -> RejectionGrid:
+def rejection_grid(
+    n_samples: Sequence[int] = (40, 60, 100, 150, 200, 300),
+    effects: Sequence[float] = tuple(np.round(np.arange(11) * 0.01, 2)), *, error: float = 0.25,
+    n_replicates: int = 1000, n_splits: int = 30, alpha: float = 0.05, seed: int = 1998,
+) -> RejectionGrid:
     """Run :func:`simulate_two_classifier_tests` over a grid (see :class:`RejectionGrid`).
 
     Examples
@@ -348,7 +355,7 @@ def rejection_grid(n_samples=(40, 60, 100, 150, 200, 300), effects=tuple(np.roun
                          alpha=float(alpha), n_replicates=int(n_replicates), n_splits=int(n_splits), seed=int(seed))
 
 
-def load_rejection_grid(path) -> RejectionGrid:
+def load_rejection_grid(path: str | os.PathLike) -> RejectionGrid:
     """Read a :class:`RejectionGrid` written by :meth:`RejectionGrid.to_json`."""
     data = json.loads(Path(check_path(path)).read_text(encoding="utf-8"))
     try:

@@ -23,11 +23,13 @@ t statistic flips and every p-value is unchanged.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 import numpy as np
+from numpy.typing import ArrayLike
 from scipy import stats
-from sklearn.base import clone
+from sklearn.base import BaseEstimator, clone
 
 from .._results import Result
 from .._ties import TIE_RTOL
@@ -97,7 +99,8 @@ class McNemarTest(Result):
     correction: bool
 
 
-def mcnemar_test(y_true, y_pred_a, y_pred_b, *, exact=None, correction=True) -> McNemarTest:
+def mcnemar_test(y_true: ArrayLike, y_pred_a: ArrayLike, y_pred_b: ArrayLike, *, exact: bool | None = None,
+                 correction: bool = True) -> McNemarTest:
     r"""McNemar's test: do classifiers A and B have the same error rate?
 
     Both classifiers are trained once and applied to the same test set. Only the
@@ -277,7 +280,9 @@ def _random_halves(y, rng):
     return halves
 
 
-def five_by_two_differences(estimator_a, estimator_b, X, y, *, rng=None, metric=None, halves=None):
+def five_by_two_differences(estimator_a: BaseEstimator, estimator_b: BaseEstimator, X: ArrayLike, y: ArrayLike, *,
+                            rng: int | np.random.Generator | None = None, metric: Callable | None = None,
+                            halves: Sequence[tuple[ArrayLike, ArrayLike]] | None = None) -> np.ndarray:
     r"""The ten score differences of 5x2 cross-validation, shape (5, 2).
 
     For each of five replications the data are split into two halves; A and B are trained
@@ -375,7 +380,9 @@ def _five_by_two_test(differences, statistic_of, test, df) -> FiveByTwoTest:
                          differences=differences, variances=variances)
 
 
-def paired_ttest_5x2cv(estimator_a, estimator_b, X, y, *, rng=None, metric=None, halves=None) -> FiveByTwoTest:
+def paired_ttest_5x2cv(estimator_a: BaseEstimator, estimator_b: BaseEstimator, X: ArrayLike, y: ArrayLike, *,
+                       rng: int | np.random.Generator | None = None, metric: Callable | None = None,
+                       halves: Sequence[tuple[ArrayLike, ArrayLike]] | None = None) -> FiveByTwoTest:
     r"""Dietterich's 5x2cv paired t-test.
 
     With :math:`d_i^{(j)}` the score difference of replication i, fold j
@@ -435,7 +442,9 @@ def paired_ttest_5x2cv(estimator_a, estimator_b, X, y, *, rng=None, metric=None,
     return _five_by_two_test(differences, _ttest_5x2, "paired t", (5,))
 
 
-def combined_ftest_5x2cv(estimator_a, estimator_b, X, y, *, rng=None, metric=None, halves=None) -> FiveByTwoTest:
+def combined_ftest_5x2cv(estimator_a: BaseEstimator, estimator_b: BaseEstimator, X: ArrayLike, y: ArrayLike, *,
+                         rng: int | np.random.Generator | None = None, metric: Callable | None = None,
+                         halves: Sequence[tuple[ArrayLike, ArrayLike]] | None = None) -> FiveByTwoTest:
     r"""Alpaydin's combined 5x2cv F test.
 
     With the ten differences :math:`d_i^{(j)}` and the variances :math:`s_i^2` of
@@ -541,7 +550,9 @@ def _differences(scores_a, scores_b):
     return d
 
 
-def corrected_resampled_ttest(scores_a, scores_b, *, n_train, n_test) -> CorrectedTTest:
+def corrected_resampled_ttest(
+    scores_a: ArrayLike, scores_b: ArrayLike, *, n_train: int, n_test: int,
+) -> CorrectedTTest:
     r"""Nadeau & Bengio's corrected resampled t-test.
 
     Scores of A and B on J train/test splits of one data set (random subsampling, or
@@ -664,7 +675,8 @@ class BayesianCorrelatedTTest(Result):
     differences: np.ndarray
 
 
-def bayesian_correlated_ttest(scores_a, scores_b, *, n_train, n_test, rope=0.0) -> BayesianCorrelatedTTest:
+def bayesian_correlated_ttest(scores_a: ArrayLike, scores_b: ArrayLike, *, n_train: int, n_test: int,
+                              rope: float = 0.0) -> BayesianCorrelatedTTest:
     r"""Corani & Benavoli's Bayesian correlated t-test.
 
     Model: the J differences :math:`d = a - b` are jointly Gaussian with mean

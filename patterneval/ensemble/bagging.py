@@ -20,8 +20,11 @@ from __future__ import annotations
 import dataclasses
 import numbers
 import warnings
+from collections.abc import Sequence
+from typing import Literal, Self
 
 import numpy as np
+from numpy.typing import ArrayLike
 from sklearn.base import BaseEstimator, ClassifierMixin, clone
 from sklearn.tree import DecisionTreeClassifier
 from sklearn.utils.validation import check_is_fitted, has_fit_parameter
@@ -36,7 +39,7 @@ from ..tree import CART
 __all__ = ["Bagging", "ForestConvergence", "RandomForest", "forest_convergence", "resolve_max_features"]
 
 
-def resolve_max_features(max_features, n_features: int) -> int:
+def resolve_max_features(max_features: Literal["log2", "sqrt"] | int | float | None, n_features: int) -> int:
     r"""The number ``k`` of attributes a random-forest tree considers at each split.
 
     ================  ==========================================================
@@ -212,8 +215,10 @@ class Bagging(ClassifierMixin, BaseEstimator):
     [[1.0, 0.0], [1.0, 0.0]]
     """
 
-    def __init__(self, base_estimator=None, n_estimators=10, *, max_samples=1.0, random_state=None,
-                 n_jobs=None, progress=False):
+    def __init__(self, base_estimator: BaseEstimator | None = None, n_estimators: int = 10, *,
+                 max_samples: int | float = 1.0,
+                 random_state: int | np.random.RandomState | np.random.Generator | None = None,
+                 n_jobs: int | None = None, progress: bool = False) -> None:
         self.base_estimator = base_estimator
         self.n_estimators = n_estimators
         self.max_samples = max_samples
@@ -232,7 +237,7 @@ class Bagging(ClassifierMixin, BaseEstimator):
         return value if isinstance(value, int) else max(1, int(round(value * n)))
 
     # --- fitting -----------------------------------------------------------------------
-    def fit(self, X, y):
+    def fit(self, X: ArrayLike, y: ArrayLike) -> Self:
         """Fit ``n_estimators`` members on bootstrap samples of ``(X, y)``; returns self.
 
         Also sets the out-of-bag estimates (``oob_error_``, ``oob_error_curve_``); it warns
@@ -315,7 +320,7 @@ class Bagging(ClassifierMixin, BaseEstimator):
         flat = (np.arange(n)[None, :] * n_classes + preds).ravel()
         return np.bincount(flat, minlength=n * n_classes).reshape(n, n_classes)
 
-    def votes(self, X) -> np.ndarray:
+    def votes(self, X: ArrayLike) -> np.ndarray:
         """Number of members voting for each class, shape (n_samples, n_classes).
 
         Parameters
@@ -329,7 +334,7 @@ class Bagging(ClassifierMixin, BaseEstimator):
         """
         return self._count_votes(self._member_predictions(X), self.classes_.size)
 
-    def predict_proba(self, X) -> np.ndarray:
+    def predict_proba(self, X: ArrayLike) -> np.ndarray:
         """Vote fractions, shape (n_samples, n_classes); rows sum to 1.
 
         Parameters
@@ -343,7 +348,7 @@ class Bagging(ClassifierMixin, BaseEstimator):
         """
         return self.votes(X) / len(self.estimators_)
 
-    def predict(self, X) -> np.ndarray:
+    def predict(self, X: ArrayLike) -> np.ndarray:
         """Plurality vote; a tie goes to the class that comes first in ``classes_``.
 
         Parameters
@@ -358,7 +363,7 @@ class Bagging(ClassifierMixin, BaseEstimator):
         votes = self.votes(X)
         return self.classes_[_plurality(votes)]
 
-    def staged_error(self, X, y) -> np.ndarray:
+    def staged_error(self, X: ArrayLike, y: ArrayLike) -> np.ndarray:
         """Error rate on ``(X, y)`` of the first ``t`` members, ``t = 1..T`` (test-error curve).
 
         O(T n L) after the T member predictions. Labels unseen in training count as errors.
@@ -434,8 +439,10 @@ class RandomForest(Bagging):
     (4, 0.042)
     """
 
-    def __init__(self, n_estimators=100, *, max_features="log2", random_state=None, n_jobs=None, tree=None,
-                 progress=False):
+    def __init__(self, n_estimators: int = 100, *,
+                 max_features: Literal["log2", "sqrt"] | int | float | None = "log2",
+                 random_state: int | np.random.RandomState | np.random.Generator | None = None,
+                 n_jobs: int | None = None, tree: BaseEstimator | None = None, progress: bool = False) -> None:
         self.n_estimators = n_estimators
         self.max_features = max_features
         self.random_state = random_state
@@ -480,8 +487,10 @@ class ForestConvergence(Result):
     member_test_error: np.ndarray
 
 
-def forest_convergence(X, y, X_test, y_test, *, max_features=("log2", None), n_estimators=100,
-                       rng=None, n_jobs=None) -> ForestConvergence:
+def forest_convergence(X: ArrayLike, y: ArrayLike, X_test: ArrayLike, y_test: ArrayLike, *,
+                       max_features: Sequence[Literal["log2", "sqrt"] | int | float | None] = ("log2", None),
+                       n_estimators: int = 100, rng: int | np.random.Generator | None = None,
+                       n_jobs: int | None = None) -> ForestConvergence:
     r"""Fit one :class:`RandomForest` per ``max_features`` and record its error curves.
 
     For each value, a forest of ``n_estimators`` trees (the same ``rng`` for all, so the

@@ -29,9 +29,12 @@ view of boosting. *Ann. Statist.* 28(2), 337-407. doi:10.1214/aos/1016218223.
 from __future__ import annotations
 
 import itertools
+from collections.abc import Iterator
 from dataclasses import dataclass
+from typing import Literal, Self
 
 import numpy as np
+from numpy.typing import ArrayLike
 from scipy.special import expit
 from sklearn.base import BaseEstimator, ClassifierMixin, clone
 from sklearn.utils.validation import check_is_fitted, has_fit_parameter
@@ -166,7 +169,7 @@ class DecisionStump(ClassifierMixin, BaseEstimator):
     [0, 1]
     """
 
-    def __init__(self, criterion="gini"):
+    def __init__(self, criterion: Literal["gini", "error"] = "gini") -> None:
         self.criterion = criterion
 
     def __sklearn_tags__(self):
@@ -174,7 +177,7 @@ class DecisionStump(ClassifierMixin, BaseEstimator):
         tags.classifier_tags.multi_class = False
         return tags
 
-    def fit(self, X, y, sample_weight=None):
+    def fit(self, X: ArrayLike, y: ArrayLike, sample_weight: ArrayLike | None = None) -> Self:
         """Choose the split on (X, y) with weights ``sample_weight`` (default 1); returns
         self."""
         criterion = check_choice("criterion", self.criterion, STUMP_CRITERIA)
@@ -236,12 +239,12 @@ class DecisionStump(ClassifierMixin, BaseEstimator):
             return np.zeros(X_arr.shape[0], dtype=np.intp)
         return (X_arr[:, self.feature_] > self.threshold_).astype(np.intp)
 
-    def predict(self, X):
+    def predict(self, X: ArrayLike) -> np.ndarray:
         """The class of the leaf each row falls in."""
         leaf = self._leaf(X)
         return self.leaf_classes_[leaf]
 
-    def predict_proba(self, X):
+    def predict_proba(self, X: ArrayLike) -> np.ndarray:
         """The class weight fractions of each row's leaf, shape (n, n_classes)."""
         leaf = self._leaf(X)
         values = self.leaf_values_ / self.leaf_values_.sum(axis=1, keepdims=True)
@@ -355,8 +358,11 @@ class AdaBoost(ClassifierMixin, BaseEstimator):
     True
     """
 
-    def __init__(self, base_estimator=None, n_estimators=50, *, mode="reweight", random_state=None,
-                 max_restarts=10):
+    def __init__(
+        self, base_estimator: BaseEstimator | None = None, n_estimators: int = 50, *,
+        mode: Literal["reweight", "resample"] = "reweight",
+        random_state: int | np.random.RandomState | np.random.Generator | None = None, max_restarts: int = 10,
+    ) -> None:
         self.base_estimator = base_estimator
         self.n_estimators = n_estimators
         self.mode = mode
@@ -369,7 +375,7 @@ class AdaBoost(ClassifierMixin, BaseEstimator):
         return tags
 
     # ------------------------------------------------------------------ fit
-    def fit(self, X, y):
+    def fit(self, X: ArrayLike, y: ArrayLike) -> Self:
         """Boost for at most ``n_estimators`` rounds on (X, y); returns self.
 
         Boosting stops early after a perfect round or when a round's learner is no better
@@ -487,7 +493,7 @@ class AdaBoost(ClassifierMixin, BaseEstimator):
             yield w / w.sum()
             F = F + alpha * _signs(est.predict(X))
 
-    def staged_decision_function(self, X):
+    def staged_decision_function(self, X: ArrayLike) -> Iterator[np.ndarray]:
         r"""Yield :math:`F_t(x) = \sum_{s \le t} \alpha_s h_s(x)` for t = 1, ..., T (X is
         checked at the call, not at the first ``next``).
 
@@ -502,7 +508,7 @@ class AdaBoost(ClassifierMixin, BaseEstimator):
         """
         return self._staged_F(self._X(X))
 
-    def decision_function(self, X):
+    def decision_function(self, X: ArrayLike) -> np.ndarray:
         r"""The unnormalised vote :math:`F(x) = \sum_t \alpha_t h_t(x)`, shape (n,); positive
         means ``classes_[1]``.
 
@@ -521,7 +527,7 @@ class AdaBoost(ClassifierMixin, BaseEstimator):
         alphas, default all), else ``classes_[0]``."""
         return self.classes_[_positive(F, self.alphas_[:t]).astype(np.intp)]
 
-    def predict(self, X):
+    def predict(self, X: ArrayLike) -> np.ndarray:
         """``classes_[1]`` where F(x) > 0, else ``classes_[0]`` (ties included; see Notes).
 
         Parameters
@@ -535,7 +541,7 @@ class AdaBoost(ClassifierMixin, BaseEstimator):
         """
         return self._label(self.decision_function(X))
 
-    def staged_predict(self, X):
+    def staged_predict(self, X: ArrayLike) -> Iterator[np.ndarray]:
         """Yield the predictions of the first t rounds' vote, t = 1, ..., T (X is checked
         at the call).
 
@@ -550,7 +556,7 @@ class AdaBoost(ClassifierMixin, BaseEstimator):
         """
         return (self._label(F, t) for t, F in enumerate(self.staged_decision_function(X), start=1))
 
-    def predict_proba(self, X):
+    def predict_proba(self, X: ArrayLike) -> np.ndarray:
         r"""Columns ``[1 - p, p]`` with :math:`p = 1/(1 + e^{-2F(x)})` (see Notes).
 
         Parameters
@@ -565,7 +571,7 @@ class AdaBoost(ClassifierMixin, BaseEstimator):
         p = expit(2.0 * self.decision_function(X))
         return np.column_stack([1.0 - p, p])
 
-    def margins(self, X, y):
+    def margins(self, X: ArrayLike, y: ArrayLike) -> np.ndarray:
         r"""Normalised margins :math:`y F(x) / \sum_t \alpha_t` in [-1, 1]; positive means
         correct, and its size is the confidence of the vote.
 
@@ -582,7 +588,7 @@ class AdaBoost(ClassifierMixin, BaseEstimator):
         X, y_pm = self._X_y(X, y)
         return y_pm * self._F(X) / float(np.sum(self.alphas_))
 
-    def staged_distributions(self, X, y):
+    def staged_distributions(self, X: ArrayLike, y: ArrayLike) -> Iterator[np.ndarray]:
         r"""Yield the distributions :math:`D_t \propto e^{-y F_{t-1}(x)}` on (X, y) for
         t = 1, ..., T (:math:`D_1` uniform). On the training set these are the weights the
         rounds were trained on. X and y are checked at the call.
@@ -620,7 +626,8 @@ class ResampledError(Result):
     sample_errors: np.ndarray
 
 
-def resampled_error(model, X, y, *, round=1, n_resamples=1000, rng=None) -> ResampledError:
+def resampled_error(model: AdaBoost, X: ArrayLike, y: ArrayLike, *, round: int = 1, n_resamples: int = 1000,
+                    rng: int | np.random.Generator | None = None) -> ResampledError:
     r"""Draw ``n_resamples`` samples of size n from round t's distribution :math:`D_t` on
     (X, y) and record the fraction of each that the learner :math:`h_t` gets wrong.
 
@@ -701,8 +708,9 @@ def _staged_errors(model, X, y, n_rounds):
     return errors + errors[-1:] * (n_rounds - len(errors))
 
 
-def compare_modes(X_train, y_train, X_test, y_test, *, base_estimator=None, n_estimators=50,
-                  n_seeds=10, rng=None) -> ModeComparison:
+def compare_modes(X_train: ArrayLike, y_train: ArrayLike, X_test: ArrayLike, y_test: ArrayLike, *,
+                  base_estimator: BaseEstimator | None = None, n_estimators: int = 50, n_seeds: int = 10,
+                  rng: int | np.random.Generator | None = None) -> ModeComparison:
     """Training and test error after every round of AdaBoost in "reweight" mode (one run)
     and in "resample" mode (``n_seeds`` runs with independent seeds), for comparing the two
     ways of feeding :math:`D_t` to the learner. Lower is better.
@@ -806,8 +814,9 @@ class BoostingRounds(Result):
     training_errors: np.ndarray
 
 
-def boosting_rounds(X, y, *, base_estimator=None, n_estimators=30, mode="reweight",
-                    grid_size=120, margin=0.5, rng=None) -> BoostingRounds:
+def boosting_rounds(X: ArrayLike, y: ArrayLike, *, base_estimator: BaseEstimator | None = None,
+                    n_estimators: int = 30, mode: Literal["reweight", "resample"] = "reweight", grid_size: int = 120,
+                    margin: float = 0.5, rng: int | np.random.Generator | None = None) -> BoostingRounds:
     r"""Fit AdaBoost on 2-d data and record, for every round t, the sign of the vote
     :math:`F_t` on a ``grid_size`` x ``grid_size`` grid and the distribution :math:`D_t`
     the round was trained on. Used to explore the rounds without refitting.

@@ -32,9 +32,12 @@ is written in their place (it must not be one of the classes).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any, Literal, Self
 
 import numpy as np
+from numpy.typing import ArrayLike
 from scipy import stats
 from sklearn.base import BaseEstimator, ClassifierMixin, clone
 from sklearn.utils.metaestimators import available_if
@@ -83,7 +86,7 @@ MLR_TIE_RTOL = 1e-9
 
 
 # ------------------------------------------------------------------------ averaging
-def average(outputs):
+def average(outputs: ArrayLike) -> np.ndarray:
     r"""Simple average :math:`H(x) = \frac1T \sum_{i=1}^T h_i(x)` of real-valued outputs.
 
     Parameters
@@ -118,7 +121,7 @@ def average(outputs):
     return arr.mean(axis=0)
 
 
-def weighted_average(outputs, weights):
+def weighted_average(outputs: ArrayLike, weights: ArrayLike) -> np.ndarray:
     r"""Weighted average :math:`H(x) = \sum_{i=1}^T w_i h_i(x)`, :math:`w_i \ge 0`,
     :math:`\sum_i w_i = 1`.
 
@@ -199,7 +202,8 @@ def _prepare(predictions, classes, weights, soft=None):
     return arr, cls, w
 
 
-def majority_vote(predictions, *, classes=None, threshold=0.5, reject=None):
+def majority_vote(predictions: ArrayLike, *, classes: ArrayLike | None = None, threshold: float = 0.5,
+                  reject: Any = None) -> np.ndarray | np.ma.MaskedArray:
     r"""Majority vote with reject (绝对多数投票法): a class wins only with more than half of
     the votes, otherwise the sample is rejected.
 
@@ -272,7 +276,10 @@ def majority_vote(predictions, *, classes=None, threshold=0.5, reject=None):
     return out
 
 
-def plurality_vote(predictions, *, classes=None, ties="smallest", rng=None):
+def plurality_vote(
+    predictions: ArrayLike, *, classes: ArrayLike | None = None, ties: Literal["smallest", "random"] = "smallest",
+    rng: int | np.random.Generator | None = None,
+) -> np.ndarray:
     r"""Plurality vote (相对多数投票法): the class with the most votes,
     :math:`H(x) = c_{\arg\max_j \sum_i h_i^j(x)}`; never rejects.
 
@@ -313,7 +320,10 @@ def plurality_vote(predictions, *, classes=None, ties="smallest", rng=None):
     return weighted_vote(predictions, None, classes=classes, ties=ties, rng=rng)
 
 
-def weighted_vote(predictions, weights, *, classes=None, ties="smallest", rng=None):
+def weighted_vote(
+    predictions: ArrayLike, weights: ArrayLike | None, *, classes: ArrayLike | None = None,
+    ties: Literal["smallest", "random"] = "smallest", rng: int | np.random.Generator | None = None,
+) -> np.ndarray:
     r"""Weighted vote (加权投票法): :math:`H(x) = c_{\arg\max_j \sum_i w_i h_i^j(x)}`.
 
     Parameters
@@ -380,7 +390,7 @@ class VoteRates(Result):
     reject: np.ndarray
 
 
-def vote_rates(accuracy, n_voters, *, n_classes=2, threshold=0.5) -> VoteRates:
+def vote_rates(accuracy: float, n_voters: ArrayLike, *, n_classes: int = 2, threshold: float = 0.5) -> VoteRates:
     r"""Exact rates of correct, wrong and rejected majority votes of T independent voters.
 
     Model: each voter is right with probability p and otherwise picks one of the
@@ -467,8 +477,8 @@ class VoteSimulation(Result):
     outcome: np.ndarray
 
 
-def simulate_vote_rates(accuracy, n_voters, *, n_classes=2, threshold=0.5, n_resamples=2000,
-                        rng=None) -> VoteSimulation:
+def simulate_vote_rates(accuracy: float, n_voters: int, *, n_classes: int = 2, threshold: float = 0.5,
+                        n_resamples: int = 2000, rng: int | np.random.Generator | None = None) -> VoteSimulation:
     r"""Simulate :func:`vote_rates`: draw T independent voters per replicate (true class 0;
     a wrong voter picks one of classes 1..c-1 uniformly) and apply :func:`majority_vote`.
 
@@ -577,10 +587,10 @@ class MLR(ClassifierMixin, BaseEstimator):
     array([0, 1])
     """
 
-    def __init__(self, fit_intercept=True):
+    def __init__(self, fit_intercept: bool = True) -> None:
         self.fit_intercept = fit_intercept
 
-    def fit(self, X, y):
+    def fit(self, X: ArrayLike, y: ArrayLike) -> Self:
         """Fit one least-squares regression per class on its one-hot indicator.
 
         Parameters
@@ -614,7 +624,7 @@ class MLR(ClassifierMixin, BaseEstimator):
             return f
         return f, np.abs(X) @ np.abs(self.coef_.T) + np.abs(self.intercept_)
 
-    def decision_function(self, X):
+    def decision_function(self, X: ArrayLike) -> np.ndarray:
         """The c least-squares responses (for two classes the difference f_1 - f_0).
 
         Parameters
@@ -628,7 +638,7 @@ class MLR(ClassifierMixin, BaseEstimator):
         f = self._responses(X)
         return f[:, 1] - f[:, 0] if self.classes_.size == 2 else f
 
-    def predict(self, X):
+    def predict(self, X: ArrayLike) -> np.ndarray:
         """Class with the largest response; ties (see Notes) go to the first class.
 
         Parameters
@@ -759,8 +769,10 @@ class Stacking(ClassifierMixin, BaseEstimator):
     True
     """
 
-    def __init__(self, estimators, meta_learner=None, n_splits=5, use_proba=True, random_state=None,
-                 n_jobs=None):
+    def __init__(self, estimators: Sequence[BaseEstimator | tuple[str, BaseEstimator]],
+                 meta_learner: BaseEstimator | None = None, n_splits: int = 5, use_proba: bool = True,
+                 random_state: int | np.random.RandomState | np.random.Generator | None = None,
+                 n_jobs: int | None = None) -> None:
         self.estimators = estimators
         self.meta_learner = meta_learner
         self.n_splits = n_splits
@@ -771,7 +783,7 @@ class Stacking(ClassifierMixin, BaseEstimator):
     def _meta(self):
         return MLR() if self.meta_learner is None else self.meta_learner
 
-    def fit(self, X, y):
+    def fit(self, X: ArrayLike, y: ArrayLike) -> Self:
         """Fit the meta-learner on out-of-fold outputs, then refit every member on all data.
 
         Parameters
@@ -825,7 +837,7 @@ class Stacking(ClassifierMixin, BaseEstimator):
         self.meta_learner_ = clone(meta).fit(Z, y)
         return self
 
-    def meta_features(self, X):
+    def meta_features(self, X: ArrayLike) -> np.ndarray:
         """Meta-features of new data from the refitted first-level learners.
 
         Parameters
@@ -842,7 +854,7 @@ class Stacking(ClassifierMixin, BaseEstimator):
         X = validate_estimator_data(self, X, reset=False)
         return np.hstack([_member_output(m, X, self.classes_, bool(self.use_proba)) for m in self.estimators_])
 
-    def predict(self, X):
+    def predict(self, X: ArrayLike) -> np.ndarray:
         """The meta-learner's prediction on the first-level outputs.
 
         Parameters

@@ -13,6 +13,7 @@ from __future__ import annotations
 import base64
 import inspect
 import io
+from typing import Any
 
 import matplotlib as mpl
 import numpy as np
@@ -113,7 +114,7 @@ def figure_png(fig: Figure) -> str:
     return base64.b64encode(buf.getvalue()).decode("ascii")
 
 
-def reset_axes(fig: Figure, ncols: int):
+def reset_axes(fig: Figure, ncols: int) -> np.ndarray:
     """Clear the figure and give it ``ncols`` fresh axes in the book style.
 
     Parameters
@@ -156,10 +157,10 @@ class Painter:
         The figure drawn into.
     """
 
-    def __init__(self, fig: Figure):
+    def __init__(self, fig: Figure) -> None:
         self.fig = fig
 
-    def update(self, **params) -> Figure:  # pragma: no cover - abstract
+    def update(self, **params: Any) -> Figure:  # pragma: no cover - abstract
         """Set the artists' data for ``params`` and return the figure.
 
         Parameters
@@ -194,7 +195,7 @@ def one_shot(painter: type, name: str):
         ``(fig, **params) -> Figure``, documented from ``painter``.
     """
 
-    def draw(fig: Figure, **params) -> Figure:
+    def draw(fig: Figure, **params: Any) -> Figure:
         return painter(fig).update(**params)
 
     cls = painter.__name__

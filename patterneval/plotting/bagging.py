@@ -12,6 +12,7 @@ import matplotlib as mpl
 import numpy as np
 from matplotlib.figure import Figure
 
+from ..ensemble.bagging import ForestConvergence
 from ._style import BOOK_STYLE, COLORS, Painter, new_figure, reset_axes
 
 __all__ = ["ForestConvergencePainter", "plot_forest_convergence"]
@@ -25,7 +26,7 @@ class ForestConvergencePainter(Painter):
     ``update(result=, k_index=, n_trees=)``.
     """
 
-    def __init__(self, fig: Figure):
+    def __init__(self, fig: Figure) -> None:
         super().__init__(fig)
         with mpl.rc_context(BOOK_STYLE):
             (self.ax,) = reset_axes(fig, 1)
@@ -39,7 +40,7 @@ class ForestConvergencePainter(Painter):
             ax.legend(loc="upper right", fontsize=8)
             fig.subplots_adjust(left=0.09, right=0.98, top=0.9, bottom=0.14)
 
-    def update(self, *, result, k_index: int, n_trees: int):
+    def update(self, *, result: ForestConvergence, k_index: int, n_trees: int) -> Figure:
         """Show the curves of one ``k`` up to ``n_trees`` trees.
 
         Parameters
@@ -80,7 +81,7 @@ class ForestConvergencePainter(Painter):
         return self.fig
 
 
-def plot_forest_convergence(result) -> Figure:
+def plot_forest_convergence(result: ForestConvergence) -> Figure:
     """Test (solid) and OOB (dashed) error against the number of trees for every ``k`` of
     ``result`` (a :class:`~patterneval.ensemble.bagging.ForestConvergence`).
 

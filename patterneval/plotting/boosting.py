@@ -11,7 +11,9 @@ import matplotlib as mpl
 import numpy as np
 from matplotlib.colors import ListedColormap
 from matplotlib.figure import Figure
+from numpy.typing import ArrayLike
 
+from ..ensemble.boosting import BoostingRounds, ModeComparison
 from ._style import BOOK_STYLE, COLORS, Painter, new_figure, reset_axes
 
 __all__ = [
@@ -23,7 +25,8 @@ __all__ = [
 ]
 
 
-def plot_error_curves(training_errors, test_errors, error_bounds, exp_losses) -> Figure:
+def plot_error_curves(training_errors: ArrayLike, test_errors: ArrayLike, error_bounds: ArrayLike,
+                      exp_losses: ArrayLike) -> Figure:
     """Training and test error of the vote after each round, the bound
     prod 2 sqrt(eps(1-eps)) and the exponential loss (equal to the bound: dotted over it),
     on a log axis. Zero training errors are drawn at the axis floor.
@@ -62,7 +65,7 @@ def plot_error_curves(training_errors, test_errors, error_bounds, exp_losses) ->
     return fig
 
 
-def plot_round_statistics(errors, alphas) -> Figure:
+def plot_round_statistics(errors: ArrayLike, alphas: ArrayLike) -> Figure:
     """Two panels against the round: the weighted error eps_t (with the chance line 1/2) and
     the vote alpha_t = 1/2 ln((1 - eps_t) / eps_t).
 
@@ -120,7 +123,7 @@ def plot_margins(margins: dict) -> Figure:
     return fig
 
 
-def plot_mode_comparison(result) -> Figure:
+def plot_mode_comparison(result: ModeComparison) -> Figure:
     """Test error against the round: the re-weighted run (line) and the re-sampled runs
     (thin lines, one per seed, with their mean) of a :class:`ModeComparison`.
 
@@ -158,7 +161,7 @@ class BoostingRoundsPainter(Painter):
     trained on. ``update(rounds=<BoostingRounds>, round=t)`` only sets artist data.
     """
 
-    def __init__(self, fig: Figure):
+    def __init__(self, fig: Figure) -> None:
         super().__init__(fig)
         with mpl.rc_context(BOOK_STYLE):
             (self.ax,) = reset_axes(fig, 1)
@@ -170,7 +173,7 @@ class BoostingRoundsPainter(Painter):
             fig.subplots_adjust(left=0.1, right=0.98, top=0.9, bottom=0.14)
         self._data = None
 
-    def update(self, *, rounds, round: int):
+    def update(self, *, rounds: BoostingRounds, round: int) -> Figure:
         """Show the vote after round ``round``.
 
         Parameters

@@ -7,11 +7,15 @@ Nothing here computes clusters: the painters draw results of
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import matplotlib as mpl
 import numpy as np
 from matplotlib.figure import Figure
+from numpy.typing import ArrayLike
 from scipy.cluster.hierarchy import dendrogram
 
+from ..cluster.algorithms import Hierarchy
 from ._style import BOOK_STYLE, COLORS, Painter, new_figure, reset_axes
 
 __all__ = ["PartitionPainter", "plot_dendrograms", "plot_partitions"]
@@ -39,7 +43,7 @@ class PartitionPainter(Painter):
     and ``centers`` (k, 2) in the same two coordinates.
     """
 
-    def __init__(self, fig: Figure):
+    def __init__(self, fig: Figure) -> None:
         super().__init__(fig)
         self._points = None
         with mpl.rc_context(BOOK_STYLE):
@@ -49,7 +53,8 @@ class PartitionPainter(Painter):
                                            mec="white", mew=1.0)
             fig.subplots_adjust(left=0.08, right=0.98, top=0.88, bottom=0.15)
 
-    def update(self, *, points, labels, centers, title="", xlabel="", ylabel=""):
+    def update(self, *, points: ArrayLike, labels: ArrayLike, centers: ArrayLike | None, title: str = "",
+               xlabel: str = "", ylabel: str = "") -> Figure:
         """Draw one partition.
 
         Parameters
@@ -82,8 +87,9 @@ class PartitionPainter(Painter):
         return self.fig
 
 
-def plot_partitions(points, partitions, titles, *, centers=None, xlabel="", ylabel="",
-                    height=3.2) -> Figure:
+def plot_partitions(points: ArrayLike, partitions: Sequence[ArrayLike], titles: Sequence[str], *,
+                    centers: Sequence[ArrayLike | None] | None = None, xlabel: str = "", ylabel: str = "",
+                    height: float = 3.2) -> Figure:
     """Side-by-side scatter panels of ``points`` (n, 2), one per partition, optional
     centres (list of (k, 2) arrays or None) and a title each.
 
@@ -119,7 +125,7 @@ def plot_partitions(points, partitions, titles, *, centers=None, xlabel="", ylab
     return fig
 
 
-def plot_dendrograms(hierarchies, *, height=3.2) -> Figure:
+def plot_dendrograms(hierarchies: Sequence[Hierarchy], *, height: float = 3.2) -> Figure:
     """One dendrogram per :class:`~patterneval.cluster.algorithms.Hierarchy` (drawn by
     scipy's ``dendrogram`` from the linkage matrix), titled by the linkage.
 

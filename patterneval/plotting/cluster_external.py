@@ -9,6 +9,7 @@ from __future__ import annotations
 import matplotlib as mpl
 import numpy as np
 from matplotlib.figure import Figure
+from numpy.typing import ArrayLike
 
 from ._style import BOOK_STYLE, COLORS, Painter, new_figure, reset_axes
 
@@ -23,7 +24,7 @@ SHORT_NAMES = {
 }
 
 
-def plot_chance_drift(n_clusters, rand, adjusted_rand) -> Figure:
+def plot_chance_drift(n_clusters: ArrayLike, rand: ArrayLike, adjusted_rand: ArrayLike) -> Figure:
     """Mean and central 90 % band of the Rand index and the ARI of pairs of random
     partitions (rows of ``rand`` / ``adjusted_rand``: one per value of ``n_clusters``).
 
@@ -59,7 +60,7 @@ class IndexProfilePainter(Painter):
     per set of names and only their data change afterwards.
     """
 
-    def __init__(self, fig: Figure):
+    def __init__(self, fig: Figure) -> None:
         super().__init__(fig)
         self.names = None
 
@@ -82,7 +83,7 @@ class IndexProfilePainter(Painter):
             self.ax_line.set(xlabel="fraction relabelled", ylim=(-0.6, 1.6), xlim=(grid[0], grid[-1]))
             self.title = self.ax_bar.set_title(" ")
 
-    def update(self, *, profile, grid, noise):
+    def update(self, *, profile: dict, grid: ArrayLike, noise: float) -> Figure:
         """Show every index at one noise level.
 
         Parameters

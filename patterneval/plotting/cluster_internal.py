@@ -8,9 +8,12 @@ Nothing here computes: the curves and the explorer's grid come from
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import matplotlib as mpl
 import numpy as np
 from matplotlib.figure import Figure
+from numpy.typing import ArrayLike
 
 from ..cluster.internal import CURVE_INDICES, pareto_front
 from ._style import BOOK_STYLE, COLORS, Painter, new_figure, reset_axes
@@ -31,8 +34,11 @@ HIGHER_IS_BETTER = {"silhouette": True, "Dunn": True, "separation": True, "SP": 
                     "DBI": False, "CP": False, "V(C)": False, "connectivity": False}
 
 
-def plot_index_curves(curves: dict, *, title: str = "", names=("silhouette", "Dunn", "DBI",
-                                                               "connectivity")) -> Figure:
+def plot_index_curves(
+    curves: dict, *, title: str = "",
+    names: Sequence[str] = ("silhouette", "Dunn", "DBI",
+                                                               "connectivity"),
+) -> Figure:
     """One panel per index against k, the best k of each marked (direction per index).
 
     Parameters
@@ -66,7 +72,8 @@ def plot_index_curves(curves: dict, *, title: str = "", names=("silhouette", "Du
     return fig
 
 
-def plot_pareto(scores, maximize, labels, *, axis_names=("silhouette", "connectivity")) -> Figure:
+def plot_pareto(scores: ArrayLike, maximize: bool | tuple[bool, bool], labels: Sequence[str], *,
+                axis_names: tuple[str, str] = ("silhouette", "connectivity")) -> Figure:
     """Two indices of several clusterings, the Pareto front (:func:`pareto_front`) ringed
     and joined, every point labelled.
 
@@ -148,7 +155,7 @@ class InternalIndexPainter(Painter):
 
     __test__ = False
 
-    def __init__(self, fig: Figure):
+    def __init__(self, fig: Figure) -> None:
         super().__init__(fig)
         with mpl.rc_context(BOOK_STYLE):
             self.ax_data, self.ax_high, self.ax_low = reset_axes(fig, 3)
@@ -170,7 +177,7 @@ class InternalIndexPainter(Painter):
         self._cmap = mpl.colormaps["tab10"]
         self._grid = None
 
-    def update(self, *, grid: dict, separation: float, k: int):
+    def update(self, *, grid: dict, separation: float, k: int) -> Figure:
         """Show one separation and one k.
 
         Parameters

@@ -100,7 +100,7 @@ class ClusterStabilityPainter(Painter):
 
     __test__ = False
 
-    def __init__(self, fig: Figure, *, k_max: int = 6):
+    def __init__(self, fig: Figure, *, k_max: int = 6) -> None:
         super().__init__(fig)
         with mpl.rc_context(BOOK_STYLE):
             self.ax_data, self.ax_stab, self.ax_gap = reset_axes(fig, 3)
@@ -120,7 +120,7 @@ class ClusterStabilityPainter(Painter):
             self.ax_gap.set(xlabel="k", xlim=(0.5, k_max + 0.5), ylim=(-1.0, 3.5))
         self._cmap = _PALETTE
 
-    def update(self, *, view: dict, k: int, method: str, noise: float):
+    def update(self, *, view: dict, k: int, method: str, noise: float) -> Figure:
         """Show one slider setting.
 
         Parameters

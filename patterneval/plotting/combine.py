@@ -24,7 +24,7 @@ class VoteRatesPainter(Painter):
     ``update(accuracy=, n_voters=, n_classes=, threshold=)``; ``n_voters`` is the largest T.
     """
 
-    def __init__(self, fig: Figure):
+    def __init__(self, fig: Figure) -> None:
         super().__init__(fig)
         with mpl.rc_context(BOOK_STYLE):
             (self.ax,) = reset_axes(fig, 1)
@@ -42,7 +42,7 @@ class VoteRatesPainter(Painter):
             ax.legend(loc="center right", fontsize=8)
             fig.subplots_adjust(left=0.09, right=0.98, top=0.9, bottom=0.14)
 
-    def update(self, *, accuracy: float, n_voters: int, n_classes: int = 2, threshold: float = 0.5):
+    def update(self, *, accuracy: float, n_voters: int, n_classes: int = 2, threshold: float = 0.5) -> Figure:
         """Draw the rates for T = 1..``n_voters``.
 
         Parameters
@@ -78,7 +78,9 @@ class VoteRatesPainter(Painter):
 draw_vote_rates = one_shot(VoteRatesPainter, "draw_vote_rates")
 
 
-def plot_vote_rates(accuracy=0.6, n_voters=25, *, n_classes=3, threshold=0.5) -> Figure:
+def plot_vote_rates(
+    accuracy: float = 0.6, n_voters: int = 25, *, n_classes: int = 3, threshold: float = 0.5,
+) -> Figure:
     """Static version of the explorer's panel.
 
     Parameters

@@ -8,11 +8,16 @@ functions of :mod:`patterneval.compare` and only sets artist data.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import matplotlib as mpl
 import numpy as np
+from matplotlib.axes import Axes
 from matplotlib.figure import Figure
+from numpy.typing import ArrayLike
 
-from ..compare.many import critical_difference, critical_difference_groups
+from ..compare.many import CriticalDifference, critical_difference, critical_difference_groups
+from ..compare.simulation import RejectionGrid, TestRejections
 from ._style import BOOK_STYLE, COLORS, Painter, new_figure, reset_axes
 
 __all__ = [
@@ -33,7 +38,7 @@ TEST_STYLES = {
 }
 
 
-def plot_rejection_rates(sim, *, ax=None) -> Figure:
+def plot_rejection_rates(sim: TestRejections, *, ax: Axes | None = None) -> Figure:
     """Bars of each test's rejection rate with +-2 Monte Carlo standard errors and a line at
     alpha, from a :class:`~patterneval.compare.simulation.TestRejections`.
 
@@ -79,7 +84,7 @@ class RejectionGridPainter(Painter):
     ``update(grid=, n_samples=, effect=)`` only sets artist data.
     """
 
-    def __init__(self, fig: Figure):
+    def __init__(self, fig: Figure) -> None:
         super().__init__(fig)
         with mpl.rc_context(BOOK_STYLE):
             self.ax_effect, self.ax_n = reset_axes(fig, 2)
@@ -99,7 +104,7 @@ class RejectionGridPainter(Painter):
             self.ax_n.set_xlabel("examples in the data set")
             self.ax_n.legend(loc="center left", bbox_to_anchor=(1.02, 0.5), fontsize=8)
 
-    def update(self, *, grid, n_samples: int, effect: float):
+    def update(self, *, grid: RejectionGrid, n_samples: int, effect: float) -> Figure:
         """Show the grid's rates through the cell (``n_samples``, ``effect``).
 
         Parameters
@@ -140,7 +145,8 @@ class RejectionGridPainter(Painter):
         return self.fig
 
 
-def plot_critical_difference(average_ranks, names, cd, *, control=None, ax=None, title=None) -> Figure:
+def plot_critical_difference(average_ranks: ArrayLike, names: Sequence[str], cd: float | CriticalDifference, *,
+                             control: int | None = None, ax: Axes | None = None, title: str | None = None) -> Figure:
     """Demšar's critical-difference diagram.
 
     The axis carries the average ranks, best (1) on the right; each classifier hangs from
@@ -245,7 +251,7 @@ class CriticalDifferencePainter(Painter):
     N_MAX = 100
     K_MAX = 20
 
-    def __init__(self, fig: Figure):
+    def __init__(self, fig: Figure) -> None:
         super().__init__(fig)
         with mpl.rc_context(BOOK_STYLE):
             self.ax_n, self.ax_k = reset_axes(fig, 2)
@@ -263,7 +269,7 @@ class CriticalDifferencePainter(Painter):
             self.ax_k.set(xlabel="number of classifiers k", ylabel="CD / (k - 1)", xlim=(1.5, self.K_MAX + 0.5))
             self.ax_n.legend(loc="upper right", fontsize=8)
 
-    def update(self, *, k: int, n_datasets: int, alpha: float):
+    def update(self, *, k: int, n_datasets: int, alpha: float) -> Figure:
         """Draw the critical differences around (``k``, ``n_datasets``).
 
         Parameters

@@ -11,9 +11,10 @@ import matplotlib as mpl
 import numpy as np
 from matplotlib import ticker
 from matplotlib.figure import Figure
+from numpy.typing import ArrayLike
 from scipy import special
 
-from ..compare.calibration import expected_calibration_error, miscalibrated_forecasts
+from ..compare.calibration import BBCResult, expected_calibration_error, miscalibrated_forecasts
 from ._style import BOOK_STYLE, COLORS, Painter, new_figure, one_shot, reset_axes
 
 __all__ = ["ReliabilityPainter", "draw_reliability", "plot_bbc", "plot_reliability"]
@@ -32,7 +33,7 @@ class ReliabilityPainter(Painter):
     ``update(slope=, shift=, n=, n_bins=, strategy=)``, all from one seed.
     """
 
-    def __init__(self, fig: Figure):
+    def __init__(self, fig: Figure) -> None:
         super().__init__(fig)
         with mpl.rc_context(BOOK_STYLE):
             self.ax_rel, self.ax_hist = reset_axes(fig, 2)
@@ -54,7 +55,8 @@ class ReliabilityPainter(Painter):
             ax.yaxis.set_major_locator(ticker.MaxNLocator(4))
             fig.subplots_adjust(left=0.07, right=0.98, bottom=0.15, top=0.86, wspace=0.3)
 
-    def update(self, *, slope: float, shift: float, n: int, n_bins: int = 15, strategy: str = "uniform", rng=0):
+    def update(self, *, slope: float, shift: float, n: int, n_bins: int = 15, strategy: str = "uniform",
+               rng: int | np.random.Generator | None = 0) -> Figure:
         """Draw one sample of forecasts and its reliability diagram.
 
         Parameters
@@ -103,7 +105,7 @@ class ReliabilityPainter(Painter):
 draw_reliability = one_shot(ReliabilityPainter, "draw_reliability")
 
 
-def plot_reliability(y_true, probas: dict, *, n_bins: int = 10, strategy: str = "uniform") -> Figure:
+def plot_reliability(y_true: ArrayLike, probas: dict, *, n_bins: int = 10, strategy: str = "uniform") -> Figure:
     """Reliability diagrams of several models' forecasts on the same samples, each labelled
     with its ECE.
 
@@ -146,7 +148,7 @@ def plot_reliability(y_true, probas: dict, *, n_bins: int = 10, strategy: str = 
     return fig
 
 
-def plot_bbc(result) -> Figure:
+def plot_bbc(result: BBCResult) -> Figure:
     """A :class:`~patterneval.compare.calibration.BBCResult`: every configuration's
     cross-validated score, the naive report (the best of them) and the BBC-CV estimate with
     its interval.

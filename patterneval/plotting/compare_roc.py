@@ -11,6 +11,7 @@ import matplotlib as mpl
 import numpy as np
 from matplotlib import ticker
 from matplotlib.figure import Figure
+from numpy.typing import ArrayLike
 from scipy import stats
 
 from ..compare.roc import (
@@ -40,7 +41,7 @@ class RocPainter(Painter):
     ``update(auc=, n=, confidence_level=)``: ``n`` samples per class, all from one seed.
     """
 
-    def __init__(self, fig: Figure, *, n_replicates: int = 30):
+    def __init__(self, fig: Figure, *, n_replicates: int = 30) -> None:
         super().__init__(fig)
         self.n_replicates = n_replicates
         with mpl.rc_context(BOOK_STYLE):
@@ -75,7 +76,8 @@ class RocPainter(Painter):
             ax.xaxis.set_major_locator(ticker.MaxNLocator(4))
             fig.subplots_adjust(left=0.06, right=0.98, bottom=0.16, top=0.86, wspace=0.35)
 
-    def update(self, *, auc: float, n: int, confidence_level: float = 0.95, transform: str = "logit", rng=0):
+    def update(self, *, auc: float, n: int, confidence_level: float = 0.95, transform: str = "logit",
+               rng: int | np.random.Generator | None = 0) -> Figure:
         """Draw one binormal sample, its ROC curve and the replicates' intervals.
 
         Parameters
@@ -135,7 +137,7 @@ class RocPainter(Painter):
 draw_roc = one_shot(RocPainter, "draw_roc")
 
 
-def plot_roc_curves(y_true, scores: dict, *, confidence_level: float = 0.95) -> Figure:
+def plot_roc_curves(y_true: ArrayLike, scores: dict, *, confidence_level: float = 0.95) -> Figure:
     """ROC curves of several classifiers on the same samples, each labelled with its AUC
     and DeLong interval.
 
@@ -172,8 +174,8 @@ def plot_roc_curves(y_true, scores: dict, *, confidence_level: float = 0.95) -> 
     return fig
 
 
-def plot_delong_coverage(aucs, n_positive: int, n_negative: int, *, n_resamples: int = 2000,
-                         confidence_level: float = 0.95, rng=0) -> Figure:
+def plot_delong_coverage(aucs: ArrayLike, n_positive: int, n_negative: int, *, n_resamples: int = 2000,
+                         confidence_level: float = 0.95, rng: int | np.random.Generator | None = 0) -> Figure:
     """Simulated coverage of the logit and the clipped DeLong intervals against the true
     AUC (binormal model), with +-2 Monte Carlo standard errors; both transforms see the
     same simulated data sets.

@@ -7,9 +7,12 @@ The painter builds its artists once; ``update`` sets data computed by
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import matplotlib as mpl
 import numpy as np
 from matplotlib.figure import Figure
+from numpy.typing import ArrayLike
 
 from ..decomposition import fisher_criterion
 from ._style import BOOK_STYLE, COLORS, Painter, new_figure, reset_axes
@@ -20,8 +23,9 @@ __all__ = ["FisherDirectionPainter", "plot_explained_variance", "plot_projection
 _CLASS_COLORS = ("primary", "secondary", "tertiary", "accent", "muted")
 
 
-def plot_projections(panels, y, *, titles, xlabels=("1st", "1st"), ylabels=("2nd", "2nd"),
-                     class_names=None) -> Figure:
+def plot_projections(panels: Sequence[ArrayLike], y: ArrayLike, *, titles: Sequence[str],
+                     xlabels: Sequence[str] = ("1st", "1st"), ylabels: Sequence[str] = ("2nd", "2nd"),
+                     class_names: Sequence[str] | None = None) -> Figure:
     """Side-by-side 2-d scatter plots of projected data (one array (n, 2) per panel),
     coloured by class.
 
@@ -57,7 +61,7 @@ def plot_projections(panels, y, *, titles, xlabels=("1st", "1st"), ylabels=("2nd
     return fig
 
 
-def plot_explained_variance(ratios, *, labels=None) -> Figure:
+def plot_explained_variance(ratios: Sequence[ArrayLike], *, labels: Sequence[str] | None = None) -> Figure:
     """Explained-variance ratio per component (bars) and cumulative (line), for one or more
     fitted PCAs' ``explained_variance_ratio_``.
 
@@ -88,7 +92,7 @@ def plot_explained_variance(ratios, *, labels=None) -> Figure:
     return fig
 
 
-def plot_sources(time, panels, *, titles) -> Figure:
+def plot_sources(time: ArrayLike, panels: Sequence[ArrayLike], *, titles: Sequence[str]) -> Figure:
     """Signals over time, one panel per array (n, k); the k signals of a panel are drawn
     one above the other (offset by 4 units), e.g. sources, recordings and recovered sources.
 
@@ -128,11 +132,11 @@ class FisherDirectionPainter(Painter):
     ``set_data(Z, y)`` once (2-d coordinates and labels); ``update(angle=)`` in degrees.
     """
 
-    def __init__(self, fig: Figure):
+    def __init__(self, fig: Figure) -> None:
         super().__init__(fig)
         self.Z = None
 
-    def set_data(self, Z, y, *, n_bins=30):
+    def set_data(self, Z: ArrayLike, y: ArrayLike, *, n_bins: int = 30) -> None:
         """Set the data once (computes J over a 0.5-degree grid of directions and draws the axes).
 
         Parameters
@@ -177,7 +181,7 @@ class FisherDirectionPainter(Painter):
             self.ax2.set(xlabel="projection w'z", ylabel="count")
             self.fig.subplots_adjust(left=0.07, right=0.98, bottom=0.15, top=0.88, wspace=0.25)
 
-    def update(self, *, angle=0.0):
+    def update(self, *, angle: float = 0.0) -> Figure:
         """Show the direction at ``angle``; call :meth:`set_data` first.
 
         Parameters

@@ -7,14 +7,16 @@ curves to draw (each tested: every traced point is at the stated distance).
 from __future__ import annotations
 
 import warnings
+from collections.abc import Sequence
 
 import matplotlib as mpl
 import numpy as np
 from matplotlib.figure import Figure
+from numpy.typing import ArrayLike
 
 from .. import distance as _distance
 from .._validation import check_array, check_scalar, fail
-from ..distance import check_covariance
+from ..distance import VDMTable, check_covariance
 from ._style import BOOK_STYLE, COLORS, Painter, new_figure, reset_axes
 
 __all__ = [
@@ -30,7 +32,7 @@ __all__ = [
 TRIANGLE = np.array([[0.0, 0.0], [1.0, 0.0], [1.0, 1.0]])
 
 
-def unit_ball_boundary(p, *, w=None, n_points: int = 721) -> np.ndarray:
+def unit_ball_boundary(p: float, *, w: ArrayLike | None = None, n_points: int = 721) -> np.ndarray:
     r"""Points on the unit sphere :math:`\{z : (\sum_i w_i |z_i|^p)^{1/p} = 1\}` in 2-d.
 
     Each direction :math:`u(t) = (\cos t, \sin t)` is scaled by :math:`1 / d(u, 0)`, with
@@ -74,7 +76,7 @@ class UnitBallPainter(Painter):
     Artists are built once; :meth:`update` sets the curve, the bar heights and the titles.
     """
 
-    def __init__(self, fig: Figure):
+    def __init__(self, fig: Figure) -> None:
         super().__init__(fig)
         with mpl.rc_context(BOOK_STYLE):
             self.ax, self.bar_ax = reset_axes(fig, 2)
@@ -98,7 +100,7 @@ class UnitBallPainter(Painter):
             self.title = self.ax.set_title(" ")
             self.bar_title = self.bar_ax.set_title(" ")
 
-    def update(self, *, p, w=(1.0, 1.0)):
+    def update(self, *, p: float, w: tuple[float, float] = (1.0, 1.0)) -> Figure:
         """Draw the unit ball and the triangle inequality for ``p`` and ``w``.
 
         Parameters
@@ -132,7 +134,7 @@ class UnitBallPainter(Painter):
         return self.fig
 
 
-def plot_unit_balls(p=0.5, *, w=(1.0, 1.0)) -> Figure:
+def plot_unit_balls(p: float = 0.5, *, w: tuple[float, float] = (1.0, 1.0)) -> Figure:
     """A static :class:`UnitBallPainter` figure.
 
     Parameters
@@ -150,7 +152,7 @@ def plot_unit_balls(p=0.5, *, w=(1.0, 1.0)) -> Figure:
     return UnitBallPainter(fig).update(p=p, w=w)
 
 
-def mahalanobis_ellipse(mean, cov, radius, *, n_points: int = 361) -> np.ndarray:
+def mahalanobis_ellipse(mean: ArrayLike, cov: ArrayLike, radius: float, *, n_points: int = 361) -> np.ndarray:
     r"""Points x with Mahalanobis distance ``radius`` from ``mean`` under ``cov`` (2-d):
     :math:`x = \mu + r L u`, :math:`\Sigma = LL^{\mathsf T}`, u on the unit circle, since
     then :math:`(x-\mu)^{\mathsf T}\Sigma^{-1}(x-\mu) = r^2 u^{\mathsf T}u = r^2`.
@@ -182,7 +184,8 @@ def mahalanobis_ellipse(mean, cov, radius, *, n_points: int = 361) -> np.ndarray
     return mean + radius * u @ lower.T
 
 
-def plot_mahalanobis(X, *, mean, cov, radii=(1, 2, 3), query=None) -> Figure:
+def plot_mahalanobis(X: ArrayLike, *, mean: ArrayLike, cov: ArrayLike, radii: Sequence[float] = (1, 2, 3),
+                     query: ArrayLike | None = None) -> Figure:
     """Samples with the Mahalanobis ellipses (distance 1, 2, 3 from ``mean`` under ``cov``)
     on the left and the Euclidean circles of the same radii in standard-deviation units on
     the right; ``query`` points, if given, are marked on both.
@@ -223,7 +226,7 @@ def plot_mahalanobis(X, *, mean, cov, radii=(1, 2, 3), query=None) -> Figure:
     return fig
 
 
-def plot_vdm(result, *, title=None) -> Figure:
+def plot_vdm(result: VDMTable, *, title: str | None = None) -> Figure:
     """A :class:`patterneval.distance.VDMTable` as an annotated heat map.
 
     Parameters

@@ -7,6 +7,8 @@ The painter builds its artists once; ``update`` calls the tested functions of
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import matplotlib as mpl
 import numpy as np
 from matplotlib import ticker
@@ -36,7 +38,7 @@ class EnsembleBoundsPainter(Painter):
     cannot be shown on a log axis and are left out.
     """
 
-    def __init__(self, fig: Figure):
+    def __init__(self, fig: Figure) -> None:
         super().__init__(fig)
         with mpl.rc_context(BOOK_STYLE):
             (self.ax,) = reset_axes(fig, 1)
@@ -59,7 +61,8 @@ class EnsembleBoundsPainter(Painter):
             ax.legend(loc="lower left", fontsize=8)
             fig.subplots_adjust(left=0.09, right=0.98, top=0.9, bottom=0.14)
 
-    def update(self, *, error: float, n_voters: int, correlation: float, n_resamples: int = 2000, rng=0):
+    def update(self, *, error: float, n_voters: int, correlation: float, n_resamples: int = 2000,
+               rng: int | np.random.Generator | None = 0) -> Figure:
         """Draw the curves for T = 1..``n_voters``.
 
         Parameters
@@ -114,7 +117,7 @@ class EnsembleBoundsPainter(Painter):
 draw_ensemble_bounds = one_shot(EnsembleBoundsPainter, "draw_ensemble_bounds")
 
 
-def plot_bound_gap(errors=(0.1, 0.2, 0.3, 0.4), *, max_voters: int = 101) -> Figure:
+def plot_bound_gap(errors: Sequence[float] = (0.1, 0.2, 0.3, 0.4), *, max_voters: int = 101) -> Figure:
     """Exact error of independent voters (solid) and Hoeffding's bound (dashed) against odd
     T for several voter error rates, on a log axis: the bound is valid but loose.
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 import matplotlib as mpl
 import numpy as np
 from matplotlib.figure import Figure
+from numpy.typing import ArrayLike
 
 from ._style import BOOK_STYLE, COLORS, Painter, new_figure, reset_axes
 
@@ -24,7 +25,7 @@ class PairTablePainter(Painter):
     title=...)`` only sets data; artists are built once.
     """
 
-    def __init__(self, fig: Figure):
+    def __init__(self, fig: Figure) -> None:
         super().__init__(fig)
         with mpl.rc_context(BOOK_STYLE):
             self.ax_table, self.ax_bar = reset_axes(fig, 2)
@@ -47,7 +48,7 @@ class PairTablePainter(Painter):
             self.ax_bar.set(ylim=(-1.15, 1.15), ylabel="value")
             self.title = fig.suptitle(" ")
 
-    def update(self, *, table, measures, title=""):
+    def update(self, *, table: tuple[int, int, int, int], measures: dict, title: str = "") -> Figure:
         """Show one pair's table and measures.
 
         Parameters
@@ -83,7 +84,8 @@ class PairTablePainter(Painter):
         return self.fig
 
 
-def plot_kappa_error(kappa, mean_error=None, *, labels=None, title="") -> Figure:
+def plot_kappa_error(kappa: ArrayLike, mean_error: ArrayLike | None = None, *, labels: str | None = None,
+                     title: str = "") -> Figure:
     """Kappa-error diagram: one point per pair of members. ``kappa`` and ``mean_error``
     are arrays (or a dict ``label -> (kappa, mean_error)`` to overlay several ensembles).
 
@@ -115,7 +117,7 @@ def plot_kappa_error(kappa, mean_error=None, *, labels=None, title="") -> Figure
     return fig
 
 
-def plot_error_ambiguity(sizes, E, E_bar, A_bar) -> Figure:
+def plot_error_ambiguity(sizes: ArrayLike, E: ArrayLike, E_bar: ArrayLike, A_bar: ArrayLike) -> Figure:
     """E, E_bar and A_bar of growing ensembles (one value per size), with E_bar - A_bar
     drawn over E to show the identity.
 

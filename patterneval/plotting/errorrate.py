@@ -6,9 +6,12 @@ Painters build their artists once and update them, so explorers redraw fast; eac
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import matplotlib as mpl
 import numpy as np
 from matplotlib.figure import Figure
+from numpy.typing import ArrayLike
 from scipy import stats
 
 from ..errorrate import (
@@ -49,7 +52,7 @@ class TestErrorPainter(Painter):
 
     __test__ = False  # not a pytest test class
 
-    def __init__(self, fig: Figure):
+    def __init__(self, fig: Figure) -> None:
         super().__init__(fig)
         rows = np.arange(len(INTERVAL_METHODS))
         colors = [_METHOD_COLORS[m] for m in INTERVAL_METHODS]
@@ -80,7 +83,8 @@ class TestErrorPainter(Painter):
             ax.set(title="coverage: simulated ■, exact ●", xlabel="coverage")
             ax.legend(loc="lower left")
 
-    def update(self, *, n: int, error: float, confidence_level: float = 0.95, n_resamples: int = 4000, rng=0):
+    def update(self, *, n: int, error: float, confidence_level: float = 0.95, n_resamples: int = 4000,
+               rng: int | np.random.Generator | None = 0) -> Figure:
         """Draw the three panels for one (N, eps).
 
         Parameters
@@ -151,7 +155,7 @@ class SelectiveSamplingPainter(Painter):
     made once and updated (see :class:`TestErrorPainter`).
     """
 
-    def __init__(self, fig: Figure):
+    def __init__(self, fig: Figure) -> None:
         super().__init__(fig)
         with mpl.rc_context(BOOK_STYLE):
             (self.ax,) = reset_axes(fig, 1)
@@ -166,7 +170,8 @@ class SelectiveSamplingPainter(Painter):
             self.text = ax.text(0.01, 0.98, "", transform=ax.transAxes, va="top", ha="left",
                                 family="monospace", fontsize=8)
 
-    def update(self, *, prior: float, error1: float, error2: float, n: int, n_resamples: int = 20_000, rng=0):
+    def update(self, *, prior: float, error1: float, error2: float, n: int, n_resamples: int = 20_000,
+               rng: int | np.random.Generator | None = 0) -> Figure:
         """Draw both sampling distributions for one setting.
 
         Parameters
@@ -250,8 +255,8 @@ def plot_log_likelihood(k: int, n: int) -> Figure:
     return fig
 
 
-def plot_coverage_curves(n: int, *, confidence_level: float = 0.95, methods=INTERVAL_METHODS,
-                         errors=None) -> Figure:
+def plot_coverage_curves(n: int, *, confidence_level: float = 0.95, methods: Sequence[str] = INTERVAL_METHODS,
+                         errors: ArrayLike | None = None) -> Figure:
     """Exact coverage of each interval method as the true error rate runs over (0, 0.5].
 
     Parameters

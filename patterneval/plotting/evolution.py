@@ -7,11 +7,13 @@ The painter builds its artists once; ``update`` calls the tested
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 import matplotlib as mpl
 import numpy as np
 from matplotlib.figure import Figure
 
-from ..evolution import onemax, run_ga_replicates, trap
+from ..evolution import SchemaCountCheck, onemax, run_ga_replicates, trap
 from ._style import BOOK_STYLE, COLORS, Painter, new_figure, one_shot, reset_axes
 
 __all__ = ["EvolutionPainter", "draw_evolution", "plot_ga_history", "plot_schema_counts"]
@@ -34,7 +36,7 @@ class EvolutionPainter(Painter):
         Seeded GA runs per setting (seeds ``rng``, ``rng + 1``, ...).
     """
 
-    def __init__(self, fig: Figure, *, n_runs: int = 3):
+    def __init__(self, fig: Figure, *, n_runs: int = 3) -> None:
         super().__init__(fig)
         self.n_runs = n_runs
         with mpl.rc_context(BOOK_STYLE):
@@ -51,9 +53,9 @@ class EvolutionPainter(Painter):
             self.ax_div.set(xlabel="generation", ylabel="diversity (mean Hamming / l)", ylim=(0, 0.55))
             fig.subplots_adjust(left=0.07, right=0.98, top=0.88, bottom=0.15, wspace=0.3)
 
-    def update(self, *, fitness: str = "onemax", mutation_rate: float, crossover_rate: float,
-               selection: str, tournament_size: int = 2, n_bits: int = 32, population_size: int = 30,
-               n_generations: int = 40, rng=0):
+    def update(self, *, fitness: str = "onemax", mutation_rate: float, crossover_rate: float, selection: str,
+               tournament_size: int = 2, n_bits: int = 32, population_size: int = 30, n_generations: int = 40,
+               rng: int | np.random.Generator | None = 0) -> Figure:
         """Run the GA ``n_runs`` times (seeds ``rng``, ``rng + 1``, ...) and draw.
 
         Parameters
@@ -140,7 +142,7 @@ def plot_ga_history(results: dict, *, optimum: float | None = None) -> Figure:
     return fig
 
 
-def plot_schema_counts(checks) -> Figure:
+def plot_schema_counts(checks: Iterable[SchemaCountCheck]) -> Figure:
     """For each :class:`~patterneval.evolution.SchemaCountCheck`: m(H, t), the selection-only
     expectation, the two bounds and the simulated mean count of m(H, t+1) (+-2 SE).
 

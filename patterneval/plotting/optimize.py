@@ -7,12 +7,16 @@ later updates call :func:`patterneval.optimize.gradient_descent` and only set li
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import Any, Literal
+
 import matplotlib as mpl
 import numpy as np
 from matplotlib import ticker
 from matplotlib.figure import Figure
+from numpy.typing import ArrayLike
 
-from ..optimize import gradient_descent, rosenbrock, rosenbrock_grad
+from ..optimize import DescentResult, Quadratic, gradient_descent, rosenbrock, rosenbrock_grad
 from ._style import BOOK_STYLE, COLORS, Painter, new_figure, reset_axes
 
 __all__ = ["DescentPainter", "contour_problem", "plot_descent_paths", "plot_step_size_stability"]
@@ -40,7 +44,7 @@ class _Rosenbrock:
         return rosenbrock(np.stack([X1, X2]))
 
 
-def contour_problem(name: str):
+def contour_problem(name: str) -> tuple[Any, tuple[float, float, float, float], np.ndarray]:
     """The explorer's problems with their plot windows and starting points:
     ``"quadratic"`` (condition number 20, rotated) or ``"rosenbrock"``.
 
@@ -91,7 +95,7 @@ class DescentPainter(Painter):
     accepted by :func:`contour_problem` (its contour is drawn once and kept).
     """
 
-    def __init__(self, fig: Figure):
+    def __init__(self, fig: Figure) -> None:
         super().__init__(fig)
         self._problem = None
 
@@ -116,8 +120,9 @@ class DescentPainter(Painter):
             self.fig.subplots_adjust(left=0.07, right=0.98, bottom=0.15, top=0.88, wspace=0.3)
         self._problem = name
 
-    def update(self, *, problem="quadratic", method="plain", learning_rate=0.05, momentum=0.9,
-               n_iter=100):
+    def update(self, *, problem: Literal["quadratic", "rosenbrock"] = "quadratic",
+               method: Literal["plain", "momentum", "nesterov", "adagrad"] = "plain", learning_rate: float = 0.05,
+               momentum: float = 0.9, n_iter: int = 100) -> Figure:
         """Run :func:`~patterneval.optimize.gradient_descent` from the problem's start and draw.
 
         Parameters
@@ -157,7 +162,8 @@ class DescentPainter(Painter):
         return self.fig
 
 
-def plot_descent_paths(runs, *, problem="quadratic", labels=None) -> Figure:
+def plot_descent_paths(runs: Sequence[DescentResult], *, problem: Literal["quadratic", "rosenbrock"] = "quadratic",
+                       labels: Sequence[str] | None = None) -> Figure:
     """Several descent runs (``DescentResult`` objects started at the problem's start) on
     one contour plot, and their f - f* curves.
 
@@ -194,7 +200,8 @@ def plot_descent_paths(runs, *, problem="quadratic", labels=None) -> Figure:
     return fig
 
 
-def plot_step_size_stability(problem, etas, *, n_iter=50, start=(1.0, 1.0), momenta=(0.0,)) -> Figure:
+def plot_step_size_stability(problem: Quadratic, etas: ArrayLike, *, n_iter: int = 50, start: ArrayLike = (1.0, 1.0),
+                             momenta: Sequence[float] = (0.0,)) -> Figure:
     """f(x_T) - f* after ``n_iter`` steps against the step size, one curve per momentum,
     with the limits 2(1 + gamma)/L marked.
 

@@ -10,6 +10,7 @@ import matplotlib as mpl
 import numpy as np
 from matplotlib.figure import Figure
 
+from ..resampling.permutation import PermutationTestResult
 from ._style import BOOK_STYLE, COLORS, Painter, new_figure, reset_axes
 
 __all__ = ["NullDistributionPainter", "plot_null_distribution"]
@@ -26,7 +27,7 @@ class NullDistributionPainter(Painter):
     ``numpy.histogram`` call) and sets the artists' data and the plain-text title.
     """
 
-    def __init__(self, fig: Figure):
+    def __init__(self, fig: Figure) -> None:
         super().__init__(fig)
         with mpl.rc_context(BOOK_STYLE):
             (self.ax,) = reset_axes(fig, 1)
@@ -38,7 +39,7 @@ class NullDistributionPainter(Painter):
             self.ax.legend(loc="upper left")
             self.title = self.ax.set_title(" ")
 
-    def update(self, *, result):
+    def update(self, *, result: PermutationTestResult) -> Figure:
         """Show one permutation test.
 
         Parameters
@@ -62,7 +63,7 @@ class NullDistributionPainter(Painter):
         return self.fig
 
 
-def plot_null_distribution(result) -> Figure:
+def plot_null_distribution(result: PermutationTestResult) -> Figure:
     """A static :class:`NullDistributionPainter` figure of a :class:`PermutationTestResult`.
 
     Parameters

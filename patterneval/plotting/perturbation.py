@@ -10,6 +10,7 @@ import matplotlib as mpl
 import numpy as np
 from matplotlib.figure import Figure
 
+from ..resampling.perturbation import PerturbationCoverage, PerturbationInterval
 from ._style import BOOK_STYLE, COLORS, Painter, new_figure, one_shot, reset_axes
 
 __all__ = ["PerturbationPainter", "draw_perturbation", "plot_perturbation_coverage"]
@@ -31,7 +32,7 @@ class PerturbationPainter(Painter):
     Artists are made once; :meth:`update` sets their data.
     """
 
-    def __init__(self, fig: Figure):
+    def __init__(self, fig: Figure) -> None:
         super().__init__(fig)
         with mpl.rc_context(BOOK_STYLE):
             self.ax_w, self.ax_e = reset_axes(fig, 2)
@@ -54,7 +55,9 @@ class PerturbationPainter(Painter):
                 ax.set_yticks([])
                 ax.xaxis.set_major_locator(mpl.ticker.MaxNLocator(5))
 
-    def update(self, *, result, confidence_level: float = 0.95, n_resamples: int | None = None):
+    def update(
+        self, *, result: PerturbationInterval, confidence_level: float = 0.95, n_resamples: int | None = None,
+    ) -> Figure:
         """Show the interval from the first ``n_resamples`` replicates.
 
         Parameters
@@ -102,7 +105,7 @@ class PerturbationPainter(Painter):
 draw_perturbation = one_shot(PerturbationPainter, "draw_perturbation")
 
 
-def plot_perturbation_coverage(sim, *, max_rows: int = 100) -> Figure:
+def plot_perturbation_coverage(sim: PerturbationCoverage, *, max_rows: int = 100) -> Figure:
     """The first ``max_rows`` simulated data sets' intervals (sorted by their centre, ties
     kept in data-set order), covering the target or not, with the target (expected error
     over training sets of size n); the title gives the coverage of all data sets.

@@ -7,12 +7,26 @@ Painters build their artists once; ``update`` calls the tested functions of
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import Any
+
 import matplotlib as mpl
 import numpy as np
 from matplotlib import ticker
+from matplotlib.axes import Axes
 from matplotlib.figure import Figure
+from numpy.typing import ArrayLike
 
-from ..reinforcement import ACTIONS, gridworld, learning_curve, policy_iteration, q_learning
+from ..reinforcement import (
+    ACTIONS,
+    ControlResult,
+    GridWorld,
+    PlanningResult,
+    gridworld,
+    learning_curve,
+    policy_iteration,
+    q_learning,
+)
 from ._style import BOOK_STYLE, COLORS, Painter, new_figure, reset_axes
 
 __all__ = ["GridValueMap", "ReinforcementPainter", "plot_learning_curves", "plot_value_maps"]
@@ -39,7 +53,8 @@ class GridValueMap:
         Print each cell's value.
     """
 
-    def __init__(self, ax, grid, *, vmin=-1.0, vmax=1.0, second=False, show_values=True):
+    def __init__(self, ax: Axes, grid: GridWorld, *, vmin: float = -1.0, vmax: float = 1.0, second: bool = False,
+                 show_values: bool = True) -> None:
         self.ax, self.grid = ax, grid
         rows, cols = grid.shape
         cmap = mpl.colormaps["RdBu"].with_extremes(bad="#bbbbbb")
@@ -73,7 +88,7 @@ class GridValueMap:
         steps = _STEPS[np.asarray(policy)[live]] * length
         return steps[:, 1], steps[:, 0]
 
-    def update(self, values, policy, policy2=None):
+    def update(self, values: ArrayLike, policy: ArrayLike, policy2: ArrayLike | None = None) -> None:
         """Set the cell colours, the printed values and the arrows.
 
         Parameters
@@ -94,7 +109,8 @@ class GridValueMap:
             self.arrows2.set_UVC(*self._uv(policy2, self.live, 0.32))
 
 
-def plot_value_maps(grid, panels, *, vmin=-1.0, vmax=1.0, width=None, height=3.0) -> Figure:
+def plot_value_maps(grid: GridWorld, panels: Sequence[tuple[ArrayLike, ArrayLike | None, str]], *, vmin: float = -1.0,
+                    vmax: float = 1.0, width: float | None = None, height: float = 3.0) -> Figure:
     """Side-by-side value maps; ``panels`` is a list of ``(values, policy, title)``.
 
     Parameters
@@ -123,8 +139,9 @@ def plot_value_maps(grid, panels, *, vmin=-1.0, vmax=1.0, width=None, height=3.0
     return fig
 
 
-def plot_learning_curves(curves, *, xlabel="episode", ylabel="RMS error against the exact values",
-                         title=None, log=True, first=1, width=7.0, height=3.4) -> Figure:
+def plot_learning_curves(curves: dict, *, xlabel: str = "episode", ylabel: str = "RMS error against the exact values",
+                         title: str | None = None, log: bool = True, first: int = 1, width: float = 7.0,
+                         height: float = 3.4) -> Figure:
     """One line per entry of ``curves`` (label -> y values against first, first + 1, ...).
 
     Parameters
@@ -183,7 +200,8 @@ class ReinforcementPainter(Painter):
         by ``update``).
     """
 
-    def __init__(self, fig: Figure, *, n_episodes: int = 300, rng=0, **grid_options):
+    def __init__(self, fig: Figure, *, n_episodes: int = 300, rng: int | np.random.Generator | None = 0,
+                 **grid_options: Any) -> None:
         super().__init__(fig)
         self.n_episodes, self.rng = n_episodes, rng
         self.grid_options = grid_options
@@ -202,7 +220,9 @@ class ReinforcementPainter(Painter):
             self.ax_curve.set(xlabel="episode", ylabel="RMS error of max Q")
             fig.subplots_adjust(left=0.04, right=0.98, bottom=0.15, top=0.88, wspace=0.2)
 
-    def compute(self, gamma, alpha, epsilon):
+    def compute(
+        self, gamma: float, alpha: float, epsilon: float,
+    ) -> tuple[GridWorld, PlanningResult, ControlResult, np.ndarray]:
         """The gridworld, its exact solution, the Q-learning run and its RMS error curve
         for one setting (cached).
 
@@ -227,7 +247,7 @@ class ReinforcementPainter(Painter):
             self._cache[key] = (grid, exact, learned, error)
         return self._cache[key]
 
-    def update(self, *, gamma: float, alpha: float, epsilon: float):
+    def update(self, *, gamma: float, alpha: float, epsilon: float) -> Figure:
         """Show one setting.
 
         Parameters

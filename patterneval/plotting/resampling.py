@@ -10,7 +10,7 @@ import matplotlib as mpl
 import numpy as np
 from matplotlib.figure import Figure
 
-from ..resampling.bootstrap import _632_plus, inclusion_probability, simulate_distinct_share
+from ..resampling.bootstrap import EstimatorSimulation, _632_plus, inclusion_probability, simulate_distinct_share
 from ._style import BOOK_STYLE, COLORS, Painter, new_figure, one_shot, reset_axes
 
 __all__ = ["BootstrapPainter", "draw_bootstrap", "plot_estimator_simulation",
@@ -44,7 +44,7 @@ class BootstrapPainter(Painter):
     Artists are made once; :meth:`update` sets their data.
     """
 
-    def __init__(self, fig: Figure):
+    def __init__(self, fig: Figure) -> None:
         super().__init__(fig)
         grid = np.linspace(0.0, 1.0, 101)
         with mpl.rc_context(BOOK_STYLE):
@@ -67,7 +67,7 @@ class BootstrapPainter(Painter):
                                 family="monospace", fontsize=8)
 
     def update(self, *, n: int, resubstitution: float = 0.0, oob: float = 0.3, gamma: float = 0.5,
-               n_resamples: int = 4000, rng=0):
+               n_resamples: int = 4000, rng: int | np.random.Generator | None = 0) -> Figure:
         """Draw both panels for one setting.
 
         Parameters
@@ -138,7 +138,7 @@ def plot_inclusion_probability(n_max: int = 200) -> Figure:
     return fig
 
 
-def plot_estimator_simulation(sim) -> Figure:
+def plot_estimator_simulation(sim: EstimatorSimulation) -> Figure:
     """Box plots of ``estimate - true error`` for each estimator of an
     :class:`~patterneval.resampling.bootstrap.EstimatorSimulation`, bias marked.
 

@@ -29,7 +29,7 @@ class SelectionLeakPainter(Painter):
     :meth:`update` only sets their data (and, for a new grid, the ticks and the means).
     """
 
-    def __init__(self, fig: Figure):
+    def __init__(self, fig: Figure) -> None:
         super().__init__(fig)
         self._grid = None
         with mpl.rc_context(BOOK_STYLE):
@@ -60,7 +60,7 @@ class SelectionLeakPainter(Painter):
             ax.set_xticks(logs, [str(int(v)) for v in values])
             ax.set_xticks([], minor=True)
 
-    def update(self, *, grid: LeakGrid, n_features: int, k: int):
+    def update(self, *, grid: LeakGrid, n_features: int, k: int) -> Figure:
         """Show one (p, k).
 
         Parameters

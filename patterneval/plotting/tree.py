@@ -13,7 +13,9 @@ import numpy as np
 from matplotlib import ticker
 from matplotlib.colors import ListedColormap
 from matplotlib.figure import Figure
+from numpy.typing import ArrayLike
 
+from ..tree import PruningSequence
 from ._style import BOOK_STYLE, COLORS, Painter, new_figure, reset_axes
 
 __all__ = ["PruningPainter", "plot_pruning_errors"]
@@ -31,7 +33,7 @@ class PruningPainter(Painter):
     ``update(step=k)`` shows the k-th subtree of the path (0 = the full tree).
     """
 
-    def __init__(self, fig: Figure):
+    def __init__(self, fig: Figure) -> None:
         super().__init__(fig)
         with mpl.rc_context(BOOK_STYLE):
             self.ax_map, self.ax_err = reset_axes(fig, 2)
@@ -49,7 +51,8 @@ class PruningPainter(Painter):
             fig.subplots_adjust(left=0.07, right=0.98, top=0.88, bottom=0.15, wspace=0.25)
         self.image = None
 
-    def prepare(self, sequence, X, y, xx, yy, feature_names=("x0", "x1")):
+    def prepare(self, sequence: PruningSequence, X: ArrayLike, y: ArrayLike, xx: ArrayLike, yy: ArrayLike,
+                feature_names: tuple[str, str] = ("x0", "x1")) -> PruningPainter:
         """Set the pruning path and the data once.
 
         Parameters
@@ -90,7 +93,7 @@ class PruningPainter(Painter):
             self.ax_err.set_ylim(-0.02, top + 0.05)
         return self
 
-    def update(self, *, step: int):
+    def update(self, *, step: int) -> Figure:
         """Show the subtree of one pruning step; call :meth:`prepare` first.
 
         Parameters
@@ -113,7 +116,7 @@ class PruningPainter(Painter):
         return self.fig
 
 
-def plot_pruning_errors(sequence, *, title="") -> Figure:
+def plot_pruning_errors(sequence: PruningSequence, *, title: str = "") -> Figure:
     """Training and test error of the nested subtrees against the effective alpha (a step
     function: the subtree for alpha is the one of the largest path alpha below it).
 

@@ -9,9 +9,12 @@ out of bag, and a model fitted on it can be tested on them.
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Callable, Sequence
+from typing import Literal
 
 import numpy as np
-from sklearn.base import clone
+from numpy.typing import ArrayLike
+from sklearn.base import BaseEstimator, clone
 
 from .._results import Result
 from .._validation import (
@@ -55,7 +58,7 @@ _W = 0.632
 _W_COMPLEMENT = 0.368
 
 
-def inclusion_probability(n):
+def inclusion_probability(n: ArrayLike) -> float | np.ndarray:
     r"""Probability that a given sample appears in a bootstrap sample of size ``n``.
 
     .. math:: P_n = 1 - \left(1 - \tfrac1n\right)^n \;\searrow\; 1 - e^{-1} \approx 0.632
@@ -99,7 +102,9 @@ def inclusion_probability(n):
     return float(prob) if prob.ndim == 0 else prob
 
 
-def simulate_distinct_share(n, *, n_resamples=10_000, rng=None) -> np.ndarray:
+def simulate_distinct_share(
+    n: int, *, n_resamples: int = 10_000, rng: int | np.random.Generator | None = None,
+) -> np.ndarray:
     r"""Share of distinct samples in each of ``n_resamples`` simulated bootstrap samples.
 
     Each bootstrap sample draws ``n`` indices from ``0..n-1`` with replacement; the share
@@ -139,7 +144,7 @@ def simulate_distinct_share(n, *, n_resamples=10_000, rng=None) -> np.ndarray:
     return seen.mean(axis=1)
 
 
-def no_information_error(y_true, y_pred) -> float:
+def no_information_error(y_true: ArrayLike, y_pred: ArrayLike) -> float:
     r"""No-information error rate :math:`\hat\gamma` of a classifier's predictions.
 
     The error the classifier would make if its predictions were independent of the
@@ -364,8 +369,10 @@ def _bootstrap_from_indices(estimator, X, y, indices, *, method, n_jobs=None, pr
     )
 
 
-def bootstrap_error(estimator, X, y, *, n_resamples=200, method=".632", rng=None, n_jobs=None,
-                    progress=False, single_class="constant") -> BootstrapResult:
+def bootstrap_error(estimator: BaseEstimator, X: ArrayLike, y: ArrayLike, *, n_resamples: int = 200,
+                    method: Literal["oob", ".632", ".632+"] = ".632", rng: int | np.random.Generator | None = None,
+                    n_jobs: int | None = None, progress: bool = False,
+                    single_class: Literal["constant", "redraw", "raise"] = "constant") -> BootstrapResult:
     r"""Bootstrap estimates of a classifier's error: out-of-bag, .632 and .632+.
 
     Draw ``B = n_resamples`` bootstrap samples (``n`` row indices with replacement),
@@ -630,9 +637,10 @@ def _one_training_set(estimator, sampler, n, X_test, y_test, n_splits, n_resampl
     return true_error, values
 
 
-def simulate_error_estimates(estimator, sampler, *, n, n_test=20_000, n_replicates=100,
-                             n_splits=(2, 10), n_resamples=50, rng=None, n_jobs=None,
-                             progress=False) -> EstimatorSimulation:
+def simulate_error_estimates(estimator: BaseEstimator, sampler: Callable, *, n: int, n_test: int = 20_000,
+                             n_replicates: int = 100, n_splits: Sequence[int] = (2, 10), n_resamples: int = 50,
+                             rng: int | np.random.Generator | None = None, n_jobs: int | None = None,
+                             progress: bool = False) -> EstimatorSimulation:
     r"""Bias and spread of LOO, k-fold CV and the bootstrap estimates, by simulation.
 
     For each of ``n_replicates`` training sets of size ``n`` drawn by ``sampler``, the

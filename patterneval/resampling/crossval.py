@@ -12,8 +12,11 @@ definition of the CV error (``average="pooled"``, see ``_engine.cv_error``), sha
 from __future__ import annotations
 
 import dataclasses
+from typing import Literal
 
 import numpy as np
+from numpy.typing import ArrayLike
+from sklearn.base import BaseEstimator
 from sklearn.model_selection import LeaveOneOut
 
 from .._results import Result
@@ -110,9 +113,10 @@ def _run_splits(estimator, X, y, splits, *, n_jobs, progress, desc, single_class
     )
 
 
-def cross_val_error(estimator, X, y, *, n_splits=10, n_repeats=1, stratify=True, rng=None,
-                    n_jobs=None, progress=False, single_class="constant",
-                    average="pooled") -> CrossValidationResult:
+def cross_val_error(estimator: BaseEstimator, X: ArrayLike, y: ArrayLike, *, n_splits: int = 10, n_repeats: int = 1,
+                    stratify: bool = True, rng: int | np.random.Generator | None = None, n_jobs: int | None = None,
+                    progress: bool = False, single_class: Literal["constant", "raise"] = "constant",
+                    average: Literal["pooled", "folds"] = "pooled") -> CrossValidationResult:
     r"""k-fold cross-validation error of a classifier, optionally repeated.
 
     Each repeat splits the ``n`` samples at random into ``k = n_splits`` folds
@@ -224,8 +228,10 @@ def cross_val_error(estimator, X, y, *, n_splits=10, n_repeats=1, stratify=True,
     return dataclasses.replace(result, stratify=opt["stratify"])
 
 
-def leave_one_out_error(estimator, X, y, *, n_jobs=None, progress=False,
-                        single_class="constant") -> CrossValidationResult:
+def leave_one_out_error(
+    estimator: BaseEstimator, X: ArrayLike, y: ArrayLike, *, n_jobs: int | None = None, progress: bool = False,
+    single_class: Literal["constant", "raise"] = "constant",
+) -> CrossValidationResult:
     r"""Leave-one-out cross-validation error: ``n`` fits, each predicting one sample.
 
     .. math:: \hat\varepsilon_{LOO} = \frac1n \sum_{i=1}^n \mathbb 1[\hat f_{-i}(x_i) \ne y_i],

@@ -11,11 +11,14 @@ from __future__ import annotations
 
 import dataclasses
 import numbers
+from collections.abc import Sequence
+from typing import Literal
 
 import numpy as np
 import scipy.sparse as sp
 from joblib import effective_n_jobs
-from sklearn.base import clone
+from numpy.typing import ArrayLike
+from sklearn.base import BaseEstimator, clone
 from sklearn.discriminant_analysis import LinearDiscriminantAnalysis
 from sklearn.feature_selection import VarianceThreshold
 from sklearn.linear_model import RidgeClassifier
@@ -377,9 +380,12 @@ def _cached_null(cache, pipeline, X, y, cv, perms, single_class, method, average
     return null, null_single, ~same
 
 
-def permutation_test(estimator, X, y, *, n_resamples=1000, cv=5, selector=None, rng=None,
-                     n_jobs=None, progress=False, permutations=None,
-                     single_class="constant", method="auto", average="pooled") -> PermutationTestResult:
+def permutation_test(estimator: BaseEstimator, X: ArrayLike, y: ArrayLike, *, n_resamples: int = 1000,
+                     cv: int | object = 5, selector: BaseEstimator | None = None,
+                     rng: int | np.random.Generator | None = None, n_jobs: int | None = None, progress: bool = False,
+                     permutations: ArrayLike | None = None, single_class: Literal["constant", "raise"] = "constant",
+                     method: Literal["auto", "refit", "cached"] = "auto",
+                     average: Literal["pooled", "folds"] = "pooled") -> PermutationTestResult:
     r"""Label-permutation test of a classifier's cross-validation error.
 
     The statistic is the cross-validation error :math:`T = \sum_j k_j / \sum_j n_j` of
@@ -621,9 +627,10 @@ def permutation_test(estimator, X, y, *, n_resamples=1000, cv=5, selector=None, 
     )
 
 
-def signal_tests(signals=(0.0, 0.25, 0.5, 0.75, 1.0, 1.5), *, n_samples=40, n_features=5,
-                 n_resamples=200, cv=4, estimator=None, rng=None, n_jobs=None,
-                 progress=False) -> dict:
+def signal_tests(signals: Sequence[float] = (0.0, 0.25, 0.5, 0.75, 1.0, 1.5), *, n_samples: int = 40,
+                 n_features: int = 5, n_resamples: int = 200, cv: int | object = 4,
+                 estimator: BaseEstimator | None = None, rng: int | np.random.Generator | None = None,
+                 n_jobs: int | None = None, progress: bool = False) -> dict:
     r""":func:`permutation_test` on one synthetic two-class problem per signal strength.
 
     For each :math:`\delta` in ``signals``: ``n_samples`` samples in two balanced classes,

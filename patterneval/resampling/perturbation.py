@@ -50,10 +50,14 @@ import dataclasses
 import importlib
 import json
 import math
+import os
+from collections.abc import Sequence
 from pathlib import Path
+from typing import Literal
 
 import numpy as np
 import sklearn
+from numpy.typing import ArrayLike
 from scipy import special
 from sklearn.svm import SVC
 
@@ -330,7 +334,9 @@ class PerturbationInterval(Result):
     replicate_mean: float
     folds: np.ndarray
 
-    def confidence_interval(self, confidence_level=None, *, n_resamples=None) -> ConfidenceInterval:
+    def confidence_interval(
+        self, confidence_level: float | None = None, *, n_resamples: int | None = None,
+    ) -> ConfidenceInterval:
         """The interval at another level, or from the first ``n_resamples`` replicates only.
 
         No SVM is refitted: the same rule as the result's method is applied to the first
@@ -381,8 +387,10 @@ class PerturbationInterval(Result):
         return self.error - self.centred_replicates / np.sqrt(self.n)
 
 
-def perturbation_interval(X, y, *, C=1.0, n_splits=10, n_resamples=500, confidence_level=0.95,
-                          rng=None, method="apparent", n_jobs=None, progress=False) -> PerturbationInterval:
+def perturbation_interval(X: ArrayLike, y: ArrayLike, *, C: float = 1.0, n_splits: int = 10, n_resamples: int = 500,
+                          confidence_level: float = 0.95, rng: int | np.random.Generator | None = None,
+                          method: Literal["apparent", "perturbed-cv"] = "apparent", n_jobs: int | None = None,
+                          progress: bool = False) -> PerturbationInterval:
     r"""Perturbation-resampling confidence interval for a linear SVM's K-fold CV error.
 
     ``method="apparent"`` (default) is the procedure of Jiang, Zhang & Cai (2008) in the
@@ -553,7 +561,8 @@ def perturbation_interval(X, y, *, C=1.0, n_splits=10, n_resamples=500, confiden
 # --------------------------------------------------------------------------- a problem with a known answer
 
 
-def two_gaussians(n, *, separation=2.0, n_features=2, rng=None):
+def two_gaussians(n: int, *, separation: float = 2.0, n_features: int = 2,
+                  rng: int | np.random.Generator | None = None) -> tuple[np.ndarray, np.ndarray]:
     r"""n/2 samples from each of two Gaussian classes :math:`N(\pm\mu, I_p)`,
     :math:`\mu = (\delta/2)\,e_1` (``separation`` :math:`\delta` = distance of the means).
 
@@ -597,7 +606,7 @@ def two_gaussians(n, *, separation=2.0, n_features=2, rng=None):
     return X, y
 
 
-def linear_rule_error(coef, intercept, *, separation=2.0):
+def linear_rule_error(coef: ArrayLike, intercept: ArrayLike, *, separation: float = 2.0) -> float | np.ndarray:
     r"""Exact error rate of the rule "class 1 if :math:`w\cdot x + b > 0`" on
     :func:`two_gaussians`' problem (equal priors):
 
@@ -646,8 +655,9 @@ def _true_errors(n, separation, n_features, C, generators):
     return out
 
 
-def expected_svm_error(n, *, separation=2.0, n_features=2, C=1.0, n_resamples=2000, rng=None,
-                       n_jobs=None):
+def expected_svm_error(n: int, *, separation: float = 2.0, n_features: int = 2, C: float = 1.0,
+                       n_resamples: int = 2000, rng: int | np.random.Generator | None = None,
+                       n_jobs: int | None = None) -> tuple[float, float, np.ndarray]:
     r"""The target of the interval: the SVM's true error averaged over training sets of size n.
 
     :math:`\varepsilon_n = E_{T}[\varepsilon(\hat\theta_T)]`, T a training set of
@@ -760,7 +770,7 @@ class PerturbationCoverage(Result):
         """Fraction of intervals containing their own data set's fitted-rule error."""
         return float(self.conditional_covered.mean())
 
-    def uncentred_intervals(self):
+    def uncentred_intervals(self) -> tuple[np.ndarray, np.ndarray]:
         r"""``(lows, highs)`` of the same method without centring the replicates (raw
         quantiles of :math:`W^*`), shift :math:`s = \bar W^*/\sqrt n` per data set.
 
@@ -848,10 +858,13 @@ def _coverage_chunk(n, separation, n_features, C, n_splits, n_resamples, level, 
     return rows
 
 
-def simulate_perturbation_coverage(n, *, separation=2.0, n_features=2, C=1.0, n_splits=5,
-                                   n_datasets=100, n_resamples=100, confidence_level=0.95,
-                                   n_truth=2000, method="apparent", target=None, rng=None,
-                                   n_jobs=None, progress=False):
+def simulate_perturbation_coverage(n: int, *, separation: float = 2.0, n_features: int = 2, C: float = 1.0,
+                                   n_splits: int = 5, n_datasets: int = 100, n_resamples: int = 100,
+                                   confidence_level: float = 0.95, n_truth: int = 2000,
+                                   method: Literal["apparent", "perturbed-cv"] = "apparent",
+                                   target: tuple[float, float] | None = None,
+                                   rng: int | np.random.Generator | None = None, n_jobs: int | None = None,
+                                   progress: bool = False) -> PerturbationCoverage:
     r"""How often :func:`perturbation_interval` covers the expected error, by simulation.
 
     Draws ``n_datasets`` data sets from :func:`two_gaussians`, computes each one's interval
@@ -1020,7 +1033,7 @@ class CoverageStudy(Result):
         raise ValueError(f"no cell with n={n} and method={method!r}; the study has "
                          f"{[(s.n, s.method) for s in self.cells]}.")
 
-    def replay(self, n_datasets: int = 10, *, n_jobs=None) -> CoverageReplay:
+    def replay(self, n_datasets: int = 10, *, n_jobs: int | None = None) -> CoverageReplay:
         """Recompute the first ``n_datasets`` data sets of every cell (with the stored target)
         and compare them with the stored rows.
 
@@ -1062,7 +1075,7 @@ class CoverageStudy(Result):
         return CoverageReplay(n_datasets=m, n_cells=len(self.cells), max_abs_difference=worst,
                               same_coverage=same)
 
-    def to_json(self, path) -> None:
+    def to_json(self, path: str | os.PathLike) -> None:
         """Write the study as JSON (floats round-trip exactly).
 
         Parameters
@@ -1082,7 +1095,7 @@ class CoverageStudy(Result):
         Path(check_path(path)).write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
 
 
-def load_coverage_study(path) -> CoverageStudy:
+def load_coverage_study(path: str | os.PathLike) -> CoverageStudy:
     """Read a :class:`CoverageStudy` written by :meth:`CoverageStudy.to_json`.
 
     Parameters
@@ -1124,9 +1137,10 @@ def load_coverage_study(path) -> CoverageStudy:
                    echo=False) from None
 
 
-def run_coverage_study(ns, *, methods=PERTURBATION_METHODS, separation=2.0, n_features=2, C=1.0,
-                       n_splits=5, n_datasets=1000, n_resamples=200, confidence_level=0.95,
-                       n_truth=20000, seed=2008, n_jobs=None, progress=False) -> CoverageStudy:
+def run_coverage_study(ns: ArrayLike, *, methods: Sequence[str] = PERTURBATION_METHODS, separation: float = 2.0,
+                       n_features: int = 2, C: float = 1.0, n_splits: int = 5, n_datasets: int = 1000,
+                       n_resamples: int = 200, confidence_level: float = 0.95, n_truth: int = 20000, seed: int = 2008,
+                       n_jobs: int | None = None, progress: bool = False) -> CoverageStudy:
     r"""Coverage of each method in ``methods`` at each sample size in ``ns``.
 
     Cell (n, method) is :func:`simulate_perturbation_coverage` seeded with

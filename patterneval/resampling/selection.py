@@ -12,9 +12,12 @@ of the whole system, selection included.
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Sequence
+from typing import Literal
 
 import numpy as np
-from sklearn.base import clone
+from numpy.typing import ArrayLike
+from sklearn.base import BaseEstimator, clone
 from sklearn.feature_selection import SelectKBest, f_classif
 from sklearn.neighbors import KNeighborsClassifier
 
@@ -106,7 +109,7 @@ class SelectionCVResult(Result):
             counts[support] += 1
         return counts
 
-    def most_selected(self, n=None) -> np.ndarray:
+    def most_selected(self, n: int | None = None) -> np.ndarray:
         """Column indices by how many folds selected them, most often first.
 
         Ties (equal counts, common: counts are small integers) are ordered by the lower
@@ -149,9 +152,11 @@ def _make_folds(y, *, n_splits: int, n_repeats: int, stratify: bool, rng: np.ran
                                           stratify=stratify, rng=rng) for fold in repeat]
 
 
-def selection_cv_error(selector, estimator, X, y, *, inside=True, n_splits=10, n_repeats=1,
-                       stratify=True, rng=None, n_jobs=None, progress=False,
-                       single_class="constant", average="pooled") -> SelectionCVResult:
+def selection_cv_error(selector: BaseEstimator, estimator: BaseEstimator, X: ArrayLike, y: ArrayLike, *,
+                       inside: bool = True, n_splits: int = 10, n_repeats: int = 1, stratify: bool = True,
+                       rng: int | np.random.Generator | None = None, n_jobs: int | None = None,
+                       progress: bool = False, single_class: Literal["constant", "raise"] = "constant",
+                       average: Literal["pooled", "folds"] = "pooled") -> SelectionCVResult:
     r"""Cross-validation error of feature selection + classifier, selecting inside (CV2) or
     outside (CV1) the folds.
 
@@ -337,9 +342,11 @@ def _leak_cell(estimator, X, y, k, n_splits, seed):
                  for inside in (False, True))
 
 
-def leak_grid(n_features=(50, 200, 1000, 3000), k=(1, 5, 10, 20, 50), *, n_samples=40,
-              n_datasets=3, n_splits=5, estimator=None, rng=None, n_jobs=None,
-              progress=False) -> LeakGrid:
+def leak_grid(
+    n_features: Sequence[int] = (50, 200, 1000, 3000), k: Sequence[int] = (1, 5, 10, 20, 50), *, n_samples: int = 40,
+    n_datasets: int = 3, n_splits: int = 5, estimator: BaseEstimator | None = None,
+    rng: int | np.random.Generator | None = None, n_jobs: int | None = None, progress: bool = False,
+) -> LeakGrid:
     r"""CV1 and CV2 errors of univariate selection + classifier on pure noise, over a grid of
     feature counts ``p`` and kept counts ``k``.
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from ..ensemble.bagging import ForestConvergence
 from ..plotting.bagging import ForestConvergencePainter
 from ._base import Explorer, int_slider, selection_slider
 
@@ -33,7 +34,7 @@ class ForestConvergenceExplorer(Explorer):
         "k attributes per split, beside bagging (k = d); sliders set k and the number of trees."
     )
 
-    def __init__(self, result, *, k=None, n_trees=None):
+    def __init__(self, result: ForestConvergence, *, k: int | None = None, n_trees: int | None = None) -> None:
         self.result = result
         ks = [int(v) for v in result.max_features]
         T = result.test_error.shape[1]
@@ -43,6 +44,6 @@ class ForestConvergenceExplorer(Explorer):
         }
         super().__init__(controls, height=3.6)
 
-    def draw(self, *, k, n_trees):
+    def draw(self, *, k: int, n_trees: int) -> None:
         k_index = [int(v) for v in self.result.max_features].index(k)
         self.painter.update(result=self.result, k_index=k_index, n_trees=n_trees)

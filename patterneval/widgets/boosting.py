@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from typing import Literal
+
+import numpy as np
 from sklearn.datasets import make_moons
 
 from ..ensemble.boosting import boosting_rounds
@@ -42,8 +45,9 @@ class AdaBoostExplorer(Explorer):
         "vote's decision regions; sliders pick the round and re-weighting or re-sampling."
     )
 
-    def __init__(self, *, n_samples=80, noise=0.25, n_estimators=40, round=1, mode="reweight",
-                 grid_size=100, rng=0):
+    def __init__(self, *, n_samples: int = 80, noise: float = 0.25, n_estimators: int = 40, round: int = 1,
+                 mode: Literal["reweight", "resample"] = "reweight", grid_size: int = 100,
+                 rng: int | np.random.Generator | None = 0) -> None:
         X, y = make_moons(n_samples, noise=noise, random_state=0)
         self.rounds = {m: boosting_rounds(X, y, n_estimators=n_estimators, mode=m,
                                           grid_size=grid_size, rng=rng)
@@ -55,5 +59,5 @@ class AdaBoostExplorer(Explorer):
         }
         super().__init__(controls, height=4.2, width=7.0)
 
-    def draw(self, *, round, mode):
+    def draw(self, *, round: int, mode: Literal["reweight", "resample"]) -> None:
         self.painter.update(rounds=self.rounds[mode], round=round)

@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
-import numpy as np
+from collections.abc import Callable
 
+import numpy as np
+from numpy.typing import ArrayLike
+
+from ..cluster.algorithms import KMeansGrid
 from ..plotting.cluster_algorithms import PartitionPainter
 from ._base import Explorer, selection_slider, toggle_buttons
 
@@ -42,8 +46,8 @@ class KMeansExplorer(Explorer):
         "initialisation and the seed."
     )
 
-    def __init__(self, grid, points, *, project=None, xlabel="", ylabel="", k=None,
-                 init=None, seed=None):
+    def __init__(self, grid: KMeansGrid, points: ArrayLike, *, project: Callable | None = None, xlabel: str = "",
+                 ylabel: str = "", k: int | None = None, init: str | None = None, seed: int | None = None) -> None:
         self.grid = grid
         self.project = project if project is not None else (lambda c: np.asarray(c)[:, :2])
         self._points, self._labels = np.asarray(points, dtype=float), (xlabel, ylabel)
@@ -54,7 +58,7 @@ class KMeansExplorer(Explorer):
         }
         super().__init__(controls, height=3.6)
 
-    def draw(self, *, k, init, seed):
+    def draw(self, *, k: int, init: str, seed: int) -> None:
         idx = self.grid.index(k, init, seed)
         g = self.grid
         title = (f"k={k}, {init}, seed {seed}: inertia {g.inertia[idx]:.1f}, "

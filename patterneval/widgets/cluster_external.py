@@ -3,7 +3,10 @@ watch every index move."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import numpy as np
+from numpy.typing import ArrayLike
 
 from ..cluster.external import relabel_profiles
 from ..plotting.cluster_external import IndexProfilePainter
@@ -42,8 +45,9 @@ class RelabelExplorer(Explorer):
         "set the fraction relabelled and the number of labels."
     )
 
-    def __init__(self, labels_true, *, grid=np.linspace(0, 1, 21), cluster_options=(2, 3, 5, 10, 30),
-                 noise=0.3, n_clusters=None, rng=0):
+    def __init__(self, labels_true: ArrayLike, *, grid: ArrayLike = np.linspace(0, 1, 21),
+                 cluster_options: Sequence[int] = (2, 3, 5, 10, 30), noise: float = 0.3,
+                 n_clusters: int | None = None, rng: int | np.random.Generator | None = 0) -> None:
         self.grid = np.asarray(grid, dtype=float)
         self.profiles = relabel_profiles(labels_true, grid=self.grid, cluster_options=cluster_options, rng=rng)
         controls = {
@@ -54,5 +58,5 @@ class RelabelExplorer(Explorer):
         }
         super().__init__(controls, width=9.0, height=3.6)
 
-    def draw(self, *, noise, n_clusters):
+    def draw(self, *, noise: float, n_clusters: int) -> None:
         self.painter.update(profile=self.profiles[n_clusters], grid=self.grid, noise=noise)

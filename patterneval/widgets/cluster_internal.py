@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import numpy as np
+from numpy.typing import ArrayLike
 
 from ..cluster.internal import blob_index_grid
 from ..plotting.cluster_internal import InternalIndexPainter
@@ -36,8 +39,8 @@ class InternalIndexExplorer(Explorer):
 
     __test__ = False
 
-    def __init__(self, *, separation=4.0, k=3, separations=np.arange(1.0, 8.5, 1.0),
-                 ks=range(2, 9), n=240, rng=0):
+    def __init__(self, *, separation: float = 4.0, k: int = 3, separations: ArrayLike = np.arange(1.0, 8.5, 1.0),
+                 ks: Sequence[int] = range(2, 9), n: int = 240, rng: int | np.random.Generator | None = 0) -> None:
         self.grid = blob_index_grid(separations, list(ks), n=n, rng=rng)
         options = list(self.grid)
         controls = {

@@ -3,6 +3,11 @@ resampling scheme against cluster-wise stability and the gap statistic."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import Literal
+
+import numpy as np
+
 from ..cluster.stability import STABILITY_METHODS, stability_view
 from ..plotting.cluster_stability import ClusterStabilityPainter
 from ._base import Explorer, int_slider, selection_slider, toggle_buttons
@@ -48,9 +53,11 @@ class ClusterStabilityExplorer(Explorer):
         "resampling scheme."
     )
 
-    def __init__(self, *, noise=1.0, k=3, method="bootstrap",
-                 noises=(0.3, 0.5, 0.7, 1.0, 1.5, 2.0, 3.0), ks=range(2, 7), n=150,
-                 n_resamples=20, n_references=10, rng=0):
+    def __init__(self, *, noise: float = 1.0, k: int = 3,
+                 method: Literal["bootstrap", "subsample", "noise"] = "bootstrap",
+                 noises: Sequence[float] = (0.3, 0.5, 0.7, 1.0, 1.5, 2.0, 3.0), ks: Sequence[int] = range(2, 7),
+                 n: int = 150, n_resamples: int = 20, n_references: int = 10,
+                 rng: int | np.random.Generator | None = 0) -> None:
         self.options = dict(n=n, n_resamples=n_resamples, n_references=n_references,
                             k_max=max(ks), rng=rng)
         self.views = {}
@@ -63,12 +70,12 @@ class ClusterStabilityExplorer(Explorer):
             raise ValueError(f"ks must stay within 2..6 (the painter draws six bars); got {list(ks)}.")
         super().__init__(controls, width=10.0, height=3.2)
 
-    def view(self, noise, k, method) -> dict:
+    def view(self, noise: float, k: int, method: str) -> dict:
         """The computed view of one setting (cached)."""
         key = (float(noise), int(k), method)
         if key not in self.views:
             self.views[key] = stability_view(noise, k, method, **self.options)
         return self.views[key]
 
-    def draw(self, *, noise, k, method):
+    def draw(self, *, noise: float, k: int, method: str) -> None:
         self.painter.update(view=self.view(noise, k, method), k=k, method=method, noise=noise)

@@ -31,7 +31,9 @@ class VoteRatesExplorer(Explorer):
                "largest T, the number of classes and the vote share a class must exceed.")
     chapter = "book/part4/combining"
 
-    def __init__(self, *, accuracy=0.6, n_voters=25, n_classes=3, threshold=0.5):
+    def __init__(
+        self, *, accuracy: float = 0.6, n_voters: int = 25, n_classes: int = 3, threshold: float = 0.5,
+    ) -> None:
         controls = {
             "accuracy": float_slider("p (voter accuracy)", accuracy, 0.0, 1.0, 0.01),
             "n_voters": int_slider("T (max voters)", n_voters, 1, 101),

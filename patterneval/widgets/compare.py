@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from ..compare.simulation import RejectionGrid
 from ..plotting.compare import CriticalDifferencePainter, RejectionGridPainter
 from ._base import Explorer, float_slider, int_slider, selection_slider
 
@@ -27,7 +28,7 @@ class TwoClassifierTestsExplorer(Explorer):
         "and the size of the data set."
     )
 
-    def __init__(self, grid, *, effect=0.0, n_samples=None):
+    def __init__(self, grid: RejectionGrid, *, effect: float = 0.0, n_samples: int | None = None) -> None:
         self.grid = grid
         sizes = [int(n) for n in grid.n_samples]
         n_samples = sizes[len(sizes) // 2] if n_samples is None else int(n_samples)
@@ -56,7 +57,7 @@ class CriticalDifferenceExplorer(Explorer):
         "Nemenyi and Bonferroni-Dunn tests; sliders set k, N and alpha."
     )
 
-    def __init__(self, *, k=4, n_datasets=14, alpha=0.05):
+    def __init__(self, *, k: int = 4, n_datasets: int = 14, alpha: float = 0.05) -> None:
         controls = {
             "k": int_slider("classifiers k", k, 2, CriticalDifferencePainter.K_MAX),
             "n_datasets": int_slider("data sets N", n_datasets, 2, CriticalDifferencePainter.N_MAX),

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import numpy as np
+
 from ..plotting.compare_calibration import ReliabilityPainter
 from ._base import Explorer, float_slider, int_slider
 
@@ -24,7 +26,8 @@ class CalibrationExplorer(Explorer):
         "floor; sliders set the forecaster's slope and shift, n and the number of bins."
     )
 
-    def __init__(self, *, slope=2.0, shift=0.0, n=2000, n_bins=15, rng=0):
+    def __init__(self, *, slope: float = 2.0, shift: float = 0.0, n: int = 2000, n_bins: int = 15,
+                 rng: int | np.random.Generator | None = 0) -> None:
         controls = {
             "slope": float_slider("slope (>1 over-confident)", slope, 0.25, 4.0, 0.05),
             "shift": float_slider("shift", shift, -2.0, 2.0, 0.1),

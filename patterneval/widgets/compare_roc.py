@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import numpy as np
+
 from ..plotting.compare_roc import RocPainter
 from ._base import Explorer, float_slider, int_slider
 
@@ -23,7 +25,8 @@ class RocExplorer(Explorer):
         "samples against the true AUC; sliders set the true AUC, n per class and the level."
     )
 
-    def __init__(self, *, auc=0.8, n=50, confidence_level=0.95, rng=0):
+    def __init__(self, *, auc: float = 0.8, n: int = 50, confidence_level: float = 0.95,
+                 rng: int | np.random.Generator | None = 0) -> None:
         controls = {
             "auc": float_slider("true AUC (overlap)", auc, 0.5, 0.99, 0.01),
             "n": int_slider("n per class", n, 5, 500, 5),

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from numpy.typing import ArrayLike
+
 from ..plotting.decomposition import FisherDirectionPainter
 from ._base import Explorer, float_slider
 
@@ -32,14 +34,14 @@ class FisherDirectionExplorer(Explorer):
         "J(w); the slider rotates the direction."
     )
 
-    def __init__(self, Z, y, *, angle=0.0):
+    def __init__(self, Z: ArrayLike, y: ArrayLike, *, angle: float = 0.0) -> None:
         self._data = (Z, y)
         controls = {
             "angle": float_slider("direction angle (deg)", angle, 0.0, 180.0, 1.0),
         }
         super().__init__(controls, height=3.6)
 
-    def draw(self, *, angle):
+    def draw(self, *, angle: float) -> None:
         if self.painter.Z is None:
             self.painter.set_data(*self._data)
         self.painter.update(angle=angle)

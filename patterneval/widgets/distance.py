@@ -34,7 +34,7 @@ class UnitBallExplorer(Explorer):
         "weights."
     )
 
-    def __init__(self, *, p=2.0, w1=1.0, w2=1.0):
+    def __init__(self, *, p: float = 2.0, w1: float = 1.0, w2: float = 1.0) -> None:
         options = [("∞" if np.isinf(v) else f"{v:g}", float(v)) for v in P_VALUES]
         controls = {
             "p": selection_slider("p", options, float(p)),
@@ -43,5 +43,5 @@ class UnitBallExplorer(Explorer):
         }
         super().__init__(controls, width=8.0, height=3.6)
 
-    def draw(self, *, p, w1, w2):
+    def draw(self, *, p: float, w1: float, w2: float) -> None:
         self.painter.update(p=p, w=(w1, w2))

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import numpy as np
+
 from ..plotting.ensemble_bounds import EnsembleBoundsPainter
 from ._base import Explorer, float_slider, int_slider
 
@@ -38,7 +40,8 @@ class EnsembleBoundsExplorer(Explorer):
         "error, the largest ensemble and the error correlation."
     )
 
-    def __init__(self, *, error=0.3, n_voters=101, correlation=0.2, n_resamples=2000, rng=0):
+    def __init__(self, *, error: float = 0.3, n_voters: int = 101, correlation: float = 0.2, n_resamples: int = 2000,
+                 rng: int | np.random.Generator | None = 0) -> None:
         controls = {
             "error": float_slider("ε (voter error)", error, 0.0, 0.5, 0.01),
             "n_voters": int_slider("T (max voters)", n_voters, 5, 301, 2),

@@ -3,7 +3,10 @@ are correlated by a slider; their prediction table and the four pairwise measure
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import numpy as np
+from numpy.typing import ArrayLike
 
 from ..ensemble.diversity import (
     correlated_pair,
@@ -57,9 +60,10 @@ class PairDiversityExplorer(Explorer):
         "predictions."
     )
 
-    def __init__(self, *, correlations=np.round(np.linspace(-0.9, 0.9, 19), 2),
-                 positive_rates=(0.1, 0.2, 0.3, 0.5, 0.7), n_samples=400, rng=0,
-                 latent_correlation=0.5, positive_rate=0.5):
+    def __init__(self, *, correlations: ArrayLike = np.round(np.linspace(-0.9, 0.9, 19), 2),
+                 positive_rates: Sequence[float] = (0.1, 0.2, 0.3, 0.5, 0.7), n_samples: int = 400,
+                 rng: int | np.random.Generator | None = 0, latent_correlation: float = 0.5,
+                 positive_rate: float = 0.5) -> None:
         self.cache = {}
         for r in correlations:
             for p in positive_rates:
@@ -79,7 +83,7 @@ class PairDiversityExplorer(Explorer):
         }
         super().__init__(controls, width=9.0, height=3.4)
 
-    def draw(self, *, latent_correlation, positive_rate):
+    def draw(self, *, latent_correlation: float, positive_rate: float) -> None:
         table, measures = self.cache[latent_correlation, positive_rate]
         self.painter.update(table=table, measures=measures,
                             title=f"{sum(table)} samples, latent correlation {latent_correlation:+.1f}")

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import numpy as np
+
 from .. import plotting
 from ._base import Explorer, float_slider, int_slider
 
@@ -29,7 +31,8 @@ class TestErrorExplorer(Explorer):
 
     __test__ = False  # not a pytest test class
 
-    def __init__(self, *, n=30, error=0.1, confidence_level=0.95, n_resamples=4000, rng=0):
+    def __init__(self, *, n: int = 30, error: float = 0.1, confidence_level: float = 0.95, n_resamples: int = 4000,
+                 rng: int | np.random.Generator | None = 0) -> None:
         controls = {
             "n": int_slider("N (test size)", n, 5, 500, 5),
             "error": float_slider("ε (true error)", error, 0.01, 0.5, 0.01),
@@ -66,7 +69,8 @@ class SelectiveSamplingExplorer(Explorer):
         Seed of the simulation.
     """
 
-    def __init__(self, *, prior=0.7, error1=0.05, error2=0.4, n=100, n_resamples=20_000, rng=0):
+    def __init__(self, *, prior: float = 0.7, error1: float = 0.05, error2: float = 0.4, n: int = 100,
+                 n_resamples: int = 20_000, rng: int | np.random.Generator | None = 0) -> None:
         controls = {
             "prior": float_slider("P₁", prior, 0.05, 0.95, 0.05),
             "error1": float_slider("ε₁", error1, 0.0, 0.5, 0.01),

@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+from typing import Literal
+
+import numpy as np
+
 from ..plotting.evolution import FITNESS, EvolutionPainter
 from ._base import Explorer, dropdown, float_slider, int_slider
 
@@ -44,9 +48,11 @@ class EvolutionExplorer(Explorer):
         "tournament size, and the mutation and crossover rates."
     )
 
-    def __init__(self, *, fitness="onemax", mutation_rate=0.03, crossover_rate=0.8,
-                 selection="tournament", tournament_size=2, n_bits=32, population_size=30,
-                 n_generations=40, rng=0):
+    def __init__(self, *, fitness: Literal["onemax", "trap"] = "onemax", mutation_rate: float = 0.03,
+                 crossover_rate: float = 0.8,
+                 selection: Literal["tournament", "truncation", "roulette"] = "tournament", tournament_size: int = 2,
+                 n_bits: int = 32, population_size: int = 30, n_generations: int = 40,
+                 rng: int | np.random.Generator | None = 0) -> None:
         fixed = dict(n_bits=n_bits, population_size=population_size, n_generations=n_generations, rng=rng)
         controls = {
             "fitness": dropdown("fitness", list(FITNESS), fitness),

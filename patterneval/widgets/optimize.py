@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Literal
+
 from ..plotting.optimize import DescentPainter, contour_problem
 from ._base import Explorer, dropdown, float_slider, log_slider
 
@@ -36,8 +38,9 @@ class DescentExplorer(Explorer):
         "gap per iteration; the controls set the method, the learning rate and the momentum."
     )
 
-    def __init__(self, *, problem="quadratic", method="momentum", learning_rate=0.03,
-                 momentum=0.8, n_iter=100):
+    def __init__(self, *, problem: Literal["quadratic", "rosenbrock"] = "quadratic",
+                 method: Literal["plain", "momentum", "nesterov", "adagrad"] = "momentum",
+                 learning_rate: float = 0.03, momentum: float = 0.8, n_iter: int = 100) -> None:
         contour_problem(problem)  # validates the name
         lo, hi = (-4, 0) if problem == "quadratic" else (-5, -2)
         controls = {

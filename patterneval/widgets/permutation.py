@@ -39,7 +39,8 @@ class PermutationExplorer(Explorer):
         "sliders set the class separation and the number of permutations."
     )
 
-    def __init__(self, *, tests=None, signal=None, n_resamples=None, test_options=None):
+    def __init__(self, *, tests: dict | None = None, signal: float | None = None, n_resamples: int | None = None,
+                 test_options: dict | None = None) -> None:
         self.tests = signal_tests(**{"rng": 0, **(test_options or {})}) if tests is None else tests
         signals = list(self.tests)
         m_max = min(t.n_resamples for t in self.tests.values())
@@ -49,5 +50,5 @@ class PermutationExplorer(Explorer):
         }
         super().__init__(controls, width=7.0, height=3.2)
 
-    def draw(self, *, signal, n_resamples):
+    def draw(self, *, signal: float, n_resamples: int) -> None:
         self.painter.update(result=self.tests[signal].head(n_resamples))

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from ..plotting.perturbation import PerturbationPainter
+from ..resampling.perturbation import PerturbationInterval
 from ._base import Explorer, float_slider, int_slider, toggle_buttons
 
 __all__ = ["PerturbationExplorer"]
@@ -39,7 +42,8 @@ class PerturbationExplorer(Explorer):
         " confidence level and the number of perturbations."
     )
 
-    def __init__(self, results, *, method=None, confidence_level=0.95, n_resamples=None):
+    def __init__(self, results: PerturbationInterval | Mapping[str, PerturbationInterval], *,
+                 method: str | None = None, confidence_level: float = 0.95, n_resamples: int | None = None) -> None:
         self.results = dict(results) if isinstance(results, dict) else {results.method: results}
         if not self.results:
             raise ValueError("results must hold at least one PerturbationInterval.")
@@ -58,6 +62,6 @@ class PerturbationExplorer(Explorer):
         self._single = method
         super().__init__(controls, height=3.4)
 
-    def draw(self, *, confidence_level, n_resamples, method=None):
+    def draw(self, *, confidence_level: float, n_resamples: int, method: str | None = None) -> None:
         result = self.results[self._single if method is None else method]
         self.painter.update(result=result, confidence_level=confidence_level, n_resamples=n_resamples)

@@ -34,7 +34,7 @@ class ReinforcementExplorer(Explorer):
         "gamma, the learning rate alpha and the exploration rate epsilon."
     )
 
-    def __init__(self, *, gamma=0.9, alpha=0.2, epsilon=0.2):
+    def __init__(self, *, gamma: float = 0.9, alpha: float = 0.2, epsilon: float = 0.2) -> None:
         controls = {
             "gamma": float_slider("γ (discount)", gamma, 0.5, 0.99, 0.01),
             "alpha": float_slider("α (learning rate)", alpha, 0.05, 1.0, 0.05),

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import numpy as np
+
 from ..plotting.resampling import BootstrapPainter
 from ._base import Explorer, float_slider, int_slider
 
@@ -39,7 +41,8 @@ class BootstrapExplorer(Explorer):
         " and out-of-bag errors."
     )
 
-    def __init__(self, *, n=20, resubstitution=0.0, oob=0.3, gamma=0.5, n_resamples=2000, rng=0):
+    def __init__(self, *, n: int = 20, resubstitution: float = 0.0, oob: float = 0.3, gamma: float = 0.5,
+                 n_resamples: int = 2000, rng: int | np.random.Generator | None = 0) -> None:
         controls = {
             "n": int_slider("N", n, 2, 300),
             "resubstitution": float_slider("err (resubst.)", resubstitution, 0.0, 0.5, 0.01),

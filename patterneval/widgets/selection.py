@@ -7,7 +7,7 @@ it, so every move redraws without refitting anything.
 from __future__ import annotations
 
 from ..plotting.selection import SelectionLeakPainter
-from ..resampling.selection import leak_grid
+from ..resampling.selection import LeakGrid, leak_grid
 from ._base import Explorer, selection_slider
 
 __all__ = ["SelectionLeakExplorer"]
@@ -43,7 +43,8 @@ class SelectionLeakExplorer(Explorer):
         "kept."
     )
 
-    def __init__(self, *, grid=None, n_features=None, k=None, grid_options=None):
+    def __init__(self, *, grid: LeakGrid | None = None, n_features: int | None = None, k: int | None = None,
+                 grid_options: dict | None = None) -> None:
         self.grid = leak_grid(**{"rng": 0, **(grid_options or {})}) if grid is None else grid
         ps, ks = [int(v) for v in self.grid.n_features], [int(v) for v in self.grid.k]
         controls = {

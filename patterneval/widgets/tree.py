@@ -38,7 +38,8 @@ class PruningExplorer(Explorer):
         "number of leaves (right); the slider walks from the full tree to the root."
     )
 
-    def __init__(self, *, features=(0, 9), step=0, resolution=120, rng=0):
+    def __init__(self, *, features: tuple[int, int] = (0, 9), step: int = 0, resolution: int = 120,
+                 rng: int | np.random.Generator | None = 0) -> None:
         data = load_wine()
         X, y = data.data[:, list(features)], data.target
         idx = np.random.default_rng(rng).permutation(len(y))
@@ -56,7 +57,7 @@ class PruningExplorer(Explorer):
         }
         super().__init__(controls, height=3.8)
 
-    def draw(self, *, step):
+    def draw(self, *, step: int) -> None:
         if self.painter.image is None:
             self.painter.prepare(*self._prepared)
         self.painter.update(step=step)

@@ -1,0 +1,98 @@
+"""The public namespace (issue 14): what ``import patterneval as pe`` holds, and where the
+rest lives. The rule is stated in ``patterneval/__init__.py``'s docstring:
+
+- ``pe.__all__``: the methods a practitioner calls and every name of DESIGN.md's public
+  API (the contract);
+- the result types of those methods: attributes of ``pe`` but not in ``pe.__all__``,
+  listed in the ``__all__`` of the module that defines them (SciPy's rule);
+- chapter helpers (data sets, worked examples, one chapter's simulators): not at the top
+  level; the data in ``patterneval.datasets``, the rest in the module of their chapter.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import importlib
+import inspect
+from types import ModuleType
+
+import patterneval as pe
+import patterneval.datasets
+
+#: DESIGN.md's public API: these names stay in ``pe.__all__``
+DESIGN_NAMES = """
+AdaBoost Bagging C45 CART ConfidenceInterval ErrorEstimate FastICA GeneticAlgorithm ID3
+ISODATA KMeans LDA PCA RandomForest Stacking ad adjusted_mutual_info adjusted_rand_index adm
+apn average bayesian_correlated_ttest bayesian_signed_rank bbc_cv binomial_interval
+bootstrap_error brier_decomposition calinski_harabasz_index candidate_elimination chebyshev
+cluster_stability clustering_accuracy combined_ftest_5x2cv compactness completeness
+connectivity contingency_matrix corrected_resampled_ttest correlation cosine_distance
+cosine_similarity critical_difference cross_val_error cv_metric_interval
+davies_bouldin_index delong_interval delong_test disagreement dunn_index error_ambiguity
+error_variance expected_calibration_error f_measure find_s fom fowlkes_mallows_index
+friedman_test gap_statistic gradient_descent hoeffding_bound holm_test homogeneity
+jaccard_index kappa leave_one_out_error mahalanobis majority_vote majority_vote_error
+mcnemar_test minkowski minkowski_score mixed_distance mutual_info nemenyi_test
+normalized_mutual_info pair_counts pair_f1 paired_ttest_5x2cv pairwise_diversity
+pareto_front permutation_test perturbation_interval plurality_vote policy_iteration
+prediction_strength purity q_learning q_statistic rand_index roc_auc sample_size_for_width
+selection_cv_error selective_variance_gap separation silhouette_samples silhouette_width
+spacing stratified_error td_lambda test_error v_measure variation_of_information vdm
+weighted_average weighted_vote within_cluster_variation
+""".split()
+
+#: result types DESIGN.md names, kept in ``pe.__all__`` with the contract
+CONTRACT_RESULT_TYPES = {"ErrorEstimate", "ConfidenceInterval"}
+
+
+def _is_result_type(obj) -> bool:
+    return inspect.isclass(obj) and dataclasses.is_dataclass(obj) and obj.__dataclass_params__.frozen
+
+
+def _top_level_attributes() -> dict:
+    return {name: obj for name, obj in vars(pe).items()
+            if not name.startswith("_") and not isinstance(obj, ModuleType)}
+
+
+def test_design_names_stay_in_all():
+    assert set(DESIGN_NAMES) <= set(pe.__all__)
+    assert sorted(pe.__all__) == pe.__all__ and len(set(pe.__all__)) == len(pe.__all__)
+
+
+def test_all_holds_methods_not_result_types():
+    results = sorted(name for name in pe.__all__ if _is_result_type(getattr(pe, name)))
+    assert set(results) <= CONTRACT_RESULT_TYPES, results
+    assert not any(isinstance(getattr(pe, name), ModuleType) for name in pe.__all__)
+
+
+def test_result_types_are_attributes_and_live_in_their_module():
+    """Every top-level attribute is in ``__all__`` or a result type; a result type is
+    listed in the ``__all__`` of the module that defines it."""
+    extra = {name: obj for name, obj in _top_level_attributes().items() if name not in pe.__all__}
+    assert not [name for name, obj in extra.items() if not _is_result_type(obj)]
+    assert len(extra) > 40
+    for name, obj in extra.items():
+        home = importlib.import_module(obj.__module__)
+        assert name in home.__all__ and getattr(home, name) is obj, name
+
+
+def test_datasets_are_chapter_helpers_out_of_the_top_level():
+    """``patterneval.datasets`` re-exports the book's data from their chapters' modules."""
+    assert len(patterneval.datasets.__all__) >= 10
+    for name in patterneval.datasets.__all__:
+        obj = getattr(patterneval.datasets, name)
+        home = importlib.import_module(obj.__module__)
+        assert inspect.isfunction(obj) and getattr(home, name) is obj, name
+        assert name in home.__all__ and not hasattr(pe, name), name
+
+
+def test_chapter_helpers_live_in_their_chapter_module():
+    helpers = {"patterneval.simulation": ["check_mean", "format_checks", "SimulationCheck"],
+               "patterneval.errorrate": ["simulate_coverage", "simulate_sampling"],
+               "patterneval.optimize": ["rosenbrock", "quadratic_problem"],
+               "patterneval.evolution": ["onemax", "trap"],
+               "patterneval.resampling": ["leak_grid", "signal_tests", "expected_svm_error"]}
+    for module, names in helpers.items():
+        mod = importlib.import_module(module)
+        for name in names:
+            assert name in mod.__all__ and not hasattr(pe, name), (module, name)
