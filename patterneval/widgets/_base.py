@@ -15,6 +15,7 @@ sliders that recompute only when released.
 from __future__ import annotations
 
 import html
+from typing import Any
 
 import ipywidgets as widgets
 
@@ -154,7 +155,8 @@ class Explorer:
     #: ``"book/part1/test-error"``); the Explorers page links to it.
     chapter: str = ""
 
-    def __init__(self, controls: dict, *, fixed: dict | None = None, width: float = 9.0, height: float = 3.4):
+    def __init__(self, controls: dict, *, fixed: dict | None = None, width: float = 9.0,
+                 height: float = 3.4) -> None:
         self.controls = controls
         self.fixed = dict(fixed or {})
         self.figure = new_figure(width=width, height=height)
@@ -176,7 +178,7 @@ class Explorer:
     def values(self) -> dict:
         return {name: control.value for name, control in self.controls.items()}
 
-    def draw(self, **values) -> None:
+    def draw(self, **values: Any) -> None:
         """Redraw the figure: ``self.painter.update(**values, **self.fixed)``.
 
         Parameters
