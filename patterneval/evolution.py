@@ -911,10 +911,37 @@ class GeneticAlgorithm:
         children = bit_flip_mutation(children[:n_children], self.mutation_rate, rng=self.rng)
         return children, heads[:n_children]
 
-    def step(self, pop: np.ndarray, f: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    def step(self, pop: np.ndarray, f: np.ndarray) -> tuple[np.ndarray, np.ndarray, int]:
         """One generation: returns the next population, its fitness and the number of
         fitness evaluations made. ``pop`` is a (population_size, n_bits) array of bits and
-        ``f`` its fitness, one finite value per row."""
+        ``f`` its fitness, one finite value per row.
+
+        Parameters
+        ----------
+        pop : array_like of bool, shape (population_size, n_bits)
+            The current population.
+        f : array_like of float, shape (population_size,)
+            Its fitness, one finite value per row (non-negative under roulette selection
+            or fitness sharing).
+
+        Returns
+        -------
+        population : numpy.ndarray of bool, shape (population_size, n_bits)
+            The next population.
+        fitness : numpy.ndarray of float, shape (population_size,)
+            Its fitness.
+        n_evaluations : int
+            Fitness evaluations made in the generation (the children evaluated).
+
+        Examples
+        --------
+        >>> from patterneval.evolution import GeneticAlgorithm, onemax
+        >>> ga = GeneticAlgorithm(onemax, 8, population_size=6, n_generations=3, rng=0)
+        >>> pop = ga.initial_population()
+        >>> new, f, used = ga.step(pop, onemax(pop))
+        >>> new.shape, f.shape, used
+        ((6, 8), (6,), 6)
+        """
         pop = self._check_population(pop, name="pop")
         f = check_fitness_values(f, size=pop.shape[0], name="f",
                                  non_negative=self.selection == "roulette" or self.sharing_radius is not None)
@@ -959,11 +986,44 @@ class GeneticAlgorithm:
         return pop, f, self.n_offspring
 
     def initial_population(self) -> np.ndarray:
-        """A uniformly random population (初代种群随机选取), drawn from ``self.rng``."""
+        """A uniformly random population (初代种群随机选取), drawn from ``self.rng``.
+
+        Returns
+        -------
+        numpy.ndarray of bool, shape (population_size, n_bits)
+            Each bit is 1 with probability 1/2, independently.
+
+        Examples
+        --------
+        >>> from patterneval.evolution import GeneticAlgorithm, onemax
+        >>> pop = GeneticAlgorithm(onemax, 8, population_size=6, rng=0).initial_population()
+        >>> pop.shape, pop.dtype
+        ((6, 8), dtype('bool'))
+        """
         return self.rng.random((self.population_size, self.n_bits)) < 0.5
 
     def run(self, population: ArrayLike | None = None) -> GAResult:
-        """Evolve for ``n_generations`` from ``population`` (None: a random one)."""
+        """Evolve for ``n_generations`` from ``population`` (None: a random one).
+
+        Parameters
+        ----------
+        population : array_like of bool, shape (population_size, n_bits), optional
+            The first generation (copied); None draws it with :meth:`initial_population`.
+
+        Returns
+        -------
+        GAResult
+            The best member found, the per-generation histories (``n_generations + 1``
+            rows, the first generation included) and the number of fitness evaluations.
+
+        Examples
+        --------
+        >>> from patterneval.evolution import GeneticAlgorithm, onemax
+        >>> ga = GeneticAlgorithm(onemax, 8, population_size=6, n_generations=3, rng=0)
+        >>> result = ga.run()
+        >>> result.populations.shape, result.n_evaluations
+        ((4, 6, 8), 24)
+        """
         pop = (self.initial_population() if population is None
                else self._check_population(population, name="population").copy())
         f = self._evaluate(pop)

@@ -82,6 +82,13 @@ def new_figure(ncols: int = 1, *, width: float = 9.0, height: float = 3.4) -> Fi
     Returns
     -------
     BookFigure
+
+    Examples
+    --------
+    >>> from patterneval.plotting import new_figure
+    >>> fig = new_figure(2, width=6.0, height=3.0)
+    >>> len(fig.axes), fig.get_size_inches().tolist()
+    (2, [6.0, 3.0])
     """
     with mpl.rc_context(BOOK_STYLE):
         fig = BookFigure(figsize=(width, height))
@@ -100,6 +107,12 @@ def figure_png(fig: Figure) -> str:
     -------
     str
         Base64-encoded PNG.
+
+    Examples
+    --------
+    >>> from patterneval.plotting import figure_png, new_figure
+    >>> figure_png(new_figure())[:8]  # base64 of the PNG signature
+    'iVBORw0K'
     """
     # Keep one Agg canvas per figure: its renderer caches text metrics, which a fresh
     # canvas on every redraw would throw away (text layout is most of an explorer's redraw).
@@ -127,6 +140,14 @@ def reset_axes(fig: Figure, ncols: int) -> np.ndarray:
     -------
     ndarray of matplotlib.axes.Axes
         The new axes, shape (ncols,).
+
+    Examples
+    --------
+    >>> from patterneval.plotting import new_figure, reset_axes
+    >>> fig = new_figure(2)
+    >>> axes = reset_axes(fig, 3)
+    >>> axes.shape, len(fig.axes)
+    ((3,), 3)
     """
     fig.clear()
     with mpl.rc_context(BOOK_STYLE):

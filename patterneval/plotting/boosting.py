@@ -106,6 +106,13 @@ def plot_margins(margins: dict) -> Figure:
     Returns
     -------
     matplotlib.figure.Figure
+
+    Examples
+    --------
+    >>> from patterneval.plotting import plot_margins
+    >>> fig = plot_margins({"10 rounds": [-0.2, 0.1, 0.5, 0.9]})
+    >>> len(fig.axes)
+    1
     """
     colors = [COLORS["muted"], COLORS["primary"], COLORS["tertiary"], COLORS["secondary"]]
     with mpl.rc_context(BOOK_STYLE):

@@ -90,6 +90,14 @@ def plot_pareto(scores: ArrayLike, maximize: bool | tuple[bool, bool], labels: S
     Returns
     -------
     matplotlib.figure.Figure
+
+    Examples
+    --------
+    >>> from patterneval.plotting import plot_pareto
+    >>> scores = [[0.5, 2.0], [0.6, 3.0], [0.4, 1.0]]
+    >>> fig = plot_pareto(scores, (True, False), ["a", "b", "c"])
+    >>> len(fig.axes)
+    1
     """
     scores = np.asarray(scores, float)
     front = pareto_front(scores, maximize=maximize)

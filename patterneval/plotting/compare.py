@@ -183,6 +183,13 @@ def plot_critical_difference(average_ranks: ArrayLike, names: Sequence[str], cd:
     ------
     ValueError
         If ``names`` and ``average_ranks`` differ in length.
+
+    Examples
+    --------
+    >>> from patterneval.plotting import plot_critical_difference
+    >>> fig = plot_critical_difference([1.5, 2.0, 2.5], ["a", "b", "c"], 1.0)
+    >>> len(fig.axes)
+    1
     """
     R = np.asarray(average_ranks, dtype=float)
     k = R.size

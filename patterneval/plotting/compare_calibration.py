@@ -130,6 +130,16 @@ def plot_reliability(y_true: ArrayLike, probas: dict, *, n_bins: int = 10, strat
     -------
     matplotlib.figure.Figure
         A new figure with one axes.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from patterneval.plotting import plot_reliability
+    >>> y = np.array([0, 0, 1, 1, 0, 1, 1, 0])
+    >>> p = np.array([0.1, 0.4, 0.35, 0.8, 0.2, 0.9, 0.6, 0.5])
+    >>> fig = plot_reliability(y, {"model": p}, n_bins=2)
+    >>> len(fig.axes)
+    1
     """
     colors = [COLORS["primary"], COLORS["secondary"], COLORS["tertiary"], COLORS["accent"], COLORS["muted"]]
     with mpl.rc_context(BOOK_STYLE):

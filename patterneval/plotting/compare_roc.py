@@ -155,6 +155,16 @@ def plot_roc_curves(y_true: ArrayLike, scores: dict, *, confidence_level: float 
     -------
     matplotlib.figure.Figure
         A new figure with one axes.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from patterneval.plotting import plot_roc_curves
+    >>> y = np.array([0, 0, 1, 1, 0, 1, 1, 0])
+    >>> s = np.array([0.1, 0.4, 0.35, 0.8, 0.2, 0.9, 0.6, 0.5])
+    >>> fig = plot_roc_curves(y, {"model": s})
+    >>> len(fig.axes)
+    1
     """
     colors = [COLORS["primary"], COLORS["secondary"], COLORS["tertiary"], COLORS["accent"], COLORS["muted"]]
     with mpl.rc_context(BOOK_STYLE):

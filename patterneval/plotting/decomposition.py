@@ -45,6 +45,15 @@ def plot_projections(panels: Sequence[ArrayLike], y: ArrayLike, *, titles: Seque
     Returns
     -------
     matplotlib.figure.Figure
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from patterneval.plotting import plot_projections
+    >>> Z = np.eye(4)
+    >>> fig = plot_projections([Z[:, :2], Z[:, 2:]], [0, 0, 1, 1], titles=["a", "b"])
+    >>> len(fig.axes)
+    2
     """
     classes = np.unique(y)
     with mpl.rc_context(BOOK_STYLE):
@@ -75,6 +84,13 @@ def plot_explained_variance(ratios: Sequence[ArrayLike], *, labels: Sequence[str
     Returns
     -------
     matplotlib.figure.Figure
+
+    Examples
+    --------
+    >>> from patterneval.plotting import plot_explained_variance
+    >>> fig = plot_explained_variance([[0.7, 0.2, 0.1]], labels=["toy"])
+    >>> len(fig.axes)
+    1
     """
     ratios = [np.asarray(r) for r in ratios]
     with mpl.rc_context(BOOK_STYLE):
@@ -108,6 +124,16 @@ def plot_sources(time: ArrayLike, panels: Sequence[ArrayLike], *, titles: Sequen
     Returns
     -------
     matplotlib.figure.Figure
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from patterneval.plotting import plot_sources
+    >>> t = np.linspace(0, 1, 50)
+    >>> S = np.column_stack([np.sin(9 * t), np.sign(np.cos(5 * t))])
+    >>> fig = plot_sources(t, [S, S @ [[1, 1], [0.5, 2]]], titles=["sources", "mixtures"])
+    >>> len(fig.axes)
+    2
     """
     with mpl.rc_context(BOOK_STYLE):
         fig = new_figure(len(panels), width=9.0, height=3.2)
@@ -142,10 +168,15 @@ class FisherDirectionPainter(Painter):
         Parameters
         ----------
         Z : array_like of shape (n, 2)
+            Two-dimensional coordinates of the samples.
         y : array_like of shape (n,)
             Class labels (at least two classes).
         n_bins : int, default 30, keyword-only
             Histogram bins.
+
+        Returns
+        -------
+        None
         """
         self.Z, self.y = np.asarray(Z, dtype=float), np.asarray(y)
         self.classes = np.unique(self.y)

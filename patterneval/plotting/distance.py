@@ -52,6 +52,14 @@ def unit_ball_boundary(p: float, *, w: ArrayLike | None = None, n_points: int = 
     Returns
     -------
     ndarray of shape (n_points, 2)
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from patterneval.plotting import unit_ball_boundary
+    >>> b = unit_ball_boundary(1.0, n_points=5)
+    >>> np.abs(b).sum(axis=1).round(6).tolist()  # |x1| + |x2| = 1
+    [1.0, 1.0, 1.0, 1.0, 1.0]
     """
     n_points = check_scalar("n_points", n_points, int, low=3)
     t = np.linspace(0.0, 2 * np.pi, n_points - 1, endpoint=False)
@@ -147,6 +155,13 @@ def plot_unit_balls(p: float = 0.5, *, w: tuple[float, float] = (1.0, 1.0)) -> F
     Returns
     -------
     matplotlib.figure.Figure
+
+    Examples
+    --------
+    >>> from patterneval.plotting import plot_unit_balls
+    >>> fig = plot_unit_balls(1.0)
+    >>> len(fig.axes)
+    2
     """
     fig = new_figure(width=8.0, height=3.6)
     return UnitBallPainter(fig).update(p=p, w=w)
@@ -171,6 +186,14 @@ def mahalanobis_ellipse(mean: ArrayLike, cov: ArrayLike, radius: float, *, n_poi
     Returns
     -------
     ndarray of shape (n_points, 2)
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from patterneval.plotting import mahalanobis_ellipse
+    >>> e = mahalanobis_ellipse([0, 0], [[4, 0], [0, 1]], 1.0, n_points=5)
+    >>> e.shape, np.abs(e).max(axis=0).round(6).tolist()
+    ((5, 2), [2.0, 1.0])
     """
     mean = check_array("mean", mean, ndim=1)
     if mean.size != 2:

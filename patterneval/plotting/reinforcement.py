@@ -99,6 +99,10 @@ class GridValueMap:
             Action per state (arrows; none in terminal cells).
         policy2 : array_like of int, shape (S,), optional
             A second policy (thin arrows; needs ``second=True``).
+
+        Returns
+        -------
+        None
         """
         values = np.asarray(values, dtype=float)
         self.image.set_data(self.grid.to_grid(values))

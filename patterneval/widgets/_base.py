@@ -185,11 +185,22 @@ class Explorer:
         ----------
         **values
             The current value of every control, by the control's name.
+
+        Returns
+        -------
+        None
         """
         self.painter.update(**values, **self.fixed)
 
     def update(self) -> None:
-        """Recompute and redraw the figure for the current slider values."""
+        """Recompute and redraw the figure for the current slider values.
+
+        The new picture replaces the output area's PNG in one message.
+
+        Returns
+        -------
+        None
+        """
         self.draw(**self.values)
         png = figure_png(self.figure)
         self.output.outputs = (

@@ -45,5 +45,18 @@ class ForestConvergenceExplorer(Explorer):
         super().__init__(controls, height=3.6)
 
     def draw(self, *, k: int, n_trees: int) -> None:
+        """Show the curves of one k up to ``n_trees`` trees (no forest is refitted).
+
+        Parameters
+        ----------
+        k : int
+            Attributes per split (the k slider); one of ``result.max_features``.
+        n_trees : int
+            Number of trees T shown (the T slider), 1 to the number computed.
+
+        Returns
+        -------
+        None
+        """
         k_index = [int(v) for v in self.result.max_features].index(k)
         self.painter.update(result=self.result, k_index=k_index, n_trees=n_trees)

@@ -60,4 +60,17 @@ class AdaBoostExplorer(Explorer):
         super().__init__(controls, height=4.2, width=7.0)
 
     def draw(self, *, round: int, mode: Literal["reweight", "resample"]) -> None:
+        """Show one round of the stored run of one mode (nothing is refitted).
+
+        Parameters
+        ----------
+        round : int
+            Boosting round t shown (the round slider), from 1.
+        mode : {"reweight", "resample"}
+            Which stored run is shown (the mode toggle).
+
+        Returns
+        -------
+        None
+        """
         self.painter.update(rounds=self.rounds[mode], round=round)

@@ -59,6 +59,21 @@ class KMeansExplorer(Explorer):
         super().__init__(controls, height=3.6)
 
     def draw(self, *, k: int, init: str, seed: int) -> None:
+        """Recolour the points by the stored run of one setting (no k-means is run).
+
+        Parameters
+        ----------
+        k : int
+            Number of clusters (the k slider); one of ``grid.ks``.
+        init : str
+            Initialisation (the init toggle); one of ``grid.inits``.
+        seed : int
+            Seed of the run (the seed slider); one of ``grid.seeds``.
+
+        Returns
+        -------
+        None
+        """
         idx = self.grid.index(k, init, seed)
         g = self.grid
         title = (f"k={k}, {init}, seed {seed}: inertia {g.inertia[idx]:.1f}, "

@@ -59,4 +59,18 @@ class RelabelExplorer(Explorer):
         super().__init__(controls, width=9.0, height=3.6)
 
     def draw(self, *, noise: float, n_clusters: int) -> None:
+        """Show the precomputed index profile of one number of labels, marking one fraction.
+
+        Parameters
+        ----------
+        noise : float
+            Fraction of samples relabelled (the fraction slider); a point of ``grid``.
+        n_clusters : int
+            Number of labels the new labels are drawn from (the labels slider);
+            one of ``cluster_options``.
+
+        Returns
+        -------
+        None
+        """
         self.painter.update(profile=self.profiles[n_clusters], grid=self.grid, noise=noise)

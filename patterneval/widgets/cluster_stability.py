@@ -71,11 +71,42 @@ class ClusterStabilityExplorer(Explorer):
         super().__init__(controls, width=10.0, height=3.2)
 
     def view(self, noise: float, k: int, method: str) -> dict:
-        """The computed view of one setting (cached)."""
+        """The computed view of one setting (cached).
+
+        Parameters
+        ----------
+        noise : float
+            Standard deviation of the blobs.
+        k : int
+            Number of clusters of k-means.
+        method : str
+            Resampling scheme: "bootstrap", "subsample" or "noise".
+
+        Returns
+        -------
+        dict
+            What :func:`~patterneval.cluster.stability.stability_view` returns for the setting.
+        """
         key = (float(noise), int(k), method)
         if key not in self.views:
             self.views[key] = stability_view(noise, k, method, **self.options)
         return self.views[key]
 
     def draw(self, *, noise: float, k: int, method: str) -> None:
+        """Show the view of one setting, computing it on its first visit.
+
+        Parameters
+        ----------
+        noise : float
+            Standard deviation of the blobs (the blob sd slider); one of ``noises``.
+        k : int
+            Number of clusters of k-means (the k slider).
+        method : str
+            Resampling scheme (the resampling toggle): "bootstrap", "subsample" or
+            "noise".
+
+        Returns
+        -------
+        None
+        """
         self.painter.update(view=self.view(noise, k, method), k=k, method=method, noise=noise)

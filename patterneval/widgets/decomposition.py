@@ -42,6 +42,17 @@ class FisherDirectionExplorer(Explorer):
         super().__init__(controls, height=3.6)
 
     def draw(self, *, angle: float) -> None:
+        """Project the data on the direction of one angle and redraw the histograms.
+
+        Parameters
+        ----------
+        angle : float
+            Direction angle in degrees, 0 to 180 (the angle slider).
+
+        Returns
+        -------
+        None
+        """
         if self.painter.Z is None:
             self.painter.set_data(*self._data)
         self.painter.update(angle=angle)

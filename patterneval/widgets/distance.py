@@ -44,4 +44,17 @@ class UnitBallExplorer(Explorer):
         super().__init__(controls, width=8.0, height=3.6)
 
     def draw(self, *, p: float, w1: float, w2: float) -> None:
+        """Draw the unit ball of one weighted Minkowski distance.
+
+        Parameters
+        ----------
+        p : float
+            Order of the distance (the p slider), ``numpy.inf`` included.
+        w1, w2 : float
+            Weights of the two attributes (the w₁ and w₂ sliders), 0.05 to 4.
+
+        Returns
+        -------
+        None
+        """
         self.painter.update(p=p, w=(w1, w2))

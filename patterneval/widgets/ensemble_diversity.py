@@ -84,6 +84,20 @@ class PairDiversityExplorer(Explorer):
         super().__init__(controls, width=9.0, height=3.4)
 
     def draw(self, *, latent_correlation: float, positive_rate: float) -> None:
+        """Show the stored prediction table and diversity measures of one setting.
+
+        Parameters
+        ----------
+        latent_correlation : float
+            Latent correlation of the two classifiers' outputs (the latent
+            correlation slider); one of ``correlations``.
+        positive_rate : float
+            Share of +1 predictions (the share slider); one of ``positive_rates``.
+
+        Returns
+        -------
+        None
+        """
         table, measures = self.cache[latent_correlation, positive_rate]
         self.painter.update(table=table, measures=measures,
                             title=f"{sum(table)} samples, latent correlation {latent_correlation:+.1f}")

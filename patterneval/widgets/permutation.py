@@ -51,4 +51,17 @@ class PermutationExplorer(Explorer):
         super().__init__(controls, width=7.0, height=3.2)
 
     def draw(self, *, signal: float, n_resamples: int) -> None:
+        """Show the null distribution of the first ``n_resamples`` permutations of one test.
+
+        Parameters
+        ----------
+        signal : float
+            Class separation delta (the δ slider); a key of ``tests``.
+        n_resamples : int
+            Number of permutations m used (the m slider), from 1.
+
+        Returns
+        -------
+        None
+        """
         self.painter.update(result=self.tests[signal].head(n_resamples))

@@ -63,5 +63,21 @@ class PerturbationExplorer(Explorer):
         super().__init__(controls, height=3.4)
 
     def draw(self, *, confidence_level: float, n_resamples: int, method: str | None = None) -> None:
+        """Redraw the histogram and the interval of one method (no SVM is refitted).
+
+        Parameters
+        ----------
+        confidence_level : float
+            Confidence level of the interval (the confidence slider), 0.5 to 0.99.
+        n_resamples : int
+            Number of perturbation replicates R used (the R slider).
+        method : str, optional
+            Key of ``results`` (the method toggle, shown only when ``results`` holds
+            several methods; default the initial method).
+
+        Returns
+        -------
+        None
+        """
         result = self.results[self._single if method is None else method]
         self.painter.update(result=result, confidence_level=confidence_level, n_resamples=n_resamples)

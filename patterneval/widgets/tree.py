@@ -58,6 +58,17 @@ class PruningExplorer(Explorer):
         super().__init__(controls, height=3.8)
 
     def draw(self, *, step: int) -> None:
+        """Show the stored picture of one pruning step.
+
+        Parameters
+        ----------
+        step : int
+            Step of the pruning path (the pruning step slider); 0 is the full tree.
+
+        Returns
+        -------
+        None
+        """
         if self.painter.image is None:
             self.painter.prepare(*self._prepared)
         self.painter.update(step=step)
