@@ -5,14 +5,18 @@ Each ``__init__`` imports its public names explicitly (no star imports) and ends
 ``__all__ = public_names(globals())``, so the list of names is written once, in the
 imports. A module whose functions share a docstring section (the same parameters, the same
 reference) writes it once in a dict and fills it in with :func:`doc_parts` (the idiom of
-SciPy's ``doccer``): the filled docstring is what ``help``, numpydoc and doctest see.
+SciPy's ``doccer``): the filled docstring is what ``help``, numpydoc and doctest see. The
+sections every estimator method shares (the ``X`` of ``predict``, ``self`` returned by
+``fit``, the labels of ``predict``) are written once in :data:`ESTIMATOR_PARTS` and filled
+in by the class decorator :func:`estimator_docs`.
 """
 
 from __future__ import annotations
 
-from types import ModuleType
+import re
+from types import FunctionType, ModuleType
 
-__all__ = ["doc_parts", "public_names"]
+__all__ = ["ESTIMATOR_PARTS", "doc_parts", "estimator_docs", "public_names"]
 
 
 def public_names(namespace: dict) -> list[str]:
@@ -46,12 +50,15 @@ def doc_parts(parts: dict):
     ----------
     parts : dict of str to str
         Docstring sections by name, their continuation lines indented by four spaces
-        (as in the docstring of a module-level function).
+        (as in the docstring of a module-level function); in a deeper docstring (a
+        method's) they are indented as the line of the ``%(name)s`` they replace.
 
     Returns
     -------
     callable
-        Takes a function, fills its docstring in place and returns the function.
+        Takes a function, fills its docstring in place and returns the function. Given a
+        class, it fills the docstrings of the functions its body defines (and of the
+        methods ``available_if`` wraps), ``%(cls)s`` becoming the class name.
 
     Examples
     --------
@@ -69,9 +76,77 @@ def doc_parts(parts: dict):
         -------
         float
     """
-    def fill(func):
-        for name, text in parts.items():
-            func.__doc__ = func.__doc__.replace(f"%({name})s", text)
-        return func
+    def fill(obj):
+        if not isinstance(obj, type):
+            obj.__doc__ = _filled(obj.__doc__, parts)
+            return obj
+        named = {"cls": obj.__name__}
+        mine = {**{k: _filled(v, named) for k, v in parts.items()}, **named}
+        for attr in vars(obj).values():
+            # sklearn's available_if keeps the method in .fn, staticmethod in .__func__
+            func = getattr(attr, "fn", getattr(attr, "__func__", attr))
+            if isinstance(func, FunctionType) and func.__doc__:
+                func.__doc__ = _filled(func.__doc__, mine)
+                if func is not attr:
+                    attr.__doc__ = func.__doc__
+        return obj
 
     return fill
+
+
+def _filled(doc: str, parts: dict) -> str:
+    """``doc`` with each ``%(name)s`` of ``parts`` replaced, re-indented to its line."""
+    def one(match):
+        line_start = doc.rfind("\n", 0, match.start()) + 1
+        indent = re.match(r"[ \t]*", doc[line_start:]).group()
+        return parts[match.group(1)].replace("\n    ", "\n" + indent)
+
+    return re.sub(r"%\((\w+)\)s", lambda m: one(m) if m.group(1) in parts else m.group(), doc)
+
+
+#: Docstring sections that the methods of many estimators share (scikit-learn's API),
+#: filled in by :func:`estimator_docs`; ``%(cls)s`` is the estimator's class name.
+ESTIMATOR_PARTS = {
+    "params_X": """Parameters
+    ----------
+    X : array_like, shape (n_samples, n_features)
+        Samples, one per row, with the columns seen in ``fit``.""",
+    "params_fit_X": """Parameters
+    ----------
+    X : array_like, shape (n_samples, n_features)
+        Training samples, one per row.
+    y : None
+        Ignored; present for scikit-learn's API.""",
+    "params_fit_Xy": """Parameters
+    ----------
+    X : array_like, shape (n_samples, n_features)
+        Training samples, one per row.
+    y : array_like, shape (n_samples,)
+        Class labels.""",
+    "params_fit_Xy_two": """Parameters
+    ----------
+    X : array_like, shape (n_samples, n_features)
+        Training samples, one per row; at least two.
+    y : array_like, shape (n_samples,)
+        Class labels.""",
+    "y_ignored": """y : None
+        Ignored; present for scikit-learn's API.""",
+    "sample_weight": """sample_weight : array_like, shape (n_samples,), optional
+        Non-negative weights with a positive sum; default all 1.""",
+    "returns_self": """Returns
+    -------
+    %(cls)s
+        ``self``, fitted.""",
+    "returns_labels": """Returns
+    -------
+    ndarray, shape (n_samples,)
+        Labels from ``classes_``.""",
+    "returns_proba": """Returns
+    -------
+    ndarray, shape (n_samples, n_classes)
+        Columns in the order of ``classes_``; rows sum to 1.""",
+}
+
+#: Fills the ``%(name)s`` parts of the methods of an estimator class from
+#: :data:`ESTIMATOR_PARTS` (a class decorator).
+estimator_docs = doc_parts(ESTIMATOR_PARTS)

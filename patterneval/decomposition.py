@@ -32,6 +32,7 @@ from sklearn.base import BaseEstimator, TransformerMixin
 from sklearn.exceptions import ConvergenceWarning
 from sklearn.utils.validation import check_is_fitted
 
+from ._api import estimator_docs
 from ._ties import argmax_tied
 from ._results import Result
 from ._validation import (
@@ -66,9 +67,10 @@ def _fit_checks(est, X, *, min_samples=2):
     return validate_estimator_data(est, X, dtype=np.float64, ensure_min_samples=min_samples)
 
 
-def _transform_checks(est, X):
+def _centred(est, X):
+    """New ``X`` checked against the fitted ``est`` (feature count, names), minus its mean."""
     check_is_fitted(est)
-    return validate_estimator_data(est, X, reset=False, dtype=np.float64)  # feature count, names
+    return validate_estimator_data(est, X, reset=False, dtype=np.float64) - est.mean_
 
 
 def _svd_flip_rows(Vt):
@@ -85,6 +87,7 @@ def _svd_flip_rows(Vt):
 # --- PCA -----------------------------------------------------------------------------------
 
 
+@estimator_docs
 class PCA(TransformerMixin, BaseEstimator):
     r"""Principal component analysis by the SVD of the centred data.
 
@@ -138,16 +141,9 @@ class PCA(TransformerMixin, BaseEstimator):
     def fit(self, X: ArrayLike, y: ArrayLike | None = None) -> Self:
         """Fit the components to ``X`` (n_samples, n_features); ``y`` is ignored.
 
-        Parameters
-        ----------
-        X : array_like, shape (n_samples, n_features)
-        y : None
-            Ignored; present for scikit-learn's API.
+        %(params_fit_X)s
 
-        Returns
-        -------
-        PCA
-            ``self``, fitted.
+        %(returns_self)s
         """
         X = _fit_checks(self, X)
         n, d = X.shape
@@ -169,16 +165,13 @@ class PCA(TransformerMixin, BaseEstimator):
     def transform(self, X: ArrayLike) -> np.ndarray:
         """Coordinates along the components: :math:`(X - \\bar x) V_k`.
 
-        Parameters
-        ----------
-        X : array_like, shape (n_samples, n_features)
+        %(params_X)s
 
         Returns
         -------
         ndarray, shape (n_samples, n_components)
         """
-        X = _transform_checks(self, X)
-        return (X - self.mean_) @ self.components_.T
+        return _centred(self, X) @ self.components_.T
 
     def inverse_transform(self, X: ArrayLike) -> np.ndarray:
         """Back to feature space: :math:`Z V_k^\\top + \\bar x` (exact when all components
@@ -295,6 +288,7 @@ def fisher_criterion(w: ArrayLike, X: ArrayLike, y: ArrayLike) -> np.ndarray:
     return float(J[0]) if one else J
 
 
+@estimator_docs
 class LDA(TransformerMixin, BaseEstimator):
     r"""Fisher's linear discriminant analysis as a supervised projection.
 
@@ -364,17 +358,9 @@ class LDA(TransformerMixin, BaseEstimator):
     def fit(self, X: ArrayLike, y: ArrayLike) -> Self:
         """Fit the discriminant directions to ``X`` (n_samples, n_features) and labels ``y``.
 
-        Parameters
-        ----------
-        X : array_like, shape (n_samples, n_features)
-            At least two samples.
-        y : array_like, shape (n_samples,)
-            Class labels.
+        %(params_fit_Xy_two)s
 
-        Returns
-        -------
-        LDA
-            ``self``, fitted.
+        %(returns_self)s
 
         Raises
         ------
@@ -420,16 +406,13 @@ class LDA(TransformerMixin, BaseEstimator):
     def transform(self, X: ArrayLike) -> np.ndarray:
         """Project onto the discriminant directions: :math:`(X - \\bar x) W`.
 
-        Parameters
-        ----------
-        X : array_like, shape (n_samples, n_features)
+        %(params_X)s
 
         Returns
         -------
         ndarray, shape (n_samples, n_components)
         """
-        X = _transform_checks(self, X)
-        return (X - self.mean_) @ self.scalings_
+        return _centred(self, X) @ self.scalings_
 
     def __sklearn_tags__(self):
         tags = super().__sklearn_tags__()
@@ -462,6 +445,7 @@ def _sym_decorrelation(W):
     return (U * (1.0 / np.sqrt(s))) @ U.T @ W
 
 
+@estimator_docs
 class FastICA(TransformerMixin, BaseEstimator):
     r"""Independent component analysis by the FastICA fixed-point iteration.
 
@@ -544,16 +528,9 @@ class FastICA(TransformerMixin, BaseEstimator):
     def fit(self, X: ArrayLike, y: ArrayLike | None = None) -> Self:
         """Estimate the unmixing matrix from ``X`` (n_samples, n_features).
 
-        Parameters
-        ----------
-        X : array_like, shape (n_samples, n_features)
-        y : None
-            Ignored; present for scikit-learn's API.
+        %(params_fit_X)s
 
-        Returns
-        -------
-        FastICA
-            ``self``, fitted.
+        %(returns_self)s
         """
         self._fit(X)
         return self
@@ -561,11 +538,7 @@ class FastICA(TransformerMixin, BaseEstimator):
     def fit_transform(self, X: ArrayLike, y: ArrayLike | None = None) -> np.ndarray:
         """Fit and return the estimated sources.
 
-        Parameters
-        ----------
-        X : array_like, shape (n_samples, n_features)
-        y : None
-            Ignored; present for scikit-learn's API.
+        %(params_fit_X)s
 
         Returns
         -------
@@ -649,16 +622,13 @@ class FastICA(TransformerMixin, BaseEstimator):
     def transform(self, X: ArrayLike) -> np.ndarray:
         """Estimated sources: :math:`(X - \\bar x) W^\\top`.
 
-        Parameters
-        ----------
-        X : array_like, shape (n_samples, n_features)
+        %(params_X)s
 
         Returns
         -------
         ndarray, shape (n_samples, n_components)
         """
-        X = _transform_checks(self, X)
-        return (X - self.mean_) @ self.components_.T
+        return _centred(self, X) @ self.components_.T
 
     def inverse_transform(self, X: ArrayLike) -> np.ndarray:
         """Mix sources back: :math:`S A^\\top + \\bar x`.

@@ -46,6 +46,7 @@ from numpy.typing import ArrayLike
 from sklearn.base import BaseEstimator, ClassifierMixin, RegressorMixin
 from sklearn.utils.multiclass import check_classification_targets
 
+from ._api import estimator_docs
 from ._results import Result
 from ._ties import TIE_RTOL, argmax_tied, argmin_tied
 from ._validation import (
@@ -424,6 +425,7 @@ def _key(v):
     return v.item() if isinstance(v, np.generic) else v
 
 
+@estimator_docs
 class _MultiwayTree(ClassifierMixin, BaseEstimator):
     """Shared prediction, export and sizes of ID3 and C4.5."""
 
@@ -459,10 +461,7 @@ class _MultiwayTree(ClassifierMixin, BaseEstimator):
             Attribute values as in fit; a value a node did not see in fit gives that
             node's class distribution.
 
-        Returns
-        -------
-        ndarray, shape (n_samples, n_classes)
-            Columns in the order of ``classes_``; rows sum to 1.
+        %(returns_proba)s
         """
         self._check_fitted()
         X = self._check_X_predict(X)
@@ -471,14 +470,9 @@ class _MultiwayTree(ClassifierMixin, BaseEstimator):
     def predict(self, X):
         """Most probable class (ties, within 1e-12 relative: the first class in ``classes_``).
 
-        Parameters
-        ----------
-        X : array_like, shape (n_samples, n_features)
+        %(params_X)s
 
-        Returns
-        -------
-        ndarray, shape (n_samples,)
-            Labels from ``classes_``.
+        %(returns_labels)s
         """
         proba = self.predict_proba(X)
         return self.classes_[argmax_tied(proba, axis=1)]
@@ -548,6 +542,7 @@ def _encode_y(y):
     return classes, yi
 
 
+@estimator_docs
 class ID3(_MultiwayTree):
     r"""ID3 decision tree (Quinlan 1986) for categorical attributes.
 
@@ -624,10 +619,7 @@ class ID3(_MultiwayTree):
         y : array_like, shape (n_samples,)
             Class labels.
 
-        Returns
-        -------
-        ID3
-            ``self``, fitted.
+        %(returns_self)s
         """
         max_depth = check_max_depth(self.max_depth)
         mss = check_scalar("min_samples_split", self.min_samples_split, int, low=2)
@@ -675,6 +667,7 @@ class ID3(_MultiwayTree):
 
 
 
+@estimator_docs
 class C45(_MultiwayTree):
     r"""C4.5 decision tree (Quinlan 1993): gain ratio, continuous thresholds, missing
     values by fractional instances.
@@ -809,10 +802,7 @@ class C45(_MultiwayTree):
         y : array_like, shape (n_samples,)
             Class labels.
 
-        Returns
-        -------
-        C45
-            ``self``, fitted.
+        %(returns_self)s
         """
         max_depth = check_max_depth(self.max_depth)
         mss = check_scalar("min_samples_split", self.min_samples_split, int, low=2)
@@ -1167,6 +1157,7 @@ def _constant_features(Xn):
     return Xn.max(axis=0) <= Xn.min(axis=0) + _FEATURE_THRESHOLD
 
 
+@estimator_docs
 class _CARTBase(BaseEstimator):
     def _validate_params(self, n_features):
         from .ensemble.bagging import resolve_max_features  # the forest's rule (bagging imports CART)
@@ -1323,9 +1314,7 @@ class _CARTBase(BaseEstimator):
     def apply(self, X):
         """Index of the leaf (preorder node number) each sample falls in.
 
-        Parameters
-        ----------
-        X : array_like, shape (n_samples, n_features)
+        %(params_X)s
 
         Returns
         -------
@@ -1369,8 +1358,7 @@ class _CARTBase(BaseEstimator):
         X : array_like, shape (n_samples, n_features)
         y : array_like, shape (n_samples,)
             Class labels (CART) or targets (CARTRegressor).
-        sample_weight : array_like, shape (n_samples,), optional
-            Non-negative weights with a positive sum; default all 1.
+        %(sample_weight)s
 
         Returns
         -------
@@ -1394,6 +1382,7 @@ class _CARTBase(BaseEstimator):
         return PruningPath(ccp_alphas=alphas, impurities=imps, n_leaves=leaves)
 
 
+@estimator_docs
 class CART(ClassifierMixin, _CARTBase):
     r"""CART decision tree (Breiman et al. 1984): binary splits, Gini / entropy /
     squared error, cost-complexity pruning.
@@ -1478,18 +1467,10 @@ class CART(ClassifierMixin, _CARTBase):
     def fit(self, X: ArrayLike, y: ArrayLike, sample_weight: ArrayLike | None = None) -> Self:
         """Grow (and, with ``ccp_alpha`` > 0, prune) the tree.
 
-        Parameters
-        ----------
-        X : array_like, shape (n_samples, n_features)
-        y : array_like, shape (n_samples,)
-            Class labels.
-        sample_weight : array_like, shape (n_samples,), optional
-            Non-negative weights with a positive sum; default all 1.
+        %(params_fit_Xy)s
+        %(sample_weight)s
 
-        Returns
-        -------
-        CART
-            ``self``, fitted.
+        %(returns_self)s
         """
         crit = check_choice("criterion", self.criterion, _CRITERIA_CLF + _CRITERIA_REG)
         if crit == "squared_error":
@@ -1504,14 +1485,9 @@ class CART(ClassifierMixin, _CARTBase):
     def predict_proba(self, X: ArrayLike) -> np.ndarray:
         """Class proportions (weighted) of the leaf each sample reaches.
 
-        Parameters
-        ----------
-        X : array_like, shape (n_samples, n_features)
+        %(params_X)s
 
-        Returns
-        -------
-        ndarray, shape (n_samples, n_classes)
-            Columns in the order of ``classes_``; rows sum to 1.
+        %(returns_proba)s
         """
         return self._proba_checked(self._fitted_X(X))
 
@@ -1519,14 +1495,9 @@ class CART(ClassifierMixin, _CARTBase):
         """Majority class of the leaf (ties, within 1e-12 relative: the first class in
         ``classes_``).
 
-        Parameters
-        ----------
-        X : array_like, shape (n_samples, n_features)
+        %(params_X)s
 
-        Returns
-        -------
-        ndarray, shape (n_samples,)
-            Labels from ``classes_``.
+        %(returns_labels)s
         """
         return self._predict_checked(self._fitted_X(X))
 
@@ -1543,6 +1514,7 @@ class CART(ClassifierMixin, _CARTBase):
         return self.classes_[node_class[self.tree_.apply(X)]]
 
 
+@estimator_docs
 class CARTRegressor(RegressorMixin, _CARTBase):
     r"""CART regression tree: squared-error splits, leaf means, cost-complexity pruning.
 
@@ -1608,13 +1580,9 @@ class CARTRegressor(RegressorMixin, _CARTBase):
         X : array_like, shape (n_samples, n_features)
         y : array_like, shape (n_samples,)
             Real targets.
-        sample_weight : array_like, shape (n_samples,), optional
-            Non-negative weights with a positive sum; default all 1.
+        %(sample_weight)s
 
-        Returns
-        -------
-        CARTRegressor
-            ``self``, fitted.
+        %(returns_self)s
         """
         check_choice("criterion", self.criterion, _CRITERIA_REG)
         X, y, w = self._prepare(X, y, sample_weight)
@@ -1629,9 +1597,7 @@ class CARTRegressor(RegressorMixin, _CARTBase):
     def predict(self, X: ArrayLike) -> np.ndarray:
         """Mean target of the leaf each sample reaches.
 
-        Parameters
-        ----------
-        X : array_like, shape (n_samples, n_features)
+        %(params_X)s
 
         Returns
         -------

@@ -31,6 +31,7 @@ from scipy.spatial.distance import cdist, pdist, squareform
 from sklearn.base import BaseEstimator, ClusterMixin, TransformerMixin
 from sklearn.utils.validation import check_is_fitted
 
+from .._api import ESTIMATOR_PARTS, doc_parts
 from .._results import Result
 from .._ties import TIE_RTOL, argmax_tied, argmin_tied, argsort_tied
 from .external import adjusted_rand_index
@@ -722,6 +723,30 @@ def _lloyd(X, centers, max_iter, tol, X_sq=None, Xt=None):
     return labels, centers, _inertia(X, centers, labels), n_iter, np.asarray(history)
 
 
+#: The estimator docstring parts and two that the centre-based clusterers share.
+_centre_docs = doc_parts({
+    **ESTIMATOR_PARTS,
+    "params_fit_centres": """Parameters
+    ----------
+    X : array_like, shape (n_samples, n_features)
+        At least ``n_clusters`` rows of finite numbers.
+    y : None
+        Ignored; present for scikit-learn's API.""",
+    "returns_nearest": """Returns
+    -------
+    ndarray of int, shape (n_samples,)
+        A row equally near several centres (within 1e-12 relative) goes to the lowest
+        index.""",
+})
+
+
+def _new_X(est, X):
+    """``X`` checked for a fitted centre-based clusterer (KMeans, ISODATA)."""
+    check_is_fitted(est)
+    return validate_estimator_data(est, X, reset=False, dtype=np.float64, order="C")
+
+
+@_centre_docs
 class KMeans(ClusterMixin, TransformerMixin, BaseEstimator):
     r"""k-means by Lloyd's iterations (K-means, 动态聚类法).
 
@@ -822,12 +847,7 @@ class KMeans(ClusterMixin, TransformerMixin, BaseEstimator):
     def fit(self, X: ArrayLike, y: ArrayLike | None = None) -> Self:
         """Run k-means on X (y is ignored).
 
-        Parameters
-        ----------
-        X : array_like, shape (n_samples, n_features)
-            At least ``n_clusters`` rows of finite numbers.
-        y : None
-            Ignored; present for scikit-learn's API.
+        %(params_fit_centres)s
 
         Returns
         -------
@@ -873,33 +893,22 @@ class KMeans(ClusterMixin, TransformerMixin, BaseEstimator):
     def predict(self, X: ArrayLike) -> np.ndarray:
         """Index of the nearest centre for each row of X.
 
-        Parameters
-        ----------
-        X : array_like, shape (n_samples, n_features)
+        %(params_X)s
 
-        Returns
-        -------
-        ndarray of int, shape (n_samples,)
-            A row equally near several centres (within 1e-12 relative) goes to the lowest
-            index.
+        %(returns_nearest)s
         """
-        check_is_fitted(self)
-        X = validate_estimator_data(self, X, reset=False, dtype=np.float64, order="C")
-        return _nearest(X, self.cluster_centers_)[0]
+        return _nearest(_new_X(self, X), self.cluster_centers_)[0]
 
     def transform(self, X: ArrayLike) -> np.ndarray:
         """Euclidean distances from each row of X to each centre.
 
-        Parameters
-        ----------
-        X : array_like, shape (n_samples, n_features)
+        %(params_X)s
 
         Returns
         -------
         ndarray, shape (n_samples, n_clusters)
         """
-        check_is_fitted(self)
-        X = validate_estimator_data(self, X, reset=False, dtype=np.float64, order="C")
+        X = _new_X(self, X)
         return np.sqrt(_sq_distances(X, self.cluster_centers_))
 
     def score(self, X: ArrayLike, y: ArrayLike | None = None) -> float:
@@ -910,22 +919,22 @@ class KMeans(ClusterMixin, TransformerMixin, BaseEstimator):
         Parameters
         ----------
         X : array_like, shape (n_samples, n_features)
-        y : None
-            Ignored; present for scikit-learn's API.
+            Samples, one per row, with the columns seen in ``fit``.
+        %(y_ignored)s
 
         Returns
         -------
         float
             Minus the inertia of ``X`` with the fitted centres (<= 0).
         """
-        check_is_fitted(self)
-        X = validate_estimator_data(self, X, reset=False, dtype=np.float64, order="C")
+        X = _new_X(self, X)
         return -float(_nearest(X, self.cluster_centers_)[1].sum())
 
 
 # --------------------------------------------------------------------------- ISODATA
 
 
+@_centre_docs
 class ISODATA(ClusterMixin, BaseEstimator):
     r"""ISODATA (Ball and Hall 1965) with the note's discard, split and merge rules.
 
@@ -1020,12 +1029,7 @@ class ISODATA(ClusterMixin, BaseEstimator):
     def fit(self, X: ArrayLike, y: ArrayLike | None = None) -> Self:
         """Run ISODATA on X (y is ignored).
 
-        Parameters
-        ----------
-        X : array_like, shape (n_samples, n_features)
-            At least ``n_clusters`` rows of finite numbers.
-        y : None
-            Ignored; present for scikit-learn's API.
+        %(params_fit_centres)s
 
         Returns
         -------
@@ -1130,19 +1134,11 @@ class ISODATA(ClusterMixin, BaseEstimator):
     def predict(self, X: ArrayLike) -> np.ndarray:
         """Index of the nearest final centre for each row of X.
 
-        Parameters
-        ----------
-        X : array_like, shape (n_samples, n_features)
+        %(params_X)s
 
-        Returns
-        -------
-        ndarray of int, shape (n_samples,)
-            A row equally near several centres (within 1e-12 relative) goes to the lowest
-            index.
+        %(returns_nearest)s
         """
-        check_is_fitted(self)
-        X = validate_estimator_data(self, X, reset=False, dtype=np.float64, order="C")
-        return _nearest(X, self.cluster_centers_)[0]
+        return _nearest(_new_X(self, X), self.cluster_centers_)[0]
 
 
 # --------------------------------------------------------------------------- grid of runs

@@ -39,6 +39,7 @@ from scipy.special import expit
 from sklearn.base import BaseEstimator, ClassifierMixin, clone
 from sklearn.utils.validation import check_is_fitted, has_fit_parameter
 
+from .._api import estimator_docs
 from .._results import Result
 from .._validation import (check_array, check_choice, check_estimator, check_labels, check_rng,
                            check_scalar, check_X_y, fail, show, validate_estimator_data)
@@ -251,6 +252,7 @@ class DecisionStump(ClassifierMixin, BaseEstimator):
         return values[leaf]
 
 
+@estimator_docs
 class AdaBoost(ClassifierMixin, BaseEstimator):
     r"""Binary AdaBoost (discrete, Freund & Schapire 1997) by re-weighting or re-sampling.
 
@@ -388,10 +390,7 @@ class AdaBoost(ClassifierMixin, BaseEstimator):
         y : array_like, shape (n_samples,)
             Two classes.
 
-        Returns
-        -------
-        AdaBoost
-            ``self``, fitted.
+        %(returns_self)s
 
         Raises
         ------
@@ -497,9 +496,7 @@ class AdaBoost(ClassifierMixin, BaseEstimator):
         r"""Yield :math:`F_t(x) = \sum_{s \le t} \alpha_s h_s(x)` for t = 1, ..., T (X is
         checked at the call, not at the first ``next``).
 
-        Parameters
-        ----------
-        X : array_like, shape (n_samples, n_features)
+        %(params_X)s
 
         Yields
         ------
@@ -512,9 +509,7 @@ class AdaBoost(ClassifierMixin, BaseEstimator):
         r"""The unnormalised vote :math:`F(x) = \sum_t \alpha_t h_t(x)`, shape (n,); positive
         means ``classes_[1]``.
 
-        Parameters
-        ----------
-        X : array_like, shape (n_samples, n_features)
+        %(params_X)s
 
         Returns
         -------
@@ -530,14 +525,9 @@ class AdaBoost(ClassifierMixin, BaseEstimator):
     def predict(self, X: ArrayLike) -> np.ndarray:
         """``classes_[1]`` where F(x) > 0, else ``classes_[0]`` (ties included; see Notes).
 
-        Parameters
-        ----------
-        X : array_like, shape (n_samples, n_features)
+        %(params_X)s
 
-        Returns
-        -------
-        ndarray, shape (n_samples,)
-            Labels from ``classes_``.
+        %(returns_labels)s
         """
         return self._label(self.decision_function(X))
 
@@ -545,9 +535,7 @@ class AdaBoost(ClassifierMixin, BaseEstimator):
         """Yield the predictions of the first t rounds' vote, t = 1, ..., T (X is checked
         at the call).
 
-        Parameters
-        ----------
-        X : array_like, shape (n_samples, n_features)
+        %(params_X)s
 
         Yields
         ------
@@ -559,9 +547,7 @@ class AdaBoost(ClassifierMixin, BaseEstimator):
     def predict_proba(self, X: ArrayLike) -> np.ndarray:
         r"""Columns ``[1 - p, p]`` with :math:`p = 1/(1 + e^{-2F(x)})` (see Notes).
 
-        Parameters
-        ----------
-        X : array_like, shape (n_samples, n_features)
+        %(params_X)s
 
         Returns
         -------

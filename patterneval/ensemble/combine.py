@@ -43,6 +43,7 @@ from sklearn.base import BaseEstimator, ClassifierMixin, clone
 from sklearn.utils.metaestimators import available_if
 from sklearn.utils.validation import check_is_fitted
 
+from .._api import estimator_docs
 from .._results import Result
 from .._validation import (check_array, check_bool, check_choice, check_estimator, check_labels,
                            check_n_jobs, check_n_splits, check_rng, check_scalar, fail, show,
@@ -528,6 +529,7 @@ def simulate_vote_rates(accuracy: float, n_voters: int, *, n_classes: int = 2, t
 
 
 # ------------------------------------------------------------------------ MLR
+@estimator_docs
 class MLR(ClassifierMixin, BaseEstimator):
     r"""Multi-response linear regression (多响应线性回归) classifier.
 
@@ -593,17 +595,9 @@ class MLR(ClassifierMixin, BaseEstimator):
     def fit(self, X: ArrayLike, y: ArrayLike) -> Self:
         """Fit one least-squares regression per class on its one-hot indicator.
 
-        Parameters
-        ----------
-        X : array_like, shape (n_samples, n_features)
-            At least two samples.
-        y : array_like, shape (n_samples,)
-            Class labels.
+        %(params_fit_Xy_two)s
 
-        Returns
-        -------
-        MLR
-            ``self``, fitted.
+        %(returns_self)s
         """
         X, self.classes_, codes = classifier_fit_data(self, X, y, ensure_min_samples=2)
         fit_intercept = check_bool("fit_intercept", self.fit_intercept)
@@ -627,9 +621,7 @@ class MLR(ClassifierMixin, BaseEstimator):
     def decision_function(self, X: ArrayLike) -> np.ndarray:
         """The c least-squares responses (for two classes the difference f_1 - f_0).
 
-        Parameters
-        ----------
-        X : array_like, shape (n_samples, n_features)
+        %(params_X)s
 
         Returns
         -------
@@ -641,14 +633,9 @@ class MLR(ClassifierMixin, BaseEstimator):
     def predict(self, X: ArrayLike) -> np.ndarray:
         """Class with the largest response; ties (see Notes) go to the first class.
 
-        Parameters
-        ----------
-        X : array_like, shape (n_samples, n_features)
+        %(params_X)s
 
-        Returns
-        -------
-        ndarray, shape (n_samples,)
-            Labels from ``classes_``.
+        %(returns_labels)s
         """
         f, size = self._responses(X, scale=True)
         tol = MLR_TIE_RTOL * size.max(axis=1, keepdims=True)
@@ -700,6 +687,7 @@ def _refit_task(estimator, X, y):
     return clone(estimator).fit(X, y)
 
 
+@estimator_docs
 class Stacking(ClassifierMixin, BaseEstimator):
     r"""Stacked generalization (Stacking, 学习法) with out-of-fold meta-features.
 
@@ -793,10 +781,7 @@ class Stacking(ClassifierMixin, BaseEstimator):
         y : array_like, shape (n_samples,)
             Class labels; the largest class needs at least ``n_splits`` samples.
 
-        Returns
-        -------
-        Stacking
-            ``self``, fitted.
+        %(returns_self)s
 
         Raises
         ------
@@ -840,9 +825,7 @@ class Stacking(ClassifierMixin, BaseEstimator):
     def meta_features(self, X: ArrayLike) -> np.ndarray:
         """Meta-features of new data from the refitted first-level learners.
 
-        Parameters
-        ----------
-        X : array_like, shape (n_samples, n_features)
+        %(params_X)s
 
         Returns
         -------
@@ -857,14 +840,9 @@ class Stacking(ClassifierMixin, BaseEstimator):
     def predict(self, X: ArrayLike) -> np.ndarray:
         """The meta-learner's prediction on the first-level outputs.
 
-        Parameters
-        ----------
-        X : array_like, shape (n_samples, n_features)
+        %(params_X)s
 
-        Returns
-        -------
-        ndarray, shape (n_samples,)
-            Labels from ``classes_``.
+        %(returns_labels)s
         """
         Z = self.meta_features(X)
         return self.meta_learner_.predict(Z)
@@ -873,13 +851,9 @@ class Stacking(ClassifierMixin, BaseEstimator):
     def predict_proba(self, X):
         """The meta-learner's class probabilities (only if it has ``predict_proba``).
 
-        Parameters
-        ----------
-        X : array_like, shape (n_samples, n_features)
+        %(params_X)s
 
-        Returns
-        -------
-        ndarray, shape (n_samples, n_classes)
+        %(returns_proba)s
         """
         Z = self.meta_features(X)
         return self.meta_learner_.predict_proba(Z)
@@ -888,9 +862,7 @@ class Stacking(ClassifierMixin, BaseEstimator):
     def decision_function(self, X):
         """The meta-learner's decision function (MLR: the per-class responses).
 
-        Parameters
-        ----------
-        X : array_like, shape (n_samples, n_features)
+        %(params_X)s
 
         Returns
         -------
