@@ -341,21 +341,51 @@ def test_log2_rule_matches_sklearn(d):
 
 
 def test_forest_with_every_attribute_is_bagged_trees(cancer):
+    """k = d is bagging of the same tree with the same seeds. Like with like: a tree's
+    tie-breaking depends on its type and seed (scikit-learn's splitter permutes the
+    attributes even at max_features = d), so each tree type is compared with itself."""
     X, y = cancer
-    forest = RandomForest(n_estimators=5, max_features=None, random_state=3).fit(X, y)
+    forest = RandomForest(n_estimators=5, max_features=None, random_state=3, tree=CART()).fit(X, y)
     bag = Bagging(CART(), n_estimators=5, random_state=3).fit(X, y)
     np.testing.assert_array_equal(forest.votes(X), bag.votes(X))
     assert forest.oob_error_ == bag.oob_error_
-    # the same with scikit-learn's tree, Bagging's default base learner
-    forest = RandomForest(n_estimators=5, max_features=None, random_state=3,
-                          tree=DecisionTreeClassifier()).fit(X, y)
+    # the default tree, scikit-learn's, is also Bagging's default base learner
+    forest = RandomForest(n_estimators=5, max_features=None, random_state=3).fit(X, y)
     bag = Bagging(n_estimators=5, random_state=3).fit(X, y)
     np.testing.assert_array_equal(forest.votes(X), bag.votes(X))
+    assert forest.oob_error_ == bag.oob_error_
 
 
-def test_forest_default_tree_is_the_books_cart(cancer):
+def test_default_forest_is_a_hand_built_bag_of_sklearn_trees(cancer):
+    """The default member is scikit-learn's DecisionTreeClassifier(max_features=k): member t
+    draws its n bootstrap indices, then its seed, from child stream t of random_state, and
+    is fitted on the drawn rows (distinct rows weighted by their counts, the same tree as
+    duplicated rows); the forest is the plurality vote of those trees."""
     X, y = cancer
-    forest = RandomForest(n_estimators=3, random_state=0).fit(X, y)
+    T, k = 7, 4
+    forest = RandomForest(n_estimators=T, random_state=11).fit(X, y)
+    streams = np.random.default_rng(11).spawn(T)
+    votes = np.zeros((len(y), 2), dtype=np.int64)
+    for t, stream in enumerate(streams):
+        sample = stream.integers(0, len(y), size=len(y))
+        seed = int(stream.integers(2**31 - 1))
+        np.testing.assert_array_equal(forest.samples_[t], sample)
+        rows, counts = np.unique(sample, return_counts=True)
+        tree = DecisionTreeClassifier(max_features=k, random_state=seed).fit(
+            X[rows], y[rows], sample_weight=counts.astype(float))
+        dup = DecisionTreeClassifier(max_features=k, random_state=seed).fit(X[sample], y[sample])
+        np.testing.assert_array_equal(tree.predict(X), dup.predict(X))
+        member = forest.estimators_[t]
+        assert isinstance(member, DecisionTreeClassifier) and member.max_features == k
+        np.testing.assert_array_equal(member.predict(X), tree.predict(X))
+        votes[np.arange(len(y)), tree.predict(X)] += 1
+    np.testing.assert_array_equal(forest.votes(X), votes)
+    np.testing.assert_array_equal(forest.predict(X), np.argmax(votes, axis=1))
+
+
+def test_forest_cart_option_is_the_books_tree(cancer):
+    X, y = cancer
+    forest = RandomForest(n_estimators=3, random_state=0, tree=CART()).fit(X, y)
     assert all(isinstance(tree, CART) for tree in forest.estimators_)
     assert {tree.max_features for tree in forest.estimators_} == {forest.max_features_}
 
@@ -448,6 +478,7 @@ def test_resolve_max_features_bad_input(max_features, d, exc, pattern):
     ({"max_features": []}, ValueError, r"max_features must be a non-empty sequence of values .*; got \[\]"),
     ({"max_features": ["cube"]}, ValueError, r"max_features must be one of"),
     ({"n_estimators": 0}, ValueError, r"n_estimators must be an integer >= 1"),
+    ({"tree": KNeighborsClassifier()}, TypeError, r"tree must be a classifier with a max_features parameter"),
 ])
 def test_forest_convergence_bad_input(iris, kwargs, exc, pattern):
     X, y = iris
@@ -459,13 +490,14 @@ def test_public_functions():
         "resolve_max_features", "forest_convergence"}
 
 
-def test_forest_convergence_equals_separate_forests(iris):
+@pytest.mark.parametrize("tree", [None, CART()])
+def test_forest_convergence_equals_separate_forests(iris, tree):
     X, y = iris
     res = B.forest_convergence(X[::2], y[::2], X[1::2], y[1::2], max_features=(1, None),
-                               n_estimators=8, rng=4)
+                               n_estimators=8, rng=4, tree=tree)
     seed = int(np.random.default_rng(4).integers(2**63 - 1))
     for j, k in enumerate((1, None)):
-        forest = RandomForest(8, max_features=k, random_state=seed).fit(X[::2], y[::2])
+        forest = RandomForest(8, max_features=k, random_state=seed, tree=tree).fit(X[::2], y[::2])
         np.testing.assert_array_equal(res.test_error[j], forest.staged_error(X[1::2], y[1::2]))
         np.testing.assert_array_equal(res.oob_error[j], forest.oob_error_curve_)
         single = [np.mean(m.predict(X[1::2]) != y[1::2]) for m in forest.estimators_]  # codes = labels

@@ -35,7 +35,6 @@ from .._validation import (check_bool, check_choice, check_estimator, check_labe
                            check_rng, check_scalar, check_X_y, fail, validate_estimator_data)
 from ._checks import classifier_fit_data
 from ..resampling._engine import run_tasks, spawn
-from ..tree import CART
 
 __all__ = ["Bagging", "ForestConvergence", "RandomForest", "forest_convergence", "resolve_max_features"]
 
@@ -497,7 +496,7 @@ class ForestConvergence(Result):
 def forest_convergence(X: ArrayLike, y: ArrayLike, X_test: ArrayLike, y_test: ArrayLike, *,
                        max_features: Sequence[Literal["log2", "sqrt"] | int | float | None] = ("log2", None),
                        n_estimators: int = 100, rng: int | np.random.Generator | None = None,
-                       n_jobs: int | None = None) -> ForestConvergence:
+                       n_jobs: int | None = None, tree: BaseEstimator | None = None) -> ForestConvergence:
     r"""Fit one :class:`RandomForest` per ``max_features`` and record its error curves.
 
     For each value, a forest of ``n_estimators`` trees (the same ``rng`` for all, so the
@@ -516,6 +515,9 @@ def forest_convergence(X: ArrayLike, y: ArrayLike, X_test: ArrayLike, y_test: Ar
     n_estimators : int, default 100
     rng : None, int or numpy.random.Generator
     n_jobs : int, default None
+    tree : classifier, default None
+        The forests' tree, as in :class:`RandomForest` (``None``: scikit-learn's compiled
+        tree; the chapter passes the book's ``patterneval.tree.CART()``).
 
     Returns
     -------
@@ -556,7 +558,8 @@ def forest_convergence(X: ArrayLike, y: ArrayLike, X_test: ArrayLike, y_test: Ar
     seed = int(check_rng(rng).integers(2**63 - 1))
     ks, tests, oobs, members = [], [], [], []
     for value in values:
-        forest = RandomForest(n_estimators, max_features=value, random_state=seed, n_jobs=n_jobs).fit(X, y)
+        forest = RandomForest(n_estimators, max_features=value, random_state=seed, n_jobs=n_jobs,
+                              tree=tree).fit(X, y)
         codes = forest._member_predictions(X_test)
         ks.append(forest.max_features_)
         tests.append(_staged_vote_error(codes, forest.classes_, y_test))
