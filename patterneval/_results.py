@@ -9,6 +9,8 @@ from typing import NamedTuple
 
 import numpy as np
 
+from ._api import doc_parts
+
 __all__ = ["ConfidenceInterval", "Result"]
 
 
@@ -25,6 +27,14 @@ class ConfidenceInterval(NamedTuple):
 
     low: float | np.ndarray
     high: float | np.ndarray
+
+
+#: Fills ``%(returns_interval)s``, the Returns section of the ``confidence_interval`` method
+#: of a result whose interval bounds a probability (an error rate, an AUC); a class decorator.
+interval_docs = doc_parts({"returns_interval": """Returns
+    -------
+    ConfidenceInterval
+        ``(low, high)``, floats in [0, 1]."""})
 
 
 #: Arrays (and lists or tuples) with at most this many entries are shown whole in a repr;

@@ -84,11 +84,48 @@ def _svd_flip_rows(Vt):
     return Vt * signs[:, None]
 
 
+@estimator_docs
+class _LinearProjection:
+    """``transform`` and ``inverse_transform`` of a model fitted as ``mean_``, the
+    projection ``components_`` and a back-projection (PCA: ``components_`` itself, whose
+    rows are orthonormal; FastICA: the mixing matrix)."""
+
+    def transform(self, X: ArrayLike) -> np.ndarray:
+        """Coordinates along the components (PCA) or estimated sources (FastICA):
+        :math:`(X - \\bar x) W^\\top` with :math:`W` = ``components_``.
+
+        %(params_X)s
+
+        Returns
+        -------
+        ndarray, shape (n_samples, n_components)
+        """
+        return _centred(self, X) @ self.components_.T
+
+    def inverse_transform(self, X: ArrayLike) -> np.ndarray:
+        """Back to feature space: :math:`Z V_k^\\top + \\bar x` for PCA (exact when all
+        components are kept, the least-squares reconstruction otherwise), the sources
+        mixed back, :math:`S A^\\top + \\bar x`, for FastICA.
+
+        Parameters
+        ----------
+        X : array_like, shape (n_samples, n_components)
+            Coordinates Z along the components (PCA) or sources S (FastICA).
+
+        Returns
+        -------
+        ndarray, shape (n_samples, n_features)
+        """
+        check_is_fitted(self)
+        Z = _check_components(X, self.n_components_)
+        return Z @ self._back_projection() + self.mean_
+
+
 # --- PCA -----------------------------------------------------------------------------------
 
 
 @estimator_docs
-class PCA(TransformerMixin, BaseEstimator):
+class PCA(_LinearProjection, TransformerMixin, BaseEstimator):
     r"""Principal component analysis by the SVD of the centred data.
 
     Maximising the variance :math:`w^\top C w` of the projection :math:`w^\top x` over
@@ -162,33 +199,9 @@ class PCA(TransformerMixin, BaseEstimator):
         self.n_samples_ = n
         return self
 
-    def transform(self, X: ArrayLike) -> np.ndarray:
-        """Coordinates along the components: :math:`(X - \\bar x) V_k`.
-
-        %(params_X)s
-
-        Returns
-        -------
-        ndarray, shape (n_samples, n_components)
-        """
-        return _centred(self, X) @ self.components_.T
-
-    def inverse_transform(self, X: ArrayLike) -> np.ndarray:
-        """Back to feature space: :math:`Z V_k^\\top + \\bar x` (exact when all components
-        are kept, the least-squares reconstruction otherwise).
-
-        Parameters
-        ----------
-        X : array_like, shape (n_samples, n_components)
-            Coordinates Z along the components.
-
-        Returns
-        -------
-        ndarray, shape (n_samples, n_features)
-        """
-        check_is_fitted(self)
-        Z = _check_components(X, self.n_components_)
-        return Z @ self.components_ + self.mean_
+    def _back_projection(self):
+        # orthonormal rows: the transpose of the projection is its pseudo-inverse
+        return self.components_
 
 
 # --- LDA -----------------------------------------------------------------------------------
@@ -446,7 +459,7 @@ def _sym_decorrelation(W):
 
 
 @estimator_docs
-class FastICA(TransformerMixin, BaseEstimator):
+class FastICA(_LinearProjection, TransformerMixin, BaseEstimator):
     r"""Independent component analysis by the FastICA fixed-point iteration.
 
     Model :math:`x = A s` with independent, non-Gaussian sources. (1) Centre and whiten:
@@ -619,32 +632,8 @@ class FastICA(TransformerMixin, BaseEstimator):
             W[p] = w
         return W, worst, ok
 
-    def transform(self, X: ArrayLike) -> np.ndarray:
-        """Estimated sources: :math:`(X - \\bar x) W^\\top`.
-
-        %(params_X)s
-
-        Returns
-        -------
-        ndarray, shape (n_samples, n_components)
-        """
-        return _centred(self, X) @ self.components_.T
-
-    def inverse_transform(self, X: ArrayLike) -> np.ndarray:
-        """Mix sources back: :math:`S A^\\top + \\bar x`.
-
-        Parameters
-        ----------
-        X : array_like, shape (n_samples, n_components)
-            Sources S.
-
-        Returns
-        -------
-        ndarray, shape (n_samples, n_features)
-        """
-        check_is_fitted(self)
-        S = _check_components(X, self.n_components_)
-        return S @ self.mixing_.T + self.mean_
+    def _back_projection(self):
+        return self.mixing_.T
 
     def __sklearn_tags__(self):
         tags = super().__sklearn_tags__()

@@ -17,7 +17,7 @@ import numpy as np
 from numpy.typing import ArrayLike
 from scipy import special, stats
 
-from ._results import ConfidenceInterval, Result
+from ._results import ConfidenceInterval, Result, interval_docs
 from ._ties import argsort_tied
 from ._validation import (
     check_array,
@@ -175,6 +175,7 @@ def binomial_interval(k: ArrayLike, n: ArrayLike, *, confidence_level: float = 0
 
 
 # --------------------------------------------------------------------------- the estimate
+@interval_docs
 @dataclasses.dataclass(frozen=True, repr=False)
 class ErrorEstimate(Result):
     """A test error rate ``k / n`` with its binomial variance.
@@ -210,10 +211,7 @@ class ErrorEstimate(Result):
 default "wilson", keyword-only
             As in :func:`binomial_interval`.
 
-        Returns
-        -------
-        ConfidenceInterval
-            ``(low, high)``, floats in [0, 1].
+        %(returns_interval)s
 
         Examples
         --------
@@ -350,6 +348,7 @@ def sample_size_for_width(error: float, width: float, *, confidence_level: float
 
 
 # --------------------------------------------------------------------------- stratified
+@interval_docs
 @dataclasses.dataclass(frozen=True, repr=False)
 class StratifiedEstimate(Result):
     r"""The selective (stratified) sampling estimate :math:`\sum_i P_i k_i / n_i`.
@@ -383,10 +382,7 @@ class StratifiedEstimate(Result):
         confidence_level : float in (0, 1), default 0.95
             z is the standard normal's (1 + confidence_level)/2 quantile.
 
-        Returns
-        -------
-        ConfidenceInterval
-            ``(low, high)``, floats in [0, 1].
+        %(returns_interval)s
 
         Examples
         --------

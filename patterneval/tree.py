@@ -50,13 +50,7 @@ from ._api import estimator_docs
 from ._results import Result
 from ._ties import TIE_RTOL, argmax_tied, argmin_tied
 from ._validation import (
-    check_array,
-    check_choice,
-    check_labels,
-    check_rng,
-    check_scalar,
-    fail,
-    validate_estimator_data,
+    check_array, check_choice, check_labels, check_rng, check_scalar, fail, validate_estimator_data,
 )
 
 __all__ = [

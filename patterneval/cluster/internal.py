@@ -1047,6 +1047,7 @@ def prediction_strength(X: ArrayLike, clusterer: BaseEstimator, n_clusters: int,
     Returns
     -------
     PredictionStrength
+        ``strength`` (the mean over the splits), its ``std_error`` and each split's value.
 
     Notes
     -----

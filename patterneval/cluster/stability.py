@@ -33,40 +33,21 @@ from numpy.typing import ArrayLike
 from scipy.spatial.distance import cdist
 from sklearn.base import BaseEstimator
 
+from .._api import doc_parts
 from .._results import Result
 from .._ties import TIE_RTOL, argmax_tied
 from .._validation import (
-    check_bool,
-    check_choice,
-    check_grid,
-    check_n_jobs,
-    check_rng,
-    check_scalar,
-    fail,
+    check_bool, check_choice, check_grid, check_n_jobs, check_rng, check_scalar, fail,
 )
 from ._checks import check_cluster_X, check_cluster_data, check_clusterer, check_partitions
 from ..resampling._engine import run_tasks, spawn
 from .internal import METRICS, _centred, _distance_chunks, _metric, _onehot
 
 __all__ = [
-    "DISSOLVED",
-    "RECOVERED",
-    "REFERENCES",
-    "STABILITY_METHODS",
-    "ClusterStability",
-    "FeatureRemovalStability",
-    "GapStatistic",
-    "ad",
-    "adm",
-    "apn",
-    "cluster_stability",
-    "feature_removal_stability",
-    "fom",
-    "gap_statistic",
-    "jaccard_table",
-    "stability_blobs",
-    "stability_view",
-    "within_dispersion",
+    "DISSOLVED", "RECOVERED", "REFERENCES", "STABILITY_METHODS", "ClusterStability",
+    "FeatureRemovalStability", "GapStatistic", "ad", "adm", "apn", "cluster_stability",
+    "feature_removal_stability", "fom", "gap_statistic", "jaccard_table", "stability_blobs",
+    "stability_view", "within_dispersion",
 ]
 
 #: Reference distributions of the gap statistic (Tibshirani et al. 2001, section 3):
@@ -84,6 +65,17 @@ RECOVERED = 0.75
 
 
 # --------------------------------------------------------------------------- helpers
+
+
+#: The data of the examples of this module's measures, written once (filled in by
+#: :func:`_doc` where a docstring says ``%(name)s``).
+_EXAMPLE_SETUP = """>>> import numpy as np
+    >>> import patterneval as pe
+    >>> from sklearn.cluster import KMeans
+    >>> rng = np.random.default_rng(0)
+    >>> X = np.concatenate([rng.normal(c, 0.3, (30, {d})) for c in {centres}])"""
+_doc = doc_parts({"example_three_blobs": _EXAMPLE_SETUP.format(d=2, centres=(0, 4, 8)),
+                  "example_two_blobs_3d": _EXAMPLE_SETUP.format(d=3, centres=(0, 4))})
 
 
 def _codes(labels) -> np.ndarray:
@@ -276,6 +268,7 @@ def _one_se_rule(ks, gap, s, scale):
     return int(ks[-1]), False
 
 
+@_doc
 def gap_statistic(X: ArrayLike, clusterer: BaseEstimator, k_values: Sequence[int], *, n_references: int = 20,
                   reference: Literal["uniform", "pca"] = "uniform", rng: int | np.random.Generator | None = None,
                   n_jobs: int | None = None, progress: bool = False) -> GapStatistic:
@@ -320,6 +313,7 @@ def gap_statistic(X: ArrayLike, clusterer: BaseEstimator, k_values: Sequence[int
     Returns
     -------
     GapStatistic
+        The gaps and their standard errors at each k, and the chosen ``n_clusters``.
 
     Notes
     -----
@@ -336,11 +330,7 @@ def gap_statistic(X: ArrayLike, clusterer: BaseEstimator, k_values: Sequence[int
 
     Examples
     --------
-    >>> import numpy as np
-    >>> import patterneval as pe
-    >>> from sklearn.cluster import KMeans
-    >>> rng = np.random.default_rng(0)
-    >>> X = np.concatenate([rng.normal(c, 0.3, (30, 2)) for c in (0, 4, 8)])
+    %(example_three_blobs)s
     >>> pe.gap_statistic(X, KMeans(n_init=3), range(1, 6), n_references=5, rng=0).n_clusters
     3
     """
@@ -445,6 +435,7 @@ def _stability_replicate(X, clusterer, base, K, method, m, duplicates, noise_fra
     return J.max(axis=1) if J.shape[1] else np.zeros(K)
 
 
+@_doc
 def cluster_stability(
     X: ArrayLike, clusterer: BaseEstimator, *, n_resamples: int = 100,
     method: Literal["bootstrap", "subsample", "noise"] = "bootstrap", fraction: float = 0.5, duplicates: bool = False,
@@ -514,11 +505,7 @@ def cluster_stability(
 
     Examples
     --------
-    >>> import numpy as np
-    >>> import patterneval as pe
-    >>> from sklearn.cluster import KMeans
-    >>> rng = np.random.default_rng(0)
-    >>> X = np.concatenate([rng.normal(c, 0.3, (30, 2)) for c in (0, 4, 8)])
+    %(example_three_blobs)s
     >>> res = pe.cluster_stability(X, KMeans(n_clusters=3, n_init=3), n_resamples=5, rng=0)
     >>> res.stability.round(2).tolist()
     [1.0, 1.0, 1.0]
@@ -600,6 +587,7 @@ def _cluster_distance_sums(Xc, codes, K, metric):
     return sum(_distance_chunks(Xc, metric, reduce_func), np.zeros((K, Xc.shape[0])))
 
 
+@_doc
 def feature_removal_stability(X: ArrayLike, clusterer: BaseEstimator, *, metric: str = "euclidean",
                               adjust: bool = True, rng: int | np.random.Generator | None = None,
                               n_jobs: int | None = None, progress: bool = False) -> FeatureRemovalStability:
@@ -663,11 +651,7 @@ def feature_removal_stability(X: ArrayLike, clusterer: BaseEstimator, *, metric:
 
     Examples
     --------
-    >>> import numpy as np
-    >>> import patterneval as pe
-    >>> from sklearn.cluster import KMeans
-    >>> rng = np.random.default_rng(0)
-    >>> X = np.concatenate([rng.normal(c, 0.3, (30, 3)) for c in (0, 4)])
+    %(example_two_blobs_3d)s
     >>> res = pe.feature_removal_stability(X, KMeans(n_clusters=2, n_init=3), rng=0)
     >>> res.apn
     0.0
@@ -726,11 +710,7 @@ _MEASURE_DOC = """{title} of clValid (Brock et al. 2008): {what}
 {params}
     Examples
     --------
-    >>> import numpy as np
-    >>> import patterneval as pe
-    >>> from sklearn.cluster import KMeans
-    >>> rng = np.random.default_rng(0)
-    >>> X = np.concatenate([rng.normal(c, 0.3, (30, 3)) for c in (0, 4)])
+    %(example_two_blobs_3d)s
     >>> round(pe.{name}(X, KMeans(n_clusters=2, n_init=3), rng=0), 3)
     {example}
     """
@@ -812,6 +792,7 @@ for _f, _title, _what in (
          "``adjust``, ``rng``, ``n_jobs``, ``progress``.")):
     _f.__doc__ = _MEASURE_DOC.format(title=_title, what=_what, name=_f.__name__,
                                      example=_EXAMPLES[_f.__name__], params=_PARAMS[_f.__name__])
+    _doc(_f)
 del _f, _title, _what
 
 

@@ -49,20 +49,8 @@ from threadpoolctl import threadpool_limits
 
 from .._results import Result
 from .._validation import (
-    check_array,
-    check_bool,
-    check_choice,
-    check_classification_target,
-    check_cv,
-    check_estimator,
-    check_labels,
-    check_n_jobs,
-    check_n_splits,
-    check_rng,
-    check_scalar,
-    check_X_y,
-    fail,
-    show,
+    check_array, check_bool, check_choice, check_classification_target, check_cv, check_estimator,
+    check_labels, check_n_jobs, check_n_splits, check_rng, check_scalar, check_X_y, fail, show,
 )
 from ._checks import check_binary_target
 from ..resampling._engine import make_folds, run_tasks

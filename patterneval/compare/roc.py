@@ -51,7 +51,7 @@ import numpy as np
 from numpy.typing import ArrayLike
 from scipy import special, stats
 
-from .._results import ConfidenceInterval, Result
+from .._results import ConfidenceInterval, Result, interval_docs
 from .._validation import check_array, check_choice, check_rng, check_scalar, fail
 from ._checks import check_binary_target
 
@@ -246,6 +246,7 @@ def roc_curve(y_true: ArrayLike, scores: ArrayLike, *, pos_label: Any = None) ->
 
 
 # ---------------------------------------------------------------- DeLong
+@interval_docs
 @dataclass(frozen=True, repr=False)
 class DeLongInterval(Result):
     r"""An AUC with DeLong's standard error and a confidence interval inside [0, 1].
@@ -297,10 +298,7 @@ class DeLongInterval(Result):
         transform : {"logit", "clip"}, optional, keyword-only
             Default the result's ``transform``.
 
-        Returns
-        -------
-        ConfidenceInterval
-            ``(low, high)``, floats in [0, 1].
+        %(returns_interval)s
 
         Examples
         --------

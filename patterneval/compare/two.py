@@ -31,19 +31,12 @@ from numpy.typing import ArrayLike
 from scipy import stats
 from sklearn.base import BaseEstimator, clone
 
+from .._api import doc_parts
 from .._results import Result
 from .._ties import TIE_RTOL
 from .._validation import (
-    check_array,
-    check_bool,
-    check_callable,
-    check_estimator,
-    check_labels,
-    check_rng,
-    check_scalar,
-    check_X_y,
-    fail,
-    show,
+    check_array, check_bool, check_callable, check_estimator, check_labels, check_rng, check_scalar,
+    check_X_y, fail, show,
 )
 from ._checks import check_paired_scores
 
@@ -257,6 +250,21 @@ class FiveByTwoTest(Result):
     variances: np.ndarray
 
 
+#: What the docstrings of the 5x2cv functions share: the parameters of the two tests and
+#: the data and classifiers of their examples.
+_five_by_two_docs = doc_parts({
+    "params_5x2": """Parameters
+    ----------
+    estimator_a, estimator_b, X, y, rng, metric, halves
+        As in :func:`five_by_two_differences`.""",
+    "example_5x2": """>>> from sklearn.datasets import load_iris
+    >>> from sklearn.naive_bayes import GaussianNB
+    >>> from sklearn.neighbors import KNeighborsClassifier
+    >>> from patterneval import compare
+    >>> X, y = load_iris(return_X_y=True)""",
+})
+
+
 def _metric_score(metric, y_true, y_pred):
     if metric is None:
         return float(np.mean(y_pred == y_true))
@@ -280,6 +288,7 @@ def _random_halves(y, rng):
     return halves
 
 
+@_five_by_two_docs
 def five_by_two_differences(estimator_a: BaseEstimator, estimator_b: BaseEstimator, X: ArrayLike, y: ArrayLike, *,
                             rng: int | np.random.Generator | None = None, metric: Callable | None = None,
                             halves: Sequence[tuple[ArrayLike, ArrayLike]] | None = None) -> np.ndarray:
@@ -311,12 +320,8 @@ def five_by_two_differences(estimator_a: BaseEstimator, estimator_b: BaseEstimat
 
     Examples
     --------
-    >>> from sklearn.naive_bayes import GaussianNB
-    >>> from sklearn.tree import DecisionTreeClassifier
-    >>> from sklearn.datasets import load_iris
-    >>> from patterneval.compare import five_by_two_differences
-    >>> X, y = load_iris(return_X_y=True)
-    >>> five_by_two_differences(GaussianNB(), DecisionTreeClassifier(random_state=0), X, y, rng=0).shape
+    %(example_5x2)s
+    >>> compare.five_by_two_differences(GaussianNB(), KNeighborsClassifier(), X, y, rng=0).shape
     (5, 2)
     """
     check_estimator("estimator_a", estimator_a)
@@ -380,6 +385,7 @@ def _five_by_two_test(differences, statistic_of, test, df) -> FiveByTwoTest:
                          differences=differences, variances=variances)
 
 
+@_five_by_two_docs
 def paired_ttest_5x2cv(estimator_a: BaseEstimator, estimator_b: BaseEstimator, X: ArrayLike, y: ArrayLike, *,
                        rng: int | np.random.Generator | None = None, metric: Callable | None = None,
                        halves: Sequence[tuple[ArrayLike, ArrayLike]] | None = None) -> FiveByTwoTest:
@@ -399,10 +405,7 @@ def paired_ttest_5x2cv(estimator_a: BaseEstimator, estimator_b: BaseEstimator, X
     would not be. Halves (not ten folds) keep the training sets of a replication
     disjoint, so the two differences of a replication are nearly independent.
 
-    Parameters
-    ----------
-    estimator_a, estimator_b, X, y, rng, metric, halves
-        As in :func:`five_by_two_differences`.
+    %(params_5x2)s
 
     Returns
     -------
@@ -429,12 +432,8 @@ def paired_ttest_5x2cv(estimator_a: BaseEstimator, estimator_b: BaseEstimator, X
 
     Examples
     --------
-    >>> from sklearn.datasets import load_iris
-    >>> from sklearn.naive_bayes import GaussianNB
-    >>> from sklearn.neighbors import KNeighborsClassifier
-    >>> from patterneval.compare import paired_ttest_5x2cv
-    >>> X, y = load_iris(return_X_y=True)
-    >>> result = paired_ttest_5x2cv(GaussianNB(), KNeighborsClassifier(), X, y, rng=0)
+    %(example_5x2)s
+    >>> result = compare.paired_ttest_5x2cv(GaussianNB(), KNeighborsClassifier(), X, y, rng=0)
     >>> result.test, result.df, result.differences.shape
     ('paired t', (5,), (5, 2))
     """
@@ -442,6 +441,7 @@ def paired_ttest_5x2cv(estimator_a: BaseEstimator, estimator_b: BaseEstimator, X
     return _five_by_two_test(differences, _ttest_5x2, "paired t", (5,))
 
 
+@_five_by_two_docs
 def combined_ftest_5x2cv(estimator_a: BaseEstimator, estimator_b: BaseEstimator, X: ArrayLike, y: ArrayLike, *,
                          rng: int | np.random.Generator | None = None, metric: Callable | None = None,
                          halves: Sequence[tuple[ArrayLike, ArrayLike]] | None = None) -> FiveByTwoTest:
@@ -463,10 +463,7 @@ def combined_ftest_5x2cv(estimator_a: BaseEstimator, estimator_b: BaseEstimator,
     makes f less sensitive to which difference happens to come first, so it has lower
     type-I error and higher power than the 5x2cv t (Alpaydin 1999).
 
-    Parameters
-    ----------
-    estimator_a, estimator_b, X, y, rng, metric, halves
-        As in :func:`five_by_two_differences`.
+    %(params_5x2)s
 
     Returns
     -------
@@ -487,12 +484,8 @@ def combined_ftest_5x2cv(estimator_a: BaseEstimator, estimator_b: BaseEstimator,
 
     Examples
     --------
-    >>> from sklearn.datasets import load_iris
-    >>> from sklearn.naive_bayes import GaussianNB
-    >>> from sklearn.neighbors import KNeighborsClassifier
-    >>> from patterneval.compare import combined_ftest_5x2cv
-    >>> X, y = load_iris(return_X_y=True)
-    >>> result = combined_ftest_5x2cv(GaussianNB(), KNeighborsClassifier(), X, y, rng=0)
+    %(example_5x2)s
+    >>> result = compare.combined_ftest_5x2cv(GaussianNB(), KNeighborsClassifier(), X, y, rng=0)
     >>> result.test, result.df
     ('combined F', (10, 5))
     """

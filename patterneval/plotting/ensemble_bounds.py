@@ -15,10 +15,7 @@ from matplotlib import ticker
 from matplotlib.figure import Figure
 
 from ..ensemble.bounds import (
-    correlated_vote_error,
-    hoeffding_bound,
-    majority_vote_error,
-    simulate_correlated_vote,
+    correlated_vote_error, hoeffding_bound, majority_vote_error, simulate_correlated_vote,
 )
 from ._style import BOOK_STYLE, COLORS, Painter, new_figure, one_shot, reset_axes
 

@@ -16,6 +16,7 @@ import numpy as np
 from numpy.typing import ArrayLike
 from sklearn.base import BaseEstimator, clone
 
+from .._api import doc_parts
 from .._results import Result
 from .._validation import (
     check_bool,
@@ -33,14 +34,8 @@ from ._engine import fit_predict, run_tasks, single_class_error, single_class_la
 from .crossval import cross_val_error, leave_one_out_error
 
 __all__ = [
-    "BOOTSTRAP_METHODS",
-    "BOOTSTRAP_SINGLE_CLASS",
-    "BootstrapResult",
-    "EstimatorSimulation",
-    "bootstrap_error",
-    "inclusion_probability",
-    "no_information_error",
-    "simulate_distinct_share",
+    "BOOTSTRAP_METHODS", "BOOTSTRAP_SINGLE_CLASS", "BootstrapResult", "EstimatorSimulation",
+    "bootstrap_error", "inclusion_probability", "no_information_error", "simulate_distinct_share",
     "simulate_error_estimates",
 ]
 
@@ -546,6 +541,19 @@ def bootstrap_error(estimator: BaseEstimator, X: ArrayLike, y: ArrayLike, *, n_r
                                    n_single_class=n_single_class)
 
 
+#: The simulation that the examples of :func:`simulate_error_estimates` and
+#: :class:`EstimatorSimulation` run, written once.
+_simulation_example = doc_parts({"example_simulation": """>>> import numpy as np
+    >>> from sklearn.naive_bayes import GaussianNB
+    >>> from patterneval.resampling.bootstrap import simulate_error_estimates
+    >>> def sampler(rng, size):
+    ...     y = np.arange(size) % 2
+    ...     return rng.normal(size=(size, 2)) + y[:, None], y
+    >>> sim = simulate_error_estimates(GaussianNB(), sampler, n=20, n_test=2000,
+    ...                                n_replicates=3, n_resamples=5, rng=0)"""})
+
+
+@_simulation_example
 @dataclasses.dataclass(frozen=True, repr=False)
 class EstimatorSimulation(Result):
     """Error estimators side by side on many training sets of a problem with known error.
@@ -590,14 +598,7 @@ class EstimatorSimulation(Result):
 
         Examples
         --------
-        >>> import numpy as np
-        >>> from sklearn.naive_bayes import GaussianNB
-        >>> from patterneval.resampling.bootstrap import simulate_error_estimates
-        >>> def sampler(rng, size):
-        ...     y = np.arange(size) % 2
-        ...     return rng.normal(size=(size, 2)) + y[:, None], y
-        >>> sim = simulate_error_estimates(GaussianNB(), sampler, n=20, n_test=2000,
-        ...                                n_replicates=3, n_resamples=5, rng=0)
+        %(example_simulation)s
         >>> sim.column(".632").shape
         (3,)
         >>> print(sim.table().splitlines()[0])
@@ -637,6 +638,7 @@ def _one_training_set(estimator, sampler, n, X_test, y_test, n_splits, n_resampl
     return true_error, values
 
 
+@_simulation_example
 def simulate_error_estimates(estimator: BaseEstimator, sampler: Callable, *, n: int, n_test: int = 20_000,
                              n_replicates: int = 100, n_splits: Sequence[int] = (2, 10), n_resamples: int = 50,
                              rng: int | np.random.Generator | None = None, n_jobs: int | None = None,
@@ -689,14 +691,7 @@ def simulate_error_estimates(estimator: BaseEstimator, sampler: Callable, *, n: 
 
     Examples
     --------
-    >>> import numpy as np
-    >>> from sklearn.naive_bayes import GaussianNB
-    >>> from patterneval.resampling.bootstrap import simulate_error_estimates
-    >>> def sampler(rng, size):
-    ...     y = np.arange(size) % 2
-    ...     return rng.normal(size=(size, 2)) + y[:, None], y
-    >>> sim = simulate_error_estimates(GaussianNB(), sampler, n=20, n_test=2000,
-    ...                                n_replicates=3, n_resamples=5, rng=0)
+    %(example_simulation)s
     >>> sim.names
     ('LOO', '2-fold', '10-fold', 'oob', '.632', '.632+')
     >>> sim.estimates.shape
