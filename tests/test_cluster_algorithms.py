@@ -201,6 +201,42 @@ def test_kmeans_chunked_equals_one_block(monkeypatch):
     np.testing.assert_allclose(whole.cluster_centers_, chunked.cluster_centers_, rtol=1e-13)
 
 
+@pytest.mark.parametrize("threads", [1, 2, 3])
+def test_kmeans_threads_give_the_same_bits(monkeypatch, threads):
+    """The row blocks of a Lloyd pass run on as many threads as BLAS had; block sums are
+    added in block order, so the fit is the same to the last bit for any thread count."""
+    from threadpoolctl import threadpool_limits
+
+    X = blobs(6, n=2000, d=3, k=5).round(1)  # rounded: rows equally near two centres
+    monkeypatch.setattr(alg, "CHUNK_ROWS", 97)
+    with threadpool_limits(limits=1):
+        serial = KMeans(5, random_state=0, n_init=2).fit(X)
+    monkeypatch.setattr("patterneval._threads._blas_threads", lambda: threads)
+    pooled = KMeans(5, random_state=0, n_init=2).fit(X)
+    np.testing.assert_array_equal(serial.labels_, pooled.labels_)
+    np.testing.assert_array_equal(serial.cluster_centers_, pooled.cluster_centers_)
+    np.testing.assert_array_equal(serial.inertia_history_, pooled.inertia_history_)
+
+
+def test_block_workers_hold_blas_to_one_thread():
+    from threadpoolctl import threadpool_info, threadpool_limits
+
+    from patterneval._threads import block_workers
+
+    def blas():
+        return max((p["num_threads"] for p in threadpool_info() if p["user_api"] == "blas"), default=1)
+
+    with threadpool_limits(limits=2, user_api="blas"):
+        with block_workers(5) as pool:
+            assert blas() == 1
+            assert pool is None or pool._max_workers == 2  # None: no BLAS library visible
+        with block_workers(1) as pool:
+            assert pool is None
+        assert blas() == 2  # restored on exit
+    with threadpool_limits(limits=1), block_workers(5) as pool:
+        assert pool is None
+
+
 def test_kmeans_predict_transform_score():
     X = blobs(5)
     km = KMeans(4, random_state=0).fit(X)

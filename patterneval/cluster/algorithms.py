@@ -33,6 +33,7 @@ from sklearn.utils.validation import check_is_fitted
 
 from .._api import ESTIMATOR_PARTS, doc_parts
 from .._results import Result
+from .._threads import block_workers
 from .._ties import TIE_RTOL, argmax_tied, argmin_tied, argsort_tied
 from .external import adjusted_rand_index
 from .internal import dunn_index, silhouette_width
@@ -107,48 +108,60 @@ def _nearest(X, C, X_sq=None):
     return labels, dist
 
 
-def _lloyd_pass(X, Xt, C, X_sq):
+def _lloyd_pass(X, Xt, C, X_sq, pool=None):
     """One assignment pass of Lloyd fused with the sums for the update.
 
-    Per block of rows: distances up to the constant ||x||^2 as the (k, block) matrix
-    ``-2 C X_b^T + ||c||^2`` (one BLAS product on the transposed data, so the k
-    distances of a sample are a column and the minimum runs over contiguous rows), the
-    nearest centre, and the per-cluster sums as the product of the (k, block) one-hot
-    assignment matrix with X_b. Returns labels, squared distances, sums and sizes."""
+    Per block of CHUNK_ROWS rows (:func:`_assign_block`): the nearest centre, the squared
+    distance to it, and the block's per-cluster sums; the blocks run on ``pool``'s threads
+    if given. The sums of the blocks are added in block order, so the result does not
+    depend on the pool. Returns labels, squared distances, sums and sizes."""
     n, d = X.shape
     k = C.shape[0]
     labels = np.empty(n, dtype=np.intp)
     dist = np.empty(n)
-    sums = np.zeros((k, d))
-    C_m2 = -2.0 * C
     C_sq = np.einsum("ij,ij->i", C, C)[:, None]
-    C_sq_max = float(C_sq.max())
-    codes = np.arange(k)[:, None]
-    row_codes = np.arange(k, dtype=np.float64)
-    first_weight = (k - np.arange(k))[:, None].astype(np.min_scalar_type(k))
-    step = CHUNK_ROWS
-    for start in range(0, n, step):
-        block = slice(start, min(start + step, n))
-        D = C_m2 @ Xt[:, block]
-        D += C_sq
-        # argmin over the k rows without numpy's argmin along a short non-last axis
-        # (slow): the minimum is a fast reduction over rows; the first row within the
-        # tie tolerance of it (TIE_RTOL times ||x||^2 + max ||c||^2, the scale of the
-        # expansion's rounding) is k - max_j [D_j <= min + tol] (k - j)
-        best = D.min(axis=0, out=dist[block])
-        hit = np.less_equal(D, best + TIE_RTOL * (X_sq[block] + C_sq_max))
-        if np.count_nonzero(hit) == hit.shape[1]:  # no ties: hit is the one-hot matrix
-            onehot = hit.astype(np.float64)
-            labels[block] = row_codes @ onehot
-        else:
-            lab = k - (hit * first_weight).max(axis=0)
-            labels[block] = lab
-            onehot = (lab == codes).astype(np.float64)
-        sums += onehot @ X[block]
+    centres = (-2.0 * C, C_sq, float(C_sq.max()))
+    blocks = [slice(start, min(start + CHUNK_ROWS, n)) for start in range(0, n, CHUNK_ROWS)]
+
+    def run(block):
+        return _assign_block(X, Xt, X_sq, centres, block, labels, dist)
+
+    sums = np.zeros((k, d))
+    for part in (map(run, blocks) if pool is None else pool.map(run, blocks)):
+        sums += part
     dist += X_sq
     np.maximum(dist, 0.0, out=dist)
     counts = np.bincount(labels, minlength=k).astype(np.float64)
     return labels, dist, sums, counts
+
+
+def _assign_block(X, Xt, X_sq, centres, block, labels, dist):
+    """Nearest centres of the rows ``block`` (written into ``labels`` and, up to the
+    constant ||x||^2, ``dist``) and their per-cluster sums, a (k, d) array.
+
+    Distances up to ||x||^2 are the (k, block) matrix ``-2 C X_b^T + ||c||^2`` (one BLAS
+    product on the transposed data, so the k distances of a sample are a column and the
+    minimum runs over contiguous rows); the sums are the product of the (k, block) one-hot
+    assignment matrix with X_b."""
+    C_m2, C_sq, C_sq_max = centres
+    k = C_m2.shape[0]
+    D = C_m2 @ Xt[:, block]
+    D += C_sq
+    # argmin over the k rows without numpy's argmin along a short non-last axis
+    # (slow): the minimum is a fast reduction over rows; the first row within the
+    # tie tolerance of it (TIE_RTOL times ||x||^2 + max ||c||^2, the scale of the
+    # expansion's rounding) is k - max_j [D_j <= min + tol] (k - j)
+    best = D.min(axis=0, out=dist[block])
+    hit = np.less_equal(D, best + TIE_RTOL * (X_sq[block] + C_sq_max))
+    if np.count_nonzero(hit) == hit.shape[1]:  # no ties: hit is the one-hot matrix
+        onehot = hit.astype(np.float64)
+        labels[block] = np.arange(k, dtype=np.float64) @ onehot
+    else:
+        first_weight = (k - np.arange(k))[:, None].astype(np.min_scalar_type(k))
+        lab = k - (hit * first_weight).max(axis=0)
+        labels[block] = lab
+        onehot = (lab == np.arange(k)[:, None]).astype(np.float64)
+    return onehot @ X[block]
 
 
 def _cluster_sums(X, labels, k):
@@ -680,19 +693,28 @@ def _lloyd(X, centers, max_iter, tol, X_sq=None, Xt=None):
     (X centred; ``tol`` absolute, on the squared centre shift).
 
     Returns labels, centres, inertia, n_iter and the inertia after each assignment
-    step (computed with the centres used in that step)."""
+    step (computed with the centres used in that step). BLAS is held to one thread and the
+    row blocks of a pass run on as many Python threads as BLAS had
+    (:func:`patterneval._threads.block_workers`), as scikit-learn holds BLAS to one thread
+    and runs its row chunks on OpenMP threads; the result is the same for any count."""
     n, _ = X.shape
     if X_sq is None:
         X_sq = np.einsum("ij,ij->i", X, X)
     if Xt is None:
         Xt = np.ascontiguousarray(X.T)
-    labels_old = np.full(n, -1, dtype=np.intp)
+    with block_workers(-(-n // CHUNK_ROWS)) as pool:
+        return _lloyd_iterations(X, Xt, X_sq, centers, max_iter, tol, pool)
+
+
+def _lloyd_iterations(X, Xt, X_sq, centers, max_iter, tol, pool):
+    """The iterations of :func:`_lloyd`, each pass's blocks on ``pool`` (or serial)."""
+    labels_old = np.full(X.shape[0], -1, dtype=np.intp)
     history = []
     strict = False
     n_iter = 0
     for it in range(max_iter):
         n_iter = it + 1
-        labels, d2, sums, counts = _lloyd_pass(X, Xt, centers, X_sq)
+        labels, d2, sums, counts = _lloyd_pass(X, Xt, centers, X_sq, pool)
         history.append(float(d2.sum()))
         empty = np.flatnonzero(counts == 0)
         if empty.size:
@@ -719,7 +741,7 @@ def _lloyd(X, centers, max_iter, tol, X_sq=None, Xt=None):
             break
         labels_old = labels
     if not strict:
-        labels = _lloyd_pass(X, Xt, centers, X_sq)[0]
+        labels = _lloyd_pass(X, Xt, centers, X_sq, pool)[0]
     return labels, centers, _inertia(X, centers, labels), n_iter, np.asarray(history)
 
 
