@@ -463,6 +463,7 @@ def miscalibrated_forecasts(n: int, *, slope: float = 1.0, shift: float = 0.0, s
     Returns
     -------
     Forecasts
+        The outcomes ``y``, the true ``probability``, the ``forecast`` and its ``true_error``.
 
     Examples
     --------
@@ -1188,6 +1189,7 @@ def simulate_selection_optimism(n_samples: int, n_configurations: int, *, accura
     Returns
     -------
     SelectionOptimism
+        The mean naive and BBC-CV estimates against the ``true_accuracy``, and their coverages.
 
     Examples
     --------

@@ -31,7 +31,7 @@ from .._validation import (
     check_X_y,
 )
 from ._engine import fit_predict, run_tasks, single_class_error, single_class_label, spawn
-from .crossval import cross_val_error, leave_one_out_error
+from .crossval import _iris_example, cross_val_error, leave_one_out_error
 
 __all__ = [
     "BOOTSTRAP_METHODS", "BOOTSTRAP_SINGLE_CLASS", "BootstrapResult", "EstimatorSimulation",
@@ -364,6 +364,7 @@ def _bootstrap_from_indices(estimator, X, y, indices, *, method, n_jobs=None, pr
     )
 
 
+@_iris_example
 def bootstrap_error(estimator: BaseEstimator, X: ArrayLike, y: ArrayLike, *, n_resamples: int = 200,
                     method: Literal["oob", ".632", ".632+"] = ".632", rng: int | np.random.Generator | None = None,
                     n_jobs: int | None = None, progress: bool = False,
@@ -484,10 +485,8 @@ def bootstrap_error(estimator: BaseEstimator, X: ArrayLike, y: ArrayLike, *, n_r
 
     Examples
     --------
-    >>> from sklearn.datasets import load_iris
+    %(example_iris)s
     >>> from sklearn.neighbors import KNeighborsClassifier
-    >>> import patterneval as pe
-    >>> X, y = load_iris(return_X_y=True)
     >>> res = pe.bootstrap_error(KNeighborsClassifier(1), X, y, n_resamples=50,
     ...                          method=".632+", rng=0)
     >>> res.resubstitution, res.inbag_counts.shape

@@ -19,6 +19,7 @@ from numpy.typing import ArrayLike
 from sklearn.base import BaseEstimator
 from sklearn.model_selection import LeaveOneOut
 
+from .._api import doc_parts
 from .._results import Result
 from .._validation import (
     check_bool,
@@ -31,6 +32,12 @@ from .._validation import (
 from ._engine import SINGLE_CLASS_OPTIONS, check_kfold_options, cross_validate_folds, cv_error, make_folds
 
 __all__ = ["CrossValidationResult", "cross_val_error", "leave_one_out_error"]
+
+#: Fills ``%(example_iris)s``: the data of the examples of the error estimators (the iris
+#: data as ``X, y``, and ``pe``), written once.
+_iris_example = doc_parts({"example_iris": """>>> from sklearn.datasets import load_iris
+    >>> import patterneval as pe
+    >>> X, y = load_iris(return_X_y=True)"""})
 
 
 @dataclasses.dataclass(frozen=True, repr=False)
@@ -113,6 +120,7 @@ def _run_splits(estimator, X, y, splits, *, n_jobs, progress, desc, single_class
     )
 
 
+@_iris_example
 def cross_val_error(estimator: BaseEstimator, X: ArrayLike, y: ArrayLike, *, n_splits: int = 10, n_repeats: int = 1,
                     stratify: bool = True, rng: int | np.random.Generator | None = None, n_jobs: int | None = None,
                     progress: bool = False, single_class: Literal["constant", "raise"] = "constant",
@@ -203,10 +211,8 @@ def cross_val_error(estimator: BaseEstimator, X: ArrayLike, y: ArrayLike, *, n_s
 
     Examples
     --------
-    >>> from sklearn.datasets import load_iris
+    %(example_iris)s
     >>> from sklearn.discriminant_analysis import LinearDiscriminantAnalysis
-    >>> import patterneval as pe
-    >>> X, y = load_iris(return_X_y=True)
     >>> res = pe.cross_val_error(LinearDiscriminantAnalysis(), X, y,
     ...                          n_splits=5, n_repeats=2, rng=0)
     >>> res.fold_errors.shape
@@ -228,6 +234,7 @@ def cross_val_error(estimator: BaseEstimator, X: ArrayLike, y: ArrayLike, *, n_s
     return dataclasses.replace(result, stratify=opt["stratify"])
 
 
+@_iris_example
 def leave_one_out_error(
     estimator: BaseEstimator, X: ArrayLike, y: ArrayLike, *, n_jobs: int | None = None, progress: bool = False,
     single_class: Literal["constant", "raise"] = "constant",
@@ -275,10 +282,8 @@ def leave_one_out_error(
 
     Examples
     --------
-    >>> from sklearn.datasets import load_iris
+    %(example_iris)s
     >>> from sklearn.neighbors import KNeighborsClassifier
-    >>> import patterneval as pe
-    >>> X, y = load_iris(return_X_y=True)
     >>> res = pe.leave_one_out_error(KNeighborsClassifier(1), X, y)
     >>> res.n_splits, round(res.error, 4)
     (150, 0.04)
