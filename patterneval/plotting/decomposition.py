@@ -45,6 +45,7 @@ def plot_projections(panels: Sequence[ArrayLike], y: ArrayLike, *, titles: Seque
     Returns
     -------
     matplotlib.figure.Figure
+        A new figure, one scatter plot per panel.
 
     Examples
     --------
@@ -124,6 +125,7 @@ def plot_sources(time: ArrayLike, panels: Sequence[ArrayLike], *, titles: Sequen
     Returns
     -------
     matplotlib.figure.Figure
+        A new figure, one axes of stacked signals per panel.
 
     Examples
     --------

@@ -52,6 +52,7 @@ def unit_ball_boundary(p: float, *, w: ArrayLike | None = None, n_points: int = 
     Returns
     -------
     ndarray of shape (n_points, 2)
+        The boundary's points (x1, x2), counter-clockwise.
 
     Examples
     --------
@@ -186,6 +187,7 @@ def mahalanobis_ellipse(mean: ArrayLike, cov: ArrayLike, radius: float, *, n_poi
     Returns
     -------
     ndarray of shape (n_points, 2)
+        The ellipse's points (x1, x2).
 
     Examples
     --------
