@@ -31,9 +31,14 @@ def peak_memory(func) -> int:
         tracemalloc.stop()
 
 
-def versions() -> str:
-    """The library versions a benchmark's numbers belong to, as one line."""
+def versions(*peers: str) -> str:
+    """The library versions a benchmark's numbers belong to, as one line: patterneval,
+    numpy, scipy, scikit-learn, then the benchmark's other ``peers`` (distribution names,
+    e.g. "statsmodels"), then Python and the machine (CPU count and architecture)."""
+    import os
+    import platform
     from importlib.metadata import version
 
-    return ", ".join(f"{name} {version(name)}"
-                     for name in ("patterneval", "numpy", "scipy", "scikit-learn"))
+    names = ("patterneval", "numpy", "scipy", "scikit-learn") + tuple(p for p in peers if p)
+    libs = ", ".join(f"{name} {version(name)}" for name in dict.fromkeys(names))
+    return f"{libs}; Python {platform.python_version()}, {os.cpu_count()} CPUs {platform.machine()}"

@@ -37,11 +37,10 @@ import time
 import warnings
 
 import numpy as np
-import sklearn
 from sklearn import metrics as skm
 
 import patterneval as pe
-from _timing import best_time  # noqa: E402  (benchmarks/ is on sys.path when run as a script)
+from _timing import best_time, versions  # noqa: E402  (benchmarks/ is on sys.path when run as a script)
 
 
 def _labels(n, k, seed):
@@ -116,7 +115,7 @@ def main():
     n_big, n_sk = (10**4, 10**4) if args.quick else (10**7, 10**6)
     if args.quick:  # a smoke test of a few seconds (make bench-quick)
         args.repeats = 1
-    print(f"patterneval {pe.__version__}, scikit-learn {sklearn.__version__}, numpy {np.__version__}")
+    print(versions())
     warnings.simplefilter("ignore")  # scikit-learn's FutureWarnings, if any
     part_a(n_big, n_sk, args.repeats, args.full)
     part_b(n_big, args.repeats)

@@ -19,14 +19,12 @@ from __future__ import annotations
 import argparse
 
 import numpy as np
-import sklearn
 from sklearn.datasets import load_breast_cancer, make_classification
 from sklearn.ensemble import AdaBoostClassifier
 from sklearn.tree import DecisionTreeClassifier
 
-import patterneval as pe
 from patterneval.ensemble.boosting import AdaBoost
-from _timing import best_time  # noqa: E402  (benchmarks/ is on sys.path when run as a script)
+from _timing import best_time, versions  # noqa: E402  (benchmarks/ is on sys.path when run as a script)
 
 
 def main(argv=None):
@@ -38,7 +36,7 @@ def main(argv=None):
     n = 1_000 if args.quick else 20_000
     if args.quick:  # a smoke test of a few seconds (make bench-quick)
         args.repeats, args.rounds = 1, 20
-    print(f"patterneval {pe.__version__}, scikit-learn {sklearn.__version__}, numpy {np.__version__}")
+    print(versions())
     X_bc, y_bc = load_breast_cancer(return_X_y=True)
     X_syn, y_syn = make_classification(n, 20, n_informative=8, flip_y=0.05, random_state=0)
     stump = DecisionTreeClassifier(max_depth=1)

@@ -15,17 +15,15 @@ wall time of a few repeats; asserts nothing.
 from __future__ import annotations
 
 import argparse
-import platform
 import statistics
 import time
 
-from mlxtend import __version__ as mlxtend_version
 from mlxtend.evaluate import bootstrap_point632_score
-from sklearn import __version__ as sklearn_version
 from sklearn.datasets import load_breast_cancer
 from sklearn.naive_bayes import GaussianNB
 
 import patterneval as pe
+from _timing import versions  # noqa: E402  (benchmarks/ is on sys.path when run as a script)
 
 
 def _median_time(func, repeats):
@@ -44,8 +42,7 @@ def main(argv=None):
     n_resamples, repeats = (50, 1) if args.quick else (200, 3)
     X, y = load_breast_cancer(return_X_y=True)
     est = GaussianNB()
-    print(f"python {platform.python_version()}, patterneval {pe.__version__}, scikit-learn {sklearn_version}, "
-          f"mlxtend {mlxtend_version}")
+    print(versions("mlxtend"))
     print(f"breast cancer n={y.size}, GaussianNB, B={n_resamples}, median of {repeats}\n")
     rows = []
     for name, run in [

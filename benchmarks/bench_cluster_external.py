@@ -10,6 +10,10 @@ F-measure, purity, accuracy from its contingency_matrix) the peer is the shortes
 computation on top of scikit-learn's building block. Ours: best of ``REPEATS`` runs;
 scikit-learn: one run (each takes seconds). Goal: ratio <= 0.1.
 
+Then the peak memory (tracemalloc) of every contingency-based index with 10^4 classes and
+10^4 clusters at n = ``--memory-n`` (10^6 by default): goal O(n + non-zero cells) (issue
+18), where a dense 10^4 x 10^4 table alone would take 763 MiB.
+
 Run: ``.venv/bin/python benchmarks/bench_cluster_external.py`` (``--n 1000000`` for a
 quick run). About 2 minutes at n = 10^7 on a 2-core machine.
 """
@@ -20,11 +24,11 @@ import argparse
 import time
 
 import numpy as np
-import sklearn
 from scipy.optimize import linear_sum_assignment
 from sklearn.metrics import cluster as skc
 
 import patterneval as pe
+from _timing import peak_memory, versions  # noqa: E402  (benchmarks/ is on sys.path when run as a script)
 
 REPEATS = 3
 
@@ -78,6 +82,49 @@ PEERS = {
 }
 
 
+#: Memory part: every contingency-based index, with scikit-learn's function where it has one.
+MEMORY = {
+    "contingency_matrix": (lambda t, p: pe.contingency_matrix(t, p, sparse=True),
+                           lambda t, p: skc.contingency_matrix(t, p, sparse=True)),
+    "pair_counts": (pe.pair_counts, skc.pair_confusion_matrix),
+    "rand_index": (pe.rand_index, skc.rand_score),
+    "adjusted_rand_index": (pe.adjusted_rand_index, skc.adjusted_rand_score),
+    "jaccard_index": (pe.jaccard_index, None),
+    "fowlkes_mallows_index": (pe.fowlkes_mallows_index, skc.fowlkes_mallows_score),
+    "pair_f1": (pe.pair_f1, None),
+    "f_measure": (pe.f_measure, None),
+    "purity": (pe.purity, None),
+    "mutual_info": (pe.mutual_info, skc.mutual_info_score),
+    "normalized_mutual_info": (pe.normalized_mutual_info, skc.normalized_mutual_info_score),
+    "clustering_accuracy": (pe.clustering_accuracy, None),
+    "minkowski_score": (pe.minkowski_score, None),
+    "adjusted_mutual_info": (pe.adjusted_mutual_info, None),  # scikit-learn's: O(K L) time
+    "variation_of_information": (pe.variation_of_information, None),
+    "homogeneity": (pe.homogeneity, skc.homogeneity_score),
+    "completeness": (pe.completeness, skc.completeness_score),
+    "v_measure": (pe.v_measure, skc.v_measure_score),
+}
+
+
+def memory_part(n, k=10_000):
+    """Peak memory (tracemalloc) of every contingency-based index with k classes and k
+    clusters: O(n + non-zero cells), never the dense k x k table."""
+    rng = np.random.default_rng(0)
+    t = rng.integers(0, k, n)
+    p = np.where(rng.random(n) < 0.8, t, rng.integers(0, k, n))
+    print(f"\npeak memory (tracemalloc), n = {n:,}, {k:,} classes x {k:,} clusters "
+          f"(a dense int64 table would take {k * k * 8 / 2**20:,.0f} MiB; the two label "
+          f"arrays {2 * n * 8 / 2**20:,.1f} MiB)")
+    print(f"{'index':<26}{'ours MiB':>10}{'sklearn MiB':>13}{'ratio':>8}")
+    for name, (ours, peer) in MEMORY.items():
+        m_ours = peak_memory(lambda: ours(t, p)) / 2**20
+        if peer is None:
+            print(f"{name:<26}{m_ours:>10.1f}{'-':>13}{'-':>8}", flush=True)
+            continue
+        m_peer = peak_memory(lambda: peer(t, p)) / 2**20
+        print(f"{name:<26}{m_ours:>10.1f}{m_peer:>13.1f}{m_ours / m_peer:>8.2f}", flush=True)
+
+
 def timed(func, *args, repeats=1):
     best = np.inf
     for _ in range(repeats):
@@ -90,14 +137,16 @@ def timed(func, *args, repeats=1):
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--n", type=int, default=10_000_000)
+    parser.add_argument("--memory-n", type=int, default=1_000_000,
+                        help="n of the memory part (10^4 classes and clusters)")
     parser.add_argument("--quick", action="store_true", help="n = 10^5, one repeat: a smoke test")
     args = parser.parse_args()
     global REPEATS
     n = 100_000 if args.quick else args.n
     if args.quick:
         REPEATS = 1
-    print(f"patterneval {pe.__version__}, scikit-learn {sklearn.__version__}, numpy {np.__version__}, "
-          f"n = {n:,}")
+    print(versions())
+    print(f"n = {n:,}")
     print(f"{'index':<24}{'clusters':>9}{'ours (s)':>10}{'sklearn (s)':>13}{'ratio':>8}")
     for k in (10, 1_000):
         rng = np.random.default_rng(k)
@@ -107,6 +156,7 @@ def main():
             ours_s = timed(ours, t, p, repeats=REPEATS)
             peer_s = timed(peer, t, p)
             print(f"{name:<24}{k:>9}{ours_s:>10.3f}{peer_s:>13.3f}{ours_s / peer_s:>8.3f}", flush=True)
+    memory_part(20_000 if args.quick else args.memory_n)
 
 
 if __name__ == "__main__":

@@ -19,10 +19,10 @@ import statistics
 import time
 
 import numpy as np
-import scipy
 from scipy.spatial import distance as sd
 
 import patterneval as pe
+from _timing import versions  # noqa: E402  (benchmarks/ is on sys.path when run as a script)
 from _latency import slider_latency  # noqa: E402  (benchmarks/ is on sys.path when run as a script)
 
 
@@ -41,8 +41,8 @@ def main(quick: bool = False) -> None:
     rng = np.random.default_rng(0)
     X, Y, w = rng.normal(size=(n, d)), rng.normal(size=(n, d)), rng.uniform(size=d)
     loop_n = 2_000 if quick else 20_000  # the SciPy loop is timed on a slice, then scaled
-    print(f"patterneval {pe.__version__}, numpy {np.__version__}, scipy {scipy.__version__}; "
-          f"n = {n:,} pairs, d = {d}")
+    print(versions())
+    print(f"n = {n:,} pairs, d = {d}")
     print(f"{'p':>4s} {'weights':>7s} {'patterneval':>12s} {'scipy loop':>11s} {'ratio':>7s}")
     for p in (1.0, 2.0, 3.0, np.inf):
         for weights in (None, w):

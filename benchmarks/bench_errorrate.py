@@ -37,7 +37,7 @@ import numpy as np  # noqa: E402
 
 import patterneval as pe  # noqa: E402
 from _latency import slider_latency  # noqa: E402  (benchmarks/ is on sys.path when run as a script)
-from _timing import peak_memory  # noqa: E402  (benchmarks/ is on sys.path when run as a script)
+from _timing import peak_memory, versions  # noqa: E402  (benchmarks/ is on sys.path when run as a script)
 
 #: patterneval method -> statsmodels ``proportion_confint`` method
 STATSMODELS = {
@@ -135,8 +135,7 @@ def main(argv=None) -> None:
     parser.add_argument("--quick", action="store_true", help="fewer repeats (a smoke test)")
     args = parser.parse_args(argv)
     repeats = 1 if args.quick else 7
-    print(f"patterneval {pe.__version__}, numpy {np.__version__}, Python {platform.python_version()},"
-          f" {platform.machine()}, {platform.system()}\n")
+    print(versions("statsmodels"), platform.system(), "\n")
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")  # peers' RuntimeWarnings at k = 0 / k = n
         # --quick: a smoke test of a few seconds (make bench-quick), not a measurement
