@@ -705,6 +705,11 @@ EXTRA = [
     ("entropy", "labels", "NaN label", dict(counts=None, labels=[np.nan, "a", "b"])),
     ("gini", "labels", "NaN label", dict(counts=None, labels=[np.nan, 1, 0])),
     ("selection_cv_error", "inside", "inside='no'", dict(inside="no")),
+    # method='cached' is a promise: an estimator it cannot reproduce without refitting, or
+    # folds that change with the labels (int cv: stratified), raise instead of refitting
+    ("permutation_test", "method", "cached, unsupported estimator", dict(method="cached")),
+    ("permutation_test", "method", "cached, stratified folds",
+     dict(method="cached", estimator=KNeighborsClassifier(3))),
     ("cross_val_error", "X", "string X", dict(X=[["a", "b"]] * 8)),
     ("pareto_front", "maximize", "maximize str", dict(maximize="yes")),
     ("stratified_error", "priors", "priors NaN", dict(priors=[np.nan, 1.0])),
@@ -1036,7 +1041,7 @@ def test_every_exported_name_exists():
         assert set(getattr(module, "__all__", ())) <= set(dir(module)), module.__name__
 
 
-#: DESIGN.md: options after the data are keyword-only. The public functions whose signature
+#: docs/DESIGN.md: options after the data are keyword-only. The public functions whose signature
 #: (a contract) predates the rule keep these positional parameters with a default: data with
 #: a default value (diversity's y, entropy's counts, a generator's size) or the course notes'
 #: own order (minkowski(x, y, p), vdm(values, labels, p))

@@ -329,7 +329,12 @@ def test_public_names_are_re_exported():  # rows for every public callable: test
 def _both(est, X, y, cv, m=40, rng=0, **kw):
     a = pe.permutation_test(est, X, y, n_resamples=m, cv=cv, rng=rng, method="auto", **kw)
     b = pe.permutation_test(est, X, y, n_resamples=m, cv=cv, rng=rng, method="refit", **kw)
+    assert b.method == "refit" and not b.cached_folds.any()
     return a, b
+
+
+def _inverse_distance(dist):  # a callable weight: not cached (it could depend on anything)
+    return 1.0 / (1.0 + dist)
 
 
 def assert_identical(a, b):
@@ -340,8 +345,11 @@ def assert_identical(a, b):
 
 
 @pytest.mark.parametrize("est", [
-    KNeighborsClassifier(5), KNeighborsClassifier(6, algorithm="brute"),
+    KNeighborsClassifier(5), KNeighborsClassifier(1), KNeighborsClassifier(6, algorithm="brute"),
     KNeighborsClassifier(4, algorithm="kd_tree", p=1),
+    KNeighborsClassifier(5, weights="distance"), KNeighborsClassifier(1, weights="distance"),
+    KNeighborsClassifier(4, weights="distance", algorithm="brute", metric="manhattan"),
+    KNeighborsClassifier(3, weights="distance", metric="chebyshev", algorithm="ball_tree"),
     make_pipeline(StandardScaler(), KNeighborsClassifier(3)),
     RidgeClassifier(), RidgeClassifier(alpha=10.0, fit_intercept=False),
     RidgeClassifier(solver="svd"), make_pipeline(StandardScaler(), RidgeClassifier(alpha=0.01)),
@@ -360,7 +368,59 @@ def test_cached_null_is_identical_to_refit(est, data):
         y = rng.integers(0, 3, size=90)
     cv = KFold(4, shuffle=True, random_state=1)
     assert _NullCache.build(est, X, y, cv) is not None
-    assert_identical(*_both(est, X, y, cv))
+    a, b = _both(est, X, y, cv)
+    assert_identical(a, b)
+    assert a.method == "cached" and a.cached_folds.any()
+    if _cached_kind(est) == "knn":  # a vote decides every fold; ridge refits its near-ties
+        assert (a.cached_folds == 4).all()
+
+
+def _tied_votes(cache, Y):
+    """Test samples (over permutations ``Y`` and folds) whose two best classes have equal
+    totals: where the lowest-class rule decides the prediction."""
+    ties = 0
+    for (train, _), ind, w in zip(cache.folds, cache.maps, cache.weights):
+        votes = Y[:, train][:, ind]
+        w = np.ones(ind.shape) if w is None else w
+        totals = np.sort(np.stack([np.where(votes == c, w, 0.0).sum(axis=2)
+                                   for c in range(cache.n_classes)]), axis=0)
+        ties += int(np.count_nonzero(totals[-1] == totals[-2]))
+    return ties
+
+
+@pytest.mark.parametrize("weights", ["uniform", "distance"])
+@pytest.mark.parametrize("k", [2, 4])
+def test_cached_knn_class_ties_and_distance_ties_across_chunks(weights, k):
+    # integer features in 2-d: every test sample has hundreds of training samples at the same
+    # distance (0 among them), so the neighbour set is a choice among equidistant samples
+    # (the brute-force search scans the 900 training rows in several chunks), and even k
+    # gives tied votes between classes; the cache must make scikit-learn's choices
+    rng = np.random.default_rng(7)
+    X = rng.integers(0, 3, size=(1200, 2)).astype(float)
+    y = rng.integers(0, 3, size=1200)
+    est = KNeighborsClassifier(k, weights=weights, algorithm="brute")
+    cv = KFold(4, shuffle=True, random_state=0)
+    cache = _NullCache.build(est, X, y, cv)
+    perms = np.array([np.random.default_rng(i).permutation(1200) for i in range(8)])
+    assert _tied_votes(cache, cache.codes[perms]) > 100  # the tie rule is exercised
+    a = pe.permutation_test(est, X, y, n_resamples=8, cv=cv, permutations=perms, method="cached")
+    b = pe.permutation_test(est, X, y, n_resamples=8, cv=cv, permutations=perms, method="refit")
+    assert_identical(a, b)
+    assert a.cached_folds.tolist() == [4] * 8 and a.head(3).cached_folds.tolist() == [4] * 3
+
+
+def test_knn_vote_rule_is_sklearns_on_a_hand_made_tie():
+    # two neighbours at distances 1 and 1 (uniform and distance weights tie) or 1 and 2
+    X_train = np.array([[-1.0], [1.0], [2.0]])
+    for y_train, weights, x, expected in [([2, 1, 0], "uniform", 0.0, 1),  # tie: lowest class
+                                          ([2, 1, 0], "distance", 0.0, 1),
+                                          ([0, 2, 1], "distance", 0.0, 0),
+                                          ([1, 1, 0], "distance", 1.5, 0)]:  # 1/0.5 > 1/2.5 + 0
+        model = KNeighborsClassifier(2, weights=weights).fit(X_train, y_train)
+        ind = model.kneighbors([[x]], return_distance=False)
+        w = None if weights == "uniform" else permutation._distance_weights(model.kneighbors([[x]])[0])
+        ours = permutation._knn_votes(np.asarray(y_train)[ind][None], w, 3)
+        assert ours.tolist() == [[expected]] == [model.predict([[x]]).tolist()]
 
 
 def test_cached_path_decides_almost_every_ridge_fold_itself():
@@ -391,6 +451,7 @@ def test_stratified_folds_fall_back_to_refit_and_cached_refuses_them():
     X, y = noisy_iris(0)
     a, b = _both(KNeighborsClassifier(), X, y, 5, m=20)  # int cv: StratifiedKFold
     assert_identical(a, b)
+    assert a.method == "refit"  # each permuted labelling gets its own stratified folds
     with pytest.raises(ValueError, match="folds that do not depend on the labels"):
         pe.permutation_test(KNeighborsClassifier(), X, y, n_resamples=5, cv=5, rng=0, method="cached")
 
@@ -398,12 +459,14 @@ def test_stratified_folds_fall_back_to_refit_and_cached_refuses_them():
 def test_cached_refuses_unsupported_estimators_and_auto_refits_them():
     X, y = noisy_iris(0)
     cv = KFold(3, shuffle=True, random_state=0)
-    for est in [GaussianNB(), KNeighborsClassifier(weights="distance"),
+    for est in [GaussianNB(), KNeighborsClassifier(weights=_inverse_distance), LinearDiscriminantAnalysis(),
                 make_pipeline(PolynomialFeatures(2), StandardScaler(), KNeighborsClassifier()),
                 RidgeClassifier(class_weight="balanced"), RidgeClassifier(solver="lsqr")]:
         with pytest.raises(ValueError, match="method='cached' supports"):
             pe.permutation_test(est, X, y, n_resamples=3, cv=cv, rng=0, method="cached")
-        assert_identical(*_both(est, X, y, cv, m=5))
+        a, b = _both(est, X, y, cv, m=5)
+        assert_identical(a, b)
+        assert a.method == "refit" and not a.cached_folds.any()
     with pytest.raises(ValueError, match="method='cached' supports"):  # selectors see y
         pe.permutation_test(KNeighborsClassifier(), X, y, n_resamples=3, cv=cv, rng=0,
                             selector=SelectKBest(f_classif, k=1), method="cached")

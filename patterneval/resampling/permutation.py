@@ -93,6 +93,16 @@ class PermutationTestResult(Result):
     null_single_class : numpy.ndarray of int
         Per permutation, its folds with a single-class training fold (``n_single_class``
         is their sum plus the observed run's).
+    average : {"pooled", "folds"}
+        How the fold errors make the statistic (see :func:`permutation_test`).
+    method : {"refit", "cached"}
+        The path that computed the null distribution: ``"refit"`` fitted the pipeline on
+        every fold of every permutation; ``"cached"`` fitted it once per fold and evaluated
+        the permutations from what the fit learnt without the labels (refitting only the
+        permutations and folds the cache could not decide; see ``cached_folds``).
+    cached_folds : numpy.ndarray of int
+        Per permutation, its folds evaluated from the cache (0 everywhere with ``"refit"``;
+        the number of folds ``K`` for a permutation the cache decided entirely).
     """
 
     statistic: float
@@ -103,6 +113,8 @@ class PermutationTestResult(Result):
     n_single_class: int = 0
     null_single_class: np.ndarray = dataclasses.field(default=None, repr=False)
     average: str = dataclasses.field(default="pooled", repr=False)
+    method: str = "refit"
+    cached_folds: np.ndarray = dataclasses.field(default=None, repr=False)
 
     def head(self, n_resamples: int) -> "PermutationTestResult":
         """The same test with only its first ``n_resamples`` permutations.
@@ -137,13 +149,14 @@ class PermutationTestResult(Result):
         m = check_scalar("n_resamples", n_resamples, int, low=1, high=self.n_resamples,
                          hint=f"The result holds {self.n_resamples} permutations.")
         null = self.null_distribution[:m]
+        short = dataclasses.replace(self, pvalue=_pvalue(self.statistic, null), n_resamples=m,
+                                    null_distribution=null, cached_folds=None if self.cached_folds is None
+                                    else self.cached_folds[:m])
         counts = self.null_single_class
         if counts is None:
-            return dataclasses.replace(self, pvalue=_pvalue(self.statistic, null), n_resamples=m,
-                                       null_distribution=null)
+            return short
         observed = self.n_single_class - int(counts.sum())
-        return dataclasses.replace(self, pvalue=_pvalue(self.statistic, null), n_resamples=m,
-                                   null_distribution=null, null_single_class=counts[:m],
+        return dataclasses.replace(short, null_single_class=counts[:m],
                                    n_single_class=observed + int(counts[:m].sum()))
 
 
@@ -190,8 +203,8 @@ def _cached_kind(pipeline):
             return None
         final = steps[-1]
     if (type(final) is KNeighborsClassifier and isinstance(final.weights, str)
-            and final.weights == "uniform" and not (isinstance(final.metric, str)
-                                                    and final.metric == "precomputed")):
+            and final.weights in ("uniform", "distance")
+            and not (isinstance(final.metric, str) and final.metric == "precomputed")):
         return "knn"
     if (type(final) is RidgeClassifier and final.class_weight is None
             and final.solver in ("auto", "cholesky", "svd") and not final.positive
@@ -205,13 +218,43 @@ def _transform(model, X):
     return model[:-1].transform(X) if type(model) is Pipeline else X
 
 
-class _NullCache:
-    """Label-free quantities of each fold: neighbour lists (kNN) or the linear map from
-    training labels to test decision values (ridge)."""
+def _distance_weights(dist):
+    """scikit-learn's ``weights="distance"`` of ``kneighbors`` distances, as its ``predict``
+    computes them: ``1 / d`` in the distances' dtype, and a row holding a zero distance
+    weighs its zero-distance neighbours 1 and the others 0; float64 (its vote's dtype)."""
+    with np.errstate(divide="ignore"):
+        w = 1.0 / dist
+    inf_mask = np.isinf(w)
+    inf_row = np.any(inf_mask, axis=1)
+    w[inf_row] = inf_mask[inf_row]
+    return w.astype(np.float64)
 
-    def __init__(self, kind, folds, codes, n_classes, maps, tols):
+
+def _knn_votes(votes, weights, n_classes):
+    """Winning class code per row of ``votes`` (P, n_test, k): the most neighbours
+    (``weights=None``) or the largest sum of ``weights`` (n_test, k); among equal totals the
+    lowest class, as scikit-learn's ``predict`` (the mode, or ``weighted_mode``, which sums
+    each class's weights along the neighbour axis in float64 and keeps a class only when its
+    total is strictly larger, starting from 0)."""
+    best = np.zeros(votes.shape[:2], dtype=np.int64)
+    best_score = np.full(votes.shape[:2], -1 if weights is None else 0.0)
+    for c in range(n_classes):
+        hit = votes == c
+        score = np.count_nonzero(hit, axis=2) if weights is None else np.where(hit, weights, 0.0).sum(axis=2)
+        better = score > best_score
+        best[better], best_score[better] = c, score[better]
+    return best
+
+
+class _NullCache:
+    """Label-free quantities of each fold: neighbour lists and their weights (kNN; weights
+    ``None`` for uniform votes) or the linear map from training labels to test decision
+    values and its round-off tolerance (ridge)."""
+
+    def __init__(self, kind, folds, codes, n_classes, maps, tols, weights=None):
         self.kind, self.folds, self.codes, self.n_classes = kind, folds, codes, n_classes
         self.maps, self.tols = maps, tols
+        self.weights = weights if weights is not None else [None] * len(folds)
 
     @classmethod
     def build(cls, pipeline, X, y, cv):
@@ -221,15 +264,21 @@ class _NullCache:
         classes, codes = np.unique(y, return_inverse=True)
         n_classes = len(classes)
         folds = [(np.asarray(train), np.asarray(test)) for train, test in cv.split(X, y)]
-        maps, tols = [], []
+        maps, tols, weights = [], [], []
         for train, test in folds:
             if kind == "ridge" and np.unique(codes[train]).size < n_classes:
                 return None  # the observed fit could not calibrate the round-off guard
             model = clone(pipeline).fit(take_rows(X, train), y[train])
             X_test = _transform(model, take_rows(X, test))
             final = model[-1] if type(model) is Pipeline else model
-            if kind == "knn":
-                maps.append(final.kneighbors(X_test, return_distance=False))
+            if kind == "knn":  # the kneighbors call of scikit-learn's predict, once per fold
+                if final.weights == "uniform":
+                    maps.append(final.kneighbors(X_test, return_distance=False))
+                    weights.append(None)
+                else:
+                    dist, ind = final.kneighbors(X_test)
+                    maps.append(ind)
+                    weights.append(_distance_weights(dist))
                 tols.append(None)
                 continue
             X_train = _transform(model, take_rows(X, train))
@@ -248,7 +297,8 @@ class _NullCache:
                 return None  # ill-conditioned: refit
             maps.append(H)
             tols.append(max(1e-9 * scale, 1e3 * gap))
-        return cls(kind, folds, codes, n_classes, maps, tols)
+            weights.append(None)
+        return cls(kind, folds, codes, n_classes, maps, tols, weights)
 
     def same_folds(self, X, y_perm, cv):
         return _same_folds(X, y_perm, cv, self.folds)
@@ -272,14 +322,8 @@ class _NullCache:
         for f, ((train, test), M) in enumerate(zip(self.folds, self.maps)):
             Ytr, Yte = Y[:, train], Y[:, test]
             single[:, f] = np.all(Ytr == Ytr[:, :1], axis=1)
-            if self.kind == "knn":
-                votes = Ytr[:, M]  # (P, n_test, k) neighbour labels
-                best = np.zeros(votes.shape[:2], dtype=np.int64)
-                best_count = np.full(votes.shape[:2], -1)
-                for c in range(self.n_classes):  # strict >: the lowest class wins a tie
-                    count = np.count_nonzero(votes == c, axis=2)
-                    better = count > best_count
-                    best[better], best_count[better] = c, count[better]
+            if self.kind == "knn":  # Ytr[:, M]: (P, n_test, k) neighbour labels
+                best = _knn_votes(Ytr[:, M], self.weights[f], self.n_classes)
                 counts[:, f] = np.count_nonzero(best != Yte, axis=1)
                 continue
             present = np.ones(P, dtype=bool)
@@ -340,12 +384,13 @@ def _ridge_hat(X_train, X_test, alpha, fit_intercept):
 
 
 def _cached_null(cache, pipeline, X, y, cv, perms, single_class, method, average="pooled"):
-    """Null errors and single-class counts of ``perms`` through ``cache``; permutations whose
-    folds differ from the cached ones, and (permutation, fold) pairs the cache cannot decide,
-    are refitted. ``None`` entries mark permutations to refit."""
+    """Null errors, single-class counts and folds decided by the cache, per permutation of
+    ``perms``, and the mask of permutations left to refit: those whose folds differ from the
+    cached ones. (Permutation, fold) pairs the cache cannot decide are refitted here."""
     m, K = len(perms), len(cache.folds)
     null = np.empty(m)
     null_single = np.zeros(m, dtype=np.int64)
+    from_cache = np.zeros(m, dtype=np.int64)
     if _ignores_labels(cv):
         same = np.ones(m, dtype=bool)
     else:  # ask cv for every permutation's folds
@@ -369,6 +414,7 @@ def _cached_null(cache, pipeline, X, y, cv, perms, single_class, method, average
             train = cache.folds[f][0]
             raise single_class_error(y[perms[rows[r]]][train][0],
                                      f"fold {f} of the cross-validation on permuted labels")
+        from_cache[rows] = K - np.isnan(counts).sum(axis=1)
         for r, i in enumerate(rows):
             for f in np.flatnonzero(np.isnan(counts[r])):
                 train, test = cache.folds[f]
@@ -377,7 +423,7 @@ def _cached_null(cache, pipeline, X, y, cv, perms, single_class, method, average
                 counts[r, f] = np.count_nonzero(pred != yp[test])
             null[i] = cv_error(counts[r], lengths, average)  # as the refit path
             null_single[i] = int(single[r].sum())
-    return null, null_single, ~same
+    return null, null_single, from_cache, ~same
 
 
 def permutation_test(estimator: BaseEstimator, X: ArrayLike, y: ArrayLike, *, n_resamples: int = 1000,
@@ -467,7 +513,8 @@ def permutation_test(estimator: BaseEstimator, X: ArrayLike, y: ArrayLike, *, n_
         of every permutation. ``"cached"`` fits it once per fold and evaluates all
         permutations from what the fit learnt without the labels; it needs a supported
         estimator and folds that do not depend on the labels (ValueError otherwise).
-        ``"auto"`` uses the cache where it applies and refits the rest.
+        ``"auto"`` uses the cache where it applies and refits the rest. The result's
+        ``method`` and ``cached_folds`` say which path computed what.
     average : {"pooled", "folds"}, default "pooled"
         The statistic: held-out mistakes over held-out predictions, or the mean of the fold
         error rates (scikit-learn's ``permutation_test_score`` convention).
@@ -475,18 +522,24 @@ def permutation_test(estimator: BaseEstimator, X: ArrayLike, y: ArrayLike, *, n_
     Returns
     -------
     PermutationTestResult
-        ``statistic``, ``pvalue``, ``n_resamples``, ``null_distribution``, ``fold_errors``.
+        ``statistic``, ``pvalue``, ``n_resamples``, ``null_distribution``, ``fold_errors``,
+        and the path taken (``method``, ``cached_folds``).
 
     Notes
     -----
     Cost: ``(m + 1) K`` fits of the pipeline when refitting. Two learners need no refit,
     because the labels enter their predictions in a way fixed by the features alone:
 
-    - ``KNeighborsClassifier`` with uniform weights: the neighbours of a test sample among
-      the training fold do not depend on the labels. Each fold's ``kneighbors`` lists are
-      computed once; a permutation is then a vote over the cached indices with the permuted
-      training labels, the most frequent class winning and the lowest class among equal
-      counts, which is scikit-learn's rule (``classes_[argmax]`` of the counts).
+    - ``KNeighborsClassifier`` with ``weights="uniform"`` or ``"distance"`` and any metric
+      but ``"precomputed"``: the neighbours of a test sample among the training fold, and
+      their distances, do not depend on the labels. Each fold's ``kneighbors`` lists are
+      computed once, by the call scikit-learn's ``predict`` makes (same fitted index, same
+      algorithm, same features, hence the same order among equidistant neighbours); a
+      permutation is then a vote over the cached indices with the permuted training labels.
+      The vote is scikit-learn's: the most frequent class (uniform), or the largest sum of
+      the weights :math:`1/d` (a test sample at distance 0 from some training samples
+      counts only those, each with weight 1), summed per class in the same order; among
+      equal totals the lowest class wins (the mode; ``weighted_mode``).
     - ``RidgeClassifier`` (solver ``"auto"``, ``"cholesky"`` or ``"svd"``, no
       ``class_weight``, a scalar ``alpha``): the decision values on a test fold are a linear
       function :math:`H Y` of the training labels coded as -1/+1 columns (one column for two
@@ -499,7 +552,16 @@ def permutation_test(estimator: BaseEstimator, X: ArrayLike, y: ArrayLike, *, n_
       decides it; the tolerance is a thousand times the discrepancy measured on the observed
       labels (and at least ``1e-9`` times the largest possible decision value). A fold whose
       permuted training labels miss a class is refitted too; an ill-conditioned system
-      (discrepancy above ``1e-6``) makes ``"auto"`` refit everything.
+      (discrepancy above ``1e-6``) makes ``"auto"`` refit everything. The iterative solvers
+      (``"lsqr"``, ``"sparse_cg"``, ``"sag"``, ``"saga"``, ``"lbfgs"``) stop at a tolerance,
+      so their solution is linear in the labels only approximately: refitted, as is a sparse
+      ``X`` (for which ``"auto"`` picks ``"sparse_cg"``).
+
+    ``LinearDiscriminantAnalysis`` is refitted: it is not a linear smoother. Its pooled
+    within-class covariance and its class means and priors all change with the labels, and
+    its decision is not a linear function of the training labels (for two classes its
+    direction is proportional to least squares', but the scale and the threshold depend on
+    the labels).
 
     Either may follow label-free steps in a ``Pipeline`` (the scalers in
     :data:`LABEL_FREE_STEPS`, with ``VarianceThreshold``: fitted on the training features only,
@@ -517,6 +579,12 @@ def permutation_test(estimator: BaseEstimator, X: ArrayLike, y: ArrayLike, *, n_
     ``cv=KFold(5, shuffle=True, random_state=0)``. The cached path runs in this process
     (``n_jobs`` and ``progress`` apply to refitted permutations only); 1,000 permutations of
     a 5-NN on breast cancer take well under a second (``benchmarks/bench_permutation.py``).
+
+    Why folds are not simply kept from the observed labels: a stratified splitter balances
+    the observed labels across its folds, and would leave the permuted ones unbalanced;
+    the observed labelling would then be the only one evaluated on balanced folds, and its
+    error would not be exchangeable with the permuted ones, which the p-value needs.
+    ``result.method`` and ``result.cached_folds`` record the path taken.
 
     scikit-learn's ``permutation_test_score``
     computes the same p-value on accuracy, ``(C + 1) / (m + 1)`` with ``C`` the permuted
@@ -584,6 +652,7 @@ def permutation_test(estimator: BaseEstimator, X: ArrayLike, y: ArrayLike, *, n_
     null = np.empty(n_resamples)
     null_single = np.empty(n_resamples, dtype=np.int64)
     todo = np.arange(n_resamples)  # permutations to refit
+    from_cache = np.zeros(n_resamples, dtype=np.int64)
     kind = None if method == "refit" else _cached_kind(pipeline)
     cache = None
     if kind is not None:
@@ -595,13 +664,14 @@ def permutation_test(estimator: BaseEstimator, X: ArrayLike, y: ArrayLike, *, n_
             cache = _NullCache.build(pipeline, X, y, cv)
     if cache is None and method == "cached":
         raise ValueError(
-            "method='cached' supports KNeighborsClassifier(weights='uniform') and "
+            "method='cached' supports KNeighborsClassifier (weights 'uniform' or 'distance', "
+            "any metric but 'precomputed') and "
             "RidgeClassifier (solver 'auto', 'cholesky' or 'svd', no class_weight, a scalar "
             "alpha, a well-conditioned system), alone or after label-free scalers in a "
             "Pipeline, without a selector; got another estimator: use method='refit'.")
     if cache is not None:
-        null, null_single, refit = _cached_null(cache, pipeline, X, y, cv, sources, single_class,
-                                                method, average)
+        null, null_single, from_cache, refit = _cached_null(cache, pipeline, X, y, cv, sources,
+                                                            single_class, method, average)
         todo = np.flatnonzero(refit)
     if todo.size:
         # batches of permutations per task: one small fit per task would drown in joblib's
@@ -624,6 +694,8 @@ def permutation_test(estimator: BaseEstimator, X: ArrayLike, y: ArrayLike, *, n_
         n_single_class=int(len(observed.single) + null_single.sum()),
         null_single_class=null_single,
         average=average,
+        method="refit" if cache is None else "cached",
+        cached_folds=from_cache,
     )
 
 
