@@ -34,23 +34,48 @@ NBVAL_PATHS ?= book/
 
 .PHONY: help install assets frames book build test test-unit bench-quick test-wheel test-notebooks test-site lab execute screenshots constraints clean
 
+# Every public target (tests/test_makefile.py checks that each .PHONY target but `help` is here).
 help:
-	@echo "make book      build the site into $(SITE) (creates $(VENV), installs everything)"
-	@echo "make test      all tests: unit + doctests, benchmarks --quick, the wheel alone, strict nbval, site build, browser"
-	@echo "make frames    draw the explorers' frames for the static site (make build does this)"
-	@echo "make lab       JupyterLab on the book"
-	@echo "make execute   re-execute every notebook in place, storing widget state"
-	@echo "make screenshots  refresh the explorers' screenshots for the appendix"
+	@echo "Set up and build:"
+	@echo "  make book            build the site into $(SITE) (creates $(VENV), installs everything) and print its path"
+	@echo "  make install         create $(VENV) and install patterneval with the book and test extras (pinned)"
+	@echo "  make assets          install the site's browser assets (npm ci) into _offline/"
+	@echo "  make frames          draw the explorers' frames for the static site (make build does this)"
+	@echo "  make build           build the site with warnings as errors (FRAMES=0: without explorer frames)"
+	@echo "Test:"
+	@echo "  make test            all tests: unit + doctests, benchmarks --quick, the wheel alone, strict nbval, site build, browser"
+	@echo "  make test-unit       pytest: tests/ and the doctests of patterneval/"
+	@echo "  make bench-quick     every benchmark in its --quick mode (a smoke test, not a measurement)"
+	@echo "  make test-wheel      build the wheel, install it alone in a fresh venv, run tests/smoke_wheel.py"
+	@echo "  make test-notebooks  strict nbval on every notebook, once per CPU profile (NBVAL_PROFILES, NBVAL_PATHS)"
+	@echo "  make test-site       the browser test of the built site (needs chromium)"
+	@echo "Work on the book:"
+	@echo "  make lab             JupyterLab on the book (sliders run live there)"
+	@echo "  make execute         re-execute notebooks in place, storing widget state (NOTEBOOKS=...)"
+	@echo "  make screenshots     refresh the explorers' screenshots for the appendix and the README's"
+	@echo "  make constraints     regenerate constraints.txt from $(VENV)"
+	@echo "  make clean           remove _build/ and _offline/"
 
 # --- environment ---------------------------------------------------------------------
 
-# Debian's python3.11 lacks ensurepip unless python3.11-venv is installed; then the venv
-# is created without pip and pip is bootstrapped from PyPI.
+# Debian's python3.11 lacks ensurepip unless python3.11-venv is installed: then (and only
+# then) the venv is created without pip and pip is bootstrapped from PyPI. Asked when the
+# rule runs (a recursive variable), so that other targets do not start Python for it.
+HAS_ENSUREPIP = $(shell $(PYTHON) -c 'import ensurepip' >/dev/null 2>&1 && echo yes)
+
+define venv_with_ensurepip
+$(PYTHON) -m venv $(VENV)
+endef
+
+define venv_without_ensurepip
+@echo "venv: $(PYTHON) has no ensurepip (Debian: apt-get install python3.11-venv); creating $(VENV) without pip and bootstrapping pip"
+rm -rf $(VENV)
+$(PYTHON) -m venv --without-pip $(VENV)
+$(PYTHON) tools/bootstrap_pip.py $(VENV)
+endef
+
 $(VENV_PY):
-	$(PYTHON) -m venv $(VENV) || { \
-	  echo "venv: no ensurepip here; creating $(VENV) without pip and bootstrapping pip"; \
-	  rm -rf $(VENV); $(PYTHON) -m venv --without-pip $(VENV); \
-	  $(PYTHON) tools/bootstrap_pip.py $(VENV); }
+	$(if $(HAS_ENSUREPIP),$(venv_with_ensurepip),$(venv_without_ensurepip))
 
 $(INSTALLED): $(VENV_PY) pyproject.toml constraints.txt
 	$(VENV_PY) -m pip install -c constraints.txt -e '.[book,test]'

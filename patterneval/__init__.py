@@ -6,7 +6,7 @@ re-exported flat: ``import patterneval as pe; pe.binomial_interval(7, 100)``.
 What the top level holds (the rule, as in SciPy and scikit-learn):
 
 - ``pe.__all__`` holds the methods a practitioner calls -- estimators, indices, tests,
-  intervals, the course's algorithms -- and every name of the public API in DESIGN.md
+  intervals, the course's algorithms -- and every name of the public API in docs/DESIGN.md
   (with the two result types it names, ``ErrorEstimate`` and ``ConfidenceInterval``).
 - The result types of those methods (``BootstrapResult``, ``McNemarTest``...) are
   attributes of the top level, for ``isinstance`` and type hints, but not in
@@ -100,7 +100,7 @@ from .tree import (
 
 _RESULT_TYPES = frozenset(_public_names(globals()))
 
-# The methods a practitioner calls, and the names of DESIGN.md's public API.
+# The methods a practitioner calls, and the names of docs/DESIGN.md's public API.
 from ._results import ConfidenceInterval
 from .cluster import (
     ISODATA,
@@ -301,5 +301,5 @@ from .tree import (
 # chapter's simulators in the module of their chapter.
 from . import datasets, simulation  # noqa: F401  (pe.datasets, pe.simulation)
 
-#: The methods and DESIGN.md's names (no module, no result type): the public API, flat.
+#: The methods and docs/DESIGN.md's names (no module, no result type): the public API, flat.
 __all__ = [name for name in _public_names(globals()) if name not in _RESULT_TYPES]

@@ -1,7 +1,7 @@
 """The public namespace (issue 14): what ``import patterneval as pe`` holds, and where the
 rest lives. The rule is stated in ``patterneval/__init__.py``'s docstring:
 
-- ``pe.__all__``: the methods a practitioner calls and every name of DESIGN.md's public
+- ``pe.__all__``: the methods a practitioner calls and every name of docs/DESIGN.md's public
   API (the contract);
 - the result types of those methods: attributes of ``pe`` but not in ``pe.__all__``,
   listed in the ``__all__`` of the module that defines them (SciPy's rule);
@@ -19,7 +19,7 @@ from types import ModuleType
 import patterneval as pe
 import patterneval.datasets
 
-#: DESIGN.md's public API: these names stay in ``pe.__all__``
+#: docs/DESIGN.md's public API: these names stay in ``pe.__all__``
 DESIGN_NAMES = """
 AdaBoost Bagging C45 CART ConfidenceInterval ErrorEstimate FastICA GeneticAlgorithm ID3
 ISODATA KMeans LDA PCA RandomForest Stacking ad adjusted_mutual_info adjusted_rand_index adm
@@ -41,7 +41,7 @@ spacing stratified_error td_lambda test_error v_measure variation_of_information
 weighted_average weighted_vote within_cluster_variation
 """.split()
 
-#: result types DESIGN.md names, kept in ``pe.__all__`` with the contract
+#: result types docs/DESIGN.md names, kept in ``pe.__all__`` with the contract
 CONTRACT_RESULT_TYPES = {"ErrorEstimate", "ConfidenceInterval"}
 
 

@@ -1,7 +1,7 @@
 """Bad input to every public function of patterneval: one table, one test.
 
 Each row is (callable, kwargs, exception type, regex). The regex must match the message
-and names the offending argument, as DESIGN.md requires ("which parameter, what was
+and names the offending argument, as docs/DESIGN.md requires ("which parameter, what was
 allowed, what came in"). ``test_every_public_function_has_a_row`` keeps the table
 complete: a new public function without a bad-input row fails it.
 """

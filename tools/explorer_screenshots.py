@@ -7,7 +7,8 @@ Usage (after the site is built; ``make screenshots`` does both)::
 For each explorer exported by ``patterneval.widgets`` it opens the chapter named by the
 class's ``chapter`` attribute in headless Chromium (offline: a local server, every other
 host blocked), finds the explorer by its caption and saves a screenshot of the whole
-explorer (sliders, figure, caption) to ``book/appendix/explorers/<Name>.png``.
+explorer (sliders, figure, caption) to ``book/appendix/explorers/<Name>.png``; then the
+top of the first chapter, at a desktop size, for the README (``docs/screenshot-chapter.png``).
 """
 
 from __future__ import annotations
@@ -24,6 +25,8 @@ from playwright.sync_api import sync_playwright
 
 ROOT = Path(__file__).resolve().parent.parent
 OUT = ROOT / "book" / "appendix" / "explorers"
+README_SHOT = ROOT / "docs" / "screenshot-chapter.png"
+README_PAGE = "book/part1/test-error.html"
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
 
 sys.path.insert(0, str(ROOT / "tools"))
@@ -61,12 +64,24 @@ def main(site: Path) -> int:
             target = OUT / f"{cls.__name__}.png"
             box.as_element().screenshot(path=str(target))
             print(f"{cls.__name__:28s} {target.relative_to(ROOT)}")
+        readme_screenshot(page, base + README_PAGE)
         browser.close()
     server.shutdown()
     if missing:
         print(f"explorers not found on their chapter page: {missing}", file=sys.stderr)
         return 1
     return 0
+
+
+def readme_screenshot(page, url: str) -> None:
+    """The top of a chapter as a reader first sees it, math typeset, for the README."""
+    page.set_viewport_size({"width": 1280, "height": 1000})
+    page.goto(url, wait_until="networkidle")
+    page.wait_for_function("() => window.MathJax && MathJax.startup && MathJax.startup.promise"
+                           " && document.querySelector('mjx-container')")
+    page.evaluate("() => MathJax.startup.promise")
+    page.screenshot(path=str(README_SHOT))
+    print(f"{'README':28s} {README_SHOT.relative_to(ROOT)}")
 
 
 if __name__ == "__main__":
