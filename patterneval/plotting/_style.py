@@ -18,10 +18,11 @@ from typing import Any
 import matplotlib as mpl
 import numpy as np
 import PIL.Image
+from matplotlib.axes import Axes
 from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
 
-__all__ = ["BOOK_STYLE", "COLORS", "BookFigure", "Painter", "figure_png", "new_figure", "one_shot", "reset_axes"]
+__all__ = ["BOOK_STYLE", "COLORS", "SERIES_COLORS", "BookFigure", "Painter", "figure_png", "finish_square", "new_figure", "one_shot", "reset_axes"]
 
 #: One colour per role, used across chapters (colour-blind safe, Okabe & Ito 2008).
 COLORS = {
@@ -32,6 +33,10 @@ COLORS = {
     "muted": "#999999",
     "truth": "#000000",
 }
+
+#: The colours of successive series (models, curves, classes), in this order: the first
+#: five roles of :data:`COLORS`.
+SERIES_COLORS = (COLORS["primary"], COLORS["secondary"], COLORS["tertiary"], COLORS["accent"], COLORS["muted"])
 
 #: rcParams of every book figure.
 BOOK_STYLE = {
@@ -125,6 +130,25 @@ def figure_png(fig: Figure) -> str:
     buf = io.BytesIO()
     image.save(buf, format="png", compress_level=1)
     return base64.b64encode(buf.getvalue()).decode("ascii")
+
+
+def finish_square(fig: Figure, ax: Axes, *, legend_loc: str) -> None:
+    """The last touches of a square plot of two rates in [0, 1], one curve per model (ROC
+    curves, a reliability diagram): equal aspect, the models' legend at ``legend_loc`` and
+    margins that fit the square.
+
+    Parameters
+    ----------
+    fig : matplotlib.figure.Figure
+        The figure of ``ax`` (about 5.2 x 4.3 in).
+    ax : matplotlib.axes.Axes
+        The axes, its curves drawn with labels.
+    legend_loc : str
+        Where the legend goes (matplotlib's ``loc``).
+    """
+    ax.set_aspect("equal", adjustable="box")
+    ax.legend(loc=legend_loc, fontsize=8)
+    fig.subplots_adjust(left=0.13, right=0.97, top=0.9, bottom=0.12)
 
 
 def reset_axes(fig: Figure, ncols: int) -> np.ndarray:

@@ -13,7 +13,7 @@ import numpy as np
 from matplotlib.figure import Figure
 
 from ..ensemble.bagging import ForestConvergence
-from ._style import BOOK_STYLE, COLORS, Painter, new_figure, reset_axes
+from ._style import BOOK_STYLE, COLORS, SERIES_COLORS, Painter, new_figure, reset_axes
 
 __all__ = ["ForestConvergencePainter", "plot_forest_convergence"]
 
@@ -94,14 +94,13 @@ def plot_forest_convergence(result: ForestConvergence) -> Figure:
     -------
     matplotlib.figure.Figure
     """
-    colors = [COLORS["primary"], COLORS["secondary"], COLORS["tertiary"], COLORS["accent"], COLORS["muted"]]
     T = np.arange(1, result.test_error.shape[1] + 1)
     with mpl.rc_context(BOOK_STYLE):
         fig = new_figure(width=7.0, height=3.4)
         (ax,) = reset_axes(fig, 1)
         for j, k in enumerate(result.max_features):
             name = "bagging" if k == result.n_features else "random forest"
-            color = colors[j % len(colors)]
+            color = SERIES_COLORS[j % len(SERIES_COLORS)]
             ax.plot(T, result.test_error[j], color=color, lw=1.6, label=f"{name} k={k}, test")
             ax.plot(T, result.oob_error[j], color=color, lw=1.2, ls="--", label=f"{name} k={k}, OOB")
         ax.set(xlabel="number of trees T", ylabel="error rate",

@@ -16,7 +16,7 @@ from matplotlib.figure import Figure
 from numpy.typing import ArrayLike
 
 from ..cluster.internal import CURVE_INDICES, pareto_front
-from ._style import BOOK_STYLE, COLORS, Painter, new_figure, reset_axes
+from ._style import BOOK_STYLE, COLORS, SERIES_COLORS, Painter, new_figure, reset_axes
 
 __all__ = [
     "HIGHER_IS_BETTER",
@@ -138,9 +138,8 @@ def plot_prediction_strength(results: dict, *, threshold: float = 0.8) -> Figure
     """
     fig = new_figure(1, width=6.0, height=3.4)
     ax = fig.axes[0]
-    colors = [COLORS["primary"], COLORS["secondary"], COLORS["tertiary"], COLORS["accent"]]
     with mpl.rc_context(BOOK_STYLE):
-        for (name, res), color in zip(results.items(), colors):
+        for (name, res), color in zip(results.items(), SERIES_COLORS[:4]):
             ks = [r.n_clusters for r in res]
             ax.errorbar(ks, [r.strength for r in res],
                         yerr=[2 * np.nan_to_num(r.std_error) for r in res],

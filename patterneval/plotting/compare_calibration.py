@@ -15,7 +15,7 @@ from numpy.typing import ArrayLike
 from scipy import special
 
 from ..compare.calibration import BBCResult, expected_calibration_error, miscalibrated_forecasts
-from ._style import BOOK_STYLE, COLORS, Painter, new_figure, one_shot, reset_axes
+from ._style import BOOK_STYLE, COLORS, SERIES_COLORS, Painter, finish_square, new_figure, one_shot, reset_axes
 
 __all__ = ["ReliabilityPainter", "draw_reliability", "plot_bbc", "plot_reliability"]
 
@@ -141,20 +141,17 @@ def plot_reliability(y_true: ArrayLike, probas: dict, *, n_bins: int = 10, strat
     >>> len(fig.axes)
     1
     """
-    colors = [COLORS["primary"], COLORS["secondary"], COLORS["tertiary"], COLORS["accent"], COLORS["muted"]]
     with mpl.rc_context(BOOK_STYLE):
         fig = new_figure(width=5.2, height=4.4)
         (ax,) = reset_axes(fig, 1)
         ax.plot([0, 1], [0, 1], color=COLORS["muted"], lw=0.9, ls=":")
-        for (name, p), color in zip(probas.items(), colors):
+        for (name, p), color in zip(probas.items(), SERIES_COLORS):
             res = expected_calibration_error(y_true, p, n_bins=n_bins, strategy=strategy)
             ax.plot(res.mean_predicted, res.observed, "o-", color=color, ms=4, lw=1.3,
                     label=f"{name}: ECE {res.statistic:.3f}")
         ax.set(xlabel="mean forecast in bin", ylabel="observed frequency", xlim=(0, 1), ylim=(0, 1),
                title=f"reliability diagram ({n_bins} {strategy} bins)")
-        ax.set_aspect("equal", adjustable="box")
-        ax.legend(loc="upper left", fontsize=8)
-        fig.subplots_adjust(left=0.13, right=0.97, top=0.9, bottom=0.12)
+        finish_square(fig, ax, legend_loc="upper left")
     return fig
 
 

@@ -24,7 +24,7 @@ from ..compare.roc import (
     simulate_delong_coverage,
 )
 from ..compare.roc import _interval
-from ._style import BOOK_STYLE, COLORS, Painter, new_figure, one_shot, reset_axes
+from ._style import BOOK_STYLE, COLORS, SERIES_COLORS, Painter, finish_square, new_figure, one_shot, reset_axes
 
 __all__ = ["RocPainter", "draw_roc", "plot_delong_coverage", "plot_roc_curves"]
 
@@ -154,23 +154,22 @@ def plot_roc_curves(y_true: ArrayLike, scores: dict, *, confidence_level: float 
     Returns
     -------
     matplotlib.figure.Figure
-        A new figure with one axes.
+        A new figure with one axes: a curve per classifier, the chance diagonal and a legend.
 
     Examples
     --------
-    >>> import numpy as np
+    >>> from patterneval.compare import binormal_scores
     >>> from patterneval.plotting import plot_roc_curves
-    >>> y = np.array([0, 0, 1, 1, 0, 1, 1, 0])
-    >>> s = np.array([0.1, 0.4, 0.35, 0.8, 0.2, 0.9, 0.6, 0.5])
-    >>> fig = plot_roc_curves(y, {"model": s})
-    >>> len(fig.axes)
-    1
+    >>> y, weak = binormal_scores(0.7, 50, 50, rng=0)
+    >>> _, strong = binormal_scores(0.9, 50, 50, rng=1)
+    >>> fig = plot_roc_curves(y, {"weak": weak, "strong": strong})
+    >>> len(fig.axes), len(fig.axes[0].get_legend().get_texts())
+    (1, 2)
     """
-    colors = [COLORS["primary"], COLORS["secondary"], COLORS["tertiary"], COLORS["accent"], COLORS["muted"]]
     with mpl.rc_context(BOOK_STYLE):
         fig = new_figure(width=5.2, height=4.2)
         (ax,) = reset_axes(fig, 1)
-        for (name, s), color in zip(scores.items(), colors):
+        for (name, s), color in zip(scores.items(), SERIES_COLORS):
             curve = roc_curve(y_true, s)
             res = delong_interval(y_true, s, confidence_level=confidence_level)
             ax.plot(curve.fpr, curve.tpr, color=color, lw=1.5,
@@ -178,9 +177,7 @@ def plot_roc_curves(y_true: ArrayLike, scores: dict, *, confidence_level: float 
         ax.plot([0, 1], [0, 1], color=COLORS["muted"], lw=0.8, ls=":")
         ax.set(xlabel="false-positive rate", ylabel="true-positive rate", xlim=(0, 1), ylim=(0, 1.01),
                title=f"ROC curves, AUC with {confidence_level:.0%} DeLong interval")
-        ax.set_aspect("equal", adjustable="box")
-        ax.legend(loc="lower right", fontsize=8)
-        fig.subplots_adjust(left=0.13, right=0.97, top=0.9, bottom=0.12)
+        finish_square(fig, ax, legend_loc="lower right")
     return fig
 
 

@@ -15,12 +15,10 @@ from matplotlib.figure import Figure
 from numpy.typing import ArrayLike
 
 from ..decomposition import fisher_criterion
-from ._style import BOOK_STYLE, COLORS, Painter, new_figure, reset_axes
+from ._style import BOOK_STYLE, COLORS, SERIES_COLORS, Painter, new_figure, reset_axes
 
 __all__ = ["FisherDirectionPainter", "plot_explained_variance", "plot_projections",
            "plot_sources"]
-
-_CLASS_COLORS = ("primary", "secondary", "tertiary", "accent", "muted")
 
 
 def plot_projections(panels: Sequence[ArrayLike], y: ArrayLike, *, titles: Sequence[str],
@@ -64,7 +62,7 @@ def plot_projections(panels: Sequence[ArrayLike], y: ArrayLike, *, titles: Seque
             for i, c in enumerate(classes):
                 name = class_names[i] if class_names is not None else str(c)
                 ax.scatter(Z[y == c, 0], Z[y == c, 1], s=10, alpha=0.8,
-                           color=COLORS[_CLASS_COLORS[i % 5]], label=name)
+                           color=SERIES_COLORS[i % 5], label=name)
             ax.set(title=title, xlabel=xl, ylabel=yl)
         axes[0].legend(fontsize=8, loc="best")
         fig.subplots_adjust(left=0.08, right=0.98, bottom=0.15, top=0.9, wspace=0.3)
@@ -145,7 +143,7 @@ def plot_sources(time: ArrayLike, panels: Sequence[ArrayLike], *, titles: Sequen
             for j in range(S.shape[1]):
                 s = (S[:, j] - S[:, j].mean()) / S[:, j].std()
                 ax.plot(time, s + 4 * (S.shape[1] - 1 - j), lw=0.9,
-                        color=COLORS[_CLASS_COLORS[j % 5]])
+                        color=SERIES_COLORS[j % 5])
             ax.set(title=title, xlabel="time")
             ax.set_yticks([])
         fig.subplots_adjust(left=0.03, right=0.99, bottom=0.16, top=0.9, wspace=0.12)
@@ -192,7 +190,7 @@ class FisherDirectionPainter(Painter):
             self.ax, self.ax2 = reset_axes(self.fig, 2)
             for i, c in enumerate(self.classes):
                 self.ax.scatter(*self.Z[self.y == c].T, s=8, alpha=0.6,
-                                color=COLORS[_CLASS_COLORS[i % 5]])
+                                color=SERIES_COLORS[i % 5])
             (self.arrow,) = self.ax.plot([], [], color=COLORS["truth"], lw=2.0)
             best = self.grid_angles[np.argmax(self.grid_J)]
             b = np.radians(best)
@@ -206,7 +204,7 @@ class FisherDirectionPainter(Painter):
                         title=f"dotted: best direction ({best:.1f} deg)")
             # one StepPatch per class (not 30 bar patches): cheap to redraw
             self.bars = [self.ax2.stairs(np.zeros(n_bins), self.bins, fill=True, alpha=0.55,
-                                         color=COLORS[_CLASS_COLORS[i % 5]])
+                                         color=SERIES_COLORS[i % 5])
                          for i, _ in enumerate(self.classes)]
             counts = np.bincount(np.unique(self.y, return_inverse=True)[1])
             self.ax2.set_ylim(0, counts.max() * 0.6)

@@ -17,7 +17,7 @@ from matplotlib.figure import Figure
 from ..ensemble.bounds import (
     correlated_vote_error, hoeffding_bound, majority_vote_error, simulate_correlated_vote,
 )
-from ._style import BOOK_STYLE, COLORS, Painter, new_figure, one_shot, reset_axes
+from ._style import BOOK_STYLE, COLORS, SERIES_COLORS, Painter, new_figure, one_shot, reset_axes
 
 __all__ = ["EnsembleBoundsPainter", "draw_ensemble_bounds", "plot_bound_gap"]
 
@@ -130,11 +130,10 @@ def plot_bound_gap(errors: Sequence[float] = (0.1, 0.2, 0.3, 0.4), *, max_voters
     matplotlib.figure.Figure
     """
     T = np.arange(1, max_voters + 1, 2)
-    colors = [COLORS["primary"], COLORS["secondary"], COLORS["tertiary"], COLORS["accent"], COLORS["muted"]]
     with mpl.rc_context(BOOK_STYLE):
         fig = new_figure(width=7.0, height=3.4)
         (ax,) = reset_axes(fig, 1)
-        for eps, color in zip(errors, colors):
+        for eps, color in zip(errors, SERIES_COLORS):
             ax.plot(T, majority_vote_error(eps, T), color=color, lw=1.6, label=f"eps={eps:g}")
             ax.plot(T, hoeffding_bound(eps, T), color=color, lw=1.2, ls="--")
         ax.set_yscale("log")

@@ -14,7 +14,7 @@ import numpy as np
 from matplotlib.figure import Figure
 
 from ..evolution import SchemaCountCheck, onemax, run_ga_replicates, trap
-from ._style import BOOK_STYLE, COLORS, Painter, new_figure, one_shot, reset_axes
+from ._style import BOOK_STYLE, COLORS, SERIES_COLORS, Painter, new_figure, one_shot, reset_axes
 
 __all__ = ["EvolutionPainter", "draw_evolution", "plot_ga_history", "plot_schema_counts"]
 
@@ -123,11 +123,10 @@ def plot_ga_history(results: dict, *, optimum: float | None = None) -> Figure:
     -------
     matplotlib.figure.Figure
     """
-    colors = [COLORS["primary"], COLORS["secondary"], COLORS["tertiary"], COLORS["accent"], COLORS["muted"]]
     with mpl.rc_context(BOOK_STYLE):
         fig = new_figure(width=7.0, height=3.4)
         (ax,) = reset_axes(fig, 1)
-        for (label, res), color in zip(results.items(), colors):
+        for (label, res), color in zip(results.items(), SERIES_COLORS):
             best = getattr(res, "best_history", None)
             best = np.atleast_2d(res.best if best is None else best).mean(axis=0)
             mean = np.atleast_2d(getattr(res, "mean_history", getattr(res, "mean", None))).mean(axis=0)

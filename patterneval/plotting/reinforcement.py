@@ -27,7 +27,7 @@ from ..reinforcement import (
     policy_iteration,
     q_learning,
 )
-from ._style import BOOK_STYLE, COLORS, Painter, new_figure, reset_axes
+from ._style import BOOK_STYLE, COLORS, SERIES_COLORS, Painter, new_figure, reset_axes
 
 __all__ = ["GridValueMap", "ReinforcementPainter", "plot_learning_curves", "plot_value_maps"]
 
@@ -167,11 +167,10 @@ def plot_learning_curves(curves: dict, *, xlabel: str = "episode", ylabel: str =
     -------
     matplotlib.figure.Figure
     """
-    colors = [COLORS["primary"], COLORS["secondary"], COLORS["tertiary"], COLORS["accent"], COLORS["muted"]]
     with mpl.rc_context(BOOK_STYLE):
         fig = new_figure(width=width, height=height)
         (ax,) = reset_axes(fig, 1)
-        for (label, y), color in zip(curves.items(), colors):
+        for (label, y), color in zip(curves.items(), SERIES_COLORS):
             y = np.asarray(y, dtype=float)
             ax.plot(np.arange(first, first + y.size), y, color=color, lw=1.4, label=label)
         if log:

@@ -16,11 +16,11 @@ from matplotlib.figure import Figure
 from numpy.typing import ArrayLike
 
 from ..tree import PruningSequence
-from ._style import BOOK_STYLE, COLORS, Painter, new_figure, reset_axes
+from ._style import BOOK_STYLE, COLORS, SERIES_COLORS, Painter, new_figure, reset_axes
 
 __all__ = ["PruningPainter", "plot_pruning_errors"]
 
-_CLASS_COLORS = [COLORS["primary"], COLORS["secondary"], COLORS["tertiary"], COLORS["accent"]]
+_CLASS_COLORS = SERIES_COLORS[:4]
 
 
 class PruningPainter(Painter):
