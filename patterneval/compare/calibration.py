@@ -47,6 +47,7 @@ from scipy import special, stats
 from sklearn.base import BaseEstimator
 from threadpoolctl import threadpool_limits
 
+from .._api import doc_parts
 from .._results import Result
 from .._validation import (
     check_array, check_bool, check_choice, check_classification_target, check_cv, check_estimator,
@@ -82,6 +83,12 @@ BINNING = ("uniform", "quantile")
 #: top label (the lowest class index wins), and configurations within it of the best
 #: score as tied for selection (the lowest index wins): round-off cannot flip either pick.
 TIE_RTOL = 1e-12
+
+#: Fills ``%(example_breast_cancer)s``: the data of the examples of the cross-validated
+#: intervals (scikit-learn's breast cancer data as ``X, y``, and ``compare``), written once.
+_breast_cancer_example = doc_parts({"example_breast_cancer": """>>> from sklearn.datasets import load_breast_cancer
+    >>> from patterneval import compare
+    >>> X, y = load_breast_cancer(return_X_y=True)"""})
 
 
 # ---------------------------------------------------------------- binning
@@ -768,6 +775,7 @@ class MetricInterval(Result):
 INTERVAL_METHODS = ("percentile", "bca")
 
 
+@_breast_cancer_example
 def cv_metric_interval(
     estimator: BaseEstimator, X: ArrayLike, y: ArrayLike, *, metric: str | Callable = "accuracy",
     cv: int | object = 5, n_resamples: int = 1000, method: Literal["percentile", "bca"] = "percentile",
@@ -832,11 +840,9 @@ def cv_metric_interval(
 
     Examples
     --------
-    >>> from sklearn.datasets import load_breast_cancer
+    %(example_breast_cancer)s
     >>> from sklearn.naive_bayes import GaussianNB
-    >>> from patterneval.compare.calibration import cv_metric_interval
-    >>> X, y = load_breast_cancer(return_X_y=True)
-    >>> res = cv_metric_interval(GaussianNB(), X, y, metric="roc_auc", n_resamples=200, rng=0)
+    >>> res = compare.cv_metric_interval(GaussianNB(), X, y, metric="roc_auc", n_resamples=200, rng=0)
     >>> bool(res.low < res.statistic < res.high <= 1)
     True
     """
@@ -1045,6 +1051,7 @@ def bbc_from_predictions(
                      n_resamples=B)
 
 
+@_breast_cancer_example
 def bbc_cv(estimators: Sequence[BaseEstimator], X: ArrayLike, y: ArrayLike, *, metric: str | Callable = "accuracy",
            cv: int | object = 5, n_resamples: int = 1000, confidence_level: float = 0.95,
            response: Literal["label", "score", "proba"] | None = None, greater_is_better: bool | None = None,
@@ -1083,12 +1090,10 @@ def bbc_cv(estimators: Sequence[BaseEstimator], X: ArrayLike, y: ArrayLike, *, m
 
     Examples
     --------
-    >>> from sklearn.datasets import load_breast_cancer
+    %(example_breast_cancer)s
     >>> from sklearn.neighbors import KNeighborsClassifier
-    >>> from patterneval.compare.calibration import bbc_cv
-    >>> X, y = load_breast_cancer(return_X_y=True)
     >>> grid = [KNeighborsClassifier(k) for k in (1, 5, 15, 45)]
-    >>> res = bbc_cv(grid, X, y, n_resamples=300, rng=0)
+    >>> res = compare.bbc_cv(grid, X, y, n_resamples=300, rng=0)
     >>> bool(res.statistic <= res.naive)
     True
     """
