@@ -18,14 +18,8 @@ from sklearn.preprocessing import StandardScaler
 
 import patterneval as pe
 from patterneval.compare.calibration import (
-    bbc_cv,
-    bbc_from_predictions,
-    bin_forecasts,
-    brier_decomposition,
-    cv_metric_interval,
-    expected_calibration_error,
-    miscalibrated_forecasts,
-    out_of_fold_predictions,
+    bbc_cv, bbc_from_predictions, bin_forecasts, brier_decomposition, cv_metric_interval,
+    expected_calibration_error, miscalibrated_forecasts, out_of_fold_predictions,
     simulate_selection_optimism,
 )
 

@@ -24,15 +24,8 @@ from sklearn.utils.estimator_checks import parametrize_with_checks
 import patterneval as pe
 import patterneval.ensemble.combine as C
 from patterneval.ensemble.combine import (
-    MLR,
-    Stacking,
-    average,
-    majority_vote,
-    plurality_vote,
-    simulate_vote_rates,
-    vote_rates,
-    weighted_average,
-    weighted_vote,
+    MLR, Stacking, average, majority_vote, plurality_vote, simulate_vote_rates, vote_rates,
+    weighted_average, weighted_vote,
 )
 
 RNG = np.random.default_rng(20261122)

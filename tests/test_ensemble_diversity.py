@@ -11,13 +11,7 @@ from sklearn.metrics import cohen_kappa_score, matthews_corrcoef
 
 import patterneval.ensemble.diversity as D
 from patterneval.ensemble.diversity import (
-    correlation,
-    disagreement,
-    error_ambiguity,
-    kappa,
-    kappa_error,
-    pair_table,
-    pairwise_diversity,
+    correlation, disagreement, error_ambiguity, kappa, kappa_error, pair_table, pairwise_diversity,
     q_statistic,
 )
 

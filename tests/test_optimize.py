@@ -13,15 +13,8 @@ from _helpers import assert_rejects, assert_table_applies
 import patterneval as pe
 import patterneval.optimize as O
 from patterneval.optimize import (
-    bernoulli_mle,
-    gaussian_mle,
-    gaussian_regression_mle,
-    gradient_descent,
-    least_squares,
-    momentum_stability_limit,
-    quadratic_problem,
-    rosenbrock,
-    rosenbrock_grad,
+    bernoulli_mle, gaussian_mle, gaussian_regression_mle, gradient_descent, least_squares,
+    momentum_stability_limit, quadratic_problem, rosenbrock, rosenbrock_grad,
 )
 
 

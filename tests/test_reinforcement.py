@@ -10,23 +10,9 @@ from _helpers import assert_rejects
 
 import patterneval.reinforcement as RL
 from patterneval.reinforcement import (
-    Episode,
-    n_step_return,
-    MDP,
-    action_values,
-    discounted_return,
-    epsilon_greedy,
-    greedy_policy,
-    gridworld,
-    monte_carlo_evaluation,
-    policy_evaluation,
-    policy_iteration,
-    q_learning,
-    sample_episode,
-    sarsa,
-    td0,
-    td_lambda,
-    value_iteration,
+    Episode, n_step_return, MDP, action_values, discounted_return, epsilon_greedy, greedy_policy,
+    gridworld, monte_carlo_evaluation, policy_evaluation, policy_iteration, q_learning,
+    sample_episode, sarsa, td0, td_lambda, value_iteration,
 )
 from patterneval.simulation import check_mean
 

@@ -220,6 +220,12 @@ class Painter:
         """
         raise NotImplementedError
 
+    def _status(self, ax: Axes, text: str) -> None:
+        """Show ``text``, the state of the figure after a move, as the title of ``ax``:
+        small, and plain text (a title that changes with every move is never parsed as
+        mathtext, which would dominate a redraw)."""
+        ax.set_title(text, fontsize=9, parse_math=False)
+
 
 def one_shot(painter: type, name: str):
     """The function ``name(fig, **params)`` that draws ``painter``'s figure once.

@@ -70,14 +70,10 @@ class ForestConvergencePainter(Painter):
         shown = shown[np.isfinite(shown)]
         self.ax.set_ylim(0, 1.05 * float(shown.max()) if shown.size else 1)
         k, d = int(result.max_features[k_index]), result.n_features
-        # plain text: a title that changes with every move would be re-parsed as mathtext
-        self.ax.set_title(
-            f"k={k} of d={d}, T={n_trees}: forest test {result.test_error[k_index, n_trees - 1]:.3f}, "
-            f"OOB {result.oob_error[k_index, n_trees - 1]:.3f}; bagging test "
-            f"{result.test_error[ref, n_trees - 1]:.3f}; mean single tree "
-            f"{result.member_test_error[k_index, :n_trees].mean():.3f}",
-            fontsize=9,
-        )
+        self._status(self.ax, f"k={k} of d={d}, T={n_trees}: forest test {result.test_error[k_index, n_trees - 1]:.3f}, "
+                             f"OOB {result.oob_error[k_index, n_trees - 1]:.3f}; bagging test "
+                             f"{result.test_error[ref, n_trees - 1]:.3f}; mean single tree "
+                             f"{result.member_test_error[k_index, :n_trees].mean():.3f}")
         return self.fig
 
 

@@ -210,10 +210,7 @@ class BoostingRoundsPainter(Painter):
         self.image.set_data(rounds.votes[t - 1])
         w = rounds.weights[t - 1]
         self.points.set_sizes(8 + 3000 * w)
-        self.ax.set_title(
-            f"{rounds.mode}, round {t}: eps={rounds.errors[t - 1]:.3f}, "
-            f"alpha={rounds.alphas[t - 1]:.3f}, training error {rounds.training_errors[t - 1]:.3f} "
-            f"(marker area ~ D_t)",
-            fontsize=9,
-        )
+        self._status(self.ax, f"{rounds.mode}, round {t}: eps={rounds.errors[t - 1]:.3f}, "
+                             f"alpha={rounds.alphas[t - 1]:.3f}, training error {rounds.training_errors[t - 1]:.3f} "
+                             f"(marker area ~ D_t)")
         return self.fig

@@ -83,7 +83,7 @@ class PartitionPainter(Painter):
         self.scatter.set_facecolor(_colors(labels))
         centers = np.asarray(centers, dtype=float)
         self.centres.set_data(centers[:, 0], centers[:, 1])
-        self.ax.set_title(title, fontsize=9)
+        self._status(self.ax, title)
         return self.fig
 
 

@@ -67,11 +67,8 @@ class VoteRatesPainter(Painter):
         self.reject.set_data(T, r.reject)
         self.single.set_ydata([accuracy, accuracy])
         self.ax.set_xlim(0, n_voters + 1)
-        self.ax.set_title(
-            f"p={accuracy:.2f}, c={n_classes}, theta={threshold:.2f}, T={n_voters}: correct "
-            f"{r.correct[-1]:.3f}, error {r.error[-1]:.3f}, reject {r.reject[-1]:.3f}",
-            fontsize=9,
-        )
+        self._status(self.ax, f"p={accuracy:.2f}, c={n_classes}, theta={threshold:.2f}, T={n_voters}: correct "
+                             f"{r.correct[-1]:.3f}, error {r.error[-1]:.3f}, reject {r.reject[-1]:.3f}")
         return self.fig
 
 

@@ -309,7 +309,7 @@ class CriticalDifferencePainter(Painter):
         top = float(self.lines["n", "nemenyi"].get_ydata().max())
         self.ax_n.set_ylim(0, top * 1.05)
         self.ax_k.set_ylim(0, max(float(np.max(self.lines["k", "nemenyi"].get_ydata())), 1.0) * 1.05)
-        self.ax_n.set_title(f"k = {k}, alpha = {alpha:g}: CD = {values[0]:.2f} (Nemenyi), "
-                            f"{values[1]:.2f} (Bonferroni-Dunn) at N = {n_datasets}", fontsize=9)
-        self.ax_k.set_title(f"N = {n_datasets}: the CD as a share of the rank range", fontsize=9)
+        self._status(self.ax_n, f"k = {k}, alpha = {alpha:g}: CD = {values[0]:.2f} (Nemenyi), "
+                               f"{values[1]:.2f} (Bonferroni-Dunn) at N = {n_datasets}")
+        self._status(self.ax_k, f"N = {n_datasets}: the CD as a share of the rank range")
         return self.fig

@@ -95,10 +95,9 @@ class ReliabilityPainter(Painter):
         top = max(0.05, float((counts / n).max()) * 1.1)
         self.ax_hist.set_ylim(0, top)
         self.edges.set_segments([[(e, 0), (e, top)] for e in res.bin_edges])
-        self.ax_rel.set_title(f"ECE {res.statistic:.3f} (true {data.true_error:.3f}; calibrated: "
-                              f"{floor.statistic:.3f})", fontsize=9)
-        self.ax_hist.set_title(f"slope {slope:.2f}, shift {shift:+.2f}, n = {n}, {n_bins} {strategy} bins",
-                               fontsize=9)
+        self._status(self.ax_rel, f"ECE {res.statistic:.3f} (true {data.true_error:.3f}; calibrated: "
+                                 f"{floor.statistic:.3f})")
+        self._status(self.ax_hist, f"slope {slope:.2f}, shift {shift:+.2f}, n = {n}, {n_bins} {strategy} bins")
         return self.fig
 
 

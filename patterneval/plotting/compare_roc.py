@@ -115,8 +115,7 @@ class RocPainter(Painter):
         lo = binormal_roc(_FPR, min(max(res.low, 1e-6), 1 - 1e-6))
         hi = binormal_roc(_FPR, min(max(res.high, 1e-6), 1 - 1e-6))
         self.band.set_data(_FPR, lo, hi)
-        self.ax_roc.set_title(f"AUC {res.statistic:.3f}, {confidence_level:.0%} CI [{res.low:.3f}, {res.high:.3f}]",
-                              fontsize=9)
+        self._status(self.ax_roc, f"AUC {res.statistic:.3f}, {confidence_level:.0%} CI [{res.low:.3f}, {res.high:.3f}]")
 
         _, reps = binormal_scores(auc, n, n, n_samples=self.n_replicates, rng=np.random.default_rng([1, rng]))
         a, se = delong_rows(reps[:, :n], reps[:, n:])
@@ -129,8 +128,8 @@ class RocPainter(Painter):
         self.truth.set_xdata([auc, auc])
         left = max(0.0, min(low.min(), auc) - 0.03)
         self.ax_rep.set_xlim(left, min(1.0, max(high.max(), auc) + 0.03) if left < 0.97 else 1.0)
-        self.ax_rep.set_title(f"{int(hit.sum())} of {self.n_replicates} intervals cover {auc:.2f}", fontsize=9)
-        self.ax_d.set_title(f"true AUC {auc:.2f}, n = {n} per class", fontsize=9)
+        self._status(self.ax_rep, f"{int(hit.sum())} of {self.n_replicates} intervals cover {auc:.2f}")
+        self._status(self.ax_d, f"true AUC {auc:.2f}, n = {n} per class")
         return self.fig
 
 

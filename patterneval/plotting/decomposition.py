@@ -234,6 +234,5 @@ class FisherDirectionPainter(Painter):
             heights, _ = np.histogram(proj[self.y == c], bins=self.bins)
             bars.set_data(values=heights)
         J = fisher_criterion(w, self.Z, self.y)
-        self.ax2.set_title(f"angle {angle:.0f} deg: J(w) = {J:.3f} (best {self.grid_J.max():.3f})",
-                           fontsize=9)
+        self._status(self.ax2, f"angle {angle:.0f} deg: J(w) = {J:.3f} (best {self.grid_J.max():.3f})")
         return self.fig

@@ -102,12 +102,8 @@ class EnsembleBoundsPainter(Painter):
         self.ax.set_xlim(0, n_voters + 1)
         broken = np.nonzero(corr > bound)[0]
         where = f"bound broken from T={T[broken[0]]}" if broken.size else "bound holds on this range"
-        # plain text: a title that changes with every move would be re-parsed as mathtext
-        self.ax.set_title(
-            f"eps={error:.2f}, rho={correlation:.2f}, T={n_voters}: independent {indep[-1]:.2g}, "
-            f"correlated {corr[-1]:.2g}, bound {bound[-1]:.2g}; {where}",
-            fontsize=9,
-        )
+        self._status(self.ax, f"eps={error:.2f}, rho={correlation:.2f}, T={n_voters}: independent {indep[-1]:.2g}, "
+                             f"correlated {corr[-1]:.2g}, bound {bound[-1]:.2g}; {where}")
         return self.fig
 
 

@@ -154,11 +154,10 @@ class DescentPainter(Painter):
         growing = np.isfinite(gap[-1]) and gap[-1] > 1e3 * gap[0]
         status = ("diverged" if res.diverged or growing else "converged" if res.converged else
                   f"after {res.n_iter} steps")
-        self.ax.set_title(f"{res.method}, eta={learning_rate:.3g}"
-                          + (f", gamma={momentum:.2f}" if res.method in ("momentum", "nesterov") else ""),
-                          fontsize=9)
-        self.ax2.set_title(f"{status}: f - f* = {gap[-1]:.2e} at t = {res.n_iter}"
-                           if np.isfinite(gap[-1]) else f"{status} at t = {res.n_iter}", fontsize=9)
+        self._status(self.ax, f"{res.method}, eta={learning_rate:.3g}"
+                             + (f", gamma={momentum:.2f}" if res.method in ("momentum", "nesterov") else ""))
+        self._status(self.ax2, f"{status}: f - f* = {gap[-1]:.2e} at t = {res.n_iter}"
+                              if np.isfinite(gap[-1]) else f"{status} at t = {res.n_iter}")
         return self.fig
 
 

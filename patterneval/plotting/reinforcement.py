@@ -271,11 +271,8 @@ class ReinforcementPainter(Painter):
         self.map.update(exact.values, exact.policy, learned.policy)
         live = ~grid.terminal
         agree = int(np.sum(learned.policy[live] == exact.policy[live]))
-        self.ax_map.set_title(f"γ={gamma:.2f}: exact v*; optimal (black), learned (orange)", fontsize=9)
+        self._status(self.ax_map, f"γ={gamma:.2f}: exact v*; optimal (black), learned (orange)")
         self.curve.set_data(np.arange(1, error.size + 1), np.maximum(error, 1e-3))
-        self.ax_curve.set_title(
-            f"Q-learning α={alpha:.2f}, ε={epsilon:.2f}: final RMS {error[-1]:.3f}\n"
-            f"greedy action optimal in {agree} of {int(live.sum())} states",
-            fontsize=9,
-        )
+        self._status(self.ax_curve, f"Q-learning α={alpha:.2f}, ε={epsilon:.2f}: final RMS {error[-1]:.3f}\n"
+                                   f"greedy action optimal in {agree} of {int(live.sum())} states")
         return self.fig

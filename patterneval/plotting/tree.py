@@ -109,10 +109,8 @@ class PruningPainter(Painter):
         seq = self.seq
         self.image.set_data(seq.grid_predictions[step].reshape(self.shape))
         self.marker.set_xdata([seq.n_leaves[step]] * 2)
-        # plain text: a title that changes with every move would be re-parsed as mathtext
-        self.ax_map.set_title(f"alpha = {seq.ccp_alphas[step]:.4f}: {seq.n_leaves[step]} leaves", fontsize=9)
-        self.ax_err.set_title(
-            f"train {seq.train_error[step]:.3f}, test {seq.test_error[step]:.3f}", fontsize=9)
+        self._status(self.ax_map, f"alpha = {seq.ccp_alphas[step]:.4f}: {seq.n_leaves[step]} leaves")
+        self._status(self.ax_err, f"train {seq.train_error[step]:.3f}, test {seq.test_error[step]:.3f}")
         return self.fig
 
 
