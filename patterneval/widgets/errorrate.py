@@ -31,6 +31,13 @@ class TestErrorExplorer(Explorer):
 
     __test__ = False  # not a pytest test class
 
+    painter = plotting.TestErrorPainter
+    chapter = "book/part1/test-error"
+    caption = (
+        "The sampling distribution of the test error k/N, the five confidence intervals"
+        " and their coverage; sliders set N, the true error and the confidence level."
+    )
+
     def __init__(self, *, n: int = 30, error: float = 0.1, confidence_level: float = 0.95, n_resamples: int = 4000,
                  rng: int | np.random.Generator | None = 0) -> None:
         controls = {
@@ -39,13 +46,6 @@ class TestErrorExplorer(Explorer):
             "confidence_level": float_slider("confidence", confidence_level, 0.8, 0.99, 0.01),
         }
         super().__init__(controls, fixed={"n_resamples": n_resamples, "rng": rng}, height=3.4)
-
-    painter = plotting.TestErrorPainter
-    chapter = "book/part1/test-error"
-    caption = (
-        "The sampling distribution of the test error k/N, the five confidence intervals"
-        " and their coverage; sliders set N, the true error and the confidence level."
-    )
 
 
 class SelectiveSamplingExplorer(Explorer):
@@ -69,6 +69,14 @@ class SelectiveSamplingExplorer(Explorer):
         Seed of the simulation.
     """
 
+    painter = plotting.SelectiveSamplingPainter
+    chapter = "book/part1/selective-sampling"
+    caption = (
+        "Random against selective (stratified) sampling of a test set: both estimators'"
+        " distributions and the variance gap; sliders set the prior, the class errors "
+        "and N."
+    )
+
     def __init__(self, *, prior: float = 0.7, error1: float = 0.05, error2: float = 0.4, n: int = 100,
                  n_resamples: int = 20_000, rng: int | np.random.Generator | None = 0) -> None:
         controls = {
@@ -78,11 +86,3 @@ class SelectiveSamplingExplorer(Explorer):
             "n": int_slider("N", n, 20, 1000, 20),
         }
         super().__init__(controls, fixed={"n_resamples": n_resamples, "rng": rng}, height=3.6)
-
-    painter = plotting.SelectiveSamplingPainter
-    chapter = "book/part1/selective-sampling"
-    caption = (
-        "Random against selective (stratified) sampling of a test set: both estimators'"
-        " distributions and the variance gap; sliders set the prior, the class errors "
-        "and N."
-    )
