@@ -1,7 +1,9 @@
 """Helpers shared by the test modules (pytest puts ``tests/`` on ``sys.path``).
 
+- :func:`load_tool`: a script of ``tools/`` imported as a module;
 - :func:`png`: the image an explorer shows now, for the widget tests;
 - :func:`assert_displays`: a result's repr and its HTML table;
+- :func:`assert_explorer_displays`: what an explorer's cell shows with and without a kernel;
 - :func:`assert_rejects`: the bad-input harness: a call with one spoiled argument raises
   ``ValueError``/``TypeError`` whose message matches a pattern naming that argument. Each
   test module keeps its own table of rows; ``tests/test_bad_input_sweep.py`` holds the one
@@ -11,9 +13,21 @@
 from __future__ import annotations
 
 import base64
+import importlib.util
 import inspect
+from pathlib import Path
 
 import pytest
+
+TOOLS = Path(__file__).resolve().parents[1] / "tools"
+
+
+def load_tool(name: str):
+    """``tools/<name>.py`` as a module (``tools/`` is a folder of scripts, not a package)."""
+    spec = importlib.util.spec_from_file_location(name, TOOLS / f"{name}.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
 
 
 def png(explorer) -> bytes:
@@ -84,6 +98,20 @@ def assert_redraws(explorer, moves: dict) -> None:
         current = png(explorer)
         assert current != previous, f"moving {name} to {value!r} did not redraw"
         previous = current
+
+
+def assert_explorer_displays(explorer) -> None:
+    """An explorer's cell: the widget view, and as text/plain (what JupyterLab shows while no
+    kernel runs the widget) one line that says to run the chapter; its repr names the class
+    and the values; its last line is the static-site note, hidden unless the site shows it."""
+    name = type(explorer).__name__
+    bundle = explorer._repr_mimebundle_()
+    assert "application/vnd.jupyter.widget-view+json" in bundle
+    hint = bundle["text/plain"]
+    assert hint.startswith(f"{name}: ") and "Run All" in hint and "\n" not in hint, hint
+    assert repr(explorer).startswith(f"{name}(") and "00000000" not in repr(explorer), repr(explorer)
+    note = explorer.widget.children[-1].value
+    assert "pe-static-note" in note and 'style="display: none"' in note and "make lab" in note
 
 
 def assert_displays(result, start: str) -> None:

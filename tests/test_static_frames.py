@@ -6,7 +6,6 @@ is checked by tests/test_site.py on the built site.
 
 from __future__ import annotations
 
-import importlib.util
 import io
 import json
 import math
@@ -16,21 +15,14 @@ import ipywidgets
 import nbformat
 import PIL.Image
 import pytest
+from _helpers import load_tool
 
 from patterneval.widgets import Explorer, PruningExplorer
-from patterneval.widgets._base import STATIC_NOTE, dropdown, float_slider, int_slider, log_slider, selection_slider, toggle_buttons
+from patterneval.widgets._base import LAB_HINT, STATIC_NOTE, dropdown, float_slider, int_slider, log_slider, selection_slider, toggle_buttons
 
 ROOT = Path(__file__).resolve().parents[1]
 
-
-def _load(name):
-    spec = importlib.util.spec_from_file_location(name, ROOT / "tools" / f"{name}.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-sf = _load("static_frames")
+sf = load_tool("static_frames")
 
 
 class _TextPainter:
@@ -166,6 +158,8 @@ def test_explorer_cell_finds_the_cell_that_displays_the_explorer():
                 nbformat.v4.new_code_cell("x = 1", outputs=[nbformat.v4.new_output("stream", text="1")]),
                 nbformat.v4.new_code_cell("TestErrorExplorer(n=30)", outputs=[shown])]
     assert sf.explorer_cell(nb) == (2, "TestErrorExplorer")
+    shown["data"]["text/plain"] = LAB_HINT.format(name="TestErrorExplorer")  # executed since the hint
+    assert sf.explorer_cell(nb) == (2, "TestErrorExplorer")
     nb.cells.pop()
     assert sf.explorer_cell(nb) is None
 
@@ -186,7 +180,7 @@ def test_the_static_note_shows_on_the_site_only():
 
 
 def test_sphinx_extension_finds_the_explorers_of_a_page():
-    ext = _load("sphinx_frames")
+    ext = load_tool("sphinx_frames")
 
     class Js:
         def __init__(self, **attributes):

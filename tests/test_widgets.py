@@ -2,7 +2,7 @@
 
 import numpy as np
 import pytest
-from _helpers import png
+from _helpers import assert_explorer_displays, png
 
 from patterneval import plotting
 from patterneval.widgets import SelectiveSamplingExplorer, TestErrorExplorer
@@ -26,12 +26,7 @@ def test_explorer_draws_once_and_redraws_on_each_move(cls, kwargs, control, new_
 
 @pytest.mark.parametrize("cls, kwargs, control, new_value", EXPLORERS)
 def test_explorer_repr_is_short_and_stable(cls, kwargs, control, new_value):
-    explorer = cls(**kwargs)
-    bundle = explorer._repr_mimebundle_()
-    assert bundle["text/plain"] == repr(explorer)
-    assert repr(explorer).startswith(cls.__name__ + "(")
-    assert "application/vnd.jupyter.widget-view+json" in bundle
-    assert "make lab" in explorer.widget.children[-1].value  # the static-site note
+    assert_explorer_displays(cls(**kwargs))
 
 
 def test_draw_test_error_panels():

@@ -45,6 +45,8 @@ def test_explorer_redraws_and_shows_the_values():
     i = int(np.argmin(np.abs(explorer.grid - 0.1)))
     assert bars[1].get_width() == explorer.profiles[10]["adjusted_rand_index"][i]
     assert repr(explorer) == "RelabelExplorer(noise=0.1, n_clusters=10)"
+    explorer.controls["noise"].value = 0.1 + 0.2  # 0.30000000000000004: the repr rounds it
+    assert repr(explorer) == "RelabelExplorer(noise=0.3, n_clusters=10)"
 
 
 def test_chance_drift_figure():

@@ -3,7 +3,7 @@
 
 import numpy as np
 import pytest
-from _helpers import png
+from _helpers import assert_explorer_displays, png
 
 import patterneval as pe
 from patterneval.cluster.internal import blob_data, index_curves
@@ -28,10 +28,7 @@ def test_explorer_redraws_on_each_move(explorer):
 
 
 def test_explorer_repr_and_static_note(explorer):
-    bundle = explorer._repr_mimebundle_()
-    assert bundle["text/plain"] == repr(explorer)
-    assert repr(explorer).startswith("InternalIndexExplorer(")
-    assert "make lab" in explorer.widget.children[-1].value
+    assert_explorer_displays(explorer)
 
 
 def test_explorer_shows_the_library_values(explorer):

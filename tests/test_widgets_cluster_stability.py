@@ -2,7 +2,7 @@
 
 import numpy as np
 import pytest
-from _helpers import assert_redraws
+from _helpers import assert_explorer_displays, assert_redraws
 from sklearn.cluster import KMeans
 from threadpoolctl import threadpool_limits
 
@@ -30,10 +30,7 @@ def test_explorer_redraws_on_each_move(explorer):
 
 
 def test_explorer_repr_and_static_note(explorer):
-    bundle = explorer._repr_mimebundle_()
-    assert bundle["text/plain"] == repr(explorer)
-    assert repr(explorer).startswith("ClusterStabilityExplorer(")
-    assert "make lab" in explorer.widget.children[-1].value
+    assert_explorer_displays(explorer)
 
 
 def test_explorer_shows_the_library_values(explorer):

@@ -2,7 +2,7 @@
 
 import numpy as np
 import pytest
-from _helpers import png
+from _helpers import assert_explorer_displays, png
 
 from patterneval.plotting import new_figure
 from patterneval.plotting.resampling import (
@@ -26,8 +26,7 @@ def test_explorer_redraws_on_each_move(control, value):
     explorer.controls[control].value = value
     assert png(explorer) != first
     assert repr(explorer).startswith("BootstrapExplorer(n=20" if control != "n" else "BootstrapExplorer(n=150")
-    bundle = explorer._repr_mimebundle_()
-    assert bundle["text/plain"] == repr(explorer)
+    assert_explorer_displays(explorer)
 
 
 def test_painter_shows_the_formula_and_the_weight():

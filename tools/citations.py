@@ -44,13 +44,14 @@ END = "% end of references"
 BLOCK = re.compile(rf"^{re.escape(BEGIN)}\n(?:.*\n)*?{re.escape(END)}$", re.M)
 
 # Anything that looks like an author-year citation: capitalised name(s), then a year in
-# brackets ("Smith (2020)", "Smith et al. (2020, section 3)") or after a comma inside
-# brackets ("(Smith and Jones, 2020"). Labels of the bibliography are removed first, so
-# what is left over is a citation of a work the bibliography does not have.
+# brackets ("Smith (2020)", "Smith et al. (2020, section 3)"), after a comma inside
+# brackets ("(Smith and Jones, 2020"), or right after the opening bracket without the comma
+# ("(Smith & Jones 2020"). Labels of the bibliography are removed first, so what is left
+# over is a citation of a work the bibliography does not have, or one not in our form.
 _NAME = r"[A-Z][\w'’-]+"
-LOOKS_CITED = re.compile(
-    rf"{_NAME}(?: et al\.| and {_NAME})?(?: \(|, )(?:1[6-9]\d\d|20\d\d)[a-z]?(?=[),;])"
-)
+_AUTHORS = rf"{_NAME}(?: et al\.| (?:and|&) {_NAME})?"
+_YEAR = r"(?:1[6-9]\d\d|20\d\d)[a-z]?(?=[),;])"
+LOOKS_CITED = re.compile(rf"{_AUTHORS}(?: \(|, ){_YEAR}|(?<=\(){_AUTHORS},? {_YEAR}")
 
 
 class _Markdown(_MarkdownBackend):
@@ -115,10 +116,26 @@ def _citation_pattern(path: Path):
     return re.compile(rf"(?<![\w-])(?:{alternatives})(?=[),;])"), forms
 
 
+# A fenced block: code (```python), or a MyST directive (```{admonition}, :::{note}) whose
+# body is prose, possibly with fences of its own.
+FENCE = re.compile(r"^(?P<fence>`{3,}|~{3,}|:{3,})(?P<info>[^\n]*)\n(?P<body>.*?)^(?P=fence)[ \t]*$",
+                   re.M | re.S)
+CODE_DIRECTIVE = re.compile(r"\{(?:code|code-block|code-cell|sourcecode|literalinclude|math)\}")
+
+
+def _without_code_blocks(text: str) -> str:
+    """Code blocks removed; directives kept (their title and body are prose)."""
+    def keep_prose(m):
+        info = m.group("info").strip()
+        if info.startswith("{") and not CODE_DIRECTIVE.match(info):
+            return m.group("info") + "\n" + _without_code_blocks(m.group("body"))
+        return ""
+    return FENCE.sub(keep_prose, text)
+
+
 def _prose(markdown: str) -> str:
     """The markdown without the generated list, code spans, code blocks or math."""
-    text = BLOCK.sub("", markdown)
-    text = re.sub(r"```.*?```", "", text, flags=re.S)
+    text = _without_code_blocks(BLOCK.sub("", markdown))
     text = re.sub(r"\$\$.*?\$\$|\$[^$\n]+\$|`[^`\n]+`", "", text, flags=re.S)
     return text
 
@@ -152,11 +169,11 @@ def _chapter_markdown(nb) -> str:
     return "\n\n".join(c.source for c in nb.cells if c.cell_type == "markdown")
 
 
-def check(path: Path) -> list[str]:
+def check(path: Path, bib: Path = BIB) -> list[str]:
     """Problems of one chapter: unknown citations, a missing or stale reference list."""
     nb = nbformat.read(path, as_version=4)
-    keys, unknown = cited(_chapter_markdown(nb))
-    problems = [f"{path}: '{u}' looks like a citation but is no label of {BIB.name}"
+    keys, unknown = cited(_chapter_markdown(nb), bib)
+    problems = [f"{path}: '{u}' looks like a citation but is no label of {bib.name}"
                 f" (labels: tools/citations.py --labels)" for u in unknown]
     blocks = BLOCK.findall(_chapter_markdown(nb))
     if not keys and not blocks:
@@ -165,19 +182,19 @@ def check(path: Path) -> list[str]:
     if len(blocks) != 1 or not BLOCK.search(last):
         problems.append(f"{path}: cites {len(keys)} works but its last markdown cell has no"
                         " generated reference list (run tools/citations.py --write)")
-    elif BLOCK.search(last).group(0) != reference_list(sorted(keys)):
-        problems.append(f"{path}: the reference list differs from {BIB.name} and the citations"
+    elif BLOCK.search(last).group(0) != reference_list(sorted(keys), bib):
+        problems.append(f"{path}: the reference list differs from {bib.name} and the citations"
                         " of the text (run tools/citations.py --write)")
     return problems
 
 
-def write(path: Path) -> bool:
+def write(path: Path, bib: Path = BIB) -> bool:
     """(Re)write the chapter's reference list in its last markdown cell; True if changed."""
     text = path.read_text(encoding="utf-8")
     nb = nbformat.reads(text, as_version=nbformat.NO_CONVERT)
-    keys, _ = cited(_chapter_markdown(nb))
+    keys, _ = cited(_chapter_markdown(nb), bib)
     cell = _last_markdown(nb)
-    block = reference_list(sorted(keys)) if keys else ""
+    block = reference_list(sorted(keys), bib) if keys else ""
     if BLOCK.search(cell.source):
         source = BLOCK.sub(lambda _: block, cell.source).rstrip("\n")
     else:

@@ -248,7 +248,10 @@ def render(explorer, out_dir, max_frames: int | None = None) -> dict:
 
 # --- running the chapters ------------------------------------------------------------
 
-_EXPLORER_REPR = re.compile(r"^(\w+Explorer)\(")
+# The explorer cell's text/plain: "RelabelExplorer: run this chapter's cells ..."
+# (patterneval.widgets._base.LAB_HINT), or the repr "RelabelExplorer(noise=0.3, ...)" that
+# notebooks executed before the hint still store.
+_EXPLORER_REPR = re.compile(r"^(\w+Explorer)[(:]")
 
 
 def explorer_cell(nb) -> tuple[int, str] | None:

@@ -45,6 +45,10 @@ STATIC_NOTE = (
     " live (<code>make lab</code>) to explore every value.</i></small>"
 )
 
+#: What JupyterLab shows in an explorer's cell while no kernel runs the widget (before
+#: Run All, or after a restart): the cell's text/plain, one line.
+LAB_HINT = "{name}: to draw it and move its sliders, run the chapter (Run > Run All Cells)."
+
 
 def control(kind: str, description: str, value, **traits):
     """One explorer control in the shared :data:`STYLE`.
@@ -215,11 +219,15 @@ class Explorer:
         self.update()
 
     def __repr__(self) -> str:
-        values = ", ".join(f"{name}={value!r}" for name, value in self.values.items())
+        # 12 significant digits: a slider's 0.1 steps give 0.30000000000000004
+        values = ", ".join(
+            f"{name}={float(f'{value:.12g}') if isinstance(value, float) else value!r}"
+            for name, value in self.values.items())
         return f"{type(self).__name__}({values})"
 
     def _repr_mimebundle_(self, **kwargs):
-        # the widget's own text/plain lists every child trait; ours is short and stable
+        # The widget's own text/plain lists every child trait. JupyterLab shows the
+        # text/plain whenever the widget model is not alive, so it tells the reader what to do.
         bundle = self.widget._repr_mimebundle_(**kwargs)
-        bundle["text/plain"] = repr(self)
+        bundle["text/plain"] = LAB_HINT.format(name=type(self).__name__)
         return bundle
