@@ -39,13 +39,6 @@ class InternalIndexExplorer(Explorer):
 
     __test__ = False
 
-    painter = InternalIndexPainter
-    chapter = "book/part2/internal-indices"
-    caption = (
-        "Internal indices of KMeans partitions of three Gaussian blobs against k; "
-        "sliders move the blobs apart and pick k."
-    )
-
     def __init__(self, *, separation: float = 4.0, k: int = 3, separations: ArrayLike = np.arange(1.0, 8.5, 1.0),
                  ks: Sequence[int] = range(2, 9), n: int = 240, rng: int | np.random.Generator | None = 0) -> None:
         self.grid = blob_index_grid(separations, list(ks), n=n, rng=rng)
@@ -55,3 +48,10 @@ class InternalIndexExplorer(Explorer):
             "k": int_slider("k", k, min(ks), max(ks)),
         }
         super().__init__(controls, fixed={"grid": self.grid}, width=9.0, height=3.0)
+
+    painter = InternalIndexPainter
+    chapter = "book/part2/internal-indices"
+    caption = (
+        "Internal indices of KMeans partitions of three Gaussian blobs against k; "
+        "sliders move the blobs apart and pick k."
+    )

@@ -16,6 +16,19 @@ class CalibrationExplorer(Explorer):
     :class:`~patterneval.plotting.compare_calibration.ReliabilityPainter`.
 
     A fixed seed: a move changes the forecaster, not the noise.
+
+    Parameters
+    ----------
+    slope : float in [0.25, 4], default 2.0, keyword-only
+        Initial slope a of the forecaster's log-odds (a > 1 over-confident).
+    shift : float in [-2, 2], default 0.0, keyword-only
+        Initial shift b of the log-odds.
+    n : int in [100, 20000], default 2000, keyword-only
+        Initial number of forecasts.
+    n_bins : int in [2, 50], default 15, keyword-only
+        Initial number of bins.
+    rng : None, int or numpy.random.Generator, default 0, keyword-only
+        Seed of the forecasts.
     """
 
     painter = ReliabilityPainter

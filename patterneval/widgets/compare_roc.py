@@ -15,6 +15,17 @@ class RocExplorer(Explorer):
     per class and the confidence level over :class:`~patterneval.plotting.compare_roc.RocPainter`.
 
     A fixed seed: a move changes the model, not the noise.
+
+    Parameters
+    ----------
+    auc : float in [0.5, 0.99], default 0.8, keyword-only
+        Initial true AUC of the binormal model.
+    n : int in [5, 500], default 50, keyword-only
+        Initial sample size per class.
+    confidence_level : float in [0.5, 0.99], default 0.95, keyword-only
+        Initial level of the DeLong interval.
+    rng : None, int or numpy.random.Generator, default 0, keyword-only
+        Seed of the samples.
     """
 
     painter = RocPainter
