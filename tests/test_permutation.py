@@ -348,6 +348,7 @@ def assert_identical(a, b):
     KNeighborsClassifier(5), KNeighborsClassifier(1), KNeighborsClassifier(6, algorithm="brute"),
     KNeighborsClassifier(4, algorithm="kd_tree", p=1),
     KNeighborsClassifier(5, weights="distance"), KNeighborsClassifier(1, weights="distance"),
+    KNeighborsClassifier(11, weights="distance"),  # k >= 8: numpy sums the weights pairwise
     KNeighborsClassifier(4, weights="distance", algorithm="brute", metric="manhattan"),
     KNeighborsClassifier(3, weights="distance", metric="chebyshev", algorithm="ball_tree"),
     make_pipeline(StandardScaler(), KNeighborsClassifier(3)),
@@ -373,6 +374,16 @@ def test_cached_null_is_identical_to_refit(est, data):
     assert a.method == "cached" and a.cached_folds.any()
     if _cached_kind(est) == "knn":  # a vote decides every fold; ridge refits its near-ties
         assert (a.cached_folds == 4).all()
+
+
+@pytest.mark.parametrize("n_splits", [3, 7, 9])  # 9 folds: numpy sums the fold rates pairwise
+def test_cached_null_is_identical_with_the_mean_of_fold_rates(n_splits):
+    X, y = noisy_iris(4)  # 150 samples: folds of unequal sizes for 7 and 9
+    cv = KFold(n_splits, shuffle=True, random_state=2)
+    for est in [KNeighborsClassifier(3), RidgeClassifier()]:
+        a, b = _both(est, X, y, cv, m=30, average="folds")
+        assert_identical(a, b)
+        assert a.method == "cached"
 
 
 def _tied_votes(cache, Y):

@@ -19,7 +19,7 @@ from ._rows import take_rows
 
 __all__ = ["AVERAGE_OPTIONS", "SINGLE_CLASS_OPTIONS", "FoldOutcome", "check_kfold_options", "cross_validate_folds",
            "cv_error",
-           "fit_predict", "is_serial", "make_folds", "run_tasks", "single_class_label", "single_class_error",
+           "cv_errors", "fit_predict", "is_serial", "make_folds", "run_tasks", "single_class_label", "single_class_error",
            "spawn"]
 
 #: What a resampling method does with a training set that holds a single class:
@@ -174,10 +174,26 @@ def cv_error(counts, sizes, average: str = "pooled") -> float:
     >>> cv_error([1, 0], [3, 2]), cv_error([1, 0], [3, 2], "folds")  # 1/5 against (1/3 + 0)/2
     (0.2, 0.16666666666666666)
     """
+    return float(cv_errors(np.asarray(counts)[None, :], sizes, average)[0])
+
+
+def cv_errors(counts, sizes, average: str = "pooled") -> np.ndarray:
+    """:func:`cv_error` of each row of ``counts`` (runs x folds) on the same folds' ``sizes``.
+
+    :func:`cv_error` is this function on one row, so a run's error is the same number, to
+    the last bit, whether it is computed alone or among many (the permutation test's cached
+    path relies on it).
+
+    Examples
+    --------
+    >>> from patterneval.resampling._engine import cv_errors
+    >>> cv_errors([[1, 0], [0, 2]], [3, 2], "folds")  # (1/3 + 0)/2, (0 + 1)/2
+    array([0.16666667, 0.5       ])
+    """
     counts, sizes = np.asarray(counts), np.asarray(sizes)
-    if average == "pooled":
-        return float(counts.sum() / sizes.sum())
-    return float((counts / sizes).mean())
+    if average == "pooled":  # integer sums: exact
+        return counts.sum(axis=1) / sizes.sum()
+    return (counts / sizes).mean(axis=1)  # each row reduced along its contiguous last axis
 
 
 @dataclass(frozen=True)

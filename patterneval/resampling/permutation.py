@@ -43,8 +43,8 @@ from .._validation import (
     fail,
     show,
 )
-from ._engine import (AVERAGE_OPTIONS, SINGLE_CLASS_OPTIONS, cross_validate_folds, cv_error, fit_predict,
-                      is_serial, run_tasks, single_class_error, spawn)
+from ._engine import (AVERAGE_OPTIONS, SINGLE_CLASS_OPTIONS, cross_validate_folds, cv_error, cv_errors,
+                      fit_predict, is_serial, run_tasks, single_class_error, spawn)
 from ._rows import take_rows
 
 __all__ = ["PermutationTestResult", "permutation_test", "signal_tests"]
@@ -236,11 +236,16 @@ def _knn_votes(votes, weights, n_classes):
     lowest class, as scikit-learn's ``predict`` (the mode, or ``weighted_mode``, which sums
     each class's weights along the neighbour axis in float64 and keeps a class only when its
     total is strictly larger, starting from 0)."""
-    best = np.zeros(votes.shape[:2], dtype=np.int64)
-    best_score = np.full(votes.shape[:2], -1 if weights is None else 0.0)
+    P, n_test, _ = votes.shape
+    if weights is None:  # integer counts, one bincount; argmax keeps the first (lowest) maximum
+        rows = np.arange(P * n_test).reshape(P, n_test, 1) * n_classes
+        counts = np.bincount((rows + votes).ravel(), minlength=P * n_test * n_classes)
+        return counts.reshape(P, n_test, n_classes).argmax(axis=2)
+    # float sums: per class along the neighbour axis, as weighted_mode, so that they round alike
+    best = np.zeros((P, n_test), dtype=np.int64)
+    best_score = np.zeros((P, n_test))
     for c in range(n_classes):
-        hit = votes == c
-        score = np.count_nonzero(hit, axis=2) if weights is None else np.where(hit, weights, 0.0).sum(axis=2)
+        score = np.where(votes == c, weights, 0.0).sum(axis=2)
         better = score > best_score
         best[better], best_score[better] = c, score[better]
     return best
@@ -414,15 +419,15 @@ def _cached_null(cache, pipeline, X, y, cv, perms, single_class, method, average
             train = cache.folds[f][0]
             raise single_class_error(y[perms[rows[r]]][train][0],
                                      f"fold {f} of the cross-validation on permuted labels")
-        from_cache[rows] = K - np.isnan(counts).sum(axis=1)
-        for r, i in enumerate(rows):
-            for f in np.flatnonzero(np.isnan(counts[r])):
-                train, test = cache.folds[f]
-                yp = y[perms[i]]
-                pred = fit_predict(pipeline, X, yp, train, test, single_class="constant")
-                counts[r, f] = np.count_nonzero(pred != yp[test])
-            null[i] = cv_error(counts[r], lengths, average)  # as the refit path
-            null_single[i] = int(single[r].sum())
+        undecided = np.isnan(counts)
+        from_cache[rows] = K - undecided.sum(axis=1)
+        for r, f in np.argwhere(undecided):
+            train, test = cache.folds[f]
+            yp = y[perms[rows[r]]]
+            pred = fit_predict(pipeline, X, yp, train, test, single_class="constant")
+            counts[r, f] = np.count_nonzero(pred != yp[test])
+        null[rows] = cv_errors(counts.astype(np.int64), lengths, average)  # cv_error's numbers
+        null_single[rows] = single.sum(axis=1)
     return null, null_single, from_cache, ~same
 
 
