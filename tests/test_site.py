@@ -49,30 +49,14 @@ from pathlib import Path
 from urllib.parse import urlparse
 
 import pytest
-
-try:
-    from playwright.sync_api import TimeoutError as PlaywrightTimeout
-    from playwright.sync_api import sync_playwright
-except ImportError:  # pragma: no cover - playwright is in the test extra
-    sync_playwright = None
-    PlaywrightTimeout = TimeoutError
+from _browser import PlaywrightTimeout, chromium, local_only
+from _browser import missing as _missing
 
 pytestmark = pytest.mark.browser
 
 ROOT = Path(__file__).resolve().parent.parent
 SITE = Path(os.environ.get("PATTERNEVAL_SITE", ROOT / "_build" / "html"))
 SCREENSHOTS = ROOT / "_build" / "screenshots"
-CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
-IN_CI = os.environ.get("CI", "").strip().lower() in {"true", "1", "yes"}
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--disable-quic",
-    "--no-first-run",
-]
 TIMEOUT_MS = 20_000
 
 # Requests that may fail without anything being wrong, each with its reason.
@@ -88,12 +72,6 @@ REDIRECT = re.compile(r'<meta http-equiv="Refresh" content="0; url=([^"]+)"', re
 RAW_TEX = re.compile(
     r"\$\$|\\\(|\\\)|\\\[|\\\]|\\begin\{|\$[^$\n]*\\[A-Za-z]+[^$\n]*\$"
 )
-
-
-def _missing(reason: str) -> None:
-    if IN_CI:
-        pytest.fail(f"{reason} (CI=true: the browser test must run)")
-    pytest.skip(reason)
 
 
 def _pages() -> list[str]:
@@ -140,18 +118,8 @@ def site_url():
 
 @pytest.fixture(scope="module")
 def browser():
-    if not Path(CHROMIUM).is_file():
-        _missing(f"no Chromium at {CHROMIUM} (apt-get install chromium)")
-    if sync_playwright is None:  # pragma: no cover - playwright is in the test extra
-        _missing("playwright is not installed (pip install -e '.[test]')")
-    with sync_playwright() as p:
-        browser = p.chromium.launch(
-            executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True
-        )
-        try:
-            yield browser
-        finally:
-            browser.close()
+    with chromium() as browser:
+        yield browser
 
 
 def _harmless(url: str) -> bool:
@@ -176,15 +144,8 @@ def test_page(page_path, site_url, browser):
     page = context.new_page()
     page.set_default_timeout(TIMEOUT_MS)
 
-    outside, failed, console_errors, page_errors = [], [], [], []
-
-    def route(route):
-        host = urlparse(route.request.url).hostname
-        if host == "127.0.0.1":
-            route.continue_()
-        else:
-            outside.append(route.request.url)
-            route.abort()
+    outside = local_only(context)
+    failed, console_errors, page_errors = [], [], []
 
     def on_failed(request):
         if urlparse(request.url).hostname == "127.0.0.1" and not _harmless(request.url):
@@ -203,7 +164,6 @@ def test_page(page_path, site_url, browser):
                 return  # already reported as a harmless or an outside request
             console_errors.append(f"{msg.text} ({where})")
 
-    context.route("**/*", route)
     page.on("requestfailed", on_failed)
     page.on("response", on_response)
     page.on("console", on_console)
@@ -448,16 +408,7 @@ def test_explorer_sliders_change_the_figure(page_path, site_url, browser):
     (name, spec), = config["explorers"].items()
     frames = (SITE / page_path).parent / config["base"] / name
     context = browser.new_context(viewport={"width": 1280, "height": 900})
-    outside, failed = [], []
-
-    def route(route):
-        if urlparse(route.request.url).hostname == "127.0.0.1":
-            route.continue_()
-        else:
-            outside.append(route.request.url)
-            route.abort()
-
-    context.route("**/*", route)
+    outside, failed = local_only(context), []
     page = context.new_page()
     page.set_default_timeout(TIMEOUT_MS)
 
@@ -576,8 +527,7 @@ def test_figures_have_captions_or_alt_text():
 def _offline_page(context):
     """A new page of ``context`` that may load from 127.0.0.1 only (every other request is
     aborted), with the tests' default timeout."""
-    context.route("**/*", lambda route: route.continue_()
-                  if urlparse(route.request.url).hostname == "127.0.0.1" else route.abort())
+    local_only(context)
     page = context.new_page()
     page.set_default_timeout(TIMEOUT_MS)
     return page

@@ -1,0 +1,73 @@
+"""What the browser tests share: Debian's Chromium driven by Playwright, offline.
+
+``playwright install`` (Playwright's own browser download) does not work here; the tests
+drive ``/usr/bin/chromium`` (``apt-get install chromium``, or ``CHROMIUM=...``), headless,
+with a fresh profile and none of Chromium's own network traffic. Every request to a host
+other than 127.0.0.1 is aborted and recorded by :func:`local_only`.
+"""
+
+from __future__ import annotations
+
+import os
+from contextlib import contextmanager
+from pathlib import Path
+from urllib.parse import urlparse
+
+import pytest
+
+try:
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+    from playwright.sync_api import sync_playwright
+except ImportError:  # pragma: no cover - playwright is in the test extra
+    sync_playwright = None
+    PlaywrightTimeout = TimeoutError
+
+CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+IN_CI = os.environ.get("CI", "").strip().lower() in {"true", "1", "yes"}
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--disable-quic",
+    "--no-first-run",
+]
+
+
+def missing(reason: str) -> None:
+    """Fail under CI (the browser test must run there), skip with the reason elsewhere."""
+    if IN_CI:
+        pytest.fail(f"{reason} (CI=true: the browser test must run)")
+    pytest.skip(reason)
+
+
+@contextmanager
+def chromium():
+    """A headless Chromium (Playwright ``Browser``), closed on exit."""
+    if not Path(CHROMIUM).is_file():
+        missing(f"no Chromium at {CHROMIUM} (apt-get install chromium)")
+    if sync_playwright is None:  # pragma: no cover - playwright is in the test extra
+        missing("playwright is not installed (pip install -e '.[test]')")
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
+        try:
+            yield browser
+        finally:
+            browser.close()
+
+
+def local_only(context) -> list[str]:
+    """Abort every request of ``context`` to a host other than 127.0.0.1; the list the
+    aborted URLs are appended to."""
+    outside: list[str] = []
+
+    def route(route):
+        if urlparse(route.request.url).hostname == "127.0.0.1":
+            route.continue_()
+        else:
+            outside.append(route.request.url)
+            route.abort()
+
+    context.route("**/*", route)
+    return outside
