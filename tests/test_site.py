@@ -253,6 +253,12 @@ def test_page(page_path, site_url, browser):
                     .filter(i => !(i.complete && i.naturalWidth > 0)).map(i => i.src.slice(0, 60))"""
             )
             assert not bad, f"{page_path}: widget figures that did not load: {bad}"
+            # each explorer shows the static-site note once, and visibly (JupyterLab hides it)
+            notes = page.locator(".pe-static-note")
+            shown = [notes.nth(i).is_visible() for i in range(notes.count())]
+            explorers = page.locator(".pe-explorer-caption").count()
+            assert len(shown) == explorers and all(shown), (
+                f"{page_path}: {explorers} explorers, static-site notes shown: {shown}")
         else:
             assert n_figures == 0
 
