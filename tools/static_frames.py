@@ -248,7 +248,7 @@ def render(explorer, out_dir, max_frames: int | None = None) -> dict:
 
 # --- running the chapters ------------------------------------------------------------
 
-# The explorer cell's text/plain: "RelabelExplorer: run this chapter's cells ..."
+# The explorer cell's text/plain: "RelabelExplorer: to draw it and move its sliders, ..."
 # (patterneval.widgets._base.LAB_HINT), or the repr "RelabelExplorer(noise=0.3, ...)" that
 # notebooks executed before the hint still store.
 _EXPLORER_REPR = re.compile(r"^(\w+Explorer)[(:]")
