@@ -36,26 +36,12 @@ from ._api import estimator_docs
 from ._ties import argmax_tied
 from ._results import Result
 from ._validation import (
-    check_array,
-    check_choice,
-    check_labels,
-    check_rng,
-    check_scalar,
-    fail,
-    validate_estimator_data,
+    check_array, check_choice, check_labels, check_rng, check_scalar, fail, validate_estimator_data,
 )
 
 __all__ = [
-    "FUNCTIONS",
-    "LDA",
-    "PCA",
-    "CocktailParty",
-    "FastICA",
-    "SourceMatch",
-    "cocktail_party",
-    "fisher_criterion",
-    "match_sources",
-    "scatter_matrices",
+    "FUNCTIONS", "LDA", "PCA", "CocktailParty", "FastICA", "SourceMatch", "cocktail_party",
+    "fisher_criterion", "match_sources", "scatter_matrices",
 ]
 
 #: Contrast functions of :class:`FastICA`: G, its derivative g = G' and g'.
