@@ -40,7 +40,7 @@ def test_empty_labels_raise(name):
 @pytest.mark.parametrize("name", EXTERNAL)
 def test_the_convention_is_in_the_docstring(name):
     doc = " ".join(getattr(pe, name).__doc__.split())
-    assert "Empty label arrays raise ValueError" in doc, name
+    assert "empty arrays raise ValueError" in doc, name
 
 
 @pytest.mark.parametrize("peer", SKLEARN_ONE, ids=lambda f: f.__name__)

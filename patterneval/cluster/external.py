@@ -87,7 +87,7 @@ _DOC_PARTS = {
     ----------
     labels_true : array_like of shape (n_samples,)
         The reference partition (the classes): any hashable labels, no NaN, at least one
-        sample.
+        sample (empty arrays raise ValueError: an index of no samples is undefined).
     labels_pred : array_like of shape (n_samples,)
         The clustering judged, labelling the same samples.""",
     "returns_0_1": """Returns
@@ -199,13 +199,12 @@ def contingency_matrix(
     cluster :math:`j` of ``labels_pred``; rows and columns follow the sorted distinct
     labels (as ``numpy.unique`` orders them).
 
-    Empty label arrays raise ValueError: an index of no samples is undefined
-    (scikit-learn's ``contingency_matrix`` returns a 0 x 0 table).
-
     Parameters
     ----------
     labels_true, labels_pred : array-like of shape (n_samples,)
-        Cluster labels of any hashable type. Float labels warn.
+        Cluster labels of any hashable type, at least one sample: empty arrays raise
+        ValueError (scikit-learn's ``contingency_matrix`` returns a 0 x 0 table). Float
+        labels warn.
     sparse : bool, default False
         Return a ``scipy.sparse.csr_array`` instead of a dense int64 array.
 
@@ -299,13 +298,11 @@ def pair_counts(labels_true: ArrayLike, labels_pred: ArrayLike) -> PairCounts:
     with :math:`n_{ij}` the contingency table, :math:`a_i` its row sums (class sizes of
     ``labels_true``) and :math:`b_j` its column sums (cluster sizes of ``labels_pred``).
 
-    Empty label arrays raise ValueError: an index of no samples is undefined
-    (scikit-learn's ``pair_confusion_matrix`` returns zeros).
-
     Parameters
     ----------
     labels_true, labels_pred : array-like of shape (n_samples,)
-        Reference partition and clustering; any hashable labels.
+        Reference partition and clustering; any hashable labels, at least one sample:
+        empty arrays raise ValueError (scikit-learn's ``pair_confusion_matrix`` returns zeros).
 
     Returns
     -------
@@ -346,10 +343,8 @@ def rand_index(labels_true: ArrayLike, labels_pred: ArrayLike) -> float:
     Higher is better; range [0, 1]; symmetric; 1 for identical partitions. With one
     sample there are no pairs (0/0) and the value is 1 (the partitions are identical).
     Its expectation under random labelings is not constant and tends to 1 as the number
-    of clusters grows; see :func:`adjusted_rand_index`. :math:`O(n + KL)`.
-
-    Empty label arrays raise ValueError: an index of no samples is undefined
-    (scikit-learn's ``rand_score`` returns 1.0 for them).
+    of clusters grows; see :func:`adjusted_rand_index`. :math:`O(n + KL)`. On empty labels
+    scikit-learn's ``rand_score`` returns 1.0.
 
     %(parameters)s
 
@@ -410,13 +405,11 @@ def adjusted_rand_index(labels_true: ArrayLike, labels_pred: ArrayLike, *, rando
     identical partitions); it can be negative. ``"perm"`` and ``"num"`` are symmetric,
     ``"num1"`` is not.
 
-    Empty label arrays raise ValueError: an index of no samples is undefined
-    (scikit-learn's ``adjusted_rand_score`` returns 1.0 for them).
-
     Parameters
     ----------
     labels_true, labels_pred : array-like of shape (n_samples,)
-        Reference partition and clustering; any hashable labels.
+        Reference partition and clustering; any hashable labels, at least one sample:
+        empty arrays raise ValueError (scikit-learn's ``adjusted_rand_score`` returns 1.0).
     random_model : {"perm", "num", "num1"}, default "perm"
         The random model of the expectation, see above.
 
@@ -491,8 +484,6 @@ def jaccard_index(labels_true: ArrayLike, labels_pred: ArrayLike) -> float:
     symmetric. 0/0 (both partitions all singletons, so no pair is together anywhere)
     gives 1: the partitions are identical. :math:`O(n + KL)`.
 
-    Empty label arrays raise ValueError: an index of no samples is undefined.
-
     %(parameters)s
 
     %(returns_0_1)s
@@ -522,11 +513,8 @@ def fowlkes_mallows_index(labels_true: ArrayLike, labels_pred: ArrayLike) -> flo
     Higher is better; range [0, 1]; symmetric. Conventions for 0/0: when neither
     partition puts any pair together (both all singletons, :math:`a = b = c = 0`) the
     partitions are identical and FMI is 1 (scikit-learn's ``fowlkes_mallows_score``
-    returns 0 there); when only one of them puts no pair together, FMI is 0.
-    :math:`O(n + KL)`.
-
-    Empty label arrays raise ValueError: an index of no samples is undefined
-    (scikit-learn's ``fowlkes_mallows_score`` returns 0.0 for them).
+    returns 0 there, and 0.0 on empty labels); when only one of them puts no pair together,
+    FMI is 0. :math:`O(n + KL)`.
 
     %(parameters)s
 
@@ -560,8 +548,6 @@ def pair_f1(labels_true: ArrayLike, labels_pred: ArrayLike) -> float:
 
     Higher is better; range [0, 1]; symmetric. 0/0 (both partitions all singletons)
     gives 1. :math:`O(n + KL)`.
-
-    Empty label arrays raise ValueError: an index of no samples is undefined.
 
     %(parameters)s
 
@@ -599,8 +585,6 @@ def minkowski_score(labels_true: ArrayLike, labels_pred: ArrayLike, *, include_d
     0/0 (``labels_true`` all singletons, off-diagonal) gives 0 if ``labels_pred`` is
     all singletons too and ``inf`` otherwise. Computed from the contingency table in
     :math:`O(n + KL)`, never from the :math:`n \times n` matrices.
-
-    Empty label arrays raise ValueError: an index of no samples is undefined.
 
     %(parameters)s
     include_diagonal : bool, default False, keyword-only
@@ -654,8 +638,6 @@ def f_measure(labels_true: ArrayLike, labels_pred: ArrayLike, *, beta: float = 1
     weighs recall more. A pair with :math:`N_{tk} = 0` scores 0 (no 0/0 can occur).
     :math:`O(n + KL)`.
 
-    Empty label arrays raise ValueError: an index of no samples is undefined.
-
     %(parameters)s
     beta : float > 0, default 1.0, keyword-only
         Weight of recall against precision.
@@ -691,8 +673,6 @@ def purity(labels_true: ArrayLike, labels_pred: ArrayLike) -> float:
     ``labels_true``. Higher is better; range (0, 1]; not symmetric; 1 for identical
     partitions but also for any refinement (all singletons score 1), so it rewards
     many clusters. :math:`O(n + KL)`.
-
-    Empty label arrays raise ValueError: an index of no samples is undefined.
 
     %(parameters)s
 
@@ -771,8 +751,6 @@ def clustering_accuracy(labels_true: ArrayLike, labels_pred: ArrayLike) -> float
     in :math:`10^4` classes and :math:`10^4` clusters that agree on 80 % of the samples
     took 40 MB and 0.5 s (the dense table alone would take 800 MB).
 
-    Empty label arrays raise ValueError: an index of no samples is undefined.
-
     %(parameters)s
 
     %(returns_open_0_1)s
@@ -825,10 +803,8 @@ def mutual_info(labels_true: ArrayLike, labels_pred: ArrayLike) -> float:
     Higher is better (for a fixed ``labels_true`` it is largest, :math:`H(U)`, when
     ``labels_pred`` equals it or refines it); range :math:`[0, \min(H(U), H(V))]`;
     symmetric. Rounding errors below machine epsilon are set to 0 term by term and the
-    sum is clipped at 0, as in scikit-learn. :math:`O(n + KL)`.
-
-    Empty label arrays raise ValueError: an index of no samples is undefined
-    (scikit-learn's ``mutual_info_score`` fails with a math domain error).
+    sum is clipped at 0, as in scikit-learn. :math:`O(n + KL)`. On empty labels
+    scikit-learn's ``mutual_info_score`` fails with a math domain error.
 
     %(parameters)s
 
@@ -866,10 +842,8 @@ def normalized_mutual_info(labels_true: ArrayLike, labels_pred: ArrayLike, *, av
     range [0, 1]; symmetric; exactly 1 for identical partitions (also when both are one
     cluster, where it is 0/0). When only one partition is a single cluster, :math:`I =
     0` and NMI is 0 (0/0 for ``"min"`` and ``"geometric"``). Not adjusted for chance: it
-    grows with the number of clusters. :math:`O(n + KL)`.
-
-    Empty label arrays raise ValueError: an index of no samples is undefined
-    (scikit-learn's ``normalized_mutual_info_score`` returns 1.0 for them).
+    grows with the number of clusters. :math:`O(n + KL)`. On empty labels scikit-learn's
+    ``normalized_mutual_info_score`` returns 1.0.
 
     %(parameters)s
     average : {"arithmetic", "geometric", "min", "max"}, keyword-only
@@ -1133,8 +1107,6 @@ def expected_mutual_info(labels_true: ArrayLike, labels_pred: ArrayLike) -> floa
     ``labels_true`` and :math:`b_j` the cluster sizes of ``labels_pred``. 0 when either
     partition is a single cluster. Symmetric.
 
-    Empty label arrays raise ValueError: an index of no samples is undefined.
-
     %(parameters)s
 
     Returns
@@ -1191,13 +1163,11 @@ def adjusted_mutual_info(labels_true: ArrayLike, labels_pred: ArrayLike, *, aver
     ``"max"``. Higher is better; 1 for identical partitions; expectation 0 under random
     relabellings with the observed cluster sizes; can be negative. Symmetric.
 
-    Empty label arrays raise ValueError: an index of no samples is undefined
-    (scikit-learn's ``adjusted_mutual_info_score`` returns 1.0 for them).
-
     Parameters
     ----------
     labels_true, labels_pred : array-like of shape (n_samples,)
-        Reference partition and clustering; any hashable labels.
+        Reference partition and clustering; any hashable labels, at least one sample:
+        empty arrays raise ValueError (scikit-learn's ``adjusted_mutual_info_score`` returns 1.0).
     average : {"arithmetic", "geometric", "min", "max"}, default "arithmetic"
         The mean of the two entropies in the denominator.
 
@@ -1269,8 +1239,6 @@ def variation_of_information(labels_true: ArrayLike, labels_pred: ArrayLike) -> 
     computed from the last form, whose terms are all non-negative, so identical
     partitions give exactly 0.0 and no rounding makes it negative. :math:`O(n + KL)`.
 
-    Empty label arrays raise ValueError: an index of no samples is undefined.
-
     %(parameters)s
 
     Returns
@@ -1323,11 +1291,8 @@ def homogeneity(labels_true: ArrayLike, labels_pred: ArrayLike) -> float:
     (``labels_pred``). Higher is better; range [0, 1]; not symmetric
     (``homogeneity(t, p) == completeness(p, t)``). Exactly 1.0 when every cluster holds
     a single class (including :math:`H(U) = 0`, one class: scikit-learn's convention); so
-    all singletons score 1. Equal to scikit-learn's ``homogeneity_score`` to about 1e-12.
-    :math:`O(n + KL)`.
-
-    Empty label arrays raise ValueError: an index of no samples is undefined
-    (scikit-learn's ``homogeneity_score`` returns 1.0 for them).
+    all singletons score 1. Equal to scikit-learn's ``homogeneity_score`` to about 1e-12
+    (which returns 1.0 on empty labels). :math:`O(n + KL)`.
 
     %(parameters)s
 
@@ -1356,10 +1321,8 @@ def completeness(labels_true: ArrayLike, labels_pred: ArrayLike) -> float:
     with :math:`U` the classes (``labels_true``) and :math:`V` the clusters
     (``labels_pred``). Higher is better; range [0, 1]; not symmetric. Exactly 1.0 when
     every class lies in a single cluster (including one cluster, :math:`H(V) = 0`). Equal
-    to scikit-learn's ``completeness_score`` to about 1e-12. :math:`O(n + KL)`.
-
-    Empty label arrays raise ValueError: an index of no samples is undefined
-    (scikit-learn's ``completeness_score`` returns 1.0 for them).
+    to scikit-learn's ``completeness_score`` to about 1e-12 (which returns 1.0 on empty
+    labels). :math:`O(n + KL)`.
 
     %(parameters)s
 
@@ -1391,12 +1354,11 @@ def v_measure(labels_true: ArrayLike, labels_pred: ArrayLike, *, beta: float = 1
     [0, 1]; 0 when :math:`h = c = 0`. Equal to scikit-learn's ``v_measure_score`` to about
     1e-12. :math:`O(n + KL)`.
 
-    Empty label arrays raise ValueError: an index of no samples is undefined
-    (scikit-learn's ``v_measure_score`` returns 1.0 for them).
-
     Parameters
     ----------
     labels_true, labels_pred : array-like of shape (n_samples,)
+        Reference partition and clustering; any hashable labels, at least one sample:
+        empty arrays raise ValueError (scikit-learn's ``v_measure_score`` returns 1.0).
     beta : float, default 1.0
         Positive weight (scikit-learn also accepts 0, which gives h).
 
