@@ -413,7 +413,7 @@ class RandomForest(Bagging):
         ``sklearn.ensemble.RandomForestClassifier``; ``patterneval.tree.CART()`` is the
         book's own tree (chapter "Concept and tree learning"), which the chapter "Bagging
         and random forests" passes: it chooses the same splits up to ties, in numpy, and
-        fits 3-5 times slower.
+        fits about 3-4 times slower (benchmarks/bench_bagging.py).
     progress : bool, default False
 
     Attributes
