@@ -44,6 +44,7 @@ from typing import Literal, Self
 import numpy as np
 from numpy.typing import ArrayLike
 from sklearn.base import BaseEstimator, ClassifierMixin, RegressorMixin
+from sklearn.utils.validation import check_is_fitted
 from sklearn.utils.multiclass import check_classification_targets
 
 from ._api import estimator_docs
@@ -445,7 +446,7 @@ class _MultiwayTree(ClassifierMixin, BaseEstimator):
                 return node.counts / node.counts.sum()
         return self._proba_row(child, row)
 
-    def predict_proba(self, X):
+    def predict_proba(self, X: ArrayLike) -> np.ndarray:
         """Class probabilities: the class distribution of the leaf reached (C4.5: a
         weighted mixture of leaves when a value is missing).
 
@@ -461,7 +462,7 @@ class _MultiwayTree(ClassifierMixin, BaseEstimator):
         X = self._check_X_predict(X)
         return np.array([self._proba_row(self.tree_, row) for row in X])
 
-    def predict(self, X):
+    def predict(self, X: ArrayLike) -> np.ndarray:
         """Most probable class (ties, within 1e-12 relative: the first class in ``classes_``).
 
         %(params_X)s
@@ -472,8 +473,6 @@ class _MultiwayTree(ClassifierMixin, BaseEstimator):
         return self.classes_[argmax_tied(proba, axis=1)]
 
     def _check_fitted(self):
-        from sklearn.utils.validation import check_is_fitted
-
         check_is_fitted(self, "tree_")
 
     def _walk(self):
@@ -483,7 +482,7 @@ class _MultiwayTree(ClassifierMixin, BaseEstimator):
             yield node, depth
             stack.extend((c, depth + 1) for c in node.children.values())
 
-    def get_n_leaves(self):
+    def get_n_leaves(self) -> int:
         """Number of leaves.
 
         Returns
@@ -493,7 +492,7 @@ class _MultiwayTree(ClassifierMixin, BaseEstimator):
         self._check_fitted()
         return sum(node.is_leaf for node, _ in self._walk())
 
-    def get_depth(self):
+    def get_depth(self) -> int:
         """Depth (a single leaf has depth 0).
 
         Returns
@@ -1300,12 +1299,10 @@ class _CARTBase(BaseEstimator):
         return self
 
     def _fitted_X(self, X):
-        from sklearn.utils.validation import check_is_fitted
-
         check_is_fitted(self, "tree_")
         return validate_estimator_data(self, X, reset=False, dtype=np.float64)
 
-    def apply(self, X):
+    def apply(self, X: ArrayLike) -> np.ndarray:
         """Index of the leaf (preorder node number) each sample falls in.
 
         %(params_X)s
@@ -1317,25 +1314,28 @@ class _CARTBase(BaseEstimator):
         X = self._fitted_X(X)
         return self.tree_.apply(X)
 
-    def get_n_leaves(self):
+    def get_n_leaves(self) -> int:
         """Number of leaves.
 
         Returns
         -------
         int
         """
+        check_is_fitted(self, "tree_")
         return int((self.tree_.left < 0).sum())
 
-    def get_depth(self):
+    def get_depth(self) -> int:
         """Depth (a single leaf has depth 0).
 
         Returns
         -------
         int
         """
+        check_is_fitted(self, "tree_")
         return self.tree_.depth()
 
-    def cost_complexity_pruning_path(self, X, y, sample_weight=None):
+    def cost_complexity_pruning_path(self, X: ArrayLike, y: ArrayLike,
+                                     sample_weight: ArrayLike | None = None) -> PruningPath:
         r"""Effective alphas of weakest-link pruning on the tree grown with these
         parameters (``ccp_alpha`` ignored).
 

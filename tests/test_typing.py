@@ -1,7 +1,8 @@
 """Type hints on the public API: every public function and method is annotated, and resolves.
 
 The public callables are the names of the ``__all__`` of ``patterneval`` and of every
-public module in it, plus the public methods (and ``__init__``) their classes define.
+public module in it, plus the public methods (and ``__init__``) their classes define or inherit from a base
+class of ours (a private one included).
 Each must annotate every parameter and its return, and ``typing.get_type_hints`` must
 resolve the annotations (a typo or a missing import in a string annotation fails here,
 not in a user's type checker). Methods a class inherits from another library
@@ -32,7 +33,12 @@ def _functions(obj):
         if callable(obj) and getattr(obj, "__module__", "").startswith("patterneval"):
             yield obj.__name__, obj
         return
-    for name, member in vars(obj).items():
+    # the class's own methods and those it inherits from our (possibly private) bases
+    members = {}
+    for cls in reversed(obj.__mro__):
+        if cls.__module__.startswith("patterneval"):
+            members.update(vars(cls))
+    for name, member in members.items():
         if name.startswith("_") and name != "__init__":
             continue
         if isinstance(member, (staticmethod, classmethod)):
