@@ -228,3 +228,14 @@ def test_chapters_are_written_as_the_tool_writes_them(tmp_path):
         copy = tmp_path / chapter.name
         copy.write_bytes(chapter.read_bytes())
         assert citations.write(copy) is False, chapter
+
+
+def test_reference_list_keeps_a_titles_math_as_math(tmp_path):
+    """A title's {$O(1/k^2)$} is written as MyST math (typeset on the site), not as an
+    escaped \\$ that shows the TeX; other markup characters stay escaped."""
+    path = tmp_path / "refs.bib"
+    path.write_text("@article{nesterov1983, author = {Nesterov, Yurii}, title = {Convergence "
+                    "Rate {$O(1/k^2)$} of a_b}, journal = {Doklady}, year = {1983}}\n",
+                    encoding="utf-8")
+    (item,) = citations.reference_list(["nesterov1983"], path).splitlines()[1:-1]
+    assert "rate $O(1/k^2)$ of a\\_b" in item, item

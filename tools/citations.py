@@ -60,7 +60,10 @@ class _Markdown(_MarkdownBackend):
     symbols = {"ndash": "–", "newblock": " ", "nbsp": " "}
 
     def format_str(self, text):
-        return re.sub(r"([\\`*_\[\]$<>])", r"\\\1", text)
+        # $...$ of a bib field (a title's {$O(1/k^2)$}) stays math for MyST's dollarmath
+        parts = re.split(r"(\$[^$\n]+\$)", text)
+        return "".join(part if i % 2 else re.sub(r"([\\`*_\[\]$<>])", r"\\\1", part)
+                       for i, part in enumerate(parts))
 
 
 @lru_cache(maxsize=None)
