@@ -383,6 +383,17 @@ def test_default_forest_is_a_hand_built_bag_of_sklearn_trees(cancer):
     np.testing.assert_array_equal(forest.predict(X), np.argmax(votes, axis=1))
 
 
+@pytest.mark.parametrize("tree", [None, CART()])
+def test_predictions_do_not_depend_on_n_jobs(cancer, tree):
+    """Members predict on joblib threads when n_jobs asks for it; the votes are the same."""
+    X, y = cancer
+    forest = RandomForest(n_estimators=6, random_state=2, tree=tree).fit(X, y)
+    serial = forest.votes(X[::3])
+    forest.set_params(n_jobs=2)
+    np.testing.assert_array_equal(forest.votes(X[::3]), serial)
+    np.testing.assert_array_equal(forest.staged_error(X, y), forest.set_params(n_jobs=1).staged_error(X, y))
+
+
 def test_forest_cart_option_is_the_books_tree(cancer):
     X, y = cancer
     forest = RandomForest(n_estimators=3, random_state=0, tree=CART()).fit(X, y)

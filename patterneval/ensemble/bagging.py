@@ -24,6 +24,7 @@ from collections.abc import Sequence
 from typing import Literal, Self
 
 import numpy as np
+from joblib import Parallel, delayed
 from numpy.typing import ArrayLike
 from sklearn.base import BaseEstimator, ClassifierMixin, clone
 from sklearn.tree import DecisionTreeClassifier
@@ -34,7 +35,7 @@ from .._results import Result
 from .._validation import (check_bool, check_choice, check_estimator, check_labels, check_n_jobs,
                            check_rng, check_scalar, check_X_y, fail, validate_estimator_data)
 from ._checks import classifier_fit_data
-from ..resampling._engine import run_tasks, spawn
+from ..resampling._engine import is_serial, run_tasks, spawn
 
 __all__ = ["Bagging", "ForestConvergence", "RandomForest", "forest_convergence", "resolve_max_features"]
 
@@ -174,7 +175,9 @@ class Bagging(ClassifierMixin, BaseEstimator):
         The only randomness. An int makes every ``fit`` identical (it seeds
         ``numpy.random.default_rng``).
     n_jobs : int, default None
-        Members fitted in parallel through joblib; results do not depend on it.
+        Members fitted in parallel through joblib (processes by default), and their
+        predictions computed on threads (as scikit-learn's forests do); results do not
+        depend on it.
     progress : bool, default False
         Show a tqdm bar while fitting.
 
@@ -322,7 +325,12 @@ class Bagging(ClassifierMixin, BaseEstimator):
         check_is_fitted(self, "estimators_")
         X = validate_estimator_data(self, X, reset=False, dtype=np.float64)
         X32 = _as_float32(X)  # members validate X once here, not once per tree
-        return np.stack([_member_codes(m, X, X32) for m in self.estimators_])
+        n_jobs = check_n_jobs(self.n_jobs)
+        if is_serial(n_jobs):
+            return np.stack([_member_codes(m, X, X32) for m in self.estimators_])
+        # threads, as scikit-learn's forests predict: the trees share X and release the GIL
+        return np.stack(Parallel(n_jobs=n_jobs, prefer="threads")(
+            delayed(_member_codes)(m, X, X32) for m in self.estimators_))
 
     @staticmethod
     def _count_votes(preds: np.ndarray, n_classes: int) -> np.ndarray:
