@@ -32,7 +32,7 @@ export PYDEVD_DISABLE_FILE_VALIDATION := 1
 NBVAL_PROFILES ?= native avx2 sse
 NBVAL_PATHS ?= book/
 
-.PHONY: help install assets frames book build test test-unit bench-quick test-wheel test-notebooks test-site test-lab lab execute screenshots constraints clean
+.PHONY: help install assets frames book build test test-unit bench-quick test-wheel test-notebooks test-site pdf test-pdf test-lab lab execute screenshots constraints clean
 
 # Every public target (tests/test_makefile.py checks that each .PHONY target but `help` is here).
 help:
@@ -42,6 +42,7 @@ help:
 	@echo "  make assets          install the site's browser assets (npm ci) into _offline/"
 	@echo "  make frames          draw the explorers' frames for the static site (make build does this)"
 	@echo "  make build           build the site with warnings as errors (FRAMES=0: without explorer frames)"
+	@echo "  make pdf             the whole book as one PDF, $(PDF) (XeLaTeX; as root it apt-installs the TeX packages)"
 	@echo "Test:"
 	@echo "  make test            all tests: unit + doctests, benchmarks --quick, the wheel alone, strict nbval, site build, browser"
 	@echo "  make test-unit       pytest: tests/ and the doctests of patterneval/"
@@ -49,6 +50,7 @@ help:
 	@echo "  make test-wheel      build the wheel, install it alone in a fresh venv, run tests/smoke_wheel.py"
 	@echo "  make test-notebooks  strict nbval on every notebook, once per CPU profile (NBVAL_PROFILES, NBVAL_PATHS)"
 	@echo "  make test-site       the browser test of the built site (needs chromium)"
+	@echo "  make test-pdf        check the PDF: pages, embedded CJK fonts, every chapter, Chinese terms, figures"
 	@echo "  make test-lab        a chapter in a real JupyterLab: Run All, citations, a slider move (needs chromium)"
 	@echo "Work on the book:"
 	@echo "  make lab             JupyterLab on the book (sliders run live there)"
@@ -122,6 +124,35 @@ book: build
 	@echo
 	@echo "The site: $(abspath $(SITE))/index.html"
 
+# --- the PDF ---------------------------------------------------------------------------
+
+# The whole book as one PDF: Jupyter Book's LaTeX route (Sphinx's latex builder, then
+# latexmk with XeLaTeX), from the committed outputs like the site; tools/sphinx_pdf.py puts
+# each explorer's initial figure where the site has the widget. The Debian packages it
+# needs (TeX Live's XeLaTeX, xeCJK from texlive-lang-cjk, Noto CJK and FreeFont, poppler for
+# the test) are installed here when missing and running as root, like chromium in .ci/run;
+# otherwise the target says which to install. On a fresh Debian 12 they are about 185 MB to
+# download, 500 MB installed, about a minute.
+PDF := _build/latex/patterneval.pdf
+PDF_DEBS := texlive-xetex texlive-latex-extra texlive-lang-cjk texlive-fonts-recommended lmodern latexmk fonts-noto-cjk fonts-freefont-otf poppler-utils
+
+pdf: $(INSTALLED)
+	@if command -v dpkg-query >/dev/null; then \
+	  missing=$$(for p in $(PDF_DEBS); do dpkg-query -W -f='$${Status}\n' $$p 2>/dev/null | grep -q '^install ok installed' || echo $$p; done | xargs); \
+	  if [[ -n "$$missing" && $$(id -u) == 0 ]]; then \
+	    echo "pdf: installing $$missing"; \
+	    export DEBIAN_FRONTEND=noninteractive; apt-get update -q; apt-get install -y -q --no-install-recommends $$missing; \
+	  elif [[ -n "$$missing" ]]; then \
+	    echo "pdf: missing Debian packages; install them with: sudo apt-get install --no-install-recommends $$missing" >&2; exit 1; \
+	  fi; \
+	else \
+	  for tool in xelatex latexmk pdfinfo; do command -v $$tool >/dev/null || { \
+	    echo "pdf: $$tool not found: needs TeX Live (XeLaTeX, xeCJK, latexmk), poppler and the fonts Noto CJK SC and FreeSerif" >&2; exit 1; }; done; \
+	fi
+	@start=$$(date +%s); \
+	PATTERNEVAL_FRAMES=0 $(BIN)/jupyter-book build --all -W -n --keep-going --builder pdflatex .; \
+	echo "== $(PDF): $$(pdfinfo $(PDF) | awk '/^Pages/ {print $$2}') pages, $$(du -h $(PDF) | cut -f1), built in $$(( $$(date +%s) - start )) s"
+
 # --- tests -----------------------------------------------------------------------------
 
 test-unit: $(INSTALLED)
@@ -162,6 +193,10 @@ test-wheel: $(INSTALLED)
 test-site: $(INSTALLED)
 	PATTERNEVAL_FRAMES=$(FRAMES) $(VENV_PY) -m pytest -m browser tests/test_site.py
 
+# The PDF test (tests/test_pdf.py, marked `pdf`): reads the PDF `make pdf` built.
+test-pdf: $(INSTALLED)
+	$(VENV_PY) -m pytest -m pdf tests/test_pdf.py
+
 # A chapter in JupyterLab (tests/test_lab.py, also marked `browser`): a real `jupyter lab`
 # on 127.0.0.1 over a copy of one chapter; Chromium runs it (Run All), checks the citations,
 # the explorer's figure and that a slider move redraws it. About a minute.
@@ -177,6 +212,8 @@ test: $(INSTALLED)
 	$(MAKE) --no-print-directory build; \
 	$(MAKE) --no-print-directory test-site; \
 	$(MAKE) --no-print-directory test-lab; \
+	$(MAKE) --no-print-directory pdf; \
+	$(MAKE) --no-print-directory test-pdf; \
 	echo "make test: all passed in $$(( $$(date +%s) - start )) s"
 
 # --- working on the book ---------------------------------------------------------------

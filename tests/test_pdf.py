@@ -1,0 +1,170 @@
+"""The PDF of the whole book (``make pdf``, then ``make test-pdf``).
+
+Reads ``_build/latex/patterneval.pdf`` and its LaTeX log with poppler's tools (pdfinfo,
+pdffonts, pdftotext, pdfimages) and checks what a reader of the printed book needs: every
+chapter, the API reference and the appendix are there; the Chinese terms are set in Noto
+CJK and every font is embedded; no character was dropped for want of a glyph (XeLaTeX only
+logs those); every internal link has its target; every figure of the chapters, every
+explorer's initial figure and the appendix's screenshots are images in it.
+
+Marked ``pdf`` and deselected from the plain ``pytest`` run (pyproject addopts). If the PDF
+or poppler is missing the test fails when ``CI=true`` and is skipped (with the reason)
+otherwise.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import shutil
+import subprocess
+from functools import cache
+from pathlib import Path
+
+import pytest
+import yaml
+
+ROOT = Path(__file__).resolve().parent.parent
+LATEX = ROOT / "_build" / "latex"
+PDF = LATEX / "patterneval.pdf"
+LOG = LATEX / "patterneval.log"
+CHAPTERS = sorted((ROOT / "book").glob("part*/*.ipynb"))
+VIEW = "application/vnd.jupyter.widget-view+json"
+_CJK = re.compile(r"[\u3400-\u9fff]+")
+
+pytestmark = pytest.mark.pdf
+
+
+def _need(condition: bool, reason: str) -> None:
+    if not condition:
+        if os.environ.get("CI") == "true":
+            pytest.fail(reason)
+        pytest.skip(reason)
+
+
+@pytest.fixture(scope="module", autouse=True)
+def _pdf_and_poppler():
+    _need(PDF.is_file() and LOG.is_file(), f"{PDF} not built (run `make pdf`)")
+    missing = [t for t in ("pdfinfo", "pdffonts", "pdftotext", "pdfimages") if shutil.which(t) is None]
+    _need(not missing, f"poppler-utils missing: {missing}")
+
+
+def _run(*args: str) -> str:
+    return subprocess.run(args, capture_output=True, text=True, check=True, timeout=300).stdout
+
+
+@cache
+def _text() -> str:
+    """The PDF's text, lower-cased, with curly quotes straightened and line breaks (and
+    hyphenation at them) undone, so a title split over two lines is still found."""
+    text = _run("pdftotext", "-enc", "UTF-8", str(PDF), "-")
+    text = text.translate(str.maketrans("’‘“”", "''\"\""))
+    text = re.sub(r"-\n(?=[a-z])", "", text)
+    return re.sub(r"\s+", " ", text).lower()
+
+
+@cache
+def _cjk_text() -> str:
+    """Only the PDF's CJK characters, in order (a term broken over two lines is one run)."""
+    return "".join(_CJK.findall(_run("pdftotext", "-enc", "UTF-8", str(PDF), "-")))
+
+
+def _notebook(path: Path) -> dict:
+    return json.loads(path.read_text(encoding="utf-8"))
+
+
+def _title(path: Path) -> str:
+    for cell in _notebook(path)["cells"]:
+        if cell["cell_type"] == "markdown":
+            for line in "".join(cell["source"]).splitlines():
+                if line.startswith("# "):
+                    return line[2:].strip()
+    raise AssertionError(f"{path} has no title")
+
+
+def _glossary() -> list[dict]:
+    return yaml.safe_load((ROOT / "book" / "appendix" / "glossary.yml").read_text(encoding="utf-8"))
+
+
+def test_page_count_is_plausible():
+    pages = int(re.search(r"^Pages:\s+(\d+)", _run("pdfinfo", str(PDF)), re.MULTILINE).group(1))
+    # 25 chapters of about 20 pages, the API reference (~200) and the appendix: 757 in 2026-11
+    assert 500 <= pages <= 1500, pages
+
+
+def test_fonts_are_embedded_and_include_noto_cjk():
+    rows = _run("pdffonts", str(PDF)).splitlines()[2:]
+    assert rows, "pdffonts lists no font"
+    names = [row.split()[0].split("+", 1)[-1] for row in rows]
+    # columns from the right: emb sub uni object-id generation
+    not_embedded = [row.split()[0] for row in rows if row.split()[-5] != "yes"]
+    assert not not_embedded, not_embedded
+    # Debian's Noto CJK .ttc faces share one CFF table, named after the JP face
+    for family in ("NotoSerifCJK", "NotoSansCJK", "FreeSerif", "LatinModernMath"):
+        assert any(n.startswith(family) for n in names), (family, names)
+
+
+def test_no_character_was_dropped():
+    log = LOG.read_text(encoding="utf-8", errors="replace")
+    missing = sorted(set(re.findall(r"Missing character: There is no (.+?) in font", log)))
+    assert not missing, missing
+
+
+def test_every_internal_link_has_a_target():
+    log = LOG.read_text(encoding="utf-8", errors="replace")
+    undefined = sorted(set(re.findall(r"Hyper reference `([^']+)'", log)))
+    assert not undefined, f"{len(undefined)} links without a target, e.g. {undefined[:5]}"
+    assert "There were undefined references" not in log
+
+
+def test_every_chapter_title_is_in_the_text():
+    assert len(CHAPTERS) == 25
+    text = _text()
+    missing = [(p.name, t) for p in CHAPTERS if (t := _title(p)).lower() not in text]
+    assert not missing, missing
+
+
+def test_front_matter_api_reference_and_appendix_are_in_the_text():
+    text = _text()
+    for heading in ("part i: evaluating classifiers", "part v: comparing classifiers",
+                    "api reference", "errata", "explorers", "glossary", "notation", "references"):
+        assert heading in text, heading
+    # a sample of the API reference's entries and the chapters' English terms
+    for phrase in ("cross_val_error", "bootstrap_error", "adjusted rand index",
+                   "resubstitution error", "out-of-bag", "mcnemar"):
+        assert phrase in text, phrase
+
+
+def test_chinese_terms_are_in_the_text():
+    cjk = _cjk_text()
+    for term in ("交叉验证", "聚类", "自举法", "重采样"):
+        assert term in cjk, term
+    # every Chinese name of the glossary (the appendix prints them all)
+    names = {run for entry in _glossary() for run in _CJK.findall(str(entry["chinese"]))}
+    assert len(names) > 300
+    missing = sorted(n for n in names if n not in cjk)
+    assert not missing, missing
+
+
+def _figures() -> tuple[int, int]:
+    """(images the sources hold: the chapters' PNG outputs, the explorers' views and the
+    appendix's screenshots; the explorer views alone)."""
+    outputs = views = 0
+    for path in CHAPTERS:
+        for cell in _notebook(path)["cells"]:
+            for out in cell.get("outputs", []):
+                outputs += "image/png" in out.get("data", {})
+                views += VIEW in out.get("data", {})
+    shots = len(list((ROOT / "book" / "appendix" / "explorers").glob("*.png")))
+    return outputs + views + shots, views
+
+
+def test_every_figure_and_explorer_figure_is_an_image():
+    expected, views = _figures()
+    assert views == len(CHAPTERS)  # one explorer per chapter
+    rows = _run("pdfimages", "-list", str(PDF)).splitlines()[2:]
+    images = sum(row.split()[2] == "image" for row in rows)
+    assert images >= expected, (images, expected)
+    # each explorer's initial figure comes with tools/sphinx_pdf.py's note
+    assert _text().count("the explorer's initial figure.") == views
