@@ -129,12 +129,13 @@ book: build
 # The whole book as one PDF: Jupyter Book's LaTeX route (Sphinx's latex builder, then
 # latexmk with XeLaTeX), from the committed outputs like the site; tools/sphinx_pdf.py puts
 # each explorer's initial figure where the site has the widget. The Debian packages it
-# needs (TeX Live's XeLaTeX, xeCJK from texlive-lang-cjk, Noto CJK and FreeFont, poppler for
-# the test) are installed here when missing and running as root, like chromium in .ci/run;
-# otherwise the target says which to install. On a fresh Debian 12 they are about 185 MB to
-# download, 500 MB installed, about a minute.
+# needs (TeX Live's XeLaTeX; xeCJK from texlive-lang-cjk, which loads ctexhook from
+# texlive-lang-chinese; Noto CJK and FreeFont; poppler for the test) are installed here when
+# missing and running as root, like chromium in .ci/run; otherwise the target says which to
+# install. On a fresh Debian 12 they are about 250 MB to download, 620 MB installed, about
+# a minute to install.
 PDF := _build/latex/patterneval.pdf
-PDF_DEBS := texlive-xetex texlive-latex-extra texlive-lang-cjk texlive-fonts-recommended lmodern latexmk fonts-noto-cjk fonts-freefont-otf poppler-utils
+PDF_DEBS := texlive-xetex texlive-latex-extra texlive-lang-cjk texlive-lang-chinese texlive-fonts-recommended lmodern latexmk fonts-noto-cjk fonts-freefont-otf poppler-utils
 
 pdf: $(INSTALLED)
 	@if command -v dpkg-query >/dev/null; then \
