@@ -21,6 +21,9 @@ other host is aborted (and reported).  On every HTML page the test asserts:
 * pages with math are typeset by MathJax (``mjx-container`` for every math
   node, no ``mjx-merror``) and no raw TeX (``$$``, ``\\(``, ``\\[``, ...) is
   left in the visible text;
+* at a phone's width (390 px) nothing but a scroll box (code, display math, a table's
+  wrapper, an explorer's figure) is wider than the screen, and an explorer's figure is
+  shown at (nearly) its natural size, not shrunk until its labels are unreadable;
 * every widget view saved in the page is rendered by the ipywidgets HTML
   manager; every rendered explorer with an ``Output`` area shows a figure in
   it, and every ``Output`` widget whose saved state holds a figure shows it: an ``<img>`` inside the rendered ``.widget-output`` area with a nonzero
@@ -71,6 +74,7 @@ KNOWN_HARMLESS: dict[str, str] = {
 REDIRECT = re.compile(r'<meta http-equiv="Refresh" content="0; url=([^"]+)"', re.I)
 RAW_TEX = re.compile(
     r"\$\$|\\\(|\\\)|\\\[|\\\]|\\begin\{|\$[^$\n]*\\[A-Za-z]+[^$\n]*\$"
+    r"|\$[^\s$][^$\n]*?\$"  # $K$, $O(1/k^2)$: TeX an extension or a tool wrote as text
 )
 
 
@@ -266,6 +270,7 @@ def test_page(page_path, site_url, browser):
         SCREENSHOTS.mkdir(parents=True, exist_ok=True)
         shot = SCREENSHOTS / (page_path.removesuffix(".html").replace("/", "__") + ".png")
         page.screenshot(path=str(shot), full_page=True)
+        _check_phone_layout(page, page_path)
     except PlaywrightTimeout as exc:
         pytest.fail(f"{page_path}: timed out ({exc.message.splitlines()[0]}){context_report()}")
     finally:
@@ -564,8 +569,8 @@ def test_offline_search_finds(query, expected_page, site_url, browser):
 def test_phone_width_chapter_is_readable(site_url, browser):
     """At 390 px (a phone) the chapter needs no sideways scrolling, keeps body text at a
     readable size, and the navigation sidebar gets out of the way."""
-    context = browser.new_context(viewport={"width": 390, "height": 844},
-                                  device_scale_factor=2, is_mobile=True, has_touch=True)
+    context = browser.new_context(viewport=PHONE, device_scale_factor=2, is_mobile=True,
+                                  has_touch=True)
     page = _offline_page(context)
     try:
         page.goto(f"{site_url}book/part1/test-error.html", wait_until="networkidle")
@@ -589,10 +594,119 @@ def test_phone_width_chapter_is_readable(site_url, browser):
         page.screenshot(path=str(SCREENSHOTS / "phone__test-error.png"))
     finally:
         context.close()
-    assert layout["scroll"] <= layout["width"] + 1, f"sideways scrolling: {layout}"
+    # innerWidth grows to the page's width on a mobile viewport: compare with the screen
+    assert layout["scroll"] <= PHONE["width"], f"sideways scrolling: {layout}"
     assert layout["font"] >= 14, f"body text too small on a phone: {layout}"
     assert layout["text"] >= 0.85 * layout["width"], f"text column too narrow: {layout}"
     assert layout["sidebar"] <= 0, f"the sidebar covers the text: {layout}"
+
+
+PHONE = {"width": 390, "height": 844}
+# At a phone's width: the elements that stick out of the screen with no scroll box (an
+# ancestor with overflow-x auto/scroll/hidden) around them, and every explorer figure's
+# natural and shown width.
+PHONE_LAYOUT = """() => {
+    const boxed = e => {
+        for (let a = e.parentElement; a && a !== document.body; a = a.parentElement) {
+            if (['auto', 'scroll', 'hidden'].includes(getComputedStyle(a).overflowX)) return true;
+        }
+        return false;
+    };
+    const out = r => r.width > 0 && r.right > window.innerWidth + 1;
+    const textOut = t => {
+        const range = document.createRange();
+        range.selectNodeContents(t);
+        return [...range.getClientRects()].some(out);
+    };
+    const scroll = document.scrollingElement.scrollWidth;
+    // what sticks out is looked for only when something does (it takes a while)
+    const wide = scroll <= window.innerWidth ? [] : [...document.querySelectorAll('main *')].filter(e =>
+        !e.closest('.bd-sidebar-primary, .bd-sidebar-secondary')  // off-canvas
+        && (out(e.getBoundingClientRect()) && !boxed(e)
+            || [...e.childNodes].some(t => t.nodeType === Node.TEXT_NODE && !boxed(t) && textOut(t)))
+    ).slice(0, 5).map(e => `${e.tagName.toLowerCase()}.${[...e.classList].join('.')}: `
+                         + e.textContent.trim().slice(0, 40));
+    const figures = [...document.querySelectorAll('.widget-output img')].map(i => ({
+        natural: i.naturalWidth, shown: Math.round(i.getBoundingClientRect().width)}));
+    return {scroll, wide, figures};
+}"""
+
+
+def _check_phone_layout(page, page_path: str) -> None:
+    """The page, already loaded, at 390 px: no sideways scrolling of the page itself, and
+    each explorer figure at >= 90 % of its natural width (it scrolls in its Output box)."""
+    page.set_viewport_size(PHONE)
+    layout = page.evaluate(PHONE_LAYOUT)
+    assert layout["scroll"] <= PHONE["width"], (
+        f"{page_path}: at {PHONE['width']} px the page is {layout['scroll']} px wide "
+        f"(sticking out: {layout['wide']})")
+    small = [f for f in layout["figures"] if f["shown"] < 0.9 * f["natural"]]
+    assert not small, f"{page_path}: explorer figures shrunk on a phone (natural, shown px): {small}"
+
+
+# no raw TeX in the text a phone shows: $...$, \(, \[, or a TeX command like \frac
+PHONE_TEX = re.compile(r"\$|\\[A-Za-z]+|\\[()\[\]]")
+PHONE_TEXT = """() => {
+    const skip = 'script, style, pre, code, textarea, input, mjx-container, mjx-assistive-mml';
+    const walker = document.createTreeWalker(document.querySelector('main') || document.body,
+                                             NodeFilter.SHOW_TEXT);
+    const texts = [];
+    for (let n; (n = walker.nextNode());) {
+        if (!n.parentElement.closest(skip) && n.textContent.trim()) texts.push(n.textContent);
+    }
+    return texts;
+}"""
+
+
+@pytest.mark.parametrize("page_path", [
+    "book/appendix/glossary.html",
+    "book/appendix/references.html",
+    "search.html?q=cross-validation",
+    "search.html?q=greedy",  # a section title with math: "Control: ε-greedy and Q-learning"
+])
+def test_phone_pages_show_no_raw_tex(page_path, site_url, browser):
+    """On a phone (390 px, touch, 3x), the glossary, the references and search results
+    (titles and snippets, tools/static/search-math.js) show math typeset or as plain
+    Unicode, never TeX; the page does not scroll sideways; the glossary's four columns are
+    on screen, or its table scrolls in its own box."""
+    if not PAGES:
+        _missing(f"no built site at {SITE} (run `make book` first)")
+    context = browser.new_context(viewport=PHONE, device_scale_factor=3, is_mobile=True,
+                                  has_touch=True)
+    page = _offline_page(context)
+    try:
+        page.goto(site_url + page_path, wait_until="load")
+        if page_path.startswith("search.html"):
+            # every result shows its description or its snippet (fetched one by one)
+            page.wait_for_function(
+                """() => /finished/.test((document.querySelector('.search-summary') || {}).innerText)
+                    && [...document.querySelectorAll('#search-results li')].every(
+                        li => li.querySelector('p.context, span'))""")
+            assert page.locator("#search-results p.context").count() > 0
+        else:
+            page.wait_for_function("() => window.MathJax && MathJax.startup && MathJax.startup.promise")
+            page.evaluate("() => MathJax.startup.promise")
+        texts = page.evaluate(PHONE_TEXT)
+        tex = [t.strip()[:80] for t in texts if PHONE_TEX.search(t)]
+        scroll = page.evaluate("() => document.scrollingElement.scrollWidth")
+        columns = page.evaluate(
+            """() => [...document.querySelectorAll('table.glossary-table thead th')].map(th => {
+                const r = th.getBoundingClientRect(), box = th.closest('.pst-scrollable-table-container');
+                return {left: r.left, right: r.right,
+                        scrolls: !!box && box.scrollWidth > box.clientWidth
+                                 && getComputedStyle(box).overflowX === 'auto'};
+            })""")
+        SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+        name = re.sub(r"[^\w-]+", "_", page_path.removesuffix(".html"))
+        page.screenshot(path=str(SCREENSHOTS / f"phone__{name}.png"))
+    finally:
+        context.close()
+    assert not tex, f"{page_path}: raw TeX in the text on a phone: {tex[:10]}"
+    assert scroll <= PHONE["width"], f"{page_path}: the page is {scroll} px wide on a phone"
+    if "glossary" in page_path:
+        assert len(columns) == 4, columns
+        off = [c for c in columns if c["left"] < 0 or c["right"] > PHONE["width"]]
+        assert not off or all(c["scrolls"] for c in columns), f"glossary columns off screen: {off}"
 
 
 # --- the API reference ---------------------------------------------------------------

@@ -12,7 +12,8 @@ empty), ``chapter`` (the docname of the chapter that defines the term) and optio
 with columns English, 中文, symbol (inline math) and chapter (a link showing the chapter's
 title), preceded by a row of letters that jump to the first term of each letter. Every
 row carries the id ``term-<slug>``, so a chapter can link to ``glossary.md#term-entropy``.
-``tests/test_book.py`` checks the file against the chapters.
+``$...$`` in a term or a Chinese name is math, as in the chapters. ``tests/test_book.py``
+checks the file against the chapters.
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ from docutils.parsers.rst import directives
 from sphinx import addnodes
 from sphinx.util import logging
 from sphinx.util.docutils import SphinxDirective
+from sphinx_mathtext import inline_math
 
 logger = logging.getLogger(__name__)
 
@@ -109,8 +111,9 @@ class GlossaryTable(SphinxDirective):
                 continue
             seen.add(ident)
             row = nodes.row(ids=[ident])
-            row += nodes.entry("", nodes.paragraph(text=term))
-            row += nodes.entry("", nodes.paragraph(text=str(entry["chinese"])))
+            # $...$ in a term or its Chinese name is math, as in the chapters
+            row += nodes.entry("", nodes.paragraph("", "", *inline_math(term)))
+            row += nodes.entry("", nodes.paragraph("", "", *inline_math(str(entry["chinese"]))))
             symbol = str(entry.get("symbol") or "").strip()
             cell = nodes.paragraph()
             if symbol:
