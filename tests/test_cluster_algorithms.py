@@ -205,8 +205,11 @@ def test_kmeans_threads_give_the_same_bits(monkeypatch, threads):
     monkeypatch.setattr(alg, "CHUNK_ROWS", 97)
     with threadpool_limits(limits=1):
         serial = KMeans(5, random_state=0, n_init=2).fit(X)
+        serial_nearest = alg._nearest(X, serial.cluster_centers_)
     monkeypatch.setattr("patterneval._threads._blas_threads", lambda: threads)
     pooled = KMeans(5, random_state=0, n_init=2).fit(X)
+    for a, b in zip(alg._nearest(X, serial.cluster_centers_), serial_nearest):  # predict's blocks
+        np.testing.assert_array_equal(a, b)
     np.testing.assert_array_equal(serial.labels_, pooled.labels_)
     np.testing.assert_array_equal(serial.cluster_centers_, pooled.cluster_centers_)
     np.testing.assert_array_equal(serial.inertia_history_, pooled.inertia_history_)

@@ -88,16 +88,22 @@ def _sq_distances(X, C, X_sq=None, C_sq=None):
     return D
 
 
+def _row_blocks(n):
+    """Slices of at most CHUNK_ROWS rows covering ``range(n)``, in order."""
+    return [slice(start, min(start + CHUNK_ROWS, n)) for start in range(0, n, CHUNK_ROWS)]
+
+
 def _nearest(X, C, X_sq=None):
-    """Index of the nearest centre and the squared distance to it, in row blocks."""
+    """Index of the nearest centre and the squared distance to it, in row blocks (on
+    threads, with BLAS held to one thread: :func:`patterneval._threads.block_workers`)."""
     n = X.shape[0]
     labels = np.empty(n, dtype=np.intp)
     dist = np.empty(n)
     if X_sq is None:
         X_sq = np.einsum("ij,ij->i", X, X)
     C_sq = np.einsum("ij,ij->i", C, C)
-    for start in range(0, n, CHUNK_ROWS):
-        block = slice(start, min(start + CHUNK_ROWS, n))
+
+    def run(block):
         D = _sq_distances(X[block], C, X_sq[block], C_sq)
         # ties within TIE_RTOL of ||x||^2 + max ||c||^2 (the scale of the expansion's
         # rounding): the lowest centre index
@@ -105,6 +111,10 @@ def _nearest(X, C, X_sq=None):
         lab = argmin_tied(D, axis=1, scale=scale)
         labels[block] = lab
         dist[block] = D[np.arange(D.shape[0]), lab]
+
+    blocks = _row_blocks(n)
+    with block_workers(len(blocks)) as pool:
+        list(map(run, blocks) if pool is None else pool.map(run, blocks))
     return labels, dist
 
 
@@ -121,7 +131,7 @@ def _lloyd_pass(X, Xt, C, X_sq, pool=None):
     dist = np.empty(n)
     C_sq = np.einsum("ij,ij->i", C, C)[:, None]
     centres = (-2.0 * C, C_sq, float(C_sq.max()))
-    blocks = [slice(start, min(start + CHUNK_ROWS, n)) for start in range(0, n, CHUNK_ROWS)]
+    blocks = _row_blocks(n)
 
     def run(block):
         return _assign_block(X, Xt, X_sq, centres, block, labels, dist)
@@ -608,6 +618,11 @@ def _roulette(p, u):
 
 
 def _plusplus(X, k, rng):
+    with block_workers(1):  # k matrix-vector products: BLAS threads cost more than they give
+        return _plusplus_draws(X, k, rng)
+
+
+def _plusplus_draws(X, k, rng):
     n = X.shape[0]
     idx = [int(rng.integers(n))]
     _, d2 = _nearest(X, X[idx])
@@ -702,7 +717,7 @@ def _lloyd(X, centers, max_iter, tol, X_sq=None, Xt=None):
         X_sq = np.einsum("ij,ij->i", X, X)
     if Xt is None:
         Xt = np.ascontiguousarray(X.T)
-    with block_workers(-(-n // CHUNK_ROWS)) as pool:
+    with block_workers(len(_row_blocks(n))) as pool:
         return _lloyd_iterations(X, Xt, X_sq, centers, max_iter, tol, pool)
 
 
