@@ -168,3 +168,11 @@ def test_every_figure_and_explorer_figure_is_an_image():
     assert images >= expected, (images, expected)
     # each explorer's initial figure comes with tools/sphinx_pdf.py's note
     assert _text().count("the explorer's initial figure.") == views
+
+
+def test_no_raw_tex_in_the_text():
+    raw = _run("pdftotext", "-enc", "UTF-8", str(PDF), "-")
+    dollars = [line for line in raw.splitlines() if re.search(r"\$[^$\s][^$]{0,60}\$", line)]
+    assert not dollars, dollars[:5]
+    commands = sorted(set(re.findall(r"\\(?:frac|mathrm|hat|sum|alpha|varepsilon|le|ge)\b", raw)))
+    assert not commands, commands
