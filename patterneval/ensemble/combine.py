@@ -403,9 +403,9 @@ def vote_rates(accuracy: float, n_voters: ArrayLike, *, n_classes: int = 2, thre
 
     .. math::
 
-        P(\text{correct}) = P(\mathrm{Bin}(T, p) \ge m), \quad
-        P(\text{error}) = (c-1)\,P(\mathrm{Bin}(T, q) \ge m), \quad
-        P(\text{reject}) = 1 - P(\text{correct}) - P(\text{error}).
+        P(\text{correct}) &= P(\mathrm{Bin}(T, p) \ge m), \\
+        P(\text{error}) &= (c-1)\,P(\mathrm{Bin}(T, q) \ge m), \\
+        P(\text{reject}) &= 1 - P(\text{correct}) - P(\text{error}).
 
     For two classes and :math:`\theta = 1/2` the vote rejects only ties (even T).
 
