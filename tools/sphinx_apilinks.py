@@ -48,11 +48,13 @@ import importlib
 import inspect
 import pkgutil
 import re
+import sys
 from pathlib import Path
 
 from docutils import nodes
 from docutils.statemachine import StringList
 from sphinx import addnodes
+from sphinx.pycode import ModuleAnalyzer
 from sphinx.util import logging
 from sphinx.util.docutils import SphinxDirective
 from sphinx.util.nodes import nested_parse_with_titles
@@ -501,6 +503,33 @@ def _check_complete(app, env):
                                modname, name, app.config.apilinks_dir)
 
 
+def _attr_doc(modname: str, name: str) -> list[str] | None:
+    """The ``#:`` comment above ``name`` in module ``modname``, or None."""
+    try:
+        return list(ModuleAnalyzer.for_module(modname).find_attr_docs().get(("", name), [])) or None
+    except Exception:  # no source (a compiled module)
+        return None
+
+
+def _data_docstring(app, what, name, obj, options, lines):
+    """A re-exported constant keeps the ``#:`` comment of the module that defines it.
+
+    autodoc reads ``#:`` comments only in the module it documents; for a constant that a
+    package re-exports it would show the docstring of the value's type (``int``'s).
+    """
+    if what != "data" or not name.startswith(PACKAGE + "."):
+        return
+    module, _, short = name.rpartition(".")
+    if _attr_doc(module, short):
+        return
+    for modname, mod in sorted(sys.modules.items()):
+        if modname.startswith(PACKAGE) and getattr(mod, short, None) is obj:
+            doc = _attr_doc(modname, short)
+            if doc:
+                lines[:] = doc
+                return
+
+
 def setup(app):
     app.add_config_value("apilinks_dir", "book/api", "env")
     app.add_config_value("apilinks_public", [PACKAGE], "env")  # and every public module under it
@@ -512,6 +541,7 @@ def setup(app):
     keep_per_page(app, "patterneval_api_mentions")
     app.connect("env-check-consistency", _check_complete)
     app.connect("autodoc-skip-member", _skip_foreign)
+    app.connect("autodoc-process-docstring", _data_docstring)
     app.connect("missing-reference", _resolve_missing)
     app.connect("doctree-resolved", _link_literals)
     app.connect("doctree-resolved", _backlinks)

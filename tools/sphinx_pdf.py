@@ -45,7 +45,7 @@ VIEW = "application/vnd.jupyter.widget-view+json"
 STATE = "application/vnd.jupyter.widget-state+json"
 _MODEL_ID = re.compile(r'"model_id":\s*"(\w+)"')
 _REF = re.compile(r"IPY_MODEL_(\w+)")
-_NAME = re.compile(r"^(\w+Explorer)\(")
+_NAME = re.compile(r"^(\w+Explorer)[(:]")
 BBM = "\\RequirePackage{bbm}"
 NOTE = ("The explorer's initial figure. Its sliders recompute the figure in JupyterLab "
         "(make lab) and move over precomputed frames on the book's site.")
