@@ -117,15 +117,16 @@ def _fit_member(base, X, y_code, sample, seed, weighted):
     return member.fit(X[sample], y_code[sample])
 
 
-def _member_codes(member, X: np.ndarray, X32: np.ndarray | None) -> np.ndarray:
+def _member_codes(member, X: np.ndarray, X32: np.ndarray | None = None) -> np.ndarray:
     """Class indices a member predicts for ``X``, already validated (float64).
 
-    A scikit-learn tree reads ``X32``, ``X`` converted once to float32 for all members (the
-    conversion its ``predict`` would repeat per tree), with ``check_input=False``, as
-    scikit-learn's forests do: the same predictions, without T validations of ``X``. Our
+    A scikit-learn tree reads ``X`` as C-contiguous float32 with ``check_input=False``, as
+    scikit-learn's forests do: the same predictions, without T validations of ``X``; pass
+    ``X32`` (``X`` converted once for all members) to save the per-tree conversion. Our
     CART skips its own second validation likewise.
     """
-    if X32 is not None and type(member).predict is DecisionTreeClassifier.predict:
+    if type(member).predict is DecisionTreeClassifier.predict:
+        X32 = _as_float32(X) if X32 is None else X32
         return np.asarray(member.predict(X32, check_input=False), dtype=np.intp)
     return np.asarray(getattr(member, "_predict_checked", member.predict)(X), dtype=np.intp)
 
@@ -302,11 +303,10 @@ class Bagging(ClassifierMixin, BaseEstimator):
         oob = self.inbag_counts_ == 0
         votes = np.zeros((n, n_classes), dtype=np.int64)
         errors = np.full(T, np.nan)
-        X32 = _as_float32(X)
         for t, member in enumerate(self.estimators_):
             idx = np.flatnonzero(oob[t])
             if idx.size:
-                votes[idx, _member_codes(member, X[idx], X32[idx])] += 1
+                votes[idx, _member_codes(member, X[idx])] += 1  # out-of-bag rows differ per member
             covered = votes.any(axis=1)
             if covered.any():
                 errors[t] = np.mean(_plurality(votes[covered]) != y_code[covered])
