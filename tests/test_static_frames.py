@@ -152,14 +152,15 @@ def test_frames_are_deterministic(tmp_path):
 def test_explorer_cell_finds_the_cell_that_displays_the_explorer():
     nb = nbformat.v4.new_notebook()
     shown = nbformat.v4.new_output("execute_result", data={
-        "text/plain": "TestErrorExplorer(n=30)",
+        "text/plain": LAB_HINT.format(name="TestErrorExplorer"),
         "application/vnd.jupyter.widget-view+json": {"model_id": "x", "version_major": 2, "version_minor": 0}})
     nb.cells = [nbformat.v4.new_markdown_cell("TestErrorExplorer(n=1)"),
                 nbformat.v4.new_code_cell("x = 1", outputs=[nbformat.v4.new_output("stream", text="1")]),
                 nbformat.v4.new_code_cell("TestErrorExplorer(n=30)", outputs=[shown])]
     assert sf.explorer_cell(nb) == (2, "TestErrorExplorer")
-    shown["data"]["text/plain"] = LAB_HINT.format(name="TestErrorExplorer")  # executed since the hint
-    assert sf.explorer_cell(nb) == (2, "TestErrorExplorer")
+    shown["data"]["text/plain"] = "TestErrorExplorer(n=30)"  # a repr is no explorer cell's text
+    assert sf.explorer_cell(nb) is None
+    shown["data"]["text/plain"] = LAB_HINT.format(name="TestErrorExplorer")
     nb.cells.pop()
     assert sf.explorer_cell(nb) is None
 

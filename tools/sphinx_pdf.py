@@ -39,13 +39,14 @@ from sphinx.transforms import SphinxTransform
 from sphinx.transforms.post_transforms import SphinxPostTransform
 from sphinx.util import logging
 
+from patterneval.widgets._base import explorer_name
+
 logger = logging.getLogger(__name__)
 
 VIEW = "application/vnd.jupyter.widget-view+json"
 STATE = "application/vnd.jupyter.widget-state+json"
 _MODEL_ID = re.compile(r'"model_id":\s*"(\w+)"')
 _REF = re.compile(r"IPY_MODEL_(\w+)")
-_NAME = re.compile(r"^(\w+Explorer)[(:]")
 BBM = "\\RequirePackage{bbm}"
 NOTE = ("The explorer's initial figure. Its sliders recompute the figure in JupyterLab "
         "(make lab) and move over precomputed frames on the book's site.")
@@ -104,7 +105,7 @@ class WidgetFigures(SphinxTransform):
                                "(re-run `make execute` on this chapter)", text or model_id,
                                location=bundle)
                 continue
-            name = _NAME.match(text)
+            name = explorer_name(text)
             alt = nodes.container(mime_type="image/png")
             for png in pngs:
                 path = folder / f"{hashlib.sha256(png).hexdigest()}.png"
@@ -112,7 +113,7 @@ class WidgetFigures(SphinxTransform):
                     path.parent.mkdir(parents=True, exist_ok=True)
                     path.write_bytes(png)
                 uri = "/" + os.path.relpath(path.resolve(), self.app.srcdir)
-                alt += nodes.image(uri=uri, alt=f"{name.group(1) if name else 'explorer'}: initial figure")
+                alt += nodes.image(uri=uri, alt=f"{name or 'explorer'}: initial figure")
             alt += nodes.paragraph("", "", nodes.emphasis(NOTE, NOTE))
             bundle += alt
 

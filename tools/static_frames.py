@@ -37,11 +37,12 @@ import itertools
 import json
 import math
 import os
-import re
 import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
+
+from patterneval.widgets._base import explorer_name
 
 ROOT = Path(__file__).resolve().parent.parent
 OUT = ROOT / "_build" / "explorer-frames"
@@ -248,12 +249,6 @@ def render(explorer, out_dir, max_frames: int | None = None) -> dict:
 
 # --- running the chapters ------------------------------------------------------------
 
-# The explorer cell's text/plain: "RelabelExplorer: to draw it and move its sliders, ..."
-# (patterneval.widgets._base.LAB_HINT), or the repr "RelabelExplorer(noise=0.3, ...)" that
-# notebooks executed before the hint still store.
-_EXPLORER_REPR = re.compile(r"^(\w+Explorer)[(:]")
-
-
 def explorer_cell(nb) -> tuple[int, str] | None:
     """(index, explorer class name) of the cell that displays the notebook's explorer."""
     for i, cell in enumerate(nb.cells):
@@ -261,9 +256,9 @@ def explorer_cell(nb) -> tuple[int, str] | None:
             continue
         for out in cell.get("outputs", []):
             data = out.get("data", {})
-            m = _EXPLORER_REPR.match(str(data.get("text/plain", "")))
-            if m and "application/vnd.jupyter.widget-view+json" in data:
-                return i, m.group(1)
+            name = explorer_name(str(data.get("text/plain", "")))
+            if name and "application/vnd.jupyter.widget-view+json" in data:
+                return i, name
     return None
 
 

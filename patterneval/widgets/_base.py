@@ -15,6 +15,7 @@ sliders that recompute only when released.
 from __future__ import annotations
 
 import html
+import re
 from typing import Any
 
 import ipywidgets as widgets
@@ -48,6 +49,22 @@ STATIC_NOTE = (
 #: What JupyterLab shows in an explorer's cell while no kernel runs the widget (before
 #: Run All, or after a restart): the cell's text/plain, one line.
 LAB_HINT = "{name}: to draw it and move its sliders, run the chapter (Run > Run All Cells)."
+_LAB_HINT_RE = re.compile("^" + re.escape(LAB_HINT).replace(re.escape("{name}"), r"(\w+)") + "$")
+
+
+def explorer_name(text: str) -> str | None:
+    """The explorer class named by an explorer cell's text/plain (:data:`LAB_HINT`), or None.
+
+    Tools that read executed chapters (the static site's frames, the PDF) find the explorer
+    cell by it.
+
+    >>> explorer_name(LAB_HINT.format(name="RelabelExplorer"))
+    'RelabelExplorer'
+    >>> explorer_name("42") is None
+    True
+    """
+    m = _LAB_HINT_RE.match(text)
+    return m.group(1) if m else None
 
 
 def control(kind: str, description: str, value, **traits):
