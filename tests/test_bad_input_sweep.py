@@ -337,9 +337,9 @@ GOOD: dict = {
     # compare: ROC/AUC and calibration (issue 16)
     "roc_auc": (pe.roc_auc, dict(y_true=Y8, scores=X8[:, 0])),
     "roc_curve": (pe.roc_curve, dict(y_true=Y8, scores=X8[:, 0])),
-    "delong_interval": (pe.delong_interval, dict(y_true=Y8, scores=X8[:, 0], confidence_level=0.9,
+    "delong_interval": (pe.delong_interval, dict(y_true=Y8, scores=PROBA8, confidence_level=0.9,
                                                  transform="logit")),
-    "delong_test": (pe.delong_test, dict(y_true=Y8, scores_a=X8[:, 0], scores_b=X8[:, 1], confidence_level=0.9,
+    "delong_test": (pe.delong_test, dict(y_true=Y8, scores_a=PROBA8, scores_b=X8[:, 1], confidence_level=0.9,
                                          alternative="two-sided")),
     "binormal_roc": (binormal_roc, dict(fpr=[0.1, 0.5], auc=0.8, sigma=1.0)),
     "binormal_scores": (binormal_scores, dict(auc=0.8, n_positive=3, n_negative=4, sigma=1.0, rng=0)),
@@ -350,12 +350,12 @@ GOOD: dict = {
     "brier_decomposition": (pe.brier_decomposition, dict(y_true=Y8, proba=PROBA8, n_bins=3, strategy="quantile")),
     "bin_forecasts": (bin_forecasts, dict(forecasts=PROBA8, n_bins=3, strategy="uniform")),
     "miscalibrated_forecasts": (miscalibrated_forecasts, dict(n=10, slope=2.0, shift=0.5, spread=1.0, rng=0)),
-    "cv_metric_interval": (pe.cv_metric_interval, dict(estimator=GaussianNB(), X=X8, y=Y8, metric="accuracy", cv=2,
+    "cv_metric_interval": (pe.cv_metric_interval, dict(estimator=GaussianNB(), X=X8, y=Y8_PRED, metric="accuracy", cv=2,
                                                        n_resamples=5, method="percentile", confidence_level=0.9,
                                                        rng=0)),
-    "bbc_cv": (pe.bbc_cv, dict(estimators=[GaussianNB(), GaussianNB(var_smoothing=1.0)], X=X8, y=Y8,
+    "bbc_cv": (pe.bbc_cv, dict(estimators=[GaussianNB(), GaussianNB(var_smoothing=1.0)], X=X8, y=Y8_PRED,
                                metric="accuracy", cv=2, n_resamples=5, confidence_level=0.9, rng=0)),
-    "bbc_from_predictions": (bbc_from_predictions, dict(y_true=Y8, predictions=np.stack([Y8, Y8_PRED]),
+    "bbc_from_predictions": (bbc_from_predictions, dict(y_true=Y8, predictions=np.stack([Y8_PRED, 1 - Y8_PRED]),
                                                         metric="accuracy", n_resamples=5, confidence_level=0.9,
                                                         rng=0)),
     "out_of_fold_predictions": (out_of_fold_predictions, dict(estimators=GaussianNB(), X=X8, y=Y8,
@@ -429,7 +429,7 @@ GOOD["Quadratic.grad"] = (Q.grad, dict(x=[1.0, 1.0]))
 GOOD["Quadratic.f_grid"] = (Q.f_grid, dict(X1=np.zeros((2, 3)), X2=np.ones((2, 3))))
 GOOD["GridWorld.to_grid"] = (GRID.to_grid, dict(values=np.zeros(GRID.n_states)))
 GOOD["AdaBoost.margins"] = (ADA.margins, dict(X=X8, y=Y8_PRED))
-GOOD["DeLongInterval.confidence_interval"] = (pe.delong_interval(Y8, X8[:, 0]).confidence_interval,
+GOOD["DeLongInterval.confidence_interval"] = (pe.delong_interval(Y8, PROBA8).confidence_interval,
                                               dict(confidence_level=0.9, transform="clip"))
 
 # further methods of the fitted estimators above, called on their fit data like predict
@@ -800,6 +800,9 @@ EXTRA = [
     ("expected_calibration_error", "proba", "rows not summing to 1", dict(proba=np.c_[PROBA8, PROBA8])),
     ("expected_calibration_error", "classes", "wrong count", dict(proba=np.c_[1 - PROBA8, PROBA8], classes=[0])),
     ("brier_decomposition", "proba", "2-d", dict(proba=np.c_[1 - PROBA8, PROBA8])),
+    # issue 23: the exact-value grouping is strategy="distinct", not n_bins=None; one data set has no spread
+    ("brier_decomposition", "n_bins", "None", dict(n_bins=None)),
+    ("simulate_delong_coverage", "n_resamples", "one data set", dict(n_resamples=1)),
     ("cv_metric_interval", "response", "wrong response", dict(metric="roc_auc", response="label")),
     ("cv_metric_interval", "metric", "not callable", dict(metric=3)),
     ("cv_metric_interval", "greater_is_better", "for a named metric", dict(greater_is_better=False)),

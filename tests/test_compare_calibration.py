@@ -1,6 +1,7 @@
 """Calibration, Brier decomposition, bootstrap intervals of out-of-fold predictions and
 BBC-CV (patterneval.compare.calibration): peers, exact identities, simulation, bad input."""
 
+import warnings
 from fractions import Fraction
 
 import numpy as np
@@ -106,19 +107,63 @@ def test_binned_ece_estimates_the_true_calibration_error():
 @pytest.mark.parametrize("seed", range(4))
 def test_brier_matches_sklearn_and_identity_holds(seed):
     y, f = _forecasts(seed)
-    for n_bins in (None, 5, 20):
-        d = brier_decomposition(y, f, n_bins=n_bins)
+    for kwargs in (dict(strategy="distinct"), dict(n_bins=5), dict(n_bins=20), dict(strategy="quantile"), {}):
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", UserWarning)  # distinct continuous forecasts: tested below
+            d = brier_decomposition(y, f, **kwargs)
         assert abs(d.brier - brier_score_loss(y, f)) <= 1e-12
         total = d.reliability - d.resolution + d.uncertainty + d.residual
         assert abs(total - d.brier) <= 1e-12
-    assert brier_decomposition(y, f).residual == 0.0
+    with pytest.warns(UserWarning):
+        assert brier_decomposition(y, f, strategy="distinct").residual == 0.0
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_the_default_grouping_of_continuous_forecasts_carries_information(seed):
+    # issue 23: predict_proba-like forecasts, every value distinct. The old default grouped by
+    # distinct value: one sample per group, so REL == BS and RES == UNC, silently.
+    y, f = _forecasts(seed, n=2000)
+    assert np.unique(f).size == f.size
+    d = brier_decomposition(y, f)
+    assert d.grouping == "uniform" and d.n_groups <= 10
+    assert d.reliability < 0.5 * d.brier and d.resolution < d.uncertainty
+    ids, _ = bin_forecasts(f, n_bins=10)
+    assert d.n_groups == np.unique(ids).size  # Murphy's decomposition on the reliability diagram's bins
+    assert d.within_variance > 0 and abs(d.reliability - d.resolution + d.uncertainty + d.residual - d.brier) <= 1e-12
+
+
+def test_distinct_grouping_warns_when_every_group_is_a_single_sample():
+    y, f = _forecasts(0, n=300)
+    with pytest.warns(UserWarning, match=r"every one of the 300 forecasts is distinct, .* reliability equals "
+                      r"the Brier score and resolution equals the uncertainty"):
+        d = brier_decomposition(y, f, strategy="distinct")
+    assert d.reliability == pytest.approx(d.brier, abs=1e-15) and d.resolution == pytest.approx(d.uncertainty)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # finitely many forecast values: no warning
+        brier_decomposition([0, 1, 1, 0], [0.2, 0.2, 0.7, 0.7], strategy="distinct")
+
+
+def test_exercise_3_sign_rel_minus_res_plus_unc_exceeds_brier_when_the_within_bin_covariance_is_positive():
+    # the calibration chapter's exercise 3: REL - RES + UNC = BS - (WBV - 2 WBC) is larger than BS
+    # only when 2 WBC > WBV, so WBC must be positive (the exercise had the sign reversed)
+    f = miscalibrated_forecasts(5000, slope=0.5, rng=0)
+    d = brier_decomposition(f.y, f.forecast, n_bins=5)
+    three_terms = d.reliability - d.resolution + d.uncertainty
+    assert d.within_covariance > 0 and 2 * d.within_covariance > d.within_variance
+    assert d.residual < 0 and three_terms > d.brier
+    assert three_terms - d.brier == pytest.approx(2 * d.within_covariance - d.within_variance, abs=1e-12)
+    # and a negative WBC (within-bin ordering reversed) makes the three terms smaller than BS
+    y = np.array([1, 0, 1, 0])
+    p = np.array([0.11, 0.19, 0.81, 0.89])  # two bins of 10, each ordered the wrong way round
+    r = brier_decomposition(y, p)
+    assert r.within_covariance < 0 and r.reliability - r.resolution + r.uncertainty < r.brier
 
 
 def test_decomposition_is_exact_on_finitely_many_forecast_values():
     gen = np.random.default_rng(3)
     f = gen.integers(0, 11, 300) / 10  # a forecaster saying 0 %, 10 %, ..., 100 %
     y = (gen.random(300) < np.clip(f + 0.1, 0, 1)).astype(int)
-    d = brier_decomposition(y, f)
+    d = brier_decomposition(y, f, strategy="distinct")
     assert d.n_groups == np.unique(f).size and d.residual == 0.0
     # exact rational arithmetic: REL - RES + UNC == BS with no residual at all
     F = [Fraction(int(round(v * 10)), 10) for v in f]
@@ -178,11 +223,15 @@ def test_bca_and_a_callable_metric():
     assert res.low < res.statistic < res.high <= 1
 
 
-def test_a_perfect_score_gives_a_point_interval():
+@pytest.mark.parametrize("method", ["percentile", "bca"])
+def test_a_perfect_score_is_refused_not_a_point_interval(method):
+    # issue 23: every resample scores 1.0, the bootstrap has no spread; the old code returned [1, 1]
     X = np.r_[np.zeros((20, 1)), np.ones((20, 1))]
     y = np.r_[np.zeros(20), np.ones(20)]
-    res = cv_metric_interval(GaussianNB(), X, y, n_resamples=100, method="bca", rng=0)
-    assert res.statistic == res.low == res.high == 1.0
+    with pytest.raises(ValueError, match=r"^every bootstrap resample gives the same value of the metric "
+                       r"'accuracy' \(1\): the resampling distribution has no spread, so the interval would be "
+                       r"the single point 1.*pe.binomial_interval"):
+        cv_metric_interval(GaussianNB(), X, y, n_resamples=100, method=method, rng=0)
 
 
 def test_cv_metric_interval_does_not_depend_on_n_jobs():
@@ -234,10 +283,21 @@ def test_bbc_fast_path_equals_the_general_loop():
 
 def test_bbc_selection_ties_pick_the_lowest_index():
     y = np.array([0, 1] * 20)
-    P = np.stack([y, y, 1 - y])  # configurations 0 and 1 identical and perfect
+    good = y.copy()
+    good[::7] = 1 - good[::7]  # 6 mistakes in 40
+    P = np.stack([good, good, 1 - y])  # configurations 0 and 1 identical, 2 always wrong
     res = bbc_from_predictions(y, P, n_resamples=30, rng=0)
     assert res.selected == 0 and set(res.selections) == {0}
-    assert res.statistic == res.naive == 1.0 and res.optimism == 0.0
+    assert res.naive == 34 / 40 and res.low < res.statistic < res.high
+
+
+def test_bbc_refuses_out_of_bag_scores_without_spread():
+    # issue 23: a configuration perfect on every sample wins every bootstrap and scores 1 out of
+    # bag every time; the old code returned the zero-width interval [1, 1]
+    y = np.array([0, 1] * 20)
+    with pytest.raises(ValueError, match=r"^every out-of-bag score of the selected configuration gives the same "
+                       r"value of the metric 'accuracy' \(1\): .*single point 1"):
+        bbc_from_predictions(y, np.stack([y, y, 1 - y]), n_resamples=30, rng=0)
 
 
 def test_bbc_cv_on_real_data():

@@ -141,12 +141,43 @@ def test_delong_test_matches_the_slow_reference(seed):
     assert delong_test(y, b, a).statistic == pytest.approx(-res.statistic, rel=1e-12)
 
 
-def test_delong_test_of_identical_and_of_equivalent_rankings():
+COLLAPSED_DIFFERENCE = r"^the estimated variance of the AUC difference is 0: .*no spread"
+
+
+def test_delong_test_of_identical_and_of_equivalent_rankings_is_0_over_0():
+    # issue 23: the variance of the difference is 0 and so is the difference: z = 0/0
     y, a = _data(11)
-    same = delong_test(y, a, a)
-    assert same.statistic == 0.0 and same.pvalue == 1.0 and same.std_error == 0.0
-    monotone = delong_test(y, a, 3 * a + 1)  # the same ranking: no difference
-    assert monotone.statistic == 0.0 and monotone.pvalue == 1.0
+    with pytest.raises(ValueError, match=COLLAPSED_DIFFERENCE + r"; the AUCs are equal too, so z is 0/0"):
+        delong_test(y, a, a)
+    with pytest.raises(ValueError, match=COLLAPSED_DIFFERENCE + r"; the AUCs are equal too"):
+        delong_test(y, a, 3 * a + 1)  # the same ranking
+
+
+def test_delong_test_refuses_an_infinite_z_from_a_variance_of_0():
+    # issue 23: two positives and two negatives, A perfect and B constant: every component of
+    # A is 1 and of B 1/2, so the variance of the difference is 0 while the AUCs differ by 1/2;
+    # the old code returned z = inf, p = 0 and a zero-width interval
+    y = [0, 0, 1, 1]
+    with pytest.raises(ValueError, match=COLLAPSED_DIFFERENCE + r"; the AUCs differ by 0.5, so z would be "
+                       r"infinite .* Use more samples"):
+        delong_test(y, [0.1, 0.2, 0.8, 0.9], [0.5, 0.5, 0.5, 0.5])
+    with pytest.raises(ValueError, match=r"the AUCs differ by -0.5"):
+        delong_test(y, [0.5, 0.5, 0.5, 0.5], [0.1, 0.2, 0.8, 0.9])
+    with pytest.raises(ValueError, match=r"the AUCs differ by 1,"):  # perfect against perfectly inverted
+        delong_test(y, [0.1, 0.2, 0.8, 0.9], [0.9, 0.8, 0.2, 0.1])
+
+
+def test_delong_test_with_one_perfect_ranking_has_an_undefined_correlation():
+    # A perfect (its variance 0), B not: the test rests on B's variance and is defined, but the
+    # correlation of the two AUCs is 0/0 (the old code reported 0)
+    y = np.array([0, 0, 0, 0, 1, 1, 1, 1])
+    a = np.array([0.0, 0.1, 0.2, 0.3, 0.8, 0.9, 1.0, 1.1])
+    b = np.array([0.1, 0.3, 0.2, 0.6, 0.7, 0.4, 0.9, 0.8])
+    res = delong_test(y, a, b)
+    theta, S = slow_delong(y, [a, b])
+    assert S[0, 0] == 0 and np.isnan(res.correlation)
+    assert res.std_error == pytest.approx(np.sqrt(S[1, 1]), rel=1e-12)
+    assert np.isfinite(res.statistic) and res.low < res.difference < res.high
 
 
 def test_delong_rows_match_one_at_a_time():
@@ -177,13 +208,38 @@ def test_logit_interval_stays_inside_and_clip_is_cut():
 @pytest.mark.parametrize("seed", range(20))
 def test_every_logit_interval_is_inside_the_unit_interval(seed):
     y, s = binormal_scores(0.97, 6, 9, rng=seed)
+    if roc_auc(y, s) == 1.0:  # a perfect separation has no DeLong interval (issue 23)
+        with pytest.raises(ValueError, match=COLLAPSED_AUC):
+            delong_interval(y, s, confidence_level=0.99)
+        return
     res = delong_interval(y, s, confidence_level=0.99)
     assert 0 <= res.low <= res.statistic <= res.high <= 1
 
 
-def test_perfect_separation_gives_a_point():
-    res = delong_interval([0, 0, 1, 1], [0.1, 0.2, 0.8, 0.9])
-    assert res.statistic == 1.0 and res.std_error == 0.0 and res.low == res.high == 1.0
+COLLAPSED_AUC = r"^the DeLong variance of the AUC is 0: .*the interval would be the single point"
+
+
+@pytest.mark.parametrize(("scores", "auc"), [([0.1, 0.2, 0.8, 0.9], "1"), ([0.9, 0.8, 0.2, 0.1], "0"),
+                                             ([0.5, 0.5, 0.5, 0.5], "0.5")])
+@pytest.mark.parametrize("transform", ["logit", "clip"])
+def test_a_variance_of_0_is_refused_not_a_point_interval(scores, auc, transform):
+    # issue 23: perfect, perfectly inverted and all-tied rankings have DeLong variance 0; the
+    # old code returned the zero-width interval [auc, auc]
+    with pytest.raises(ValueError, match=COLLAPSED_AUC + rf" {auc}\. .*use more samples"):
+        delong_interval([0, 0, 1, 1], scores, transform=transform)
+    with pytest.raises(ValueError, match=COLLAPSED_AUC):
+        delong_interval(np.r_[np.zeros(50), np.ones(70)], np.r_[np.zeros(50), np.ones(70)] + 0.001 * np.arange(120))
+
+
+def test_delong_rows_give_exactly_0_for_a_collapsed_variance_and_the_simulation_counts_them():
+    pos = np.array([[0.8, 0.9, 1.0], [0.1, 0.5, 0.9]])
+    neg = np.array([[0.1, 0.2, 0.3], [0.2, 0.4, 0.6]])
+    auc, se = delong_rows(pos, neg)
+    assert auc[0] == 1.0 and se[0] == 0.0 and se[1] > 0
+    cov = simulate_delong_coverage(0.995, 10, 10, n_resamples=2000, rng=0)
+    # perfect separations are common here; they count as misses (a point at 1 misses 0.995)
+    assert 0.5 < cov.degenerate < 1 and cov.coverage <= 1 - cov.degenerate
+    assert cov.above >= cov.degenerate
 
 
 # ---------------------------------------------------------------- bad input
@@ -245,6 +301,12 @@ def test_logit_beats_clipping_near_one():
     assert logit.coverage - clip.coverage > 4 * se
     assert clip.coverage < 0.95 - 4 * clip.std_error  # clipping undercovers here
     assert abs(logit.coverage - 0.95) < abs(clip.coverage - 0.95)
+
+
+def test_the_simulation_needs_two_data_sets_for_the_spread_of_the_estimates():
+    # the old code reported sd_auc = 0 for a single data set
+    with pytest.raises(ValueError, match=r"^n_resamples must be an integer >= 2; got 1"):
+        simulate_delong_coverage(0.8, 10, 10, n_resamples=1, rng=0)
 
 
 def test_simulation_is_reproducible_and_chunking_does_not_matter(monkeypatch):

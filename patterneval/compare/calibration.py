@@ -23,9 +23,13 @@ over groups k of forecasts, into
     + \underbrace{\mathrm{WBV} - 2\,\mathrm{WBC}}_{\text{binning residual}},
 
 where WBV and WBC are the within-group variance of the forecasts and their within-group
-covariance with the outcomes (Stephenson, Coelho & Jolliffe 2008). When every group holds
-a single forecast value (groups = the distinct forecasts, the default) both vanish and the
-three-term identity is exact.
+covariance with the outcomes (Stephenson, Coelho & Jolliffe 2008). The default groups are
+10 equal-width bins, as in the calibration literature; the residual is returned, so the
+identity is exact. When every group holds a single forecast value
+(``strategy="distinct"``: groups = the distinct forecasts) both vanish and the three-term
+identity is exact by itself -- but on continuous forecasts every group is then a single
+sample, reliability equals the Brier score and resolution the uncertainty, which says
+nothing (a warning says so).
 
 **Intervals for any metric.** :func:`cv_metric_interval` bootstraps the out-of-fold
 predictions of one cross-validation; :func:`bbc_cv` (Tsamardinos, Greasidou & Borboudakis
@@ -78,6 +82,10 @@ __all__ = [
 
 #: How forecasts are binned: equal-width bins on [0, 1] or bins of (about) equal counts.
 BINNING = ("uniform", "quantile")
+
+#: How :func:`brier_decomposition` groups forecasts: the bins of ``BINNING``, or one group
+#: per distinct forecast value.
+GROUPINGS = BINNING + ("distinct",)
 
 #: Probabilities within this relative distance of a row's largest count as tied for the
 #: top label (the lowest class index wins), and configurations within it of the best
@@ -282,7 +290,9 @@ class BrierDecomposition(Result):
 
     ``brier == reliability - resolution + uncertainty + residual`` (to round-off), and
     ``residual == within_variance - 2 * within_covariance`` is 0 when every group holds
-    one forecast value (``grouping="distinct"``).
+    one forecast value (``grouping="distinct"``). REL - RES + UNC exceeds the Brier
+    score exactly when the residual is negative, i.e. when the within-group covariance is
+    positive and larger than half the within-group variance.
 
     Attributes
     ----------
@@ -297,7 +307,8 @@ class BrierDecomposition(Result):
     within_variance : float
         WBV, :math:`N^{-1}\sum_k\sum_{i\in k}(f_i - \bar f_k)^2`.
     within_covariance : float
-        WBC, :math:`N^{-1}\sum_k\sum_{i\in k}(f_i - \bar f_k)(o_i - \bar o_k)`.
+        WBC, :math:`N^{-1}\sum_k\sum_{i\in k}(f_i - \bar f_k)(o_i - \bar o_k)`; positive
+        when, inside the groups, larger forecasts go with more positives.
     residual : float
         ``within_variance - 2 * within_covariance``.
     grouping : str
@@ -318,10 +329,10 @@ class BrierDecomposition(Result):
 
 
 def brier_decomposition(
-    y_true: ArrayLike, proba: ArrayLike, *, n_bins: int | None = None,
-    strategy: Literal["uniform", "quantile"] = "uniform", pos_label: Any = None,
+    y_true: ArrayLike, proba: ArrayLike, *, n_bins: int = 10,
+    strategy: Literal["uniform", "quantile", "distinct"] = "uniform", pos_label: Any = None,
 ) -> BrierDecomposition:
-    r"""Brier score = reliability - resolution + uncertainty (Murphy 1973), exactly.
+    r"""Brier score = reliability - resolution + uncertainty + binning residual (Murphy 1973).
 
     Group the N forecasts; in group k let :math:`n_k` be its size, :math:`\bar f_k` its mean
     forecast and :math:`\bar o_k` its observed frequency; :math:`\bar o` is the overall
@@ -336,13 +347,24 @@ def brier_decomposition(
         + \mathrm{WBV} - 2\,\mathrm{WBC},
 
     and :math:`\frac1N\sum_k n_k\bar o_k(1-\bar o_k) = \bar o - \frac1N\sum_k n_k\bar o_k^2
-    = \mathrm{UNC} - \mathrm{RES}`. With ``n_bins=None`` the groups are the distinct
-    forecast values, so :math:`f_i = \bar f_k` in every group, WBV = WBC = 0 and
-    BS = REL - RES + UNC holds exactly: forecasts that take finitely many values (a
-    forecaster that says 0 %, 10 %, ..., 100 %, or a tree's leaf frequencies) decompose
-    without residual. With bins (``n_bins`` an int) forecasts inside a bin differ and the
-    residual WBV - 2 WBC (Stephenson, Coelho & Jolliffe 2008) is returned; it shrinks as
-    bins narrow.
+    = \mathrm{UNC} - \mathrm{RES}`.
+
+    By default the groups are ``n_bins = 10`` equal-width bins of :func:`bin_forecasts`
+    (the bins of the reliability diagram and of :func:`expected_calibration_error`, as in
+    the calibration literature): forecasts inside a bin differ, and the residual
+    WBV - 2 WBC (Stephenson, Coelho & Jolliffe 2008) is returned, so the identity above
+    holds to round-off; the residual shrinks as bins narrow. REL - RES + UNC is larger
+    than the Brier score exactly when the residual is negative, 2 WBC > WBV (a
+    within-bin covariance that is positive: inside the bins larger forecasts go with more
+    positives).
+
+    With ``strategy="distinct"`` the groups are the distinct forecast values, so
+    :math:`f_i = \bar f_k` in every group, WBV = WBC = 0 and BS = REL - RES + UNC holds
+    exactly: forecasts that take finitely many values (a forecaster that says 0 %, 10 %,
+    ..., 100 %, or a tree's leaf frequencies) decompose without residual. On continuous
+    forecasts (``predict_proba`` of most models, every value distinct) each group is one
+    sample, so REL = BS and RES = UNC: the decomposition says nothing, and a
+    ``UserWarning`` says so.
 
     Parameters
     ----------
@@ -350,15 +372,28 @@ def brier_decomposition(
         Binary outcomes (positive class as in :func:`expected_calibration_error`).
     proba : array_like, shape (n_samples,)
         Forecast probabilities of the positive class.
-    n_bins : None or int, keyword-only
-        None: one group per distinct forecast (exact); an int: that many bins.
-    strategy : {"uniform", "quantile"}, keyword-only
-        Binning when ``n_bins`` is an int.
+    n_bins : int, default 10, keyword-only
+        Number of bins (ignored for ``strategy="distinct"``).
+    strategy : {"uniform", "quantile", "distinct"}, default "uniform", keyword-only
+        Equal-width or equal-count bins (:func:`bin_forecasts`), or one group per
+        distinct forecast value.
     pos_label : label, optional, keyword-only
 
     Returns
     -------
     BrierDecomposition
+
+    Warns
+    -----
+    UserWarning
+        With ``strategy="distinct"``, when every group holds a single sample (and there
+        are two samples or more).
+
+    Notes
+    -----
+    No term can be degenerate: every term is an average or a product of averages, with
+    no division by a spread. UNC = 0 (all outcomes in one class) and REL = 0 (every group's
+    mean forecast equals its frequency) are legitimate values, not collapsed estimates.
 
     References
     ----------
@@ -372,20 +407,29 @@ def brier_decomposition(
     Examples
     --------
     >>> from patterneval.compare.calibration import brier_decomposition
-    >>> d = brier_decomposition([0, 1, 0, 1, 1, 1], [0.2, 0.2, 0.8, 0.8, 0.8, 0.8])
+    >>> d = brier_decomposition([0, 1, 0, 1, 1, 1], [0.2, 0.2, 0.8, 0.8, 0.8, 0.8], strategy="distinct")
     >>> round(d.brier, 6), round(d.reliability - d.resolution + d.uncertainty, 6), d.residual
     (0.24, 0.24, 0.0)
+    >>> d = brier_decomposition([0, 1, 0, 1], [0.12, 0.18, 0.61, 0.69])  # 10 bins: two of them used
+    >>> d.n_groups, round(d.reliability - d.resolution + d.uncertainty + d.residual - d.brier, 12)
+    (2, 0.0)
     """
-    strategy = check_choice("strategy", strategy, BINNING)
+    n_bins = check_scalar("n_bins", n_bins, int, low=1)
+    strategy = check_choice("strategy", strategy, GROUPINGS)
     o = check_binary_target(y_true, pos_label=pos_label, both=False).astype(float)
     f = check_probability_matrix("proba", proba, n=o.size, ndim=1)
-    if n_bins is None:
+    if strategy == "distinct":
         _, ids = np.unique(f, return_inverse=True)
         ids = ids.reshape(-1)
-        grouping = "distinct"
+        if o.size > 1 and int(ids.max()) + 1 == o.size:
+            warnings.warn(
+                f"brier_decomposition: every one of the {o.size} forecasts is distinct, so with "
+                f"strategy='distinct' every group is a single sample: reliability equals the Brier score "
+                f"and resolution equals the uncertainty, which says nothing about calibration. Use bins "
+                f"(strategy='uniform' or 'quantile').", UserWarning, stacklevel=2)
     else:
-        ids, _ = bin_forecasts(f, n_bins=check_scalar("n_bins", n_bins, int, low=1), strategy=strategy)
-        grouping = strategy
+        ids, _ = bin_forecasts(f, n_bins=n_bins, strategy=strategy)
+    grouping = strategy
     k = int(ids.max()) + 1
     counts = np.bincount(ids, minlength=k)
     keep = counts > 0
@@ -722,6 +766,21 @@ def out_of_fold_predictions(
     return out, codes, folds
 
 
+def _check_spread(values, metric, what, product, *, hint):
+    """Refuse a resampling distribution without spread: all ``values`` equal within
+    ``TIE_RTOL`` of their magnitude (round-off is not spread), so that ``product`` (an
+    interval) would be a single point."""
+    scale = float(np.max(np.abs(values)))
+    if np.ptp(values) <= TIE_RTOL * scale:
+        raise ValueError(
+            f"every {what} gives the same value of the metric {metric!r} ({values[0]:.6g}): the resampling "
+            f"distribution has no spread, so {product} would be the single point {values[0]:.6g}, a "
+            f"certainty the resampling cannot give. This happens when the metric is at its bound on "
+            f"every sample (every prediction correct). Use more samples, or an interval that does not "
+            f"rest on resampling spread ({hint})."
+        )
+
+
 def _safe_metric(func, y, pred, where):
     try:
         value = float(func(y, pred))
@@ -831,7 +890,12 @@ def cv_metric_interval(
     ------
     ValueError
         Among the usual checks: a resample on which the metric is undefined (an AUC of a
-        resample holding one class).
+        resample holding one class). Also when the bootstrap distribution has no spread
+        (every resample gives the same value, within 1e-12 relative): typically a metric
+        at its bound on every sample (every out-of-fold prediction correct). The interval
+        would be a single point, a certainty that the bootstrap cannot give; use more
+        samples, or an interval that does not rest on resampling spread (for an accuracy,
+        :func:`patterneval.binomial_interval` of the number of correct predictions).
 
     References
     ----------
@@ -867,12 +931,11 @@ def cv_metric_interval(
                               method="BCa" if method == "bca" else "percentile", confidence_level=level,
                               rng=boot_rng)
     dist = np.asarray(res.bootstrap_distribution, dtype=float)
+    _check_spread(dist, name, "bootstrap resample", "the interval", hint=(
+        "for an accuracy, pe.binomial_interval of the number of correct predictions"))
     low, high = float(res.confidence_interval.low), float(res.confidence_interval.high)
-    if not (np.isfinite(low) and np.isfinite(high)):
-        # a constant bootstrap distribution (e.g. every resample scores 1.0): BCa is undefined
-        low = high = float(dist[0]) if np.ptp(dist) == 0 else float("nan")
-        if not np.isfinite(low):  # pragma: no cover - scipy returns finite ends otherwise
-            raise ValueError("the bootstrap interval is undefined for these predictions; use method='percentile'.")
+    if not (np.isfinite(low) and np.isfinite(high)):  # pragma: no cover - scipy returns finite ends otherwise
+        raise ValueError("the bootstrap interval is undefined for these predictions; use method='percentile'.")
     return MetricInterval(statistic=value, low=low, high=high, std_error=float(res.standard_error),
                           confidence_level=level, method=method, metric=name, n_resamples=B,
                           n_splits=int(folds.max()) + 1, bootstrap_distribution=dist, predictions=pred,
@@ -994,6 +1057,16 @@ def bbc_from_predictions(
     -------
     BBCResult
 
+    Raises
+    ------
+    ValueError
+        When the out-of-bag scores of the selected configurations have no spread (all
+        equal within 1e-12 relative), as when a configuration is perfect on every sample:
+        the percentile interval would be a single point, a certainty the bootstrap cannot
+        give. Use more samples, or an interval that does not rest on the bootstrap's
+        spread (for an accuracy, :func:`patterneval.binomial_interval`). Also when a
+        bootstrap leaves no out-of-bag sample, or the metric is undefined on a resample.
+
     References
     ----------
     .. [1] I. Tsamardinos, E. Greasidou and G. Borboudakis, "Bootstrapping the out-of-sample
@@ -1041,6 +1114,8 @@ def bbc_from_predictions(
             inbag = np.array([_safe_metric(func, codes[idx], P[c][idx], "an in-bag resample") for c in range(C)])
             chosen[b] = _select(inbag, greater)
             oob[b] = _safe_metric(func, codes[out], P[chosen[b]][out], "an out-of-bag resample")
+    _check_spread(oob, name, "out-of-bag score of the selected configuration", "the interval", hint=(
+        "for an accuracy, pe.binomial_interval of the selected configuration's correct predictions"))
     estimate = float(oob.mean())
     alpha = 1 - level
     low, high = np.quantile(oob, [alpha / 2, 1 - alpha / 2])
@@ -1082,6 +1157,12 @@ def bbc_cv(estimators: Sequence[BaseEstimator], X: ArrayLike, y: ArrayLike, *, m
     Returns
     -------
     BBCResult
+
+    Raises
+    ------
+    ValueError
+        As :func:`bbc_from_predictions` (out-of-bag scores without spread: the interval
+        would be a point), besides the checks of the cross-validation.
 
     References
     ----------
@@ -1195,6 +1276,15 @@ def simulate_selection_optimism(n_samples: int, n_configurations: int, *, accura
     -------
     SelectionOptimism
         The mean naive and BBC-CV estimates against the ``true_accuracy``, and their coverages.
+
+    Notes
+    -----
+    Unlike :func:`bbc_from_predictions` and :func:`cv_metric_interval`, a simulated data set
+    whose bootstrap has no spread is not refused: that happens only for a configuration
+    with true accuracy 0 or 1, which is deterministic, so the point interval is the truth
+    and counts as covering. The coverage standard errors are the plug-in binomial
+    :math:`\sqrt{c(1-c)/R}`, 0 when c is 0 or 1 (no miss in R data sets): a summary of
+    the simulation, reported as it is.
 
     Examples
     --------

@@ -52,6 +52,7 @@ from numpy.typing import ArrayLike
 from scipy import special, stats
 
 from .._results import ConfidenceInterval, Result, interval_docs
+from .._ties import TIE_RTOL
 from .._validation import check_array, check_choice, check_rng, check_scalar, fail
 from ._checks import check_binary_target
 
@@ -112,6 +113,14 @@ def _check_variance_sizes(positive, name):
                    f"{m} positive, {n} negative", echo=False, hint="DeLong's variance is a sample "
                    "variance over the positives and over the negatives.")
     return m, n
+
+
+def _collapsed(variance, scale):
+    """Whether a variance computed from quantities of magnitude ``sqrt(scale)`` is 0 up to
+    round-off: at most ``TIE_RTOL * scale`` (1e-12 relative, the tie rule of
+    :mod:`patterneval._ties`), so that a variance of 1e-34 left by cancellation is not taken
+    for spread."""
+    return variance <= TIE_RTOL * scale
 
 
 def _interval(auc, se, z, transform):
@@ -336,10 +345,13 @@ def delong_interval(y_true: ArrayLike, scores: ArrayLike, *, confidence_level: f
     default is in the module docstring and the chapter's coverage simulation.
 
     A perfect (or perfectly inverted) ranking, :math:`\hat\theta \in \{0, 1\}`, has every
-    structural component equal, so the DeLong variance is 0 and both intervals collapse to
-    the point :math:`\hat\theta`: DeLong's method says nothing about the uncertainty of a
-    perfect separation (use a larger test set, or an exact or Bayesian method). Likewise
-    when every score is tied (:math:`\hat\theta = 1/2`, variance 0).
+    structural component equal, so the DeLong variance is 0 and either interval would be
+    the single point :math:`\hat\theta`, a claim of certainty that 2 + 2 samples cannot
+    carry as well as 2000. DeLong's method says nothing about the uncertainty of a perfect
+    separation, so the function raises instead (see Raises). The variance is 0 exactly
+    when every :math:`V_{10}(X_i)` is equal and every :math:`V_{01}(Y_j)` is equal: for
+    scores without ties that is a perfect separation; with ties, also every score tied
+    (:math:`\hat\theta = 1/2`).
 
     Parameters
     ----------
@@ -358,7 +370,11 @@ def delong_interval(y_true: ArrayLike, scores: ArrayLike, *, confidence_level: f
     ------
     ValueError
         If there are fewer than two positives or two negatives (the variance is a sample
-        variance over each class), besides the errors of :func:`roc_auc`.
+        variance over each class); if the DeLong variance is 0 (at most 1e-12 relative to
+        the squared components, so that round-off does not pass for spread), as for a perfect
+        separation: the interval would be a point. Use more samples, or an interval that
+        does not rest on the spread of the components (a bootstrap over larger data, an
+        exact or Bayesian method). Besides the errors of :func:`roc_auc`.
 
     References
     ----------
@@ -387,7 +403,18 @@ def delong_interval(y_true: ArrayLike, scores: ArrayLike, *, confidence_level: f
     positive, s = _split(y_true, scores, pos_label)
     m, n = _check_variance_sizes(positive, "y_true")
     auc, v10, v01 = _components(s[positive], s[~positive])
-    se = float(np.sqrt(np.var(v10, ddof=1) / m + np.var(v01, ddof=1) / n))
+    var = float(np.var(v10, ddof=1) / m + np.var(v01, ddof=1) / n)
+    scale = max(float(np.mean(v10**2)) / m, float(np.mean(v01**2)) / n)
+    if _collapsed(var, scale):
+        raise ValueError(
+            f"the DeLong variance of the AUC is 0: every positive outscores the same share of the "
+            f"negatives and every negative is outscored by the same share of the positives (AUC "
+            f"{float(auc):.6g}; a perfect separation, or every score tied), so the components have no "
+            f"spread and the interval would be the single point {float(auc):.6g}. DeLong's method cannot "
+            f"say how uncertain this AUC is; use more samples, or an interval that does not rest on "
+            f"the spread of the components (an exact or Bayesian method)."
+        )
+    se = float(np.sqrt(var))
     low, high = _interval(auc, se, stats.norm.ppf(0.5 + level / 2), transform)
     return DeLongInterval(statistic=float(auc), std_error=se, low=float(low), high=float(high),
                           confidence_level=level, transform=transform, n_positive=m, n_negative=n,
@@ -401,9 +428,8 @@ class DeLongTest(Result):
     Attributes
     ----------
     statistic : float
-        :math:`z = (\hat\theta_A - \hat\theta_B)/\widehat{\mathrm{se}}(\hat\theta_A - \hat\theta_B)`;
-        ``inf`` (with the sign of the difference) when that standard error is 0 but the
-        AUCs differ, 0 when both are 0 (identical rankings).
+        :math:`z = (\hat\theta_A - \hat\theta_B)/\widehat{\mathrm{se}}(\hat\theta_A - \hat\theta_B)`,
+        finite: a standard error of 0 is refused by :func:`delong_test`.
     pvalue : float
         From the standard normal, for ``alternative``.
     alternative : str
@@ -416,7 +442,10 @@ class DeLongTest(Result):
     covariance : ndarray, shape (2, 2)
         :math:`S = S_{10}/m + S_{01}/n`, the estimated covariance matrix of the two AUCs.
     correlation : float
-        The correlation of the two AUCs implied by ``covariance`` (0 if a variance is 0).
+        The correlation of the two AUCs implied by ``covariance``; NaN when either AUC's
+        variance is 0 (up to the same round-off rule): a perfect ranking has no
+        spread, so its correlation with anything is 0/0, undefined. The test itself is
+        then still defined (it rests on the variance of the difference, the other AUC's).
     low, high : float
         Wald interval for the difference at ``confidence_level`` (two-sided), cut at -1, 1.
     confidence_level : float
@@ -480,6 +509,15 @@ def delong_test(y_true: ArrayLike, scores_a: ArrayLike, scores_b: ArrayLike, *,
     ------
     ValueError
         Fewer than two positives or negatives, a single class, lengths that differ, NaN.
+        Also when the estimated variance of the difference,
+        :math:`S_{AA} + S_{BB} - 2S_{AB}`, is 0 (at most 1e-12 relative to the squared
+        components, so that round-off does not pass for spread): the
+        structural components of A and B differ by the same amount on every sample. If
+        the AUCs differ too, z would be infinite and p = 0 from a variance estimate that is
+        no evidence (two positives and two negatives, A perfect and B constant, give it);
+        if they are equal (identical or equivalently ordered scores, or both perfect), z
+        is 0/0. Either way there is no spread to test against: use more samples, or a test
+        that does not rest on it (a permutation test of the paired scores).
 
     References
     ----------
@@ -511,14 +549,21 @@ def delong_test(y_true: ArrayLike, scores_a: ArrayLike, scores_b: ArrayLike, *,
     cov = np.cov(v10, ddof=1) / m + np.cov(v01, ddof=1) / n
     diff = float(auc[0] - auc[1])
     var = float(cov[0, 0] + cov[1, 1] - 2 * cov[0, 1])
-    se = float(np.sqrt(max(var, 0.0)))
-    # a difference variance of round-off size is 0: both rankings order the pairs alike
-    if se <= 1e-12 * max(1.0, abs(diff)):
-        se = 0.0
-    if se == 0.0:
-        z = 0.0 if diff == 0 else float(np.copysign(np.inf, diff))
-    else:
-        z = diff / se
+    # round-off scale of each AUC's variance: its squared components over the class sizes
+    scales = np.maximum(np.mean(v10**2, axis=-1) / m, np.mean(v01**2, axis=-1) / n)
+    if _collapsed(var, scales.sum()):
+        how = ("the AUCs are equal too, so z is 0/0" if diff == 0 else
+               f"the AUCs differ by {diff:.6g}, so z would be infinite and p 0 from a variance that is "
+               f"no evidence")
+        raise ValueError(
+            f"the estimated variance of the AUC difference is 0: the structural components of "
+            f"scores_a and scores_b differ by the same amount on every sample (for example identical "
+            f"or equivalently ordered scores, or rankings that are perfect or constant), so they have "
+            f"no spread; {how}. Use more samples, or a test that does not rest on this spread "
+            f"(a permutation test of the paired scores)."
+        )
+    se = float(np.sqrt(var))
+    z = diff / se
     if alternative == "two-sided":
         p = 2 * stats.norm.sf(abs(z))
     elif alternative == "greater":
@@ -526,8 +571,9 @@ def delong_test(y_true: ArrayLike, scores_a: ArrayLike, scores_b: ArrayLike, *,
     else:
         p = stats.norm.cdf(z)
     q = stats.norm.ppf(0.5 + level / 2)
-    denom = np.sqrt(cov[0, 0] * cov[1, 1])
-    corr = float(cov[0, 1] / denom) if denom > 0 else 0.0
+    # a perfect ranking has no spread: its correlation with the other AUC is 0/0 (NaN, documented)
+    single = _collapsed(np.diag(cov), scales)
+    corr = float("nan") if single.any() else float(cov[0, 1] / np.sqrt(cov[0, 0] * cov[1, 1]))
     return DeLongTest(statistic=float(z), pvalue=float(min(p, 1.0)), alternative=alternative,
                       auc_a=float(auc[0]), auc_b=float(auc[1]), difference=diff, std_error=se,
                       covariance=cov, correlation=corr, low=float(max(diff - q * se, -1.0)),
@@ -624,9 +670,17 @@ class DeLongCoverage(Result):
     Attributes
     ----------
     coverage : float
-        Share of simulated data sets whose interval contains the true AUC.
+        Share of simulated data sets whose interval contains the true AUC. A data set
+        whose DeLong variance is 0 (``degenerate``) counts as a miss: its interval is the
+        point 0 or 1, which never contains an AUC in (0, 1), and :func:`delong_interval`
+        refuses it.
     std_error : float
-        Monte Carlo standard error :math:`\sqrt{c(1-c)/R}`.
+        Monte Carlo standard error :math:`\sqrt{c(1-c)/R}`; 0 when c is 0 or 1 (the plug-in
+        binomial standard error has no spread to show then; it is a summary of the
+        simulation, not an interval, so it is reported as it is).
+    degenerate : float
+        Share of simulated data sets whose DeLong variance is 0 (perfect separations,
+        common for an AUC near 1 and few samples).
     below, above : float
         Share of intervals lying wholly below / above the true AUC.
     mean_width : float
@@ -643,6 +697,7 @@ class DeLongCoverage(Result):
 
     coverage: float
     std_error: float
+    degenerate: float
     below: float
     above: float
     mean_width: float
@@ -659,7 +714,12 @@ class DeLongCoverage(Result):
 
 def delong_rows(pos: ArrayLike, neg: ArrayLike) -> tuple[np.ndarray, np.ndarray]:
     """AUC and DeLong standard error of each row of ``pos`` (R, m) and ``neg`` (R, n):
-    the scores of m >= 2 positives and n >= 2 negatives in each of R replicates."""
+    the scores of m >= 2 positives and n >= 2 negatives in each of R replicates.
+
+    A row whose DeLong variance is 0 up to round-off (the rule of :func:`delong_interval`,
+    which refuses such a sample: a perfect separation) gets a standard error of exactly
+    0.0. This vectorised helper for simulations does not raise, so that one degenerate
+    replicate does not stop the other R - 1; the caller decides (``se == 0``)."""
     pos = check_array("pos", pos, shape_hint="(R, m)")
     neg = check_array("neg", neg, shape_hint="(R, n)")
     for name, arr in (("pos", pos), ("neg", neg)):
@@ -670,8 +730,9 @@ def delong_rows(pos: ArrayLike, neg: ArrayLike) -> tuple[np.ndarray, np.ndarray]
         raise fail("neg", f"one row per row of pos {pos.shape[:-1]}", f"shape {neg.shape}", echo=False)
     m, n = pos.shape[-1], neg.shape[-1]
     auc, v10, v01 = _components(pos, neg)
-    se = np.sqrt(np.var(v10, axis=-1, ddof=1) / m + np.var(v01, axis=-1, ddof=1) / n)
-    return auc, se
+    var = np.var(v10, axis=-1, ddof=1) / m + np.var(v01, axis=-1, ddof=1) / n
+    scale = np.maximum(np.mean(v10**2, axis=-1) / m, np.mean(v01**2, axis=-1) / n)
+    return auc, np.where(_collapsed(var, scale), 0.0, np.sqrt(var))
 
 
 def simulate_delong_coverage(auc: float, n_positive: int, n_negative: int, *, sigma: float = 1.0,
@@ -695,12 +756,13 @@ def simulate_delong_coverage(auc: float, n_positive: int, n_negative: int, *, si
     sigma, confidence_level, transform
         As in :func:`binormal_scores` and :func:`delong_interval`.
     n_resamples : int, keyword-only
-        Number of simulated data sets R.
+        Number of simulated data sets R >= 2 (the spread of the estimates needs two).
     rng : None, int or numpy.random.Generator, keyword-only
 
     Returns
     -------
     DeLongCoverage
+        Data sets with a DeLong variance of 0 (``degenerate``) count as misses.
 
     Examples
     --------
@@ -714,7 +776,7 @@ def simulate_delong_coverage(auc: float, n_positive: int, n_negative: int, *, si
     n = check_scalar("n_negative", n_negative, int, low=2)
     level = check_scalar("confidence_level", confidence_level, float, low=0, high=1, closed="neither")
     transform = check_choice("transform", transform, TRANSFORMS)
-    R = check_scalar("n_resamples", n_resamples, int, low=1)
+    R = check_scalar("n_resamples", n_resamples, int, low=2)
     sigma = check_scalar("sigma", sigma, float, low=0, closed="neither")
     gen = check_rng(rng)
     z = stats.norm.ppf(0.5 + level / 2)
@@ -732,8 +794,8 @@ def simulate_delong_coverage(auc: float, n_positive: int, n_negative: int, *, si
     hit = (low <= theta) & (theta <= high)
     c = float(hit.mean())
     return DeLongCoverage(coverage=c, std_error=float(np.sqrt(c * (1 - c) / R)),
-                          below=float(np.mean(high < theta)), above=float(np.mean(low > theta)),
+                          degenerate=float(np.mean(ses == 0.0)), below=float(np.mean(high < theta)), above=float(np.mean(low > theta)),
                           mean_width=float(np.mean(high - low)), mean_auc=float(aucs.mean()),
-                          sd_auc=float(aucs.std(ddof=1)) if R > 1 else 0.0,
+                          sd_auc=float(aucs.std(ddof=1)),
                           mean_std_error=float(ses.mean()), auc=theta, n_positive=m, n_negative=n,
                           n_resamples=R, confidence_level=level, transform=transform)
