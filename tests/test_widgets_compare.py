@@ -85,4 +85,4 @@ def test_critical_difference_explorer_slider_ranges(name):
     for value in values:
         control.value = value
         assert png(explorer).startswith(b"\x89PNG")
-    assert png(explorer) != first or name == "alpha"
+    assert png(explorer) != first  # test_widgets_controls checks the curves move, not only the title
