@@ -768,6 +768,8 @@ EXTRA = [
     ("corrected_resampled_ttest", "scores_b", "tied differences", dict(scores_b=SCORES_A - 0.01)),
     ("bayesian_correlated_ttest", "scores_b", "one short", dict(scores_b=SCORES_B[:-1])),
     ("bayesian_correlated_ttest", "scores_b", "identical scores", dict(scores_b=SCORES_A)),
+    # issue 23: differences equal up to round-off (an improper posterior, not a point mass)
+    ("bayesian_correlated_ttest", "scores_b", "tied differences", dict(scores_b=SCORES_A - 0.01)),
     ("bayesian_correlated_ttest", "rope", "negative", dict(rope=-0.01)),
     ("friedman_test", "scores", "one data set", dict(scores=SCORE_TABLE[:1])),
     ("friedman_test", "scores", "k = 1", dict(scores=SCORE_TABLE[:, :1])),

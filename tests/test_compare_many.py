@@ -136,7 +136,7 @@ def test_iman_davenport_formula_and_complete_concordance():
     assert r.iman_davenport_pvalue == pytest.approx(stats.f.sf(r.iman_davenport, k - 1, (k - 1) * (N - 1)))
     same = pe.friedman_test(np.tile([0.9, 0.8, 0.7], (5, 1)))
     assert same.statistic == pytest.approx(5 * 2) and same.iman_davenport == np.inf
-    assert same.iman_davenport_pvalue == 0.0
+    assert same.iman_davenport_pvalue == pytest.approx(6.0**-4, rel=1e-12)  # not the F tail's 0
     assert pe.friedman_test(np.ones((4, 3))).statistic == 0.0
     with pytest.raises(ValueError, match="ties all classifiers"):
         pe.friedman_test(np.ones((4, 3)), tie_correction=True)
@@ -224,15 +224,56 @@ def test_signed_rank_agrees_with_baycomp_within_monte_carlo_error():
     assert np.all(np.abs(ours - np.array(ref)) <= 4 * se)
 
 
-def test_signed_rank_boundary_pairs_count_half():
-    """Demsar's C4.5+m+cf vs C4.5: -0.030 + 0.050 is 2 * rope = 0.02 in decimals; baycomp's
-    floating-point comparison puts it above, this test puts it on the boundary (H = 1/2)."""
-    d = TABLE.scores[:, 3] - TABLE.scores[:, 0]
-    z = np.r_[0.0, d]
-    assert np.isclose(z[2] + z[12], 0.02, rtol=0, atol=1e-15) and z[2] + z[12] != 0.02
-    from patterneval.compare.many import _heaviside
+def _exact_regions(a, b, rope):
+    """Pair regions of the closed rope [-r, r] in exact decimal arithmetic (Benavoli et al.
+    2017: theta_e sums the pairs with z_i + z_j in [-2r, 2r]): +1 A, 0 rope, -1 B."""
+    from fractions import Fraction
 
-    assert _heaviside(np.array([z[2] + z[12] - 0.02]), 1e-13)[0] == 0.5
+    z = [Fraction(0)] + [Fraction(repr(float(x))) - Fraction(repr(float(y))) for x, y in zip(a, b)]
+    r2 = 2 * Fraction(repr(float(rope)))
+    return np.array([[1 if zi + zj > r2 else -1 if zi + zj < -r2 else 0 for zj in z] for zi in z])
+
+
+def test_signed_rank_rope_is_closed_as_in_the_paper():
+    """Demsar's C4.5+m+cf vs C4.5: -0.030 + 0.050 is 2r = 0.02 in decimals and
+    0.020000000000000018 in floating point. The paper's closed rope puts the pair in the rope;
+    ours does, in agreement with exact decimal arithmetic on every pair of every comparison."""
+    from patterneval.compare.many import _pair_regions
+
+    d = TABLE.scores[:, 3] - TABLE.scores[:, 0]
+    assert d[1] + d[11] != 0.02 and np.isclose(d[1] + d[11], 0.02, rtol=0, atol=1e-15)
+    for i, j in ((3, 0), (1, 0), (2, 0), (3, 1), (2, 1)):
+        a, b = TABLE.scores[:, i], TABLE.scores[:, j]
+        above, below = _pair_regions(np.r_[0.0, a - b], 0.01, 1e-13)
+        np.testing.assert_array_equal(above - below, _exact_regions(a, b, 0.01))
+
+
+def test_signed_rank_boundary_rule_against_baycomp():
+    """Given baycomp's own Dirichlet draws, theta_rope differs from baycomp's by exactly the
+    weight of the pairs on the rope's boundary (baycomp puts them on a side because of the
+    round-off of 0.975 - 0.946 etc.), and the reported probabilities differ by far more than
+    round-off; on pairs off the boundary the two agree to round-off."""
+    from baycomp import SignedRankTest
+
+    a, b = TABLE.scores[:, 2], TABLE.scores[:, 0]  # C4.5+cf vs C4.5: six boundary pairs
+    z = np.r_[0.0, a - b]
+    exact = _exact_regions(a, b, 0.01)
+    float_side = np.abs(z[:, None] + z[None, :]) > 0.02
+    boundary = (exact == 0) & float_side
+    assert np.triu(boundary).sum() == 6
+    ref = SignedRankTest.sample(a, b, rope=0.01, nsamples=20_000, random_state=1)
+    weights = np.random.RandomState(1).dirichlet(np.r_[0.5, np.ones(z.size - 1)], 20_000)
+    ours = _signed_rank_thetas(z, weights, 0.01, 1e-13)
+    on_boundary = np.einsum("si,ij,sj->s", weights, boundary.astype(float), weights)
+    np.testing.assert_allclose(ours[:, 1] - ref[:, 1], on_boundary, atol=1e-12)
+    assert on_boundary.mean() > 0.03  # 0.044: four per cent of the posterior mass moves
+    probs_ours = _winner_shares(ours).mean(axis=0)
+    probs_ref = np.bincount(ref.argmax(axis=1), minlength=3) / 20_000
+    assert probs_ours[1] - probs_ref[1] > 0.05  # the rope wins more often under the closed rule
+    off = TABLE.scores[:, 1]  # C4.5+m vs C4.5: no pair on the boundary
+    ref_off = SignedRankTest.sample(off, b, rope=0.01, nsamples=2000, random_state=0)
+    w_off = np.random.RandomState(0).dirichlet(np.r_[0.5, np.ones(off.size)], 2000)
+    np.testing.assert_allclose(_signed_rank_thetas(np.r_[0.0, off - b], w_off, 0.01, 1e-13), ref_off, atol=1e-12)
 
 
 def test_signed_rank_degenerate_all_equal():
@@ -250,3 +291,41 @@ def test_signed_rank_direction_and_samples():
     np.testing.assert_allclose(post.samples.sum(axis=1), 1.0)
     flipped = pe.bayesian_signed_rank(a, a + 0.05, rope=0.01, n_resamples=5000, rng=0)
     assert flipped.p_b_better == pytest.approx(post.p_a_better)
+
+
+# ----------------------------------------------------------------------------- degenerate statistics (issue 23)
+def _all_tables(row, N):
+    """Every table of N rows, each a distinct arrangement of ``row`` (the permutation null)."""
+    import itertools
+
+    arrangements = sorted(set(itertools.permutations(row)))
+    return [np.array(t) for t in itertools.product(arrangements, repeat=N)], len(arrangements)
+
+
+@pytest.mark.parametrize("row, tie_correction", [((1.0, 2.0, 3.0), False), ((1.0, 2.5, 2.5), True),
+                                                 ((1.0, 2.0, 3.0, 4.0), False)])
+def test_complete_concordance_pvalue_is_the_exact_permutation_probability(row, tie_correction):
+    """Every data set ranks alike: F_F's denominator (the residual mean square of the ranks)
+    is 0 and its F tail would be 0; the reported p-value is the exact null probability of a
+    table at least this concordant, checked by enumerating every table."""
+    N = 3
+    tables, m = _all_tables(row, N)
+    observed = pe.friedman_test(-np.tile(row, (N, 1)), tie_correction=tie_correction)
+    assert observed.iman_davenport == np.inf and observed.statistic == pytest.approx(N * (len(row) - 1))
+    chi2 = np.array([pe.friedman_test(-t, tie_correction=tie_correction).statistic for t in tables])
+    exact = np.mean(chi2 >= observed.statistic * (1 - 1e-12))
+    assert exact == pytest.approx(m ** -(N - 1), rel=1e-12)
+    assert observed.iman_davenport_pvalue == pytest.approx(exact, rel=1e-12)
+    assert observed.pvalue == pytest.approx(stats.chi2.sf(observed.statistic, len(row) - 1))  # chi2 is fine
+
+
+def test_no_spread_post_hoc_tests_give_p_one():
+    """The standard error of Nemenyi and Holm is the null value, not an estimate: ties on
+    every data set give statistics 0 and p-values 1, not 0/0."""
+    ties = np.full((6, 4), 0.8)
+    nem = pe.nemenyi_test(ties)
+    assert np.all(nem.statistic == 0) and np.all(nem.pvalue == 1) and not nem.significant.any()
+    holm = pe.holm_test(ties, control=0)
+    assert np.all(holm.statistic == 0) and np.all(holm.adjusted_pvalue == 1) and not holm.reject.any()
+    f = pe.friedman_test(ties)
+    assert (f.statistic, f.pvalue, f.iman_davenport, f.iman_davenport_pvalue) == (0.0, 1.0, 0.0, 1.0)

@@ -10,12 +10,13 @@ import pytest
 from scipy import stats
 
 import patterneval as pe
+from patterneval.compare import simulation, two
 from patterneval.compare.simulation import (
     TESTS,
     _correct,
-    _mcnemar_p,
+    _five_by_two_p,
     _positions,
-    _ttest_p,
+    _resampled_t_p,
     load_rejection_grid,
     rejection_grid,
     separation_for_error,
@@ -55,22 +56,53 @@ def test_nearest_mean_rules_match_a_direct_fit():
             np.testing.assert_array_equal(correct[j, r, 0], pred == y)
 
 
-def test_vectorised_p_values_match_the_library():
+def test_simulation_p_values_are_the_library_functions():
+    """Row by row, the vectorised p-values equal those of the public functions exactly."""
     rng = np.random.default_rng(2)
-    a, b = rng.random(30), rng.random(30)
-    c = pe.corrected_resampled_ttest(a, b, n_train=20, n_test=10)
-    assert _ttest_p((a - b)[None], 1 / 30 + 0.5)[0] == pytest.approx(c.pvalue, rel=1e-12)
-    assert _ttest_p((a - b)[None], 1 / 30)[0] == pytest.approx(c.uncorrected_pvalue, rel=1e-12)
-    for bb, cc in ((3, 9), (20, 12), (0, 0), (5, 5)):
+    a, b = rng.integers(0, 60, (4, 30)) / 60, rng.integers(0, 60, (4, 30)) / 60
+    corrected, naive = _resampled_t_p(a - b, np.maximum(a, b).max(axis=1), 10 / 20)
+    for r in range(4):
+        ref = pe.corrected_resampled_ttest(a[r], b[r], n_train=20, n_test=10)
+        assert (corrected[r], naive[r]) == (ref.pvalue, ref.uncorrected_pvalue)
+    for bb, cc in ((3, 9), (20, 12), (0, 0), (5, 5), (30, 12), (13, 13)):
         y = np.zeros(bb + cc + 3, int)
         pa = np.r_[np.zeros(bb, int), np.ones(cc, int), 0, 1, 0]
         pb = np.r_[np.ones(bb, int), np.zeros(cc, int), 0, 1, 0]
-        assert _mcnemar_p(np.array([bb]), np.array([cc]))[0] == pytest.approx(pe.mcnemar_test(y, pa, pb).pvalue)
+        assert two._mcnemar(np.array([bb]), np.array([cc]), None, True)[1][0] == pe.mcnemar_test(y, pa, pb).pvalue
+    scores = rng.integers(0, 40, (3, 5, 2, 2)) / 40
+    t, f = _five_by_two_p(scores[..., 0] - scores[..., 1], scores.max(axis=(1, 2, 3)))
+    for r in range(3):
+        assert t[r] == two._five_by_two_test(scores[r], two._ttest_5x2, "paired t", (5,)).pvalue
+        assert f[r] == two._five_by_two_test(scores[r], two._ftest_5x2, "combined F", (10, 5)).pvalue
 
 
-def test_degenerate_replicates_reject_only_a_nonzero_difference():
-    d = np.array([[0.1, 0.1, 0.1], [0.0, 0.0, 0.0]])
-    np.testing.assert_array_equal(_ttest_p(d, 1 / 3), [0.0, 1.0])
+def test_undefined_replicates_are_nan_and_never_reject():
+    """Where the library raises (no spread up to round-off), the study records NaN and no
+    rejection; it used to reject whenever the common difference was not 0."""
+    d = np.array([[0.1, 0.1, 0.1], [0.0, 0.0, 0.0], [0.3 - 0.2, 0.1, 0.1]])
+    corrected, naive = _resampled_t_p(d, np.array([0.9, 0.9, 0.9]), 0.5)
+    assert np.all(np.isnan(corrected)) and np.all(np.isnan(naive))
+    with pytest.raises(ValueError, match="all equal"):
+        pe.corrected_resampled_ttest(np.r_[0.4, 0.3, 0.3], np.r_[0.1, 0.1, 0.2] + np.r_[0.2, 0.1, 0.0],
+                                     n_train=2, n_test=1)
+    same = np.tile([[0.05, 0.05]], (2, 5, 1))
+    t, f = _five_by_two_p(same, np.array([0.9, 0.9]))
+    assert np.all(np.isnan(t)) and np.all(np.isnan(f))
+    sim = simulate_two_classifier_tests(n_samples=30, n_replicates=20, rng=0)
+    assert sim.undefined.shape == (6,) and np.all(sim.rejection_rate <= 1)
+
+
+def test_a_wrong_library_formula_shows_in_the_study(monkeypatch):
+    """The study calls the library's code: drop the Nadeau-Bengio term from the library's
+    corrected t and the simulated type-I error of the "corrected" test jumps."""
+    honest = simulate_two_classifier_tests(n_samples=100, n_replicates=300, rng=4)
+    corrected_t = two._corrected_t
+    monkeypatch.setattr(two, "_corrected_t", lambda d, ratio: corrected_t(d, 0.0))
+    broken = simulate_two_classifier_tests(n_samples=100, n_replicates=300, rng=4)
+    k = TESTS.index("corrected resampled t")
+    assert honest.rejection_rate[k] < 0.1 < 0.4 < broken.rejection_rate[k]
+    assert broken.rejection_rate[k] == broken.rejection_rate[TESTS.index("resampled t")]
+    assert simulation._two is two
 
 
 def test_type_one_errors_reproduce_dietterich():

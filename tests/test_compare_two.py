@@ -250,3 +250,87 @@ def test_round_off_is_not_variance():
     assert np.ptp(a - b) > 0  # 0.2 added in floating point: the differences differ in the last bits
     with pytest.raises(ValueError, match="all equal"):
         pe.corrected_resampled_ttest(a, b, n_train=3, n_test=1)
+
+
+# ----------------------------------------------------------------------------- degenerate statistics (issue 23)
+class _RoundOffMetric:
+    """Accuracy for A; for B the same accuracy through another floating-point path, so that
+    A - B is round-off (calls alternate A, B as five_by_two_differences makes them)."""
+
+    def __init__(self):
+        self.calls = 0
+
+    def __call__(self, y_true, y_pred):
+        self.calls += 1
+        acc = float(np.mean(y_true == y_pred))
+        return acc if self.calls % 2 else (acc + 0.1) - 0.1
+
+
+def test_5x2cv_round_off_spread_is_no_spread():
+    """Identical predictions scored along two floating-point paths: the differences are
+    round-off (some nonzero), every s_i^2 is ~1e-34, and the old `variances > 0` rule
+    returned a t of ~1e15 standard errors; the relative rule refuses it."""
+    X, y = load_breast_cancer(return_X_y=True)
+    d = five_by_two_differences(GaussianNB(), GaussianNB(), X, y, rng=0, metric=_RoundOffMetric())
+    assert np.any(d != 0) and np.abs(d).max() < 1e-15
+    for test in (pe.paired_ttest_5x2cv, pe.combined_ftest_5x2cv):
+        with pytest.raises(ValueError, match="up to round-off"):
+            test(GaussianNB(), GaussianNB(), X, y, rng=0, metric=_RoundOffMetric())
+
+
+def test_5x2cv_one_replication_with_spread_is_enough():
+    from patterneval.compare.two import _five_by_two_test
+
+    scores = np.full((5, 2, 2), 0.8)
+    scores[2, 1, 1] = 0.75
+    r = _five_by_two_test(scores, _ttest_5x2, "paired t", (5,))
+    assert r.statistic == 0.0 and r.pvalue == 1.0  # d_1^(1) = 0 with a positive variance
+
+
+def test_mcnemar_no_discordant_pairs_rule():
+    """b + c = 0: the exact conditional test has a one-point null distribution, p = 1
+    (statsmodels agrees); the chi-square statistic is 0/0 and raises."""
+    from statsmodels.stats.contingency_tables import mcnemar
+
+    y = np.r_[np.zeros(10, int), np.ones(10, int)]
+    pred = np.r_[np.zeros(12, int), np.ones(8, int)]
+    r = pe.mcnemar_test(y, pred, pred)
+    assert (r.method, r.statistic, r.pvalue) == ("exact", 0.0, 1.0)
+    assert mcnemar(r.table, exact=True).pvalue == 1.0
+    with pytest.raises(ValueError, match="0/0"):
+        pe.mcnemar_test(y, pred, pred, exact=False, correction=False)
+
+
+def test_vectorised_cores_are_the_public_functions():
+    from patterneval.compare.two import _corrected_t, _mcnemar
+
+    b, c = np.array([0, 3, 12, 30, 7]), np.array([0, 9, 12, 11, 7])
+    for exact in (None, True):
+        for correction in (True, False):
+            stat, p, used = _mcnemar(b, c, exact, correction)
+            for i in range(b.size):
+                y = np.zeros(b[i] + c[i] + 2, int)
+                pa = np.r_[np.zeros(b[i], int), np.ones(c[i], int), 0, 1]
+                pb = np.r_[np.ones(b[i], int), np.zeros(c[i], int), 0, 1]
+                r = pe.mcnemar_test(y, pa, pb, exact=exact, correction=correction)
+                assert (r.statistic, r.pvalue, r.method == "exact") == (stat[i], p[i], used[i])
+    d = np.stack([A10 - B10, B10 - A10[::-1]])
+    mean, se, t, p, naive, p_naive = _corrected_t(d, 10 / 90)
+    for i, (a, bb) in enumerate(((A10, B10), (B10, A10[::-1]))):
+        r = pe.corrected_resampled_ttest(a, bb, n_train=90, n_test=10)
+        assert (r.statistic, r.pvalue, r.uncorrected_pvalue, r.std_error) == (t[i], p[i], p_naive[i], se[i])
+
+
+def test_bayesian_t_refuses_round_off_variance():
+    """baycomp returns a point mass (certainty) when the differences are equal; the posterior
+    under the 1/sigma^2 prior is improper there, and this function says so."""
+    from baycomp import CorrelatedTTest
+
+    a = np.array([0.1, 0.7, 0.3, 0.9]) + 0.2
+    b = np.array([0.1, 0.7, 0.3, 0.9])
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        ref = CorrelatedTTest.probs(a, a - 0.01, rope=0.001, runs=1)
+    assert max(ref) == 1.0  # certainty from four identical differences
+    with pytest.raises(ValueError, match="all equal"):
+        pe.bayesian_correlated_ttest(a, b, n_train=3, n_test=1, rope=0.01)

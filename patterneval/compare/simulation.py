@@ -20,6 +20,17 @@ Each replicate draws a data set of ``n_samples`` examples (half of each class) a
 * Dietterich's 5x2cv t and Alpaydin's 5x2cv F;
 
 on the accuracy differences of A and B, and counts how often each rejects at ``alpha``.
+
+The p-values are those of the library's tests, computed by the same code:
+:func:`~patterneval.compare.mcnemar_test` (``exact=None``, ``correction=True``),
+:func:`~patterneval.compare.corrected_resampled_ttest` (its ``pvalue`` and
+``uncorrected_pvalue``; the 10-fold CV t is the uncorrected one on the ten folds),
+:func:`~patterneval.compare.paired_ttest_5x2cv` and
+:func:`~patterneval.compare.combined_ftest_5x2cv`. Those functions are thin wrappers
+around vectorised cores (``_mcnemar``, ``_corrected_t``, ``_ttest_5x2``, ``_ftest_5x2`` and
+the no-spread rules ``_no_spread``, ``_five_by_two_no_spread`` in
+:mod:`patterneval.compare.two`), which this module calls on all replicates at once, so a
+wrong formula in a library test shows up in the simulated type-I error.
 """
 
 from __future__ import annotations
@@ -36,7 +47,7 @@ from scipy import stats
 
 from .._results import Result
 from .._validation import check_array, check_path, check_rng, check_scalar, fail
-from .two import EXACT_THRESHOLD, _ftest_5x2, _ttest_5x2
+from . import two as _two  # the tests' own code, looked up at call time
 
 __all__ = ["TESTS", "RejectionGrid", "TestRejections", "load_rejection_grid", "rejection_grid", "separation_for_error",
            "simulate_two_classifier_tests"]
@@ -61,7 +72,10 @@ class TestRejections(Result):
     std_error : ndarray, shape (6,)
         Monte Carlo standard errors :math:`\\sqrt{r(1-r)/R}`.
     pvalues : ndarray, shape (n_replicates, 6)
-        Every replicate's p-values.
+        Every replicate's p-values; NaN where the test is undefined (the library function
+        raises there: all differences equal up to round-off), which counts as no rejection.
+    undefined : ndarray of int, shape (6,)
+        How many replicates each test could not be computed on (the NaN p-values).
     error, effect : float
         Population error of the best rule on A's feature, and how much larger B's is.
     n_samples, n_replicates, n_splits : int
@@ -74,6 +88,7 @@ class TestRejections(Result):
     rejection_rate: np.ndarray
     std_error: np.ndarray
     pvalues: np.ndarray
+    undefined: np.ndarray
     error: float
     effect: float
     n_samples: int
@@ -125,27 +140,21 @@ def _correct(X, is1, test):
     return out
 
 
-def _ttest_p(d, factor):
-    """Two-sided p-values of t = mean / sqrt(factor * s^2) over the last axis; a replicate
-    with zero variance rejects exactly when its mean difference is not 0."""
-    J = d.shape[-1]
-    mean = d.mean(axis=-1)
-    s2 = d.var(axis=-1, ddof=1)
-    scale = np.abs(d).max(axis=-1)
-    degenerate = s2 <= (1e-12 * np.maximum(scale, 1e-300)) ** 2
-    with np.errstate(divide="ignore", invalid="ignore"):
-        t = mean / np.sqrt(factor * s2)
-    p = 2.0 * stats.t.sf(np.abs(t), J - 1)
-    return np.where(degenerate, np.where(np.abs(mean) > 1e-12 * scale, 0.0, 1.0), p)
+def _resampled_t_p(d, scale, ratio):
+    """p-values ``(corrected, uncorrected)`` of :func:`corrected_resampled_ttest` for each
+    row of differences ``d`` (R, J), with ``ratio`` = n_test / n_train and ``scale`` (R,) the
+    largest score of each row; NaN where that function raises (no spread)."""
+    _, _, _, p, _, p_naive = _two._corrected_t(d, ratio)
+    undefined = _two._no_spread(d, scale)
+    return np.where(undefined, np.nan, p), np.where(undefined, np.nan, p_naive)
 
 
-def _mcnemar_p(b, c):
-    n = b + c
-    exact = np.minimum(1.0, 2.0 * stats.binom.cdf(np.minimum(b, c), n, 0.5))
-    with np.errstate(divide="ignore", invalid="ignore"):
-        chi2 = np.maximum(np.abs(b - c) - 1, 0) ** 2 / n
-    approx = stats.chi2.sf(chi2, 1)
-    return np.where(n == 0, 1.0, np.where(n < EXACT_THRESHOLD, exact, approx))
+def _five_by_two_p(d52, scale):
+    """p-values ``(t, F)`` of :func:`paired_ttest_5x2cv` and :func:`combined_ftest_5x2cv` for
+    differences (R, 5, 2) and the largest score (R,) of each replicate; NaN where they raise."""
+    undefined = _two._five_by_two_no_spread(d52, scale)
+    return (np.where(undefined, np.nan, _two._ttest_5x2(d52)[1]),
+            np.where(undefined, np.nan, _two._ftest_5x2(d52)[1]))
 
 
 def simulate_two_classifier_tests(*, n_samples: int = 200, error: float = 0.25, effect: float = 0.0,
@@ -182,9 +191,11 @@ def simulate_two_classifier_tests(*, n_samples: int = 200, error: float = 0.25, 
     Everything is vectorised over the R data sets: one pass over the splits costs a few
     array operations on (R, n) arrays, so R = 1000 data sets of 200 examples take well
     under a second. The corrected resampled t uses :math:`n_{test}/n_{train} = 1/2`; the
-    10-fold CV t is uncorrected (df 9), as in Dietterich's study. A replicate whose J
-    differences are all equal (possible for tiny data sets) rejects exactly when the
-    common difference is not 0; the library functions raise there instead.
+    10-fold CV t is uncorrected (df 9), as in Dietterich's study. A replicate on which a
+    test is undefined (all its differences equal up to round-off, possible for tiny data
+    sets; the library function raises there) gets a NaN p-value and counts as no
+    rejection, as for a practitioner whose test refuses the data; ``undefined`` counts
+    them (none in the chapter's settings).
 
     References
     ----------
@@ -229,26 +240,23 @@ def simulate_two_classifier_tests(*, n_samples: int = 200, error: float = 0.25, 
             (halves[:, :, None, :] != np.arange(2)[None, None, :, None]).reshape(hi - lo, 10, -1),  # 5x2
         ], axis=1)
         correct = _correct(X[lo:hi], is1, test)
-        acc = (correct & test).sum(axis=-1) / test.sum(axis=-1)
+        acc = (correct & test).sum(axis=-1) / test.sum(axis=-1)             # (2, block, E)
         d = acc[0] - acc[1]                                               # (block, E)
+        top = np.maximum(acc[0], acc[1])                                  # the scores' magnitude
         b = (correct[0, :, 0] & ~correct[1, :, 0] & test[:, 0]).sum(axis=-1)
         c = (~correct[0, :, 0] & correct[1, :, 0] & test[:, 0]).sum(axis=-1)
-        pvalues[lo:hi, 0] = _mcnemar_p(b, c)
-        pvalues[lo:hi, 1] = _ttest_p(d[:, 1:S + 1], 1.0 / S)
-        pvalues[lo:hi, 2] = _ttest_p(d[:, 1:S + 1], 1.0 / S + n_test / (n_samples - n_test))
-        pvalues[lo:hi, 3] = _ttest_p(d[:, S + 1:S + 11], 1.0 / 10)
-        d52 = d[:, S + 11:].reshape(hi - lo, 5, 2)
-        s2 = ((d52 - d52.mean(axis=2, keepdims=True)) ** 2).sum(axis=2)
-        degenerate = s2.sum(axis=1) == 0
-        with np.errstate(divide="ignore", invalid="ignore"):
-            pvalues[lo:hi, 4] = np.where(degenerate, np.where(d52[:, 0, 0] != 0, 0.0, 1.0), _ttest_5x2(d52)[1])
-            pvalues[lo:hi, 5] = np.where(degenerate, np.where(np.any(d52 != 0, axis=(1, 2)), 0.0, 1.0),
-                                         _ftest_5x2(d52)[1])
-    reject = pvalues <= alpha
+        pvalues[lo:hi, 0] = _two._mcnemar(b, c, None, True)[1]
+        splits, folds, five = slice(1, S + 1), slice(S + 1, S + 11), slice(S + 11, None)
+        pvalues[lo:hi, 2], pvalues[lo:hi, 1] = _resampled_t_p(d[:, splits], top[:, splits].max(axis=1),
+                                                              n_test / (n_samples - n_test))
+        pvalues[lo:hi, 3] = _resampled_t_p(d[:, folds], top[:, folds].max(axis=1), 1.0 / 9)[1]
+        pvalues[lo:hi, 4], pvalues[lo:hi, 5] = _five_by_two_p(d[:, five].reshape(hi - lo, 5, 2),
+                                                              top[:, five].max(axis=1))
+    reject = pvalues <= alpha  # NaN (undefined) is no rejection
     rate = reject.mean(axis=0)
     return TestRejections(tests=TESTS, rejection_rate=rate, std_error=np.sqrt(rate * (1 - rate) / R),
-                          pvalues=pvalues, error=error, effect=effect, n_samples=n_samples, n_replicates=R,
-                          n_splits=S, alpha=alpha)
+                          pvalues=pvalues, undefined=np.isnan(pvalues).sum(axis=0), error=error, effect=effect,
+                          n_samples=n_samples, n_replicates=R, n_splits=S, alpha=alpha)
 
 
 

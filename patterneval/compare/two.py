@@ -67,13 +67,14 @@ class McNemarTest(Result):
     Attributes
     ----------
     statistic : float
-        ``method="exact"``: :math:`\\min(b, c)` (statsmodels' convention);
-        ``method="chi-square"``: :math:`(|b - c| - 1)^2/(b + c)` with the continuity
-        correction, :math:`(b - c)^2/(b + c)` without.
+        Exact test (``method == "exact"``): :math:`\\min(b, c)` (statsmodels' convention);
+        chi-square test (``method == "chi-square"``): :math:`(|b - c| - 1)^2/(b + c)` with
+        the continuity correction, :math:`(b - c)^2/(b + c)` without.
     pvalue : float
         Two-sided p-value.
     method : str
-        ``"exact"`` or ``"chi-square"``.
+        The test that was run, ``"exact"`` or ``"chi-square"`` (chosen by the ``exact``
+        argument of :func:`mcnemar_test`).
     b, c : int
         Discordant counts: b examples A classifies correctly and B does not, c the reverse.
     table : ndarray, shape (2, 2)
@@ -107,15 +108,16 @@ def mcnemar_test(y_true: ArrayLike, y_pred_a: ArrayLike, y_pred_b: ArrayLike, *,
         b \sim \mathrm{Binomial}(n, 1/2), \qquad
         p = \min\Big(1,\; 2\sum_{i=0}^{\min(b,c)} \binom{n}{i} 2^{-n}\Big)
 
-    (``method="exact"``). For large n the standardised count is normal and
+    (the exact test, ``exact=True``). For large n the standardised count is normal and
 
     .. math::
 
         \chi^2 = \frac{(|b - c| - 1)^2}{b + c} \;\sim\; \chi^2_1
 
     with Edwards' continuity correction (``correction=True``), or
-    :math:`(b - c)^2/(b + c)` without it (``method="chi-square"``). The correction is
-    applied as :math:`\max(|b - c| - 1, 0)^2`, so b = c gives 0.
+    :math:`(b - c)^2/(b + c)` without it (``correction=False``); this is the chi-square
+    test, ``exact=False``. The correction is applied as :math:`\max(|b - c| - 1, 0)^2`,
+    so b = c gives 0. The result's ``method`` field says which test was run.
 
     Which method. ``exact=True`` or ``False`` chooses; ``exact=None`` (default) uses the
     exact test when :math:`b + c <` :data:`EXACT_THRESHOLD` (= 25) and the chi-square
@@ -202,22 +204,31 @@ def mcnemar_test(y_true: ArrayLike, y_pred_a: ArrayLike, y_pred_b: ArrayLike, *,
     n = b + c
     if exact is None:
         exact = n < EXACT_THRESHOLD
-    if exact:
-        statistic = float(min(b, c))
-        pvalue = float(min(1.0, 2.0 * stats.binom.cdf(min(b, c), n, 0.5))) if n else 1.0
-        method = "exact"
-    else:
-        if n == 0:
-            raise ValueError(
-                "y_pred_a and y_pred_b are right and wrong on exactly the same examples (b + c = 0): "
-                "the chi-square statistic is 0/0. Use exact=True (p = 1: no evidence either way)."
-            )
-        deviation = max(abs(b - c) - 1, 0) if correction else abs(b - c)
-        statistic = deviation**2 / n
-        pvalue = float(stats.chi2.sf(statistic, 1))
-        method = "chi-square"
-    return McNemarTest(statistic=float(statistic), pvalue=pvalue, method=method, b=b, c=c, table=table,
-                       correction=correction)
+    if not exact and n == 0:
+        raise ValueError(
+            "y_pred_a and y_pred_b are right and wrong on exactly the same examples (b + c = 0): "
+            "the chi-square statistic is 0/0. Use exact=True (p = 1: no evidence either way)."
+        )
+    statistic, pvalue, _ = _mcnemar(np.array(b), np.array(c), exact, correction)
+    return McNemarTest(statistic=float(statistic), pvalue=float(pvalue), method="exact" if exact else "chi-square",
+                       b=b, c=c, table=table, correction=correction)
+
+
+def _mcnemar(b, c, exact, correction):
+    """McNemar's statistic, two-sided p-value and whether the exact test was used, vectorised
+    over integer arrays of discordant counts ``b`` and ``c`` (``exact=None``: the exact test
+    where b + c < EXACT_THRESHOLD). The exact test gives p = 1 at b + c = 0; the chi-square
+    statistic is NaN there (:func:`mcnemar_test` refuses it). The formulas of
+    :func:`mcnemar_test`, shared with the simulation of :mod:`patterneval.compare.simulation`."""
+    n = b + c
+    use_exact = n < EXACT_THRESHOLD if exact is None else np.full(np.shape(n), bool(exact))
+    smaller = np.minimum(b, c)
+    p_exact = np.where(n > 0, np.minimum(1.0, 2.0 * stats.binom.cdf(smaller, n, 0.5)), 1.0)
+    deviation = np.maximum(np.abs(b - c) - 1, 0) if correction else np.abs(b - c)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        chi2 = np.where(n > 0, deviation**2 / np.maximum(n, 1), np.nan)
+    p_chi2 = stats.chi2.sf(chi2, 1)
+    return np.where(use_exact, smaller, chi2), np.where(use_exact, p_exact, p_chi2), use_exact
 
 
 # ----------------------------------------------------------------------------- 5x2cv
@@ -257,6 +268,14 @@ _five_by_two_docs = doc_parts({
     ----------
     estimator_a, estimator_b, X, y, rng, metric, halves
         As in :func:`five_by_two_differences`.""",
+    "raises_5x2": """Raises
+    ------
+    ValueError
+        If no replication has any spread: in each of the five replications the two
+        differences agree within ``TIE_RTOL`` (1e-12) times the largest score, so that every
+        :math:`s_i^2` is 0 up to round-off and the pooled variance estimate has collapsed
+        (identical classifiers, for instance). The statistic would be 0/0 or an infinity
+        that only round-off produced.""",
     "example_5x2": """>>> from sklearn.datasets import load_iris
     >>> from sklearn.naive_bayes import GaussianNB
     >>> from sklearn.neighbors import KNeighborsClassifier
@@ -324,6 +343,13 @@ def five_by_two_differences(estimator_a: BaseEstimator, estimator_b: BaseEstimat
     >>> compare.five_by_two_differences(GaussianNB(), KNeighborsClassifier(), X, y, rng=0).shape
     (5, 2)
     """
+    scores = _five_by_two_scores(estimator_a, estimator_b, X, y, rng=rng, metric=metric, halves=halves)
+    return scores[..., 0] - scores[..., 1]
+
+
+def _five_by_two_scores(estimator_a, estimator_b, X, y, *, rng=None, metric=None, halves=None):
+    """The twenty scores of 5x2 cross-validation, shape (5, 2, 2): ``[i, j, 0]`` is A's and
+    ``[i, j, 1]`` B's score in replication i with half j as the test half."""
     check_estimator("estimator_a", estimator_a)
     check_estimator("estimator_b", estimator_b)
     X, y = check_X_y(X, y)
@@ -338,15 +364,13 @@ def five_by_two_differences(estimator_a: BaseEstimator, estimator_b: BaseEstimat
         halves = _random_halves(y, generator)
     else:
         halves = check_halves(halves, X.shape[0])
-    differences = np.empty((5, 2))
+    scores = np.empty((5, 2, 2))
     for i, (first, second) in enumerate(halves):
         for j, (train, test) in enumerate(((first, second), (second, first))):
-            scores = []
-            for estimator in (estimator_a, estimator_b):
+            for e, estimator in enumerate((estimator_a, estimator_b)):
                 model = clone(estimator).fit(X[train], y[train])
-                scores.append(_metric_score(metric, y[test], model.predict(X[test])))
-            differences[i, j] = scores[0] - scores[1]
-    return differences
+                scores[i, j, e] = _metric_score(metric, y[test], model.predict(X[test]))
+    return scores
 
 
 def _five_by_two_variances(differences):
@@ -370,15 +394,25 @@ def _ftest_5x2(differences):
     return f, stats.f.sf(f, 10, 5)
 
 
-def _five_by_two_test(differences, statistic_of, test, df) -> FiveByTwoTest:
+def _five_by_two_no_spread(differences, scale):
+    """Whether the pooled variance of 5x2 differences (..., 5, 2) is 0 up to round-off: every
+    replication's two differences agree within ``TIE_RTOL * scale``, ``scale`` the largest
+    magnitude of the scores they were computed from (vectorised over leading axes)."""
+    spread = np.abs(differences[..., 0] - differences[..., 1]).max(axis=-1)
+    return spread <= TIE_RTOL * np.asarray(scale, dtype=float)
+
+
+def _five_by_two_test(scores, statistic_of, test, df) -> FiveByTwoTest:
     """The 5x2cv test ``statistic_of`` (:func:`_ttest_5x2` or :func:`_ftest_5x2`) of the
-    differences, refused when no replication has any spread (a variance estimate of 0)."""
+    scores (5, 2, 2), refused when no replication has any spread beyond round-off of the
+    scores (a variance estimate of 0)."""
+    differences = scores[..., 0] - scores[..., 1]
     variances = _five_by_two_variances(differences)
-    if not np.any(variances > 0):
+    if _five_by_two_no_spread(differences, np.abs(scores).max()):
         raise ValueError(
             "the 5x2 differences have no spread within any replication (each replication's two "
-            "differences are equal), so the variance estimate is 0 and the statistic undefined; the "
-            "classifiers may be identical (estimator_a and estimator_b)."
+            "differences are equal, up to round-off of the scores), so the variance estimate is 0 and the "
+            "statistic undefined; the classifiers may be identical (estimator_a and estimator_b)."
         )
     statistic, p = statistic_of(differences)
     return FiveByTwoTest(statistic=float(statistic), pvalue=float(p), test=test, df=df,
@@ -413,6 +447,8 @@ def paired_ttest_5x2cv(estimator_a: BaseEstimator, estimator_b: BaseEstimator, X
         ``statistic`` (t, positive when A scores higher), two-sided ``pvalue``, the
         ``differences`` and ``variances``.
 
+    %(raises_5x2)s
+
     Notes
     -----
     mlxtend's ``paired_ttest_5x2cv`` uses the same formula and the same sign (accuracy of
@@ -437,8 +473,8 @@ def paired_ttest_5x2cv(estimator_a: BaseEstimator, estimator_b: BaseEstimator, X
     >>> result.test, result.df, result.differences.shape
     ('paired t', (5,), (5, 2))
     """
-    differences = five_by_two_differences(estimator_a, estimator_b, X, y, rng=rng, metric=metric, halves=halves)
-    return _five_by_two_test(differences, _ttest_5x2, "paired t", (5,))
+    scores = _five_by_two_scores(estimator_a, estimator_b, X, y, rng=rng, metric=metric, halves=halves)
+    return _five_by_two_test(scores, _ttest_5x2, "paired t", (5,))
 
 
 @_five_by_two_docs
@@ -460,8 +496,11 @@ def combined_ftest_5x2cv(estimator_a: BaseEstimator, estimator_b: BaseEstimator,
     :math:`s_i^2/\sigma^2` roughly :math:`\chi^2_1`, so the numerator is a
     :math:`\chi^2_{10}` and the denominator a :math:`\chi^2_5`, each divided by its
     degrees of freedom after the factor 2. Using all ten differences instead of one
-    makes f less sensitive to which difference happens to come first, so it has lower
-    type-I error and higher power than the 5x2cv t (Alpaydin 1999).
+    makes f less sensitive to which difference happens to come first. Alpaydin (1999)
+    found it to have lower type-I error and higher power than the 5x2cv t in his
+    experiments; in the simulation of the chapter "Two classifiers" it is the more
+    powerful of the two, but its type-I error is slightly *higher* than the t's (both
+    stay below alpha), so "lower type-I error" is not a property of the test.
 
     %(params_5x2)s
 
@@ -470,6 +509,8 @@ def combined_ftest_5x2cv(estimator_a: BaseEstimator, estimator_b: BaseEstimator,
     FiveByTwoTest
         ``statistic`` (f >= 0; it has no sign), upper-tail ``pvalue``, the ``differences``
         and ``variances``.
+
+    %(raises_5x2)s
 
     Notes
     -----
@@ -489,8 +530,8 @@ def combined_ftest_5x2cv(estimator_a: BaseEstimator, estimator_b: BaseEstimator,
     >>> result.test, result.df
     ('combined F', (10, 5))
     """
-    differences = five_by_two_differences(estimator_a, estimator_b, X, y, rng=rng, metric=metric, halves=halves)
-    return _five_by_two_test(differences, _ftest_5x2, "combined F", (10, 5))
+    scores = _five_by_two_scores(estimator_a, estimator_b, X, y, rng=rng, metric=metric, halves=halves)
+    return _five_by_two_test(scores, _ftest_5x2, "combined F", (10, 5))
 
 
 # ----------------------------------------------------------------------------- corrected resampled t
@@ -534,7 +575,7 @@ def _differences(scores_a, scores_b):
     a, b = check_paired_scores(scores_a, scores_b)
     d = a - b
     # equal within round-off of the scores (TIE_RTOL relative): a variance of 1e-34 is not evidence
-    if np.ptp(d) <= TIE_RTOL * max(np.abs(a).max(), np.abs(b).max()):
+    if _no_spread(d, max(np.abs(a).max(), np.abs(b).max())):
         raise ValueError(
             f"the differences scores_a - scores_b are all equal ({d[0]:.6g}); their variance is 0, so the "
             f"t statistic (and the posterior scale) is undefined. Identical or tied scores on every split "
@@ -619,17 +660,35 @@ def corrected_resampled_ttest(
     """
     d = _differences(scores_a, scores_b)
     n_train, n_test = _split_sizes(n_train, n_test)
-    J = d.size
-    mean = float(d.mean())
-    s2 = float(d.var(ddof=1))
-    std_error = float(np.sqrt((1.0 / J + n_test / n_train) * s2))
-    t = mean / std_error
-    naive = mean / np.sqrt(s2 / J)
+    mean, std_error, t, p, naive, p_naive = _corrected_t(d, n_test / n_train)
     return CorrectedTTest(
-        statistic=float(t), pvalue=float(2.0 * stats.t.sf(abs(t), J - 1)), df=J - 1, mean_difference=mean,
-        std_error=std_error, uncorrected_statistic=float(naive),
-        uncorrected_pvalue=float(2.0 * stats.t.sf(abs(naive), J - 1)), differences=d,
+        statistic=float(t), pvalue=float(p), df=d.size - 1, mean_difference=float(mean), std_error=float(std_error),
+        uncorrected_statistic=float(naive), uncorrected_pvalue=float(p_naive), differences=d,
     )
+
+
+def _corrected_t(d, ratio):
+    """The corrected and the uncorrected resampled t of the differences ``d`` (..., J),
+    vectorised over leading axes: ``(mean, std_error, t, p, naive_t, naive_p)`` with two-sided
+    p-values from :math:`t_{J-1}` and ``ratio`` = :math:`n_{test}/n_{train}`. Rows without
+    spread give infinite or NaN statistics; :func:`_differences` refuses them (and
+    :func:`_no_spread` finds them) before this is called. The formulas of
+    :func:`corrected_resampled_ttest`, shared with :mod:`patterneval.compare.simulation`."""
+    J = d.shape[-1]
+    mean = d.mean(axis=-1)
+    s2 = d.var(axis=-1, ddof=1)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        std_error = np.sqrt((1.0 / J + ratio) * s2)
+        t = mean / std_error
+        naive = mean / np.sqrt(s2 / J)
+    return mean, std_error, t, 2.0 * stats.t.sf(np.abs(t), J - 1), naive, 2.0 * stats.t.sf(np.abs(naive), J - 1)
+
+
+def _no_spread(d, scale):
+    """Whether the differences ``d`` (..., J) are all equal up to round-off: their range is at
+    most ``TIE_RTOL * scale``, ``scale`` the largest magnitude of the scores they were computed
+    from (vectorised over leading axes). A variance of 1e-34 is not evidence."""
+    return np.ptp(d, axis=-1) <= TIE_RTOL * np.asarray(scale, dtype=float)
 
 
 # ----------------------------------------------------------------------------- Bayesian correlated t
@@ -715,8 +774,11 @@ def bayesian_correlated_ttest(scores_a: ArrayLike, scores_b: ArrayLike, *, n_tra
     Raises
     ------
     ValueError
-        If all J differences are equal (zero variance; baycomp returns a point mass
-        there, this function raises).
+        If all J differences are equal (within 1e-12 relative of the scores, as in
+        :func:`corrected_resampled_ttest`): with :math:`s^2 = 0` the posterior under the
+        prior :math:`1/\sigma^2` is improper (its density in :math:`\sigma^2` is not
+        integrable at 0), so there is no posterior to report. baycomp returns a point mass
+        at :math:`\bar d` there, a certainty no finite sample warrants.
 
     Notes
     -----
