@@ -116,6 +116,11 @@ FACTORIES = {
     "VoteRatesExplorer": lambda: widgets.VoteRatesExplorer(n_voters=15),
 }
 
+#: The explorers that hand their painter keywords no control changes (besides precomputed
+#: data the controls only index): a seed, a number of resamples, the problem.
+FIXED = {"BootstrapExplorer", "CalibrationExplorer", "DescentExplorer", "EnsembleBoundsExplorer",
+         "EvolutionExplorer", "RocExplorer", "SelectiveSamplingExplorer", "TestErrorExplorer"}
+
 #: (explorer, control) -> why moving the control changes only the figure's text. The
 #: move must still change the text.
 TEXT_ONLY: dict[tuple[str, str], str] = {}
@@ -183,6 +188,18 @@ def _dead_controls(name: str, explorer) -> list[str]:
     return failures
 
 
+def _other_fixed(key: str, value):
+    """Another allowed value of a painter keyword that no control changes, or None for data
+    (a precomputed grid) that the controls only index."""
+    if key == "problem":
+        return {"quadratic": "rosenbrock", "rosenbrock": "quadratic"}[value]
+    if key == "rng":
+        return value + 1
+    if isinstance(value, int):
+        return max(2, value // 2)
+    return None
+
+
 # ------------------------------------------------------------------ the tests
 
 
@@ -193,7 +210,30 @@ def test_every_explorer_has_a_factory():
 
 @pytest.mark.parametrize("name", sorted(FACTORIES))
 def test_every_control_changes_the_drawing(name):
-    failures = _dead_controls(name, FACTORIES[name]())
+    explorer = FACTORIES[name]()
+    fixes = any(_other_fixed(key, value) is not None for key, value in explorer.fixed.items())
+    assert fixes == (name in FIXED), f"{name}: FIXED lists the explorers with fixed keywords"
+    failures = _dead_controls(name, explorer)
+    assert not failures, f"{name}: " + "; ".join(failures)
+
+
+@pytest.mark.parametrize("name", sorted(FIXED))
+def test_every_fixed_keyword_changes_the_drawing(name):
+    """The painter keywords an explorer fixes (a seed, a number of resamples or
+    generations, the problem) are used too: another value changes the drawing."""
+    explorer = FACTORIES[name]()
+    base = _fingerprint(explorer)[0]
+    failures = []
+    for key, value in dict(explorer.fixed).items():
+        other = _other_fixed(key, value)
+        assert other is not None and other != value, (key, value)
+        explorer.fixed[key] = other
+        explorer.update()
+        if _fingerprint(explorer)[0] == base:
+            failures.append(f"{key}: {value!r} -> {other!r} changed nothing drawn")
+        explorer.fixed[key] = value
+    explorer.update()
+    assert _fingerprint(explorer)[0] == base
     assert not failures, f"{name}: " + "; ".join(failures)
 
 
