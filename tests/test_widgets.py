@@ -107,6 +107,16 @@ def test_draw_functions_are_their_painters_drawn_once():
             painter = getattr(plotting, function.__doc__.split(":class:`")[1].split("`")[0])
             assert issubclass(painter, plotting.Painter) and function.__name__ == name
             assert list(inspect.signature(function).parameters) == ["fig", "params"]
-    fig = plotting.draw_vote_rates(plotting.new_figure(), accuracy=0.6, n_voters=9)
-    reference = plotting.VoteRatesPainter(plotting.new_figure()).update(accuracy=0.6, n_voters=9)
-    assert plotting.figure_png(fig) == plotting.figure_png(reference)
+    # one draw function against numbers it did not compute: two voters of accuracy 0.6 are
+    # correct by majority (more than T/2 votes) with probability sum_k C(T,k) 0.6^k 0.4^(T-k)
+    from math import comb
+
+    fig = plotting.new_figure()
+    assert plotting.draw_vote_rates(fig, accuracy=0.6, n_voters=9) is fig
+    correct, _, reject = fig.axes[0].lines[:3]
+    T = np.arange(1, 10)
+    majority = [sum(comb(t, k) * 0.6**k * 0.4 ** (t - k) for k in range(t // 2 + 1, t + 1)) for t in T]
+    np.testing.assert_array_equal(correct.get_xdata(), T)
+    np.testing.assert_allclose(correct.get_ydata(), majority, rtol=1e-12)
+    np.testing.assert_allclose(correct.get_ydata()[2:4], [0.648, 0.4752], rtol=1e-12)  # 3 and 4 voters
+    np.testing.assert_allclose(reject.get_ydata()[3], 6 * 0.6**2 * 0.4**2, rtol=1e-12)  # a 2:2 tie
