@@ -152,3 +152,14 @@ def test_stored_grid_shows_the_point_of_the_chapter():
     assert np.all(null[:, TESTS.index("resampled t")] > 0.5)
     others = np.delete(null, TESTS.index("resampled t"), axis=1)
     assert np.all(others < 0.05 + 3 * np.sqrt(0.05 * 0.95 / grid.n_replicates))
+
+
+def test_more_splits_make_only_the_naive_test_worse():
+    """The chapter's exercise 3: with J random 2/3-1/3 splits the naive resampled t's type-I
+    error grows with J, the corrected test's does not."""
+    rates = {J: simulate_two_classifier_tests(n_samples=100, n_replicates=400, n_splits=J, rng=8).rejection_rate
+             for J in (5, 30, 100)}
+    naive, corrected = TESTS.index("resampled t"), TESTS.index("corrected resampled t")
+    assert rates[5][naive] < rates[30][naive] < rates[100][naive]
+    assert rates[100][naive] > 0.5
+    assert all(r[corrected] <= 0.05 + 3 * np.sqrt(0.05 * 0.95 / 400) for r in rates.values())

@@ -334,3 +334,16 @@ def test_bayesian_t_refuses_round_off_variance():
     assert max(ref) == 1.0  # certainty from four identical differences
     with pytest.raises(ValueError, match="all equal"):
         pe.bayesian_correlated_ttest(a, b, n_train=3, n_test=1, rope=0.01)
+
+
+@pytest.mark.parametrize("n, k", [(570, 10), (569, 10), (101, 5), (100, 5)])
+def test_kfold_ratio_is_one_over_k_minus_one_only_when_k_divides_n(n, k):
+    """The chapter "Two classifiers": n_test/n_train over the folds of k-fold CV averages
+    1/(k-1) exactly when k divides N, and more than that otherwise (x/(N-x) is convex)."""
+    from sklearn.model_selection import KFold
+
+    ratios = [len(te) / len(tr) for tr, te in KFold(k).split(np.zeros(n))]
+    if n % k == 0:
+        assert np.mean(ratios) == pytest.approx(1 / (k - 1), rel=1e-14)
+    else:
+        assert np.mean(ratios) > 1 / (k - 1) * (1 + 1e-9)
