@@ -88,5 +88,7 @@ def test_static_figures():
     f = miscalibrated_forecasts(300, slope=2.0, rng=0)
     fig = plot_reliability(f.y, {"forecast": f.forecast, "truth": f.probability}, n_bins=5)
     assert "ECE" in fig.axes[0].get_legend().get_texts()[0].get_text()
-    res = bbc_from_predictions(f.y, np.stack([f.y, 1 - f.y, f.y]), n_resamples=20, rng=0)
+    # configurations that are not perfect: a perfect one has out-of-bag scores without spread,
+    # which bbc_from_predictions refuses (issue 23)
+    res = bbc_from_predictions(f.y, np.stack([(f.forecast > 0.5).astype(int), 1 - f.y]), n_resamples=20, rng=0)
     assert plot_bbc(res).axes[0].get_ylabel() == "accuracy"

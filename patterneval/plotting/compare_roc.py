@@ -108,14 +108,20 @@ class RocPainter(Painter):
         self.hist_neg.set_data(mids, np.histogram(scores[y == 0], edges)[0] / (n * width))
         self.hist_pos.set_data(mids, np.histogram(scores[y == 1], edges)[0] / (n * width))
 
-        res = delong_interval(y, scores, confidence_level=confidence_level, transform=transform)
         curve = roc_curve(y, scores)
         self.emp_roc.set_data(curve.fpr, curve.tpr)
         self.true_roc.set_data(_FPR, binormal_roc(_FPR, auc))
-        lo = binormal_roc(_FPR, min(max(res.low, 1e-6), 1 - 1e-6))
-        hi = binormal_roc(_FPR, min(max(res.high, 1e-6), 1 - 1e-6))
-        self.band.set_data(_FPR, lo, hi)
-        self._status(self.ax_roc, f"AUC {res.statistic:.3f}, {confidence_level:.0%} CI [{res.low:.3f}, {res.high:.3f}]")
+        try:
+            res = delong_interval(y, scores, confidence_level=confidence_level, transform=transform)
+        except ValueError:  # a perfect separation: DeLong variance 0, no interval (issue 23)
+            self.band.set_data(_FPR, np.ones_like(_FPR), np.ones_like(_FPR))
+            self._status(self.ax_roc, f"AUC {curve.auc:.3f}: perfect separation, DeLong variance 0, no interval")
+        else:
+            lo = binormal_roc(_FPR, min(max(res.low, 1e-6), 1 - 1e-6))
+            hi = binormal_roc(_FPR, min(max(res.high, 1e-6), 1 - 1e-6))
+            self.band.set_data(_FPR, lo, hi)
+            self._status(self.ax_roc,
+                         f"AUC {res.statistic:.3f}, {confidence_level:.0%} CI [{res.low:.3f}, {res.high:.3f}]")
 
         _, reps = binormal_scores(auc, n, n, n_samples=self.n_replicates, rng=np.random.default_rng([1, rng]))
         a, se = delong_rows(reps[:, :n], reps[:, n:])
