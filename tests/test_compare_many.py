@@ -196,6 +196,14 @@ def test_groups_are_maximal_runs_within_the_cd():
     assert critical_difference_groups([2.0, 1.0, 2.0], 0.5) == [(0, 2)]  # tie: column order
 
 
+def test_groups_difference_equal_to_the_cd_up_to_round_off_is_significant():
+    """5/3 and 8/3 differ by exactly 1, but by 0.9999999999999998 in floating point: with
+    cd = 1 they differ significantly (at least the CD) and form no group."""
+    assert 8 / 3 - 5 / 3 < 1.0
+    assert critical_difference_groups([5 / 3, 8 / 3], 1.0) == []
+    assert critical_difference_groups([5 / 3, 8 / 3], 1.0 + 1e-9) == [(0, 1)]
+
+
 # ----------------------------------------------------------------------------- Bayesian signed rank
 def test_signed_rank_thetas_agree_with_baycomp_on_its_draws():
     from baycomp import SignedRankTest

@@ -437,7 +437,10 @@ def critical_difference_groups(average_ranks: ArrayLike, cd: float) -> list:
     Sort the classifiers by average rank; for each one, the group is it and every
     classifier after it whose rank exceeds its own by less than ``cd`` (Demšar: two
     classifiers differ significantly when their ranks differ by at least the CD). Groups
-    contained in another group, and single classifiers, are dropped.
+    contained in another group, and single classifiers, are dropped. A difference within
+    ``TIE_RTOL`` (1e-12, relative to the largest rank and the CD) of ``cd`` counts as equal to
+    it, so that round-off cannot group two classifiers whose ranks differ by exactly the CD
+    (5/3 and 8/3 differ by 0.9999999999999998 in floating point).
 
     Parameters
     ----------
@@ -462,10 +465,11 @@ def critical_difference_groups(average_ranks: ArrayLike, cd: float) -> list:
     cd = check_scalar("cd", float(cd) if isinstance(cd, CriticalDifference) else cd, float, low=0, closed="neither")
     order = np.argsort(R, kind="stable")
     Rs = R[order]
+    below = cd - TIE_RTOL * max(float(np.abs(R).max()), cd)  # differences at least this are >= cd
     spans = []
     for i in range(Rs.size):
         j = i
-        while j + 1 < Rs.size and Rs[j + 1] - Rs[i] < cd:
+        while j + 1 < Rs.size and Rs[j + 1] - Rs[i] < below:
             j += 1
         spans.append((i, j))
     maximal = [(i, j) for i, j in spans if j > i and not any(a <= i and j <= b and (a, b) != (i, j)
