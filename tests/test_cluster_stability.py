@@ -3,7 +3,7 @@
 
 import numpy as np
 import pytest
-from sklearn.cluster import AgglomerativeClustering, KMeans
+from sklearn.cluster import DBSCAN, AgglomerativeClustering, KMeans
 from threadpoolctl import threadpool_limits
 
 import patterneval as pe
@@ -172,6 +172,70 @@ def test_gap_bad_input():
                          n_references=2, rng=0)
 
 
+# ------------------------------------------------------------------ gap: degenerate cases (issue 23)
+
+#: Three distinct points with coordinates that are not integers, each repeated 7 times:
+#: the cluster means are rounded sums, so W_3 came out as residue (~1e-31), not 0.
+POINTS = np.array([[0.1, 0.7], [0.3, 0.2], [0.9, 0.4]])
+
+
+def test_within_dispersion_of_repeated_points_is_exactly_zero():
+    X = np.repeat(POINTS, 7, axis=0)
+    assert within_dispersion(X, np.repeat([0, 1, 2], 7)) == 0.0
+    assert within_dispersion(X + 1e8, np.repeat([0, 1, 2], 7)) == 0.0
+
+
+@pytest.mark.parametrize("scale", [1.0, 10.0])
+def test_gap_refuses_w_k_zero_for_non_integer_duplicates_as_for_integers(scale):
+    """The old rule tested w > 0 exactly: the integer version (scale 10) raised, the same
+    points at 0.1 returned Gap(3) = 69.5 from rounding residue."""
+    X = np.repeat(POINTS * scale, 7, axis=0)
+    with pytest.raises(ValueError, match=r"W_k = 0 at k_values \[3\]"):
+        pe.gap_statistic(X, KMeans(n_init=1), [1, 2, 3], n_references=3, rng=0)
+    # below k = 3 the gaps exist and do not depend on the scale of the data
+    res = pe.gap_statistic(X, KMeans(n_init=1), [1, 2], n_references=3, rng=0)
+    assert np.all(np.isfinite(res.gap)) and np.all(np.abs(res.gap) < 5)
+
+
+def test_gap_refuses_w_k_zero_to_round_off():
+    """Clusters spread by 1e-14 of the total spread are repeated points to round-off."""
+    X = np.repeat(POINTS, 7, axis=0) + 1e-15 * np.random.default_rng(0).standard_normal((21, 2))
+    with pytest.raises(ValueError, match=r"W_k = 0 at k_values \[3\]"):
+        pe.gap_statistic(X, KMeans(n_init=1), [1, 2, 3], n_references=3, rng=0)
+
+
+def test_gap_refuses_identical_samples():
+    with pytest.raises(ValueError, match="identical"):
+        pe.gap_statistic(np.full((10, 2), 0.1), KMeans(n_init=1), [1, 2], n_references=3, rng=0)
+
+
+def test_gap_refuses_a_reference_set_with_w_k_zero(monkeypatch):
+    """A reference set of three repeated points (not integers) has W*_3 = 0."""
+    def repeated(frame, n, rng):
+        return np.repeat(rng.random((3, 2)), n // 3, axis=0)
+
+    monkeypatch.setattr(st, "_reference_data", repeated)
+    X, _ = paper_blobs(0)
+    with pytest.raises(ValueError, match=r"reference set has W\*_k = 0 at k_values \[3\]"):
+        pe.gap_statistic(X[:21], KMeans(n_init=1), [1, 2, 3], n_references=3, rng=0)
+
+
+def test_gap_refuses_a_collapsed_reference_spread(monkeypatch):
+    """sd_k = 0 across the B reference sets leaves s_k = 0: no standard error."""
+    fixed = np.random.default_rng(1).random((100, 2))
+    monkeypatch.setattr(st, "_reference_data", lambda frame, n, rng: fixed[:n])
+    X, _ = paper_blobs(0)
+    with pytest.raises(ValueError, match="agree to round-off"):
+        pe.gap_statistic(X, KMeans(n_init=1), [1, 2],
+                         n_references=4, rng=0)
+
+
+def test_one_se_rule_tolerance_is_absolute_for_logarithms():
+    """Round-off of a logarithm is absolute: log W near 0 must not shrink the tolerance."""
+    k, found = st._one_se_rule(np.array([1, 2]), np.array([0.5, 0.6 + 1e-14]), np.array([0.0, 0.1]), 1e-3)
+    assert (k, found) == (1, True)
+
+
 # ------------------------------------------------------------------ Hennig's stability
 
 
@@ -261,7 +325,7 @@ def _slow_stability(X, clusterer, B, method, seed, fraction=0.5, p=0.05, c=4.0):
             found = [set(np.flatnonzero((new == r) & ~noisy)) for r in np.unique(new)]
         for j, C in enumerate(clusters):
             Cs = C & set(rows.tolist())
-            out[j, b] = max((len(Cs & D) / len(Cs | D) if Cs | D else 0.0) for D in found)
+            out[j, b] = max(len(Cs & D) / len(Cs | D) for D in found) if Cs else np.nan
     return out
 
 
@@ -382,3 +446,104 @@ def test_clvalid_bad_input():
         pe.apn(np.arange(10.0).reshape(-1, 1), KMeans(n_clusters=2))
     with pytest.raises(ValueError, match="metric"):
         pe.ad(np.ones((5, 2)), KMeans(n_clusters=2), metric="hamming")
+
+
+# ------------------------------------------------------------------ degenerate cases (issue 23)
+
+
+def _blobs_with_noise(seed=0):
+    g = np.random.default_rng(seed)
+    return np.concatenate([g.normal(0, 0.3, (40, 2)), g.normal(5, 0.3, (40, 2)),
+                           g.uniform(-10, 15, (10, 2))])
+
+
+@pytest.mark.parametrize("method", ["bootstrap", "subsample", "noise"])
+def test_dbscan_noise_is_not_a_cluster(method):
+    """DBSCAN's -1 used to be a third "cluster" with a stability of its own."""
+    X = _blobs_with_noise()
+    db = DBSCAN(eps=0.6, min_samples=5)
+    labels = db.fit_predict(X)
+    assert (labels == -1).sum() > 0
+    res = pe.cluster_stability(X, db, n_resamples=6, method=method, rng=0)
+    assert res.stability.shape == (2,) and res.jaccard.shape == (2, 6)
+    assert res.cluster_sizes.tolist() == np.bincount(labels[labels >= 0]).tolist()
+    assert res.noise_share == np.mean(labels == -1)
+    assert np.array_equal(res.labels == -1, labels == -1)
+    assert res.noise_shares.shape == (6,) and np.all((res.noise_shares >= 0) & (res.noise_shares < 1))
+    assert np.all(res.stability == 1.0)
+
+
+def test_best_jaccard_with_noise_by_hand():
+    """Original noise points joining a new cluster count in D*; points the new clustering
+    calls noise are in no D, so a cluster that turns into noise has Jaccard 0."""
+    base = np.array([0, 0, 0, 1, 1, -1, -1])
+    new = np.array([0, 0, 0, -1, -1, 0, 1])
+    gamma = st._best_jaccard(base, new, 2)
+    assert gamma.tolist() == [3 / 4, 0.0]
+    assert np.isnan(st._best_jaccard(np.array([0, 0, -1]), np.array([0, 0, 0]), 2)[1])
+
+
+def test_dbscan_labelling_everything_noise_raises():
+    with pytest.raises(ValueError, match="clusterer.*noise"):
+        pe.cluster_stability(_blobs_with_noise(), DBSCAN(eps=1e-3, min_samples=5), n_resamples=2, rng=0)
+
+
+def test_a_cluster_missing_from_a_replicate_is_not_dissolved():
+    """A one-point cluster left out of a subsample has no Jaccard there (NaN), instead of 0
+    counted as "dissolved"."""
+    g = np.random.default_rng(0)
+    X = np.concatenate([g.normal(0, 0.3, (20, 2)), g.normal(5, 0.3, (20, 2)), [[40.0, 40.0]]])
+    km = KMeans(n_clusters=3, n_init=3)
+    res = pe.cluster_stability(X, km, n_resamples=10, method="subsample", rng=0)
+    single = int(np.flatnonzero(res.cluster_sizes == 1)[0])
+    present = ~np.isnan(res.jaccard[single])
+    assert 0 < present.sum() < 10 and res.n_compared[single] == present.sum()
+    assert res.stability[single] == 1.0 and res.dissolved[single] == 0
+    np.testing.assert_array_equal(np.isnan(res.jaccard), np.isnan(_slow_stability(X, km, 10, "subsample", 0)))
+    # absent from every replicate: NaN and a warning
+    with pytest.warns(RuntimeWarning, match=r"clusters \[1\] had no point"):
+        res = pe.cluster_stability(X, km, n_resamples=1, method="subsample", rng=2)
+    assert np.isnan(res.stability[1]) and res.n_compared[1] == 0
+
+
+def test_fom_with_as_many_clusters_as_samples_raises():
+    """K = N: FOM's adjustment sqrt((N - K)/N) is 0, and FOM came out NaN (0/0) silently."""
+    X = np.random.default_rng(0).normal(size=(6, 3))
+    km = KMeans(n_clusters=6, n_init=1)
+    with pytest.raises(ValueError, match="clusterer.*own cluster"):
+        pe.feature_removal_stability(X, km, rng=0)
+    with pytest.raises(ValueError, match="clusterer.*own cluster"):
+        pe.fom(X, km, rng=0)
+    res = pe.feature_removal_stability(X, km, adjust=False, rng=0)
+    # singletons that stay singletons: nothing moves, and d(x, x) = 0 exactly
+    assert (res.apn, res.ad, res.adm, res.fom) == (0.0, 0.0, 0.0, 0.0)
+    assert pe.apn(X, km, rng=0) == 0.0 and pe.ad(X, km, rng=0) == 0.0 and pe.adm(X, km, rng=0) == 0.0
+
+
+def test_clvalid_with_a_single_cluster():
+    """K = 1 is defined: nothing moves, and the adjusted FOM is the standard deviation
+    (divisor N - 1) of each removed feature."""
+    X = np.random.default_rng(2).normal(size=(12, 3))
+    res = pe.feature_removal_stability(X, KMeans(n_clusters=1, n_init=1), rng=0)
+    assert res.apn == 0.0 and res.adm == 0.0
+    np.testing.assert_allclose(res.fom_by_feature, X.std(axis=0, ddof=1), rtol=1e-12)
+
+
+def test_clvalid_refuses_noise_labels():
+    with pytest.raises(ValueError, match="clusterer.*noise"):
+        pe.feature_removal_stability(_blobs_with_noise(), DBSCAN(eps=0.6, min_samples=5))
+
+
+def test_chapter_claims_the_uniform_null_conservative_in_one_dimension_only():
+    """Tibshirani et al. prove the uniform reference least favourable among unimodal
+    nulls in one dimension only; the chapter must not state it unconditionally."""
+    import json
+    import pathlib
+
+    nb = pathlib.Path(__file__).parents[1] / "book" / "part2" / "cluster-stability.ipynb"
+    text = "\n".join("".join(c["source"]) for c in json.loads(nb.read_text())["cells"]
+                     if c["cell_type"] == "markdown")
+    paragraphs = [p for p in text.split("\n\n") if "conservative" in p]
+    assert paragraphs
+    for p in paragraphs:
+        assert "one dimension" in p and "not" in p, p

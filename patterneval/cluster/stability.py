@@ -20,11 +20,37 @@ principal axes of the ``"pca"`` reference and of the ``"noise"`` scheme are eige
 defined up to sign: each is turned so that its entry of largest magnitude is positive (the
 lowest index among entries tied within 1e-12), so the random reference sets are the same
 on every CPU. Jaccard coefficients are ratios of integer counts.
+
+**Degenerate cases.** No function here returns a number that nothing warrants:
+
+- :math:`W_k = 0` (the gap statistic's :math:`\log W_k = -\infty`): a cluster of identical
+  points has dispersion exactly 0 (decided by exact comparison, not by a rounded sum), and
+  :math:`W_k \le` :data:`W_RTOL` :math:`\cdot W_1` (the within-cluster spread below
+  1e-12 of the total spread of the same data set) counts as 0; either raises ValueError,
+  for the data and for every reference set.
+- :math:`\mathrm{sd}_k` collapsed (the B reference values of :math:`\log W^*_k` agree to
+  within ``TIE_RTOL`` of their magnitude, at least 1): ValueError, since :math:`s_k = 0`
+  would make the 1-SE rule a bare comparison of estimates; B = 1 is refused outright.
+- The 1-SE rule compares logarithms, whose round-off is absolute: its tolerance is
+  ``TIE_RTOL`` times the largest :math:`|\log W|`, and at least ``TIE_RTOL``.
+- Noise labels (negative integers, scikit-learn's convention: DBSCAN's and OPTICS' -1,
+  HDBSCAN's -1, -2, -3): :func:`cluster_stability` leaves noise out of the clusters and
+  reports its share separately; :func:`gap_statistic` and
+  :func:`feature_removal_stability` need every sample in a cluster and raise ValueError.
+- A cluster with no point in a replicate (a small cluster missed by the bootstrap, the
+  subsample, or replaced by noise) has no Jaccard coefficient there: NaN, left out of its
+  mean; a cluster absent from every replicate gets stability NaN and a RuntimeWarning.
+- FOM's adjustment :math:`\sqrt{(N-K)/N}` is 0 when the clusterer puts every sample in its
+  own cluster (K = N): ValueError with ``adjust=True``; APN, AD, ADM and the unadjusted FOM
+  are defined there (:func:`apn`, :func:`ad`, :func:`adm` do not adjust).
+- AD's distance of a sample to itself is 0 exactly (not the round-off of the Euclidean
+  expansion).
 """
 
 from __future__ import annotations
 
 import dataclasses
+import warnings
 from collections.abc import Sequence
 from typing import Literal
 
@@ -44,7 +70,7 @@ from ..resampling._engine import run_tasks, spawn
 from .internal import METRICS, _centred, _distance_chunks, _metric, _onehot
 
 __all__ = [
-    "DISSOLVED", "RECOVERED", "REFERENCES", "STABILITY_METHODS", "ClusterStability",
+    "DISSOLVED", "RECOVERED", "REFERENCES", "STABILITY_METHODS", "W_RTOL", "ClusterStability",
     "FeatureRemovalStability", "GapStatistic", "ad", "adm", "apn", "cluster_stability",
     "feature_removal_stability", "fom", "gap_statistic", "jaccard_table", "stability_blobs",
     "stability_view", "within_dispersion",
@@ -62,6 +88,11 @@ STABILITY_METHODS = ("bootstrap", "subsample", "noise")
 #: ``DISSOLVED`` has dissolved in that replicate; above ``RECOVERED`` it was recovered.
 DISSOLVED = 0.5
 RECOVERED = 0.75
+
+#: A within-cluster dispersion at most ``W_RTOL`` times the total dispersion :math:`W_1` of
+#: the same data set is round-off of :math:`W_k = 0`: a within-cluster spread below
+#: ``TIE_RTOL`` (1e-12) of the total spread.
+W_RTOL = TIE_RTOL**2
 
 
 # --------------------------------------------------------------------------- helpers
@@ -83,9 +114,22 @@ def _codes(labels) -> np.ndarray:
     return np.unique(np.asarray(labels), return_inverse=True)[1].reshape(-1)
 
 
-def _fit_codes(clusterer, X, rng, n_clusters=None) -> np.ndarray:
+def _noise_mask(labels) -> np.ndarray:
+    """Samples a clusterer labelled noise: negative integer labels (scikit-learn's
+    convention: DBSCAN, OPTICS and HDBSCAN use -1, HDBSCAN also -2 and -3)."""
+    labels = np.asarray(labels)
+    if labels.dtype.kind in "iu" or (labels.dtype.kind == "f" and np.all(labels == np.round(labels))):
+        return labels < 0
+    return np.zeros(labels.shape, dtype=bool)
+
+
+def _fit_codes(clusterer, X, rng, n_clusters=None, *, noise=False) -> np.ndarray:
     """Codes of a fresh clone of ``clusterer`` fitted on ``X`` (its ``random_state``, if
-    any, drawn from ``rng``; ``n_clusters`` set when given)."""
+    any, drawn from ``rng``; ``n_clusters`` set when given).
+
+    Clusters get codes 0..K-1 in the order of ``np.unique``. Samples labelled noise
+    (:func:`_noise_mask`) get code -1 when ``noise`` is True; otherwise they raise a
+    ValueError (the method needs every sample in a cluster)."""
     from sklearn.base import clone
 
     model = clone(clusterer)
@@ -93,8 +137,17 @@ def _fit_codes(clusterer, X, rng, n_clusters=None) -> np.ndarray:
     if "random_state" in model.get_params():
         params["random_state"] = int(rng.integers(2**31 - 1))
     model.set_params(**params)
-    labels = model.fit_predict(X) if hasattr(model, "fit_predict") else model.fit(X).labels_
-    return _codes(labels)
+    labels = np.asarray(model.fit_predict(X) if hasattr(model, "fit_predict") else model.fit(X).labels_)
+    bad = _noise_mask(labels).reshape(-1)
+    if not bad.any():
+        return _codes(labels)
+    if not noise:
+        raise fail("clusterer", "a clusterer that puts every sample in a cluster for this method",
+                   f"{type(clusterer).__name__}, which labelled {int(bad.sum())} of "
+                   f"{bad.size} samples as noise (negative labels)", echo=False)
+    codes = np.full(bad.size, -1, dtype=np.intp)
+    codes[~bad] = _codes(labels.reshape(-1)[~bad])
+    return codes
 
 
 def _principal_axes(vectors: np.ndarray) -> np.ndarray:
@@ -115,7 +168,8 @@ def within_dispersion(X: ArrayLike, labels: ArrayLike) -> float:
     the sum over ordered pairs of squared Euclidean distances in each cluster, halved and
     divided by the cluster size (their eq. 2). It equals the within-cluster sum of squares
     :math:`\sum_r \sum_{i\in C_r} \lVert x_i - \bar x_r\rVert^2`, which is how it is
-    computed (each cluster centred on its own mean, O(n p)).
+    computed (each cluster centred on its own mean, O(n p)). A cluster whose points are
+    all identical contributes exactly 0, whatever the rounding of its mean would give.
 
     Parameters
     ----------
@@ -138,10 +192,20 @@ def within_dispersion(X: ArrayLike, labels: ArrayLike) -> float:
 
 
 def _dispersion(X, codes, K) -> float:
-    counts = np.bincount(codes, minlength=K)
-    sums = np.zeros((K, X.shape[1]))
-    np.add.at(sums, codes, X)
-    resid = X - (sums / counts[:, None])[codes]
+    """Within-cluster sum of squares of the centred ``X``; a cluster whose points are all
+    identical contributes exactly 0 (its mean is the point itself, not a rounded sum)."""
+    X = X - X.mean(axis=0)
+    if K == 1:
+        return 0.0 if np.all(X == X[0]) else float(np.einsum("ij,ij->", X, X))
+    order = np.argsort(codes, kind="stable")
+    Xs = X[order]
+    starts = np.searchsorted(codes[order], np.arange(K))
+    counts = np.diff(np.append(starts, codes.size))
+    means = np.add.reduceat(Xs, starts, axis=0) / counts[:, None]
+    low = np.minimum.reduceat(Xs, starts, axis=0)
+    single = np.all(low == np.maximum.reduceat(Xs, starts, axis=0), axis=1)  # all points equal
+    means[single] = low[single]
+    resid = X - means[codes]
     return float(np.einsum("ij,ij->", resid, resid))
 
 
@@ -249,19 +313,23 @@ def _reference_data(frame, n, rng):
 
 def _log_dispersions(X, clusterer, ks, frame, rng):
     """log W_k for each k in ``ks`` of ``X`` (``frame`` None) or of one reference set
-    drawn from ``frame``. k = 1 puts every sample in one cluster, without a fit."""
+    drawn from ``frame``. k = 1 puts every sample in one cluster, without a fit.
+    ``-inf`` where W_k = 0: exactly (clusters of identical points) or within
+    ``W_RTOL * W_1`` (round-off of it), W_1 the total dispersion of the same set."""
     Z = X if frame is None else _reference_data(frame, X.shape[0], rng)
+    total = _dispersion(Z, np.zeros(Z.shape[0], dtype=np.intp), 1)
     out = np.empty(len(ks))
     for j, k in enumerate(ks):
         codes = np.zeros(Z.shape[0], dtype=np.intp) if k == 1 else _fit_codes(clusterer, Z, rng, k)
-        w = _dispersion(Z, codes, int(codes.max()) + 1)
-        out[j] = np.log(w) if w > 0 else -np.inf
+        w = total if k == 1 else _dispersion(Z, codes, int(codes.max()) + 1)
+        out[j] = np.log(w) if w > W_RTOL * total else -np.inf
     return out
 
 
 def _one_se_rule(ks, gap, s, scale):
-    """Smallest k with Gap(k) >= Gap(next) - s(next), within TIE_RTOL * scale."""
-    tol = TIE_RTOL * scale
+    """Smallest k with Gap(k) >= Gap(next) - s(next), within TIE_RTOL * max(scale, 1)
+    (differences of logarithms carry absolute round-off)."""
+    tol = TIE_RTOL * max(float(scale), 1.0)
     for j in range(len(ks) - 1):
         if gap[j] >= gap[j + 1] - s[j + 1] - tol:
             return int(ks[j]), True
@@ -300,7 +368,7 @@ def gap_statistic(X: ArrayLike, clusterer: BaseEstimator, k_values: Sequence[int
     k_values : sequence of int
         Strictly increasing, from 1 to n_samples - 1; usually ``range(1, K + 1)``.
     n_references : int, default 20
-        B, at least 2.
+        B, at least 2 (a single reference set has no spread, so no :math:`s_k`).
     reference : {"uniform", "pca"}, default "uniform"
         ``"uniform"``: each feature uniform over its observed range (the bounding box).
         ``"pca"``: uniform over the box of the data's range along its principal axes, then
@@ -314,6 +382,16 @@ def gap_statistic(X: ArrayLike, clusterer: BaseEstimator, k_values: Sequence[int
     -------
     GapStatistic
         The gaps and their standard errors at each k, and the chosen ``n_clusters``.
+
+    Raises
+    ------
+    ValueError
+        If X's samples are all identical; if :math:`W_k = 0` for the data or a reference
+        set at some k of ``k_values`` (each cluster one repeated point, exactly or within
+        :data:`W_RTOL` of :math:`W_1`: duplicated points give :math:`\log W_k = -\infty`,
+        or a huge gap from rounding residue, with no warrant either way); if the B
+        reference values of :math:`\log W^*_k` agree to round-off (``TIE_RTOL``), so that
+        :math:`\mathrm{sd}_k` has collapsed; if the clusterer labels noise.
 
     Notes
     -----
@@ -342,6 +420,10 @@ def gap_statistic(X: ArrayLike, clusterer: BaseEstimator, k_values: Sequence[int
     check_choice("reference", reference, REFERENCES)
     n_jobs = check_n_jobs(n_jobs)
     check_bool("progress", progress)
+    if np.all(X == X[0]):
+        raise fail("X", "data with at least two distinct samples (the gap statistic compares "
+                        "log W_k, and W_k = 0 for identical samples)",
+                   f"{X.shape[0]} identical samples", echo=False)
     gens = spawn(check_rng(rng), B + 1)
     frame = _reference_frame(X, reference)
     tasks = [(X, clusterer, ks, None, gens[0])] + [(X, clusterer, ks, frame, g) for g in gens[1:]]
@@ -350,14 +432,23 @@ def gap_statistic(X: ArrayLike, clusterer: BaseEstimator, k_values: Sequence[int
     if not np.all(np.isfinite(log_w)):
         bad = ks[~np.isfinite(log_w)].tolist()
         raise ValueError(
-            f"X has W_k = 0 at k_values {bad}: the clusters fit the samples exactly (X has "
-            f"at most that many distinct points), so log W_k is -inf. Use smaller k_values."
+            f"X has W_k = 0 at k_values {bad}: each of the k clusters is one repeated point "
+            f"(to round-off: within-cluster spread below 1e-12 of the total spread), so "
+            f"log W_k is -inf. Use smaller k_values."
         )
     if not np.all(np.isfinite(refs)):
-        raise ValueError("a reference set has W_k = 0 (X spans no volume along some axis at "
-                         "these k_values); use smaller k_values.")
+        bad = ks[~np.all(np.isfinite(refs), axis=0)].tolist()
+        raise ValueError(
+            f"a reference set has W*_k = 0 at k_values {bad} (to round-off): the reference "
+            f"box of X has (almost) no volume. Use smaller k_values.")
     mean = refs.mean(axis=0)
     sd = np.sqrt(((refs - mean) ** 2).mean(axis=0))
+    flat = sd <= TIE_RTOL * np.maximum(np.max(np.abs(refs), axis=0), 1.0)
+    if flat.any():
+        raise ValueError(
+            f"the {B} reference values of log W*_k agree to round-off at k_values "
+            f"{ks[flat].tolist()}: sd_k = 0 leaves the 1-SE rule no standard error to use. "
+            f"Check X and k_values (the reference box has collapsed).")
     s = sd * np.sqrt(1.0 + 1.0 / B)
     gap = mean - log_w
     scale = float(np.max(np.abs(np.concatenate([log_w, mean]))))
@@ -379,18 +470,28 @@ class ClusterStability(Result):
     stability : ndarray of shape (n_clusters,)
         Mean over the resamples of each original cluster's largest Jaccard coefficient
         with a cluster of the resampled clustering (clusters in the order of
-        ``np.unique`` of the original labels). At most 0.5: dissolved; above 0.75: stable
-        (Hennig 2007).
+        ``np.unique`` of the original labels; noise is not a cluster). At most 0.5:
+        dissolved; above 0.75: stable (Hennig 2007). The mean is over the resamples in
+        which the cluster has a point (``n_compared``); NaN if it has none in any.
     dissolved : ndarray of int
         Number of resamples in which the cluster's Jaccard was <= 0.5.
     recovered : ndarray of int
         Number of resamples in which it was > 0.75.
     cluster_sizes : ndarray of int
     method : str
+    n_compared : ndarray of int
+        Number of resamples in which the cluster had at least one point to compare.
+    noise_share : float
+        Share of the samples the original clustering labels noise (0 for clusterers
+        without a noise label).
     labels : ndarray of shape (n_samples,)
-        The original clustering (codes 0..K-1).
+        The original clustering (codes 0..K-1; -1 for noise).
     jaccard : ndarray of shape (n_clusters, n_resamples)
-        The Jaccard coefficient of every cluster in every resample.
+        The Jaccard coefficient of every cluster in every resample (NaN where the cluster
+        had no point).
+    noise_shares : ndarray of shape (n_resamples,)
+        Share of the compared points that each resampled clustering labels noise (NaN in
+        a replicate of ``method="noise"`` that replaced every point).
     """
 
     stability: np.ndarray
@@ -398,8 +499,11 @@ class ClusterStability(Result):
     recovered: np.ndarray
     cluster_sizes: np.ndarray
     method: str
+    n_compared: np.ndarray
+    noise_share: float
     labels: np.ndarray = dataclasses.field(repr=False)
     jaccard: np.ndarray = dataclasses.field(repr=False)
+    noise_shares: np.ndarray = dataclasses.field(repr=False)
 
 
 def _noise_frame(X):
@@ -416,11 +520,11 @@ def _stability_replicate(X, clusterer, base, K, method, m, duplicates, noise_fra
     if method == "bootstrap":
         draw = rng.integers(0, n, n)
         rows = draw if duplicates else np.unique(draw)
-        new = _fit_codes(clusterer, X[rows], rng)
+        new = _fit_codes(clusterer, X[rows], rng, noise=True)
         kept_base, kept_new = base[rows], new
     elif method == "subsample":
         rows = np.sort(rng.choice(n, m, replace=False))
-        new = _fit_codes(clusterer, X[rows], rng)
+        new = _fit_codes(clusterer, X[rows], rng, noise=True)
         kept_base, kept_new = base[rows], new
     else:  # replacement by noise
         noisy = rng.random(n) < noise_fraction
@@ -429,10 +533,28 @@ def _stability_replicate(X, clusterer, base, K, method, m, duplicates, noise_fra
             centre, axes, scale = frame
             u = rng.uniform(-1.0, 1.0, (int(noisy.sum()), X.shape[1])) * (noise_range * scale)
             Xn[noisy] = u @ axes.T + centre
-        new = _fit_codes(clusterer, Xn, rng)
+        new = _fit_codes(clusterer, Xn, rng, noise=True)
         kept_base, kept_new = base[~noisy], new[~noisy]
-    J, _ = _jaccard(kept_base, kept_new, K)
-    return J.max(axis=1) if J.shape[1] else np.zeros(K)
+    share = float(np.mean(kept_new < 0)) if kept_new.size else float("nan")  # nothing compared
+    return _best_jaccard(kept_base, kept_new, K), share
+
+
+def _best_jaccard(kept_base, kept_new, K):
+    """gamma_C of each of the K original clusters over the compared points, codes -1 being
+    noise (in no cluster): max over the new clusters D of |C* & D*| / |C* | D*|, NaN where
+    C* is empty."""
+    sizes_c = np.bincount(kept_base[kept_base >= 0], minlength=K)
+    in_new = kept_new >= 0
+    L = int(kept_new.max()) + 1 if in_new.any() else 0
+    gamma = np.zeros(K)
+    if L:
+        sizes_d = np.bincount(kept_new[in_new], minlength=L)
+        both = (kept_base >= 0) & in_new
+        T = np.bincount(kept_base[both] * L + kept_new[both], minlength=K * L).reshape(K, L)
+        union = sizes_c[:, None] + sizes_d[None, :] - T  # >= |D*| > 0
+        gamma = (T / union).max(axis=1)
+    gamma[sizes_c == 0] = np.nan
+    return gamma
 
 
 @_doc
@@ -458,6 +580,22 @@ def cluster_stability(
     Hennig calls a cluster with :math:`\gamma_C \le 0.5` *dissolved* in that replicate,
     treats a mean below 0.6 as a sign of no real cluster and a mean above 0.75 (0.85)
     as (highly) stable.
+
+    **Noise.** Clusterers that leave samples unassigned (DBSCAN, OPTICS, HDBSCAN: negative
+    labels): noise is not a cluster, so it gets no stability of its own (a "stability" of
+    the noise label would measure nothing). The original noise points form no row of the
+    table and enter no mean; they
+    stay in the data and may join a resampled cluster :math:`D` (then they count in
+    :math:`D^*`). A point that the resampled clustering calls noise belongs to no
+    :math:`D`, so a cluster that turns into noise has Jaccard 0 (dissolved). The shares of
+    noise are reported separately: ``noise_share`` (original clustering) and
+    ``noise_shares`` (each replicate, among the compared points).
+
+    **A cluster with no point in a replicate** (a small cluster that the bootstrap or the
+    subsample missed, or whose points were all replaced by noise) has no Jaccard there:
+    :math:`C^* = \emptyset`, and counting it as dissolved (0) or recovered would both be
+    unwarranted. Its entry is NaN, the mean runs over the replicates in which it had a point
+    (``n_compared``), and ``dissolved``/``recovered`` count those replicates only.
 
     Parameters
     ----------
@@ -491,6 +629,17 @@ def cluster_stability(
     Returns
     -------
     ClusterStability
+
+    Raises
+    ------
+    ValueError
+        If the clusterer labels every sample of ``X`` as noise (there is no cluster whose
+        stability could be assessed).
+
+    Warns
+    -----
+    RuntimeWarning
+        If some cluster had no point in any replicate; its stability is NaN.
 
     Notes
     -----
@@ -528,18 +677,34 @@ def cluster_stability(
                                f"(a clustering needs two)", f"{fraction}, which leaves {m}",
                    echo=False)
     gens = spawn(check_rng(rng), B + 1)
-    base = _fit_codes(clusterer, X, gens[0])
+    base = _fit_codes(clusterer, X, gens[0], noise=True)
     K = int(base.max()) + 1
+    if K == 0:
+        raise fail("clusterer", "a clusterer that finds at least one cluster in X",
+                   f"{type(clusterer).__name__}, which labelled all {n} samples as noise",
+                   echo=False)
     frame = _noise_frame(X) if method == "noise" else None
     tasks = [(X, clusterer, base, K, method, m, duplicates, noise_fraction, noise_range, frame, g)
              for g in gens[1:]]
     out = run_tasks(_stability_replicate, tasks, n_jobs=n_jobs, progress=progress,
                     desc="cluster stability")
-    J = np.array(out).T  # K x B
-    return ClusterStability(stability=J.mean(axis=1), dissolved=(J <= DISSOLVED).sum(axis=1),
-                            recovered=(J > RECOVERED).sum(axis=1),
-                            cluster_sizes=np.bincount(base, minlength=K), method=method,
-                            labels=base, jaccard=J)
+    J = np.array([gamma for gamma, _ in out]).T.reshape(K, B)  # K x B
+    present = ~np.isnan(J)
+    n_compared = present.sum(axis=1)
+    if np.any(n_compared == 0):
+        warnings.warn(
+            f"clusters {np.flatnonzero(n_compared == 0).tolist()} had no point in any of the "
+            f"{B} replicates; their stability is NaN. Use more resamples or a larger "
+            f"fraction.", RuntimeWarning, stacklevel=2)
+    sums = np.where(present, J, 0.0).sum(axis=1)
+    with np.errstate(invalid="ignore", divide="ignore"):
+        stability = np.where(n_compared > 0, sums / np.maximum(n_compared, 1), np.nan)
+    return ClusterStability(stability=stability,
+                            dissolved=(present & (np.nan_to_num(J, nan=1.0) <= DISSOLVED)).sum(axis=1),
+                            recovered=(present & (np.nan_to_num(J, nan=0.0) > RECOVERED)).sum(axis=1),
+                            cluster_sizes=np.bincount(base[base >= 0], minlength=K), method=method,
+                            n_compared=n_compared, noise_share=float(np.mean(base < 0)),
+                            labels=base, jaccard=J, noise_shares=np.array([v for _, v in out]))
 
 
 # --------------------------------------------------------------------------- clValid
@@ -579,9 +744,12 @@ def _without_feature(X, clusterer, column, rng):
 
 
 def _cluster_distance_sums(Xc, codes, K, metric):
-    """M[a, j] = sum over i in cluster a of d(x_i, x_j), in row blocks of the distances."""
+    """M[a, j] = sum over i in cluster a of d(x_i, x_j), in row blocks of the distances;
+    d(x_i, x_i) is 0 exactly (the Euclidean expansion would leave round-off there)."""
 
     def reduce_func(D, start):  # the (K, rows) indicator, C-ordered, times the block
+        rows = np.arange(D.shape[0])
+        D[rows, start + rows] = 0.0
         return np.ascontiguousarray(_onehot(codes[start : start + D.shape[0]], K).T) @ D
 
     return sum(_distance_chunks(Xc, metric, reduce_func), np.zeros((K, Xc.shape[0])))
@@ -636,9 +804,20 @@ def feature_removal_stability(X: ArrayLike, clusterer: BaseEstimator, *, metric:
     -------
     FeatureRemovalStability
 
+    Raises
+    ------
+    ValueError
+        If ``adjust=True`` and the clusterer puts each of the N samples in its own cluster
+        (K = N): the adjustment :math:`\sqrt{(N-K)/N}` is 0 and FOM would be 0/0 (pass
+        ``adjust=False``; APN, AD and ADM are defined there). If the clusterer labels any
+        sample as noise (a negative label): every measure needs each sample's cluster.
+
     Notes
     -----
-    As in clValid's ``stability``, AD's mean over pairs includes a sample paired with
+    Degenerate groupings: the clusters are those the clusterer returns, so none is empty
+    (a cluster that disappears when a feature is removed is simply not among
+    :math:`C^{i,l}`); a single cluster (K = 1) is allowed, and then FOM with ``adjust`` is
+    the standard deviation (divisor N - 1) of the removed feature. As in clValid's ``stability``, AD's mean over pairs includes a sample paired with
     itself (distance 0), and ADM compares means over all features. AD needs the sum of
     distances from each cluster to each sample, computed once over row blocks of the
     distance matrix (never the whole n x n matrix). Translation-invariant metrics are
@@ -669,6 +848,12 @@ def feature_removal_stability(X: ArrayLike, clusterer: BaseEstimator, *, metric:
     gens = spawn(check_rng(rng), M + 1)
     base = _fit_codes(clusterer, X, gens[0])
     K = int(base.max()) + 1
+    if adjust and K == N:
+        raise fail("clusterer", "a clusterer that leaves fewer clusters than samples when "
+                                "adjust=True", f"{type(clusterer).__name__}, which put each of the "
+                                f"{N} samples in its own cluster, so FOM's adjustment "
+                                f"sqrt((N - K)/N) is 0 and FOM is 0/0", echo=False,
+                   hint="Pass adjust=False (APN, AD and ADM do not depend on it).")
     removed = run_tasks(_without_feature, [(X, clusterer, l, gens[l + 1]) for l in range(M)],
                         n_jobs=n_jobs, progress=progress, desc="feature removal")
     Xc = _centred(X, metric)
@@ -718,19 +903,20 @@ _MEASURE_DOC = """{title} of clValid (Brock et al. 2008): {what}
 
 def apn(X: ArrayLike, clusterer: BaseEstimator, *, rng: int | np.random.Generator | None = None,
         n_jobs: int | None = None, progress: bool = False) -> float:
-    return feature_removal_stability(X, clusterer, rng=rng, n_jobs=n_jobs, progress=progress).apn
+    return feature_removal_stability(X, clusterer, adjust=False, rng=rng, n_jobs=n_jobs,
+                                     progress=progress).apn
 
 
 def ad(X: ArrayLike, clusterer: BaseEstimator, *, metric: str = "euclidean",
        rng: int | np.random.Generator | None = None, n_jobs: int | None = None, progress: bool = False) -> float:
-    return feature_removal_stability(X, clusterer, metric=metric, rng=rng, n_jobs=n_jobs,
-                                     progress=progress).ad
+    return feature_removal_stability(X, clusterer, metric=metric, adjust=False, rng=rng,
+                                     n_jobs=n_jobs, progress=progress).ad
 
 
 def adm(X: ArrayLike, clusterer: BaseEstimator, *, metric: str = "euclidean",
         rng: int | np.random.Generator | None = None, n_jobs: int | None = None, progress: bool = False) -> float:
-    return feature_removal_stability(X, clusterer, metric=metric, rng=rng, n_jobs=n_jobs,
-                                     progress=progress).adm
+    return feature_removal_stability(X, clusterer, metric=metric, adjust=False, rng=rng,
+                                     n_jobs=n_jobs, progress=progress).adm
 
 
 def fom(X: ArrayLike, clusterer: BaseEstimator, *, adjust: bool = True, rng: int | np.random.Generator | None = None,
@@ -771,7 +957,13 @@ _PARAMS = {
     "ad": _PARAM_X + _PARAM_METRIC + _PARAM_REST.format(better="Lower is better"),
     "adm": _PARAM_X + _PARAM_METRIC + _PARAM_REST.format(better="Lower is better (more stable)"),
     "fom": _PARAM_X + _PARAM_ADJUST + _PARAM_REST.format(
-        better="Lower is better (the clusters predict a left-out feature)"),
+        better="Lower is better (the clusters predict a left-out feature)") + """
+    Raises
+    ------
+    ValueError
+        If ``adjust=True`` and the clusterer puts each sample in its own cluster: the
+        factor sqrt((N - K) / N) is 0 and FOM would be 0/0.
+""",
 }
 for _f, _title, _what in (
         (apn, "APN, the average proportion of non-overlap,",
