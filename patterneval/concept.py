@@ -214,19 +214,34 @@ def enjoy_sport(variant: str = "candidate-elimination") -> ConceptData:
     return ConceptData(X, [True, True, False, True], _ATTRIBUTES, _DOMAINS)
 
 
+def _is_nan(value) -> bool:
+    return isinstance(value, (float, complex, np.floating, np.complexfloating)) and value != value
+
+
+def _check_values(name, values, expected):
+    """Attribute values: hashable, and not NaN (NaN is not equal to itself, so a hypothesis
+    holding it would reject the very instance it was generalised from)."""
+    for v in values:
+        try:
+            hash(v)
+        except TypeError:
+            raise fail(name, f"{expected} (hashable values)", v, error=TypeError) from None
+        if _is_nan(v):
+            raise fail(name, f"{expected} without NaN", list(values),
+                       hint="NaN is not equal to itself, so it cannot be matched: encode a missing "
+                            "value as a value of its own (e.g. 'missing').")
+
+
 def _as_conjunction(name, value):
-    """A hypothesis or instance: a non-empty tuple/list of hashable attribute values."""
+    """A hypothesis or instance: a non-empty tuple/list of hashable attribute values
+    (NaN refused)."""
     expected = "a tuple of attribute values"
     if isinstance(value, (str, bytes)) or not hasattr(value, "__iter__"):
         raise fail(name, expected, value, error=TypeError)
     out = tuple(value.tolist() if hasattr(value, "tolist") else value)
     if not out:
         raise fail(name, f"{expected} with at least one attribute", "an empty tuple", echo=False)
-    for v in out:
-        try:
-            hash(v)
-        except TypeError:
-            raise fail(name, f"{expected} (hashable values)", v, error=TypeError) from None
+    _check_values(name, out, expected)
     return out
 
 
@@ -323,7 +338,9 @@ def find_s(X: ArrayLike, y: ArrayLike) -> FindSResult:
     Parameters
     ----------
     X : sequence of tuple
-        Instances: a non-empty sequence of equal-length tuples of hashable attribute values.
+        Instances: a non-empty sequence of equal-length tuples of hashable attribute values
+        (no NaN: it is not equal to itself, so no hypothesis could match it; encode a
+        missing value as a value of its own).
     y : sequence of bool
         One label per instance, True (or 1) for a positive example.
 
@@ -600,7 +617,11 @@ def check_concept_data(X, y):
     hashable values, and one boolean label (True/False or 1/0) per instance."""
     if not _is_sequence(X):
         raise fail("X", "a sequence of instances (tuples)", X, error=TypeError)
-    rows = [tuple(x) for x in X]
+    rows = []
+    for i, x in enumerate(X):
+        if not _is_sequence(x):
+            raise fail(f"X[{i}]", "an instance (a tuple of attribute values)", x, error=TypeError)
+        rows.append(tuple(x.tolist() if hasattr(x, "tolist") else x))
     if not rows or not rows[0]:
         raise fail("X", "a sequence of at least one instance with at least one attribute",
                    "none" if not rows else "empty tuples", echo=False)
@@ -609,6 +630,11 @@ def check_concept_data(X, y):
         if len(row) != d:
             raise fail(f"X[{i}]", f"an instance of {d} attributes (like X[0])",
                        f"{len(row)} attributes", echo=False)
+        _check_values(f"X[{i}]", row, "an instance of attribute values")
+        special = [v for v in row if isinstance(v, str) and v in (ANY, EMPTY)]
+        if special:
+            raise fail(f"X[{i}]", "an instance (attribute values only)", special[0],
+                       hint=f"Only a hypothesis may hold {ANY!r} or {EMPTY!r}.")
     if y is None or np.isscalar(y) or not _is_sequence(y):
         raise fail("y", "a sequence of booleans, one per instance", y, error=TypeError)
     labels = list(y)
@@ -641,6 +667,7 @@ def check_domains(domains, *, n_attributes=None) -> tuple:
         if not hasattr(values, "__iter__"):
             raise fail(f"domains[{i}]", "a sequence of values", values, error=TypeError)
         out.append(tuple(values))
+        _check_values(f"domains[{i}]", out[-1], "a sequence of values")
         if not out[-1]:
             raise fail(f"domains[{i}]", "a non-empty sequence of values (every attribute needs "
                                         "one)", "an empty sequence", echo=False)

@@ -253,15 +253,18 @@ def fisher_criterion(w: ArrayLike, X: ArrayLike, y: ArrayLike) -> np.ndarray:
     Parameters
     ----------
     w : array_like of shape (d,) or (d, m)
-        Finite projection direction(s); the scale of ``w`` cancels.
+        Finite, non-zero projection direction(s); the scale of ``w`` cancels. A zero
+        direction raises a ValueError (:math:`J(0) = 0/0`).
     X, y
         As in :func:`scatter_matrices` (X has d columns).
 
     Returns
     -------
     float or ndarray of shape (m,)
-        :math:`J(w)` with :math:`S_w, S_b` of :func:`scatter_matrices`; ``inf`` (or NaN for
-        :math:`w = 0`) where :math:`w^\top S_w w = 0`.
+        :math:`J(w)` with :math:`S_w, S_b` of :func:`scatter_matrices`; ``inf`` where
+        :math:`w^\top S_w w = 0 < w^\top S_b w` (the classes separate perfectly along w:
+        the limit of J). Where both are 0 (no spread along w at all) J = 0/0 is undefined
+        and a ValueError is raised.
 
     Examples
     --------
@@ -280,9 +283,20 @@ def fisher_criterion(w: ArrayLike, X: ArrayLike, y: ArrayLike) -> np.ndarray:
         raise fail("w", f"a direction of {X.shape[1]} entries (one per feature), or a matrix of "
                         f"{X.shape[1]} rows with one direction per column",
                    f"an array of shape {np.shape(w)}", echo=False)
+    scale = np.max(np.abs(W), axis=0)  # the scale of w cancels: tiny w must not underflow
+    if np.any(scale == 0):
+        raise fail("w", "a non-zero direction (every column non-zero)",
+                   f"a zero direction (column {int(np.argmin(scale))})" if not one else "the zero vector",
+                   echo=False, hint="J(0) = 0/0 is undefined.")
+    W = W / scale
     num = np.einsum("im,ij,jm->m", W, Sb, W)
     den = np.einsum("im,ij,jm->m", W, Sw, W)
-    with np.errstate(divide="ignore", invalid="ignore"):
+    flat = (den == 0) & (num == 0)
+    if np.any(flat):
+        raise fail("X", "data with some spread along w (within or between the classes)",
+                   f"no spread at all along {'w' if one else f'column {int(np.argmax(flat))} of w'}",
+                   echo=False, hint="J(w) = 0/0 is undefined there.")
+    with np.errstate(divide="ignore"):
         J = num / den
     return float(J[0]) if one else J
 
@@ -661,7 +675,8 @@ def cocktail_party(n_samples: int = 2000, *, mixing: ArrayLike | None = None, no
     mixing : array_like of shape (2, 2), optional, keyword-only
         Finite, non-singular mixing matrix :math:`A` (recordings ``= sources @ A.T``).
     noise : float >= 0, default 0.05, keyword-only
-        Standard deviation of the noise added to each source before standardising.
+        Standard deviation of the noise added to each source before standardising (so large
+        that the standardisation overflows, about 1e150: ValueError).
     rng : None, int or numpy.random.Generator, keyword-only
         Seed or generator for the noise (SPEC 7).
 
@@ -686,8 +701,11 @@ def cocktail_party(n_samples: int = 2000, *, mixing: ArrayLike | None = None, no
         raise ValueError("mixing is singular: the recordings would not determine the sources.")
     t = np.linspace(0.0, 8.0, n)
     S = np.column_stack([np.sin(2 * t), np.sign(np.sin(3 * t))])
-    S = S + noise * gen.standard_normal(S.shape)
-    S = (S - S.mean(axis=0)) / S.std(axis=0)
+    with np.errstate(over="ignore", invalid="ignore"):
+        S = S + noise * gen.standard_normal(S.shape)
+        S = (S - S.mean(axis=0)) / S.std(axis=0)
+    if not np.all(np.isfinite(S)):  # noise beyond ~1e150: the standardisation overflows
+        raise fail("noise", "small enough for the standardised sources to be finite", noise)
     return CocktailParty(time=t, sources=S, mixing=A, mixed=S @ A.T)
 
 

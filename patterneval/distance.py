@@ -8,6 +8,14 @@ Python ``float``. It also broadcasts over rows: a 2-d array ``(n, d)`` against a
 vector ``(d,)`` compares every row with the vector, and two 2-d arrays of the same shape
 are paired row by row; the result is then a float array of shape ``(n,)``. (For all
 pairs of rows use :func:`scipy.spatial.distance.cdist`.)
+
+Overflow. No function returns ``inf`` or NaN for finite input: a distance that is not
+representable -- a difference ``x - y`` beyond the largest float, a Minkowski distance
+with a tiny p (the root (sum_i |d_i|^p)^(1/p) of a sum above 1 grows without bound
+as p -> 0; for p = 1e-3 it passes 1e300), or huge weights -- raises a ValueError naming the
+arguments. Entries whose squares would overflow or underflow (near 1e308 or 1e-200) are
+scaled first, so the cosine and the Mahalanobis distance of such vectors are computed,
+not reported as NaN or as a "zero vector".
 """
 
 from __future__ import annotations
@@ -49,18 +57,35 @@ def _out(values, rows: bool):
     return values if rows else float(values)
 
 
-def _minkowski_core(diff: np.ndarray, p: float, w: np.ndarray | None) -> np.ndarray:
+def _minkowski_core(diff: np.ndarray, p: float, w: np.ndarray | None, *, names: str = "x, y and p"
+                    ) -> np.ndarray:
     """(sum_i w_i |d_i|^p)^(1/p) over the last axis of |d|, scaled by the largest term so
-    that large p neither overflows nor underflows."""
+    that large p neither overflows nor underflows (and, if the weighted sum still
+    overflows, by the largest weight). A distance that is not finite even so -- a
+    difference x - y beyond the largest float, or a tiny p, whose root (sum)^(1/p)
+    overflows -- raises a ValueError naming ``names`` instead of returning inf or NaN."""
     if w is not None:
         diff = np.where(w > 0, diff, 0.0)
+    if not np.all(np.isfinite(diff)):
+        raise fail(names, "values whose differences are finite in double precision",
+                   "a difference that overflows", echo=False)
     top = diff.max(axis=-1)
     if np.isinf(p):
         return top
     safe = np.where(top > 0, top, 1.0)
     ratio = diff / safe[..., None]
-    weighted = ratio**p if w is None else w * ratio**p
-    return safe * weighted.sum(axis=-1) ** (1.0 / p) * (top > 0)
+    with np.errstate(over="ignore", invalid="ignore"):
+        weighted = ratio**p if w is None else w * ratio**p
+        out = safe * weighted.sum(axis=-1) ** (1.0 / p) * (top > 0)
+        if w is not None and not np.all(np.isfinite(out)):  # sum_i w_i overflows: scale w
+            wmax = w.max()
+            out = safe * ((w / wmax) * ratio**p).sum(axis=-1) ** (1.0 / p) * wmax ** (1.0 / p) * (top > 0)
+    if not np.all(np.isfinite(out)):
+        raise fail(names, "values for which the distance is finite in double precision",
+                   f"one that overflows (p = {p:g}: the root (sum)^(1/p) of a sum above 1 "
+                   f"grows without bound as p -> 0)" if p < 1 and w is None else "one that overflows",
+                   echo=False)
+    return out
 
 
 def minkowski(x: ArrayLike, y: ArrayLike, p: float = 2, w: ArrayLike | None = None) -> float | np.ndarray:
@@ -115,7 +140,9 @@ def minkowski(x: ArrayLike, y: ArrayLike, p: float = 2, w: ArrayLike | None = No
             NotAMetricWarning,
             stacklevel=2,
         )
-    return _out(_minkowski_core(np.abs(x - y), p, w), rows)
+    with np.errstate(over="ignore", invalid="ignore"):
+        diff = np.abs(x - y)
+    return _out(_minkowski_core(diff, p, w, names="x, y, p and w"), rows)
 
 
 def chebyshev(x: ArrayLike, y: ArrayLike, *, w: ArrayLike | None = None) -> float | np.ndarray:
@@ -152,25 +179,47 @@ def chebyshev(x: ArrayLike, y: ArrayLike, *, w: ArrayLike | None = None) -> floa
     x, y, rows = check_vector_pair(x, y)
     if w is not None:
         w = check_feature_weights(w, x.shape[-1])
-    return _out(_minkowski_core(np.abs(x - y), np.inf, w), rows)
+    with np.errstate(over="ignore", invalid="ignore"):
+        diff = np.abs(x - y)
+    return _out(_minkowski_core(diff, np.inf, w, names="x and y"), rows)
 
 
-def _norms(name: str, arr: np.ndarray) -> np.ndarray:
-    norms = np.linalg.norm(arr, axis=-1)
-    if np.any(norms == 0):
-        where = "" if arr.ndim == 1 else f" (row {int(np.argmin(norms))})"
+def _zero_vector(name: str, arr: np.ndarray, zero) -> None:
+    if np.any(zero):
+        where = "" if arr.ndim == 1 else f" (row {int(np.argmax(zero))})"
         raise ValueError(
             f"{name} is a zero vector{where}; the angle to a zero vector, and so the cosine, "
             f"is undefined."
         )
+
+
+def _norms(name: str, arr: np.ndarray) -> np.ndarray:
+    norms = np.linalg.norm(arr, axis=-1)
+    _zero_vector(name, arr, norms == 0)
     return norms
 
 
 def _cosine(x, y):
-    """Checked cosines of ``x`` and ``y`` (clipped to [-1, 1]), and whether they are rows."""
+    """Checked cosines of ``x`` and ``y`` (clipped to [-1, 1]), and whether they are rows.
+    Vectors whose squares overflow (entries near 1e308) or underflow (near 1e-200) are
+    divided by their largest entry first (the cosine does not depend on lengths), so that
+    neither NaN nor a false "zero vector" comes out."""
     x, y, rows = check_vector_pair(x, y)
-    nx, ny = _norms("x", x), _norms("y", y)
-    return np.clip(np.sum(x * y, axis=-1) / (nx * ny), -1.0, 1.0), rows
+    with np.errstate(over="ignore", under="ignore", invalid="ignore", divide="ignore"):
+        nx, ny = np.linalg.norm(x, axis=-1), np.linalg.norm(y, axis=-1)
+        cos = np.sum(x * y, axis=-1) / (nx * ny)
+    if not np.all(np.isfinite(cos)):
+        x, y = x / _largest("x", x), y / _largest("y", y)
+        nx, ny = _norms("x", x), _norms("y", y)
+        cos = np.sum(x * y, axis=-1) / (nx * ny)
+    return np.clip(cos, -1.0, 1.0), rows
+
+
+def _largest(name: str, arr: np.ndarray) -> np.ndarray:
+    """Largest |entry| of each vector (kept as an axis for rows); a zero vector raises."""
+    top = np.max(np.abs(arr), axis=-1, keepdims=True)
+    _zero_vector(name, arr, top[..., 0] == 0)
+    return top
 
 
 def cosine_similarity(x: ArrayLike, y: ArrayLike) -> float | np.ndarray:
@@ -280,15 +329,27 @@ def mahalanobis(x: ArrayLike, y: ArrayLike, cov: ArrayLike) -> float | np.ndarra
     """
     x, y, rows = check_vector_pair(x, y)
     cov = check_covariance(cov, x.shape[-1])
-    lower = np.linalg.cholesky(cov)
-    diff = np.atleast_2d(x - y)
+    with np.errstate(over="ignore", invalid="ignore"):
+        diff = np.atleast_2d(x - y)
+    if not np.all(np.isfinite(diff)):
+        raise fail("x and y", "values whose differences are finite in double precision",
+                   "a difference that overflows", echo=False)
     # scale each difference by its largest entry, as minkowski does: the squares of tiny
     # (or huge) differences would underflow to 0 (or overflow), although the distance is
-    # representable
+    # representable; and the covariance by its largest entry (a covariance of 1e-310
+    # would make the distance overflow inside the triangular solve)
     scale = np.max(np.abs(diff), axis=1)
     safe = np.where(scale > 0, scale, 1.0)
-    z = solve_triangular(lower, (diff / safe[:, None]).T, lower=True)
-    dist = scale * np.sqrt(np.sum(z * z, axis=0))
+    with np.errstate(over="ignore", invalid="ignore"):
+        z = solve_triangular(np.linalg.cholesky(cov), (diff / safe[:, None]).T, lower=True)
+        dist = scale * np.sqrt(np.sum(z * z, axis=0))
+        if not np.all(np.isfinite(dist)):
+            c = np.max(np.abs(cov))
+            z = solve_triangular(np.linalg.cholesky(cov / c), (diff / safe[:, None]).T, lower=True)
+            dist = scale * np.sqrt(np.sum(z * z, axis=0)) / np.sqrt(c)
+    if not np.all(np.isfinite(dist)):
+        raise fail("x, y and cov", "values for which the distance is finite in double precision",
+                   "one that overflows", echo=False)
     return dist if rows else float(dist[0])
 
 
@@ -333,7 +394,7 @@ class VDMTable(Result):
         cond = self.conditional
         out = np.empty((cond.shape[0], cond.shape[0]))
         for a in range(cond.shape[0]):
-            out[a] = _minkowski_core(np.abs(cond[a] - cond), self.p, None)
+            out[a] = _minkowski_core(np.abs(cond[a] - cond), self.p, None, names="p")
         np.fill_diagonal(out, 0.0)
         return out
 
@@ -595,7 +656,7 @@ def mixed_distance(x: ArrayLike, y: ArrayLike, *, tables: Mapping[int, VDMTable]
         xi = np.array([table.index(v) for v in np.atleast_1d(xo[..., j]).tolist()])
         yi = np.array([table.index(v) for v in np.atleast_1d(yo[..., j]).tolist()])
         per_attribute[:, j] = table.metric[xi, yi]
-    dist = _minkowski_core(per_attribute, p, w_all)
+    dist = _minkowski_core(per_attribute, p, w_all, names="x, y, p and w")
     return dist if rows else float(dist[0])
 
 
@@ -670,8 +731,10 @@ def check_feature_weights(w, n_features: int, *, name: str = "w") -> np.ndarray:
 def check_categorical_pair(values, labels, *, names=("values", "labels")):
     """One categorical attribute and the class labels: two 1-d arrays of hashable values,
     of equal non-zero length, without NaN (NaN is not equal to itself, so it cannot be a
-    category: encode missing values as their own category first)."""
-    first = check_labels(names[0], values)
+    category: encode missing values as their own category first). The attribute's values
+    may be of any hashable types (``kind="categories"``); the class labels follow the one
+    rule for labels of :func:`~patterneval._validation.check_labels`."""
+    first = check_labels(names[0], values, kind="categories")
     return first, check_labels(names[1], labels, n=first.size, n_name=names[0])
 
 

@@ -748,13 +748,20 @@ def simulate_coverage(
 
 def check_counts(k, n, *, k_name: str = "k", n_name: str = "n", same_length: bool = False):
     """Error counts ``k`` out of ``n`` trials: whole numbers with 0 <= k <= n and n >= 1,
-    of one length if ``same_length``, else broadcasting. Returns the two as broadcast int64
+    of one length if ``same_length`` (then vectors, one entry per class: a 2-d array is
+    refused rather than broadcast), else broadcasting. Returns the two as broadcast int64
     arrays (0-d for scalars)."""
-    k_arr = check_array(k_name, k, kind="int", low=0, min_rows=0)
-    n_arr = check_array(n_name, n, kind="int", low=1, min_rows=0)
     if same_length:
-        k_arr, n_arr = np.atleast_1d(k_arr), np.atleast_1d(n_arr)
+        k_arr = np.atleast_1d(check_array(k_name, k, kind="int", low=0, min_rows=0))
+        n_arr = np.atleast_1d(check_array(n_name, n, kind="int", low=1, min_rows=0))
+        for name, arr in ((k_name, k_arr), (n_name, n_arr)):
+            if arr.ndim != 1:
+                raise fail(name, "a 1-d array of counts, one per class", f"an array of shape {arr.shape}",
+                           echo=False)
         check_same_length(k_name, k_arr, n_name, n_arr)
+    else:
+        k_arr = check_array(k_name, k, kind="int", low=0, min_rows=0)
+        n_arr = check_array(n_name, n, kind="int", low=1, min_rows=0)
     try:
         k_arr, n_arr = np.broadcast_arrays(k_arr, n_arr)
     except ValueError:

@@ -163,12 +163,14 @@ def bits_to_real(population: ArrayLike, *, low: float = -1.0, high: float = 2.0)
     population : array_like of bool or {0, 1}, shape (n, l)
         One bit string per row.
     low, high : float, default -1.0 and 2.0
-        The interval the codes map onto, ``low < high``.
+        The interval the codes map onto, ``low < high`` (finite; a width ``high - low``
+        beyond the largest float is handled by interpolating ``low (1 - u) + high u``).
 
     Returns
     -------
     ndarray, shape (n,)
-        The decoded numbers.
+        The decoded numbers (chromosomes longer than 1000 bits are decoded to double
+        precision without forming :math:`2^l`, which would overflow).
 
     Examples
     --------
@@ -180,8 +182,19 @@ def bits_to_real(population: ArrayLike, *, low: float = -1.0, high: float = 2.0)
     low, high = check_scalar("low", low, float), check_scalar("high", high, float)
     if low >= high:
         raise fail("high", f"greater than low = {low!r}", high)
-    weights = 2.0 ** np.arange(pop.shape[1] - 1, -1, -1)
-    return low + (high - low) * (pop @ weights) / (2.0 ** pop.shape[1] - 1)
+    l = pop.shape[1]
+    with np.errstate(over="ignore", invalid="ignore"):
+        if l <= 1000:
+            weights = 2.0 ** np.arange(l - 1, -1, -1)
+            x = low + (high - low) * (pop @ weights) / (2.0 ** l - 1)
+        else:  # 2^l overflows: int(b) / (2^l - 1) = sum_j b_j 2^-(j+1) to double precision
+            x = low + (high - low) * (pop @ 2.0 ** -np.arange(1.0, l + 1))
+        if not np.all(np.isfinite(x)):  # high - low (or its product) overflows: interpolate
+            frac = (pop @ 2.0 ** -np.arange(1.0, l + 1)) * (1.0 if l > 1000 else 2.0**l / (2.0**l - 1))
+            x = low * (1.0 - frac) + high * frac
+    if not np.all(np.isfinite(x)):
+        raise fail("low and high", "an interval whose points are finite", f"[{low!r}, {high!r}]", echo=False)
+    return x
 
 
 def sine_fitness(population: ArrayLike) -> np.ndarray:
@@ -311,7 +324,9 @@ def roulette_selection(
     r"""Roulette-wheel (fitness-proportional) selection (轮盘赌选择): ``n_select``
     independent draws, member :math:`i` with probability :math:`f_i / \sum_j f_j`.
 
-    Needs non-negative fitness with a positive sum. :math:`O(n + \text{n\_select} \log n)`.
+    Needs non-negative fitness with a positive sum (else ValueError); a sum that
+    overflows is handled by dividing by the largest fitness first (the shares are the same).
+    :math:`O(n + \text{n\_select} \log n)`.
 
     Parameters
     ----------
@@ -334,6 +349,8 @@ def roulette_selection(
     f = check_fitness_values(fitness, non_negative=True)
     n_select = check_scalar("n_select", n_select, int, low=1)
     rng = check_rng(rng)
+    if not np.isfinite(f.sum()):  # the sum overflows: only the shares f_i / sum f matter
+        f = f / f.max()
     cumulative = np.cumsum(f)
     u = rng.random(n_select) * cumulative[-1]
     return np.minimum(np.searchsorted(cumulative, u, side="right"), f.size - 1)
@@ -572,7 +589,8 @@ def shared_fitness(population: ArrayLike, fitness: ArrayLike, *, radius: float, 
     population : array_like of bool or {0, 1}, shape (n, l)
         One bit string per row.
     fitness : array_like, shape (n,)
-        Raw, non-negative fitness of each member.
+        Raw, non-negative fitness of each member (a negative one raises ValueError:
+        dividing it by its niche count would raise it, rewarding crowding).
     radius : float
         The niche radius :math:`\sigma` (Hamming distance), > 0.
     alpha : float, default 1.0
@@ -591,6 +609,10 @@ def shared_fitness(population: ArrayLike, fitness: ArrayLike, *, radius: float, 
     """
     pop = check_bit_population(population)
     f = check_fitness_values(fitness, size=pop.shape[0])
+    if np.any(f < 0):  # dividing a negative fitness by its niche count would raise it
+        raise fail("fitness", "non-negative for fitness sharing (dividing a negative fitness by its "
+                              "niche count would raise it, rewarding crowding)",
+                   f"minimum {f.min():.6g}", echo=False, hint="Shift the fitness first.")
     radius = check_scalar("radius", radius, float, low=0, closed="neither")
     alpha = check_scalar("alpha", alpha, float, low=0, closed="neither")
     x = pop.astype(np.int32)
@@ -744,11 +766,17 @@ def schema_theorem_bound(m: float, f_schema: float, f_mean: float, p_c: float, p
     delta = check_scalar("defining_length", defining_length, int, low=max(order - 1, 0),
                          high=length - 1 if order >= 2 else 0,
                          hint=f"(the defining lengths of a schema of order {order} on {length} bits)")
-    growth = m * f_schema / f_mean
-    crossover = p_c * delta / (length - 1)
-    if form == "linear":
-        return float(growth * (1.0 - crossover - order * p_m))
-    return float(growth * (1.0 - crossover) * (1.0 - p_m) ** order)
+    with np.errstate(over="ignore", invalid="ignore"):
+        growth = m * f_schema / f_mean
+        crossover = p_c * delta / (length - 1)
+        if form == "linear":
+            bound = float(growth * (1.0 - crossover - order * p_m))
+        else:
+            bound = float(growth * (1.0 - crossover) * (1.0 - p_m) ** order)
+    if not np.isfinite(bound):  # e.g. f_mean = 1e-320: m f(H) / f_mean overflows
+        raise fail("m, f_schema and f_mean", "such that m f_schema / f_mean is finite",
+                   f"m={m!r}, f_schema={f_schema!r}, f_mean={f_mean!r}", echo=False)
+    return bound
 
 
 # --- the genetic algorithm ------------------------------------------------------------
@@ -1270,9 +1298,12 @@ def check_fitness_values(values, *, size: int | None = None, name: str = "fitnes
     """One finite real fitness per individual (1-d, non-empty, ``size`` entries); with
     ``non_negative`` (roulette selection) every value must be >= 0 and their sum > 0."""
     arr = check_array(name, values, ndim=1, n=size, n_name="population")
-    if non_negative and (np.any(arr < 0) or arr.sum() <= 0):
+    if non_negative and (np.any(arr < 0) or not np.any(arr > 0)):
+        with np.errstate(over="ignore"):
+            total = arr.sum()
         raise fail(name, "non-negative with a positive sum for fitness-proportional (roulette) "
-                         "selection", f"minimum {arr.min():.6g} and sum {arr.sum():.6g}", echo=False,
+                         "selection",
+                   f"minimum {arr.min():.6g} and sum {total:.6g}", echo=False,
                    hint="Shift the fitness or use tournament/truncation selection.")
     return arr
 

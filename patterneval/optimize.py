@@ -29,7 +29,7 @@ import scipy.optimize
 from numpy.typing import ArrayLike
 
 from ._results import Result
-from ._validation import check_array, check_bool, check_callable, check_choice, check_scalar, fail
+from ._validation import check_array, check_bool, check_callable, check_choice, check_scalar, fail, show
 
 __all__ = [
     "METHODS",
@@ -93,11 +93,30 @@ class DescentResult(Result):
 
 
 def _call_grad(grad, x, d):
-    g = np.asarray(grad(x), dtype=float)
+    value = grad(x)
+    try:
+        if value is None or isinstance(value, (str, bytes)):
+            raise TypeError
+        g = np.asarray(value, dtype=float)
+    except (TypeError, ValueError):
+        raise fail("grad", f"a function returning a vector of {d} real numbers (like x0)",
+                   f"one returning {show(value)}", error=TypeError, echo=False) from None
     if g.size != d:
         raise fail("grad", f"a function returning a vector of length {d} (like x0)",
                    f"one returning shape {g.shape}", echo=False)
     return g.reshape(d)
+
+
+def _call_f(f, x):
+    value = f(x)
+    try:
+        out = np.asarray(value, dtype=float)
+    except (TypeError, ValueError):
+        out = None
+    if out is None or out.size != 1 or value is None or isinstance(value, (str, bytes)):
+        raise fail("f", "a function returning one real number", f"one returning {show(value)}",
+                   error=TypeError, echo=False)
+    return float(out.reshape(()))
 
 
 def gradient_descent(f: Callable, grad: Callable, x0: ArrayLike, *,
@@ -142,6 +161,13 @@ def gradient_descent(f: Callable, grad: Callable, x0: ArrayLike, *,
         Last iterate, flags, and the path, values and gradient norms. A run whose iterate
         becomes non-finite stops with ``diverged=True``.
 
+    Raises
+    ------
+    ValueError
+        If ``f(x0)`` or ``grad(x0)`` is not finite (the start is input, not a divergence).
+    TypeError
+        If ``f`` does not return one real number or ``grad`` a vector of d real numbers.
+
     Notes
     -----
     Cost: ``n_iter`` gradient calls and ``n_iter + 1`` function calls, O(d) extra work
@@ -183,11 +209,18 @@ def gradient_descent(f: Callable, grad: Callable, x0: ArrayLike, *,
     v = np.zeros(d)
     s = np.zeros(d)
     path[0] = x
-    values[0] = float(f(x))
+    values[0] = _call_f(f, x)
     g = _call_grad(grad, x, d)
+    # the start is input, not a divergence: a value or gradient that is not finite there
+    # would make every number of the trace NaN or infinite
+    if not np.isfinite(values[0]):
+        raise fail("f", "a function that is finite at x0", f"f(x0) = {values[0]}", echo=False)
+    if not np.all(np.isfinite(g)):
+        raise fail("grad", "a function that is finite at x0", f"grad(x0) = {show(g.tolist())}",
+                   echo=False)
     norms[0] = np.linalg.norm(g)
     converged = bool(norms[0] <= tol)
-    diverged = not (np.isfinite(values[0]) and np.all(np.isfinite(g)))
+    diverged = False
     t = 0
     with np.errstate(over="ignore", invalid="ignore"):
         while t < n_iter and not converged and not diverged:
@@ -204,7 +237,7 @@ def gradient_descent(f: Callable, grad: Callable, x0: ArrayLike, *,
                 x = x - eta * g / (np.sqrt(s) + epsilon)
             t += 1
             path[t] = x
-            values[t] = float(f(x)) if np.all(np.isfinite(x)) else np.nan
+            values[t] = _call_f(f, x) if np.all(np.isfinite(x)) else np.nan
             g = _call_grad(grad, x, d) if np.isfinite(values[t]) else np.full(d, np.nan)
             norms[t] = np.linalg.norm(g)
             diverged = not (np.isfinite(values[t]) and np.all(np.isfinite(g)))
@@ -229,7 +262,8 @@ def momentum_stability_limit(lipschitz: float, momentum: float = 0.0) -> float:
     ----------
     lipschitz : float > 0
         :math:`L`, the largest curvature (Lipschitz constant of the gradient; a
-        :class:`Quadratic`'s ``lipschitz``).
+        :class:`Quadratic`'s ``lipschitz``). So small that the limit overflows (below
+        about 4e-308): ValueError.
     momentum : float in [0, 1), default 0.0
         :math:`\gamma`.
 
@@ -246,7 +280,11 @@ def momentum_stability_limit(lipschitz: float, momentum: float = 0.0) -> float:
     """
     L = check_scalar("lipschitz", lipschitz, float, low=0, closed="neither")
     gamma = check_scalar("momentum", momentum, float, low=0, high=1, closed="left")
-    return 2.0 * (1.0 + gamma) / L
+    with np.errstate(over="ignore"):
+        limit = 2.0 * (1.0 + gamma) / L
+    if not np.isfinite(limit):  # L below ~4e-308: the step limit overflows
+        raise fail("lipschitz", "large enough for 2(1 + momentum)/lipschitz to be finite", L)
+    return limit
 
 
 # --- test problems -----------------------------------------------------------------------
@@ -398,6 +436,14 @@ def _check_rosenbrock(x, a, b):
     return x, check_scalar("a", a, float), check_scalar("b", b, float, low=0, closed="neither")
 
 
+def _finite_rosenbrock(value, what):
+    """``value`` if every entry is finite; overflow (|x|, a or b beyond about 1e77) raises."""
+    if not np.all(np.isfinite(value)):
+        raise fail("x, a and b", f"small enough for {what} to be finite (it overflows beyond about "
+                                 f"1e77)", "values where it overflows", echo=False)
+    return value
+
+
 def rosenbrock(x: ArrayLike, *, a: float = 1.0, b: float = 100.0) -> float | np.ndarray:
     r"""Rosenbrock's banana :math:`(a - x_1)^2 + b(x_2 - x_1^2)^2`; minimum 0 at
     :math:`(a, a^2)`. ``x`` may have a leading axis of length 2 followed by grid axes.
@@ -415,7 +461,8 @@ def rosenbrock(x: ArrayLike, *, a: float = 1.0, b: float = 100.0) -> float | np.
     Returns
     -------
     float or ndarray
-        :math:`f` at each point (shape ``x.shape[1:]``).
+        :math:`f` at each point (shape ``x.shape[1:]``). A value that overflows (|x|, a or
+        b beyond about 1e77) raises a ValueError rather than returning inf.
 
     Examples
     --------
@@ -424,7 +471,8 @@ def rosenbrock(x: ArrayLike, *, a: float = 1.0, b: float = 100.0) -> float | np.
     (0.0, 1.0)
     """
     x, a, b = _check_rosenbrock(x, a, b)
-    return (a - x[0]) ** 2 + b * (x[1] - x[0] ** 2) ** 2
+    with np.errstate(over="ignore", invalid="ignore"):
+        return _finite_rosenbrock((a - x[0]) ** 2 + b * (x[1] - x[0] ** 2) ** 2, "f")
 
 
 def rosenbrock_grad(x: ArrayLike, *, a: float = 1.0, b: float = 100.0) -> np.ndarray:
@@ -450,8 +498,9 @@ def rosenbrock_grad(x: ArrayLike, *, a: float = 1.0, b: float = 100.0) -> np.nda
     [0.0, 0.0]
     """
     x, a, b = _check_rosenbrock(x, a, b)
-    r = x[1] - x[0] ** 2
-    return np.array([-2 * (a - x[0]) - 4 * b * x[0] * r, 2 * b * r])
+    with np.errstate(over="ignore", invalid="ignore"):
+        r = x[1] - x[0] ** 2
+        return _finite_rosenbrock(np.array([-2 * (a - x[0]) - 4 * b * x[0] * r, 2 * b * r]), "the gradient")
 
 
 # --- least squares -----------------------------------------------------------------------
@@ -533,7 +582,8 @@ def least_squares(
     ------
     ValueError
         If the design matrix is rank deficient and ``rank_deficient="raise"`` (or
-        ``method="normal"``), or if the normal equations' matrix is numerically singular.
+        ``method="normal"``), if the normal equations' matrix is numerically singular, or if
+        the coefficients or the residual sum of squares overflow (a badly scaled X or y).
 
     Notes
     -----
@@ -585,7 +635,12 @@ def least_squares(
                 f"X'X is numerically singular (cond(X) = {cond:.1e}, so cond(X'X) = "
                 f"cond(X)^2 = {cond * cond:.1e} is beyond 1/eps): the normal equations cannot "
                 f"be solved in double precision; use method='svd'.") from None
-    rss = float(np.sum((y - Z @ theta) ** 2))
+    with np.errstate(over="ignore", invalid="ignore"):
+        rss = float(np.sum((y - Z @ theta) ** 2))
+    if not (np.all(np.isfinite(theta)) and np.isfinite(rss)):  # e.g. X ~ 1e-310, so theta ~ 1e310
+        raise fail("X and y", "scaled so that the coefficients and the residual sum of squares are "
+                              "finite in double precision", "values for which they overflow", echo=False,
+                   hint="Rescale the columns of X (or y).")
     if fit_intercept:
         return LeastSquares(coef=theta[1:], intercept=float(theta[0]), rank=rank,
                             residual_sum_squares=rss, condition_number=cond, method=method)
@@ -791,7 +846,8 @@ def gaussian_regression_mle(X: ArrayLike, y: ArrayLike, *, fit_intercept: bool =
     X : array_like of shape (n_samples, n_features)
         Finite design matrix.
     y : array_like of shape (n_samples,)
-        Finite targets.
+        Finite targets, not fitted exactly by ``X`` (else the variance MLE is 0 and the
+        likelihood unbounded: ValueError; in particular n_samples > n_features).
     fit_intercept : bool, default False, keyword-only
         Prepend a column of ones (its coefficient is ``intercept``).
 
@@ -812,6 +868,13 @@ def gaussian_regression_mle(X: ArrayLike, y: ArrayLike, *, fit_intercept: bool =
     X, y, fit_intercept = _check_regression(X, y, fit_intercept)
     Z = _design(X, fit_intercept)
     n, p = Z.shape
+    # an exact fit (y in the column space of X, to rounding; always when n <= p) has
+    # residual 0: the variance MLE would be 0 and the log-likelihood infinite
+    residual = y - Z @ np.linalg.lstsq(Z, y, rcond=None)[0]
+    if np.linalg.norm(residual) <= max(n, p) * np.finfo(float).eps * np.linalg.norm(y):
+        raise fail("y", "targets that X does not fit exactly (a positive residual sum of squares)",
+                   f"a residual within rounding of 0 ({n} samples, {p} coefficients)", echo=False,
+                   hint="The noise variance MLE would be 0 and the likelihood unbounded.")
     # work in standardised units for conditioning (the MLE is equivariant under this)
     ys = np.std(y) or 1.0
     zs = np.where(np.std(Z, axis=0) > 0, np.std(Z, axis=0), 1.0)
@@ -833,6 +896,9 @@ def gaussian_regression_mle(X: ArrayLike, y: ArrayLike, *, fit_intercept: bool =
     theta = res.x[:p] / zs * ys
     var = float(np.exp(res.x[p]) * ys**2)
     ll = _gaussian_loglik(y - Z @ theta, 0.0, var)
+    if not (var > 0 and np.isfinite(var) and np.isfinite(ll)):
+        raise fail("y", "targets with a finite, positive noise variance MLE", f"variance {var:.3g}",
+                   echo=False)
     coef, intercept = (theta[1:], float(theta[0])) if fit_intercept else (theta, 0.0)
     return RegressionMLE(coef=coef, intercept=intercept, variance=var, log_likelihood=ll,
                          n_iter=int(res.nit))

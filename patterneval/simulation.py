@@ -4,6 +4,11 @@ Every chapter's "check by simulation" cells, and many tests, compare a formula w
 mean or the variance of simulated replicates. The tolerance is never a magic number: it
 is a multiple (4 by default) of the Monte Carlo standard error of the simulated value,
 estimated from the replicates themselves.
+
+That standard error must exist: replicates with no spread (all equal, so a standard error
+of 0) are accepted only when the simulated value equals the formula exactly (z = 0); when
+they differ, z would be infinite and the check raises a ValueError instead of reporting
+``z = inf``. So does a z that overflows.
 """
 
 from __future__ import annotations
@@ -42,7 +47,8 @@ class SimulationCheck(Result):
     std_error : float
         Monte Carlo standard error of ``simulated``.
     z : float
-        ``(simulated - formula) / std_error`` (0 when both agree exactly).
+        ``(simulated - formula) / std_error`` (0 when both agree exactly; a standard error
+        of 0 with values that differ is refused, as z would be infinite).
     n_se : float
         The tolerance, in standard errors.
     passed : bool
@@ -66,19 +72,54 @@ def _number(name, value, **bounds) -> float:
     return check_scalar(name, value, float, **bounds)
 
 
-def _check(label, formula, simulated, std_error, n_se) -> SimulationCheck:
+def _check(label, formula, simulated, std_error, n_se, *, source="std_error",
+           apart="formula") -> SimulationCheck:
     """The common checks of every check_* helper: a string label, finite formula and
     simulated value, a finite std_error >= 0 (an infinite or NaN one would make every
-    comparison pass or fail silently) and a finite n_se > 0."""
+    comparison pass or fail silently) and a finite n_se > 0.
+
+    z needs a warrant too. A standard error of 0 gives z = 0 when the simulated value
+    equals the formula exactly; when they differ it is refused (ValueError naming
+    ``source``, the argument the standard error came from), since z would be infinite and
+    a tolerance of n_se standard errors would be no tolerance at all. A z that overflows
+    (values more than ~1e308 standard errors apart) is refused too, naming ``apart``."""
     if not isinstance(label, str):
         raise fail("label", "a string", label, error=TypeError)
     formula = _number("formula", formula)
     simulated = _number("simulated", simulated)
     std_error = _number("std_error", std_error, low=0)
     n_se = _number("n_se", n_se, low=0, closed="neither")
-    diff = simulated - formula
-    z = 0.0 if diff == 0 else (diff / std_error if std_error > 0 else np.copysign(np.inf, diff))
+    with np.errstate(over="ignore"):
+        diff = simulated - formula
+        z = 0.0 if diff == 0 else (diff / std_error if std_error > 0 else np.inf)
+    if diff != 0 and std_error == 0:
+        expected = "> 0" if source == "std_error" else "replicates that vary (a Monte Carlo standard error > 0)"
+        raise fail(source, f"{expected} when the simulated value differs from formula",
+                   f"a standard error of 0 with simulated {simulated:.6g} and formula {formula:.6g}",
+                   echo=False,
+                   hint="z = (simulated - formula) / 0 would be infinite: with no spread there is "
+                        "no tolerance to compare within. Simulate more (or varied) replicates, or "
+                        "compare the values exactly.")
+    if not np.isfinite(z):
+        raise fail(apart, "within a finite number of standard errors of the simulated value",
+                   f"formula {formula:.6g} and simulated {simulated:.6g} with a standard error of "
+                   f"{std_error:.3g}, so that z overflows", echo=False)
     return SimulationCheck(label, formula, simulated, std_error, float(z), float(n_se), bool(abs(z) <= n_se))
+
+
+def _variance_and_se(x, name):
+    """Sample variance (denominator R - 1) and its delta-method standard error;
+    replicates whose moments overflow (a fourth power of 1e80) are refused."""
+    with np.errstate(over="ignore", invalid="ignore"):
+        centred = x - x.mean()
+        m2 = np.mean(centred**2)
+        m4 = np.mean(centred**4)
+        variance, se = x.var(ddof=1), np.sqrt(max(m4 - m2 * m2, 0.0) / x.size)
+    if not (np.isfinite(variance) and np.isfinite(se) and np.isfinite(m4)):
+        raise fail(name, "replicates whose fourth central moment is finite in double precision "
+                         "(for the standard error of their variance)",
+                   f"replicates spread over {np.ptp(x):.3g}", echo=False)
+    return variance, se
 
 
 def _replicates(samples, name="samples") -> np.ndarray:
@@ -92,7 +133,8 @@ def check_mean(samples: ArrayLike, formula: float, *, label: str = "mean", n_se:
     Parameters
     ----------
     samples : array_like, shape (R,)
-        Replicates of the simulated quantity, R >= 2, finite.
+        Replicates of the simulated quantity, R >= 2, finite; not all equal unless their
+        mean equals ``formula`` exactly (their standard error would be 0: ValueError).
     formula : float
         The value the derivation gives for their mean.
     label : str, default "mean"
@@ -113,7 +155,7 @@ def check_mean(samples: ArrayLike, formula: float, *, label: str = "mean", n_se:
     True
     """
     x = _replicates(samples)
-    return _check(label, formula, x.mean(), x.std(ddof=1) / np.sqrt(x.size), n_se)
+    return _check(label, formula, x.mean(), x.std(ddof=1) / np.sqrt(x.size), n_se, source="samples")
 
 
 def check_variance(
@@ -141,6 +183,13 @@ def check_variance(
     SimulationCheck
         The comparison of the sample variance (denominator R - 1) with ``formula``.
 
+    Raises
+    ------
+    ValueError
+        If the standard error is 0 (e.g. all replicates equal, or two values equally
+        often) and the sample variance differs from ``formula``, or if the fourth moment
+        overflows.
+
     Examples
     --------
     >>> import numpy as np, patterneval as pe
@@ -148,11 +197,8 @@ def check_variance(
     >>> pe.simulation.check_variance(draws, 0.2 * 0.8 / 50).passed
     True
     """
-    x = _replicates(samples)
-    centred = x - x.mean()
-    m2 = np.mean(centred**2)
-    m4 = np.mean(centred**4)
-    return _check(label, formula, x.var(ddof=1), np.sqrt(max(m4 - m2 * m2, 0.0) / x.size), n_se)
+    variance, se = _variance_and_se(_replicates(samples), "samples")
+    return _check(label, formula, variance, se, n_se, source="samples")
 
 
 def check_variance_difference(samples_a: ArrayLike, samples_b: ArrayLike, formula: float, *,
@@ -165,7 +211,9 @@ def check_variance_difference(samples_a: ArrayLike, samples_b: ArrayLike, formul
     Parameters
     ----------
     samples_a, samples_b : array_like, shape (R_a,) and (R_b,)
-        Independent replicates of two quantities, each R >= 2, finite.
+        Independent replicates of two quantities, each R >= 2, finite (a combined
+        standard error of 0 with a difference from ``formula`` raises, as in
+        :func:`check_variance`).
     formula : float
         The value the derivation gives for ``var(a) - var(b)``.
     label : str, default "variance gap"
@@ -185,9 +233,9 @@ def check_variance_difference(samples_a: ArrayLike, samples_b: ArrayLike, formul
     >>> pe.simulation.check_variance_difference(a, b, 3.0).passed
     True
     """
-    var_a = check_variance(_replicates(samples_a, "samples_a"), 0.0)
-    var_b = check_variance(_replicates(samples_b, "samples_b"), 0.0)
-    return _check(label, formula, var_a.simulated - var_b.simulated, np.hypot(var_a.std_error, var_b.std_error), n_se)
+    var_a, se_a = _variance_and_se(_replicates(samples_a, "samples_a"), "samples_a")
+    var_b, se_b = _variance_and_se(_replicates(samples_b, "samples_b"), "samples_b")
+    return _check(label, formula, var_a - var_b, np.hypot(se_a, se_b), n_se, source="samples_a and samples_b")
 
 
 def check_value(
@@ -198,7 +246,9 @@ def check_value(
     For simulators that report their own standard error, such as
     :func:`patterneval.errorrate.simulate_coverage`. ``simulated``, ``std_error`` and ``formula``
     must be finite (``std_error >= 0``): an infinite standard error would pass any
-    formula, so it is refused with a ValueError, as is NaN.
+    formula, so it is refused with a ValueError, as is NaN. ``std_error = 0`` is accepted
+    only when ``simulated == formula`` (z = 0); otherwise z would be infinite, and it
+    raises a ValueError.
 
     Parameters
     ----------
@@ -223,7 +273,7 @@ def check_value(
     >>> pe.simulation.check_value(0.951, 0.002, 0.95).passed
     True
     """
-    return _check(label, formula, simulated, std_error, n_se)
+    return _check(label, formula, simulated, std_error, n_se, apart="simulated and formula")
 
 
 def format_checks(checks: Iterable[SimulationCheck]) -> str:

@@ -46,7 +46,28 @@ def test_variance_difference_and_value():
     assert not pe.simulation.check_variance_difference(a, b, 2.8).passed
     exact = pe.simulation.check_value(0.5, 0.0, 0.5)
     assert exact.passed and exact.z == 0.0
-    assert not pe.simulation.check_value(0.6, 0.0, 0.5).passed
+    assert pe.simulation.check_mean([0.3, 0.3, 0.3], 0.3).z == 0.0
+
+
+@pytest.mark.parametrize("call, name", [
+    # issue 23: a standard error of 0 would make z infinite (no tolerance at all)
+    (lambda: pe.simulation.check_value(0.6, 0.0, 0.5), "std_error"),
+    (lambda: pe.simulation.check_mean([0.3, 0.3, 0.3], 0.2), "samples"),
+    (lambda: pe.simulation.check_variance([0.0, 1.0, 0.0, 1.0], 0.3), "samples"),  # balanced: delta-method s.e. 0
+    (lambda: pe.simulation.check_variance_difference([1.0] * 3, [2.0] * 3, 0.5), "samples_a and samples_b"),
+])
+def test_zero_standard_error_with_a_difference_is_refused(call, name):
+    assert_rejects(ValueError, rf"^{name} must be .* when the simulated value differs from formula; got a "
+                               r"standard error of 0", call)
+
+
+@pytest.mark.parametrize("call, pattern", [
+    (lambda: pe.simulation.check_mean([0.1, 0.2, 0.3], 1e308), r"^formula must be within a finite number"),
+    (lambda: pe.simulation.check_value(1e308, 1e-300, -1e308), r"^simulated and formula must be within"),
+    (lambda: pe.simulation.check_variance([1e80, -1e80, 0.0], 1.0), r"^samples must be replicates whose fourth"),
+])
+def test_overflowing_z_or_moments_are_refused(call, pattern):
+    assert_rejects(ValueError, pattern, call)
 
 
 def test_z_and_table():
