@@ -14,7 +14,8 @@ The vocabulary, in the spirit of scikit-learn's ``Interval``/``check_array``:
   :func:`check_choice`, :func:`check_callable`, :func:`check_rng`, :func:`check_n_jobs`,
   :func:`check_path`;
 - arrays: :func:`check_array` (numbers of a given dimension, size, range), :func:`check_labels`
-  (class or cluster labels), :func:`check_same_length`, :func:`check_grid`;
+  (class or cluster labels: one rule for both, that of scikit-learn's ``type_of_target``),
+  :func:`check_same_length`, :func:`check_grid`;
 - estimators and resampling: :func:`check_estimator`, :func:`check_X_y`,
   :func:`check_classification_target`, :func:`check_n_splits`, :func:`check_cv`,
   :func:`validate_estimator_data` (scikit-learn's ``validate_data``, for our estimators).
@@ -348,15 +349,107 @@ def _count_nan_labels(arr, raw) -> int:
     return 0
 
 
-def check_labels(name: str, value, *, n=None, n_name=None, min_classes=None, max_classes=None,
-                 min_size: int = 1):
-    """Class or cluster labels: a 1-d array of hashable values without NaN.
+def _label_objects(arr, raw):
+    """The labels as Python objects when their types may differ (an object array, or a
+    list that numpy turned into strings: ``['a', 1]`` becomes ``['a', '1']``), else None."""
+    if arr.dtype.kind == "O":
+        return arr
+    if arr.dtype.kind in "US" and not isinstance(raw, np.ndarray):
+        try:
+            return np.asarray(raw, dtype=object).reshape(-1)
+        except ValueError:
+            return None
+    return None
 
-    NaN is not equal to itself, so counting it as a class would make every NaN sample a
-    class of its own (or, after ``np.unique``, one class of them all) depending on the code
-    path; it is refused. ``n`` (with ``n_name``) is the required length; ``min_classes``
-    and ``max_classes`` bound the number of distinct labels; ``min_size`` is the fewest
-    entries (0 allows an empty array). Returns ``np.asarray(value)``."""
+
+_STRINGS = (str, bytes, np.str_, np.bytes_)
+
+
+def _is_number(value) -> bool:
+    return isinstance(value, (numbers.Number, np.bool_))
+
+
+def _check_label_values(name, arr, raw):
+    """The label rule past NaN: no mix of strings and numbers, no complex, infinite or
+    non-integral numbers (see :func:`check_labels`)."""
+    numbers_ = arr
+    objects = _label_objects(arr, raw)
+    if objects is not None:
+        values = objects.tolist()
+        strings = [v for v in values if isinstance(v, _STRINGS)]
+        if strings and any(_is_number(v) for v in values):
+            first_number = next(v for v in values if _is_number(v))
+            raise fail(name, "labels of one type (all strings or all numbers)",
+                       f"a mix of label input types (string and number), such as "
+                       f"{show(strings[0])} and {show(first_number)}", echo=False,
+                       hint="Encode every label the same way, e.g. as strings.")
+        numbers_ = [v for v in values if _is_number(v) and not isinstance(v, (numbers.Integral, np.bool_))]
+        if not numbers_:
+            return
+        numbers_ = np.asarray(numbers_)
+        if numbers_.dtype.kind == "O":  # Decimal, Fraction...
+            try:
+                numbers_ = numbers_.astype(np.float64)
+            except (TypeError, ValueError):
+                return
+    elif arr.dtype.kind not in "fc":
+        return
+    expected = "identifiers: integers, strings or integral floats such as 1.0"
+    if numbers_.dtype.kind == "c":  # scikit-learn's "Complex data not supported", as for X
+        raise fail(name, expected, f"complex values ({show(numbers_[:5].tolist())})", echo=False,
+                   hint="Complex data not supported as labels.")
+    inf = np.isinf(numbers_)
+    fractional = ~inf & (numbers_ != np.round(numbers_))
+    if fractional.any():
+        bad = numbers_[fractional]
+        raise fail(name, expected,
+                   f"{bad.size} non-integral value{'s' * (bad.size > 1)} of {arr.size} "
+                   f"({show(bad[:5].tolist())})", echo=False,
+                   hint="Unknown label type: 'continuous', in the words of scikit-learn's "
+                        "type_of_target. Pass classes or cluster ids, not scores or "
+                        "probabilities (predict, not predict_proba).")
+    if inf.any():
+        n_inf = int(np.count_nonzero(inf))
+        raise fail(name, expected, f"{n_inf} infinite value{'s' * (n_inf > 1)} of {arr.size} "
+                                   f"({show(numbers_[inf][:5].tolist())})", echo=False)
+
+
+def check_labels(name: str, value, *, n=None, n_name=None, min_classes=None, max_classes=None,
+                 min_size: int = 1, kind: str = "labels"):
+    """Class or cluster labels: a 1-d array of identifiers, one per sample.
+
+    One rule for every label the package takes -- classes (``y``, ``y_true``, ``y_pred``,
+    a classifier's predictions, member votes) and clusters (``labels_true``,
+    ``labels_pred``, ``labels``) alike -- as scikit-learn's ``type_of_target`` draws it:
+
+    - integers, bools, strings, integral floats (``1.0``, scikit-learn's "binary" or
+      "multiclass") and other hashable objects are labels;
+    - non-integral numbers (``0.1``: probabilities or scores passed by mistake,
+      ``type_of_target``'s "continuous"), infinite values and complex numbers are refused
+      (ValueError);
+    - a mix of strings and numbers (``['a', 1]``, which numpy would silently turn into
+      ``['a', '1']``; scikit-learn's "Mix of label input types") is refused (ValueError);
+    - NaN is refused: it is not equal to itself, so counting it as a class would make
+      every NaN sample a class of its own (or, after ``np.unique``, one class of them all)
+      depending on the code path.
+
+    ``n`` (with ``n_name``) is the required length; ``min_classes`` and ``max_classes``
+    bound the number of distinct labels; ``min_size`` is the fewest entries (0 allows an
+    empty array). ``kind="categories"`` checks the values of a nominal attribute instead
+    (VDM's ``values``): any hashable values without NaN, a mix of types included, since
+    they are data rather than labels. Returns ``np.asarray(value)``.
+
+    >>> check_labels("y_pred", [0.1, 0.7, 0.3])
+    Traceback (most recent call last):
+    ...
+    ValueError: y_pred must be identifiers: integers, strings or integral floats such as 1.0; got 3 non-integral values of 3 ([0.1, 0.7, 0.3]). Unknown label type: 'continuous', in the words of scikit-learn's type_of_target. Pass classes or cluster ids, not scores or probabilities (predict, not predict_proba).
+    >>> check_labels("y", ["a", 1])
+    Traceback (most recent call last):
+    ...
+    ValueError: y must be labels of one type (all strings or all numbers); got a mix of label input types (string and number), such as 'a' and 1. Encode every label the same way, e.g. as strings.
+    >>> check_labels("y", [1.0, 0.0, 2.0]).tolist()
+    [1.0, 0.0, 2.0]
+    """
     if value is None or np.isscalar(value) or isinstance(value, dict):
         raise fail(name, "a 1-d array of labels", value, error=TypeError)
     arr = np.asarray(value)
@@ -367,6 +460,10 @@ def check_labels(name: str, value, *, n=None, n_name=None, min_classes=None, max
         raise ValueError(
             f"{name} holds NaN labels ({n_nan} of {arr.size}); every sample needs a label, and "
             f"NaN cannot be a class or a cluster. Encode missing values as a label of their own.")
+    if kind == "labels":
+        _check_label_values(name, arr, value)
+    elif kind != "categories":
+        raise ValueError(f"kind must be 'labels' or 'categories'; got {kind!r}.")
     if n is not None and arr.size != n:
         raise ValueError(f"{name} has {arr.size} entries but {n_name} has {n}; they must pair up.")
     if arr.size < min_size:

@@ -325,13 +325,18 @@ def test_no_overflow_at_ten_million():
     assert pe.adjusted_rand_index(t, p) == ari and 0 < ari < 1
 
 
-def test_float_labels_warn_and_mixed_objects_work():
-    with pytest.warns(UserWarning, match="labels_pred holds floating-point labels"):
-        assert pe.rand_index([0, 0, 1], [0.5, 0.5, 1.5]) == 1.0
-    mixed = np.array([1, "a", 1, "a", (2,)], dtype=object)
+def test_label_rule_float_ids_and_mixed_objects():
+    """Issue 23, one rule for labels: integral floats are ids (no warning), non-integral
+    ones and a mix of strings and numbers are refused; other hashable ids (tuples) work."""
     with warnings.catch_warnings():
         warnings.simplefilter("error")
+        assert pe.rand_index([0, 0, 1], [1.0, 1.0, 2.0]) == 1.0
+        mixed = np.array([1, (3,), 1, (3,), (2,)], dtype=object)
         assert pe.adjusted_rand_index(mixed, [0, 1, 0, 1, 2]) == 1.0
+    with pytest.raises(ValueError, match=r"^labels_pred must be identifiers.*non-integral"):
+        pe.rand_index([0, 0, 1], [0.5, 0.5, 1.5])
+    with pytest.raises(ValueError, match=r"^labels_true must be labels of one type"):
+        pe.adjusted_rand_index(np.array([1, "a", 1, "a", (2,)], dtype=object), [0, 1, 0, 1, 2])
     assert pe.rand_index([True, False, True], [1, 0, 1]) == 1.0
 
 

@@ -561,3 +561,63 @@ def test_cached_path_with_dataframe_sparse_and_string_labels():
         assert _NullCache.build(est, data, labels, cv) is not None
         a, b = _both(est, data, labels, cv, m=15)
         assert_identical(a, b)
+
+
+class _SeriesChecking(GaussianNB):
+    """A classifier that asserts it is handed the caller's pandas Series (issue 23): string
+    labels of their own dtype, the name kept, and the index of the rows of X it fits."""
+
+    def fit(self, X, y, sample_weight=None):
+        import pandas as pd
+
+        assert isinstance(X, pd.DataFrame) and isinstance(y, pd.Series), (type(X), type(y))
+        assert y.dtype == "string" and y.name == "species", (y.dtype, y.name)
+        assert y.index.equals(X.index), "y's rows must keep the index of X's rows"
+        assert set(y.index) <= set(range(1000, 1150))
+        return super().fit(X.to_numpy(), y.to_numpy(dtype=object))
+
+    def predict(self, X):
+        return super().predict(X.to_numpy())
+
+
+@pytest.mark.parametrize("cv", [3, KFold(3, shuffle=True, random_state=1)])
+def test_estimator_receives_the_callers_series(cv):
+    """permutation_test hands y to the estimator as the caller gave it, like X (issue 23):
+    a pandas Series (string dtype, a non-default index) stays one, permuted by position
+    under its own index; the p-value and null distribution equal those of plain arrays."""
+    import pandas as pd
+
+    X, y = noisy_iris(2)
+    names = np.array(["setosa", "versicolor", "virginica"], dtype=object)[y]
+    index = pd.RangeIndex(1000, 1150)[::-1]  # reversed: label-based indexing would go wrong
+    frame = pd.DataFrame(X, columns=["sepal"], index=index)
+    series = pd.Series(names, index=index, name="species", dtype="string")
+    got = pe.permutation_test(_SeriesChecking(), frame, series, n_resamples=12, cv=cv, rng=3)
+    plain = pe.permutation_test(GaussianNB(), X, names, n_resamples=12, cv=cv, rng=3)
+    assert got.pvalue == plain.pvalue and got.statistic == plain.statistic
+    assert np.array_equal(got.null_distribution, plain.null_distribution)
+    assert series.tolist() == names.tolist()  # the caller's Series is not changed
+
+
+def test_cached_path_hands_the_series_through_too():
+    import pandas as pd
+
+    X, y = noisy_iris(4)
+    series = pd.Series(np.array(["a", "b", "c"])[y], index=np.arange(150) * 7, name="cls")
+    cv = KFold(4, shuffle=True, random_state=0)
+    got = pe.permutation_test(KNeighborsClassifier(), X, series, n_resamples=15, cv=cv, rng=0)
+    plain = pe.permutation_test(KNeighborsClassifier(), X, series.to_numpy(), n_resamples=15, cv=cv, rng=0)
+    assert got.method == plain.method == "cached"
+    assert got.pvalue == plain.pvalue
+    assert np.array_equal(got.null_distribution, plain.null_distribution)
+
+
+@pytest.mark.parametrize(("y", "pattern"), [
+    (np.resize([0.1, 0.7, 0.3], 150), r"^y must be identifiers.*non-integral"),
+    (np.r_[np.inf, np.zeros(74), np.ones(75)], r"^y must be identifiers.*1 infinite value"),
+    (["a"] + [1] * 149, r"^y must be labels of one type"),
+])
+def test_bad_labels_name_y(y, pattern):
+    X, _ = noisy_iris(0)
+    with pytest.raises(ValueError, match=pattern):
+        pe.permutation_test(GaussianNB(), X, y, n_resamples=3, rng=0)

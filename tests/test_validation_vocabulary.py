@@ -120,6 +120,15 @@ def test_check_array_accepts_and_normalises():
     ([], {}, ValueError, r"^y must be a 1-d array of at least 1 labels; got an empty array\.$"),
     ([1, 1], dict(min_classes=2), ValueError, r"^y must be labels of at least 2 classes; got 1 class \(\[1\]\)\.$"),
     ([0, 1, 2], dict(min_classes=2, max_classes=2), ValueError, r"^y must be labels of exactly 2 classes"),
+    # issue 23, one rule for labels (scikit-learn's type_of_target)
+    ([0.1, 0.7, 0.3], {}, ValueError, r"^y must be identifiers: integers, strings or integral floats such as "
+                                       r"1\.0; got 3 non-integral values of 3 \(\[0\.1, 0\.7, 0\.3\]\)\. Unknown "
+                                       r"label type: 'continuous'"),
+    ([1.0, np.inf, 0.0], {}, ValueError, r"^y must be identifiers: .*; got 1 infinite value of 3 \(\[inf\]\)\.$"),
+    (["a", 1], {}, ValueError, r"^y must be labels of one type \(all strings or all numbers\); got a mix of label "
+                                r"input types \(string and number\), such as 'a' and 1\."),
+    (np.array(["a", 2.5], dtype=object), {}, ValueError, r"^y must be labels of one type"),
+    (np.array([1, 2.5], dtype=object), {}, ValueError, r"^y must be identifiers: .*1 non-integral value of 2 \(\[2\.5\]\)"),
 ])
 def test_check_labels_rejects(value, options, exc, pattern):
     assert_rejects(exc, pattern, check_labels, "y", value, **options)
@@ -128,6 +137,12 @@ def test_check_labels_rejects(value, options, exc, pattern):
 def test_check_labels_accepts_any_hashable_labels():
     assert check_labels("y", ["a", "b"], min_classes=2).tolist() == ["a", "b"]
     assert check_labels("y", [], min_size=0).size == 0
+    # integral floats, bools, numbers of several types, tuples: identifiers (scikit-learn too)
+    assert check_labels("y", [1.0, 0.0, 2.0]).tolist() == [1.0, 0.0, 2.0]
+    assert check_labels("y", [True, False]).dtype == bool
+    assert check_labels("y", np.array([1, 2.0, np.int8(3)], dtype=object)).size == 3
+    assert check_labels("y", np.array([(1,), 2, None], dtype=object)).size == 3
+    assert check_labels("y", np.array([-1e300, 1e300])).size == 2
 
 
 @pytest.mark.parametrize("check, args, exc, message", [

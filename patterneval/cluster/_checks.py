@@ -3,27 +3,18 @@ vocabulary of :mod:`patterneval._validation`."""
 
 from __future__ import annotations
 
-import warnings
-
 import numpy as np
 
 from .._validation import check_array, check_estimator, check_labels, fail
 
 
 def check_partitions(labels_true, labels_pred, *, names=("labels_true", "labels_pred")):
-    """Two partitions of the same samples: 1-d label arrays (any hashable labels) of equal,
-    non-zero length, without NaN. Float labels are allowed but warn (they are compared
-    exactly, so 0.1 + 0.2 and 0.3 are different clusters). Returns the two numpy arrays."""
+    """Two partitions of the same samples: 1-d arrays of cluster labels of equal, non-zero
+    length, under the one rule for labels of :func:`~patterneval._validation.check_labels`
+    (integers, strings, integral floats or other hashable ids; no NaN, no infinite or
+    non-integral numbers, no mix of strings and numbers). Returns the two numpy arrays."""
     first = check_labels(names[0], labels_true, min_size=1)
     second = check_labels(names[1], labels_pred, n=first.size, n_name=names[0])
-    for name, arr in zip(names, (first, second)):
-        if arr.dtype.kind in "fc":
-            warnings.warn(
-                f"{name} holds floating-point labels; they are compared exactly (0.1 + 0.2 and "
-                f"0.3 are different clusters). Pass integer or string labels.",
-                UserWarning,
-                stacklevel=3,
-            )
     return first, second
 
 
@@ -35,15 +26,15 @@ def check_cluster_X(X, *, name: str = "X") -> np.ndarray:
 
 
 def check_cluster_data(X, labels, *, min_clusters: int = 1, max_clusters=None):
-    """``X`` (see :func:`check_cluster_X`) and one cluster label per row (any hashable
-    values, 1-d). Returns ``(X, codes, n_clusters)`` with codes in 0..n_clusters-1.
+    """``X`` (see :func:`check_cluster_X`) and one cluster label per row (1-d, under the
+    rule of :func:`~patterneval._validation.check_labels`, as for the external indices). Returns ``(X, codes, n_clusters)`` with codes in 0..n_clusters-1.
     ``max_clusters="n-1"`` rejects a partition into singletons."""
     X = check_cluster_X(X)
     n = X.shape[0]
     lab = check_labels("labels", labels, n=n, n_name="X")
     try:
         _, codes = np.unique(lab, return_inverse=True)
-    except TypeError:  # labels of mixed types: compared by their repr
+    except TypeError:  # ids numpy cannot sort (e.g. tuples among numbers): compared by their repr
         codes = np.unique([repr(v) for v in lab.tolist()], return_inverse=True)[1]
     codes = codes.reshape(-1).astype(np.intp)
     k = int(codes.max()) + 1

@@ -2,7 +2,11 @@ r"""Comparing two partitions of the same samples: the contingency table, pair co
 the external indices built on them (chapter "External indices").
 
 Every index takes ``labels_true, labels_pred``: two 1-d arrays of cluster labels, one per
-sample, of any hashable type (integers, negative integers, strings). ``labels_true`` is
+sample: integers (negative ones too), strings, integral floats or other hashable ids. The
+rule is the package's one rule for labels, the same for the internal indices and the
+stability measures (:func:`patterneval._validation.check_labels`): NaN, infinite and
+non-integral numbers (scores or soft assignments passed by mistake) and a mix of strings
+and numbers are refused with a ValueError naming the argument. ``labels_true`` is
 the reference partition (note 001's :math:`\mathcal{C}^*`, the classes), ``labels_pred``
 the clustering being judged (note 001's :math:`\mathcal{C}`).
 
@@ -86,8 +90,9 @@ _DOC_PARTS = {
     "parameters": """Parameters
     ----------
     labels_true : array_like of shape (n_samples,)
-        The reference partition (the classes): any hashable labels, no NaN, at least one
-        sample (empty arrays raise ValueError: an index of no samples is undefined).
+        The reference partition (the classes): integers, strings, integral floats or other
+        hashable ids (no NaN, inf, non-integral numbers or mix of strings and numbers), at
+        least one sample (empty arrays raise ValueError: an index of no samples is undefined).
     labels_pred : array_like of shape (n_samples,)
         The clustering judged, labelling the same samples.""",
     "returns_0_1": """Returns
@@ -202,9 +207,10 @@ def contingency_matrix(
     Parameters
     ----------
     labels_true, labels_pred : array-like of shape (n_samples,)
-        Cluster labels of any hashable type, at least one sample: empty arrays raise
-        ValueError (scikit-learn's ``contingency_matrix`` returns a 0 x 0 table). Float
-        labels warn.
+        Cluster labels (integers, strings, integral floats or other hashable ids; no NaN,
+        inf, non-integral numbers or mix of strings and numbers), at least one sample:
+        empty arrays raise ValueError (scikit-learn's ``contingency_matrix`` returns a
+        0 x 0 table).
     sparse : bool, default False
         Return a ``scipy.sparse.csr_array`` instead of a dense int64 array.
 

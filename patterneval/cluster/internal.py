@@ -5,7 +5,10 @@ comparison of several indices, and prediction strength.
 Derived in the chapter "Internal indices" (book/part2/internal-indices.ipynb).
 
 Every function takes ``X, labels`` (``X`` of shape (n_samples, n_features), ``labels``
-any hashable cluster labels) and, where a distance is involved, the keyword
+one cluster label per sample, under the package's one rule for labels, the same as for
+the external indices: integers, strings, integral floats or other hashable ids; NaN,
+infinite and non-integral numbers and a mix of strings and numbers are refused; see
+:func:`patterneval._validation.check_labels`) and, where a distance is involved, the keyword
 ``metric="euclidean"`` (any name in :data:`METRICS`). Work that is O(n^2) in the number
 of samples (silhouette, Dunn, separation) walks over blocks of rows of the distance
 matrix so that at most :data:`WORKING_MEMORY` bytes of distances exist at a time: the

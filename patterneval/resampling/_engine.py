@@ -51,18 +51,20 @@ def single_class_error(label, where: str) -> ValueError:
 
 def fit_predict(estimator, X, y, train, test, single_class="constant"):
     """Predictions on ``X[test]`` of a fresh clone of ``estimator`` fitted on ``train``
-    (rows taken by :func:`take_rows`, so ``X`` may be a DataFrame or a sparse matrix).
+    (rows taken by :func:`take_rows`, so ``X`` may be a DataFrame or a sparse matrix, and
+    ``y`` a pandas Series, handed to ``fit`` as a Series).
 
     A training set of a single class gives that class for every test sample
     (``single_class="constant"``) without fitting, or a ValueError (``"raise"``).
     """
-    label = single_class_label(y[train])
+    labels = np.asarray(y)
+    label = single_class_label(labels[train])
     if label is not None:
         if single_class == "raise":
             raise single_class_error(label, f"{test.size} test sample(s)")
-        return np.full(test.size, label, dtype=y.dtype)
+        return np.full(test.size, label, dtype=labels.dtype)
     with x_passed_through("fit", train.size):
-        model = clone(estimator).fit(take_rows(X, train), y[train])
+        model = clone(estimator).fit(take_rows(X, train), take_rows(y, train))
     with x_passed_through("predict", test.size):
         return model.predict(take_rows(X, test))
 
@@ -230,20 +232,23 @@ def _support(fitted_selector):
 def _fit_fold(selector, estimator, X, y, train, test):
     """One fold: (selector and) classifier fitted on ``train``; the mistakes on ``test`` and
     the selected columns. A single-class training fold predicts its class and selects
-    nothing, without fitting."""
-    label = single_class_label(y[train])
+    nothing, without fitting. ``y`` reaches the fits as given (a pandas Series stays one,
+    its rows taken by :func:`take_rows`); mistakes are counted on its values."""
+    labels = np.asarray(y)
+    label = single_class_label(labels[train])
     if label is not None:
-        return y[test] != label, None if selector is None else np.zeros(0, dtype=np.intp)
+        return labels[test] != label, None if selector is None else np.zeros(0, dtype=np.intp)
     if selector is None:
-        return np.asarray(fit_predict(estimator, X, y, train, test)) != y[test], None
+        return np.asarray(fit_predict(estimator, X, y, train, test)) != labels[test], None
     X_train, X_test = take_rows(X, train), take_rows(X, test)
+    y_train = take_rows(y, train)
     with x_passed_through("selector's fit and transform", train.size):
-        fitted = clone(selector).fit(X_train, y[train])
+        fitted = clone(selector).fit(X_train, y_train)
         X_train, X_test = fitted.transform(X_train), fitted.transform(X_test)
     with x_passed_through("fit", train.size):
-        model = clone(estimator).fit(X_train, y[train])
+        model = clone(estimator).fit(X_train, y_train)
     with x_passed_through("predict", test.size):
-        return np.asarray(model.predict(X_test)) != y[test], _support(fitted)
+        return np.asarray(model.predict(X_test)) != labels[test], _support(fitted)
 
 
 def cross_validate_folds(estimator, X, y, folds, *, selector=None, single_class="constant",
@@ -260,9 +265,10 @@ def cross_validate_folds(estimator, X, y, folds, *, selector=None, single_class=
     CV error.
     """
     folds = [(np.asarray(train), np.asarray(test)) for train, test in folds]
-    single = [f for f, (train, _) in enumerate(folds) if single_class_label(y[train]) is not None]
+    labels = np.asarray(y)
+    single = [f for f, (train, _) in enumerate(folds) if single_class_label(labels[train]) is not None]
     if single and single_class == "raise":
-        raise single_class_error(single_class_label(y[folds[single[0]][0]]), where(single[0]))
+        raise single_class_error(single_class_label(labels[folds[single[0]][0]]), where(single[0]))
     results = run_tasks(_fit_fold, ((selector, estimator, X, y, train, test) for train, test in folds),
                         n_jobs=n_jobs, progress=progress, desc=desc, total=len(folds))
     return FoldOutcome(tests=[test for _, test in folds], wrong=[w for w, _ in results],

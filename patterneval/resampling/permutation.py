@@ -179,11 +179,21 @@ def _cv_run(estimator, X, y, cv, single_class="constant", where="the observed la
                                 n_jobs=1)
 
 
+def _permute(y, perm):
+    """The labels permuted by position, the samples kept: ``y[perm]`` for an array; for a
+    pandas Series (handed to the estimator as the caller gave it) its values in the order
+    ``perm`` under its own index, with its name and dtype, so that row ``i`` of ``X`` keeps
+    its index label."""
+    if hasattr(y, "iloc"):
+        return y.iloc[perm].set_axis(y.index)
+    return y[perm]
+
+
 def _permuted_error(estimator, X, y, cv, source, single_class="constant", average="pooled"):
     """CV error with labels ``y[perm]`` and its single-class folds; ``perm`` is given or
     drawn from a Generator."""
     perm = source.permutation(len(y)) if isinstance(source, np.random.Generator) else source
-    outcome = _cv_run(estimator, X, y[perm], cv, single_class, "permuted labels")
+    outcome = _cv_run(estimator, X, _permute(y, perm), cv, single_class, "permuted labels")
     return cv_error(outcome.counts, outcome.sizes, average), len(outcome.single)
 
 
@@ -266,14 +276,14 @@ class _NullCache:
         kind = _cached_kind(pipeline)
         if kind is None:
             return None
-        classes, codes = np.unique(y, return_inverse=True)
+        classes, codes = np.unique(np.asarray(y), return_inverse=True)
         n_classes = len(classes)
         folds = [(np.asarray(train), np.asarray(test)) for train, test in cv.split(X, y)]
         maps, tols, weights = [], [], []
         for train, test in folds:
             if kind == "ridge" and np.unique(codes[train]).size < n_classes:
                 return None  # the observed fit could not calibrate the round-off guard
-            model = clone(pipeline).fit(take_rows(X, train), y[train])
+            model = clone(pipeline).fit(take_rows(X, train), take_rows(y, train))
             X_test = _transform(model, take_rows(X, test))
             final = model[-1] if type(model) is Pipeline else model
             if kind == "knn":  # the kneighbors call of scikit-learn's predict, once per fold
@@ -399,7 +409,7 @@ def _cached_null(cache, pipeline, X, y, cv, perms, single_class, method, average
     if _ignores_labels(cv):
         same = np.ones(m, dtype=bool)
     else:  # ask cv for every permutation's folds
-        same = np.array([cache.same_folds(X, y[perm], cv) for perm in perms], dtype=bool)
+        same = np.array([cache.same_folds(X, _permute(y, perm), cv) for perm in perms], dtype=bool)
     if method == "cached" and not same.all():
         raise ValueError(
             "method='cached' needs folds that do not depend on the labels, but cv gives other "
@@ -417,15 +427,15 @@ def _cached_null(cache, pipeline, X, y, cv, perms, single_class, method, average
         if single_class == "raise" and single.any():
             r, f = np.argwhere(single)[0]
             train = cache.folds[f][0]
-            raise single_class_error(y[perms[rows[r]]][train][0],
+            raise single_class_error(np.asarray(y)[perms[rows[r]]][train][0],
                                      f"fold {f} of the cross-validation on permuted labels")
         undecided = np.isnan(counts)
         from_cache[rows] = K - undecided.sum(axis=1)
         for r, f in np.argwhere(undecided):
             train, test = cache.folds[f]
-            yp = y[perms[rows[r]]]
+            yp = _permute(y, perms[rows[r]])
             pred = fit_predict(pipeline, X, yp, train, test, single_class="constant")
-            counts[r, f] = np.count_nonzero(pred != yp[test])
+            counts[r, f] = np.count_nonzero(np.asarray(pred) != np.asarray(yp)[test])
         null[rows] = cv_errors(counts.astype(np.int64), lengths, average)  # cv_error's numbers
         null_single[rows] = single.sum(axis=1)
     return null, null_single, from_cache, ~same
@@ -478,7 +488,10 @@ def permutation_test(estimator: BaseEstimator, X: ArrayLike, y: ArrayLike, *, n_
         Passed to the estimator unchanged (only rows are taken), as in scikit-learn's
         ``cross_validate``: a pandas DataFrame (a pipeline may select columns by name),
         a scipy sparse matrix, NaN for an imputing pipeline. The estimator validates it.
-    y : array-like, shape (n_samples,)
+    y : array-like or pandas Series, shape (n_samples,)
+        Class labels (the rule of :func:`patterneval._validation.check_labels`). A pandas
+        Series reaches the estimator as a Series, like ``X``: rows are taken by position,
+        and a permutation reorders its values under its own index (name and dtype kept).
     n_resamples : int, default 1000
         Number of permutations ``m``.
     cv : int or scikit-learn splitter, default 5
@@ -633,14 +646,17 @@ def permutation_test(estimator: BaseEstimator, X: ArrayLike, y: ArrayLike, *, n_
     if selector is not None:
         check_estimator("selector", selector, methods=("fit", "transform", "get_params"),
                         example="SelectKBest(f_classif, k=10)", role="transformer")
-    X, y = check_X_y(X, y, pass_through=True)
-    check_classification_target(y, estimator=estimator)
+    X, labels = check_X_y(X, y, pass_through=True)
+    check_classification_target(labels, estimator=estimator)
+    # the caller's y reaches the estimator as given, as X does: a pandas Series stays one
+    # (rows and permutations taken by position); anything else as the checked array
+    y = y if hasattr(y, "iloc") else labels
     progress = check_bool("progress", progress)
     single_class = check_choice("single_class", single_class, SINGLE_CLASS_OPTIONS)
     method = check_choice("method", method, METHOD_OPTIONS)
     average = check_choice("average", average, AVERAGE_OPTIONS)
     n_resamples = check_scalar("n_resamples", n_resamples, int, low=1)
-    cv = check_cv(cv, y)
+    cv = check_cv(cv, labels)
     rng = check_rng(rng)
     n_jobs = check_n_jobs(n_jobs)
     if permutations is not None:
@@ -665,7 +681,7 @@ def permutation_test(estimator: BaseEstimator, X: ArrayLike, y: ArrayLike, *, n_
                    for s in sources]
         # "auto" probes the first permutation: label-dependent (stratified) folds differ
         # from the observed ones at once, and then nothing is cached
-        if method == "cached" or _same_folds(X, y[sources[0]], cv, list(cv.split(X, y))):
+        if method == "cached" or _same_folds(X, _permute(y, sources[0]), cv, list(cv.split(X, y))):
             cache = _NullCache.build(pipeline, X, y, cv)
     if cache is None and method == "cached":
         raise ValueError(
