@@ -47,6 +47,7 @@ import warnings
 
 import numpy as np
 import pytest
+from sklearn.cluster import DBSCAN as SKDBSCAN
 from sklearn.cluster import KMeans as SKKMeans
 from sklearn.feature_selection import SelectKBest, f_classif
 from sklearn.linear_model import LogisticRegression
@@ -766,6 +767,11 @@ EXTRA = [
     ("cluster_stability", "fraction", "too few points", dict(method="subsample", fraction=0.2)),
     ("gap_statistic", "k_values", "k = n_samples", dict(k_values=[1, 8])),
     ("apn", "X", "one feature", dict(X=X8[:, :1])),
+    # issue 23: W_k = 0 from repeated non-integer points (was Gap = 69 from rounding residue),
+    # FOM's adjustment 0 with one cluster per sample (was NaN), every sample noise
+    ("gap_statistic", "X", "repeated non-integer points", dict(X=np.repeat([[0.1, 0.7], [0.3, 0.2]], 7, axis=0))),
+    ("fom", "clusterer", "one cluster per sample", dict(clusterer=SKKMeans(n_clusters=8, n_init=1))),
+    ("cluster_stability", "clusterer", "every sample noise", dict(clusterer=SKDBSCAN(eps=1e-3))),
     # compare: two classifiers, many classifiers (issue 16)
     ("mcnemar_test", "exact", "exact str", dict(exact="yes")),
     ("mcnemar_test", "exact", "chi-square without discordant pairs", dict(y_pred_a=Y8, exact=False)),
