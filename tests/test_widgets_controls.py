@@ -10,13 +10,19 @@ and its move must change the text.
 
 Each control moves from the explorer's default to other allowed values: every option of a
 toggle, a dropdown or a short selection slider (the first, middle and last of a long one),
-and both ends of a numeric slider. Back at the default, the figure is the default's again,
-so a picture is a function of the controls alone.
+and the end of a numeric slider farther from the default. Back at the default, the figure
+is the default's again, so a picture is a function of the controls alone.
+
+The painter keywords an explorer fixes (a seed, a number of resamples) must change the
+drawing too, and so must the keywords no explorer sets (:data:`UNEXPLORED`, drawn through the
+chapter's ``draw_<what>`` function). :func:`test_a_painter_that_ignores_a_control_fails`
+shows the check failing on a critical-difference painter that ignores alpha.
 """
 
 from __future__ import annotations
 
 import functools
+import inspect
 
 import ipywidgets
 import matplotlib.text
@@ -125,24 +131,42 @@ FIXED = {"BootstrapExplorer", "CalibrationExplorer", "DescentExplorer", "Ensembl
 #: move must still change the text.
 TEXT_ONLY: dict[tuple[str, str], str] = {}
 
+#: Painter keywords that no explorer sets, drawn by a chapter through ``draw_<what>``:
+#: (draw function, its other keywords, the keyword, its default, another value).
+UNEXPLORED = [
+    ("draw_reliability", dict(slope=2.0, shift=0.3, n=800, n_bins=8, rng=1), "strategy", "uniform", "quantile"),
+    ("draw_roc", dict(auc=0.8, n=40, confidence_level=0.9, rng=3), "transform", "logit", "clip"),
+]
+
+
 # ------------------------------------------------------------------ fingerprints
 
 
-def _fingerprint(explorer) -> tuple[bytes, bytes]:
-    """The explorer's figure as Agg pixels with every text artist hidden, and the PNG it
-    shows (text included)."""
-    fig = explorer.figure
+def _drawing(fig) -> bytes:
+    """The figure's Agg pixels with every text artist hidden."""
     canvas = fig.canvas if isinstance(fig.canvas, FigureCanvasAgg) else FigureCanvasAgg(fig)
     texts = [t for t in fig.findobj(matplotlib.text.Text) if t.get_visible()]
     for t in texts:
         t.set_visible(False)
     try:
         canvas.draw()
-        drawing = bytes(canvas.buffer_rgba())
+        return bytes(canvas.buffer_rgba())
     finally:
         for t in texts:
             t.set_visible(True)
-    return drawing, png(explorer)
+
+
+def _fingerprint(explorer) -> tuple[bytes, bytes]:
+    """The explorer's figure with every text artist hidden (:func:`_drawing`), and the PNG
+    it shows (text included)."""
+    return _drawing(explorer.figure), png(explorer)
+
+
+def _painter_of(draw: str) -> type:
+    """The painter class a ``draw_<what>`` function draws (named in its docstring)."""
+    from patterneval import plotting
+
+    return getattr(plotting, getattr(plotting, draw).__doc__.split(":class:`")[1].split("`")[0])
 
 
 def _option_values(control) -> list:
@@ -213,8 +237,19 @@ def test_every_control_changes_the_drawing(name):
     explorer = FACTORIES[name]()
     fixes = any(_other_fixed(key, value) is not None for key, value in explorer.fixed.items())
     assert fixes == (name in FIXED), f"{name}: FIXED lists the explorers with fixed keywords"
+    if "draw" not in vars(type(explorer)):  # controls and fixed keywords go to the painter one to one:
+        # any other keyword of its update is checked through a draw function (UNEXPLORED)
+        painter = type(explorer.painter)
+        others = set(inspect.signature(explorer.painter.update).parameters) - set(explorer.controls) - set(explorer.fixed)
+        unexplored = {row[2] for row in UNEXPLORED if _painter_of(row[0]) is painter}
+        assert others == unexplored, f"{painter.__name__}.update: no test moves {sorted(others - unexplored)}"
     failures = _dead_controls(name, explorer)
     assert not failures, f"{name}: " + "; ".join(failures)
+
+
+#: Controls set before a fixed keyword moves, where the default setting is not valid for
+#: its other value: Rosenbrock's learning-rate slider stops at 1e-2.
+FIXED_SETTING = {("DescentExplorer", "problem"): {"learning_rate": 1e-3}}
 
 
 @pytest.mark.parametrize("name", sorted(FIXED))
@@ -222,19 +257,33 @@ def test_every_fixed_keyword_changes_the_drawing(name):
     """The painter keywords an explorer fixes (a seed, a number of resamples or
     generations, the problem) are used too: another value changes the drawing."""
     explorer = FACTORIES[name]()
-    base = _fingerprint(explorer)[0]
     failures = []
     for key, value in dict(explorer.fixed).items():
         other = _other_fixed(key, value)
         assert other is not None and other != value, (key, value)
+        defaults = explorer.values
+        for control, setting in FIXED_SETTING.get((name, key), {}).items():
+            explorer.controls[control].value = setting
+        base = _fingerprint(explorer)[0]
         explorer.fixed[key] = other
         explorer.update()
         if _fingerprint(explorer)[0] == base:
             failures.append(f"{key}: {value!r} -> {other!r} changed nothing drawn")
         explorer.fixed[key] = value
-    explorer.update()
-    assert _fingerprint(explorer)[0] == base
+        explorer.update()
+        assert _fingerprint(explorer)[0] == base, f"{key}: back to {value!r}, not the same drawing"
+        for control, default in defaults.items():
+            explorer.controls[control].value = default
     assert not failures, f"{name}: " + "; ".join(failures)
+
+
+@pytest.mark.parametrize("draw, params, key, default, other", UNEXPLORED, ids=[row[2] for row in UNEXPLORED])
+def test_painter_keywords_no_explorer_sets_change_the_drawing(draw, params, key, default, other):
+    from patterneval import plotting
+
+    function = getattr(plotting, draw)
+    base = _drawing(function(plotting.new_figure(width=10), **params, **{key: default}))
+    assert _drawing(function(plotting.new_figure(width=10), **params, **{key: other})) != base, key
 
 
 def test_a_painter_that_ignores_a_control_fails(monkeypatch):
