@@ -1,6 +1,7 @@
 """Painter, figures and explorer of the chapter "Diversity"."""
 
 import numpy as np
+import pytest
 from _helpers import png
 
 from patterneval.ensemble.diversity import (
@@ -36,6 +37,13 @@ def test_explorer_redraws_and_shows_cached_values():
     t = pair_table(h1, h2)
     assert table == (t.a, t.b, t.c, t.d)
     assert ex.painter.bars[1].get_height() == measures["correlation"]
+    # the cached measures, against the 2x2 formulas written here (not the functions the
+    # explorer called): rho = (ad - bc) / sqrt((a+b)(c+d)(a+c)(b+d)), disagreement (b+c)/n
+    a, b, c, d = table
+    rho = (a * d - b * c) / np.sqrt((a + b) * (c + d) * (a + c) * (b + d))
+    assert measures["correlation"] == pytest.approx(rho, rel=1e-12)
+    assert measures["disagreement"] == pytest.approx((b + c) / 400, rel=1e-12)
+    assert measures["q_statistic"] == pytest.approx((a * d - b * c) / (a * d + b * c), rel=1e-12)
     assert ex.painter.cells[0][0].get_text() == f"a = {t.a}"
     assert repr(ex) == "PairDiversityExplorer(latent_correlation=0.5, positive_rate=0.5)"
 
