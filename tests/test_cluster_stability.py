@@ -207,6 +207,18 @@ def test_gap_refuses_w_k_zero_to_round_off():
 def test_gap_refuses_identical_samples():
     with pytest.raises(ValueError, match="identical"):
         pe.gap_statistic(np.full((10, 2), 0.1), KMeans(n_init=1), [1, 2], n_references=3, rng=0)
+    # identical to round-off: a spread of 1e-6 at 1e8 (1e-14 relative) is rounding, not data
+    X = 1e8 + 1e-6 * np.random.default_rng(0).random((10, 2))
+    with pytest.raises(ValueError, match="identical to round-off"):
+        pe.gap_statistic(X, KMeans(n_init=1), [1, 2], n_references=3, rng=0)
+    # a spread of 1 at 1e8 is data: the gap is that of the same data near the origin
+    Y = np.random.default_rng(0).random((30, 2))
+    far = pe.gap_statistic(Y + 1e8, KMeans(n_init=1), [1, 2], n_references=3, rng=0)
+    near = pe.gap_statistic(Y, KMeans(n_init=1), [1, 2], n_references=3, rng=0)
+    np.testing.assert_allclose(far.gap, near.gap, rtol=1e-6)
+    # one feature far from the origin and constant does not hide the spread of the other
+    Z = np.column_stack([np.full(30, 1e12), Y[:, 0]])
+    assert np.all(np.isfinite(pe.gap_statistic(Z, KMeans(n_init=1), [1, 2], n_references=3, rng=0).gap))
 
 
 def test_gap_refuses_a_reference_set_with_w_k_zero(monkeypatch):

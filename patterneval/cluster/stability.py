@@ -23,6 +23,8 @@ on every CPU. Jaccard coefficients are ratios of integer counts.
 
 **Degenerate cases.** No function here returns a number that nothing warrants:
 
+- Samples identical to round-off (every feature's range at most ``TIE_RTOL`` of its largest
+  :math:`|x_j|`): :func:`gap_statistic` raises ValueError (:math:`W_1` would be rounding).
 - :math:`W_k = 0` (the gap statistic's :math:`\log W_k = -\infty`): a cluster of identical
   points has dispersion exactly 0 (decided by exact comparison, not by a rounded sum), and
   :math:`W_k \le` :data:`W_RTOL` :math:`\cdot W_1` (the within-cluster spread below
@@ -386,7 +388,9 @@ def gap_statistic(X: ArrayLike, clusterer: BaseEstimator, k_values: Sequence[int
     Raises
     ------
     ValueError
-        If X's samples are all identical; if :math:`W_k = 0` for the data or a reference
+        If X's samples are all identical (to round-off: every feature's range at most
+        ``TIE_RTOL`` times its largest :math:`|x_j|`, where centring X would leave only
+        rounding); if :math:`W_k = 0` for the data or a reference
         set at some k of ``k_values`` (each cluster one repeated point, exactly or within
         :data:`W_RTOL` of :math:`W_1`: duplicated points give :math:`\log W_k = -\infty`,
         or a huge gap from rounding residue, with no warrant either way); if the B
@@ -420,10 +424,11 @@ def gap_statistic(X: ArrayLike, clusterer: BaseEstimator, k_values: Sequence[int
     check_choice("reference", reference, REFERENCES)
     n_jobs = check_n_jobs(n_jobs)
     check_bool("progress", progress)
-    if np.all(X == X[0]):
+    if np.all(np.ptp(X, axis=0) <= TIE_RTOL * np.abs(X).max(axis=0)):
         raise fail("X", "data with at least two distinct samples (the gap statistic compares "
                         "log W_k, and W_k = 0 for identical samples)",
-                   f"{X.shape[0]} identical samples", echo=False)
+                   f"{X.shape[0]} samples identical to round-off (every feature's range at most "
+                   f"1e-12 of its largest |value|)", echo=False)
     gens = spawn(check_rng(rng), B + 1)
     frame = _reference_frame(X, reference)
     tasks = [(X, clusterer, ks, None, gens[0])] + [(X, clusterer, ks, frame, g) for g in gens[1:]]
