@@ -57,23 +57,45 @@ def test_nearest_mean_rules_match_a_direct_fit():
 
 
 def test_simulation_p_values_are_the_library_functions():
-    """Row by row, the vectorised p-values equal those of the public functions exactly."""
+    """Row by row, the vectorised p-values equal those of the public functions exactly (the
+    wiring: argument order, NaN rules), and both equal the published formulas written out
+    here with SciPy (Nadeau & Bengio's corrected t, McNemar's exact and continuity-corrected
+    tests, Dietterich's 5x2cv t and Alpaydin's F), so a formula wrong in both fails too."""
     rng = np.random.default_rng(2)
     a, b = rng.integers(0, 60, (4, 30)) / 60, rng.integers(0, 60, (4, 30)) / 60
     corrected, naive = _resampled_t_p(a - b, np.maximum(a, b).max(axis=1), 10 / 20)
     for r in range(4):
         ref = pe.corrected_resampled_ttest(a[r], b[r], n_train=20, n_test=10)
         assert (corrected[r], naive[r]) == (ref.pvalue, ref.uncorrected_pvalue)
+        d = a[r] - b[r]
+        t_nb = d.mean() / np.sqrt((1 / d.size + 10 / 20) * d.var(ddof=1))
+        t_naive = d.mean() / np.sqrt(d.var(ddof=1) / d.size)
+        assert corrected[r] == pytest.approx(2 * stats.t.sf(abs(t_nb), d.size - 1), rel=1e-10)
+        assert naive[r] == pytest.approx(2 * stats.t.sf(abs(t_naive), d.size - 1), rel=1e-10)
     for bb, cc in ((3, 9), (20, 12), (0, 0), (5, 5), (30, 12), (13, 13)):
         y = np.zeros(bb + cc + 3, int)
         pa = np.r_[np.zeros(bb, int), np.ones(cc, int), 0, 1, 0]
         pb = np.r_[np.ones(bb, int), np.zeros(cc, int), 0, 1, 0]
-        assert two._mcnemar(np.array([bb]), np.array([cc]), None, True)[1][0] == pe.mcnemar_test(y, pa, pb).pvalue
+        p_sim = two._mcnemar(np.array([bb]), np.array([cc]), None, True)[1][0]
+        assert p_sim == pe.mcnemar_test(y, pa, pb).pvalue
+        if bb + cc == 0:
+            expected = 1.0
+        elif bb + cc < 25:   # exact: the binomial test of b against Bin(b + c, 1/2)
+            expected = stats.binomtest(bb, bb + cc, 0.5).pvalue
+        else:                # Edwards' continuity correction
+            expected = stats.chi2.sf(max(abs(bb - cc) - 1, 0) ** 2 / (bb + cc), 1)
+        assert p_sim == pytest.approx(expected, rel=1e-10)
     scores = rng.integers(0, 40, (3, 5, 2, 2)) / 40
     t, f = _five_by_two_p(scores[..., 0] - scores[..., 1], scores.max(axis=(1, 2, 3)))
     for r in range(3):
         assert t[r] == two._five_by_two_test(scores[r], two._ttest_5x2, "paired t", (5,)).pvalue
         assert f[r] == two._five_by_two_test(scores[r], two._ftest_5x2, "combined F", (10, 5)).pvalue
+        d = scores[r, ..., 0] - scores[r, ..., 1]                    # (replication, fold)
+        s2 = ((d - d.mean(axis=1, keepdims=True)) ** 2).sum(axis=1)  # Dietterich's s_i^2
+        t_d = d[0, 0] / np.sqrt(s2.mean())
+        f_a = (d ** 2).sum() / (2 * s2.sum())
+        assert t[r] == pytest.approx(2 * stats.t.sf(abs(t_d), 5), rel=1e-10)
+        assert f[r] == pytest.approx(stats.f.sf(f_a, 10, 5), rel=1e-10)
 
 
 def test_undefined_replicates_are_nan_and_never_reject():
