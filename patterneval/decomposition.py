@@ -394,7 +394,7 @@ class LDA(TransformerMixin, BaseEstimator):
         if eig_w[0] <= tol:
             rank = int(np.sum(eig_w > tol))
             raise ValueError(
-                f"the within-class covariance S_w is singular (rank {rank} < {d} features), "
+                f"the within-class covariance S_w is singular on X (rank {rank} < {d} features), "
                 f"so S_b w = lambda S_w w has no unique solution; use a shrinkage estimate "
                 f"(sklearn LinearDiscriminantAnalysis(solver='eigen', shrinkage='auto')) or "
                 f"reduce the dimension with PCA first."
@@ -739,9 +739,11 @@ def match_sources(sources: ArrayLike, estimated: ArrayLike) -> SourceMatch:
     Parameters
     ----------
     sources : array_like of shape (n_samples, k)
-        The true sources, finite, 1 <= k <= 8.
+        The true sources, finite, 1 <= k <= 8, no column constant (a constant signal has
+        no correlation: ValueError rather than NaN).
     estimated : array_like of shape (n_samples, k)
-        The recovered sources (e.g. ``FastICA().fit_transform(mixed)``), same shape.
+        The recovered sources (e.g. ``FastICA().fit_transform(mixed)``), same shape, no
+        column constant.
 
     Returns
     -------
@@ -764,6 +766,15 @@ def match_sources(sources: ArrayLike, estimated: ArrayLike) -> SourceMatch:
     k = S.shape[1]
     if k > 8:
         raise ValueError(f"match_sources handles at most 8 sources; got {k}.")
+    for name, arr in (("sources", S), ("estimated", E)):
+        flat = np.ptp(arr, axis=0) == 0  # a constant column has no correlation (0/0)
+        if np.any(flat):
+            raise fail(name, "columns that vary (a constant signal has no correlation with anything)",
+                       f"a constant column {int(np.argmax(flat))}", echo=False)
+    # correlations do not depend on the scale of a column: columns whose squares would
+    # overflow or underflow (beyond 1e100, below 1e-100) are divided by their largest entry
+    S, E = (A / top if (top.max() > 1e100 or top.min() < 1e-100) else A
+            for A, top in ((S, np.abs(S).max(axis=0)), (E, np.abs(E).max(axis=0))))
     C = np.corrcoef(S.T, E.T)[:k, k:]
     best = max(itertools.permutations(range(k)), key=lambda p: np.abs(C[np.arange(k), p]).sum())
     c = C[np.arange(k), best]

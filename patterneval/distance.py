@@ -411,11 +411,18 @@ class VDMTable(Result):
         int
             Its position in ``values``.
         """
+        return self._index(value, "value")
+
+    def _index(self, value, name):
         lookup = {v: i for i, v in enumerate(self.values.tolist())}
         key = value.item() if isinstance(value, np.generic) else value
+        try:
+            hash(key)
+        except TypeError:
+            raise fail(name, "a value of the attribute (hashable)", value, error=TypeError) from None
         if key not in lookup:
             raise ValueError(
-                f"value {value!r} was not seen when the VDM table was built; known values: "
+                f"{name} {value!r} was not seen when the VDM table was built; known values: "
                 f"{self.values.tolist()}."
             )
         return lookup[key]
@@ -432,7 +439,7 @@ class VDMTable(Result):
         -------
         float
         """
-        return float(self.table[self.index(a), self.index(b)])
+        return float(self.table[self._index(a, "a"), self._index(b, "b")])
 
 
 def _encode(arr: np.ndarray):

@@ -713,7 +713,8 @@ def gaussian_mle(x: ArrayLike, *, method: Literal["closed", "numeric"] = "closed
     ----------
     x : array_like of shape (n,)
         Finite real observations, at least 2 and not all equal (else the likelihood is
-        unbounded).
+        unbounded), with a variance representable in double precision (a spread near
+        1e-160 or 1e160 raises a ValueError rather than a variance of 0 or inf).
     method : {"closed", "numeric"}, default "closed", keyword-only
 
     Returns
@@ -734,7 +735,12 @@ def gaussian_mle(x: ArrayLike, *, method: Literal["closed", "numeric"] = "closed
         raise ValueError("x is constant: the variance MLE is 0 and the likelihood is unbounded.")
     if method == "closed":
         mu = float(x.mean())
-        var = float(np.mean((x - mu) ** 2))
+        with np.errstate(over="ignore", under="ignore"):
+            var = float(np.mean((x - mu) ** 2))
+        if not (0 < var < np.inf):  # a spread near 1e-160 (1e160) under- (over)flows when squared
+            raise fail("x", "observations whose variance is a positive finite number in double "
+                            "precision", f"a spread of {np.ptp(x):.3g}, whose square is {var:.3g}",
+                       echo=False, hint="Rescale x.")
         return GaussianMLE(mean=mu, variance=var, log_likelihood=_gaussian_loglik(x, mu, var),
                            method=method)
     # standardise for conditioning, optimise, transform back (the MLE is equivariant)
@@ -752,7 +758,11 @@ def gaussian_mle(x: ArrayLike, *, method: Literal["closed", "numeric"] = "closed
     res = scipy.optimize.minimize(nll, np.array([0.0, 0.0]), jac=True, method="BFGS",
                                   options={"gtol": 1e-12, "maxiter": 1000})
     mu = float(loc + scale * res.x[0])
-    var = float(scale**2 * np.exp(res.x[1]))
+    with np.errstate(over="ignore", under="ignore"):
+        var = float(scale**2 * np.exp(res.x[1]))
+    if not (0 < var < np.inf):
+        raise fail("x", "observations whose variance is a positive finite number in double "
+                        "precision", f"a spread of {np.ptp(x):.3g}", echo=False, hint="Rescale x.")
     return GaussianMLE(mean=mu, variance=var, log_likelihood=_gaussian_loglik(x, mu, var),
                        method=method)
 

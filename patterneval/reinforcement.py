@@ -264,6 +264,10 @@ def gridworld(shape: tuple[int, int] = (3, 4), *, walls: Sequence[tuple[int, int
     >>> g.n_states, g.n_actions, g.state_names[g.start]
     (11, 4, '(2,0)')
     """
+    if isinstance(shape, (str, bytes)) or not hasattr(shape, "__len__") or len(shape) != 2:
+        raise fail("shape", "a pair (rows, columns)", shape,
+                   error=TypeError if isinstance(shape, (str, bytes)) or not hasattr(shape, "__len__")
+                   else ValueError)
     rows = check_scalar("shape[0]", shape[0], int, low=1)
     cols = check_scalar("shape[1]", shape[1], int, low=1)
     shape = (rows, cols)

@@ -84,7 +84,20 @@ def _counts_or_labels(counts, labels, fname):
     if labels is not None:
         check_labels("labels", labels)
         _, counts = np.unique(np.asarray(labels, dtype=object).astype(str), return_counts=True)
-    return check_count_table("counts", counts)
+    return _rescaled(check_count_table("counts", counts), 1)
+
+
+def _rescaled(c, n_axes):
+    """Counts divided by the largest count of each table (the last ``n_axes`` axes) when
+    they are so large or so small (beyond 1e100 or below 1e-100) that a sum or a square
+    would overflow or underflow: every impurity and gain here depends on proportions only.
+    Ordinary counts are returned unchanged (bit for bit)."""
+    positive = c[c > 0]
+    if positive.size == 0 or (positive.max() <= 1e100 and positive.min() >= 1e-100):
+        return c
+    axes = tuple(range(-n_axes, 0))
+    top = c.max(axis=axes, keepdims=True)
+    return c / np.where(top > 0, top, 1.0)
 
 
 def _entropy(c):
@@ -116,7 +129,9 @@ def entropy(counts: ArrayLike | None = None, *, labels: ArrayLike | None = None)
     Parameters
     ----------
     counts : array_like, shape (..., n_classes)
-        Non-negative (possibly fractional) class counts.
+        Non-negative (possibly fractional) class counts, of any scale (counts beyond
+        1e100 or below 1e-100 are divided by the largest first, so that no sum or square
+        overflows or underflows into NaN).
     labels : array_like, shape (n_samples,), optional
         Class labels instead of counts (exactly one of the two).
 
@@ -176,6 +191,7 @@ def _table(table, name="table"):
     if t.ndim < 2:
         raise fail(name, "a contingency table of shape (..., n_branches, n_classes)",
                    f"an array of shape {t.shape}", echo=False)
+    t = _rescaled(t, 2)
     totals = t.sum(axis=(-2, -1))
     if np.any(totals <= 0):
         where = "" if totals.ndim == 0 else f" (table {np.argwhere(totals <= 0)[0].tolist()} of the stack)"

@@ -1193,7 +1193,9 @@ class KMeansGrid(Result):
     inertia, adjusted_rand, silhouette, dunn : ndarray of shape (len(ks), len(inits), len(seeds))
         Final inertia V (lower is better for a fixed k), adjusted Rand index against
         ``labels_true`` (higher is better; NaN without labels), average silhouette width
-        and Dunn index (higher is better).
+        and Dunn index (higher is better; NaN for a run that found fewer than two distinct
+        clusters, e.g. on data with fewer distinct points than k, where neither is
+        defined).
     n_iter : ndarray of int, same shape
     labels : ndarray of shape (len(ks), len(inits), len(seeds), n_samples)
     centers : dict

@@ -448,7 +448,7 @@ class AdaBoost(ClassifierMixin, BaseEstimator):
                 break
         if not estimators:
             raise ValueError(
-                f"the first base learner was no better than chance (weighted error {eps:.3g} "
+                f"the first base learner was no better than chance on X and y (weighted error {eps:.3g} "
                 f">= 0.5{' after ' + str(max_restarts) + ' restarts' if mode == 'resample' else ''}); "
                 "AdaBoost needs a weak learner with error below 1/2."
             )
@@ -741,7 +741,8 @@ def compare_modes(X_train: ArrayLike, y_train: ArrayLike, X_test: ArrayLike, y_t
     >>> res.resample_test_errors.shape
     (3, 5)
     """
-    X_train, y_train = check_X_y(X_train, y_train, min_classes=1, names=("X_train", "y_train"))
+    X_train, y_train = check_X_y(X_train, y_train, min_classes=2, names=("X_train", "y_train"))
+    check_labels("y_train", y_train, max_classes=2)  # AdaBoost here is binary
     X_test, y_test = check_X_y(X_test, y_test, min_classes=1, names=("X_test", "y_test"))
     n_estimators = check_scalar("n_estimators", n_estimators, int, low=1)
     n_seeds = check_scalar("n_seeds", n_seeds, int, low=1)
@@ -822,7 +823,8 @@ def boosting_rounds(X: ArrayLike, y: ArrayLike, *, base_estimator: BaseEstimator
     grid_size : int, default 120
         Grid points per axis, >= 2.
     margin : float, default 0.5
-        How far the grid extends beyond the data range, >= 0.
+        How far the grid extends beyond the data range, >= 0 (a widened range that
+        overflows raises a ValueError).
     rng : None, int or numpy.random.Generator, optional
         Seed or generator of the draws (``numpy.random.default_rng(rng)``).
 
@@ -857,7 +859,11 @@ def boosting_rounds(X: ArrayLike, y: ArrayLike, *, base_estimator: BaseEstimator
     grid_size = check_scalar("grid_size", grid_size, int, low=2)
     margin = check_scalar("margin", margin, float, low=0)
     model = AdaBoost(base_estimator, n_estimators, mode=mode, random_state=check_rng(rng)).fit(X_arr, y_arr)
-    lo, hi = X_arr.min(axis=0) - margin, X_arr.max(axis=0) + margin
+    with np.errstate(over="ignore", invalid="ignore"):
+        lo, hi = X_arr.min(axis=0) - margin, X_arr.max(axis=0) + margin
+        span = hi - lo
+    if not (np.all(np.isfinite(span))):  # the widened range overflows: the grid would be NaN
+        raise fail("margin", "small enough for the widened data range to be finite", margin)
     gx, gy = np.linspace(lo[0], hi[0], grid_size), np.linspace(lo[1], hi[1], grid_size)
     grid = np.column_stack([np.tile(gx, grid_size),
                             np.repeat(gy, grid_size)])

@@ -29,6 +29,8 @@ from .._validation import (
     check_rng,
     check_scalar,
     check_X_y,
+    fail,
+    show,
 )
 from ._engine import fit_predict, run_tasks, single_class_error, single_class_label, spawn
 from .crossval import _iris_example, cross_val_error, leave_one_out_error
@@ -625,9 +627,25 @@ class EstimatorSimulation(Result):
         return "\n".join(rows)
 
 
+def _draw(sampler, rng, size):
+    """``sampler(rng, size)``, checked: a pair (X, y) of ``size`` finite rows and their
+    class labels; anything else raises naming ``sampler``."""
+    out = sampler(rng, size)
+    expected = f"a function returning a pair (X, y) of {size} samples (the size it is asked for)"
+    if not isinstance(out, (tuple, list)) or len(out) != 2:
+        raise fail("sampler", expected, f"one returning {show(out)}", error=TypeError, echo=False)
+    try:
+        X, y = check_X_y(*out, min_classes=1)
+    except (TypeError, ValueError) as exc:
+        raise type(exc)(f"sampler must be {expected}; its output was refused: {exc}") from None
+    if X.shape[0] != size:
+        raise fail("sampler", expected, f"one returning {X.shape[0]} samples", echo=False)
+    return X, y
+
+
 def _one_training_set(estimator, sampler, n, X_test, y_test, n_splits, n_resamples, rng):
     """True error and every estimate on one freshly drawn training set."""
-    X, y = sampler(rng, n)
+    X, y = _draw(sampler, rng, n)
     X, y = check_X_y(X, y)
     true_error = float(np.mean(clone(estimator).fit(X, y).predict(X_test) != y_test))
     values = [leave_one_out_error(estimator, X, y).error]
@@ -660,7 +678,7 @@ def simulate_error_estimates(estimator: BaseEstimator, sampler: Callable, *, n: 
     estimator : scikit-learn-compatible classifier
     sampler : callable
         ``sampler(rng, size) -> (X, y)``: draws ``size`` labelled samples with the given
-        Generator.
+        Generator (finite rows; anything else raises an error naming ``sampler``).
     n : int
         Training-set size.
     n_test : int, default 20000
@@ -709,7 +727,7 @@ def simulate_error_estimates(estimator: BaseEstimator, sampler: Callable, *, n: 
     rng = check_rng(rng)
     progress = check_bool("progress", progress)
     test_rng, *children = spawn(rng, n_replicates + 1)
-    X_test, y_test = check_X_y(*sampler(test_rng, n_test))
+    X_test, y_test = _draw(sampler, test_rng, n_test)
     check_classification_target(y_test, estimator=estimator)
     tasks = [(estimator, sampler, n, X_test, y_test, n_splits, n_resamples, child) for child in children]
     results = run_tasks(_one_training_set, tasks, n_jobs=n_jobs, progress=progress,

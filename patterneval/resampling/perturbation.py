@@ -64,6 +64,7 @@ from sklearn.svm import SVC
 from .._results import ConfidenceInterval, Result
 from .._validation import (
     check_array,
+    check_bool,
     check_choice,
     check_labels,
     check_n_jobs,
@@ -636,14 +637,29 @@ def linear_rule_error(coef: ArrayLike, intercept: ArrayLike, *, separation: floa
     0.158655
     """
     separation = check_scalar("separation", separation, float, low=0, closed="neither")
-    w = np.atleast_2d(check_array("coef", coef))
-    b = np.broadcast_to(check_array("intercept", intercept), w.shape[:1])
+    coef_arr = check_array("coef", coef)
+    if coef_arr.ndim not in (1, 2) or coef_arr.shape[-1] == 0:
+        raise fail("coef", "a weight vector (p,) or a stack of them (m, p)", f"an array of shape "
+                           f"{coef_arr.shape}", echo=False, error=TypeError if coef_arr.ndim == 0 else ValueError)
+    w = np.atleast_2d(coef_arr)
+    b = check_array("intercept", intercept)
+    if b.ndim > 1 or (b.ndim == 1 and b.shape != w.shape[:1]):
+        raise fail("intercept", f"a number, or one per rule of coef (shape {w.shape[:1]})",
+                   f"an array of shape {b.shape}", echo=False)
+    b = np.broadcast_to(b, w.shape[:1])
+    # the rule does not change when (w, b) is scaled: divide by the largest |entry| first,
+    # so that the norm of a huge w cannot overflow (nor a tiny one underflow) into a wrong 0.5
+    scale = np.maximum(np.max(np.abs(w), axis=1), np.abs(b))
+    scale = np.where(scale > 0, scale, 1.0)
+    big = (scale > 1e100) | (scale < 1e-100)
+    w = np.where(big[:, None], w / scale[:, None], w)
+    b = np.where(big, b / scale, b)
     norm = np.linalg.norm(w, axis=1)
     shift = w[:, 0] * separation / 2
-    with np.errstate(divide="ignore", invalid="ignore"):  # w = 0 handled just below
+    with np.errstate(divide="ignore", invalid="ignore", over="ignore"):  # w = 0 handled just below
         err = 0.5 * special.ndtr(-(shift + b) / norm) + 0.5 * special.ndtr(-(shift - b) / norm)
     err = np.where(norm > 0, err, 0.5)
-    return float(err[0]) if np.ndim(coef) == 1 else err
+    return float(err[0]) if coef_arr.ndim == 1 else err
 
 
 def _true_errors(n, separation, n_features, C, generators):
@@ -977,7 +993,19 @@ class CoverageReplay(Result):
     same_coverage: bool
 
     def matches(self, tolerance: float = 1e-12) -> bool:
-        """``same_coverage`` and every difference within ``tolerance``."""
+        """``same_coverage`` and every difference within ``tolerance``.
+
+        Parameters
+        ----------
+        tolerance : float, default 1e-12
+            Largest absolute difference accepted, a finite number >= 0 (NaN would make
+            every replay fail, silently).
+
+        Returns
+        -------
+        bool
+        """
+        tolerance = check_scalar("tolerance", tolerance, float, low=0)
         return bool(self.same_coverage and self.max_abs_difference <= tolerance)
 
 
@@ -1027,6 +1055,8 @@ class CoverageStudy(Result):
         >>> sim.n, sim.method, sim.covered.shape
         (20, 'apparent', (3,))
         """
+        n = check_scalar("n", n, int)
+        method = check_choice("method", method, PERTURBATION_METHODS)
         for sim in self.cells:
             if sim.n == n and sim.method == method:
                 return sim
@@ -1191,12 +1221,28 @@ def run_coverage_study(ns: ArrayLike, *, methods: Sequence[str] = PERTURBATION_M
     >>> a.target == b.target, bool(np.array_equal(a.errors, b.errors))  # same data sets
     (True, True)
     """
-    ns = check_array("ns", ns, kind="int", low=2).ravel().tolist()
+    ns = check_array("ns", np.atleast_1d(ns) if np.isscalar(ns) else ns, ndim=1, kind="int", low=2).tolist()
+    if isinstance(methods, str) or not np.iterable(methods):
+        raise fail("methods", f"a sequence of methods from {list(PERTURBATION_METHODS)}", methods,
+                   error=TypeError)
     methods = [check_choice("methods", m, PERTURBATION_METHODS) for m in methods]
+    if not methods or len(set(methods)) != len(methods):
+        raise fail("methods", f"a non-empty sequence of distinct methods from {list(PERTURBATION_METHODS)}",
+                   methods)
     seed = check_scalar("seed", seed, int, low=0)
-    settings = dict(separation=float(separation), n_features=int(n_features), C=float(C), n_splits=int(n_splits),
-                    n_datasets=int(n_datasets), n_resamples=int(n_resamples),
-                    confidence_level=float(confidence_level), n_truth=int(n_truth), seed=seed)
+    # every option checked here, before the settings are stored (float("nan") or a complex
+    # would otherwise fail deep inside, or be stored as given)
+    settings = dict(separation=check_scalar("separation", separation, float, low=0, closed="neither"),
+                    n_features=check_scalar("n_features", n_features, int, low=1),
+                    C=check_scalar("C", C, float, low=0, closed="neither"),
+                    n_splits=check_scalar("n_splits", n_splits, int, low=2),
+                    n_datasets=check_scalar("n_datasets", n_datasets, int, low=2),
+                    n_resamples=check_scalar("n_resamples", n_resamples, int, low=1),
+                    confidence_level=check_scalar("confidence_level", confidence_level, float, low=0, high=1,
+                                                  closed="neither"),
+                    n_truth=check_scalar("n_truth", n_truth, int, low=2), seed=seed)
+    check_n_jobs(n_jobs)
+    check_bool("progress", progress)
     cells = []
     for n in ns:
         target = None
