@@ -369,24 +369,37 @@ def _is_number(value) -> bool:
     return isinstance(value, (numbers.Number, np.bool_))
 
 
-def _check_label_values(name, arr, raw):
+#: What a label is called in messages, by ``check_labels(kind=...)``, and how to fix a score
+#: passed for one.
+_LABEL_WORDS = {
+    "class": ("class labels (binary or multiclass)", "predicted classes, not scores or "
+                                                     "probabilities (predict, not predict_proba)"),
+    "cluster": ("cluster labels", "hard cluster assignments, not scores, distances or soft "
+                                  "memberships"),
+}
+
+
+def _check_label_values(name, arr, raw, kind):
     """The label rule past NaN: no mix of strings and numbers, no complex, infinite or
     non-integral numbers (see :func:`check_labels`)."""
+    what, fix = _LABEL_WORDS[kind]
     numbers_ = arr
     objects = _label_objects(arr, raw)
     if objects is not None:
         values = objects.tolist()
-        strings = [v for v in values if isinstance(v, _STRINGS)]
-        if strings and any(_is_number(v) for v in values):
+        types = set(map(type, values))  # a few types: the checks below are per type
+        numeric = {t for t in types if issubclass(t, (numbers.Number, np.bool_))}
+        if numeric and any(issubclass(t, _STRINGS) for t in types):
+            first_string = next(v for v in values if isinstance(v, _STRINGS))
             first_number = next(v for v in values if _is_number(v))
-            raise fail(name, "labels of one type (all strings or all numbers)",
+            raise fail(name, f"{what} of one type (all strings or all numbers)",
                        f"a mix of label input types (string and number), such as "
-                       f"{show(strings[0])} and {show(first_number)}", echo=False,
+                       f"{show(first_string)} and {show(first_number)}", echo=False,
                        hint="Encode every label the same way, e.g. as strings.")
-        numbers_ = [v for v in values if _is_number(v) and not isinstance(v, (numbers.Integral, np.bool_))]
-        if not numbers_:
+        inexact = tuple(t for t in numeric if not issubclass(t, (numbers.Integral, np.bool_)))
+        if not inexact:
             return
-        numbers_ = np.asarray(numbers_)
+        numbers_ = np.asarray([v for v in values if isinstance(v, inexact)])
         if numbers_.dtype.kind == "O":  # Decimal, Fraction...
             try:
                 numbers_ = numbers_.astype(np.float64)
@@ -394,28 +407,28 @@ def _check_label_values(name, arr, raw):
                 return
     elif arr.dtype.kind not in "fc":
         return
-    expected = "identifiers: integers, strings or integral floats such as 1.0"
+    rule = "Labels are integers, strings or integral floats such as 1.0"
     if numbers_.dtype.kind == "c":  # scikit-learn's "Complex data not supported", as for X
-        raise fail(name, expected, f"complex values ({show(numbers_[:5].tolist())})", echo=False,
-                   hint="Complex data not supported as labels.")
+        raise fail(name, what, f"complex values ({show(numbers_[:5].tolist())})", echo=False,
+                   hint=f"Complex data not supported as labels. {rule}.")
     inf = np.isinf(numbers_)
     fractional = ~inf & (numbers_ != np.round(numbers_))
     if fractional.any():
         bad = numbers_[fractional]
-        raise fail(name, expected,
-                   f"{bad.size} non-integral value{'s' * (bad.size > 1)} of {arr.size} "
-                   f"({show(bad[:5].tolist())})", echo=False,
-                   hint="Unknown label type: 'continuous', in the words of scikit-learn's "
-                        "type_of_target. Pass classes or cluster ids, not scores or "
-                        "probabilities (predict, not predict_proba).")
+        raise fail(name, what,
+                   f"a 'continuous' target, {bad.size} non-integral value{'s' * (bad.size > 1)} of "
+                   f"{arr.size} ({show(bad[:5].tolist())})", echo=False,
+                   hint=f"Unknown label type: 'continuous', in the words of scikit-learn's "
+                        f"type_of_target. {rule}: pass {fix}.")
     if inf.any():
         n_inf = int(np.count_nonzero(inf))
-        raise fail(name, expected, f"{n_inf} infinite value{'s' * (n_inf > 1)} of {arr.size} "
-                                   f"({show(numbers_[inf][:5].tolist())})", echo=False)
+        raise fail(name, what, f"{n_inf} infinite value{'s' * (n_inf > 1)} of {arr.size} "
+                               f"({show(numbers_[inf][:5].tolist())})", echo=False,
+                   hint=f"{rule}.")
 
 
 def check_labels(name: str, value, *, n=None, n_name=None, min_classes=None, max_classes=None,
-                 min_size: int = 1, kind: str = "labels"):
+                 min_size: int = 1, kind: str = "class"):
     """Class or cluster labels: a 1-d array of identifiers, one per sample.
 
     One rule for every label the package takes -- classes (``y``, ``y_true``, ``y_pred``,
@@ -435,18 +448,19 @@ def check_labels(name: str, value, *, n=None, n_name=None, min_classes=None, max
 
     ``n`` (with ``n_name``) is the required length; ``min_classes`` and ``max_classes``
     bound the number of distinct labels; ``min_size`` is the fewest entries (0 allows an
-    empty array). ``kind="categories"`` checks the values of a nominal attribute instead
-    (VDM's ``values``): any hashable values without NaN, a mix of types included, since
-    they are data rather than labels. Returns ``np.asarray(value)``.
+    empty array). ``kind`` names the labels in messages, ``"class"`` (the default) or
+    ``"cluster"`` (the rule is the same); ``kind="categories"`` checks the values of a
+    nominal attribute instead (VDM's ``values``): any hashable values without NaN, a mix of
+    types included, since they are data rather than labels. Returns ``np.asarray(value)``.
 
     >>> check_labels("y_pred", [0.1, 0.7, 0.3])
     Traceback (most recent call last):
     ...
-    ValueError: y_pred must be identifiers: integers, strings or integral floats such as 1.0; got 3 non-integral values of 3 ([0.1, 0.7, 0.3]). Unknown label type: 'continuous', in the words of scikit-learn's type_of_target. Pass classes or cluster ids, not scores or probabilities (predict, not predict_proba).
+    ValueError: y_pred must be class labels (binary or multiclass); got a 'continuous' target, 3 non-integral values of 3 ([0.1, 0.7, 0.3]). Unknown label type: 'continuous', in the words of scikit-learn's type_of_target. Labels are integers, strings or integral floats such as 1.0: pass predicted classes, not scores or probabilities (predict, not predict_proba).
     >>> check_labels("y", ["a", 1])
     Traceback (most recent call last):
     ...
-    ValueError: y must be labels of one type (all strings or all numbers); got a mix of label input types (string and number), such as 'a' and 1. Encode every label the same way, e.g. as strings.
+    ValueError: y must be class labels (binary or multiclass) of one type (all strings or all numbers); got a mix of label input types (string and number), such as 'a' and 1. Encode every label the same way, e.g. as strings.
     >>> check_labels("y", [1.0, 0.0, 2.0]).tolist()
     [1.0, 0.0, 2.0]
     """
@@ -460,10 +474,10 @@ def check_labels(name: str, value, *, n=None, n_name=None, min_classes=None, max
         raise ValueError(
             f"{name} holds NaN labels ({n_nan} of {arr.size}); every sample needs a label, and "
             f"NaN cannot be a class or a cluster. Encode missing values as a label of their own.")
-    if kind == "labels":
-        _check_label_values(name, arr, value)
+    if kind in _LABEL_WORDS:
+        _check_label_values(name, arr, value, kind)
     elif kind != "categories":
-        raise ValueError(f"kind must be 'labels' or 'categories'; got {kind!r}.")
+        raise ValueError(f"kind must be 'class', 'cluster' or 'categories'; got {kind!r}.")
     if n is not None and arr.size != n:
         raise ValueError(f"{name} has {arr.size} entries but {n_name} has {n}; they must pair up.")
     if arr.size < min_size:

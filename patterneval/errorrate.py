@@ -235,7 +235,8 @@ def test_error(y_true: ArrayLike, y_pred: ArrayLike) -> ErrorEstimate:
     Parameters
     ----------
     y_true, y_pred : array_like of shape (n_samples,)
-        Labels of any hashable kind, compared with ``!=``.
+        Class labels (integers, strings, integral floats; no NaN, inf, probabilities or
+        mix of strings and numbers: the rule of ``check_labels``), compared with ``!=``.
 
     Returns
     -------

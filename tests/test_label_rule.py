@@ -32,13 +32,13 @@ PROBA = [0.1, 0.7, 0.3, 0.9, 0.2, 0.6, 0.8, 0.4]
 INF = [np.inf, 0, 0, 0, 1, 1, 1, 1]
 MIXED = ["a", 0, 0, 0, 1, 1, 1, 1]
 BAD = {"probabilities": PROBA, "inf": INF, "mixed": MIXED}
+WHAT = {"class": r"class labels \(binary or multiclass\)", "cluster": r"cluster labels"}
 PATTERN = {
-    "probabilities": r"must be identifiers: integers, strings or integral floats such as 1\.0; got 8 "
-                     r"non-integral values of 8 \(\[0\.1, 0\.7, 0\.3, 0\.9, 0\.2\]\)\. Unknown label type: "
-                     r"'continuous'",
-    "inf": r"must be identifiers: integers, strings or integral floats such as 1\.0; got 1 infinite "
-           r"value of 8 \(\[inf\]\)\.$",
-    "mixed": r"must be labels of one type \(all strings or all numbers\); got a mix of label input "
+    "probabilities": r"{what}; got a 'continuous' target, 8 non-integral values of 8 "
+                     r"\(\[0\.1, 0\.7, 0\.3, 0\.9, 0\.2\]\)\. Unknown label type: 'continuous'",
+    "inf": r"{what}; got 1 infinite value of 8 \(\[inf\]\)\. Labels are integers, strings or integral "
+           r"floats such as 1\.0\.$",
+    "mixed": r"{what} of one type \(all strings or all numbers\); got a mix of label input "
              r"types \(string and number\), such as 'a' and 0\.",
 }
 
@@ -76,22 +76,28 @@ CLUSTER_LABELS = [
 ]
 
 
+ALL = [(*c, "class") for c in CLASS_LABELS] + [(*c, "cluster") for c in CLUSTER_LABELS]
+
+
 @pytest.mark.parametrize("kind", list(BAD))
-@pytest.mark.parametrize(("case", "call", "arg"), CLASS_LABELS + CLUSTER_LABELS,
-                         ids=[c[0] for c in CLASS_LABELS + CLUSTER_LABELS])
-def test_bad_labels_raise_naming_the_argument(case, call, arg, kind):
+@pytest.mark.parametrize(("case", "call", "arg", "what"), ALL, ids=[c[0] for c in ALL])
+def test_bad_labels_raise_naming_the_argument(case, call, arg, what, kind):
     """Today's failures: kappa took inf and 0.1/0.7/0.3 as classes, the internal indices took
     inf as a cluster id, a mix of strings and numbers became strings (or a numpy TypeError)."""
+    pattern = "^" + re.escape(arg) + " must be " + PATTERN[kind].replace("{what}", WHAT[what])
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
-        with pytest.raises(ValueError, match="^" + re.escape(arg) + " " + PATTERN[kind]):
+        with pytest.raises(ValueError, match=pattern):
             call(list(BAD[kind]))
 
 
+@pytest.mark.parametrize("what", ["class", "cluster"])
 @pytest.mark.parametrize("kind", list(BAD))
-def test_one_message_per_kind_everywhere(kind):
+def test_one_message_per_kind_everywhere(kind, what):
     messages = set()
-    for _, call, arg in CLASS_LABELS + CLUSTER_LABELS:
+    for _, call, arg, group in ALL:
+        if group != what:
+            continue
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
             with pytest.raises(ValueError) as info:
@@ -102,17 +108,17 @@ def test_one_message_per_kind_everywhere(kind):
 
 def test_kappa_mix_in_an_object_array_is_a_value_error_not_a_numpy_type_error():
     mixed = np.array(["a", 1, "a", 1], dtype=object)
-    with pytest.raises(ValueError, match=r"^h1 must be labels of one type"):
+    with pytest.raises(ValueError, match=r"^h1 must be class labels \(binary or multiclass\) of one type"):
         pe.kappa(mixed, [0, 1, 0, 1])
-    with pytest.raises(ValueError, match=r"^predictions must be labels of one type"):
+    with pytest.raises(ValueError, match=r"^predictions must be class labels \(binary or multiclass\) of one"):
         pe.pairwise_diversity(np.array([["a", 1, "a", 1], [0, 1, 0, 1]], dtype=object), measure="kappa")
 
 
 def test_a_list_mixing_strings_and_numbers_is_not_silently_strings():
     """numpy turns ['1', 1] into two equal strings '1'; the rule refuses it first."""
-    with pytest.raises(ValueError, match=r"^labels_true must be labels of one type"):
+    with pytest.raises(ValueError, match=r"^labels_true must be cluster labels of one type"):
         pe.rand_index(["1", 1, "2", 2], [0, 0, 1, 1])
-    with pytest.raises(ValueError, match=r"^y_true must be labels of one type"):
+    with pytest.raises(ValueError, match=r"^y_true must be class labels \(binary or multiclass\) of one type"):
         pe.test_error(["1", 1], ["1", "1"])
 
 
@@ -168,5 +174,6 @@ def test_vdm_values_are_categories_not_labels():
     kind="categories"); its class labels follow the rule."""
     res = pe.vdm(np.array(["x", 1, "x", 1, 0.5], dtype=object), [0, 0, 1, 1, 1], p=1)
     assert res.distance("x", 1) == 0.0 and res.distance(1, 0.5) > 0
-    with pytest.raises(ValueError, match=r"^labels must be identifiers.*non-integral"):
+    with pytest.raises(ValueError, match=r"^labels must be class labels \(binary or multiclass\); got a "
+                                         r"'continuous' target"):
         pe.vdm(["x", "y", "x"], [0.5, 0.5, 1.5], p=1)

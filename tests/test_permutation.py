@@ -613,9 +613,9 @@ def test_cached_path_hands_the_series_through_too():
 
 
 @pytest.mark.parametrize(("y", "pattern"), [
-    (np.resize([0.1, 0.7, 0.3], 150), r"^y must be identifiers.*non-integral"),
-    (np.r_[np.inf, np.zeros(74), np.ones(75)], r"^y must be identifiers.*1 infinite value"),
-    (["a"] + [1] * 149, r"^y must be labels of one type"),
+    (np.resize([0.1, 0.7, 0.3], 150), r"^y must be class labels \(binary or multiclass\); got a 'continuous'"),
+    (np.r_[np.inf, np.zeros(74), np.ones(75)], r"^y must be class labels .*; got 1 infinite value"),
+    (["a"] + [1] * 149, r"^y must be class labels \(binary or multiclass\) of one type"),
 ])
 def test_bad_labels_name_y(y, pattern):
     X, _ = noisy_iris(0)

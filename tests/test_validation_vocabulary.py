@@ -121,14 +121,21 @@ def test_check_array_accepts_and_normalises():
     ([1, 1], dict(min_classes=2), ValueError, r"^y must be labels of at least 2 classes; got 1 class \(\[1\]\)\.$"),
     ([0, 1, 2], dict(min_classes=2, max_classes=2), ValueError, r"^y must be labels of exactly 2 classes"),
     # issue 23, one rule for labels (scikit-learn's type_of_target)
-    ([0.1, 0.7, 0.3], {}, ValueError, r"^y must be identifiers: integers, strings or integral floats such as "
-                                       r"1\.0; got 3 non-integral values of 3 \(\[0\.1, 0\.7, 0\.3\]\)\. Unknown "
-                                       r"label type: 'continuous'"),
-    ([1.0, np.inf, 0.0], {}, ValueError, r"^y must be identifiers: .*; got 1 infinite value of 3 \(\[inf\]\)\.$"),
-    (["a", 1], {}, ValueError, r"^y must be labels of one type \(all strings or all numbers\); got a mix of label "
-                                r"input types \(string and number\), such as 'a' and 1\."),
-    (np.array(["a", 2.5], dtype=object), {}, ValueError, r"^y must be labels of one type"),
-    (np.array([1, 2.5], dtype=object), {}, ValueError, r"^y must be identifiers: .*1 non-integral value of 2 \(\[2\.5\]\)"),
+    ([0.1, 0.7, 0.3], {}, ValueError, r"^y must be class labels \(binary or multiclass\); got a 'continuous' target, "
+                                       r"3 non-integral values of 3 \(\[0\.1, 0\.7, 0\.3\]\)\. Unknown label type: "
+                                       r"'continuous', in the words of scikit-learn's type_of_target\. Labels are "
+                                       r"integers, strings or integral floats such as 1\.0: pass predicted classes"),
+    ([0.1, 0.7], dict(kind="cluster"), ValueError, r"^y must be cluster labels; got a 'continuous' target, .*: pass "
+                                                    r"hard cluster assignments"),
+    ([1.0, np.inf, 0.0], {}, ValueError, r"^y must be class labels \(binary or multiclass\); got 1 infinite value "
+                                          r"of 3 \(\[inf\]\)\. Labels are integers, strings or integral floats"),
+    (["a", 1], {}, ValueError, r"^y must be class labels \(binary or multiclass\) of one type \(all strings or all "
+                                r"numbers\); got a mix of label input types \(string and number\), such as 'a' and 1\."),
+    (["a", 1], dict(kind="cluster"), ValueError, r"^y must be cluster labels of one type"),
+    (np.array(["a", 2.5], dtype=object), {}, ValueError, r"^y must be class labels .* of one type"),
+    (np.array([1, 2.5], dtype=object), {}, ValueError, r"^y must be class labels .*1 non-integral value of 2 \(\[2\.5\]\)"),
+    ([1, 2 + 1j], {}, ValueError, r"^y must be class labels .*; got complex values .* Complex data not supported"),
+    ([0, 1], dict(kind="labels"), ValueError, r"^kind must be 'class', 'cluster' or 'categories'"),
 ])
 def test_check_labels_rejects(value, options, exc, pattern):
     assert_rejects(exc, pattern, check_labels, "y", value, **options)
@@ -143,6 +150,8 @@ def test_check_labels_accepts_any_hashable_labels():
     assert check_labels("y", np.array([1, 2.0, np.int8(3)], dtype=object)).size == 3
     assert check_labels("y", np.array([(1,), 2, None], dtype=object)).size == 3
     assert check_labels("y", np.array([-1e300, 1e300])).size == 2
+    # the values of a nominal attribute: any hashable values, but no NaN
+    assert check_labels("values", ["x", 1, 0.5], kind="categories").size == 3
 
 
 @pytest.mark.parametrize("check, args, exc, message", [

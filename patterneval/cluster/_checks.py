@@ -13,8 +13,8 @@ def check_partitions(labels_true, labels_pred, *, names=("labels_true", "labels_
     length, under the one rule for labels of :func:`~patterneval._validation.check_labels`
     (integers, strings, integral floats or other hashable ids; no NaN, no infinite or
     non-integral numbers, no mix of strings and numbers). Returns the two numpy arrays."""
-    first = check_labels(names[0], labels_true, min_size=1)
-    second = check_labels(names[1], labels_pred, n=first.size, n_name=names[0])
+    first = check_labels(names[0], labels_true, min_size=1, kind="cluster")
+    second = check_labels(names[1], labels_pred, n=first.size, n_name=names[0], kind="cluster")
     return first, second
 
 
@@ -27,11 +27,12 @@ def check_cluster_X(X, *, name: str = "X") -> np.ndarray:
 
 def check_cluster_data(X, labels, *, min_clusters: int = 1, max_clusters=None):
     """``X`` (see :func:`check_cluster_X`) and one cluster label per row (1-d, under the
-    rule of :func:`~patterneval._validation.check_labels`, as for the external indices). Returns ``(X, codes, n_clusters)`` with codes in 0..n_clusters-1.
+    rule of :func:`~patterneval._validation.check_labels`, as for the external indices).
+    Returns ``(X, codes, n_clusters)`` with codes in 0..n_clusters-1.
     ``max_clusters="n-1"`` rejects a partition into singletons."""
     X = check_cluster_X(X)
     n = X.shape[0]
-    lab = check_labels("labels", labels, n=n, n_name="X")
+    lab = check_labels("labels", labels, n=n, n_name="X", kind="cluster")
     try:
         _, codes = np.unique(lab, return_inverse=True)
     except TypeError:  # ids numpy cannot sort (e.g. tuples among numbers): compared by their repr

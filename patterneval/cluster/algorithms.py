@@ -1286,7 +1286,7 @@ def kmeans_grid(X: ArrayLike, ks: Sequence[int], *, labels_true: ArrayLike | Non
     seeds = tuple(check_array("seeds", seeds, ndim=1, kind="int", low=0).tolist())
     max_iter = check_scalar("max_iter", max_iter, int, low=1)
     truth = None if labels_true is None else check_labels("labels_true", labels_true, n=n,
-                                                          n_name="X")
+                                                          n_name="X", kind="cluster")
     shape = (len(ks), len(inits), len(seeds))
     inertia, ari, sil, dunn = (np.full(shape, np.nan) for _ in range(4))
     n_iter = np.zeros(shape, dtype=int)

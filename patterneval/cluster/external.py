@@ -307,7 +307,7 @@ def pair_counts(labels_true: ArrayLike, labels_pred: ArrayLike) -> PairCounts:
     Parameters
     ----------
     labels_true, labels_pred : array-like of shape (n_samples,)
-        Reference partition and clustering; any hashable labels, at least one sample:
+        Reference partition and clustering (cluster labels, see the module docstring), at least one sample:
         empty arrays raise ValueError (scikit-learn's ``pair_confusion_matrix`` returns zeros).
 
     Returns
@@ -414,7 +414,7 @@ def adjusted_rand_index(labels_true: ArrayLike, labels_pred: ArrayLike, *, rando
     Parameters
     ----------
     labels_true, labels_pred : array-like of shape (n_samples,)
-        Reference partition and clustering; any hashable labels, at least one sample:
+        Reference partition and clustering (cluster labels, see the module docstring), at least one sample:
         empty arrays raise ValueError (scikit-learn's ``adjusted_rand_score`` returns 1.0).
     random_model : {"perm", "num", "num1"}, default "perm"
         The random model of the expectation, see above.
@@ -1172,7 +1172,7 @@ def adjusted_mutual_info(labels_true: ArrayLike, labels_pred: ArrayLike, *, aver
     Parameters
     ----------
     labels_true, labels_pred : array-like of shape (n_samples,)
-        Reference partition and clustering; any hashable labels, at least one sample:
+        Reference partition and clustering (cluster labels, see the module docstring), at least one sample:
         empty arrays raise ValueError (scikit-learn's ``adjusted_mutual_info_score`` returns 1.0).
     average : {"arithmetic", "geometric", "min", "max"}, default "arithmetic"
         The mean of the two entropies in the denominator.
@@ -1363,7 +1363,7 @@ def v_measure(labels_true: ArrayLike, labels_pred: ArrayLike, *, beta: float = 1
     Parameters
     ----------
     labels_true, labels_pred : array-like of shape (n_samples,)
-        Reference partition and clustering; any hashable labels, at least one sample:
+        Reference partition and clustering (cluster labels, see the module docstring), at least one sample:
         empty arrays raise ValueError (scikit-learn's ``v_measure_score`` returns 1.0).
     beta : float, default 1.0
         Positive weight (scikit-learn also accepts 0, which gives h).

@@ -311,7 +311,8 @@ def within_cluster_variation(X: ArrayLike, labels: ArrayLike, *, metric: str = "
     ----------
     X : array-like of shape (n_samples, n_features)
     labels : array-like of shape (n_samples,)
-        Cluster labels (any hashable values).
+        Cluster labels (integers, strings, integral floats or other hashable ids; see the
+        module docstring).
     metric : str, default "euclidean"
         One of :data:`METRICS`.
 

@@ -221,8 +221,9 @@ def jaccard_table(labels_a: ArrayLike, labels_b: ArrayLike) -> np.ndarray:
     Parameters
     ----------
     labels_a, labels_b : array_like of shape (n_samples,)
-        Two partitions of the same samples: any hashable labels, no NaN, at least one
-        sample.
+        Two partitions of the same samples: cluster labels under the rule of the
+        external indices (no NaN, inf, non-integral numbers or mix of strings and
+        numbers), at least one sample.
 
     Returns
     -------

@@ -130,7 +130,8 @@ def mcnemar_test(y_true: ArrayLike, y_pred_a: ArrayLike, y_pred_b: ArrayLike, *,
     Parameters
     ----------
     y_true : array_like, shape (n,)
-        True labels of the test set (any hashable labels; any number of classes).
+        True labels of the test set (integers, strings or integral floats, under the
+        rule of ``check_labels``; any number of classes).
     y_pred_a, y_pred_b : array_like, shape (n,)
         Predictions of classifiers A and B on the same test examples.
     exact : bool or None, keyword-only

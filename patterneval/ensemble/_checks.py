@@ -62,8 +62,9 @@ def check_member_outputs(predictions, *, name: str = "predictions", soft=None, r
     as a sequence of per-member arrays (a member whose shape differs from member 0's is
     named in the error).
 
-    ``soft=True`` requires class scores, finite and in [0, 1]; ``soft=False`` labels (no
-    NaN, any hashable type); ``None`` either. ``real`` requires finite real numbers of the
+    ``soft=True`` requires class scores, finite and in [0, 1]; ``soft=False`` labels (the
+    rule of ``check_labels``: no NaN, inf, non-integral numbers or mix of strings and
+    numbers); ``None`` either. ``real`` requires finite real numbers of the
     allowed shapes (averages, regression outputs). At least ``min_members`` members and
     one sample."""
     if predictions is None or np.isscalar(predictions) or isinstance(predictions, dict):
