@@ -656,8 +656,10 @@ def discounted_return(rewards: ArrayLike, gamma: float) -> float:
 
     Parameters
     ----------
-    rewards : array_like of float
-        :math:`R_1, R_2, \dots`, in the order received (flattened).
+    rewards : array_like of float, shape (T,)
+        :math:`R_1, R_2, \dots`, in the order received: one episode's rewards, a 1-d
+        sequence (a 2-d array, say several episodes stacked, is refused rather than
+        flattened into one long episode).
     gamma : float in [0, 1]
         Discount factor.
 
@@ -674,7 +676,8 @@ def discounted_return(rewards: ArrayLike, gamma: float) -> float:
     """
     gamma = check_scalar("gamma", gamma, float, low=0, high=1)
     g = 0.0
-    for r in reversed(check_array("rewards", rewards, min_rows=0).ravel().tolist()):
+    for r in reversed(check_array("rewards", rewards, ndim=1, min_rows=0,
+                                  shape_hint="(one episode's rewards)").tolist()):
         g = r + gamma * g
     return g
 

@@ -331,3 +331,21 @@ def test_good_inputs_pass_and_rows_name_parameters():
             cls().fit(Xg, yg)
         for overrides, _, _ in rows:
             assert set(overrides) <= params, (cls, overrides)
+
+
+# ---- issue 23: correlations of constant signals are refused, extreme scales computed
+@pytest.mark.parametrize("scale", [1e-310, 1e200])
+def test_match_sources_at_extreme_scales(scale):
+    S = np.random.default_rng(0).normal(size=(100, 2))
+    m = match_sources(S * scale, -2 * S[:, ::-1])
+    assert m.permutation == (1, 0) and m.correlation == pytest.approx([1.0, 1.0])
+
+
+def test_fisher_criterion_zero_direction_and_no_spread():
+    X, y = IRIS
+    with pytest.raises(ValueError, match=r"^w must be a non-zero direction .*got a zero direction \(column 1\)"):
+        fisher_criterion(np.c_[np.ones(4), np.zeros(4)], X, y)
+    with pytest.raises(ValueError, match=r"^X must be data with some spread along w"):
+        fisher_criterion([1.0, 0.0, 0.0, 0.0], np.c_[np.zeros(150), X[:, 1:]], y)
+    # the scale of w cancels, down to subnormal entries
+    assert fisher_criterion(np.ones(4) * 1e-310, X, y) == pytest.approx(fisher_criterion(np.ones(4), X, y))

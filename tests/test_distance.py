@@ -428,3 +428,35 @@ def test_mixed_distance_p_inf_and_large_p():
                         [0, 0, 1, 1], categorical=[1], p=600.0)
     assert D.mixed_distance(Y[0], Y[1], tables=t600, p=600.0) == pytest.approx(0.001, rel=1e-2)
     assert D.mixed_distance(Y[0], Y[1], tables=t600, p=600.0) > 0
+
+
+# ---- issue 23: entries whose squares overflow or underflow are scaled, not reported as NaN
+def test_cosine_of_vectors_whose_squares_overflow_or_underflow():
+    assert D.cosine_similarity([1e308, 1e308], [1e308, 1e308]) == pytest.approx(1.0)
+    assert D.cosine_similarity([1e308, 0.0], [1e308, 1e308]) == pytest.approx(2**-0.5)
+    # 1e-200 squared underflows to 0: not a zero vector
+    assert D.cosine_similarity([1e-200, 1e-200], [1e-200, 0.0]) == pytest.approx(2**-0.5)
+    rows = D.cosine_distance([[1e-200, 1e-200], [1e308, 1e308]], [1e-200, 0.0])
+    assert rows == pytest.approx([1 - 2**-0.5] * 2)
+    with pytest.raises(ValueError, match=r"x is a zero vector \(row 1\)"):
+        D.cosine_similarity([[1e-200, 1e-200], [0.0, 0.0]], [1.0, 0.0])
+
+
+def test_mahalanobis_with_a_tiny_covariance_and_weights_that_overflow():
+    cov = np.array([[4.0, 0.0], [0.0, 1.0]])
+    assert D.mahalanobis([0, 0], [2, 0], cov * 1e-310) == pytest.approx(1.0 / np.sqrt(1e-310), rel=1e-6)
+    # the weighted sum overflows, the distance does not: p = 2, w = 1e300 -> 1e150 * 5
+    assert D.minkowski([0, 0], [3, 4], w=[1e300, 1e300]) == pytest.approx(5e150)
+    assert D.minkowski([0, 0], [3, 4], p=np.inf, w=[1e308, 1e308]) == 4.0
+
+
+@pytest.mark.parametrize(("call", "pattern"), [
+    (lambda: D.minkowski([0, 0], [3, 4], p=1e-4), r"^x, y, p and w must be .*finite.*as p -> 0"),
+    (lambda: D.minkowski([0, 0], [3e300, 4e300], w=[1e300, 1e300], p=0.5), r"^x, y, p and w must be"),
+    (lambda: D.chebyshev([-1e308], [1e308]), r"^x and y must be values whose differences are finite"),
+    (lambda: D.mahalanobis([-1e308, 0], [1e308, 0], np.eye(2)), r"^x and y must be values whose differences"),
+    (lambda: D.vdm(["g", "g", "b", "b"], ["y", "n", "y", "y"], p=1e-300).metric, r"^p must be values for which"),
+    (lambda: D.vdm(["g", "b"], ["y", "n"]).distance(["g"], "b"), r"^a must be a value of the attribute"),
+])
+def test_distances_that_overflow_are_refused(call, pattern):
+    assert_rejects((ValueError, TypeError), pattern, call)

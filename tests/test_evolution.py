@@ -643,3 +643,26 @@ def test_ga_elitism_is_invariant_to_rounding_of_tied_fitness():
     f = np.array([0.3, 0.1 + 0.2, 0.30000000000000004, 0.0, 0.0, 0.0])
     new_pop, new_f, _ = ga.step(pop, f)
     np.testing.assert_array_equal(new_f[:2], f[:2])  # the two lowest indices among the tied best
+
+
+# ---- issue 23: decoding, roulette and sharing without a silent NaN, inf or inverted penalty
+def test_bits_to_real_without_overflow():
+    pop = [[0, 0, 0], [1, 1, 1], [1, 0, 0]]
+    wide = bits_to_real(pop, low=-1e308, high=1e308)  # high - low overflows
+    assert np.all(np.isfinite(wide))
+    assert wide.tolist() == pytest.approx([-1e308, 1e308, 1e308 / 7])  # 4/7 of the way up
+    long = np.zeros((2, 1100), dtype=int)  # 2^1100 overflows
+    long[0, 0], long[1] = 1, 1
+    assert bits_to_real(long, low=0.0, high=1.0).tolist() == pytest.approx([0.5, 1.0])
+
+
+def test_roulette_with_a_sum_that_overflows_keeps_the_shares():
+    huge = E.roulette_selection([1e308, 1e308, 0.0, 3e307], 50, rng=4)
+    plain = E.roulette_selection([1.0, 1.0, 0.0, 0.3], 50, rng=4)
+    assert np.array_equal(huge, plain)
+
+
+def test_sharing_refuses_negative_fitness():
+    # f / niche count would move a negative fitness up, towards 0: crowding rewarded
+    with pytest.raises(ValueError, match=r"^fitness must be non-negative for fitness sharing"):
+        E.shared_fitness([[0, 0], [0, 0], [1, 1]], [-4.0, -4.0, 1.0], radius=1.0)

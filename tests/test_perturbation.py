@@ -566,3 +566,10 @@ def test_literal_reading_can_turn_the_interval_inside_out(cancer):
     assert np.quantile(res.replicates, 0.75) < 0
     low, high = res.confidence_interval(0.5)
     assert low < res.error < high
+
+
+# ---- issue 23: the rule (w, b) is scale-free, so a huge or tiny w gives its error, not 0.5
+@pytest.mark.parametrize("scale", [1e-300, 1e200, 1e307])
+def test_linear_rule_error_is_scale_free(scale):
+    w, b = np.array([1.0, 0.5]), 0.3
+    assert P.linear_rule_error(w * scale, b * scale) == pytest.approx(P.linear_rule_error(w, b), rel=1e-12)

@@ -678,3 +678,14 @@ def test_argmax_tied_ignores_rounding_differences():
     assert argmax_tied([1.0, 1.0 + 1e-9]) == 1  # a real difference is not a tie
     assert argmax_tied([np.nan, 1.0]) == 1 and argmin_tied([np.nan, 1.0]) == 1
     np.testing.assert_array_equal(argmax_tied([[1.0, 1.0 + 1e-16], [0.0, 2.0]], axis=1), [0, 1])
+
+
+# ---- issue 23: impurities depend on proportions, so no scale of the counts gives NaN
+@pytest.mark.parametrize("scale", [1e-310, 1e-200, 1e200, 1e300])
+def test_impurities_of_tiny_and_huge_counts(scale):
+    counts = np.array([9.0, 5.0])
+    table = np.array([[2.0, 3.0], [4.0, 0.0], [3.0, 2.0]])
+    assert gini(counts * scale) == pytest.approx(gini(counts))
+    assert T.entropy(counts * scale) == pytest.approx(T.entropy(counts))
+    assert information_gain(table * scale) == pytest.approx(information_gain(table))
+    assert T.gain_ratio(table * scale) == pytest.approx(T.gain_ratio(table))
