@@ -32,7 +32,8 @@ GOOD = {
     pe.errorrate.simulate_coverage: dict(error=0.1, n=10, n_resamples=5, rng=0),
     pe.simulation.check_mean: dict(samples=[0.1, 0.2, 0.3], formula=0.2),
     pe.simulation.check_variance: dict(samples=[0.1, 0.2, 0.3], formula=0.01),
-    pe.simulation.check_variance_difference: dict(samples_a=[0.1, 0.3], samples_b=[0.2, 0.2], formula=0.02),
+    pe.simulation.check_variance_difference: dict(samples_a=[0.1, 0.3, 0.2, 0.5], samples_b=[0.2, 0.2, 0.3, 0.1],
+                                                  formula=0.02),  # replicates that vary: a standard error > 0
     pe.simulation.check_value: dict(simulated=0.5, std_error=0.1, formula=0.5),
     pe.simulation.format_checks: dict(checks=[pe.simulation.check_value(0.5, 0.1, 0.5)]),
 }
