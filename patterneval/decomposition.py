@@ -383,6 +383,7 @@ class LDA(TransformerMixin, BaseEstimator):
         """
         X, y = validate_estimator_data(self, X, y, labels=True, dtype=np.float64,
                                        ensure_min_samples=2)
+        X = _check_scale(X)
         classes, codes = _class_codes(y)
         n, d = X.shape
         c = classes.size
@@ -577,8 +578,13 @@ class FastICA(_LinearProjection, TransformerMixin, BaseEstimator):
                 f"X has rank < n_components = {k} (collinear features), so it cannot be "
                 f"whitened; lower n_components."
             )
-        K = (np.sqrt(n) / S[:k])[:, None] * Vt[:k]  # cov of Z (denominator n) is I
-        Z = Xc @ K.T
+        with np.errstate(over="ignore", divide="ignore", invalid="ignore"):
+            K = (np.sqrt(n) / S[:k])[:, None] * Vt[:k]  # cov of Z (denominator n) is I
+            Z = Xc @ K.T
+        if not (np.all(np.isfinite(K)) and np.all(np.isfinite(Z))):  # a spread near 1e-308
+            raise fail("X", "data whose whitening is finite in double precision", "a spread so small "
+                            f"(largest singular value {S[0]:.3g}) that 1/spread overflows", echo=False,
+                       hint="Rescale X.")
         g = _contrast(fun)
         W0 = gen.standard_normal((k, k))
         if algorithm == "parallel":
@@ -807,8 +813,20 @@ def _class_codes(y, n_samples=None):
 
 def _check_X_labels(X, y):
     """A data matrix and its class labels, for the functions (not estimators) of LDA."""
-    X = _check_data("X", X)
+    X = _check_scale(_check_data("X", X))
     return X, _class_codes(y, X.shape[0])
+
+
+def _check_scale(X, name="X"):
+    """Data whose scatter matrices (sums of squared deviations) are finite: entries beyond
+    about 1e150 would overflow them to inf, and the criteria built on them to NaN."""
+    top = float(np.max(np.abs(X))) if X.size else 0.0
+    limit = 1e154 / (2.0 * np.sqrt(max(X.size * X.shape[-1], 1)))  # sums over n samples and d^2 entries
+    if top > limit:
+        raise fail(name, f"data whose scatter matrices are finite in double precision (entries of "
+                         f"magnitude below about {limit:.0e})", f"a largest |entry| of {top:.3g}",
+                   echo=False, hint=f"Rescale {name}.")
+    return X
 
 
 def check_n_components(n_components, limit: int, *, limit_text: str) -> int:

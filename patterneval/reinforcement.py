@@ -1442,8 +1442,13 @@ def learning_curve(history: ArrayLike, values: ArrayLike, *, mask: ArrayLike | N
         if m.dtype != bool or m.shape != v.shape or not m.any():
             raise fail("mask", f"a boolean array of shape {v.shape} with a True entry", mask)
         h, v = h[:, m], v[m]
-    with np.errstate(invalid="ignore"):
-        return np.sqrt(np.nanmean((h - v) ** 2, axis=1))
+    with np.errstate(invalid="ignore", over="ignore"), warnings.catch_warnings():
+        warnings.simplefilter("ignore", RuntimeWarning)  # a row with no estimate: NaN, documented
+        rms = np.sqrt(np.nanmean((h - v) ** 2, axis=1))
+    if np.any(np.isinf(rms)):  # squared errors beyond ~1e308
+        raise fail("history and values", "estimates whose squared errors are finite in double precision",
+                   "errors that overflow when squared", echo=False, hint="Rescale the rewards.")
+    return rms
 
 
 # ---- input checks of this module, in the vocabulary of patterneval._validation

@@ -155,7 +155,12 @@ def check_mean(samples: ArrayLike, formula: float, *, label: str = "mean", n_se:
     True
     """
     x = _replicates(samples)
-    return _check(label, formula, x.mean(), x.std(ddof=1) / np.sqrt(x.size), n_se, source="samples")
+    with np.errstate(over="ignore", invalid="ignore"):
+        mean, se = x.mean(), x.std(ddof=1) / np.sqrt(x.size)
+    if not (np.isfinite(mean) and np.isfinite(se)):  # squares (or the sum) beyond ~1e308
+        raise fail("samples", "replicates whose mean and variance are finite in double precision",
+                   f"replicates spread over {np.ptp(x):.3g}", echo=False)
+    return _check(label, formula, mean, se, n_se, source="samples")
 
 
 def check_variance(

@@ -1589,7 +1589,8 @@ class CARTRegressor(RegressorMixin, _CARTBase):
         ----------
         X : array_like, shape (n_samples, n_features)
         y : array_like, shape (n_samples,)
-            Real targets.
+            Real targets (so large that squared errors overflow, beyond about 1e150:
+            ValueError, not NaN impurities).
         %(sample_weight)s
 
         %(returns_self)s
@@ -1598,6 +1599,11 @@ class CARTRegressor(RegressorMixin, _CARTBase):
         X, y, w = self._prepare(X, y, sample_weight)
         # scikit-learn's y_numeric would blame X for a string in y: y is converted here
         self._y_fit = y = check_array("y", y, ndim=1)
+        top = float(np.max(np.abs(y))) if y.size else 0.0
+        if top > 1e150 / np.sqrt(max(y.size, 1)):  # the squared errors (impurities) would overflow
+            raise fail("y", f"targets whose squared errors are finite in double precision (below about "
+                            f"{1e150 / np.sqrt(max(y.size, 1)):.0e} in magnitude)",
+                       f"a largest |target| of {top:.3g}", echo=False, hint="Rescale y.")
         S = np.column_stack([w, w * y])
         try:
             return self._fit_tree(X, S, w, "squared_error")

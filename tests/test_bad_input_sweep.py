@@ -988,8 +988,6 @@ EXTRA += [
     ("gaussian_regression_mle", "y", "fitted exactly", dict(y=X8 @ np.array([1.0, 2.0]))),
     ("gaussian_mle", "x", "variance underflows", dict(x=np.array([1.0, 2.0, 3.0, 6.0]) * 1e-310)),
     ("least_squares", "X", "coefficients overflow", dict(X=X8 * 1e-310)),
-    ("rosenbrock", "a", "value overflows", dict(a=1e308)),
-    ("rosenbrock_grad", "b", "gradient overflows", dict(b=1e308)),
     ("momentum_stability_limit", "lipschitz", "limit overflows", dict(lipschitz=1e-320)),
     # dimension reduction: 0/0 criteria, constant signals, overflowing noise, a singular S_w
     ("fisher_criterion", "w", "zero direction", dict(w=[0.0, 0.0])),
@@ -1023,6 +1021,15 @@ EXTRA += [
     ("compare_modes", "y_train", "three classes", dict(y_train=np.arange(8) % 3)),
     ("boosting_rounds", "margin", "range overflows", dict(margin=1e308)),
     ("AdaBoost.fit", "X", "first learner at chance", dict(X=np.zeros((8, 2)))),
+    # entries whose squares overflow (near 1e200): every distance, scatter or error inf or NaN
+    *[(t, "X", "squares overflow", dict(X=X8 * 1e200)) for t in (
+        "kmeans_plusplus_probabilities", "hierarchical", "kmeans_grid", "scatter_matrices", "LDA.fit")],
+    ("KMeans.transform", "X", "squares overflow", dict(X=X8[:3] * 1e200)),
+    ("check_mean", "samples", "squares overflow", dict(samples=[1e200, -1e200, 3e200])),
+    ("learning_curve", "history", "squares overflow", dict(history=[[1e200, 2e200], [0.0, 0.0]])),
+    ("CARTRegressor.fit", "y", "squares overflow", dict(y=np.arange(8.0) * 1e200 + 1e200)),
+    ("Stacking.meta_features", "X", "member outputs NaN", dict(X=X8[:3] * 1e200 + 1e200)),
+    ("FastICA.fit", "X", "whitening overflows", dict(X=X8 * 1e-310)),
 ]
 
 

@@ -17,6 +17,10 @@ nearest centre with the lowest index; the sample with the lowest row index; for
 hierarchical clustering the pair found first by the nearest-neighbour chain, whose own
 choices follow the same rule, and merges at tied heights in the order found). Rounding in
 sums and BLAS products, which differs between CPUs, therefore cannot flip a choice.
+
+**Scale.** Every algorithm compares sums of squares, which overflow for entries beyond
+about 1e150 (every distance would become the same inf, then NaN): such data (``X``,
+``centers``, ``init``) raise a ValueError that asks to rescale them.
 """
 
 from __future__ import annotations
@@ -73,6 +77,20 @@ _METRICS = ("euclidean", "sqeuclidean", "cityblock", "chebyshev", "cosine")
 
 
 # --------------------------------------------------------------------------- helpers
+
+
+def _check_scale(X, name="X"):
+    """Data whose squared Euclidean distances (and their sum over the samples, an inertia)
+    are finite: every algorithm here compares sums of squares, which overflow to inf (and
+    then NaN) for entries beyond about 1e150, silently turning every distance into the
+    same inf. Such data raise instead."""
+    top = float(np.max(np.abs(X))) if X.size else 0.0
+    limit = 1e154 / (2.0 * np.sqrt(max(X.size, 1)))  # n d (2 top)^2, the largest inertia, is finite
+    if top > limit:
+        raise fail(name, f"data whose squared distances are finite in double precision (entries of "
+                         f"magnitude below about {limit:.0e})", f"a largest |entry| of {top:.3g}",
+                   echo=False, hint=f"Rescale {name}.")
+    return X
 
 
 def _sq_distances(X, C, X_sq=None, C_sq=None):
@@ -261,7 +279,7 @@ def threshold_clustering(
     >>> threshold_clustering(X[[1, 0, 2]], 2.0).labels   # the order matters
     array([0, 0, 0])
     """
-    X = check_cluster_X(X)
+    X = _check_scale(check_cluster_X(X))
     T = check_scalar("threshold", threshold, float, low=0)
     metric = check_choice("metric", metric, _METRICS)
     n = X.shape[0]
@@ -325,7 +343,7 @@ def max_min_distance(X: ArrayLike, theta: float, *, first: int = 0) -> Heuristic
     >>> r.center_indices, r.labels
     (array([0, 3, 4]), array([0, 0, 1, 1, 2]))
     """
-    X = check_cluster_X(X)
+    X = _check_scale(check_cluster_X(X))
     theta = check_scalar("theta", theta, float, low=0)
     n = X.shape[0]
     first = check_scalar("first", first, int, low=0, high=n - 1, hint="(a row of X)")
@@ -544,7 +562,7 @@ def hierarchical(X: ArrayLike, *, linkage: Literal["single", "complete", "averag
     >>> hierarchical(X, linkage="complete").heights
     array([1., 3., 7.])
     """
-    X = check_cluster_X(X)
+    X = _check_scale(check_cluster_X(X))
     linkage = check_choice("linkage", linkage, LINKAGES)
     n = X.shape[0]
     if n_clusters is not None and distance_threshold is not None:
@@ -595,8 +613,9 @@ def kmeans_plusplus_probabilities(X: ArrayLike, centers: ArrayLike) -> np.ndarra
     >>> kmeans_plusplus_probabilities(X, X[:1])
     array([0. , 0.1, 0.9])
     """
-    X = check_cluster_X(X)
-    C = check_array("centers", centers, ndim=2, shape_hint="(n_centers, n_features)")
+    X = _check_scale(check_cluster_X(X))
+    C = _check_scale(check_array("centers", centers, ndim=2, shape_hint="(n_centers, n_features)"),
+                     "centers")
     if C.shape[1] != X.shape[1]:
         raise fail("centers", f"an array with {X.shape[1]} columns, one per feature of X",
                    f"shape {C.shape}", echo=False)
@@ -683,7 +702,7 @@ def kmeans_plusplus(
     >>> sorted(X[idx, 0].tolist())      # one centre on each side, almost surely
     [0.0, 10.0]
     """
-    X = check_cluster_X(X)
+    X = _check_scale(check_cluster_X(X))
     k = check_scalar("n_clusters", n_clusters, int, low=1, high=X.shape[0],
                      hint=f"(there are {X.shape[0]} samples)")
     idx = _plusplus(X, k, check_rng(rng))
@@ -780,7 +799,7 @@ _centre_docs = doc_parts({
 def _new_X(est, X):
     """``X`` checked for a fitted centre-based clusterer (KMeans, ISODATA)."""
     check_is_fitted(est)
-    return validate_estimator_data(est, X, reset=False, dtype=np.float64, order="C")
+    return _check_scale(validate_estimator_data(est, X, reset=False, dtype=np.float64, order="C"))
 
 
 @_centre_docs
@@ -892,7 +911,7 @@ class KMeans(ClusterMixin, TransformerMixin, BaseEstimator):
             ``self``, fitted: the best of ``n_init`` runs (lowest inertia; a tie within
             1e-12 relative keeps the earlier run).
         """
-        X = validate_estimator_data(self, X, reset=True, dtype=np.float64, order="C")
+        X = _check_scale(validate_estimator_data(self, X, reset=True, dtype=np.float64, order="C"))
         k = check_scalar("n_clusters", self.n_clusters, int, low=1, high=X.shape[0],
                          hint=f"(there are {X.shape[0]} samples)")
         n_init = check_scalar("n_init", self.n_init, int, low=1)
@@ -1073,7 +1092,7 @@ class ISODATA(ClusterMixin, BaseEstimator):
         ISODATA
             ``self``, fitted (the number of clusters found is ``len(cluster_centers_)``).
         """
-        X = validate_estimator_data(self, X, reset=True, dtype=np.float64, order="C")
+        X = _check_scale(validate_estimator_data(self, X, reset=True, dtype=np.float64, order="C"))
         K0 = check_scalar("n_clusters", self.n_clusters, int, low=1, high=X.shape[0],
                           hint=f"(there are {X.shape[0]} samples)")
         min_samples = check_scalar("min_samples", self.min_samples, int, low=1)
@@ -1277,7 +1296,7 @@ def kmeans_grid(X: ArrayLike, ks: Sequence[int], *, labels_true: ArrayLike | Non
     >>> bool(g.adjusted_rand[1].mean() > g.adjusted_rand[0].mean())
     True
     """
-    X = check_cluster_X(X)
+    X = _check_scale(check_cluster_X(X))
     n = X.shape[0]
     ks = tuple(check_array("ks", ks, ndim=1, kind="int", low=2, high=n - 1).tolist())
     inits = tuple(check_choice("inits", i, ("random", "k-means++")) for i in inits)
@@ -1318,4 +1337,4 @@ def check_init_centers(init, n_clusters: int, n_features: int) -> np.ndarray:
     if arr.shape != (n_clusters, n_features):
         raise fail("init", f"an array of shape (n_clusters, n_features) = ({n_clusters}, "
                            f"{n_features})", f"shape {arr.shape}", echo=False)
-    return arr
+    return _check_scale(arr, "init")

@@ -665,6 +665,10 @@ def _member_output(model, X, classes, use_proba):
     if use_proba:
         cols = np.searchsorted(classes, model.classes_)
         out[:, cols] = model.predict_proba(X)
+        if not np.all(np.isfinite(out)):  # e.g. GaussianNB on entries near 1e200: NaN
+            raise fail("X", f"data on which every member's predict_proba is finite (the "
+                            f"meta-features); {type(model).__name__} returned NaN or inf",
+                       "an X on which it is not", echo=False, hint="Rescale X, or use use_proba=False.")
     else:
         out[np.arange(len(X)), np.searchsorted(classes, model.predict(X))] = 1.0
     return out

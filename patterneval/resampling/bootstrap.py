@@ -635,7 +635,7 @@ def _draw(sampler, rng, size):
     if not isinstance(out, (tuple, list)) or len(out) != 2:
         raise fail("sampler", expected, f"one returning {show(out)}", error=TypeError, echo=False)
     try:
-        X, y = check_X_y(*out, min_classes=1)
+        X, y = check_X_y(*out)
     except (TypeError, ValueError) as exc:
         raise type(exc)(f"sampler must be {expected}; its output was refused: {exc}") from None
     if X.shape[0] != size:
