@@ -93,7 +93,9 @@ def _check(label, formula, simulated, std_error, n_se, *, source="std_error",
         diff = simulated - formula
         z = 0.0 if diff == 0 else (diff / std_error if std_error > 0 else np.inf)
     if diff != 0 and std_error == 0:
-        expected = "> 0" if source == "std_error" else "replicates that vary (a Monte Carlo standard error > 0)"
+        expected = "> 0" if source == "std_error" else (
+            "replicates with a Monte Carlo standard error > 0 (not all equal; for a variance, not "
+            "two values equally often, e.g. two replicates)")
         raise fail(source, f"{expected} when the simulated value differs from formula",
                    f"a standard error of 0 with simulated {simulated:.6g} and formula {formula:.6g}",
                    echo=False,

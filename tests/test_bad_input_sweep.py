@@ -1017,6 +1017,8 @@ EXTRA += [
     ("run_coverage_study", "n_features", "NaN", dict(n_features=np.nan)),
     ("run_coverage_study", "methods", "empty", dict(methods=())),
     ("CoverageStudy.cell", "n", "complex", dict(n=complex(20))),
+    *[("simulate_perturbation_coverage", "target", label, dict(target=bad)) for label, bad in (
+        ("NaN estimate", (np.nan, 0.1)), ("error rate 2", (2.0, 0.1)), ("negative std_error", (0.1, -1.0)))],
     # boosting: classes of y_train, an overflowing grid, a first learner at chance on X
     ("compare_modes", "y_train", "three classes", dict(y_train=np.arange(8) % 3)),
     ("boosting_rounds", "margin", "range overflows", dict(margin=1e308)),

@@ -912,7 +912,8 @@ def simulate_perturbation_coverage(n: int, *, separation: float = 2.0, n_feature
     method : str, default "apparent"
         The interval's method, as in :func:`perturbation_interval`.
     target : (float, float), optional
-        ``(estimate, std_error)`` of the target, instead of estimating it.
+        ``(estimate, std_error)`` of the target, instead of estimating it: a finite error
+        rate in [0, 1] and a finite standard error >= 0.
     rng : None, int or numpy.random.Generator, optional
         Seed or generator of the draws (``numpy.random.default_rng(rng)``).
     n_jobs : int or None, optional
@@ -950,7 +951,11 @@ def simulate_perturbation_coverage(n: int, *, separation: float = 2.0, n_feature
     else:
         if np.ndim(target) != 1 or len(target) != 2:
             raise fail("target", "None or a pair (estimate, std_error)", target)
-        target, target_se = (float(v) for v in target)
+        pair = check_array("target", target, ndim=1)  # finite real numbers (NaN would cover nothing)
+        if not (0 <= pair[0] <= 1 and pair[1] >= 0):
+            raise fail("target", "a pair (estimate, std_error) with the estimate an error rate in [0, 1] "
+                                 "and std_error >= 0", pair.tolist())
+        target, target_se = (float(v) for v in pair)
     gens = spawn(data_rng, n_datasets)
     chunks = [(n, separation, n_features, C, n_splits, n_resamples, level, method, gens[i:i + 4])
               for i in range(0, n_datasets, 4)]
