@@ -76,7 +76,9 @@ class MDP:
     transitions : array of shape (S, A, S)
         ``transitions[s, a, s2]`` is :math:`P(s_2 \mid s, a)`; every row sums to 1.
     rewards : array of shape (S, A) or (S, A, S)
-        Reward of taking ``a`` in ``s`` (and landing in ``s2``).
+        Reward of taking ``a`` in ``s`` (and landing in ``s2``); finite, and with
+        ``max |R| / (1 - gamma)`` (the bound on every value) below 1e300, else the values
+        would overflow: ValueError. With gamma = 1, values that overflow raise when computed.
     gamma : float in [0, 1]
         Discount factor; 1 is allowed only with terminal states (episodic tasks).
     terminal : None, state indices or boolean mask, keyword-only
@@ -121,6 +123,14 @@ class MDP:
                                   closed="both" if episodic else "left",
                                   hint="" if episodic else "With no terminal state, gamma = 1 would "
                                   "make the return infinite; pass terminal=... or gamma < 1.")
+        # values are bounded by max |R| / (1 - gamma): past the float range every value, and
+        # every comparison of values, would be inf or NaN
+        with np.errstate(over="ignore", divide="ignore"):
+            bound = float(np.max(np.abs(R))) / (1.0 - self.gamma) if self.gamma < 1 else 0.0
+        if not bound <= 1e300:
+            raise fail("rewards", "rewards whose values are finite in double precision "
+                                  "(max |R| / (1 - gamma) below 1e300)", f"max |R| = {np.max(np.abs(R)):.3g} "
+                                  f"with gamma = {self.gamma:g}", echo=False, hint="Rescale the rewards.")
         self.state_names = check_name_list("state_names", state_names, S, "s")
         self.action_names = check_name_list("action_names", action_names, A, "a")
         # terminal states: absorbing, reward 0 (whatever their rows said)
@@ -359,14 +369,24 @@ def policy_evaluation(mdp: MDP, policy: ArrayLike, *, method: Literal["linear", 
     r_pi, P_pi = mdp.policy_matrices(policy)
     check_proper_policy(P_pi, mdp.terminal, mdp.gamma)
     if method == "linear":
-        return np.linalg.solve(np.eye(mdp.n_states) - mdp.gamma * P_pi, r_pi)
+        return _finite_values(np.linalg.solve(np.eye(mdp.n_states) - mdp.gamma * P_pi, r_pi))
     v = np.zeros(mdp.n_states)
     for _ in range(max_iter):
-        new = r_pi + mdp.gamma * (P_pi @ v)
+        with np.errstate(over="ignore", invalid="ignore"):
+            new = _finite_values(r_pi + mdp.gamma * (P_pi @ v))
         if np.max(np.abs(new - v)) <= tol:
             return new
         v = new
     raise RuntimeError(f"iterative policy evaluation did not reach tol={tol:g} in {max_iter} sweeps.")
+
+
+def _finite_values(v):
+    """State values, if finite: with gamma = 1 a long expected episode times large rewards can
+    overflow (gamma < 1 is bounded when the MDP is built)."""
+    if not np.all(np.isfinite(v)):
+        raise fail("mdp", "an MDP whose state values are finite in double precision",
+                   "values that overflow", echo=False, hint="Rescale the rewards.")
+    return v
 
 
 def action_values(mdp: MDP, values: ArrayLike) -> np.ndarray:
@@ -626,7 +646,8 @@ def value_iteration(mdp: MDP, *, tol: float = 1e-10, max_iter: int = 100_000, v0
     history = []
     converged = False
     for _ in range(max_iter):
-        new = action_values(mdp, v).max(axis=1)
+        with np.errstate(over="ignore", invalid="ignore"):
+            new = _finite_values(action_values(mdp, v).max(axis=1))
         change = float(np.max(np.abs(new - v)))
         history.append(change)
         if keep_history:
@@ -679,6 +700,9 @@ def discounted_return(rewards: ArrayLike, gamma: float) -> float:
     for r in reversed(check_array("rewards", rewards, ndim=1, min_rows=0,
                                   shape_hint="(one episode's rewards)").tolist()):
         g = r + gamma * g
+    if not np.isfinite(g):  # e.g. two rewards of 1e308
+        raise fail("rewards", "rewards whose discounted sum is finite in double precision", "a sum that "
+                              "overflows", echo=False)
     return g
 
 

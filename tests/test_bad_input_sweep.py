@@ -968,6 +968,10 @@ def _nan_sampler(rng, size):
 
 
 _OVERFLOW = dict(x=[-1e308, 0.0], y=[1e308, 0.0])  # x - y overflows
+_P_LONG = np.zeros((2, 1, 2))
+_P_LONG[0, 0] = [1 - 1e-6, 1e-6]  # a million steps on average, 1e303 each, gamma = 1
+_P_LONG[1, 0, 1] = 1.0
+_LONG_MDP = pe.MDP(_P_LONG, [[1e303], [0.0]], 1.0, terminal=[1])
 # issue 23, "no number without its warrant": one row per silent number fixed in the chapter
 # helpers (each returned a number, NaN or inf, or raised without naming the argument, before)
 EXTRA += [
@@ -1006,8 +1010,12 @@ EXTRA += [
     # concept learning: instances that are not tuples, or hold '?'
     ("find_s", "X", "instance not a sequence", dict(X=[3] + list(SPORT_FS.X[1:]))),
     ("find_s", "X", "'?' in an instance", dict(X=[("?",) + tuple(SPORT_FS.X[0][1:])] + list(SPORT_FS.X[1:]))),
-    # reinforcement learning
+    # reinforcement learning: values beyond the float range (bounded when gamma < 1, checked when
+    # gamma = 1), a discounted sum that overflows
     ("gridworld", "shape", "not a pair", dict(shape=(3,))),
+    ("MDP", "rewards", "values overflow", dict(rewards=[[1e308, 1e308]])),
+    ("policy_evaluation", "mdp", "values overflow", dict(mdp=_LONG_MDP, policy=[0, 0])),
+    ("discounted_return", "rewards", "sum overflows", dict(rewards=[1e308, 1e308], gamma=1.0)),
     # resampling: what a sampler returns, rule shapes, every option of a study checked up front
     ("simulate_error_estimates", "sampler", "returns NaN", dict(sampler=_nan_sampler)),
     ("simulate_error_estimates", "sampler", "wrong size", dict(sampler=lambda rng, size: _sampler(rng, size + 1))),
