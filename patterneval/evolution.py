@@ -1067,12 +1067,23 @@ class GeneticAlgorithm:
             best_individual=populations[g, i].copy(),
             best_fitness=float(fitness_history[g, i]),
             best_history=fitness_history.max(axis=1),
-            mean_history=fitness_history.mean(axis=1),
+            mean_history=_row_means(fitness_history),
             diversity_history=_diversity_per_generation(populations),
             populations=populations,
             fitness_history=fitness_history,
             n_evaluations=int(evaluations),
         )
+
+
+def _row_means(values):
+    """Mean of each row; a row whose sum overflows (fitness near 1e308) is averaged after
+    dividing by its largest |value|, so the mean is the finite number it is, not inf."""
+    with np.errstate(over="ignore", invalid="ignore"):
+        means = values.mean(axis=1)
+    for i in np.flatnonzero(~np.isfinite(means)):
+        scale = np.max(np.abs(values[i]))
+        means[i] = scale * np.mean(values[i] / scale)
+    return means
 
 
 def run_ga(fitness: Callable, n_bits: int, **options: Any) -> GAResult:
@@ -1258,8 +1269,8 @@ def schema_counts(fitness: Callable, population: ArrayLike, schema: str, *, cros
     f = ga._evaluate(pop)  # roulette selection: non-negative with a positive sum
     inside = schema_matches(s, pop)
     m = int(inside.sum())
-    f_mean = float(f.mean())
-    f_schema = float(f[inside].mean()) if m else 0.0
+    f_mean = float(_row_means(f[None, :])[0])  # fitness near 1e308: no overflow of the sum
+    f_schema = float(_row_means(f[None, inside])[0]) if m else 0.0
     counts = np.empty(n_resamples, dtype=np.int64)
     for r in range(n_resamples):
         children, _ = ga._offspring(pop, f, pop.shape[0])

@@ -666,3 +666,13 @@ def test_sharing_refuses_negative_fitness():
     # f / niche count would move a negative fitness up, towards 0: crowding rewarded
     with pytest.raises(ValueError, match=r"^fitness must be non-negative for fitness sharing"):
         E.shared_fitness([[0, 0], [0, 0], [1, 1]], [-4.0, -4.0, 1.0], radius=1.0)
+
+
+def test_ga_mean_fitness_near_the_largest_float_is_finite():
+    # the sum of four fitness values of 1e308 overflows; their mean does not
+    result = run_ga(lambda pop: np.full(len(pop), 1e308), 6, population_size=4, n_generations=2, rng=0)
+    assert result.mean_history.tolist() == [1e308] * 3
+    pop = np.random.default_rng(0).random((20, 8)) < 0.5
+    check = E.schema_counts(lambda p: onemax(p) * 1e307, pop, "11######", crossover_rate=0.7,
+                            mutation_rate=0.02, n_resamples=20, rng=1)
+    assert np.isfinite(check.f_mean) and check.f_mean == pytest.approx(onemax(pop).mean() * 1e307)
