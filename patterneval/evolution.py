@@ -349,7 +349,9 @@ def roulette_selection(
     f = check_fitness_values(fitness, non_negative=True)
     n_select = check_scalar("n_select", n_select, int, low=1)
     rng = check_rng(rng)
-    if not np.isfinite(f.sum()):  # the sum overflows: only the shares f_i / sum f matter
+    with np.errstate(over="ignore"):  # an overflowing sum is handled, not warned about
+        overflows = not np.isfinite(f.sum())
+    if overflows:  # only the shares f_i / sum f matter
         f = f / f.max()
     cumulative = np.cumsum(f)
     u = rng.random(n_select) * cumulative[-1]
