@@ -395,7 +395,7 @@ class LDA(TransformerMixin, BaseEstimator):
         if eig_w[0] <= tol:
             rank = int(np.sum(eig_w > tol))
             raise ValueError(
-                f"the within-class covariance S_w is singular on X (rank {rank} < {d} features), "
+                f"the within-class covariance S_w of X is singular (rank {rank} < {d} features), "
                 f"so S_b w = lambda S_w w has no unique solution; use a shrinkage estimate "
                 f"(sklearn LinearDiscriminantAnalysis(solver='eigen', shrinkage='auto')) or "
                 f"reduce the dimension with PCA first."

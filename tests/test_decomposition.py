@@ -158,7 +158,7 @@ def test_lda_first_direction_maximises_fisher_criterion():
 
 def test_lda_singular_within_scatter_message():
     X, y = load_digits(return_X_y=True)
-    with pytest.raises(ValueError, match="S_w is singular.*shrinkage.*PCA first"):
+    with pytest.raises(ValueError, match="S_w of X is singular.*shrinkage.*PCA first"):
         LDA().fit(X, y)
     # PCA first, as suggested, works
     Z = PCA(n_components=30).fit_transform(X)
@@ -252,7 +252,7 @@ ESTIMATOR_TABLES = {
         (dict(y=np.zeros(20)), ValueError, "at least 2 classes"),
         (dict(y=yg[:5]), ValueError, "y has 5 entries but X has 20 rows"),
         (dict(y=np.where(yg == 0, np.nan, 1.0)), ValueError, "y holds NaN labels"),
-        (dict(X=np.column_stack([Xg, Xg[:, 0]])), ValueError, "S_w is singular"),
+        (dict(X=np.column_stack([Xg, Xg[:, 0]])), ValueError, "S_w of X is singular"),
     ],
     FastICA: COMMON_X + [
         (dict(n_components=5), ValueError, "n_components must be <="),
