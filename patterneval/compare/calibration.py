@@ -642,19 +642,36 @@ def _resolve_metric(metric, response, greater_is_better):
     return getattr(metric, "__name__", "metric"), metric, kind, greater, None
 
 
-def _fit_response(estimator, X, y, train, test, kind):
+def _codes_of(values, classes, what):
+    """The positions in ``classes`` (the sorted classes of ``y``) of the labels ``values``
+    that a fitted estimator returned (its predictions or its ``classes_``): the estimator is
+    fitted on the caller's labels, the metrics see codes 0 .. K-1."""
+    position = {c: k for k, c in enumerate(classes.tolist())}
+    values = np.asarray(values).reshape(-1).tolist()
+    unknown = [v for v in values if v not in position]
+    if unknown:
+        raise fail("estimator", f"a classifier whose {what} are classes of y",
+                   f"{what} holding {unknown[0]!r}, not a class of y", echo=False)
+    return np.array([position[v] for v in values], dtype=np.intp)
+
+
+def _fit_response(estimator, X, y, classes, train, test, kind):
+    """One fold: a clone of ``estimator`` fitted on the ``train`` rows of ``X`` and of the
+    caller's labels ``y`` (a pandas Series stays one; rows taken by position), and its
+    response on the ``test`` rows, in codes of ``classes`` (labels) or by class code
+    (probabilities)."""
     from sklearn.base import clone
 
     from ..resampling._engine import x_passed_through
     from ..resampling._rows import take_rows
 
     with x_passed_through("fit", train.size):
-        model = clone(estimator).fit(take_rows(X, train), y[train])
+        model = clone(estimator).fit(take_rows(X, train), take_rows(y, train))
     Xt = take_rows(X, test)
     if kind == "label":
         with x_passed_through("predict", test.size):
-            return np.asarray(model.predict(Xt))
-    n_classes = np.unique(y).size
+            return _codes_of(model.predict(Xt), classes, "predictions")
+    n_classes = classes.size
     if kind == "score" and n_classes == 2 and hasattr(model, "decision_function"):
         with x_passed_through("decision_function", test.size):
             return np.asarray(model.decision_function(Xt), dtype=float)
@@ -665,7 +682,7 @@ def _fit_response(estimator, X, y, train, test, kind):
     with x_passed_through("predict_proba", test.size):
         proba = np.asarray(model.predict_proba(Xt), dtype=float)
     full = np.zeros((proba.shape[0], n_classes))
-    full[:, np.asarray(model.classes_, dtype=int)] = proba  # a class absent from a fold: probability 0
+    full[:, _codes_of(model.classes_, classes, "classes_")] = proba  # a class absent from a fold: 0
     return full[:, 1] if n_classes == 2 else full
 
 
@@ -693,13 +710,15 @@ def out_of_fold_predictions(
     """Out-of-fold responses of one or several estimators on the same folds.
 
     Each estimator is cloned and fitted on every training part; its response on the test
-    part fills the rows of those samples. Labels are coded 0 .. K-1 (``np.unique(y)``
-    order).
+    part fills the rows of those samples. The estimators are fitted on ``y`` as given;
+    the returned labels and predictions are coded 0 .. K-1 (``np.unique(y)`` order).
 
     Parameters
     ----------
     estimators : estimator or sequence of estimators
-    X, y : array_like
+    X, y : array_like (X also a DataFrame or sparse matrix, y a pandas Series)
+        As in :func:`patterneval.cross_val_error`: passed to the estimators unchanged
+        (only rows are taken, by position).
     response : {"label", "score", "proba"}, keyword-only
         See ``METRICS``.
     cv : int or splitter, keyword-only
@@ -736,14 +755,17 @@ def out_of_fold_predictions(
         raise fail("estimators", "a non-empty list of configurations (estimators)", "an empty list", echo=False)
     for est in models:
         check_estimator("estimators" if many else "estimator", est)
-    X, y = check_X_y(X, y, pass_through=True)
-    check_classification_target(y, estimator=models[0])
+    X, labels = check_X_y(X, y, pass_through=True)
+    check_classification_target(labels, estimator=models[0])
+    # the caller's y reaches the estimators as given, as X does: a pandas Series stays one
+    # (rows taken by position); anything else as the checked array
+    y = y if hasattr(y, "iloc") else labels
     response = check_choice("response", response, RESPONSES)
     stratify = check_bool("stratify", stratify)
     progress = check_bool("progress", progress)
     n_jobs = check_n_jobs(n_jobs)
     gen = check_rng(rng)
-    _, codes = np.unique(y, return_inverse=True)
+    classes, codes = np.unique(labels, return_inverse=True)
     codes = codes.reshape(-1)
     splits = _splits(cv, codes, stratify, gen)
     for f, (train, _) in enumerate(splits):
@@ -751,7 +773,7 @@ def out_of_fold_predictions(
             raise fail("cv", "folds whose training parts hold two classes or more",
                        f"fold {f}, trained on a single class", echo=False,
                        hint="Use stratified folds or fewer of them.")
-    tasks = [(est, X, codes, train, test, response) for est in models for train, test in splits]
+    tasks = [(est, X, y, classes, train, test, response) for est in models for train, test in splits]
     results = run_tasks(_fit_response, tasks, n_jobs=n_jobs, progress=progress, desc="out-of-fold fits")
     folds = np.empty(codes.size, dtype=int)
     for f, (_, test) in enumerate(splits):
@@ -861,7 +883,8 @@ def cv_metric_interval(
     ----------
     estimator : scikit-learn-compatible classifier
     X, y : array_like
-        As in :func:`patterneval.cross_val_error`.
+        As in :func:`patterneval.cross_val_error` (a pandas Series ``y`` reaches the
+        estimator as one).
     metric : str or callable, keyword-only
         A name in ``METRICS`` ("accuracy", "error", "balanced_accuracy", "f1", "roc_auc",
         "brier", "log_loss", "ece"), or ``metric(y_codes, response) -> float`` with labels
@@ -1147,6 +1170,8 @@ def bbc_cv(estimators: Sequence[BaseEstimator], X: ArrayLike, y: ArrayLike, *, m
     estimators : sequence of estimators
         The configurations, e.g. ``[SVC(C=c) for c in grid]``.
     X, y : array_like
+        As in :func:`patterneval.cross_val_error` (a pandas Series ``y`` reaches the
+        estimators as one).
     metric, cv, n_resamples, confidence_level, response, greater_is_better, stratify
         As in :func:`cv_metric_interval`.
     rng : None, int or numpy.random.Generator, keyword-only

@@ -38,6 +38,7 @@ from .._validation import (
     check_array, check_bool, check_callable, check_estimator, check_labels, check_rng, check_scalar,
     check_X_y, fail, show,
 )
+from ..resampling._rows import take_rows
 from ._checks import check_paired_scores
 
 __all__ = [
@@ -324,8 +325,9 @@ def five_by_two_differences(estimator_a: BaseEstimator, estimator_b: BaseEstimat
     estimator_a, estimator_b : scikit-learn classifiers
         The two learning algorithms (unfitted; cloned).
     X : array_like, shape (n_samples, n_features)
-    y : array_like, shape (n_samples,)
+    y : array_like or pandas Series, shape (n_samples,)
         Class labels; every class needs at least two samples, so that each half sees it.
+        A pandas Series reaches the estimators as a Series (rows taken by position).
     rng : None, int or numpy.random.Generator, keyword-only
         Source of the random halvings (stratified by class) when ``halves`` is None.
     metric : callable, keyword-only
@@ -353,7 +355,10 @@ def _five_by_two_scores(estimator_a, estimator_b, X, y, *, rng=None, metric=None
     ``[i, j, 1]`` B's score in replication i with half j as the test half."""
     check_estimator("estimator_a", estimator_a)
     check_estimator("estimator_b", estimator_b)
-    X, y = check_X_y(X, y)
+    X, labels = check_X_y(X, y)
+    # the caller's y reaches the estimators as given: a pandas Series stays one (rows taken
+    # by position); the checked array ``y`` draws the halves and scores the predictions
+    y_fit, y = (y if hasattr(y, "iloc") else labels), labels
     if metric is not None:
         check_callable("metric", metric)
     if halves is None:
@@ -369,7 +374,7 @@ def _five_by_two_scores(estimator_a, estimator_b, X, y, *, rng=None, metric=None
     for i, (first, second) in enumerate(halves):
         for j, (train, test) in enumerate(((first, second), (second, first))):
             for e, estimator in enumerate((estimator_a, estimator_b)):
-                model = clone(estimator).fit(X[train], y[train])
+                model = clone(estimator).fit(X[train], take_rows(y_fit, train))
                 scores[i, j, e] = _metric_score(metric, y[test], model.predict(X[test]))
     return scores
 

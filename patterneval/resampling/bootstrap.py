@@ -286,19 +286,23 @@ def _fit_predict_oob(estimator, X, y, train, test):
     """``fit_predict``, but an empty out-of-bag set gives empty predictions, not an error;
     a single-class bootstrap sample predicts its class (the caller has applied the rule)."""
     if test.size == 0:
-        return y[:0]
+        return np.asarray(y)[:0]
     return fit_predict(estimator, X, y, train, test, single_class="constant")
 
 
 def _bootstrap_from_indices(estimator, X, y, indices, *, method, n_jobs=None, progress=False,
-                            single_class="constant", n_single_class=None):
+                            single_class="constant", n_single_class=None, y_fit=None):
     """Every bootstrap estimate from explicit replicates ``indices`` (B, n) of row numbers.
 
     The core of :func:`bootstrap_error`, kept separate so that tests can fix the
     replicates and compute .632 and .632+ by hand. No input checks. A replicate of a
     single class is predicted as that class, or raises for ``single_class="raise"``;
     ``n_single_class`` overrides the count (``bootstrap_error`` passes the redraws).
+    ``y`` is the labels' array (mistakes are counted on it); ``y_fit``, the same labels as
+    the caller gave them (a pandas Series, its rows taken by position), is what the fits
+    get (default ``y``).
     """
+    y_fit = y if y_fit is None else y_fit
     indices = np.asarray(indices, dtype=np.intp)
     n_resamples, n = indices.shape
     single = [b for b in range(n_resamples) if single_class_label(y[indices[b]]) is not None]
@@ -311,8 +315,8 @@ def _bootstrap_from_indices(estimator, X, y, indices, *, method, n_jobs=None, pr
     np.add.at(counts, (np.repeat(np.arange(n_resamples), n), indices.ravel()), 1)
     out = counts == 0
     everything = np.arange(n)
-    tasks = [(estimator, X, y, everything, everything)]
-    tasks += [(estimator, X, y, indices[b], np.flatnonzero(out[b])) for b in range(n_resamples)]
+    tasks = [(estimator, X, y_fit, everything, everything)]
+    tasks += [(estimator, X, y_fit, indices[b], np.flatnonzero(out[b])) for b in range(n_resamples)]
     predictions = run_tasks(_fit_predict_oob, tasks, n_jobs=n_jobs, progress=progress,
                             desc="bootstrap")
     full_pred = np.asarray(predictions[0])
@@ -425,8 +429,9 @@ def bootstrap_error(estimator: BaseEstimator, X: ArrayLike, y: ArrayLike, *, n_r
         Passed to the estimator unchanged (only rows are taken), as in scikit-learn's
         ``cross_validate``: a pandas DataFrame (a pipeline may select columns by name),
         a scipy sparse matrix, NaN for an imputing pipeline. The estimator validates it.
-    y : array_like, shape (n_samples,)
-        Class labels (binary or multiclass; a continuous target is rejected).
+    y : array_like or pandas Series, shape (n_samples,)
+        Class labels (binary or multiclass; a continuous target is rejected). A pandas
+        Series reaches the estimator as a Series, like ``X`` (rows taken by position).
     n_resamples : int, default 200
         Bootstrap replicates B (Efron & Tibshirani use 50-200).
     method : {"oob", ".632", ".632+"}, default ".632"
@@ -508,8 +513,11 @@ def bootstrap_error(estimator: BaseEstimator, X: ArrayLike, y: ArrayLike, *, n_r
     True
     """
     check_estimator("estimator", estimator)
-    X, y = check_X_y(X, y, pass_through=True)
-    check_classification_target(y, estimator=estimator)
+    X, labels = check_X_y(X, y, pass_through=True)
+    check_classification_target(labels, estimator=estimator)
+    # the caller's y reaches the estimator as given, as X does: a pandas Series stays one
+    # (rows taken by position); the checked array ``y`` counts and compares
+    y_fit, y = (y if hasattr(y, "iloc") else labels), labels
     n_resamples = check_scalar("n_resamples", n_resamples, int, low=1)
     method = check_choice("method", method, BOOTSTRAP_METHODS)
     single_class = check_choice("single_class", single_class, BOOTSTRAP_SINGLE_CLASS)
@@ -539,7 +547,7 @@ def bootstrap_error(estimator: BaseEstimator, X: ArrayLike, y: ArrayLike, *, n_r
         rows.append(draw)
     return _bootstrap_from_indices(estimator, X, y, np.stack(rows), method=method, n_jobs=n_jobs,
                                    progress=progress, single_class=single_class,
-                                   n_single_class=n_single_class)
+                                   n_single_class=n_single_class, y_fit=y_fit)
 
 
 #: The simulation that the examples of :func:`simulate_error_estimates` and

@@ -97,7 +97,7 @@ def _run_splits(estimator, X, y, splits, *, n_jobs, progress, desc, single_class
         estimator, X, y, [fold for repeat in splits for fold in repeat], single_class=single_class,
         where=lambda t: f"fold {t % n_splits} of repeat {t // n_splits}", n_jobs=n_jobs,
         progress=progress, desc=desc)
-    mistakes = np.zeros((n_repeats, y.shape[0]), dtype=bool)
+    mistakes = np.zeros((n_repeats, len(y)), dtype=bool)
     for t, (test, wrong) in enumerate(zip(outcome.tests, outcome.wrong)):
         mistakes[t // n_splits, test] = wrong
     counts = outcome.counts.reshape(n_repeats, n_splits)
@@ -156,9 +156,10 @@ def cross_val_error(estimator: BaseEstimator, X: ArrayLike, y: ArrayLike, *, n_s
         Passed to the estimator unchanged (only rows are taken), as in scikit-learn's
         ``cross_validate``: a pandas DataFrame (a pipeline may select columns by name),
         a scipy sparse matrix, NaN for an imputing pipeline. The estimator validates it.
-    y : array_like, shape (n_samples,)
+    y : array_like or pandas Series, shape (n_samples,)
         Class labels, at least two classes (binary or multiclass in scikit-learn's
-        ``type_of_target`` sense; a continuous target is rejected).
+        ``type_of_target`` sense; a continuous target is rejected). A pandas Series
+        reaches the estimator as a Series, like ``X`` (rows taken by position).
     n_splits : int, default 10
         Folds per repeat, ``2 <= n_splits <= n_samples``; with ``stratify`` every class
         needs at least ``n_splits`` samples.
@@ -221,12 +222,15 @@ def cross_val_error(estimator: BaseEstimator, X: ArrayLike, y: ArrayLike, *, n_s
     True
     """
     check_estimator("estimator", estimator)
-    X, y = check_X_y(X, y, pass_through=True)
-    check_classification_target(y, estimator=estimator)
-    opt = check_kfold_options(y, n_splits=n_splits, n_repeats=n_repeats, stratify=stratify, rng=rng,
+    X, labels = check_X_y(X, y, pass_through=True)
+    check_classification_target(labels, estimator=estimator)
+    # the caller's y reaches the estimator as given, as X does: a pandas Series stays one
+    # (rows taken by position); anything else as the checked array
+    y = y if hasattr(y, "iloc") else labels
+    opt = check_kfold_options(labels, n_splits=n_splits, n_repeats=n_repeats, stratify=stratify, rng=rng,
                               n_jobs=n_jobs, progress=progress, single_class=single_class,
                               average=average)
-    splits = make_folds(y, n_splits=opt["n_splits"], n_repeats=opt["n_repeats"],
+    splits = make_folds(labels, n_splits=opt["n_splits"], n_repeats=opt["n_repeats"],
                         stratify=opt["stratify"], rng=opt["rng"])
     result = _run_splits(estimator, X, y, splits, n_jobs=opt["n_jobs"], progress=opt["progress"],
                          desc="cross-validation", single_class=opt["single_class"],
@@ -255,7 +259,8 @@ def leave_one_out_error(
         Passed to the estimator unchanged (only rows are taken), as in scikit-learn's
         ``cross_validate``: a pandas DataFrame (a pipeline may select columns by name),
         a scipy sparse matrix, NaN for an imputing pipeline. The estimator validates it.
-    y : array_like, shape (n_samples,)
+    y : array_like or pandas Series, shape (n_samples,)
+        As in :func:`cross_val_error` (a Series reaches the estimator as one).
     n_jobs : None or int
         Parallel fits through joblib. ``None`` follows the active
         ``joblib.parallel_config`` (its backend and ``n_jobs``; one job outside any), as in
@@ -289,11 +294,12 @@ def leave_one_out_error(
     (150, 0.04)
     """
     check_estimator("estimator", estimator)
-    X, y = check_X_y(X, y, pass_through=True)
-    check_classification_target(y, estimator=estimator)
+    X, labels = check_X_y(X, y, pass_through=True)
+    check_classification_target(labels, estimator=estimator)
+    y = y if hasattr(y, "iloc") else labels  # a pandas Series reaches the estimator as one
     progress = check_bool("progress", progress)
     single_class = check_choice("single_class", single_class, SINGLE_CLASS_OPTIONS)
     n_jobs = check_n_jobs(n_jobs)
-    splits = [list(LeaveOneOut().split(X, y))]
+    splits = [list(LeaveOneOut().split(X, labels))]
     return _run_splits(estimator, X, y, splits, n_jobs=n_jobs, progress=progress,
                        desc="leave-one-out", single_class=single_class)

@@ -196,7 +196,9 @@ def selection_cv_error(selector: BaseEstimator, estimator: BaseEstimator, X: Arr
         Passed to the selector and the estimator unchanged (only rows are taken), as in
         scikit-learn's ``cross_validate``: a pandas DataFrame (a pipeline may select columns
         by name), a scipy sparse matrix, NaN for an imputing pipeline. They validate it.
-    y : array-like, shape (n_samples,)
+    y : array-like or pandas Series, shape (n_samples,)
+        Class labels. A pandas Series reaches the selector and the estimator as a Series,
+        like ``X`` (rows taken by position).
     inside : bool, default True
         True for CV2, False for CV1; exactly ``True`` or ``False`` (a string such as
         ``"no"`` is rejected rather than read as true).
@@ -258,14 +260,17 @@ def selection_cv_error(selector: BaseEstimator, estimator: BaseEstimator, X: Arr
     check_estimator("selector", selector, methods=("fit", "transform", "get_params"),
                     example="SelectKBest(f_classif, k=10)", role="transformer")
     check_estimator("estimator", estimator)
-    X, y = check_X_y(X, y, pass_through=True)
-    check_classification_target(y, estimator=estimator)
+    X, labels = check_X_y(X, y, pass_through=True)
+    check_classification_target(labels, estimator=estimator)
+    # the caller's y reaches the selector and the estimator as given, as X does: a pandas
+    # Series stays one (rows taken by position); anything else as the checked array
+    y = y if hasattr(y, "iloc") else labels
     inside = check_bool("inside", inside)
-    opt = check_kfold_options(y, n_splits=n_splits, n_repeats=n_repeats, stratify=stratify, rng=rng,
+    opt = check_kfold_options(labels, n_splits=n_splits, n_repeats=n_repeats, stratify=stratify, rng=rng,
                               n_jobs=n_jobs, progress=progress, single_class=single_class,
                               average=average)
     n_splits, n_repeats = opt["n_splits"], opt["n_repeats"]
-    folds = _make_folds(y, n_splits=n_splits, n_repeats=n_repeats, stratify=opt["stratify"],
+    folds = _make_folds(labels, n_splits=n_splits, n_repeats=n_repeats, stratify=opt["stratify"],
                         rng=opt["rng"])
     if inside:
         X_used, fold_selector, outside_support = X, selector, None
