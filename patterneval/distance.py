@@ -11,7 +11,7 @@ pairs of rows use :func:`scipy.spatial.distance.cdist`.)
 
 Overflow. No function returns ``inf`` or NaN for finite input: a distance that is not
 representable -- a difference ``x - y`` beyond the largest float, a Minkowski distance
-with a tiny p (the root (sum_i |d_i|^p)^(1/p) of a sum above 1 grows without bound
+with a tiny p (the root ``(sum_i |d_i|^p)^(1/p)`` of a sum above 1 grows without bound
 as p -> 0; for p = 1e-3 it passes 1e300), or huge weights -- raises a ValueError naming the
 arguments. Entries whose squares would overflow or underflow (near 1e308 or 1e-200) are
 scaled first, so the cosine and the Mahalanobis distance of such vectors are computed,

@@ -331,7 +331,7 @@ class Quadratic(Result):
         Returns
         -------
         float
-            ``inf`` where f overflows (|x| beyond about 1e154 / sqrt(lipschitz)): the true
+            ``inf`` where f overflows (``|x|`` beyond about 1e154 / sqrt(lipschitz)): the true
             value exceeds every float, and :func:`gradient_descent` reads it as divergence.
         """
         x = self._point(x)
