@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import numpy as np
 
-__all__ = ["TIE_RTOL", "argmax_tied", "argmin_tied", "argsort_tied", "tie_tolerance"]
+__all__ = ["TIE_RTOL", "argmax_tied", "argmin_tied", "argsort_tied", "no_spread", "tie_tolerance"]
 
 #: Relative tolerance below which two candidates count as tied (lowest index wins).
 TIE_RTOL = 1e-12
@@ -33,6 +33,13 @@ def tie_tolerance(values, *, rtol=TIE_RTOL, atol=0.0, scale=None, axis=None):
         finite = np.where(np.isfinite(v), np.abs(v), 0.0)
         scale = finite.max(axis=axis, keepdims=axis is not None) if finite.size else 0.0
     return rtol * np.asarray(scale, dtype=float) + atol
+
+
+def no_spread(values, scale, *, axis=-1):
+    """Whether ``values`` are all equal up to round-off along ``axis``: their range is at
+    most ``TIE_RTOL * scale`` (vectorised over the other axes). A variance of 1e-34 left by
+    round-off is not evidence of spread."""
+    return np.ptp(values, axis=axis) <= TIE_RTOL * np.asarray(scale, dtype=float)
 
 
 def argmax_tied(values, *, rtol=TIE_RTOL, atol=0.0, scale=None, axis=None):

@@ -63,7 +63,7 @@ from sklearn.base import BaseEstimator
 
 from .._api import doc_parts
 from .._results import Result
-from .._ties import TIE_RTOL, argmax_tied
+from .._ties import TIE_RTOL, argmax_tied, no_spread
 from .._validation import (
     check_bool, check_choice, check_grid, check_n_jobs, check_rng, check_scalar, fail,
 )
@@ -425,7 +425,7 @@ def gap_statistic(X: ArrayLike, clusterer: BaseEstimator, k_values: Sequence[int
     check_choice("reference", reference, REFERENCES)
     n_jobs = check_n_jobs(n_jobs)
     check_bool("progress", progress)
-    if np.all(np.ptp(X, axis=0) <= TIE_RTOL * np.abs(X).max(axis=0)):
+    if np.all(no_spread(X, np.abs(X).max(axis=0), axis=0)):
         raise fail("X", "data with at least two distinct samples (the gap statistic compares "
                         "log W_k, and W_k = 0 for identical samples)",
                    f"{X.shape[0]} samples identical to round-off (every feature's range at most "

@@ -53,6 +53,7 @@ from threadpoolctl import threadpool_limits
 
 from .._api import doc_parts
 from .._results import Result
+from .._ties import no_spread
 from .._validation import (
     check_array, check_bool, check_choice, check_classification_target, check_cv, check_estimator,
     check_labels, check_n_jobs, check_n_splits, check_rng, check_scalar, check_X_y, fail, show,
@@ -792,8 +793,7 @@ def _check_spread(values, metric, what, product, *, hint):
     """Refuse a resampling distribution without spread: all ``values`` equal within
     ``TIE_RTOL`` of their magnitude (round-off is not spread), so that ``product`` (an
     interval) would be a single point."""
-    scale = float(np.max(np.abs(values)))
-    if np.ptp(values) <= TIE_RTOL * scale:
+    if no_spread(values, np.max(np.abs(values))):
         raise ValueError(
             f"every {what} gives the same value of the metric {metric!r} ({values[0]:.6g}): the resampling "
             f"distribution has no spread, so {product} would be the single point {values[0]:.6g}, a "

@@ -34,6 +34,7 @@ from sklearn.base import BaseEstimator, clone
 from .._api import doc_parts
 from .._results import Result
 from .._ties import TIE_RTOL
+from .._ties import no_spread as _no_spread  # the differences d (..., J), scale of the scores
 from .._validation import (
     check_array, check_bool, check_callable, check_estimator, check_labels, check_rng, check_scalar,
     check_X_y, fail, show,
@@ -688,13 +689,6 @@ def _corrected_t(d, ratio):
         t = mean / std_error
         naive = mean / np.sqrt(s2 / J)
     return mean, std_error, t, 2.0 * stats.t.sf(np.abs(t), J - 1), naive, 2.0 * stats.t.sf(np.abs(naive), J - 1)
-
-
-def _no_spread(d, scale):
-    """Whether the differences ``d`` (..., J) are all equal up to round-off: their range is at
-    most ``TIE_RTOL * scale``, ``scale`` the largest magnitude of the scores they were computed
-    from (vectorised over leading axes). A variance of 1e-34 is not evidence."""
-    return np.ptp(d, axis=-1) <= TIE_RTOL * np.asarray(scale, dtype=float)
 
 
 # ----------------------------------------------------------------------------- Bayesian correlated t
