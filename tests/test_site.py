@@ -47,6 +47,7 @@ import http.server
 import json
 import os
 import re
+import time
 import threading
 from pathlib import Path
 from urllib.parse import urlparse
@@ -131,6 +132,28 @@ def _harmless(url: str) -> bool:
     return any(re.search(pattern, path) for pattern in KNOWN_HARMLESS)
 
 
+def _settle(page, pending: set, page_path: str, quiet_ms: int = 500,
+            timeout_s: float = 120.0) -> None:
+    """Wait until no request has been in flight for `quiet_ms` and the fonts are ready.
+
+    Playwright's "networkidle" does the same with the page's 20 s timeout, which a long
+    API page (MathJax typesetting hundreds of formulas, then fetching its fonts) can pass
+    on a loaded machine with nothing wrong. Here the wait is longer and a real hang
+    names the requests still open."""
+    deadline = time.monotonic() + timeout_s
+    quiet_since = None
+    while time.monotonic() < deadline:
+        page.wait_for_timeout(100)  # lets Playwright deliver the request events
+        if pending:
+            quiet_since = None
+        elif quiet_since is None:
+            quiet_since = time.monotonic()
+        elif time.monotonic() - quiet_since >= quiet_ms / 1000:
+            page.evaluate("() => document.fonts.ready.then(() => true)")
+            return
+    pytest.fail(f"{page_path}: requests still open after {timeout_s:.0f} s: {sorted(pending)[:5]}")
+
+
 def test_site_has_pages():
     if not PAGES:
         _missing(f"no built site at {SITE} (run `make book` first)")
@@ -168,6 +191,10 @@ def test_page(page_path, site_url, browser):
                 return  # already reported as a harmless or an outside request
             console_errors.append(f"{msg.text} ({where})")
 
+    pending: set[str] = set()  # requests in flight, for the wait before the screenshot
+    page.on("request", lambda request: pending.add(request.url))
+    page.on("requestfinished", lambda request: pending.discard(request.url))
+    page.on("requestfailed", lambda request: pending.discard(request.url))
     page.on("requestfailed", on_failed)
     page.on("response", on_response)
     page.on("console", on_console)
@@ -266,7 +293,7 @@ def test_page(page_path, site_url, browser):
         else:
             assert n_figures == 0
 
-        page.wait_for_load_state("networkidle")
+        _settle(page, pending, page_path)
         SCREENSHOTS.mkdir(parents=True, exist_ok=True)
         shot = SCREENSHOTS / (page_path.removesuffix(".html").replace("/", "__") + ".png")
         page.screenshot(path=str(shot), full_page=True)
@@ -573,7 +600,8 @@ def test_phone_width_chapter_is_readable(site_url, browser):
                                   has_touch=True)
     page = _offline_page(context)
     try:
-        page.goto(f"{site_url}book/part1/test-error.html", wait_until="networkidle")
+        page.goto(f"{site_url}book/part1/test-error.html", wait_until="load")
+        page.wait_for_function("() => window.MathJax && MathJax.startup && MathJax.startup.promise")
         page.evaluate("() => MathJax.startup.promise")
         layout = page.evaluate(
             """() => {
