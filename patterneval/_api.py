@@ -13,10 +13,75 @@ in by the class decorator :func:`estimator_docs`.
 
 from __future__ import annotations
 
+import functools
+import inspect
 import re
 from types import FunctionType, ModuleType
 
-__all__ = ["ESTIMATOR_PARTS", "doc_parts", "estimator_docs", "public_names"]
+__all__ = ["ESTIMATOR_PARTS", "OTHER_NAMES", "doc_parts", "estimator_docs", "keywords", "public_names"]
+
+_CV = ("an int number of folds (stratified for a classifier), a scikit-learn splitter such as "
+       "RepeatedStratifiedKFold(n_splits=10, n_repeats=5), or an iterable of (train, test) "
+       "index pairs")
+_RNG = ("functions take rng (None, an int seed or a numpy.random.Generator, SPEC 7); "
+        "estimators keep scikit-learn's random_state")
+
+#: Keyword names a user may carry from other libraries (or earlier versions of this one),
+#: each with the name that says it here and why. A function decorated with
+#: :func:`keywords` that has the new name but not the old one answers the old one with a
+#: TypeError naming the new one, never a silent alias.
+OTHER_NAMES = {
+    "random_state": ("rng", _RNG),
+    "seed": ("rng", _RNG),
+    "random_seed": ("rng", _RNG),
+    "n_splits": ("cv", _CV),
+    "n_folds": ("cv", _CV),
+    "n_repeats": ("cv", _CV),
+    "stratify": ("cv", _CV),
+}
+
+
+def keywords(func):
+    """Decorate a public function so that an old or foreign keyword raises a TypeError
+    that names this library's keyword (:data:`OTHER_NAMES`).
+
+    Parameters
+    ----------
+    func : callable
+        A function with an ``rng`` or ``cv`` parameter (otherwise it is returned as is).
+
+    Returns
+    -------
+    callable
+        ``func``, wrapped (``functools.wraps``: same name, docstring and signature).
+
+    Examples
+    --------
+    >>> from patterneval._api import keywords
+    >>> @keywords
+    ... def draw(n, *, rng=None):
+    ...     return n
+    >>> draw(3, random_state=0)
+    Traceback (most recent call last):
+    ...
+    TypeError: draw() takes rng=, not random_state=: functions take rng (None, an int seed or a numpy.random.Generator, SPEC 7); estimators keep scikit-learn's random_state.
+    """
+    params = inspect.signature(func).parameters
+    guarded = {old: new for old, (new, _) in OTHER_NAMES.items()
+               if new in params and old not in params}
+    if not guarded:
+        return func
+
+    @functools.wraps(func)
+    def checked(*args, **kwargs):
+        if not guarded.keys().isdisjoint(kwargs):
+            old = next(k for k in kwargs if k in guarded)
+            new, why = OTHER_NAMES[old]
+            raise TypeError(f"{func.__name__}() takes {new}=, not {old}=: {why}.")
+        return func(*args, **kwargs)
+
+    checked.__keywords_guarded__ = tuple(sorted(guarded))
+    return checked
 
 
 def public_names(namespace: dict) -> list[str]:

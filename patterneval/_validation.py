@@ -587,30 +587,67 @@ def check_classification_target(y, *, estimator=None, name: str = "y",
     return y
 
 
-def check_n_splits(n_splits, y, *, stratify: bool) -> int:
+def check_n_splits(n_splits, y, *, stratify: bool, name: str = "n_splits") -> int:
     """Folds of cross-validation: 2 <= n_splits <= n_samples, and with ``stratify`` no
-    class smaller than ``n_splits`` (each fold must see every class)."""
-    n_splits = check_scalar("n_splits", n_splits, int, low=2, high=len(y),
+    class smaller than ``n_splits`` (each fold must see every class). ``name`` is the
+    argument the caller took it as (``"cv"`` for an int ``cv=``)."""
+    n_splits = check_scalar(name, n_splits, int, low=2, high=len(y),
                             hint=f"(there are {len(y)} samples)")
     if stratify:
         labels, counts = np.unique(y, return_counts=True)
         smallest = int(np.argmin(counts))
         if counts[smallest] < n_splits:
-            raise fail("n_splits", f"at most {counts[smallest]}, the size of the smallest class "
-                                   f"{labels[smallest].item()!r}", n_splits,
-                       hint="With stratify=True every class needs at least n_splits samples (use "
-                            "fewer folds or stratify=False).")
+            raise fail(name, f"at most {counts[smallest]}, the size of the smallest class "
+                             f"{labels[smallest].item()!r}", n_splits,
+                       hint="Stratified folds need every class in each fold: use fewer folds, "
+                            "or pass an unstratified splitter (cv=KFold(...)).")
     return n_splits
 
 
-def check_cv(cv, y):
-    """An int number of stratified folds (see :func:`check_n_splits`) or a scikit-learn
-    splitter instance (with ``split`` and ``get_n_splits``). Returns the int or the
-    splitter."""
+def check_cv(cv, y, *, stratify: bool = True):
+    """What ``cv=`` may be, as scikit-learn's ``cv``: an int number of folds (stratified
+    for a classifier, see :func:`check_n_splits`), a splitter instance (with ``split`` and
+    ``get_n_splits``, such as ``RepeatedStratifiedKFold``), or an iterable of
+    ``(train, test)`` index pairs. Returns the int, the splitter, or the pairs as a list of
+    two int arrays each (indices in ``range(len(y))``, both parts non-empty, disjoint)."""
     if isinstance(cv, numbers.Integral) and not isinstance(cv, bool):
-        return check_n_splits(cv, y, stratify=True)
-    return check_estimator("cv", cv, methods=("split", "get_n_splits"), role="splitter",
-                           example="StratifiedKFold(5)")
+        return check_n_splits(cv, y, stratify=stratify, name="cv")
+    if callable(getattr(cv, "split", None)) or isinstance(cv, (str, bytes, numbers.Number)) or cv is None:
+        return check_estimator("cv", cv, methods=("split", "get_n_splits"), role="splitter",
+                               example="StratifiedKFold(5)")
+    try:
+        pairs = list(cv)
+    except TypeError:
+        raise fail("cv", "an int, a scikit-learn splitter (e.g. StratifiedKFold(5)) or an "
+                         "iterable of (train, test) index pairs", cv, error=TypeError) from None
+    if not pairs:
+        raise fail("cv", "at least one (train, test) pair", "an empty iterable", echo=False)
+    n = len(y)
+    checked = []
+    for i, pair in enumerate(pairs):
+        try:
+            train, test = pair
+        except (TypeError, ValueError):
+            raise fail("cv", "(train, test) index pairs", f"entry {i}: {show(pair)}",
+                       error=TypeError, echo=False) from None
+        parts = []
+        for part, name in ((train, "train"), (test, "test")):
+            a = np.asarray(part)
+            if a.dtype == bool and a.shape == (n,):
+                a = np.flatnonzero(a)  # a boolean mask, as scikit-learn accepts
+            if a.ndim != 1 or a.size == 0 or not np.issubdtype(a.dtype, np.integer):
+                raise fail("cv", "non-empty 1-d integer index arrays",
+                           f"the {name} part of pair {i}: {show(part)}", error=TypeError, echo=False)
+            if a.min() < 0 or a.max() >= n:
+                raise fail("cv", f"indices in 0..{n - 1} (there are {n} samples)",
+                           f"the {name} part of pair {i} holds {int(a.min() if a.min() < 0 else a.max())}",
+                           echo=False)
+            parts.append(a.astype(np.intp, copy=False))
+        if np.intersect1d(*parts).size:
+            raise fail("cv", "disjoint train and test parts", f"pair {i} tests on samples it "
+                             f"trains on", echo=False)
+        checked.append((parts[0], parts[1]))
+    return checked
 
 
 def validate_estimator_data(estimator, X, y="no_validation", *, name: str = "X", labels=None,

@@ -32,7 +32,7 @@ from sklearn.base import BaseEstimator, TransformerMixin
 from sklearn.exceptions import ConvergenceWarning
 from sklearn.utils.validation import check_is_fitted
 
-from ._api import estimator_docs
+from ._api import estimator_docs, keywords
 from ._ties import argmax_tied
 from ._results import Result
 from ._validation import (
@@ -667,6 +667,7 @@ class CocktailParty(Result):
     mixed: np.ndarray = dataclasses.field(repr=False)
 
 
+@keywords
 def cocktail_party(n_samples: int = 2000, *, mixing: ArrayLike | None = None, noise: float = 0.05,
                    rng: int | np.random.Generator | None = None) -> CocktailParty:
     r"""Two independent sources -- :math:`\sin(2t)` and the square wave

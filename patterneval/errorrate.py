@@ -17,6 +17,7 @@ import numpy as np
 from numpy.typing import ArrayLike
 from scipy import special, stats
 
+from ._api import keywords
 from ._results import ConfidenceInterval, Result, interval_docs
 from ._ties import argsort_tied
 from ._validation import (
@@ -594,6 +595,7 @@ class SamplingSimulation(Result):
     class_sizes: np.ndarray
 
 
+@keywords
 def simulate_sampling(class_errors: ArrayLike, priors: ArrayLike, n: int, *, n_resamples: int = 10_000,
                       rng: int | np.random.Generator | None = None) -> SamplingSimulation:
     """Draw the two error estimates of the chapter "Selective sampling", vectorised.
@@ -698,6 +700,7 @@ class CoverageSimulation(Result):
     n_resamples: int
 
 
+@keywords
 def simulate_coverage(
     error: float, n: int, *, confidence_level: float = 0.95, method: Literal["wald", "wilson", "agresti-coull", "clopper-pearson", "jeffreys"] = "wilson",
     n_resamples: int = 10_000, rng: int | np.random.Generator | None = None,

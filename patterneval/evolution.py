@@ -46,6 +46,7 @@ from typing import Any, Literal
 import numpy as np
 from numpy.typing import ArrayLike
 
+from ._api import keywords
 from ._results import Result
 from ._ties import argmax_tied, argsort_tied
 from ._validation import check_array, check_callable, check_choice, check_rng, check_scalar, fail, show
@@ -227,6 +228,7 @@ def sine_fitness(population: ArrayLike) -> np.ndarray:
 # --- selection ------------------------------------------------------------------------
 
 
+@keywords
 def tournament_selection(fitness: ArrayLike, n_select: int, *, size: int = 2,
                          rng: int | np.random.Generator | None = None) -> np.ndarray:
     r"""Tournament selection (锦标赛选择): ``n_select`` times, draw ``size`` members with
@@ -279,6 +281,7 @@ def tournament_selection(fitness: ArrayLike, n_select: int, *, size: int = 2,
     return entrants[np.arange(n_select), winners]
 
 
+@keywords
 def truncation_selection(fitness: ArrayLike, n_select: int, *, n_best: int | None = None,
                          rng: int | np.random.Generator | None = None) -> np.ndarray:
     r"""Truncation selection (截断选择): keep the ``n_best`` fittest members (ties, within
@@ -318,6 +321,7 @@ def truncation_selection(fitness: ArrayLike, n_select: int, *, n_best: int | Non
     return order[:n_best][rng.integers(0, n_best, size=n_select)]
 
 
+@keywords
 def roulette_selection(
     fitness: ArrayLike, n_select: int, *, rng: int | np.random.Generator | None = None,
 ) -> np.ndarray:
@@ -382,6 +386,7 @@ def _swap(a, b, mask):
     return np.where(mask, b, a), np.where(mask, a, b)
 
 
+@keywords
 def single_point_crossover(parents_a: ArrayLike, parents_b: ArrayLike, *, rate: float = 1.0,
                            rng: int | np.random.Generator | None = None) -> tuple[np.ndarray, np.ndarray]:
     r"""Single-point crossover (单点交叉): each pair is crossed with probability ``rate``
@@ -422,6 +427,7 @@ def single_point_crossover(parents_a: ArrayLike, parents_b: ArrayLike, *, rate: 
     return _swap(a, b, mask)
 
 
+@keywords
 def two_point_crossover(parents_a: ArrayLike, parents_b: ArrayLike, *, rate: float = 1.0,
                         rng: int | np.random.Generator | None = None) -> tuple[np.ndarray, np.ndarray]:
     r"""Two-point crossover (两点交叉): with probability ``rate`` a pair swaps the segment
@@ -460,6 +466,7 @@ def two_point_crossover(parents_a: ArrayLike, parents_b: ArrayLike, *, rate: flo
     return _swap(a, b, mask)
 
 
+@keywords
 def uniform_crossover(parents_a: ArrayLike, parents_b: ArrayLike, *, rate: float = 1.0, swap_probability: float = 0.5,
                       rng: int | np.random.Generator | None = None) -> tuple[np.ndarray, np.ndarray]:
     r"""Uniform crossover (均匀交叉): with probability ``rate`` a pair is crossed, and then
@@ -496,6 +503,7 @@ def uniform_crossover(parents_a: ArrayLike, parents_b: ArrayLike, *, rate: float
     return _swap(a, b, mask)
 
 
+@keywords
 def bit_flip_mutation(
     population: ArrayLike, rate: float, *, rng: int | np.random.Generator | None = None,
 ) -> np.ndarray:
@@ -1133,6 +1141,7 @@ class GAReplicates(Result):
     best_fitness: np.ndarray
 
 
+@keywords
 def run_ga_replicates(fitness: Callable, n_bits: int, *, n_runs: int = 5,
                       rng: int | np.random.Generator | None = None, **options: Any) -> GAReplicates:
     """Run :class:`GeneticAlgorithm` ``n_runs`` times with independent child generators
@@ -1213,6 +1222,7 @@ class SchemaCountCheck(Result):
     counts: np.ndarray
 
 
+@keywords
 def schema_counts(fitness: Callable, population: ArrayLike, schema: str, *, crossover_rate: float,
                   mutation_rate: float, n_resamples: int = 1000, n_se: float = 4.0,
                   rng: int | np.random.Generator | None = None) -> SchemaCountCheck:

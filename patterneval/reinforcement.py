@@ -34,6 +34,7 @@ import numpy as np
 from numpy.typing import ArrayLike
 from sklearn.exceptions import ConvergenceWarning
 
+from ._api import keywords
 from ._results import Result
 from ._ties import TIE_RTOL
 from ._validation import check_array, check_bool, check_choice, check_rng, check_scalar, fail
@@ -814,6 +815,7 @@ def _episode_options(mdp, policy, start, max_steps, rng):
     return mdp, pi, start, max_steps, check_rng(rng)
 
 
+@keywords
 def sample_episode(mdp: MDP, policy: ArrayLike, *, start: int | None = None, max_steps: int = 10_000,
                    rng: int | np.random.Generator | None = None) -> Episode:
     r"""Sample one episode of ``policy`` on ``mdp``.
@@ -944,6 +946,7 @@ def _initial_values(mdp, v0):
     return v.tolist()
 
 
+@keywords
 def monte_carlo_evaluation(
     mdp: MDP, policy: ArrayLike, *, visit: Literal["first", "every"] = "first", n_episodes: int = 1000,
     alpha: float | None = None, start: int | None = None, max_steps: int = 10_000, v0: ArrayLike | None = None,
@@ -1079,6 +1082,7 @@ def _prediction(V, history, counts, method) -> PredictionResult:
                             counts=np.array(counts), method=method)
 
 
+@keywords
 def td0(mdp: MDP, policy: ArrayLike, *, alpha: float = 0.1, decay: float = 0.0, n_episodes: int = 1000,
         start: int | None = None, max_steps: int = 10_000, v0: ArrayLike | None = None,
         rng: int | np.random.Generator | None = None, keep_history: bool = True) -> PredictionResult:
@@ -1147,6 +1151,7 @@ def td0(mdp: MDP, policy: ArrayLike, *, alpha: float = 0.1, decay: float = 0.0, 
     return _prediction(V, history, counts, "TD(0)")
 
 
+@keywords
 def td_lambda(mdp: MDP, policy: ArrayLike, *, lam: float, alpha: float = 0.1, n_episodes: int = 1000,
               traces: Literal["accumulating", "replacing"] = "accumulating", offline: bool = False,
               start: int | None = None, max_steps: int = 10_000, v0: ArrayLike | None = None,
@@ -1335,6 +1340,7 @@ def _td_control(mdp, alpha, decay, epsilon, n_episodes, start, max_steps, q0, rn
                          returns=np.array(returns), lengths=np.array(lengths), method=method)
 
 
+@keywords
 def q_learning(mdp: MDP, *, alpha: float = 0.1, epsilon: float = 0.1, decay: float = 0.0, n_episodes: int = 1000,
                start: int | None = None, max_steps: int = 10_000, q0: ArrayLike | None = None,
                rng: int | np.random.Generator | None = None, keep_history: bool = True) -> ControlResult:
@@ -1396,6 +1402,7 @@ def q_learning(mdp: MDP, *, alpha: float = 0.1, epsilon: float = 0.1, decay: flo
                        keep_history)
 
 
+@keywords
 def sarsa(mdp: MDP, *, alpha: float = 0.1, epsilon: float = 0.1, decay: float = 0.0, n_episodes: int = 1000,
           start: int | None = None, max_steps: int = 10_000, q0: ArrayLike | None = None,
           rng: int | np.random.Generator | None = None, keep_history: bool = True) -> ControlResult:

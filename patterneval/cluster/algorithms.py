@@ -35,7 +35,7 @@ from scipy.spatial.distance import cdist, pdist, squareform
 from sklearn.base import BaseEstimator, ClusterMixin, TransformerMixin
 from sklearn.utils.validation import check_is_fitted
 
-from .._api import ESTIMATOR_PARTS, doc_parts
+from .._api import ESTIMATOR_PARTS, doc_parts, keywords
 from .._results import Result
 from .._threads import block_workers
 from .._ties import TIE_RTOL, argmax_tied, argmin_tied, argsort_tied
@@ -658,6 +658,7 @@ def _plusplus_draws(X, k, rng):
     return np.asarray(idx, dtype=np.intp)
 
 
+@keywords
 def kmeans_plusplus(
     X: ArrayLike, n_clusters: int, *, rng: int | np.random.Generator | None = None,
 ) -> tuple[np.ndarray, np.ndarray]:

@@ -34,7 +34,7 @@ from scipy.special import gammaln
 from scipy.sparse import csr_array, csr_matrix
 from scipy.sparse.csgraph import min_weight_full_bipartite_matching
 
-from .._api import doc_parts
+from .._api import doc_parts, keywords
 from .._results import Result
 from .._validation import (
     check_bool,
@@ -1388,6 +1388,7 @@ def v_measure(labels_true: ArrayLike, labels_pred: ArrayLike, *, beta: float = 1
     return float((1.0 + beta) * h * c / (beta * h + c))
 
 
+@keywords
 def random_partition(n_samples: int, n_clusters: int, *, rng: int | np.random.Generator | None = None) -> np.ndarray:
     r"""A partition of ``n_samples`` samples into exactly ``n_clusters`` non-empty
     clusters, drawn uniformly from all :math:`S(n, k)` such partitions (Stirling numbers
@@ -1491,6 +1492,7 @@ INDEX_NAMES = ("rand_index", "adjusted_rand_index", "jaccard_index", "fowlkes_ma
                "clustering_accuracy", "minkowski_score")
 
 
+@keywords
 def relabel(labels_true: ArrayLike, fraction: float, *, n_clusters: int | None = None,
             rng: int | np.random.Generator | None = None) -> np.ndarray:
     """A noisy copy of a partition: a random ``fraction`` of the samples (rounded down)
@@ -1534,6 +1536,7 @@ def relabel(labels_true: ArrayLike, fraction: float, *, n_clusters: int | None =
     return out
 
 
+@keywords
 def relabel_profiles(labels_true: ArrayLike, *, grid: Sequence[float], cluster_options: Sequence[int],
                      rng: int | np.random.Generator | None = 0) -> dict:
     """Every index of :func:`all_indices` against the share of relabelled samples: the

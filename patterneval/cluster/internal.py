@@ -48,7 +48,7 @@ from scipy.spatial import cKDTree
 from scipy.spatial.distance import cdist
 from sklearn.base import BaseEstimator
 
-from .._api import doc_parts
+from .._api import doc_parts, keywords
 from .._results import Result
 from .._validation import (
     check_array,
@@ -1009,6 +1009,7 @@ def _strength_of_split(X, clusterer, n_clusters, assign, rng):
     return (float(per_cluster.min()) if per_cluster.size else 1.0), per_cluster
 
 
+@keywords
 def prediction_strength(X: ArrayLike, clusterer: BaseEstimator, n_clusters: int, *, n_resamples: int = 10,
                         assign: Literal["centroid", "nearest-neighbor"] = "centroid",
                         rng: int | np.random.Generator | None = None, n_jobs: int | None = None,
@@ -1141,6 +1142,7 @@ def _curves(X, ks, seed, names):
     return labelings, curves
 
 
+@keywords
 def index_curves(X: ArrayLike, ks: Sequence[int], *, rng: int | np.random.Generator | None = 0,
                  names: Sequence[str] = tuple(CURVE_INDICES)) -> dict:
     """Internal indices of k-means clusterings over a range of k (the chapter's "index
@@ -1193,6 +1195,7 @@ def index_curves(X: ArrayLike, ks: Sequence[int], *, rng: int | np.random.Genera
     return _curves(X, ks, _kmeans_seed(rng), names)[1]
 
 
+@keywords
 def blob_data(
     separation: float, *, n: int = 240, rng: int | np.random.Generator | None = 0,
 ) -> tuple[np.ndarray, np.ndarray]:
@@ -1240,6 +1243,7 @@ def blob_data(
     return centres[truth] + noise, truth
 
 
+@keywords
 def blob_index_grid(separations: Sequence[float], ks: Sequence[int], *, n: int = 240,
                     rng: int | np.random.Generator | None = 0,
                     names: Sequence[str] = ("silhouette", "Dunn", "DBI", "connectivity")) -> dict:

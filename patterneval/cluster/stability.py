@@ -61,7 +61,7 @@ from numpy.typing import ArrayLike
 from scipy.spatial.distance import cdist
 from sklearn.base import BaseEstimator
 
-from .._api import doc_parts
+from .._api import doc_parts, keywords
 from .._results import Result
 from .._ties import TIE_RTOL, argmax_tied, no_spread
 from .._validation import (
@@ -339,6 +339,7 @@ def _one_se_rule(ks, gap, s, scale):
     return int(ks[-1]), False
 
 
+@keywords
 @_doc
 def gap_statistic(X: ArrayLike, clusterer: BaseEstimator, k_values: Sequence[int], *, n_references: int = 20,
                   reference: Literal["uniform", "pca"] = "uniform", rng: int | np.random.Generator | None = None,
@@ -563,6 +564,7 @@ def _best_jaccard(kept_base, kept_new, K):
     return gamma
 
 
+@keywords
 @_doc
 def cluster_stability(
     X: ArrayLike, clusterer: BaseEstimator, *, n_resamples: int = 100,
@@ -761,6 +763,7 @@ def _cluster_distance_sums(Xc, codes, K, metric):
     return sum(_distance_chunks(Xc, metric, reduce_func), np.zeros((K, Xc.shape[0])))
 
 
+@keywords
 @_doc
 def feature_removal_stability(X: ArrayLike, clusterer: BaseEstimator, *, metric: str = "euclidean",
                               adjust: bool = True, rng: int | np.random.Generator | None = None,
@@ -907,24 +910,28 @@ _MEASURE_DOC = """{title} of clValid (Brock et al. 2008): {what}
     """
 
 
+@keywords
 def apn(X: ArrayLike, clusterer: BaseEstimator, *, rng: int | np.random.Generator | None = None,
         n_jobs: int | None = None, progress: bool = False) -> float:
     return feature_removal_stability(X, clusterer, adjust=False, rng=rng, n_jobs=n_jobs,
                                      progress=progress).apn
 
 
+@keywords
 def ad(X: ArrayLike, clusterer: BaseEstimator, *, metric: str = "euclidean",
        rng: int | np.random.Generator | None = None, n_jobs: int | None = None, progress: bool = False) -> float:
     return feature_removal_stability(X, clusterer, metric=metric, adjust=False, rng=rng,
                                      n_jobs=n_jobs, progress=progress).ad
 
 
+@keywords
 def adm(X: ArrayLike, clusterer: BaseEstimator, *, metric: str = "euclidean",
         rng: int | np.random.Generator | None = None, n_jobs: int | None = None, progress: bool = False) -> float:
     return feature_removal_stability(X, clusterer, metric=metric, adjust=False, rng=rng,
                                      n_jobs=n_jobs, progress=progress).adm
 
 
+@keywords
 def fom(X: ArrayLike, clusterer: BaseEstimator, *, adjust: bool = True, rng: int | np.random.Generator | None = None,
         n_jobs: int | None = None, progress: bool = False) -> float:
     return feature_removal_stability(X, clusterer, adjust=adjust, rng=rng, n_jobs=n_jobs,
@@ -997,6 +1004,7 @@ del _f, _title, _what
 # --------------------------------------------------------------------------- chapter helpers
 
 
+@keywords
 def stability_blobs(
     noise: float, *, n: int = 150, rng: int | np.random.Generator | None = 0,
 ) -> tuple[np.ndarray, np.ndarray]:
@@ -1036,6 +1044,7 @@ def stability_blobs(
     return centres[y] + noise * gen.standard_normal((y.size, 2)), y
 
 
+@keywords
 def stability_view(noise: float, k: int, method: Literal["bootstrap", "subsample", "noise"], *, n: int = 150,
                    n_resamples: int = 20, n_references: int = 10, k_max: int = 6,
                    rng: int | np.random.Generator | None = 0) -> dict:

@@ -51,7 +51,7 @@ from scipy import special, stats
 from sklearn.base import BaseEstimator
 from threadpoolctl import threadpool_limits
 
-from .._api import doc_parts
+from .._api import doc_parts, keywords
 from .._results import Result
 from .._ties import no_spread
 from .._validation import (
@@ -488,6 +488,7 @@ def _true_calibration_error(slope, shift, spread):
     return float(np.trapezoid(gap * w, z))
 
 
+@keywords
 def miscalibrated_forecasts(n: int, *, slope: float = 1.0, shift: float = 0.0, spread: float = 2.0,
                             rng: int | np.random.Generator | None = None) -> Forecasts:
     r"""Draw outcomes and the forecasts of a forecaster miscalibrated in a known way.
@@ -703,6 +704,7 @@ def _splits(cv, y, stratify, gen):
     return splits
 
 
+@keywords
 def out_of_fold_predictions(
     estimators: BaseEstimator | Sequence[BaseEstimator], X: ArrayLike, y: ArrayLike, *,
     response: Literal["label", "score", "proba"] = "label", cv: int | object = 5, stratify: bool = True,
@@ -856,6 +858,7 @@ class MetricInterval(Result):
 INTERVAL_METHODS = ("percentile", "bca")
 
 
+@keywords
 @_breast_cancer_example
 def cv_metric_interval(
     estimator: BaseEstimator, X: ArrayLike, y: ArrayLike, *, metric: str | Callable = "accuracy",
@@ -1040,6 +1043,7 @@ def _select(scores, greater):
     return np.argmax(s >= best - TIE_RTOL * np.maximum(1.0, np.abs(best)), axis=-1)
 
 
+@keywords
 def bbc_from_predictions(
     y_true: ArrayLike, predictions: ArrayLike, *, metric: str | Callable = "accuracy", n_resamples: int = 1000,
     confidence_level: float = 0.95, greater_is_better: bool | None = None,
@@ -1149,6 +1153,7 @@ def bbc_from_predictions(
                      n_resamples=B)
 
 
+@keywords
 @_breast_cancer_example
 def bbc_cv(estimators: Sequence[BaseEstimator], X: ArrayLike, y: ArrayLike, *, metric: str | Callable = "accuracy",
            cv: int | object = 5, n_resamples: int = 1000, confidence_level: float = 0.95,
@@ -1273,6 +1278,7 @@ def _one_selection(gen, acc, N, C, B, alpha):
     return truth, naive, oob.mean(), naive_hit, lo <= truth <= hi
 
 
+@keywords
 def simulate_selection_optimism(n_samples: int, n_configurations: int, *, accuracy: ArrayLike = 0.5,
                                 n_datasets: int = 200, n_resamples: int = 200, confidence_level: float = 0.95,
                                 rng: int | np.random.Generator | None = None) -> SelectionOptimism:

@@ -28,6 +28,7 @@ import numpy as np
 from numpy.typing import ArrayLike
 from scipy import special, stats
 
+from .._api import keywords
 from .._results import Result
 from .._ties import TIE_RTOL, argsort_tied
 from .._validation import (
@@ -744,6 +745,7 @@ def _winner_shares(samples):
     return tied / tied.sum(axis=1, keepdims=True)
 
 
+@keywords
 def bayesian_signed_rank(
     scores_a: ArrayLike, scores_b: ArrayLike, *, rope: float, prior_strength: float = 0.5, n_resamples: int = 50_000,
     rng: int | np.random.Generator | None = None,

@@ -51,6 +51,7 @@ import numpy as np
 from numpy.typing import ArrayLike
 from scipy import special, stats
 
+from .._api import keywords
 from .._results import ConfidenceInterval, Result, interval_docs
 from .._ties import TIE_RTOL
 from .._validation import check_array, check_choice, check_rng, check_scalar, fail
@@ -618,6 +619,7 @@ def binormal_roc(fpr: ArrayLike, auc: float, *, sigma: float = 1.0) -> np.ndarra
     return stats.norm.cdf((mu + stats.norm.ppf(fpr)) / sigma)
 
 
+@keywords
 def binormal_scores(auc: float, n_positive: int, n_negative: int, *, sigma: float = 1.0, n_samples: int | None = None,
                     rng: int | np.random.Generator | None = None) -> tuple[np.ndarray, np.ndarray]:
     r"""Scores drawn from the binormal model with area ``auc``.
@@ -735,6 +737,7 @@ def delong_rows(pos: ArrayLike, neg: ArrayLike) -> tuple[np.ndarray, np.ndarray]
     return auc, np.where(_collapsed(var, scale), 0.0, np.sqrt(var))
 
 
+@keywords
 def simulate_delong_coverage(auc: float, n_positive: int, n_negative: int, *, sigma: float = 1.0,
                              confidence_level: float = 0.95, transform: Literal["logit", "clip"] = "logit",
                              n_resamples: int = 2000, rng: int | np.random.Generator | None = None) -> DeLongCoverage:

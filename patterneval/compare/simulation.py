@@ -45,6 +45,7 @@ import numpy as np
 from numpy.typing import ArrayLike
 from scipy import stats
 
+from .._api import keywords
 from .._results import Result
 from .._validation import check_array, check_path, check_rng, check_scalar, fail
 from . import two as _two  # the tests' own code, looked up at call time
@@ -157,6 +158,7 @@ def _five_by_two_p(d52, scale):
             np.where(undefined, np.nan, _two._ftest_5x2(d52)[1]))
 
 
+@keywords
 def simulate_two_classifier_tests(*, n_samples: int = 200, error: float = 0.25, effect: float = 0.0,
                                   n_replicates: int = 1000, n_splits: int = 30, alpha: float = 0.05,
                                   rng: int | np.random.Generator | None = None) -> TestRejections:

@@ -31,7 +31,7 @@ from numpy.typing import ArrayLike
 from scipy import stats
 from sklearn.base import BaseEstimator, clone
 
-from .._api import doc_parts
+from .._api import doc_parts, keywords
 from .._results import Result
 from .._ties import TIE_RTOL
 from .._ties import no_spread as _no_spread  # the differences d (..., J), scale of the scores
@@ -310,6 +310,7 @@ def _random_halves(y, rng):
     return halves
 
 
+@keywords
 @_five_by_two_docs
 def five_by_two_differences(estimator_a: BaseEstimator, estimator_b: BaseEstimator, X: ArrayLike, y: ArrayLike, *,
                             rng: int | np.random.Generator | None = None, metric: Callable | None = None,
@@ -426,6 +427,7 @@ def _five_by_two_test(scores, statistic_of, test, df) -> FiveByTwoTest:
                          differences=differences, variances=variances)
 
 
+@keywords
 @_five_by_two_docs
 def paired_ttest_5x2cv(estimator_a: BaseEstimator, estimator_b: BaseEstimator, X: ArrayLike, y: ArrayLike, *,
                        rng: int | np.random.Generator | None = None, metric: Callable | None = None,
@@ -484,6 +486,7 @@ def paired_ttest_5x2cv(estimator_a: BaseEstimator, estimator_b: BaseEstimator, X
     return _five_by_two_test(scores, _ttest_5x2, "paired t", (5,))
 
 
+@keywords
 @_five_by_two_docs
 def combined_ftest_5x2cv(estimator_a: BaseEstimator, estimator_b: BaseEstimator, X: ArrayLike, y: ArrayLike, *,
                          rng: int | np.random.Generator | None = None, metric: Callable | None = None,

@@ -30,7 +30,7 @@ from sklearn.base import BaseEstimator, ClassifierMixin, clone
 from sklearn.tree import DecisionTreeClassifier
 from sklearn.utils.validation import check_is_fitted, has_fit_parameter
 
-from .._api import estimator_docs
+from .._api import estimator_docs, keywords
 from .._results import Result
 from .._validation import (check_bool, check_choice, check_estimator, check_labels, check_n_jobs,
                            check_rng, check_scalar, check_X_y, fail, validate_estimator_data)
@@ -501,6 +501,7 @@ class ForestConvergence(Result):
     member_test_error: np.ndarray
 
 
+@keywords
 def forest_convergence(X: ArrayLike, y: ArrayLike, X_test: ArrayLike, y_test: ArrayLike, *,
                        max_features: Sequence[Literal["log2", "sqrt"] | int | float | None] = ("log2", None),
                        n_estimators: int = 100, rng: int | np.random.Generator | None = None,

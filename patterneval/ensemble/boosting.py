@@ -39,7 +39,7 @@ from scipy.special import expit
 from sklearn.base import BaseEstimator, ClassifierMixin, clone
 from sklearn.utils.validation import check_is_fitted, has_fit_parameter
 
-from .._api import estimator_docs
+from .._api import estimator_docs, keywords
 from .._results import Result
 from .._validation import (check_array, check_choice, check_estimator, check_labels, check_rng,
                            check_scalar, check_X_y, fail, show, validate_estimator_data)
@@ -612,6 +612,7 @@ class ResampledError(Result):
     sample_errors: np.ndarray
 
 
+@keywords
 def resampled_error(model: AdaBoost, X: ArrayLike, y: ArrayLike, *, round: int = 1, n_resamples: int = 1000,
                     rng: int | np.random.Generator | None = None) -> ResampledError:
     r"""Draw ``n_resamples`` samples of size n from round t's distribution :math:`D_t` on
@@ -694,6 +695,7 @@ def _staged_errors(model, X, y, n_rounds):
     return errors + errors[-1:] * (n_rounds - len(errors))
 
 
+@keywords
 def compare_modes(X_train: ArrayLike, y_train: ArrayLike, X_test: ArrayLike, y_test: ArrayLike, *,
                   base_estimator: BaseEstimator | None = None, n_estimators: int = 50, n_seeds: int = 10,
                   rng: int | np.random.Generator | None = None) -> ModeComparison:
@@ -801,6 +803,7 @@ class BoostingRounds(Result):
     training_errors: np.ndarray
 
 
+@keywords
 def boosting_rounds(X: ArrayLike, y: ArrayLike, *, base_estimator: BaseEstimator | None = None,
                     n_estimators: int = 30, mode: Literal["reweight", "resample"] = "reweight", grid_size: int = 120,
                     margin: float = 0.5, rng: int | np.random.Generator | None = None) -> BoostingRounds:

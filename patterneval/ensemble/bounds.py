@@ -24,6 +24,7 @@ import numpy as np
 from numpy.typing import ArrayLike
 from scipy import special
 
+from .._api import keywords
 from .._results import Result
 from .._validation import check_array, check_choice, check_grid, check_rng, check_scalar, fail
 
@@ -285,6 +286,7 @@ class CorrelatedVoteSimulation(Result):
     pair_correlation: float
 
 
+@keywords
 def simulate_correlated_vote(error: float, n_voters: int, correlation: float, *, n_resamples: int = 2000,
                              ties: Literal["coin", "error"] = "coin",
                              rng: int | np.random.Generator | None = None) -> CorrelatedVoteSimulation:

@@ -43,7 +43,7 @@ from sklearn.base import BaseEstimator, ClassifierMixin, clone
 from sklearn.utils.metaestimators import available_if
 from sklearn.utils.validation import check_is_fitted
 
-from .._api import estimator_docs
+from .._api import estimator_docs, keywords
 from .._results import Result
 from .._validation import (check_array, check_bool, check_choice, check_estimator, check_labels,
                            check_n_jobs, check_n_splits, check_rng, check_scalar, fail, show,
@@ -277,6 +277,7 @@ def majority_vote(predictions: ArrayLike, *, classes: ArrayLike | None = None, t
     return out
 
 
+@keywords
 def plurality_vote(
     predictions: ArrayLike, *, classes: ArrayLike | None = None, ties: Literal["smallest", "random"] = "smallest",
     rng: int | np.random.Generator | None = None,
@@ -321,6 +322,7 @@ def plurality_vote(
     return weighted_vote(predictions, None, classes=classes, ties=ties, rng=rng)
 
 
+@keywords
 def weighted_vote(
     predictions: ArrayLike, weights: ArrayLike | None, *, classes: ArrayLike | None = None,
     ties: Literal["smallest", "random"] = "smallest", rng: int | np.random.Generator | None = None,
@@ -478,6 +480,7 @@ class VoteSimulation(Result):
     outcome: np.ndarray
 
 
+@keywords
 def simulate_vote_rates(accuracy: float, n_voters: int, *, n_classes: int = 2, threshold: float = 0.5,
                         n_resamples: int = 2000, rng: int | np.random.Generator | None = None) -> VoteSimulation:
     r"""Simulate :func:`vote_rates`: draw T independent voters per replicate (true class 0;

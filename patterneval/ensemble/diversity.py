@@ -47,6 +47,7 @@ from typing import Literal
 import numpy as np
 from numpy.typing import ArrayLike
 
+from .._api import keywords
 from .._results import Result
 from .._validation import check_array, check_choice, check_labels, check_rng, check_scalar, fail, show
 from ._checks import check_convex_weights, check_member_outputs
@@ -555,6 +556,7 @@ def _pairwise_slow(predictions, y=None, *, measure="disagreement"):  # test twin
     return out
 
 
+@keywords
 def correlated_pair(latent_correlation: float, positive_rate: float, n_samples: int = 400, *,
                     rng: int | np.random.Generator | None = None) -> tuple[np.ndarray, np.ndarray]:
     """Two synthetic +1/-1 prediction vectors with a chosen dependence.

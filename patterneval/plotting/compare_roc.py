@@ -14,6 +14,7 @@ from matplotlib.figure import Figure
 from numpy.typing import ArrayLike
 from scipy import stats
 
+from .._api import keywords
 from ..compare.roc import (
     TRANSFORMS,
     binormal_roc,
@@ -186,6 +187,7 @@ def plot_roc_curves(y_true: ArrayLike, scores: dict, *, confidence_level: float 
     return fig
 
 
+@keywords
 def plot_delong_coverage(aucs: ArrayLike, n_positive: int, n_negative: int, *, n_resamples: int = 2000,
                          confidence_level: float = 0.95, rng: int | np.random.Generator | None = 0) -> Figure:
     """Simulated coverage of the logit and the clipped DeLong intervals against the true

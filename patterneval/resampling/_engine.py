@@ -14,12 +14,12 @@ from joblib import Parallel, delayed, effective_n_jobs
 from sklearn.base import clone
 from sklearn.model_selection import KFold, StratifiedKFold
 
-from .._validation import check_bool, check_choice, check_n_jobs, check_n_splits, check_rng, check_scalar
+from .._validation import check_bool, check_choice, check_cv, check_n_jobs, check_n_splits, check_rng, check_scalar
 from ._rows import take_rows
 
 __all__ = ["AVERAGE_OPTIONS", "SINGLE_CLASS_OPTIONS", "FoldOutcome", "check_kfold_options", "cross_validate_folds",
            "cv_error",
-           "cv_errors", "fit_predict", "is_serial", "make_folds", "run_tasks", "single_class_label", "single_class_error",
+           "cv_errors", "cv_splits", "fit_predict", "is_serial", "make_folds", "run_tasks", "single_class_label", "single_class_error",
            "spawn"]
 
 #: What a resampling method does with a training set that holds a single class:
@@ -97,6 +97,37 @@ def make_folds(y, *, n_splits: int, n_repeats: int, stratify: bool, rng: np.rand
     placeholder = np.zeros((len(y), 1))
     seeds = [int(child.integers(2**32)) for child in spawn(rng, n_repeats)]
     return [list(splitter(n_splits, shuffle=True, random_state=seed).split(placeholder, y)) for seed in seeds]
+
+
+def cv_splits(cv, y, *, stratify: bool, rng: np.random.Generator, X=None) -> list[list[tuple]]:
+    """The ``(train, test)`` pairs that ``cv=`` names, grouped by repeat.
+
+    ``cv`` is what :func:`~patterneval._validation.check_cv` accepts: an int gives one
+    shuffled k-fold partition drawn from ``rng`` (stratified with ``stratify``, as
+    :func:`make_folds`); a splitter gives the pairs of its ``split(X, y)``, in repeats of
+    ``get_n_splits()`` / ``n_repeats`` pairs when it has an ``n_repeats`` attribute (as
+    scikit-learn's ``RepeatedKFold`` and ``RepeatedStratifiedKFold`` do) and as one group
+    otherwise; an iterable of pairs is one group. ``X`` (default: a column of zeros) is
+    what the splitter sees; only group-free splitters are meaningful here.
+    """
+    cv = check_cv(cv, y, stratify=stratify)
+    if isinstance(cv, int):
+        return make_folds(y, n_splits=cv, n_repeats=1, stratify=stratify, rng=rng)
+    if isinstance(cv, list):
+        return [cv]
+    placeholder = np.zeros((len(y), 1)) if X is None else X
+    try:
+        pairs = [(np.asarray(tr, dtype=np.intp), np.asarray(te, dtype=np.intp))
+                 for tr, te in cv.split(placeholder, y)]
+    except (TypeError, ValueError) as exc:
+        raise ValueError(f"cv={cv!r} could not split the {len(y)} samples: {exc}") from exc
+    if not pairs:
+        raise ValueError(f"cv={cv!r} gave no (train, test) pairs.")
+    n_repeats = getattr(cv, "n_repeats", 1)
+    if not (isinstance(n_repeats, int) and n_repeats >= 1 and len(pairs) % n_repeats == 0):
+        n_repeats = 1
+    per = len(pairs) // n_repeats
+    return [pairs[r * per:(r + 1) * per] for r in range(n_repeats)]
 
 
 def spawn(rng: np.random.Generator, n: int) -> list[np.random.Generator]:

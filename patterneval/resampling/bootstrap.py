@@ -16,7 +16,7 @@ import numpy as np
 from numpy.typing import ArrayLike
 from sklearn.base import BaseEstimator, clone
 
-from .._api import doc_parts
+from .._api import doc_parts, keywords
 from .._results import Result
 from .._validation import (
     check_bool,
@@ -99,6 +99,7 @@ def inclusion_probability(n: ArrayLike) -> float | np.ndarray:
     return float(prob) if prob.ndim == 0 else prob
 
 
+@keywords
 def simulate_distinct_share(
     n: int, *, n_resamples: int = 10_000, rng: int | np.random.Generator | None = None,
 ) -> np.ndarray:
@@ -370,6 +371,7 @@ def _bootstrap_from_indices(estimator, X, y, indices, *, method, n_jobs=None, pr
     )
 
 
+@keywords
 @_iris_example
 def bootstrap_error(estimator: BaseEstimator, X: ArrayLike, y: ArrayLike, *, n_resamples: int = 200,
                     method: Literal["oob", ".632", ".632+"] = ".632", rng: int | np.random.Generator | None = None,
@@ -663,6 +665,7 @@ def _one_training_set(estimator, sampler, n, X_test, y_test, n_splits, n_resampl
     return true_error, values
 
 
+@keywords
 @_simulation_example
 def simulate_error_estimates(estimator: BaseEstimator, sampler: Callable, *, n: int, n_test: int = 20_000,
                              n_replicates: int = 100, n_splits: Sequence[int] = (2, 10), n_resamples: int = 50,

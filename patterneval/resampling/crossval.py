@@ -19,7 +19,7 @@ from numpy.typing import ArrayLike
 from sklearn.base import BaseEstimator
 from sklearn.model_selection import LeaveOneOut
 
-from .._api import doc_parts
+from .._api import doc_parts, keywords
 from .._results import Result
 from .._validation import (
     check_bool,
@@ -120,6 +120,7 @@ def _run_splits(estimator, X, y, splits, *, n_jobs, progress, desc, single_class
     )
 
 
+@keywords
 @_iris_example
 def cross_val_error(estimator: BaseEstimator, X: ArrayLike, y: ArrayLike, *, n_splits: int = 10, n_repeats: int = 1,
                     stratify: bool = True, rng: int | np.random.Generator | None = None, n_jobs: int | None = None,

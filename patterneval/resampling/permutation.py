@@ -28,6 +28,7 @@ from sklearn.neighbors import KNeighborsClassifier
 from sklearn.pipeline import Pipeline, make_pipeline
 from sklearn.preprocessing import MaxAbsScaler, MinMaxScaler, Normalizer, RobustScaler, StandardScaler
 
+from .._api import keywords
 from .._results import Result
 from .._validation import (
     check_bool,
@@ -441,6 +442,7 @@ def _cached_null(cache, pipeline, X, y, cv, perms, single_class, method, average
     return null, null_single, from_cache, ~same
 
 
+@keywords
 def permutation_test(estimator: BaseEstimator, X: ArrayLike, y: ArrayLike, *, n_resamples: int = 1000,
                      cv: int | object = 5, selector: BaseEstimator | None = None,
                      rng: int | np.random.Generator | None = None, n_jobs: int | None = None, progress: bool = False,
@@ -720,6 +722,7 @@ def permutation_test(estimator: BaseEstimator, X: ArrayLike, y: ArrayLike, *, n_
     )
 
 
+@keywords
 def signal_tests(signals: Sequence[float] = (0.0, 0.25, 0.5, 0.75, 1.0, 1.5), *, n_samples: int = 40,
                  n_features: int = 5, n_resamples: int = 200, cv: int | object = 4,
                  estimator: BaseEstimator | None = None, rng: int | np.random.Generator | None = None,

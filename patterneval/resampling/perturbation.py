@@ -61,6 +61,7 @@ from numpy.typing import ArrayLike
 from scipy import special
 from sklearn.svm import SVC
 
+from .._api import keywords
 from .._results import ConfidenceInterval, Result
 from .._validation import (
     check_array,
@@ -388,6 +389,7 @@ class PerturbationInterval(Result):
         return self.error - self.centred_replicates / np.sqrt(self.n)
 
 
+@keywords
 def perturbation_interval(X: ArrayLike, y: ArrayLike, *, C: float = 1.0, n_splits: int = 10, n_resamples: int = 500,
                           confidence_level: float = 0.95, rng: int | np.random.Generator | None = None,
                           method: Literal["apparent", "perturbed-cv"] = "apparent", n_jobs: int | None = None,
@@ -562,6 +564,7 @@ def perturbation_interval(X: ArrayLike, y: ArrayLike, *, C: float = 1.0, n_split
 # --------------------------------------------------------------------------- a problem with a known answer
 
 
+@keywords
 def two_gaussians(n: int, *, separation: float = 2.0, n_features: int = 2,
                   rng: int | np.random.Generator | None = None) -> tuple[np.ndarray, np.ndarray]:
     r"""n/2 samples from each of two Gaussian classes :math:`N(\pm\mu, I_p)`,
@@ -671,6 +674,7 @@ def _true_errors(n, separation, n_features, C, generators):
     return out
 
 
+@keywords
 def expected_svm_error(n: int, *, separation: float = 2.0, n_features: int = 2, C: float = 1.0,
                        n_resamples: int = 2000, rng: int | np.random.Generator | None = None,
                        n_jobs: int | None = None) -> tuple[float, float, np.ndarray]:
@@ -874,6 +878,7 @@ def _coverage_chunk(n, separation, n_features, C, n_splits, n_resamples, level, 
     return rows
 
 
+@keywords
 def simulate_perturbation_coverage(n: int, *, separation: float = 2.0, n_features: int = 2, C: float = 1.0,
                                    n_splits: int = 5, n_datasets: int = 100, n_resamples: int = 100,
                                    confidence_level: float = 0.95, n_truth: int = 2000,

@@ -21,6 +21,7 @@ from sklearn.base import BaseEstimator, clone
 from sklearn.feature_selection import SelectKBest, f_classif
 from sklearn.neighbors import KNeighborsClassifier
 
+from .._api import keywords
 from .._results import Result
 from .._validation import (
     check_bool,
@@ -152,6 +153,7 @@ def _make_folds(y, *, n_splits: int, n_repeats: int, stratify: bool, rng: np.ran
                                           stratify=stratify, rng=rng) for fold in repeat]
 
 
+@keywords
 def selection_cv_error(selector: BaseEstimator, estimator: BaseEstimator, X: ArrayLike, y: ArrayLike, *,
                        inside: bool = True, n_splits: int = 10, n_repeats: int = 1, stratify: bool = True,
                        rng: int | np.random.Generator | None = None, n_jobs: int | None = None,
@@ -347,6 +349,7 @@ def _leak_cell(estimator, X, y, k, n_splits, seed):
                  for inside in (False, True))
 
 
+@keywords
 def leak_grid(
     n_features: Sequence[int] = (50, 200, 1000, 3000), k: Sequence[int] = (1, 5, 10, 20, 50), *, n_samples: int = 40,
     n_datasets: int = 3, n_splits: int = 5, estimator: BaseEstimator | None = None,

@@ -1,0 +1,58 @@
+"""One convention for the public API's keywords (docs/DESIGN.md, "Conventions"): every
+public function that takes ``rng`` answers ``random_state=`` (and ``seed=``) with a
+TypeError naming ``rng=``; every one that takes ``cv`` answers ``n_splits=``,
+``n_repeats=`` and ``stratify=`` with one naming ``cv=``; and no public function takes
+``n_splits``, ``n_repeats``, ``stratify`` or ``seed`` any more."""
+
+from __future__ import annotations
+
+import importlib
+import inspect
+import pkgutil
+
+import pytest
+
+import patterneval as pe
+
+RETIRED = ("n_splits", "n_repeats", "stratify", "seed", "random_state")
+
+
+def _public_functions():
+    seen, found = set(), []
+    names = ["patterneval"] + [m.name for m in pkgutil.walk_packages(pe.__path__, "patterneval.")
+                               if not any(p.startswith("_") for p in m.name.split("."))]
+    for module_name in names:
+        module = importlib.import_module(module_name)
+        for name in getattr(module, "__all__", []):
+            obj = getattr(module, name)
+            if inspect.isfunction(obj) and id(obj) not in seen:
+                seen.add(id(obj))
+                found.append(pytest.param(obj, id=f"{module_name}.{name}"))
+    return found
+
+
+FUNCTIONS = _public_functions()
+
+
+@pytest.mark.parametrize("func", FUNCTIONS)
+def test_no_retired_keyword(func):
+    params = inspect.signature(func).parameters
+    assert not set(RETIRED) & set(params), (
+        f"{func.__name__} takes {sorted(set(RETIRED) & set(params))}: functions take rng= "
+        f"and cv= (docs/DESIGN.md)")
+
+
+@pytest.mark.parametrize("func", FUNCTIONS)
+def test_retired_keyword_names_the_new_one(func):
+    params = inspect.signature(func).parameters
+    cases = []
+    if "rng" in params:
+        cases += [("random_state", "rng="), ("seed", "rng=")]
+    if "cv" in params:
+        cases += [("n_splits", "cv="), ("n_repeats", "cv="), ("stratify", "cv=")]
+    if not cases:
+        pytest.skip("takes neither rng nor cv")
+    for old, new in cases:
+        # the guard answers before any argument is looked at, so no data is needed
+        with pytest.raises(TypeError, match=f"takes {new}, not {old}="):
+            func(**{old: 0})
