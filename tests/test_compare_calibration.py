@@ -245,6 +245,39 @@ def test_a_splitter_as_cv():
     assert res.n_splits == 4
 
 
+def test_an_int_cv_draws_the_folds_of_make_folds():
+    # issue 24: cv=k keeps the stratified shuffled folds that stratify=True drew, so stored numbers stay
+    from patterneval.resampling._engine import make_folds
+
+    (pred,), codes, folds = out_of_fold_predictions(GaussianNB(), X_BC, Y_BC, cv=5, rng=np.random.default_rng(7))
+    expected = make_folds(codes, n_splits=5, n_repeats=1, stratify=True, rng=np.random.default_rng(7))[0]
+    for f, (_, test) in enumerate(expected):
+        np.testing.assert_array_equal(np.flatnonzero(folds == f), np.sort(test))
+
+
+def test_train_test_pairs_as_cv_and_a_repeated_splitter_refused():
+    from sklearn.model_selection import RepeatedStratifiedKFold
+
+    pairs = list(StratifiedKFold(4).split(X_BC, Y_BC))
+    a = cv_metric_interval(GaussianNB(), X_BC, Y_BC, cv=pairs, n_resamples=100, rng=0)
+    b = cv_metric_interval(GaussianNB(), X_BC, Y_BC, cv=StratifiedKFold(4), n_resamples=100, rng=0)
+    assert (a.statistic, a.low, a.high, a.n_splits) == (b.statistic, b.low, b.high, 4)
+    with pytest.raises(ValueError, match=r"^cv must be folds whose test parts partition the samples .*; got "
+                       r"569 samples tested more than once"):
+        out_of_fold_predictions(GaussianNB(), X_BC, Y_BC, cv=RepeatedStratifiedKFold(n_splits=3, n_repeats=2))
+    with pytest.raises(ValueError, match=r"^cv must be at most 2, the size of the smallest class"):
+        out_of_fold_predictions(GaussianNB(), np.arange(12.0)[:, None], np.r_[np.zeros(10), np.ones(2)], cv=3)
+
+
+@pytest.mark.parametrize("func", [cv_metric_interval, out_of_fold_predictions, bbc_cv])
+@pytest.mark.parametrize("old", ["stratify", "n_splits", "random_state"])
+def test_retired_keywords_name_cv_and_rng(func, old):
+    new = "rng" if old == "random_state" else "cv"
+    model = [GaussianNB()] if func is bbc_cv else GaussianNB()
+    with pytest.raises(TypeError, match=rf"^{func.__name__}\(\) takes {new}=, not {old}="):
+        func(model, X_BC, Y_BC, **{old: 5 if old == "n_splits" else True})
+
+
 def test_auc_needs_both_classes_in_every_resample():
     X = np.arange(12.0)[:, None]
     y = np.r_[np.zeros(10), np.ones(2)]

@@ -39,7 +39,6 @@ optimism of reporting the best cross-validated score.
 
 from __future__ import annotations
 
-import numbers
 import warnings
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -55,11 +54,11 @@ from .._api import doc_parts, keywords
 from .._results import Result
 from .._ties import no_spread
 from .._validation import (
-    check_array, check_bool, check_choice, check_classification_target, check_cv, check_estimator,
-    check_labels, check_n_jobs, check_n_splits, check_rng, check_scalar, check_X_y, fail, show,
+    check_array, check_bool, check_choice, check_classification_target, check_estimator, check_labels,
+    check_n_jobs, check_rng, check_scalar, check_X_y, fail, show,
 )
 from ._checks import check_binary_target
-from ..resampling._engine import make_folds, run_tasks
+from ..resampling._engine import cv_splits, run_tasks
 
 __all__ = [
     "BINNING",
@@ -688,18 +687,16 @@ def _fit_response(estimator, X, y, classes, train, test, kind):
     return full[:, 1] if n_classes == 2 else full
 
 
-def _splits(cv, y, stratify, gen):
-    if isinstance(cv, numbers.Integral) and not isinstance(cv, bool):
-        n_splits = check_n_splits(cv, y, stratify=stratify)
-        return make_folds(y, n_splits=n_splits, n_repeats=1, stratify=stratify, rng=gen)[0]
-    cv = check_cv(cv, y)
-    splits = list(cv.split(np.zeros((y.size, 1)), y))
-    covered = np.zeros(y.size, dtype=int)
-    for _, test in splits:
-        covered[test] += 1
+def _splits(cv, y, gen):
+    """The (train, test) pairs of ``cv`` (``resampling._engine.cv_splits``: an int gives
+    stratified shuffled folds drawn from ``gen``, as ``make_folds``), whose test parts must
+    partition the samples: every sample gets exactly one out-of-fold prediction."""
+    splits = [pair for group in cv_splits(cv, y, stratify=True, rng=gen) for pair in group]
+    covered = np.bincount(np.concatenate([test for _, test in splits]), minlength=y.size)
     if not np.all(covered == 1):
         how = "never or more than once" if (covered == 0).any() else "more than once"
-        raise fail("cv", "a splitter whose test folds partition the samples (as KFold's do)",
+        raise fail("cv", "folds whose test parts partition the samples (as KFold's do; a repeated "
+                         "splitter tests every sample more than once)",
                    f"{int(np.sum(covered != 1))} samples tested {how}", echo=False)
     return splits
 
@@ -707,7 +704,7 @@ def _splits(cv, y, stratify, gen):
 @keywords
 def out_of_fold_predictions(
     estimators: BaseEstimator | Sequence[BaseEstimator], X: ArrayLike, y: ArrayLike, *,
-    response: Literal["label", "score", "proba"] = "label", cv: int | object = 5, stratify: bool = True,
+    response: Literal["label", "score", "proba"] = "label", cv: int | object = 5,
     rng: int | np.random.Generator | None = None, n_jobs: int | None = None, progress: bool = False,
 ) -> tuple[list[np.ndarray], np.ndarray, np.ndarray]:
     """Out-of-fold responses of one or several estimators on the same folds.
@@ -724,12 +721,14 @@ def out_of_fold_predictions(
         (only rows are taken, by position).
     response : {"label", "score", "proba"}, keyword-only
         See ``METRICS``.
-    cv : int or splitter, keyword-only
-        Number of (stratified, shuffled) folds, or a scikit-learn splitter whose test
-        folds partition the samples.
-    stratify : bool, keyword-only
+    cv : int, splitter or iterable of (train, test) pairs, keyword-only
+        An int k: k stratified folds, shuffled with ``rng`` (the estimators are
+        classifiers, so folds are stratified, as scikit-learn's ``check_cv`` makes them);
+        a scikit-learn splitter such as ``KFold(5, shuffle=True, random_state=0)``; or
+        (train, test) index pairs. The test parts must partition the samples (so not a
+        repeated splitter): every sample gets one out-of-fold prediction.
     rng : None, int or Generator, keyword-only
-        Seeds the folds (an int ``cv``).
+        Seeds the folds of an int ``cv``.
     n_jobs, progress
         As in :func:`patterneval.cross_val_error`.
 
@@ -764,13 +763,12 @@ def out_of_fold_predictions(
     # (rows taken by position); anything else as the checked array
     y = y if hasattr(y, "iloc") else labels
     response = check_choice("response", response, RESPONSES)
-    stratify = check_bool("stratify", stratify)
     progress = check_bool("progress", progress)
     n_jobs = check_n_jobs(n_jobs)
     gen = check_rng(rng)
     classes, codes = np.unique(labels, return_inverse=True)
     codes = codes.reshape(-1)
-    splits = _splits(cv, codes, stratify, gen)
+    splits = _splits(cv, codes, gen)
     for f, (train, _) in enumerate(splits):
         if np.unique(codes[train]).size < 2:
             raise fail("cv", "folds whose training parts hold two classes or more",
@@ -864,7 +862,7 @@ def cv_metric_interval(
     estimator: BaseEstimator, X: ArrayLike, y: ArrayLike, *, metric: str | Callable = "accuracy",
     cv: int | object = 5, n_resamples: int = 1000, method: Literal["percentile", "bca"] = "percentile",
     confidence_level: float = 0.95, response: Literal["label", "score", "proba"] | None = None,
-    greater_is_better: bool | None = None, stratify: bool = True, rng: int | np.random.Generator | None = None,
+    greater_is_better: bool | None = None, rng: int | np.random.Generator | None = None,
     n_jobs: int | None = None, progress: bool = False,
 ) -> MetricInterval:
     r"""A bootstrap confidence interval for any metric, from out-of-fold predictions.
@@ -892,8 +890,10 @@ def cv_metric_interval(
         A name in ``METRICS`` ("accuracy", "error", "balanced_accuracy", "f1", "roc_auc",
         "brier", "log_loss", "ece"), or ``metric(y_codes, response) -> float`` with labels
         coded 0 .. K-1.
-    cv : int or splitter, keyword-only
-        Folds (stratified and shuffled with ``rng``) or a splitter.
+    cv : int, splitter or iterable of (train, test) pairs, keyword-only
+        As in :func:`out_of_fold_predictions`: an int k gives k stratified folds shuffled
+        with ``rng``; a splitter or (train, test) pairs whose test parts partition the
+        samples.
     n_resamples : int, keyword-only
     method : {"percentile", "bca"}, keyword-only
         BCa corrects for bias and skewness (its jackknife costs N more metric evaluations).
@@ -902,7 +902,6 @@ def cv_metric_interval(
         For a callable metric (default "label"); fixed for a named one.
     greater_is_better : bool, optional, keyword-only
         For a callable metric; informational here (used by :func:`bbc_cv`).
-    stratify : bool, keyword-only
     rng : None, int or numpy.random.Generator, keyword-only
         Two independent child streams: the folds, then the bootstrap.
     n_jobs, progress
@@ -943,8 +942,8 @@ def cv_metric_interval(
     B = check_scalar("n_resamples", n_resamples, int, low=2)
     gen = check_rng(rng)
     fold_rng, boot_rng = gen.spawn(2)
-    (pred,), codes, folds = out_of_fold_predictions(estimator, X, y, response=kind, cv=cv, stratify=stratify,
-                                                    rng=fold_rng, n_jobs=n_jobs, progress=progress)
+    (pred,), codes, folds = out_of_fold_predictions(estimator, X, y, response=kind, cv=cv, rng=fold_rng,
+                                                    n_jobs=n_jobs, progress=progress)
     value = _safe_metric(func, codes, pred, "the out-of-fold predictions")
 
     def statistic(idx):
@@ -1158,7 +1157,7 @@ def bbc_from_predictions(
 def bbc_cv(estimators: Sequence[BaseEstimator], X: ArrayLike, y: ArrayLike, *, metric: str | Callable = "accuracy",
            cv: int | object = 5, n_resamples: int = 1000, confidence_level: float = 0.95,
            response: Literal["label", "score", "proba"] | None = None, greater_is_better: bool | None = None,
-           stratify: bool = True, rng: int | np.random.Generator | None = None, n_jobs: int | None = None,
+           rng: int | np.random.Generator | None = None, n_jobs: int | None = None,
            progress: bool = False) -> BBCResult:
     r"""Bootstrap bias-corrected cross-validation for the configuration chosen by tuning.
 
@@ -1177,7 +1176,7 @@ def bbc_cv(estimators: Sequence[BaseEstimator], X: ArrayLike, y: ArrayLike, *, m
     X, y : array_like
         As in :func:`patterneval.cross_val_error` (a pandas Series ``y`` reaches the
         estimators as one).
-    metric, cv, n_resamples, confidence_level, response, greater_is_better, stratify
+    metric, cv, n_resamples, confidence_level, response, greater_is_better
         As in :func:`cv_metric_interval`.
     rng : None, int or numpy.random.Generator, keyword-only
         Two child streams: the folds, then the bootstrap.
@@ -1215,8 +1214,8 @@ def bbc_cv(estimators: Sequence[BaseEstimator], X: ArrayLike, y: ArrayLike, *, m
     check_scalar("confidence_level", confidence_level, float, low=0, high=1, closed="neither")
     gen = check_rng(rng)
     fold_rng, boot_rng = gen.spawn(2)
-    preds, codes, _ = out_of_fold_predictions(list(estimators), X, y, response=kind, cv=cv, stratify=stratify,
-                                              rng=fold_rng, n_jobs=n_jobs, progress=progress)
+    preds, codes, _ = out_of_fold_predictions(list(estimators), X, y, response=kind, cv=cv, rng=fold_rng,
+                                              n_jobs=n_jobs, progress=progress)
     return bbc_from_predictions(codes, np.stack(preds), metric=metric, n_resamples=n_resamples,
                                 confidence_level=confidence_level,
                                 greater_is_better=None if isinstance(metric, str) else greater, rng=boot_rng)
