@@ -50,6 +50,7 @@ from .roc import (
     roc_curve,
     simulate_delong_coverage,
 )
+from .scores import CVScores, cv_scores
 from .two import (
     EXACT_THRESHOLD,
     BayesianCorrelatedTTest,
