@@ -88,8 +88,8 @@ def bench_intervals(size: int, repeats: int) -> None:
     print("    goal: ratio <= 1.0")
 
 
-def bench_simulation(n_resamples: int, repeats: int) -> None:
-    print(f"\n(b) simulate_sampling, {n_resamples:,} replicates, median of {repeats} runs")
+def bench_simulation(n_datasets: int, repeats: int) -> None:
+    print(f"\n(b) simulate_sampling, {n_datasets:,} replicates, median of {repeats} runs")
     cases = [
         ("2 classes, N=100", [0.05, 0.4], [0.3, 0.7], 100),
         ("4 classes, N=200", [0.02, 0.1, 0.25, 0.5], [0.1, 0.2, 0.3, 0.4], 200),
@@ -98,7 +98,7 @@ def bench_simulation(n_resamples: int, repeats: int) -> None:
         times = []
         for seed in range(repeats):
             start = time.perf_counter()
-            pe.errorrate.simulate_sampling(errors, priors, n, n_resamples=n_resamples, rng=seed)
+            pe.errorrate.simulate_sampling(errors, priors, n, n_datasets=n_datasets, rng=seed)
             times.append(time.perf_counter() - start)
         print(f"    {label:<20}{statistics.median(times):8.3f} s   (goal < 0.5 s)")
 
@@ -140,7 +140,7 @@ def main(argv=None) -> None:
         warnings.simplefilter("ignore")  # peers' RuntimeWarnings at k = 0 / k = n
         # --quick: a smoke test of a few seconds (make bench-quick), not a measurement
         bench_intervals(size=10**4 if args.quick else 10**5, repeats=repeats)
-        bench_simulation(n_resamples=10**5 if args.quick else 10**6, repeats=repeats)
+        bench_simulation(n_datasets=10**5 if args.quick else 10**6, repeats=repeats)
         bench_explorers(n_moves=3 if args.quick else 20)
 
 

@@ -582,9 +582,9 @@ class SamplingSimulation(Result):
 
     Attributes
     ----------
-    random : ndarray, shape (n_resamples,)
+    random : ndarray, shape (n_datasets,)
         ``k / N`` with ``k ~ Binomial(N, eps)``, ``eps = sum_i P_i eps_i``.
-    stratified : ndarray, shape (n_resamples,)
+    stratified : ndarray, shape (n_datasets,)
         ``sum_i P_i k_i / n_i`` with ``k_i ~ Binomial(n_i, eps_i)``.
     class_sizes : ndarray
         The per-class test sizes ``n_i`` (proportional allocation).
@@ -596,7 +596,7 @@ class SamplingSimulation(Result):
 
 
 @keywords
-def simulate_sampling(class_errors: ArrayLike, priors: ArrayLike, n: int, *, n_resamples: int = 10_000,
+def simulate_sampling(class_errors: ArrayLike, priors: ArrayLike, n: int, *, n_datasets: int = 10_000,
                       rng: int | np.random.Generator | None = None) -> SamplingSimulation:
     """Draw the two error estimates of the chapter "Selective sampling", vectorised.
 
@@ -612,33 +612,35 @@ def simulate_sampling(class_errors: ArrayLike, priors: ArrayLike, n: int, *, n_r
     n : int
         Test-set size N, >= 1; selective sampling allocates it by
         :func:`proportional_allocation`.
-    n_resamples : int, default 10000
-        Simulated test sets per design, >= 1.
+    n_datasets : int, default 10000
+        Simulated test sets per design, >= 1: a Monte Carlo study draws fresh test sets
+        from the model, so the count is ``n_datasets`` (``n_resamples`` counts resamples
+        of one given data set).
     rng : None, int or numpy.random.Generator, optional
         Seed or generator of the draws (``numpy.random.default_rng(rng)``).
 
     Returns
     -------
     SamplingSimulation
-        The ``n_resamples`` estimates of each design, with the class sizes used.
+        The ``n_datasets`` estimates of each design, with the class sizes used.
 
     Examples
     --------
     >>> import patterneval as pe
-    >>> sim = pe.errorrate.simulate_sampling([0.1, 0.3], [0.5, 0.5], 100, n_resamples=5, rng=0)
+    >>> sim = pe.errorrate.simulate_sampling([0.1, 0.3], [0.5, 0.5], 100, n_datasets=5, rng=0)
     >>> sim.class_sizes.tolist()
     [50, 50]
     """
     e, p = _class_errors_and_priors(class_errors, priors)
     n = check_scalar("n", n, int, low=1)
-    n_resamples = check_scalar("n_resamples", n_resamples, int, low=1)
+    n_datasets = check_scalar("n_datasets", n_datasets, int, low=1)
     gen = check_rng(rng)
     sizes = proportional_allocation(n, p)
-    random = _binomial_draws(gen, n, float(p @ e), n_resamples) / n
-    stratified = np.zeros(n_resamples)
+    random = _binomial_draws(gen, n, float(p @ e), n_datasets) / n
+    stratified = np.zeros(n_datasets)
     for size_i, e_i, p_i in zip(sizes, e, p):
         if size_i > 0:
-            stratified += _binomial_draws(gen, int(size_i), float(e_i), n_resamples) * (p_i / size_i)
+            stratified += _binomial_draws(gen, int(size_i), float(e_i), n_datasets) * (p_i / size_i)
     return SamplingSimulation(random=random, stratified=stratified, class_sizes=sizes)
 
 
@@ -688,35 +690,35 @@ class CoverageSimulation(Result):
     Attributes
     ----------
     coverage : float
-        Share of the ``n_resamples`` simulated intervals that contain the true error rate.
+        Share of the ``n_datasets`` simulated intervals that contain the true error rate.
     std_error : float
-        Monte Carlo standard error ``sqrt(coverage (1 - coverage) / n_resamples)``.
-    n_resamples : int
+        Monte Carlo standard error ``sqrt(coverage (1 - coverage) / n_datasets)``.
+    n_datasets : int
         Simulated test sets.
     """
 
     coverage: float
     std_error: float
-    n_resamples: int
+    n_datasets: int
 
 
 @keywords
 def simulate_coverage(
     error: float, n: int, *, confidence_level: float = 0.95, method: Literal["wald", "wilson", "agresti-coull", "clopper-pearson", "jeffreys"] = "wilson",
-    n_resamples: int = 10_000, rng: int | np.random.Generator | None = None,
+    n_datasets: int = 10_000, rng: int | np.random.Generator | None = None,
 ) -> CoverageSimulation:
     """Coverage of an interval method by Monte Carlo: draw k, build the interval, count hits.
 
-    The standard error is ``sqrt(c (1 - c) / n_resamples)``. Intervals are built once per
-    distinct simulated count, so the cost is O(n_resamples + min(n, n_resamples)) interval
+    The standard error is ``sqrt(c (1 - c) / n_datasets)``. Intervals are built once per
+    distinct simulated count, so the cost is O(n_datasets + min(n, n_datasets)) interval
     evaluations at most.
 
     Parameters
     ----------
     error, n, confidence_level, method
         As in :func:`coverage_probability`.
-    n_resamples : int, default 10000
-        Simulated test sets, >= 1.
+    n_datasets : int, default 10000
+        Simulated test sets (fresh draws of k, not resamples of one data set), >= 1.
     rng : None, int or numpy.random.Generator, optional
         Seed or generator of the draws (``numpy.random.default_rng(rng)``).
 
@@ -728,7 +730,7 @@ def simulate_coverage(
     Examples
     --------
     >>> import patterneval as pe
-    >>> sim = pe.errorrate.simulate_coverage(0.2, 50, n_resamples=2000, rng=1)
+    >>> sim = pe.errorrate.simulate_coverage(0.2, 50, n_datasets=2000, rng=1)
     >>> abs(sim.coverage - pe.coverage_probability(0.2, 50)) < 4 * sim.std_error
     True
     """
@@ -736,14 +738,14 @@ def simulate_coverage(
     n = check_scalar("n", n, int, low=1)
     level = check_scalar("confidence_level", confidence_level, float, low=0, high=1, closed="neither")
     method = check_choice("method", method, INTERVAL_METHODS)
-    n_resamples = check_scalar("n_resamples", n_resamples, int, low=1)
-    k = _binomial_draws(check_rng(rng), n, eps, n_resamples)
+    n_datasets = check_scalar("n_datasets", n_datasets, int, low=1)
+    k = _binomial_draws(check_rng(rng), n, eps, n_datasets)
     # Each interval depends on k alone: build it once per distinct count, O(min(n, R)).
     values, counts = np.unique(k, return_counts=True)
     low, high = _interval(values, n, level, method)
-    c = float(counts[(low <= eps) & (eps <= high)].sum() / n_resamples)
+    c = float(counts[(low <= eps) & (eps <= high)].sum() / n_datasets)
     return CoverageSimulation(
-        coverage=c, std_error=(c * (1.0 - c) / n_resamples) ** 0.5, n_resamples=n_resamples
+        coverage=c, std_error=(c * (1.0 - c) / n_datasets) ** 0.5, n_datasets=n_datasets
     )
 
 

@@ -53,7 +53,7 @@ def test_beta_is_the_significance_level_in_percent():
         miss = 1 - pe.coverage_probability(eps, n, confidence_level=level, method="clopper-pearson")
         assert miss <= beta / 100 + 1e-12
     sim = pe.errorrate.simulate_coverage(0.1, 30, confidence_level=level, method="clopper-pearson",
-                               n_resamples=100_000, rng=np.random.default_rng(5))
+                               n_datasets=100_000, rng=np.random.default_rng(5))
     assert 1 - sim.coverage <= beta / 100 + 4 * sim.std_error
 
 
@@ -78,7 +78,7 @@ def test_c_class_gap_is_not_the_two_class_formula():
     assert gap == pytest.approx(priors @ (errors - eps) ** 2 / n, rel=1e-12)
     # The two-class formula applied to the first two classes is no substitute.
     naive = priors[0] * priors[1] * (errors[0] - errors[1]) ** 2 / n
-    sim = pe.errorrate.simulate_sampling(errors, priors, n, n_resamples=400_000, rng=np.random.default_rng(11))
+    sim = pe.errorrate.simulate_sampling(errors, priors, n, n_datasets=400_000, rng=np.random.default_rng(11))
     assert pe.simulation.check_variance_difference(sim.random, sim.stratified, gap).passed
     assert not pe.simulation.check_variance_difference(sim.random, sim.stratified, naive).passed
 

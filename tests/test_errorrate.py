@@ -259,7 +259,7 @@ STRATA = [
 def test_stratified_estimator_unbiased_with_known_variance(errors, priors, n):
     rng = np.random.default_rng(2002)
     r = 500_000
-    sim = pe.errorrate.simulate_sampling(errors, priors, n, n_resamples=r, rng=rng)
+    sim = pe.errorrate.simulate_sampling(errors, priors, n, n_datasets=r, rng=rng)
     assert sim.class_sizes.tolist() == [round(p * n) for p in priors]
     assert sim.random.shape == sim.stratified.shape == (r,)
     eps = float(np.dot(priors, errors))
@@ -278,7 +278,7 @@ def test_stratified_estimator_unbiased_with_known_variance(errors, priors, n):
 def test_variance_gap_by_simulation(errors, priors, n):
     rng = np.random.default_rng(3003)
     r = 1_000_000
-    sim = pe.errorrate.simulate_sampling(errors, priors, n, n_resamples=r, rng=rng)
+    sim = pe.errorrate.simulate_sampling(errors, priors, n, n_datasets=r, rng=rng)
     eps = float(np.dot(priors, errors))
     gap = pe.selective_variance_gap(errors, priors, n)
     if len(errors) == 2:
@@ -372,8 +372,8 @@ def test_simulated_coverage_agrees_with_exact(method, eps, n):
     rng = np.random.default_rng(4004)
     r = 100_000
     exact = pe.coverage_probability(eps, n, confidence_level=0.95, method=method)
-    sim = pe.errorrate.simulate_coverage(eps, n, confidence_level=0.95, method=method, n_resamples=r, rng=rng)
-    assert sim.n_resamples == r
+    sim = pe.errorrate.simulate_coverage(eps, n, confidence_level=0.95, method=method, n_datasets=r, rng=rng)
+    assert sim.n_datasets == r
     assert sim.std_error == pytest.approx(math.sqrt(sim.coverage * (1 - sim.coverage) / r), rel=1e-12)
     se = math.sqrt(exact * (1 - exact) / r)  # SE of a Bernoulli(exact) mean of r draws
     assert abs(sim.coverage - exact) <= 4 * se

@@ -8,8 +8,8 @@ from patterneval import plotting
 from patterneval.widgets import SelectiveSamplingExplorer, TestErrorExplorer
 
 EXPLORERS = [
-    (TestErrorExplorer, dict(n=40, error=0.1, confidence_level=0.9, n_resamples=500), "n", 120),
-    (SelectiveSamplingExplorer, dict(prior=0.6, error1=0.1, error2=0.3, n=100, n_resamples=2_000), "error2", 0.1),
+    (TestErrorExplorer, dict(n=40, error=0.1, confidence_level=0.9, n_datasets=500), "n", 120),
+    (SelectiveSamplingExplorer, dict(prior=0.6, error1=0.1, error2=0.3, n=100, n_datasets=2_000), "error2", 0.1),
 ]
 
 
@@ -31,7 +31,7 @@ def test_explorer_repr_is_short_and_stable(cls, kwargs, control, new_value):
 
 def test_draw_test_error_panels():
     fig = plotting.new_figure()
-    plotting.draw_test_error(fig, n=30, error=0.1, n_resamples=200)
+    plotting.draw_test_error(fig, n=30, error=0.1, n_datasets=200)
     ax_dist, ax_ci, ax_cov = fig.axes
     assert [t.get_text() for t in ax_ci.get_yticklabels()] == list(plotting.INTERVAL_METHODS)
     # the sampling distribution's sticks sum to one (all but a 1e-6 tail)
@@ -41,7 +41,7 @@ def test_draw_test_error_panels():
 
 def test_draw_selective_sampling_reports_the_formula_gap():
     fig = plotting.new_figure()
-    plotting.draw_selective_sampling(fig, prior=0.5, error1=0.1, error2=0.3, n=100, n_resamples=1_000)
+    plotting.draw_selective_sampling(fig, prior=0.5, error1=0.1, error2=0.3, n=100, n_datasets=1_000)
     text = fig.axes[0].texts[0].get_text()
     assert "gap = P1 P2 (e1-e2)^2/N = 0.0001" in text  # 0.5 * 0.5 * 0.2^2 / 100
 

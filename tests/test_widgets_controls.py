@@ -115,8 +115,8 @@ FACTORIES = {
     "RocExplorer": lambda: widgets.RocExplorer(n=40),
     "SelectionLeakExplorer": lambda: widgets.SelectionLeakExplorer(
         grid_options=dict(n_features=(8, 40), k=(1, 4, 8), n_samples=12, n_datasets=1, n_splits=2)),
-    "SelectiveSamplingExplorer": lambda: widgets.SelectiveSamplingExplorer(n_resamples=2_000),
-    "TestErrorExplorer": lambda: widgets.TestErrorExplorer(n=40, n_resamples=500),
+    "SelectiveSamplingExplorer": lambda: widgets.SelectiveSamplingExplorer(n_datasets=2_000),
+    "TestErrorExplorer": lambda: widgets.TestErrorExplorer(n=40, n_datasets=500),
     "TwoClassifierTestsExplorer": _two_classifiers,
     "UnitBallExplorer": lambda: widgets.UnitBallExplorer(p=2.0, w1=1.0, w2=2.0),
     "VoteRatesExplorer": lambda: widgets.VoteRatesExplorer(n_voters=15),

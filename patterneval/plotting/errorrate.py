@@ -83,7 +83,7 @@ class TestErrorPainter(Painter):
             ax.set(title="coverage: simulated ■, exact ●", xlabel="coverage")
             ax.legend(loc="lower left")
 
-    def update(self, *, n: int, error: float, confidence_level: float = 0.95, n_resamples: int = 4000,
+    def update(self, *, n: int, error: float, confidence_level: float = 0.95, n_datasets: int = 4000,
                rng: int | np.random.Generator | None = 0) -> Figure:
         """Draw the three panels for one (N, eps).
 
@@ -94,7 +94,7 @@ class TestErrorPainter(Painter):
         error : float in (0, 1)
             True error rate eps.
         confidence_level : float in (0, 1), default 0.95
-        n_resamples : int, default 4000
+        n_datasets : int, default 4000
             Simulated test sets for the coverage.
         rng : None, int or numpy.random.Generator, default 0
 
@@ -133,7 +133,7 @@ class TestErrorPainter(Painter):
 
         gen = np.random.default_rng(rng)
         sims = [simulate_coverage(error, n, confidence_level=confidence_level, method=m,
-                                  n_resamples=n_resamples, rng=gen) for m in INTERVAL_METHODS]
+                                  n_datasets=n_datasets, rng=gen) for m in INTERVAL_METHODS]
         cov = np.array([s.coverage for s in sims])
         se2 = 2 * np.array([s.std_error for s in sims])
         exact = np.array([coverage_probability(error, n, confidence_level=confidence_level, method=m)
@@ -170,7 +170,7 @@ class SelectiveSamplingPainter(Painter):
             self.text = ax.text(0.01, 0.98, "", transform=ax.transAxes, va="top", ha="left",
                                 family="monospace", fontsize=8)
 
-    def update(self, *, prior: float, error1: float, error2: float, n: int, n_resamples: int = 20_000,
+    def update(self, *, prior: float, error1: float, error2: float, n: int, n_datasets: int = 20_000,
                rng: int | np.random.Generator | None = 0) -> Figure:
         """Draw both sampling distributions for one setting.
 
@@ -182,7 +182,7 @@ class SelectiveSamplingPainter(Painter):
             Class error rates eps1, eps2.
         n : int
             Test-set size N.
-        n_resamples : int, default 20000
+        n_datasets : int, default 20000
             Simulated test sets per estimator.
         rng : None, int or numpy.random.Generator, default 0
 
@@ -192,7 +192,7 @@ class SelectiveSamplingPainter(Painter):
             The painter's figure.
         """
         class_errors, priors = [error1, error2], [prior, 1.0 - prior]
-        sim = simulate_sampling(class_errors, priors, n, n_resamples=n_resamples, rng=rng)
+        sim = simulate_sampling(class_errors, priors, n, n_datasets=n_datasets, rng=rng)
         eps = prior * error1 + (1.0 - prior) * error2
         var_random = float(error_variance(eps, n))
         var_strat = float(stratified_variance(class_errors, priors, n))

@@ -23,7 +23,7 @@ class TestErrorExplorer(Explorer):
     error : float in [0.01, 0.5], default 0.1, keyword-only
         Initial true error rate eps.
     confidence_level : float in [0.8, 0.99], default 0.95, keyword-only
-    n_resamples : int, default 4000, keyword-only
+    n_datasets : int, default 4000, keyword-only
         Simulated test sets for the coverage.
     rng : None, int or numpy.random.Generator, default 0, keyword-only
         Seed of the simulation.
@@ -38,14 +38,14 @@ class TestErrorExplorer(Explorer):
         " and their coverage; sliders set N, the true error and the confidence level."
     )
 
-    def __init__(self, *, n: int = 30, error: float = 0.1, confidence_level: float = 0.95, n_resamples: int = 4000,
+    def __init__(self, *, n: int = 30, error: float = 0.1, confidence_level: float = 0.95, n_datasets: int = 4000,
                  rng: int | np.random.Generator | None = 0) -> None:
         controls = {
             "n": int_slider("N (test size)", n, 5, 500, 5),
             "error": float_slider("ε (true error)", error, 0.01, 0.5, 0.01),
             "confidence_level": float_slider("confidence", confidence_level, 0.8, 0.99, 0.01),
         }
-        super().__init__(controls, fixed={"n_resamples": n_resamples, "rng": rng}, height=3.4)
+        super().__init__(controls, fixed={"n_datasets": n_datasets, "rng": rng}, height=3.4)
 
 
 class SelectiveSamplingExplorer(Explorer):
@@ -63,7 +63,7 @@ class SelectiveSamplingExplorer(Explorer):
         Initial class error rates eps1, eps2.
     n : int in [20, 1000], default 100, keyword-only
         Initial test-set size N.
-    n_resamples : int, default 20000, keyword-only
+    n_datasets : int, default 20000, keyword-only
         Simulated test sets per estimator.
     rng : None, int or numpy.random.Generator, default 0, keyword-only
         Seed of the simulation.
@@ -78,11 +78,11 @@ class SelectiveSamplingExplorer(Explorer):
     )
 
     def __init__(self, *, prior: float = 0.7, error1: float = 0.05, error2: float = 0.4, n: int = 100,
-                 n_resamples: int = 20_000, rng: int | np.random.Generator | None = 0) -> None:
+                 n_datasets: int = 20_000, rng: int | np.random.Generator | None = 0) -> None:
         controls = {
             "prior": float_slider("P₁", prior, 0.05, 0.95, 0.05),
             "error1": float_slider("ε₁", error1, 0.0, 0.5, 0.01),
             "error2": float_slider("ε₂", error2, 0.0, 0.5, 0.01),
             "n": int_slider("N", n, 20, 1000, 20),
         }
-        super().__init__(controls, fixed={"n_resamples": n_resamples, "rng": rng}, height=3.6)
+        super().__init__(controls, fixed={"n_datasets": n_datasets, "rng": rng}, height=3.6)
