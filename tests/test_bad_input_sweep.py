@@ -477,7 +477,7 @@ GOOD["DecisionStump.predict_proba"] = (_STUMP.predict_proba, dict(X=X8[:3]))
 _TMP = pathlib.Path(tempfile.mkdtemp(prefix="sweep-"))
 _STUDY = run_coverage_study([20], n_datasets=3, n_resamples=5, n_truth=10, n_splits=2)
 _STUDY.to_json(_TMP / "study.json")
-_RGRID = rejection_grid((30,), (0.0,), n_replicates=2, n_splits=2)
+_RGRID = rejection_grid((30,), (0.0,), n_datasets=2, cv=2)
 _RGRID.to_json(_TMP / "grid.json")
 _GA = pe.GeneticAlgorithm(pe.evolution.onemax, 4, population_size=4, rng=0)
 _EPISODE = pe.sample_episode(GRID, [1] * GRID.n_states, max_steps=5, rng=0)
@@ -513,10 +513,10 @@ GOOD.update({
                                                               y=Y8_PRED, rng=0)),
     "separation_for_error": (separation_for_error, dict(error=0.25)),
     "simulate_two_classifier_tests": (simulate_two_classifier_tests, dict(n_samples=30, error=0.25, effect=0.05,
-                                                                          n_replicates=2, n_splits=2, alpha=0.05,
+                                                                          n_datasets=2, cv=2, alpha=0.05,
                                                                           rng=0)),
-    "rejection_grid": (rejection_grid, dict(n_samples=(30,), effects=(0.0,), error=0.25, n_replicates=2,
-                                            n_splits=2, alpha=0.05, seed=1)),
+    "rejection_grid": (rejection_grid, dict(n_samples=(30,), effects=(0.0,), error=0.25, n_datasets=2,
+                                            cv=2, alpha=0.05, rng=1)),
     "run_coverage_study": (run_coverage_study, dict(ns=[20], methods=("apparent",), separation=2.0, n_features=2,
                                                     C=1.0, n_splits=2, n_datasets=2, n_resamples=3,
                                                     confidence_level=0.9, n_truth=10, seed=1, n_jobs=None)),

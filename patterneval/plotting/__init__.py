@@ -62,7 +62,7 @@ from .compare import (
     plot_rejection_rates,
 )
 from .compare_calibration import ReliabilityPainter, draw_reliability, plot_bbc, plot_reliability
-from .compare_roc import RocPainter, draw_roc, plot_delong_coverage, plot_roc_curves
+from .compare_roc import RocPainter, RocThresholdPainter, draw_roc, plot_delong_coverage, plot_roc_curves
 from .decomposition import (
     FisherDirectionPainter,
     plot_explained_variance,

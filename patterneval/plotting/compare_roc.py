@@ -27,7 +27,7 @@ from ..compare.roc import (
 from ..compare.roc import _interval
 from ._style import BOOK_STYLE, COLORS, SERIES_COLORS, Painter, finish_square, new_figure, one_shot, reset_axes
 
-__all__ = ["RocPainter", "draw_roc", "plot_delong_coverage", "plot_roc_curves"]
+__all__ = ["RocPainter", "RocThresholdPainter", "draw_roc", "plot_delong_coverage", "plot_roc_curves"]
 
 _FPR = np.linspace(0.0, 1.0, 201)
 _GRID = np.linspace(-4.0, 7.0, 221)
@@ -234,3 +234,112 @@ def plot_delong_coverage(aucs: ArrayLike, n_positive: int, n_negative: int, *, n
         ax.legend(loc="lower left", fontsize=8)
         fig.subplots_adjust(left=0.1, right=0.97, top=0.9, bottom=0.15)
     return fig
+
+
+class RocThresholdPainter(Painter):
+    """Three panels for a ROC curve on the user's data (a
+    :class:`~patterneval._explore.RocData`, from ``RocExplorer.from_predictions`` or
+    ``.from_estimator``): the empirical ROC curve with the band of binormal curves whose
+    areas span the DeLong interval of its AUC and the operating point at the threshold;
+    the scores of the two classes with the threshold; and the confusion counts of the rule
+    "positive if score >= threshold".
+
+    ``update(threshold=, data=)``; the curve and the interval come computed with ``data``,
+    the counts from :func:`patterneval._explore.operating_point`.
+    """
+
+    def __init__(self, fig: Figure) -> None:
+        super().__init__(fig)
+        with mpl.rc_context(BOOK_STYLE):
+            self.ax_roc, self.ax_s, self.ax_cm = reset_axes(fig, 3)
+            ax = self.ax_roc
+            self.band = ax.fill_between(_FPR, _FPR, _FPR, color=COLORS["tertiary"], alpha=0.25, lw=0,
+                                        label="DeLong band")
+            (self.curve,) = ax.plot([], [], color=COLORS["secondary"], lw=1.6, label="ROC")
+            ax.plot([0, 1], [0, 1], color=COLORS["muted"], lw=0.8, ls=":")
+            (self.guide,) = ax.plot([], [], color=COLORS["primary"], lw=0.8, ls="--")
+            (self.point,) = ax.plot([], [], "o", color=COLORS["primary"], ms=7, label="threshold")
+            ax.set(xlabel="false-positive rate", ylabel="true-positive rate", xlim=(0, 1), ylim=(0, 1.01))
+            ax.set_xticks([0, 0.5, 1])
+            ax.set_yticks([0, 0.5, 1])
+            ax.set_aspect("equal", adjustable="box")
+            ax.legend(loc="lower right", fontsize=8)
+            ax = self.ax_s
+            (self.hist_neg,) = ax.plot([], [], color=COLORS["primary"], lw=1.4, drawstyle="steps-mid",
+                                       label="negatives")
+            (self.hist_pos,) = ax.plot([], [], color=COLORS["secondary"], lw=1.4, drawstyle="steps-mid",
+                                       label="positives")
+            self.cut = ax.axvline(0.0, color=COLORS["truth"], lw=1.2, ls="--")
+            ax.set(xlabel="score", ylabel="share of the class")
+            ax.yaxis.set_major_locator(ticker.MaxNLocator(4))
+            ax.legend(loc="upper center", fontsize=8)
+            ax = self.ax_cm
+            self.image = ax.imshow(np.zeros((2, 2)), cmap="Blues", vmin=0.0, vmax=1.0)
+            self.counts = [[ax.text(j, i, "", ha="center", va="center", fontsize=10) for j in range(2)]
+                           for i in range(2)]
+            ax.set_xticks([0, 1], ["called +", "called −"])
+            ax.set_yticks([0, 1], ["positive", "negative"])
+            ax.tick_params(length=0)
+            fig.subplots_adjust(left=0.06, right=0.98, bottom=0.17, top=0.86, wspace=0.4)
+        self._data = None
+
+    def _set_data(self, data) -> None:
+        """Draw what does not depend on the threshold (once per data set)."""
+        self._data = data
+        self.curve.set_data(data.curve.fpr, data.curve.tpr)
+        self.curve.set_label(data.name)
+        self.ax_roc.legend(loc="lower right", fontsize=8)
+        res = data.interval
+        if res is None:
+            self.band.set_data(_FPR, np.ones_like(_FPR), np.ones_like(_FPR))
+            self._status(self.ax_roc, f"AUC {data.curve.auc:.3f}: perfect separation, no DeLong interval")
+        else:
+            lo = binormal_roc(_FPR, min(max(res.low, 1e-6), 1 - 1e-6))
+            hi = binormal_roc(_FPR, min(max(res.high, 1e-6), 1 - 1e-6))
+            self.band.set_data(_FPR, lo, hi)
+            self._status(self.ax_roc, f"AUC {res.statistic:.3f}, {res.confidence_level:.0%} DeLong CI "
+                                      f"[{res.low:.3f}, {res.high:.3f}]")
+        s = data.scores
+        lo_s, hi_s = float(s.min()), float(s.max())
+        pad = 0.02 * (hi_s - lo_s) or 0.5
+        edges = np.linspace(lo_s - pad, hi_s + pad, 31)
+        mids = (edges[1:] + edges[:-1]) / 2
+        neg = np.histogram(s[~data.positive], edges)[0] / np.count_nonzero(~data.positive)
+        pos = np.histogram(s[data.positive], edges)[0] / np.count_nonzero(data.positive)
+        self.hist_neg.set_data(mids, neg)
+        self.hist_pos.set_data(mids, pos)
+        self.ax_s.set_xlim(edges[0], edges[-1])
+        self.ax_s.set_ylim(0, 1.1 * max(neg.max(), pos.max()))
+
+    def update(self, *, threshold: float, data) -> Figure:
+        """Show the operating point of ``threshold`` on ``data``.
+
+        Parameters
+        ----------
+        threshold : float
+            The rule "positive if score >= threshold".
+        data : RocData
+            From :func:`patterneval._explore.roc_data`.
+
+        Returns
+        -------
+        matplotlib.figure.Figure
+            The painter's figure.
+        """
+        from .._explore import operating_point
+
+        if data is not self._data:
+            self._set_data(data)
+        p = operating_point(data.positive, data.scores, threshold)
+        self.point.set_data([p.fpr], [p.tpr])
+        self.guide.set_data([p.fpr, p.fpr, 0.0], [0.0, p.tpr, p.tpr])
+        self.cut.set_xdata([threshold, threshold])
+        table = np.array([[p.tp, p.fn], [p.fp, p.tn]])
+        self.image.set_data(table / table.sum(axis=1, keepdims=True))
+        for i in range(2):
+            for j in range(2):
+                self.counts[i][j].set_text(str(table[i, j]))
+                self.counts[i][j].set_color("white" if table[i, j] / table[i].sum() > 0.6 else "black")
+        self._status(self.ax_s, f"threshold {threshold:.4g}")
+        self._status(self.ax_cm, f"TPR {p.tpr:.3f}, FPR {p.fpr:.3f}")
+        return self.fig

@@ -145,6 +145,10 @@ class Explorer:
         precomputed grid, a number of resamples).
     width, height : float, default 9.0 and 3.4, keyword-only
         Figure size in inches.
+    painter : type, optional, keyword-only
+        The painter class to draw with, default the class attribute ``painter``. A second
+        constructor that shows other data than the chapter's (``from_predictions``,
+        ``from_estimator``: the user's data, in scikit-learn's Display style) passes its own.
 
     Attributes
     ----------
@@ -177,11 +181,11 @@ class Explorer:
     chapter: str = ""
 
     def __init__(self, controls: dict, *, fixed: dict | None = None, width: float = 9.0,
-                 height: float = 3.4) -> None:
+                 height: float = 3.4, painter: type | None = None) -> None:
         self.controls = controls
         self.fixed = dict(fixed or {})
         self.figure = new_figure(width=width, height=height)
-        self.painter = type(self).painter(self.figure)
+        self.painter = (painter or type(self).painter)(self.figure)
         # no fixed height: the page scales the PNG to the column width, and a redraw
         # replaces the output in one message, so the area never collapses in between
         self.output = widgets.Output()
