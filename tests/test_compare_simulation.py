@@ -110,17 +110,17 @@ def test_undefined_replicates_are_nan_and_never_reject():
     same = np.tile([[0.05, 0.05]], (2, 5, 1))
     t, f = _five_by_two_p(same, np.array([0.9, 0.9]))
     assert np.all(np.isnan(t)) and np.all(np.isnan(f))
-    sim = simulate_two_classifier_tests(n_samples=30, n_replicates=20, rng=0)
+    sim = simulate_two_classifier_tests(n_samples=30, n_datasets=20, rng=0)
     assert sim.undefined.shape == (6,) and np.all(sim.rejection_rate <= 1)
 
 
 def test_a_wrong_library_formula_shows_in_the_study(monkeypatch):
     """The study calls the library's code: drop the Nadeau-Bengio term from the library's
     corrected t and the simulated type-I error of the "corrected" test jumps."""
-    honest = simulate_two_classifier_tests(n_samples=100, n_replicates=300, rng=4)
+    honest = simulate_two_classifier_tests(n_samples=100, n_datasets=300, rng=4)
     corrected_t = two._corrected_t
     monkeypatch.setattr(two, "_corrected_t", lambda d, ratio: corrected_t(d, 0.0))
-    broken = simulate_two_classifier_tests(n_samples=100, n_replicates=300, rng=4)
+    broken = simulate_two_classifier_tests(n_samples=100, n_datasets=300, rng=4)
     k = TESTS.index("corrected resampled t")
     assert honest.rejection_rate[k] < 0.1 < 0.4 < broken.rejection_rate[k]
     assert broken.rejection_rate[k] == broken.rejection_rate[TESTS.index("resampled t")]
@@ -130,7 +130,7 @@ def test_a_wrong_library_formula_shows_in_the_study(monkeypatch):
 def test_type_one_errors_reproduce_dietterich():
     """Under the null the naive resampled t-test rejects far more than 5%; McNemar, the
     corrected test, the 10-fold CV t and the 5x2cv tests stay within 3 SE of 5% or below."""
-    sim = simulate_two_classifier_tests(n_samples=100, n_replicates=600, rng=11)
+    sim = simulate_two_classifier_tests(n_samples=100, n_datasets=600, rng=11)
     rate, se = sim.rejection_rate, sim.std_error
     resampled = TESTS.index("resampled t")
     assert rate[resampled] > 0.4
@@ -140,14 +140,14 @@ def test_type_one_errors_reproduce_dietterich():
 
 
 def test_power_grows_with_the_effect():
-    small = simulate_two_classifier_tests(n_samples=100, effect=0.0, n_replicates=300, rng=3)
-    large = simulate_two_classifier_tests(n_samples=100, effect=0.1, n_replicates=300, rng=3)
+    small = simulate_two_classifier_tests(n_samples=100, effect=0.0, n_datasets=300, rng=3)
+    large = simulate_two_classifier_tests(n_samples=100, effect=0.1, n_datasets=300, rng=3)
     assert np.all(large.rejection_rate >= small.rejection_rate)
 
 
 def test_simulation_is_seeded_and_validated():
-    a = simulate_two_classifier_tests(n_samples=40, n_replicates=30, rng=5)
-    b = simulate_two_classifier_tests(n_samples=40, n_replicates=30, rng=5)
+    a = simulate_two_classifier_tests(n_samples=40, n_datasets=30, rng=5)
+    b = simulate_two_classifier_tests(n_samples=40, n_datasets=30, rng=5)
     np.testing.assert_array_equal(a.pvalues, b.pvalues)
     with pytest.raises(ValueError, match=r"^n_samples must be an even integer"):
         simulate_two_classifier_tests(n_samples=41)
@@ -161,7 +161,7 @@ def test_stored_grid_replays_and_round_trips(tmp_path):
     grid = load_rejection_grid(GRID)
     assert grid.counts.shape == (grid.n_samples.size, grid.effects.size, len(TESTS))
     assert grid.replay(40, 0.0) and grid.replay(40, 0.1)
-    small = rejection_grid((40,), (0.0, 0.02), n_replicates=15)
+    small = rejection_grid((40,), (0.0, 0.02), n_datasets=15)
     small.to_json(tmp_path / "g.json")
     back = load_rejection_grid(tmp_path / "g.json")
     np.testing.assert_array_equal(back.counts, small.counts)
@@ -173,15 +173,66 @@ def test_stored_grid_shows_the_point_of_the_chapter():
     null = grid.rejection_rate[:, 0]
     assert np.all(null[:, TESTS.index("resampled t")] > 0.5)
     others = np.delete(null, TESTS.index("resampled t"), axis=1)
-    assert np.all(others < 0.05 + 3 * np.sqrt(0.05 * 0.95 / grid.n_replicates))
+    assert np.all(others < 0.05 + 3 * np.sqrt(0.05 * 0.95 / grid.n_datasets))
 
 
 def test_more_splits_make_only_the_naive_test_worse():
     """The chapter's exercise 3: with J random 2/3-1/3 splits the naive resampled t's type-I
     error grows with J, the corrected test's does not."""
-    rates = {J: simulate_two_classifier_tests(n_samples=100, n_replicates=400, n_splits=J, rng=8).rejection_rate
+    rates = {J: simulate_two_classifier_tests(n_samples=100, n_datasets=400, cv=J, rng=8).rejection_rate
              for J in (5, 30, 100)}
     naive, corrected = TESTS.index("resampled t"), TESTS.index("corrected resampled t")
     assert rates[5][naive] < rates[30][naive] < rates[100][naive]
     assert rates[100][naive] > 0.5
     assert all(r[corrected] <= 0.05 + 3 * np.sqrt(0.05 * 0.95 / 400) for r in rates.values())
+
+
+def test_a_splitter_or_pairs_as_cv():
+    """Issue 24: cv= an int (J random 2/3-1/3 splits), a splitter or (train, test) pairs, whose
+    splits serve every data set; the same rng gives the same data sets whatever cv."""
+    from sklearn.model_selection import KFold, RepeatedStratifiedKFold, StratifiedShuffleSplit
+
+    y = np.repeat([0, 1], 50)
+    splitter = StratifiedShuffleSplit(30, test_size=1 / 3, random_state=0)
+    sim = simulate_two_classifier_tests(n_samples=100, n_datasets=400, cv=splitter, rng=8)
+    assert sim.cv is splitter and sim.pvalues.shape == (400, 6)
+    naive, corrected = TESTS.index("resampled t"), TESTS.index("corrected resampled t")
+    assert sim.rejection_rate[naive] > 0.3
+    assert sim.rejection_rate[corrected] <= 0.05 + 3 * np.sqrt(0.05 * 0.95 / 400)
+    pairs = list(splitter.split(np.zeros((100, 1)), y))
+    same = simulate_two_classifier_tests(n_samples=100, n_datasets=400, cv=pairs, rng=8)
+    np.testing.assert_array_equal(same.pvalues, sim.pvalues)
+    assert len(same.cv) == 30
+    # the data sets are drawn before the splits: the 5x2cv tests see the same data whatever cv
+    other = simulate_two_classifier_tests(n_samples=100, n_datasets=40, cv=RepeatedStratifiedKFold(
+        n_splits=10, n_repeats=3, random_state=0), rng=8)
+    assert other.rejection_rate.shape == (6,)
+    with pytest.raises(ValueError, match=r"^cv must be an integer >= 2"):
+        simulate_two_classifier_tests(cv=1)
+    with pytest.raises(ValueError, match=r"^cv must be at least two \(train, test\) splits"):
+        simulate_two_classifier_tests(n_samples=100, cv=pairs[:1])
+    with pytest.raises(ValueError, match=r"^cv must be splits whose training parts hold both classes"):
+        simulate_two_classifier_tests(n_samples=100, cv=KFold(2))
+    with pytest.raises(TypeError, match=r"^cv must be"):
+        simulate_two_classifier_tests(cv=2.5)
+
+
+def test_rejection_grid_takes_rng_and_cv():
+    from sklearn.model_selection import StratifiedShuffleSplit
+
+    drawn = rejection_grid((40,), (0.0,), n_datasets=10, rng=None)
+    assert isinstance(drawn.rng, int) and drawn.replay(40, 0.0)
+    split = rejection_grid((40,), (0.0,), n_datasets=10, cv=StratifiedShuffleSplit(5, test_size=1 / 3,
+                                                                                    random_state=0))
+    assert split.replay(40, 0.0)
+    with pytest.raises(ValueError, match=r"^to_json writes a grid whose cv is an int"):
+        split.to_json("unused.json")
+    with pytest.raises(ValueError, match=r"^rng must be an integer >= 0"):
+        rejection_grid((40,), (0.0,), rng=-1)
+
+
+@pytest.mark.parametrize("func", [simulate_two_classifier_tests, rejection_grid])
+@pytest.mark.parametrize("old, new", [("n_splits", "cv"), ("seed", "rng"), ("random_state", "rng")])
+def test_retired_keywords_name_cv_and_rng(func, old, new):
+    with pytest.raises(TypeError, match=rf"^{func.__name__}\(\) takes {new}=, not {old}="):
+        func(**{old: 30})

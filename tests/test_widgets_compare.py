@@ -15,7 +15,7 @@ from patterneval.plotting.compare import (
 )
 from patterneval.widgets import CriticalDifferenceExplorer, TwoClassifierTestsExplorer
 
-GRID = rejection_grid((40, 60), (0.0, 0.05, 0.1), n_replicates=20)
+GRID = rejection_grid((40, 60), (0.0, 0.05, 0.1), n_datasets=20)
 
 
 def test_rejection_grid_painter_draws_the_grid():
@@ -55,7 +55,7 @@ def test_critical_difference_diagram_of_demsar_figure_1():
 
 
 def test_rejection_rate_bars():
-    sim = simulate_two_classifier_tests(n_samples=40, n_replicates=20, rng=0)
+    sim = simulate_two_classifier_tests(n_samples=40, n_datasets=20, rng=0)
     ax = plot_rejection_rates(sim).axes[0]
     heights = [p.get_height() for p in ax.patches]
     np.testing.assert_allclose(heights, sim.rejection_rate)

@@ -13,8 +13,9 @@ test -- yet on any one data set one of them looks better.
 Each replicate draws a data set of ``n_samples`` examples (half of each class) and runs
 
 * McNemar's test on one stratified hold-out split (2/3 training, 1/3 test);
-* the resampled paired t-test on ``n_splits`` random stratified 2/3-1/3 splits, uncorrected
-  ("resampled t") and with Nadeau and Bengio's correction ("corrected resampled t");
+* the resampled paired t-test on ``cv`` random stratified 2/3-1/3 splits (or on the splits of
+  a scikit-learn splitter), uncorrected ("resampled t") and with Nadeau and Bengio's
+  correction ("corrected resampled t");
 * the paired t-test over the folds of one stratified 10-fold cross-validation
   ("10-fold CV t");
 * Dietterich's 5x2cv t and Alpaydin's 5x2cv F;
@@ -36,6 +37,7 @@ wrong formula in a library test shows up in the simulated type-I error.
 from __future__ import annotations
 
 import json
+import numbers
 import os
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -48,6 +50,7 @@ from scipy import stats
 from .._api import keywords
 from .._results import Result
 from .._validation import check_array, check_path, check_rng, check_scalar, fail
+from ..resampling._engine import cv_splits
 from . import two as _two  # the tests' own code, looked up at call time
 
 __all__ = ["TESTS", "RejectionGrid", "TestRejections", "load_rejection_grid", "rejection_grid", "separation_for_error",
@@ -68,18 +71,21 @@ class TestRejections(Result):
     tests : tuple of str
         :data:`TESTS`.
     rejection_rate : ndarray, shape (6,)
-        Fraction of the replicates in which each test rejected at ``alpha``: the type-I
-        error when ``effect == 0``, the power otherwise.
+        Fraction of the simulated data sets on which each test rejected at ``alpha``: the
+        type-I error when ``effect == 0``, the power otherwise.
     std_error : ndarray, shape (6,)
         Monte Carlo standard errors :math:`\\sqrt{r(1-r)/R}`.
-    pvalues : ndarray, shape (n_replicates, 6)
-        Every replicate's p-values; NaN where the test is undefined (the library function
+    pvalues : ndarray, shape (n_datasets, 6)
+        Every data set's p-values; NaN where the test is undefined (the library function
         raises there: all differences equal up to round-off), which counts as no rejection.
     undefined : ndarray of int, shape (6,)
-        How many replicates each test could not be computed on (the NaN p-values).
+        How many data sets each test could not be computed on (the NaN p-values).
     error, effect : float
         Population error of the best rule on A's feature, and how much larger B's is.
-    n_samples, n_replicates, n_splits : int
+    n_samples, n_datasets : int
+        Size of each simulated data set, and how many were simulated (R).
+    cv : int, splitter or list of (train, test) pairs
+        The splits of the resampled t-tests, as passed.
     alpha : float
     """
 
@@ -93,8 +99,8 @@ class TestRejections(Result):
     error: float
     effect: float
     n_samples: int
-    n_replicates: int
-    n_splits: int
+    n_datasets: int
+    cv: object
     alpha: float
 
 
@@ -158,9 +164,27 @@ def _five_by_two_p(d52, scale):
             np.where(undefined, np.nan, _two._ftest_5x2(d52)[1]))
 
 
+def _split_masks(cv, y):
+    """Test masks (J, n) of the (train, test) pairs of a splitter or given pairs ``cv`` on
+    the labels ``y``: at least two pairs, each training part holding both classes."""
+    pairs = [pair for group in cv_splits(cv, y, stratify=True, rng=None) for pair in group]
+    if len(pairs) < 2:
+        raise fail("cv", "at least two (train, test) splits (the resampled t-tests need a spread)",
+                   f"{len(pairs)} split", echo=False)
+    masks = np.zeros((len(pairs), y.size), dtype=bool)
+    for j, (train, test) in enumerate(pairs):
+        if np.unique(y[train]).size < 2:
+            raise fail("cv", "splits whose training parts hold both classes",
+                       f"split {j}, trained on a single class", echo=False,
+                       hint="The labels are half 0 then half 1, in that order: use a stratified "
+                            "or shuffled splitter.")
+        masks[j, test] = True
+    return masks
+
+
 @keywords
 def simulate_two_classifier_tests(*, n_samples: int = 200, error: float = 0.25, effect: float = 0.0,
-                                  n_replicates: int = 1000, n_splits: int = 30, alpha: float = 0.05,
+                                  n_datasets: int = 1000, cv: int | object = 30, alpha: float = 0.05,
                                   rng: int | np.random.Generator | None = None) -> TestRejections:
     r"""Rejection rates of six tests of "A and B are equally accurate" (module docstring).
 
@@ -174,10 +198,19 @@ def simulate_two_classifier_tests(*, n_samples: int = 200, error: float = 0.25, 
     effect : float, keyword-only
         How much larger the population error of the best rule on B's feature is,
         ``error + effect < 0.5``; 0 is the null hypothesis.
-    n_replicates : int, keyword-only
+    n_datasets : int, keyword-only
         Number of simulated data sets R.
-    n_splits : int, keyword-only
-        Number of random 2/3-1/3 splits of the resampled t-tests (Dietterich used 30).
+    cv : int, splitter or iterable of (train, test) pairs, keyword-only
+        The splits of the resampled t-tests. An int J: J random stratified 2/3-1/3 splits
+        of each data set, drawn from ``rng`` (Dietterich used 30); J is a number of
+        hold-out splits here, not of folds. A scikit-learn splitter (e.g.
+        ``StratifiedShuffleSplit(30, test_size=1/3, random_state=0)`` or
+        ``RepeatedStratifiedKFold(n_splits=10, n_repeats=3, random_state=0)``) or (train,
+        test) index pairs: its splits of the ``n_samples`` labels (half class 0, then
+        half class 1, in that order) serve every data set, whose examples are independent,
+        so fixed positions are random splits; the corrected t uses the mean test size over
+        the mean training size as :math:`n_{test}/n_{train}`. At least two splits, each
+        training part holding both classes.
     alpha : float, keyword-only
         Significance level.
     rng : None, int or numpy.random.Generator, keyword-only
@@ -192,12 +225,15 @@ def simulate_two_classifier_tests(*, n_samples: int = 200, error: float = 0.25, 
     -----
     Everything is vectorised over the R data sets: one pass over the splits costs a few
     array operations on (R, n) arrays, so R = 1000 data sets of 200 examples take well
-    under a second. The corrected resampled t uses :math:`n_{test}/n_{train} = 1/2`; the
+    under a second. The corrected resampled t uses :math:`n_{test}/n_{train} = 1/2` (an
+    int ``cv``); the
     10-fold CV t is uncorrected (df 9), as in Dietterich's study. A replicate on which a
     test is undefined (all its differences equal up to round-off, possible for tiny data
     sets; the library function raises there) gets a NaN p-value and counts as no
     rejection, as for a practitioner whose test refuses the data; ``undefined`` counts
-    them (none in the chapter's settings).
+    them (none in the chapter's settings). The R data sets are drawn before any split, so
+    with the same ``rng`` they are the same whatever ``cv``: two values of ``cv`` are
+    compared on the same data.
 
     References
     ----------
@@ -206,7 +242,7 @@ def simulate_two_classifier_tests(*, n_samples: int = 200, error: float = 0.25, 
     Examples
     --------
     >>> from patterneval.compare.simulation import simulate_two_classifier_tests
-    >>> sim = simulate_two_classifier_tests(n_replicates=200, rng=0)
+    >>> sim = simulate_two_classifier_tests(n_datasets=200, rng=0)
     >>> sim.tests[1], sim.rejection_rate.shape
     ('resampled t', (6,))
     """
@@ -217,27 +253,36 @@ def simulate_two_classifier_tests(*, n_samples: int = 200, error: float = 0.25, 
     effect = check_scalar("effect", effect, float, low=0)
     if error + effect >= 0.5:
         raise fail("effect", f"below 0.5 - error, so that B is better than chance (error={error:g})", effect)
-    R = check_scalar("n_replicates", n_replicates, int, low=1)
-    S = check_scalar("n_splits", n_splits, int, low=2)
+    R = check_scalar("n_datasets", n_datasets, int, low=1)
     alpha = check_scalar("alpha", alpha, float, low=0, high=1, closed="neither")
-    generator = check_rng(rng)
     half = n_samples // 2
-    deltas = np.array([separation_for_error(error), separation_for_error(error + effect)])
     y = np.repeat([0, 1], half)
+    n_third = half // 3  # test examples per class in a 2/3-1/3 split
+    if isinstance(cv, numbers.Integral) and not isinstance(cv, bool):
+        cv = S = check_scalar("cv", cv, int, low=2)
+        fixed, drawn = None, S  # S split positions drawn per data set
+        ratio = 2 * n_third / (n_samples - 2 * n_third)
+    else:
+        fixed, drawn = _split_masks(cv, y), 0
+        S = fixed.shape[0]
+        n_test = fixed.sum(axis=1)
+        ratio = float(n_test.mean() / (n_samples - n_test).mean())
+        cv = cv if callable(getattr(cv, "split", None)) else [(np.flatnonzero(~m), np.flatnonzero(m)) for m in fixed]
+    generator = check_rng(rng)
+    deltas = np.array([separation_for_error(error), separation_for_error(error + effect)])
     sign = np.where(y == 1, 0.5, -0.5)
     X = generator.standard_normal((R, n_samples, 2)) + sign[None, :, None] * deltas[None, None, :]
 
     is1 = (y == 1)[None, None, :]
-    n_third = half // 3  # test examples per class in a 2/3-1/3 split
-    n_test = 2 * n_third
     pvalues = np.empty((R, len(TESTS)))
-    for lo in range(0, R, _BLOCK):  # blocks of replicates bound the memory: (block, 1 + S + 20, n)
+    for lo in range(0, R, _BLOCK):  # blocks of data sets bound the memory: (block, 1 + S + 20, n)
         hi = min(R, lo + _BLOCK)
-        ranks = _positions(generator, (hi - lo, 1 + S + 1 + 5), half)
-        folds = ranks[:, S + 1] % 10
-        halves = ranks[:, S + 2:] % 2
+        ranks = _positions(generator, (hi - lo, 1 + drawn + 1 + 5), half)
+        folds = ranks[:, drawn + 1] % 10
+        halves = ranks[:, drawn + 2:] % 2
         test = np.concatenate([
-            ranks[:, :S + 1] < n_third,                                   # hold-out, then S splits
+            ranks[:, :drawn + 1] < n_third,                               # hold-out, then S drawn splits
+            *(() if fixed is None else (np.broadcast_to(fixed, (hi - lo,) + fixed.shape),)),  # or cv's
             folds[:, None, :] == np.arange(10)[None, :, None],            # 10-fold CV
             (halves[:, :, None, :] != np.arange(2)[None, None, :, None]).reshape(hi - lo, 10, -1),  # 5x2
         ], axis=1)
@@ -249,8 +294,7 @@ def simulate_two_classifier_tests(*, n_samples: int = 200, error: float = 0.25, 
         c = (~correct[0, :, 0] & correct[1, :, 0] & test[:, 0]).sum(axis=-1)
         pvalues[lo:hi, 0] = _two._mcnemar(b, c, None, True)[1]
         splits, folds, five = slice(1, S + 1), slice(S + 1, S + 11), slice(S + 11, None)
-        pvalues[lo:hi, 2], pvalues[lo:hi, 1] = _resampled_t_p(d[:, splits], top[:, splits].max(axis=1),
-                                                              n_test / (n_samples - n_test))
+        pvalues[lo:hi, 2], pvalues[lo:hi, 1] = _resampled_t_p(d[:, splits], top[:, splits].max(axis=1), ratio)
         pvalues[lo:hi, 3] = _resampled_t_p(d[:, folds], top[:, folds].max(axis=1), 1.0 / 9)[1]
         pvalues[lo:hi, 4], pvalues[lo:hi, 5] = _five_by_two_p(d[:, five].reshape(hi - lo, 5, 2),
                                                               top[:, five].max(axis=1))
@@ -258,7 +302,7 @@ def simulate_two_classifier_tests(*, n_samples: int = 200, error: float = 0.25, 
     rate = reject.mean(axis=0)
     return TestRejections(tests=TESTS, rejection_rate=rate, std_error=np.sqrt(rate * (1 - rate) / R),
                           pvalues=pvalues, undefined=np.isnan(pvalues).sum(axis=0), error=error, effect=effect,
-                          n_samples=n_samples, n_replicates=R, n_splits=S, alpha=alpha)
+                          n_samples=n_samples, n_datasets=R, cv=cv, alpha=alpha)
 
 
 
@@ -268,8 +312,8 @@ class RejectionGrid(Result):
     """Rejection counts of the six tests over a grid of data-set sizes and effects.
 
     Cell ``(i, j)`` is :func:`simulate_two_classifier_tests` at ``n_samples[i]`` and
-    ``effects[j]`` with ``rng = [seed, n_samples[i], round(1e6 * effects[j])]``, so any cell
-    can be recomputed on its own (:meth:`replay`).
+    ``effects[j]`` with ``rng = [self.rng, n_samples[i], round(1e6 * effects[j])]``, so any
+    cell can be recomputed on its own (:meth:`replay`).
 
     Attributes
     ----------
@@ -279,7 +323,12 @@ class RejectionGrid(Result):
         Rejections per cell and test (order :data:`TESTS`).
     tests : tuple of str
     error, alpha : float
-    n_replicates, n_splits, seed : int
+    n_datasets : int
+        Simulated data sets per cell.
+    cv : int or splitter
+        The splits of the resampled t-tests (:func:`simulate_two_classifier_tests`).
+    rng : int
+        The seed every cell's ``rng`` starts with.
     """
 
     n_samples: np.ndarray
@@ -288,28 +337,28 @@ class RejectionGrid(Result):
     tests: tuple
     error: float
     alpha: float
-    n_replicates: int
-    n_splits: int
-    seed: int
+    n_datasets: int
+    cv: object
+    rng: int
 
     @property
     def rejection_rate(self) -> np.ndarray:
-        """``counts / n_replicates``, shape (a, b, 6)."""
-        return self.counts / self.n_replicates
+        """``counts / n_datasets``, shape (a, b, 6)."""
+        return self.counts / self.n_datasets
 
     @property
     def std_error(self) -> np.ndarray:
         """Monte Carlo standard errors of :attr:`rejection_rate`."""
         r = self.rejection_rate
-        return np.sqrt(r * (1 - r) / self.n_replicates)
+        return np.sqrt(r * (1 - r) / self.n_datasets)
 
     def cell(self, n_samples: int, effect: float) -> TestRejections:
         """Recompute one cell (every replicate's p-values included)."""
         n_samples = check_scalar("n_samples", n_samples, int, low=30)
         effect = check_scalar("effect", effect, float, low=0)
         return simulate_two_classifier_tests(
-            n_samples=n_samples, error=self.error, effect=effect, n_replicates=self.n_replicates,
-            n_splits=self.n_splits, alpha=self.alpha, rng=_cell_seed(self.seed, n_samples, effect))
+            n_samples=n_samples, error=self.error, effect=effect, n_datasets=self.n_datasets,
+            cv=self.cv, alpha=self.alpha, rng=_cell_seed(self.rng, n_samples, effect))
 
     def replay(self, n_samples: int, effect: float) -> bool:
         """Whether recomputing the cell gives exactly the stored counts; ``n_samples`` and
@@ -322,47 +371,80 @@ class RejectionGrid(Result):
         j = np.flatnonzero(np.isclose(self.effects, effect, rtol=0, atol=1e-9))
         if not j.size:
             raise fail("effect", f"one of the grid's effects {self.effects.tolist()}", effect)
-        fresh = np.rint(self.cell(n_samples, effect).rejection_rate * self.n_replicates).astype(int)
+        fresh = np.rint(self.cell(n_samples, effect).rejection_rate * self.n_datasets).astype(int)
         return bool(np.array_equal(fresh, self.counts[i[0], j[0]]))
 
     def to_json(self, path: str | os.PathLike) -> None:
-        """Write the grid as JSON."""
+        """Write the grid as JSON (a grid whose ``cv`` is an int: a splitter has no JSON form)."""
+        path = check_path(path)
+        if not isinstance(self.cv, int):
+            raise ValueError(f"to_json writes a grid whose cv is an int number of splits; this grid's cv is "
+                             f"{self.cv!r}, which JSON cannot hold. Keep the grid in Python, or run "
+                             f"rejection_grid with an int cv.")
         data = dict(n_samples=self.n_samples.tolist(), effects=self.effects.tolist(), counts=self.counts.tolist(),
-                    tests=list(self.tests), error=self.error, alpha=self.alpha, n_replicates=self.n_replicates,
-                    n_splits=self.n_splits, seed=self.seed)
-        Path(check_path(path)).write_text(json.dumps(data) + "\n", encoding="utf-8")
+                    tests=list(self.tests), error=self.error, alpha=self.alpha, n_datasets=self.n_datasets,
+                    cv=self.cv, rng=self.rng)
+        Path(path).write_text(json.dumps(data) + "\n", encoding="utf-8")
 
 
 def _cell_seed(seed, n_samples, effect):
     return [int(seed), int(n_samples), int(round(1e6 * float(effect)))]
 
 
+@keywords
 def rejection_grid(
     n_samples: Sequence[int] = (40, 60, 100, 150, 200, 300),
     effects: Sequence[float] = tuple(np.round(np.arange(11) * 0.01, 2)), *, error: float = 0.25,
-    n_replicates: int = 1000, n_splits: int = 30, alpha: float = 0.05, seed: int = 1998,
+    n_datasets: int = 1000, cv: int | object = 30, alpha: float = 0.05,
+    rng: int | np.random.Generator | None = 1998,
 ) -> RejectionGrid:
     """Run :func:`simulate_two_classifier_tests` over a grid (see :class:`RejectionGrid`).
+
+    Parameters
+    ----------
+    n_samples : sequence of int
+        Data-set sizes (each even, >= 30).
+    effects : sequence of float
+        How much larger B's population error is than A's (>= 0).
+    error, n_datasets, alpha : keyword-only
+        As in :func:`simulate_two_classifier_tests`, for every cell.
+    cv : int or splitter, keyword-only
+        As in :func:`simulate_two_classifier_tests`: an int J is J random 2/3-1/3 splits;
+        a splitter's splits serve every data set (give it a fixed ``random_state``, so
+        that :meth:`RejectionGrid.replay` can recompute a cell). Only a grid with an int
+        ``cv`` can be written by :meth:`RejectionGrid.to_json`.
+    rng : None, int or numpy.random.Generator, keyword-only
+        A non-negative int is the seed of the grid: cell (n, effect) runs with
+        ``rng=[rng, n, round(1e6 * effect)]``, so any cell can be replayed on its own.
+        None or a Generator draws that int seed (kept in the result's ``rng``).
+
+    Returns
+    -------
+    RejectionGrid
 
     Examples
     --------
     >>> from patterneval.compare.simulation import rejection_grid
-    >>> grid = rejection_grid((40, 60), (0.0, 0.05), n_replicates=20)
+    >>> grid = rejection_grid((40, 60), (0.0, 0.05), n_datasets=20)
     >>> grid.counts.shape, grid.replay(60, 0.05)
     ((2, 2, 6), True)
     """
     ns = check_array("n_samples", n_samples, ndim=1, kind="int", low=30)
     effs = check_array("effects", effects, ndim=1, low=0)
-    seed = check_scalar("seed", seed, int, low=0)
+    if isinstance(rng, numbers.Integral) and not isinstance(rng, bool):
+        seed = check_scalar("rng", rng, int, low=0, hint="(the grid's seed)")
+    else:
+        seed = int(check_rng(rng).integers(2**32))
+    n_datasets = check_scalar("n_datasets", n_datasets, int, low=1)
     counts = np.empty((ns.size, effs.size, len(TESTS)), dtype=int)
     for i, n in enumerate(ns):
         for j, effect in enumerate(effs):
             sim = simulate_two_classifier_tests(n_samples=int(n), error=error, effect=float(effect),
-                                                n_replicates=n_replicates, n_splits=n_splits, alpha=alpha,
+                                                n_datasets=n_datasets, cv=cv, alpha=alpha,
                                                 rng=_cell_seed(seed, n, effect))
-            counts[i, j] = np.rint(sim.rejection_rate * n_replicates).astype(int)
+            counts[i, j] = np.rint(sim.rejection_rate * n_datasets).astype(int)
     return RejectionGrid(n_samples=ns, effects=effs, counts=counts, tests=TESTS, error=float(error),
-                         alpha=float(alpha), n_replicates=int(n_replicates), n_splits=int(n_splits), seed=int(seed))
+                         alpha=float(alpha), n_datasets=n_datasets, cv=sim.cv, rng=seed)
 
 
 def load_rejection_grid(path: str | os.PathLike) -> RejectionGrid:
@@ -372,8 +454,7 @@ def load_rejection_grid(path: str | os.PathLike) -> RejectionGrid:
         return RejectionGrid(n_samples=np.array(data["n_samples"], dtype=int), effects=np.array(data["effects"]),
                              counts=np.array(data["counts"], dtype=int), tests=tuple(data["tests"]),
                              error=float(data["error"]), alpha=float(data["alpha"]),
-                             n_replicates=int(data["n_replicates"]), n_splits=int(data["n_splits"]),
-                             seed=int(data["seed"]))
+                             n_datasets=int(data["n_datasets"]), cv=int(data["cv"]), rng=int(data["rng"]))
     except (KeyError, TypeError, ValueError) as exc:
         raise fail("path", "a JSON file written by RejectionGrid.to_json", f"{path} ({exc!r})",
                    echo=False) from None

@@ -69,7 +69,7 @@ def plot_rejection_rates(sim: TestRejections, *, ax: Axes | None = None) -> Figu
                           for t in sim.tests], fontsize=8)
         ax.set_ylabel("rejection rate")
         kind = "type-I error" if sim.effect == 0 else f"power at effect {sim.effect:g}"
-        ax.set_title(f"{kind}: {sim.n_replicates} data sets of {sim.n_samples} examples (bars: ±2 SE)",
+        ax.set_title(f"{kind}: {sim.n_datasets} data sets of {sim.n_samples} examples (bars: ±2 SE)",
                      fontsize=10)
         ax.legend(loc="upper right")
     return fig
