@@ -4,6 +4,7 @@ summary, and dict and DataFrame forms (the display rules of issue 24)."""
 from __future__ import annotations
 
 import dataclasses
+import fnmatch
 import html
 import inspect
 import re
@@ -48,10 +49,13 @@ REPR_MAX_ITEMS = 8
 REPR_MAX_CHARS = 300
 
 #: The default headline rule: fields with these names (``*`` a wildcard), in this order,
-#: come first in the repr, the HTML table and the summary; a class overrides it with a
-#: ``_headline`` tuple of field names.
+#: come first in the repr, the HTML table and the summary, followed by those of
+#: :data:`HEADLINE_SECONDARY` (only when one of these was found: a standard error says
+#: nothing without its estimate); a class overrides the rule with a ``_headline`` tuple of
+#: field names. A class with none of them leads with its first field, in declared order.
 HEADLINE_NAMES = ("estimate", "error", "value", "auc", "statistic", "low", "high", "pvalue",
-                  "*_pvalue", "p_*", "std_error", "confidence_level")
+                  "*_pvalue", "p_*")
+HEADLINE_SECONDARY = ("std_error", "confidence_level")
 
 _STR_MAX = 80
 _KINDS = {"b": "bool", "i": "int", "u": "int", "f": "float", "c": "complex", "U": "str",
@@ -197,11 +201,10 @@ class Result:
             return tuple(n for n in self._headline if n in names)
         found = []
         for rule in HEADLINE_NAMES:
-            for n in names:
-                if n not in found and (n == rule or "*" in rule and (
-                        rule.startswith("*") and n.endswith(rule[1:]) or rule.endswith("*") and n.startswith(rule[:-1]))):
-                    found.append(n)
-        return tuple(found) or tuple(names[:1])
+            found += [n for n in names if n not in found and fnmatch.fnmatchcase(n, rule)]
+        if not found:
+            return tuple(names[:1])
+        return tuple(found) + tuple(n for n in HEADLINE_SECONDARY if n in names and n not in found)
 
     def _items(self):
         """``(name, value)`` of the displayed fields, headline first."""
