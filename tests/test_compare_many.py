@@ -72,22 +72,24 @@ def test_demsar_critical_differences():
 
 def test_demsar_nemenyi_conclusions():
     at05 = pe.nemenyi_test(PUBLISHED)
-    assert not at05.significant.any()  # "not powerful enough to detect any significant differences"
+    assert not at05.reject.any()  # "not powerful enough to detect any significant differences"
     at10 = pe.nemenyi_test(PUBLISHED, alpha=0.10)
-    pairs = {(i, j) for i, j in zip(*np.nonzero(np.triu(at10.significant)))}
+    pairs = {(i, j) for i, j in zip(*np.nonzero(np.triu(at10.reject)))}
     assert pairs == {(0, 1), (0, 3)}  # C4.5 worse than C4.5+m and C4.5+m+cf
     assert at10.groups == [(3, 1, 2), (2, 0)]  # C4.5+cf belongs to both groups (Figure 1a)
 
 
 def test_demsar_holm_table():
     r = pe.holm_test(PUBLISHED, control=0)
-    assert r.classifiers.tolist() == [3, 1, 2]
+    assert r.order.tolist() == [3, 1, 2]  # Demsar's rows, in step-down order
+    assert r.classifiers.tolist() == [1, 2, 3]  # the arrays: column order
+    step = np.searchsorted(r.classifiers, r.order)
     # his z column: 2.416, 2.342, 0.512 -- the first from the rounded (3.143 - 1.964)/0.488
-    assert [f"{z:.3f}" for z in r.statistic] == ["2.415", "2.342", "0.512"]
+    assert [f"{z:.3f}" for z in r.statistic[step]] == ["2.415", "2.342", "0.512"]
     assert f"{(3.143 - 1.964) / 0.488:.3f}" == "2.416"
     # his p column: 0.016, 0.019, 0.607 (the last is 0.608 from the normal tail)
-    assert [f"{p:.3f}" for p in r.pvalue] == ["0.016", "0.019", "0.608"]
-    assert r.reject.tolist() == [True, True, False]
+    assert [f"{p:.3f}" for p in r.pvalue[step]] == ["0.016", "0.019", "0.608"]
+    assert r.reject[step].tolist() == [True, True, False]
     # alpha / i column: 0.017, 0.025, 0.050
     assert [f"{0.05 / i:.3f}" for i in (3, 2, 1)] == ["0.017", "0.025", "0.050"]
 
@@ -155,7 +157,7 @@ def test_nemenyi_significance_is_the_critical_difference():
     s = np.random.default_rng(5).random((20, 6))
     r = pe.nemenyi_test(s, alpha=0.05)
     off = ~np.eye(6, dtype=bool)
-    np.testing.assert_array_equal(r.significant[off], (r.pvalue <= 0.05)[off])
+    np.testing.assert_array_equal(r.reject[off], (r.pvalue <= 0.05)[off])
 
 
 @pytest.mark.parametrize("k, n", [(4, 14), (5, 10), (10, 30), (3, 5), (20, 50)])
@@ -176,7 +178,8 @@ def test_holm_agrees_with_statsmodels():
         reject, adjusted, _, _ = multipletests(r.pvalue, alpha=0.1, method="holm")
         np.testing.assert_allclose(r.adjusted_pvalue, adjusted, rtol=1e-12)
         np.testing.assert_array_equal(r.reject, reject)
-        assert np.all(np.diff(r.pvalue) >= 0)
+        assert np.all(np.diff(r.pvalue[np.searchsorted(r.classifiers, r.order)]) >= 0)  # step-down order
+        assert np.all(np.diff(r.classifiers) > 0)  # column order
 
 
 def test_holm_is_at_least_as_powerful_as_bonferroni_dunn():
@@ -226,7 +229,7 @@ def test_signed_rank_agrees_with_baycomp_within_monte_carlo_error():
     rng = np.random.default_rng(9)
     a, b = 0.8 + 0.03 * rng.standard_normal(12), 0.79 + 0.03 * rng.standard_normal(12)
     ref = SignedRankTest.probs(a, b, rope=0.01, nsamples=50_000, random_state=1)
-    post = pe.bayesian_signed_rank(a, b, rope=0.01, n_resamples=50_000, rng=1)
+    post = pe.bayesian_signed_rank(a, b, rope=0.01, n_draws=50_000, rng=1)
     ours = np.array([post.p_a_better, post.p_rope, post.p_b_better])
     se = np.sqrt(2 * ours * (1 - ours) / 50_000) + 1e-12
     assert np.all(np.abs(ours - np.array(ref)) <= 4 * se)
@@ -286,18 +289,18 @@ def test_signed_rank_boundary_rule_against_baycomp():
 
 def test_signed_rank_degenerate_all_equal():
     a = np.array([0.8, 0.7, 0.9])
-    post = pe.bayesian_signed_rank(a, a, rope=0.0, n_resamples=1000, rng=0)
+    post = pe.bayesian_signed_rank(a, a, rope=0.0, n_draws=1000, rng=0)
     assert (post.p_a_better, post.p_rope, post.p_b_better) == (0.5, 0.0, 0.5)
-    post = pe.bayesian_signed_rank(a, a, rope=0.01, n_resamples=1000, rng=0)
+    post = pe.bayesian_signed_rank(a, a, rope=0.01, n_draws=1000, rng=0)
     assert post.p_rope == 1.0
 
 
 def test_signed_rank_direction_and_samples():
     a = np.linspace(0.7, 0.9, 15)
-    post = pe.bayesian_signed_rank(a + 0.05, a, rope=0.01, n_resamples=5000, rng=0)
+    post = pe.bayesian_signed_rank(a + 0.05, a, rope=0.01, n_draws=5000, rng=0)
     assert post.p_a_better > 0.99
     np.testing.assert_allclose(post.samples.sum(axis=1), 1.0)
-    flipped = pe.bayesian_signed_rank(a, a + 0.05, rope=0.01, n_resamples=5000, rng=0)
+    flipped = pe.bayesian_signed_rank(a, a + 0.05, rope=0.01, n_draws=5000, rng=0)
     assert flipped.p_b_better == pytest.approx(post.p_a_better)
 
 
@@ -332,7 +335,7 @@ def test_no_spread_post_hoc_tests_give_p_one():
     every data set give statistics 0 and p-values 1, not 0/0."""
     ties = np.full((6, 4), 0.8)
     nem = pe.nemenyi_test(ties)
-    assert np.all(nem.statistic == 0) and np.all(nem.pvalue == 1) and not nem.significant.any()
+    assert np.all(nem.statistic == 0) and np.all(nem.pvalue == 1) and not nem.reject.any()
     holm = pe.holm_test(ties, control=0)
     assert np.all(holm.statistic == 0) and np.all(holm.adjusted_pvalue == 1) and not holm.reject.any()
     f = pe.friedman_test(ties)

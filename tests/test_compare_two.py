@@ -159,7 +159,7 @@ def test_5x2cv_exposes_the_differences_and_is_seeded():
     r2 = pe.combined_ftest_5x2cv(A, B, X, y, rng=3)
     np.testing.assert_array_equal(r1.differences, r2.differences)
     np.testing.assert_array_equal(r1.differences, five_by_two_differences(A, B, X, y, rng=3))
-    assert r1.differences.shape == (5, 2) and r1.df == (5,) and r2.df == (10, 5)
+    assert r1.differences.shape == (5, 2) and r1.df == 5 and r1.df_denominator is None and (r2.df, r2.df_denominator) == (10, 5)
     assert r1.statistic == pytest.approx(r1.differences[0, 0] / np.sqrt(r1.variances.mean()))
 
 

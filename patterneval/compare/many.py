@@ -20,6 +20,7 @@ section 3.2.2 (four variants of C4.5 on fourteen data sets).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Literal
@@ -39,7 +40,8 @@ from .._validation import (
     check_scalar,
     fail,
 )
-from ._checks import check_paired_scores
+from ._checks import NamedResult, check_paired_scores, pair_from_table, table_from_cv_scores
+from .scores import CVScores
 
 __all__ = [
     "CD_TESTS",
@@ -156,7 +158,7 @@ def _tie_sum(ranks):
 
 # ----------------------------------------------------------------------------- Friedman
 @dataclass(frozen=True, repr=False)
-class FriedmanTest(Result):
+class FriedmanTest(NamedResult):
     """Friedman's test with the Iman-Davenport F.
 
     Attributes
@@ -178,6 +180,9 @@ class FriedmanTest(Result):
     n_datasets, n_classifiers : int
     tie_correction : bool
         Whether :math:`\\chi^2_F` was divided by the tie correction.
+    names : tuple of str or None
+        The classifiers' names, one per column, from a DataFrame's columns or the CVScores'
+        names (None for an array, and then left out of the repr).
     """
 
     statistic: float
@@ -189,9 +194,11 @@ class FriedmanTest(Result):
     n_datasets: int
     n_classifiers: int
     tie_correction: bool
+    names: tuple | None = None
 
 
-def friedman_test(scores: ArrayLike, *, lower_is_better: bool = False, tie_correction: bool = False) -> FriedmanTest:
+def friedman_test(scores: ArrayLike | Sequence[CVScores], *, lower_is_better: bool = False,
+                  tie_correction: bool = False) -> FriedmanTest:
     r"""Friedman's test that k classifiers perform equally over N data sets, with the
     Iman-Davenport correction.
 
@@ -220,8 +227,11 @@ def friedman_test(scores: ArrayLike, *, lower_is_better: bool = False, tie_corre
 
     Parameters
     ----------
-    scores : array_like, shape (n_datasets, k)
-        One row per data set, one column per classifier; N >= 2, k >= 2.
+    scores : array_like, shape (n_datasets, k), DataFrame, or sequence of CVScores
+        One row per data set, one column per classifier; N >= 2, k >= 2. A pandas
+        DataFrame (its columns name the classifiers), or one
+        :class:`~patterneval.compare.CVScores` per data set (the same estimators in each;
+        each reduced to its mean score per estimator over its splits).
     lower_is_better : bool, keyword-only
         Rank low scores first (error rates); default higher is better.
     tie_correction : bool, keyword-only
@@ -284,6 +294,7 @@ def friedman_test(scores: ArrayLike, *, lower_is_better: bool = False, tie_corre
     >>> round(result.statistic, 2), round(result.iman_davenport, 2)
     (9.28, 3.69)
     """
+    scores, names = table_from_cv_scores(scores)
     arr = check_score_matrix(scores)
     lower_is_better = check_bool("lower_is_better", lower_is_better)
     tie_correction = check_bool("tie_correction", tie_correction)
@@ -307,7 +318,7 @@ def friedman_test(scores: ArrayLike, *, lower_is_better: bool = False, tie_corre
         f_pvalue = float(stats.f.sf(f, k - 1, (k - 1) * (N - 1)))
     return FriedmanTest(statistic=float(chi2), pvalue=pvalue, iman_davenport=float(f),
                         iman_davenport_pvalue=f_pvalue, average_ranks=R, ranks=ranks, n_datasets=N,
-                        n_classifiers=k, tie_correction=tie_correction)
+                        n_classifiers=k, tie_correction=tie_correction, names=names)
 
 
 def _concordance_pvalue(row, N):
@@ -480,7 +491,7 @@ def critical_difference_groups(average_ranks: ArrayLike, cd: float) -> list:
 
 # ----------------------------------------------------------------------------- Nemenyi
 @dataclass(frozen=True, repr=False)
-class NemenyiTest(Result):
+class NemenyiTest(NamedResult):
     """Nemenyi's all-pairs post-hoc test after Friedman's.
 
     Attributes
@@ -492,35 +503,44 @@ class NemenyiTest(Result):
     average_ranks : ndarray, shape (k,)
     critical_difference : CriticalDifference
         At ``alpha``.
-    significant : ndarray of bool, shape (k, k)
-        ``|R_i - R_j| >= CD``.
+    reject : ndarray of bool, shape (k, k)
+        Whether the hypothesis that classifiers i and j are equivalent is rejected at
+        ``alpha``: ``|R_i - R_j| >= CD`` (statsmodels' name, as in :class:`HolmTest`).
     groups : list of tuple of int
         :func:`critical_difference_groups` at the CD.
+    names : tuple of str or None
+        The classifiers' names (as in :class:`FriedmanTest`).
     """
 
     statistic: np.ndarray
     pvalue: np.ndarray
     average_ranks: np.ndarray
     critical_difference: CriticalDifference
-    significant: np.ndarray
+    reject: np.ndarray
     groups: list
+    names: tuple | None = None
 
 
-def nemenyi_test(scores: ArrayLike, *, alpha: float = 0.05, lower_is_better: bool = False) -> NemenyiTest:
+def nemenyi_test(scores: ArrayLike | Sequence[CVScores], *, alpha: float = 0.05,
+                 lower_is_better: bool = False) -> NemenyiTest:
     r"""Nemenyi's post-hoc test: which pairs of k classifiers differ over N data sets?
 
     For each pair, :math:`z_{ij} = |R_i - R_j|/\sqrt{k(k+1)/(6N)}` and the p-value is
     :math:`P(Q_{k,\infty} \ge \sqrt2\, z_{ij})`, with :math:`Q_{k,\infty}` the studentized
     range of k standard normals: the probability that the *largest* of the k(k-1)/2
     differences is this large under the null, which controls the family-wise error. A
-    pair is significant at ``alpha`` exactly when :math:`|R_i - R_j| \ge CD`
+    pair is significant at ``alpha`` (``reject``) exactly when :math:`|R_i - R_j| \ge CD`
     (:func:`critical_difference`).
 
     Parameters
     ----------
-    scores : array_like, shape (n_datasets, k)
+    scores : array_like, shape (n_datasets, k), DataFrame, or sequence of CVScores
+        One row per data set, one column per classifier; N >= 2, k >= 2. A pandas
+        DataFrame (its columns name the classifiers), or one
+        :class:`~patterneval.compare.CVScores` per data set (the same estimators in each;
+        each reduced to its mean score per estimator over its splits).
     alpha : float, keyword-only
-        Level of the critical difference and the ``significant`` matrix.
+        Level of the critical difference and the ``reject`` matrix.
     lower_is_better : bool, keyword-only
 
     Returns
@@ -552,9 +572,10 @@ def nemenyi_test(scores: ArrayLike, *, alpha: float = 0.05, lower_is_better: boo
     >>> result = nemenyi_test(-demsar_table().published_ranks, alpha=0.10)
     >>> round(result.critical_difference.value, 2)
     1.12
-    >>> result.significant[0].tolist()  # C4.5 against C4.5, +m, +cf, +m+cf
+    >>> result.reject[0].tolist()  # C4.5 against C4.5, +m, +cf, +m+cf
     [False, True, False, True]
     """
+    scores, names = table_from_cv_scores(scores)
     arr = check_score_matrix(scores)
     alpha = check_scalar("alpha", alpha, float, low=0, high=1, closed="neither")
     lower_is_better = check_bool("lower_is_better", lower_is_better)
@@ -567,30 +588,41 @@ def nemenyi_test(scores: ArrayLike, *, alpha: float = 0.05, lower_is_better: boo
     p = np.where(diff == 0, 1.0, np.clip(p, 0.0, 1.0))
     np.fill_diagonal(p, 1.0)
     return NemenyiTest(statistic=z, pvalue=p, average_ranks=R, critical_difference=cd,
-                       significant=diff >= cd.value, groups=critical_difference_groups(R, cd.value))
+                       reject=diff >= cd.value, groups=critical_difference_groups(R, cd.value), names=names)
 
 
 # ----------------------------------------------------------------------------- Holm
 @dataclass(frozen=True, repr=False)
-class HolmTest(Result):
+class HolmTest(NamedResult):
     """Holm's step-down comparison of k - 1 classifiers with a control.
+
+    Every array of length k - 1 is in column order: entry i belongs to the classifier in
+    column ``classifiers[i]`` of the scores (every column but the control's, in increasing
+    column index), as the rows and columns of :class:`NemenyiTest`.
 
     Attributes
     ----------
     statistic : ndarray, shape (k - 1,)
         :math:`z_i = (R_{control} - R_i)/\\sqrt{k(k+1)/(6N)}`; positive when classifier i
-        ranks better than the control. Ordered as ``classifiers``.
+        ranks better than the control.
     pvalue : ndarray, shape (k - 1,)
         Unadjusted two-sided p-values :math:`2\\Phi(-|z_i|)`.
     adjusted_pvalue : ndarray, shape (k - 1,)
         Holm-adjusted p-values; reject where ``adjusted_pvalue <= alpha``.
     reject : ndarray of bool, shape (k - 1,)
+        Whether the hypothesis that classifier i and the control are equivalent is
+        rejected at ``alpha`` (statsmodels' name, as in :class:`NemenyiTest`).
     classifiers : ndarray of int, shape (k - 1,)
-        Column indices of the compared classifiers, in increasing unadjusted p-value
-        (the order of the step-down procedure; equal p-values by column index).
+        Column indices of the compared classifiers, increasing.
+    order : ndarray of int, shape (k - 1,)
+        The same column indices in the order of the step-down procedure: increasing
+        unadjusted p-value (decreasing :math:`|z|`), equal p-values by column index.
     control : int
     average_ranks : ndarray, shape (k,)
     alpha : float
+    names : tuple of str or None
+        The names of all k classifiers, one per column of the scores (as in
+        :class:`FriedmanTest`).
     """
 
     statistic: np.ndarray
@@ -598,12 +630,15 @@ class HolmTest(Result):
     adjusted_pvalue: np.ndarray
     reject: np.ndarray
     classifiers: np.ndarray
+    order: np.ndarray
     control: int
     average_ranks: np.ndarray
     alpha: float
+    names: tuple | None = None
 
 
-def holm_test(scores: ArrayLike, *, control: int, alpha: float = 0.05, lower_is_better: bool = False) -> HolmTest:
+def holm_test(scores: ArrayLike | Sequence[CVScores], *, control: int | str, alpha: float = 0.05,
+              lower_is_better: bool = False) -> HolmTest:
     r"""Compare every classifier with a control by Holm's step-down procedure.
 
     For each of the m = k - 1 other classifiers,
@@ -617,9 +652,14 @@ def holm_test(scores: ArrayLike, *, control: int, alpha: float = 0.05, lower_is_
 
     Parameters
     ----------
-    scores : array_like, shape (n_datasets, k)
-    control : int, keyword-only
-        Column index of the control classifier (e.g. the baseline a new method must beat).
+    scores : array_like, shape (n_datasets, k), DataFrame, or sequence of CVScores
+        One row per data set, one column per classifier; N >= 2, k >= 2. A pandas
+        DataFrame (its columns name the classifiers), or one
+        :class:`~patterneval.compare.CVScores` per data set (the same estimators in each;
+        each reduced to its mean score per estimator over its splits).
+    control : int or str, keyword-only
+        Column index of the control classifier (e.g. the baseline a new method must beat),
+        or its name when the scores name their classifiers (a DataFrame, CVScores).
         Choose it before looking at the results: picking the best-ranked classifier
         after the fact is a selection the test does not account for.
     alpha : float, keyword-only
@@ -628,6 +668,7 @@ def holm_test(scores: ArrayLike, *, control: int, alpha: float = 0.05, lower_is_
     Returns
     -------
     HolmTest
+        The arrays in column order (``classifiers``), the step-down ``order`` beside them.
 
     Notes
     -----
@@ -652,12 +693,17 @@ def holm_test(scores: ArrayLike, *, control: int, alpha: float = 0.05, lower_is_
     >>> from patterneval.compare import demsar_table, holm_test
     >>> result = holm_test(-demsar_table().published_ranks, control=0)
     >>> result.classifiers.tolist(), result.statistic.round(3).tolist()
-    ([3, 1, 2], [2.415, 2.342, 0.512])
-    >>> result.reject.tolist()
-    [True, True, False]
+    ([1, 2, 3], [2.342, 0.512, 2.415])
+    >>> result.reject.tolist(), result.order.tolist()
+    ([True, False, True], [3, 1, 2])
     """
+    scores, names = table_from_cv_scores(scores)
     arr = check_score_matrix(scores)
     N, k = arr.shape
+    if isinstance(control, str) and names is not None:
+        if control not in names:
+            raise fail("control", f"a column index of scores or one of the names {list(names)}", control)
+        control = names.index(control)
     control = check_scalar("control", control, int, low=0, high=k - 1, hint="(a column index of scores)")
     alpha = check_scalar("alpha", alpha, float, low=0, high=1, closed="neither")
     lower_is_better = check_bool("lower_is_better", lower_is_better)
@@ -670,14 +716,16 @@ def holm_test(scores: ArrayLike, *, control: int, alpha: float = 0.05, lower_is_
     order = argsort_tied(-np.abs(z), scale=max(float(np.abs(z).max()), 1.0))
     m = others.size
     scaled = np.minimum(1.0, (m - np.arange(m)) * p[order])
-    adjusted = np.maximum.accumulate(scaled)
-    return HolmTest(statistic=z[order], pvalue=p[order], adjusted_pvalue=adjusted, reject=adjusted <= alpha,
-                    classifiers=others[order], control=control, average_ranks=R, alpha=alpha)
+    adjusted = np.empty(m)
+    adjusted[order] = np.maximum.accumulate(scaled)  # back to column order
+    return HolmTest(statistic=z, pvalue=p, adjusted_pvalue=adjusted, reject=adjusted <= alpha,
+                    classifiers=others, order=others[order], control=control, average_ranks=R, alpha=alpha,
+                    names=names)
 
 
 # ----------------------------------------------------------------------------- Bayesian signed rank
 @dataclass(frozen=True, repr=False)
-class BayesianSignedRank(Result):
+class BayesianSignedRank(NamedResult):
     """Posterior of the Bayesian signed-rank test.
 
     The probabilities are posterior probabilities, not p-values, so there is no
@@ -689,13 +737,16 @@ class BayesianSignedRank(Result):
         Posterior probability that A better / practically equivalent / B better is the
         most probable of the three regions (the fraction of posterior samples in which
         it is; a sample tied between regions counts a share to each).
-    samples : ndarray, shape (n_resamples, 3)
+    samples : ndarray, shape (n_draws, 3)
         Posterior samples of :math:`(\\theta_A, \\theta_{rope}, \\theta_B)`, each row
         summing to 1.
     rope : float
     prior_strength : float
     differences : ndarray, shape (N,)
         ``scores_a - scores_b``.
+    names : tuple of str or None
+        The names of A and B when the scores came as a table (a DataFrame, CVScores);
+        None otherwise, and then left out of the repr.
     """
 
     p_a_better: float
@@ -705,6 +756,7 @@ class BayesianSignedRank(Result):
     rope: float
     prior_strength: float
     differences: np.ndarray
+    names: tuple | None = None
 
 
 def _heaviside(x, tol):
@@ -747,8 +799,8 @@ def _winner_shares(samples):
 
 @keywords
 def bayesian_signed_rank(
-    scores_a: ArrayLike, scores_b: ArrayLike, *, rope: float, prior_strength: float = 0.5, n_resamples: int = 50_000,
-    rng: int | np.random.Generator | None = None,
+    scores_a: ArrayLike | Sequence[CVScores], scores_b: ArrayLike | None = None, *, rope: float,
+    prior_strength: float = 0.5, n_draws: int = 50_000, rng: int | np.random.Generator | None = None,
 ) -> BayesianSignedRank:
     r"""Benavoli et al.'s Bayesian signed-rank test of two classifiers over N data sets.
 
@@ -777,24 +829,28 @@ def bayesian_signed_rank(
     ``rope=0`` there is no rope and the signed-rank step of Benavoli et al. (2014) applies,
     :math:`\theta_A = \sum_{i,j} w_i w_j H(z_i + z_j)` with :math:`H(0) = 1/2` (a pair
     summing to 0 counts half for each side) and :math:`\theta_B = 1 - \theta_A`. Sampling
-    ``n_resamples`` weight vectors
+    ``n_draws`` weight vectors
     gives the posterior of :math:`(\theta_A, \theta_{rope}, \theta_B)`; the test reports
     the posterior probability that each region is the most probable one (Benavoli et al.
     2017, section 5; baycomp's convention).
 
     Parameters
     ----------
-    scores_a, scores_b : array_like, shape (N,)
-        Scores (higher is better) of A and B on the same N >= 2 data sets, e.g. mean
-        cross-validated accuracies.
+    scores_a : array_like, shape (N,), DataFrame, or sequence of CVScores
+        Scores (higher is better) of A on N >= 2 data sets, e.g. mean cross-validated
+        accuracies. Or both classifiers at once, ``scores_b`` omitted: a DataFrame of two
+        columns (A, B; rows data sets), or one :class:`~patterneval.compare.CVScores` of
+        two estimators per data set (each reduced to its mean scores).
+    scores_b : array_like, shape (N,), optional
+        Scores of B on the same data sets; omitted with a table.
     rope : float, keyword-only
         Half-width r >= 0 of the region of practical equivalence, in score units
         (e.g. 0.01 for one point of accuracy).
     prior_strength : float, keyword-only
         s > 0, the weight of the pseudo-observation at 0 (baycomp's ``prior``, default
         0.5).
-    n_resamples : int, keyword-only
-        Number of posterior samples (Dirichlet draws).
+    n_draws : int, keyword-only
+        Number of posterior draws (Dirichlet weight vectors; baycomp's ``nsamples``).
     rng : None, int or numpy.random.Generator, keyword-only
 
     Returns
@@ -825,8 +881,8 @@ def bayesian_signed_rank(
     otherwise differ by the weight of the boundary pairs (the chapter "Many classifiers"
     measures it on Demšar's table, where six pairs of C4.5+cf against C4.5 sit on the
     boundary of r = 0.01). With their own generators the probabilities agree within Monte Carlo
-    error when no pair is on the boundary. Cost O(n_resamples (N+1)^2) time and
-    O(n_resamples N) memory.
+    error when no pair is on the boundary. Cost O(n_draws (N+1)^2) time and
+    O(n_draws N) memory.
 
     References
     ----------
@@ -842,30 +898,32 @@ def bayesian_signed_rank(
     >>> import numpy as np
     >>> from patterneval.compare import bayesian_signed_rank, demsar_table
     >>> t = demsar_table()
-    >>> post = bayesian_signed_rank(t.scores[:, 3], t.scores[:, 0], rope=0.01, n_resamples=20_000, rng=0)
+    >>> post = bayesian_signed_rank(t.scores[:, 3], t.scores[:, 0], rope=0.01, n_draws=20_000, rng=0)
     >>> round(post.p_a_better + post.p_rope + post.p_b_better, 12)
     1.0
     >>> post.p_a_better > 0.5  # C4.5+m+cf against C4.5
     True
     """
+    scores_a, scores_b, names = pair_from_table(scores_a, scores_b)
     a, b = check_paired_scores(scores_a, scores_b)
     rope = check_scalar("rope", rope, float, low=0)
     prior_strength = check_scalar("prior_strength", prior_strength, float, low=0, closed="neither")
-    n_resamples = check_scalar("n_resamples", n_resamples, int, low=1)
+    n_draws = check_scalar("n_draws", n_draws, int, low=1)
     generator = check_rng(rng)
     d = a - b
     z = np.concatenate([[0.0], d])
     alpha = np.concatenate([[prior_strength], np.ones(d.size)])
     tol = TIE_RTOL * max(np.abs(d).max(initial=0.0), rope, 1e-300) * 2.0
     chunks = []
-    for start in range(0, n_resamples, 10_000):
-        size = min(10_000, n_resamples - start)
+    for start in range(0, n_draws, 10_000):
+        size = min(10_000, n_draws - start)
         weights = generator.dirichlet(alpha, size=size)
         chunks.append(_signed_rank_thetas(z, weights, rope, tol))
     samples = np.concatenate(chunks)
     shares = _winner_shares(samples).mean(axis=0)
     return BayesianSignedRank(p_a_better=float(shares[0]), p_rope=float(shares[1]), p_b_better=float(shares[2]),
-                              samples=samples, rope=rope, prior_strength=prior_strength, differences=d)
+                              samples=samples, rope=rope, prior_strength=prior_strength, differences=d,
+                              names=names)
 
 
 # ----------------------------------------------------------------------------- Demšar's example

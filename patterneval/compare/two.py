@@ -40,7 +40,8 @@ from .._validation import (
     check_X_y, fail, show,
 )
 from ..resampling._rows import take_rows
-from ._checks import check_paired_scores
+from ._checks import NamedResult, check_paired_scores, two_from_cv_scores
+from .scores import CVScores
 
 __all__ = [
     "EXACT_THRESHOLD",
@@ -247,8 +248,10 @@ class FiveByTwoTest(Result):
         Two-sided for t; upper tail for F.
     test : str
         ``"paired t"`` or ``"combined F"``.
-    df : tuple of int
-        Degrees of freedom: ``(5,)`` for t, ``(10, 5)`` for F.
+    df : int
+        Degrees of freedom: 5 for t; the numerator's, 10, for F.
+    df_denominator : int or None
+        The denominator's degrees of freedom of F, 5; None for t.
     differences : ndarray, shape (5, 2)
         ``differences[i, j]`` = score of A minus score of B in replication i when half j
         is the test half (``j = 0``: trained on the first half, tested on the second).
@@ -259,7 +262,8 @@ class FiveByTwoTest(Result):
     statistic: float
     pvalue: float
     test: str
-    df: tuple
+    df: int
+    df_denominator: int | None
     differences: np.ndarray
     variances: np.ndarray
 
@@ -410,7 +414,7 @@ def _five_by_two_no_spread(differences, scale):
     return spread <= TIE_RTOL * np.asarray(scale, dtype=float)
 
 
-def _five_by_two_test(scores, statistic_of, test, df) -> FiveByTwoTest:
+def _five_by_two_test(scores, statistic_of, test, df, df_denominator=None) -> FiveByTwoTest:
     """The 5x2cv test ``statistic_of`` (:func:`_ttest_5x2` or :func:`_ftest_5x2`) of the
     scores (5, 2, 2), refused when no replication has any spread beyond round-off of the
     scores (a variance estimate of 0)."""
@@ -424,7 +428,7 @@ def _five_by_two_test(scores, statistic_of, test, df) -> FiveByTwoTest:
         )
     statistic, p = statistic_of(differences)
     return FiveByTwoTest(statistic=float(statistic), pvalue=float(p), test=test, df=df,
-                         differences=differences, variances=variances)
+                         df_denominator=df_denominator, differences=differences, variances=variances)
 
 
 @keywords
@@ -479,11 +483,11 @@ def paired_ttest_5x2cv(estimator_a: BaseEstimator, estimator_b: BaseEstimator, X
     --------
     %(example_5x2)s
     >>> result = compare.paired_ttest_5x2cv(GaussianNB(), KNeighborsClassifier(), X, y, rng=0)
-    >>> result.test, result.df, result.differences.shape
-    ('paired t', (5,), (5, 2))
+    >>> result.test, result.df, result.df_denominator, result.differences.shape
+    ('paired t', 5, None, (5, 2))
     """
     scores = _five_by_two_scores(estimator_a, estimator_b, X, y, rng=rng, metric=metric, halves=halves)
-    return _five_by_two_test(scores, _ttest_5x2, "paired t", (5,))
+    return _five_by_two_test(scores, _ttest_5x2, "paired t", 5)
 
 
 @keywords
@@ -537,16 +541,16 @@ def combined_ftest_5x2cv(estimator_a: BaseEstimator, estimator_b: BaseEstimator,
     --------
     %(example_5x2)s
     >>> result = compare.combined_ftest_5x2cv(GaussianNB(), KNeighborsClassifier(), X, y, rng=0)
-    >>> result.test, result.df
-    ('combined F', (10, 5))
+    >>> result.test, result.df, result.df_denominator
+    ('combined F', 10, 5)
     """
     scores = _five_by_two_scores(estimator_a, estimator_b, X, y, rng=rng, metric=metric, halves=halves)
-    return _five_by_two_test(scores, _ftest_5x2, "combined F", (10, 5))
+    return _five_by_two_test(scores, _ftest_5x2, "combined F", 10, 5)
 
 
 # ----------------------------------------------------------------------------- corrected resampled t
 @dataclass(frozen=True, repr=False)
-class CorrectedTTest(Result):
+class CorrectedTTest(NamedResult):
     """The Nadeau-Bengio corrected resampled t-test, with the uncorrected one beside it.
 
     Attributes
@@ -565,6 +569,9 @@ class CorrectedTTest(Result):
         The naive resampled t-test, :math:`\\bar d/\\sqrt{s^2/J}`: what the correction
         changes. Do not use it as a test (its type-I error is far above alpha).
     differences : ndarray, shape (J,)
+    names : tuple of str or None
+        The names of A and B when the scores came as a CVScores (None otherwise, and then
+        left out of the repr).
     """
 
     statistic: float
@@ -575,10 +582,13 @@ class CorrectedTTest(Result):
     uncorrected_statistic: float
     uncorrected_pvalue: float
     differences: np.ndarray
+    names: tuple | None = None
 
 
-def _split_sizes(n_train, n_test):
-    return check_scalar("n_train", n_train, int, low=1), check_scalar("n_test", n_test, int, low=1)
+def _split_sizes(n_train, n_test, mean: bool = False):
+    """The split sizes: ints >= 1, or (``mean``, from a CVScores) mean sizes, floats >= 1."""
+    kind = float if mean else int
+    return check_scalar("n_train", n_train, kind, low=1), check_scalar("n_test", n_test, kind, low=1)
 
 
 def _differences(scores_a, scores_b):
@@ -595,7 +605,8 @@ def _differences(scores_a, scores_b):
 
 
 def corrected_resampled_ttest(
-    scores_a: ArrayLike, scores_b: ArrayLike, *, n_train: int, n_test: int,
+    scores_a: ArrayLike | CVScores, scores_b: ArrayLike | None = None, *, n_train: int | None = None,
+    n_test: int | None = None,
 ) -> CorrectedTTest:
     r"""Nadeau & Bengio's corrected resampled t-test.
 
@@ -620,16 +631,24 @@ def corrected_resampled_ttest(
 
     Parameters
     ----------
-    scores_a, scores_b : array_like, shape (J,)
-        Scores (higher is better, e.g. accuracy) of A and B on the same J splits, J >= 2.
+    scores_a : array_like, shape (J,), or CVScores
+        Scores (higher is better, e.g. accuracy) of A on J >= 2 splits; or the
+        :class:`~patterneval.compare.CVScores` of exactly two estimators A and B (from
+        :func:`~patterneval.compare.cv_scores`; ``scores.select("A", "B")`` picks two of
+        more), which carries ``scores_b``, ``n_train`` and ``n_test``.
+    scores_b : array_like, shape (J,), optional
+        Scores of B on the same J splits; omitted with a CVScores.
     n_train, n_test : int, keyword-only
         Sizes of each split's training and test sets (for k-fold CV on N examples:
-        :math:`N(k-1)/k` and :math:`N/k`).
+        :math:`N(k-1)/k` and :math:`N/k`). Omitted with a CVScores: the means of its
+        ``n_train`` and ``n_test`` over the splits (the sizes of k folds differ by at most
+        one sample).
 
     Returns
     -------
     CorrectedTTest
-        ``statistic``, two-sided ``pvalue``, ``df`` = J - 1, and the uncorrected test.
+        ``statistic``, two-sided ``pvalue``, ``df`` = J - 1, the uncorrected test, and the
+        ``names`` of a CVScores.
 
     Raises
     ------
@@ -667,13 +686,26 @@ def corrected_resampled_ttest(
     (0.015, 9)
     >>> round(result.uncorrected_pvalue, 5) < round(result.pvalue, 5)
     True
+
+    From :func:`~patterneval.compare.cv_scores` (10 x 10-fold CV by default):
+
+    >>> from sklearn.datasets import load_iris
+    >>> from sklearn.naive_bayes import GaussianNB
+    >>> from sklearn.neighbors import KNeighborsClassifier
+    >>> from patterneval.compare import cv_scores
+    >>> X, y = load_iris(return_X_y=True)
+    >>> scores = cv_scores({"nb": GaussianNB(), "knn": KNeighborsClassifier()}, X, y, rng=0)
+    >>> result = corrected_resampled_ttest(scores)
+    >>> result.df, result.names
+    (99, ('nb', 'knn'))
     """
+    scores_a, scores_b, n_train, n_test, names = two_from_cv_scores(scores_a, scores_b, n_train, n_test)
     d = _differences(scores_a, scores_b)
-    n_train, n_test = _split_sizes(n_train, n_test)
+    n_train, n_test = _split_sizes(n_train, n_test, mean=names is not None)
     mean, std_error, t, p, naive, p_naive = _corrected_t(d, n_test / n_train)
     return CorrectedTTest(
         statistic=float(t), pvalue=float(p), df=d.size - 1, mean_difference=float(mean), std_error=float(std_error),
-        uncorrected_statistic=float(naive), uncorrected_pvalue=float(p_naive), differences=d,
+        uncorrected_statistic=float(naive), uncorrected_pvalue=float(p_naive), differences=d, names=names,
     )
 
 
@@ -696,7 +728,7 @@ def _corrected_t(d, ratio):
 
 # ----------------------------------------------------------------------------- Bayesian correlated t
 @dataclass(frozen=True, repr=False)
-class BayesianCorrelatedTTest(Result):
+class BayesianCorrelatedTTest(NamedResult):
     """Posterior of the mean score difference A - B under the correlated t model.
 
     The posterior probabilities are not p-values: they answer "how probable is it that A
@@ -717,6 +749,9 @@ class BayesianCorrelatedTTest(Result):
     rope : float
         Half-width of the region of practical equivalence.
     differences : ndarray, shape (J,)
+    names : tuple of str or None
+        The names of A and B when the scores came as a CVScores (None otherwise, and then
+        left out of the repr).
     """
 
     p_a_better: float
@@ -728,9 +763,11 @@ class BayesianCorrelatedTTest(Result):
     rho: float
     rope: float
     differences: np.ndarray
+    names: tuple | None = None
 
 
-def bayesian_correlated_ttest(scores_a: ArrayLike, scores_b: ArrayLike, *, n_train: int, n_test: int,
+def bayesian_correlated_ttest(scores_a: ArrayLike | CVScores, scores_b: ArrayLike | None = None, *,
+                              n_train: int | None = None, n_test: int | None = None,
                               rope: float = 0.0) -> BayesianCorrelatedTTest:
     r"""Corani & Benavoli's Bayesian correlated t-test.
 
@@ -762,10 +799,16 @@ def bayesian_correlated_ttest(scores_a: ArrayLike, scores_b: ArrayLike, *, n_tra
 
     Parameters
     ----------
-    scores_a, scores_b : array_like, shape (J,)
-        Scores (higher is better) of A and B on the same J splits, J >= 2.
+    scores_a : array_like, shape (J,), or CVScores
+        Scores (higher is better) of A on J >= 2 splits; or the
+        :class:`~patterneval.compare.CVScores` of exactly two estimators A and B, which
+        carries ``scores_b``, ``n_train`` and ``n_test`` (as in
+        :func:`corrected_resampled_ttest`).
+    scores_b : array_like, shape (J,), optional
+        Scores of B on the same J splits; omitted with a CVScores.
     n_train, n_test : int, keyword-only
-        Training and test set sizes of each split.
+        Training and test set sizes of each split; omitted with a CVScores (the means of
+        its sizes over the splits).
     rope : float, keyword-only
         Half-width r >= 0 of the region of practical equivalence, in score units.
 
@@ -811,8 +854,9 @@ def bayesian_correlated_ttest(scores_a: ArrayLike, scores_b: ArrayLike, *, n_tra
     >>> post.p_a_better > post.p_b_better
     True
     """
+    scores_a, scores_b, n_train, n_test, names = two_from_cv_scores(scores_a, scores_b, n_train, n_test)
     d = _differences(scores_a, scores_b)
-    n_train, n_test = _split_sizes(n_train, n_test)
+    n_train, n_test = _split_sizes(n_train, n_test, mean=names is not None)
     rope = check_scalar("rope", rope, float, low=0)
     J = d.size
     location = float(d.mean())
@@ -823,7 +867,7 @@ def bayesian_correlated_ttest(scores_a: ArrayLike, scores_b: ArrayLike, *, n_tra
     p_rope = float(posterior.cdf(rope) - posterior.cdf(-rope))
     return BayesianCorrelatedTTest(
         p_a_better=p_a, p_rope=p_rope, p_b_better=p_b, location=location, scale=scale, df=J - 1,
-        rho=n_test / (n_train + n_test), rope=rope, differences=d,
+        rho=n_test / (n_train + n_test), rope=rope, differences=d, names=names,
     )
 
 
