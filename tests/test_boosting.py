@@ -143,7 +143,7 @@ def test_resampled_error_is_unbiased_for_weighted_error(fitted):
 
 def test_compare_modes_shapes_reproducible_and_reweight_run_matches():
     X, y = make_classification(240, 5, random_state=2)
-    kw = dict(n_estimators=6, n_seeds=3, rng=5)
+    kw = dict(n_estimators=6, n_runs=3, rng=5)
     a = compare_modes(X[:120], y[:120], X[120:], y[120:], **kw)
     b = compare_modes(X[:120], y[:120], X[120:], y[120:], **kw)
     assert a.resample_test_errors.shape == a.resample_train_errors.shape == (3, 6)
@@ -218,7 +218,7 @@ BAD = [
     ("predict", {}, "wrong width", ValueError, r"X has 3 features"),
     ("resampled_error", dict(round=4), None, ValueError, r"round must be an integer in \[1, 3\]; got 4. The model has 3 fitted rounds"),
     ("resampled_error", dict(n_resamples=0), None, ValueError, r"n_resamples must be an integer"),
-    ("compare_modes", dict(n_seeds=0), None, ValueError, r"n_seeds must be an integer >= 1"),
+    ("compare_modes", dict(n_runs=0), None, ValueError, r"n_runs must be an integer >= 1"),
     ("compare_modes", dict(n_estimators=0), None, ValueError, r"n_estimators must be an integer"),
     ("compare_modes", {}, "unknown label", ValueError, r"y_test must be labels seen in fit"),
     ("boosting_rounds", {}, "wrong width", ValueError, r"X must be a 2-d array with two columns .* got 3 columns"),
@@ -262,7 +262,7 @@ def test_bad_input(method, params, case, exc, pattern):
         model = AdaBoost(n_estimators=3, random_state=0).fit(Xg, yg)
         assert_rejects(exc, pattern, resampled_error, model, X, y, **params)
     elif method == "compare_modes":
-        assert_rejects(exc, pattern, compare_modes, Xg, yg, X, y, **{"n_estimators": 3, "n_seeds": 2, **params})
+        assert_rejects(exc, pattern, compare_modes, Xg, yg, X, y, **{"n_estimators": 3, "n_runs": 2, **params})
     elif method == "fit":
         assert_rejects(exc, pattern, AdaBoost(**{"n_estimators": 3, "random_state": 0, **params}).fit, X, y)
     else:  # a method of a fitted model; staged ones are drained

@@ -37,11 +37,11 @@ def _slow_majority(eps, T, tie_weight):
     return float(total)
 
 
-def _slow_simulation(eps, T_list, rho, n_resamples, tie_weight, seed):
+def _slow_simulation(eps, T_list, rho, n_datasets, tie_weight, seed):
     """One example at a time, one voter at a time, consuming uniforms in the documented order."""
-    u = np.random.default_rng(seed).random((n_resamples, max(T_list) + 2))
-    out = np.zeros((n_resamples, len(T_list)))
-    for r in range(n_resamples):
+    u = np.random.default_rng(seed).random((n_datasets, max(T_list) + 2))
+    out = np.zeros((n_datasets, len(T_list)))
+    for r in range(n_datasets):
         shared = u[r, 0] < rho
         votes = []
         for i in range(max(T_list)):
@@ -164,14 +164,14 @@ def test_bound_fails_for_correlated_voters_exactly():
 
 def test_simulation_matches_slow_twin():
     for ties, weight in (("coin", 0.5), ("error", 1.0)):
-        sim = simulate_correlated_vote(0.35, [1, 2, 4, 7], 0.3, n_resamples=300, ties=ties, rng=5)
+        sim = simulate_correlated_vote(0.35, [1, 2, 4, 7], 0.3, n_datasets=300, ties=ties, rng=5)
         np.testing.assert_array_equal(sim.outcomes, _slow_simulation(0.35, [1, 2, 4, 7], 0.3, 300, weight, 5))
 
 
 def test_simulation_checks_by_4_se():
     eps, rho = 0.3, 0.2
     T = [1, 10, 51, 151]
-    sim = simulate_correlated_vote(eps, T, rho, n_resamples=20_000, rng=2024)
+    sim = simulate_correlated_vote(eps, T, rho, n_datasets=20_000, rng=2024)
     checks = [pe.simulation.check_mean(sim.outcomes[:, j], sim.exact[j], label=f"T={t}") for j, t in enumerate(T)]
     m = sim.outcomes.shape[0]
     # the first two voters' errors, rebuilt from the documented order of the uniforms
@@ -189,17 +189,17 @@ def test_simulation_checks_by_4_se():
 
 
 def test_simulation_independent_case_matches_binomial():
-    sim = simulate_correlated_vote(0.4, [5, 20], 0.0, n_resamples=20_000, rng=7)
+    sim = simulate_correlated_vote(0.4, [5, 20], 0.0, n_datasets=20_000, rng=7)
     for j in range(2):
         assert pe.simulation.check_mean(sim.outcomes[:, j], majority_vote_error(0.4, sim.n_voters[j])).passed
     np.testing.assert_allclose(sim.independent, sim.exact)
 
 
 def test_simulation_is_reproducible_and_uses_prefixes():
-    a = simulate_correlated_vote(0.2, [3, 9], 0.5, n_resamples=500, rng=1)
-    b = simulate_correlated_vote(0.2, [1, 3, 5, 9], 0.5, n_resamples=500, rng=np.random.default_rng(1))
+    a = simulate_correlated_vote(0.2, [3, 9], 0.5, n_datasets=500, rng=1)
+    b = simulate_correlated_vote(0.2, [1, 3, 5, 9], 0.5, n_datasets=500, rng=np.random.default_rng(1))
     np.testing.assert_array_equal(a.outcomes, b.outcomes[:, [1, 3]])
-    assert "CorrelatedVoteSimulation(" in repr(a) and "<table>" in a._repr_html_()
+    assert "CorrelatedVoteSimulation(" in repr(a) and "<table" in a._repr_html_()
 
 
 # --- bad input -----------------------------------------------------------------------
@@ -221,8 +221,8 @@ CASES = [
     (correlated_vote_error, (0.2, 3, 1.2), {}, ValueError, "correlation"),
     (correlated_vote_error, (0.2, 3, -0.5), {}, ValueError, "correlation"),
     (correlated_vote_error, (0.2, 3, 0.1), {"ties": 1}, TypeError, "ties"),
-    (simulate_correlated_vote, (0.2, 3, 0.1), {"n_resamples": 1}, ValueError, "n_resamples"),
-    (simulate_correlated_vote, (0.2, 3, 0.1), {"n_resamples": 10.0}, TypeError, "n_resamples"),
+    (simulate_correlated_vote, (0.2, 3, 0.1), {"n_datasets": 1}, ValueError, "n_datasets"),
+    (simulate_correlated_vote, (0.2, 3, 0.1), {"n_datasets": 10.0}, TypeError, "n_datasets"),
     (simulate_correlated_vote, (0.2, 3, 0.1), {"rng": "seed"}, TypeError, "rng"),
     (simulate_correlated_vote, (0.2, 3, 0.1), {"rng": np.random.RandomState(0)}, TypeError, "rng"),
     (simulate_correlated_vote, ([0.2, 0.3], 3, 0.1), {}, TypeError, "error"),

@@ -46,7 +46,7 @@ def test_static_figures():
     np.testing.assert_allclose(fig.axes[1].lines[0].get_ydata(), model.alphas_)
     fig = plot_margins({"T=10": model.margins(X, Y)})
     assert len(fig.axes[0].lines) == 2
-    res = compare_modes(X[:100], Y[:100], X[100:], Y[100:], n_estimators=4, n_seeds=2, rng=0)
+    res = compare_modes(X[:100], Y[:100], X[100:], Y[100:], n_estimators=4, n_runs=2, rng=0)
     fig = plot_mode_comparison(res)
     np.testing.assert_allclose(fig.axes[0].lines[-1].get_ydata(), res.reweight_test_errors)
 

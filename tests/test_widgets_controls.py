@@ -95,7 +95,7 @@ FACTORIES = {
         noise=2.0, k=3, noises=(0.5, 1.0, 2.0), ks=range(2, 5), n=60, n_resamples=4, n_references=3),
     "CriticalDifferenceExplorer": lambda: widgets.CriticalDifferenceExplorer(),
     "DescentExplorer": lambda: widgets.DescentExplorer(n_iter=40),
-    "EnsembleBoundsExplorer": lambda: widgets.EnsembleBoundsExplorer(n_voters=41, n_resamples=200),
+    "EnsembleBoundsExplorer": lambda: widgets.EnsembleBoundsExplorer(n_voters=41, n_datasets=200),
     "EvolutionExplorer": lambda: widgets.EvolutionExplorer(n_bits=12, population_size=10, n_generations=8),
     "FisherDirectionExplorer": _fisher,
     "ForestConvergenceExplorer": _forest,

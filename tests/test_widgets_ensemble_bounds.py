@@ -16,7 +16,7 @@ from patterneval.widgets.ensemble_bounds import EnsembleBoundsExplorer
 
 
 def test_painter_draws_the_library_values():
-    fig = draw_ensemble_bounds(new_figure(), error=0.3, n_voters=61, correlation=0.2, n_resamples=500, rng=3)
+    fig = draw_ensemble_bounds(new_figure(), error=0.3, n_voters=61, correlation=0.2, n_datasets=500, rng=3)
     ax = fig.axes[0]
     indep, bound, corr, sim = ax.lines[:4]
     T = np.arange(1, 62)
@@ -25,7 +25,7 @@ def test_painter_draws_the_library_values():
     np.testing.assert_allclose(bound.get_ydata(), np.maximum(hoeffding_bound(0.3, T), FLOOR / 10))
     np.testing.assert_allclose(corr.get_ydata(), correlated_vote_error(0.3, T, 0.2))
     sizes = sim.get_xdata()
-    expected = simulate_correlated_vote(0.3, sizes, 0.2, n_resamples=500, rng=3).majority_error
+    expected = simulate_correlated_vote(0.3, sizes, 0.2, n_datasets=500, rng=3).majority_error
     np.testing.assert_allclose(sim.get_ydata(), np.where(expected > 0, expected, np.nan))
     first = T[np.argmax(correlated_vote_error(0.3, T, 0.2) > hoeffding_bound(0.3, T))]
     assert f"bound broken from T={first}" in ax.get_title()
@@ -35,12 +35,12 @@ def test_painter_draws_the_library_values():
 
 
 def test_painter_says_when_the_bound_holds():
-    fig = draw_ensemble_bounds(new_figure(), error=0.3, n_voters=21, correlation=0.0, n_resamples=200)
+    fig = draw_ensemble_bounds(new_figure(), error=0.3, n_voters=21, correlation=0.0, n_datasets=200)
     assert "bound holds on this range" in fig.axes[0].get_title()
 
 
 def test_explorer_redraws_on_each_move():
-    explorer = EnsembleBoundsExplorer(n_voters=41, n_resamples=300)
+    explorer = EnsembleBoundsExplorer(n_voters=41, n_datasets=300)
     assert_redraws(explorer, {"error": 0.2, "correlation": 0.5, "n_voters": 101})
     assert repr(explorer) == "EnsembleBoundsExplorer(error=0.2, n_voters=101, correlation=0.5)"
 
@@ -55,7 +55,7 @@ def test_bound_gap_figure():
 
 @pytest.mark.parametrize("name", ["error", "n_voters", "correlation"])
 def test_slider_ranges_stay_valid(name):
-    explorer = EnsembleBoundsExplorer(n_voters=15, n_resamples=100)
+    explorer = EnsembleBoundsExplorer(n_voters=15, n_datasets=100)
     control = explorer.controls[name]
     for value in (control.min, control.max):
         control.value = value

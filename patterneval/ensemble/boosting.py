@@ -629,6 +629,8 @@ def resampled_error(model: AdaBoost, X: ArrayLike, y: ArrayLike, *, round: int =
     X, y : the data defining D_t (normally the training set)
     round : int, 1 <= round <= number of fitted rounds (keyword-only)
     n_resamples : int >= 1 (keyword-only)
+        Weighted re-samples of the given (X, y): each resamples this one data set (with
+        probabilities :math:`D_t`), hence ``n_resamples``.
     rng : None, int or Generator (keyword-only)
 
     Returns
@@ -679,7 +681,7 @@ class ModeComparison(Result):
         Rounds.
     reweight_train_errors, reweight_test_errors : ndarray, shape (n_estimators,)
         Errors of the re-weighted run after each round.
-    resample_train_errors, resample_test_errors : ndarray, shape (n_seeds, n_estimators)
+    resample_train_errors, resample_test_errors : ndarray, shape (n_runs, n_estimators)
         Errors of each re-sampled run after each round.
     """
 
@@ -697,15 +699,15 @@ def _staged_errors(model, X, y, n_rounds):
 
 @keywords
 def compare_modes(X_train: ArrayLike, y_train: ArrayLike, X_test: ArrayLike, y_test: ArrayLike, *,
-                  base_estimator: BaseEstimator | None = None, n_estimators: int = 50, n_seeds: int = 10,
+                  base_estimator: BaseEstimator | None = None, n_estimators: int = 50, n_runs: int = 10,
                   rng: int | np.random.Generator | None = None) -> ModeComparison:
     """Training and test error after every round of AdaBoost in "reweight" mode (one run)
-    and in "resample" mode (``n_seeds`` runs with independent seeds), for comparing the two
+    and in "resample" mode (``n_runs`` runs with independent seeds), for comparing the two
     ways of feeding :math:`D_t` to the learner. Lower is better.
 
     A run that stops early keeps its last vote, so its errors are carried forward to
     ``n_estimators`` rounds. Seeds come from ``rng`` (one spawned Generator per run), so the
-    result is reproducible. Complexity: (n_seeds + 1) * n_estimators base-learner fits.
+    result is reproducible. Complexity: (n_runs + 1) * n_estimators base-learner fits.
 
     Parameters
     ----------
@@ -717,8 +719,10 @@ def compare_modes(X_train: ArrayLike, y_train: ArrayLike, X_test: ArrayLike, y_t
         The weak learner; default AdaBoost's decision stump.
     n_estimators : int, default 50
         Rounds, >= 1.
-    n_seeds : int, default 10
-        Re-sampled runs, >= 1.
+    n_runs : int, default 10
+        Independent re-sampled runs on the same training set, >= 1 (runs of a randomised
+        algorithm are counted by ``n_runs``, as in
+        :func:`patterneval.evolution.run_ga_replicates`).
     rng : None, int or numpy.random.Generator, optional
         Seed or generator of the draws (``numpy.random.default_rng(rng)``).
 
@@ -727,7 +731,7 @@ def compare_modes(X_train: ArrayLike, y_train: ArrayLike, X_test: ArrayLike, y_t
     ModeComparison
         ``reweight_train_errors``, ``reweight_test_errors`` of shape (n_estimators,) and
         ``resample_train_errors``, ``resample_test_errors`` of shape
-        (n_seeds, n_estimators).
+        (n_runs, n_estimators).
 
     References
     ----------
@@ -738,7 +742,7 @@ def compare_modes(X_train: ArrayLike, y_train: ArrayLike, X_test: ArrayLike, y_t
     >>> from sklearn.datasets import make_classification
     >>> from patterneval.ensemble.boosting import compare_modes
     >>> X, y = make_classification(200, 5, random_state=0)
-    >>> res = compare_modes(X[:100], y[:100], X[100:], y[100:], n_estimators=5, n_seeds=3,
+    >>> res = compare_modes(X[:100], y[:100], X[100:], y[100:], n_estimators=5, n_runs=3,
     ...                     rng=0)
     >>> res.resample_test_errors.shape
     (3, 5)
@@ -747,9 +751,9 @@ def compare_modes(X_train: ArrayLike, y_train: ArrayLike, X_test: ArrayLike, y_t
     check_labels("y_train", y_train, max_classes=2)  # AdaBoost here is binary
     X_test, y_test = check_X_y(X_test, y_test, min_classes=1, names=("X_test", "y_test"))
     n_estimators = check_scalar("n_estimators", n_estimators, int, low=1)
-    n_seeds = check_scalar("n_seeds", n_seeds, int, low=1)
+    n_runs = check_scalar("n_runs", n_runs, int, low=1)
     gen = check_rng(rng)
-    seeds = gen.spawn(n_seeds + 1)
+    seeds = gen.spawn(n_runs + 1)
     model = AdaBoost(base_estimator, n_estimators, random_state=seeds[0]).fit(X_train, y_train)
     check_known_labels(y_test, model.classes_, name="y_test")
     rw_train = _staged_errors(model, X_train, y_train, n_estimators)

@@ -250,9 +250,9 @@ class CorrelatedVoteSimulation(Result):
         ``n_voters[j]``.
     ties : str
         The tie rule.
-    n_resamples : int
-        Number of simulated examples (replicates).
-    outcomes : ndarray, shape (n_resamples, len(n_voters))
+    n_datasets : int
+        Number of simulated examples (replicates), each a fresh draw from the model.
+    outcomes : ndarray, shape (n_datasets, len(n_voters))
         Per replicate, whether the majority was wrong: 0 or 1, and 1/2 for a tie under
         ``ties="coin"`` (the coin's expectation, which has less variance than flipping it).
     majority_error, std_error : ndarray
@@ -275,7 +275,7 @@ class CorrelatedVoteSimulation(Result):
     correlation: float
     n_voters: np.ndarray
     ties: str
-    n_resamples: int
+    n_datasets: int
     outcomes: np.ndarray
     majority_error: np.ndarray
     std_error: np.ndarray
@@ -287,12 +287,12 @@ class CorrelatedVoteSimulation(Result):
 
 
 @keywords
-def simulate_correlated_vote(error: float, n_voters: int, correlation: float, *, n_resamples: int = 2000,
+def simulate_correlated_vote(error: float, n_voters: int, correlation: float, *, n_datasets: int = 2000,
                              ties: Literal["coin", "error"] = "coin",
                              rng: int | np.random.Generator | None = None) -> CorrelatedVoteSimulation:
     r"""Simulate the shared-cause voters of :func:`correlated_vote_error` and vote.
 
-    For each of ``n_resamples`` examples one row of uniforms
+    For each of ``n_datasets`` examples one row of uniforms
     :math:`u_0, u_1, u_2, \dots, u_{T_{max}+1}` is drawn (``rng.random``, row by row):
     the example is shared if :math:`u_0 < \rho`, the shared outcome is wrong if
     :math:`u_1 < \varepsilon`, and voter i's own outcome is wrong if
@@ -311,8 +311,10 @@ def simulate_correlated_vote(error: float, n_voters: int, correlation: float, *,
         Ensemble size(s) :math:`T \ge 1`, strictly increasing if several.
     correlation : float
         :math:`\rho \in [0, 1]`.
-    n_resamples : int, keyword-only
-        Number of simulated examples :math:`R \ge 2`.
+    n_datasets : int, keyword-only
+        Number of simulated examples :math:`R \ge 2`. A Monte Carlo study: each example
+        (one row of uniforms) is a fresh draw from the model, not a resample of given data,
+        so the count is ``n_datasets`` (``n_resamples`` counts resamples of one data set).
     ties : {"coin", "error"}, keyword-only
         Tie rule for even T.
     rng : None, int or numpy.random.Generator, keyword-only
@@ -333,7 +335,7 @@ def simulate_correlated_vote(error: float, n_voters: int, correlation: float, *,
     Examples
     --------
     >>> from patterneval.ensemble.bounds import simulate_correlated_vote
-    >>> sim = simulate_correlated_vote(0.3, [11, 51], 0.3, n_resamples=4000, rng=0)
+    >>> sim = simulate_correlated_vote(0.3, [11, 51], 0.3, n_datasets=4000, rng=0)
     >>> sim.exact.round(3), sim.bound.round(3)
     (array([0.145, 0.091]), array([0.415, 0.017]))
     >>> bool(abs(sim.majority_error[1] - sim.exact[1]) < 4 * sim.std_error[1])
@@ -343,11 +345,11 @@ def simulate_correlated_vote(error: float, n_voters: int, correlation: float, *,
     eps = check_scalar("error", error, float, low=0, high=1)
     rho = check_scalar("correlation", correlation, float, low=0, high=1)
     T = check_grid("n_voters", np.atleast_1d(n_voters), integer=True, low=1)
-    n_resamples = check_scalar("n_resamples", n_resamples, int, low=2)
+    n_datasets = check_scalar("n_datasets", n_datasets, int, low=2)
     gen = check_rng(rng)
 
     t_max = int(T[-1])
-    u = gen.random((n_resamples, t_max + 2))
+    u = gen.random((n_datasets, t_max + 2))
     shared = u[:, 0] < rho
     wrong = np.where(shared[:, None], (u[:, 1] < eps)[:, None], u[:, 2:] < eps)
     k = np.cumsum(wrong, axis=1, dtype=np.int64)[:, T - 1]
@@ -358,10 +360,10 @@ def simulate_correlated_vote(error: float, n_voters: int, correlation: float, *,
     else:
         pair = float("nan")
     return CorrelatedVoteSimulation(
-        error=eps, correlation=rho, n_voters=T, ties=ties, n_resamples=n_resamples,
+        error=eps, correlation=rho, n_voters=T, ties=ties, n_datasets=n_datasets,
         outcomes=outcomes,
         majority_error=outcomes.mean(axis=0),
-        std_error=outcomes.std(axis=0, ddof=1) / np.sqrt(n_resamples),
+        std_error=outcomes.std(axis=0, ddof=1) / np.sqrt(n_datasets),
         exact=np.atleast_1d(correlated_vote_error(eps, T, rho, ties=ties)),
         independent=np.atleast_1d(majority_vote_error(eps, T, ties=ties)),
         bound=np.atleast_1d(hoeffding_bound(eps, T)),

@@ -138,7 +138,7 @@ def plot_mode_comparison(result: ModeComparison) -> Figure:
     ----------
     result : ModeComparison
         With ``n_estimators``, ``reweight_test_errors`` (T,) and ``resample_test_errors``
-        (n_seeds, T).
+        (n_runs, T).
 
     Returns
     -------

@@ -58,7 +58,7 @@ class EnsembleBoundsPainter(Painter):
             ax.legend(loc="lower left", fontsize=8)
             fig.subplots_adjust(left=0.09, right=0.98, top=0.9, bottom=0.14)
 
-    def update(self, *, error: float, n_voters: int, correlation: float, n_resamples: int = 2000,
+    def update(self, *, error: float, n_voters: int, correlation: float, n_datasets: int = 2000,
                rng: int | np.random.Generator | None = 0) -> Figure:
         """Draw the curves for T = 1..``n_voters``.
 
@@ -70,7 +70,7 @@ class EnsembleBoundsPainter(Painter):
             The largest T.
         correlation : float in [0, 1]
             Error correlation rho of the shared-cause voters.
-        n_resamples : int, default 2000
+        n_datasets : int, default 2000
             Simulated ensembles per T.
         rng : None, int or numpy.random.Generator, default 0
             Seed of the simulation.
@@ -90,7 +90,7 @@ class EnsembleBoundsPainter(Painter):
 
         step = max(1, n_voters // 25)
         sizes = np.arange(1, n_voters + 1, step)
-        sim = simulate_correlated_vote(error, sizes, correlation, n_resamples=n_resamples, rng=rng)
+        sim = simulate_correlated_vote(error, sizes, correlation, n_datasets=n_datasets, rng=rng)
         mean = np.where(sim.majority_error > 0, sim.majority_error, np.nan)
         lo = np.maximum(mean - 2 * sim.std_error, FLOOR / 10)
         hi = mean + 2 * sim.std_error

@@ -26,7 +26,7 @@ class EnsembleBoundsExplorer(Explorer):
         Initial largest number of voters T.
     correlation : float in [0, 1], default 0.2, keyword-only
         Initial error correlation rho.
-    n_resamples : int, default 2000, keyword-only
+    n_datasets : int, default 2000, keyword-only
         Simulated ensembles per T.
     rng : None, int or numpy.random.Generator, default 0, keyword-only
         Seed of the simulation.
@@ -40,11 +40,11 @@ class EnsembleBoundsExplorer(Explorer):
         "error, the largest ensemble and the error correlation."
     )
 
-    def __init__(self, *, error: float = 0.3, n_voters: int = 101, correlation: float = 0.2, n_resamples: int = 2000,
+    def __init__(self, *, error: float = 0.3, n_voters: int = 101, correlation: float = 0.2, n_datasets: int = 2000,
                  rng: int | np.random.Generator | None = 0) -> None:
         controls = {
             "error": float_slider("ε (voter error)", error, 0.0, 0.5, 0.01),
             "n_voters": int_slider("T (max voters)", n_voters, 5, 301, 2),
             "correlation": float_slider("ρ (error correlation)", correlation, 0.0, 1.0, 0.05),
         }
-        super().__init__(controls, fixed={"n_resamples": n_resamples, "rng": rng}, height=3.8)
+        super().__init__(controls, fixed={"n_datasets": n_datasets, "rng": rng}, height=3.8)
