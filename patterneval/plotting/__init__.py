@@ -61,7 +61,13 @@ from .compare import (
     plot_critical_difference,
     plot_rejection_rates,
 )
-from .compare_calibration import ReliabilityPainter, draw_reliability, plot_bbc, plot_reliability
+from .compare_calibration import (
+    ReliabilityDataPainter,
+    ReliabilityPainter,
+    draw_reliability,
+    plot_bbc,
+    plot_reliability,
+)
 from .compare_roc import RocPainter, RocThresholdPainter, draw_roc, plot_delong_coverage, plot_roc_curves
 from .decomposition import (
     FisherDirectionPainter,

@@ -14,10 +14,15 @@ from matplotlib.figure import Figure
 from numpy.typing import ArrayLike
 from scipy import special
 
-from ..compare.calibration import BBCResult, expected_calibration_error, miscalibrated_forecasts
+from ..compare.calibration import (
+    BBCResult,
+    brier_decomposition,
+    expected_calibration_error,
+    miscalibrated_forecasts,
+)
 from ._style import BOOK_STYLE, COLORS, SERIES_COLORS, Painter, finish_square, new_figure, one_shot, reset_axes
 
-__all__ = ["ReliabilityPainter", "draw_reliability", "plot_bbc", "plot_reliability"]
+__all__ = ["ReliabilityDataPainter", "ReliabilityPainter", "draw_reliability", "plot_bbc", "plot_reliability"]
 
 _P = np.linspace(0.0005, 0.9995, 200)
 
@@ -183,3 +188,79 @@ def plot_bbc(result: BBCResult) -> Figure:
         ax.legend(loc="lower right", fontsize=8)
         fig.subplots_adjust(left=0.1, right=0.97, top=0.93, bottom=0.16)
     return fig
+
+
+class ReliabilityDataPainter(Painter):
+    """Two panels for the user's forecasts (a :class:`~patterneval._explore.CalibrationData`,
+    from ``CalibrationExplorer.from_predictions`` or ``.from_estimator``): the reliability
+    diagram (observed frequency against mean forecast per bin, marker area proportional to
+    the bin's count, gaps to the diagonal) and the histogram of the forecasts with the bin
+    edges. The titles give the ECE and MCE of
+    :func:`~patterneval.compare.expected_calibration_error` and Murphy's decomposition of
+    :func:`~patterneval.compare.brier_decomposition` on the same bins.
+
+    ``update(n_bins=, strategy=, data=)``.
+    """
+
+    def __init__(self, fig: Figure) -> None:
+        super().__init__(fig)
+        with mpl.rc_context(BOOK_STYLE):
+            self.ax_rel, self.ax_hist = reset_axes(fig, 2)
+            ax = self.ax_rel
+            ax.plot([0, 1], [0, 1], color=COLORS["muted"], lw=0.9, ls=":", label="calibrated")
+            self.gaps = ax.vlines([], [], [], color=COLORS["secondary"], lw=1.2)
+            (self.line,) = ax.plot([], [], color=COLORS["primary"], lw=1.0)
+            self.points = ax.scatter([], [], s=[], color=COLORS["primary"], zorder=3, label="bins")
+            ax.set(xlabel="mean forecast in bin", ylabel="observed frequency", xlim=(0, 1), ylim=(0, 1))
+            ax.set_xticks([0, 0.25, 0.5, 0.75, 1])
+            ax.set_yticks([0, 0.25, 0.5, 0.75, 1])
+            ax.set_aspect("equal", adjustable="box")
+            ax.legend(loc="upper left", fontsize=8)
+            ax = self.ax_hist
+            (self.hist,) = ax.plot([], [], color=COLORS["primary"], lw=1.4, drawstyle="steps-mid")
+            self.edges = ax.vlines([], 0, 1, color=COLORS["secondary"], lw=0.8, ls=":")
+            ax.set(xlabel="forecast", ylabel="share of samples", xlim=(0, 1))
+            ax.set_xticks([0, 0.25, 0.5, 0.75, 1])
+            ax.yaxis.set_major_locator(ticker.MaxNLocator(4))
+            fig.subplots_adjust(left=0.07, right=0.98, bottom=0.15, top=0.84, wspace=0.3)
+        self._data = None
+
+    def update(self, *, n_bins: int, strategy: str, data) -> Figure:
+        """Bin the forecasts of ``data`` and draw the reliability diagram.
+
+        Parameters
+        ----------
+        n_bins : int
+            Number of bins.
+        strategy : {"uniform", "quantile"}
+            Equal-width bins or bins of equal counts.
+        data : CalibrationData
+            From :func:`patterneval._explore.calibration_data`.
+
+        Returns
+        -------
+        matplotlib.figure.Figure
+            The painter's figure.
+        """
+        y, p = data.outcome, data.proba
+        n = p.size
+        if data is not self._data:
+            self._data = data
+            grid = np.linspace(0, 1, 41)
+            counts, _ = np.histogram(p, grid)
+            self.hist.set_data((grid[1:] + grid[:-1]) / 2, counts / n)
+            self._top = max(0.05, float((counts / n).max()) * 1.1)
+            self.ax_hist.set_ylim(0, self._top)
+        res = expected_calibration_error(y, p, n_bins=n_bins, strategy=strategy)
+        brier = brier_decomposition(y, p, n_bins=n_bins, strategy=strategy)
+        self.points.set_offsets(np.c_[res.mean_predicted, res.observed])
+        self.points.set_sizes(400 * res.counts / n + 8)
+        self.line.set_data(res.mean_predicted, res.observed)
+        self.gaps.set_segments([[(x, a), (x, b)] for x, a, b in zip(res.mean_predicted, res.mean_predicted,
+                                                                       res.observed)])
+        self.edges.set_segments([[(e, 0), (e, self._top)] for e in res.bin_edges])
+        self._status(self.ax_rel, f"{data.name}: ECE {res.statistic:.3f}, MCE {res.max_error:.3f}")
+        self._status(self.ax_hist, f"Brier {brier.brier:.4f} = REL {brier.reliability:.4f} − RES "
+                                   f"{brier.resolution:.4f}\n+ UNC {brier.uncertainty:.4f} + residual "
+                                   f"{brier.residual:+.4f} ({n_bins} {strategy} bins)")
+        return self.fig
