@@ -195,15 +195,15 @@ class Result:
 
     def _headline_names(self) -> tuple[str, ...]:
         """The headline field names: ``_headline`` if declared, else :data:`HEADLINE_NAMES`
-        that the class has, else its first field."""
+        that the class has (then :data:`HEADLINE_SECONDARY`), else its first shown field."""
         names = [f.name for f in self._public_fields()]
         if self._headline is not None:
             return tuple(n for n in self._headline if n in names)
         found = []
         for rule in HEADLINE_NAMES:
             found += [n for n in names if n not in found and fnmatch.fnmatchcase(n, rule)]
-        if not found:
-            return tuple(names[:1])
+        if not found:  # the first field the repr shows
+            return tuple([f.name for f in self._public_fields() if f.repr][:1] or names[:1])
         return tuple(found) + tuple(n for n in HEADLINE_SECONDARY if n in names and n not in found)
 
     def _items(self):
