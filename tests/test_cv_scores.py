@@ -159,3 +159,112 @@ def test_bad_input(iris):
         pe.cv_scores(GaussianNB(), X[:100], y[:100], cv=KFold(2))
     with pytest.raises(ValueError, match="metric='roc_auc'"):  # three classes: roc_auc needs ovr
         pe.cv_scores(GaussianNB(), X, y, cv=3, metric="roc_auc", rng=0)
+
+
+# ----------------------------------------------------------------------------- the tests take CVScores
+
+@pytest.fixture(scope="module")
+def three(iris):
+    X, y = iris
+    return pe.cv_scores({"nb": GaussianNB(), "knn": KNeighborsClassifier(), "tree": DecisionTreeClassifier(
+        random_state=0)}, X, y, rng=0)
+
+
+def test_two_classifier_tests_take_a_cvscores(three):
+    two = three.select("nb", "knn")
+    assert set(two.n_train.tolist()) == {135} and set(two.n_test.tolist()) == {15}
+    for test, extra in ((pe.corrected_resampled_ttest, {}), (pe.bayesian_correlated_ttest, {"rope": 0.01})):
+        ours = test(two, **extra)
+        plain = test(three["nb"], three["knn"], n_train=135, n_test=15, **extra)
+        assert ours.names == ("nb", "knn") and plain.names is None
+        for field in ("df", "differences") + (("statistic", "pvalue", "uncorrected_pvalue")
+                                             if test is pe.corrected_resampled_ttest
+                                             else ("p_a_better", "p_rope", "p_b_better", "scale")):
+            np.testing.assert_array_equal(getattr(ours, field), getattr(plain, field))
+        assert "names=('nb', 'knn')" in repr(ours) and "names" not in repr(plain)
+
+
+def test_split_sizes_of_unequal_folds_are_the_means(cancer):
+    X, y = cancer  # 569 samples: folds of 57 and 56
+    res = pe.cv_scores([GaussianNB(), KNeighborsClassifier()], X, y, cv=10, rng=0)
+    assert set(res.n_test.tolist()) == {56, 57}
+    ratio = res.n_test.mean() / res.n_train.mean()
+    d = res.scores[:, 0] - res.scores[:, 1]
+    t = d.mean() / np.sqrt((1 / d.size + ratio) * d.var(ddof=1))
+    assert pe.corrected_resampled_ttest(res).statistic == pytest.approx(t, rel=1e-12)
+    post = pe.bayesian_correlated_ttest(res)
+    assert post.rho == pytest.approx(res.n_test.mean() / (res.n_test.mean() + res.n_train.mean()), rel=1e-14)
+
+
+def test_two_classifier_tests_refuse_three_or_extra_arguments(three):
+    with pytest.raises(ValueError, match=r"scores_a.*select\('nb', 'tree'\)"):
+        pe.corrected_resampled_ttest(three)
+    with pytest.raises(ValueError, match="select"):
+        pe.bayesian_correlated_ttest(three)
+    with pytest.raises(TypeError, match="omit n_train"):
+        pe.corrected_resampled_ttest(three.select(0, 1), n_train=135)
+    with pytest.raises(TypeError, match="omit scores_b"):
+        pe.bayesian_correlated_ttest(three.select(0, 1), three["tree"])
+    with pytest.raises(TypeError, match="n_train, n_test are required"):
+        pe.corrected_resampled_ttest(three["nb"], three["knn"])
+    with pytest.raises(TypeError, match="scores_b is required"):
+        pe.corrected_resampled_ttest(three["nb"], n_train=135, n_test=15)
+
+
+@pytest.fixture(scope="module")
+def per_dataset():
+    from sklearn.datasets import load_wine
+
+    estimators = {"nb": GaussianNB(), "knn": KNeighborsClassifier(), "tree": DecisionTreeClassifier(random_state=0)}
+    data = [load_iris(return_X_y=True), load_wine(return_X_y=True), load_breast_cancer(return_X_y=True)]
+    data.append((data[2][0][:, :5], data[2][1]))
+    return [pe.cv_scores(estimators, X, y, cv=3, rng=i) for i, (X, y) in enumerate(data)]
+
+
+def test_many_classifier_tests_take_a_list_of_cvscores_or_a_frame(per_dataset):
+    table = np.array([s.mean() for s in per_dataset])
+    frame = pd.DataFrame(table, columns=["nb", "knn", "tree"])
+    for scores in (per_dataset, frame):
+        f, f0 = pe.friedman_test(scores), pe.friedman_test(table)
+        assert f.names == ("nb", "knn", "tree") and f0.names is None
+        assert (f.statistic, f.pvalue) == (f0.statistic, f0.pvalue)
+        n, n0 = pe.nemenyi_test(scores, alpha=0.1), pe.nemenyi_test(table, alpha=0.1)
+        np.testing.assert_array_equal(n.pvalue, n0.pvalue)
+        np.testing.assert_array_equal(n.reject, n0.reject)
+        assert n.names == f.names
+        h, h0 = pe.holm_test(scores, control="tree"), pe.holm_test(table, control=2)
+        assert h.control == 2 and h.names == f.names
+        for field in ("statistic", "pvalue", "adjusted_pvalue", "reject", "classifiers", "order"):
+            np.testing.assert_array_equal(getattr(h, field), getattr(h0, field))
+
+
+def test_signed_rank_takes_two_columns(per_dataset):
+    pairs = [s.select("nb", "tree") for s in per_dataset]
+    a, b = np.array([s.mean() for s in pairs]).T
+    plain = pe.bayesian_signed_rank(a, b, rope=0.01, n_draws=2000, rng=3)
+    for scores in (pairs, pd.DataFrame({"nb": a, "tree": b})):
+        post = pe.bayesian_signed_rank(scores, rope=0.01, n_draws=2000, rng=3)
+        assert post.names == ("nb", "tree")
+        np.testing.assert_array_equal(post.samples, plain.samples)
+        assert (post.p_a_better, post.p_rope, post.p_b_better) == (plain.p_a_better, plain.p_rope, plain.p_b_better)
+    with pytest.raises(ValueError, match=r"exactly two.*select\('nb', 'tree'\)"):
+        pe.bayesian_signed_rank(per_dataset, rope=0.01)
+    with pytest.raises(TypeError, match="omit scores_b"):
+        pe.bayesian_signed_rank(pairs, b, rope=0.01)
+    with pytest.raises(TypeError, match="scores_b is required"):
+        pe.bayesian_signed_rank(a, rope=0.01)
+    with pytest.raises(TypeError, match="n_resamples"):  # the retired name
+        pe.bayesian_signed_rank(a, b, rope=0.01, n_resamples=100)
+
+
+def test_table_of_cvscores_checks(per_dataset):
+    with pytest.raises(TypeError, match="single CVScores"):
+        pe.friedman_test(per_dataset[0])
+    with pytest.raises(ValueError, match=r"scores\[1\].*same estimators"):
+        pe.friedman_test([per_dataset[0], per_dataset[1].select("knn", "nb", "tree")])
+    with pytest.raises(TypeError, match=r"scores\[1\]"):
+        pe.nemenyi_test([per_dataset[0], per_dataset[1].mean()])
+    with pytest.raises(ValueError, match="control"):
+        pe.holm_test(per_dataset, control="svm")
+    with pytest.raises(TypeError, match="control"):
+        pe.holm_test(np.array([s.mean() for s in per_dataset]), control="tree")
