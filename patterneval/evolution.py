@@ -1206,7 +1206,7 @@ class SchemaCountCheck(Result):
     bound_holds : bool
         ``observed_mean + n_se * std_error >= bound_product`` (one-sided).
     counts : ndarray of int
-        The simulated count in each replicate.
+        The simulated count in each run.
     """
 
     schema: str
@@ -1224,17 +1224,17 @@ class SchemaCountCheck(Result):
 
 @keywords
 def schema_counts(fitness: Callable, population: ArrayLike, schema: str, *, crossover_rate: float,
-                  mutation_rate: float, n_resamples: int = 1000, n_se: float = 4.0,
+                  mutation_rate: float, n_runs: int = 1000, n_se: float = 4.0,
                   rng: int | np.random.Generator | None = None) -> SchemaCountCheck:
     r"""The schema theorem against simulation: from ``population``, run one generation of
     the canonical GA (roulette selection, single-point crossover with probability
-    ``crossover_rate``, bit-flip mutation, generational replacement) ``n_resamples`` times
+    ``crossover_rate``, bit-flip mutation, generational replacement) ``n_runs`` times
     and count the schema's instances in each new population.
 
     The mean count is the Monte Carlo estimate of :math:`E[m(H, t+1)]`; the theorem says
     it is at least :func:`schema_theorem_bound`. With ``crossover_rate = mutation_rate =
     0`` it *equals* ``selection_only`` :math:`= m f(H)/\bar f`. Cost
-    :math:`O(\text{n\_resamples}\cdot n\,l)`.
+    :math:`O(\text{n\_runs}\cdot n\,l)`.
 
     Parameters
     ----------
@@ -1248,8 +1248,9 @@ def schema_counts(fitness: Callable, population: ArrayLike, schema: str, *, cros
         Probability :math:`p_c` of crossing a pair, in [0, 1].
     mutation_rate : float
         Per-bit mutation probability :math:`p_m`, in [0, 1].
-    n_resamples : int, default 1000
-        Simulated next generations, >= 2.
+    n_runs : int, default 1000
+        Independent one-generation GA runs from ``population``, >= 2 (GA runs are counted
+        by ``n_runs``, as in :func:`run_ga_replicates`).
     n_se : float, default 4.0
         Tolerance of the comparison, in standard errors.
     rng : None, int or numpy.random.Generator, optional
@@ -1266,13 +1267,13 @@ def schema_counts(fitness: Callable, population: ArrayLike, schema: str, *, cros
     >>> from patterneval.evolution import onemax, schema_counts
     >>> pop = np.random.default_rng(0).random((20, 8)) < 0.5
     >>> check = schema_counts(onemax, pop, "11######", crossover_rate=0.7,
-    ...                       mutation_rate=0.02, n_resamples=400, rng=1)
+    ...                       mutation_rate=0.02, n_runs=400, rng=1)
     >>> check.bound_holds, check.observed_mean > check.bound
     (True, True)
     """
     pop = check_bit_population(population, name="population", min_rows=2)
     s = check_schema(schema, length=pop.shape[1])
-    n_resamples = check_scalar("n_resamples", n_resamples, int, low=2)
+    n_runs = check_scalar("n_runs", n_runs, int, low=2)
     n_se = check_scalar("n_se", n_se, float, low=0, closed="neither")
     ga = GeneticAlgorithm(fitness, pop.shape[1], population_size=pop.shape[0], selection="roulette",
                           crossover="single-point", crossover_rate=crossover_rate,
@@ -1283,15 +1284,15 @@ def schema_counts(fitness: Callable, population: ArrayLike, schema: str, *, cros
     m = int(inside.sum())
     f_mean = float(_row_means(f[None, :])[0])  # fitness near 1e308: no overflow of the sum
     f_schema = float(_row_means(f[None, inside])[0]) if m else 0.0
-    counts = np.empty(n_resamples, dtype=np.int64)
-    for r in range(n_resamples):
+    counts = np.empty(n_runs, dtype=np.int64)
+    for r in range(n_runs):
         children, _ = ga._offspring(pop, f, pop.shape[0])
         counts[r] = np.count_nonzero(schema_matches(s, children))
     args = (m, f_schema, f_mean, ga.crossover_rate, ga.mutation_rate, schema_order(s), defining_length(s),
             len(s))
     bound = schema_theorem_bound(*args)
     product = schema_theorem_bound(*args, form="product")
-    mean, se = float(counts.mean()), float(counts.std(ddof=1) / np.sqrt(n_resamples))
+    mean, se = float(counts.mean()), float(counts.std(ddof=1) / np.sqrt(n_runs))
     return SchemaCountCheck(s, m, f_schema, f_mean, m * f_schema / f_mean, bound, product, mean, se,
                             bool(mean + n_se * se >= product), counts)
 

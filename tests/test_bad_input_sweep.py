@@ -286,7 +286,7 @@ GOOD: dict = {
     "schema_theorem_bound": (pe.schema_theorem_bound, dict(m=10, f_schema=1.5, f_mean=1.0, p_c=0.8, p_m=0.01,
                                                            order=2, defining_length=2, length=11)),
     "schema_counts": (pe.evolution.schema_counts, dict(fitness=pe.evolution.onemax, population=POP, schema="1###",
-                                             crossover_rate=0.7, mutation_rate=0.02, n_resamples=5, rng=0)),
+                                             crossover_rate=0.7, mutation_rate=0.02, n_runs=5, rng=0)),
     "run_ga": (pe.run_ga, dict(fitness=pe.evolution.onemax, n_bits=6, population_size=4, n_generations=2, rng=0)),
     "run_ga_replicates": (pe.evolution.run_ga_replicates, dict(fitness=pe.evolution.onemax, n_bits=6, n_runs=2, population_size=4,
                                                      n_generations=2, rng=0)),

@@ -73,7 +73,7 @@ def test_above_average_short_low_order_schema_can_shrink():
     bound = schema_theorem_bound(m, f_h, f_bar, 0.8, 0.1, 1, 0, 4, form="product")
     assert bound < exact < m
     check = schema_counts(onemax, pop, "1###", crossover_rate=0.8, mutation_rate=0.1,
-                          n_resamples=4000, rng=0)
+                          n_runs=4000, rng=0)
     assert pe.simulation.check_mean(check.counts, exact).passed
     assert check.observed_mean + 4 * check.std_error < m
 

@@ -311,7 +311,7 @@ def test_bound_forms():
 def test_selection_alone_gives_the_expectation_exactly():
     pop = np.random.default_rng(0).random((24, 10)) < 0.5
     check = schema_counts(onemax, pop, "1#1#######", crossover_rate=0.0, mutation_rate=0.0,
-                          n_resamples=1500, rng=3)
+                          n_runs=1500, rng=3)
     assert pe.simulation.check_mean(check.counts, check.selection_only).passed
     assert check.bound == pytest.approx(check.selection_only)
 
@@ -320,7 +320,7 @@ def test_selection_alone_gives_the_expectation_exactly():
 def test_schema_theorem_bound_holds_and_is_not_vacuous(schema):
     pop = np.random.default_rng(0).random((30, 10)) < 0.5
     check = schema_counts(onemax, pop, schema, crossover_rate=0.9, mutation_rate=0.05,
-                          n_resamples=800, rng=1)
+                          n_runs=800, rng=1)
     assert check.bound_holds
     diff = check.counts - check.bound_product
     # one-sided: the mean count is not significantly below the bound
@@ -492,7 +492,7 @@ def test_result_repr_and_frozen():
     with pytest.raises(AttributeError):
         r.best_fitness = 0.0
     c = schema_counts(onemax, r.populations[0], "1#####", crossover_rate=0.5, mutation_rate=0.1,
-                      n_resamples=10, rng=0)
+                      n_runs=10, rng=0)
     assert "SchemaCountCheck" in c._repr_html_()
 
 
@@ -579,7 +579,7 @@ CASES = [
     (schema_counts, (onemax, POP[:1], "1####"), {"crossover_rate": 0.5, "mutation_rate": 0.1}, ValueError,
      "population"),
     (schema_counts, (onemax, ~POP, "1####"), {"crossover_rate": 0.5, "mutation_rate": 0.1,
-                                               "n_resamples": 1}, ValueError, "n_resamples"),
+                                               "n_runs": 1}, ValueError, "n_runs"),
 ]
 
 
@@ -677,5 +677,5 @@ def test_ga_mean_fitness_near_the_largest_float_is_finite():
     assert result.mean_history.tolist() == [1e308] * 3
     pop = np.random.default_rng(0).random((20, 8)) < 0.5
     check = E.schema_counts(lambda p: onemax(p) * 1e307, pop, "11######", crossover_rate=0.7,
-                            mutation_rate=0.02, n_resamples=20, rng=1)
+                            mutation_rate=0.02, n_runs=20, rng=1)
     assert np.isfinite(check.f_mean) and check.f_mean == pytest.approx(onemax(pop).mean() * 1e307)

@@ -54,7 +54,7 @@ def test_static_figures():
     np.testing.assert_allclose(ax.lines[0].get_ydata(), r.best_history)
     np.testing.assert_allclose(ax.lines[3].get_ydata(), reps.mean.mean(axis=0))
     checks = [schema_counts(onemax, r.populations[0], s, crossover_rate=0.5, mutation_rate=0.1,
-                            n_resamples=5, rng=0) for s in ("1#########", "#1#######0")]
+                            n_runs=5, rng=0) for s in ("1#########", "#1#######0")]
     fig = plot_schema_counts(checks)
     heights = [p.get_height() for p in fig.axes[0].patches]
     assert heights[:2] == [checks[0].m, checks[1].m]

@@ -33,7 +33,8 @@ class EvolutionPainter(Painter):
     fig : matplotlib.figure.Figure
         As for every :class:`~patterneval.plotting.Painter`.
     n_runs : int >= 1, default 3, keyword-only
-        Seeded GA runs per setting (seeds ``rng``, ``rng + 1``, ...).
+        Independent GA runs per setting (:func:`~patterneval.evolution.run_ga_replicates`:
+        child generators spawned from ``rng``).
     """
 
     def __init__(self, fig: Figure, *, n_runs: int = 3) -> None:
@@ -56,7 +57,7 @@ class EvolutionPainter(Painter):
     def update(self, *, fitness: str = "onemax", mutation_rate: float, crossover_rate: float, selection: str,
                tournament_size: int = 2, n_bits: int = 32, population_size: int = 30, n_generations: int = 40,
                rng: int | np.random.Generator | None = 0) -> Figure:
-        """Run the GA ``n_runs`` times (seeds ``rng``, ``rng + 1``, ...) and draw.
+        """Run the GA ``n_runs`` times (child generators spawned from ``rng``) and draw.
 
         Parameters
         ----------
@@ -70,8 +71,8 @@ class EvolutionPainter(Painter):
         n_bits : int, default 32
         population_size : int, default 30
         n_generations : int, default 40
-        rng : int, default 0
-            Seed of the first run.
+        rng : None, int or numpy.random.Generator, default 0
+            Source of the runs' randomness (one spawned child per run).
 
         Returns
         -------
