@@ -87,6 +87,7 @@ from .reinforcement import (
     PlanningResult,
     PredictionResult,
 )
+from .report import ClassifierReport
 from .resampling import (
     BootstrapResult,
     CrossValidationResult,
@@ -274,6 +275,7 @@ from .reinforcement import (
     td_lambda,
     value_iteration,
 )
+from .report import evaluate_classifier
 from .resampling import (
     bootstrap_error,
     cross_val_error,

@@ -1,0 +1,11 @@
+"""One call per question, with the reasoning shown: reports that run the book's methods
+on a classifier, on two or more classifiers, on scores over many data sets, or on a
+clustering, and render what they found as tables, a figure, a summary in words and a
+methods paragraph (Markdown or LaTeX) whose every method links to the chapter that
+derives it."""
+
+from .._api import public_names as _public_names
+
+from .classifier import ClassifierReport, evaluate_classifier
+
+__all__ = _public_names(globals())
