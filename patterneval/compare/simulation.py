@@ -10,7 +10,8 @@ are chosen so that A's is ``error`` and B's is ``error + effect``. With ``effect
 learning algorithms are equally good on the population -- the null hypothesis of every
 test -- yet on any one data set one of them looks better.
 
-Each replicate draws a data set of ``n_samples`` examples (half of each class) and runs
+Each of the ``n_datasets`` simulated data sets holds ``n_samples`` examples (half of each
+class); on each the study runs
 
 * McNemar's test on one stratified hold-out split (2/3 training, 1/3 test);
 * the resampled paired t-test on ``cv`` random stratified 2/3-1/3 splits (or on the splits of
@@ -30,7 +31,7 @@ The p-values are those of the library's tests, computed by the same code:
 :func:`~patterneval.compare.combined_ftest_5x2cv`. Those functions are thin wrappers
 around vectorised cores (``_mcnemar``, ``_corrected_t``, ``_ttest_5x2``, ``_ftest_5x2`` and
 the no-spread rules ``_no_spread``, ``_five_by_two_no_spread`` in
-:mod:`patterneval.compare.two`), which this module calls on all replicates at once, so a
+:mod:`patterneval.compare.two`), which this module calls on all data sets at once, so a
 wrong formula in a library test shows up in the simulated type-I error.
 """
 
@@ -88,6 +89,9 @@ class TestRejections(Result):
         The splits of the resampled t-tests, as passed.
     alpha : float
     """
+
+    _headline = ("tests", "rejection_rate", "std_error", "effect", "error")
+    _rows = ("tests", "rejection_rate", "std_error", "undefined")
 
     __test__ = False  # not a pytest class
 
@@ -158,7 +162,7 @@ def _resampled_t_p(d, scale, ratio):
 
 def _five_by_two_p(d52, scale):
     """p-values ``(t, F)`` of :func:`paired_ttest_5x2cv` and :func:`combined_ftest_5x2cv` for
-    differences (R, 5, 2) and the largest score (R,) of each replicate; NaN where they raise."""
+    differences (R, 5, 2) and the largest score (R,) of each data set; NaN where they raise."""
     undefined = _two._five_by_two_no_spread(d52, scale)
     return (np.where(undefined, np.nan, _two._ttest_5x2(d52)[1]),
             np.where(undefined, np.nan, _two._ftest_5x2(d52)[1]))
@@ -219,7 +223,7 @@ def simulate_two_classifier_tests(*, n_samples: int = 200, error: float = 0.25, 
     -------
     TestRejections
         ``rejection_rate`` and ``std_error`` per test in the order of :data:`TESTS`, and
-        every replicate's p-values.
+        every data set's p-values.
 
     Notes
     -----
@@ -227,7 +231,7 @@ def simulate_two_classifier_tests(*, n_samples: int = 200, error: float = 0.25, 
     array operations on (R, n) arrays, so R = 1000 data sets of 200 examples take well
     under a second. The corrected resampled t uses :math:`n_{test}/n_{train} = 1/2` (an
     int ``cv``); the
-    10-fold CV t is uncorrected (df 9), as in Dietterich's study. A replicate on which a
+    10-fold CV t is uncorrected (df 9), as in Dietterich's study. A data set on which a
     test is undefined (all its differences equal up to round-off, possible for tiny data
     sets; the library function raises there) gets a NaN p-value and counts as no
     rejection, as for a practitioner whose test refuses the data; ``undefined`` counts
@@ -331,6 +335,8 @@ class RejectionGrid(Result):
         The seed every cell's ``rng`` starts with.
     """
 
+    _headline = ("tests", "n_samples", "effects", "error", "alpha")
+
     n_samples: np.ndarray
     effects: np.ndarray
     counts: np.ndarray
@@ -353,7 +359,7 @@ class RejectionGrid(Result):
         return np.sqrt(r * (1 - r) / self.n_datasets)
 
     def cell(self, n_samples: int, effect: float) -> TestRejections:
-        """Recompute one cell (every replicate's p-values included)."""
+        """Recompute one cell (every data set's p-values included)."""
         n_samples = check_scalar("n_samples", n_samples, int, low=30)
         effect = check_scalar("effect", effect, float, low=0)
         return simulate_two_classifier_tests(
