@@ -342,18 +342,35 @@ class PairedScores(Result):
     Attributes
     ----------
     scores_a, scores_b : ndarray, shape (J,)
-    n_train, n_test : int
+    n_train, n_test : int or float
+        The split sizes the tests take (from a :class:`~patterneval.compare.CVScores`: the
+        means over its splits).
     names : tuple of str
         The two classifiers' names.
     metric : str
+    cv_scores : CVScores or None
+        The scores as :func:`~patterneval.compare.cv_scores` returned them, which the tests
+        take whole; None for scores given as arrays.
     """
 
     scores_a: np.ndarray
     scores_b: np.ndarray
-    n_train: int
-    n_test: int
+    n_train: Any
+    n_test: Any
     names: tuple
     metric: str
+    cv_scores: Any = dataclasses.field(default=None, repr=False)
+
+
+def _check_names(names: Any, default: tuple[str, str]) -> tuple[str, str]:
+    if names is None:
+        return default
+    if (isinstance(names, (str, bytes)) or not isinstance(names, Sequence) or len(names) != 2
+            or not all(isinstance(n, str) for n in names)):
+        raise fail("names", "a pair of str (the names of A and B)", names, error=TypeError)
+    if names[0] == names[1]:
+        raise fail("names", "two different names", list(names))
+    return tuple(names)
 
 
 def paired_scores(scores_a: ArrayLike, scores_b: ArrayLike, *, n_train: int, n_test: int,
@@ -382,17 +399,86 @@ def paired_scores(scores_a: ArrayLike, scores_b: ArrayLike, *, n_train: int, n_t
     """
     from .compare import corrected_resampled_ttest
 
-    if names is None:
-        names = ("A", "B")
-    elif (isinstance(names, (str, bytes)) or not isinstance(names, Sequence) or len(names) != 2
-          or not all(isinstance(n, str) for n in names)):
-        raise fail("names", "a pair of str (the names of A and B)", names, error=TypeError)
-    elif names[0] == names[1]:
-        raise fail("names", "two different names", list(names))
+    names = _check_names(names, ("A", "B"))
     res = corrected_resampled_ttest(scores_a, scores_b, n_train=n_train, n_test=n_test)
     a = np.asarray(scores_a, dtype=float)
-    return PairedScores(scores_a=a, scores_b=a - res.differences, n_train=int(n_train), n_test=int(n_test),
-                        names=tuple(names), metric=metric)
+    return PairedScores(scores_a=a, scores_b=a - res.differences, n_train=n_train, n_test=n_test,
+                        names=names, metric=metric)
+
+
+def paired_cv_scores(estimator_a: Any, estimator_b: Any, X: Any, y: ArrayLike, *, cv: Any = None,
+                     metric: Any = "accuracy", rng: int | np.random.Generator | None = None,
+                     names: Sequence[str] | None = None) -> PairedScores:
+    """:func:`~patterneval.compare.cv_scores` of two estimators on the same splits (each
+    fitted once per split), checked by computing the corrected resampled t-test once.
+
+    Parameters
+    ----------
+    estimator_a, estimator_b : estimator
+        Unfitted scikit-learn-compatible classifiers (cloned for every split).
+    X, y, cv, metric, rng
+        As in :func:`~patterneval.compare.cv_scores`.
+    names : pair of str, optional, keyword-only
+        Default the class names (" (2)" appended to a repeated one).
+
+    Returns
+    -------
+    PairedScores
+
+    Examples
+    --------
+    >>> from sklearn.datasets import load_iris
+    >>> from sklearn.naive_bayes import GaussianNB
+    >>> from sklearn.tree import DecisionTreeClassifier
+    >>> from patterneval._explore import paired_cv_scores
+    >>> X, y = load_iris(return_X_y=True)
+    >>> res = paired_cv_scores(GaussianNB(), DecisionTreeClassifier(random_state=0), X, y, cv=5, rng=0)
+    >>> res.names, res.scores_a.shape, float(res.n_train)
+    (('GaussianNB', 'DecisionTreeClassifier'), (5,), 120.0)
+    """
+    from .compare import corrected_resampled_ttest, cv_scores
+
+    for argument, est in (("estimator_a", estimator_a), ("estimator_b", estimator_b)):
+        check_estimator(argument, est, methods=("fit", "get_params"))
+    names = _check_names(names, None) if names is not None else None
+    estimators = [estimator_a, estimator_b] if names is None else dict(zip(names, (estimator_a, estimator_b)))
+    res = cv_scores(estimators, X, y, cv=cv, metric=metric, rng=rng)
+    corrected_resampled_ttest(res)  # refuses scores without spread, naming the problem
+    return PairedScores(scores_a=res.scores[:, 0], scores_b=res.scores[:, 1], n_train=float(np.mean(res.n_train)),
+                        n_test=float(np.mean(res.n_test)), names=tuple(res.names), metric=res.metric,
+                        cv_scores=res)
+
+
+def two_classifier_tests(data: PairedScores, *, rope: float) -> tuple[Any, Any]:
+    """The corrected resampled t-test and the Bayesian correlated t-test with ``rope`` of
+    the paired scores (the :class:`~patterneval.compare.CVScores` whole when there is one).
+
+    Parameters
+    ----------
+    data : PairedScores
+    rope : float >= 0, keyword-only
+
+    Returns
+    -------
+    tuple
+        (:class:`~patterneval.compare.CorrectedTTest`,
+        :class:`~patterneval.compare.BayesianCorrelatedTTest`).
+
+    Examples
+    --------
+    >>> from patterneval._explore import paired_scores, two_classifier_tests
+    >>> data = paired_scores([0.8, 0.9, 0.85], [0.7, 0.9, 0.8], n_train=90, n_test=10)
+    >>> t, bayes = two_classifier_tests(data, rope=0.01)
+    >>> round(t.mean_difference, 4), round(bayes.p_a_better + bayes.p_rope + bayes.p_b_better, 12)
+    (0.05, 1.0)
+    """
+    from .compare import bayesian_correlated_ttest, corrected_resampled_ttest
+
+    if data.cv_scores is not None:
+        return corrected_resampled_ttest(data.cv_scores), bayesian_correlated_ttest(data.cv_scores, rope=rope)
+    sizes = dict(n_train=data.n_train, n_test=data.n_test)
+    return (corrected_resampled_ttest(data.scores_a, data.scores_b, **sizes),
+            bayesian_correlated_ttest(data.scores_a, data.scores_b, rope=rope, **sizes))
 
 
 def corrected_t_interval(result: Any, alpha: float) -> tuple[float, float]:

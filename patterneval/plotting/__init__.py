@@ -57,6 +57,7 @@ from .cluster_stability import ClusterStabilityPainter, plot_gap, plot_stability
 from .combine import VoteRatesPainter, draw_vote_rates, plot_vote_rates
 from .compare import (
     CriticalDifferencePainter,
+    PairedScoresPainter,
     RejectionGridPainter,
     plot_critical_difference,
     plot_rejection_rates,

@@ -15,6 +15,7 @@ import numpy as np
 from matplotlib.axes import Axes
 from matplotlib.figure import Figure
 from numpy.typing import ArrayLike
+from scipy import stats
 
 from ..compare.many import CriticalDifference, critical_difference, critical_difference_groups
 from ..compare.simulation import RejectionGrid, TestRejections
@@ -22,6 +23,7 @@ from ._style import BOOK_STYLE, COLORS, Painter, new_figure, reset_axes
 
 __all__ = [
     "CriticalDifferencePainter",
+    "PairedScoresPainter",
     "RejectionGridPainter",
     "plot_critical_difference",
     "plot_rejection_rates",
@@ -312,4 +314,92 @@ class CriticalDifferencePainter(Painter):
         self._status(self.ax_n, f"k = {k}, alpha = {alpha:g}: CD = {values[0]:.2f} (Nemenyi), "
                                f"{values[1]:.2f} (Bonferroni-Dunn) at N = {n_datasets}")
         self._status(self.ax_k, f"N = {n_datasets}: the CD as a share of the rank range")
+        return self.fig
+
+
+class PairedScoresPainter(Painter):
+    """Two panels for two classifiers' scores on the same splits (a
+    :class:`~patterneval._explore.PairedScores`, from
+    ``TwoClassifierTestsExplorer.from_estimators`` or ``.from_scores``): the per-split
+    differences A - B with their mean, the (1 - alpha) interval of the corrected resampled
+    t-test and the region of practical equivalence; and the posterior of the mean
+    difference under the Bayesian correlated t-test, split at -rope and +rope into
+    "B better", "equivalent" and "A better".
+
+    ``update(alpha=, rope=, data=)``: both tests come from
+    :func:`patterneval._explore.two_classifier_tests` (the library's
+    ``corrected_resampled_ttest`` and ``bayesian_correlated_ttest``), nothing is refitted.
+    """
+
+    def __init__(self, fig: Figure) -> None:
+        super().__init__(fig)
+        with mpl.rc_context(BOOK_STYLE):
+            self.ax_d, self.ax_post = reset_axes(fig, 2)
+            ax = self.ax_d
+            x = np.array([0.0, 1.0])
+            self.rope_d = ax.fill_between(x, x * 0, x * 0, color=COLORS["muted"], alpha=0.25, lw=0,
+                                          label="rope")
+            self.ci = ax.fill_between(x, x * 0, x * 0, color=COLORS["tertiary"], alpha=0.3, lw=0,
+                                      label="corrected t interval")
+            ax.axhline(0.0, color=COLORS["truth"], lw=0.8, ls=":")
+            (self.dots,) = ax.plot([], [], "o", color=COLORS["primary"], ms=3.5, label="split")
+            (self.mean,) = ax.plot([], [], color=COLORS["secondary"], lw=1.6, label="mean")
+            ax.set(xlabel="split j")
+            ax.legend(loc="upper right", fontsize=7, ncols=2)
+            ax = self.ax_post
+            self.regions = [ax.fill_between(x, x * 0, x * 0, color=c, alpha=0.45, lw=0, label=lab)
+                            for c, lab in ((COLORS["secondary"], "B better"), (COLORS["muted"], "rope"),
+                                           (COLORS["primary"], "A better"))]
+            (self.density,) = ax.plot([], [], color=COLORS["truth"], lw=1.2)
+            ax.set(ylabel="posterior density")
+            ax.set_yticks([])
+            ax.legend(loc="upper right", fontsize=7)
+            fig.subplots_adjust(left=0.08, right=0.98, bottom=0.16, top=0.86, wspace=0.25)
+
+    def update(self, *, alpha: float, rope: float, data) -> Figure:
+        """Both tests of ``data`` at ``alpha`` and ``rope``.
+
+        Parameters
+        ----------
+        alpha : float in (0, 1)
+            Level of the corrected resampled t-test (its interval is at 1 - alpha).
+        rope : float >= 0
+            Half-width of the region of practical equivalence, in units of the score.
+        data : PairedScores
+            From :func:`patterneval._explore.paired_scores` or
+            :func:`~patterneval._explore.paired_cv_scores`.
+
+        Returns
+        -------
+        matplotlib.figure.Figure
+            The painter's figure.
+        """
+        from .._explore import corrected_t_interval, two_classifier_tests
+
+        ttest, bayes = two_classifier_tests(data, rope=rope)
+        low, high = corrected_t_interval(ttest, alpha)
+        d = ttest.differences
+        j = np.arange(1, d.size + 1)
+        span = np.array([0.5, d.size + 0.5])
+        self.dots.set_data(j, d)
+        self.mean.set_data(span, [ttest.mean_difference] * 2)
+        self.ci.set_data(span, [low] * 2, [high] * 2)
+        self.rope_d.set_data(span, [-rope] * 2, [rope] * 2)
+        top = max(float(np.abs(d).max()), abs(low), abs(high), rope) * 1.15 or 0.01
+        self.ax_d.set(xlim=tuple(span), ylim=(-top, top), ylabel=f"{data.metric}: {data.names[0]} − {data.names[1]}")
+        verdict = "reject" if ttest.pvalue < alpha else "do not reject"
+        self._status(self.ax_d, f"corrected t = {ttest.statistic:.2f}, p = {ttest.pvalue:.3g}: "
+                                f"{verdict} 'equal' at α = {alpha:.3g}")
+        loc, scale = bayes.location, bayes.scale
+        lo_x = min(loc - 5 * scale, -rope - scale)
+        hi_x = max(loc + 5 * scale, rope + scale)
+        for region, (a, b) in zip(self.regions, ((lo_x, -rope), (-rope, rope), (rope, hi_x))):
+            x = np.linspace(a, b, 80)
+            region.set_data(x, np.zeros_like(x), stats.t.pdf(x, bayes.df, loc=loc, scale=scale))
+        x = np.linspace(lo_x, hi_x, 300)
+        y = stats.t.pdf(x, bayes.df, loc=loc, scale=scale)
+        self.density.set_data(x, y)
+        self.ax_post.set(xlim=(lo_x, hi_x), ylim=(0, 1.1 * float(y.max())), xlabel="mean difference μ (A − B)")
+        self._status(self.ax_post, f"P(A better) {bayes.p_a_better:.3f}, P(rope) {bayes.p_rope:.3f}, "
+                                   f"P(B better) {bayes.p_b_better:.3f}")
         return self.fig
