@@ -296,9 +296,14 @@ class Result:
             lines.append(first if interval is None else _with_interval(first, interval))
             if interval is not None:
                 head = [n for n in head if n != "confidence_level"]
-        others = ", ".join(f"{n} = {_fmt(getattr(self, n), _is_pvalue(n))}" for n in head[1:])
-        if others:
-            lines += textwrap.wrap(others, 88)
+        line = ""
+        for part in (f"{n} = {_fmt(getattr(self, n), _is_pvalue(n))}" for n in head[1:]):
+            if line and len(line) + 2 + len(part) > 88:  # whole fields per line
+                lines.append(line + ",")
+                line = ""
+            line = f"{line}, {part}" if line else part
+        if line:
+            lines.append(line)
         meaning = self._meaning()
         if meaning:
             lines += textwrap.wrap(meaning, 88)

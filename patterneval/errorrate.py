@@ -195,6 +195,9 @@ class ErrorEstimate(Result):
         ``sqrt(variance)``.
     """
 
+    _means = ('{k} of {n} test samples misclassified. With a test set drawn independently of training, '
+              'intervals built this way cover the true error rate in about 95% of test sets.')
+
     k: int
     n: int
     error: float

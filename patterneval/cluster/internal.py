@@ -967,6 +967,8 @@ class PredictionStrength(Result):
         For each split, the share of co-assigned pairs in each test cluster.
     """
 
+    _headline = ("strength", "std_error", "n_clusters")
+
     strength: float
     std_error: float
     n_clusters: int

@@ -282,6 +282,10 @@ class GapStatistic(Result):
     reference : str
     """
 
+    _rows = ("k_values", "gap", "std_error", "sd", "log_w", "log_w_reference")
+    _means = ("The 1-SE rule picks k = {n_clusters}: the smallest k whose gap is at least the next k's "
+              'minus its standard error, or the largest k when none is (found = {found}).')
+
     n_clusters: int
     found: bool
     k_values: np.ndarray
@@ -500,6 +504,9 @@ class ClusterStability(Result):
         Share of the compared points that each resampled clustering labels noise (NaN in
         a replicate of ``method="noise"`` that replaced every point).
     """
+
+    _means = ("Each cluster's mean Jaccard with its best match over the resampled clusterings: at most 0.5,"
+              ' the cluster dissolves; above 0.75, it is stable (Hennig 2007).')
 
     stability: np.ndarray
     dissolved: np.ndarray
@@ -734,6 +741,10 @@ class FeatureRemovalStability(Result):
     labels_removed : ndarray of shape (n_features, n_samples)
         The clustering with feature l removed, row l.
     """
+
+    _means = ('How much the clustering changes when one feature is removed, averaged over the features (all'
+              ' four: lower is more stable); apn = {apn:.3g} is the mean share of samples not kept with '
+              'their cluster-mates.')
 
     apn: float
     ad: float

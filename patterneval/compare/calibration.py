@@ -175,6 +175,9 @@ class CalibrationError(Result):
         :math:`\bar o_b` (``prob_true``).
     """
 
+    _means = ("ECE: the forecasts' mean distance (weighted by bin size) from the observed frequency of "
+              'their bin, 0 when calibrated on these bins; the worst bin is {max_error:.3g} away.')
+
     statistic: float
     max_error: float
     kind: str
@@ -316,6 +319,11 @@ class BrierDecomposition(Result):
     n_groups : int
         Number of non-empty groups.
     """
+
+    _headline = ("brier", "reliability", "resolution", "uncertainty", "residual")
+    _means = ('brier = reliability - resolution + uncertainty + residual: reliability is the calibration '
+              'penalty (0 best), resolution the reward for separating the outcomes (higher better), '
+              'uncertainty that of the base rate alone.')
 
     brier: float
     reliability: float
@@ -839,6 +847,9 @@ class MetricInterval(Result):
         Test fold of every sample.
     """
 
+    _means = ('The {metric} of the out-of-fold predictions; the {method} bootstrap interval resamples those'
+              ' predictions, so it shows the variation of the test samples, not of the training sets.')
+
     statistic: float
     low: float
     high: float
@@ -997,6 +1008,9 @@ class BBCResult(Result):
     greater_is_better : bool
     n_resamples : int
     """
+
+    _means = ('The expected {metric} of the configuration that tuning selects, corrected for the selection:'
+              ' the naive best CV score ({naive:.3g}) flatters it by {optimism:.3g}.')
 
     statistic: float
     low: float

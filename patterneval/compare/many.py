@@ -185,6 +185,10 @@ class FriedmanTest(NamedResult):
         names (None for an array, and then left out of the repr).
     """
 
+    _means = ('The p-value is the probability, were all classifiers equally good (ranks exchangeable on '
+              'every data set), of average ranks at least this far apart (Iman-Davenport: '
+              '{iman_davenport_pvalue:.3g}); a small one says that some differ, not which.')
+
     statistic: float
     pvalue: float
     iman_davenport: float
@@ -512,6 +516,10 @@ class NemenyiTest(NamedResult):
         The classifiers' names (as in :class:`FriedmanTest`).
     """
 
+    _means = ('Two classifiers differ at level {critical_difference.alpha:g} (family-wise, over all pairs) '
+              'when their average ranks differ by at least the critical difference '
+              '{critical_difference.value:.3g}; reject marks those pairs.')
+
     statistic: np.ndarray
     pvalue: np.ndarray
     average_ranks: np.ndarray
@@ -624,6 +632,11 @@ class HolmTest(NamedResult):
         The names of all k classifiers, one per column of the scores (as in
         :class:`FriedmanTest`).
     """
+
+    _rows = ("classifiers", "statistic", "pvalue", "adjusted_pvalue", "reject")
+    _means = ('Each classifier against the control (column {control}): reject where the Holm-adjusted '
+              'p-value is at most alpha = {alpha:g}, which keeps the probability of any false rejection at '
+              'most alpha.')
 
     statistic: np.ndarray
     pvalue: np.ndarray
@@ -748,6 +761,10 @@ class BayesianSignedRank(NamedResult):
         The names of A and B when the scores came as a table (a DataFrame, CVScores);
         None otherwise, and then left out of the repr.
     """
+
+    _means = ('Posterior probabilities that A better, practically equivalent (rope {rope:g}) or B better is'
+              ' the most probable region: {p_a_better:.3g}, {p_rope:.3g}, {p_b_better:.3g}; unlike '
+              'p-values, probabilities of the hypotheses given the data and the prior.')
 
     p_a_better: float
     p_rope: float

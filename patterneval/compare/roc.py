@@ -281,6 +281,10 @@ class DeLongInterval(Result):
         Structural components of the negatives, :math:`V_{01}(Y_j)`.
     """
 
+    _means = ('The AUC is the probability that a random positive scores above a random negative (ties count'
+              ' half); intervals built this way cover the true AUC in about {confidence_level:.0%} of '
+              'samples.')
+
     statistic: float
     std_error: float
     low: float
@@ -452,6 +456,10 @@ class DeLongTest(Result):
     confidence_level : float
     n_positive, n_negative : int
     """
+
+    _headline = ("difference", "low", "high", "statistic", "pvalue", "auc_a", "auc_b")
+    _means = ('The p-value is the probability, were the two AUCs equal, of a difference at least this far '
+              'from 0 ({alternative}); it is not the probability that they are equal.')
 
     statistic: float
     pvalue: float
@@ -696,6 +704,8 @@ class DeLongCoverage(Result):
     confidence_level : float
     transform : str
     """
+
+    _headline = ("coverage", "std_error", "confidence_level", "auc")
 
     coverage: float
     std_error: float

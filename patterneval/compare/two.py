@@ -87,6 +87,9 @@ class McNemarTest(Result):
         Whether the chi-square statistic was continuity-corrected (ignored for ``"exact"``).
     """
 
+    _means = ('The p-value is the probability, were the error rates of A and B equal, of disagreements at '
+              'least as lopsided as b = {b}, c = {c}; it is not the probability that they are equal.')
+
     statistic: float
     pvalue: float
     method: str
@@ -258,6 +261,10 @@ class FiveByTwoTest(Result):
     variances : ndarray, shape (5,)
         :math:`s_i^2 = (d_{i1} - \\bar d_i)^2 + (d_{i2} - \\bar d_i)^2`.
     """
+
+    _means = ('The p-value is the probability, were the expected scores of the two learning algorithms '
+              'equal, of a {test} statistic at least this extreme; it is not the probability that they are '
+              'equal.')
 
     statistic: float
     pvalue: float
@@ -574,6 +581,11 @@ class CorrectedTTest(NamedResult):
         left out of the repr).
     """
 
+    _headline = ("mean_difference", "std_error", "statistic", "pvalue", "df")
+    _means = ('The p-value is the probability, were the expected scores equal, of a mean difference at '
+              'least this far from 0, with the variance corrected for overlapping training sets (the '
+              'uncorrected p = {uncorrected_pvalue:.3g} ignores the overlap and is too liberal).')
+
     statistic: float
     pvalue: float
     df: int
@@ -753,6 +765,10 @@ class BayesianCorrelatedTTest(NamedResult):
         The names of A and B when the scores came as a CVScores (None otherwise, and then
         left out of the repr).
     """
+
+    _means = ('Posterior probabilities (given the scores, the correlated t model and its prior) that A is '
+              'better by more than the rope {rope:g}: {p_a_better:.3g}; that the two are practically '
+              'equivalent: {p_rope:.3g}; that B is better: {p_b_better:.3g}.')
 
     p_a_better: float
     p_rope: float

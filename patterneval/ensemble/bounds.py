@@ -271,6 +271,8 @@ class CorrelatedVoteSimulation(Result):
         NaN if fewer than two voters or a constant column).
     """
 
+    _headline = ("n_voters", "majority_error", "std_error", "exact", "error", "correlation")
+
     error: float
     correlation: float
     n_voters: np.ndarray

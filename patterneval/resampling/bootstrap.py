@@ -262,6 +262,10 @@ class BootstrapResult(Result):
         class (``"constant"``) or drawn again (``"redraw"``).
     """
 
+    _means = ('The {method} bootstrap estimate of the error on new data, from {n_resamples} replicates: '
+              'resubstitution ({resubstitution:.3g}) is optimistic, out-of-bag ({oob:.3g}) pessimistic, and'
+              ' .632 and .632+ weigh the two.')
+
     estimate: float
     method: str
     resubstitution: float
@@ -585,6 +589,8 @@ class EstimatorSimulation(Result):
     bias_se : ndarray, shape (len(names),)
         Monte Carlo standard error of ``bias``.
     """
+
+    _rows = ("names", "bias", "bias_se", "std", "rmse")
 
     names: tuple
     n: int

@@ -74,6 +74,10 @@ class CrossValidationResult(Result):
         a class is tiny).
     """
 
+    _means = ('The expected error, on new data, of the model refitted on (n_splits - 1)/n_splits of the '
+              'data. fold_std = {fold_std:.3g} is the spread between folds, not a standard error of the '
+              'estimate: the folds share their training data.')
+
     error: float
     fold_std: float
     repeat_std: float

@@ -106,6 +106,10 @@ class PermutationTestResult(Result):
         the number of folds ``K`` for a permutation the cache decided entirely).
     """
 
+    _means = ('The p-value estimates the probability, were the labels unrelated to the features, of a CV '
+              'error at most {statistic:.3g} ({n_resamples} permutations): a small one is evidence that the'
+              ' classifier found real structure. It is not the probability that the labels are unrelated.')
+
     statistic: float
     pvalue: float
     n_resamples: int

@@ -761,6 +761,8 @@ class PerturbationCoverage(Result):
         Each data set's mean and standard deviation (ddof 1) of its replicates :math:`W^*`.
     """
 
+    _headline = ("coverage", "std_error", "confidence_level", "target")
+
     coverage: float
     std_error: float
     confidence_level: float
