@@ -148,7 +148,7 @@ GOOD: dict = {
     "StratifiedEstimate.confidence_interval": (
         pe.stratified_error([1, 2], [10, 20], [0.4, 0.6]).confidence_interval, dict(confidence_level=0.9)),
     # resampling
-    "cross_val_error": (pe.cross_val_error, dict(estimator=GaussianNB(), X=X8, y=Y8, n_splits=2, rng=0)),
+    "cross_val_error": (pe.cross_val_error, dict(estimator=GaussianNB(), X=X8, y=Y8, cv=2, rng=0)),
     "leave_one_out_error": (pe.leave_one_out_error, dict(estimator=GaussianNB(), X=X8, y=Y8)),
     "bootstrap_error": (pe.bootstrap_error, dict(estimator=GaussianNB(), X=X8, y=Y8, n_resamples=3, rng=0)),
     "no_information_error": (pe.no_information_error, dict(y_true=Y8, y_pred=Y8_PRED)),
@@ -161,7 +161,7 @@ GOOD: dict = {
                                                    cv=2, rng=0)),
     "signal_tests": (pe.resampling.signal_tests, dict(signals=(0.0, 3.0), n_samples=10, n_features=2,
                                            n_resamples=3, cv=2, rng=0)),
-    "perturbation_interval": (pe.perturbation_interval, dict(X=X8, y=Y8, n_splits=2, n_resamples=5, rng=0)),
+    "perturbation_interval": (pe.perturbation_interval, dict(X=X8, y=Y8, cv=2, n_resamples=5, rng=0)),
     "two_gaussians": (pe.datasets.two_gaussians, dict(n=6, rng=0)),
     "linear_rule_error": (pe.resampling.linear_rule_error, dict(coef=[1.0, 0.0], intercept=0.0)),
     "expected_svm_error": (pe.resampling.expected_svm_error, dict(n=10, n_resamples=3, rng=0)),
@@ -170,7 +170,7 @@ GOOD: dict = {
     "selection_cv_error": (pe.selection_cv_error,
                            dict(selector=SelectKBest(f_classif, k=1), estimator=GaussianNB(), X=X8, y=Y8,
                                 n_splits=2, rng=0)),
-    "leak_grid": (pe.resampling.leak_grid, dict(n_features=(3, 4), k=(1, 2), n_samples=8, n_datasets=1, n_splits=2, rng=0)),
+    "leak_grid": (pe.resampling.leak_grid, dict(n_features=(3, 4), k=(1, 2), n_samples=8, n_datasets=1, cv=2, rng=0)),
     # cluster.external
     **{name: (getattr(pe, name), dict(labels_true=L6_TRUE, labels_pred=L6_PRED)) for name in (
         "adjusted_rand_index", "all_indices", "clustering_accuracy", "contingency_matrix",
@@ -354,7 +354,7 @@ GOOD: dict = {
     "binormal_roc": (binormal_roc, dict(fpr=[0.1, 0.5], auc=0.8, sigma=1.0)),
     "binormal_scores": (binormal_scores, dict(auc=0.8, n_positive=3, n_negative=4, sigma=1.0, rng=0)),
     "simulate_delong_coverage": (simulate_delong_coverage, dict(auc=0.8, n_positive=5, n_negative=5, sigma=1.0,
-                                                                confidence_level=0.9, n_resamples=10, rng=0)),
+                                                                confidence_level=0.9, n_datasets=10, rng=0)),
     "expected_calibration_error": (pe.expected_calibration_error, dict(y_true=Y8, proba=PROBA8, n_bins=3,
                                                                        strategy="uniform")),
     "brier_decomposition": (pe.brier_decomposition, dict(y_true=Y8, proba=PROBA8, n_bins=3, strategy="quantile")),
@@ -431,7 +431,7 @@ for _name, (_options, _data, _predict) in ESTIMATORS.items():
         GOOD[f"{_name}.{_predict}"] = (_Fit(_cls, _predict, _model), dict(X=_data["X"][:3]))
 
 # result methods that take arguments
-_PI = pe.perturbation_interval(X8, Y8, n_splits=2, n_resamples=5, rng=0)
+_PI = pe.perturbation_interval(X8, Y8, cv=2, n_resamples=5, rng=0)
 _PT = pe.permutation_test(GaussianNB(), X8, Y8, n_resamples=3, cv=2, rng=0)
 GOOD["PerturbationInterval.confidence_interval"] = (_PI.confidence_interval, dict(confidence_level=0.9))
 GOOD["PermutationTestResult.head"] = (_PT.head, dict(n_resamples=2))
@@ -475,7 +475,7 @@ GOOD["DecisionStump.predict_proba"] = (_STUMP.predict_proba, dict(X=X8[:3]))
 
 # result methods and helpers of the chapters
 _TMP = pathlib.Path(tempfile.mkdtemp(prefix="sweep-"))
-_STUDY = run_coverage_study([20], n_datasets=3, n_resamples=5, n_truth=10, n_splits=2)
+_STUDY = run_coverage_study([20], n_datasets=3, n_resamples=5, n_truth=10, cv=2)
 _STUDY.to_json(_TMP / "study.json")
 _RGRID = rejection_grid((30,), (0.0,), n_datasets=2, cv=2)
 _RGRID.to_json(_TMP / "grid.json")
@@ -878,7 +878,7 @@ EXTRA = [
     ("brier_decomposition", "proba", "2-d", dict(proba=np.c_[1 - PROBA8, PROBA8])),
     # issue 23: the exact-value grouping is strategy="distinct", not n_bins=None; one data set has no spread
     ("brier_decomposition", "n_bins", "None", dict(n_bins=None)),
-    ("simulate_delong_coverage", "n_resamples", "one data set", dict(n_resamples=1)),
+    ("simulate_delong_coverage", "n_datasets", "one data set", dict(n_datasets=1)),
     ("cv_metric_interval", "response", "wrong response", dict(metric="roc_auc", response="label")),
     ("cv_metric_interval", "metric", "not callable", dict(metric=3)),
     ("cv_metric_interval", "greater_is_better", "for a named metric", dict(greater_is_better=False)),
@@ -1294,7 +1294,7 @@ def test_nan_labels_one_message_everywhere():
         lambda: pe.adjusted_rand_index([np.nan, 1, 0], [0, 1, 0]),
         lambda: pe.silhouette_width(X8, np.r_[np.nan, Y8[1:]]),
         lambda: pe.disagreement(np.r_[np.nan, PM[0, 1:]], PM[1]),
-        lambda: pe.cross_val_error(GaussianNB(), X8, np.r_[np.nan, Y8[1:]], n_splits=2),
+        lambda: pe.cross_val_error(GaussianNB(), X8, np.r_[np.nan, Y8[1:]], cv=2),
     ]
     for call in calls:
         with pytest.raises(ValueError) as info:
@@ -1332,4 +1332,4 @@ def test_estimator_data_errors_name_the_argument():
     with pytest.raises(ValueError, match=r"^y has 7 entries but X has 8 rows; they must pair up \(inconsistent numbers"):
         pe.MLR().fit(X8, Y8[:-1])
     with pytest.raises(ValueError, match=r"^y holds NaN labels"):
-        pe.Stacking([GaussianNB(), GaussianNB()], n_splits=2).fit(X8, np.r_[np.nan, Y8[1:]])
+        pe.Stacking([GaussianNB(), GaussianNB()], cv=2).fit(X8, np.r_[np.nan, Y8[1:]])

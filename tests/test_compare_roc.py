@@ -181,7 +181,7 @@ def test_delong_test_with_one_perfect_ranking_has_an_undefined_correlation():
 
 
 def test_delong_rows_match_one_at_a_time():
-    _, s = binormal_scores(0.8, 15, 20, n_samples=6, rng=4)
+    _, s = binormal_scores(0.8, 15, 20, n_datasets=6, rng=4)
     auc, se = delong_rows(s[:, :15], s[:, 15:])
     y = np.r_[np.ones(15), np.zeros(20)]
     for r in range(6):
@@ -236,7 +236,7 @@ def test_delong_rows_give_exactly_0_for_a_collapsed_variance_and_the_simulation_
     neg = np.array([[0.1, 0.2, 0.3], [0.2, 0.4, 0.6]])
     auc, se = delong_rows(pos, neg)
     assert auc[0] == 1.0 and se[0] == 0.0 and se[1] > 0
-    cov = simulate_delong_coverage(0.995, 10, 10, n_resamples=2000, rng=0)
+    cov = simulate_delong_coverage(0.995, 10, 10, n_datasets=2000, rng=0)
     # perfect separations are common here; they count as misses (a point at 1 misses 0.995)
     assert 0.5 < cov.degenerate < 1 and cov.coverage <= 1 - cov.degenerate
     assert cov.above >= cov.degenerate
@@ -282,7 +282,7 @@ def test_binormal_model_area():
 
 
 def test_delong_standard_error_matches_the_spread_of_the_estimates():
-    cov = simulate_delong_coverage(0.8, 100, 150, n_resamples=3000, rng=5)
+    cov = simulate_delong_coverage(0.8, 100, 150, n_datasets=3000, rng=5)
     # sd of R estimates has relative MC error about 1/sqrt(2R) = 1.3 %; allow 4 of them
     assert cov.mean_std_error == pytest.approx(cov.sd_auc, rel=4 / np.sqrt(2 * 3000))
     assert abs(cov.mean_auc - 0.8) < 4 * cov.sd_auc / np.sqrt(3000)
@@ -290,13 +290,13 @@ def test_delong_standard_error_matches_the_spread_of_the_estimates():
 
 @pytest.mark.parametrize("transform", ["logit", "clip"])
 def test_coverage_is_nominal_for_a_moderate_auc(transform):
-    cov = simulate_delong_coverage(0.75, 200, 200, transform=transform, n_resamples=4000, rng=2026)
+    cov = simulate_delong_coverage(0.75, 200, 200, transform=transform, n_datasets=4000, rng=2026)
     assert abs(cov.coverage - 0.95) <= 4 * cov.std_error, cov
 
 
 def test_logit_beats_clipping_near_one():
-    logit = simulate_delong_coverage(0.95, 20, 20, n_resamples=4000, rng=7)
-    clip = simulate_delong_coverage(0.95, 20, 20, transform="clip", n_resamples=4000, rng=7)
+    logit = simulate_delong_coverage(0.95, 20, 20, n_datasets=4000, rng=7)
+    clip = simulate_delong_coverage(0.95, 20, 20, transform="clip", n_datasets=4000, rng=7)
     se = np.hypot(logit.std_error, clip.std_error)
     assert logit.coverage - clip.coverage > 4 * se
     assert clip.coverage < 0.95 - 4 * clip.std_error  # clipping undercovers here
@@ -305,16 +305,16 @@ def test_logit_beats_clipping_near_one():
 
 def test_the_simulation_needs_two_data_sets_for_the_spread_of_the_estimates():
     # the old code reported sd_auc = 0 for a single data set
-    with pytest.raises(ValueError, match=r"^n_resamples must be an integer >= 2; got 1"):
-        simulate_delong_coverage(0.8, 10, 10, n_resamples=1, rng=0)
+    with pytest.raises(ValueError, match=r"^n_datasets must be an integer >= 2; got 1"):
+        simulate_delong_coverage(0.8, 10, 10, n_datasets=1, rng=0)
 
 
 def test_simulation_is_reproducible_and_chunking_does_not_matter(monkeypatch):
     import patterneval.compare.roc as roc
 
-    a = simulate_delong_coverage(0.8, 10, 12, n_resamples=300, rng=9)
+    a = simulate_delong_coverage(0.8, 10, 12, n_datasets=300, rng=9)
     monkeypatch.setattr(roc, "_CHUNK_ENTRIES", 50)
-    b = simulate_delong_coverage(0.8, 10, 12, n_resamples=300, rng=9)
+    b = simulate_delong_coverage(0.8, 10, 12, n_datasets=300, rng=9)
     assert a == b or repr(a) == repr(b)
 
 

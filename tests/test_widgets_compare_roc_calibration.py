@@ -83,7 +83,7 @@ def test_static_figures():
     y, s = binormal_scores(0.8, 30, 40, rng=0)
     fig = plot_roc_curves(y, {"a": s, "b": -s})
     assert len(fig.axes[0].get_legend().get_texts()) == 2
-    fig = plot_delong_coverage([0.7, 0.9], 10, 10, n_resamples=50)
+    fig = plot_delong_coverage([0.7, 0.9], 10, 10, n_datasets=50)
     assert len(fig.axes[0].lines) >= 3
     f = miscalibrated_forecasts(300, slope=2.0, rng=0)
     fig = plot_reliability(f.y, {"forecast": f.forecast, "truth": f.probability}, n_bins=5)

@@ -628,7 +628,7 @@ def binormal_roc(fpr: ArrayLike, auc: float, *, sigma: float = 1.0) -> np.ndarra
 
 
 @keywords
-def binormal_scores(auc: float, n_positive: int, n_negative: int, *, sigma: float = 1.0, n_samples: int | None = None,
+def binormal_scores(auc: float, n_positive: int, n_negative: int, *, sigma: float = 1.0, n_datasets: int | None = None,
                     rng: int | np.random.Generator | None = None) -> tuple[np.ndarray, np.ndarray]:
     r"""Scores drawn from the binormal model with area ``auc``.
 
@@ -643,15 +643,16 @@ def binormal_scores(auc: float, n_positive: int, n_negative: int, *, sigma: floa
     n_positive, n_negative : int
         m >= 1 and n >= 1.
     sigma : float, keyword-only
-    n_samples : int, optional, keyword-only
-        Number of independent data sets (rows); None for a single one (1-d arrays).
+    n_datasets : int, optional, keyword-only
+        Number of independent simulated data sets (rows); None for a single one (1-d
+        arrays).
     rng : None, int or numpy.random.Generator, keyword-only
 
     Returns
     -------
     y_true, scores : ndarray
         ``y_true`` is m ones then n zeros; ``scores`` has shape (m + n,) or
-        (n_samples, m + n).
+        (n_datasets, m + n).
 
     Examples
     --------
@@ -664,7 +665,7 @@ def binormal_scores(auc: float, n_positive: int, n_negative: int, *, sigma: floa
     m = check_scalar("n_positive", n_positive, int, low=1)
     n = check_scalar("n_negative", n_negative, int, low=1)
     sigma = check_scalar("sigma", sigma, float, low=0, closed="neither")
-    rows = None if n_samples is None else check_scalar("n_samples", n_samples, int, low=1)
+    rows = None if n_datasets is None else check_scalar("n_datasets", n_datasets, int, low=1)
     gen = check_rng(rng)
     mu = stats.norm.ppf(theta) * np.sqrt(1 + sigma**2)
     z = gen.standard_normal((1 if rows is None else rows, m + n))
@@ -700,7 +701,7 @@ class DeLongCoverage(Result):
         Mean DeLong standard error (compare with ``sd_auc``).
     auc : float
         The true AUC.
-    n_positive, n_negative, n_resamples : int
+    n_positive, n_negative, n_datasets : int
     confidence_level : float
     transform : str
     """
@@ -719,7 +720,7 @@ class DeLongCoverage(Result):
     auc: float
     n_positive: int
     n_negative: int
-    n_resamples: int
+    n_datasets: int
     confidence_level: float
     transform: str
 
@@ -750,10 +751,10 @@ def delong_rows(pos: ArrayLike, neg: ArrayLike) -> tuple[np.ndarray, np.ndarray]
 @keywords
 def simulate_delong_coverage(auc: float, n_positive: int, n_negative: int, *, sigma: float = 1.0,
                              confidence_level: float = 0.95, transform: Literal["logit", "clip"] = "logit",
-                             n_resamples: int = 2000, rng: int | np.random.Generator | None = None) -> DeLongCoverage:
+                             n_datasets: int = 2000, rng: int | np.random.Generator | None = None) -> DeLongCoverage:
     r"""How often DeLong's interval contains the true AUC under the binormal model.
 
-    Draws ``n_resamples`` data sets of m positives and n negatives from
+    Draws ``n_datasets`` data sets of m positives and n negatives from
     :func:`binormal_scores`, computes each one's DeLong interval (vectorised, in chunks of
     bounded memory) and counts the intervals that contain ``auc``. The counts are a
     binomial sample, so the Monte Carlo standard error of the coverage is
@@ -768,8 +769,10 @@ def simulate_delong_coverage(auc: float, n_positive: int, n_negative: int, *, si
         At least 2 each.
     sigma, confidence_level, transform
         As in :func:`binormal_scores` and :func:`delong_interval`.
-    n_resamples : int, keyword-only
-        Number of simulated data sets R >= 2 (the spread of the estimates needs two).
+    n_datasets : int, keyword-only
+        Number of simulated data sets R >= 2 (the spread of the estimates needs two): a
+        Monte Carlo study draws fresh data sets, so the count is ``n_datasets``
+        (``n_resamples`` counts resamples of one given data set).
     rng : None, int or numpy.random.Generator, keyword-only
 
     Returns
@@ -780,7 +783,7 @@ def simulate_delong_coverage(auc: float, n_positive: int, n_negative: int, *, si
     Examples
     --------
     >>> from patterneval.compare.roc import simulate_delong_coverage
-    >>> cov = simulate_delong_coverage(0.8, 50, 50, n_resamples=2000, rng=1)
+    >>> cov = simulate_delong_coverage(0.8, 50, 50, n_datasets=2000, rng=1)
     >>> abs(cov.coverage - 0.95) < 4 * cov.std_error + 0.01
     True
     """
@@ -789,7 +792,7 @@ def simulate_delong_coverage(auc: float, n_positive: int, n_negative: int, *, si
     n = check_scalar("n_negative", n_negative, int, low=2)
     level = check_scalar("confidence_level", confidence_level, float, low=0, high=1, closed="neither")
     transform = check_choice("transform", transform, TRANSFORMS)
-    R = check_scalar("n_resamples", n_resamples, int, low=2)
+    R = check_scalar("n_datasets", n_datasets, int, low=2)
     sigma = check_scalar("sigma", sigma, float, low=0, closed="neither")
     gen = check_rng(rng)
     z = stats.norm.ppf(0.5 + level / 2)
@@ -811,4 +814,4 @@ def simulate_delong_coverage(auc: float, n_positive: int, n_negative: int, *, si
                           mean_width=float(np.mean(high - low)), mean_auc=float(aucs.mean()),
                           sd_auc=float(aucs.std(ddof=1)),
                           mean_std_error=float(ses.mean()), auc=theta, n_positive=m, n_negative=n,
-                          n_resamples=R, confidence_level=level, transform=transform)
+                          n_datasets=R, confidence_level=level, transform=transform)

@@ -37,14 +37,14 @@ class RocPainter(Painter):
     """Three panels for the binormal model with area ``auc``: the two classes' score
     densities with the sample's histograms; the sample's empirical ROC curve with the true
     curve and the band of binormal curves whose areas span the sample's DeLong interval;
-    and the DeLong intervals of ``n_replicates`` further samples against the true AUC.
+    and the DeLong intervals of ``n_datasets`` further simulated samples against the true AUC.
 
     ``update(auc=, n=, confidence_level=)``: ``n`` samples per class, all from one seed.
     """
 
-    def __init__(self, fig: Figure, *, n_replicates: int = 30) -> None:
+    def __init__(self, fig: Figure, *, n_datasets: int = 30) -> None:
         super().__init__(fig)
-        self.n_replicates = n_replicates
+        self.n_datasets = n_datasets
         with mpl.rc_context(BOOK_STYLE):
             self.ax_d, self.ax_roc, self.ax_rep = reset_axes(fig, 3)
             ax = self.ax_d
@@ -72,7 +72,7 @@ class RocPainter(Painter):
             self.misses = ax.hlines([], [], [], color=COLORS["secondary"], lw=2.2)
             (self.points,) = ax.plot([], [], "|", color=COLORS["truth"], ms=5)
             self.truth = ax.axvline(0.5, color=COLORS["truth"], lw=1.0, ls="--")
-            ax.set(xlabel="AUC", ylabel="replicate", ylim=(0, n_replicates + 1))
+            ax.set(xlabel="AUC", ylabel="replicate", ylim=(0, n_datasets + 1))
             ax.set_yticks([])
             ax.xaxis.set_major_locator(ticker.MaxNLocator(4))
             fig.subplots_adjust(left=0.06, right=0.98, bottom=0.16, top=0.86, wspace=0.35)
@@ -124,18 +124,18 @@ class RocPainter(Painter):
             self._status(self.ax_roc,
                          f"AUC {res.statistic:.3f}, {confidence_level:.0%} CI [{res.low:.3f}, {res.high:.3f}]")
 
-        _, reps = binormal_scores(auc, n, n, n_samples=self.n_replicates, rng=np.random.default_rng([1, rng]))
+        _, reps = binormal_scores(auc, n, n, n_datasets=self.n_datasets, rng=np.random.default_rng([1, rng]))
         a, se = delong_rows(reps[:, :n], reps[:, n:])
         low, high = _interval(a, se, stats.norm.ppf(0.5 + confidence_level / 2), transform)
         hit = (low <= auc) & (auc <= high)
-        rows = np.arange(1, self.n_replicates + 1)
+        rows = np.arange(1, self.n_datasets + 1)
         self.hits.set_segments([[(lo_, r), (hi_, r)] for lo_, hi_, r in zip(low[hit], high[hit], rows[hit])])
         self.misses.set_segments([[(lo_, r), (hi_, r)] for lo_, hi_, r in zip(low[~hit], high[~hit], rows[~hit])])
         self.points.set_data(a, rows)
         self.truth.set_xdata([auc, auc])
         left = max(0.0, min(low.min(), auc) - 0.03)
         self.ax_rep.set_xlim(left, min(1.0, max(high.max(), auc) + 0.03) if left < 0.97 else 1.0)
-        self._status(self.ax_rep, f"{int(hit.sum())} of {self.n_replicates} intervals cover {auc:.2f}")
+        self._status(self.ax_rep, f"{int(hit.sum())} of {self.n_datasets} intervals cover {auc:.2f}")
         self._status(self.ax_d, f"true AUC {auc:.2f}, n = {n} per class")
         return self.fig
 
@@ -188,14 +188,14 @@ def plot_roc_curves(y_true: ArrayLike, scores: dict, *, confidence_level: float 
 
 
 @keywords
-def plot_delong_coverage(aucs: ArrayLike, n_positive: int, n_negative: int, *, n_resamples: int = 2000,
+def plot_delong_coverage(aucs: ArrayLike, n_positive: int, n_negative: int, *, n_datasets: int = 2000,
                          confidence_level: float = 0.95, rng: int | np.random.Generator | None = 0) -> Figure:
     """Simulated coverage of the logit and the clipped DeLong intervals against the true
     AUC (binormal model), with +-2 Monte Carlo standard errors; both transforms see the
     same simulated data sets.
 
     Each point is :func:`~patterneval.compare.simulate_delong_coverage` at one AUC, so the
-    cost is ``2 * len(aucs) * n_resamples`` DeLong intervals.
+    cost is ``2 * len(aucs) * n_datasets`` DeLong intervals.
 
     Parameters
     ----------
@@ -203,7 +203,7 @@ def plot_delong_coverage(aucs: ArrayLike, n_positive: int, n_negative: int, *, n
         True AUCs in (0, 1), the x axis.
     n_positive, n_negative : int
         Positives and negatives of each simulated data set, at least 2 each.
-    n_resamples : int, default 2000, keyword-only
+    n_datasets : int, default 2000, keyword-only
         Simulated data sets per point.
     confidence_level : float, default 0.95, keyword-only
         Of the intervals, in (0, 1); drawn as the nominal line.
@@ -221,7 +221,7 @@ def plot_delong_coverage(aucs: ArrayLike, n_positive: int, n_negative: int, *, n
         fig = new_figure(width=7.0, height=3.4)
         (ax,) = reset_axes(fig, 1)
         for k, transform in enumerate(TRANSFORMS):
-            cov = [simulate_delong_coverage(a, n_positive, n_negative, transform=transform, n_resamples=n_resamples,
+            cov = [simulate_delong_coverage(a, n_positive, n_negative, transform=transform, n_datasets=n_datasets,
                                             confidence_level=confidence_level, rng=rng) for a in aucs]
             c = np.array([x.coverage for x in cov])
             se = np.array([x.std_error for x in cov])
