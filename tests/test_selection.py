@@ -148,7 +148,7 @@ def test_leak_grid_equals_slow_twin():
     np.testing.assert_array_equal(grid.cv2, cv2)
     np.testing.assert_array_equal(grid.cv1_mean, cv1.mean(axis=2))
     np.testing.assert_array_equal(grid.cv2_mean, cv2.mean(axis=2))
-    assert repr(grid) == "LeakGrid(n_features=[10, 60], k=[ 1,  3, 10], n_samples=17)"
+    assert repr(grid) == "LeakGrid(n_features=[10, 60], k=[1, 3, 10], n_samples=17)"
 
 
 def test_leak_grid_shows_the_leak_and_ignores_n_jobs():

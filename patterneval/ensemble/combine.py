@@ -384,6 +384,8 @@ class VoteRates(Result):
         Probability of each outcome for each T; they sum to 1.
     """
 
+    _headline = ("accuracy", "n_voters", "correct", "error", "reject")
+
     accuracy: float
     n_voters: np.ndarray
     n_classes: int

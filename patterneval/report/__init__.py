@@ -7,5 +7,6 @@ derives it."""
 from .._api import public_names as _public_names
 
 from .classifier import ClassifierReport, evaluate_classifier
+from .comparison import ComparisonReport, PairComparison, compare_classifiers
 
 __all__ = _public_names(globals())
