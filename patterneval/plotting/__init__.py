@@ -53,7 +53,7 @@ from .cluster_internal import (
     plot_pareto,
     plot_prediction_strength,
 )
-from .cluster_stability import ClusterStabilityPainter, plot_gap, plot_stability
+from .cluster_stability import ClusterStabilityKPainter, ClusterStabilityPainter, plot_gap, plot_stability
 from .combine import VoteRatesPainter, draw_vote_rates, plot_vote_rates
 from .compare import (
     CriticalDifferencePainter,

@@ -15,7 +15,7 @@ from matplotlib.figure import Figure
 from ..cluster.stability import DISSOLVED, RECOVERED
 from ._style import BOOK_STYLE, COLORS, Painter, new_figure, reset_axes
 
-__all__ = ["ClusterStabilityPainter", "plot_gap", "plot_stability"]
+__all__ = ["ClusterStabilityKPainter", "ClusterStabilityPainter", "plot_gap", "plot_stability"]
 
 _PALETTE = [COLORS["primary"], COLORS["secondary"], COLORS["tertiary"], COLORS["accent"],
             "#E69F00", "#56B4E9", COLORS["muted"], "#F0E442"]
@@ -157,4 +157,106 @@ class ClusterStabilityPainter(Painter):
         self.ax_data.set_title(f"k-means, k = {k}, sd {noise:g}")
         self.ax_stab.set_title(f"mean Jaccard ({method})")
         self.ax_gap.set_title(f"gap statistic: k = {gap.n_clusters}")
+        return self.fig
+
+
+class ClusterStabilityKPainter(Painter):
+    """Three panels for one clusterer on the user's data at several k (a
+    :class:`~patterneval._explore.StabilityOverK`, from
+    ``ClusterStabilityExplorer.from_data``): the data in two dimensions (principal
+    components beyond two columns) coloured by the clustering into k clusters; each of its
+    clusters' mean Jaccard under resampling (:func:`patterneval.cluster_stability`) with
+    Hennig's 0.5 and 0.75 lines; and over k, the mean and the smallest cluster stability
+    with the gap statistic (:func:`patterneval.gap_statistic`, right axis) and k marked.
+
+    ``update(k=, data=)`` only reads ``data``.
+
+    Parameters
+    ----------
+    fig : matplotlib.figure.Figure
+        As for every :class:`~patterneval.plotting.Painter`.
+    k_max : int, default 6, keyword-only
+        The most clusters drawn (bars).
+    """
+
+    __test__ = False
+
+    def __init__(self, fig: Figure, *, k_max: int = 6) -> None:
+        super().__init__(fig)
+        with mpl.rc_context(BOOK_STYLE):
+            self.ax_data, self.ax_stab, self.ax_k = reset_axes(fig, 3)
+            self.points = self.ax_data.scatter(np.zeros(1), np.zeros(1), s=8)
+            self.bars = self.ax_stab.bar(np.arange(k_max), np.zeros(k_max),
+                                         color=[_PALETTE[j % len(_PALETTE)] for j in range(k_max)])
+            _thresholds(self.ax_stab)
+            self.ax_stab.set(ylim=(0, 1.05), xlim=(-0.6, k_max - 0.4), xlabel="cluster (its size)",
+                             ylabel="mean Jaccard", xticks=np.arange(k_max))
+            ax = self.ax_k
+            _thresholds(ax)
+            (self.mean_line,) = ax.plot([], [], "o-", ms=4, color=COLORS["primary"], label="mean stability")
+            (self.min_line,) = ax.plot([], [], "s--", ms=3, color=COLORS["accent"], label="smallest")
+            self.marker = ax.axvline(2, color=COLORS["muted"], lw=1)
+            ax.set(xlabel="k", ylabel="stability", ylim=(0, 1.05))
+            self.ax_gap = ax.twinx()
+            (self.gap_line,) = self.ax_gap.plot([], [], "^:", ms=4, color=COLORS["secondary"], label="gap")
+            self.ax_gap.set_ylabel("Gap(k)")
+            handles = [self.mean_line, self.min_line, self.gap_line]
+            ax.legend(handles, [h.get_label() for h in handles], loc="lower left", fontsize=7)
+            fig.subplots_adjust(left=0.06, right=0.94, bottom=0.17, top=0.86, wspace=0.42)
+        self._data = None
+
+    def _set_data(self, data) -> None:
+        """Draw what does not depend on k (once per data set)."""
+        self._data = data
+        P = data.projection
+        pad = 0.05 * (P.max(axis=0) - P.min(axis=0)) + 1e-9
+        self.ax_data.set(xlim=(P[:, 0].min() - pad[0], P[:, 0].max() + pad[0]),
+                         ylim=(P[:, 1].min() - pad[1] - 0.5 * (pad[1] < 1e-6), P[:, 1].max() + pad[1] + 0.5 * (pad[1] < 1e-6)),
+                         xlabel=data.axis_labels[0], ylabel=data.axis_labels[1])
+        self.points.set_offsets(P)
+        ks = data.k_values
+        means = [float(np.nanmean(data.stability[int(k)].stability)) for k in ks]
+        mins = [float(np.nanmin(data.stability[int(k)].stability)) for k in ks]
+        self.mean_line.set_data(ks, means)
+        self.min_line.set_data(ks, mins)
+        if data.gap is not None:
+            self.gap_line.set_data(data.gap.k_values, data.gap.gap)
+            lo, hi = float(np.min(data.gap.gap)), float(np.max(data.gap.gap))
+            self.ax_gap.set_ylim(lo - 0.1 * (hi - lo) - 1e-3, hi + 0.1 * (hi - lo) + 1e-3)
+            self.ax_k.set_xlim(0.5, ks[-1] + 0.5)
+        else:
+            self.gap_line.set_data([], [])
+            self.ax_k.set_xlim(ks[0] - 0.5, ks[-1] + 0.5)
+
+    def update(self, *, k: int, data) -> Figure:
+        """Show the clustering into ``k`` clusters and its stability.
+
+        Parameters
+        ----------
+        k : int
+            One of ``data.k_values``.
+        data : StabilityOverK
+            From :func:`patterneval._explore.stability_over_k`.
+
+        Returns
+        -------
+        matplotlib.figure.Figure
+            The painter's figure.
+        """
+        if data is not self._data:
+            self._set_data(data)
+        stab = data.stability[int(k)]
+        self.points.set_color([_PALETTE[c % len(_PALETTE)] if c >= 0 else COLORS["muted"] for c in stab.labels])
+        for j, bar in enumerate(self.bars):
+            bar.set_height(stab.stability[j] if j < stab.stability.size else 0.0)
+        self.ax_stab.set_xticklabels([f"{j} ({s})" if j < stab.cluster_sizes.size else ""
+                                      for j, s in enumerate(np.r_[stab.cluster_sizes,
+                                                                  np.zeros(len(self.bars), int)][:len(self.bars)])],
+                                     fontsize=7, rotation=45 if len(self.bars) > 5 else 0)
+        self.marker.set_xdata([k, k])
+        self._status(self.ax_data, f"k = {k}")
+        self._status(self.ax_stab, f"{stab.method}, {data.n_resamples} resamples: "
+                                   f"min {np.nanmin(stab.stability):.2f}, mean {np.nanmean(stab.stability):.2f}")
+        gap = data.gap
+        self._status(self.ax_k, "no gap statistic" if gap is None else f"gap's 1-SE choice: k = {gap.n_clusters}")
         return self.fig
