@@ -8,5 +8,6 @@ from .._api import public_names as _public_names
 
 from .classifier import ClassifierReport, evaluate_classifier
 from .comparison import ComparisonReport, PairComparison, compare_classifiers
+from .datasets import DatasetsReport, compare_on_datasets
 
 __all__ = _public_names(globals())
