@@ -213,6 +213,8 @@ def test_a_splitter_or_pairs_as_cv():
         simulate_two_classifier_tests(n_samples=100, cv=pairs[:1])
     with pytest.raises(ValueError, match=r"^cv must be splits whose training parts hold both classes"):
         simulate_two_classifier_tests(n_samples=100, cv=KFold(2))
+    with pytest.raises(ValueError, match=r"^cv must be splits that train on every sample they do not test"):
+        simulate_two_classifier_tests(n_samples=100, cv=StratifiedShuffleSplit(5, test_size=0.3, train_size=0.3))
     with pytest.raises(TypeError, match=r"^cv must be"):
         simulate_two_classifier_tests(cv=2.5)
 

@@ -170,13 +170,19 @@ def _five_by_two_p(d52, scale):
 
 def _split_masks(cv, y):
     """Test masks (J, n) of the (train, test) pairs of a splitter or given pairs ``cv`` on
-    the labels ``y``: at least two pairs, each training part holding both classes."""
+    the labels ``y``: at least two pairs, each training on every sample it does not test
+    (the study fits on the complement of each test part) and on both classes."""
     pairs = [pair for group in cv_splits(cv, y, stratify=True, rng=None) for pair in group]
     if len(pairs) < 2:
         raise fail("cv", "at least two (train, test) splits (the resampled t-tests need a spread)",
                    f"{len(pairs)} split", echo=False)
     masks = np.zeros((len(pairs), y.size), dtype=bool)
     for j, (train, test) in enumerate(pairs):
+        if train.size + test.size != y.size:
+            raise fail("cv", "splits that train on every sample they do not test (as KFold's and "
+                             "ShuffleSplit's with the default train_size do)",
+                       f"split {j}, which trains on {train.size} and tests on {test.size} of the "
+                       f"{y.size} samples", echo=False)
         if np.unique(y[train]).size < 2:
             raise fail("cv", "splits whose training parts hold both classes",
                        f"split {j}, trained on a single class", echo=False,
@@ -214,7 +220,7 @@ def simulate_two_classifier_tests(*, n_samples: int = 200, error: float = 0.25, 
         half class 1, in that order) serve every data set, whose examples are independent,
         so fixed positions are random splits; the corrected t uses the mean test size over
         the mean training size as :math:`n_{test}/n_{train}`. At least two splits, each
-        training part holding both classes.
+        training on every sample it does not test, and on both classes.
     alpha : float, keyword-only
         Significance level.
     rng : None, int or numpy.random.Generator, keyword-only
@@ -230,8 +236,7 @@ def simulate_two_classifier_tests(*, n_samples: int = 200, error: float = 0.25, 
     Everything is vectorised over the R data sets: one pass over the splits costs a few
     array operations on (R, n) arrays, so R = 1000 data sets of 200 examples take well
     under a second. The corrected resampled t uses :math:`n_{test}/n_{train} = 1/2` (an
-    int ``cv``); the
-    10-fold CV t is uncorrected (df 9), as in Dietterich's study. A data set on which a
+    int ``cv``); the 10-fold CV t is uncorrected (df 9), as in Dietterich's study. A data set on which a
     test is undefined (all its differences equal up to round-off, possible for tiny data
     sets; the library function raises there) gets a NaN p-value and counts as no
     rejection, as for a practitioner whose test refuses the data; ``undefined`` counts
