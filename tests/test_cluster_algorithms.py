@@ -373,19 +373,21 @@ def test_isodata_discards_small_clusters():
 def test_kmeans_grid_equals_single_runs_and_part2_indices():
     X = blobs(6, n=90, d=2, k=3)
     truth = np.random.default_rng(0).integers(0, 3, len(X))
-    g = kmeans_grid(X, [2, 4], labels_true=truth, seeds=[0, 3])
+    g = kmeans_grid(X, [2, 4], labels_true=truth, n_runs=2, rng=3)
+    assert g.n_runs == 2 and g.random_states == tuple(
+        int(s) for s in np.random.default_rng(3).integers(2**31 - 1, size=2))
     for k in (2, 4):
         for init in ("random", "k-means++"):
-            for seed in (0, 3):
-                idx = g.index(k, init, seed)
+            for run, seed in enumerate(g.random_states):
+                idx = g.index(k, init, run)
                 km = KMeans(k, init=init, random_state=seed).fit(X)
                 np.testing.assert_array_equal(g.labels[idx], km.labels_)
                 assert g.inertia[idx] == km.inertia_
                 assert g.adjusted_rand[idx] == pe.adjusted_rand_index(truth, km.labels_)
                 assert g.silhouette[idx] == pe.silhouette_width(X, km.labels_)
                 assert g.dunn[idx] == pe.dunn_index(X, km.labels_)
-                np.testing.assert_array_equal(g.centers[(k, init, seed)], km.cluster_centers_)
-    assert np.isnan(kmeans_grid(X, [2], seeds=[0]).adjusted_rand).all()
+                np.testing.assert_array_equal(g.centers[(k, init, run)], km.cluster_centers_)
+    assert np.isnan(kmeans_grid(X, [2], n_runs=1, rng=0).adjusted_rand).all()
 
 
 # ----------------------------------------------------------------------------- sklearn
@@ -446,7 +448,7 @@ BAD_INPUT = [
     ("kmeans_grid", lambda: kmeans_grid(GOOD, [1, 2]), ValueError, "ks"),
     ("kmeans_grid", lambda: kmeans_grid(GOOD, [10]), ValueError, "ks"),
     ("kmeans_grid", lambda: kmeans_grid(GOOD, [2], inits=["pp"]), ValueError, "inits"),
-    ("kmeans_grid", lambda: kmeans_grid(GOOD, [2], seeds=[-1]), ValueError, "seeds"),
+    ("kmeans_grid", lambda: kmeans_grid(GOOD, [2], n_runs=0), ValueError, "n_runs"),
     ("kmeans_grid", lambda: kmeans_grid(GOOD, [2], labels_true=[0, 1]), ValueError,
      "labels_true"),
     ("ISODATA", lambda: ISODATA(11).fit(GOOD), ValueError, "n_clusters"),

@@ -17,7 +17,7 @@ from patterneval.plotting.cluster_algorithms import (
 from patterneval.widgets.cluster_algorithms import KMeansExplorer
 
 X, Y = load_iris(return_X_y=True)
-GRID = kmeans_grid(X, [2, 3], labels_true=Y, seeds=[0, 1])
+GRID = kmeans_grid(X, [2, 3], labels_true=Y, n_runs=2, rng=0)
 
 
 def test_partition_painter_draws_the_run():
@@ -44,13 +44,13 @@ def test_static_figures():
 def test_explorer_redraws_on_each_move():
     explorer = KMeansExplorer(GRID, X[:, 2:], project=lambda c: c[:, 2:])
     assert_redraws(explorer, {"k": 3, "init": "random"})
-    explorer.controls["seed"].value = 1
+    explorer.controls["run"].value = 1
     assert png(explorer).startswith(b"\x89PNG")
-    assert "seed 1" in explorer.painter.ax.get_title()
-    assert repr(explorer) == "KMeansExplorer(k=3, init='random', seed=1)"
+    assert "run 1" in explorer.painter.ax.get_title()
+    assert repr(explorer) == "KMeansExplorer(k=3, init='random', run=1)"
 
 
-@pytest.mark.parametrize("name", ["k", "init", "seed"])
+@pytest.mark.parametrize("name", ["k", "init", "run"])
 def test_every_option_draws(name):
     explorer = KMeansExplorer(GRID, X[:, 2:], project=lambda c: c[:, 2:])
     for value in explorer.controls[name].options:

@@ -55,7 +55,7 @@ def _kmeans():
     from patterneval.cluster.algorithms import kmeans_grid
 
     X, y = _iris()
-    grid = kmeans_grid(X, [2, 3], labels_true=y, seeds=[0, 1])
+    grid = kmeans_grid(X, [2, 3], labels_true=y, n_runs=2, rng=0)
     return widgets.KMeansExplorer(grid, X[:, 2:], project=lambda c: c[:, 2:], k=3)
 
 

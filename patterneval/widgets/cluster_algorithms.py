@@ -15,7 +15,7 @@ __all__ = ["KMeansExplorer"]
 
 
 class KMeansExplorer(Explorer):
-    """Sliders k, initialisation and seed over a precomputed
+    """Sliders k, initialisation and run over a precomputed
     :class:`~patterneval.cluster.algorithms.KMeansGrid`: a move only looks the run up and
     recolours the points (no k-means is run on a move).
 
@@ -25,7 +25,7 @@ class KMeansExplorer(Explorer):
     Parameters
     ----------
     grid : KMeansGrid
-        Precomputed k-means runs over k, initialisation and seed.
+        Precomputed k-means runs over k, initialisation and run (:func:`~patterneval.cluster.kmeans_grid`).
     points : array_like of shape (n, 2)
         Two coordinates of the data to plot.
     project : callable, optional, keyword-only
@@ -33,9 +33,10 @@ class KMeansExplorer(Explorer):
         first two columns).
     xlabel, ylabel : str, default "", keyword-only
         Axis labels.
-    k, init, seed : optional, keyword-only
-        Initial slider values, from ``grid.ks``, ``grid.inits`` and ``grid.seeds`` (default
-        the first k, the last initialisation, the first seed).
+    k, init, run : optional, keyword-only
+        Initial slider values, from ``grid.ks``, ``grid.inits`` and ``range(grid.n_runs)``
+        (default the first k, the last initialisation, run 0). The explorer draws nothing at
+        random: the grid's runs were seeded by ``kmeans_grid(..., rng=)``.
     """
 
     painter = PartitionPainter
@@ -43,22 +44,22 @@ class KMeansExplorer(Explorer):
     caption = (
         "k-means on the data: points coloured by cluster, centres as crosses; the "
         "title gives the inertia and Part II's indices. Sliders choose k, the "
-        "initialisation and the seed."
+        "initialisation and the run (each run starts from its own random seed)."
     )
 
     def __init__(self, grid: KMeansGrid, points: ArrayLike, *, project: Callable | None = None, xlabel: str = "",
-                 ylabel: str = "", k: int | None = None, init: str | None = None, seed: int | None = None) -> None:
+                 ylabel: str = "", k: int | None = None, init: str | None = None, run: int | None = None) -> None:
         self.grid = grid
         self.project = project if project is not None else (lambda c: np.asarray(c)[:, :2])
         self._points, self._labels = np.asarray(points, dtype=float), (xlabel, ylabel)
         controls = {
             "k": selection_slider("k", list(grid.ks), k or grid.ks[0]),
             "init": toggle_buttons("init", list(grid.inits), init or grid.inits[-1]),
-            "seed": selection_slider("seed", list(grid.seeds), grid.seeds[0] if seed is None else seed),
+            "run": selection_slider("run", list(range(grid.n_runs)), 0 if run is None else run),
         }
         super().__init__(controls, height=3.6)
 
-    def draw(self, *, k: int, init: str, seed: int) -> None:
+    def draw(self, *, k: int, init: str, run: int) -> None:
         """Recolour the points by the stored run of one setting (no k-means is run).
 
         Parameters
@@ -67,18 +68,18 @@ class KMeansExplorer(Explorer):
             Number of clusters (the k slider); one of ``grid.ks``.
         init : str
             Initialisation (the init toggle); one of ``grid.inits``.
-        seed : int
-            Seed of the run (the seed slider); one of ``grid.seeds``.
+        run : int
+            The run (the run slider); in ``range(grid.n_runs)``.
 
         Returns
         -------
         None
         """
-        idx = self.grid.index(k, init, seed)
+        idx = self.grid.index(k, init, run)
         g = self.grid
-        title = (f"k={k}, {init}, seed {seed}: inertia {g.inertia[idx]:.1f}, "
+        title = (f"k={k}, {init}, run {run}: inertia {g.inertia[idx]:.1f}, "
                  f"ARI {g.adjusted_rand[idx]:.2f}, silhouette {g.silhouette[idx]:.2f}, "
                  f"Dunn {g.dunn[idx]:.3f}, {g.n_iter[idx]} iterations")
         self.painter.update(points=self._points, labels=g.labels[idx],
-                            centers=self.project(g.centers[(k, init, seed)]), title=title,
+                            centers=self.project(g.centers[(k, init, run)]), title=title,
                             xlabel=self._labels[0], ylabel=self._labels[1])
