@@ -87,7 +87,7 @@ from .reinforcement import (
     PlanningResult,
     PredictionResult,
 )
-from .report import ClassifierReport, ComparisonReport, DatasetsReport
+from .report import ClassifierReport, ClusteringReport, ComparisonReport, DatasetsReport
 from .resampling import (
     BootstrapResult,
     CrossValidationResult,
@@ -275,7 +275,7 @@ from .reinforcement import (
     td_lambda,
     value_iteration,
 )
-from .report import compare_classifiers, compare_on_datasets, evaluate_classifier
+from .report import assess_clustering, compare_classifiers, compare_on_datasets, evaluate_classifier
 from .resampling import (
     bootstrap_error,
     cross_val_error,

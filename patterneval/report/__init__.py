@@ -8,6 +8,7 @@ from .._api import public_names as _public_names
 
 from .classifier import ClassifierReport, evaluate_classifier
 from .comparison import ComparisonReport, PairComparison, compare_classifiers
+from .clustering import ClusteringReport, assess_clustering
 from .datasets import DatasetsReport, compare_on_datasets
 
 __all__ = _public_names(globals())
