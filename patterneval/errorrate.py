@@ -251,7 +251,7 @@ def test_error(y_true: ArrayLike, y_pred: ArrayLike) -> ErrorEstimate:
     >>> import patterneval as pe
     >>> est = pe.test_error([0, 1, 1, 0, 1], [0, 1, 0, 0, 0])
     >>> est
-    ErrorEstimate(k=2, n=5, error=0.4, variance=0.048, std_error=0.219089)
+    ErrorEstimate(error=0.4, std_error=0.219089, k=2, n=5, variance=0.048)
     >>> round(est.confidence_interval(method="clopper-pearson").high, 4)
     0.8534
     """

@@ -718,7 +718,7 @@ def gaussian_mle(x: ArrayLike, *, method: Literal["closed", "numeric"] = "closed
     --------
     >>> from patterneval.optimize import gaussian_mle
     >>> gaussian_mle([1.0, 2.0, 3.0, 6.0])
-    GaussianMLE(mean=3, variance=3.5, log_likelihood=-8.18128, method='closed')
+    GaussianMLE(mean=3.0, variance=3.5, log_likelihood=-8.18128, method='closed')
     >>> round(gaussian_mle([1.0, 2.0, 3.0, 6.0], method="numeric").variance, 6)
     3.5
     """

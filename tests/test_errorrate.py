@@ -193,7 +193,7 @@ def test_error_estimate_is_frozen_with_readable_repr():
     est = pe.test_error([0, 1, 1, 0, 1], [0, 1, 0, 0, 0])
     with pytest.raises(dataclasses.FrozenInstanceError):
         est.k = 3
-    assert repr(est) == "ErrorEstimate(k=2, n=5, error=0.4, variance=0.048, std_error=0.219089)"
+    assert repr(est) == "ErrorEstimate(error=0.4, std_error=0.219089, k=2, n=5, variance=0.048)"
     html = est._repr_html_()
     assert "<table" in html and "</table>" in html
     for name in ("k", "n", "error", "variance", "std_error"):
@@ -535,7 +535,7 @@ def test_stratified_error_three_classes_by_hand():
     assert est.variance == pytest.approx(0.0010975, rel=1e-12)
     with pytest.raises(dataclasses.FrozenInstanceError):
         est.error = 0.0
-    assert repr(est).startswith("StratifiedEstimate(error=0.14, variance=0.0010975,")
+    assert repr(est).startswith("StratifiedEstimate(error=0.14, std_error=0.0331285, variance=0.0010975,")
     assert "<table" in est._repr_html_()
     low, high = est.confidence_interval(0.95)
     half = special.ndtri(0.975) * est.std_error
