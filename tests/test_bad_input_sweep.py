@@ -109,6 +109,12 @@ SCORES_B = np.array([0.79, 0.83, 0.80, 0.80, 0.83, 0.80, 0.84, 0.78, 0.81, 0.83]
 SCORE_TABLE = np.array([[0.763, 0.768, 0.771, 0.798], [0.599, 0.591, 0.590, 0.569], [0.954, 0.971, 0.968, 0.967],
                         [0.628, 0.661, 0.654, 0.657], [0.882, 0.888, 0.886, 0.898]])
 PROBA8 = np.array([0.1, 0.3, 0.2, 0.6, 0.7, 0.4, 0.9, 0.8])
+CV3 = pe.cv_scores([GaussianNB(), KNeighborsClassifier(1), GaussianNB()], X8, Y8_PRED, cv=2, rng=0)
+
+
+def _select(names):
+    """CVScores.select(*names), its names as one argument (the sweep passes keywords)."""
+    return CV3.select(*names)
 
 
 def _sampler(rng, size):
@@ -362,6 +368,7 @@ GOOD: dict = {
     "miscalibrated_forecasts": (miscalibrated_forecasts, dict(n=10, slope=2.0, shift=0.5, spread=1.0, rng=0)),
     "cv_scores": (pe.cv_scores, dict(estimators=[GaussianNB(), KNeighborsClassifier(1)], X=X8, y=Y8_PRED, cv=2,
                                      metric="accuracy", rng=0, n_jobs=None, progress=False)),
+    "CVScores.select": (_select, dict(names=("GaussianNB", "GaussianNB (2)"))),
     "cv_metric_interval": (pe.cv_metric_interval, dict(estimator=GaussianNB(), X=X8, y=Y8_PRED, metric="accuracy", cv=2,
                                                        n_resamples=5, method="percentile", confidence_level=0.9,
                                                        rng=0)),
@@ -853,6 +860,28 @@ EXTRA = [
     ("nemenyi_test", "scores", "one data set", dict(scores=SCORE_TABLE[:1])),
     ("nemenyi_test", "scores", "k = 1", dict(scores=SCORE_TABLE[:, :1])),
     ("holm_test", "control", "out of range", dict(control=4)),
+    ("holm_test", "control", "unknown name", dict(scores=[CV3, CV3], control="SVC")),
+    ("holm_test", "control", "name without names", dict(control="GaussianNB")),
+    ("friedman_test", "scores", "one CVScores", dict(scores=CV3)),
+    ("nemenyi_test", "scores", "CVScores of other names", dict(scores=[CV3, CV3.select(1, 0, 2)])),
+    ("corrected_resampled_ttest", "scores_a", "CVScores of three", dict(scores_a=CV3, scores_b=None, n_train=None,
+                                                                        n_test=None)),
+    ("corrected_resampled_ttest", "n_train", "CVScores and n_train", dict(scores_a=CV3.select(0, 1), scores_b=None,
+                                                                          n_test=None)),
+    ("corrected_resampled_ttest", "scores_b", "scores_b missing", dict(scores_b=None)),
+    ("bayesian_correlated_ttest", "scores_a", "CVScores of three", dict(scores_a=CV3, scores_b=None, n_train=None,
+                                                                        n_test=None)),
+    ("bayesian_signed_rank", "scores_a", "three columns", dict(scores_a=[CV3, CV3], scores_b=None)),
+    ("bayesian_signed_rank", "scores_b", "scores_b with a table", dict(scores_a=[CV3.select(0, 1)] * 2)),
+    ("CVScores.select", "names", "repeated", dict(names=("GaussianNB", "GaussianNB"))),
+    ("CVScores.select", "names", "unknown", dict(names=("SVC",))),
+    ("CVScores.select", "names", "index out of range", dict(names=(3,))),
+    ("cv_scores", "estimators", "empty dict", dict(estimators={})),
+    ("cv_scores", "estimators", "a string", dict(estimators="nb")),
+    ("cv_scores", "estimators", "a class", dict(estimators=[GaussianNB])),
+    ("cv_scores", "estimators", "dict key not str", dict(estimators={1: GaussianNB()})),
+    ("cv_scores", "y", "single-class training part", dict(cv=[(np.arange(4), np.arange(4, 8))], y=Y8)),
+    ("cv_scores", "metric", "undefined on a test part", dict(metric="roc_auc", cv=[(np.arange(0, 8, 2), np.array([1, 5]))])),
     ("holm_test", "control", "negative", dict(control=-1)),
     ("holm_test", "scores", "k = 1", dict(scores=SCORE_TABLE[:, :1])),
     ("critical_difference", "k", "k = 1", dict(k=1)),
@@ -1231,6 +1260,9 @@ POSITIONAL_WITH_DEFAULT = {
     "minkowski": ("p", "w"), "vdm": ("p",), "momentum_stability_limit": ("momentum",),
     "quadratic_problem": ("eigenvalues",), "signal_tests": ("signals",), "error_ambiguity": ("weights",),
     "rejection_grid": ("n_samples", "effects"),
+    # the second classifier's scores, omitted when the first argument holds both (CVScores, a table)
+    **{name: ("scores_b",) for name in ("corrected_resampled_ttest", "bayesian_correlated_ttest",
+                                        "bayesian_signed_rank")},
     **{name: ("y",) for name in ("correlation", "disagreement", "pair_table", "pairwise_diversity", "q_statistic")},
 }
 

@@ -105,8 +105,12 @@ def test_select_getitem_mean_to_frame(iris):
         res["svm"]
     with pytest.raises(ValueError, match="names"):
         res.select("nb", "nb")
-    with pytest.raises(IndexError, match="column index"):
+    with pytest.raises(ValueError, match="names must be a column index"):
         res.select(5)
+    with pytest.raises(ValueError, match="names must be one of the estimator names"):
+        res.select("svm")
+    with pytest.raises(IndexError, match="column index"):
+        res[-4]
     with pytest.raises(TypeError, match="at least one"):
         res.select()
 

@@ -90,15 +90,18 @@ class CVScores(Result):
     n_repeats: int
     splits: tuple = dataclasses.field(repr=False)
 
-    def _column(self, key, name: str = "name") -> int:
+    def _column(self, key, name: str = "name", lookup: bool = True) -> int:
+        """The column of ``key`` (a name or an index); a missing one is a KeyError or
+        IndexError for ``res[key]`` (``lookup``), a ValueError naming ``name`` otherwise."""
         if isinstance(key, (int, np.integer)) and not isinstance(key, (bool, np.bool_)):
             if not -len(self.names) <= key < len(self.names):
                 raise fail(name, f"a column index in 0..{len(self.names) - 1} or one of {list(self.names)}",
-                           key, error=IndexError)
+                           key, error=IndexError if lookup else ValueError)
             return int(key) % len(self.names)
         if isinstance(key, str):
             if key not in self.names:
-                raise fail(name, f"one of the estimator names {list(self.names)}", key, error=KeyError)
+                raise fail(name, f"one of the estimator names {list(self.names)}", key,
+                           error=KeyError if lookup else ValueError)
             return self.names.index(key)
         raise fail(name, "an estimator name (str) or a column index (int)", key, error=TypeError)
 
@@ -122,7 +125,8 @@ class CVScores(Result):
         Parameters
         ----------
         *names : str or int
-            Estimator names of ``names`` or column indices; at least one, no repeats.
+            Estimator names of ``names`` or column indices; at least one, no repeats (an
+            unknown name or index is a ValueError).
 
         Returns
         -------
@@ -132,7 +136,7 @@ class CVScores(Result):
         """
         if not names:
             raise TypeError(f"select() needs at least one estimator name; the names are {list(self.names)}.")
-        columns = [self._column(n, "names") for n in names]
+        columns = [self._column(n, "names", lookup=False) for n in names]
         if len(set(columns)) < len(columns):
             raise fail("names", "distinct estimators", show(names), echo=False)
         return dataclasses.replace(self, scores=self.scores[:, columns], names=tuple(self.names[c] for c in columns))
@@ -219,7 +223,8 @@ def _fit_score(estimator, name, X, y, train, test, scorer, metric, where):
         value = scorer(model, take_rows(X, test), take_rows(y, test))
     except (AttributeError, TypeError, ValueError) as exc:
         kind = TypeError if isinstance(exc, TypeError) else ValueError
-        raise kind(f"metric={metric!r} could not score {name} on {where}: {exc}") from exc
+        raise kind(f"metric={metric!r} could not score {name} on the test part of {where} (X and y reach the "
+                   f"estimator's predict and the scorer unchanged): {exc}") from exc
     value = float(value)
     if not np.isfinite(value):
         raise ValueError(f"metric={metric!r} gave {value} for {name} on {where}; a score must be a finite "
@@ -340,7 +345,7 @@ def cv_scores(
             label = single_class_label(labels[train])
             if label is not None:
                 raise ValueError(
-                    f"the training part of split {j} holds a single class ({np.asarray(label).item()!r}): "
+                    f"y has a single class ({np.asarray(label).item()!r}) in the training part of split {j}: "
                     f"a classifier cannot be fitted on it. Use stratified folds (an int cv, or "
                     f"StratifiedKFold) or fewer folds.")
     tasks = [(est, name, X, y, train, test, scorer, metric_name, f"split {j}")
