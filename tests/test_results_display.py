@@ -191,7 +191,9 @@ def test_result_displays_within_the_rules(name):
         parser = _Table()
         parser.feed(result._repr_html_())
         parser.close()
-        assert not parser.stack and parser.headers and parser.headers[0] in head, parser.headers[:3]
+        assert not parser.stack, "unclosed tags"
+        if type(result)._repr_html_ is Result._repr_html_:  # a report renders its own tables
+            assert parser.headers and parser.headers[0] in head, parser.headers[:3]
 
         summary = result.summary()
         assert isinstance(summary, str) and summary.strip()
