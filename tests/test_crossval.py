@@ -10,7 +10,8 @@ from sklearn.datasets import load_iris, load_wine
 from sklearn.discriminant_analysis import LinearDiscriminantAnalysis
 from sklearn.linear_model import LinearRegression, LogisticRegression
 from sklearn.feature_selection import SelectKBest, f_classif
-from sklearn.model_selection import KFold, LeaveOneOut, PredefinedSplit, StratifiedKFold, cross_val_score
+from sklearn.model_selection import (KFold, LeaveOneOut, PredefinedSplit, RepeatedKFold, RepeatedStratifiedKFold,
+                                     ShuffleSplit, StratifiedKFold, cross_val_score)
 from sklearn.naive_bayes import GaussianNB
 from sklearn.neighbors import KNeighborsClassifier
 
@@ -24,39 +25,63 @@ def wine():
     return load_wine(return_X_y=True)
 
 
-def _sklearn_splits(rng, n_repeats, n_splits, stratify, X, y):
-    """The folds cross_val_error uses: one integer seed per repeat from its child stream."""
-    splitter = StratifiedKFold if stratify else KFold
-    seeds = [int(child.integers(2**32)) for child in spawn(np.random.default_rng(rng), n_repeats)]
-    return [splitter(n_splits, shuffle=True, random_state=s) for s in seeds]
-
-
-@pytest.mark.parametrize("stratify", [True, False])
+@pytest.mark.parametrize("splitter", [RepeatedStratifiedKFold, RepeatedKFold])
 @pytest.mark.parametrize("n_splits", [3, 7])
-def test_fold_errors_equal_one_minus_cross_val_score(wine, stratify, n_splits):
+def test_fold_errors_equal_one_minus_cross_val_score(wine, splitter, n_splits):
     X, y = wine
     est = GaussianNB()
-    res = pe.cross_val_error(est, X, y, n_splits=n_splits, n_repeats=2, stratify=stratify, rng=11)
-    for r, cv in enumerate(_sklearn_splits(11, 2, n_splits, stratify, X, y)):
-        # scikit-learn 1.9.1: cross_val_score with the same splitter gives fold accuracies
-        accuracy = cross_val_score(est, X, y, cv=cv)
-        np.testing.assert_allclose(res.fold_errors[r], 1.0 - accuracy, rtol=0, atol=1e-12)
-        sizes = np.array([test.size for _, test in cv.split(X, y)])
-        np.testing.assert_array_equal(res.fold_sizes[r], sizes)
+    cv = splitter(n_splits=n_splits, n_repeats=2, random_state=11)
+    res = pe.cross_val_error(est, X, y, cv=cv)
+    # scikit-learn 1.9.1: cross_val_score with the same splitter gives the fold accuracies,
+    # repeat after repeat
+    accuracy = cross_val_score(est, X, y, cv=cv).reshape(2, n_splits)
+    sizes = np.array([test.size for _, test in cv.split(X, y)]).reshape(2, n_splits)
+    np.testing.assert_allclose(res.fold_errors, 1.0 - accuracy, rtol=0, atol=1e-12)
+    np.testing.assert_array_equal(res.fold_sizes, sizes)
+    for r in range(2):
         # the repeat's error is the fold errors weighted by fold size = mistakes / n
-        weighted = np.sum(sizes * (1.0 - accuracy)) / y.size
+        weighted = np.sum(sizes[r] * (1.0 - accuracy[r])) / y.size
         assert res.repeat_errors[r] == pytest.approx(weighted, abs=1e-12)
         assert res.mistakes[r].mean() == pytest.approx(weighted, abs=1e-12)
     assert res.error == pytest.approx(res.repeat_errors.mean(), abs=1e-15)
     assert res.fold_std == pytest.approx(res.fold_errors.std(ddof=1))
     assert res.repeat_std == pytest.approx(res.repeat_errors.std(ddof=1))
-    assert res.stratify is stratify and res.n_splits == n_splits and res.n_repeats == 2
+    assert res.n_splits == n_splits and res.n_repeats == 2
+
+
+def test_an_int_cv_draws_the_folds_of_make_folds(wine):
+    """Issue 24: cv=k with rng gives the shuffled stratified folds that n_splits=k drew
+    (make_folds, one child stream), so stored numbers do not move."""
+    X, y = wine
+    res = pe.cross_val_error(GaussianNB(), X, y, cv=5, rng=11)
+    seed = int(spawn(np.random.default_rng(11), 1)[0].integers(2**32))
+    same = StratifiedKFold(5, shuffle=True, random_state=seed)
+    np.testing.assert_allclose(res.fold_errors[0], 1.0 - cross_val_score(GaussianNB(), X, y, cv=same),
+                               rtol=0, atol=1e-12)
+    folds = make_folds(y, n_splits=5, n_repeats=1, stratify=True, rng=np.random.default_rng(11))
+    explicit = pe.cross_val_error(GaussianNB(), X, y, cv=folds[0])
+    np.testing.assert_array_equal(res.mistakes, explicit.mistakes)
+    assert (res.n_splits, res.n_repeats) == (5, 1)
+
+
+def test_a_splitter_that_does_not_partition_reports_what_ran(wine):
+    """ShuffleSplit: 4 pairs of one group; the pooled error is mistakes over the tested
+    predictions, and samples no test part held are not mistakes."""
+    X, y = wine
+    cv = ShuffleSplit(n_splits=4, test_size=0.25, random_state=0)
+    res = pe.cross_val_error(GaussianNB(), X, y, cv=cv)
+    tests = [test for _, test in cv.split(X, y)]
+    assert (res.n_splits, res.n_repeats) == (4, 1)
+    np.testing.assert_array_equal(res.fold_sizes[0], [t.size for t in tests])
+    assert res.error == pytest.approx(np.sum(res.fold_errors * res.fold_sizes) / res.fold_sizes.sum(), abs=1e-15)
+    never = np.setdiff1d(np.arange(y.size), np.concatenate(tests))
+    assert not res.mistakes[0, never].any()
 
 
 def test_weighted_mean_differs_from_plain_mean_when_folds_are_uneven():
     # 178 wine samples in 4 folds: sizes 45/45/44/44, so the two means can differ
     X, y = load_wine(return_X_y=True)
-    res = pe.cross_val_error(KNeighborsClassifier(3), X, y, n_splits=4, rng=2)
+    res = pe.cross_val_error(KNeighborsClassifier(3), X, y, cv=4, rng=2)
     assert len(set(res.fold_sizes[0])) == 2
     plain = res.fold_errors[0].mean()
     weighted = np.average(res.fold_errors[0], weights=res.fold_sizes[0])
@@ -64,7 +89,7 @@ def test_weighted_mean_differs_from_plain_mean_when_folds_are_uneven():
     assert res.error != plain
     # with equal folds both coincide (iris: 150 = 5 x 30)
     Xi, yi = load_iris(return_X_y=True)
-    even = pe.cross_val_error(KNeighborsClassifier(3), Xi, yi, n_splits=5, rng=2)
+    even = pe.cross_val_error(KNeighborsClassifier(3), Xi, yi, cv=5, rng=2)
     assert even.error == pytest.approx(even.fold_errors.mean(), abs=1e-12)
 
 
@@ -81,8 +106,8 @@ def test_one_definition_of_the_cv_error_everywhere():
         test_fold[test] = f
     same_folds = PredefinedSplit(test_fold)
     for average, expected in [("pooled", 5 / 147), ("folds", 1 / 30)]:
-        cv = pe.cross_val_error(knn, X, y, n_splits=10, rng=0, average=average)
-        cv2 = pe.selection_cv_error(sel, knn, X, y, n_splits=10, rng=0, average=average)
+        cv = pe.cross_val_error(knn, X, y, cv=10, rng=0, average=average)
+        cv2 = pe.selection_cv_error(sel, knn, X, y, cv=10, rng=0, average=average)
         perm = pe.permutation_test(knn, X, y, cv=same_folds, n_resamples=2, rng=0, average=average)
         assert cv.error == pytest.approx(expected, abs=1e-15)
         assert cv2.error == pytest.approx(expected, abs=1e-15)
@@ -96,18 +121,18 @@ def test_one_definition_of_the_cv_error_everywhere():
 
 def test_average_folds_is_the_mean_of_fold_errors_per_repeat(wine):
     X, y = wine  # 178 samples in 4 folds: 45, 45, 44, 44
-    res = pe.cross_val_error(KNeighborsClassifier(3), X, y, n_splits=4, n_repeats=3, rng=2,
-                             average="folds")
+    cv = RepeatedStratifiedKFold(n_splits=4, n_repeats=3, random_state=2)
+    res = pe.cross_val_error(KNeighborsClassifier(3), X, y, cv=cv, average="folds")
     np.testing.assert_array_equal(res.repeat_errors, res.fold_errors.mean(axis=1))
     assert res.error == pytest.approx(res.fold_errors.mean(), abs=1e-15)
-    pooled = pe.cross_val_error(KNeighborsClassifier(3), X, y, n_splits=4, n_repeats=3, rng=2)
+    pooled = pe.cross_val_error(KNeighborsClassifier(3), X, y, cv=cv)
     np.testing.assert_array_equal(pooled.fold_errors, res.fold_errors)  # same fits
     np.testing.assert_array_equal(pooled.repeat_errors, pooled.mistakes.mean(axis=1))
 
 
 def test_stratified_folds_keep_class_proportions(wine):
     X, y = wine
-    res = pe.cross_val_error(GaussianNB(), X, y, n_splits=5, rng=0)
+    res = pe.cross_val_error(GaussianNB(), X, y, cv=5, rng=0)
     assert res.fold_sizes.sum() == y.size
     assert res.mistakes.shape == (1, y.size)
     assert np.isnan(res.repeat_std)  # one repeat has no spread
@@ -122,7 +147,7 @@ def test_leave_one_out_equals_sklearn(wine):
     accuracy = cross_val_score(est, X, y, cv=LeaveOneOut())
     np.testing.assert_array_equal(res.fold_errors[0], 1.0 - accuracy)
     assert res.error == pytest.approx(1.0 - accuracy.mean(), abs=1e-12)
-    assert res.n_splits == y.size and res.n_repeats == 1 and not res.stratify
+    assert res.n_splits == y.size and res.n_repeats == 1
     np.testing.assert_array_equal(res.mistakes[0], accuracy == 0)
 
 
@@ -141,7 +166,7 @@ def test_loo_by_an_explicit_loop():
 
 def test_same_rng_same_result_and_n_jobs_invariance(wine):
     X, y = wine
-    kwargs = dict(n_splits=4, n_repeats=2, rng=5)
+    kwargs = dict(cv=RepeatedStratifiedKFold(n_splits=4, n_repeats=2, random_state=5))
     serial = pe.cross_val_error(GaussianNB(), X, y, **kwargs)
     again = pe.cross_val_error(GaussianNB(), X, y, **kwargs)
     parallel = pe.cross_val_error(GaussianNB(), X, y, **kwargs, n_jobs=2)
@@ -154,25 +179,26 @@ def test_same_rng_same_result_and_n_jobs_invariance(wine):
 
 
 def test_repeats_are_prefix_stable(wine):
-    # repeat r draws from its own child stream: adding repeats leaves earlier ones alone
+    # RepeatedStratifiedKFold draws its repeats one after the other from one RandomState:
+    # adding repeats leaves earlier ones alone, and the result keeps them apart
     X, y = wine
-    two = pe.cross_val_error(GaussianNB(), X, y, n_splits=3, n_repeats=2, rng=9)
-    five = pe.cross_val_error(GaussianNB(), X, y, n_splits=3, n_repeats=5, rng=9)
+    two = pe.cross_val_error(GaussianNB(), X, y, cv=RepeatedStratifiedKFold(n_splits=3, n_repeats=2, random_state=9))
+    five = pe.cross_val_error(GaussianNB(), X, y, cv=RepeatedStratifiedKFold(n_splits=3, n_repeats=5, random_state=9))
     np.testing.assert_array_equal(two.mistakes, five.mistakes[:2])
     assert five.repeat_std == pytest.approx(five.repeat_errors.std(ddof=1))
 
 
 def test_progress_bar_does_not_change_the_result(wine, capsys):
     X, y = wine
-    quiet = pe.cross_val_error(GaussianNB(), X, y, n_splits=3, rng=1)
-    loud = pe.cross_val_error(GaussianNB(), X, y, n_splits=3, rng=1, progress=True)
+    quiet = pe.cross_val_error(GaussianNB(), X, y, cv=3, rng=1)
+    loud = pe.cross_val_error(GaussianNB(), X, y, cv=3, rng=1, progress=True)
     np.testing.assert_array_equal(quiet.fold_errors, loud.fold_errors)
     assert "cross-validation" in capsys.readouterr().err
 
 
 def test_result_repr_and_html():
     X, y = load_iris(return_X_y=True)
-    res = pe.cross_val_error(GaussianNB(), X, y, n_splits=3, rng=0)
+    res = pe.cross_val_error(GaussianNB(), X, y, cv=3, rng=0)
     assert_displays(res, "CrossValidationResult(error=")
 
 
@@ -187,18 +213,17 @@ def test_unstratified_fold_of_one_class_is_predicted_as_that_class():
     # 2 unstratified folds of 10: when both positives fall in one fold (probability 9/19),
     # the other fold's training set is zeros only
     for seed in range(40):
-        res = pe.cross_val_error(LogisticRegression(), X, y, n_splits=2, stratify=False, rng=seed)
+        res = pe.cross_val_error(LogisticRegression(), X, y, cv=KFold(2, shuffle=True, random_state=seed))
         if res.n_single_class:
             break
     assert res.n_single_class == 1
-    folds = crossval.make_folds(y, n_splits=2, n_repeats=1, stratify=False,
-                                rng=np.random.default_rng(seed))[0]
+    folds = list(KFold(2, shuffle=True, random_state=seed).split(X))
     bad = [f for f, (train, _) in enumerate(folds) if np.all(y[train] == 0)]
     assert len(bad) == 1
     assert res.fold_errors[0, bad[0]] == 0.2  # both positives predicted 0
     with pytest.raises(ValueError, match=rf"training set of fold {bad[0]} of repeat 0 holds a single "
                                          r"class \(0\).*single_class='constant'"):
-        pe.cross_val_error(LogisticRegression(), X, y, n_splits=2, stratify=False, rng=seed,
+        pe.cross_val_error(LogisticRegression(), X, y, cv=KFold(2, shuffle=True, random_state=seed),
                            single_class="raise")
 
 
@@ -214,7 +239,7 @@ def test_loo_with_a_singleton_class():
 
 def test_stratified_folds_never_hold_one_class():
     X, y = _rare()
-    res = pe.cross_val_error(LogisticRegression(), X, y, n_splits=2, rng=0)
+    res = pe.cross_val_error(LogisticRegression(), X, y, cv=2, rng=0)
     assert res.n_single_class == 0
 
 
@@ -226,18 +251,19 @@ X_NAN[3, 1] = np.nan
 Y_SMALL_CLASS = np.r_[np.zeros(17, int), np.ones(3, int)]
 
 GOOD = {
-    pe.cross_val_error: dict(estimator=GaussianNB(), X=X_OK, y=Y_OK, n_splits=2, rng=0),
+    pe.cross_val_error: dict(estimator=GaussianNB(), X=X_OK, y=Y_OK, cv=2, rng=0),
     pe.leave_one_out_error: dict(estimator=GaussianNB(), X=X_OK, y=Y_OK),
 }
 
 BAD = [
     (pe.cross_val_error, dict(estimator=NoPredict()), TypeError, r"estimator .*predict"),
     (pe.cross_val_error, dict(estimator=GaussianNB), TypeError, r"estimator .*class, not an instance"),
-    (pe.cross_val_error, dict(n_splits=1), ValueError, r"n_splits must be an integer in \[2, 20\]; got 1"),
-    (pe.cross_val_error, dict(n_splits=21, stratify=False), ValueError, r"n_splits must be an integer in \[2, 20\]; got 21"),
-    (pe.cross_val_error, dict(n_splits=2.5), TypeError, r"n_splits must be an integer"),
-    (pe.cross_val_error, dict(n_splits=4, y=Y_SMALL_CLASS), ValueError, r"n_splits must be at most 3, the size of the smallest class 1; got 4"),
-    (pe.cross_val_error, dict(n_repeats=0), ValueError, r"n_repeats must be an integer >= 1"),
+    (pe.cross_val_error, dict(cv=1), ValueError, r"^cv must be an integer in \[2, 20\]; got 1"),
+    (pe.cross_val_error, dict(cv=21), ValueError, r"^cv must be an integer in \[2, 20\]; got 21"),
+    (pe.cross_val_error, dict(cv=2.5), TypeError, r"^cv must be a scikit-learn-compatible splitter"),
+    (pe.cross_val_error, dict(cv=4, y=Y_SMALL_CLASS), ValueError, r"^cv must be at most 3, the size of the smallest class 1; got 4"),
+    (pe.cross_val_error, dict(cv=[(np.arange(10), np.arange(5))]), ValueError, r"^cv must be disjoint train and test parts"),
+    (pe.cross_val_error, dict(cv=StratifiedKFold), TypeError, r"^cv must be a scikit-learn-compatible splitter .*class, not an instance"),
     (pe.cross_val_error, dict(y=Y_OK[:-1]), ValueError, r"y has 19 entries but X has 20"),
     (pe.cross_val_error, dict(X=X_NAN), ValueError, r"Input X contains NaN"),  # the estimator validates X (issue 14)
     (pe.cross_val_error, dict(y=np.zeros(20)), ValueError, r"y must be labels of at least 2 classes; got 1"),
@@ -247,8 +273,11 @@ BAD = [
     (pe.cross_val_error, dict(n_jobs=1.5), TypeError, r"n_jobs must be None or a non-zero"),
     (pe.cross_val_error, dict(y=np.linspace(0.5, 2.5, 20)), ValueError, r"y must be class labels \(binary or multiclass\); got a 'continuous' target"),
     (pe.cross_val_error, dict(estimator=LinearRegression()), ValueError, r"estimator must be a classifier"),
-    (pe.cross_val_error, dict(stratify="no"), TypeError, r"stratify must be True or False; got 'no'"),
-    (pe.cross_val_error, dict(stratify=0), TypeError, r"stratify must be True or False"),
+    # issue 24: the retired keywords name cv= and rng=
+    (pe.cross_val_error, dict(stratify=False), TypeError, r"^cross_val_error\(\) takes cv=, not stratify=: an int"),
+    (pe.cross_val_error, dict(n_splits=5), TypeError, r"^cross_val_error\(\) takes cv=, not n_splits=: .*RepeatedStratifiedKFold"),
+    (pe.cross_val_error, dict(n_repeats=2), TypeError, r"^cross_val_error\(\) takes cv=, not n_repeats="),
+    (pe.cross_val_error, dict(random_state=0), TypeError, r"^cross_val_error\(\) takes rng=, not random_state="),
     (pe.cross_val_error, dict(progress=None), TypeError, r"progress must be True or False"),
     (pe.cross_val_error, dict(single_class="redraw"), ValueError, r"single_class must be one of"),
     (pe.cross_val_error, dict(average="mean"), ValueError, r"average must be one of \['pooled', 'folds'\]; got 'mean'"),

@@ -9,13 +9,14 @@ from _helpers import NoPredict, bad_input_test
 from sklearn.decomposition import PCA
 from sklearn.feature_selection import SelectKBest, f_classif
 from sklearn.linear_model import LinearRegression, LogisticRegression
-from sklearn.model_selection import StratifiedKFold, KFold, cross_val_score
+from sklearn.model_selection import KFold, RepeatedStratifiedKFold, StratifiedKFold, cross_val_score
 from sklearn.neighbors import KNeighborsClassifier
 from sklearn.pipeline import make_pipeline
 
 import patterneval as pe
 from patterneval.resampling import selection
-from patterneval.resampling.selection import LeakGrid, _make_folds, leak_grid
+from patterneval.resampling._engine import make_folds
+from patterneval.resampling.selection import LeakGrid, leak_grid
 
 
 def noise(seed, n=50, p=2000):
@@ -27,21 +28,24 @@ SEL = SelectKBest(f_classif, k=10)
 KNN = KNeighborsClassifier(1)
 
 
-def test_folds_are_seeded_stratified_kfold():
-    """The folds of _engine.make_folds, shared with cross_val_error."""
+def _folds(y, k, seed):
+    """The folds of ``cv=k, rng=seed``: _engine.make_folds, shared with cross_val_error."""
+    return make_folds(y, n_splits=k, n_repeats=1, stratify=True, rng=np.random.default_rng(seed))[0]
+
+
+def test_an_int_cv_gives_the_seeded_stratified_folds_of_cross_val_error():
+    """cv=k with rng: scikit-learn's shuffled StratifiedKFold seeded from rng's first child
+    stream (make_folds), the folds cross_val_error draws, fold by fold."""
+    X, y = noise(6, n=24, p=40)
     y = np.repeat([0, 1, 2], [7, 8, 9])
-    folds = _make_folds(y, n_splits=4, n_repeats=2, stratify=True, rng=np.random.default_rng(3))
-    # one child stream per repeat, as in cross_val_error (_engine.make_folds)
-    seeds = [int(c.integers(2**32)) for c in np.random.default_rng(3).spawn(2)]
-    expected = [f for s in seeds for f in StratifiedKFold(4, shuffle=True, random_state=int(s)).split(y, y)]
-    assert len(folds) == 8
-    for (tr, te), (tr2, te2) in zip(folds, expected):
-        np.testing.assert_array_equal(te, te2)
-        np.testing.assert_array_equal(tr, tr2)
-    plain = _make_folds(y, n_splits=3, n_repeats=1, stratify=False, rng=np.random.default_rng(1))
-    seed = int(np.random.default_rng(1).spawn(1)[0].integers(2**32))
-    for (_, te), (_, te2) in zip(plain, KFold(3, shuffle=True, random_state=seed).split(y)):
-        np.testing.assert_array_equal(te, te2)
+    seed = int(np.random.default_rng(3).spawn(1)[0].integers(2**32))
+    expected = list(StratifiedKFold(4, shuffle=True, random_state=seed).split(y, y))
+    knn = KNeighborsClassifier(1)
+    res = pe.selection_cv_error(SelectKBest(f_classif, k="all"), knn, X, y, cv=4, rng=3)
+    explicit = pe.selection_cv_error(SelectKBest(f_classif, k="all"), knn, X, y, cv=expected)
+    np.testing.assert_array_equal(res.fold_errors, explicit.fold_errors)
+    plain = pe.cross_val_error(knn, X, y, cv=4, rng=3)
+    np.testing.assert_array_equal(res.fold_errors, plain.fold_errors[0])
 
 
 @pytest.mark.parametrize("inside", [True, False])
@@ -49,8 +53,9 @@ def test_equals_sklearn_cross_val_score_on_the_same_folds(inside):
     # peer: scikit-learn 1.9.1 cross_val_score; CV2 = the pipeline cross-validated,
     # CV1 = the classifier cross-validated on columns chosen with all labels
     X, y = noise(0, n=40, p=300)
-    res = pe.selection_cv_error(SEL, KNN, X, y, inside=inside, n_splits=5, n_repeats=2, rng=4)
-    folds = _make_folds(y, n_splits=5, n_repeats=2, stratify=True, rng=np.random.default_rng(4))
+    cv = RepeatedStratifiedKFold(n_splits=5, n_repeats=2, random_state=4)
+    res = pe.selection_cv_error(SEL, KNN, X, y, inside=inside, cv=cv)
+    folds = list(cv.split(X, y))
     if inside:
         acc = cross_val_score(make_pipeline(SEL, KNN), X, y, cv=folds)
     else:
@@ -63,14 +68,14 @@ def test_equals_sklearn_cross_val_score_on_the_same_folds(inside):
 
 def test_selected_features_per_fold():
     X, y = noise(1, n=40, p=300)
-    cv2 = pe.selection_cv_error(SEL, KNN, X, y, n_splits=4, rng=0)
-    folds = _make_folds(y, n_splits=4, n_repeats=1, stratify=True, rng=np.random.default_rng(0))
+    cv2 = pe.selection_cv_error(SEL, KNN, X, y, cv=4, rng=0)
+    folds = _folds(y, 4, 0)
     assert len(cv2.selected_features) == 4
     for support, (train, _) in zip(cv2.selected_features, folds):
         expected = SelectKBest(f_classif, k=10).fit(X[train], y[train]).get_support(indices=True)
         np.testing.assert_array_equal(support, expected)
     assert cv2.selection_counts.sum() == 40 and cv2.selection_counts.shape == (300,)
-    cv1 = pe.selection_cv_error(SEL, KNN, X, y, inside=False, n_splits=4, rng=0)
+    cv1 = pe.selection_cv_error(SEL, KNN, X, y, inside=False, cv=4, rng=0)
     everything = SelectKBest(f_classif, k=10).fit(X, y).get_support(indices=True)
     assert all(np.array_equal(s, everything) for s in cv1.selected_features)
     assert set(np.flatnonzero(cv1.selection_counts)) == set(everything)
@@ -78,7 +83,7 @@ def test_selected_features_per_fold():
 
 def test_feature_extractor_without_support():
     X, y = noise(2, n=30, p=50)
-    res = pe.selection_cv_error(PCA(3), LogisticRegression(), X, y, n_splits=3, rng=0)
+    res = pe.selection_cv_error(PCA(3), LogisticRegression(), X, y, cv=3, rng=0)
     assert res.selected_features == () and res.fold_errors.shape == (3,)
 
 
@@ -88,8 +93,8 @@ def test_cv1_is_optimistic_cv2_is_honest_on_pure_noise():
     cv1, cv2 = [], []
     for seed in range(8):
         X, y = noise(100 + seed)
-        cv1.append(pe.selection_cv_error(SEL, KNN, X, y, inside=False, n_splits=5, rng=seed).error)
-        cv2.append(pe.selection_cv_error(SEL, KNN, X, y, inside=True, n_splits=5, rng=seed).error)
+        cv1.append(pe.selection_cv_error(SEL, KNN, X, y, inside=False, cv=5, rng=seed).error)
+        cv2.append(pe.selection_cv_error(SEL, KNN, X, y, inside=True, cv=5, rng=seed).error)
     honest = pe.simulation.check_mean(cv2, 0.5)
     assert honest.passed, honest
     leak = pe.simulation.check_mean(cv1, 0.5)
@@ -98,8 +103,9 @@ def test_cv1_is_optimistic_cv2_is_honest_on_pure_noise():
 
 def test_n_jobs_and_progress_do_not_change_the_result():
     X, y = noise(3, n=40, p=200)
-    one = pe.selection_cv_error(SEL, KNN, X, y, n_splits=4, n_repeats=2, rng=5)
-    two = pe.selection_cv_error(SEL, KNN, X, y, n_splits=4, n_repeats=2, rng=5, n_jobs=2, progress=True)
+    cv = RepeatedStratifiedKFold(n_splits=4, n_repeats=2, random_state=5)
+    one = pe.selection_cv_error(SEL, KNN, X, y, cv=cv)
+    two = pe.selection_cv_error(SEL, KNN, X, y, cv=cv, n_jobs=2, progress=True)
     np.testing.assert_array_equal(one.fold_errors, two.fold_errors)
     assert all(np.array_equal(a, b) for a, b in zip(one.selected_features, two.selected_features))
 
@@ -107,19 +113,19 @@ def test_n_jobs_and_progress_do_not_change_the_result():
 def test_same_rng_same_folds_for_cv1_and_cv2():
     X, y = noise(4, n=40, p=5)  # 5 features, k=5: selection keeps everything, no leak
     sel = SelectKBest(f_classif, k=5)
-    a = pe.selection_cv_error(sel, KNN, X, y, inside=True, n_splits=4, rng=8)
-    b = pe.selection_cv_error(sel, KNN, X, y, inside=False, n_splits=4, rng=8)
+    a = pe.selection_cv_error(sel, KNN, X, y, inside=True, cv=4, rng=8)
+    b = pe.selection_cv_error(sel, KNN, X, y, inside=False, cv=4, rng=8)
     np.testing.assert_array_equal(a.fold_errors, b.fold_errors)
 
 
 def test_repr():
     X, y = noise(5, n=20, p=30)
-    res = pe.selection_cv_error(SEL, KNN, X, y, n_splits=2, rng=0)
+    res = pe.selection_cv_error(SEL, KNN, X, y, cv=2, rng=0)
     assert repr(res).startswith("SelectionCVResult(error=") and "selected_features" not in repr(res)
 
 
 # ------------------------------------------------------------------ leak_grid
-def slow_leak_grid(n_features, k, n_samples, n_datasets, n_splits, seed):
+def slow_leak_grid(n_features, k, n_samples, n_datasets, cv, seed):
     """Explicit loops: the data sets drawn as leak_grid documents, every cell one pair of
     selection_cv_error calls."""
     gen = np.random.default_rng(seed)
@@ -134,12 +140,12 @@ def slow_leak_grid(n_features, k, n_samples, n_datasets, n_splits, seed):
                 for inside, out in ((False, cv1), (True, cv2)):
                     out[i, j, d] = pe.selection_cv_error(
                         SelectKBest(f_classif, k=kk), KNeighborsClassifier(1), X[:, :p], y,
-                        inside=inside, n_splits=n_splits, rng=folds_seed).error
+                        inside=inside, cv=cv, rng=folds_seed).error
     return cv1, cv2
 
 
 def test_leak_grid_equals_slow_twin():
-    grid = leak_grid((10, 60), (1, 3, 10), n_samples=17, n_datasets=2, n_splits=3, rng=6)
+    grid = leak_grid((10, 60), (1, 3, 10), n_samples=17, n_datasets=2, cv=3, rng=6)
     cv1, cv2 = slow_leak_grid((10, 60), (1, 3, 10), 17, 2, 3, 6)
     assert isinstance(grid, LeakGrid) and grid.n_samples == 17
     np.testing.assert_array_equal(grid.n_features, [10, 60])
@@ -154,30 +160,30 @@ def test_leak_grid_equals_slow_twin():
 def test_leak_grid_shows_the_leak_and_ignores_n_jobs():
     # 30 samples, 300 noise features, k = 10: selecting on all labels is far more optimistic;
     # at p = k = 10 the selection keeps every column and CV1 = CV2 exactly
-    grid = leak_grid((10, 300), (1, 10), n_samples=30, n_datasets=2, n_splits=3, rng=0)
+    grid = leak_grid((10, 300), (1, 10), n_samples=30, n_datasets=2, cv=3, rng=0)
     assert grid.cv1.shape == grid.cv2.shape == (2, 2, 2)
     assert grid.cv1_mean[1, 1] < grid.cv2_mean[1, 1] - 0.2
     np.testing.assert_array_equal(grid.cv1[0, 1], grid.cv2[0, 1])
-    again = leak_grid((10, 300), (1, 10), n_samples=30, n_datasets=2, n_splits=3,
+    again = leak_grid((10, 300), (1, 10), n_samples=30, n_datasets=2, cv=3,
                       rng=np.random.default_rng(0), n_jobs=2, progress=True)
     np.testing.assert_array_equal(grid.cv1, again.cv1)
     np.testing.assert_array_equal(grid.cv2, again.cv2)
 
 
 def test_leak_grid_estimator_is_used():
-    grid = leak_grid((8,), (2,), n_samples=12, n_datasets=1, n_splits=2,
+    grid = leak_grid((8,), (2,), n_samples=12, n_datasets=1, cv=2,
                      estimator=LogisticRegression(), rng=1)
     gen = np.random.default_rng(1)  # as documented: the matrix, then the folds' seed
     X, seed = gen.normal(size=(12, 8)), int(gen.integers(2**32))
     y = np.repeat([0, 1], 6)
     expected = pe.selection_cv_error(SelectKBest(f_classif, k=2), LogisticRegression(), X, y,
-                                     n_splits=2, rng=seed).error
+                                     cv=2, rng=seed).error
     assert grid.cv2[0, 0, 0] == expected
 
 
 # ------------------------------------------------------------------ order and single classes
 def test_most_selected_breaks_ties_by_lowest_index():
-    res = pe.selection_cv_error(SEL, KNN, *noise(3, n=40, p=300), n_splits=5, rng=0)
+    res = pe.selection_cv_error(SEL, KNN, *noise(3, n=40, p=300), cv=5, rng=0)
     counts = res.selection_counts
     order = res.most_selected()
     # counts never increase along the order, and within equal counts indices increase
@@ -194,7 +200,7 @@ def test_single_class_training_fold_selects_nothing_and_predicts_its_class():
     y = np.r_[np.ones(2, int), np.zeros(18, int)]
     found = False
     for seed in range(60):  # 2 folds of 10: both positives in one fold with probability 9/19
-        folds = _make_folds(y, n_splits=2, n_repeats=1, stratify=False, rng=np.random.default_rng(seed))
+        folds = list(KFold(2, shuffle=True, random_state=seed).split(y))
         bad = [i for i, (train, _) in enumerate(folds) if np.all(y[train] == 0)]
         if bad:
             found = True
@@ -202,20 +208,20 @@ def test_single_class_training_fold_selects_nothing_and_predicts_its_class():
     assert found
     lr = make_pipeline(LogisticRegression())
     for inside in (True, False):
-        res = pe.selection_cv_error(SEL, lr, X, y, inside=inside, n_splits=2, stratify=False, rng=seed)
+        res = pe.selection_cv_error(SEL, lr, X, y, inside=inside, cv=KFold(2, shuffle=True, random_state=seed))
         assert res.n_single_class == 1 and res.fold_errors[bad[0]] == 0.2
     assert res.selected_features[bad[0]].size == 10  # CV1: the one set chosen on all data
-    cv2 = pe.selection_cv_error(SEL, lr, X, y, inside=True, n_splits=2, stratify=False, rng=seed)
+    cv2 = pe.selection_cv_error(SEL, lr, X, y, inside=True, cv=KFold(2, shuffle=True, random_state=seed))
     assert cv2.selected_features[bad[0]].size == 0
     with pytest.raises(ValueError, match=rf"fold {bad[0]} holds a single class \(0\)"):
-        pe.selection_cv_error(SEL, lr, X, y, n_splits=2, stratify=False, rng=seed, single_class="raise")
+        pe.selection_cv_error(SEL, lr, X, y, cv=KFold(2, shuffle=True, random_state=seed), single_class="raise")
 
 
 # ------------------------------------------------------------------ bad input
 X_OK, Y_OK = noise(0, n=20, p=30)
 GOOD = {
-    pe.selection_cv_error: dict(selector=SEL, estimator=KNN, X=X_OK, y=Y_OK, n_splits=2, rng=0),
-    leak_grid: dict(n_features=(5,), k=(1,), n_samples=8, n_datasets=1, n_splits=2, rng=0),
+    pe.selection_cv_error: dict(selector=SEL, estimator=KNN, X=X_OK, y=Y_OK, cv=2, rng=0),
+    leak_grid: dict(n_features=(5,), k=(1,), n_samples=8, n_datasets=1, cv=2, rng=0),
 }
 X_NAN = X_OK.copy()
 X_NAN[0, 0] = np.nan
@@ -228,16 +234,23 @@ CASES = [
     (pe.selection_cv_error, dict(y=Y_OK[:-1]), ValueError, r"^y has 19 entries but X has 20; they must pair up"),
     (pe.selection_cv_error, dict(X=X_NAN), ValueError, r"Input X contains NaN"),  # the selector validates X
     (pe.selection_cv_error, dict(y=np.ones(20)), ValueError, r"^y must be labels of at least 2 classes; got 1"),
-    (pe.selection_cv_error, dict(n_splits=1), ValueError, r"^n_splits must be an integer in \[2, 20\]; got 1"),
-    (pe.selection_cv_error, dict(n_splits=11), ValueError, r"^n_splits must be at most 10, the size of the smallest class 0; got 11"),
-    (pe.selection_cv_error, dict(n_splits=21, stratify=False), ValueError,
-     r"^n_splits must be an integer in \[2, 20\]; got 21"),
-    (pe.selection_cv_error, dict(n_repeats=0), ValueError, r"^n_repeats must be an integer >= 1; got 0"),
+    (pe.selection_cv_error, dict(cv=1), ValueError, r"^cv must be an integer in \[2, 20\]; got 1"),
+    (pe.selection_cv_error, dict(cv=11), ValueError, r"^cv must be at most 10, the size of the smallest class 0; got 11"),
+    (pe.selection_cv_error, dict(cv=21), ValueError, r"^cv must be an integer in \[2, 20\]; got 21"),
+    (pe.selection_cv_error, dict(cv="5"), TypeError, r"^cv must be a scikit-learn-compatible splitter"),
+    (pe.selection_cv_error, dict(cv=[(np.arange(10), np.arange(10, 25))]), ValueError,
+     r"^cv must be indices in 0..19 \(there are 20 samples\)"),
     (pe.selection_cv_error, dict(rng="seed"), TypeError, r"^rng must be None, an int seed or a numpy"),
     (pe.selection_cv_error, dict(n_jobs=0), ValueError, r"^n_jobs must be None or a non-zero integer; got 0"),
     (pe.selection_cv_error, dict(inside="no"), TypeError, r"^inside must be True or False; got 'no'"),
     (pe.selection_cv_error, dict(inside=1), TypeError, r"^inside must be True or False; got 1"),
-    (pe.selection_cv_error, dict(stratify="yes"), TypeError, r"^stratify must be True or False"),
+    # issue 24: the retired keywords name cv= and rng=
+    (pe.selection_cv_error, dict(stratify=True), TypeError, r"^selection_cv_error\(\) takes cv=, not stratify="),
+    (pe.selection_cv_error, dict(n_splits=5), TypeError, r"^selection_cv_error\(\) takes cv=, not n_splits="),
+    (pe.selection_cv_error, dict(n_repeats=2), TypeError, r"^selection_cv_error\(\) takes cv=, not n_repeats="),
+    (pe.selection_cv_error, dict(random_state=0), TypeError, r"^selection_cv_error\(\) takes rng=, not random_state="),
+    (leak_grid, dict(n_splits=5), TypeError, r"^leak_grid\(\) takes cv=, not n_splits="),
+    (leak_grid, dict(seed=0), TypeError, r"^leak_grid\(\) takes rng=, not seed="),
     (pe.selection_cv_error, dict(progress=0), TypeError, r"^progress must be True or False"),
     (pe.selection_cv_error, dict(y=np.linspace(0.1, 2.1, 20)), ValueError, r"^y must be class labels \(binary or multiclass\)"),
     (pe.selection_cv_error, dict(estimator=LinearRegression()), ValueError, r"^estimator must be a classifier"),
@@ -256,8 +269,9 @@ CASES = [
     (leak_grid, dict(n_samples=3), ValueError, r"^n_samples must be an integer >= 4; got 3"),
     (leak_grid, dict(n_samples=8.0), TypeError, r"^n_samples must be an integer >= 4"),
     (leak_grid, dict(n_datasets=0), ValueError, r"^n_datasets must be an integer >= 1; got 0"),
-    (leak_grid, dict(n_splits=5), ValueError, r"^n_splits must be at most 4, the size of the smallest class 0; got 5"),
-    (leak_grid, dict(n_splits=1), ValueError, r"^n_splits must be an integer in \[2, 8\]; got 1"),
+    (leak_grid, dict(cv=5), ValueError, r"^cv must be at most 4, the size of the smallest class 0; got 5"),
+    (leak_grid, dict(cv=1), ValueError, r"^cv must be an integer in \[2, 8\]; got 1"),
+    (leak_grid, dict(cv=StratifiedKFold), TypeError, r"^cv must be a scikit-learn-compatible splitter .*class, not an instance"),
     (leak_grid, dict(estimator=NoPredict()), TypeError, r"^estimator must .*\(no predict\)"),
     (leak_grid, dict(rng="seed"), TypeError, r"^rng must be None, an int seed or a numpy"),
     (leak_grid, dict(n_jobs=0), ValueError, r"^n_jobs must be None or a non-zero integer; got 0"),
@@ -287,7 +301,6 @@ def test_same_folds_as_cross_val_error():
 
     X, y = load_iris(return_X_y=True)
     knn = KNeighborsClassifier(3)
-    sel = pe.selection_cv_error(SelectKBest(f_classif, k="all"), knn, X, y, inside=True,
-                                n_splits=5, n_repeats=2, rng=7)
-    plain = pe.cross_val_error(knn, X, y, n_splits=5, n_repeats=2, rng=7)
+    sel = pe.selection_cv_error(SelectKBest(f_classif, k="all"), knn, X, y, inside=True, cv=5, rng=7)
+    plain = pe.cross_val_error(knn, X, y, cv=5, rng=7)
     np.testing.assert_allclose(np.ravel(sel.fold_errors), np.ravel(plain.fold_errors), rtol=0, atol=1e-15)

@@ -14,7 +14,7 @@ from joblib import Parallel, delayed, effective_n_jobs
 from sklearn.base import clone
 from sklearn.model_selection import KFold, StratifiedKFold
 
-from .._validation import check_bool, check_choice, check_cv, check_n_jobs, check_n_splits, check_rng, check_scalar
+from .._validation import check_bool, check_choice, check_cv, check_n_jobs, check_rng
 from ._rows import take_rows
 
 __all__ = ["AVERAGE_OPTIONS", "SINGLE_CLASS_OPTIONS", "FoldOutcome", "check_kfold_options", "cross_validate_folds",
@@ -170,22 +170,18 @@ def run_tasks(func, tasks, *, n_jobs=None, progress=False, desc=None, total=None
 # ---------------------------------------------------------------- the cross-validation engine
 
 
-def check_kfold_options(y, *, n_splits, n_repeats, stratify, rng, n_jobs, progress, single_class,
-                        average) -> dict:
-    """The options of the repeated k-fold methods (``cross_val_error``,
+def check_kfold_options(y, *, cv, rng, n_jobs, progress, single_class, average) -> dict:
+    """The options of the cross-validation methods (``cross_val_error``,
     ``selection_cv_error``), checked and normalised in one place (SciPy's ``_iv`` pattern):
-    a dict of the same names."""
-    stratify = check_bool("stratify", stratify)
-    return dict(
-        stratify=stratify,
-        progress=check_bool("progress", progress),
-        single_class=check_choice("single_class", single_class, SINGLE_CLASS_OPTIONS),
-        average=check_choice("average", average, AVERAGE_OPTIONS),
-        n_splits=check_n_splits(n_splits, y, stratify=stratify),
-        n_repeats=check_scalar("n_repeats", n_repeats, int, low=1),
-        rng=check_rng(rng),
-        n_jobs=check_n_jobs(n_jobs),
-    )
+    a dict of the same names, with ``splits`` the ``(train, test)`` pairs of ``cv`` grouped
+    by repeat (:func:`cv_splits`; an int gives stratified folds, as scikit-learn does for a
+    classifier) in place of ``cv``."""
+    progress = check_bool("progress", progress)
+    single_class = check_choice("single_class", single_class, SINGLE_CLASS_OPTIONS)
+    average = check_choice("average", average, AVERAGE_OPTIONS)
+    rng = check_rng(rng)
+    return dict(progress=progress, single_class=single_class, average=average, rng=rng,
+                n_jobs=check_n_jobs(n_jobs), splits=cv_splits(cv, y, stratify=True, rng=rng))
 
 
 def cv_error(counts, sizes, average: str = "pooled") -> float:

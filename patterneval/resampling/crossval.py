@@ -1,9 +1,11 @@
-"""Cross-validation (k-fold, repeated, stratified) and leave-one-out error estimates.
+"""Cross-validation (k-fold, repeated, stratified, or any scikit-learn splitter) and
+leave-one-out error estimates.
 
 Derived in Part I of the book, chapter "Cross-validation and the bootstrap". The data
-are split into ``k`` folds; each fold in turn is predicted by a clone of the estimator
-fitted on the other ``k - 1``. Every sample is predicted exactly once per repeat, so the
-error of one repeat is the number of mistakes divided by ``n``: the package's one
+are split into ``k`` folds (``cv=k``, or the pairs of a splitter); each fold in turn is
+predicted by a clone of the estimator fitted on the other ``k - 1``. Every sample is
+predicted exactly once per repeat, so the error of one repeat is the number of mistakes
+divided by ``n``: the package's one
 definition of the CV error (``average="pooled"``, see ``_engine.cv_error``), shared with
 ``selection_cv_error`` and ``permutation_test`` through one engine
 (``_engine.cross_validate_folds``).
@@ -29,7 +31,7 @@ from .._validation import (
     check_n_jobs,
     check_X_y,
 )
-from ._engine import SINGLE_CLASS_OPTIONS, check_kfold_options, cross_validate_folds, cv_error, make_folds
+from ._engine import SINGLE_CLASS_OPTIONS, check_kfold_options, cross_validate_folds, cv_error
 
 __all__ = ["CrossValidationResult", "cross_val_error", "leave_one_out_error"]
 
@@ -56,9 +58,9 @@ class CrossValidationResult(Result):
         Sample standard deviation (ddof=1) of ``repeat_errors``; NaN when ``n_repeats == 1``
         (one value has no spread).
     n_splits, n_repeats : int
-        Folds per repeat and number of repeats.
-    stratify : bool
-        Whether the folds kept the class proportions.
+        ``(train, test)`` pairs per repeat and number of repeats: ``cv=k`` gives ``k`` and 1,
+        a splitter with ``n_repeats`` (``RepeatedStratifiedKFold``) its folds and repeats,
+        any other splitter or a list of pairs its number of pairs and 1.
     fold_errors : ndarray, shape (n_repeats, n_splits)
         Error rate on each test fold.
     fold_sizes : ndarray of int, shape (n_repeats, n_splits)
@@ -67,7 +69,8 @@ class CrossValidationResult(Result):
         Error of each repeat, mistakes / n (``"folds"``: the mean of its fold errors).
     mistakes : ndarray of bool, shape (n_repeats, n_samples)
         ``mistakes[r, i]`` is True when sample ``i`` was misclassified in repeat ``r``
-        (by the model that did not see it).
+        (by the model that did not see it; False for a sample no test part of the repeat
+        held, which only a splitter that is not a k-fold partition leaves).
     n_single_class : int
         Training folds that held a single class; with ``single_class="constant"`` their
         test samples were predicted as that class (0 unless the folds are unstratified or
@@ -83,7 +86,6 @@ class CrossValidationResult(Result):
     repeat_std: float
     n_splits: int
     n_repeats: int
-    stratify: bool
     fold_errors: np.ndarray
     fold_sizes: np.ndarray
     repeat_errors: np.ndarray
@@ -114,7 +116,6 @@ def _run_splits(estimator, X, y, splits, *, n_jobs, progress, desc, single_class
         repeat_std=float(repeat_errors.std(ddof=1)) if n_repeats > 1 else float("nan"),
         n_splits=n_splits,
         n_repeats=n_repeats,
-        stratify=False,
         fold_errors=fold_errors,
         fold_sizes=fold_sizes,
         repeat_errors=repeat_errors,
@@ -126,15 +127,18 @@ def _run_splits(estimator, X, y, splits, *, n_jobs, progress, desc, single_class
 
 @keywords
 @_iris_example
-def cross_val_error(estimator: BaseEstimator, X: ArrayLike, y: ArrayLike, *, n_splits: int = 10, n_repeats: int = 1,
-                    stratify: bool = True, rng: int | np.random.Generator | None = None, n_jobs: int | None = None,
+def cross_val_error(estimator: BaseEstimator, X: ArrayLike, y: ArrayLike, *, cv: int | object = 10,
+                    rng: int | np.random.Generator | None = None, n_jobs: int | None = None,
                     progress: bool = False, single_class: Literal["constant", "raise"] = "constant",
                     average: Literal["pooled", "folds"] = "pooled") -> CrossValidationResult:
     r"""k-fold cross-validation error of a classifier, optionally repeated.
 
-    Each repeat splits the ``n`` samples at random into ``k = n_splits`` folds
-    :math:`F_1, \dots, F_k` (scikit-learn's ``StratifiedKFold`` when ``stratify``, else
-    ``KFold``, shuffled with a seed from ``rng``; the same folds as the other methods given the same ``rng``). Fold :math:`j` is
+    ``cv=k`` splits the ``n`` samples at random into ``k`` stratified folds
+    :math:`F_1, \dots, F_k` (scikit-learn's ``StratifiedKFold``, shuffled with a seed from
+    ``rng``; the same folds as the other methods given the same ``rng``); a splitter such as
+    ``KFold(5, shuffle=True, random_state=0)`` or
+    ``RepeatedStratifiedKFold(n_splits=10, n_repeats=5, random_state=0)``, or explicit
+    ``(train, test)`` pairs, give the folds instead. Fold :math:`j` is
     predicted by a clone of ``estimator`` fitted on the other folds,
     :math:`\hat f_{-j}`, and the error of the repeat is
 
@@ -150,7 +154,7 @@ def cross_val_error(estimator: BaseEstimator, X: ArrayLike, y: ArrayLike, *, n_s
     :func:`patterneval.permutation_test`). The plain mean of the fold errors,
     :math:`k^{-1}\sum_j \hat\varepsilon_j` (what averaging scikit-learn's
     ``cross_val_score`` gives), is ``average="folds"``; the two are equal when all folds
-    have the same size. With ``n_repeats > 1`` the reported ``error`` is the mean of the
+    have the same size. With a repeated splitter the reported ``error`` is the mean of the
     repeats' errors. Lower is better.
 
     Parameters
@@ -165,24 +169,25 @@ def cross_val_error(estimator: BaseEstimator, X: ArrayLike, y: ArrayLike, *, n_s
         Class labels, at least two classes (binary or multiclass in scikit-learn's
         ``type_of_target`` sense; a continuous target is rejected). A pandas Series
         reaches the estimator as a Series, like ``X`` (rows taken by position).
-    n_splits : int, default 10
-        Folds per repeat, ``2 <= n_splits <= n_samples``; with ``stratify`` every class
-        needs at least ``n_splits`` samples.
-    n_repeats : int, default 1
-        Independent re-partitions.
-    stratify : bool, default True
-        Keep the class proportions in every fold (exactly ``True`` or ``False``).
+    cv : int, scikit-learn splitter or iterable of (train, test) pairs, default 10
+        As scikit-learn's ``cv``. An int ``k`` gives ``k`` shuffled stratified folds drawn
+        from ``rng`` (``2 <= k <= n_samples``, and every class needs at least ``k``
+        samples). A splitter (``KFold``, ``StratifiedKFold``, ``ShuffleSplit``...) is used as
+        given; one with ``n_repeats`` (``RepeatedStratifiedKFold(n_splits=10, n_repeats=5,
+        random_state=0)``) is read as that many repeats of its folds. Explicit
+        ``(train, test)`` index pairs are one repeat.
     rng : None, int or numpy.random.Generator
-        The only source of randomness (the fold assignment).
+        The only source of randomness (the fold assignment of an int ``cv``; a splitter
+        carries its own ``random_state``).
     n_jobs : None or int
         Parallel fits through joblib; the result does not depend on it. ``None`` follows the active
         ``joblib.parallel_config`` (its backend and ``n_jobs``; one job outside any), as in
         scikit-learn; ``1`` runs serially.
     progress : bool, default False
-        Show a tqdm progress bar over the ``n_splits * n_repeats`` fits.
+        Show a tqdm progress bar over the fits, one per ``(train, test)`` pair.
     single_class : {"constant", "raise"}, default "constant"
-        A training fold that holds a single class (possible with ``stratify=False`` or a
-        class smaller than the folds) cannot be fitted by most classifiers. ``"constant"``
+        A training fold that holds a single class (possible with an unstratified splitter
+        such as ``KFold``, or a class smaller than the folds) cannot be fitted by most classifiers. ``"constant"``
         predicts that class for the fold's test samples, which is what any rule fitted on
         one class does; ``"raise"`` stops with a ValueError naming the fold.
         ``n_single_class`` reports how many folds it affected.
@@ -204,8 +209,8 @@ def cross_val_error(estimator: BaseEstimator, X: ArrayLike, y: ArrayLike, *, n_s
 
     Notes
     -----
-    Cost: ``n_splits * n_repeats`` fits on about ``n (k - 1) / k`` samples each, and
-    O(n n_repeats) memory for the per-sample mistakes.
+    Cost: ``n_splits * n_repeats`` fits (one per ``(train, test)`` pair) on about
+    ``n (k - 1) / k`` samples each, and O(n n_repeats) memory for the per-sample mistakes.
 
     References
     ----------
@@ -219,10 +224,14 @@ def cross_val_error(estimator: BaseEstimator, X: ArrayLike, y: ArrayLike, *, n_s
     --------
     %(example_iris)s
     >>> from sklearn.discriminant_analysis import LinearDiscriminantAnalysis
-    >>> res = pe.cross_val_error(LinearDiscriminantAnalysis(), X, y,
-    ...                          n_splits=5, n_repeats=2, rng=0)
+    >>> from sklearn.model_selection import RepeatedStratifiedKFold
+    >>> res = pe.cross_val_error(LinearDiscriminantAnalysis(), X, y, cv=5, rng=0)
     >>> res.fold_errors.shape
-    (2, 5)
+    (1, 5)
+    >>> cv = RepeatedStratifiedKFold(n_splits=5, n_repeats=2, random_state=0)
+    >>> res = pe.cross_val_error(LinearDiscriminantAnalysis(), X, y, cv=cv)
+    >>> res.n_splits, res.n_repeats, res.fold_errors.shape
+    (5, 2, (2, 5))
     >>> bool(0.0 <= res.error <= 0.05)
     True
     """
@@ -232,15 +241,11 @@ def cross_val_error(estimator: BaseEstimator, X: ArrayLike, y: ArrayLike, *, n_s
     # the caller's y reaches the estimator as given, as X does: a pandas Series stays one
     # (rows taken by position); anything else as the checked array
     y = y if hasattr(y, "iloc") else labels
-    opt = check_kfold_options(labels, n_splits=n_splits, n_repeats=n_repeats, stratify=stratify, rng=rng,
-                              n_jobs=n_jobs, progress=progress, single_class=single_class,
-                              average=average)
-    splits = make_folds(labels, n_splits=opt["n_splits"], n_repeats=opt["n_repeats"],
-                        stratify=opt["stratify"], rng=opt["rng"])
-    result = _run_splits(estimator, X, y, splits, n_jobs=opt["n_jobs"], progress=opt["progress"],
-                         desc="cross-validation", single_class=opt["single_class"],
-                         average=opt["average"])
-    return dataclasses.replace(result, stratify=opt["stratify"])
+    opt = check_kfold_options(labels, cv=cv, rng=rng, n_jobs=n_jobs, progress=progress,
+                              single_class=single_class, average=average)
+    return _run_splits(estimator, X, y, opt["splits"], n_jobs=opt["n_jobs"], progress=opt["progress"],
+                       desc="cross-validation", single_class=opt["single_class"],
+                       average=opt["average"])
 
 
 @_iris_example

@@ -26,10 +26,10 @@ from .._results import Result
 from .._validation import (
     check_bool,
     check_classification_target,
+    check_cv,
     check_estimator,
     check_grid,
     check_n_jobs,
-    check_n_splits,
     check_rng,
     check_scalar,
     check_X_y,
@@ -39,7 +39,6 @@ from ._engine import (
     check_kfold_options,
     cross_validate_folds,
     cv_error,
-    make_folds,
     run_tasks,
     x_passed_through,
 )
@@ -65,7 +64,7 @@ class SelectionCVResult(Result):
         True for CV2 (selection inside every training fold), False for CV1.
     fold_errors : numpy.ndarray
         Error rate on each test fold, repeats one after the other, shape
-        ``(n_repeats * n_splits,)``.
+        ``(n_repeats * n_splits,)`` (``n_repeats`` of a repeated splitter, else 1).
     selected_features : tuple of numpy.ndarray
         ``selected_features[i]`` holds the column indices the classifier of fold ``i`` used.
         For CV1 every entry is the one set chosen on all data; for CV2 each fold chose its
@@ -146,18 +145,10 @@ class SelectionCVResult(Result):
         return order[:check_scalar("n", n, int, low=1)]
 
 
-def _make_folds(y, *, n_splits: int, n_repeats: int, stratify: bool, rng: np.random.Generator):
-    """The (train, test) pairs of ``n_repeats`` partitions, flattened: the same folds as
-    :func:`patterneval.cross_val_error` with the same ``rng`` (``_engine.make_folds``)."""
-    return [fold for repeat in make_folds(y, n_splits=n_splits, n_repeats=n_repeats,
-                                          stratify=stratify, rng=rng) for fold in repeat]
-
-
 @keywords
 def selection_cv_error(selector: BaseEstimator, estimator: BaseEstimator, X: ArrayLike, y: ArrayLike, *,
-                       inside: bool = True, n_splits: int = 10, n_repeats: int = 1, stratify: bool = True,
-                       rng: int | np.random.Generator | None = None, n_jobs: int | None = None,
-                       progress: bool = False, single_class: Literal["constant", "raise"] = "constant",
+                       inside: bool = True, cv: int | object = 10, rng: int | np.random.Generator | None = None,
+                       n_jobs: int | None = None, progress: bool = False, single_class: Literal["constant", "raise"] = "constant",
                        average: Literal["pooled", "folds"] = "pooled") -> SelectionCVResult:
     r"""Cross-validation error of feature selection + classifier, selecting inside (CV2) or
     outside (CV1) the folds.
@@ -204,19 +195,20 @@ def selection_cv_error(selector: BaseEstimator, estimator: BaseEstimator, X: Arr
     inside : bool, default True
         True for CV2, False for CV1; exactly ``True`` or ``False`` (a string such as
         ``"no"`` is rejected rather than read as true).
-    n_splits, n_repeats : int, default 10 and 1
-        Folds per partition and number of partitions (see :func:`_make_folds`).
-    stratify : bool, default True
-        Keep class proportions in every fold.
+    cv : int, scikit-learn splitter or iterable of (train, test) pairs, default 10
+        As in :func:`patterneval.cross_val_error`: an int ``k`` gives ``k`` shuffled
+        stratified folds drawn from ``rng`` (the folds ``cross_val_error`` draws with the same
+        ``rng``); a splitter such as ``RepeatedStratifiedKFold(n_splits=10, n_repeats=5,
+        random_state=0)`` or explicit pairs are used as given.
     rng : None, int or numpy.random.Generator
-        Seeds the partitions; the same ``rng`` gives CV1 and CV2 the same folds.
+        Seeds the folds of an int ``cv``; the same ``rng`` gives CV1 and CV2 the same folds.
     n_jobs : int or None
         Folds fitted in parallel through joblib; the result does not depend on it.
     progress : bool, default False
         Show a tqdm progress bar over the folds.
     single_class : {"constant", "raise"}, default "constant"
-        A training fold of a single class (possible only with ``stratify=False`` or a tiny
-        class) predicts that class for its test samples without fitting anything, or
+        A training fold of a single class (possible only with an unstratified splitter such
+        as ``KFold``, or a tiny class) predicts that class for its test samples without fitting anything, or
         raises a ValueError naming the fold, as in :func:`patterneval.cross_val_error`.
     average : {"pooled", "folds"}, default "pooled"
         ``"pooled"``: held-out mistakes / n per repeat; ``"folds"``: the mean of the fold
@@ -229,7 +221,7 @@ def selection_cv_error(selector: BaseEstimator, estimator: BaseEstimator, X: Arr
 
     Notes
     -----
-    Cost: ``n_repeats * n_splits`` fits of the classifier, plus as many fits of the
+    Cost: one fit of the classifier per ``(train, test)`` pair, plus as many fits of the
     selector for CV2 or a single one for CV1. The chapter "Feature-selection leakage"
     derives both estimates and shows the gap on pure noise.
 
@@ -252,8 +244,8 @@ def selection_cv_error(selector: BaseEstimator, estimator: BaseEstimator, X: Arr
     >>> gen = np.random.default_rng(0)
     >>> X, y = gen.normal(size=(50, 2000)), np.repeat([0, 1], 25)
     >>> sel, knn = SelectKBest(f_classif, k=10), KNeighborsClassifier(1)
-    >>> cv1 = pe.selection_cv_error(sel, knn, X, y, inside=False, n_splits=5, rng=1)
-    >>> cv2 = pe.selection_cv_error(sel, knn, X, y, inside=True, n_splits=5, rng=1)
+    >>> cv1 = pe.selection_cv_error(sel, knn, X, y, inside=False, cv=5, rng=1)
+    >>> cv2 = pe.selection_cv_error(sel, knn, X, y, inside=True, cv=5, rng=1)
     >>> bool(cv1.error < 0.3), bool(cv2.error > 0.4)
     (True, True)
     >>> len(cv2.selected_features), cv2.selected_features[0].shape
@@ -268,12 +260,10 @@ def selection_cv_error(selector: BaseEstimator, estimator: BaseEstimator, X: Arr
     # Series stays one (rows taken by position); anything else as the checked array
     y = y if hasattr(y, "iloc") else labels
     inside = check_bool("inside", inside)
-    opt = check_kfold_options(labels, n_splits=n_splits, n_repeats=n_repeats, stratify=stratify, rng=rng,
-                              n_jobs=n_jobs, progress=progress, single_class=single_class,
-                              average=average)
-    n_splits, n_repeats = opt["n_splits"], opt["n_repeats"]
-    folds = _make_folds(labels, n_splits=n_splits, n_repeats=n_repeats, stratify=opt["stratify"],
-                        rng=opt["rng"])
+    opt = check_kfold_options(labels, cv=cv, rng=rng, n_jobs=n_jobs, progress=progress,
+                              single_class=single_class, average=average)
+    n_repeats, n_splits = len(opt["splits"]), len(opt["splits"][0])
+    folds = [fold for repeat in opt["splits"] for fold in repeat]
     if inside:
         X_used, fold_selector, outside_support = X, selector, None
     else:
@@ -340,19 +330,18 @@ class LeakGrid(Result):
         return self.cv2.mean(axis=2)
 
 
-def _leak_cell(estimator, X, y, k, n_splits, seed):
+def _leak_cell(estimator, X, y, k, cv, seed):
     """CV1 and CV2 errors of ``SelectKBest(f_classif, k) + estimator`` on one data set,
-    both with the folds of ``seed``."""
+    both with the folds of ``cv`` (an int's drawn from ``seed``)."""
     selector = SelectKBest(f_classif, k=k)
-    return tuple(selection_cv_error(selector, estimator, X, y, inside=inside, n_splits=n_splits,
-                                    rng=seed).error
+    return tuple(selection_cv_error(selector, estimator, X, y, inside=inside, cv=cv, rng=seed).error
                  for inside in (False, True))
 
 
 @keywords
 def leak_grid(
     n_features: Sequence[int] = (50, 200, 1000, 3000), k: Sequence[int] = (1, 5, 10, 20, 50), *, n_samples: int = 40,
-    n_datasets: int = 3, n_splits: int = 5, estimator: BaseEstimator | None = None,
+    n_datasets: int = 3, cv: int | object = 5, estimator: BaseEstimator | None = None,
     rng: int | np.random.Generator | None = None, n_jobs: int | None = None, progress: bool = False,
 ) -> LeakGrid:
     r"""CV1 and CV2 errors of univariate selection + classifier on pure noise, over a grid of
@@ -385,13 +374,16 @@ def leak_grid(
         Samples per data set; classes of ``n_samples // 2`` and the rest.
     n_datasets : int, default 3
         Independent noise data sets per cell.
-    n_splits : int, default 5
-        Stratified folds; at most ``n_samples // 2``.
+    cv : int or scikit-learn splitter, default 5
+        The cross-validation of every cell: an int ``k`` gives ``k`` stratified folds
+        (at most ``n_samples // 2``) drawn afresh for each data set; a splitter (or
+        ``(train, test)`` pairs of indices into the ``n_samples`` rows) is applied to every
+        data set as given.
     estimator : scikit-learn classifier, optional
         Default ``KNeighborsClassifier(1)``.
     rng : None, int or numpy.random.Generator
-        Draws the data sets and their folds (data set ``d``: its matrix, then one integer
-        seed for its folds).
+        Draws the data sets and the folds of an int ``cv`` (data set ``d``: its matrix, then
+        one integer seed for its folds).
     n_jobs : int or None
         Grid cells computed in parallel through joblib; the result does not depend on it.
     progress : bool, default False
@@ -405,8 +397,8 @@ def leak_grid(
 
     Notes
     -----
-    Cost: ``len(n_features) * len(k) * n_datasets`` cells, each ``n_splits + 1`` selector
-    fits (O(n p) for ``f_classif``) and ``2 n_splits`` classifier fits. The chapter
+    Cost: ``len(n_features) * len(k) * n_datasets`` cells, each ``K + 1`` selector fits
+    (O(n p) for ``f_classif``) and ``2 K`` classifier fits, ``K`` the pairs of ``cv``. The chapter
     "Feature-selection leakage" plots it and lets an explorer pick ``p`` and ``k``.
 
     References
@@ -418,7 +410,7 @@ def leak_grid(
     Examples
     --------
     >>> from patterneval.resampling.selection import leak_grid
-    >>> grid = leak_grid((20, 400), (1, 5), n_samples=30, n_datasets=2, n_splits=2, rng=0)
+    >>> grid = leak_grid((20, 400), (1, 5), n_samples=30, n_datasets=2, cv=2, rng=0)
     >>> grid.cv1.shape
     (2, 2, 2)
     >>> cv1, cv2 = grid.cv1_mean, grid.cv2_mean  # p = 400, k = 5: CV1 far below CV2
@@ -430,7 +422,7 @@ def leak_grid(
     n_samples = check_scalar("n_samples", n_samples, int, low=4)
     n_datasets = check_scalar("n_datasets", n_datasets, int, low=1)
     y = np.repeat([0, 1], [n_samples // 2, n_samples - n_samples // 2])
-    n_splits = check_n_splits(n_splits, y, stratify=True)
+    cv = check_cv(cv, y)
     estimator = KNeighborsClassifier(1) if estimator is None else check_estimator("estimator", estimator)
     check_classification_target(y, estimator=estimator)
     progress = check_bool("progress", progress)
@@ -441,7 +433,7 @@ def leak_grid(
     for _ in range(n_datasets):
         X = gen.normal(size=(n_samples, int(n_features[-1])))
         seed = int(gen.integers(2**32))
-        tasks += [(estimator, X[:, :p], y, int(kk), n_splits, seed) for p in n_features for kk in k]
+        tasks += [(estimator, X[:, :p], y, int(kk), cv, seed) for p in n_features for kk in k]
     errors = run_tasks(_leak_cell, tasks, n_jobs=n_jobs, progress=progress, desc="leak grid",
                        total=len(tasks))
     # tasks run data set by data set, then p, then k: reshape and move data sets last
