@@ -1078,7 +1078,7 @@ def stability_view(noise: float, k: int, method: Literal["bootstrap", "subsample
     n : int >= 3, default 150, keyword-only
         Points.
     n_resamples : int, default 20, keyword-only
-        Replicates of :func:`cluster_stability`.
+        Replicates of :func:`cluster_stability`: resamples of the one data set drawn here.
     n_references : int, default 10, keyword-only
         Reference data sets of :func:`gap_statistic`.
     k_max : int >= 2, default 6, keyword-only
