@@ -272,3 +272,10 @@ def test_table_of_cvscores_checks(per_dataset):
         pe.holm_test(per_dataset, control="svm")
     with pytest.raises(TypeError, match="control"):
         pe.holm_test(np.array([s.mean() for s in per_dataset]), control="tree")
+
+
+def test_parallel_and_progress_give_the_same_scores(iris):
+    X, y = iris
+    serial = pe.cv_scores([GaussianNB(), KNeighborsClassifier()], X, y, cv=3, rng=4)
+    parallel = pe.cv_scores([GaussianNB(), KNeighborsClassifier()], X, y, cv=3, rng=4, n_jobs=2, progress=True)
+    np.testing.assert_array_equal(serial.scores, parallel.scores)
