@@ -13,6 +13,7 @@ import numpy as np
 from matplotlib.figure import Figure
 
 from ..cluster.stability import DISSOLVED, RECOVERED
+from .._explore import StabilityOverK
 from ._style import BOOK_STYLE, COLORS, Painter, new_figure, reset_axes
 
 __all__ = ["ClusterStabilityKPainter", "ClusterStabilityPainter", "plot_gap", "plot_stability"]
@@ -228,7 +229,7 @@ class ClusterStabilityKPainter(Painter):
             self.gap_line.set_data([], [])
             self.ax_k.set_xlim(ks[0] - 0.5, ks[-1] + 0.5)
 
-    def update(self, *, k: int, data) -> Figure:
+    def update(self, *, k: int, data: StabilityOverK) -> Figure:
         """Show the clustering into ``k`` clusters and its stability.
 
         Parameters

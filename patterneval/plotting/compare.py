@@ -19,6 +19,7 @@ from scipy import stats
 
 from ..compare.many import CriticalDifference, critical_difference, critical_difference_groups
 from ..compare.simulation import RejectionGrid, TestRejections
+from .._explore import PairedScores
 from ._style import BOOK_STYLE, COLORS, Painter, new_figure, reset_axes
 
 __all__ = [
@@ -356,7 +357,7 @@ class PairedScoresPainter(Painter):
             ax.legend(loc="upper right", fontsize=7)
             fig.subplots_adjust(left=0.08, right=0.98, bottom=0.16, top=0.86, wspace=0.25)
 
-    def update(self, *, alpha: float, rope: float, data) -> Figure:
+    def update(self, *, alpha: float, rope: float, data: PairedScores) -> Figure:
         """Both tests of ``data`` at ``alpha`` and ``rope``.
 
         Parameters

@@ -20,6 +20,7 @@ from ..compare.calibration import (
     expected_calibration_error,
     miscalibrated_forecasts,
 )
+from .._explore import CalibrationData
 from ._style import BOOK_STYLE, COLORS, SERIES_COLORS, Painter, finish_square, new_figure, one_shot, reset_axes
 
 __all__ = ["ReliabilityDataPainter", "ReliabilityPainter", "draw_reliability", "plot_bbc", "plot_reliability"]
@@ -225,7 +226,7 @@ class ReliabilityDataPainter(Painter):
             fig.subplots_adjust(left=0.07, right=0.98, bottom=0.15, top=0.84, wspace=0.3)
         self._data = None
 
-    def update(self, *, n_bins: int, strategy: str, data) -> Figure:
+    def update(self, *, n_bins: int, strategy: str, data: CalibrationData) -> Figure:
         """Bin the forecasts of ``data`` and draw the reliability diagram.
 
         Parameters

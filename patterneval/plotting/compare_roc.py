@@ -25,6 +25,7 @@ from ..compare.roc import (
     simulate_delong_coverage,
 )
 from ..compare.roc import _interval
+from .._explore import RocData
 from ._style import BOOK_STYLE, COLORS, SERIES_COLORS, Painter, finish_square, new_figure, one_shot, reset_axes
 
 __all__ = ["RocPainter", "RocThresholdPainter", "draw_roc", "plot_delong_coverage", "plot_roc_curves"]
@@ -311,7 +312,7 @@ class RocThresholdPainter(Painter):
         self.ax_s.set_xlim(edges[0], edges[-1])
         self.ax_s.set_ylim(0, 1.1 * max(neg.max(), pos.max()))
 
-    def update(self, *, threshold: float, data) -> Figure:
+    def update(self, *, threshold: float, data: RocData) -> Figure:
         """Show the operating point of ``threshold`` on ``data``.
 
         Parameters
