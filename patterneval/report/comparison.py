@@ -38,7 +38,7 @@ from ..resampling._rows import take_rows
 from ._base import CHAPTERS, Method, Report, Table, api, fmt, fmt_interval, fmt_p
 from ._common import check_test_size, describe_cv, draw_seeds, holdout_split, resolve_cv
 
-__all__ = ["ComparisonReport", "PairComparison", "compare_classifiers", "holm_adjust", "mean_score_interval"]
+__all__ = ["ComparisonReport", "PairComparison", "compare_classifiers"]
 
 #: A posterior probability above this reads as a decision in the summary (Benavoli et al.
 #: 2017 use 0.95).
@@ -201,12 +201,26 @@ class ComparisonReport(Report):
         return f"{1 - self.alpha:.0%}"
 
     def pair(self, a: str, b: str) -> PairComparison:
-        """The comparison of ``a`` and ``b`` (either order; differences are then b - a
-        only in the stored order, a before b in ``names``)."""
-        for p in self.pairs:
-            if {p.a, p.b} == {a, b}:
-                return p
-        raise fail("a, b", f"two of the names {list(self.names)}", (a, b), error=KeyError)
+        """The comparison of two classifiers.
+
+        Parameters
+        ----------
+        a, b : str
+            Two different names of ``names``, in either order (the stored pair keeps the
+            order of ``names``: its differences are first minus second).
+
+        Returns
+        -------
+        PairComparison
+        """
+        for name, value in (("a", a), ("b", b)):
+            if not isinstance(value, str):
+                raise fail(name, f"a classifier name, one of {list(self.names)}", value, error=TypeError)
+            if value not in self.names:
+                raise fail(name, f"one of the names {list(self.names)}", value)
+        if a == b:
+            raise fail("b", f"a name other than a ({a!r})", b)
+        return next(p for p in self.pairs if {p.a, p.b} == {a, b})
 
     def _verdict(self, p: PairComparison) -> str:
         """The reading of a pair: the corrected t at alpha, then the Bayesian test."""
