@@ -106,7 +106,8 @@ def bench_simulation(n_datasets: int, repeats: int) -> None:
 def bench_explorers(n_moves: int) -> None:
     print(f"\n(c) explorer update latency, {n_moves} slider moves each, Agg backend")
     try:
-        from patterneval.widgets import SelectiveSamplingExplorer, TestErrorExplorer
+        from patterneval.widgets import (CalibrationExplorer, RocExplorer, SelectiveSamplingExplorer,
+                                         TestErrorExplorer)
     except Exception as exc:  # not written yet, or a broken import: report and go on
         print(f"    explorers not available ({type(exc).__name__}: {exc})")
         return
@@ -116,6 +117,9 @@ def bench_explorers(n_moves: int) -> None:
     setups = [
         (TestErrorExplorer, "n", (30, 100)),
         (SelectiveSamplingExplorer, "n", (100, 200)),
+        # Part V's explorers: their latency was a timed assertion in a unit test once
+        (RocExplorer, "auc", (0.7, 0.9)),
+        (CalibrationExplorer, "slope", (1.0, 2.5)),
     ]
     for cls, name, (a, b) in setups:
         try:
