@@ -264,7 +264,7 @@ class Result:
         for n, v in items:
             if interval is not None and n in ("low", "high") and "low" in head:
                 continue
-            cell = _fmt(v, _is_pvalue(n))
+            cell = v if isinstance(v, str) else _fmt(v, _is_pvalue(n))  # a string unquoted, whole
             if interval is not None and head and n == head[0]:
                 cell = _with_interval(cell, interval)
             rows.append(f"<tr><th style='text-align:left;vertical-align:top'>{html.escape(n)}</th>"
