@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Callable, Mapping, Sequence
+from typing import Any
 
 import numpy as np
 from numpy.typing import ArrayLike
@@ -105,7 +106,7 @@ class CVScores(Result):
             return self.names.index(key)
         raise fail(name, "an estimator name (str) or a column index (int)", key, error=TypeError)
 
-    def __getitem__(self, name) -> np.ndarray:
+    def __getitem__(self, name: str | int) -> np.ndarray:
         """The column of scores of one estimator.
 
         Parameters
@@ -119,7 +120,7 @@ class CVScores(Result):
         """
         return self.scores[:, self._column(name)]
 
-    def select(self, *names) -> CVScores:
+    def select(self, *names: str | int) -> CVScores:
         """The scores of some of the estimators, in the order given.
 
         Parameters
@@ -151,7 +152,7 @@ class CVScores(Result):
         """
         return self.scores.mean(axis=0)
 
-    def to_frame(self):
+    def to_frame(self) -> Any:  # a pandas.DataFrame; pandas is no runtime dependency
         """The scores as a pandas DataFrame: one row per split, one column per estimator.
 
         Returns
@@ -235,7 +236,7 @@ def _fit_score(estimator, name, X, y, train, test, scorer, metric, where):
 @keywords
 def cv_scores(
     estimators: BaseEstimator | Sequence[BaseEstimator] | Mapping[str, BaseEstimator], X: ArrayLike, y: ArrayLike,
-    *, cv=None, metric: str | Callable = "accuracy", rng: int | np.random.Generator | None = None,
+    *, cv: int | object | Sequence | None = None, metric: str | Callable = "accuracy", rng: int | np.random.Generator | None = None,
     n_jobs: int | None = None, progress: bool = False,
 ) -> CVScores:
     r"""Score every estimator on the same cross-validation splits.
