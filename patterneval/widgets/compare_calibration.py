@@ -13,6 +13,7 @@ from .._validation import check_choice, check_scalar
 from ..compare.calibration import BINNING
 from ..plotting.compare_calibration import ReliabilityDataPainter, ReliabilityPainter
 from ._base import Explorer, float_slider, int_slider, toggle_buttons
+from .compare_roc import _estimator_name
 
 __all__ = ["CalibrationExplorer"]
 
@@ -137,7 +138,7 @@ class CalibrationExplorer(Explorer):
         pos_label : label, optional, keyword-only
             The positive class, default ``estimator.classes_[1]``.
         name : str, optional, keyword-only
-            Default the estimator's class name.
+            Default the estimator's class name (of a pipeline's last step).
 
         Returns
         -------
@@ -162,7 +163,7 @@ class CalibrationExplorer(Explorer):
                             f"got {type(estimator).__name__}, which has none.")
         y, proba, pos_label, _ = estimator_scores(estimator, X, y, response_method="predict_proba",
                                                   pos_label=pos_label)
-        data = calibration_data(y, proba, pos_label=pos_label, name=name or type(estimator).__name__,
+        data = calibration_data(y, proba, pos_label=pos_label, name=name or _estimator_name(estimator),
                                 names=("y", "estimator.predict_proba(X)"))
         return cls._on_data(data, n_bins, strategy)
 

@@ -15,6 +15,12 @@ from ._base import Explorer, float_slider, int_slider, selection_slider
 __all__ = ["RocExplorer"]
 
 
+def _estimator_name(estimator: Any) -> str:
+    """The class name of ``estimator``, or of a pipeline's last step."""
+    steps = getattr(estimator, "steps", None)
+    return type(steps[-1][1] if steps else estimator).__name__
+
+
 class RocExplorer(Explorer):
     """Sliders for the class overlap (the true AUC of the binormal model), the sample size
     per class and the confidence level over :class:`~patterneval.plotting.compare_roc.RocPainter`.
@@ -132,7 +138,8 @@ class RocExplorer(Explorer):
         pos_label : label, optional, keyword-only
             The positive class, default ``estimator.classes_[1]``.
         name : str, optional, keyword-only
-            Label of the curve, default the estimator's class name.
+            Label of the curve, default the estimator's class name (of a pipeline's last
+            step).
         confidence_level : float in (0, 1), default 0.95, keyword-only
             Of the DeLong interval.
         threshold : float, optional, keyword-only
@@ -148,18 +155,20 @@ class RocExplorer(Explorer):
         >>> from sklearn.datasets import load_breast_cancer
         >>> from sklearn.linear_model import LogisticRegression
         >>> from sklearn.model_selection import train_test_split
+        >>> from sklearn.pipeline import make_pipeline
+        >>> from sklearn.preprocessing import StandardScaler
         >>> from patterneval.widgets import RocExplorer
         >>> X, y = load_breast_cancer(return_X_y=True)
         >>> X_train, X_test, y_train, y_test = train_test_split(X, y, random_state=0)
-        >>> model = LogisticRegression(max_iter=5000).fit(X_train, y_train)
+        >>> model = make_pipeline(StandardScaler(), LogisticRegression()).fit(X_train, y_train)
         >>> explorer = RocExplorer.from_estimator(model, X_test, y_test)
-        >>> explorer.painter.ax_roc.get_title()[:9]
-        'AUC 0.995'
+        >>> explorer.data.name, explorer.painter.ax_roc.get_title()
+        ('LogisticRegression', 'AUC 0.991, 95% DeLong CI [0.966, 0.998]')
         """
         y, scores, pos_label, method = estimator_scores(estimator, X, y, response_method=response_method,
                                                         pos_label=pos_label)
         if name is None:
-            name = type(estimator).__name__
+            name = _estimator_name(estimator)
         data = roc_data(y, scores, pos_label=pos_label, confidence_level=confidence_level, name=name,
                         names=("y", f"estimator.{method}(X)"))
         return cls._on_data(data, threshold, 0.5 if method == "predict_proba" else 0.0)
