@@ -437,7 +437,7 @@ def gaussian_problem(rng, size):
 @pytest.fixture(scope="module")
 def estimator_simulation():
     return simulate_error_estimates(NearestMean(), gaussian_problem, n=40, n_test=20_000,
-                                    n_replicates=200, n_splits=(2, 10), n_resamples=50, rng=2024)
+                                    n_datasets=200, cv=(2, 10), n_resamples=50, rng=2024)
 
 
 def test_loo_is_nearly_unbiased_and_2fold_pessimistic(estimator_simulation):
@@ -469,11 +469,24 @@ def test_632_trades_bias_for_variance(estimator_simulation):
 
 
 def test_simulation_does_not_depend_on_n_jobs():
-    kwargs = dict(n=20, n_test=500, n_replicates=4, n_splits=(2,), n_resamples=5, rng=1)
+    kwargs = dict(n=20, n_test=500, n_datasets=4, cv=(2,), n_resamples=5, rng=1)
     one = simulate_error_estimates(NearestMean(), gaussian_problem, **kwargs)
     two = simulate_error_estimates(NearestMean(), gaussian_problem, **kwargs, n_jobs=2)
     np.testing.assert_array_equal(one.estimates, two.estimates)
     np.testing.assert_array_equal(one.true_errors, two.true_errors)
+
+
+def test_simulation_takes_an_int_or_splitters_as_cv():
+    """cv=2 is cv=(2,); a splitter is applied to every training set and names its column."""
+    from sklearn.model_selection import RepeatedStratifiedKFold, StratifiedKFold
+
+    kwargs = dict(n=20, n_test=500, n_datasets=3, n_resamples=5, rng=1)
+    one = simulate_error_estimates(NearestMean(), gaussian_problem, cv=2, **kwargs)
+    tup = simulate_error_estimates(NearestMean(), gaussian_problem, cv=(2,), **kwargs)
+    np.testing.assert_array_equal(one.estimates, tup.estimates)
+    cvs = (RepeatedStratifiedKFold(n_splits=2, n_repeats=3, random_state=0), StratifiedKFold(4))
+    sim = simulate_error_estimates(NearestMean(), gaussian_problem, cv=cvs, **kwargs)
+    assert sim.names == ("LOO", "2-fold x3", "StratifiedKFold", "oob", ".632", ".632+")
 
 
 # ----------------------------------------------------------------------- engine behaviour
@@ -531,7 +544,7 @@ GOOD = {
     bootstrap.simulate_distinct_share: dict(n=10, n_resamples=5, rng=0),
     no_information_error: dict(y_true=[0, 1, 1], y_pred=[0, 0, 1]),
     simulate_error_estimates: dict(estimator=NearestMean(), sampler=gaussian_problem, n=10,
-                                   n_test=50, n_replicates=2, n_splits=(2,), n_resamples=3, rng=0),
+                                   n_test=50, n_datasets=2, cv=(2,), n_resamples=3, rng=0),
 }
 
 BAD = [
@@ -560,8 +573,13 @@ BAD = [
     (simulate_error_estimates, dict(sampler="gauss"), TypeError, r"sampler must be callable"),
     (simulate_error_estimates, dict(estimator=NoFit()), TypeError, r"estimator .*no fit"),
     (simulate_error_estimates, dict(n=2), ValueError, r"n must be an integer >= 4"),
-    (simulate_error_estimates, dict(n_replicates=1), ValueError, r"n_replicates must be an integer >= 2"),
-    (simulate_error_estimates, dict(n_splits=(1,)), ValueError, r"n_splits must be an integer >= 2"),
+    (simulate_error_estimates, dict(n_datasets=1), ValueError, r"^n_datasets must be an integer >= 2"),
+    (simulate_error_estimates, dict(cv=(1,)), ValueError, r"^cv must be an integer >= 2; got 1"),
+    (simulate_error_estimates, dict(cv=()), ValueError, r"^cv must be an int number of folds, a splitter, or a non-empty"),
+    (simulate_error_estimates, dict(cv=(2, "5")), TypeError, r"^cv must be a scikit-learn-compatible splitter"),
+    # issue 24: the retired keywords name cv= and rng=
+    (simulate_error_estimates, dict(n_splits=(2, 10)), TypeError, r"^simulate_error_estimates\(\) takes cv=, not n_splits="),
+    (simulate_error_estimates, dict(seed=1), TypeError, r"^simulate_error_estimates\(\) takes rng=, not seed="),
     (simulate_error_estimates, dict(n_jobs=True), TypeError, r"n_jobs must be None"),
     (simulate_error_estimates, dict(estimator=LinearRegression()), ValueError, r"estimator must be a classifier"),
 ]
@@ -592,8 +610,8 @@ def test_chapter_figures_keep_their_y_labels_inside():
     from patterneval.plotting._style import figure_png
     from patterneval.plotting.resampling import plot_estimator_simulation, plot_inclusion_probability
 
-    sim = simulate_error_estimates(NearestMean(), gaussian_problem, n=10, n_test=50, n_replicates=2,
-                                   n_splits=(2,), n_resamples=3, rng=0)
+    sim = simulate_error_estimates(NearestMean(), gaussian_problem, n=10, n_test=50, n_datasets=2,
+                                   cv=(2,), n_resamples=3, rng=0)
     for fig in (plot_inclusion_probability(1000), plot_estimator_simulation(sim)):
         figure_png(fig)  # draw
         for ax in fig.axes:

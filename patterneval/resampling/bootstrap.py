@@ -565,7 +565,7 @@ _simulation_example = doc_parts({"example_simulation": """>>> import numpy as np
     ...     y = np.arange(size) % 2
     ...     return rng.normal(size=(size, 2)) + y[:, None], y
     >>> sim = simulate_error_estimates(GaussianNB(), sampler, n=20, n_test=2000,
-    ...                                n_replicates=3, n_resamples=5, rng=0)"""})
+    ...                                n_datasets=3, n_resamples=5, rng=0)"""})
 
 
 @_simulation_example
@@ -579,9 +579,9 @@ class EstimatorSimulation(Result):
         The estimators, in column order of ``estimates``.
     n : int
         Training-set size.
-    true_errors : ndarray, shape (n_replicates,)
+    true_errors : ndarray, shape (n_datasets,)
         Error of the rule fitted on each training set, measured on ``n_test`` fresh samples.
-    estimates : ndarray, shape (n_replicates, len(names))
+    estimates : ndarray, shape (n_datasets, len(names))
         Each estimator's value on each training set.
     bias, std, rmse : ndarray, shape (len(names),)
         Mean of ``estimate - true error``; standard deviation (ddof=1) of the estimate;
@@ -602,7 +602,7 @@ class EstimatorSimulation(Result):
     rmse: np.ndarray
 
     def column(self, name: str) -> np.ndarray:
-        """The estimates of one estimator across replicates.
+        """The estimates of one estimator across the training sets.
 
         Parameters
         ----------
@@ -611,7 +611,7 @@ class EstimatorSimulation(Result):
 
         Returns
         -------
-        ndarray, shape (n_replicates,)
+        ndarray, shape (n_datasets,)
 
         Examples
         --------
@@ -659,13 +659,25 @@ def _draw(sampler, rng, size):
     return X, y
 
 
-def _one_training_set(estimator, sampler, n, X_test, y_test, n_splits, n_resamples, rng):
+def _cv_name(cv) -> str:
+    """The column name of one cross-validation of :func:`simulate_error_estimates`:
+    ``"10-fold"`` for ``cv=10``, ``"10-fold x5"`` for a splitter of 10 folds repeated 5 times,
+    the splitter's class name otherwise."""
+    if isinstance(cv, int):
+        return f"{cv}-fold"
+    n_repeats = getattr(cv, "n_repeats", None)  # RepeatedStratifiedKFold, RepeatedKFold
+    if isinstance(n_repeats, int) and n_repeats >= 1:
+        return f"{cv.get_n_splits() // n_repeats}-fold x{n_repeats}"
+    return type(cv).__name__
+
+
+def _one_training_set(estimator, sampler, n, X_test, y_test, cvs, n_resamples, rng):
     """True error and every estimate on one freshly drawn training set."""
     X, y = _draw(sampler, rng, n)
     X, y = check_X_y(X, y)
     true_error = float(np.mean(clone(estimator).fit(X, y).predict(X_test) != y_test))
     values = [leave_one_out_error(estimator, X, y).error]
-    values += [cross_val_error(estimator, X, y, n_splits=k, rng=rng).error for k in n_splits]
+    values += [cross_val_error(estimator, X, y, cv=cv, rng=rng).error for cv in cvs]
     boot = bootstrap_error(estimator, X, y, n_resamples=n_resamples, rng=rng)
     values += [boot.oob, boot.estimate_632, boot.estimate_632plus]
     return true_error, values
@@ -674,16 +686,16 @@ def _one_training_set(estimator, sampler, n, X_test, y_test, n_splits, n_resampl
 @keywords
 @_simulation_example
 def simulate_error_estimates(estimator: BaseEstimator, sampler: Callable, *, n: int, n_test: int = 20_000,
-                             n_replicates: int = 100, n_splits: Sequence[int] = (2, 10), n_resamples: int = 50,
+                             n_datasets: int = 100, cv: int | object | Sequence = (2, 10), n_resamples: int = 50,
                              rng: int | np.random.Generator | None = None, n_jobs: int | None = None,
                              progress: bool = False) -> EstimatorSimulation:
     r"""Bias and spread of LOO, k-fold CV and the bootstrap estimates, by simulation.
 
-    For each of ``n_replicates`` training sets of size ``n`` drawn by ``sampler``, the
+    For each of ``n_datasets`` training sets of size ``n`` drawn by ``sampler``, the
     rule fitted on it has a true (conditional) error, measured on one large independent
-    test set of ``n_test`` samples; beside it are computed leave-one-out, k-fold CV for
-    each ``k`` in ``n_splits``, and the bootstrap ``oob``, ``.632`` and ``.632+``
-    estimates. Then, for each estimator,
+    test set of ``n_test`` samples; beside it are computed leave-one-out, the
+    cross-validation error (:func:`cross_val_error`) for each entry of ``cv``, and the
+    bootstrap ``oob``, ``.632`` and ``.632+`` estimates. Then, for each estimator,
 
     .. math:: \text{bias} = \overline{\hat\varepsilon - \varepsilon}, \qquad
               \text{rmse} = \sqrt{\overline{(\hat\varepsilon - \varepsilon)^2}},
@@ -700,10 +712,14 @@ def simulate_error_estimates(estimator: BaseEstimator, sampler: Callable, *, n: 
         Training-set size.
     n_test : int, default 20000
         Size of the independent test set that measures each fitted rule's true error.
-    n_replicates : int, default 100
-        Training sets.
-    n_splits : sequence of int, default (2, 10)
-        Fold counts of the k-fold estimators.
+    n_datasets : int, default 100
+        Training sets drawn (the Monte Carlo sample).
+    cv : int, scikit-learn splitter, or a sequence of them, default (2, 10)
+        The cross-validations to run, one column each: an int ``k`` is ``k`` stratified
+        folds drawn afresh for each training set (column ``"k-fold"``), a splitter such as
+        ``RepeatedStratifiedKFold(n_splits=10, n_repeats=5)`` is applied to each training
+        set (column ``"10-fold x5"``). The data are generated, so only a number of folds
+        or a splitter makes sense here, not fixed ``(train, test)`` pairs.
     n_resamples : int, default 50
         Bootstrap replicates per training set.
     rng : None, int or numpy.random.Generator
@@ -717,7 +733,8 @@ def simulate_error_estimates(estimator: BaseEstimator, sampler: Callable, *, n: 
 
     Notes
     -----
-    Cost per training set: ``n + sum(n_splits) + n_resamples + 2`` fits.
+    Cost per training set: ``n + K + n_resamples + 2`` fits, ``K`` the ``(train, test)``
+    pairs of all the cross-validations (``sum(cv)`` for ints).
 
     References
     ----------
@@ -735,30 +752,51 @@ def simulate_error_estimates(estimator: BaseEstimator, sampler: Callable, *, n: 
     check_callable("sampler", sampler)
     n = check_scalar("n", n, int, low=4)
     n_test = check_scalar("n_test", n_test, int, low=1)
-    n_replicates = check_scalar("n_replicates", n_replicates, int, low=2)
-    if isinstance(n_splits, (int, np.integer)) or not np.iterable(n_splits):
-        n_splits = (n_splits,)
-    n_splits = tuple(check_scalar("n_splits", k, int, low=2) for k in n_splits)
+    n_datasets = check_scalar("n_datasets", n_datasets, int, low=2)
+    cvs = check_cv_sequence(cv)
     n_resamples = check_scalar("n_resamples", n_resamples, int, low=1)
     n_jobs = check_n_jobs(n_jobs)
     rng = check_rng(rng)
     progress = check_bool("progress", progress)
-    test_rng, *children = spawn(rng, n_replicates + 1)
+    test_rng, *children = spawn(rng, n_datasets + 1)
     X_test, y_test = _draw(sampler, test_rng, n_test)
     check_classification_target(y_test, estimator=estimator)
-    tasks = [(estimator, sampler, n, X_test, y_test, n_splits, n_resamples, child) for child in children]
+    tasks = [(estimator, sampler, n, X_test, y_test, cvs, n_resamples, child) for child in children]
     results = run_tasks(_one_training_set, tasks, n_jobs=n_jobs, progress=progress,
                         desc="training sets")
     true_errors = np.array([r[0] for r in results])
     estimates = np.array([r[1] for r in results])
     diff = estimates - true_errors[:, None]
     return EstimatorSimulation(
-        names=("LOO", *(f"{k}-fold" for k in n_splits), "oob", ".632", ".632+"),
+        names=("LOO", *(_cv_name(c) for c in cvs), "oob", ".632", ".632+"),
         n=n,
         true_errors=true_errors,
         estimates=estimates,
         bias=diff.mean(axis=0),
-        bias_se=diff.std(axis=0, ddof=1) / np.sqrt(n_replicates),
+        bias_se=diff.std(axis=0, ddof=1) / np.sqrt(n_datasets),
         std=estimates.std(axis=0, ddof=1),
         rmse=np.sqrt(np.mean(diff**2, axis=0)),
     )
+
+
+# ---- input checks of this module, in the vocabulary of patterneval._validation
+
+
+def check_cv_sequence(cv, *, name: str = "cv") -> tuple:
+    """One cross-validation or a sequence of them, for data not drawn yet: each an int
+    number of folds >= 2 (checked against the labels when they are drawn) or a scikit-learn
+    splitter. Returns a tuple, ints as Python ints."""
+    def one(entry):
+        if isinstance(entry, (int, np.integer)) and not isinstance(entry, (bool, np.bool_)):
+            return check_scalar(name, entry, int, low=2)
+        return check_estimator(name, entry, methods=("split", "get_n_splits"), role="splitter",
+                               example="StratifiedKFold(5) or 10")
+
+    if isinstance(cv, (int, np.integer)) or callable(getattr(cv, "split", None)) or not np.iterable(cv) \
+            or isinstance(cv, (str, bytes)):
+        return (one(cv),)
+    entries = tuple(one(entry) for entry in cv)
+    if not entries:
+        raise fail(name, "an int number of folds, a splitter, or a non-empty sequence of them",
+                   "an empty sequence", echo=False)
+    return entries
