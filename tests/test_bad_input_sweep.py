@@ -175,7 +175,7 @@ GOOD: dict = {
                                        dict(n=10, n_splits=2, n_datasets=2, n_resamples=3, n_truth=20, rng=0)),
     "selection_cv_error": (pe.selection_cv_error,
                            dict(selector=SelectKBest(f_classif, k=1), estimator=GaussianNB(), X=X8, y=Y8,
-                                n_splits=2, rng=0)),
+                                cv=2, rng=0)),
     "leak_grid": (pe.resampling.leak_grid, dict(n_features=(3, 4), k=(1, 2), n_samples=8, n_datasets=1, cv=2, rng=0)),
     # cluster.external
     **{name: (getattr(pe, name), dict(labels_true=L6_TRUE, labels_pred=L6_PRED)) for name in (
@@ -479,6 +479,23 @@ GOOD["DecisionStump.fit"] = (_Fit(DecisionStump, "fit"), dict(X=X8, y=Y8_PRED, s
 _STUMP = DecisionStump().fit(X8, Y8_PRED)
 GOOD["DecisionStump.predict"] = (_STUMP.predict, dict(X=X8[:3]))
 GOOD["DecisionStump.predict_proba"] = (_STUMP.predict_proba, dict(X=X8[:3]))
+# reports (issue 24): one call per question
+_REPORT_ESTIMATORS = [GaussianNB(), KNeighborsClassifier(1)]
+GOOD["evaluate_classifier"] = (pe.evaluate_classifier, dict(estimator=GaussianNB(), X=X8, y=Y8_PRED, cv=2,
+                                                            n_resamples=2, confidence_level=0.9, rng=0,
+                                                            n_jobs=None, progress=False))
+GOOD["compare_classifiers"] = (pe.compare_classifiers, dict(estimators=_REPORT_ESTIMATORS, X=X8, y=Y8_PRED, cv=2,
+                                                            metric="accuracy", rope=0.01, alpha=0.05, rng=1,
+                                                            n_jobs=None, progress=False))
+GOOD["compare_on_datasets"] = (pe.compare_on_datasets, dict(scores=SCORE_TABLE, names=["a", "b", "c", "d"],
+                                                            alpha=0.05, rope=0.01, control=None,
+                                                            lower_is_better=False, rng=0))
+GOOD["assess_clustering"] = (pe.assess_clustering, dict(X=X8, clusterer=SKKMeans(n_init=1), k_values=[1, 2],
+                                                        n_references=2, n_resamples=2, rng=0, n_jobs=None,
+                                                        progress=False))
+_COMPARED = pe.compare_classifiers(_REPORT_ESTIMATORS, X8, Y8_PRED, cv=2, rng=1)
+GOOD["ComparisonReport.pair"] = (_COMPARED.pair, dict(a="GaussianNB", b="KNeighborsClassifier"))
+GOOD["ComparisonReport.to_frame"] = (_COMPARED.to_frame, dict(which="models"))
 
 # result methods and helpers of the chapters
 _TMP = pathlib.Path(tempfile.mkdtemp(prefix="sweep-"))

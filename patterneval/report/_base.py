@@ -17,7 +17,7 @@ from typing import NamedTuple
 
 import numpy as np
 
-from .._results import Result
+from .._results import REPR_MAX_CHARS, Result
 
 __all__ = ["Method", "Report", "Table", "fmt", "fmt_interval", "fmt_p"]
 
@@ -152,9 +152,16 @@ class Report(Result):
                     out.append(ref)
         return out
 
+    #: The display rules of :class:`~patterneval._results.Result` read no headline field:
+    #: a report's repr is its :meth:`_headline_text`.
+    _headline = ()
+
+    def _headline_text(self) -> str:  # pragma: no cover - every report defines it
+        raise NotImplementedError
+
     def __repr__(self) -> str:
-        first = self.summary().split(". ")[0].rstrip(".")
-        return f"{type(self).__name__}({first})"
+        text = f"{type(self).__name__}({self._headline_text()})"
+        return text if len(text) <= REPR_MAX_CHARS else text[:REPR_MAX_CHARS - 4] + "...)"
 
     def figure(self):
         """The report's figure (a matplotlib Figure; matplotlib is needed), or None when

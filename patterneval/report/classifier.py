@@ -117,6 +117,9 @@ class ClassifierReport(Report):
 
     title = "Evaluating a classifier"
 
+    def _headline_text(self) -> str:
+        return f"{self.name}: error {fmt(self.cross_validation.error)} by {self.cv_description}"
+
     def _rows(self):
         """(label, value, low, high, note) of each estimate."""
         cl = f"{self.confidence_level:.0%}"

@@ -80,6 +80,10 @@ class ClusteringReport(Report):
 
     title = "Choosing the number of clusters"
 
+    def _headline_text(self) -> str:
+        ks = ", ".join(str(int(k)) for k in self.k_values)
+        return f"{self.name}, k in {{{ks}}}: the gap statistic picks {self.chosen['gap']} clusters"
+
     def _tables(self):
         cols = ("k", "Gap ± SE") + tuple(label for _, label, _ in CRITERIA)
         rows = []

@@ -196,6 +196,10 @@ class ComparisonReport(Report):
 
     title = "Comparing classifiers"
 
+    def _headline_text(self) -> str:
+        return (f"{', '.join(self.names)}: {self.metric} on {self.scores.scores.shape[0]} splits, "
+                f"{len(self.pairs)} pair{'s' if len(self.pairs) > 1 else ''} tested")
+
     @property
     def _level(self) -> str:
         return f"{1 - self.alpha:.0%}"

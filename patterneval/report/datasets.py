@@ -83,6 +83,10 @@ class DatasetsReport(Report):
 
     title = "Comparing classifiers over data sets"
 
+    def _headline_text(self) -> str:
+        return (f"{len(self.names)} classifiers over {len(self.datasets)} data sets, Iman-Davenport p "
+                f"{_p(self.friedman.iman_davenport_pvalue).lstrip('= ')}")
+
     @property
     def friedman_rejects(self) -> bool:
         """Whether Iman & Davenport's F rejects equal ranks at ``alpha`` (the step
@@ -229,7 +233,11 @@ def _names(value, n: int, name: str, default) -> tuple:
         return tuple(default)
     if isinstance(value, (str, bytes)) or not isinstance(value, Sequence) and not hasattr(value, "__array__"):
         raise fail(name, f"a sequence of {n} names", value, error=TypeError)
-    out = tuple(str(v) for v in value)
+    bad = [v for v in value if not isinstance(v, str)]
+    if bad:
+        raise fail(name, "names that are strings", f"{show(bad[0])} in {show(list(value))}", error=TypeError,
+                   echo=False)
+    out = tuple(value)
     if len(out) != n:
         raise fail(name, f"{n} names (one per {'column' if name == 'names' else 'row'} of scores)",
                    f"{len(out)}: {show(list(out))}", echo=False)
