@@ -162,7 +162,7 @@ GOOD: dict = {
     "simulate_distinct_share": (pe.resampling.simulate_distinct_share, dict(n=10, n_resamples=5, rng=0)),
     "simulate_error_estimates": (pe.resampling.simulate_error_estimates,
                                  dict(estimator=GaussianNB(), sampler=_sampler, n=10, n_test=20,
-                                      n_replicates=2, n_splits=(2, 5), n_resamples=3, rng=0)),
+                                      n_datasets=2, cv=(2, 5), n_resamples=3, rng=0)),
     "permutation_test": (pe.permutation_test, dict(estimator=GaussianNB(), X=X8, y=Y8, n_resamples=3,
                                                    cv=2, rng=0)),
     "signal_tests": (pe.resampling.signal_tests, dict(signals=(0.0, 3.0), n_samples=10, n_features=2,
