@@ -105,10 +105,25 @@ def _instances() -> dict[str, list]:
     return {name: values[:3] for name, values in found.items()}
 
 
+def _unwalked(classes: dict, instances: dict) -> list[str]:
+    """The result classes that no call produced."""
+    return sorted(set(classes) - set(instances))
+
+
+def test_a_class_no_call_produces_is_reported():
+    @dataclasses.dataclass(frozen=True, repr=False)
+    class NewResult(Result):
+        value: float
+
+    classes = {**CLASSES, "NewResult": NewResult}
+    instances = {name: [object()] for name in CLASSES}
+    assert _unwalked(classes, instances) == ["NewResult"]
+
+
 def test_every_result_class_is_walked():
     """A public result class that no baseline or ``EXPLICIT`` call returns is reported."""
     assert len(CLASSES) > 60
-    missing = sorted(set(CLASSES) - set(_instances()))
+    missing = _unwalked(CLASSES, _instances())
     assert not missing, f"result classes no call produces (add a call to EXPLICIT): {missing}"
     stale = sorted(set(EXPLICIT) - set(CLASSES))
     assert not stale, f"EXPLICIT names no public result class: {stale}"
