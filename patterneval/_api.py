@@ -26,18 +26,25 @@ _CV = ("an int number of folds (stratified for a classifier), a scikit-learn spl
 _RNG = ("functions take rng (None, an int seed or a numpy.random.Generator, SPEC 7); "
         "estimators keep scikit-learn's random_state")
 
+_COUNT = ("n_resamples counts resamples of the caller's one data set; a Monte Carlo study counts "
+          "its fresh data sets with n_datasets, posterior draws are n_draws, independent runs of "
+          "a randomised algorithm n_runs")
+
 #: Keyword names a user may carry from other libraries (or earlier versions of this one),
-#: each with the name that says it here and why. A function decorated with
-#: :func:`keywords` that has the new name but not the old one answers the old one with a
-#: TypeError naming the new one, never a silent alias.
+#: each with the names that may say it here and why. A function decorated with
+#: :func:`keywords` that has one of the new names but not the old one answers the old one
+#: with a TypeError naming the new one, never a silent alias.
 OTHER_NAMES = {
-    "random_state": ("rng", _RNG),
-    "seed": ("rng", _RNG),
-    "random_seed": ("rng", _RNG),
-    "n_splits": ("cv", _CV),
-    "n_folds": ("cv", _CV),
-    "n_repeats": ("cv", _CV),
-    "stratify": ("cv", _CV),
+    "random_state": (("rng", _RNG),),
+    "seed": (("rng", _RNG),),
+    "random_seed": (("rng", _RNG),),
+    "n_splits": (("cv", _CV),),
+    "n_folds": (("cv", _CV),),
+    "n_repeats": (("cv", _CV),),
+    "stratify": (("cv", _CV),),
+    "n_resamples": (("n_datasets", _COUNT), ("n_draws", _COUNT), ("n_runs", _COUNT)),
+    "n_replicates": (("n_datasets", _COUNT), ("n_runs", _COUNT)),
+    "n_seeds": (("n_runs", _COUNT),),
 }
 
 
@@ -48,7 +55,8 @@ def keywords(func):
     Parameters
     ----------
     func : callable
-        A function with an ``rng`` or ``cv`` parameter (otherwise it is returned as is).
+        A function with one of the new names of :data:`OTHER_NAMES` (``rng``, ``cv``,
+        ``n_datasets``...); otherwise it is returned as is.
 
     Returns
     -------
@@ -67,8 +75,10 @@ def keywords(func):
     TypeError: draw() takes rng=, not random_state=: functions take rng (None, an int seed or a numpy.random.Generator, SPEC 7); estimators keep scikit-learn's random_state.
     """
     params = inspect.signature(func).parameters
-    guarded = {old: new for old, (new, _) in OTHER_NAMES.items()
-               if new in params and old not in params}
+    guarded = {}
+    for old, choices in OTHER_NAMES.items():
+        if old not in params:
+            guarded.update({old: (new, why) for new, why in choices[::-1] if new in params})
     if not guarded:
         return func
 
@@ -76,7 +86,7 @@ def keywords(func):
     def checked(*args, **kwargs):
         if not guarded.keys().isdisjoint(kwargs):
             old = next(k for k in kwargs if k in guarded)
-            new, why = OTHER_NAMES[old]
+            new, why = guarded[old]
             raise TypeError(f"{func.__name__}() takes {new}=, not {old}=: {why}.")
         return func(*args, **kwargs)
 

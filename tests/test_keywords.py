@@ -50,6 +50,10 @@ def test_retired_keyword_names_the_new_one(func):
         cases += [("random_state", "rng="), ("seed", "rng=")]
     if "cv" in params:
         cases += [("n_splits", "cv="), ("n_repeats", "cv="), ("stratify", "cv=")]
+    for new in ("n_datasets", "n_draws", "n_runs"):  # a count renamed from n_resamples
+        if new in params and "n_resamples" not in params and ("rng" in params or "cv" in params):
+            cases += [("n_resamples", new + "=")]
+            break
     if not cases:
         pytest.skip("takes neither rng nor cv")
     for old, new in cases:
