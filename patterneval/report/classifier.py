@@ -319,10 +319,6 @@ def evaluate_classifier(estimator: BaseEstimator, X: ArrayLike, y: ArrayLike, *,
     ValueError, TypeError
         Bad input, naming the argument.
 
-    See Also
-    --------
-    compare_classifiers : two or more classifiers on the same splits.
-
     References
     ----------
     .. [1] R. Kohavi, "A study of cross-validation and bootstrap for accuracy estimation

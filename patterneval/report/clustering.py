@@ -23,7 +23,7 @@ from ._common import draw_seeds
 
 __all__ = ["CRITERIA", "ClusteringReport", "assess_clustering"]
 
-#: The criteria of :func:`assess_clustering`: (key, label, "max" or "min" is best).
+#: The criteria of :func:`patterneval.assess_clustering`: (key, label, "max" or "min" is best).
 CRITERIA = (
     ("stability", "mean Jaccard (bootstrap)", "max"),
     ("apn", "APN", "min"),
@@ -55,7 +55,7 @@ class ClusteringReport(Report):
     stability : dict
         ``{k: ClusterStability}`` (bootstrap Jaccard), for each k >= 2.
     values : dict
-        ``{criterion: ndarray over k_values}`` for the keys of :data:`CRITERIA`;
+        ``{criterion: ndarray over k_values}`` for the keys of :data:`patterneval.report.clustering.CRITERIA`;
         NaN at k = 1, where they are undefined.
     chosen : dict
         ``{criterion: k}``: the k each criterion picks among k >= 2 (its best value; ties

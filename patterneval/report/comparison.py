@@ -162,7 +162,7 @@ class ComparisonReport(Report):
     alpha, rope : float
     mean_intervals : ndarray, shape (k, 2)
         Each classifier's mean score with its corrected resampled t interval at level
-        1 - alpha (:func:`mean_score_interval`).
+        1 - alpha (the corrected resampled t interval below).
     pairs : tuple of PairComparison
         For each pair (a, b), a before b in ``names``: ``corrected``
         (CorrectedTTest), ``difference_interval``, ``pvalue_holm`` (Holm-adjusted across
@@ -424,7 +424,7 @@ def compare_classifiers(estimators: Sequence | Mapping, X: ArrayLike, y: ArrayLi
     - every classifier is fitted and scored on the same splits
       (:func:`patterneval.cv_scores`), so that scores pair up split by split;
     - each classifier's mean score gets the corrected resampled t interval at level
-      1 - ``alpha`` (:func:`mean_score_interval`): the scores of J splits whose training
+      1 - ``alpha``: the scores of J splits whose training
       sets overlap are positively correlated, so the naive t interval, with variance
       :math:`\hat\sigma^2/J`, is too narrow; Nadeau & Bengio's variance
       :math:`(1/J + n_2/n_1)\hat\sigma^2` allows for the overlap, as their test does;
