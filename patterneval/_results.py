@@ -9,7 +9,7 @@ import html
 import inspect
 import re
 import textwrap
-from typing import ClassVar, NamedTuple
+from typing import Any, ClassVar, NamedTuple
 
 import numpy as np
 
@@ -319,7 +319,7 @@ class Result:
         """
         return {f.name: _plain(getattr(self, f.name)) for f in self._public_fields()}
 
-    def to_frame(self):
+    def to_frame(self) -> Any:  # a pandas.DataFrame; pandas is no runtime dependency
         """The result as a pandas DataFrame.
 
         One row of the scalar fields (a nested result's as ``name.field``), indexed by the
