@@ -69,9 +69,9 @@ def main(repo: Path | None) -> None:
     check("test_error", (est.k, est.n) == (1, 5))
     low, high = pe.binomial_interval(3, 30, method="clopper-pearson")
     check("binomial_interval", 0 < low < 0.1 < high < 0.3, (low, high))
-    cv = pe.cross_val_error(clf, X, y, n_splits=5, rng=0, progress=True)  # tqdm, text bar
+    cv = pe.cross_val_error(clf, X, y, cv=5, rng=0, progress=True)  # tqdm, text bar
     check("cross_val_error", 0 < cv.error < 0.1, cv.error)
-    check("n_jobs=1 equals the default", pe.cross_val_error(clf, X, y, n_splits=5, rng=0, n_jobs=1).error == cv.error)
+    check("n_jobs=1 equals the default", pe.cross_val_error(clf, X, y, cv=5, rng=0, n_jobs=1).error == cv.error)
     boot = pe.bootstrap_error(clf, X, y, n_resamples=10, method=".632+", rng=0)
     check("bootstrap_error", 0 < boot.estimate < 0.1, boot.estimate)
     perm = pe.permutation_test(clf, X[:120], y[:120], n_resamples=9, cv=3, rng=0)

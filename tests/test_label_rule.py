@@ -58,7 +58,7 @@ CLASS_LABELS = [
     ("roc_auc y_true", lambda b: pe.roc_auc(b, np.linspace(0, 1, 8)), "y_true"),
     ("expected_calibration_error y_true",
      lambda b: pe.expected_calibration_error(b, np.linspace(0.05, 0.95, 8)), "y_true"),
-    ("cross_val_error y", lambda b: pe.cross_val_error(GaussianNB(), X8, b, n_splits=2, rng=0), "y"),
+    ("cross_val_error y", lambda b: pe.cross_val_error(GaussianNB(), X8, b, cv=2, rng=0), "y"),
     ("permutation_test y", lambda b: pe.permutation_test(GaussianNB(), X8, b, n_resamples=3, cv=2), "y"),
     ("AdaBoost.fit y", lambda b: pe.AdaBoost(n_estimators=2).fit(X8, b), "y"),
 ]

@@ -69,7 +69,7 @@ def test_non_plotting_functions_work_without_plotting_packages():
         X, y = load_iris(return_X_y=True)
         assert pe.test_error([0, 1, 1, 0], [0, 1, 0, 0]).k == 1
         pe.binomial_interval(3, 30, method="clopper-pearson")
-        pe.cross_val_error(KNeighborsClassifier(), X, y, n_splits=3, rng=0)
+        pe.cross_val_error(KNeighborsClassifier(), X, y, cv=3, rng=0)
         pe.bootstrap_error(KNeighborsClassifier(), X, y, n_resamples=5, rng=0)
         pe.adjusted_rand_index(y, y)
         pe.silhouette_width(X, y)

@@ -16,6 +16,7 @@ import numpy as np
 import pytest
 from sklearn.base import BaseEstimator, ClassifierMixin
 from sklearn.datasets import make_classification
+from sklearn.model_selection import RepeatedStratifiedKFold
 from sklearn.tree import DecisionTreeClassifier
 
 import patterneval as pe
@@ -69,9 +70,13 @@ def _clear_fits():
     FITS.clear()
 
 
+#: Repeated 5-fold cross-validation, twice (the splitter carries its own seed).
+RSKF = RepeatedStratifiedKFold(n_splits=5, n_repeats=2, random_state=1)
+
+
 def _run_all(X, y):
     """cross_val_error, bootstrap_error and permutation_test with n_jobs=None."""
-    cv = pe.cross_val_error(Recording(), X, y, n_splits=5, n_repeats=2, rng=1)
+    cv = pe.cross_val_error(Recording(), X, y, cv=RSKF, rng=1)
     boot = pe.bootstrap_error(Recording(), X, y, n_resamples=20, method=".632+", rng=2)
     perm = pe.permutation_test(Recording(), X, y, n_resamples=19, cv=3, rng=3)
     return cv, boot, perm
@@ -114,7 +119,7 @@ def test_none_follows_parallel_config_threading(data):
     worker threads, and every result equals the serial run's bit for bit."""
     X, y = data
     serial = (
-        pe.cross_val_error(Recording(), X, y, n_splits=5, n_repeats=2, rng=1, n_jobs=1),
+        pe.cross_val_error(Recording(), X, y, cv=RSKF, rng=1, n_jobs=1),
         pe.bootstrap_error(Recording(), X, y, n_resamples=20, method=".632+", rng=2, n_jobs=1),
         pe.permutation_test(Recording(), X, y, n_resamples=19, cv=3, rng=3, n_jobs=1),
     )
@@ -140,9 +145,9 @@ def test_none_uses_a_registered_backend(data):
     X, y = data
     joblib.register_parallel_backend("patterneval-counting", _CountingBackend)
     _CountingBackend.batches = 0
-    serial = pe.cross_val_error(Recording(), X, y, n_splits=5, rng=4, n_jobs=1)
+    serial = pe.cross_val_error(Recording(), X, y, cv=5, rng=4, n_jobs=1)
     with joblib.parallel_config(backend="patterneval-counting", n_jobs=2):
-        res = pe.cross_val_error(Recording(), X, y, n_splits=5, rng=4)
+        res = pe.cross_val_error(Recording(), X, y, cv=5, rng=4)
     assert _CountingBackend.batches > 0
     assert res.error == serial.error
     np.testing.assert_array_equal(res.fold_errors, serial.fold_errors)

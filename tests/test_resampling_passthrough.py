@@ -49,7 +49,7 @@ def test_the_frame_has_missing_values_and_strings():
 
 
 def test_cross_val_error_equals_scikit_learns_on_the_same_folds():
-    res = pe.cross_val_error(_pipeline(), DF, Y, n_splits=5, rng=0)
+    res = pe.cross_val_error(_pipeline(), DF, Y, cv=5, rng=0)
     folds = make_folds(Y, n_splits=5, n_repeats=1, stratify=True, rng=np.random.default_rng(0))[0]
     accuracy = cross_val_score(_pipeline(), DF, Y, cv=folds)
     np.testing.assert_allclose(res.fold_errors[0], 1 - accuracy, rtol=0, atol=1e-12)
@@ -78,8 +78,8 @@ def test_permutation_test_statistic_equals_scikit_learns():
 
 def test_selection_cv_error_fits_the_column_transformer_inside_the_folds():
     columns = _pipeline().steps[0][1]
-    res = pe.selection_cv_error(columns, LogisticRegression(), DF, Y, n_splits=5, rng=0)
-    ref = pe.cross_val_error(_pipeline(), DF, Y, n_splits=5, rng=0)
+    res = pe.selection_cv_error(columns, LogisticRegression(), DF, Y, cv=5, rng=0)
+    ref = pe.cross_val_error(_pipeline(), DF, Y, cv=5, rng=0)
     np.testing.assert_allclose(res.fold_errors, ref.fold_errors[0], rtol=0, atol=1e-12)
     assert res.n_features == 3
 
@@ -98,8 +98,8 @@ def test_sparse_X_stays_sparse_and_gives_the_dense_result(fmt):
             return super().fit(X, y)
 
     sparse = scipy.sparse.coo_matrix(dense).asformat(fmt)
-    a = pe.cross_val_error(Spy(), sparse, y, n_splits=4, rng=0)
-    b = pe.cross_val_error(LogisticRegression(), dense, y, n_splits=4, rng=0)
+    a = pe.cross_val_error(Spy(), sparse, y, cv=4, rng=0)
+    b = pe.cross_val_error(LogisticRegression(), dense, y, cv=4, rng=0)
     assert all(seen) and len(seen) == 4
     np.testing.assert_allclose(a.fold_errors, b.fold_errors, rtol=0, atol=1e-12)
 
@@ -107,15 +107,15 @@ def test_sparse_X_stays_sparse_and_gives_the_dense_result(fmt):
 def test_nan_reaches_an_estimator_that_cannot_handle_it():
     # the estimator's own message, not ours: the function no longer inspects X's values
     with pytest.raises(ValueError, match="Input X contains NaN"):
-        pe.cross_val_error(LogisticRegression(), DF[["age", "income"]], Y, n_splits=3, rng=0)
+        pe.cross_val_error(LogisticRegression(), DF[["age", "income"]], Y, cv=3, rng=0)
 
 
 @pytest.mark.parametrize("func", [
-    lambda X, y: pe.cross_val_error(_pipeline(), X, y, n_splits=3, rng=0),
+    lambda X, y: pe.cross_val_error(_pipeline(), X, y, cv=3, rng=0),
     lambda X, y: pe.leave_one_out_error(_pipeline(), X, y),
     lambda X, y: pe.bootstrap_error(_pipeline(), X, y, n_resamples=2, rng=0),
     lambda X, y: pe.permutation_test(_pipeline(), X, y, n_resamples=2, cv=3, rng=0),
-    lambda X, y: pe.selection_cv_error(_pipeline().steps[0][1], LogisticRegression(), X, y, n_splits=3),
+    lambda X, y: pe.selection_cv_error(_pipeline().steps[0][1], LogisticRegression(), X, y, cv=3),
 ])
 def test_the_functions_still_check_y_and_the_row_count(func):
     with pytest.raises(ValueError, match="y has 59 entries but X has 60; they must pair up"):
