@@ -16,7 +16,7 @@ from sklearn.svm import SVC
 
 import patterneval as pe
 from patterneval.resampling import perturbation as P
-from patterneval.resampling._engine import spawn
+from patterneval.resampling._engine import make_folds, spawn
 
 
 @pytest.fixture(scope="module")
@@ -64,9 +64,9 @@ def test_fast_path_falls_back_to_the_public_svc(monkeypatch, small):
     """Without scikit-learn's private libsvm binding (moved or renamed in a release), or with
     one whose signature changed, every fit takes the public route, with the same result."""
     X, y = small
-    fast = P.perturbation_interval(X, y, n_splits=3, n_resamples=20, rng=0)
+    fast = P.perturbation_interval(X, y, cv=3, n_resamples=20, rng=0)
     monkeypatch.setattr(P, "_LIBSVM", None)
-    public = P.perturbation_interval(X, y, n_splits=3, n_resamples=20, rng=0)
+    public = P.perturbation_interval(X, y, cv=3, n_resamples=20, rng=0)
     for name in ("error", "low", "high", "apparent_error"):
         assert getattr(public, name) == pytest.approx(getattr(fast, name), abs=1e-12)
     np.testing.assert_allclose(public.replicates, fast.replicates, rtol=0, atol=1e-10)
@@ -128,13 +128,11 @@ def test_integer_weight_is_a_duplicated_sample(small):
 # ---------------------------------------------------------------- CV error and its perturbation
 
 
-def _explicit_cv(X, y, folds, C, G=None):
-    """Slow twin: fold by fold with SVC.fit / predict, errors weighted by G on the fold."""
-    K = folds.max() + 1
+def _explicit_cv(X, y, splits, C, G=None):
+    """Slow twin: pair by pair with SVC.fit / predict, errors weighted by G on the test part."""
     G = np.ones(y.size) if G is None else G
     errs = []
-    for k in range(K):
-        test, train = folds == k, folds != k
+    for train, test in splits:
         model = SVC(kernel="linear", C=C)
         if np.all(G == 1):
             model.fit(X[train], y[train])  # no sample_weight at all
@@ -147,20 +145,40 @@ def _explicit_cv(X, y, folds, C, G=None):
 
 def test_unit_weights_reproduce_the_unweighted_cv_error(cancer):
     X, y = cancer
-    res = P.perturbation_interval(X, y, n_splits=5, n_resamples=5, rng=4, method="perturbed-cv")
-    assert res.error == _explicit_cv(X, y, res.folds, 1.0)  # exactly
+    res = P.perturbation_interval(X, y, cv=5, n_resamples=5, rng=4, method="perturbed-cv")
+    assert res.error == _explicit_cv(X, y, res.splits, 1.0)  # exactly
     assert res.error == np.mean(res.fold_errors)
     # and the perturbed statistic with G = 1 is the CV error itself: W* = 0
-    errs = P._cv_errors(X, y, res.folds, 5, 1.0, np.ones(y.size), P._fit_linear_svm)
+    errs = P._cv_errors(X, y, res.splits, 1.0, np.ones(y.size), P._fit_linear_svm)
     assert errs.mean() == res.error
 
 
 def test_folds_are_stratified(cancer):
     X, y = cancer
-    res = P.perturbation_interval(X, y, n_splits=7, n_resamples=2, rng=0)
+    res = P.perturbation_interval(X, y, cv=7, n_resamples=2, rng=0)
+    assert res.n_splits == len(res.splits) == 7
+    np.testing.assert_array_equal(np.sort(np.concatenate([test for _, test in res.splits])), np.arange(y.size))
     for c in (0, 1):
-        counts = np.bincount(res.folds[y == c], minlength=7)
+        counts = np.array([np.sum(y[test] == c) for _, test in res.splits])
         assert counts.max() - counts.min() <= 1
+
+
+def test_an_int_cv_draws_the_folds_of_make_folds_and_a_splitter_is_used_as_given(small):
+    """Issue 24: cv=k draws the package's one kind of stratified folds (make_folds, as
+    cross_val_error); a splitter or explicit pairs give the same interval on the same pairs."""
+    X, y = small
+    res = P.perturbation_interval(X, y, cv=5, n_resamples=20, rng=3)
+    folds = make_folds(y, n_splits=5, n_repeats=1, stratify=True, rng=np.random.default_rng(3))[0]
+    for (tr, te), (tr2, te2) in zip(res.splits, folds, strict=True):
+        np.testing.assert_array_equal(tr, tr2)
+        np.testing.assert_array_equal(te, te2)
+    explicit = P.perturbation_interval(X, y, cv=folds, n_resamples=20, rng=3)
+    assert explicit.error == res.error
+    from sklearn.model_selection import RepeatedStratifiedKFold
+    rskf = RepeatedStratifiedKFold(n_splits=3, n_repeats=2, random_state=0)
+    rep = P.perturbation_interval(X, y, cv=rskf, n_resamples=20, rng=3, method="perturbed-cv")
+    assert rep.n_splits == 6 == rep.fold_errors.size
+    assert rep.error == _explicit_cv(X, y, list(rskf.split(X, y)), 1.0)
 
 
 def test_perturbed_cv_replicates_follow_the_definition(small):
@@ -168,9 +186,10 @@ def test_perturbed_cv_replicates_follow_the_definition(small):
     G-weighted SVM, G ~ Exp(1) from replicate r's own spawned stream."""
     X, y = small
     rng = np.random.default_rng(7)
-    res = P.perturbation_interval(X, y, n_splits=4, n_resamples=6, rng=7, method="perturbed-cv")
-    folds = P._stratified_folds(y, 4, rng)  # the function draws the folds first ...
-    np.testing.assert_array_equal(folds, res.folds)
+    res = P.perturbation_interval(X, y, cv=4, n_resamples=6, rng=7, method="perturbed-cv")
+    folds = make_folds(y, n_splits=4, n_repeats=1, stratify=True, rng=rng)[0]  # the folds first ...
+    for (_, te), (_, te2) in zip(folds, res.splits, strict=True):
+        np.testing.assert_array_equal(te, te2)
     gens = spawn(rng, 6)  # ... then spawns one stream per replicate
     for r, gen in enumerate(gens):
         G = gen.exponential(1.0, size=y.size)
@@ -182,7 +201,7 @@ def test_perturbed_cv_replicates_follow_the_definition(small):
 def test_perturbed_cv_interval_is_the_pivot_from_centred_replicate_quantiles(small):
     """method="perturbed-cv": ends = eps_CV - q(W~*)/sqrt(n), W~*_r = W*_r - mean_r W*_r (explicit loop twin)."""
     X, y = small
-    res = P.perturbation_interval(X, y, n_splits=5, n_resamples=80, confidence_level=0.9, rng=2,
+    res = P.perturbation_interval(X, y, cv=5, n_resamples=80, confidence_level=0.9, rng=2,
                                   method="perturbed-cv")
     mean = sum(res.replicates) / len(res.replicates)
     assert res.replicate_mean == pytest.approx(mean, abs=1e-14)
@@ -209,7 +228,7 @@ def test_perturbed_cv_error_is_shifted_up(small):
     """method="perturbed-cv": the weighted fits are noisier: on this data set the perturbed CV error sits above
     eps_CV, mean W* > 0 by more than 4 Monte Carlo SEs (SE from the replicates)."""
     X, y = small
-    res = P.perturbation_interval(X, y, n_splits=5, n_resamples=200, rng=3, method="perturbed-cv")
+    res = P.perturbation_interval(X, y, cv=5, n_resamples=200, rng=3, method="perturbed-cv")
     se = np.std(res.replicates, ddof=1) / np.sqrt(res.replicates.size)
     assert res.replicate_mean > 4 * se, (res.replicate_mean, se)
     assert np.mean(res.perturbed_errors) > res.error
@@ -237,7 +256,7 @@ def test_centred_interval_is_the_notes_symmetric_form_for_symmetric_replicates()
 @pytest.mark.parametrize("method", P.PERTURBATION_METHODS)
 def test_interval_contains_centre_and_widens_with_level(cancer, method):
     X, y = cancer
-    res = P.perturbation_interval(X, y, n_splits=5, n_resamples=120, rng=5, method=method)
+    res = P.perturbation_interval(X, y, cv=5, n_resamples=120, rng=5, method=method)
     assert res.low <= res.error <= res.high
     widths = []
     for level in (0.5, 0.8, 0.9, 0.95, 0.99):
@@ -250,14 +269,15 @@ def test_interval_contains_centre_and_widens_with_level(cancer, method):
 @pytest.mark.parametrize("method", P.PERTURBATION_METHODS)
 def test_reproducible_and_independent_of_n_jobs(small, method):
     X, y = small
-    a = P.perturbation_interval(X, y, n_splits=5, n_resamples=60, rng=3, method=method)
-    b = P.perturbation_interval(X, y, n_splits=5, n_resamples=60, rng=np.random.default_rng(3), method=method)
-    c = P.perturbation_interval(X, y, n_splits=5, n_resamples=60, rng=3, n_jobs=2, method=method)
+    a = P.perturbation_interval(X, y, cv=5, n_resamples=60, rng=3, method=method)
+    b = P.perturbation_interval(X, y, cv=5, n_resamples=60, rng=np.random.default_rng(3), method=method)
+    c = P.perturbation_interval(X, y, cv=5, n_resamples=60, rng=3, n_jobs=2, method=method)
     for other in (b, c):
         np.testing.assert_array_equal(a.replicates, other.replicates)
-        np.testing.assert_array_equal(a.folds, other.folds)
+        for (_, te), (_, te2) in zip(a.splits, other.splits, strict=True):
+            np.testing.assert_array_equal(te, te2)
         assert (a.low, a.high) == (other.low, other.high)
-    d = P.perturbation_interval(X, y, n_splits=5, n_resamples=60, rng=4, method=method)
+    d = P.perturbation_interval(X, y, cv=5, n_resamples=60, rng=4, method=method)
     assert not np.array_equal(a.replicates, d.replicates)
 
 
@@ -273,11 +293,11 @@ def reference_interval(X, y, *, C, n_splits, n_resamples, confidence_level, seed
     xi the (1 - a/2)-quantile of the replicates minus their mean."""
     rng = np.random.default_rng(seed)
     n = y.size
-    folds = P._stratified_folds(y, n_splits, rng)  # the same stratified folds as the library
+    folds = make_folds(y, n_splits=n_splits, n_repeats=1, stratify=True, rng=rng)[0]  # the library's folds
     fold_errors = []
-    for k in range(n_splits):
-        model = SVC(kernel="linear", C=C).fit(X[folds != k], y[folds != k])
-        fold_errors.append(np.mean(model.predict(X[folds == k]) != y[folds == k]))
+    for train, test in folds:
+        model = SVC(kernel="linear", C=C).fit(X[train], y[train])
+        fold_errors.append(np.mean(model.predict(X[test]) != y[test]))
     cv = np.mean(fold_errors)
     apparent = np.mean(SVC(kernel="linear", C=C).fit(X, y).predict(X) != y)
     replicates = []
@@ -296,7 +316,7 @@ def test_apparent_method_equals_the_reference_implementation(seed, C, level, can
     X, y = P.two_gaussians(60, n_features=3, rng=seed) if seed != 1 else cancer
     cv, apparent, reps, (low, high) = reference_interval(X, y, C=C, n_splits=5, n_resamples=40,
                                                          confidence_level=level, seed=seed)
-    res = P.perturbation_interval(X, y, C=C, n_splits=5, n_resamples=40, confidence_level=level, rng=seed)
+    res = P.perturbation_interval(X, y, C=C, cv=5, n_resamples=40, confidence_level=level, rng=seed)
     assert res.method == "apparent"
     assert res.error == cv and res.apparent_error == apparent  # exactly: counts over n
     np.testing.assert_allclose(res.replicates, reps, rtol=0, atol=1e-12)
@@ -309,7 +329,7 @@ def test_apparent_method_equals_the_reference_implementation(seed, C, level, can
 
 def test_apparent_interval_is_symmetric_about_the_cv_error(small):
     X, y = small
-    res = P.perturbation_interval(X, y, n_splits=5, n_resamples=100, rng=9)
+    res = P.perturbation_interval(X, y, cv=5, n_resamples=100, rng=9)
     assert res.high - res.error == pytest.approx(res.error - res.low, abs=1e-14)
     for level, m in ((0.8, 100), (0.95, 30)):
         first = res.replicates[:m]
@@ -351,18 +371,19 @@ def test_perturbed_fit_minimises_the_notes_objective(C, cancer):
 
 def test_methods_share_folds_and_cv_error(small):
     X, y = small
-    a = P.perturbation_interval(X, y, n_splits=5, n_resamples=10, rng=3)
-    b = P.perturbation_interval(X, y, n_splits=5, n_resamples=10, rng=3, method="perturbed-cv")
-    np.testing.assert_array_equal(a.folds, b.folds)
+    a = P.perturbation_interval(X, y, cv=5, n_resamples=10, rng=3)
+    b = P.perturbation_interval(X, y, cv=5, n_resamples=10, rng=3, method="perturbed-cv")
+    for (_, te), (_, te2) in zip(a.splits, b.splits, strict=True):
+        np.testing.assert_array_equal(te, te2)
     assert a.error == b.error and a.apparent_error == b.apparent_error
     assert b.perturbed_errors.mean() > a.perturbed_errors.mean()  # CV vs apparent
 
 
 def test_any_two_labels(small):
     X, y = small
-    ref = P.perturbation_interval(X, y, n_splits=5, n_resamples=20, rng=1)
-    named = P.perturbation_interval(X, np.where(y == 1, "yes", "no"), n_splits=5, n_resamples=20, rng=1)
-    pm = P.perturbation_interval(X, 2 * y - 1, n_splits=5, n_resamples=20, rng=1)
+    ref = P.perturbation_interval(X, y, cv=5, n_resamples=20, rng=1)
+    named = P.perturbation_interval(X, np.where(y == 1, "yes", "no"), cv=5, n_resamples=20, rng=1)
+    pm = P.perturbation_interval(X, 2 * y - 1, cv=5, n_resamples=20, rng=1)
     for other in (named, pm):
         np.testing.assert_array_equal(ref.replicates, other.replicates)
         assert ref.error == other.error
@@ -402,15 +423,15 @@ def test_linear_rule_error_special_cases():
 
 
 def test_expected_error_is_above_bayes_and_reproducible():
-    est, se, errs = P.expected_svm_error(40, separation=2.0, n_resamples=300, rng=0)
+    est, se, errs = P.expected_svm_error(40, separation=2.0, n_datasets=300, rng=0)
     assert np.all(errs >= 0.15865525393145707 - 1e-12)  # no rule beats Bayes
     assert est == pytest.approx(errs.mean()) and se == pytest.approx(errs.std(ddof=1) / np.sqrt(300))
-    assert (est, se) == P.expected_svm_error(40, separation=2.0, n_resamples=300, rng=0, n_jobs=2)[:2]
+    assert (est, se) == P.expected_svm_error(40, separation=2.0, n_datasets=300, rng=0, n_jobs=2)[:2]
 
 
 def test_coverage_simulation_bookkeeping():
     """Rows, coverage and MC SE are consistent; both methods see the same data sets."""
-    kw = dict(separation=2.0, n_splits=5, n_datasets=12, n_resamples=30, confidence_level=0.9, n_truth=200, rng=2024)
+    kw = dict(separation=2.0, cv=5, n_datasets=12, n_resamples=30, confidence_level=0.9, n_truth=200, rng=2024)
     sim = P.simulate_perturbation_coverage(60, **kw)
     old = P.simulate_perturbation_coverage(60, method="perturbed-cv", **kw)
     assert sim.method == "apparent" and old.method == "perturbed-cv"
@@ -466,13 +487,14 @@ def test_stored_coverage_study_is_reproduced():
 
 
 GOOD_X, GOOD_Y = P.two_gaussians(30, rng=0)
+KFold_3 = __import__("sklearn.model_selection", fromlist=["KFold"]).KFold(3)
 GOOD = {
-    P.perturbation_interval: dict(X=GOOD_X, y=GOOD_Y, n_splits=3, n_resamples=3, rng=0),
+    P.perturbation_interval: dict(X=GOOD_X, y=GOOD_Y, cv=3, n_resamples=3, rng=0),
     P.two_gaussians: dict(n=10, rng=0),
     P.linear_rule_error: dict(coef=[1.0, 0.0], intercept=0.0),
-    P.expected_svm_error: dict(n=20, n_resamples=3, rng=0),
-    P.simulate_perturbation_coverage: dict(n=20, n_datasets=2, n_resamples=3, n_truth=3, n_splits=2, rng=0),
-    P.run_coverage_study: dict(ns=[20], n_datasets=2, n_resamples=3, n_truth=3, n_splits=2),
+    P.expected_svm_error: dict(n=20, n_datasets=3, rng=0),
+    P.simulate_perturbation_coverage: dict(n=20, n_datasets=2, n_resamples=3, n_truth=3, cv=2, rng=0),
+    P.run_coverage_study: dict(ns=[20], n_datasets=2, n_resamples=3, n_truth=3, cv=2, rng=0),
     P.load_coverage_study: dict(path=STUDY_FILE),
 }
 _nan = GOOD_X.copy()
@@ -488,10 +510,18 @@ CASES = [
     (F, dict(C=-1.0), ValueError, r"^C must be a real number > 0; got -1.0"),
     (F, dict(C=np.inf), ValueError, r"^C must be a finite real number > 0; got inf"),
     (F, dict(C="1"), TypeError, r"^C must be a real number > 0; got '1'"),
-    (F, dict(n_splits=1), ValueError, r"^n_splits must be an integer in \[2, 30\]; got 1"),
-    (F, dict(n_splits=16), ValueError, r"^n_splits must be at most 15, the size of the smallest class 0; got 16"),
-    (F, dict(n_splits=31), ValueError, r"^n_splits must be an integer in \[2, 30\]; got 31"),
-    (F, dict(n_splits=2.5), TypeError, r"^n_splits must be an integer"),
+    (F, dict(cv=1), ValueError, r"^cv must be an integer in \[2, 30\]; got 1"),
+    (F, dict(cv=16), ValueError, r"^cv must be at most 15, the size of the smallest class 0; got 16"),
+    (F, dict(cv=31), ValueError, r"^cv must be an integer in \[2, 30\]; got 31"),
+    (F, dict(cv=2.5), TypeError, r"^cv must be a scikit-learn-compatible splitter"),
+    (F, dict(cv=[(np.arange(5), np.arange(5, 40))]), ValueError, r"^cv must be indices in 0..29"),
+    # issue 24: the retired keywords name cv= and rng=
+    (F, dict(n_splits=5), TypeError, r"^perturbation_interval\(\) takes cv=, not n_splits=: an int"),
+    (F, dict(stratify=True), TypeError, r"^perturbation_interval\(\) takes cv=, not stratify="),
+    (F, dict(random_state=0), TypeError, r"^perturbation_interval\(\) takes rng=, not random_state="),
+    (P.simulate_perturbation_coverage, dict(n_splits=5), TypeError, r"^simulate_perturbation_coverage\(\) takes cv="),
+    (P.run_coverage_study, dict(n_splits=5), TypeError, r"^run_coverage_study\(\) takes cv=, not n_splits="),
+    (P.run_coverage_study, dict(seed=2008), TypeError, r"^run_coverage_study\(\) takes rng=, not seed="),
     (F, dict(n_resamples=0), ValueError, r"^n_resamples must be an integer >= 1; got 0"),
     (F, dict(n_resamples=5.0), TypeError, r"^n_resamples must be an integer"),
     (F, dict(confidence_level=1.0), ValueError, r"^confidence_level must be a real number in \(0, 1\); got 1.0"),
@@ -504,9 +534,10 @@ CASES = [
     (P.two_gaussians, dict(separation=0), ValueError, r"^separation must be a real number > 0; got 0.0"),
     (P.two_gaussians, dict(n_features=0), ValueError, r"^n_features must be an integer >= 1"),
     (P.linear_rule_error, dict(separation=-1), ValueError, r"^separation must be a real number > 0; got -1.0"),
-    (P.expected_svm_error, dict(n_resamples=1), ValueError, r"^n_resamples must be an integer >= 2"),
+    (P.expected_svm_error, dict(n_datasets=1), ValueError, r"^n_datasets must be an integer >= 2"),
     (P.expected_svm_error, dict(C=0), ValueError, r"^C must be a real number > 0; got 0.0"),
     (P.simulate_perturbation_coverage, dict(n_datasets=1), ValueError, r"^n_datasets must be an integer >= 2"),
+    (P.simulate_perturbation_coverage, dict(cv=11), ValueError, r"^cv must be at most 10, the size of the smallest class 0"),
     (P.simulate_perturbation_coverage, dict(confidence_level=2), ValueError, r"^confidence_level must be a real number in \(0, 1\); got 2.0"),
     (P.simulate_perturbation_coverage, dict(n_truth=1), ValueError, r"^n_truth must be an integer >= 2"),
     (P.simulate_perturbation_coverage, dict(method="cv"), ValueError, r"^method must be one of"),
@@ -515,7 +546,8 @@ CASES = [
     (F, dict(method=1), TypeError, r"^method must be a string"),
     (P.run_coverage_study, dict(ns=[1]), ValueError, r"^ns must be an array of values >= 2; got \[1\]"),
     (P.run_coverage_study, dict(methods=["x"]), ValueError, r"^methods must be one of"),
-    (P.run_coverage_study, dict(seed=-1), ValueError, r"^seed must be an integer >= 0"),
+    (P.run_coverage_study, dict(rng=-1), ValueError, r"^rng must be an integer >= 0"),
+    (P.run_coverage_study, dict(cv=KFold_3), TypeError, r"^cv must be an integer >= 2; got .*stored as JSON"),
     (P.load_coverage_study, dict(path="/nonexistent/study.json"), FileNotFoundError, "study.json"),
 ]
 
@@ -533,13 +565,13 @@ def test_good_arguments_are_accepted(func):
 
 
 def test_result_method_bad_input(small):
-    res = P.perturbation_interval(*small, n_splits=3, n_resamples=10, rng=0)
+    res = P.perturbation_interval(*small, cv=3, n_resamples=10, rng=0)
     with pytest.raises(ValueError, match=r"^n_resamples must be an integer in \[1, 10\]; got 11\. The result "
                                          r"stores 10 replicates"):
         res.confidence_interval(n_resamples=11)
     with pytest.raises(ValueError, match=r"^confidence_level must be a real number in \(0, 1\); got 1.5"):
         res.confidence_interval(1.5)
-    study = P.run_coverage_study([20], n_datasets=3, n_resamples=3, n_truth=3, n_splits=2)
+    study = P.run_coverage_study([20], n_datasets=3, n_resamples=3, n_truth=3, cv=2)
     with pytest.raises(ValueError, match=r"^n_datasets must be an integer in \[2, 3\]; got 4\. The study stores"):
         study.replay(4)
     with pytest.raises(ValueError, match=r"^no cell with n=30"):
@@ -561,7 +593,7 @@ def test_literal_reading_can_turn_the_interval_inside_out(cancer):
     formula read literally, eps_CV -+ xi(W*) / sqrt(n), would be inside out; the centred
     replicates give a proper interval."""
     X, y = cancer
-    res = P.perturbation_interval(X, y, n_splits=5, n_resamples=120, rng=5)
+    res = P.perturbation_interval(X, y, cv=5, n_resamples=120, rng=5)
     assert res.replicate_mean < -2 * res.replicates.std(ddof=1) / np.sqrt(120)
     assert np.quantile(res.replicates, 0.75) < 0
     low, high = res.confidence_interval(0.5)

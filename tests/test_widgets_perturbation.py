@@ -16,7 +16,7 @@ from patterneval.widgets.perturbation import PerturbationExplorer
 @pytest.fixture(scope="module")
 def results():
     X, y = P.two_gaussians(60, rng=0)
-    return {m: P.perturbation_interval(X, y, n_splits=5, n_resamples=200, rng=0, method=m)
+    return {m: P.perturbation_interval(X, y, cv=5, n_resamples=200, rng=0, method=m)
             for m in P.PERTURBATION_METHODS}
 
 

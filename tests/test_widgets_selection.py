@@ -14,7 +14,7 @@ from patterneval.widgets.selection import SelectionLeakExplorer
 
 @pytest.fixture(scope="module")
 def grid():
-    return leak_grid((30, 300), (1, 10), n_samples=30, n_datasets=2, n_splits=3, rng=0)
+    return leak_grid((30, 300), (1, 10), n_samples=30, n_datasets=2, cv=3, rng=0)
 
 
 @pytest.fixture(scope="module")
@@ -62,10 +62,10 @@ def test_painters_draw_the_library_values(grid, tests):
 
 
 def test_explorers_compute_their_own_data_when_not_given():
-    options = dict(n_features=(8, 40), k=(1, 4), n_samples=12, n_datasets=1, n_splits=2)
+    options = dict(n_features=(8, 40), k=(1, 4), n_samples=12, n_datasets=1, cv=2)
     leak = SelectionLeakExplorer(grid_options=options)
     assert leak.values == {"n_features": 40, "k": 4}  # p = largest, k = middle of the grid
-    expected = leak_grid((8, 40), (1, 4), n_samples=12, n_datasets=1, n_splits=2, rng=0)
+    expected = leak_grid((8, 40), (1, 4), n_samples=12, n_datasets=1, cv=2, rng=0)
     np.testing.assert_array_equal(leak.grid.cv1, expected.cv1)
     perm = PermutationExplorer(test_options=dict(signals=(0.0, 1.0), n_samples=12, n_resamples=5, cv=2))
     assert perm.values == {"signal": 0.0, "n_resamples": 5}

@@ -4,7 +4,7 @@
 
 writes book/part1/data/perturbation-coverage.json: for n = 50 and 100 and both methods
 of ``perturbation_interval`` ("apparent", Jiang, Zhang & Cai's; "perturbed-cv"), 1000
-simulated data sets each (two Gaussian classes, separation 2, 2 features, C = 1, 5 folds,
+simulated data sets each (two Gaussian classes, separation 2, 2 features, C = 1, cv=5 folds,
 200 perturbations, 95% intervals), the target from 20000 independent training sets.
 About 4 minutes on one idle core. The chapter loads the file and recomputes the first data sets
 of every cell live (``CoverageStudy.replay``); ``tests/test_perturbation.py`` does too.
@@ -19,8 +19,8 @@ from pathlib import Path
 from patterneval.resampling.perturbation import run_coverage_study
 
 OUT = Path(__file__).resolve().parent.parent / "book" / "part1" / "data" / "perturbation-coverage.json"
-BOOK_STUDY = dict(ns=(50, 100), separation=2.0, n_features=2, C=1.0, n_splits=5, n_datasets=1000,
-                  n_resamples=200, confidence_level=0.95, n_truth=20000, seed=2008)
+BOOK_STUDY = dict(ns=(50, 100), separation=2.0, n_features=2, C=1.0, cv=5, n_datasets=1000,
+                  n_resamples=200, confidence_level=0.95, n_truth=20000, rng=2008)
 
 
 def main() -> None:

@@ -27,7 +27,8 @@ The CV error here is the paper's :math:`\hat\varepsilon_{CV} = K^{-1}\sum_k
 calls ``average="folds"``; its default, mistakes / n, differs from it only when n does not
 divide into K equal folds), and its folds and weighted fold errors are computed by
 :func:`_cv_errors` with the SVM below rather than by the package's cross-validation engine:
-the perturbed CV needs weighted test errors and thousands of fits.
+the perturbed CV needs weighted test errors and thousands of fits. The folds themselves are
+the package's: ``cv=`` is read by ``_engine.cv_splits``, as everywhere.
 
 The SVM fits. The public route is ``SVC(kernel="linear").fit(X, y, sample_weight=G)``;
 when scikit-learn's private libsvm binding (``sklearn.svm._libsvm``) is importable, the
@@ -68,8 +69,8 @@ from .._validation import (
     check_bool,
     check_choice,
     check_labels,
+    check_cv,
     check_n_jobs,
-    check_n_splits,
     check_path,
     check_rng,
     check_scalar,
@@ -77,7 +78,7 @@ from .._validation import (
     fail,
     show,
 )
-from ._engine import run_tasks, spawn
+from ._engine import cv_splits, run_tasks, spawn
 
 __all__ = [
     "PERTURBATION_METHODS",
@@ -213,32 +214,24 @@ def _weighted_rate(weights, wrong):
     return math.fsum(weights[wrong]) / math.fsum(weights)
 
 
-def _stratified_folds(y01, n_splits, rng):
-    """Fold index of every sample: each class shuffled, then dealt round-robin."""
-    order = np.concatenate([rng.permutation(np.flatnonzero(y01 == c)) for c in (0, 1)])
-    folds = np.empty(y01.size, dtype=np.intp)
-    folds[order] = np.arange(y01.size) % n_splits
-    return folds
+def _cv_errors(X, y01, splits, C, weights, fit):
+    """Error rates of the SVM on the test part of every ``(train, test)`` pair of
+    ``splits``, weighted by ``weights``.
 
-
-def _cv_errors(X, y01, folds, n_splits, C, weights, fit):
-    """Fold error rates of the SVM trained without each fold, weighted by ``weights``.
-
-    Fold k's error is ``sum_{i in I_k} G_i e_i / sum_{i in I_k} G_i`` with e_i the 0/1
-    error of the rule fitted (with weights ``G`` on its training samples) without I_k.
+    Pair k's error is ``sum_{i in I_k} G_i e_i / sum_{i in I_k} G_i`` (I_k its test part)
+    with e_i the 0/1 error of the rule fitted (with weights ``G`` on its training samples)
+    on its train part.
     """
-    errors = np.empty(n_splits)
-    for k in range(n_splits):
-        test = folds == k
-        train = ~test
+    errors = np.empty(len(splits))
+    for k, (train, test) in enumerate(splits):
         w, b = fit(X[train], y01[train], weights[train], C)
         errors[k] = _weighted_rate(weights[test], _mistakes(X[test], w, b, y01[test]))
     return errors
 
 
-def _perturbed_cv_chunk(X, y01, folds, n_splits, C, generators):
+def _perturbed_cv_chunk(X, y01, splits, C, generators):
     return [
-        _cv_errors(X, y01, folds, n_splits, C, gen.exponential(1.0, size=y01.size), _fit_linear_svm).mean()
+        _cv_errors(X, y01, splits, C, gen.exponential(1.0, size=y01.size), _fit_linear_svm).mean()
         for gen in generators
     ]
 
@@ -296,8 +289,11 @@ class PerturbationInterval(Result):
     std_error : float
         Standard deviation of the replicates over :math:`\sqrt n`: the perturbation
         estimate of the CV error's standard error.
-    n, n_splits : int
-        Sample size and number of folds K.
+    n : int
+        Sample size.
+    n_splits : int
+        Number K of ``(train, test)`` pairs whose error rates are averaged: the folds (times
+        the repeats, for a repeated splitter).
     C : float
         The SVM's cost parameter.
     method : str
@@ -306,7 +302,7 @@ class PerturbationInterval(Result):
         :math:`\hat\varepsilon_{re}`, the resubstitution error of the SVM fitted on all n
         samples.
     fold_errors : ndarray, shape (n_splits,)
-        Error rate of each fold (unweighted).
+        Error rate on the test part of each pair (unweighted).
     perturbed_errors : ndarray, shape (n_resamples,)
         ``"apparent"``: the weighted apparent error
         :math:`\sum_i G_i e_i(\theta^*)/\sum_i G_i` of each perturbed fit;
@@ -316,8 +312,8 @@ class PerturbationInterval(Result):
         ``sqrt(n) * (perturbed_errors - error)`` for ``"perturbed-cv"`` (not centred).
     replicate_mean : float
         :math:`\bar W^* = R^{-1}\sum_r W^*_r`.
-    folds : ndarray, shape (n,)
-        The fold (0 .. K-1) of every sample.
+    splits : tuple of (ndarray, ndarray)
+        The K ``(train, test)`` index pairs (not shown in the repr).
     """
 
     error: float
@@ -334,7 +330,7 @@ class PerturbationInterval(Result):
     perturbed_errors: np.ndarray
     replicates: np.ndarray
     replicate_mean: float
-    folds: np.ndarray
+    splits: tuple = dataclasses.field(repr=False)
 
     def confidence_interval(
         self, confidence_level: float | None = None, *, n_resamples: int | None = None,
@@ -360,7 +356,7 @@ class PerturbationInterval(Result):
         --------
         >>> from patterneval.resampling.perturbation import perturbation_interval, two_gaussians
         >>> X, y = two_gaussians(80, separation=2.0, rng=0)
-        >>> res = perturbation_interval(X, y, n_splits=5, n_resamples=100, rng=1)
+        >>> res = perturbation_interval(X, y, cv=5, n_resamples=100, rng=1)
         >>> res.confidence_interval() == (res.low, res.high)
         True
         >>> narrow = res.confidence_interval(0.8)
@@ -390,7 +386,7 @@ class PerturbationInterval(Result):
 
 
 @keywords
-def perturbation_interval(X: ArrayLike, y: ArrayLike, *, C: float = 1.0, n_splits: int = 10, n_resamples: int = 500,
+def perturbation_interval(X: ArrayLike, y: ArrayLike, *, C: float = 1.0, cv: int | object = 10, n_resamples: int = 500,
                           confidence_level: float = 0.95, rng: int | np.random.Generator | None = None,
                           method: Literal["apparent", "perturbed-cv"] = "apparent", n_jobs: int | None = None,
                           progress: bool = False) -> PerturbationInterval:
@@ -399,7 +395,7 @@ def perturbation_interval(X: ArrayLike, y: ArrayLike, *, C: float = 1.0, n_split
     ``method="apparent"`` (default) is the procedure of Jiang, Zhang & Cai (2008) in the
     form note 000 gives it (section 用扰动重采样估计SVM错误率的置信区间, its "基本过程"):
 
-    1. Split the n samples into K stratified folds (drawn once from ``rng``);
+    1. Split the n samples into K stratified folds (``cv=K``, drawn once from ``rng``);
        :math:`\hat\varepsilon_{CV} = K^{-1}\sum_k \hat\varepsilon_{(k)}(\hat\theta_{(-k)})`
        (the note's :math:`\varepsilon_{CV}`), the mean of the error rates of
        ``SVC(kernel="linear", C=C)`` trained without fold k and tested on it. Fit the same
@@ -470,13 +466,18 @@ def perturbation_interval(X: ArrayLike, y: ArrayLike, *, C: float = 1.0, n_split
         ``np.unique(y)`` being +1).
     C : float, default 1.0
         The SVM's cost parameter, > 0 (:math:`C = 1/(2n\lambda_n)`).
-    n_splits : int, default 10
-        Number of folds K; every class needs at least K samples.
+    cv : int, scikit-learn splitter or iterable of (train, test) pairs, default 10
+        The cross-validation, as scikit-learn's ``cv``: an int K gives K shuffled
+        stratified folds drawn from ``rng`` (every class needs at least K samples); a
+        splitter (``StratifiedKFold(5, shuffle=True, random_state=0)``) or explicit
+        ``(train, test)`` index pairs are used as given. The CV error is the mean of the
+        pairs' error rates (with a repeated splitter, over all its repeats); every training
+        part must hold both classes.
     n_resamples : int, default 500
         Number of perturbations R.
     confidence_level : float, default 0.95
     rng : None, int or numpy.random.Generator
-        The folds come first from it, then every perturbation's weights from its own
+        The folds (for an int ``cv``) come first from it, then every perturbation's weights from its own
         spawned stream (replicate r gets the same weights for both methods and any
         ``n_jobs``).
     method : {"apparent", "perturbed-cv"}, default "apparent"
@@ -513,32 +514,31 @@ def perturbation_interval(X: ArrayLike, y: ArrayLike, *, C: float = 1.0, n_split
     >>> import numpy as np
     >>> from patterneval.resampling.perturbation import perturbation_interval, two_gaussians
     >>> X, y = two_gaussians(80, separation=2.0, rng=0)
-    >>> res = perturbation_interval(X, y, n_splits=5, n_resamples=100, rng=1)
+    >>> res = perturbation_interval(X, y, cv=5, n_resamples=100, rng=1)
     >>> res.method, res.replicates.shape
     ('apparent', (100,))
     >>> xi = np.quantile(res.replicates - res.replicate_mean, 0.975)
     >>> bool(np.allclose([res.low, res.high], res.error + np.array([-xi, xi]) / np.sqrt(res.n)))
     True
-    >>> old = perturbation_interval(X, y, n_splits=5, n_resamples=100, rng=1, method="perturbed-cv")
+    >>> old = perturbation_interval(X, y, cv=5, n_resamples=100, rng=1, method="perturbed-cv")
     >>> bool(old.low <= old.error <= old.high), bool(abs(old.centred_replicates.mean()) < 1e-12)
     (True, True)
     """
     X, y = check_X_y(X, y, min_classes=2)
     y01 = check_binary_labels(y)
     C = check_scalar("C", C, float, low=0, closed="neither")
-    n_splits = check_n_splits(n_splits, y01, stratify=True)
     n_resamples = check_scalar("n_resamples", n_resamples, int, low=1)
     confidence_level = check_scalar("confidence_level", confidence_level, float, low=0, high=1,
                                     closed="neither")
     rng = check_rng(rng)
     method = check_choice("method", method, PERTURBATION_METHODS)
     n_jobs = check_n_jobs(n_jobs)
+    splits = tuple(pair for repeat in cv_splits(cv, y01, stratify=True, rng=rng) for pair in repeat)
 
     X = X.astype(np.float64)
     n = y01.size
     ones = np.ones(n)
-    folds = _stratified_folds(y01, n_splits, rng)
-    fold_errors = _cv_errors(X, y01, folds, n_splits, C, ones, _fit_linear_svm)
+    fold_errors = _cv_errors(X, y01, splits, C, ones, _fit_linear_svm)
     error = float(fold_errors.mean())
     w, b = _fit_linear_svm(X, y01, ones, C)
     apparent = _weighted_rate(ones, _mistakes(X, w, b, y01))
@@ -548,7 +548,7 @@ def perturbation_interval(X: ArrayLike, y: ArrayLike, *, C: float = 1.0, n_split
         func, tasks, centre = _apparent_chunk, [(X, y01, C, generators[i:i + _CHUNK]) for i in starts], apparent
     else:
         func, centre = _perturbed_cv_chunk, error
-        tasks = [(X, y01, folds, n_splits, C, generators[i:i + _CHUNK]) for i in starts]
+        tasks = [(X, y01, splits, C, generators[i:i + _CHUNK]) for i in starts]
     results = run_tasks(func, tasks, n_jobs=n_jobs, progress=progress, desc="perturbations")
     perturbed = np.concatenate([np.asarray(r, dtype=float) for r in results])
     replicates = math.sqrt(n) * (perturbed - centre)
@@ -556,8 +556,8 @@ def perturbation_interval(X: ArrayLike, y: ArrayLike, *, C: float = 1.0, n_split
     return PerturbationInterval(
         error=error, low=low, high=high, confidence_level=confidence_level,
         std_error=float(replicates.std(ddof=1) / math.sqrt(n)) if n_resamples > 1 else float("nan"),
-        n=int(n), n_splits=n_splits, C=C, method=method, apparent_error=apparent, fold_errors=fold_errors,
-        perturbed_errors=perturbed, replicates=replicates, replicate_mean=float(replicates.mean()), folds=folds,
+        n=int(n), n_splits=len(splits), C=C, method=method, apparent_error=apparent, fold_errors=fold_errors,
+        perturbed_errors=perturbed, replicates=replicates, replicate_mean=float(replicates.mean()), splits=splits,
     )
 
 
@@ -676,14 +676,14 @@ def _true_errors(n, separation, n_features, C, generators):
 
 @keywords
 def expected_svm_error(n: int, *, separation: float = 2.0, n_features: int = 2, C: float = 1.0,
-                       n_resamples: int = 2000, rng: int | np.random.Generator | None = None,
+                       n_datasets: int = 2000, rng: int | np.random.Generator | None = None,
                        n_jobs: int | None = None) -> tuple[float, float, np.ndarray]:
     r"""The target of the interval: the SVM's true error averaged over training sets of size n.
 
     :math:`\varepsilon_n = E_{T}[\varepsilon(\hat\theta_T)]`, T a training set of
     :func:`two_gaussians` (n/2 per class), :math:`\varepsilon(\theta)` the exact error of the
-    fitted rule (:func:`linear_rule_error`). Estimated from ``n_resamples`` training sets.
-    Cost: ``n_resamples`` SVM fits.
+    fitted rule (:func:`linear_rule_error`). Estimated from ``n_datasets`` training sets.
+    Cost: ``n_datasets`` SVM fits.
 
     Returns ``(estimate, std_error, errors)``, the last the per-training-set true errors.
 
@@ -697,7 +697,7 @@ def expected_svm_error(n: int, *, separation: float = 2.0, n_features: int = 2, 
         Dimension p.
     C : float, default 1.0
         The SVM's regularisation parameter, > 0.
-    n_resamples : int, default 2000
+    n_datasets : int, default 2000
         Training sets drawn, >= 2.
     rng : None, int or numpy.random.Generator, optional
         Seed or generator of the draws (``numpy.random.default_rng(rng)``).
@@ -710,22 +710,22 @@ def expected_svm_error(n: int, *, separation: float = 2.0, n_features: int = 2, 
         Mean true error over the training sets.
     std_error : float
         Its Monte Carlo standard error.
-    errors : ndarray, shape (n_resamples,)
+    errors : ndarray, shape (n_datasets,)
         The true error of the rule fitted on each training set.
 
     Examples
     --------
     >>> from patterneval.resampling.perturbation import expected_svm_error
-    >>> est, se, errs = expected_svm_error(40, n_resamples=200, rng=0)
+    >>> est, se, errs = expected_svm_error(40, n_datasets=200, rng=0)
     >>> bool(0.1587 < est < 0.25), errs.shape
     (True, (200,))
     """
     n = check_scalar("n", n, int, low=2)
     C = check_scalar("C", C, float, low=0, closed="neither")
-    n_resamples = check_scalar("n_resamples", n_resamples, int, low=2)
+    n_datasets = check_scalar("n_datasets", n_datasets, int, low=2)
     rng = check_rng(rng)
-    gens = spawn(rng, n_resamples)
-    chunks = [(n, separation, n_features, C, gens[i:i + 100]) for i in range(0, n_resamples, 100)]
+    gens = spawn(rng, n_datasets)
+    chunks = [(n, separation, n_features, C, gens[i:i + 100]) for i in range(0, n_datasets, 100)]
     errors = np.concatenate(run_tasks(_true_errors, chunks, n_jobs=check_n_jobs(n_jobs)))
     return float(errors.mean()), float(errors.std(ddof=1) / np.sqrt(errors.size)), errors
 
@@ -747,7 +747,11 @@ class PerturbationCoverage(Result):
         The nominal level.
     target, target_std_error : float
         :func:`expected_svm_error` and its Monte Carlo standard error.
-    n, n_splits, n_resamples, n_datasets : int
+    n, n_resamples, n_datasets : int
+        Size of each data set, perturbations per interval, data sets.
+    n_splits : int
+        The ``(train, test)`` pairs of each interval's cross-validation (the folds of an
+        int ``cv``).
     method : str
         The interval's method (:data:`PERTURBATION_METHODS`).
     mean_width : float
@@ -810,7 +814,7 @@ class PerturbationCoverage(Result):
         Examples
         --------
         >>> from patterneval.resampling import run_coverage_study
-        >>> sim = run_coverage_study([20], n_datasets=3, n_resamples=5, n_truth=10, n_splits=2).cells[0]
+        >>> sim = run_coverage_study([20], n_datasets=3, n_resamples=5, n_truth=10, cv=2, rng=2008).cells[0]
         >>> lows, highs = sim.uncentred_intervals()
         >>> lows.shape, bool(np.allclose(highs - lows, sim.highs - sim.lows + 2 * sim.replicate_means / 20 ** 0.5))
         ((3,), True)
@@ -831,7 +835,7 @@ class PerturbationCoverage(Result):
         Examples
         --------
         >>> from patterneval.resampling import run_coverage_study
-        >>> sim = run_coverage_study([20], n_datasets=3, n_resamples=5, n_truth=10, n_splits=2).cells[0]
+        >>> sim = run_coverage_study([20], n_datasets=3, n_resamples=5, n_truth=10, cv=2, rng=2008).cells[0]
         >>> d = sim.to_dict()
         >>> d["method"], d["lows"] == sim.lows.tolist(), "covered" in d
         ('apparent', True, False)
@@ -867,11 +871,11 @@ class PerturbationCoverage(Result):
         return cls(**data)
 
 
-def _coverage_chunk(n, separation, n_features, C, n_splits, n_resamples, level, method, generators):
+def _coverage_chunk(n, separation, n_features, C, cv, n_resamples, level, method, generators):
     rows = []
     for gen in generators:
         X, y = two_gaussians(n, separation=separation, n_features=n_features, rng=gen)
-        res = perturbation_interval(X, y, C=C, n_splits=n_splits, n_resamples=n_resamples,
+        res = perturbation_interval(X, y, C=C, cv=cv, n_resamples=n_resamples,
                                     confidence_level=level, rng=gen, method=method)
         w, b = _fit_linear_svm(X, y, np.ones(n), C)
         sd = float(res.replicates.std(ddof=1)) if n_resamples > 1 else float("nan")
@@ -882,7 +886,7 @@ def _coverage_chunk(n, separation, n_features, C, n_splits, n_resamples, level, 
 
 @keywords
 def simulate_perturbation_coverage(n: int, *, separation: float = 2.0, n_features: int = 2, C: float = 1.0,
-                                   n_splits: int = 5, n_datasets: int = 100, n_resamples: int = 100,
+                                   cv: int | object = 5, n_datasets: int = 100, n_resamples: int = 100,
                                    confidence_level: float = 0.95, n_truth: int = 2000,
                                    method: Literal["apparent", "perturbed-cv"] = "apparent",
                                    target: tuple[float, float] | None = None,
@@ -906,8 +910,10 @@ def simulate_perturbation_coverage(n: int, *, separation: float = 2.0, n_feature
         Size of each simulated data set, even, >= 2.
     separation, n_features, C
         As in :func:`expected_svm_error`.
-    n_splits : int, default 5
-        Cross-validation folds of each interval.
+    cv : int or scikit-learn splitter, default 5
+        The cross-validation of each interval, as in :func:`perturbation_interval`: an int
+        K gives K stratified folds drawn from each data set's stream; a splitter (or
+        ``(train, test)`` pairs of indices into the n rows) is applied to every data set.
     n_datasets : int, default 100
         Simulated data sets, >= 1.
     n_resamples : int, default 100
@@ -943,7 +949,8 @@ def simulate_perturbation_coverage(n: int, *, separation: float = 2.0, n_feature
     n = check_scalar("n", n, int, low=2)
     separation = check_scalar("separation", separation, float, low=0, closed="neither")
     C = check_scalar("C", C, float, low=0, closed="neither")
-    n_splits = check_scalar("n_splits", n_splits, int, low=2)
+    cv = check_cv(cv, np.repeat([0, 1], n // 2))  # the labels of every data set
+    n_splits = cv if isinstance(cv, int) else len(cv) if isinstance(cv, list) else int(cv.get_n_splits())
     n_datasets = check_scalar("n_datasets", n_datasets, int, low=2)
     n_resamples = check_scalar("n_resamples", n_resamples, int, low=1)
     level = check_scalar("confidence_level", confidence_level, float, low=0, high=1, closed="neither")
@@ -954,7 +961,7 @@ def simulate_perturbation_coverage(n: int, *, separation: float = 2.0, n_feature
     truth_rng, data_rng = spawn(rng, 2)
     if target is None:
         target, target_se, _ = expected_svm_error(n, separation=separation, n_features=n_features, C=C,
-                                                  n_resamples=n_truth, rng=truth_rng, n_jobs=n_jobs)
+                                                  n_datasets=n_truth, rng=truth_rng, n_jobs=n_jobs)
     else:
         if np.ndim(target) != 1 or len(target) != 2:
             raise fail("target", "None or a pair (estimate, std_error)", target)
@@ -964,7 +971,7 @@ def simulate_perturbation_coverage(n: int, *, separation: float = 2.0, n_feature
                                  "and std_error >= 0", pair.tolist())
         target, target_se = (float(v) for v in pair)
     gens = spawn(data_rng, n_datasets)
-    chunks = [(n, separation, n_features, C, n_splits, n_resamples, level, method, gens[i:i + 4])
+    chunks = [(n, separation, n_features, C, cv, n_resamples, level, method, gens[i:i + 4])
               for i in range(0, n_datasets, 4)]
     rows = np.array([row for chunk in run_tasks(_coverage_chunk, chunks, n_jobs=n_jobs, progress=progress,
                                                 desc=f"data sets (n={n}, {method})") for row in chunk])
@@ -1026,14 +1033,14 @@ class CoverageStudy(Result):
     r"""Coverage simulations of both methods at several n, with the settings that made them.
 
     Cell (n, method) is :func:`simulate_perturbation_coverage` with
-    ``rng=numpy.random.default_rng([seed, n])``: both methods at one n share the target and
-    the data sets (a paired comparison), and a cell does not depend on the other n.
+    ``rng=numpy.random.default_rng([settings["rng"], n])``: both methods at one n share the
+    target and the data sets (a paired comparison), and a cell does not depend on the other n.
 
     Attributes
     ----------
     settings : dict
-        ``separation, n_features, C, n_splits, n_datasets, n_resamples, confidence_level,
-        n_truth, seed``.
+        ``separation, n_features, C, cv, n_datasets, n_resamples, confidence_level,
+        n_truth, rng`` (``cv`` the int number of folds, ``rng`` the int seed of the cells).
     cells : tuple of PerturbationCoverage
     """
 
@@ -1062,7 +1069,7 @@ class CoverageStudy(Result):
         Examples
         --------
         >>> from patterneval.resampling import run_coverage_study
-        >>> study = run_coverage_study([20], n_datasets=3, n_resamples=5, n_truth=10, n_splits=2)
+        >>> study = run_coverage_study([20], n_datasets=3, n_resamples=5, n_truth=10, cv=2, rng=2008)
         >>> sim = study.cell(20, "apparent")
         >>> sim.n, sim.method, sim.covered.shape
         (20, 'apparent', (3,))
@@ -1095,7 +1102,7 @@ class CoverageStudy(Result):
         Examples
         --------
         >>> from patterneval.resampling import run_coverage_study
-        >>> study = run_coverage_study([20], n_datasets=3, n_resamples=5, n_truth=10, n_splits=2)
+        >>> study = run_coverage_study([20], n_datasets=3, n_resamples=5, n_truth=10, cv=2, rng=2008)
         >>> rep = study.replay(2)
         >>> rep.n_cells, rep.max_abs_difference == 0, rep.same_coverage
         (2, True, True)
@@ -1107,9 +1114,9 @@ class CoverageStudy(Result):
         for sim in self.cells:
             new = simulate_perturbation_coverage(
                 sim.n, separation=s["separation"], n_features=s["n_features"], C=s["C"],
-                n_splits=s["n_splits"], n_datasets=m, n_resamples=s["n_resamples"],
+                cv=s["cv"], n_datasets=m, n_resamples=s["n_resamples"],
                 confidence_level=s["confidence_level"], n_truth=s["n_truth"], method=sim.method,
-                target=(sim.target, sim.target_std_error), rng=np.random.default_rng([s["seed"], sim.n]),
+                target=(sim.target, sim.target_std_error), rng=np.random.default_rng([s["rng"], sim.n]),
                 n_jobs=n_jobs)
             for name in _ROW_FIELDS:
                 worst = max(worst, float(np.max(np.abs(getattr(new, name) - getattr(sim, name)[:m]))))
@@ -1161,7 +1168,7 @@ def load_coverage_study(path: str | os.PathLike) -> CoverageStudy:
     --------
     >>> import tempfile, pathlib
     >>> from patterneval.resampling.perturbation import run_coverage_study, load_coverage_study
-    >>> study = run_coverage_study([20], n_datasets=3, n_resamples=5, n_truth=10, n_splits=2)
+    >>> study = run_coverage_study([20], n_datasets=3, n_resamples=5, n_truth=10, cv=2, rng=2008)
     >>> path = pathlib.Path(tempfile.mkdtemp()) / "study.json"
     >>> study.to_json(path)
     >>> back = load_coverage_study(path)
@@ -1179,14 +1186,17 @@ def load_coverage_study(path: str | os.PathLike) -> CoverageStudy:
                    echo=False) from None
 
 
+@keywords
 def run_coverage_study(ns: ArrayLike, *, methods: Sequence[str] = PERTURBATION_METHODS, separation: float = 2.0,
-                       n_features: int = 2, C: float = 1.0, n_splits: int = 5, n_datasets: int = 1000,
-                       n_resamples: int = 200, confidence_level: float = 0.95, n_truth: int = 20000, seed: int = 2008,
-                       n_jobs: int | None = None, progress: bool = False) -> CoverageStudy:
+                       n_features: int = 2, C: float = 1.0, cv: int = 5, n_datasets: int = 1000,
+                       n_resamples: int = 200, confidence_level: float = 0.95, n_truth: int = 20000,
+                       rng: int | np.random.Generator | None = None, n_jobs: int | None = None,
+                       progress: bool = False) -> CoverageStudy:
     r"""Coverage of each method in ``methods`` at each sample size in ``ns``.
 
-    Cell (n, method) is :func:`simulate_perturbation_coverage` seeded with
-    ``[seed, n]``; the target is estimated once per n (from ``n_truth`` training sets) and
+    Cell (n, method) is :func:`simulate_perturbation_coverage` with
+    ``rng=numpy.random.default_rng([seed, n])``, ``seed`` the int ``rng`` (or one drawn from
+    a Generator); the target is estimated once per n (from ``n_truth`` training sets) and
     shared by the methods. Cost: per n, ``n_truth`` fits plus ``n_datasets`` intervals per
     method (``tools/perturbation_coverage.py`` runs the chapter's study).
 
@@ -1202,8 +1212,9 @@ def run_coverage_study(ns: ArrayLike, *, methods: Sequence[str] = PERTURBATION_M
         As in :func:`expected_svm_error`.
     C : float, default 1.0, keyword-only
         As in :func:`expected_svm_error`.
-    n_splits : int, default 5, keyword-only
-        Cross-validation folds of each interval.
+    cv : int, default 5, keyword-only
+        Stratified folds of each interval's cross-validation (an int only: the settings are
+        stored as JSON).
     n_datasets : int, default 1000, keyword-only
         Simulated data sets per cell, >= 1.
     n_resamples : int, default 200, keyword-only
@@ -1212,8 +1223,11 @@ def run_coverage_study(ns: ArrayLike, *, methods: Sequence[str] = PERTURBATION_M
         In (0, 1).
     n_truth : int, default 20000, keyword-only
         Training sets for the target at each n.
-    seed : int >= 0, default 2008, keyword-only
-        Cell (n, method) draws from ``numpy.random.default_rng([seed, n])``.
+    rng : None, int >= 0 or numpy.random.Generator, keyword-only
+        The seed of the cells: cell (n, method) draws from
+        ``numpy.random.default_rng([seed, n])`` with ``seed`` the int ``rng``, or an int
+        drawn from ``numpy.random.default_rng(rng)`` otherwise; ``settings["rng"]`` keeps it
+        so that :meth:`CoverageStudy.replay` can redraw any cell.
     n_jobs : int or None, optional, keyword-only
         Parallel workers (joblib); None defers to joblib's active configuration.
     progress : bool, default False, keyword-only
@@ -1228,7 +1242,7 @@ def run_coverage_study(ns: ArrayLike, *, methods: Sequence[str] = PERTURBATION_M
     Examples
     --------
     >>> from patterneval.resampling.perturbation import run_coverage_study
-    >>> study = run_coverage_study([20], n_datasets=3, n_resamples=5, n_truth=10, n_splits=2)
+    >>> study = run_coverage_study([20], n_datasets=3, n_resamples=5, n_truth=10, cv=2, rng=2008)
     >>> a, b = study.cell(20, "apparent"), study.cell(20, "perturbed-cv")
     >>> a.target == b.target, bool(np.array_equal(a.errors, b.errors))  # same data sets
     (True, True)
@@ -1241,18 +1255,22 @@ def run_coverage_study(ns: ArrayLike, *, methods: Sequence[str] = PERTURBATION_M
     if not methods or len(set(methods)) != len(methods):
         raise fail("methods", f"a non-empty sequence of distinct methods from {list(PERTURBATION_METHODS)}",
                    methods)
-    seed = check_scalar("seed", seed, int, low=0)
+    if isinstance(rng, (int, np.integer)) and not isinstance(rng, bool):
+        seed = check_scalar("rng", rng, int, low=0)
+    else:
+        seed = int(check_rng(rng).integers(2**63))
     # every option checked here, before the settings are stored (float("nan") or a complex
     # would otherwise fail deep inside, or be stored as given)
     settings = dict(separation=check_scalar("separation", separation, float, low=0, closed="neither"),
                     n_features=check_scalar("n_features", n_features, int, low=1),
                     C=check_scalar("C", C, float, low=0, closed="neither"),
-                    n_splits=check_scalar("n_splits", n_splits, int, low=2),
+                    cv=check_scalar("cv", cv, int, low=2, hint="The study takes an int number of folds: its "
+                                                                   "settings are stored as JSON."),
                     n_datasets=check_scalar("n_datasets", n_datasets, int, low=2),
                     n_resamples=check_scalar("n_resamples", n_resamples, int, low=1),
                     confidence_level=check_scalar("confidence_level", confidence_level, float, low=0, high=1,
                                                   closed="neither"),
-                    n_truth=check_scalar("n_truth", n_truth, int, low=2), seed=seed)
+                    n_truth=check_scalar("n_truth", n_truth, int, low=2), rng=seed)
     check_n_jobs(n_jobs)
     check_bool("progress", progress)
     cells = []
@@ -1260,7 +1278,7 @@ def run_coverage_study(ns: ArrayLike, *, methods: Sequence[str] = PERTURBATION_M
         target = None
         for method in methods:
             sim = simulate_perturbation_coverage(
-                n, separation=separation, n_features=n_features, C=C, n_splits=n_splits, n_datasets=n_datasets,
+                n, separation=separation, n_features=n_features, C=C, cv=cv, n_datasets=n_datasets,
                 n_resamples=n_resamples, confidence_level=confidence_level, n_truth=n_truth, method=method,
                 target=target, rng=np.random.default_rng([seed, n]), n_jobs=n_jobs, progress=progress)
             target = (sim.target, sim.target_std_error)
