@@ -79,7 +79,7 @@ def _perturbation():
     from patterneval.resampling import perturbation as P
 
     X, y = P.two_gaussians(40, rng=0)
-    results = {m: P.perturbation_interval(X, y, n_splits=4, n_resamples=100, rng=0, method=m)
+    results = {m: P.perturbation_interval(X, y, cv=4, n_resamples=100, rng=0, method=m)
                for m in P.PERTURBATION_METHODS}
     return widgets.PerturbationExplorer(results, n_resamples=60)
 
@@ -114,7 +114,7 @@ FACTORIES = {
         np.repeat(np.arange(3), 30), grid=np.linspace(0, 1, 5), cluster_options=(2, 5, 10), noise=0.5),
     "RocExplorer": lambda: widgets.RocExplorer(n=40),
     "SelectionLeakExplorer": lambda: widgets.SelectionLeakExplorer(
-        grid_options=dict(n_features=(8, 40), k=(1, 4, 8), n_samples=12, n_datasets=1, n_splits=2)),
+        grid_options=dict(n_features=(8, 40), k=(1, 4, 8), n_samples=12, n_datasets=1, cv=2)),
     "SelectiveSamplingExplorer": lambda: widgets.SelectiveSamplingExplorer(n_datasets=2_000),
     "TestErrorExplorer": lambda: widgets.TestErrorExplorer(n=40, n_datasets=500),
     "TwoClassifierTestsExplorer": _two_classifiers,
