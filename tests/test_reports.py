@@ -250,6 +250,8 @@ def test_assess_clustering_picks_three_blobs(blobs):
         assert rep.values["stability"][t] == st.stability.mean()
         assert rep.values["apn"][t] == pe.apn(X, pe.KMeans(k), rng=rep.seeds[f"removal {k}"])
         assert rep.values["fom"][t] == pe.fom(X, pe.KMeans(k), rng=rep.seeds[f"removal {k}"])
+        assert rep.values["ad"][t] == pe.ad(X, pe.KMeans(k), rng=rep.seeds[f"removal {k}"])
+        assert rep.values["adm"][t] == pe.adm(X, pe.KMeans(k), rng=rep.seeds[f"removal {k}"])
         labels = rep.labels[k]
         assert rep.values["silhouette"][t] == pe.silhouette_width(X, labels)
         assert rep.values["davies_bouldin"][t] == pe.davies_bouldin_index(X, labels)

@@ -17,7 +17,7 @@ from .._ties import argmax_tied, argmin_tied
 from .._validation import check_bool, check_grid, check_n_jobs, check_rng, check_scalar
 from ..cluster._checks import check_cluster_X, check_clusterer
 from ..cluster.internal import calinski_harabasz_index, davies_bouldin_index, dunn_index, silhouette_width
-from ..cluster.stability import GapStatistic, _fit_codes, ad, adm, apn, cluster_stability, fom, gap_statistic
+from ..cluster.stability import GapStatistic, _fit_codes, cluster_stability, feature_removal_stability, gap_statistic
 from ._base import CHAPTERS, Method, Report, Table, api, fmt
 from ._common import draw_seeds
 
@@ -54,6 +54,10 @@ class ClusteringReport(Report):
         Over all ``k_values``; ``gap.n_clusters`` is the 1-SE choice.
     stability : dict
         ``{k: ClusterStability}`` (bootstrap Jaccard), for each k >= 2.
+    removal : dict
+        ``{k: FeatureRemovalStability}``: APN, AD, ADM and FOM from one set of
+        reclusterings, each equal to :func:`patterneval.apn` (and ``ad``, ``adm``,
+        ``fom``) with the same seed; for each k >= 2 when X has two features or more.
     values : dict
         ``{criterion: ndarray over k_values}`` for the keys of :data:`patterneval.report.clustering.CRITERIA`;
         NaN at k = 1, where they are undefined.
@@ -61,7 +65,8 @@ class ClusteringReport(Report):
         ``{criterion: k}``: the k each criterion picks among k >= 2 (its best value; ties
         to the smallest k), and ``"gap"``: the 1-SE choice.
     labels : dict
-        ``{k: ndarray}``, the clustering of X into k clusters scored by the internal indices.
+        ``{k: ndarray}``, the clustering of X into k clusters scored by the internal indices
+        (the full-data clustering of ``removal[k]``).
     seeds : dict
         The int seeds drawn from ``rng``.
     n_references, n_resamples : int
@@ -71,6 +76,7 @@ class ClusteringReport(Report):
     k_values: np.ndarray
     gap: GapStatistic
     stability: dict
+    removal: dict
     values: dict
     chosen: dict
     labels: dict = dataclasses.field(repr=False)
@@ -189,8 +195,9 @@ def assess_clustering(X: ArrayLike, clusterer: BaseEstimator, k_values: Sequence
       the clusters;
     - for k >= 2: the removal measures APN, AD, ADM (:func:`patterneval.apn`,
       :func:`patterneval.ad`, :func:`patterneval.adm`; Datta & Datta 2003) and FOM
-      (:func:`patterneval.fom`; Yeung et al. 2001), each refitting the clusterer once
-      per feature left out;
+      (:func:`patterneval.fom`; Yeung et al. 2001), all four from one set of
+      reclusterings, one per feature left out
+      (:func:`patterneval.feature_removal_stability`);
     - for k >= 2: the internal indices of the clustering of ``X`` into k clusters:
       silhouette width, Dunn, Davies-Bouldin, Calinski-Harabasz
       (:func:`patterneval.silhouette_width`, :func:`patterneval.dunn_index`,
@@ -219,8 +226,9 @@ def assess_clustering(X: ArrayLike, clusterer: BaseEstimator, k_values: Sequence
         Bootstrap resamples of the stability at each k.
     rng : None, int or numpy.random.Generator, keyword-only
         Int seeds are drawn from it in order (kept in ``seeds``): ``"gap"``, then per k
-        ``"stability k"``, ``"removal k"`` (shared by APN, AD, ADM and FOM) and
-        ``"labels k"``.
+        ``"stability k"`` and ``"removal k"`` (APN, AD, ADM and FOM, computed together by
+        :func:`patterneval.feature_removal_stability`, whose full-data clustering the
+        internal indices score).
     n_jobs : None or int, keyword-only
         Parallel fits through joblib.
     progress : bool, default False, keyword-only
@@ -278,11 +286,11 @@ def assess_clustering(X: ArrayLike, clusterer: BaseEstimator, k_values: Sequence
     n_jobs = check_n_jobs(n_jobs)
     progress = check_bool("progress", progress)
     multi = [int(k) for k in ks if k >= 2]
-    seeds = draw_seeds(rng, ["gap"] + [f"{what} {k}" for k in multi for what in ("stability", "removal", "labels")])
+    seeds = draw_seeds(rng, ["gap"] + [f"{what} {k}" for k in multi for what in ("stability", "removal")])
     gap = gap_statistic(X, clusterer, ks, n_references=n_references, rng=seeds["gap"], n_jobs=n_jobs,
                         progress=progress)
     values = {key: np.full(ks.size, np.nan) for key, _, _ in CRITERIA}
-    stability, labels = {}, {}
+    stability, removal, labels = {}, {}, {}
     for t, k in enumerate(ks):
         k = int(k)
         if k < 2:
@@ -292,10 +300,14 @@ def assess_clustering(X: ArrayLike, clusterer: BaseEstimator, k_values: Sequence
                                progress=progress)
         stability[k] = st
         values["stability"][t] = st.stability.mean()
-        if X.shape[1] >= 2:
-            for key, func in (("apn", apn), ("ad", ad), ("adm", adm), ("fom", fom)):
-                values[key][t] = func(X, est, rng=seeds[f"removal {k}"], n_jobs=n_jobs)
-        codes = _fit_codes(clusterer, X, check_rng(seeds[f"labels {k}"]), n_clusters=k)
+        if X.shape[1] >= 2:  # one set of reclusterings gives all four (= apn(), ad(), adm(), fom())
+            rem = feature_removal_stability(X, est, rng=seeds[f"removal {k}"], n_jobs=n_jobs, progress=progress)
+            removal[k] = rem
+            for key in ("apn", "ad", "adm", "fom"):
+                values[key][t] = getattr(rem, key)
+            codes = rem.labels
+        else:
+            codes = _fit_codes(clusterer, X, check_rng(seeds[f"removal {k}"]), n_clusters=k)
         labels[k] = codes
         if np.unique(codes).size >= 2:
             values["silhouette"][t] = silhouette_width(X, codes)
@@ -310,6 +322,7 @@ def assess_clustering(X: ArrayLike, clusterer: BaseEstimator, k_values: Sequence
             continue
         w = np.where(np.isnan(v), -np.inf if best == "max" else np.inf, v)
         chosen[key] = int(ks[int(argmax_tied(w) if best == "max" else argmin_tied(w))])
-    return ClusteringReport(name=type(clusterer).__name__, k_values=ks, gap=gap, stability=stability, values=values,
+    return ClusteringReport(name=type(clusterer).__name__, k_values=ks, gap=gap, stability=stability, removal=removal,
+                            values=values,
                             chosen=chosen, labels=labels, seeds=seeds, n_references=n_references,
                             n_resamples=n_resamples)
