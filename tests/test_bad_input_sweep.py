@@ -416,7 +416,7 @@ ESTIMATORS = {
     "AdaBoost": (dict(n_estimators=2, random_state=0), dict(X=X8, y=Y8_PRED), "predict"),
     "Bagging": (dict(n_estimators=2, random_state=0), dict(X=X8, y=Y8), "predict"),
     "RandomForest": (dict(n_estimators=2, random_state=0), dict(X=X8, y=Y8), "predict"),
-    "Stacking": (dict(estimators=[GaussianNB(), GaussianNB()], n_splits=2, random_state=0), dict(X=X8, y=Y8), "predict"),
+    "Stacking": (dict(estimators=[GaussianNB(), GaussianNB()], cv=2, random_state=0), dict(X=X8, y=Y8), "predict"),
     "MLR": (dict(fit_intercept=True), dict(X=X8, y=Y8), "predict"),
     "CART": (dict(max_depth=2), dict(X=X8, y=Y8), "predict"),
     "CARTRegressor": (dict(max_depth=2), dict(X=X8, y=np.arange(8.0)), "predict"),

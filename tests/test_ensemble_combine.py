@@ -13,7 +13,7 @@ from scipy import stats
 from sklearn.datasets import load_breast_cancer, load_wine
 from sklearn.ensemble import StackingClassifier, VotingClassifier
 from sklearn.linear_model import LinearRegression, LogisticRegression
-from sklearn.model_selection import cross_val_predict
+from sklearn.model_selection import ShuffleSplit, StratifiedKFold, cross_val_predict
 from sklearn.naive_bayes import GaussianNB
 from sklearn.neighbors import KNeighborsClassifier
 from sklearn.pipeline import make_pipeline
@@ -247,13 +247,13 @@ def cancer():
 
 def test_stacking_oof_features_equal_cross_val_predict(cancer):
     X, y, members = cancer
-    model = Stacking(members, n_splits=4, random_state=1).fit(X, y)
+    model = Stacking(members, cv=4, random_state=1).fit(X, y)
     want = np.hstack([cross_val_predict(m, X, y, cv=model.folds_, method="predict_proba") for m in members])
     np.testing.assert_allclose(model.oof_features_, want, rtol=0, atol=1e-12)
     # every sample is in exactly one test fold; folds are stratified
     tests = np.concatenate([te for _, te in model.folds_])
     assert np.array_equal(np.sort(tests), np.arange(len(y)))
-    labels = Stacking(members, n_splits=4, random_state=1, use_proba=False).fit(X, y).oof_features_
+    labels = Stacking(members, cv=4, random_state=1, use_proba=False).fit(X, y).oof_features_
     hard = np.hstack([np.eye(2)[cross_val_predict(m, X, y, cv=model.folds_)] for m in members])
     assert np.array_equal(labels, hard)
 
@@ -261,7 +261,7 @@ def test_stacking_oof_features_equal_cross_val_predict(cancer):
 def test_stacking_equals_hand_built_pipeline(cancer):
     X, y, members = cancer
     Xtr, Xte, ytr = X[::2], X[1::2], y[::2]
-    model = Stacking(members, n_splits=5, random_state=3).fit(Xtr, ytr)
+    model = Stacking(members, cv=5, random_state=3).fit(Xtr, ytr)
     Z = np.hstack([cross_val_predict(m, Xtr, ytr, cv=model.folds_, method="predict_proba")
                    for m in members])
     regs = [LinearRegression().fit(Z, ytr == k) for k in (0, 1)]
@@ -275,14 +275,14 @@ def test_stacking_vs_sklearn_stacking_classifier(wine_members, cancer):
     # reference: scikit-learn 1.9.1 StackingClassifier with the same folds and meta-learner
     X, y, members = wine_members
     meta = LogisticRegression(max_iter=2000)
-    ours = Stacking([m for _, m in members], meta_learner=meta, n_splits=5, random_state=0).fit(X, y)
+    ours = Stacking([m for _, m in members], meta_learner=meta, cv=5, random_state=0).fit(X, y)
     theirs = StackingClassifier(members, final_estimator=meta, cv=ours.folds_,
                                 stack_method="predict_proba").fit(X, y)
     assert np.array_equal(ours.predict(X), theirs.predict(X))
     np.testing.assert_allclose(ours.predict_proba(X), theirs.predict_proba(X), atol=1e-6)
     # difference for two classes: scikit-learn drops the first probability column
     Xb, yb, bmembers = cancer
-    ours = Stacking(bmembers, n_splits=5, random_state=0).fit(Xb, yb)
+    ours = Stacking(bmembers, cv=5, random_state=0).fit(Xb, yb)
     theirs = StackingClassifier([(str(i), m) for i, m in enumerate(bmembers)], cv=ours.folds_,
                                 stack_method="predict_proba").fit(Xb, yb)
     assert ours.meta_features(Xb).shape[1] == 2 * theirs.transform(Xb).shape[1]
@@ -291,16 +291,16 @@ def test_stacking_vs_sklearn_stacking_classifier(wine_members, cancer):
 
 def test_stacking_results_do_not_depend_on_n_jobs(cancer):
     X, y, members = cancer
-    a = Stacking(members[:2], n_splits=3, random_state=5).fit(X, y)
+    a = Stacking(members[:2], cv=3, random_state=5).fit(X, y)
     with parallel_config(backend="threading"):  # loky start-up is slow on a shared machine
-        b = Stacking(members[:2], n_splits=3, random_state=5, n_jobs=2).fit(X, y)
+        b = Stacking(members[:2], cv=3, random_state=5, n_jobs=2).fit(X, y)
     np.testing.assert_array_equal(a.oof_features_, b.oof_features_)
 
 
 def test_in_sample_meta_features_leak(cancer):
     X, y, _ = cancer
     deep = [DecisionTreeClassifier(random_state=0), KNeighborsClassifier(1)]
-    model = Stacking(deep, n_splits=5, random_state=0).fit(X, y)
+    model = Stacking(deep, cv=5, random_state=0).fit(X, y)
     in_sample = model.meta_features(X)
     oof_err = np.mean(model.oof_features_[:, 2:4].argmax(axis=1) != y)
     assert np.mean(in_sample[:, 1] > 0.5) == np.mean(y == 1)  # a memorised training set
@@ -309,7 +309,7 @@ def test_in_sample_meta_features_leak(cancer):
 
 def test_reprs():
     assert repr(MLR()) == "MLR()"
-    assert "n_splits=3" in repr(Stacking([GaussianNB()], n_splits=3))
+    assert "cv=3" in repr(Stacking([GaussianNB()], cv=3))
     r = vote_rates(0.6, 3)
     assert_displays(r, "VoteRates(accuracy=0.6")
     assert repr(simulate_vote_rates(0.6, 3, n_resamples=10, rng=0)).startswith("VoteSimulation(")
@@ -318,9 +318,9 @@ def test_reprs():
 # sklearn checks: none skipped (check_array_api_input is skipped by scikit-learn itself
 # when SCIPY_ARRAY_API is not set).
 @parametrize_with_checks(
-    [MLR(), Stacking([GaussianNB(), DecisionTreeClassifier(max_depth=3, random_state=0)], n_splits=3, random_state=0),
-     Stacking([GaussianNB()], meta_learner=LogisticRegression(), n_splits=3, use_proba=False, random_state=0),
-     Stacking([GaussianNB(), LogisticRegression()])],  # the defaults: n_splits=5, random_state=None
+    [MLR(), Stacking([GaussianNB(), DecisionTreeClassifier(max_depth=3, random_state=0)], cv=3, random_state=0),
+     Stacking([GaussianNB()], meta_learner=LogisticRegression(), cv=3, use_proba=False, random_state=0),
+     Stacking([GaussianNB(), LogisticRegression()])],  # the defaults: cv=5, random_state=None
 )
 def test_sklearn_compatible(estimator, check):
     check(estimator)
@@ -419,8 +419,10 @@ STACK_ROWS = [
     (dict(estimators="tree"), TypeError, "estimators must be a non-empty list of classifiers"),
     (dict(estimators=[GaussianNB]), TypeError, r"estimators\[0\] must be a scikit-learn"),
     (dict(meta_learner="mlr"), TypeError, "meta_learner must be a scikit-learn"),
-    (dict(n_splits=1), ValueError, r"n_splits must be an integer in \[2, 178\]; got 1"),
-    (dict(n_splits=100), ValueError, "n_splits must be at most 71, the size of the largest class; got 100"),
+    (dict(cv=1), ValueError, r"^cv must be an integer in \[2, 178\]; got 1"),
+    (dict(cv=100), ValueError, "^cv must be at most 71, the size of the largest class; got 100"),
+    (dict(cv="5"), TypeError, "^cv must be a scikit-learn-compatible splitter"),
+    (dict(cv=ShuffleSplit(3, test_size=0.2, random_state=0)), ValueError, "^cv must be .*partition the samples"),
     (dict(n_jobs=0), ValueError, "n_jobs must be None or a non-zero"),
     (dict(random_state="x"), TypeError, "random_state must be None"),
     (dict(use_proba="yes"), TypeError, "use_proba must be True or False"),
@@ -431,8 +433,29 @@ STACK_ROWS = [
 
 @pytest.mark.parametrize("overrides, exc, pattern", STACK_ROWS)
 def test_stacking_bad_input(overrides, exc, pattern):
-    params = dict(estimators=[GaussianNB()], n_splits=3, random_state=0) | overrides
+    params = dict(estimators=[GaussianNB()], cv=3, random_state=0) | overrides
     assert_rejects(exc, pattern, lambda: Stacking(**params).fit(X_SMALL, Y_SMALL))
+
+
+def test_stacking_cv_takes_an_int_a_splitter_or_pairs_as_sklearn():
+    """Issue 24: cv=k draws make_folds' stratified folds from random_state (the folds
+    n_splits=k gave); a splitter or explicit pairs give the same meta-features on the same
+    folds; the old keyword is refused."""
+    from patterneval.resampling._engine import make_folds
+
+    members = [GaussianNB(), DecisionTreeClassifier(max_depth=2, random_state=0)]
+    model = Stacking(members, cv=3, random_state=0).fit(X_SMALL, Y_SMALL)
+    folds = make_folds(Y_SMALL, n_splits=3, n_repeats=1, stratify=True, rng=np.random.default_rng(0))[0]
+    for (_, te), (_, te2) in zip(model.folds_, folds, strict=True):
+        np.testing.assert_array_equal(te, te2)
+    pairs = Stacking(members, cv=folds).fit(X_SMALL, Y_SMALL)
+    np.testing.assert_array_equal(pairs.oof_features_, model.oof_features_)
+    skf = StratifiedKFold(4, shuffle=True, random_state=1)
+    split = Stacking(members, cv=skf).fit(X_SMALL, Y_SMALL)
+    for (_, te), (_, te2) in zip(split.folds_, skf.split(X_SMALL, Y_SMALL), strict=True):
+        np.testing.assert_array_equal(te, te2)
+    with pytest.raises(TypeError, match="n_splits"):
+        Stacking(members, n_splits=3)
 
 
 def test_stacking_spreads_a_class_smaller_than_n_splits_over_the_folds():
@@ -440,22 +463,22 @@ def test_stacking_spreads_a_class_smaller_than_n_splits_over_the_folds():
     # every fold
     X, y = X_SMALL[:60], np.r_[np.zeros(57, int), np.ones(3, int)]
     with pytest.warns(UserWarning, match="least populated class"):
-        model = Stacking([GaussianNB()], n_splits=5, random_state=0).fit(X, y)
+        model = Stacking([GaussianNB()], cv=5, random_state=0).fit(X, y)
     assert model.oof_features_.shape == (60, 2)
     assert sorted(int(y[test].sum()) for _, test in model.folds_) == [0, 0, 1, 1, 1]
 
 
 def test_single_class_y_is_an_error():
-    for est in (MLR(), Stacking([GaussianNB()], n_splits=2)):
+    for est in (MLR(), Stacking([GaussianNB()], cv=2)):
         with pytest.raises(ValueError, match="at least 2 classes"):
             est.fit(X_SMALL[:10], np.zeros(10, int))
 
 
 def test_stacking_accepts_named_members_like_sklearn():
     named = Stacking([("nb", GaussianNB()), ("tree", DecisionTreeClassifier(max_depth=2, random_state=0))],
-                     n_splits=3, random_state=0).fit(X_SMALL, Y_SMALL)
+                     cv=3, random_state=0).fit(X_SMALL, Y_SMALL)
     plain = Stacking([GaussianNB(), DecisionTreeClassifier(max_depth=2, random_state=0)],
-                     n_splits=3, random_state=0).fit(X_SMALL, Y_SMALL)
+                     cv=3, random_state=0).fit(X_SMALL, Y_SMALL)
     np.testing.assert_array_equal(named.oof_features_, plain.oof_features_)
     assert not hasattr(plain, "predict_proba") and hasattr(plain, "decision_function")
 

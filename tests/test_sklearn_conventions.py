@@ -24,7 +24,7 @@ RANDOMISED = {
                  lambda m: m.alphas_),
     "Bagging": (lambda **kw: pe.Bagging(n_estimators=4, **kw), (X, Y), lambda m: m.samples_),
     "RandomForest": (lambda **kw: pe.RandomForest(n_estimators=4, **kw), (X, Y), lambda m: m.samples_),
-    "Stacking": (lambda **kw: pe.Stacking([GaussianNB()], n_splits=3, **kw), (X, Y),
+    "Stacking": (lambda **kw: pe.Stacking([GaussianNB()], cv=3, **kw), (X, Y),
                  lambda m: m.oof_features_),
     "KMeans": (lambda **kw: pe.KMeans(3, init="random", **kw), (X_IRIS,), lambda m: m.init_centers_),
     "ISODATA": (lambda **kw: pe.ISODATA(3, n_iter=2, **kw), (X_IRIS,), lambda m: m.cluster_centers_),
@@ -77,7 +77,7 @@ def test_random_state_accepts_int_generator_and_randomstate(name):
 
 
 @pytest.mark.parametrize("base", [pe.AdaBoost(n_estimators=3), pe.CART(max_features="sqrt"),
-                                  pe.Stacking([GaussianNB()], n_splits=3)])
+                                  pe.Stacking([GaussianNB()], cv=3)])
 def test_scikit_learn_meta_estimators_seed_them(base):
     a = BaggingClassifier(base, n_estimators=3, random_state=0).fit(X, Y)
     b = BaggingClassifier(base, n_estimators=3, random_state=0).fit(X, Y)

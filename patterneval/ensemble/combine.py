@@ -46,10 +46,10 @@ from sklearn.utils.validation import check_is_fitted
 from .._api import estimator_docs, keywords
 from .._results import Result
 from .._validation import (check_array, check_bool, check_choice, check_estimator, check_labels,
-                           check_n_jobs, check_n_splits, check_rng, check_scalar, fail, show,
+                           check_cv, check_n_jobs, check_n_splits, check_rng, check_scalar, fail, show,
                            validate_estimator_data)
 from ._checks import check_convex_weights, check_member_outputs, classifier_fit_data
-from ..resampling._engine import make_folds, run_tasks
+from ..resampling._engine import cv_splits, make_folds, run_tasks
 
 __all__ = [
     "MLR_RCOND",
@@ -700,7 +700,8 @@ def _refit_task(estimator, X, y):
 class Stacking(ClassifierMixin, BaseEstimator):
     r"""Stacked generalization (Stacking, 学习法) with out-of-fold meta-features.
 
-    1. Split the training set into ``n_splits`` stratified folds (``make_folds``). For
+    1. Split the training set into folds (``cv``; an int ``k`` gives ``k`` shuffled
+       stratified folds drawn from ``random_state`` by ``make_folds``). For
        every first-level learner :math:`h_t` and fold :math:`D_j`, fit a clone on
        :math:`D \setminus D_j` and record its outputs on :math:`D_j`: class probabilities
        (``use_proba=True``, c columns per learner) or one-hot labels. Every training
@@ -716,10 +717,13 @@ class Stacking(ClassifierMixin, BaseEstimator):
         First-level learners; with ``use_proba=True`` they need ``predict_proba``.
     meta_learner : classifier, optional
         Second-level learner; ``None`` means :class:`MLR`.
-    n_splits : int
-        Folds for the out-of-fold meta-features (scikit-learn's ``StratifiedKFold``: a
-        class with fewer than ``n_splits`` examples is spread over as many folds as it has
-        examples, with its warning; the largest class needs at least ``n_splits``).
+    cv : int, splitter or iterable of (train, test) pairs, default 5
+        The folds of the out-of-fold meta-features, as scikit-learn's ``cv``: an int number
+        of stratified folds (scikit-learn's ``StratifiedKFold``: a class with fewer than
+        ``cv`` examples is spread over as many folds as it has examples, with its warning;
+        the largest class needs at least ``cv``), a splitter such as ``StratifiedKFold(5)``,
+        or ``(train, test)`` index pairs; the test parts must partition the samples (each
+        sample gets its meta-features from exactly one fold).
     use_proba : bool
         Probabilities (True) or one-hot predicted labels (False) as meta-features.
     random_state : None, int, numpy.random.Generator or numpy.random.RandomState
@@ -739,10 +743,11 @@ class Stacking(ClassifierMixin, BaseEstimator):
 
     Notes
     -----
-    Cost: ``n_splits + 1`` fits of every first-level learner plus one meta fit. Unlike
+    Cost: ``K + 1`` fits (K folds) of every first-level learner plus one meta fit. Unlike
     scikit-learn's ``StackingClassifier``, all c probability columns are kept for two
     classes (it drops the first), the default meta-learner is MLR (it uses
-    ``LogisticRegression``), and the folds come from ``random_state``.
+    ``LogisticRegression``), and an int ``cv`` draws shuffled folds from ``random_state``
+    (it takes them unshuffled).
 
     References
     ----------
@@ -758,7 +763,7 @@ class Stacking(ClassifierMixin, BaseEstimator):
     >>> from sklearn.tree import DecisionTreeClassifier
     >>> from patterneval.ensemble.combine import Stacking
     >>> X, y = load_iris(return_X_y=True)
-    >>> model = Stacking([GaussianNB(), DecisionTreeClassifier(max_depth=2)], n_splits=3,
+    >>> model = Stacking([GaussianNB(), DecisionTreeClassifier(max_depth=2)], cv=3,
     ...                  random_state=0).fit(X, y)
     >>> model.oof_features_.shape
     (150, 6)
@@ -767,12 +772,12 @@ class Stacking(ClassifierMixin, BaseEstimator):
     """
 
     def __init__(self, estimators: Sequence[BaseEstimator | tuple[str, BaseEstimator]],
-                 meta_learner: BaseEstimator | None = None, n_splits: int = 5, use_proba: bool = True,
+                 meta_learner: BaseEstimator | None = None, cv: Any = 5, use_proba: bool = True,
                  random_state: int | np.random.RandomState | np.random.Generator | None = None,
                  n_jobs: int | None = None) -> None:
         self.estimators = estimators
         self.meta_learner = meta_learner
-        self.n_splits = n_splits
+        self.cv = cv
         self.use_proba = use_proba
         self.random_state = random_state
         self.n_jobs = n_jobs
@@ -788,7 +793,7 @@ class Stacking(ClassifierMixin, BaseEstimator):
         X : array_like, shape (n_samples, n_features)
             Passed to the members as given.
         y : array_like, shape (n_samples,)
-            Class labels; the largest class needs at least ``n_splits`` samples.
+            Class labels; with an int ``cv``, the largest class needs at least ``cv`` samples.
 
         %(returns_self)s
 
@@ -797,17 +802,18 @@ class Stacking(ClassifierMixin, BaseEstimator):
         TypeError
             With ``use_proba=True``, if a member has no ``predict_proba``.
         ValueError
-            If no class has ``n_splits`` samples.
+            If ``cv`` is an int and no class has ``cv`` samples, or if the test parts of
+            ``cv`` do not partition the samples.
         """
         members = _members(self.estimators)
         meta = check_estimator("meta_learner", self._meta(), role="classifier")
         X, classes, codes = classifier_fit_data(self, X, y, ensure_min_samples=2)
         y = classes[codes]
-        n_splits = check_n_splits(self.n_splits, y, stratify=False)
+        cv = check_cv(self.cv, y, stratify=False)
         largest = int(np.bincount(codes).max())
-        if largest < n_splits:
-            raise fail("n_splits", f"at most {largest}, the size of the largest class", n_splits,
-                       hint="Stratified folds need one class with at least n_splits samples.")
+        if isinstance(cv, int) and largest < cv:
+            raise fail("cv", f"at most {largest}, the size of the largest class", cv,
+                       hint="Stratified folds need one class with at least cv samples.")
         n_jobs = check_n_jobs(self.n_jobs)
         use_proba = check_bool("use_proba", self.use_proba)
         for i, (_, est) in enumerate(members):
@@ -817,7 +823,16 @@ class Stacking(ClassifierMixin, BaseEstimator):
                            hint="Use use_proba=False for one-hot predicted labels.")
         gen = check_rng(self.random_state, name="random_state", legacy=True)
         self.classes_ = classes
-        self.folds_ = make_folds(y, n_splits=n_splits, n_repeats=1, stratify=True, rng=gen)[0]
+        if isinstance(cv, int):
+            self.folds_ = make_folds(y, n_splits=cv, n_repeats=1, stratify=True, rng=gen)[0]
+        else:
+            self.folds_ = [pair for group in cv_splits(cv, y, stratify=True, rng=gen, X=X) for pair in group]
+            tested = np.bincount(np.concatenate([test for _, test in self.folds_]), minlength=len(y))
+            if np.any(tested != 1):
+                raise fail("cv", "test parts that partition the samples (each sample tested once)",
+                           f"sample {int(np.flatnonzero(tested != 1)[0])} tested "
+                           f"{int(tested[tested != 1][0])} times", echo=False)
+        n_splits = len(self.folds_)
         tasks = [(est, X, y, train, test, self.classes_, use_proba)
                  for _, est in members for train, test in self.folds_]
         parts = run_tasks(_oof_task, tasks, n_jobs=n_jobs)
