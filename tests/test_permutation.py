@@ -275,8 +275,11 @@ CASES = [
     (pe.permutation_test, dict(y=Y_OK[:-1]), ValueError, r"^y has 149 entries but X has 150; they must pair up"),
     (pe.permutation_test, dict(X=X_NAN), ValueError, r"Input X contains NaN"),  # the estimator validates X
     (pe.permutation_test, dict(y=np.zeros(150)), ValueError, r"^y must be labels of at least 2 classes; got 1"),
-    (pe.permutation_test, dict(cv=1), ValueError, r"^n_splits must be an integer in \[2, 150\]; got 1"),
-    (pe.permutation_test, dict(cv=51), ValueError, r"^n_splits must be at most 50, the size of the smallest class 0; got 51"),
+    (pe.permutation_test, dict(cv=1), ValueError, r"^cv must be an integer in \[2, 150\]; got 1"),
+    (pe.permutation_test, dict(cv=51), ValueError, r"^cv must be at most 50, the size of the smallest class 0; got 51"),
+    # issue 24: the retired keywords name cv= and rng=
+    (pe.permutation_test, dict(n_splits=5), TypeError, r"^permutation_test\(\) takes cv=, not n_splits="),
+    (pe.permutation_test, dict(random_state=0), TypeError, r"^permutation_test\(\) takes rng=, not random_state="),
     (pe.permutation_test, dict(cv="5"), TypeError, r"^cv must be a scikit-learn-compatible splitter instance .*; got '5' \(no get_n_splits\)"),
     (pe.permutation_test, dict(cv=StratifiedKFold), TypeError, r"^cv must be .*splitter.*a class, not an instance"),
     (pe.permutation_test, dict(rng="seed"), TypeError, r"^rng must be None, an int seed or a numpy"),
@@ -302,7 +305,7 @@ CASES = [
     (signal_tests, dict(n_samples=3), ValueError, r"^n_samples must be an integer >= 4; got 3"),
     (signal_tests, dict(n_features=0), ValueError, r"^n_features must be an integer >= 1; got 0"),
     (signal_tests, dict(n_resamples=0), ValueError, r"^n_resamples must be an integer >= 1; got 0"),
-    (signal_tests, dict(cv=7), ValueError, r"^n_splits must be at most 6, the size of the smallest class 0; got 7"),
+    (signal_tests, dict(cv=7), ValueError, r"^cv must be at most 6, the size of the smallest class 0; got 7"),
     (signal_tests, dict(cv="4"), TypeError, r"^cv must be a scikit-learn-compatible splitter instance .*; got '4'"),
     (signal_tests, dict(estimator=NoPredict()), TypeError, r"^estimator must be .* \(no predict\)"),
     (signal_tests, dict(rng="seed"), TypeError, r"^rng must be None, an int seed or a numpy"),
