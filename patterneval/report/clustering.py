@@ -136,11 +136,13 @@ class ClusteringReport(Report):
             for key, label, _ in CRITERIA:
                 if key not in MONOTONE and key != "stability" and self.chosen[key] is not None:
                     picks.setdefault(self.chosen[key], []).append(label)
-            text += "; ".join(f"{', '.join(v)} pick{'s' if len(v) == 1 else ''} k = {k}"
-                              for k, v in sorted(picks.items())) + ". "
+            said = "; ".join(f"{', '.join(v)} pick{'s' if len(v) == 1 else ''} k = {k}" for k, v in sorted(picks.items()))
+            text += said[:1].upper() + said[1:] + ". "
             if self.chosen["ad"] is not None:
-                text += (f"AD and FOM are lowest at k = {self.chosen['ad']} and k = {self.chosen['fom']}; both fall "
-                         f"as k grows whatever the structure, so their minimum alone does not choose k. ")
+                where = (f"both lowest at k = {self.chosen['ad']}" if self.chosen["ad"] == self.chosen["fom"]
+                         else f"lowest at k = {self.chosen['ad']} and k = {self.chosen['fom']}")
+                text += (f"AD and FOM are {where}; both fall as k grows whatever the structure, so their minimum "
+                         f"alone does not choose k. ")
             votes = [self.chosen[key] for key, _, _ in CRITERIA
                      if key not in MONOTONE and self.chosen[key] is not None] + [g.n_clusters]
             values, counts = np.unique(votes, return_counts=True)
