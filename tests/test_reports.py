@@ -356,6 +356,8 @@ def test_compare_bad_input(iris):
         pe.compare_classifiers([GaussianNB(), GaussianNB()], X, y, cv=2, rope=-0.1)
     with pytest.raises(ValueError, match="alpha"):
         pe.compare_classifiers([GaussianNB(), GaussianNB()], X, y, cv=2, alpha=1.0)
+    with pytest.raises(ValueError, match="estimators must be classifiers whose accuracy differences vary"):
+        pe.compare_classifiers([GaussianNB(), GaussianNB()], X, y, cv=3, rng=0)  # tied on every split
 
 
 def test_datasets_bad_input():

@@ -581,8 +581,16 @@ def compare_classifiers(estimators: Sequence | Mapping, X: ArrayLike, y: ArrayLi
 
     k = len(names)
     ij = [(i, j) for i in range(k) for j in range(i + 1, k)]
-    corrected = [corrected_resampled_ttest(scores.select(names[i], names[j])) for i, j in ij]
-    bayes = [bayesian_correlated_ttest(scores.select(names[i], names[j]), rope=rope) for i, j in ij]
+    corrected, bayes = [], []
+    for i, j in ij:
+        two = scores.select(names[i], names[j])
+        try:
+            corrected.append(corrected_resampled_ttest(two))
+        except ValueError as exc:  # no spread: the tests are undefined for this pair
+            raise fail("estimators", f"classifiers whose {scores.metric} differences vary over the splits",
+                       f"{names[i]!r} and {names[j]!r}, whose differences do not", echo=False,
+                       hint=str(exc)[:1].upper() + str(exc)[1:]) from exc
+        bayes.append(bayesian_correlated_ttest(two, rope=rope))
     p_holm = holm_adjust([c.pvalue for c in corrected])
     mcn = [mcnemar_test(labels[indices[1]], preds[i], preds[j]) for i, j in ij] if preds is not None else None
     mcn_holm = holm_adjust([m.pvalue for m in mcn]) if mcn else None
