@@ -72,14 +72,19 @@ def _add_frames_script(app, pagename, templatename, context, doctree):
     manifest = app.pe_frames_manifest
     if not manifest:
         return
-    missing = [n for n in names if n not in manifest]
+    # the frames of this page's explorer: drawn from this chapter (tools/static_frames.py
+    # keys a class shown outside its home chapter as <Class>@<chapter stem>)
+    keys = {n: f"{n}@{pagename.rsplit('/', 1)[-1]}" for n in names}
+    keys = {n: k if k in manifest else n for n, k in keys.items()}
+    missing = [n for n in names if keys[n] not in manifest]
     if missing:
         logger.warning("explorer frames: no frames for %s on %s (run `make frames`)",
                        ", ".join(missing), pagename, location=pagename)
     explorers = {
-        n: {"explorer": n, "controls": [{k: c[k] for k in ("name", "attr", "kind", "grid", "initial")}
-                                        for c in manifest[n]["controls"]]}
-        for n in names if n in manifest
+        n: {"explorer": n, "folder": keys[n],
+            "controls": [{k: c[k] for k in ("name", "attr", "kind", "grid", "initial")}
+                         for c in manifest[keys[n]]["controls"]]}
+        for n in names if keys[n] in manifest
     }
     if not explorers:
         return

@@ -17,9 +17,14 @@ with the most positions are thinned first.
 Output (``_build/explorer-frames/`` by default; ``tools/sphinx_frames.py`` copies it into
 the site's ``_static/explorer-frames/``)::
 
-    manifest.json               {explorer name: {"chapter", "controls", "frames", ...}}
-    <Explorer>/<i>-<j>-....png  the frame at grid index i of the first control, j of the
+    manifest.json               {frames key: {"explorer", "chapter", "controls", "frames", ...}}
+    <key>/<i>-<j>-....png       the frame at grid index i of the first control, j of the
                                 second, ...
+
+The frames key is the explorer's class name in its home chapter (the class's ``chapter``)
+and ``<Class>@<chapter stem>`` in any other chapter that shows the same class on its own
+data (the chapter on evaluating your own models), so that the two do not overwrite each
+other.
 
 Frames are deterministic: drawn with the library's seeds, encoded by Pillow as palette
 PNGs with no metadata, so a rebuild writes the same bytes.
@@ -285,12 +290,13 @@ def run_notebook(path: str, out: str) -> dict | None:
     if found is None:
         return None
     index, name = found
+    key = frames_key(name, path)
     cells = [c for c in nb.cells[: index + 1] if c.cell_type == "code"]
     for cell in cells:
         cell.outputs, cell.execution_count = [], None
-    entry_path = Path(out) / f"{name}.json"
+    entry_path = Path(out) / f"{key}.json"
     cells.append(nbformat.v4.new_code_cell(RENDER_CELL.format(
-        tools=str(ROOT / "tools"), out=str(Path(out) / name), entry=str(entry_path))))
+        tools=str(ROOT / "tools"), out=str(Path(out) / key), entry=str(entry_path))))
     nb.cells = cells
     start = time.perf_counter()
     NotebookClient(nb, kernel_name="python3", timeout=1800,
@@ -298,10 +304,21 @@ def run_notebook(path: str, out: str) -> dict | None:
     entry = json.loads(entry_path.read_text())
     entry_path.unlink()
     entry["notebook"] = Path(path).resolve().relative_to(ROOT).as_posix()
+    entry["key"] = key
     entry["seconds_total"] = round(time.perf_counter() - start, 1)
-    print(f"static_frames: {name}: {entry['frames']} frames, {entry['bytes'] / 1e6:.1f} MB, "
+    print(f"static_frames: {key}: {entry['frames']} frames, {entry['bytes'] / 1e6:.1f} MB, "
           f"{entry['seconds_total']} s", flush=True)
     return entry
+
+
+def frames_key(name: str, notebook) -> str:
+    """Where an explorer's frames go: its class name in its home chapter, else
+    ``<Class>@<chapter stem>`` (see the module docstring)."""
+    import patterneval.widgets as widgets
+
+    home = getattr(getattr(widgets, name, None), "chapter", "")
+    here = Path(notebook).resolve().relative_to(ROOT).with_suffix("").as_posix()
+    return name if not home or home == here else f"{name}@{Path(notebook).stem}"
 
 
 def chapters() -> list[Path]:
@@ -337,7 +354,7 @@ def main(argv=None) -> int:
                 print(f"static_frames: {nb.relative_to(ROOT)} failed:\n{str(exc)[-3000:]}", file=sys.stderr)
                 continue
             if entry is not None:
-                manifest[entry["explorer"]] = entry
+                manifest[entry.get("key", entry["explorer"])] = entry
     total = sum(e["bytes"] for e in manifest.values())
     print(f"static_frames: {len(manifest)} explorers, {sum(e['frames'] for e in manifest.values())} frames, "
           f"{total / 1e6:.1f} MB, in {time.perf_counter() - start:.0f} s -> {out}")

@@ -49,7 +49,7 @@
       var key = at.join("-");
       if (img.getAttribute("data-pe-frame") === key) return;
       img.setAttribute("data-pe-frame", key);
-      img.src = config.base + spec.explorer + "/" + key + ".png";
+      img.src = config.base + (spec.folder || spec.explorer) + "/" + key + ".png";
     }
 
     function update() {
