@@ -77,8 +77,8 @@ class CrossValidationResult(Result):
         a class is tiny).
     """
 
-    _means = ('The expected error, on new data, of the model refitted on (n_splits - 1)/n_splits of the '
-              'data. fold_std = {fold_std:.3g} is the spread between folds, not a standard error of the '
+    _means = ('An estimate of the error on new data of a model trained on as many samples as each '
+              'training part (a little pessimistic for the model fitted on all the data). fold_std = {fold_std:.3g} is the spread between folds, not a standard error of the '
               'estimate: the folds share their training data.')
 
     error: float
