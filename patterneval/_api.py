@@ -87,7 +87,8 @@ def keywords(func):
         if not guarded.keys().isdisjoint(kwargs):
             old = next(k for k in kwargs if k in guarded)
             new, why = guarded[old]
-            raise TypeError(f"{func.__name__}() takes {new}=, not {old}=: {why}.")
+            who = func.__qualname__.removesuffix(".__init__")  # an estimator: Stacking()
+            raise TypeError(f"{who}() takes {new}=, not {old}=: {why}.")
         return func(*args, **kwargs)
 
     checked.__keywords_guarded__ = tuple(sorted(guarded))

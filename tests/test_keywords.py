@@ -60,3 +60,15 @@ def test_retired_keyword_names_the_new_one(func):
         # the guard answers before any argument is looked at, so no data is needed
         with pytest.raises(TypeError, match=f"takes {new}, not {old}="):
             func(**{old: 0})
+
+
+def test_an_estimator_with_cv_names_it():
+    """Stacking (an estimator: it keeps random_state) answers n_splits= with cv=, and its
+    guarded __init__ keeps the signature scikit-learn's get_params and clone read."""
+    from sklearn.base import clone
+    from sklearn.linear_model import LogisticRegression
+
+    with pytest.raises(TypeError, match=r"Stacking\(\) takes cv=, not n_splits="):
+        pe.Stacking([LogisticRegression()], n_splits=3)
+    model = pe.Stacking([LogisticRegression()], cv=3, random_state=0)
+    assert clone(model).get_params()["cv"] == 3

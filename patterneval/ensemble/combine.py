@@ -771,6 +771,7 @@ class Stacking(ClassifierMixin, BaseEstimator):
     True
     """
 
+    @keywords  # Stacking(n_splits=...) names cv=
     def __init__(self, estimators: Sequence[BaseEstimator | tuple[str, BaseEstimator]],
                  meta_learner: BaseEstimator | None = None, cv: Any = 5, use_proba: bool = True,
                  random_state: int | np.random.RandomState | np.random.Generator | None = None,
