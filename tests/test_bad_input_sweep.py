@@ -490,6 +490,7 @@ GOOD["compare_classifiers"] = (pe.compare_classifiers, dict(estimators=_REPORT_E
 GOOD["compare_on_datasets"] = (pe.compare_on_datasets, dict(scores=SCORE_TABLE, names=["a", "b", "c", "d"],
                                                             alpha=0.05, rope=0.01, control=None,
                                                             lower_is_better=False, rng=0))
+GOOD["set_book_url"] = (pe.report.set_book_url, dict(url="../../"))
 GOOD["assess_clustering"] = (pe.assess_clustering, dict(X=X8, clusterer=SKKMeans(n_init=1), k_values=[1, 2],
                                                         n_references=2, n_resamples=2, rng=0, n_jobs=None,
                                                         progress=False))
@@ -758,6 +759,7 @@ PASSTHROUGH: dict = {}
 
 # rows that are valid input after all: (target, param, label) -> reason
 SKIP = {
+    ("set_book_url", "url", "choice unknown"): "any non-empty string is an address (absolute or relative)",
     ("C45.fit", "X", "NaN"): "C4.5 treats NaN as a missing value (documented)",
     ("C45.predict", "X", "NaN"): "C4.5 treats NaN as a missing value (documented)",
     ("C45.predict_proba", "X", "NaN"): "C4.5 treats NaN as a missing value (documented)",

@@ -6,6 +6,7 @@ derives it."""
 
 from .._api import public_names as _public_names
 
+from ._base import set_book_url
 from .classifier import ClassifierReport, evaluate_classifier
 from .comparison import ComparisonReport, PairComparison, compare_classifiers
 from .clustering import ClusteringReport, assess_clustering

@@ -13,13 +13,50 @@ and ``to_latex`` (for a paper) and a one-line ``repr``.
 from __future__ import annotations
 
 import html
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 import numpy as np
 
 from .._results import REPR_MAX_CHARS, Result
 
-__all__ = ["Method", "Report", "Table", "fmt", "fmt_interval", "fmt_p"]
+__all__ = ["Method", "Report", "Table", "fmt", "fmt_interval", "fmt_p", "set_book_url"]
+
+#: Where the book is published (see :func:`set_book_url`); None shows the addresses as text.
+_BOOK_URL: list = [None]
+
+
+def set_book_url(url: str | None) -> None:
+    """Say where the book is published, so that a report's chapter and API addresses
+    become links.
+
+    A report names, for each method it ran, the chapter that derives it and its API
+    entry, as addresses relative to the book's root (``book/part5/two-classifiers.html``).
+    They are links only when the book's address is known: none is configured by default,
+    so they show as text. The book's own chapters set it to their root relative to their
+    page (``"../../"``); a course that publishes the book sets its address.
+
+    Parameters
+    ----------
+    url : str or None
+        The book's root (``"https://example.org/book/"`` or a relative ``"../../"``);
+        None shows the addresses as text again.
+
+    Examples
+    --------
+    >>> from patterneval.report import set_book_url
+    >>> set_book_url("../../")
+    >>> set_book_url(None)
+    """
+    if url is not None and (not isinstance(url, str) or not url.strip()):
+        raise TypeError(f"url must be a non-empty str (the book's root) or None; got {url!r}.")
+    _BOOK_URL[0] = None if url is None else url.rstrip("/") + "/"
+
+
+def _link(path: str, text: str) -> str:
+    """``text`` linked to ``path`` under the book's root, or the text with its address."""
+    if _BOOK_URL[0] is None:
+        return f"{html.escape(text)} <code>{html.escape(path)}</code>"
+    return f"<a href='{html.escape(_BOOK_URL[0] + path)}'>{html.escape(text)}</a>"
 
 
 class Method(NamedTuple):
@@ -163,7 +200,7 @@ class Report(Result):
         text = f"{type(self).__name__}({self._headline_text()})"
         return text if len(text) <= REPR_MAX_CHARS else text[:REPR_MAX_CHARS - 4] + "...)"
 
-    def figure(self):
+    def figure(self) -> Any:  # a matplotlib Figure or None; matplotlib is optional
         """The report's figure (a matplotlib Figure; matplotlib is needed), or None when
         the report has none."""
         return self._figure()
@@ -189,7 +226,7 @@ class Report(Result):
         parts.append(self._figure_html())
         parts.append(f"<p>{html.escape(self.summary())}</p>")
         links = " · ".join(
-            f"{html.escape(m.name)} (<a href='{m.chapter}'>chapter</a>, <a href='{m.api}'>API</a>)"
+            f"{html.escape(m.name)} ({_link(m.chapter, 'chapter')}, {_link(m.api, 'API')})"
             for m in self._methods())
         parts.append(f"<p style='font-size:smaller'>Methods: {links}</p></div>")
         return "".join(parts)
@@ -211,7 +248,8 @@ class Report(Result):
             lines.append("")
         lines += [self.summary(), "", f"*Methods.* {self.methods_text()}", "", "References: "
                   + "; ".join(self.references()) + ".", ""]
-        lines += [f"- {m.name}: [chapter]({m.chapter}), [API]({m.api})" for m in self._methods()]
+        root = _BOOK_URL[0] or ""
+        lines += [f"- {m.name}: [chapter]({root}{m.chapter}), [API]({root}{m.api})" for m in self._methods()]
         return "\n".join(lines) + "\n"
 
     def to_latex(self) -> str:
@@ -233,7 +271,7 @@ class Report(Result):
         out += [latex_escape(self.methods_text()), ""]
         return "\n".join(out)
 
-    def to_frame(self):
+    def to_frame(self) -> Any:  # a pandas.DataFrame; pandas is no runtime dependency
         """The main table as a pandas DataFrame of numbers (pandas is needed)."""
         import pandas as pd
 

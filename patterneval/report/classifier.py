@@ -5,6 +5,7 @@ and its calibration, in one report (Parts I and V of the book)."""
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Sequence
 
 import numpy as np
 from numpy.typing import ArrayLike
@@ -247,7 +248,7 @@ def _holdout_scores(model, Xt, classes):
 
 
 @keywords
-def evaluate_classifier(estimator: BaseEstimator, X: ArrayLike, y: ArrayLike, *, cv=None,
+def evaluate_classifier(estimator: BaseEstimator, X: ArrayLike, y: ArrayLike, *, cv: int | object | Sequence | None = None,
                         test_size: float | int | None = None, n_resamples: int = 200,
                         confidence_level: float = 0.95, rng: int | np.random.Generator | None = None,
                         n_jobs: int | None = None, progress: bool = False) -> ClassifierReport:

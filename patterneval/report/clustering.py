@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Sequence
+from typing import Any
 
 import numpy as np
 from numpy.typing import ArrayLike
@@ -113,7 +114,7 @@ class ClusteringReport(Report):
                 for t in range(self.k_values.size)]
         return cols, rows, [int(k) for k in self.k_values]
 
-    def to_frame(self):
+    def to_frame(self) -> Any:  # a pandas.DataFrame
         """Each criterion per k as a pandas DataFrame (index ``k``; pandas is needed)."""
         frame = super().to_frame()
         frame.index.name = "k"

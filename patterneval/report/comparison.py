@@ -5,7 +5,8 @@ a hold-out, DeLong for the AUC (Part V of the book, "Two classifiers" and "ROC a
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
 
 import numpy as np
 from numpy.typing import ArrayLike
@@ -316,7 +317,7 @@ class ComparisonReport(Report):
             cols += ["delong_pvalue", "delong_pvalue_holm"]
         return cols, rows, [f"{p.a} - {p.b}" for p in self.pairs]
 
-    def to_frame(self, which: str = "pairs"):
+    def to_frame(self, which: str = "pairs") -> Any:  # a pandas.DataFrame
         """A table as a pandas DataFrame of numbers (pandas is needed).
 
         Parameters
@@ -413,8 +414,8 @@ def _scores_of(model, Xt, classes):
 
 
 @keywords
-def compare_classifiers(estimators: Sequence | Mapping, X: ArrayLike, y: ArrayLike, *, cv=None,
-                        metric="accuracy", rope: float = 0.01, alpha: float = 0.05,
+def compare_classifiers(estimators: Sequence | Mapping, X: ArrayLike, y: ArrayLike, *,
+                        cv: int | object | Sequence | None = None, metric: str | Callable = "accuracy", rope: float = 0.01, alpha: float = 0.05,
                         test_size: float | int | None = None, rng: int | np.random.Generator | None = None,
                         n_jobs: int | None = None, progress: bool = False) -> ComparisonReport:
     r"""Compare two or more classifiers on one data set in one call.
