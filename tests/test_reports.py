@@ -378,3 +378,19 @@ def test_clustering_bad_input():
         pe.assess_clustering(X, pe.KMeans(), [1])
     with pytest.raises(ValueError, match="n_resamples"):
         pe.assess_clustering(X, pe.KMeans(), [2], n_resamples=0)
+
+
+def test_compare_on_datasets_takes_a_list_of_cv_scores():
+    """As the rank tests do: one CVScores per data set, each reduced to its means, the
+    names kept; the numbers equal those of the table of means."""
+    from sklearn.datasets import load_breast_cancer, load_iris, load_wine
+    from sklearn.naive_bayes import GaussianNB
+    from sklearn.tree import DecisionTreeClassifier
+
+    models = {"nb": GaussianNB(), "tree": DecisionTreeClassifier(max_depth=2, random_state=0)}
+    runs = [pe.cv_scores(models, *load(return_X_y=True), cv=3, rng=0)
+            for load in (load_iris, load_wine, load_breast_cancer)]
+    rep = pe.compare_on_datasets(runs, rng=0)
+    table = pe.compare_on_datasets(np.array([r.mean() for r in runs]), names=["nb", "tree"], rng=0)
+    assert rep.friedman.statistic == table.friedman.statistic
+    assert "nb" in rep.to_markdown() and "tree" in rep.to_markdown()

@@ -13,6 +13,8 @@ from numpy.typing import ArrayLike
 
 from .._api import keywords
 from .._validation import check_bool, check_scalar, fail, show
+from ..compare._checks import table_from_cv_scores
+from ..compare.scores import CVScores
 from ..compare.many import (
     BayesianSignedRank,
     CriticalDifference,
@@ -277,9 +279,12 @@ def compare_on_datasets(scores: ArrayLike, *, names: Sequence[str] | None = None
 
     Parameters
     ----------
-    scores : array_like or pandas DataFrame, shape (n_datasets, k)
-        One row per data set, one column per classifier; at least two of each. A
-        DataFrame gives the default ``names`` (its columns) and ``datasets`` (its index).
+    scores : array_like, pandas DataFrame or list of CVScores
+        One row per data set, one column per classifier (shape (n_datasets, k)); at least
+        two of each. A DataFrame gives the default ``names`` (its columns) and
+        ``datasets`` (its index); a list of :class:`~patterneval.compare.CVScores` (one per
+        data set, as :func:`~patterneval.cv_scores` returns, the same estimators in each)
+        gives one row per data set, each estimator's mean score, and the names.
     names : sequence of str, optional, keyword-only
         The classifiers; default the DataFrame's columns, else ``"C1"``, ``"C2"``...
     datasets : sequence of str, optional, keyword-only
@@ -343,6 +348,10 @@ def compare_on_datasets(scores: ArrayLike, *, names: Sequence[str] | None = None
     if hasattr(scores, "columns") and hasattr(scores, "index"):
         frame_names, frame_index = [str(c) for c in scores.columns], [str(i) for i in scores.index]
         scores = scores.to_numpy()
+    elif isinstance(scores, (list, tuple)) and any(isinstance(s, CVScores) for s in scores):
+        # one CVScores per data set, as the rank tests take them (each reduced to its means)
+        scores, frame_names = table_from_cv_scores(scores)
+        frame_names = list(frame_names)
     arr = check_score_matrix(scores)
     N, k = arr.shape
     names = _names(names, k, "names", frame_names or [f"C{i + 1}" for i in range(k)])
