@@ -214,7 +214,7 @@ class ClassifierReport(Report):
             from ..plotting import plot_roc_curves
 
             return plot_roc_curves(self._y_scores, {self.name: self._scores}, confidence_level=self.confidence_level)
-        from ._plots import plot_intervals
+        from ..plotting._report import plot_intervals
 
         rows = self._rows()
         return plot_intervals([r[0] for r in rows], [r[1] for r in rows],

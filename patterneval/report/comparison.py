@@ -395,7 +395,7 @@ class ComparisonReport(Report):
         return m
 
     def _figure(self):
-        from ._plots import plot_intervals
+        from ..plotting._report import plot_intervals
 
         return plot_intervals(self.names, self.scores.scores.mean(axis=0), self.mean_intervals[:, 0],
                               self.mean_intervals[:, 1], xlabel=f"mean {self.metric}",

@@ -6,7 +6,7 @@ from __future__ import annotations
 import matplotlib as mpl
 import numpy as np
 
-from ..plotting import BOOK_STYLE, COLORS, new_figure, reset_axes
+from ._style import BOOK_STYLE, COLORS, new_figure, reset_axes
 
 
 def plot_intervals(labels, values, lows, highs, *, xlabel: str = "", title: str | None = None):
