@@ -140,7 +140,7 @@ def bench_explorers(n_moves=N_MOVES, quick=False):
     # --quick: small precomputations (a smoke test of the code path, not the default sizes)
     setups = [
         (SelectionLeakExplorer, [("k", 5, 20), ("n_features", 200, 3000)],
-         dict(grid_options=dict(n_features=(200, 3000), k=(5, 20), n_datasets=1, n_splits=3))),
+         dict(grid_options=dict(n_features=(200, 3000), k=(5, 20), n_datasets=1, cv=3))),
         (PermutationExplorer, [("signal", 0.0, 1.0), ("n_resamples", 50, 200)],
          dict(test_options=dict(signals=(0.0, 1.0), n_resamples=200, n_samples=20, cv=2))),
     ]
