@@ -444,7 +444,7 @@ def test_explorer_sliders_change_the_figure(page_path, site_url, browser):
     html = (SITE / page_path).read_text(encoding="utf-8")
     config = json.loads(FRAMES_JS.search(html).group(1))
     (name, spec), = config["explorers"].items()
-    frames = (SITE / page_path).parent / config["base"] / name
+    frames = (SITE / page_path).parent / config["base"] / spec.get("folder", name)
     context = browser.new_context(viewport={"width": 1280, "height": 900})
     outside, failed = local_only(context), []
     page = context.new_page()

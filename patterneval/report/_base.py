@@ -213,7 +213,8 @@ class Report(Result):
         fig = self._figure()
         if fig is None:
             return ""
-        return f"<img src='data:image/png;base64,{figure_png(fig)}' alt='{html.escape(self.title)}'/>"
+        # alt first, in double quotes, as the site's accessibility check reads it
+        return f'<img alt="{html.escape(self.title, quote=True)}" src="data:image/png;base64,{figure_png(fig)}"/>'
 
     def _repr_html_(self) -> str:
         parts = [f"<div><b>{html.escape(self.title)}</b>"]
