@@ -288,7 +288,7 @@ def test_markdown_latex_html_and_frames(evaluated, evaluated_holdout, compared, 
         assert tex.count(r"\begin{table}") == len(rep._tables()) and r"\toprule" in tex
         assert "%" not in tex.replace(r"\%", "")  # escaped
         html = rep._repr_html_()
-        assert "<table>" in html and "<img src='data:image/png;base64," in html
+        assert "<table>" in html and 'src="data:image/png;base64,' in html
         assert isinstance(rep.to_frame(), pd.DataFrame)
     assert "Nadeau & Bengio 2003" in compared.to_markdown() and "Holm 1979" in compared.to_markdown()
     assert r"Dem\v{s}ar 2006" in demsar.to_latex()
