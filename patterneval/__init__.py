@@ -13,7 +13,7 @@ What the top level holds (the rule, as in SciPy and scikit-learn):
   ``__all__``: like SciPy's result classes they are listed in the ``__all__`` of their
   module and documented there (``patterneval.resampling.BootstrapResult``).
 - Chapter helpers are not at the top level: the book's data sets and worked examples in
-  :mod:`patterneval.datasets`, the Monte Carlo checks in :mod:`patterneval.simulation`,
+  :mod:`patterneval.datasets`, the Monte Carlo checks in :mod:`patterneval.book.simulation`,
   and a chapter's simulators, test problems and figure data in the module of their
   chapter (``patterneval.errorrate.simulate_coverage``, ``patterneval.optimize.rosenbrock``).
   Figures and explorers live in ``patterneval.plotting`` and ``patterneval.widgets``.
@@ -301,9 +301,9 @@ from .tree import (
 )
 
 # Chapter helpers live in submodules: generated data and worked examples in
-# ``patterneval.datasets``, the Monte Carlo checks in ``patterneval.simulation``, a
+# ``patterneval.datasets``, the Monte Carlo checks in ``patterneval.book.simulation``, a
 # chapter's simulators in the module of their chapter.
-from . import datasets, simulation  # noqa: F401  (pe.datasets, pe.simulation)
+from . import datasets  # noqa: F401  (pe.datasets)
 
 #: The methods and docs/DESIGN.md's names (no module, no result type): the public API, flat.
 __all__ = [name for name in _public_names(globals()) if name not in _RESULT_TYPES]

@@ -62,6 +62,7 @@ from sklearn.naive_bayes import GaussianNB
 from sklearn.neighbors import KNeighborsClassifier
 
 import patterneval as pe
+from patterneval.book import simulation
 import patterneval.plotting as pp
 from patterneval.compare.calibration import (
     bbc_from_predictions,
@@ -143,12 +144,12 @@ GOOD: dict = {
                                                      n_datasets=5, rng=0)),
     "coverage_probability": (pe.coverage_probability, dict(error=0.1, n=10)),
     "simulate_coverage": (pe.errorrate.simulate_coverage, dict(error=0.1, n=10, n_datasets=5, rng=0)),
-    "check_mean": (pe.simulation.check_mean, dict(samples=[0.1, 0.2, 0.3], formula=0.2)),
-    "check_variance": (pe.simulation.check_variance, dict(samples=[0.1, 0.2, 0.3], formula=0.01)),
-    "check_variance_difference": (pe.simulation.check_variance_difference,
+    "check_mean": (simulation.check_mean, dict(samples=[0.1, 0.2, 0.3], formula=0.2)),
+    "check_variance": (simulation.check_variance, dict(samples=[0.1, 0.2, 0.3], formula=0.01)),
+    "check_variance_difference": (simulation.check_variance_difference,
                                   dict(samples_a=[0.1, 0.3, 0.2], samples_b=[0.2, 0.2, 0.1], formula=0.02)),
-    "check_value": (pe.simulation.check_value, dict(simulated=0.5, std_error=0.1, formula=0.5)),
-    "format_checks": (pe.simulation.format_checks, dict(checks=[pe.simulation.check_value(0.5, 0.1, 0.5)])),
+    "check_value": (simulation.check_value, dict(simulated=0.5, std_error=0.1, formula=0.5)),
+    "format_checks": (simulation.format_checks, dict(checks=[simulation.check_value(0.5, 0.1, 0.5)])),
     "ErrorEstimate.confidence_interval": (pe.test_error(Y8, Y8_PRED).confidence_interval,
                                           dict(confidence_level=0.95, method="wilson")),
     "StratifiedEstimate.confidence_interval": (

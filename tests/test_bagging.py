@@ -18,6 +18,7 @@ from sklearn.tree import DecisionTreeClassifier, ExtraTreeClassifier
 from sklearn.utils.estimator_checks import parametrize_with_checks
 
 import patterneval as pe
+from patterneval.book import simulation
 import patterneval.ensemble.bagging as B
 from patterneval.ensemble.bagging import Bagging, RandomForest, resolve_max_features
 from patterneval.resampling.bootstrap import inclusion_probability
@@ -166,12 +167,12 @@ def test_inbag_fraction_averages_inclusion_probability(n):
     inbag_share = (bag.inbag_counts_ > 0).mean(axis=1)
     oob_share = (bag.inbag_counts_ == 0).mean(axis=1)
     checks = [
-        pe.simulation.check_mean(inbag_share, inclusion_probability(n), label="in-bag share"),
-        pe.simulation.check_mean(oob_share, (1 - 1 / n) ** n, label="out-of-bag share"),
+        simulation.check_mean(inbag_share, inclusion_probability(n), label="in-bag share"),
+        simulation.check_mean(oob_share, (1 - 1 / n) ** n, label="out-of-bag share"),
         # each sample is out of bag for T (1 - 1/n)^n members on average
-        pe.simulation.check_mean(bag.oob_counts_ / 1000, (1 - 1 / n) ** n, label="OOB members per sample"),
+        simulation.check_mean(bag.oob_counts_ / 1000, (1 - 1 / n) ** n, label="OOB members per sample"),
     ]
-    assert all(c.passed for c in checks), pe.simulation.format_checks(checks)
+    assert all(c.passed for c in checks), simulation.format_checks(checks)
     assert np.all(bag.inbag_counts_.sum(axis=1) == n)
 
 
@@ -191,8 +192,8 @@ def test_bagging_reduces_variance_at_fixed_points(base):
         bagged.append(Bagging(base, n_estimators=9, random_state=r).fit(X, y).predict_proba(x0)[:, 1])
     single, bagged = np.array(single, float), np.array(bagged)
     for j in range(x0.shape[0]):
-        gap = pe.simulation.check_variance_difference(single[:, j], bagged[:, j], 0.0, label="var gap")
-        assert gap.simulated > 0 and gap.z > 4, pe.simulation.format_checks([gap])
+        gap = simulation.check_variance_difference(single[:, j], bagged[:, j], 0.0, label="var gap")
+        assert gap.simulated > 0 and gap.z > 4, simulation.format_checks([gap])
 
 
 def test_variance_of_average_formula_for_bootstrap_means():
@@ -206,11 +207,11 @@ def test_variance_of_average_formula_for_bootstrap_means():
     sigma2 = (2 * n - 1) * s2 / n**2
     rho = n / (2 * n - 1)
     checks = [
-        pe.simulation.check_variance(members[:, 0], sigma2, label="member variance"),
-        pe.simulation.check_mean(members[:, 0] * members[:, 1], rho * sigma2, label="member covariance"),
-        pe.simulation.check_variance(members.mean(axis=1), rho * sigma2 + (1 - rho) * sigma2 / T, label="bagged"),
+        simulation.check_variance(members[:, 0], sigma2, label="member variance"),
+        simulation.check_mean(members[:, 0] * members[:, 1], rho * sigma2, label="member covariance"),
+        simulation.check_variance(members.mean(axis=1), rho * sigma2 + (1 - rho) * sigma2 / T, label="bagged"),
     ]
-    assert all(c.passed for c in checks), pe.simulation.format_checks(checks)
+    assert all(c.passed for c in checks), simulation.format_checks(checks)
 
 
 # --- hard votes versus scikit-learn's soft OOB -------------------------------------------

@@ -13,6 +13,7 @@ from sklearn.utils.estimator_checks import parametrize_with_checks
 
 from patterneval.ensemble import boosting
 import patterneval as pe
+from patterneval.book import simulation
 from patterneval.ensemble.boosting import (
     AdaBoost,
     _reference_reweight,
@@ -135,8 +136,8 @@ def test_resampled_error_is_unbiased_for_weighted_error(fitted):
     res = resampled_error(fitted, X_BC, Y_BC, round=4, n_resamples=3000, rng=1)
     assert res.weighted_error == pytest.approx(fitted.errors_[3], abs=1e-12)
     eps, n = res.weighted_error, len(Y_BC)
-    assert pe.simulation.check_mean(res.sample_errors, eps).passed
-    assert pe.simulation.check_variance(res.sample_errors, eps * (1 - eps) / n).passed
+    assert simulation.check_mean(res.sample_errors, eps).passed
+    assert simulation.check_variance(res.sample_errors, eps * (1 - eps) / n).passed
     again = resampled_error(fitted, X_BC, Y_BC, round=4, n_resamples=3000, rng=1)
     np.testing.assert_array_equal(res.sample_errors, again.sample_errors)
 

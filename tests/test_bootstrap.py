@@ -21,6 +21,7 @@ from sklearn.neighbors import KNeighborsClassifier
 from sklearn.tree import DecisionTreeClassifier
 
 import patterneval as pe
+from patterneval.book import simulation
 from patterneval.resampling import bootstrap
 from patterneval.resampling.bootstrap import (
     _632_plus,
@@ -70,7 +71,7 @@ def test_share_of_distinct_samples_by_simulation(n):
     draws = rng.integers(0, n, size=(20_000, n))
     seen = np.zeros_like(draws, dtype=bool)
     np.put_along_axis(seen, draws, True, axis=1)
-    check = pe.simulation.check_mean(seen.mean(axis=1), inclusion_probability(n), label="distinct share")
+    check = simulation.check_mean(seen.mean(axis=1), inclusion_probability(n), label="distinct share")
     assert check.passed, check
 
 
@@ -78,7 +79,7 @@ def test_bootstrap_error_replicates_have_the_inclusion_rate():
     X, y = load_iris(return_X_y=True)
     res = pe.bootstrap_error(NearestMean(), X, y, n_resamples=400, rng=3)
     share = (res.inbag_counts > 0).mean(axis=1)
-    check = pe.simulation.check_mean(share, inclusion_probability(y.size))
+    check = simulation.check_mean(share, inclusion_probability(y.size))
     assert check.passed, check
     assert np.all(res.inbag_counts.sum(axis=1) == y.size)
     np.testing.assert_array_equal(res.replicate_oob_sizes, (res.inbag_counts == 0).sum(axis=1))
@@ -443,7 +444,7 @@ def estimator_simulation():
 def test_loo_is_nearly_unbiased_and_2fold_pessimistic(estimator_simulation):
     sim = estimator_simulation
     truth = sim.true_errors
-    loo = pe.simulation.check_mean(sim.column("LOO") - truth, 0.0, label="LOO bias")
+    loo = simulation.check_mean(sim.column("LOO") - truth, 0.0, label="LOO bias")
     assert loo.passed, loo  # LOO estimates the error of a rule fitted on n - 1 samples
     i_loo, i_two = sim.names.index("LOO"), sim.names.index("2-fold")
     assert abs(sim.bias[i_loo]) < sim.bias[i_two]
@@ -599,7 +600,7 @@ def test_public_names_are_re_exported():  # rows for every public callable: test
 
 def test_simulate_distinct_share_matches_the_formula():
     share = pe.resampling.bootstrap.simulate_distinct_share(30, n_resamples=20_000, rng=4)
-    check = pe.simulation.check_mean(share, inclusion_probability(30))
+    check = simulation.check_mean(share, inclusion_probability(30))
     assert check.passed, check
     assert share.min() >= 1 / 30 and share.max() <= 1.0
     np.testing.assert_allclose(share * 30, np.round(share * 30))

@@ -13,6 +13,7 @@ from sklearn.cluster import KMeans as SkKMeans
 from sklearn.utils.estimator_checks import parametrize_with_checks
 
 import patterneval as pe
+from patterneval.book import simulation
 from patterneval.cluster import algorithms as alg
 from patterneval.cluster.algorithms import (
     ISODATA, KMeans, hierarchical, kmeans_grid, kmeans_plusplus, kmeans_plusplus_probabilities,
@@ -282,8 +283,8 @@ def test_kmeans_plusplus_first_step_probabilities_by_simulation():
     exact = np.mean([kmeans_plusplus_probabilities(X, X[[i]]) for i in range(n)], axis=0)
     gens = np.random.default_rng(2024).spawn(3000)
     second = np.array([kmeans_plusplus(X, 2, rng=g)[1][1] for g in gens])
-    checks = [pe.simulation.check_mean(second == j, exact[j], label=f"P(c2 = x{j})") for j in range(n)]
-    assert all(c.passed for c in checks), pe.simulation.format_checks(checks)
+    checks = [simulation.check_mean(second == j, exact[j], label=f"P(c2 = x{j})") for j in range(n)]
+    assert all(c.passed for c in checks), simulation.format_checks(checks)
 
 
 def test_kmeans_plusplus_distinct_and_from_data():

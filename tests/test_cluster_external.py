@@ -15,6 +15,7 @@ from _helpers import assert_rejects
 from sklearn.metrics import cluster as skc
 
 import patterneval as pe
+from patterneval.book import simulation
 from patterneval.cluster import external as E
 
 # reference: scikit-learn 1.9.1 (sklearn.metrics.cluster)
@@ -302,9 +303,9 @@ def test_ari_is_chance_adjusted_and_rand_is_not():
     n2 = math.comb(100, 2)
     expected_a = same_t * same_p / n2
     expected_ri = (n2 - same_t - same_p + 2 * expected_a) / n2
-    checks = [pe.simulation.check_mean(aris, 0.0, label="E[ARI]"), pe.simulation.check_mean(pairs_a, expected_a, label="E[a]"),
-              pe.simulation.check_mean(ris, expected_ri, label="E[RI]")]
-    assert all(c.passed for c in checks), pe.simulation.format_checks(checks)
+    checks = [simulation.check_mean(aris, 0.0, label="E[ARI]"), simulation.check_mean(pairs_a, expected_a, label="E[a]"),
+              simulation.check_mean(ris, expected_ri, label="E[RI]")]
+    assert all(c.passed for c in checks), simulation.format_checks(checks)
     assert expected_ri > 0.7  # far from 0: the Rand index is not adjusted for chance
 
 

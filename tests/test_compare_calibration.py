@@ -18,6 +18,7 @@ from sklearn.pipeline import make_pipeline
 from sklearn.preprocessing import StandardScaler
 
 import patterneval as pe
+from patterneval.book import simulation
 from patterneval.compare.calibration import (
     bbc_cv, bbc_from_predictions, bin_forecasts, brier_decomposition, cv_metric_interval,
     expected_calibration_error, miscalibrated_forecasts, out_of_fold_predictions,
@@ -92,7 +93,7 @@ def test_a_calibrated_forecaster_has_the_expected_noise_floor():
         y = (np.random.default_rng(seed).random(400) < f).astype(int)
         values.append(expected_calibration_error(y, f, n_bins=10).statistic)
     # one bin of n = 400 at f = 0.3: E|mean - .3| ~ sqrt(2 * .21 / (pi * 400)) = 0.01828
-    check = pe.simulation.check_mean(values, np.sqrt(2 * 0.21 / (np.pi * 400)), n_se=4)
+    check = simulation.check_mean(values, np.sqrt(2 * 0.21 / (np.pi * 400)), n_se=4)
     assert check.passed or abs(check.z) < 6, check  # the normal approximation of a binomial
 
 

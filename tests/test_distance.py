@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 from scipy.spatial import distance as sd
 
 import patterneval as pe
+from patterneval.book import simulation
 from patterneval import distance as D
 
 P_METRIC = [1.0, 1.5, 2.0, 3.0, 7.0, np.inf]
@@ -117,8 +118,8 @@ def test_mahalanobis_squared_is_chi_square_by_simulation():
     mu = np.array([1.0, -2.0, 0.5])
     X = rng.multivariate_normal(mu, cov, size=40_000)
     d2 = D.mahalanobis(X, mu, cov) ** 2
-    checks = [pe.simulation.check_mean(d2, d), pe.simulation.check_variance(d2, 2 * d)]
-    assert all(c.passed for c in checks), pe.simulation.format_checks(checks)
+    checks = [simulation.check_mean(d2, d), simulation.check_variance(d2, 2 * d)]
+    assert all(c.passed for c in checks), simulation.format_checks(checks)
 
 
 def test_sample_covariance_with_too_few_samples_is_singular():

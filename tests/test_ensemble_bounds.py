@@ -9,6 +9,7 @@ from _helpers import assert_rejects
 from scipy import stats
 
 import patterneval as pe
+from patterneval.book import simulation
 from patterneval.ensemble import bounds as B
 from patterneval.ensemble.bounds import (
     correlated_vote_error,
@@ -172,16 +173,16 @@ def test_simulation_checks_by_4_se():
     eps, rho = 0.3, 0.2
     T = [1, 10, 51, 151]
     sim = simulate_correlated_vote(eps, T, rho, n_datasets=20_000, rng=2024)
-    checks = [pe.simulation.check_mean(sim.outcomes[:, j], sim.exact[j], label=f"T={t}") for j, t in enumerate(T)]
+    checks = [simulation.check_mean(sim.outcomes[:, j], sim.exact[j], label=f"T={t}") for j, t in enumerate(T)]
     m = sim.outcomes.shape[0]
     # the first two voters' errors, rebuilt from the documented order of the uniforms
     u = np.random.default_rng(2024).random((m, max(T) + 2))
     z = np.where((u[:, 0] < rho)[:, None], (u[:, 1] < eps)[:, None], u[:, 2:4] < eps).astype(float)
-    checks.append(pe.simulation.check_mean(z[:, 0], eps, label="marginal error"))
+    checks.append(simulation.check_mean(z[:, 0], eps, label="marginal error"))
     # E[(Z1 - eps)(Z2 - eps)] = rho eps (1 - eps): the covariance behind correlation rho
-    checks.append(pe.simulation.check_mean((z[:, 0] - eps) * (z[:, 1] - eps), rho * eps * (1 - eps), label="covariance"))
+    checks.append(simulation.check_mean((z[:, 0] - eps) * (z[:, 1] - eps), rho * eps * (1 - eps), label="covariance"))
     assert sim.pair_correlation == pytest.approx(np.corrcoef(z[:, 0], z[:, 1])[0, 1])
-    assert all(c.passed for c in checks), pe.simulation.format_checks(checks)
+    assert all(c.passed for c in checks), simulation.format_checks(checks)
     # at T = 151 the simulated error lies far (many SE) above Hoeffding's bound
     gap = (sim.majority_error[-1] - sim.bound[-1]) / sim.std_error[-1]
     assert gap > 10
@@ -191,7 +192,7 @@ def test_simulation_checks_by_4_se():
 def test_simulation_independent_case_matches_binomial():
     sim = simulate_correlated_vote(0.4, [5, 20], 0.0, n_datasets=20_000, rng=7)
     for j in range(2):
-        assert pe.simulation.check_mean(sim.outcomes[:, j], majority_vote_error(0.4, sim.n_voters[j])).passed
+        assert simulation.check_mean(sim.outcomes[:, j], majority_vote_error(0.4, sim.n_voters[j])).passed
     np.testing.assert_allclose(sim.independent, sim.exact)
 
 

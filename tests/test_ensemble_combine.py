@@ -22,6 +22,7 @@ from sklearn.tree import DecisionTreeClassifier
 from sklearn.utils.estimator_checks import parametrize_with_checks
 
 import patterneval as pe
+from patterneval.book import simulation
 import patterneval.ensemble.combine as C
 from patterneval.ensemble.combine import (
     MLR, Stacking, average, majority_vote, plurality_vote, simulate_vote_rates, vote_rates,
@@ -129,7 +130,7 @@ def test_plurality_equals_scipy_mode_incl_ties():
 def test_random_ties_pick_each_tied_class():
     votes = np.array([[0, 1] * 500, [1, 0] * 500])  # every sample a 1:1 tie
     got = plurality_vote(votes, ties="random", rng=0)
-    assert pe.simulation.check_mean((got == 0).astype(float), 0.5).passed
+    assert simulation.check_mean((got == 0).astype(float), 0.5).passed
     assert np.array_equal(got, plurality_vote(votes, ties="random", rng=0))
     assert np.all(plurality_vote(votes) == 0)
 
@@ -206,9 +207,9 @@ def test_vote_rates_monte_carlo():
         exact = vote_rates(p, T, n_classes=c, threshold=th)
         sim = simulate_vote_rates(p, T, n_classes=c, threshold=th, n_resamples=4000, rng=T)
         for code, name in enumerate(("correct", "error", "reject")):
-            checks.append(pe.simulation.check_mean((sim.outcome == code).astype(float), float(getattr(exact, name)),
+            checks.append(simulation.check_mean((sim.outcome == code).astype(float), float(getattr(exact, name)),
                                         label=f"{name} p={p} T={T} c={c}"))
-    assert all(c.passed for c in checks), pe.simulation.format_checks(checks)
+    assert all(c.passed for c in checks), simulation.format_checks(checks)
 
 
 def test_vote_rates_binary_matches_bounds_module():

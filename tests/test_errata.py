@@ -11,6 +11,7 @@ import pytest
 from scipy import special, stats
 
 import patterneval as pe
+from patterneval.book import simulation
 
 
 def note_pmf(k, n, eps):
@@ -79,8 +80,8 @@ def test_c_class_gap_is_not_the_two_class_formula():
     # The two-class formula applied to the first two classes is no substitute.
     naive = priors[0] * priors[1] * (errors[0] - errors[1]) ** 2 / n
     sim = pe.errorrate.simulate_sampling(errors, priors, n, n_datasets=400_000, rng=np.random.default_rng(11))
-    assert pe.simulation.check_variance_difference(sim.random, sim.stratified, gap).passed
-    assert not pe.simulation.check_variance_difference(sim.random, sim.stratified, naive).passed
+    assert simulation.check_variance_difference(sim.random, sim.stratified, gap).passed
+    assert not simulation.check_variance_difference(sim.random, sim.stratified, naive).passed
 
 
 def test_selective_variance_is_never_larger():

@@ -19,6 +19,7 @@ import pytest
 from scipy.spatial import distance as sd
 
 import patterneval as pe
+from patterneval.book import simulation
 
 
 def note_mahalanobis(x, y, cov):
@@ -44,10 +45,10 @@ def test_only_the_inverse_gives_chi_square_and_unit_invariance():
     X = rng.multivariate_normal(np.zeros(3), cov, size=30_000)
     ours = pe.mahalanobis(X, np.zeros(3), cov) ** 2
     note = np.einsum("ij,jk,ik->i", X, cov, X)
-    assert pe.simulation.check_mean(ours, 3.0).passed  # chi-square with d = 3: mean d
+    assert simulation.check_mean(ours, 3.0).passed  # chi-square with d = 3: mean d
     # the note's squared distance has mean tr(cov^2), here far from d
-    assert pe.simulation.check_mean(note, np.trace(cov @ cov)).passed
-    assert not pe.simulation.check_mean(note, 3.0).passed
+    assert simulation.check_mean(note, np.trace(cov @ cov)).passed
+    assert not simulation.check_mean(note, 3.0).passed
     # changing units (metres -> centimetres for attribute 1) leaves ours unchanged only
     T = np.diag([100.0, 1.0, 1.0])
     x, y = X[0], X[1]

@@ -20,6 +20,7 @@ import numpy as np
 import pytest
 
 import patterneval as pe
+from patterneval.book import simulation
 from patterneval.evolution import (
     bit_flip_mutation,
     defining_length,
@@ -74,7 +75,7 @@ def test_above_average_short_low_order_schema_can_shrink():
     assert bound < exact < m
     check = schema_counts(onemax, pop, "1###", crossover_rate=0.8, mutation_rate=0.1,
                           n_runs=4000, rng=0)
-    assert pe.simulation.check_mean(check.counts, exact).passed
+    assert simulation.check_mean(check.counts, exact).passed
     assert check.observed_mean + 4 * check.std_error < m
 
 
@@ -102,6 +103,6 @@ def test_one_random_bit_flip_is_not_per_bit_mutation(order, length):
     one_flip = pop.copy()
     one_flip[np.arange(n), rng.integers(0, length, n)] ^= True
     kept_one = schema_matches(schema, one_flip).astype(float)
-    assert pe.simulation.check_mean(kept_one, float(exact_one_flip)).passed
+    assert simulation.check_mean(kept_one, float(exact_one_flip)).passed
     kept_per_bit = schema_matches(schema, bit_flip_mutation(pop, 1 / length, rng=order)).astype(float)
-    assert pe.simulation.check_mean(kept_per_bit, float(per_bit)).passed
+    assert simulation.check_mean(kept_per_bit, float(per_bit)).passed

@@ -15,6 +15,7 @@ import numpy as np
 import pytest
 
 import patterneval as pe
+from patterneval.book import simulation
 from patterneval.resampling import perturbation as P
 from patterneval.resampling._engine import cv_splits, spawn
 
@@ -82,8 +83,8 @@ def test_cv_error_is_unbiased_its_naive_variance_is_not():
     cvs, naive = _cv_and_naive_variance(n, K, 2000, seed=3)
     # the CV error is an unbiased estimate of the expected error at training size n (K-1)/K
     target, target_se, _ = P.expected_svm_error(n - n // K, separation=2.0, n_datasets=8000, rng=4)
-    check = pe.simulation.check_mean(cvs, target, label="mean CV error vs eps_{n(K-1)/K}")
-    assert check.passed, pe.simulation.format_checks([check])
+    check = simulation.check_mean(cvs, target, label="mean CV error vs eps_{n(K-1)/K}")
+    assert check.passed, simulation.format_checks([check])
     assert target_se < 0.25 * cvs.std(ddof=1) / np.sqrt(cvs.size)
     # ... while the naive variance s_K^2 / K underestimates the CV error's variance
     true_var = cvs.var(ddof=1)

@@ -44,7 +44,7 @@ from patterneval.reinforcement import (
     td_lambda,
     value_iteration,
 )
-from patterneval.simulation import check_mean
+from patterneval.book.simulation import check_mean
 
 
 def random_mdp(seed, n_states=6, n_actions=3, gamma=0.9):

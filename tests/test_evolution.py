@@ -11,6 +11,7 @@ from _helpers import assert_rejects
 from scipy import stats
 
 import patterneval as pe
+from patterneval.book import simulation
 from patterneval import evolution as E
 from patterneval.evolution import (
     GeneticAlgorithm,
@@ -57,8 +58,8 @@ def test_roulette_probabilities_are_proportional_to_fitness():
     # chi-square goodness of fit over the members with positive probability
     chi2 = stats.chisquare(observed[1:], p[1:] * draws.size)
     assert chi2.pvalue > 1e-4
-    checks = [pe.simulation.check_mean((draws == i).astype(float), p[i], label=f"P(select {i})") for i in range(1, 6)]
-    assert all(c.passed for c in checks), pe.simulation.format_checks(checks)
+    checks = [simulation.check_mean((draws == i).astype(float), p[i], label=f"P(select {i})") for i in range(1, 6)]
+    assert all(c.passed for c in checks), simulation.format_checks(checks)
 
 
 def test_roulette_slow_twin_same_uniforms():
@@ -102,8 +103,8 @@ def test_tournament_draws_match_closed_form(k):
     n = f.size
     p = (ranks**k - (ranks - 1) ** k) / n**k
     draws = tournament_selection(f, 40_000, size=k, rng=k)
-    checks = [pe.simulation.check_mean((draws == i).astype(float), p[i], label=f"k={k} P({i})") for i in range(n)]
-    assert all(c.passed for c in checks), pe.simulation.format_checks(checks)
+    checks = [simulation.check_mean((draws == i).astype(float), p[i], label=f"k={k} P({i})") for i in range(n)]
+    assert all(c.passed for c in checks), simulation.format_checks(checks)
 
 
 def test_tournament_ties_are_split_evenly():
@@ -111,7 +112,7 @@ def test_tournament_ties_are_split_evenly():
     exact = _tournament_exact(f, 2)
     assert exact == [Fraction(1, 9), Fraction(4, 9), Fraction(4, 9)]
     draws = tournament_selection(f, 30_000, size=2, rng=0)
-    assert pe.simulation.check_mean((draws == 1).astype(float), 4 / 9).passed
+    assert simulation.check_mean((draws == 1).astype(float), 4 / 9).passed
 
 
 def test_tournament_slow_twin_same_draws():
@@ -131,7 +132,7 @@ def test_truncation_draws_the_top_F_uniformly():
     f = np.array([0.2, 9.0, 3.0, 7.0, 1.0, 8.0])
     draws = truncation_selection(f, 30_000, n_best=3, rng=2)
     assert set(np.unique(draws)) == {1, 3, 5}
-    checks = [pe.simulation.check_mean((draws == i).astype(float), 1 / 3, label=f"P({i})") for i in (1, 3, 5)]
+    checks = [simulation.check_mean((draws == i).astype(float), 1 / 3, label=f"P({i})") for i in (1, 3, 5)]
     assert all(c.passed for c in checks)
     # default keeps half (rounded up); ties at the cut are broken at random
     assert set(np.unique(truncation_selection([1, 1, 1, 0, 0], 500, rng=0))) == {0, 1, 2}
@@ -193,7 +194,7 @@ def test_single_point_disruption_by_simulation():
     assert schema_matches(schema, a[:1])[0]
     ca, cb = single_point_crossover(a, ~a, rate=0.7, rng=3)
     lost = (~(schema_matches(schema, ca) | schema_matches(schema, cb))).astype(float)
-    assert pe.simulation.check_mean(lost, 0.7 * defining_length(schema) / (l - 1)).passed
+    assert simulation.check_mean(lost, 0.7 * defining_length(schema) / (l - 1)).passed
 
 
 def test_two_point_slow_twin_and_segment():
@@ -225,7 +226,7 @@ def test_two_point_cut_pairs_are_uniform():
         mask = np.zeros(l, bool)
         mask[c1:c2] = True
         hit = np.all(ca == mask, axis=1).astype(float)
-        assert pe.simulation.check_mean(hit, 1 / len(pairs)).passed
+        assert simulation.check_mean(hit, 1 / len(pairs)).passed
 
 
 def test_uniform_crossover_swap_rate_and_conservation():
@@ -233,7 +234,7 @@ def test_uniform_crossover_swap_rate_and_conservation():
     a = np.zeros((n, l), bool)
     ca, cb = uniform_crossover(a, ~a, rate=0.5, swap_probability=0.3, rng=8)
     assert np.all(ca ^ cb)  # every position comes from exactly one parent
-    assert pe.simulation.check_mean(ca.mean(axis=1), 0.5 * 0.3).passed
+    assert simulation.check_mean(ca.mean(axis=1), 0.5 * 0.3).passed
     g = np.random.default_rng(8)
     cross = g.random(n) < 0.5
     mask = (g.random((n, l)) < 0.3) & cross[:, None]
@@ -265,9 +266,9 @@ def test_mutation_survival_by_simulation():
     schema, pm, n = "1#0#11##", 0.08, 40_000
     pop = np.tile(_bits("11001100"), (n, 1))
     survived = schema_matches(schema, bit_flip_mutation(pop, pm, rng=6)).astype(float)
-    assert pe.simulation.check_mean(survived, (1 - pm) ** schema_order(schema)).passed
+    assert simulation.check_mean(survived, (1 - pm) ** schema_order(schema)).passed
     flips = (bit_flip_mutation(pop, pm, rng=6) != pop).astype(float).ravel()
-    assert pe.simulation.check_mean(flips, pm).passed
+    assert simulation.check_mean(flips, pm).passed
 
 
 def test_mutation_slow_twin():
@@ -312,7 +313,7 @@ def test_selection_alone_gives_the_expectation_exactly():
     pop = np.random.default_rng(0).random((24, 10)) < 0.5
     check = schema_counts(onemax, pop, "1#1#######", crossover_rate=0.0, mutation_rate=0.0,
                           n_runs=1500, rng=3)
-    assert pe.simulation.check_mean(check.counts, check.selection_only).passed
+    assert simulation.check_mean(check.counts, check.selection_only).passed
     assert check.bound == pytest.approx(check.selection_only)
 
 

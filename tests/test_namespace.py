@@ -87,7 +87,7 @@ def test_datasets_are_chapter_helpers_out_of_the_top_level():
 
 
 def test_chapter_helpers_live_in_their_chapter_module():
-    helpers = {"patterneval.simulation": ["check_mean", "format_checks", "SimulationCheck"],
+    helpers = {"patterneval.book.simulation": ["check_mean", "format_checks", "SimulationCheck"],
                "patterneval.errorrate": ["simulate_coverage", "simulate_sampling"],
                "patterneval.optimize": ["rosenbrock", "quadratic_problem"],
                "patterneval.evolution": ["onemax", "trap"],

@@ -11,6 +11,7 @@ import scipy.stats
 from _helpers import assert_rejects, assert_table_applies
 
 import patterneval as pe
+from patterneval.book import simulation
 import patterneval.optimize as O
 from patterneval.optimize import (
     bernoulli_mle, gaussian_mle, gaussian_regression_mle, gradient_descent, least_squares,
@@ -270,9 +271,9 @@ def test_gaussian_mle_variance_is_biased_by_simulation():
     rng = np.random.default_rng(2027)
     n, sigma2 = 5, 4.0
     est = np.array([gaussian_mle(rng.normal(1.0, 2.0, n)).variance for _ in range(4000)])
-    assert pe.simulation.check_mean(est, (n - 1) / n * sigma2).passed
+    assert simulation.check_mean(est, (n - 1) / n * sigma2).passed
     # and the unbiased value n/(n-1) is rejected at this size
-    assert not pe.simulation.check_mean(est, sigma2).passed
+    assert not simulation.check_mean(est, sigma2).passed
 
 
 def test_bernoulli_mle():

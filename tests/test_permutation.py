@@ -17,6 +17,7 @@ from sklearn.pipeline import make_pipeline
 from sklearn.preprocessing import PolynomialFeatures, StandardScaler
 
 import patterneval as pe
+from patterneval.book import simulation
 from patterneval.resampling import permutation
 from patterneval.resampling.permutation import TIE_TOLERANCE, _cached_kind, _NullCache, _pvalue, signal_tests
 
@@ -151,7 +152,7 @@ def test_p_values_are_valid_under_the_null():
         hits = (ps <= alpha).astype(float)
         se = np.sqrt(alpha * (1 - alpha) / R)
         assert hits.mean() <= alpha + 4 * se
-    check = pe.simulation.check_mean(ps, (m + 2) / (2 * (m + 1)), n_se=4)
+    check = simulation.check_mean(ps, (m + 2) / (2 * (m + 1)), n_se=4)
     assert check.z > -4  # not anti-conservative on average
     assert ps.mean() < 0.75  # and not degenerate (would be 1 if every null value tied)
 

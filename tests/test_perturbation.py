@@ -15,6 +15,7 @@ from sklearn.preprocessing import StandardScaler
 from sklearn.svm import SVC
 
 import patterneval as pe
+from patterneval.book import simulation
 from patterneval.resampling import perturbation as P
 from patterneval.resampling._engine import make_folds, spawn
 
@@ -399,10 +400,10 @@ def test_weighted_error_is_normalised_by_the_weights():
     G = np.random.default_rng(8).exponential(size=(20_000, m))
     normalised = (G @ e) / G.sum(axis=1)
     raw = (G @ e) / m
-    checks = [pe.simulation.check_variance(normalised, eps * (1 - eps) / m, label="normalised"),
-              pe.simulation.check_variance(raw, eps / m, label="unnormalised")]
-    assert all(c.passed for c in checks), pe.simulation.format_checks(checks)
-    assert not pe.simulation.check_variance(raw, eps * (1 - eps) / m).passed
+    checks = [simulation.check_variance(normalised, eps * (1 - eps) / m, label="normalised"),
+              simulation.check_variance(raw, eps / m, label="unnormalised")]
+    assert all(c.passed for c in checks), simulation.format_checks(checks)
+    assert not simulation.check_variance(raw, eps * (1 - eps) / m).passed
 
 
 # ---------------------------------------------------------------- the problem with a known answer
@@ -412,8 +413,8 @@ def test_weighted_error_is_normalised_by_the_weights():
 def test_linear_rule_error_matches_monte_carlo(w, b):
     X, y = P.two_gaussians(200_000, separation=1.5, n_features=3, rng=9)
     wrong = ((X @ np.array(w) + b > 0).astype(int) != y).astype(float)
-    check = pe.simulation.check_mean(wrong, P.linear_rule_error(w, b, separation=1.5))
-    assert check.passed, pe.simulation.format_checks([check])
+    check = simulation.check_mean(wrong, P.linear_rule_error(w, b, separation=1.5))
+    assert check.passed, simulation.format_checks([check])
 
 
 def test_linear_rule_error_special_cases():

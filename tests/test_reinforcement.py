@@ -14,7 +14,7 @@ from patterneval.reinforcement import (
     gridworld, monte_carlo_evaluation, policy_evaluation, policy_iteration, q_learning,
     sample_episode, sarsa, td0, td_lambda, value_iteration,
 )
-from patterneval.simulation import check_mean
+from patterneval.book.simulation import check_mean
 
 
 def random_mdp(seed, n_states=6, n_actions=3, gamma=0.9, terminal=None, sparse=False):

@@ -14,6 +14,7 @@ from sklearn.neighbors import KNeighborsClassifier
 from sklearn.pipeline import make_pipeline
 
 import patterneval as pe
+from patterneval.book import simulation
 from patterneval.resampling import selection
 from patterneval.resampling._engine import make_folds
 from patterneval.resampling.selection import LeakGrid, leak_grid
@@ -95,9 +96,9 @@ def test_cv1_is_optimistic_cv2_is_honest_on_pure_noise():
         X, y = noise(100 + seed)
         cv1.append(pe.selection_cv_error(SEL, KNN, X, y, inside=False, cv=5, rng=seed).error)
         cv2.append(pe.selection_cv_error(SEL, KNN, X, y, inside=True, cv=5, rng=seed).error)
-    honest = pe.simulation.check_mean(cv2, 0.5)
+    honest = simulation.check_mean(cv2, 0.5)
     assert honest.passed, honest
-    leak = pe.simulation.check_mean(cv1, 0.5)
+    leak = simulation.check_mean(cv1, 0.5)
     assert leak.z < -4 and np.mean(cv1) < 0.25  # far below chance: the leak
 
 

@@ -15,7 +15,8 @@ import pytest
 from _helpers import assert_rejects
 
 import patterneval as pe
-from patterneval import errorrate, simulation
+from patterneval import errorrate
+from patterneval.book import simulation
 
 # valid arguments for each public function; each row below spoils one of them
 GOOD = {
@@ -30,12 +31,12 @@ GOOD = {
     pe.errorrate.simulate_sampling: dict(class_errors=[0.1, 0.2], priors=[0.4, 0.6], n=10, n_datasets=5, rng=0),
     pe.coverage_probability: dict(error=0.1, n=10),
     pe.errorrate.simulate_coverage: dict(error=0.1, n=10, n_datasets=5, rng=0),
-    pe.simulation.check_mean: dict(samples=[0.1, 0.2, 0.3], formula=0.2),
-    pe.simulation.check_variance: dict(samples=[0.1, 0.2, 0.3], formula=0.01),
-    pe.simulation.check_variance_difference: dict(samples_a=[0.1, 0.3, 0.2, 0.5], samples_b=[0.2, 0.2, 0.3, 0.1],
+    simulation.check_mean: dict(samples=[0.1, 0.2, 0.3], formula=0.2),
+    simulation.check_variance: dict(samples=[0.1, 0.2, 0.3], formula=0.01),
+    simulation.check_variance_difference: dict(samples_a=[0.1, 0.3, 0.2, 0.5], samples_b=[0.2, 0.2, 0.3, 0.1],
                                                   formula=0.02),  # replicates that vary: a standard error > 0
-    pe.simulation.check_value: dict(simulated=0.5, std_error=0.1, formula=0.5),
-    pe.simulation.format_checks: dict(checks=[pe.simulation.check_value(0.5, 0.1, 0.5)]),
+    simulation.check_value: dict(simulated=0.5, std_error=0.1, formula=0.5),
+    simulation.format_checks: dict(checks=[simulation.check_value(0.5, 0.1, 0.5)]),
 }
 # bound methods of result objects that validate their own options
 ERROR_CI = pe.test_error([0, 1, 1, 0], [0, 1, 0, 0]).confidence_interval
@@ -124,14 +125,14 @@ CASES = [
     (pe.errorrate.simulate_sampling, dict(n_datasets=0), ValueError, r"^n_datasets must be an integer >= 1; got 0"),
     (pe.errorrate.simulate_coverage, dict(n_datasets=0), ValueError, r"^n_datasets must be an integer >= 1; got 0"),
     (pe.errorrate.simulate_coverage, dict(n_datasets=10.0), TypeError, r"^n_datasets must be an integer >= 1"),
-    # ---- Monte Carlo checks (patterneval.simulation)
-    (pe.simulation.check_mean, dict(samples=[0.1]), ValueError, r"^samples must be a 1-d array .* with at least 2 entries; got shape \(1,\)"),
-    (pe.simulation.check_mean, dict(samples=[[0.1, 0.2]]), ValueError, r"^samples must be a 1-d array .*; got an array of shape \(1, 2\)"),
-    (pe.simulation.check_variance, dict(samples=[0.1]), ValueError, r"^samples must be a 1-d array .* at least 2"),
-    (pe.simulation.check_variance_difference, dict(samples_b=[0.2]), ValueError, r"^samples_b must be a 1-d array .* at least 2"),
-    (pe.simulation.check_value, dict(std_error=-0.1), ValueError, r"^std_error must be a real number >= 0; got -0.1"),
-    (pe.simulation.check_mean, dict(n_se=0), ValueError, r"^n_se must be a real number > 0; got 0"),
-    (pe.simulation.format_checks, dict(checks=[]), ValueError, r"^checks must be a non-empty list"),
+    # ---- Monte Carlo checks (patterneval.book.simulation)
+    (simulation.check_mean, dict(samples=[0.1]), ValueError, r"^samples must be a 1-d array .* with at least 2 entries; got shape \(1,\)"),
+    (simulation.check_mean, dict(samples=[[0.1, 0.2]]), ValueError, r"^samples must be a 1-d array .*; got an array of shape \(1, 2\)"),
+    (simulation.check_variance, dict(samples=[0.1]), ValueError, r"^samples must be a 1-d array .* at least 2"),
+    (simulation.check_variance_difference, dict(samples_b=[0.2]), ValueError, r"^samples_b must be a 1-d array .* at least 2"),
+    (simulation.check_value, dict(std_error=-0.1), ValueError, r"^std_error must be a real number >= 0; got -0.1"),
+    (simulation.check_mean, dict(n_se=0), ValueError, r"^n_se must be a real number > 0; got 0"),
+    (simulation.format_checks, dict(checks=[]), ValueError, r"^checks must be a non-empty list"),
 ]
 
 

@@ -303,7 +303,7 @@ def simulate_correlated_vote(error: float, n_voters: int, correlation: float, *,
     first T voters of the same draw (common random numbers), so curves over T are smooth
     and the result does not depend on which sizes were requested besides the largest.
     The majority error is the mean of the per-example outcomes, with standard error
-    :math:`s/\sqrt{R}`; compare it with ``exact`` (e.g. with :func:`patterneval.simulation.check_mean`).
+    :math:`s/\sqrt{R}`; compare it with ``exact`` (e.g. with :func:`patterneval.book.simulation.check_mean`).
 
     Parameters
     ----------

@@ -19,8 +19,8 @@ from collections.abc import Iterable
 import numpy as np
 from numpy.typing import ArrayLike
 
-from ._results import Result
-from ._validation import check_array, check_scalar, fail
+from .._results import Result
+from .._validation import check_array, check_scalar, fail
 
 __all__ = [
     "SimulationCheck",
@@ -151,9 +151,10 @@ def check_mean(samples: ArrayLike, formula: float, *, label: str = "mean", n_se:
 
     Examples
     --------
-    >>> import numpy as np, patterneval as pe
+    >>> import numpy as np
+    >>> from patterneval.book.simulation import check_mean
     >>> draws = np.random.default_rng(0).binomial(50, 0.2, size=20_000) / 50
-    >>> pe.simulation.check_mean(draws, 0.2).passed
+    >>> check_mean(draws, 0.2).passed
     True
     """
     x = _replicates(samples)
@@ -199,9 +200,10 @@ def check_variance(
 
     Examples
     --------
-    >>> import numpy as np, patterneval as pe
+    >>> import numpy as np
+    >>> from patterneval.book.simulation import check_variance
     >>> draws = np.random.default_rng(1).binomial(50, 0.2, size=20_000) / 50
-    >>> pe.simulation.check_variance(draws, 0.2 * 0.8 / 50).passed
+    >>> check_variance(draws, 0.2 * 0.8 / 50).passed
     True
     """
     variance, se = _variance_and_se(_replicates(samples), "samples")
@@ -234,10 +236,11 @@ def check_variance_difference(samples_a: ArrayLike, samples_b: ArrayLike, formul
 
     Examples
     --------
-    >>> import numpy as np, patterneval as pe
+    >>> import numpy as np
+    >>> from patterneval.book.simulation import check_variance_difference
     >>> rng = np.random.default_rng(3)
     >>> a, b = rng.normal(0, 2, 50_000), rng.normal(0, 1, 50_000)
-    >>> pe.simulation.check_variance_difference(a, b, 3.0).passed
+    >>> check_variance_difference(a, b, 3.0).passed
     True
     """
     var_a, se_a = _variance_and_se(_replicates(samples_a, "samples_a"), "samples_a")
@@ -251,7 +254,7 @@ def check_value(
     """Compare a simulated value whose standard error is already known with a formula.
 
     For simulators that report their own standard error, such as
-    :func:`patterneval.errorrate.simulate_coverage`. ``simulated``, ``std_error`` and ``formula``
+    :func:`patterneval.book.error_rate.simulate_coverage`. ``simulated``, ``std_error`` and ``formula``
     must be finite (``std_error >= 0``): an infinite standard error would pass any
     formula, so it is refused with a ValueError, as is NaN. ``std_error = 0`` is accepted
     only when ``simulated == formula`` (z = 0); otherwise z would be infinite, and it
@@ -276,8 +279,8 @@ def check_value(
 
     Examples
     --------
-    >>> import patterneval as pe
-    >>> pe.simulation.check_value(0.951, 0.002, 0.95).passed
+    >>> from patterneval.book.simulation import check_value
+    >>> check_value(0.951, 0.002, 0.95).passed
     True
     """
     return _check(label, formula, simulated, std_error, n_se, apart="simulated and formula")
@@ -299,8 +302,8 @@ def format_checks(checks: Iterable[SimulationCheck]) -> str:
 
     Examples
     --------
-    >>> import patterneval as pe
-    >>> print(pe.simulation.format_checks([pe.simulation.check_mean([0.0, 1.0, 0.0, 1.0], 0.5, label="p")]))
+    >>> from patterneval.book.simulation import check_mean, format_checks
+    >>> print(format_checks([check_mean([0.0, 1.0, 0.0, 1.0], 0.5, label="p")]))
     quantity    formula  simulated   MC s.e.      z  |z|<=4
     p               0.5        0.5     0.289   0.00  yes
     """
