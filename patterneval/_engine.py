@@ -1,4 +1,5 @@
-"""What every resampling method shares: fitting clones on index sets, in parallel, with
+"""The package's parallel and seeding engine, shared by ``resampling/``, ``ensemble/``,
+``compare/``, ``cluster/`` and ``report/``: fitting clones on index sets, in parallel, with
 reproducible per-task random streams and an optional progress bar, one rule for a
 training set that holds a single class, and the one cross-validation engine
 (:func:`cross_validate_folds`, :func:`cv_error`) behind ``cross_val_error``,
@@ -14,8 +15,8 @@ from joblib import Parallel, delayed, effective_n_jobs
 from sklearn.base import clone
 from sklearn.model_selection import KFold, StratifiedKFold
 
-from .._validation import check_bool, check_choice, check_cv, check_n_jobs, check_rng
 from ._rows import take_rows
+from ._validation import check_bool, check_choice, check_cv, check_n_jobs, check_rng
 
 __all__ = ["AVERAGE_OPTIONS", "SINGLE_CLASS_OPTIONS", "FoldOutcome", "check_kfold_options", "cross_validate_folds",
            "cv_error",
@@ -199,7 +200,7 @@ def cv_error(counts, sizes, average: str = "pooled") -> float:
 
     Examples
     --------
-    >>> from patterneval.resampling._engine import cv_error
+    >>> from patterneval._engine import cv_error
     >>> cv_error([1, 0], [3, 2]), cv_error([1, 0], [3, 2], "folds")  # 1/5 against (1/3 + 0)/2
     (0.2, 0.16666666666666666)
     """
@@ -215,7 +216,7 @@ def cv_errors(counts, sizes, average: str = "pooled") -> np.ndarray:
 
     Examples
     --------
-    >>> from patterneval.resampling._engine import cv_errors
+    >>> from patterneval._engine import cv_errors
     >>> cv_errors([[1, 0], [0, 2]], [3, 2], "folds")  # (1/3 + 0)/2, (0 + 1)/2
     array([0.16666667, 0.5       ])
     """

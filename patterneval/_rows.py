@@ -19,7 +19,7 @@ def take_rows(X, indices):
     Examples
     --------
     >>> import numpy as np
-    >>> from patterneval.resampling._rows import take_rows
+    >>> from patterneval._rows import take_rows
     >>> take_rows(np.arange(6).reshape(3, 2), np.array([2, 0])).tolist()
     [[4, 5], [0, 1]]
     >>> take_rows(["a", "b", "c"], np.array([1, 1]))

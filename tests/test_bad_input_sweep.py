@@ -754,7 +754,7 @@ def _partners(good: dict, name: str) -> bool:
 
 # Arguments handed on unchanged to a user's estimator (issue 14: a DataFrame, a sparse
 # matrix or NaN may be valid for it) are rejected by the estimator; the resampling engine
-# re-raises its complaint naming X (resampling._engine.x_passed_through), so no row is
+# re-raises its complaint naming X (patterneval._engine.x_passed_through), so no row is
 # exempt from naming its argument. Kept as an explicit, empty table of exceptions.
 PASSTHROUGH: dict = {}
 

@@ -248,7 +248,7 @@ def test_a_splitter_as_cv():
 
 def test_an_int_cv_draws_the_folds_of_make_folds():
     # issue 24: cv=k keeps the stratified shuffled folds that stratify=True drew, so stored numbers stay
-    from patterneval.resampling._engine import make_folds
+    from patterneval._engine import make_folds
 
     (pred,), codes, folds = out_of_fold_predictions(GaussianNB(), X_BC, Y_BC, cv=5, rng=np.random.default_rng(7))
     expected = make_folds(codes, n_splits=5, n_repeats=1, stratify=True, rng=np.random.default_rng(7))[0]

@@ -17,7 +17,7 @@ from sklearn.neighbors import KNeighborsClassifier
 
 import patterneval as pe
 from patterneval.resampling import crossval
-from patterneval.resampling._engine import cv_error, make_folds, spawn
+from patterneval._engine import cv_error, make_folds, spawn
 
 
 @pytest.fixture(scope="module")

@@ -67,7 +67,7 @@ def test_default_cv_is_ten_by_ten_stratified(iris):
 
 
 def test_same_splits_for_every_estimator_and_int_cv_matches_cv_splits(iris):
-    from patterneval.resampling._engine import cv_splits
+    from patterneval._engine import cv_splits
 
     X, y = iris
     res = pe.cv_scores([GaussianNB(), GaussianNB()], X, y, cv=3, rng=np.random.default_rng(5))

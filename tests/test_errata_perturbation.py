@@ -17,7 +17,7 @@ import pytest
 import patterneval as pe
 from patterneval.book import simulation
 from patterneval.resampling import perturbation as P
-from patterneval.resampling._engine import cv_splits, spawn
+from patterneval._engine import cv_splits, spawn
 
 
 def note_w_star(X, y, C, G):

@@ -20,7 +20,7 @@ from sklearn.model_selection import RepeatedStratifiedKFold
 from sklearn.tree import DecisionTreeClassifier
 
 import patterneval as pe
-from patterneval.resampling._engine import is_serial, run_tasks
+from patterneval._engine import is_serial, run_tasks
 
 #: Where each fit ran: (thread name, dask worker address or None). Appended to by fits
 #: that run in this process (serial, threads, an in-process Dask cluster).

@@ -17,7 +17,7 @@ from sklearn.svm import SVC
 import patterneval as pe
 from patterneval.book import simulation
 from patterneval.resampling import perturbation as P
-from patterneval.resampling._engine import make_folds, spawn
+from patterneval._engine import make_folds, spawn
 
 
 @pytest.fixture(scope="module")

@@ -28,7 +28,7 @@ import patterneval as pe
 from patterneval.compare import demsar_table
 from patterneval.compare.calibration import out_of_fold_predictions
 from patterneval.report.comparison import holm_adjust, mean_score_interval
-from patterneval.resampling._engine import cv_splits
+from patterneval._engine import cv_splits
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 

@@ -17,8 +17,8 @@ from sklearn.pipeline import make_pipeline
 from sklearn.preprocessing import OneHotEncoder, StandardScaler
 
 import patterneval as pe
-from patterneval.resampling._engine import make_folds
-from patterneval.resampling._rows import take_rows
+from patterneval._engine import make_folds
+from patterneval._rows import take_rows
 
 
 def _frame(n=60, seed=0):

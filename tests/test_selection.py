@@ -16,7 +16,7 @@ from sklearn.pipeline import make_pipeline
 import patterneval as pe
 from patterneval.book import simulation
 from patterneval.resampling import selection
-from patterneval.resampling._engine import make_folds
+from patterneval._engine import make_folds
 from patterneval.resampling.selection import LeakGrid, leak_grid
 
 

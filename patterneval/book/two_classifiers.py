@@ -51,7 +51,7 @@ from scipy import stats
 from .._api import keywords
 from .._results import Result
 from .._validation import check_array, check_path, check_rng, check_scalar, fail
-from ..resampling._engine import cv_splits
+from .._engine import cv_splits
 from . import two as _two  # the tests' own code, looked up at call time
 
 __all__ = ["TESTS", "RejectionGrid", "TestRejections", "load_rejection_grid", "rejection_grid", "separation_for_error",

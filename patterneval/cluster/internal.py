@@ -61,7 +61,7 @@ from .._validation import (
     fail,
 )
 from ._checks import check_cluster_X, check_cluster_data, check_clusterer
-from ..resampling._engine import run_tasks, spawn
+from .._engine import run_tasks, spawn
 
 __all__ = [
     "CURVE_INDICES",

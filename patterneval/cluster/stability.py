@@ -68,7 +68,7 @@ from .._validation import (
     check_bool, check_choice, check_grid, check_n_jobs, check_rng, check_scalar, fail,
 )
 from ._checks import check_cluster_X, check_cluster_data, check_clusterer, check_partitions
-from ..resampling._engine import run_tasks, spawn
+from .._engine import run_tasks, spawn
 from .internal import METRICS, _centred, _distance_chunks, _metric, _onehot
 
 __all__ = [

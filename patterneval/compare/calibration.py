@@ -58,7 +58,7 @@ from .._validation import (
     check_n_jobs, check_rng, check_scalar, check_X_y, fail, show,
 )
 from ._checks import check_binary_target
-from ..resampling._engine import cv_splits, run_tasks
+from .._engine import cv_splits, run_tasks
 
 __all__ = [
     "BINNING",
@@ -671,8 +671,8 @@ def _fit_response(estimator, X, y, classes, train, test, kind):
     (probabilities)."""
     from sklearn.base import clone
 
-    from ..resampling._engine import x_passed_through
-    from ..resampling._rows import take_rows
+    from .._engine import x_passed_through
+    from .._rows import take_rows
 
     with x_passed_through("fit", train.size):
         model = clone(estimator).fit(take_rows(X, train), take_rows(y, train))
@@ -696,7 +696,7 @@ def _fit_response(estimator, X, y, classes, train, test, kind):
 
 
 def _splits(cv, y, gen):
-    """The (train, test) pairs of ``cv`` (``resampling._engine.cv_splits``: an int gives
+    """The (train, test) pairs of ``cv`` (``patterneval._engine.cv_splits``: an int gives
     stratified shuffled folds drawn from ``gen``, as ``make_folds``), whose test parts must
     partition the samples: every sample gets exactly one out-of-fold prediction."""
     splits = [pair for group in cv_splits(cv, y, stratify=True, rng=gen) for pair in group]

@@ -34,14 +34,14 @@ from .._validation import (
     n_rows,
     show,
 )
-from ..resampling._engine import (
+from .._engine import (
     cv_splits,
     make_folds,
     run_tasks,
     single_class_label,
     x_passed_through,
 )
-from ..resampling._rows import take_rows
+from .._rows import take_rows
 
 __all__ = ["CVScores", "cv_scores"]
 

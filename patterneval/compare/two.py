@@ -39,7 +39,7 @@ from .._validation import (
     check_array, check_bool, check_callable, check_estimator, check_labels, check_rng, check_scalar,
     check_X_y, fail, show,
 )
-from ..resampling._rows import take_rows
+from .._rows import take_rows
 from ._checks import NamedResult, check_paired_scores, two_from_cv_scores
 from .scores import CVScores
 

@@ -35,7 +35,7 @@ from .._results import Result
 from .._validation import (check_bool, check_choice, check_estimator, check_labels, check_n_jobs,
                            check_rng, check_scalar, check_X_y, fail, validate_estimator_data)
 from ._checks import classifier_fit_data
-from ..resampling._engine import is_serial, run_tasks, spawn
+from .._engine import is_serial, run_tasks, spawn
 
 __all__ = ["Bagging", "ForestConvergence", "RandomForest", "forest_convergence", "resolve_max_features"]
 

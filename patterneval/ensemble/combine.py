@@ -49,7 +49,7 @@ from .._validation import (check_array, check_bool, check_choice, check_estimato
                            check_cv, check_n_jobs, check_rng, check_scalar, fail, show,
                            validate_estimator_data)
 from ._checks import check_convex_weights, check_member_outputs, classifier_fit_data
-from ..resampling._engine import cv_splits, make_folds, run_tasks
+from .._engine import cv_splits, make_folds, run_tasks
 
 __all__ = [
     "MLR_RCOND",

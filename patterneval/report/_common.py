@@ -10,7 +10,7 @@ import numpy as np
 from sklearn.model_selection import RepeatedStratifiedKFold, train_test_split
 
 from .._validation import check_rng, fail, show
-from ..resampling._engine import cv_splits
+from .._engine import cv_splits
 
 #: ``cv=None`` in the reports: 10 repeats of stratified 10-fold cross-validation
 #: (Bouckaert & Frank 2004), seeded by the report's ``seeds["cv"]``.

@@ -32,8 +32,8 @@ from ..compare.calibration import (
 from ..compare.roc import DeLongInterval, delong_interval
 from ..errorrate import ErrorEstimate, test_error
 from ..resampling import BootstrapResult, CrossValidationResult, bootstrap_error, cross_val_error
-from ..resampling._engine import cv_splits, x_passed_through
-from ..resampling._rows import take_rows
+from .._engine import cv_splits, x_passed_through
+from .._rows import take_rows
 from ._base import CHAPTERS, Method, Report, Table, api, fmt, fmt_interval
 from ._common import (
     check_test_size,

@@ -34,8 +34,8 @@ from ..compare.two import (
     corrected_resampled_ttest,
     mcnemar_test,
 )
-from ..resampling._engine import x_passed_through
-from ..resampling._rows import take_rows
+from .._engine import x_passed_through
+from .._rows import take_rows
 from ._base import CHAPTERS, Method, Report, Table, api, fmt, fmt_interval, fmt_p
 from ._common import check_test_size, describe_cv, draw_seeds, holdout_split, resolve_cv
 

@@ -3,7 +3,7 @@
 One module per method: ``crossval`` (k-fold, repeated, leave-one-out), ``bootstrap``
 (out-of-bag, .632, .632+), ``perturbation`` (interval for a linear SVM's CV error),
 ``selection`` (feature-selection leakage, CV1 vs CV2) and ``permutation`` (label-permutation
-tests); ``_engine`` holds what they share (fitting clones in parallel, random streams, and
+tests); ``patterneval._engine`` holds what they share (fitting clones in parallel, random streams, and
 the one cross-validation engine with the one definition of the CV error, mistakes / n).
 """
 

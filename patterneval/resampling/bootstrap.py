@@ -32,7 +32,7 @@ from .._validation import (
     fail,
     show,
 )
-from ._engine import fit_predict, run_tasks, single_class_error, single_class_label, spawn
+from .._engine import fit_predict, run_tasks, single_class_error, single_class_label, spawn
 from .crossval import _iris_example, cross_val_error, leave_one_out_error
 
 __all__ = [

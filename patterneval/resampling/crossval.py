@@ -6,9 +6,9 @@ are split into ``k`` folds (``cv=k``, or the pairs of a splitter); each fold in 
 predicted by a clone of the estimator fitted on the other ``k - 1``. Every sample is
 predicted exactly once per repeat, so the error of one repeat is the number of mistakes
 divided by ``n``: the package's one
-definition of the CV error (``average="pooled"``, see ``_engine.cv_error``), shared with
+definition of the CV error (``average="pooled"``, see ``patterneval._engine.cv_error``), shared with
 ``selection_cv_error`` and ``permutation_test`` through one engine
-(``_engine.cross_validate_folds``).
+(``patterneval._engine.cross_validate_folds``).
 """
 
 from __future__ import annotations
@@ -31,7 +31,7 @@ from .._validation import (
     check_n_jobs,
     check_X_y,
 )
-from ._engine import SINGLE_CLASS_OPTIONS, check_kfold_options, cross_validate_folds, cv_error
+from .._engine import SINGLE_CLASS_OPTIONS, check_kfold_options, cross_validate_folds, cv_error
 
 __all__ = ["CrossValidationResult", "cross_val_error", "leave_one_out_error"]
 

@@ -44,9 +44,9 @@ from .._validation import (
     fail,
     show,
 )
-from ._engine import (AVERAGE_OPTIONS, SINGLE_CLASS_OPTIONS, cross_validate_folds, cv_error, cv_errors,
+from .._engine import (AVERAGE_OPTIONS, SINGLE_CLASS_OPTIONS, cross_validate_folds, cv_error, cv_errors,
                       fit_predict, is_serial, run_tasks, single_class_error, spawn)
-from ._rows import take_rows
+from .._rows import take_rows
 
 __all__ = ["PermutationTestResult", "permutation_test", "signal_tests"]
 
@@ -178,7 +178,7 @@ def _pvalue(statistic, null_distribution) -> float:
 
 def _cv_run(estimator, X, y, cv, single_class="constant", where="the observed labels"):
     """``cv``'s folds of ``(X, y)`` through the cross-validation engine, serially (the
-    parallel tasks are permutations): the :class:`~._engine.FoldOutcome`."""
+    parallel tasks are permutations): the :class:`~patterneval._engine.FoldOutcome`."""
     return cross_validate_folds(estimator, X, y, cv.split(X, y), single_class=single_class,
                                 where=lambda f: f"fold {f} of the cross-validation on {where}",
                                 n_jobs=1)

@@ -28,7 +28,7 @@ calls ``average="folds"``; its default, mistakes / n, differs from it only when 
 divide into K equal folds), and its folds and weighted fold errors are computed by
 :func:`_cv_errors` with the SVM below rather than by the package's cross-validation engine:
 the perturbed CV needs weighted test errors and thousands of fits. The folds themselves are
-the package's: ``cv=`` is read by ``_engine.cv_splits``, as everywhere.
+the package's: ``cv=`` is read by ``patterneval._engine.cv_splits``, as everywhere.
 
 The SVM fits. The public route is ``SVC(kernel="linear").fit(X, y, sample_weight=G)``;
 when scikit-learn's private libsvm binding (``sklearn.svm._libsvm``) is importable, the
@@ -78,7 +78,7 @@ from .._validation import (
     fail,
     show,
 )
-from ._engine import cv_splits, run_tasks, spawn
+from .._engine import cv_splits, run_tasks, spawn
 
 __all__ = [
     "PERTURBATION_METHODS",

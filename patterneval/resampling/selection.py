@@ -34,7 +34,7 @@ from .._validation import (
     check_scalar,
     check_X_y,
 )
-from ._engine import (
+from .._engine import (
     _support,
     check_kfold_options,
     cross_validate_folds,
