@@ -2,7 +2,7 @@
 # and node/npm.  Set-up is two commands:  `make book`  and  `make test`.
 #
 #   make book      venv + install (pinned) + npm assets + build the site into _build/html
-#   make test      unit tests and doctests, benchmarks --quick, the wheel alone, strict nbval, site build, browser test
+#   make test      lint, unit tests and doctests (coverage), benchmarks --quick, the wheel alone, strict nbval, site build, browser test
 #   make lab       JupyterLab on the book (sliders run live there)
 #   make execute   re-execute every notebook in place, storing widget state
 #
@@ -32,7 +32,7 @@ export PYDEVD_DISABLE_FILE_VALIDATION := 1
 NBVAL_PROFILES ?= native avx2 sse
 NBVAL_PATHS ?= book/
 
-.PHONY: help install assets frames book build test test-unit bench-quick test-wheel test-notebooks test-site pdf test-pdf test-lab lab execute screenshots constraints clean
+.PHONY: help install assets frames book build test lint test-unit bench-quick test-wheel test-notebooks test-site pdf test-pdf test-lab lab execute screenshots constraints clean
 
 # Every public target (tests/test_makefile.py checks that each .PHONY target but `help` is here).
 help:
@@ -44,8 +44,9 @@ help:
 	@echo "  make build           build the site with warnings as errors (FRAMES=0: without explorer frames)"
 	@echo "  make pdf             the whole book as one PDF, $(PDF) (XeLaTeX; as root it apt-installs the TeX packages)"
 	@echo "Test:"
-	@echo "  make test            all tests: unit + doctests, benchmarks --quick, the wheel alone, strict nbval, site build, browser"
-	@echo "  make test-unit       pytest: tests/ and the doctests of patterneval/"
+	@echo "  make test            all tests: lint, unit + doctests, benchmarks --quick, the wheel alone, strict nbval, site build, browser"
+	@echo "  make lint            ruff check, ruff format --check and mypy (the configuration is in pyproject.toml)"
+	@echo "  make test-unit       pytest: tests/ and the doctests of patterneval/, under coverage (the report is printed)"
 	@echo "  make bench-quick     every benchmark in its --quick mode (a smoke test, not a measurement)"
 	@echo "  make test-wheel      build the wheel, install it alone in a fresh venv, run tests/smoke_wheel.py"
 	@echo "  make test-notebooks  strict nbval on every notebook, once per CPU profile (NBVAL_PROFILES, NBVAL_PATHS)"
@@ -156,8 +157,19 @@ pdf: $(INSTALLED)
 
 # --- tests -----------------------------------------------------------------------------
 
+# ruff (lint and format, line length 100) over the tree's Python and mypy over patterneval/;
+# `$(BIN)/ruff format .` and `$(BIN)/ruff check --fix .` apply what they ask for.
+lint: $(INSTALLED)
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+	$(BIN)/mypy
+
+# Line coverage of patterneval/ by the unit tests and doctests (the main process: work sent
+# to joblib's worker processes is not traced); the table lists the files below 100 %.
 test-unit: $(INSTALLED)
-	$(VENV_PY) -m pytest
+	$(VENV_PY) -m coverage erase
+	$(VENV_PY) -m coverage run -m pytest
+	$(VENV_PY) -m coverage report
 
 # every benchmark in its --quick mode (tiny sizes, a few seconds each, no assertions on time):
 # a smoke test so that the scripts cannot rot; the numbers are not measurements
@@ -206,6 +218,7 @@ test-lab: $(INSTALLED)
 
 test: $(INSTALLED)
 	@start=$$(date +%s); \
+	$(MAKE) --no-print-directory lint; \
 	$(MAKE) --no-print-directory test-unit; \
 	$(MAKE) --no-print-directory bench-quick; \
 	$(MAKE) --no-print-directory test-wheel; \
@@ -250,4 +263,4 @@ constraints: $(INSTALLED)
 	mv constraints.txt.new constraints.txt
 
 clean:
-	rm -rf _build _offline
+	rm -rf _build _offline .coverage

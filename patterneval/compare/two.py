@@ -226,7 +226,7 @@ def _mcnemar(b, c, exact, correction):
     over integer arrays of discordant counts ``b`` and ``c`` (``exact=None``: the exact test
     where b + c < EXACT_THRESHOLD). The exact test gives p = 1 at b + c = 0; the chi-square
     statistic is NaN there (:func:`mcnemar_test` refuses it). The formulas of
-    :func:`mcnemar_test`, shared with the simulation of :mod:`patterneval.compare.simulation`."""
+    :func:`mcnemar_test`, shared with the simulation of :mod:`patterneval.book.two_classifiers`."""
     n = b + c
     use_exact = n < EXACT_THRESHOLD if exact is None else np.full(np.shape(n), bool(exact))
     smaller = np.minimum(b, c)
@@ -727,7 +727,7 @@ def _corrected_t(d, ratio):
     p-values from :math:`t_{J-1}` and ``ratio`` = :math:`n_{test}/n_{train}`. Rows without
     spread give infinite or NaN statistics; :func:`_differences` refuses them (and
     :func:`_no_spread` finds them) before this is called. The formulas of
-    :func:`corrected_resampled_ttest`, shared with :mod:`patterneval.compare.simulation`."""
+    :func:`corrected_resampled_ttest`, shared with :mod:`patterneval.book.two_classifiers`."""
     J = d.shape[-1]
     mean = d.mean(axis=-1)
     s2 = d.var(axis=-1, ddof=1)
