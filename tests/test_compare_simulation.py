@@ -10,8 +10,9 @@ import pytest
 from scipy import stats
 
 import patterneval as pe
-from patterneval.compare import simulation, two
-from patterneval.compare.simulation import (
+from patterneval.book import two_classifiers as simulation
+from patterneval.compare import two
+from patterneval.book.two_classifiers import (
     TESTS,
     _correct,
     _five_by_two_p,

@@ -5,7 +5,7 @@ import pytest
 from _helpers import png
 
 from patterneval.compare import critical_difference, demsar_table, nemenyi_test
-from patterneval.compare.simulation import rejection_grid, simulate_two_classifier_tests
+from patterneval.book.two_classifiers import rejection_grid, simulate_two_classifier_tests
 from patterneval.plotting import new_figure
 from patterneval.plotting.compare import (
     CriticalDifferencePainter,

@@ -60,7 +60,7 @@ def _kmeans():
 
 
 def _two_classifiers():
-    from patterneval.compare.simulation import rejection_grid
+    from patterneval.book.two_classifiers import rejection_grid
 
     return widgets.TwoClassifierTestsExplorer(rejection_grid((40, 60), (0.0, 0.05, 0.1), n_datasets=20))
 

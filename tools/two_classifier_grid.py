@@ -6,7 +6,7 @@ writes book/part5/data/two-classifier-tests.json: for data sets of 40 to 300 exa
 population effects 0 to 0.10 (B's error minus A's), 1000 simulated data sets per cell, the
 number of rejections at alpha = 0.05 of McNemar's test, the resampled t-test (uncorrected and
 corrected), the 10-fold CV t-test and the 5x2cv t and F tests
-(``patterneval.compare.simulation.rejection_grid``). About a minute on one core. The chapter
+(``patterneval.book.two_classifiers.rejection_grid``). About a minute on one core. The chapter
 loads the file and recomputes one cell live (``RejectionGrid.replay``); so does
 ``tests/test_compare_simulation.py``.
 """
@@ -17,7 +17,7 @@ import argparse
 import time
 from pathlib import Path
 
-from patterneval.compare.simulation import rejection_grid
+from patterneval.book.two_classifiers import rejection_grid
 
 OUT = Path(__file__).resolve().parent.parent / "book" / "part5" / "data" / "two-classifier-tests.json"
 BOOK_GRID = dict(n_samples=(40, 60, 100, 150, 200, 300), effects=tuple(i / 100 for i in range(11)), error=0.25,

@@ -18,7 +18,7 @@ from numpy.typing import ArrayLike
 from scipy import stats
 
 from ..compare.many import CriticalDifference, critical_difference, critical_difference_groups
-from ..compare.simulation import RejectionGrid, TestRejections
+from ..book.two_classifiers import RejectionGrid, TestRejections
 from .._explore import PairedScores
 from ._style import BOOK_STYLE, COLORS, Painter, new_figure, reset_axes
 
@@ -30,7 +30,7 @@ __all__ = [
     "plot_rejection_rates",
 ]
 
-#: One colour and marker per test of :data:`patterneval.compare.simulation.TESTS`.
+#: One colour and marker per test of :data:`patterneval.book.two_classifiers.TESTS`.
 TEST_STYLES = {
     "McNemar": (COLORS["tertiary"], "s"),
     "resampled t": (COLORS["secondary"], "o"),
@@ -43,12 +43,12 @@ TEST_STYLES = {
 
 def plot_rejection_rates(sim: TestRejections, *, ax: Axes | None = None) -> Figure:
     """Bars of each test's rejection rate with +-2 Monte Carlo standard errors and a line at
-    alpha, from a :class:`~patterneval.compare.simulation.TestRejections`.
+    alpha, from a :class:`~patterneval.book.two_classifiers.TestRejections`.
 
     Parameters
     ----------
     sim : TestRejections
-        From :func:`~patterneval.compare.simulation.simulate_two_classifier_tests`.
+        From :func:`~patterneval.book.two_classifiers.simulate_two_classifier_tests`.
     ax : matplotlib.axes.Axes, optional, keyword-only
         The axes to draw on; by default a new figure with one axes.
 
@@ -79,7 +79,7 @@ def plot_rejection_rates(sim: TestRejections, *, ax: Axes | None = None) -> Figu
 
 
 class RejectionGridPainter(Painter):
-    """Two panels over a stored :class:`~patterneval.compare.simulation.RejectionGrid`:
+    """Two panels over a stored :class:`~patterneval.book.two_classifiers.RejectionGrid`:
     each test's rejection rate against the effect at the chosen data-set size, and against
     the data-set size at the chosen effect; bands are +-2 Monte Carlo SE, the dashed line
     is alpha, the squares mark the chosen cell.
@@ -113,8 +113,8 @@ class RejectionGridPainter(Painter):
         Parameters
         ----------
         grid : RejectionGrid
-            From :func:`~patterneval.compare.simulation.rejection_grid` or
-            :func:`~patterneval.compare.simulation.load_rejection_grid`.
+            From :func:`~patterneval.book.two_classifiers.rejection_grid` or
+            :func:`~patterneval.book.two_classifiers.load_rejection_grid`.
         n_samples : int
             A data-set size of the grid (one of ``grid.n_samples``).
         effect : float

@@ -11,7 +11,7 @@ from numpy.typing import ArrayLike
 
 from .._api import keywords
 from .._explore import paired_cv_scores, paired_scores
-from ..compare.simulation import RejectionGrid
+from ..book.two_classifiers import RejectionGrid
 from ..plotting.compare import CriticalDifferencePainter, PairedScoresPainter, RejectionGridPainter
 from ._base import Explorer, float_slider, int_slider, selection_slider
 
@@ -20,7 +20,7 @@ __all__ = ["CriticalDifferenceExplorer", "TwoClassifierTestsExplorer"]
 
 class TwoClassifierTestsExplorer(Explorer):
     """Sliders effect size and data-set size over a stored
-    :class:`~patterneval.compare.simulation.RejectionGrid` (from
+    :class:`~patterneval.book.two_classifiers.RejectionGrid` (from
     ``tools/two_classifier_grid.py``): how often each of six tests rejects "A and B are
     equally accurate", against the effect at the chosen size and against the size at the
     chosen effect. A move only reads the grid, so it is instant.
