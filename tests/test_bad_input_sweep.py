@@ -64,13 +64,9 @@ from sklearn.neighbors import KNeighborsClassifier
 import patterneval as pe
 from patterneval.book import simulation
 import patterneval.plotting as pp
-from patterneval.compare.calibration import (
-    bbc_from_predictions,
-    bin_forecasts,
-    miscalibrated_forecasts,
-    out_of_fold_predictions,
-    simulate_selection_optimism,
-)
+from patterneval.book.calibration import miscalibrated_forecasts, simulate_selection_optimism
+from patterneval.compare.calibration import bin_forecasts
+from patterneval.compare.out_of_fold import bbc_from_predictions, out_of_fold_predictions
 from patterneval.cluster.stability import jaccard_table, stability_blobs, stability_view, within_dispersion
 from patterneval.compare.many import average_ranks, critical_difference_groups, rank_scores
 from patterneval.compare.roc import binormal_roc, binormal_scores, delong_rows, simulate_delong_coverage

@@ -6,11 +6,9 @@ import numpy as np
 import pytest
 from _helpers import png
 
-from patterneval.compare.calibration import (
-    bbc_from_predictions,
-    expected_calibration_error,
-    miscalibrated_forecasts,
-)
+from patterneval.book.calibration import miscalibrated_forecasts
+from patterneval.compare.calibration import expected_calibration_error
+from patterneval.compare.out_of_fold import bbc_from_predictions
 from patterneval.compare.roc import binormal_roc, binormal_scores, delong_interval, roc_curve
 from patterneval.plotting import new_figure
 from patterneval.plotting.compare_calibration import draw_reliability, plot_bbc, plot_reliability

@@ -14,7 +14,7 @@ from sklearn.naive_bayes import GaussianNB
 
 import patterneval as pe
 from patterneval import compare
-from patterneval.compare.calibration import out_of_fold_predictions
+from patterneval.compare.out_of_fold import out_of_fold_predictions
 
 N = 60
 NAMES = np.array(["setosa", "versicolor", "virginica"], dtype=object)

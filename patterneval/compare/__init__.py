@@ -22,20 +22,18 @@ from .many import (
     rank_scores,
 )
 from .calibration import (
-    BBCResult,
     BrierDecomposition,
     CalibrationError,
-    Forecasts,
+    brier_decomposition,
+    expected_calibration_error,
+)
+from .out_of_fold import (
+    BBCResult,
     MetricInterval,
-    SelectionOptimism,
     bbc_cv,
     bbc_from_predictions,
-    brier_decomposition,
     cv_metric_interval,
-    expected_calibration_error,
-    miscalibrated_forecasts,
     out_of_fold_predictions,
-    simulate_selection_optimism,
 )
 from .roc import (
     DeLongCoverage,

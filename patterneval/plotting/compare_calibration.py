@@ -2,7 +2,7 @@
 the miscalibration explorer, and the optimism of the best cross-validated score.
 
 The painter builds its artists once; ``update`` calls the tested functions of
-:mod:`patterneval.compare.calibration` and only sets artist data.
+:mod:`patterneval.compare.calibration` (and :mod:`patterneval.book.calibration`) and only sets artist data.
 """
 
 from __future__ import annotations
@@ -14,12 +14,9 @@ from matplotlib.figure import Figure
 from numpy.typing import ArrayLike
 from scipy import special
 
-from ..compare.calibration import (
-    BBCResult,
-    brier_decomposition,
-    expected_calibration_error,
-    miscalibrated_forecasts,
-)
+from ..book.calibration import miscalibrated_forecasts
+from ..compare.calibration import brier_decomposition, expected_calibration_error
+from ..compare.out_of_fold import BBCResult
 from .._explore import CalibrationData
 from ._style import BOOK_STYLE, COLORS, SERIES_COLORS, Painter, finish_square, new_figure, one_shot, reset_axes
 
@@ -29,7 +26,7 @@ _P = np.linspace(0.0005, 0.9995, 200)
 
 
 class ReliabilityPainter(Painter):
-    """Two panels for :func:`~patterneval.compare.calibration.miscalibrated_forecasts`:
+    """Two panels for :func:`~patterneval.book.calibration.miscalibrated_forecasts`:
     the reliability diagram (observed frequency against mean forecast per bin, marker area
     proportional to the bin's count, with the diagonal and the forecaster's true
     calibration curve) and the histogram of the forecasts. The title gives the binned ECE,
@@ -69,7 +66,7 @@ class ReliabilityPainter(Painter):
         ----------
         slope : float > 0
             Slope a of the forecast's log-odds, as in
-            :func:`~patterneval.compare.miscalibrated_forecasts` (1 = calibrated spread).
+            :func:`~patterneval.book.calibration.miscalibrated_forecasts` (1 = calibrated spread).
         shift : float
             Shift b of the forecast's log-odds (0 = unbiased).
         n : int >= 1
@@ -161,7 +158,7 @@ def plot_reliability(y_true: ArrayLike, probas: dict, *, n_bins: int = 10, strat
 
 
 def plot_bbc(result: BBCResult) -> Figure:
-    """A :class:`~patterneval.compare.calibration.BBCResult`: every configuration's
+    """A :class:`~patterneval.compare.BBCResult`: every configuration's
     cross-validated score, the naive report (the best of them) and the BBC-CV estimate with
     its interval.
 

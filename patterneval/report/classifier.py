@@ -22,13 +22,8 @@ from .._validation import (
     check_scalar,
     check_X_y,
 )
-from ..compare.calibration import (
-    BrierDecomposition,
-    CalibrationError,
-    brier_decomposition,
-    expected_calibration_error,
-    out_of_fold_predictions,
-)
+from ..compare.calibration import BrierDecomposition, CalibrationError, brier_decomposition, expected_calibration_error
+from ..compare.out_of_fold import out_of_fold_predictions
 from ..compare.roc import DeLongInterval, delong_interval
 from ..errorrate import ErrorEstimate, test_error
 from ..resampling import BootstrapResult, CrossValidationResult, bootstrap_error, cross_val_error

@@ -23,7 +23,7 @@ from .._validation import (
     check_X_y,
     fail,
 )
-from ..compare.calibration import out_of_fold_predictions
+from ..compare.out_of_fold import out_of_fold_predictions
 from ..compare.roc import DeLongInterval, DeLongTest, delong_interval, delong_test
 from ..compare.scores import CVScores, _named_estimators, cv_scores
 from ..compare.two import (
