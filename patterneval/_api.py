@@ -8,7 +8,10 @@ reference) writes it once in a dict and fills it in with :func:`doc_parts` (the 
 SciPy's ``doccer``): the filled docstring is what ``help``, numpydoc and doctest see. The
 sections every estimator method shares (the ``X`` of ``predict``, ``self`` returned by
 ``fit``, the labels of ``predict``) are written once in :data:`ESTIMATOR_PARTS` and filled
-in by the class decorator :func:`estimator_docs`.
+in by the class decorator :func:`estimator_docs`. Parts are for such boilerplate only: an
+Examples section is written out in full in each docstring, so that a failing doctest shows
+its data where it is read. A ``%(name)s`` that the decorator's parts lack raises a KeyError
+at import.
 """
 
 from __future__ import annotations
@@ -136,6 +139,12 @@ def doc_parts(parts: dict):
         class, it fills the docstrings of the functions its body defines (and of the
         methods ``available_if`` wraps), ``%(cls)s`` becoming the class name.
 
+    Raises
+    ------
+    KeyError
+        When it fills a docstring that asks for a ``%(name)s`` that ``parts`` does not
+        have, naming the part and the function: at import, not in what ``help()`` shows.
+
     Examples
     --------
     >>> from patterneval._api import doc_parts
@@ -154,7 +163,7 @@ def doc_parts(parts: dict):
     """
     def fill(obj):
         if not isinstance(obj, type):
-            obj.__doc__ = _filled(obj.__doc__, parts)
+            obj.__doc__ = _filled(obj.__doc__, parts, obj.__qualname__)
             return obj
         named = {"cls": obj.__name__}
         mine = {**{k: _filled(v, named) for k, v in parts.items()}, **named}
@@ -162,7 +171,7 @@ def doc_parts(parts: dict):
             # sklearn's available_if keeps the method in .fn, staticmethod in .__func__
             func = getattr(attr, "fn", getattr(attr, "__func__", attr))
             if isinstance(func, FunctionType) and func.__doc__:
-                func.__doc__ = _filled(func.__doc__, mine)
+                func.__doc__ = _filled(func.__doc__, mine, func.__qualname__)
                 if func is not attr:
                     attr.__doc__ = func.__doc__
         return obj
@@ -170,8 +179,24 @@ def doc_parts(parts: dict):
     return fill
 
 
-def _filled(doc: str, parts: dict) -> str:
-    """``doc`` with each ``%(name)s`` of ``parts`` replaced, re-indented to its line."""
+def _filled(doc: str | None, parts: dict, where: str | None = None) -> str | None:
+    """``doc`` with each ``%(name)s`` of ``parts`` replaced, re-indented to its line.
+
+    Given ``where`` (the qualified name of the function whose docstring ``doc`` is), a
+    ``%(name)s`` that ``parts`` lacks raises a KeyError naming the part and ``where``: a
+    misspelt part fails at import, never reaching ``help()`` as a placeholder. Without
+    ``where`` (a part filled in with the class name) other placeholders are left as they are.
+    """
+    if doc is None:
+        return None
+    if where is not None:
+        unknown = sorted(set(re.findall(r"%\((\w+)\)s", doc)) - parts.keys())
+        if unknown:
+            raise KeyError(f"{where}: the docstring asks for part(s) "
+                           f"{', '.join(f'%({name})s' for name in unknown)} that this "
+                           f"doc_parts decorator does not have (it has: "
+                           f"{', '.join(sorted(parts))})")
+
     def one(match):
         line_start = doc.rfind("\n", 0, match.start()) + 1
         indent = re.match(r"[ \t]*", doc[line_start:]).group()

@@ -63,13 +63,64 @@ def test_no_public_docstring_keeps_a_placeholder():
     assert left == []
 
 
-def test_the_check_would_see_a_forgotten_part():
-    @doc_parts({"known": "filled"})
+def test_an_unknown_part_is_an_error_naming_the_part_and_the_function():
     def f():
         """%(known)s and %(unknown)s."""
 
-    assert f.__doc__ == "filled and %(unknown)s."
-    assert _PLACEHOLDER.search(f.__doc__)
+    with pytest.raises(KeyError, match=r"f: .*%\(unknown\)s.*it has: known"):
+        doc_parts({"known": "filled"})(f)
+
+
+def test_an_unknown_part_in_a_method_names_the_method():
+    class Model:
+        def fit(self):
+            """%(returns_self)s and %(returns_slef)s."""
+
+    with pytest.raises(KeyError, match=r"Model\.fit: .*%\(returns_slef\)s"):
+        doc_parts({"returns_self": "Returns\n    -------\n    %(cls)s"})(Model)
+
+
+def test_known_parts_fill_a_method_and_the_class_name():
+    class Model:
+        def fit(self):
+            """%(returns_self)s"""
+
+    doc_parts({"returns_self": "Returns\n    -------\n    %(cls)s"})(Model)
+    assert Model.fit.__doc__ == "Returns\n-------\nModel"
+
+
+#: Decorators (by name, in whichever module holds them now) whose example part still serves
+#: code that is being moved (a chapter helper on its way into ``patterneval.book``, the
+#: out-of-fold calibration functions); their examples are written out when they settle.
+_EXAMPLE_PARTS_PENDING = {"_simulation_example", "_breast_cancer_example"}
+
+
+def _decorator_parts():
+    """``(module.name, parts)`` of every ``doc_parts`` decorator a module keeps, and of every
+    module-level dict of docstring parts."""
+    import patterneval._api as api
+    import patterneval._results as results
+
+    for module in [api, results, *_public_modules()]:
+        for name, value in vars(module).items():
+            if getattr(value, "__qualname__", "") == "doc_parts.<locals>.fill":
+                cells = dict(zip(value.__code__.co_freevars, value.__closure__))
+                yield f"{module.__name__}.{name}", cells["parts"].cell_contents
+            elif isinstance(value, dict) and value and all(
+                    isinstance(k, str) and isinstance(v, str) for k, v in value.items()):
+                yield f"{module.__name__}.{name}", value
+
+
+def test_no_shared_part_is_an_examples_set_up():
+    """Examples are written out where they are read, so that a failing doctest shows its
+    data: a shared part never holds a doctest line."""
+    found = dict(_decorator_parts())
+    assert "patterneval._api.estimator_docs" in found
+    assert "patterneval._results.interval_docs" in found
+    with_doctest = sorted(name for name, parts in found.items()
+                          if any(">>>" in text for text in parts.values()))
+    assert [name for name in with_doctest
+            if name.rsplit(".", 1)[1] not in _EXAMPLE_PARTS_PENDING] == []
 
 
 @pytest.mark.parametrize("indent", ["", "    "])

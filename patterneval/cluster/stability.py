@@ -61,7 +61,7 @@ from numpy.typing import ArrayLike
 from scipy.spatial.distance import cdist
 from sklearn.base import BaseEstimator
 
-from .._api import doc_parts, keywords
+from .._api import keywords
 from .._results import Result
 from .._ties import TIE_RTOL, argmax_tied, no_spread
 from .._validation import (
@@ -98,17 +98,6 @@ W_RTOL = TIE_RTOL**2
 
 
 # --------------------------------------------------------------------------- helpers
-
-
-#: The data of the examples of this module's measures, written once (filled in by
-#: :func:`_doc` where a docstring says ``%(name)s``).
-_EXAMPLE_SETUP = """>>> import numpy as np
-    >>> import patterneval as pe
-    >>> from sklearn.cluster import KMeans
-    >>> rng = np.random.default_rng(0)
-    >>> X = np.concatenate([rng.normal(c, 0.3, (30, {d})) for c in {centres}])"""
-_doc = doc_parts({"example_three_blobs": _EXAMPLE_SETUP.format(d=2, centres=(0, 4, 8)),
-                  "example_two_blobs_3d": _EXAMPLE_SETUP.format(d=3, centres=(0, 4))})
 
 
 def _codes(labels) -> np.ndarray:
@@ -344,7 +333,6 @@ def _one_se_rule(ks, gap, s, scale):
 
 
 @keywords
-@_doc
 def gap_statistic(X: ArrayLike, clusterer: BaseEstimator, k_values: Sequence[int], *, n_references: int = 20,
                   reference: Literal["uniform", "pca"] = "uniform", rng: int | np.random.Generator | None = None,
                   n_jobs: int | None = None, progress: bool = False) -> GapStatistic:
@@ -418,7 +406,11 @@ def gap_statistic(X: ArrayLike, clusterer: BaseEstimator, k_values: Sequence[int
 
     Examples
     --------
-    %(example_three_blobs)s
+    >>> import numpy as np
+    >>> import patterneval as pe
+    >>> from sklearn.cluster import KMeans
+    >>> rng = np.random.default_rng(0)
+    >>> X = np.concatenate([rng.normal(c, 0.3, (30, 2)) for c in (0, 4, 8)])
     >>> pe.gap_statistic(X, KMeans(n_init=3), range(1, 6), n_references=5, rng=0).n_clusters
     3
     """
@@ -572,7 +564,6 @@ def _best_jaccard(kept_base, kept_new, K):
 
 
 @keywords
-@_doc
 def cluster_stability(
     X: ArrayLike, clusterer: BaseEstimator, *, n_resamples: int = 100,
     method: Literal["bootstrap", "subsample", "noise"] = "bootstrap", fraction: float = 0.5, duplicates: bool = False,
@@ -669,7 +660,11 @@ def cluster_stability(
 
     Examples
     --------
-    %(example_three_blobs)s
+    >>> import numpy as np
+    >>> import patterneval as pe
+    >>> from sklearn.cluster import KMeans
+    >>> rng = np.random.default_rng(0)
+    >>> X = np.concatenate([rng.normal(c, 0.3, (30, 2)) for c in (0, 4, 8)])
     >>> res = pe.cluster_stability(X, KMeans(n_clusters=3, n_init=3), n_resamples=5, rng=0)
     >>> res.stability.round(2).tolist()
     [1.0, 1.0, 1.0]
@@ -775,7 +770,6 @@ def _cluster_distance_sums(Xc, codes, K, metric):
 
 
 @keywords
-@_doc
 def feature_removal_stability(X: ArrayLike, clusterer: BaseEstimator, *, metric: str = "euclidean",
                               adjust: bool = True, rng: int | np.random.Generator | None = None,
                               n_jobs: int | None = None, progress: bool = False) -> FeatureRemovalStability:
@@ -850,7 +844,11 @@ def feature_removal_stability(X: ArrayLike, clusterer: BaseEstimator, *, metric:
 
     Examples
     --------
-    %(example_two_blobs_3d)s
+    >>> import numpy as np
+    >>> import patterneval as pe
+    >>> from sklearn.cluster import KMeans
+    >>> rng = np.random.default_rng(0)
+    >>> X = np.concatenate([rng.normal(c, 0.3, (30, 3)) for c in (0, 4)])
     >>> res = pe.feature_removal_stability(X, KMeans(n_clusters=2, n_init=3), rng=0)
     >>> res.apn
     0.0
@@ -915,7 +913,11 @@ _MEASURE_DOC = """{title} of clValid (Brock et al. 2008): {what}
 {params}
     Examples
     --------
-    %(example_two_blobs_3d)s
+    >>> import numpy as np
+    >>> import patterneval as pe
+    >>> from sklearn.cluster import KMeans
+    >>> rng = np.random.default_rng(0)
+    >>> X = np.concatenate([rng.normal(c, 0.3, (30, 3)) for c in (0, 4)])
     >>> round(pe.{name}(X, KMeans(n_clusters=2, n_init=3), rng=0), 3)
     {example}
     """
@@ -1008,7 +1010,6 @@ for _f, _title, _what in (
          "``adjust``, ``rng``, ``n_jobs``, ``progress``.")):
     _f.__doc__ = _MEASURE_DOC.format(title=_title, what=_what, name=_f.__name__,
                                      example=_EXAMPLES[_f.__name__], params=_PARAMS[_f.__name__])
-    _doc(_f)
 del _f, _title, _what
 
 

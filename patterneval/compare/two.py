@@ -276,7 +276,7 @@ class FiveByTwoTest(Result):
 
 
 #: What the docstrings of the 5x2cv functions share: the parameters of the two tests and
-#: the data and classifiers of their examples.
+#: the condition under which they raise (each Examples section is written out in full).
 _five_by_two_docs = doc_parts({
     "params_5x2": """Parameters
     ----------
@@ -290,11 +290,6 @@ _five_by_two_docs = doc_parts({
         :math:`s_i^2` is 0 up to round-off and the pooled variance estimate has collapsed
         (identical classifiers, for instance). The statistic would be 0/0 or an infinity
         that only round-off produced.""",
-    "example_5x2": """>>> from sklearn.datasets import load_iris
-    >>> from sklearn.naive_bayes import GaussianNB
-    >>> from sklearn.neighbors import KNeighborsClassifier
-    >>> from patterneval import compare
-    >>> X, y = load_iris(return_X_y=True)""",
 })
 
 
@@ -355,7 +350,11 @@ def five_by_two_differences(estimator_a: BaseEstimator, estimator_b: BaseEstimat
 
     Examples
     --------
-    %(example_5x2)s
+    >>> from sklearn.datasets import load_iris
+    >>> from sklearn.naive_bayes import GaussianNB
+    >>> from sklearn.neighbors import KNeighborsClassifier
+    >>> from patterneval import compare
+    >>> X, y = load_iris(return_X_y=True)
     >>> compare.five_by_two_differences(GaussianNB(), KNeighborsClassifier(), X, y, rng=0).shape
     (5, 2)
     """
@@ -488,7 +487,11 @@ def paired_ttest_5x2cv(estimator_a: BaseEstimator, estimator_b: BaseEstimator, X
 
     Examples
     --------
-    %(example_5x2)s
+    >>> from sklearn.datasets import load_iris
+    >>> from sklearn.naive_bayes import GaussianNB
+    >>> from sklearn.neighbors import KNeighborsClassifier
+    >>> from patterneval import compare
+    >>> X, y = load_iris(return_X_y=True)
     >>> result = compare.paired_ttest_5x2cv(GaussianNB(), KNeighborsClassifier(), X, y, rng=0)
     >>> result.test, result.df, result.df_denominator, result.differences.shape
     ('paired t', 5, None, (5, 2))
@@ -546,7 +549,11 @@ def combined_ftest_5x2cv(estimator_a: BaseEstimator, estimator_b: BaseEstimator,
 
     Examples
     --------
-    %(example_5x2)s
+    >>> from sklearn.datasets import load_iris
+    >>> from sklearn.naive_bayes import GaussianNB
+    >>> from sklearn.neighbors import KNeighborsClassifier
+    >>> from patterneval import compare
+    >>> X, y = load_iris(return_X_y=True)
     >>> result = compare.combined_ftest_5x2cv(GaussianNB(), KNeighborsClassifier(), X, y, rng=0)
     >>> result.test, result.df, result.df_denominator
     ('combined F', 10, 5)

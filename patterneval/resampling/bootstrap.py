@@ -33,7 +33,7 @@ from .._validation import (
     show,
 )
 from .._engine import fit_predict, run_tasks, single_class_error, single_class_label, spawn
-from .crossval import _iris_example, cross_val_error, leave_one_out_error
+from .crossval import cross_val_error, leave_one_out_error
 
 __all__ = [
     "BOOTSTRAP_METHODS", "BOOTSTRAP_SINGLE_CLASS", "BootstrapResult", "EstimatorSimulation",
@@ -376,7 +376,6 @@ def _bootstrap_from_indices(estimator, X, y, indices, *, method, n_jobs=None, pr
 
 
 @keywords
-@_iris_example
 def bootstrap_error(estimator: BaseEstimator, X: ArrayLike, y: ArrayLike, *, n_resamples: int = 200,
                     method: Literal["oob", ".632", ".632+"] = ".632", rng: int | np.random.Generator | None = None,
                     n_jobs: int | None = None, progress: bool = False,
@@ -498,7 +497,9 @@ def bootstrap_error(estimator: BaseEstimator, X: ArrayLike, y: ArrayLike, *, n_r
 
     Examples
     --------
-    %(example_iris)s
+    >>> from sklearn.datasets import load_iris
+    >>> import patterneval as pe
+    >>> X, y = load_iris(return_X_y=True)
     >>> from sklearn.neighbors import KNeighborsClassifier
     >>> res = pe.bootstrap_error(KNeighborsClassifier(1), X, y, n_resamples=50,
     ...                          method=".632+", rng=0)
@@ -556,8 +557,8 @@ def bootstrap_error(estimator: BaseEstimator, X: ArrayLike, y: ArrayLike, *, n_r
                                    n_single_class=n_single_class, y_fit=y_fit)
 
 
-#: The simulation that the examples of :func:`simulate_error_estimates` and
-#: :class:`EstimatorSimulation` run, written once.
+#: The simulation that the example of :func:`simulate_error_estimates` runs. A chapter
+#: helper on its way to ``patterneval.book``: its example is written out in full when it moves.
 _simulation_example = doc_parts({"example_simulation": """>>> import numpy as np
     >>> from sklearn.naive_bayes import GaussianNB
     >>> from patterneval.resampling.bootstrap import simulate_error_estimates
@@ -568,7 +569,6 @@ _simulation_example = doc_parts({"example_simulation": """>>> import numpy as np
     ...                                n_datasets=3, n_resamples=5, rng=0)"""})
 
 
-@_simulation_example
 @dataclasses.dataclass(frozen=True, repr=False)
 class EstimatorSimulation(Result):
     """Error estimators side by side on many training sets of a problem with known error.
@@ -615,7 +615,14 @@ class EstimatorSimulation(Result):
 
         Examples
         --------
-        %(example_simulation)s
+        >>> import numpy as np
+        >>> from sklearn.naive_bayes import GaussianNB
+        >>> from patterneval.resampling.bootstrap import simulate_error_estimates
+        >>> def sampler(rng, size):
+        ...     y = np.arange(size) % 2
+        ...     return rng.normal(size=(size, 2)) + y[:, None], y
+        >>> sim = simulate_error_estimates(GaussianNB(), sampler, n=20, n_test=2000,
+        ...                                n_datasets=3, n_resamples=5, rng=0)
         >>> sim.column(".632").shape
         (3,)
         >>> print(sim.table().splitlines()[0])

@@ -21,7 +21,7 @@ from numpy.typing import ArrayLike
 from sklearn.base import BaseEstimator
 from sklearn.model_selection import LeaveOneOut
 
-from .._api import doc_parts, keywords
+from .._api import keywords
 from .._results import Result
 from .._validation import (
     check_bool,
@@ -34,12 +34,6 @@ from .._validation import (
 from .._engine import SINGLE_CLASS_OPTIONS, check_kfold_options, cross_validate_folds, cv_error
 
 __all__ = ["CrossValidationResult", "cross_val_error", "leave_one_out_error"]
-
-#: Fills ``%(example_iris)s``: the data of the examples of the error estimators (the iris
-#: data as ``X, y``, and ``pe``), written once.
-_iris_example = doc_parts({"example_iris": """>>> from sklearn.datasets import load_iris
-    >>> import patterneval as pe
-    >>> X, y = load_iris(return_X_y=True)"""})
 
 
 @dataclasses.dataclass(frozen=True, repr=False)
@@ -126,7 +120,6 @@ def _run_splits(estimator, X, y, splits, *, n_jobs, progress, desc, single_class
 
 
 @keywords
-@_iris_example
 def cross_val_error(estimator: BaseEstimator, X: ArrayLike, y: ArrayLike, *, cv: int | object = 10,
                     rng: int | np.random.Generator | None = None, n_jobs: int | None = None,
                     progress: bool = False, single_class: Literal["constant", "raise"] = "constant",
@@ -222,7 +215,9 @@ def cross_val_error(estimator: BaseEstimator, X: ArrayLike, y: ArrayLike, *, cv:
 
     Examples
     --------
-    %(example_iris)s
+    >>> from sklearn.datasets import load_iris
+    >>> import patterneval as pe
+    >>> X, y = load_iris(return_X_y=True)
     >>> from sklearn.discriminant_analysis import LinearDiscriminantAnalysis
     >>> from sklearn.model_selection import RepeatedStratifiedKFold
     >>> res = pe.cross_val_error(LinearDiscriminantAnalysis(), X, y, cv=5, rng=0)
@@ -248,7 +243,6 @@ def cross_val_error(estimator: BaseEstimator, X: ArrayLike, y: ArrayLike, *, cv:
                        average=opt["average"])
 
 
-@_iris_example
 def leave_one_out_error(
     estimator: BaseEstimator, X: ArrayLike, y: ArrayLike, *, n_jobs: int | None = None, progress: bool = False,
     single_class: Literal["constant", "raise"] = "constant",
@@ -297,7 +291,9 @@ def leave_one_out_error(
 
     Examples
     --------
-    %(example_iris)s
+    >>> from sklearn.datasets import load_iris
+    >>> import patterneval as pe
+    >>> X, y = load_iris(return_X_y=True)
     >>> from sklearn.neighbors import KNeighborsClassifier
     >>> res = pe.leave_one_out_error(KNeighborsClassifier(1), X, y)
     >>> res.n_splits, round(res.error, 4)
