@@ -69,7 +69,7 @@ from patterneval.compare.calibration import bin_forecasts
 from patterneval.compare.out_of_fold import bbc_from_predictions, out_of_fold_predictions
 from patterneval.cluster.stability import jaccard_table, stability_blobs, stability_view, within_dispersion
 from patterneval.compare.many import average_ranks, critical_difference_groups, rank_scores
-from patterneval.compare.roc import binormal_roc, binormal_scores, delong_rows, simulate_delong_coverage
+from patterneval.book.roc_auc import binormal_roc, binormal_scores, delong_rows, simulate_delong_coverage
 from patterneval.book.two_classifiers import (
     load_rejection_grid,
     rejection_grid,

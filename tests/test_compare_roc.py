@@ -6,16 +6,8 @@ import pytest
 from sklearn import metrics
 
 import patterneval as pe
-from patterneval.compare.roc import (
-    binormal_roc,
-    binormal_scores,
-    delong_interval,
-    delong_rows,
-    delong_test,
-    roc_auc,
-    roc_curve,
-    simulate_delong_coverage,
-)
+from patterneval.book.roc_auc import binormal_roc, binormal_scores, delong_rows, simulate_delong_coverage
+from patterneval.compare.roc import delong_interval, delong_test, roc_auc, roc_curve
 
 
 # ---------------------------------------------------------------- the slow reference
@@ -310,7 +302,7 @@ def test_the_simulation_needs_two_data_sets_for_the_spread_of_the_estimates():
 
 
 def test_simulation_is_reproducible_and_chunking_does_not_matter(monkeypatch):
-    import patterneval.compare.roc as roc
+    import patterneval.book.roc_auc as roc
 
     a = simulate_delong_coverage(0.8, 10, 12, n_datasets=300, rng=9)
     monkeypatch.setattr(roc, "_CHUNK_ENTRIES", 50)

@@ -36,17 +36,13 @@ from .out_of_fold import (
     out_of_fold_predictions,
 )
 from .roc import (
-    DeLongCoverage,
     DeLongInterval,
     DeLongTest,
     RocCurve,
-    binormal_roc,
-    binormal_scores,
     delong_interval,
     delong_test,
     roc_auc,
     roc_curve,
-    simulate_delong_coverage,
 )
 from .scores import CVScores, cv_scores
 from .two import (

@@ -15,15 +15,8 @@ from numpy.typing import ArrayLike
 from scipy import stats
 
 from .._api import keywords
-from ..compare.roc import (
-    TRANSFORMS,
-    binormal_roc,
-    binormal_scores,
-    delong_interval,
-    delong_rows,
-    roc_curve,
-    simulate_delong_coverage,
-)
+from ..book.roc_auc import binormal_roc, binormal_scores, delong_rows, simulate_delong_coverage
+from ..compare.roc import TRANSFORMS, delong_interval, roc_curve
 from ..compare.roc import _interval
 from .._explore import RocData
 from ._style import BOOK_STYLE, COLORS, SERIES_COLORS, Painter, finish_square, new_figure, one_shot, reset_axes
@@ -165,7 +158,7 @@ def plot_roc_curves(y_true: ArrayLike, scores: dict, *, confidence_level: float 
 
     Examples
     --------
-    >>> from patterneval.compare import binormal_scores
+    >>> from patterneval.book.roc_auc import binormal_scores
     >>> from patterneval.plotting import plot_roc_curves
     >>> y, weak = binormal_scores(0.7, 50, 50, rng=0)
     >>> _, strong = binormal_scores(0.9, 50, 50, rng=1)
@@ -195,7 +188,7 @@ def plot_delong_coverage(aucs: ArrayLike, n_positive: int, n_negative: int, *, n
     AUC (binormal model), with +-2 Monte Carlo standard errors; both transforms see the
     same simulated data sets.
 
-    Each point is :func:`~patterneval.compare.simulate_delong_coverage` at one AUC, so the
+    Each point is :func:`~patterneval.book.roc_auc.simulate_delong_coverage` at one AUC, so the
     cost is ``2 * len(aucs) * n_datasets`` DeLong intervals.
 
     Parameters
