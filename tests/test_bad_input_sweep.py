@@ -67,6 +67,7 @@ import patterneval.plotting as pp
 from patterneval.book.calibration import miscalibrated_forecasts, simulate_selection_optimism
 from patterneval.compare.calibration import bin_forecasts
 from patterneval.compare.out_of_fold import bbc_from_predictions, out_of_fold_predictions
+from patterneval.metrics import get_metric
 from patterneval.cluster.stability import jaccard_table, stability_blobs, stability_view, within_dispersion
 from patterneval.compare.many import average_ranks, critical_difference_groups, rank_scores
 from patterneval.book.roc_auc import binormal_roc, binormal_scores, delong_rows, simulate_delong_coverage
@@ -374,6 +375,7 @@ GOOD: dict = {
     "bbc_from_predictions": (bbc_from_predictions, dict(y_true=Y8, predictions=np.stack([Y8_PRED, 1 - Y8_PRED]),
                                                         metric="accuracy", n_resamples=5, confidence_level=0.9,
                                                         rng=0)),
+    "get_metric": (get_metric, dict(metric="brier", response="proba")),
     "out_of_fold_predictions": (out_of_fold_predictions, dict(estimators=GaussianNB(), X=X8, y=Y8,
                                                               response="label", cv=2, rng=0)),
     "simulate_selection_optimism": (simulate_selection_optimism, dict(n_samples=10, n_configurations=3,
