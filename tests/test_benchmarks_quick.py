@@ -1,4 +1,4 @@
-"""Every benchmark script offers --quick (make bench-quick runs them all; issue 18) and prints
+"""Every benchmark script offers --quick (make bench-quick runs them all) and prints
 the library versions its numbers belong to. Running them is make bench-quick's job."""
 
 from __future__ import annotations

@@ -553,7 +553,7 @@ BAD = [
     (pe.bootstrap_error, dict(n_resamples=0), ValueError, r"n_resamples must be an integer >= 1"),
     (pe.bootstrap_error, dict(n_resamples=2.0), TypeError, r"n_resamples must be an integer"),
     (pe.bootstrap_error, dict(y=Y_OK[:5]), ValueError, r"y has 5 entries but X has 20"),
-    (pe.bootstrap_error, dict(X=X_NAN), ValueError, r"Input X contains NaN"),  # the estimator validates X (issue 14)
+    (pe.bootstrap_error, dict(X=X_NAN), ValueError, r"Input X contains NaN"),  # the estimator validates X
     (pe.bootstrap_error, dict(y=np.ones(20)), ValueError, r"y must be labels of at least 2 classes; got 1"),
     (pe.bootstrap_error, dict(y=np.linspace(0, 1, 20)), ValueError, r"y must be class labels \(binary or multiclass\); got a 'continuous' target"),
     (pe.bootstrap_error, dict(estimator=LinearRegression()), ValueError, r"estimator must be a classifier"),
@@ -578,7 +578,7 @@ BAD = [
     (simulate_error_estimates, dict(cv=(1,)), ValueError, r"^cv must be an integer >= 2; got 1"),
     (simulate_error_estimates, dict(cv=()), ValueError, r"^cv must be an int number of folds, a splitter, or a non-empty"),
     (simulate_error_estimates, dict(cv=(2, "5")), TypeError, r"^cv must be a scikit-learn-compatible splitter"),
-    # issue 24: the retired keywords name cv= and rng=
+    # the retired keywords name cv= and rng=
     (simulate_error_estimates, dict(n_splits=(2, 10)), TypeError, r"^simulate_error_estimates\(\) takes cv=, not n_splits="),
     (simulate_error_estimates, dict(seed=1), TypeError, r"^simulate_error_estimates\(\) takes rng=, not seed="),
     (simulate_error_estimates, dict(n_jobs=True), TypeError, r"n_jobs must be None"),

@@ -468,7 +468,7 @@ def test_bad_input(name, call, error, match):
     assert_rejects(error, match, call)
 
 
-# ---------------------------------------------------------------- tie rules (issue 11)
+# ---------------------------------------------------------------- tie rules
 # Iris is measured to 0.1 cm, so many distances are equal in exact arithmetic and differ
 # only by rounding. Scaling the data by 3 (inexact in binary) changes that rounding but not
 # the exact ties: with a tie rule that rounding cannot flip, every result is the same.

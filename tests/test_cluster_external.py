@@ -192,7 +192,7 @@ INDICES = {
     **{f"nmi_{a}": partial(pe.normalized_mutual_info, average=a) for a in ("geometric", "min", "max")},
     "clustering_accuracy": pe.clustering_accuracy,
     "minkowski_score": pe.minkowski_score,
-    # issue 17
+    # the comparison indices: AMI, ARI under other random models, VI, V-measure
     "adjusted_mutual_info": pe.adjusted_mutual_info,
     **{f"ami_{a}": partial(pe.adjusted_mutual_info, average=a) for a in ("geometric", "min", "max")},
     **{f"ari_{m}": partial(pe.adjusted_rand_index, random_model=m) for m in ("num", "num1")},
@@ -327,7 +327,7 @@ def test_no_overflow_at_ten_million():
 
 
 def test_label_rule_float_ids_and_mixed_objects():
-    """Issue 23, one rule for labels: integral floats are ids (no warning), non-integral
+    """One rule for labels: integral floats are ids (no warning), non-integral
     ones and a mix of strings and numbers are refused; other hashable ids (tuples) work."""
     with warnings.catch_warnings():
         warnings.simplefilter("error")
@@ -399,7 +399,7 @@ def test_pair_functions_take_the_two_labelings_first():
     for name in FUNCTIONS:
         params = inspect.signature(getattr(E, name)).parameters
         assert list(params)[:2] == ["labels_true", "labels_pred"]
-        if hasattr(pe, name):  # the lead re-exports new names (all_indices) later
+        if hasattr(pe, name):  # a name left out of the top level (all_indices) is not checked
             assert getattr(pe, name) is getattr(E, name)
 
 

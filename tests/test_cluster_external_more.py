@@ -1,4 +1,4 @@
-"""Issue 17, comparison indices: AMI with its exact expected MI, variation of information,
+"""Comparison indices: AMI with its exact expected MI, variation of information,
 homogeneity / completeness / V-measure, Calinski-Harabasz, and the ARI under Gates & Ahn's
 random models. Agreement with scikit-learn, with exact rational arithmetic, with
 enumeration of every partition, and with simulation."""

@@ -453,7 +453,7 @@ CASES = [
     (pe.prediction_strength, (X4, KM, 2), {"rng": "seed"}, TypeError, "rng must be"),
     (pe.prediction_strength, (X4[:, 0], KM, 2), {}, ValueError,
      r"X must be a 2-d array .*; got an array of shape \(4,\)"),
-    # the chapter's helpers (the lead re-exports them later; called from the module here)
+    # the chapter's helpers (called from their module)
     (internal.index_curves, (X4.ravel(), [2]), {}, ValueError,
      r"X must be a 2-d array .*; got an array of shape \(4,\)"),
     (internal.index_curves, (X4, [2, 4]), {}, ValueError, r"ks must be values in \[2, n_samples - 1 = 3\]; got \[2, 4\]"),
@@ -542,7 +542,7 @@ def test_blob_index_grid_matches_blob_data_and_index_curves():
     assert int(curves["k"][np.argmax(curves["silhouette"])]) == 3  # well separated
 
 
-# ------------------------------------------- every metric, far from the origin, ties (issue 12)
+# ------------------------------------------- every metric, far from the origin, ties
 
 def slow_davies_bouldin(X, labels, metric):
     """Davies-Bouldin from its definition: scatters and centroid distances pair by pair with
@@ -614,7 +614,7 @@ TRANSLATION_INDICES = [  # (function, keyword arguments): every index on distanc
 
 @pytest.mark.parametrize("metric", internal.TRANSLATION_INVARIANT)
 def test_indices_are_translation_invariant_up_to_1e8(metric):
-    """Issue 12: three blobs shifted by 1e8 gave a Dunn index of 0.267 instead of 0.335.
+    """Three blobs shifted by 1e8 gave a Dunn index of 0.267 instead of 0.335.
     The data are centred before any distance or centroid, so every index of every
     translation-invariant metric agrees to 1e-9 (relative) for offsets 1e0 .. 1e8."""
     X, labels = grid_blobs()

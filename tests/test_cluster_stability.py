@@ -1,5 +1,5 @@
 """Gap statistic, Hennig's cluster-wise stability and clValid's APN/AD/ADM/FOM
-(patterneval.cluster.stability, issue 17)."""
+(patterneval.cluster.stability)."""
 
 import numpy as np
 import pytest
@@ -109,8 +109,9 @@ def test_gap_against_the_papers_steps(reference):
 
 
 def test_gap_clusters_the_observed_data_not_the_reference():
-    """gap-statistic's issue #33: the observed W_k must come from clustering X itself. On
-    three separated blobs k-means at k = 3 finds the blobs, so W_3 is theirs."""
+    """The observed W_k comes from clustering X itself (a bug reported against the Python
+    package gap-statistic). On three separated blobs k-means at k = 3 finds the blobs, so
+    W_3 is theirs."""
     X, truth = paper_blobs(0)
     res = pe.gap_statistic(X, KMeans(n_init=3), [1, 2, 3, 4], n_references=4, rng=0)
     assert np.exp(res.log_w[2]) == pytest.approx(within_dispersion(X, truth), rel=1e-9)
@@ -172,7 +173,7 @@ def test_gap_bad_input():
                          n_references=2, rng=0)
 
 
-# ------------------------------------------------------------------ gap: degenerate cases (issue 23)
+# ------------------------------------------------------------------ gap: degenerate cases
 
 #: Three distinct points with coordinates that are not integers, each repeated 7 times:
 #: the cluster means are rounded sums, so W_3 came out as residue (~1e-31), not 0.
@@ -460,7 +461,7 @@ def test_clvalid_bad_input():
         pe.ad(np.ones((5, 2)), KMeans(n_clusters=2), metric="hamming")
 
 
-# ------------------------------------------------------------------ degenerate cases (issue 23)
+# ------------------------------------------------------------------ degenerate cases
 
 
 def _blobs_with_noise(seed=0):

@@ -118,7 +118,7 @@ def test_brier_matches_sklearn_and_identity_holds(seed):
 
 @pytest.mark.parametrize("seed", range(3))
 def test_the_default_grouping_of_continuous_forecasts_carries_information(seed):
-    # issue 23: predict_proba-like forecasts, every value distinct. The old default grouped by
+    # predict_proba-like forecasts, every value distinct. The old default grouped by
     # distinct value: one sample per group, so REL == BS and RES == UNC, silently.
     y, f = _forecasts(seed, n=2000)
     assert np.unique(f).size == f.size
@@ -223,7 +223,7 @@ def test_bca_and_a_callable_metric():
 
 @pytest.mark.parametrize("method", ["percentile", "bca"])
 def test_a_perfect_score_is_refused_not_a_point_interval(method):
-    # issue 23: every resample scores 1.0, the bootstrap has no spread; the old code returned [1, 1]
+    # every resample scores 1.0, the bootstrap has no spread; the old code returned [1, 1]
     X = np.r_[np.zeros((20, 1)), np.ones((20, 1))]
     y = np.r_[np.zeros(20), np.ones(20)]
     with pytest.raises(ValueError, match=r"^every bootstrap resample gives the same value of the metric "
@@ -244,7 +244,7 @@ def test_a_splitter_as_cv():
 
 
 def test_an_int_cv_draws_the_folds_of_make_folds():
-    # issue 24: cv=k keeps the stratified shuffled folds that stratify=True drew, so stored numbers stay
+    # cv=k keeps the stratified shuffled folds that stratify=True drew, so stored numbers stay
     from patterneval._engine import make_folds
 
     (pred,), codes, folds = out_of_fold_predictions(GaussianNB(), X_BC, Y_BC, cv=5, rng=np.random.default_rng(7))
@@ -323,7 +323,7 @@ def test_bbc_selection_ties_pick_the_lowest_index():
 
 
 def test_bbc_refuses_out_of_bag_scores_without_spread():
-    # issue 23: a configuration perfect on every sample wins every bootstrap and scores 1 out of
+    # a configuration perfect on every sample wins every bootstrap and scores 1 out of
     # bag every time; the old code returned the zero-width interval [1, 1]
     y = np.array([0, 1] * 20)
     with pytest.raises(ValueError, match=r"^every out-of-bag score of the selected configuration gives the same "

@@ -304,7 +304,7 @@ def test_signed_rank_direction_and_samples():
     assert flipped.p_b_better == pytest.approx(post.p_a_better)
 
 
-# ----------------------------------------------------------------------------- degenerate statistics (issue 23)
+# ----------------------------------------------------------------------------- degenerate statistics
 def _all_tables(row, N):
     """Every table of N rows, each a distinct arrangement of ``row`` (the permutation null)."""
     import itertools

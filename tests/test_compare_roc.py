@@ -137,7 +137,7 @@ COLLAPSED_DIFFERENCE = r"^the estimated variance of the AUC difference is 0: .*n
 
 
 def test_delong_test_of_identical_and_of_equivalent_rankings_is_0_over_0():
-    # issue 23: the variance of the difference is 0 and so is the difference: z = 0/0
+    # the variance of the difference is 0 and so is the difference: z = 0/0
     y, a = _data(11)
     with pytest.raises(ValueError, match=COLLAPSED_DIFFERENCE + r"; the AUCs are equal too, so z is 0/0"):
         delong_test(y, a, a)
@@ -146,7 +146,7 @@ def test_delong_test_of_identical_and_of_equivalent_rankings_is_0_over_0():
 
 
 def test_delong_test_refuses_an_infinite_z_from_a_variance_of_0():
-    # issue 23: two positives and two negatives, A perfect and B constant: every component of
+    # two positives and two negatives, A perfect and B constant: every component of
     # A is 1 and of B 1/2, so the variance of the difference is 0 while the AUCs differ by 1/2;
     # the old code returned z = inf, p = 0 and a zero-width interval
     y = [0, 0, 1, 1]
@@ -200,7 +200,7 @@ def test_logit_interval_stays_inside_and_clip_is_cut():
 @pytest.mark.parametrize("seed", range(20))
 def test_every_logit_interval_is_inside_the_unit_interval(seed):
     y, s = binormal_scores(0.97, 6, 9, rng=seed)
-    if roc_auc(y, s) == 1.0:  # a perfect separation has no DeLong interval (issue 23)
+    if roc_auc(y, s) == 1.0:  # a perfect separation has no DeLong interval
         with pytest.raises(ValueError, match=COLLAPSED_AUC):
             delong_interval(y, s, confidence_level=0.99)
         return
@@ -215,7 +215,7 @@ COLLAPSED_AUC = r"^the DeLong variance of the AUC is 0: .*the interval would be 
                                              ([0.5, 0.5, 0.5, 0.5], "0.5")])
 @pytest.mark.parametrize("transform", ["logit", "clip"])
 def test_a_variance_of_0_is_refused_not_a_point_interval(scores, auc, transform):
-    # issue 23: perfect, perfectly inverted and all-tied rankings have DeLong variance 0; the
+    # perfect, perfectly inverted and all-tied rankings have DeLong variance 0; the
     # old code returned the zero-width interval [auc, auc]
     with pytest.raises(ValueError, match=COLLAPSED_AUC + rf" {auc}\. .*use more samples"):
         delong_interval([0, 0, 1, 1], scores, transform=transform)

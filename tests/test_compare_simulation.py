@@ -189,7 +189,7 @@ def test_more_splits_make_only_the_naive_test_worse():
 
 
 def test_a_splitter_or_pairs_as_cv():
-    """Issue 24: cv= an int (J random 2/3-1/3 splits), a splitter or (train, test) pairs, whose
+    """cv= an int (J random 2/3-1/3 splits), a splitter or (train, test) pairs, whose
     splits serve every data set; the same rng gives the same data sets whatever cv."""
     from sklearn.model_selection import KFold, RepeatedStratifiedKFold, StratifiedShuffleSplit
 

@@ -252,7 +252,7 @@ def test_round_off_is_not_variance():
         pe.corrected_resampled_ttest(a, b, n_train=3, n_test=1)
 
 
-# ----------------------------------------------------------------------------- degenerate statistics (issue 23)
+# ----------------------------------------------------------------------------- degenerate statistics
 class _RoundOffMetric:
     """Accuracy for A; for B the same accuracy through another floating-point path, so that
     A - B is round-off (calls alternate A, B as five_by_two_differences makes them)."""

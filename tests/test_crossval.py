@@ -50,7 +50,7 @@ def test_fold_errors_equal_one_minus_cross_val_score(wine, splitter, n_splits):
 
 
 def test_an_int_cv_draws_the_folds_of_make_folds(wine):
-    """Issue 24: cv=k with rng gives the shuffled stratified folds that n_splits=k drew
+    """cv=k with rng gives the shuffled stratified folds that n_splits=k drew
     (make_folds, one child stream), so stored numbers do not move."""
     X, y = wine
     res = pe.cross_val_error(GaussianNB(), X, y, cv=5, rng=11)
@@ -94,7 +94,7 @@ def test_weighted_mean_differs_from_plain_mean_when_folds_are_uneven():
 
 
 def test_one_definition_of_the_cv_error_everywhere():
-    """Issue 13: on the same folds cross_val_error gave 0.034014 (mistakes / n) and
+    """On the same folds cross_val_error gave 0.034014 (mistakes / n) and
     selection_cv_error 0.033333 (mean of fold rates). One engine, one default ("pooled"),
     and the mean of fold rates as the explicit option average="folds", in all three."""
     X, y = load_iris(return_X_y=True)
@@ -265,7 +265,7 @@ BAD = [
     (pe.cross_val_error, dict(cv=[(np.arange(10), np.arange(5))]), ValueError, r"^cv must be disjoint train and test parts"),
     (pe.cross_val_error, dict(cv=StratifiedKFold), TypeError, r"^cv must be a scikit-learn-compatible splitter .*class, not an instance"),
     (pe.cross_val_error, dict(y=Y_OK[:-1]), ValueError, r"y has 19 entries but X has 20"),
-    (pe.cross_val_error, dict(X=X_NAN), ValueError, r"Input X contains NaN"),  # the estimator validates X (issue 14)
+    (pe.cross_val_error, dict(X=X_NAN), ValueError, r"Input X contains NaN"),  # the estimator validates X
     (pe.cross_val_error, dict(y=np.zeros(20)), ValueError, r"y must be labels of at least 2 classes; got 1"),
     (pe.cross_val_error, dict(rng="seed"), TypeError, r"rng must be None, an int seed"),
     (pe.cross_val_error, dict(rng=np.random.RandomState(0)), TypeError, r"rng .*RandomState"),
@@ -273,7 +273,7 @@ BAD = [
     (pe.cross_val_error, dict(n_jobs=1.5), TypeError, r"n_jobs must be None or a non-zero"),
     (pe.cross_val_error, dict(y=np.linspace(0.5, 2.5, 20)), ValueError, r"y must be class labels \(binary or multiclass\); got a 'continuous' target"),
     (pe.cross_val_error, dict(estimator=LinearRegression()), ValueError, r"estimator must be a classifier"),
-    # issue 24: the retired keywords name cv= and rng=
+    # the retired keywords name cv= and rng=
     (pe.cross_val_error, dict(stratify=False), TypeError, r"^cross_val_error\(\) takes cv=, not stratify=: an int"),
     (pe.cross_val_error, dict(n_splits=5), TypeError, r"^cross_val_error\(\) takes cv=, not n_splits=: .*RepeatedStratifiedKFold"),
     (pe.cross_val_error, dict(n_repeats=2), TypeError, r"^cross_val_error\(\) takes cv=, not n_repeats="),

@@ -1,4 +1,4 @@
-"""pe.cv_scores: every estimator scored on the same splits (issue 24)."""
+"""pe.cv_scores: every estimator scored on the same splits."""
 
 from __future__ import annotations
 

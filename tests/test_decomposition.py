@@ -333,7 +333,7 @@ def test_good_inputs_pass_and_rows_name_parameters():
             assert set(overrides) <= params, (cls, overrides)
 
 
-# ---- issue 23: correlations of constant signals are refused, extreme scales computed
+# ---- correlations of constant signals are refused, extreme scales computed
 @pytest.mark.parametrize("scale", [1e-310, 1e200])
 def test_match_sources_at_extreme_scales(scale):
     S = np.random.default_rng(0).normal(size=(100, 2))

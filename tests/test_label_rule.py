@@ -1,4 +1,4 @@
-"""Issue 23, item 2: one rule for labels, as scikit-learn's ``type_of_target`` draws it.
+"""One rule for labels, as scikit-learn's ``type_of_target`` draws it.
 
 Class labels (error rates, McNemar, diversity, votes, ROC and calibration outcomes,
 resampling and estimators' ``y``) and cluster labels (external, internal and stability

@@ -1,4 +1,4 @@
-"""The public namespace (issue 14): what ``import patterneval as pe`` holds, and where the
+"""The public namespace: what ``import patterneval as pe`` holds, and where the
 rest lives. The rule is stated in ``patterneval/__init__.py``'s docstring:
 
 - ``pe.__all__``: the methods a practitioner calls and every name of docs/DESIGN.md's public

@@ -196,7 +196,7 @@ def test_least_squares_rank_deficient_points_to_lstsq():
 
 
 def test_least_squares_ill_conditioned_vandermonde_matches_lstsq():
-    # issue 12: the normal equations lost digits here (and failed with 13 columns)
+    # the normal equations lost digits here (and failed with 13 columns)
     t = np.linspace(0, 1, 40)
     y = np.sin(2 * np.pi * t)
     for cols in (11, 13):

@@ -278,7 +278,7 @@ CASES = [
     (pe.permutation_test, dict(y=np.zeros(150)), ValueError, r"^y must be labels of at least 2 classes; got 1"),
     (pe.permutation_test, dict(cv=1), ValueError, r"^cv must be an integer in \[2, 150\]; got 1"),
     (pe.permutation_test, dict(cv=51), ValueError, r"^cv must be at most 50, the size of the smallest class 0; got 51"),
-    # issue 24: the retired keywords name cv= and rng=
+    # the retired keywords name cv= and rng=
     (pe.permutation_test, dict(n_splits=5), TypeError, r"^permutation_test\(\) takes cv=, not n_splits="),
     (pe.permutation_test, dict(random_state=0), TypeError, r"^permutation_test\(\) takes rng=, not random_state="),
     (pe.permutation_test, dict(cv="5"), TypeError, r"^cv must be a scikit-learn-compatible splitter instance .*; got '5' \(no get_n_splits\)"),
@@ -328,7 +328,7 @@ def test_public_names_are_re_exported():  # rows for every public callable: test
     assert all(hasattr(pe.resampling, name) for name in permutation.__all__)
 
 
-# ------------------------------------------------------------------ cached null distributions (issue 18)
+# ------------------------------------------------------------------ cached null distributions
 
 def _both(est, X, y, cv, m=40, rng=0, **kw):
     a = pe.permutation_test(est, X, y, n_resamples=m, cv=cv, rng=rng, method="auto", **kw)
@@ -568,7 +568,7 @@ def test_cached_path_with_dataframe_sparse_and_string_labels():
 
 
 class _SeriesChecking(GaussianNB):
-    """A classifier that asserts it is handed the caller's pandas Series (issue 23): string
+    """A classifier that asserts it is handed the caller's pandas Series: string
     labels of their own dtype, the name kept, and the index of the rows of X it fits."""
 
     def fit(self, X, y, sample_weight=None):
@@ -586,7 +586,7 @@ class _SeriesChecking(GaussianNB):
 
 @pytest.mark.parametrize("cv", [3, KFold(3, shuffle=True, random_state=1)])
 def test_estimator_receives_the_callers_series(cv):
-    """permutation_test hands y to the estimator as the caller gave it, like X (issue 23):
+    """permutation_test hands y to the estimator as the caller gave it, like X:
     a pandas Series (string dtype, a non-default index) stays one, permuted by position
     under its own index; the p-value and null distribution equal those of plain arrays."""
     import pandas as pd

@@ -165,7 +165,7 @@ def test_folds_are_stratified(cancer):
 
 
 def test_an_int_cv_draws_the_folds_of_make_folds_and_a_splitter_is_used_as_given(small):
-    """Issue 24: cv=k draws the package's one kind of stratified folds (make_folds, as
+    """cv=k draws the package's one kind of stratified folds (make_folds, as
     cross_val_error); a splitter or explicit pairs give the same interval on the same pairs."""
     X, y = small
     res = P.perturbation_interval(X, y, cv=5, n_resamples=20, rng=3)
@@ -516,7 +516,7 @@ CASES = [
     (F, dict(cv=31), ValueError, r"^cv must be an integer in \[2, 30\]; got 31"),
     (F, dict(cv=2.5), TypeError, r"^cv must be a scikit-learn-compatible splitter"),
     (F, dict(cv=[(np.arange(5), np.arange(5, 40))]), ValueError, r"^cv must be indices in 0..29"),
-    # issue 24: the retired keywords name cv= and rng=
+    # the retired keywords name cv= and rng=
     (F, dict(n_splits=5), TypeError, r"^perturbation_interval\(\) takes cv=, not n_splits=: an int"),
     (F, dict(stratify=True), TypeError, r"^perturbation_interval\(\) takes cv=, not stratify="),
     (F, dict(random_state=0), TypeError, r"^perturbation_interval\(\) takes rng=, not random_state="),
@@ -601,7 +601,7 @@ def test_literal_reading_can_turn_the_interval_inside_out(cancer):
     assert low < res.error < high
 
 
-# ---- issue 23: the rule (w, b) is scale-free, so a huge or tiny w gives its error, not 0.5
+# ---- the rule (w, b) is scale-free, so a huge or tiny w gives its error, not 0.5
 @pytest.mark.parametrize("scale", [1e-300, 1e200, 1e307])
 def test_linear_rule_error_is_scale_free(scale):
     w, b = np.array([1.0, 0.5]), 0.3

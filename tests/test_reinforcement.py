@@ -590,7 +590,7 @@ def test_bad_input(func, args, kwargs, exc, word):
     assert_rejects(exc, word, func, *args, **kwargs)
 
 
-# ------------------------------------------------------------ memory and convergence (issue 11)
+# ------------------------------------------------------------ memory and convergence
 def test_planning_keeps_history_only_on_request():
     g = gridworld()
     vi = value_iteration(g, tol=1e-12)

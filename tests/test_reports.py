@@ -1,4 +1,4 @@
-"""The reports (issue 24): one call per question, with the reasoning shown.
+"""The reports: one call per question, with the reasoning shown.
 
 The main contract: a report's numbers are the underlying functions' numbers, on the same
 splits and seeds (each report keeps ``cv`` and the ``seeds`` it drew from ``rng``). Then:

@@ -1,4 +1,4 @@
-"""Issue 14: the functions that resample an estimator hand X to it unchanged.
+"""The functions that resample an estimator hand X to it unchanged.
 
 A pandas DataFrame with missing values goes through a ColumnTransformer pipeline that
 selects columns by name (imputer + scaler on the numeric ones, one-hot on a string one);

@@ -1,4 +1,4 @@
-"""Issue 24, "results a person can read": every public result type displays within the rules.
+"""Results a person can read: every public result type displays within the rules.
 
 Every public ``Result`` subclass of the package (each class in a public module's
 ``__all__``, and each result class defined under a public name in a public module, such as

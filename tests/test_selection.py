@@ -245,7 +245,7 @@ CASES = [
     (pe.selection_cv_error, dict(n_jobs=0), ValueError, r"^n_jobs must be None or a non-zero integer; got 0"),
     (pe.selection_cv_error, dict(inside="no"), TypeError, r"^inside must be True or False; got 'no'"),
     (pe.selection_cv_error, dict(inside=1), TypeError, r"^inside must be True or False; got 1"),
-    # issue 24: the retired keywords name cv= and rng=
+    # the retired keywords name cv= and rng=
     (pe.selection_cv_error, dict(stratify=True), TypeError, r"^selection_cv_error\(\) takes cv=, not stratify="),
     (pe.selection_cv_error, dict(n_splits=5), TypeError, r"^selection_cv_error\(\) takes cv=, not n_splits="),
     (pe.selection_cv_error, dict(n_repeats=2), TypeError, r"^selection_cv_error\(\) takes cv=, not n_repeats="),

@@ -51,7 +51,7 @@ def test_variance_difference_and_value():
 
 
 @pytest.mark.parametrize("call, name", [
-    # issue 23: a standard error of 0 would make z infinite (no tolerance at all)
+    # a standard error of 0 would make z infinite (no tolerance at all)
     (lambda: simulation.check_value(0.6, 0.0, 0.5), "std_error"),
     (lambda: simulation.check_mean([0.3, 0.3, 0.3], 0.2), "samples"),
     (lambda: simulation.check_variance([0.0, 1.0, 0.0, 1.0], 0.3), "samples"),  # balanced: delta-method s.e. 0

@@ -1,4 +1,4 @@
-"""Issue 14: patterneval's estimators take scikit-learn's ``random_state`` (None, an int, a
+"""patterneval's estimators take scikit-learn's ``random_state`` (None, an int, a
 Generator or a RandomState) and no second name, so that scikit-learn's machinery
 (``check_estimator``, meta-estimators, ``clone``) can seed them. Functions keep ``rng``
 (SPEC 7). Each estimator's full ``check_estimator`` run lives in its own test file

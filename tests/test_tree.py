@@ -625,7 +625,7 @@ def test_bad_input(func, args, kwargs, exc, word):
     assert_rejects(exc, word, func, *args, **kwargs)
 
 
-# --------------------------------------------------------------------------- tie rules (issue 11)
+# --------------------------------------------------------------------------- tie rules
 def _exact_gini_gains(y, cuts):
     """Weighted Gini decrease of each cut position, in exact rational arithmetic."""
     from fractions import Fraction
@@ -680,7 +680,7 @@ def test_argmax_tied_ignores_rounding_differences():
     np.testing.assert_array_equal(argmax_tied([[1.0, 1.0 + 1e-16], [0.0, 2.0]], axis=1), [0, 1])
 
 
-# ---- issue 23: impurities depend on proportions, so no scale of the counts gives NaN
+# ---- impurities depend on proportions, so no scale of the counts gives NaN
 @pytest.mark.parametrize("scale", [1e-310, 1e-200, 1e200, 1e300])
 def test_impurities_of_tiny_and_huge_counts(scale):
     counts = np.array([9.0, 5.0])

@@ -120,7 +120,7 @@ def test_check_array_accepts_and_normalises():
     ([], {}, ValueError, r"^y must be a 1-d array of at least 1 labels; got an empty array\.$"),
     ([1, 1], dict(min_classes=2), ValueError, r"^y must be labels of at least 2 classes; got 1 class \(\[1\]\)\.$"),
     ([0, 1, 2], dict(min_classes=2, max_classes=2), ValueError, r"^y must be labels of exactly 2 classes"),
-    # issue 23, one rule for labels (scikit-learn's type_of_target)
+    # one rule for labels (scikit-learn's type_of_target)
     ([0.1, 0.7, 0.3], {}, ValueError, r"^y must be class labels \(binary or multiclass\); got a 'continuous' target, "
                                        r"3 non-integral values of 3 \(\[0\.1, 0\.7, 0\.3\]\)\. Unknown label type: "
                                        r"'continuous', in the words of scikit-learn's type_of_target\. Labels are "

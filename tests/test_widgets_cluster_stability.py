@@ -71,7 +71,7 @@ def test_static_figures():
     assert len(fig.axes[0].patches) == 3 and fig._repr_png_().startswith(b"\x89PNG")
 
 
-# ------------------------------------------------------------------ on the user's data (issue 24)
+# ------------------------------------------------------------------ on the user's data
 from _helpers import assert_explorer_displays  # noqa: E402
 from sklearn.cluster import DBSCAN  # noqa: E402
 from sklearn.datasets import make_blobs  # noqa: E402

@@ -88,7 +88,7 @@ def test_critical_difference_explorer_slider_ranges(name):
     assert png(explorer) != first  # test_widgets_controls checks the curves move, not only the title
 
 
-# ------------------------------------------------------------------ on the user's data (issue 24)
+# ------------------------------------------------------------------ on the user's data
 from _helpers import assert_explorer_displays, assert_redraws  # noqa: E402
 from sklearn.datasets import load_iris  # noqa: E402
 from sklearn.naive_bayes import GaussianNB  # noqa: E402

@@ -79,12 +79,12 @@ def test_static_figures():
     fig = plot_reliability(f.y, {"forecast": f.forecast, "truth": f.probability}, n_bins=5)
     assert "ECE" in fig.axes[0].get_legend().get_texts()[0].get_text()
     # configurations that are not perfect: a perfect one has out-of-bag scores without spread,
-    # which bbc_from_predictions refuses (issue 23)
+    # which bbc_from_predictions refuses
     res = bbc_from_predictions(f.y, np.stack([(f.forecast > 0.5).astype(int), 1 - f.y]), n_resamples=20, rng=0)
     assert plot_bbc(res).axes[0].get_ylabel() == "accuracy"
 
 
-# ------------------------------------------------------------------ on the user's data (issue 24)
+# ------------------------------------------------------------------ on the user's data
 import functools  # noqa: E402
 
 from _helpers import assert_explorer_displays, assert_redraws  # noqa: E402

@@ -29,7 +29,7 @@ def test_painter_draws_the_library_values():
     np.testing.assert_allclose(sim.get_ydata(), np.where(expected > 0, expected, np.nan))
     first = T[np.argmax(correlated_vote_error(0.3, T, 0.2) > hoeffding_bound(0.3, T))]
     assert f"bound broken from T={first}" in ax.get_title()
-    # issue 12: the chapter's text and this title agree (every T: 34; the first odd T is 35)
+    # the chapter's text and this title agree (every T: 34; the first odd T is 35)
     assert first == 34 and "bound broken from T=34" in ax.get_title()
     assert ax.get_yscale() == "log"
 

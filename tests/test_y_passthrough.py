@@ -1,5 +1,5 @@
 """Every public function that fits the caller's estimator on the caller's (X, y) hands it
-``y`` as given (issue 23): a pandas Series stays a Series -- its name, dtype and index kept,
+``y`` as given: a pandas Series stays a Series -- its name, dtype and index kept,
 rows taken by position -- and the numbers are those of plain numpy arrays."""
 
 import dataclasses
