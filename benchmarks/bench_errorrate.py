@@ -11,7 +11,7 @@ Prints three tables and asserts nothing (goals are in benchmarks/README.md):
     ``proportion_confint`` on the same arrays, per method: median time of several
     repeats, the ratio patterneval / statsmodels (goal <= 1.0), and the peak traced
     memory (tracemalloc) of one call of each;
-(b) a 10^6-replicate Monte Carlo of the stratified estimator, ``pe.errorrate.simulate_sampling``
+(b) a 10^6-replicate Monte Carlo of the stratified estimator, ``patterneval.book.selective_sampling.simulate_sampling``
     (goal < 0.5 s);
 (c) explorer update latency: each explorer in ``patterneval.widgets`` has a slider moved
     20 times between two values, each move redrawing synchronously with matplotlib's Agg
@@ -36,6 +36,7 @@ matplotlib.use("Agg")  # before anything imports pyplot
 import numpy as np  # noqa: E402
 
 import patterneval as pe  # noqa: E402
+from patterneval.book.selective_sampling import simulate_sampling  # noqa: E402
 from _latency import slider_latency  # noqa: E402  (benchmarks/ is on sys.path when run as a script)
 from _timing import peak_memory, versions  # noqa: E402  (benchmarks/ is on sys.path when run as a script)
 
@@ -98,7 +99,7 @@ def bench_simulation(n_datasets: int, repeats: int) -> None:
         times = []
         for seed in range(repeats):
             start = time.perf_counter()
-            pe.errorrate.simulate_sampling(errors, priors, n, n_datasets=n_datasets, rng=seed)
+            simulate_sampling(errors, priors, n, n_datasets=n_datasets, rng=seed)
             times.append(time.perf_counter() - start)
         print(f"    {label:<20}{statistics.median(times):8.3f} s   (goal < 0.5 s)")
 

@@ -63,6 +63,8 @@ from sklearn.neighbors import KNeighborsClassifier
 
 import patterneval as pe
 from patterneval.book import simulation
+from patterneval.book.error_rate import simulate_coverage
+from patterneval.book.selective_sampling import simulate_sampling
 import patterneval.plotting as pp
 from patterneval.book.calibration import miscalibrated_forecasts, simulate_selection_optimism
 from patterneval.compare.calibration import bin_forecasts
@@ -137,10 +139,10 @@ GOOD: dict = {
     "stratified_variance": (pe.stratified_variance, dict(class_errors=[0.1, 0.2], priors=[0.4, 0.6], n=10)),
     "selective_variance_gap": (pe.selective_variance_gap, dict(class_errors=[0.1, 0.2], priors=[0.4, 0.6], n=10)),
     "proportional_allocation": (pe.proportional_allocation, dict(n=10, priors=[0.4, 0.6])),
-    "simulate_sampling": (pe.errorrate.simulate_sampling, dict(class_errors=[0.1, 0.2], priors=[0.4, 0.6], n=10,
+    "simulate_sampling": (simulate_sampling, dict(class_errors=[0.1, 0.2], priors=[0.4, 0.6], n=10,
                                                      n_datasets=5, rng=0)),
     "coverage_probability": (pe.coverage_probability, dict(error=0.1, n=10)),
-    "simulate_coverage": (pe.errorrate.simulate_coverage, dict(error=0.1, n=10, n_datasets=5, rng=0)),
+    "simulate_coverage": (simulate_coverage, dict(error=0.1, n=10, n_datasets=5, rng=0)),
     "check_mean": (simulation.check_mean, dict(samples=[0.1, 0.2, 0.3], formula=0.2)),
     "check_variance": (simulation.check_variance, dict(samples=[0.1, 0.2, 0.3], formula=0.01)),
     "check_variance_difference": (simulation.check_variance_difference,

@@ -12,6 +12,8 @@ from scipy import special, stats
 
 import patterneval as pe
 from patterneval.book import simulation
+from patterneval.book.error_rate import simulate_coverage
+from patterneval.book.selective_sampling import simulate_sampling
 
 
 def note_pmf(k, n, eps):
@@ -53,7 +55,7 @@ def test_beta_is_the_significance_level_in_percent():
     for n, eps in itertools.product([10, 30, 100], [0.02, 0.1, 0.3, 0.5]):
         miss = 1 - pe.coverage_probability(eps, n, confidence_level=level, method="clopper-pearson")
         assert miss <= beta / 100 + 1e-12
-    sim = pe.errorrate.simulate_coverage(0.1, 30, confidence_level=level, method="clopper-pearson",
+    sim = simulate_coverage(0.1, 30, confidence_level=level, method="clopper-pearson",
                                n_datasets=100_000, rng=np.random.default_rng(5))
     assert 1 - sim.coverage <= beta / 100 + 4 * sim.std_error
 
@@ -79,7 +81,7 @@ def test_c_class_gap_is_not_the_two_class_formula():
     assert gap == pytest.approx(priors @ (errors - eps) ** 2 / n, rel=1e-12)
     # The two-class formula applied to the first two classes is no substitute.
     naive = priors[0] * priors[1] * (errors[0] - errors[1]) ** 2 / n
-    sim = pe.errorrate.simulate_sampling(errors, priors, n, n_datasets=400_000, rng=np.random.default_rng(11))
+    sim = simulate_sampling(errors, priors, n, n_datasets=400_000, rng=np.random.default_rng(11))
     assert simulation.check_variance_difference(sim.random, sim.stratified, gap).passed
     assert not simulation.check_variance_difference(sim.random, sim.stratified, naive).passed
 

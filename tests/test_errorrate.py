@@ -22,6 +22,8 @@ from scipy import special, stats
 from statsmodels.stats.proportion import proportion_confint
 
 import patterneval as pe
+from patterneval.book.error_rate import simulate_coverage
+from patterneval.book.selective_sampling import simulate_sampling
 
 METHODS = pe.INTERVAL_METHODS
 LEVELS = (0.8, 0.9, 0.95, 0.99)
@@ -259,7 +261,7 @@ STRATA = [
 def test_stratified_estimator_unbiased_with_known_variance(errors, priors, n):
     rng = np.random.default_rng(2002)
     r = 500_000
-    sim = pe.errorrate.simulate_sampling(errors, priors, n, n_datasets=r, rng=rng)
+    sim = simulate_sampling(errors, priors, n, n_datasets=r, rng=rng)
     assert sim.class_sizes.tolist() == [round(p * n) for p in priors]
     assert sim.random.shape == sim.stratified.shape == (r,)
     eps = float(np.dot(priors, errors))
@@ -278,7 +280,7 @@ def test_stratified_estimator_unbiased_with_known_variance(errors, priors, n):
 def test_variance_gap_by_simulation(errors, priors, n):
     rng = np.random.default_rng(3003)
     r = 1_000_000
-    sim = pe.errorrate.simulate_sampling(errors, priors, n, n_datasets=r, rng=rng)
+    sim = simulate_sampling(errors, priors, n, n_datasets=r, rng=rng)
     eps = float(np.dot(priors, errors))
     gap = pe.selective_variance_gap(errors, priors, n)
     if len(errors) == 2:
@@ -372,7 +374,7 @@ def test_simulated_coverage_agrees_with_exact(method, eps, n):
     rng = np.random.default_rng(4004)
     r = 100_000
     exact = pe.coverage_probability(eps, n, confidence_level=0.95, method=method)
-    sim = pe.errorrate.simulate_coverage(eps, n, confidence_level=0.95, method=method, n_datasets=r, rng=rng)
+    sim = simulate_coverage(eps, n, confidence_level=0.95, method=method, n_datasets=r, rng=rng)
     assert sim.n_datasets == r
     assert sim.std_error == pytest.approx(math.sqrt(sim.coverage * (1 - sim.coverage) / r), rel=1e-12)
     se = math.sqrt(exact * (1 - exact) / r)  # SE of a Bernoulli(exact) mean of r draws
@@ -646,7 +648,7 @@ def test_tabulated_binomial_draws_follow_the_binomial_law(n, p):
     """The inverse-CDF fast path against the exact pmf (chi-square, seeded) and its twin."""
     from scipy import stats
 
-    from patterneval.errorrate import _binomial_draws
+    from patterneval.book.error_rate import _binomial_draws
 
     size = 200_000
     fast = _binomial_draws(np.random.default_rng(42), n, p, size)
@@ -664,7 +666,7 @@ def test_tabulated_binomial_draws_follow_the_binomial_law(n, p):
 
 
 def test_binomial_draws_fall_back_beyond_the_table_and_at_the_ends():
-    from patterneval.errorrate import _TABLE_LIMIT, _binomial_draws
+    from patterneval.book.error_rate import _TABLE_LIMIT, _binomial_draws
 
     gen = np.random.default_rng(0)
     big = _binomial_draws(gen, _TABLE_LIMIT + 1, 0.5, 1000)

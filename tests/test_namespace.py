@@ -88,7 +88,8 @@ def test_datasets_are_chapter_helpers_out_of_the_top_level():
 
 def test_chapter_helpers_live_in_their_chapter_module():
     helpers = {"patterneval.book.simulation": ["check_mean", "format_checks", "SimulationCheck"],
-               "patterneval.errorrate": ["simulate_coverage", "simulate_sampling"],
+               "patterneval.book.error_rate": ["simulate_coverage", "CoverageSimulation"],
+               "patterneval.book.selective_sampling": ["simulate_sampling", "SamplingSimulation"],
                "patterneval.optimize": ["rosenbrock", "quadratic_problem"],
                "patterneval.evolution": ["onemax", "trap"],
                "patterneval.resampling": ["leak_grid", "signal_tests", "expected_svm_error"]}

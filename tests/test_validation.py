@@ -16,7 +16,9 @@ from _helpers import assert_rejects
 
 import patterneval as pe
 from patterneval import errorrate
-from patterneval.book import simulation
+from patterneval.book import error_rate, selective_sampling, simulation
+from patterneval.book.error_rate import simulate_coverage
+from patterneval.book.selective_sampling import simulate_sampling
 
 # valid arguments for each public function; each row below spoils one of them
 GOOD = {
@@ -28,9 +30,9 @@ GOOD = {
     pe.stratified_variance: dict(class_errors=[0.1, 0.2], priors=[0.4, 0.6], n=10),
     pe.selective_variance_gap: dict(class_errors=[0.1, 0.2], priors=[0.4, 0.6], n=10),
     pe.proportional_allocation: dict(n=10, priors=[0.4, 0.6]),
-    pe.errorrate.simulate_sampling: dict(class_errors=[0.1, 0.2], priors=[0.4, 0.6], n=10, n_datasets=5, rng=0),
+    simulate_sampling: dict(class_errors=[0.1, 0.2], priors=[0.4, 0.6], n=10, n_datasets=5, rng=0),
     pe.coverage_probability: dict(error=0.1, n=10),
-    pe.errorrate.simulate_coverage: dict(error=0.1, n=10, n_datasets=5, rng=0),
+    simulate_coverage: dict(error=0.1, n=10, n_datasets=5, rng=0),
     simulation.check_mean: dict(samples=[0.1, 0.2, 0.3], formula=0.2),
     simulation.check_variance: dict(samples=[0.1, 0.2, 0.3], formula=0.01),
     simulation.check_variance_difference: dict(samples_a=[0.1, 0.3, 0.2, 0.5], samples_b=[0.2, 0.2, 0.3, 0.1],
@@ -78,11 +80,11 @@ CASES = [
     (pe.selective_variance_gap, dict(n=2.5), TypeError, r"^n must be an array of integers"),
     (pe.proportional_allocation, dict(n=0), ValueError, r"^n must be an integer >= 1; got 0"),
     (pe.proportional_allocation, dict(n=2.5), TypeError, r"^n must be an integer >= 1; got 2.5"),
-    (pe.errorrate.simulate_sampling, dict(n=0), ValueError, r"^n must be an integer >= 1; got 0"),
-    (pe.errorrate.simulate_sampling, dict(n=2.5), TypeError, r"^n must be an integer >= 1; got 2.5"),
+    (simulate_sampling, dict(n=0), ValueError, r"^n must be an integer >= 1; got 0"),
+    (simulate_sampling, dict(n=2.5), TypeError, r"^n must be an integer >= 1; got 2.5"),
     (pe.coverage_probability, dict(n=0), ValueError, r"^n must be an integer >= 1; got 0"),
     (pe.coverage_probability, dict(n=True), TypeError, r"^n must be an integer >= 1; got True"),
-    (pe.errorrate.simulate_coverage, dict(n=2.5), TypeError, r"^n must be an integer >= 1; got 2.5"),
+    (simulate_coverage, dict(n=2.5), TypeError, r"^n must be an integer >= 1; got 2.5"),
     # ---- labels
     (pe.test_error, dict(y_pred=[0, 1, 0]), ValueError, r"^y_pred has 3 entries but y_true has 4"),
     (pe.test_error, dict(y_true=[], y_pred=[]), ValueError, r"^y_true must be a 1-d array of at least 1 labels; got an empty"),
@@ -95,21 +97,21 @@ CASES = [
     (pe.sample_size_for_width, dict(width=0), ValueError, r"^width must be a real number in \(0, 1\); got 0"),
     (pe.sample_size_for_width, dict(width=1.0), ValueError, r"^width must be a real number in \(0, 1\)"),
     (pe.coverage_probability, dict(error=2), ValueError, r"^error must be a real number in \[0, 1\]; got 2"),
-    (pe.errorrate.simulate_coverage, dict(error="0.1"), TypeError, r"^error must be a real number in \[0, 1\]; got '0.1'"),
+    (simulate_coverage, dict(error="0.1"), TypeError, r"^error must be a real number in \[0, 1\]; got '0.1'"),
     (pe.stratified_variance, dict(class_errors=[0.1, 1.2]), ValueError, r"^class_errors must be an array of values in \[0, 1\]"),
     (pe.selective_variance_gap, dict(class_errors=[-0.1, 0.2]), ValueError, r"^class_errors must be an array of values in"),
-    (pe.errorrate.simulate_sampling, dict(class_errors=[[0.1, 0.2]]), ValueError, r"^class_errors must be a 1-d array .*; got an array of shape \(1, 2\)"),
+    (simulate_sampling, dict(class_errors=[[0.1, 0.2]]), ValueError, r"^class_errors must be a 1-d array .*; got an array of shape \(1, 2\)"),
     # ---- priors: negative, not summing to 1, wrong length
     *[(f, dict(priors=[-0.2, 1.2]), ValueError, PRIORS_NEG) for f in (
         pe.stratified_error, pe.stratified_variance, pe.selective_variance_gap,
-        pe.proportional_allocation, pe.errorrate.simulate_sampling)],
+        pe.proportional_allocation, simulate_sampling)],
     *[(f, dict(priors=[0.5, 0.6]), ValueError, PRIORS_SUM) for f in (
         pe.stratified_error, pe.stratified_variance, pe.selective_variance_gap,
-        pe.proportional_allocation, pe.errorrate.simulate_sampling)],
+        pe.proportional_allocation, simulate_sampling)],
     (pe.stratified_error, dict(priors=[0.2, 0.3, 0.5]), ValueError, r"^priors has 3 entries but k has 2"),
     (pe.stratified_variance, dict(priors=[1.0]), ValueError, r"^priors has 1 entries but class_errors has 2"),
     (pe.selective_variance_gap, dict(priors=[0.2, 0.3, 0.5]), ValueError, r"^priors has 3 entries but class_errors has 2"),
-    (pe.errorrate.simulate_sampling, dict(priors=[0.2, 0.3, 0.5]), ValueError, r"^priors has 3 entries but class_errors has 2"),
+    (simulate_sampling, dict(priors=[0.2, 0.3, 0.5]), ValueError, r"^priors has 3 entries but class_errors has 2"),
     (pe.proportional_allocation, dict(priors=[[0.5, 0.5]]), ValueError, r"^priors must be a 1-d array"),
     (pe.proportional_allocation, dict(priors="ab"), TypeError, r"^priors must be a 1-d array of real numbers; got 'ab'"),
     # ---- confidence_level outside (0, 1) or not a number; method unknown or not a string
@@ -119,12 +121,12 @@ CASES = [
     *[(f, dict(method="exact"), ValueError, METHOD_MSG) for f in WITH_METHOD],
     (pe.binomial_interval, dict(method=None), TypeError, r"^method must be a string"),
     # ---- randomness and replicate counts
-    (pe.errorrate.simulate_sampling, dict(rng="seed"), TypeError, RNG_MSG),
-    (pe.errorrate.simulate_coverage, dict(rng="seed"), TypeError, RNG_MSG),
-    (pe.errorrate.simulate_sampling, dict(rng=np.random.RandomState(0)), TypeError, r"^rng must be .* legacy RandomState"),
-    (pe.errorrate.simulate_sampling, dict(n_datasets=0), ValueError, r"^n_datasets must be an integer >= 1; got 0"),
-    (pe.errorrate.simulate_coverage, dict(n_datasets=0), ValueError, r"^n_datasets must be an integer >= 1; got 0"),
-    (pe.errorrate.simulate_coverage, dict(n_datasets=10.0), TypeError, r"^n_datasets must be an integer >= 1"),
+    (simulate_sampling, dict(rng="seed"), TypeError, RNG_MSG),
+    (simulate_coverage, dict(rng="seed"), TypeError, RNG_MSG),
+    (simulate_sampling, dict(rng=np.random.RandomState(0)), TypeError, r"^rng must be .* legacy RandomState"),
+    (simulate_sampling, dict(n_datasets=0), ValueError, r"^n_datasets must be an integer >= 1; got 0"),
+    (simulate_coverage, dict(n_datasets=0), ValueError, r"^n_datasets must be an integer >= 1; got 0"),
+    (simulate_coverage, dict(n_datasets=10.0), TypeError, r"^n_datasets must be an integer >= 1"),
     # ---- Monte Carlo checks (patterneval.book.simulation)
     (simulation.check_mean, dict(samples=[0.1]), ValueError, r"^samples must be a 1-d array .* with at least 2 entries; got shape \(1,\)"),
     (simulation.check_mean, dict(samples=[[0.1, 0.2]]), ValueError, r"^samples must be a 1-d array .*; got an array of shape \(1, 2\)"),
@@ -160,11 +162,12 @@ def test_good_arguments_are_accepted(func):
 
 
 def test_every_public_function_has_a_row():
-    """Every function in the ``__all__`` of errorrate and simulation has a row.
+    """Every function in the ``__all__`` of errorrate, simulation and the wing's
+    error_rate and selective_sampling has a row.
 
     (The resampling modules keep their bad-input tables beside their own tests.)
     """
-    public = {name: getattr(module, name) for module in (errorrate, simulation) for name in module.__all__}
+    public = {name: getattr(module, name) for module in (errorrate, simulation, error_rate, selective_sampling) for name in module.__all__}
     functions = {name for name, obj in public.items() if inspect.isfunction(obj)}
     covered = {_name(f) for f, *_ in CASES}
     assert functions - covered == set(), "public functions without a bad-input row"

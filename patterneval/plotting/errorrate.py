@@ -20,10 +20,10 @@ from ..errorrate import (
     coverage_probability,
     error_variance,
     selective_variance_gap,
-    simulate_coverage,
-    simulate_sampling,
     stratified_variance,
 )
+from ..book.error_rate import simulate_coverage
+from ..book.selective_sampling import simulate_sampling
 from ._style import BOOK_STYLE, COLORS, Painter, new_figure, one_shot, reset_axes
 
 __all__ = [

@@ -413,6 +413,57 @@ def _scores_of(model, Xt, classes):
     return None
 
 
+def _holdout(items, X, y, labels, classes, test_size, seed):
+    """The stratified hold-out: its (train, test) indices, each classifier's predictions on
+    the test part after a fit on the training part, and its binary scores (None each where
+    the classifier gives none, or the problem is not binary)."""
+    train, test = holdout_split(labels, test_size, seed)
+    Xr, yr, Xt = take_rows(X, train), take_rows(y, train), take_rows(X, test)
+    preds, hold_scores = [], []
+    for est in items:
+        with x_passed_through("fit", train.size):
+            model = clone(est).fit(Xr, yr)
+        with x_passed_through("predict", test.size):
+            preds.append(np.asarray(model.predict(Xt)))
+        hold_scores.append(_scores_of(model, Xt, classes) if classes.size == 2 else None)
+    return (train, test), preds, hold_scores
+
+
+def _pairs(scores, names, *, alpha, rope, y_test, preds, y_auc, auc_scores):
+    """Every pair (a, b), a before b: the corrected t (its difference's interval, the
+    Holm-adjusted p-value), the Bayesian correlated t, and McNemar on the hold-out and
+    DeLong on the scores where those exist (each Holm-adjusted across the pairs)."""
+    k = len(names)
+    ij = [(i, j) for i in range(k) for j in range(i + 1, k)]
+    corrected, bayes = [], []
+    for i, j in ij:
+        two = scores.select(names[i], names[j])
+        try:
+            corrected.append(corrected_resampled_ttest(two))
+        except ValueError as exc:  # no spread: the tests are undefined for this pair
+            raise fail("estimators", f"classifiers whose {scores.metric} differences vary over the splits",
+                       f"{names[i]!r} and {names[j]!r}, whose differences do not", echo=False,
+                       hint=str(exc)[:1].upper() + str(exc)[1:]) from exc
+        bayes.append(bayesian_correlated_ttest(two, rope=rope))
+    p_holm = holm_adjust([c.pvalue for c in corrected])
+    mcn = [mcnemar_test(y_test, preds[i], preds[j]) for i, j in ij] if preds is not None else None
+    mcn_holm = holm_adjust([m.pvalue for m in mcn]) if mcn else None
+    dl = [delong_test(y_auc, auc_scores[i], auc_scores[j], confidence_level=1 - alpha, pos_label=1)
+          for i, j in ij] if auc_scores is not None else None
+    dl_holm = holm_adjust([d.pvalue for d in dl]) if dl else None
+    pairs = []
+    for t, (i, j) in enumerate(ij):
+        c = corrected[t]
+        half = stats.t.ppf(1 - alpha / 2, c.df) * c.std_error
+        pairs.append(PairComparison(
+            a=names[i], b=names[j], corrected=c,
+            difference_interval=(float(c.mean_difference - half), float(c.mean_difference + half)),
+            pvalue_holm=float(p_holm[t]), bayes=bayes[t],
+            mcnemar=mcn[t] if mcn else None, mcnemar_pvalue_holm=float(mcn_holm[t]) if mcn else None,
+            delong=dl[t] if dl else None, delong_pvalue_holm=float(dl_holm[t]) if dl else None))
+    return tuple(pairs)
+
+
 @keywords
 def compare_classifiers(estimators: Sequence | Mapping, X: ArrayLike, y: ArrayLike, *,
                         cv: int | object | Sequence | None = None, metric: str | Callable = "accuracy", rope: float = 0.01, alpha: float = 0.05,
@@ -548,17 +599,8 @@ def compare_classifiers(estimators: Sequence | Mapping, X: ArrayLike, y: ArrayLi
     Xr, yr, lr = X, y, labels
     indices = preds = hold_scores = None
     if test_size is not None:
-        train, test = holdout_split(labels, test_size, seeds["holdout"])
-        indices = (train, test)
-        Xr, yr, lr = take_rows(X, train), take_rows(y, train), labels[train]
-        Xt = take_rows(X, test)
-        preds, hold_scores = [], []
-        for est in items:
-            with x_passed_through("fit", train.size):
-                model = clone(est).fit(Xr, yr)
-            with x_passed_through("predict", test.size):
-                preds.append(np.asarray(model.predict(Xt)))
-            hold_scores.append(_scores_of(model, Xt, classes) if classes.size == 2 else None)
+        indices, preds, hold_scores = _holdout(items, X, y, labels, classes, test_size, seeds["holdout"])
+        Xr, yr, lr = take_rows(X, indices[0]), take_rows(y, indices[0]), labels[indices[0]]
     scores = cv_scores(named, Xr, yr, cv=cv, metric=metric, rng=seeds["cv"], n_jobs=n_jobs, progress=progress)
     per = len(scores.splits) // scores.n_repeats
     groups = [list(scores.splits[r * per:(r + 1) * per]) for r in range(scores.n_repeats)]
@@ -579,39 +621,13 @@ def compare_classifiers(estimators: Sequence | Mapping, X: ArrayLike, y: ArrayLi
             notes.append("No AUC: the first repeat of cv does not test every sample once (give test_size).")
     auc = None if auc_scores is None else tuple(delong_interval(y_auc, s, confidence_level=1 - alpha, pos_label=1)
                                                 for s in auc_scores)
-
-    k = len(names)
-    ij = [(i, j) for i in range(k) for j in range(i + 1, k)]
-    corrected, bayes = [], []
-    for i, j in ij:
-        two = scores.select(names[i], names[j])
-        try:
-            corrected.append(corrected_resampled_ttest(two))
-        except ValueError as exc:  # no spread: the tests are undefined for this pair
-            raise fail("estimators", f"classifiers whose {scores.metric} differences vary over the splits",
-                       f"{names[i]!r} and {names[j]!r}, whose differences do not", echo=False,
-                       hint=str(exc)[:1].upper() + str(exc)[1:]) from exc
-        bayes.append(bayesian_correlated_ttest(two, rope=rope))
-    p_holm = holm_adjust([c.pvalue for c in corrected])
-    mcn = [mcnemar_test(labels[indices[1]], preds[i], preds[j]) for i, j in ij] if preds is not None else None
-    mcn_holm = holm_adjust([m.pvalue for m in mcn]) if mcn else None
-    dl = [delong_test(y_auc, auc_scores[i], auc_scores[j], confidence_level=1 - alpha, pos_label=1)
-          for i, j in ij] if auc_scores is not None else None
-    dl_holm = holm_adjust([d.pvalue for d in dl]) if dl else None
-    pairs = []
-    for t, (i, j) in enumerate(ij):
-        c = corrected[t]
-        half = stats.t.ppf(1 - alpha / 2, c.df) * c.std_error
-        pairs.append(PairComparison(
-            a=names[i], b=names[j], corrected=c,
-            difference_interval=(float(c.mean_difference - half), float(c.mean_difference + half)),
-            pvalue_holm=float(p_holm[t]), bayes=bayes[t],
-            mcnemar=mcn[t] if mcn else None, mcnemar_pvalue_holm=float(mcn_holm[t]) if mcn else None,
-            delong=dl[t] if dl else None, delong_pvalue_holm=float(dl_holm[t]) if dl else None))
+    y_test = None if indices is None else labels[indices[1]]
+    pairs = _pairs(scores, names, alpha=alpha, rope=rope, y_test=y_test, preds=preds,
+                   y_auc=y_auc, auc_scores=auc_scores)
     intervals = np.array([mean_score_interval(scores.scores[:, e], scores.n_train, scores.n_test,
-                                              confidence_level=1 - alpha) for e in range(k)])
-    errors = None if preds is None else np.array([np.mean(p != labels[indices[1]]) for p in preds])
+                                              confidence_level=1 - alpha) for e in range(len(names))])
+    errors = None if preds is None else np.array([np.mean(p != y_test) for p in preds])
     return ComparisonReport(
         names=tuple(names), metric=scores.metric, scores=scores, cv=cv, cv_description=describe_cv(cv, groups),
-        seeds=seeds, alpha=alpha, rope=rope, mean_intervals=intervals, pairs=tuple(pairs), holdout_indices=indices,
+        seeds=seeds, alpha=alpha, rope=rope, mean_intervals=intervals, pairs=pairs, holdout_indices=indices,
         holdout_errors=errors, auc=auc, score_source=source, notes=tuple(notes))
