@@ -15,7 +15,7 @@ What the top level holds (the rule, as in SciPy and scikit-learn):
 - Chapter helpers are not at the top level: the book's data sets and worked examples in
   :mod:`patterneval.datasets`, the Monte Carlo checks in :mod:`patterneval.book.simulation`,
   and a chapter's simulators, test problems and figure data in the module of their
-  chapter (``patterneval.errorrate.simulate_coverage``, ``patterneval.optimize.rosenbrock``).
+  chapter (``patterneval.book.error_rate.simulate_coverage``, ``patterneval.optimize.rosenbrock``).
   Figures and explorers live in ``patterneval.plotting`` and ``patterneval.widgets``.
 """
 

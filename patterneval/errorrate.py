@@ -17,14 +17,12 @@ import numpy as np
 from numpy.typing import ArrayLike
 from scipy import special, stats
 
-from ._api import keywords
 from ._results import ConfidenceInterval, Result, interval_docs
 from ._ties import argsort_tied
 from ._validation import (
     check_array,
     check_choice,
     check_labels,
-    check_rng,
     check_same_length,
     check_scalar,
     fail,
@@ -33,9 +31,7 @@ from ._validation import (
 
 __all__ = [
     "INTERVAL_METHODS",
-    "CoverageSimulation",
     "ErrorEstimate",
-    "SamplingSimulation",
     "StratifiedEstimate",
     "binomial_interval",
     "coverage_probability",
@@ -43,8 +39,6 @@ __all__ = [
     "proportional_allocation",
     "sample_size_for_width",
     "selective_variance_gap",
-    "simulate_coverage",
-    "simulate_sampling",
     "stratified_error",
     "stratified_variance",
     "test_error",
@@ -560,93 +554,6 @@ def proportional_allocation(n: int, priors: ArrayLike) -> np.ndarray:
     return sizes
 
 
-# --------------------------------------------------------------------------- simulation
-#: Up to this many trials, binomial counts are drawn by inverting the tabulated CDF.
-_TABLE_LIMIT = 1_000_000
-
-
-def _binomial_draws(gen: np.random.Generator, n: int, p: float, size: int) -> np.ndarray:
-    """``size`` draws of Binomial(n, p) by inverting its CDF, tabulated over 0..n.
-
-    NumPy's sampler switches to a slow inversion loop when n p < 30, the usual case for
-    error counts; one uniform and one binary search per draw is several times faster and
-    exact up to the CDF's rounding. Very large n falls back to ``Generator.binomial``.
-    """
-    if n > _TABLE_LIMIT or p in (0.0, 1.0):
-        return gen.binomial(n, p, size=size)
-    cdf = stats.binom.cdf(np.arange(n + 1), n, p)
-    cdf[-1] = 1.0  # so every uniform in [0, 1) finds a count
-    return np.searchsorted(cdf, gen.random(size), side="right")
-
-
-@dataclasses.dataclass(frozen=True, repr=False)
-class SamplingSimulation(Result):
-    """Monte Carlo replicates of the random-sampling and the stratified error estimates.
-
-    Attributes
-    ----------
-    random : ndarray, shape (n_datasets,)
-        ``k / N`` with ``k ~ Binomial(N, eps)``, ``eps = sum_i P_i eps_i``.
-    stratified : ndarray, shape (n_datasets,)
-        ``sum_i P_i k_i / n_i`` with ``k_i ~ Binomial(n_i, eps_i)``.
-    class_sizes : ndarray
-        The per-class test sizes ``n_i`` (proportional allocation).
-    """
-
-    random: np.ndarray
-    stratified: np.ndarray
-    class_sizes: np.ndarray
-
-
-@keywords
-def simulate_sampling(class_errors: ArrayLike, priors: ArrayLike, n: int, *, n_datasets: int = 10_000,
-                      rng: int | np.random.Generator | None = None) -> SamplingSimulation:
-    """Draw the two error estimates of the chapter "Selective sampling", vectorised.
-
-    Random sampling draws N test samples from the mixture, so the error count is
-    Binomial(N, eps) directly; selective sampling draws ``n_i`` from class i
-    (:func:`proportional_allocation`) and weights the class error rates by the priors.
-    Classes allocated no samples (a tiny prior) contribute nothing.
-
-    Parameters
-    ----------
-    class_errors, priors
-        As in :func:`stratified_variance`.
-    n : int
-        Test-set size N, >= 1; selective sampling allocates it by
-        :func:`proportional_allocation`.
-    n_datasets : int, default 10000
-        Simulated test sets per design, >= 1: a Monte Carlo study draws fresh test sets
-        from the model, so the count is ``n_datasets`` (``n_resamples`` counts resamples
-        of one given data set).
-    rng : None, int or numpy.random.Generator, optional
-        Seed or generator of the draws (``numpy.random.default_rng(rng)``).
-
-    Returns
-    -------
-    SamplingSimulation
-        The ``n_datasets`` estimates of each design, with the class sizes used.
-
-    Examples
-    --------
-    >>> import patterneval as pe
-    >>> sim = pe.errorrate.simulate_sampling([0.1, 0.3], [0.5, 0.5], 100, n_datasets=5, rng=0)
-    >>> sim.class_sizes.tolist()
-    [50, 50]
-    """
-    e, p = _class_errors_and_priors(class_errors, priors)
-    n = check_scalar("n", n, int, low=1)
-    n_datasets = check_scalar("n_datasets", n_datasets, int, low=1)
-    gen = check_rng(rng)
-    sizes = proportional_allocation(n, p)
-    random = _binomial_draws(gen, n, float(p @ e), n_datasets) / n
-    stratified = np.zeros(n_datasets)
-    for size_i, e_i, p_i in zip(sizes, e, p):
-        if size_i > 0:
-            stratified += _binomial_draws(gen, int(size_i), float(e_i), n_datasets) * (p_i / size_i)
-    return SamplingSimulation(random=random, stratified=stratified, class_sizes=sizes)
-
-
 def coverage_probability(error: float, n: int, *, confidence_level: float = 0.95,
                          method: Literal["wald", "wilson", "agresti-coull", "clopper-pearson", "jeffreys"] = "wilson") -> float:
     r"""Exact coverage of an interval method: :math:`\sum_k P(k)\,[\varepsilon \in CI(k)]`.
@@ -684,72 +591,6 @@ def coverage_probability(error: float, n: int, *, confidence_level: float = 0.95
     low, high = _interval(k, n, level, method)
     covered = (low <= eps) & (eps <= high)
     return float(stats.binom.pmf(k, n, eps)[covered].sum())
-
-
-@dataclasses.dataclass(frozen=True, repr=False)
-class CoverageSimulation(Result):
-    """Share of simulated test sets whose interval covered the true error rate.
-
-    Attributes
-    ----------
-    coverage : float
-        Share of the ``n_datasets`` simulated intervals that contain the true error rate.
-    std_error : float
-        Monte Carlo standard error ``sqrt(coverage (1 - coverage) / n_datasets)``.
-    n_datasets : int
-        Simulated test sets.
-    """
-
-    coverage: float
-    std_error: float
-    n_datasets: int
-
-
-@keywords
-def simulate_coverage(
-    error: float, n: int, *, confidence_level: float = 0.95, method: Literal["wald", "wilson", "agresti-coull", "clopper-pearson", "jeffreys"] = "wilson",
-    n_datasets: int = 10_000, rng: int | np.random.Generator | None = None,
-) -> CoverageSimulation:
-    """Coverage of an interval method by Monte Carlo: draw k, build the interval, count hits.
-
-    The standard error is ``sqrt(c (1 - c) / n_datasets)``. Intervals are built once per
-    distinct simulated count, so the cost is O(n_datasets + min(n, n_datasets)) interval
-    evaluations at most.
-
-    Parameters
-    ----------
-    error, n, confidence_level, method
-        As in :func:`coverage_probability`.
-    n_datasets : int, default 10000
-        Simulated test sets (fresh draws of k, not resamples of one data set), >= 1.
-    rng : None, int or numpy.random.Generator, optional
-        Seed or generator of the draws (``numpy.random.default_rng(rng)``).
-
-    Returns
-    -------
-    CoverageSimulation
-        The share of intervals that covered ``error``, with its Monte Carlo standard error.
-
-    Examples
-    --------
-    >>> import patterneval as pe
-    >>> sim = pe.errorrate.simulate_coverage(0.2, 50, n_datasets=2000, rng=1)
-    >>> abs(sim.coverage - pe.coverage_probability(0.2, 50)) < 4 * sim.std_error
-    True
-    """
-    eps = check_scalar("error", error, float, low=0, high=1)
-    n = check_scalar("n", n, int, low=1)
-    level = check_scalar("confidence_level", confidence_level, float, low=0, high=1, closed="neither")
-    method = check_choice("method", method, INTERVAL_METHODS)
-    n_datasets = check_scalar("n_datasets", n_datasets, int, low=1)
-    k = _binomial_draws(check_rng(rng), n, eps, n_datasets)
-    # Each interval depends on k alone: build it once per distinct count, O(min(n, R)).
-    values, counts = np.unique(k, return_counts=True)
-    low, high = _interval(values, n, level, method)
-    c = float(counts[(low <= eps) & (eps <= high)].sum() / n_datasets)
-    return CoverageSimulation(
-        coverage=c, std_error=(c * (1.0 - c) / n_datasets) ** 0.5, n_datasets=n_datasets
-    )
 
 
 # ---- input checks of this module, in the vocabulary of patterneval._validation
