@@ -13,7 +13,7 @@ from __future__ import annotations
 import base64
 import inspect
 import io
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import matplotlib as mpl
 import numpy as np
@@ -21,6 +21,9 @@ import PIL.Image
 from matplotlib.axes import Axes
 from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
+
+if TYPE_CHECKING:
+    from matplotlib.typing import LegendLocType, RcKeyType
 
 __all__ = ["BOOK_STYLE", "COLORS", "SERIES_COLORS", "BookFigure", "Painter", "figure_png", "finish_square", "new_figure", "one_shot", "reset_axes"]
 
@@ -39,7 +42,7 @@ COLORS = {
 SERIES_COLORS = (COLORS["primary"], COLORS["secondary"], COLORS["tertiary"], COLORS["accent"], COLORS["muted"])
 
 #: rcParams of every book figure.
-BOOK_STYLE = {
+BOOK_STYLE: dict[RcKeyType, Any] = {
     "figure.dpi": 100,
     "savefig.dpi": 100,
     "font.size": 10,
@@ -132,7 +135,7 @@ def figure_png(fig: Figure) -> str:
     return base64.b64encode(buf.getvalue()).decode("ascii")
 
 
-def finish_square(fig: Figure, ax: Axes, *, legend_loc: str) -> None:
+def finish_square(fig: Figure, ax: Axes, *, legend_loc: LegendLocType) -> None:
     """The last touches of a square plot of two rates in [0, 1], one curve per model (ROC
     curves, a reliability diagram): equal aspect, the models' legend at ``legend_loc`` and
     margins that fit the square.
@@ -205,7 +208,7 @@ class Painter:
     def __init__(self, fig: Figure) -> None:
         self.fig = fig
 
-    def update(self, **params: Any) -> Figure:  # pragma: no cover - abstract
+    def update(self, *args: Any, **params: Any) -> Figure:  # pragma: no cover - abstract
         """Set the artists' data for ``params`` and return the figure.
 
         Parameters
@@ -227,7 +230,7 @@ class Painter:
         ax.set_title(text, fontsize=9, parse_math=False)
 
 
-def one_shot(painter: type, name: str):
+def one_shot(painter: type[Painter], name: str):
     """The function ``name(fig, **params)`` that draws ``painter``'s figure once.
 
     It returns ``painter(fig).update(**params)``: the figure of one setting of an explorer,

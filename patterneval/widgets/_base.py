@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import html
 import re
+from collections.abc import Callable
 from typing import Any
 
 import ipywidgets as widgets
@@ -172,7 +173,9 @@ class Explorer:
         The controls, the output area and the caption; what a notebook displays.
     """
 
-    painter: type
+    #: The painter class on the class; on an explorer, ``__init__`` replaces it by its
+    #: instance (hence Any: a subclass calls the instance's own ``update`` and methods).
+    painter: Any
     #: One sentence under the figure: what it shows and what the sliders change. It is
     #: the explorer's caption in the chapter and on the appendix's Explorers page.
     caption: str = ""
@@ -181,7 +184,7 @@ class Explorer:
     chapter: str = ""
 
     def __init__(self, controls: dict, *, fixed: dict | None = None, width: float = 9.0,
-                 height: float = 3.4, painter: type | None = None) -> None:
+                 height: float = 3.4, painter: Callable[..., Any] | None = None) -> None:
         self.controls = controls
         self.fixed = dict(fixed or {})
         self.figure = new_figure(width=width, height=height)
@@ -203,7 +206,7 @@ class Explorer:
     def values(self) -> dict:
         return {name: control.value for name, control in self.controls.items()}
 
-    def draw(self, **values: Any) -> None:
+    def draw(self, *args: Any, **values: Any) -> None:
         """Redraw the figure: ``self.painter.update(**values, **self.fixed)``.
 
         Parameters
@@ -215,7 +218,7 @@ class Explorer:
         -------
         None
         """
-        self.painter.update(**values, **self.fixed)
+        self.painter.update(*args, **values, **self.fixed)
 
     def update(self) -> None:
         """Recompute and redraw the figure for the current slider values.

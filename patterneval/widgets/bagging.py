@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from ..ensemble.bagging import ForestConvergence
 from ..plotting.bagging import ForestConvergencePainter
 from ._base import Explorer, int_slider, selection_slider
@@ -27,7 +29,7 @@ class ForestConvergenceExplorer(Explorer):
         Initial number of trees, 1 to the number computed (default all).
     """
 
-    painter = ForestConvergencePainter
+    painter: Any = ForestConvergencePainter
     chapter = "book/part4/bagging"
     caption = (
         "Test and out-of-bag error against the number of trees for a random forest with "

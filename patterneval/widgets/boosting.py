@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Any, Literal
 
 import numpy as np
 from sklearn.datasets import make_moons
@@ -38,7 +38,7 @@ class AdaBoostExplorer(Explorer):
         Seed of the boosting runs (the re-sampling draws).
     """
 
-    painter = BoostingRoundsPainter
+    painter: Any = BoostingRoundsPainter
     chapter = "book/part4/adaboost"
     caption = (
         "AdaBoost on two moons: the sample weights of round t as marker sizes and the "

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 import numpy as np
 from numpy.typing import ArrayLike
@@ -39,7 +40,7 @@ class KMeansExplorer(Explorer):
         random: the grid's runs were seeded by ``kmeans_grid(..., rng=)``.
     """
 
-    painter = PartitionPainter
+    painter: Any = PartitionPainter
     chapter = "book/part3/clustering-algorithms"
     caption = (
         "k-means on the data: points coloured by cluster, centres as crosses; the "

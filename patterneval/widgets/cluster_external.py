@@ -4,6 +4,7 @@ watch every index move."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 import numpy as np
 from numpy.typing import ArrayLike
@@ -37,7 +38,7 @@ class RelabelExplorer(Explorer):
         Seed of :func:`~patterneval.cluster.external.relabel_profiles`.
     """
 
-    painter = IndexProfilePainter
+    painter: Any = IndexProfilePainter
     chapter = "book/part2/external-indices"
     caption = (
         "External indices of a partition against its relabelled copy: Rand drifts up "

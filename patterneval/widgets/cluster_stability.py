@@ -14,7 +14,7 @@ from typing import Any
 from numpy.typing import ArrayLike
 
 from .._api import keywords
-from .._explore import stability_over_k
+from .._explore import StabilityOverK, stability_over_k
 from ..cluster.stability import STABILITY_METHODS, stability_view
 from ..plotting.cluster_stability import ClusterStabilityKPainter, ClusterStabilityPainter
 from ._base import Explorer, int_slider, selection_slider, toggle_buttons
@@ -60,7 +60,8 @@ class ClusterStabilityExplorer(Explorer):
 
     __test__ = False
 
-    painter = ClusterStabilityPainter
+    painter: Any = ClusterStabilityPainter
+    data: StabilityOverK  # the user's data, on an explorer made by from_data
     chapter = "book/part2/cluster-stability"
     caption = (
         "Cluster-wise stability (mean Jaccard over resamples) of k-means on three blobs, "
@@ -75,7 +76,7 @@ class ClusterStabilityExplorer(Explorer):
                  rng: int | np.random.Generator | None = 0) -> None:
         self.options = dict(n=n, n_resamples=n_resamples, n_references=n_references,
                             k_max=max(ks), rng=rng)
-        self.views = {}
+        self.views: dict[tuple[float, int, str], dict] = {}
         controls = {
             "noise": selection_slider("blob sd", [float(v) for v in noises], float(noise)),
             "k": int_slider("k", k, min(ks), max(ks)),
@@ -130,6 +131,7 @@ class ClusterStabilityExplorer(Explorer):
         if "data" in self.fixed:
             self.painter.update(k=k, **self.fixed)
             return
+        assert noise is not None and method is not None  # the chapter's explorer has both controls
         self.painter.update(view=self.view(noise, k, method), k=k, method=method, noise=noise)
 
     @classmethod

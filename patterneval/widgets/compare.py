@@ -10,7 +10,7 @@ from typing import Any
 from numpy.typing import ArrayLike
 
 from .._api import keywords
-from .._explore import paired_cv_scores, paired_scores
+from .._explore import PairedScores, paired_cv_scores, paired_scores
 from ..book.two_classifiers import RejectionGrid
 from ..plotting.compare import CriticalDifferencePainter, PairedScoresPainter, RejectionGridPainter
 from ._base import Explorer, float_slider, int_slider, selection_slider
@@ -37,6 +37,7 @@ class TwoClassifierTestsExplorer(Explorer):
     """
 
     painter = RejectionGridPainter
+    data: PairedScores  # the user's scores, on an explorer made by a from_* method
     chapter = "book/part5/two-classifiers"
     caption = (
         "Rejection rates of McNemar's test, the resampled t-test with and without the "

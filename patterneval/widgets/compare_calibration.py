@@ -8,7 +8,7 @@ from typing import Any, Literal
 
 from numpy.typing import ArrayLike
 
-from .._explore import calibration_data, estimator_scores
+from .._explore import CalibrationData, calibration_data, estimator_scores
 from .._validation import check_choice, check_scalar
 from ..compare.calibration import BINNING
 from ..plotting.compare_calibration import ReliabilityDataPainter, ReliabilityPainter
@@ -49,6 +49,7 @@ class CalibrationExplorer(Explorer):
     """
 
     painter = ReliabilityPainter
+    data: CalibrationData  # the user's data, on an explorer made by a from_* method
     chapter = "book/part5/calibration"
     caption = (
         "Miscalibration and the reliability diagram: binned observed frequencies against mean "

@@ -8,7 +8,7 @@ from typing import Any, Literal
 
 from numpy.typing import ArrayLike
 
-from .._explore import estimator_scores, nearest, roc_data
+from .._explore import RocData, estimator_scores, nearest, roc_data
 from ..plotting.compare_roc import RocPainter, RocThresholdPainter
 from ._base import Explorer, float_slider, int_slider, selection_slider
 
@@ -49,6 +49,7 @@ class RocExplorer(Explorer):
     """
 
     painter = RocPainter
+    data: RocData  # the user's data, on an explorer made by a from_* method
     chapter = "book/part5/roc-auc"
     caption = (
         "Class overlap and the ROC curve: the score densities, the sample's ROC curve with the "

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from numpy.typing import ArrayLike
 
 from ..plotting.decomposition import FisherDirectionPainter
@@ -26,7 +28,7 @@ class FisherDirectionExplorer(Explorer):
         Initial direction angle in degrees.
     """
 
-    painter = FisherDirectionPainter
+    painter: Any = FisherDirectionPainter
     chapter = "book/part3/dimension-reduction"
     caption = (
         "Standardised wine data in the plane of its first two principal components, a "

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 
 from ..plotting.distance import UnitBallPainter
@@ -26,7 +28,7 @@ class UnitBallExplorer(Explorer):
         Initial attribute weights.
     """
 
-    painter = UnitBallPainter
+    painter: Any = UnitBallPainter
     chapter = "book/part2/distances"
     caption = (
         "The unit ball of a weighted Minkowski distance in two dimensions and the "

@@ -4,9 +4,10 @@ are correlated by a slider; their prediction table and the four pairwise measure
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 import numpy as np
-from numpy.typing import ArrayLike
+from numpy.typing import NDArray
 
 from ..ensemble.diversity import (
     correlated_pair,
@@ -52,7 +53,7 @@ class PairDiversityExplorer(Explorer):
         Initial value, one of ``positive_rates``.
     """
 
-    painter = PairTablePainter
+    painter: Any = PairTablePainter
     chapter = "book/part4/diversity"
     caption = (
         "The prediction table of two classifiers and their pairwise diversity measures;"
@@ -60,11 +61,11 @@ class PairDiversityExplorer(Explorer):
         "predictions."
     )
 
-    def __init__(self, *, correlations: ArrayLike = np.round(np.linspace(-0.9, 0.9, 19), 2),
+    def __init__(self, *, correlations: Sequence[float] | NDArray[np.floating] = np.round(np.linspace(-0.9, 0.9, 19), 2),
                  positive_rates: Sequence[float] = (0.1, 0.2, 0.3, 0.5, 0.7), n_samples: int = 400,
                  rng: int | np.random.Generator | None = 0, latent_correlation: float = 0.5,
                  positive_rate: float = 0.5) -> None:
-        self.cache = {}
+        self.cache: dict[tuple[float, float], tuple[tuple[int, int, int, int], dict[str, float]]] = {}
         for r in correlations:
             for p in positive_rates:
                 h1, h2 = correlated_pair(r, p, n_samples, rng=rng)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from ..plotting.permutation import NullDistributionPainter
 from ..resampling.permutation import signal_tests
 from ._base import Explorer, int_slider, selection_slider
@@ -32,7 +34,7 @@ class PermutationExplorer(Explorer):
         Keyword arguments of ``signal_tests`` when ``tests`` is None.
     """
 
-    painter = NullDistributionPainter
+    painter: Any = NullDistributionPainter
     chapter = "book/part1/permutation-tests"
     caption = (
         "The permutation null distribution of a cross-validated error and its p-value; "

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import Any, cast
 
 from ..plotting.perturbation import PerturbationPainter
 from ..resampling.perturbation import PerturbationInterval
@@ -33,7 +34,7 @@ class PerturbationExplorer(Explorer):
         Initial number of perturbations R (default all replicates).
     """
 
-    painter = PerturbationPainter
+    painter: Any = PerturbationPainter
     chapter = "book/part1/cv-intervals"
     caption = (
         "Perturbation-resampling replicates of a linear SVM's error and the interval they give"
@@ -44,7 +45,8 @@ class PerturbationExplorer(Explorer):
 
     def __init__(self, results: PerturbationInterval | Mapping[str, PerturbationInterval], *,
                  method: str | None = None, confidence_level: float = 0.95, n_resamples: int | None = None) -> None:
-        self.results = dict(results) if isinstance(results, dict) else {results.method: results}
+        self.results: dict[str, PerturbationInterval] = (
+            dict(results) if isinstance(results, dict) else {cast(PerturbationInterval, results).method: cast(PerturbationInterval, results)})
         if not self.results:
             raise ValueError("results must hold at least one PerturbationInterval.")
         methods = list(self.results)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 from sklearn.datasets import load_wine
 
@@ -30,7 +32,7 @@ class PruningExplorer(Explorer):
         Seed of the half/half training-test split.
     """
 
-    painter = PruningPainter
+    painter: Any = PruningPainter
     chapter = "book/part3/tree-learning"
     caption = (
         "Cost-complexity pruning on two wine features: decision regions of the subtree kept "
