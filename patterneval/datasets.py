@@ -34,7 +34,6 @@ Examples
 from ._api import public_names as _public_names
 from .cluster.internal import blob_data
 from .cluster.stability import stability_blobs
-from .compare.many import demsar_table
 from .concept import enjoy_sport
 from .decomposition import cocktail_party
 from .ensemble.diversity import correlated_pair

@@ -9,10 +9,10 @@ import pytest
 from scipy import stats
 
 import patterneval as pe
+from patterneval.book.many_classifiers import demsar_table
 from patterneval.compare import (
     average_ranks,
     critical_difference_groups,
-    demsar_table,
     rank_scores,
 )
 from patterneval.compare.many import _signed_rank_thetas, _winner_shares

@@ -25,7 +25,7 @@ from sklearn.svm import LinearSVC
 from sklearn.tree import DecisionTreeClassifier
 
 import patterneval as pe
-from patterneval.compare import demsar_table
+from patterneval.book.many_classifiers import demsar_table
 from patterneval.compare.out_of_fold import out_of_fold_predictions
 from patterneval.report.comparison import holm_adjust, mean_score_interval
 from patterneval._engine import cv_splits

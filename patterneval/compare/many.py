@@ -14,8 +14,8 @@ The average rank of classifier j over the N data sets is :math:`R_j`; under the 
 hypothesis that all classifiers are equivalent every :math:`R_j` has expectation
 :math:`(k+1)/2`.
 
-Everything follows Demšar (2006); :func:`demsar_table` returns the worked example of his
-section 3.2.2 (four variants of C4.5 on fourteen data sets).
+Everything follows Demšar (2006); :func:`patterneval.book.many_classifiers.demsar_table`
+returns the worked example of his section 3.2.2 (four variants of C4.5 on fourteen data sets).
 """
 
 from __future__ import annotations
@@ -47,7 +47,6 @@ __all__ = [
     "CD_TESTS",
     "BayesianSignedRank",
     "CriticalDifference",
-    "DemsarTable",
     "FriedmanTest",
     "HolmTest",
     "NemenyiTest",
@@ -55,7 +54,6 @@ __all__ = [
     "bayesian_signed_rank",
     "critical_difference",
     "critical_difference_groups",
-    "demsar_table",
     "friedman_test",
     "holm_test",
     "nemenyi_test",
@@ -290,7 +288,8 @@ def friedman_test(scores: ArrayLike | Sequence[CVScores], *, lower_is_better: bo
     --------
     Demšar's example, from the ranks he printed (his table 6):
 
-    >>> from patterneval.compare import demsar_table, friedman_test
+    >>> from patterneval.book.many_classifiers import demsar_table
+    >>> from patterneval.compare import friedman_test
     >>> table = demsar_table()
     >>> result = friedman_test(-table.published_ranks)  # rank 1 = best = highest score
     >>> result.average_ranks.round(3)
@@ -576,7 +575,8 @@ def nemenyi_test(scores: ArrayLike | Sequence[CVScores], *, alpha: float = 0.05,
 
     Examples
     --------
-    >>> from patterneval.compare import demsar_table, nemenyi_test
+    >>> from patterneval.book.many_classifiers import demsar_table
+    >>> from patterneval.compare import nemenyi_test
     >>> result = nemenyi_test(-demsar_table().published_ranks, alpha=0.10)
     >>> round(result.critical_difference.value, 2)
     1.12
@@ -703,7 +703,8 @@ def holm_test(scores: ArrayLike | Sequence[CVScores], *, control: int | str, alp
     --------
     Demšar's example with C4.5 (column 0) as the control:
 
-    >>> from patterneval.compare import demsar_table, holm_test
+    >>> from patterneval.book.many_classifiers import demsar_table
+    >>> from patterneval.compare import holm_test
     >>> result = holm_test(-demsar_table().published_ranks, control=0)
     >>> result.classifiers.tolist(), result.statistic.round(3).tolist()
     ([1, 2, 3], [2.342, 0.512, 2.415])
@@ -913,7 +914,8 @@ def bayesian_signed_rank(
     Examples
     --------
     >>> import numpy as np
-    >>> from patterneval.compare import bayesian_signed_rank, demsar_table
+    >>> from patterneval.book.many_classifiers import demsar_table
+    >>> from patterneval.compare import bayesian_signed_rank
     >>> t = demsar_table()
     >>> post = bayesian_signed_rank(t.scores[:, 3], t.scores[:, 0], rope=0.01, n_draws=20_000, rng=0)
     >>> round(post.p_a_better + post.p_rope + post.p_b_better, 12)
@@ -941,98 +943,6 @@ def bayesian_signed_rank(
     return BayesianSignedRank(p_a_better=float(shares[0]), p_rope=float(shares[1]), p_b_better=float(shares[2]),
                               samples=samples, rope=rope, prior_strength=prior_strength, differences=d,
                               names=names)
-
-
-# ----------------------------------------------------------------------------- Demšar's example
-@dataclass(frozen=True, repr=False)
-class DemsarTable(Result):
-    """Demšar (2006), table 6: AUC of four variants of C4.5 on fourteen UCI data sets.
-
-    Attributes
-    ----------
-    scores : ndarray, shape (14, 4)
-        The AUCs as printed (three decimals).
-    published_ranks : ndarray, shape (14, 4)
-        The ranks printed beside them (1 = best).
-    classifiers : tuple of str
-        ``("C4.5", "C4.5+m", "C4.5+cf", "C4.5+m+cf")``: C4.5 with m = 0 and cf = 0.25, with
-        m tuned by internal 5-fold CV, with cf tuned, and with both tuned.
-    datasets : tuple of str
-    """
-
-    scores: np.ndarray
-    published_ranks: np.ndarray
-    classifiers: tuple
-    datasets: tuple
-
-
-_DEMSAR_DATASETS = ("adult (sample)", "breast cancer", "breast cancer wisconsin", "cmc", "ionosphere", "iris",
-                    "liver disorders", "lung cancer", "lymphography", "mushroom", "primary tumor", "rheum",
-                    "voting", "wine")
-_DEMSAR_AUC = (
-    (0.763, 0.768, 0.771, 0.798),
-    (0.599, 0.591, 0.590, 0.569),
-    (0.954, 0.971, 0.968, 0.967),
-    (0.628, 0.661, 0.654, 0.657),
-    (0.882, 0.888, 0.886, 0.898),
-    (0.936, 0.931, 0.916, 0.931),
-    (0.661, 0.668, 0.609, 0.685),
-    (0.583, 0.583, 0.563, 0.625),
-    (0.775, 0.838, 0.866, 0.875),
-    (1.000, 1.000, 1.000, 1.000),
-    (0.940, 0.962, 0.965, 0.962),
-    (0.619, 0.666, 0.614, 0.669),
-    (0.972, 0.981, 0.975, 0.975),
-    (0.957, 0.978, 0.946, 0.970),
-)
-_DEMSAR_RANKS = (
-    (4, 3, 2, 1),
-    (1, 2, 3, 4),
-    (4, 1, 2, 3),
-    (4, 1, 3, 2),
-    (4, 2, 3, 1),
-    (1, 2.5, 4, 2.5),
-    (3, 2, 4, 1),
-    (2.5, 2.5, 4, 1),
-    (4, 3, 2, 1),
-    (2.5, 2.5, 2.5, 2.5),
-    (4, 2.5, 1, 2.5),
-    (3, 2, 4, 1),
-    (4, 1, 2, 3),
-    (3, 1, 4, 2),
-)
-
-
-def demsar_table() -> DemsarTable:
-    """Demšar's worked example: his table 6, the AUCs and the ranks he printed.
-
-    The voting row prints 0.975 for both C4.5+cf and C4.5+m+cf but ranks them 2 and 3:
-    the ranks were computed from unrounded AUCs. Ranking the printed AUCs ties them (2.5
-    each), which moves two average ranks (2.929 and 1.929 instead of Demšar's 2.893 and
-    1.964). To reproduce his numbers, rank by ``-published_ranks``.
-
-    Returns
-    -------
-    DemsarTable
-        ``scores`` (14 data sets x 4 classifiers), ``published_ranks``, ``classifiers``
-        and ``datasets``.
-
-    References
-    ----------
-    .. [1] J. Demšar, "Statistical comparisons of classifiers over multiple data sets,"
-       JMLR 7, 1-30, 2006, table 6. https://jmlr.org/papers/v7/demsar06a.html
-
-    Examples
-    --------
-    >>> from patterneval.compare import demsar_table
-    >>> t = demsar_table()
-    >>> t.scores.shape, t.classifiers[3], t.datasets[5]
-    ((14, 4), 'C4.5+m+cf', 'iris')
-    >>> t.published_ranks.mean(axis=0).round(3)
-    array([3.143, 2.   , 2.893, 1.964])
-    """
-    return DemsarTable(scores=np.array(_DEMSAR_AUC), published_ranks=np.array(_DEMSAR_RANKS, dtype=float),
-                       classifiers=("C4.5", "C4.5+m", "C4.5+cf", "C4.5+m+cf"), datasets=_DEMSAR_DATASETS)
 
 
 # ---- input checks of this module, in the vocabulary of patterneval._validation

@@ -336,7 +336,7 @@ def compare_on_datasets(scores: ArrayLike, *, names: Sequence[str] | None = None
     Examples
     --------
     >>> import patterneval as pe
-    >>> from patterneval.compare import demsar_table
+    >>> from patterneval.book.many_classifiers import demsar_table
     >>> t = demsar_table()
     >>> rep = pe.compare_on_datasets(t.scores, names=t.classifiers, datasets=t.datasets, rng=0)
     >>> rep.friedman.average_ranks.round(3).tolist()
