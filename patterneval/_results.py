@@ -1,5 +1,5 @@
 """Shared behaviour of result objects: a one-line repr, an HTML table for notebooks, a plain-text
-summary, and dict and DataFrame forms (the display rules of issue 24)."""
+summary, and dict and DataFrame forms: one set of display rules for every result."""
 
 from __future__ import annotations
 
@@ -145,7 +145,7 @@ class _Attrs(dict):
 class Result:
     """Mixin for frozen dataclasses: a one-line repr, an HTML table, a summary, a dict.
 
-    The display rules (issue 24), shared by every result of the library:
+    The display rules, shared by every result of the library:
 
     - ``repr``: ``Name(field=value, ...)`` on one line of at most :data:`REPR_MAX_CHARS`
       characters, the headline fields first (the estimate, its interval, the statistic and
