@@ -580,7 +580,7 @@ def policy_iteration(
         new_v = policy_evaluation(mdp, current)
         history.append(float(np.max(np.abs(new_v - v))))
         v = new_v
-        if keep_history:
+        if values is not None:  # keep_history
             values.append(v)
     if not converged:
         warnings.warn(f"policy_iteration: the policy was still changing after max_iter={max_iter} "
@@ -651,7 +651,7 @@ def value_iteration(mdp: MDP, *, tol: float = 1e-10, max_iter: int = 100_000, v0
             new = _finite_values(action_values(mdp, v).max(axis=1))
         change = float(np.max(np.abs(new - v)))
         history.append(change)
-        if keep_history:
+        if values is not None:  # keep_history
             values.append(new)
         v = new
         if change <= tol:
@@ -933,7 +933,7 @@ class PredictionResult(Result):
     """
 
     values: np.ndarray
-    history: np.ndarray = dataclasses.field(repr=False)
+    history: np.ndarray | None = dataclasses.field(repr=False)
     counts: np.ndarray
     method: str
 
@@ -1020,7 +1020,7 @@ def monte_carlo_evaluation(
             V[s] = 0.0
     else:
         V = _initial_values(mdp, v0)
-    history = [] if check_bool("keep_history", keep_history) else None
+    history: list[list[float]] | None = [] if check_bool("keep_history", keep_history) else None
     first = visit == "first"
     for states, rewards in _episodes(sampler, n_episodes, start, max_steps, V, history):
         T = len(rewards)
@@ -1030,7 +1030,7 @@ def monte_carlo_evaluation(
             g = rewards[t] + gamma * g
             returns[t] = g
         if first:
-            seen = {}
+            seen: dict[int, int] = {}
             for t in range(T):
                 seen.setdefault(states[t], t)
             visits = [(s, returns[t]) for s, t in seen.items()]
@@ -1043,7 +1043,7 @@ def monte_carlo_evaluation(
                 v = V[s]
                 V[s] = g if n == 1 else v + (g - v) / n
         else:
-            delta = {}
+            delta: dict[int, float] = {}
             for s, g in visits:
                 counts[s] += 1
                 delta[s] = delta.get(s, 0.0) + (g - V[s])
@@ -1140,7 +1140,7 @@ def td0(mdp: MDP, policy: ArrayLike, *, alpha: float = 0.1, decay: float = 0.0, 
     gamma = mdp.gamma
     V = _initial_values(mdp, v0)
     counts = [0] * mdp.n_states
-    history = [] if check_bool("keep_history", keep_history) else None
+    history: list[list[float]] | None = [] if check_bool("keep_history", keep_history) else None
     for states, rewards in _episodes(sampler, n_episodes, start, max_steps, V, history):
         for t, r in enumerate(rewards):
             s, s2 = states[t], states[t + 1]
@@ -1213,17 +1213,17 @@ def td_lambda(mdp: MDP, policy: ArrayLike, *, lam: float, alpha: float = 0.1, n_
     accumulate = traces == "accumulating"
     V = _initial_values(mdp, v0)
     counts = [0] * mdp.n_states
-    history = [] if check_bool("keep_history", keep_history) else None
+    history: list[list[float]] | None = [] if check_bool("keep_history", keep_history) else None
     for states, rewards in _episodes(sampler, n_episodes, start, max_steps, V, history):
-        e = {}
-        target = {} if offline else None
+        e: dict[int, float] = {}
+        target: dict[int, float] | None = {} if offline else None
         for t, r in enumerate(rewards):
             s, s2 = states[t], states[t + 1]
             counts[s] += 1
             delta = r + gamma * V[s2] - V[s]
             e[s] = e.get(s, 0.0) + 1.0 if accumulate else 1.0
             step = alpha * delta
-            if offline:
+            if target is not None:  # offline
                 for x, ex in e.items():
                     target[x] = target.get(x, 0.0) + step * ex
             else:
@@ -1234,7 +1234,7 @@ def td_lambda(mdp: MDP, policy: ArrayLike, *, lam: float, alpha: float = 0.1, n_
             else:
                 for x in e:
                     e[x] *= decay
-        if offline:
+        if target is not None:  # offline
             for x, d in target.items():
                 V[x] += d
     return _prediction(V, history, counts,

@@ -45,7 +45,7 @@ class PartitionPainter(Painter):
 
     def __init__(self, fig: Figure) -> None:
         super().__init__(fig)
-        self._points = None
+        self._points: np.ndarray | None = None
         with mpl.rc_context(BOOK_STYLE):
             (self.ax,) = reset_axes(fig, 1)
             self.scatter = self.ax.scatter([], [], s=14, lw=0)
@@ -87,7 +87,7 @@ class PartitionPainter(Painter):
         return self.fig
 
 
-def plot_partitions(points: ArrayLike, partitions: Sequence[ArrayLike], titles: Sequence[str], *,
+def plot_partitions(points: np.ndarray, partitions: Sequence[ArrayLike], titles: Sequence[str], *,
                     centers: Sequence[ArrayLike | None] | None = None, xlabel: str = "", ylabel: str = "",
                     height: float = 3.2) -> Figure:
     """Side-by-side scatter panels of ``points`` (n, 2), one per partition, optional

@@ -8,6 +8,7 @@ The painter builds its artists once; ``update`` sets data computed by
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import cast
 
 import matplotlib as mpl
 import numpy as np
@@ -21,7 +22,7 @@ __all__ = ["FisherDirectionPainter", "plot_explained_variance", "plot_projection
            "plot_sources"]
 
 
-def plot_projections(panels: Sequence[ArrayLike], y: ArrayLike, *, titles: Sequence[str],
+def plot_projections(panels: Sequence[np.ndarray], y: np.ndarray, *, titles: Sequence[str],
                      xlabels: Sequence[str] = ("1st", "1st"), ylabels: Sequence[str] = ("2nd", "2nd"),
                      class_names: Sequence[str] | None = None) -> Figure:
     """Side-by-side 2-d scatter plots of projected data (one array (n, 2) per panel),
@@ -91,7 +92,7 @@ def plot_explained_variance(ratios: Sequence[ArrayLike], *, labels: Sequence[str
     >>> len(fig.axes)
     1
     """
-    ratios = [np.asarray(r) for r in ratios]
+    ratios = cast(list[np.ndarray], [np.asarray(r) for r in ratios])
     with mpl.rc_context(BOOK_STYLE):
         fig = new_figure(len(ratios), width=9.0, height=3.2)
         axes = reset_axes(fig, len(ratios))
@@ -160,7 +161,7 @@ class FisherDirectionPainter(Painter):
 
     def __init__(self, fig: Figure) -> None:
         super().__init__(fig)
-        self.Z = None
+        self.Z: np.ndarray | None = None
 
     def set_data(self, Z: ArrayLike, y: ArrayLike, *, n_bins: int = 30) -> None:
         """Set the data once (computes J over a 0.5-degree grid of directions and draws the axes).
@@ -225,6 +226,7 @@ class FisherDirectionPainter(Painter):
         matplotlib.figure.Figure
             The painter's figure.
         """
+        assert self.Z is not None  # set_data() came first
         t = np.radians(angle)
         w = np.array([np.cos(t), np.sin(t)])
         r = self.bins[-1]

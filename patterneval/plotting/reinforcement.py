@@ -113,7 +113,7 @@ class GridValueMap:
             self.arrows2.set_UVC(*self._uv(policy2, self.live, 0.32))
 
 
-def plot_value_maps(grid: GridWorld, panels: Sequence[tuple[ArrayLike, ArrayLike | None, str]], *, vmin: float = -1.0,
+def plot_value_maps(grid: GridWorld, panels: Sequence[tuple[ArrayLike, ArrayLike, str]], *, vmin: float = -1.0,
                     vmax: float = 1.0, width: float | None = None, height: float = 3.0) -> Figure:
     """Side-by-side value maps; ``panels`` is a list of ``(values, policy, title)``.
 
@@ -208,7 +208,7 @@ class ReinforcementPainter(Painter):
         super().__init__(fig)
         self.n_episodes, self.rng = n_episodes, rng
         self.grid_options = grid_options
-        self._cache = {}
+        self._cache: dict[tuple[float, float, float], tuple] = {}
         with mpl.rc_context(BOOK_STYLE):
             self.ax_map, self.ax_curve = reset_axes(fig, 2)
             self.map = GridValueMap(self.ax_map, gridworld(**grid_options), second=True, show_values=False)

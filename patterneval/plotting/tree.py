@@ -13,7 +13,7 @@ import numpy as np
 from matplotlib import ticker
 from matplotlib.colors import ListedColormap
 from matplotlib.figure import Figure
-from numpy.typing import ArrayLike
+from matplotlib.image import AxesImage
 
 from ..tree import PruningSequence
 from ._style import BOOK_STYLE, COLORS, SERIES_COLORS, Painter, new_figure, reset_axes
@@ -49,9 +49,9 @@ class PruningPainter(Painter):
                 ax.yaxis.set_major_locator(ticker.MaxNLocator(4))
             self.ax_err.legend(loc="upper right", fontsize=8)
             fig.subplots_adjust(left=0.07, right=0.98, top=0.88, bottom=0.15, wspace=0.25)
-        self.image = None
+        self.image: AxesImage | None = None
 
-    def prepare(self, sequence: PruningSequence, X: ArrayLike, y: ArrayLike, xx: ArrayLike, yy: ArrayLike,
+    def prepare(self, sequence: PruningSequence, X: np.ndarray, y: np.ndarray, xx: np.ndarray, yy: np.ndarray,
                 feature_names: tuple[str, str] = ("x0", "x1")) -> PruningPainter:
         """Set the pruning path and the data once.
 
@@ -73,6 +73,7 @@ class PruningPainter(Painter):
         PruningPainter
             ``self``.
         """
+        assert sequence.grid_predictions is not None  # documented: computed on the grid
         self.seq, self.shape = sequence, xx.shape
         n_classes = int(max(np.max(y), sequence.grid_predictions.max())) + 1
         cmap = ListedColormap(_CLASS_COLORS[:n_classes])
@@ -107,6 +108,7 @@ class PruningPainter(Painter):
             The painter's figure.
         """
         seq = self.seq
+        assert self.image is not None and seq.grid_predictions is not None  # prepare() came first
         self.image.set_data(seq.grid_predictions[step].reshape(self.shape))
         self.marker.set_xdata([seq.n_leaves[step]] * 2)
         self._status(self.ax_map, f"alpha = {seq.ccp_alphas[step]:.4f}: {seq.n_leaves[step]} leaves")
