@@ -39,6 +39,7 @@ __all__ = [
     "check_callable",
     "check_choice",
     "check_classification_target",
+    "check_count_or_share",
     "check_cv",
     "check_estimator",
     "check_grid",
@@ -523,6 +524,15 @@ def check_grid(name: str, values, *, integer: bool = False, low=None, high=None,
             f"values >= {low}" if low is not None else f"values <= {bound}")
         raise fail(name, expected, arr.tolist())
     return arr
+
+
+def check_count_or_share(name: str, value, n: int, *, of: str, hint: str = ""):
+    """A count, an int in ``[1, n]``, or a share of ``n``, a real number in (0, 1] (bootstrap
+    sample sizes, attributes per split). Returns the int or the float."""
+    hint = f"An int is a number of {of} (there are {n}); a float in (0, 1] is a share of them.{hint}"
+    if isinstance(value, numbers.Integral) and not isinstance(value, (bool, np.bool_)):
+        return check_scalar(name, value, int, low=1, high=n, hint=hint)
+    return check_scalar(name, value, float, low=0, high=1, closed="right", hint=hint)
 
 
 # ------------------------------------------------------------ estimators and resampling

@@ -51,7 +51,14 @@ from ._api import estimator_docs
 from ._results import Result
 from ._ties import TIE_RTOL, argmax_tied, argmin_tied
 from ._validation import (
-    check_array, check_choice, check_labels, check_rng, check_scalar, fail, validate_estimator_data,
+    check_array,
+    check_choice,
+    check_count_or_share,
+    check_labels,
+    check_rng,
+    check_scalar,
+    fail,
+    validate_estimator_data,
 )
 
 __all__ = [
@@ -70,6 +77,7 @@ __all__ = [
     "information_gain",
     "play_tennis",
     "pruning_sequence",
+    "resolve_max_features",
     "split_info",
 ]
 
@@ -1166,11 +1174,64 @@ def _constant_features(Xn):
     return Xn.max(axis=0) <= Xn.min(axis=0) + _FEATURE_THRESHOLD
 
 
+def resolve_max_features(max_features: Literal["log2", "sqrt"] | int | float | None, n_features: int) -> int:
+    r"""The number ``k`` of attributes a tree considers at each split (``max_features`` of
+    :class:`CART` and of the random forests built from it, :class:`~patterneval.RandomForest`).
+
+    ================  ==========================================================
+    ``max_features``  ``k``
+    ================  ==========================================================
+    ``"log2"``        :math:`\max(1, \lfloor \log_2 d \rfloor)` (note 004's rule;
+                      rounded down as scikit-learn's ``"log2"``)
+    ``"sqrt"``        :math:`\max(1, \lfloor \sqrt d \rfloor)`
+    ``None``          :math:`d` (every attribute: plain bagging of trees)
+    int               the int itself, ``1 <= k <= d``
+    float in (0, 1]   :math:`\max(1, \lfloor \text{max\_features}\cdot d \rfloor)`
+    ================  ==========================================================
+
+    Parameters
+    ----------
+    max_features : {"log2", "sqrt"}, None, int or float
+    n_features : int
+        Number of attributes ``d >= 1``.
+
+    Returns
+    -------
+    int
+        ``k`` in ``[1, d]``. Smaller ``k`` means more diverse, individually weaker trees.
+
+    Notes
+    -----
+    O(1). Breiman (2001) used ``int(log2 d + 1)``; note 004 and scikit-learn use
+    ``log2 d``, which we round down (``d = 30`` gives 4, Breiman's rule 5).
+
+    References
+    ----------
+    Breiman, L. (2001). Random forests. Machine Learning 45(1), 5-32.
+    doi:10.1023/A:1010933404324
+
+    Examples
+    --------
+    >>> from patterneval.tree import resolve_max_features
+    >>> [resolve_max_features("log2", d) for d in (1, 2, 30, 64)]
+    [1, 1, 4, 6]
+    >>> resolve_max_features("sqrt", 30), resolve_max_features(0.5, 30), resolve_max_features(None, 30)
+    (5, 15, 30)
+    """
+    d = check_scalar("n_features", n_features, int, low=1)
+    if max_features is None:
+        return d
+    if isinstance(max_features, str):
+        rule = np.sqrt if check_choice("max_features", max_features, ("log2", "sqrt")) == "sqrt" else np.log2
+        return max(1, int(rule(d)))
+    value = check_count_or_share("max_features", max_features, d, of="features",
+                                 hint=' It may also be "log2", "sqrt" or None.')
+    return value if isinstance(value, int) else max(1, int(value * d))
+
+
 @estimator_docs
 class _CARTBase(BaseEstimator):
     def _validate_params(self, n_features):
-        from .ensemble.bagging import resolve_max_features  # the forest's rule (bagging imports CART)
-
         self._max_depth = check_max_depth(self.max_depth)
         self._mss = check_scalar("min_samples_split", self.min_samples_split, int, low=2)
         self._msl = check_scalar("min_samples_leaf", self.min_samples_leaf, int, low=1)

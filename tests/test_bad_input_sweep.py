@@ -255,7 +255,7 @@ GOOD: dict = {
                                              n_estimators=2, n_runs=1, rng=0)),
     "resampled_error": (pe.ensemble.resampled_error, dict(model=ADA, X=X8, y=Y8_PRED, round=1, n_resamples=3, rng=0)),
     "forest_convergence": (pe.ensemble.forest_convergence, dict(X=X8, y=Y8, X_test=X8, y_test=Y8, n_estimators=2, rng=0)),
-    "resolve_max_features": (pe.ensemble.resolve_max_features, dict(max_features="sqrt", n_features=4)),
+    "resolve_max_features": (pe.tree.resolve_max_features, dict(max_features="sqrt", n_features=4)),
     # optimize
     "gradient_descent": (pe.gradient_descent, dict(f=Q.f, grad=Q.grad, x0=[1.0, 1.0], learning_rate=0.05,
                                                    momentum=0.5, n_iter=5, tol=1e-8, epsilon=1e-8)),

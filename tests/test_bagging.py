@@ -20,9 +20,9 @@ from sklearn.utils.estimator_checks import parametrize_with_checks
 import patterneval as pe
 from patterneval.book import simulation
 import patterneval.ensemble.bagging as B
-from patterneval.ensemble.bagging import Bagging, RandomForest, resolve_max_features
+from patterneval.ensemble.bagging import Bagging, RandomForest
 from patterneval.resampling.bootstrap import inclusion_probability
-from patterneval.tree import CART
+from patterneval.tree import CART, resolve_max_features
 
 
 @pytest.fixture(scope="module")
@@ -499,7 +499,7 @@ def test_forest_convergence_bad_input(iris, kwargs, exc, pattern):
 
 def test_public_functions():
     assert {name for name in B.__all__ if inspect.isfunction(getattr(B, name))} == {
-        "resolve_max_features", "forest_convergence"}
+        "forest_convergence"}
 
 
 @pytest.mark.parametrize("tree", [None, CART()])

@@ -460,7 +460,7 @@ def test_max_features_random_state():
     c = CART(max_features="sqrt", random_state=4).fit(X, y)
     assert np.array_equal(a.tree_.feature, b.tree_.feature)
     assert not np.array_equal(a.tree_.feature, c.tree_.feature)
-    from patterneval.ensemble.bagging import resolve_max_features  # CART's rule too
+    from patterneval.tree import resolve_max_features  # CART's rule, and its forests'
 
     for mf, k in ((2, 2), (0.5, 6), ("log2", 3), (None, 13)):
         assert resolve_max_features(mf, 13) == k

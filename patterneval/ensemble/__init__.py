@@ -30,7 +30,6 @@ from .bagging import (
     ForestConvergence,
     RandomForest,
     forest_convergence,
-    resolve_max_features,
 )
 from .combine import (
     MLR,

@@ -31,67 +31,24 @@ from sklearn.tree import DecisionTreeClassifier
 from sklearn.utils.validation import check_is_fitted, has_fit_parameter
 
 from .._api import estimator_docs, keywords
-from .._results import Result
-from .._validation import (check_bool, check_choice, check_estimator, check_labels, check_n_jobs,
-                           check_rng, check_scalar, check_X_y, fail, validate_estimator_data)
-from ._checks import classifier_fit_data
 from .._engine import is_serial, run_tasks, spawn
+from .._results import Result
+from .._validation import (
+    check_bool,
+    check_count_or_share,
+    check_estimator,
+    check_labels,
+    check_n_jobs,
+    check_rng,
+    check_scalar,
+    check_X_y,
+    fail,
+    validate_estimator_data,
+)
+from ..tree import resolve_max_features
+from ._checks import classifier_fit_data
 
-__all__ = ["Bagging", "ForestConvergence", "RandomForest", "forest_convergence", "resolve_max_features"]
-
-
-def resolve_max_features(max_features: Literal["log2", "sqrt"] | int | float | None, n_features: int) -> int:
-    r"""The number ``k`` of attributes a random-forest tree considers at each split.
-
-    ================  ==========================================================
-    ``max_features``  ``k``
-    ================  ==========================================================
-    ``"log2"``        :math:`\max(1, \lfloor \log_2 d \rfloor)` (note 004's rule;
-                      rounded down as scikit-learn's ``"log2"``)
-    ``"sqrt"``        :math:`\max(1, \lfloor \sqrt d \rfloor)`
-    ``None``          :math:`d` (every attribute: plain bagging of trees)
-    int               the int itself, ``1 <= k <= d``
-    float in (0, 1]   :math:`\max(1, \lfloor \text{max\_features}\cdot d \rfloor)`
-    ================  ==========================================================
-
-    Parameters
-    ----------
-    max_features : {"log2", "sqrt"}, None, int or float
-    n_features : int
-        Number of attributes ``d >= 1``.
-
-    Returns
-    -------
-    int
-        ``k`` in ``[1, d]``. Smaller ``k`` means more diverse, individually weaker trees.
-
-    Notes
-    -----
-    O(1). Breiman (2001) used ``int(log2 d + 1)``; note 004 and scikit-learn use
-    ``log2 d``, which we round down (``d = 30`` gives 4, Breiman's rule 5).
-
-    References
-    ----------
-    Breiman, L. (2001). Random forests. Machine Learning 45(1), 5-32.
-    doi:10.1023/A:1010933404324
-
-    Examples
-    --------
-    >>> from patterneval.ensemble.bagging import resolve_max_features
-    >>> [resolve_max_features("log2", d) for d in (1, 2, 30, 64)]
-    [1, 1, 4, 6]
-    >>> resolve_max_features("sqrt", 30), resolve_max_features(0.5, 30), resolve_max_features(None, 30)
-    (5, 15, 30)
-    """
-    d = check_scalar("n_features", n_features, int, low=1)
-    if max_features is None:
-        return d
-    if isinstance(max_features, str):
-        rule = np.sqrt if check_choice("max_features", max_features, ("log2", "sqrt")) == "sqrt" else np.log2
-        return max(1, int(rule(d)))
-    value = check_count_or_share("max_features", max_features, d, of="features",
-                                 hint=' It may also be "log2", "sqrt" or None.')
-    return value if isinstance(value, int) else max(1, int(value * d))
+__all__ = ["Bagging", "ForestConvergence", "RandomForest", "forest_convergence"]
 
 
 def _seed_member(estimator, seed: int):
@@ -402,7 +359,7 @@ class RandomForest(Bagging):
     r"""Random forest: bagging of trees that look at ``k`` random attributes per split.
 
     Every member is a clone of ``tree`` with ``max_features = k`` (see
-    :func:`resolve_max_features`; note 004's default ``k = log2 d`` rounds down to
+    :func:`~patterneval.tree.resolve_max_features`; note 004's default ``k = log2 d`` rounds down to
     ``max(1, int(log2 d))``) fitted on a bootstrap sample of size ``n``; prediction, vote
     fractions and the hard-vote OOB error are those of :class:`Bagging`.
 
@@ -520,7 +477,7 @@ def forest_convergence(X: ArrayLike, y: ArrayLike, X_test: ArrayLike, y_test: Ar
     X_test, y_test : array_like
         Held-out data for the test-error curves.
     max_features : sequence, default ("log2", None)
-        Values accepted by :func:`resolve_max_features`; ``None`` is bagging of full trees.
+        Values accepted by :func:`~patterneval.tree.resolve_max_features`; ``None`` is bagging of full trees.
     n_estimators : int, default 100
     rng : None, int or numpy.random.Generator
     n_jobs : int, default None
@@ -589,14 +546,3 @@ def _staged_vote_error(preds, classes, y) -> np.ndarray:
         errors[t] = np.mean(classes[_plurality(votes)] != y)
     return errors
 
-
-# ---- input checks of this module, in the vocabulary of patterneval._validation
-
-
-def check_count_or_share(name: str, value, n: int, *, of: str, hint: str = ""):
-    """A count, an int in ``[1, n]``, or a share of ``n``, a real number in (0, 1] (bootstrap
-    sample sizes, attributes per split). Returns the int or the float."""
-    hint = f"An int is a number of {of} (there are {n}); a float in (0, 1] is a share of them.{hint}"
-    if isinstance(value, numbers.Integral) and not isinstance(value, (bool, np.bool_)):
-        return check_scalar(name, value, int, low=1, high=n, hint=hint)
-    return check_scalar(name, value, float, low=0, high=1, closed="right", hint=hint)
