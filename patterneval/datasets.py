@@ -36,7 +36,6 @@ from .cluster.internal import blob_data
 from .cluster.stability import stability_blobs
 from .concept import enjoy_sport
 from .decomposition import cocktail_party
-from .ensemble.diversity import correlated_pair
 from .reinforcement import gridworld
 from .resampling.perturbation import two_gaussians
 from .tree import play_tennis

@@ -63,6 +63,7 @@ from sklearn.neighbors import KNeighborsClassifier
 
 import patterneval as pe
 from patterneval.book import simulation
+from patterneval.book import combining, diversity, why_ensembles_work
 from patterneval.book.error_rate import simulate_coverage
 from patterneval.book.selective_sampling import simulate_sampling
 import patterneval.plotting as pp
@@ -231,10 +232,10 @@ GOOD: dict = {
     "majority_vote_error": (pe.majority_vote_error, dict(error=0.3, n_voters=3)),
     "hoeffding_bound": (pe.hoeffding_bound, dict(error=0.3, n_voters=3)),
     "correlated_vote_error": (pe.correlated_vote_error, dict(error=0.3, n_voters=5, correlation=0.2)),
-    "simulate_correlated_vote": (pe.ensemble.simulate_correlated_vote, dict(error=0.3, n_voters=[3, 5], correlation=0.2,
+    "simulate_correlated_vote": (why_ensembles_work.simulate_correlated_vote, dict(error=0.3, n_voters=[3, 5], correlation=0.2,
                                                                    n_datasets=5, rng=0)),
     "vote_rates": (pe.vote_rates, dict(accuracy=0.6, n_voters=[3, 4])),
-    "simulate_vote_rates": (pe.ensemble.simulate_vote_rates, dict(accuracy=0.6, n_voters=5, n_classes=3,
+    "simulate_vote_rates": (combining.simulate_vote_rates, dict(accuracy=0.6, n_voters=5, n_classes=3,
                                                          n_resamples=5, rng=0)),
     "majority_vote": (pe.majority_vote, dict(predictions=VOTES)),
     "plurality_vote": (pe.plurality_vote, dict(predictions=VOTES)),
@@ -249,7 +250,7 @@ GOOD: dict = {
     "pairwise_diversity": (pe.pairwise_diversity, dict(predictions=PM)),
     "kappa_error": (pe.kappa_error, dict(predictions=[[0, 1, 1, 0], [0, 1, 0, 0], [1, 1, 1, 0]], y=[0, 1, 1, 0])),
     "error_ambiguity": (pe.error_ambiguity, dict(predictions=[[1.0, 2.0], [3.0, 2.0]], y=[2.0, 2.0])),
-    "correlated_pair": (pe.datasets.correlated_pair, dict(latent_correlation=0.3, positive_rate=0.5, n_samples=10, rng=0)),
+    "correlated_pair": (diversity.correlated_pair, dict(latent_correlation=0.3, positive_rate=0.5, n_samples=10, rng=0)),
     "boosting_rounds": (pe.ensemble.boosting_rounds, dict(X=X8, y=Y8_PRED, n_estimators=2, grid_size=4, rng=0)),
     "compare_modes": (pe.ensemble.compare_modes, dict(X_train=X8, y_train=Y8_PRED, X_test=X8, y_test=Y8_PRED,
                                              n_estimators=2, n_runs=1, rng=0)),

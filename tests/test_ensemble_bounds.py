@@ -11,11 +11,11 @@ from scipy import stats
 import patterneval as pe
 from patterneval.book import simulation
 from patterneval.ensemble import bounds as B
+from patterneval.book.why_ensembles_work import simulate_correlated_vote
 from patterneval.ensemble.bounds import (
     correlated_vote_error,
     hoeffding_bound,
     majority_vote_error,
-    simulate_correlated_vote,
 )
 
 EPS_GRID = np.linspace(0.0, 1.0, 41)

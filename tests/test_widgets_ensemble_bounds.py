@@ -4,11 +4,11 @@ import numpy as np
 import pytest
 from _helpers import assert_redraws, png
 
+from patterneval.book.why_ensembles_work import simulate_correlated_vote
 from patterneval.ensemble.bounds import (
     correlated_vote_error,
     hoeffding_bound,
     majority_vote_error,
-    simulate_correlated_vote,
 )
 from patterneval.plotting import new_figure
 from patterneval.plotting.ensemble_bounds import FLOOR, draw_ensemble_bounds, plot_bound_gap

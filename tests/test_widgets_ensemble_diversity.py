@@ -4,8 +4,8 @@ import numpy as np
 import pytest
 from _helpers import png
 
+from patterneval.book.diversity import correlated_pair
 from patterneval.ensemble.diversity import (
-    correlated_pair,
     correlation,
     kappa_error,
     pair_table,

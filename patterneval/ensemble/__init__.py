@@ -7,11 +7,9 @@ from .._api import public_names as _public_names
 
 from .bounds import (
     TIE_RULES,
-    CorrelatedVoteSimulation,
     correlated_vote_error,
     hoeffding_bound,
     majority_vote_error,
-    simulate_correlated_vote,
 )
 from .boosting import (
     HALF_TOL,
@@ -36,11 +34,9 @@ from .combine import (
     VOTE_TIE_RULES,
     Stacking,
     VoteRates,
-    VoteSimulation,
     average,
     majority_vote,
     plurality_vote,
-    simulate_vote_rates,
     vote_rates,
     weighted_average,
     weighted_vote,
@@ -50,7 +46,6 @@ from .diversity import (
     ErrorAmbiguity,
     KappaError,
     PairTable,
-    correlated_pair,
     correlation,
     disagreement,
     error_ambiguity,

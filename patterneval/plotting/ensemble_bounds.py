@@ -14,9 +14,8 @@ import numpy as np
 from matplotlib import ticker
 from matplotlib.figure import Figure
 
-from ..ensemble.bounds import (
-    correlated_vote_error, hoeffding_bound, majority_vote_error, simulate_correlated_vote,
-)
+from ..book.why_ensembles_work import simulate_correlated_vote
+from ..ensemble.bounds import correlated_vote_error, hoeffding_bound, majority_vote_error
 from ._style import BOOK_STYLE, COLORS, SERIES_COLORS, Painter, new_figure, one_shot, reset_axes
 
 __all__ = ["EnsembleBoundsPainter", "draw_ensemble_bounds", "plot_bound_gap"]

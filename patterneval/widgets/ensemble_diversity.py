@@ -9,8 +9,8 @@ from typing import Any
 import numpy as np
 from numpy.typing import NDArray
 
+from ..book.diversity import correlated_pair
 from ..ensemble.diversity import (
-    correlated_pair,
     correlation,
     disagreement,
     kappa,
@@ -46,7 +46,7 @@ class PairDiversityExplorer(Explorer):
     n_samples : int, default 400, keyword-only
         Predictions per classifier.
     rng : None, int or numpy.random.Generator, default 0, keyword-only
-        Seed of :func:`~patterneval.ensemble.diversity.correlated_pair`.
+        Seed of :func:`~patterneval.book.diversity.correlated_pair`.
     latent_correlation : float, default 0.5, keyword-only
         Initial value, one of ``correlations``.
     positive_rate : float, default 0.5, keyword-only
