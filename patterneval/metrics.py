@@ -212,8 +212,9 @@ METRICS: dict[str, Metric] = {
 }
 
 
-def get_metric(metric: str | Callable, *, response: str | None = None,
-               greater_is_better: bool | None = None) -> Metric:
+def get_metric(
+    metric: str | Callable, *, response: str | None = None, greater_is_better: bool | None = None
+) -> Metric:
     """The :class:`Metric` of a name of :data:`METRICS`, or a callable made into one.
 
     Parameters
@@ -252,15 +253,28 @@ def get_metric(metric: str | Callable, *, response: str | None = None,
         if response is not None:
             check_choice("response", response, RESPONSES)
             if response != found.response:
-                raise fail("response", f"None or {found.response!r}, the response metric={metric!r} takes",
-                           response)
+                raise fail(
+                    "response",
+                    f"None or {found.response!r}, the response metric={metric!r} takes",
+                    response,
+                )
         if greater_is_better is not None:
-            raise fail("greater_is_better", f"None for metric={metric!r}, whose direction is known (pass it "
-                       f"only with a callable metric)", greater_is_better)
+            raise fail(
+                "greater_is_better",
+                f"None for metric={metric!r}, whose direction is known (pass it "
+                f"only with a callable metric)",
+                greater_is_better,
+            )
         return found
     if not callable(metric):
-        raise fail("metric", f"one of {list(METRICS)} or a callable metric(y_true, response)", metric,
-                   error=TypeError)
+        raise fail(
+            "metric",
+            f"one of {list(METRICS)} or a callable metric(y_true, response)",
+            metric,
+            error=TypeError,
+        )
     kind = "label" if response is None else check_choice("response", response, RESPONSES)
-    greater = True if greater_is_better is None else check_bool("greater_is_better", greater_is_better)
+    greater = (
+        True if greater_is_better is None else check_bool("greater_is_better", greater_is_better)
+    )
     return Metric(getattr(metric, "__name__", "metric"), kind, greater, metric)

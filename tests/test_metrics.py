@@ -21,14 +21,23 @@ P3 = GEN.dirichlet(np.ones(3), N)
 PEERS = {
     "accuracy": (skm.accuracy_score(Y2, LABEL2), skm.accuracy_score(Y3, LABEL3)),
     "error": (skm.zero_one_loss(Y2, LABEL2), skm.zero_one_loss(Y3, LABEL3)),
-    "balanced_accuracy": (skm.balanced_accuracy_score(Y2, LABEL2), skm.balanced_accuracy_score(Y3, LABEL3)),
+    "balanced_accuracy": (
+        skm.balanced_accuracy_score(Y2, LABEL2),
+        skm.balanced_accuracy_score(Y3, LABEL3),
+    ),
     "f1": (skm.f1_score(Y2, LABEL2), skm.f1_score(Y3, LABEL3, average="macro")),
     "roc_auc": (skm.roc_auc_score(Y2, SCORE), skm.roc_auc_score(Y3, P3, multi_class="ovr")),
     "brier": (skm.brier_score_loss(Y2, P2), np.mean(np.sum((P3 - np.eye(3)[Y3]) ** 2, axis=1))),
-    "neg_brier_score": (-skm.brier_score_loss(Y2, P2), -np.mean(np.sum((P3 - np.eye(3)[Y3]) ** 2, axis=1))),
+    "neg_brier_score": (
+        -skm.brier_score_loss(Y2, P2),
+        -np.mean(np.sum((P3 - np.eye(3)[Y3]) ** 2, axis=1)),
+    ),
     "log_loss": (skm.log_loss(Y2, P2), skm.log_loss(Y3, P3)),
     "neg_log_loss": (-skm.log_loss(Y2, P2), -skm.log_loss(Y3, P3)),
-    "ece": (expected_calibration_error(Y2, P2).statistic, expected_calibration_error(Y3, P3).statistic),
+    "ece": (
+        expected_calibration_error(Y2, P2).statistic,
+        expected_calibration_error(Y3, P3).statistic,
+    ),
 }
 
 
@@ -60,12 +69,32 @@ def test_each_metric_matches_scikit_learn(name, classes):
 
 def test_greater_is_better_and_scorer_names():
     greater = {name for name, m in METRICS.items() if m.greater_is_better}
-    assert greater == {"accuracy", "balanced_accuracy", "f1", "roc_auc", "neg_brier_score", "neg_log_loss"}
+    assert greater == {
+        "accuracy",
+        "balanced_accuracy",
+        "f1",
+        "roc_auc",
+        "neg_brier_score",
+        "neg_log_loss",
+    }
     # scikit-learn's scorers of these names score in the same direction (greater is better)
-    for name in ("accuracy", "balanced_accuracy", "f1", "roc_auc", "neg_brier_score", "neg_log_loss"):
+    for name in (
+        "accuracy",
+        "balanced_accuracy",
+        "f1",
+        "roc_auc",
+        "neg_brier_score",
+        "neg_log_loss",
+    ):
         assert name in skm.get_scorer_names()
     assert {name for name, m in METRICS.items() if m.per_sample is not None} == {
-        "accuracy", "error", "brier", "neg_brier_score", "log_loss", "neg_log_loss"}
+        "accuracy",
+        "error",
+        "brier",
+        "neg_brier_score",
+        "log_loss",
+        "neg_log_loss",
+    }
 
 
 def test_brier_decomposition_takes_the_registry_brier():
@@ -74,7 +103,9 @@ def test_brier_decomposition_takes_the_registry_brier():
 
 
 def test_unknown_name_raises_naming_the_choices():
-    with pytest.raises(ValueError, match=r"^metric must be one of \['accuracy', 'error'.*'ece'\]; got 'auc'"):
+    with pytest.raises(
+        ValueError, match=r"^metric must be one of \['accuracy', 'error'.*'ece'\]; got 'auc'"
+    ):
         get_metric("auc")
     with pytest.raises(TypeError, match=r"^metric must be one of \[.*\] or a callable"):
         get_metric(3)
@@ -91,4 +122,7 @@ def test_a_callable_becomes_a_metric():
     m = get_metric(hits, response="label", greater_is_better=True)
     assert isinstance(m, Metric) and m.name == "hits" and m.per_sample is None
     assert m(Y2, LABEL2) == float(np.sum(LABEL2 == Y2))
-    assert get_metric(hits).response == "label" and get_metric(hits, greater_is_better=False).greater_is_better is False
+    assert (
+        get_metric(hits).response == "label"
+        and get_metric(hits, greater_is_better=False).greater_is_better is False
+    )

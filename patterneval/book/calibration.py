@@ -25,7 +25,12 @@ from .._results import Result
 from .._validation import check_array, check_rng, check_scalar, fail
 from ..compare.out_of_fold import _bootstrap_counts, _select
 
-__all__ = ["Forecasts", "SelectionOptimism", "miscalibrated_forecasts", "simulate_selection_optimism"]
+__all__ = [
+    "Forecasts",
+    "SelectionOptimism",
+    "miscalibrated_forecasts",
+    "simulate_selection_optimism",
+]
 
 
 # ---------------------------------------------------------------- a miscalibrated forecaster
@@ -65,8 +70,14 @@ def _true_calibration_error(slope, shift, spread):
 
 
 @keywords
-def miscalibrated_forecasts(n: int, *, slope: float = 1.0, shift: float = 0.0, spread: float = 2.0,
-                            rng: int | np.random.Generator | None = None) -> Forecasts:
+def miscalibrated_forecasts(
+    n: int,
+    *,
+    slope: float = 1.0,
+    shift: float = 0.0,
+    spread: float = 2.0,
+    rng: int | np.random.Generator | None = None,
+) -> Forecasts:
     r"""Draw outcomes and the forecasts of a forecaster miscalibrated in a known way.
 
     True log-odds :math:`Z \sim N(0, s^2)` (``spread`` s), outcome
@@ -112,7 +123,9 @@ def miscalibrated_forecasts(n: int, *, slope: float = 1.0, shift: float = 0.0, s
     y = (gen.random(n) < p).astype(int)
     f = special.expit(slope * z + shift)
     true = 0.0 if (slope == 1.0 and shift == 0.0) else _true_calibration_error(slope, shift, spread)
-    return Forecasts(y=y, probability=p, forecast=f, true_error=true, slope=slope, shift=shift, spread=spread)
+    return Forecasts(
+        y=y, probability=p, forecast=f, true_error=true, slope=slope, shift=shift, spread=spread
+    )
 
 
 # ---------------------------------------------------------------- what the naive interval misses
@@ -172,9 +185,16 @@ def _one_selection(gen, acc, N, C, B, alpha):
 
 
 @keywords
-def simulate_selection_optimism(n_samples: int, n_configurations: int, *, accuracy: ArrayLike = 0.5,
-                                n_datasets: int = 200, n_resamples: int = 200, confidence_level: float = 0.95,
-                                rng: int | np.random.Generator | None = None) -> SelectionOptimism:
+def simulate_selection_optimism(
+    n_samples: int,
+    n_configurations: int,
+    *,
+    accuracy: ArrayLike = 0.5,
+    n_datasets: int = 200,
+    n_resamples: int = 200,
+    confidence_level: float = 0.95,
+    rng: int | np.random.Generator | None = None,
+) -> SelectionOptimism:
     r"""What the naive interval misses: tuning's optimism, by simulation with a known truth.
 
     Each simulated data set is the out-of-fold correctness matrix of ``n_configurations``
@@ -224,21 +244,39 @@ def simulate_selection_optimism(n_samples: int, n_configurations: int, *, accura
     if acc.ndim == 0:
         acc = np.full(C, float(acc))
     elif acc.ndim != 1 or acc.size != C:
-        raise fail("accuracy", f"a number or one value per configuration ({C})", f"shape {acc.shape}", echo=False)
+        raise fail(
+            "accuracy",
+            f"a number or one value per configuration ({C})",
+            f"shape {acc.shape}",
+            echo=False,
+        )
     R = check_scalar("n_datasets", n_datasets, int, low=2)
     B = check_scalar("n_resamples", n_resamples, int, low=2)
-    level = check_scalar("confidence_level", confidence_level, float, low=0, high=1, closed="neither")
+    level = check_scalar(
+        "confidence_level", confidence_level, float, low=0, high=1, closed="neither"
+    )
     gen = check_rng(rng)
     alpha = 1 - level
     truth, naive, bbc, naive_hit, bbc_hit = (np.empty(R) for _ in range(5))
     with threadpool_limits(1, user_api="blas"):  # many small products: one BLAS thread
         for r in range(R):
-            truth[r], naive[r], bbc[r], naive_hit[r], bbc_hit[r] = _one_selection(gen, acc, N, C, B, alpha)
+            truth[r], naive[r], bbc[r], naive_hit[r], bbc_hit[r] = _one_selection(
+                gen, acc, N, C, B, alpha
+            )
     cn, cb = float(naive_hit.mean()), float(bbc_hit.mean())
     return SelectionOptimism(
-        true_accuracy=float(truth.mean()), naive=float(naive.mean()), bbc=float(bbc.mean()),
-        naive_coverage=cn, bbc_coverage=cb, naive_coverage_se=float(np.sqrt(cn * (1 - cn) / R)),
+        true_accuracy=float(truth.mean()),
+        naive=float(naive.mean()),
+        bbc=float(bbc.mean()),
+        naive_coverage=cn,
+        bbc_coverage=cb,
+        naive_coverage_se=float(np.sqrt(cn * (1 - cn) / R)),
         bbc_coverage_se=float(np.sqrt(cb * (1 - cb) / R)),
         naive_bias_se=float(np.std(naive - truth, ddof=1) / np.sqrt(R)),
         bbc_bias_se=float(np.std(bbc - truth, ddof=1) / np.sqrt(R)),
-        n_samples=N, n_configurations=C, n_datasets=R, n_resamples=B, confidence_level=level)
+        n_samples=N,
+        n_configurations=C,
+        n_datasets=R,
+        n_resamples=B,
+        confidence_level=level,
+    )

@@ -56,9 +56,13 @@ __all__ = [
 
 #: Fills ``%(example_breast_cancer)s``: the data of the examples of the cross-validated
 #: intervals (scikit-learn's breast cancer data as ``X, y``, and ``compare``), written once.
-_breast_cancer_example = doc_parts({"example_breast_cancer": """>>> from sklearn.datasets import load_breast_cancer
+_breast_cancer_example = doc_parts(
+    {
+        "example_breast_cancer": """>>> from sklearn.datasets import load_breast_cancer
     >>> from patterneval import compare
-    >>> X, y = load_breast_cancer(return_X_y=True)"""})
+    >>> X, y = load_breast_cancer(return_X_y=True)"""
+    }
+)
 
 
 def _codes_of(values, classes, what):
@@ -69,8 +73,12 @@ def _codes_of(values, classes, what):
     values = np.asarray(values).reshape(-1).tolist()
     unknown = [v for v in values if v not in position]
     if unknown:
-        raise fail("estimator", f"a classifier whose {what} are classes of y",
-                   f"{what} holding {unknown[0]!r}, not a class of y", echo=False)
+        raise fail(
+            "estimator",
+            f"a classifier whose {what} are classes of y",
+            f"{what} holding {unknown[0]!r}, not a class of y",
+            echo=False,
+        )
     return np.array([position[v] for v in values], dtype=np.intp)
 
 
@@ -95,9 +103,14 @@ def _fit_response(estimator, X, y, classes, train, test, kind):
         with x_passed_through("decision_function", test.size):
             return np.asarray(model.decision_function(Xt), dtype=float)
     if not hasattr(model, "predict_proba"):
-        raise fail("estimator", f"a classifier with predict_proba, which the {kind!r} response needs",
-                   f"{type(estimator).__name__} (no predict_proba)", error=TypeError, echo=False,
-                   hint="Use a probabilistic classifier or a label metric.")
+        raise fail(
+            "estimator",
+            f"a classifier with predict_proba, which the {kind!r} response needs",
+            f"{type(estimator).__name__} (no predict_proba)",
+            error=TypeError,
+            echo=False,
+            hint="Use a probabilistic classifier or a label metric.",
+        )
     with x_passed_through("predict_proba", test.size):
         proba = np.asarray(model.predict_proba(Xt), dtype=float)
     full = np.zeros((proba.shape[0], n_classes))
@@ -113,17 +126,27 @@ def _splits(cv, y, gen):
     covered = np.bincount(np.concatenate([test for _, test in splits]), minlength=y.size)
     if not np.all(covered == 1):
         how = "never or more than once" if (covered == 0).any() else "more than once"
-        raise fail("cv", "folds whose test parts partition the samples (as KFold's do; a repeated "
-                         "splitter tests every sample more than once)",
-                   f"{int(np.sum(covered != 1))} samples tested {how}", echo=False)
+        raise fail(
+            "cv",
+            "folds whose test parts partition the samples (as KFold's do; a repeated "
+            "splitter tests every sample more than once)",
+            f"{int(np.sum(covered != 1))} samples tested {how}",
+            echo=False,
+        )
     return splits
 
 
 @keywords
 def out_of_fold_predictions(
-    estimators: BaseEstimator | Sequence[BaseEstimator], X: ArrayLike, y: ArrayLike, *,
-    response: Literal["label", "score", "proba"] = "label", cv: int | object = 5,
-    rng: int | np.random.Generator | None = None, n_jobs: int | None = None, progress: bool = False,
+    estimators: BaseEstimator | Sequence[BaseEstimator],
+    X: ArrayLike,
+    y: ArrayLike,
+    *,
+    response: Literal["label", "score", "proba"] = "label",
+    cv: int | object = 5,
+    rng: int | np.random.Generator | None = None,
+    n_jobs: int | None = None,
+    progress: bool = False,
 ) -> tuple[list[np.ndarray], np.ndarray, np.ndarray]:
     """Out-of-fold responses of one or several estimators on the same folds.
 
@@ -172,7 +195,12 @@ def out_of_fold_predictions(
     many = isinstance(estimators, (list, tuple))
     models = list(estimators) if many else [estimators]
     if not models:
-        raise fail("estimators", "a non-empty list of configurations (estimators)", "an empty list", echo=False)
+        raise fail(
+            "estimators",
+            "a non-empty list of configurations (estimators)",
+            "an empty list",
+            echo=False,
+        )
     for est in models:
         check_estimator("estimators" if many else "estimator", est)
     X, labels = check_X_y(X, y, pass_through=True)
@@ -189,11 +217,19 @@ def out_of_fold_predictions(
     splits = _splits(cv, codes, gen)
     for f, (train, _) in enumerate(splits):
         if np.unique(codes[train]).size < 2:
-            raise fail("cv", "folds whose training parts hold two classes or more",
-                       f"fold {f}, trained on a single class", echo=False,
-                       hint="Use stratified folds or fewer of them.")
-    tasks = [(est, X, y, classes, train, test, response) for est in models for train, test in splits]
-    results = run_tasks(_fit_response, tasks, n_jobs=n_jobs, progress=progress, desc="out-of-fold fits")
+            raise fail(
+                "cv",
+                "folds whose training parts hold two classes or more",
+                f"fold {f}, trained on a single class",
+                echo=False,
+                hint="Use stratified folds or fewer of them.",
+            )
+    tasks = [
+        (est, X, y, classes, train, test, response) for est in models for train, test in splits
+    ]
+    results = run_tasks(
+        _fit_response, tasks, n_jobs=n_jobs, progress=progress, desc="out-of-fold fits"
+    )
     folds = np.empty(codes.size, dtype=int)
     for f, (_, test) in enumerate(splits):
         folds[test] = f
@@ -225,10 +261,14 @@ def _safe_metric(func, y, pred, where):
     try:
         value = float(func(y, pred))
     except ValueError as exc:
-        raise ValueError(f"the metric cannot be computed on {where}: {exc} (a metric such as an AUC "
-                         f"needs both classes in every resample; use more samples)") from None
+        raise ValueError(
+            f"the metric cannot be computed on {where}: {exc} (a metric such as an AUC "
+            f"needs both classes in every resample; use more samples)"
+        ) from None
     if not np.isfinite(value):
-        raise ValueError(f"the metric returned {value!r} on {where}; it must return a finite number.")
+        raise ValueError(
+            f"the metric returned {value!r} on {where}; it must return a finite number."
+        )
     return value
 
 
@@ -257,8 +297,10 @@ class MetricInterval(Result):
         Test fold of every sample.
     """
 
-    _means = ('The {metric} of the out-of-fold predictions; the {method} bootstrap interval resamples those'
-              ' predictions, so it shows the variation of the test samples, not of the training sets.')
+    _means = (
+        "The {metric} of the out-of-fold predictions; the {method} bootstrap interval resamples those"
+        " predictions, so it shows the variation of the test samples, not of the training sets."
+    )
 
     statistic: float
     low: float
@@ -280,11 +322,20 @@ INTERVAL_METHODS = ("percentile", "bca")
 @keywords
 @_breast_cancer_example
 def cv_metric_interval(
-    estimator: BaseEstimator, X: ArrayLike, y: ArrayLike, *, metric: str | Callable = "accuracy",
-    cv: int | object = 5, n_resamples: int = 1000, method: Literal["percentile", "bca"] = "percentile",
-    confidence_level: float = 0.95, response: Literal["label", "score", "proba"] | None = None,
-    greater_is_better: bool | None = None, rng: int | np.random.Generator | None = None,
-    n_jobs: int | None = None, progress: bool = False,
+    estimator: BaseEstimator,
+    X: ArrayLike,
+    y: ArrayLike,
+    *,
+    metric: str | Callable = "accuracy",
+    cv: int | object = 5,
+    n_resamples: int = 1000,
+    method: Literal["percentile", "bca"] = "percentile",
+    confidence_level: float = 0.95,
+    response: Literal["label", "score", "proba"] | None = None,
+    greater_is_better: bool | None = None,
+    rng: int | np.random.Generator | None = None,
+    n_jobs: int | None = None,
+    progress: bool = False,
 ) -> MetricInterval:
     r"""A bootstrap confidence interval for any metric, from out-of-fold predictions.
 
@@ -361,12 +412,15 @@ def cv_metric_interval(
     m = get_metric(metric, response=response, greater_is_better=greater_is_better)
     name, func, kind = m.name, m.score, m.response
     method = check_choice("method", method, INTERVAL_METHODS)
-    level = check_scalar("confidence_level", confidence_level, float, low=0, high=1, closed="neither")
+    level = check_scalar(
+        "confidence_level", confidence_level, float, low=0, high=1, closed="neither"
+    )
     B = check_scalar("n_resamples", n_resamples, int, low=2)
     gen = check_rng(rng)
     fold_rng, boot_rng = gen.spawn(2)
-    (pred,), codes, folds = out_of_fold_predictions(estimator, X, y, response=kind, cv=cv, rng=fold_rng,
-                                                    n_jobs=n_jobs, progress=progress)
+    (pred,), codes, folds = out_of_fold_predictions(
+        estimator, X, y, response=kind, cv=cv, rng=fold_rng, n_jobs=n_jobs, progress=progress
+    )
     value = _safe_metric(func, codes, pred, "the out-of-fold predictions")
 
     def statistic(idx):
@@ -375,19 +429,44 @@ def cv_metric_interval(
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", category=stats.DegenerateDataWarning)
         warnings.simplefilter("ignore", category=RuntimeWarning)  # BCa of a constant distribution
-        res = stats.bootstrap((np.arange(codes.size),), statistic, n_resamples=B, vectorized=False,
-                              method="BCa" if method == "bca" else "percentile", confidence_level=level,
-                              rng=boot_rng)
+        res = stats.bootstrap(
+            (np.arange(codes.size),),
+            statistic,
+            n_resamples=B,
+            vectorized=False,
+            method="BCa" if method == "bca" else "percentile",
+            confidence_level=level,
+            rng=boot_rng,
+        )
     dist = np.asarray(res.bootstrap_distribution, dtype=float)
-    _check_spread(dist, name, "bootstrap resample", "the interval", hint=(
-        "for an accuracy, pe.binomial_interval of the number of correct predictions"))
+    _check_spread(
+        dist,
+        name,
+        "bootstrap resample",
+        "the interval",
+        hint=("for an accuracy, pe.binomial_interval of the number of correct predictions"),
+    )
     low, high = float(res.confidence_interval.low), float(res.confidence_interval.high)
-    if not (np.isfinite(low) and np.isfinite(high)):  # pragma: no cover - scipy returns finite ends otherwise
-        raise ValueError("the bootstrap interval is undefined for these predictions; use method='percentile'.")
-    return MetricInterval(statistic=value, low=low, high=high, std_error=float(res.standard_error),
-                          confidence_level=level, method=method, metric=name, n_resamples=B,
-                          n_splits=int(folds.max()) + 1, bootstrap_distribution=dist, predictions=pred,
-                          folds=folds)
+    if not (
+        np.isfinite(low) and np.isfinite(high)
+    ):  # pragma: no cover - scipy returns finite ends otherwise
+        raise ValueError(
+            "the bootstrap interval is undefined for these predictions; use method='percentile'."
+        )
+    return MetricInterval(
+        statistic=value,
+        low=low,
+        high=high,
+        std_error=float(res.standard_error),
+        confidence_level=level,
+        method=method,
+        metric=name,
+        n_resamples=B,
+        n_splits=int(folds.max()) + 1,
+        bootstrap_distribution=dist,
+        predictions=pred,
+        folds=folds,
+    )
 
 
 # ---------------------------------------------------------------- BBC-CV
@@ -421,8 +500,10 @@ class BBCResult(Result):
     n_resamples : int
     """
 
-    _means = ('The expected {metric} of the configuration that tuning selects, corrected for the selection:'
-              ' the naive best CV score ({naive:.3g}) flatters it by {optimism:.3g}.')
+    _means = (
+        "The expected {metric} of the configuration that tuning selects, corrected for the selection:"
+        " the naive best CV score ({naive:.3g}) flatters it by {optimism:.3g}."
+    )
 
     statistic: float
     low: float
@@ -457,8 +538,8 @@ def _bbc_fast(gen, losses, B, N, chunk, greater, oob, chosen):
             raise ValueError("a bootstrap resample left no out-of-bag samples; use more samples.")
         inbag = counts @ losses / N
         best = _select(inbag, greater)
-        chosen[start:start + rows] = best
-        oob[start:start + rows] = np.einsum("rn,rn->r", out, losses[:, best].T) / n_out
+        chosen[start : start + rows] = best
+        oob[start : start + rows] = np.einsum("rn,rn->r", out, losses[:, best].T) / n_out
 
 
 def _select(scores, greater):
@@ -470,8 +551,13 @@ def _select(scores, greater):
 
 @keywords
 def bbc_from_predictions(
-    y_true: ArrayLike, predictions: ArrayLike, *, metric: str | Callable = "accuracy", n_resamples: int = 1000,
-    confidence_level: float = 0.95, greater_is_better: bool | None = None,
+    y_true: ArrayLike,
+    predictions: ArrayLike,
+    *,
+    metric: str | Callable = "accuracy",
+    n_resamples: int = 1000,
+    confidence_level: float = 0.95,
+    greater_is_better: bool | None = None,
     rng: int | np.random.Generator | None = None,
 ) -> BBCResult:
     r"""BBC-CV from a matrix of out-of-fold predictions (Tsamardinos et al. 2018).
@@ -540,16 +626,22 @@ def bbc_from_predictions(
     >>> bool(res.statistic < res.naive), bool(abs(res.statistic - 0.5) < 0.05)
     (True, True)
     """
-    m = get_metric(metric, response="label" if callable(metric) else None, greater_is_better=greater_is_better)
+    m = get_metric(
+        metric, response="label" if callable(metric) else None, greater_is_better=greater_is_better
+    )
     name, func, greater, per_sample = m.name, m.score, m.greater_is_better, m.per_sample
     B = check_scalar("n_resamples", n_resamples, int, low=2)
-    level = check_scalar("confidence_level", confidence_level, float, low=0, high=1, closed="neither")
+    level = check_scalar(
+        "confidence_level", confidence_level, float, low=0, high=1, closed="neither"
+    )
     gen = check_rng(rng)
     _, codes = np.unique(check_labels("y_true", y_true, min_size=2), return_inverse=True)
     codes = codes.reshape(-1)
     P = check_prediction_table(predictions, codes.size)
     C, N = P.shape[0], codes.size
-    scores = np.array([_safe_metric(func, codes, P[c], "all out-of-fold predictions") for c in range(C)])
+    scores = np.array(
+        [_safe_metric(func, codes, P[c], "all out-of-fold predictions") for c in range(C)]
+    )
     selected = int(_select(scores, greater))
     oob, chosen = np.empty(B), np.empty(B, dtype=int)
     if per_sample is not None:
@@ -564,29 +656,61 @@ def bbc_from_predictions(
             out = np.ones(N, dtype=bool)
             out[idx] = False
             if not out.any():
-                raise ValueError("a bootstrap resample left no out-of-bag samples; use more samples.")
-            inbag = np.array([_safe_metric(func, codes[idx], P[c][idx], "an in-bag resample") for c in range(C)])
+                raise ValueError(
+                    "a bootstrap resample left no out-of-bag samples; use more samples."
+                )
+            inbag = np.array(
+                [_safe_metric(func, codes[idx], P[c][idx], "an in-bag resample") for c in range(C)]
+            )
             chosen[b] = _select(inbag, greater)
             oob[b] = _safe_metric(func, codes[out], P[chosen[b]][out], "an out-of-bag resample")
-    _check_spread(oob, name, "out-of-bag score of the selected configuration", "the interval", hint=(
-        "for an accuracy, pe.binomial_interval of the selected configuration's correct predictions"))
+    _check_spread(
+        oob,
+        name,
+        "out-of-bag score of the selected configuration",
+        "the interval",
+        hint=(
+            "for an accuracy, pe.binomial_interval of the selected configuration's correct predictions"
+        ),
+    )
     estimate = float(oob.mean())
     alpha = 1 - level
     low, high = np.quantile(oob, [alpha / 2, 1 - alpha / 2])
     naive = float(scores[selected])
-    return BBCResult(statistic=estimate, low=float(low), high=float(high), confidence_level=level, naive=naive,
-                     optimism=(naive - estimate) if greater else (estimate - naive), selected=selected,
-                     scores=scores, oob_scores=oob, selections=chosen, metric=name, greater_is_better=greater,
-                     n_resamples=B)
+    return BBCResult(
+        statistic=estimate,
+        low=float(low),
+        high=float(high),
+        confidence_level=level,
+        naive=naive,
+        optimism=(naive - estimate) if greater else (estimate - naive),
+        selected=selected,
+        scores=scores,
+        oob_scores=oob,
+        selections=chosen,
+        metric=name,
+        greater_is_better=greater,
+        n_resamples=B,
+    )
 
 
 @keywords
 @_breast_cancer_example
-def bbc_cv(estimators: Sequence[BaseEstimator], X: ArrayLike, y: ArrayLike, *, metric: str | Callable = "accuracy",
-           cv: int | object = 5, n_resamples: int = 1000, confidence_level: float = 0.95,
-           response: Literal["label", "score", "proba"] | None = None, greater_is_better: bool | None = None,
-           rng: int | np.random.Generator | None = None, n_jobs: int | None = None,
-           progress: bool = False) -> BBCResult:
+def bbc_cv(
+    estimators: Sequence[BaseEstimator],
+    X: ArrayLike,
+    y: ArrayLike,
+    *,
+    metric: str | Callable = "accuracy",
+    cv: int | object = 5,
+    n_resamples: int = 1000,
+    confidence_level: float = 0.95,
+    response: Literal["label", "score", "proba"] | None = None,
+    greater_is_better: bool | None = None,
+    rng: int | np.random.Generator | None = None,
+    n_jobs: int | None = None,
+    progress: bool = False,
+) -> BBCResult:
     r"""Bootstrap bias-corrected cross-validation for the configuration chosen by tuning.
 
     Tuning picks the configuration (hyper-parameters, or a whole learner) with the best
@@ -636,18 +760,27 @@ def bbc_cv(estimators: Sequence[BaseEstimator], X: ArrayLike, y: ArrayLike, *, m
     True
     """
     if not isinstance(estimators, (list, tuple)):
-        raise fail("estimators", "a list of configurations (estimators)", estimators, error=TypeError)
+        raise fail(
+            "estimators", "a list of configurations (estimators)", estimators, error=TypeError
+        )
     m = get_metric(metric, response=response, greater_is_better=greater_is_better)
     kind, greater = m.response, m.greater_is_better
     check_scalar("n_resamples", n_resamples, int, low=2)
     check_scalar("confidence_level", confidence_level, float, low=0, high=1, closed="neither")
     gen = check_rng(rng)
     fold_rng, boot_rng = gen.spawn(2)
-    preds, codes, _ = out_of_fold_predictions(list(estimators), X, y, response=kind, cv=cv, rng=fold_rng,
-                                              n_jobs=n_jobs, progress=progress)
-    return bbc_from_predictions(codes, np.stack(preds), metric=metric, n_resamples=n_resamples,
-                                confidence_level=confidence_level,
-                                greater_is_better=None if isinstance(metric, str) else greater, rng=boot_rng)
+    preds, codes, _ = out_of_fold_predictions(
+        list(estimators), X, y, response=kind, cv=cv, rng=fold_rng, n_jobs=n_jobs, progress=progress
+    )
+    return bbc_from_predictions(
+        codes,
+        np.stack(preds),
+        metric=metric,
+        n_resamples=n_resamples,
+        confidence_level=confidence_level,
+        greater_is_better=None if isinstance(metric, str) else greater,
+        rng=boot_rng,
+    )
 
 
 # ---- input checks of this module, in the vocabulary of patterneval._validation
@@ -661,7 +794,9 @@ def check_prediction_table(predictions, n_samples: int) -> np.ndarray:
     if P.ndim not in (2, 3):
         raise fail("predictions", f"a 2-d or 3-d array {hint}", f"shape {P.shape}", echo=False)
     if P.shape[1] != n_samples:
-        raise ValueError(f"predictions has {P.shape[1]} samples per configuration but y_true has {n_samples}; "
-                         f"they must pair up.")
+        raise ValueError(
+            f"predictions has {P.shape[1]} samples per configuration but y_true has {n_samples}; "
+            f"they must pair up."
+        )
     raw = np.asarray(predictions)
     return raw if raw.dtype.kind in "biu" else P
