@@ -63,6 +63,7 @@ from sklearn.neighbors import KNeighborsClassifier
 
 import patterneval as pe
 from patterneval.book import simulation
+from patterneval.book.cross_validation import simulate_distinct_share, simulate_error_estimates
 from patterneval.book import combining, diversity, why_ensembles_work
 from patterneval.book.error_rate import simulate_coverage
 from patterneval.book.selective_sampling import simulate_sampling
@@ -160,8 +161,8 @@ GOOD: dict = {
     "bootstrap_error": (pe.bootstrap_error, dict(estimator=GaussianNB(), X=X8, y=Y8, n_resamples=3, rng=0)),
     "no_information_error": (pe.no_information_error, dict(y_true=Y8, y_pred=Y8_PRED)),
     "inclusion_probability": (pe.resampling.inclusion_probability, dict(n=10)),
-    "simulate_distinct_share": (pe.resampling.simulate_distinct_share, dict(n=10, n_resamples=5, rng=0)),
-    "simulate_error_estimates": (pe.resampling.simulate_error_estimates,
+    "simulate_distinct_share": (simulate_distinct_share, dict(n=10, n_resamples=5, rng=0)),
+    "simulate_error_estimates": (simulate_error_estimates,
                                  dict(estimator=GaussianNB(), sampler=_sampler, n=10, n_test=20,
                                       n_datasets=2, cv=(2, 5), n_resamples=3, rng=0)),
     "permutation_test": (pe.permutation_test, dict(estimator=GaussianNB(), X=X8, y=Y8, n_resamples=3,
@@ -520,7 +521,7 @@ GOOD.update({
     "RejectionGrid.replay": (_RGRID.replay, dict(n_samples=30, effect=0.0)),
     "RejectionGrid.to_json": (_RGRID.to_json, dict(path=_TMP / "grid-copy.json")),
     "load_rejection_grid": (load_rejection_grid, dict(path=_TMP / "grid.json")),
-    "EstimatorSimulation.column": (pe.resampling.simulate_error_estimates(**GOOD["simulate_error_estimates"][1]).column,
+    "EstimatorSimulation.column": (simulate_error_estimates(**GOOD["simulate_error_estimates"][1]).column,
                                    dict(name=".632")),
     "SelectionCVResult.most_selected": (pe.selection_cv_error(**GOOD["selection_cv_error"][1]).most_selected,
                                         dict(n=1)),

@@ -22,13 +22,13 @@ from sklearn.tree import DecisionTreeClassifier
 
 import patterneval as pe
 from patterneval.book import simulation
+from patterneval.book.cross_validation import simulate_distinct_share, simulate_error_estimates
 from patterneval.resampling import bootstrap
 from patterneval.resampling.bootstrap import (
     _632_plus,
     _bootstrap_from_indices,
     inclusion_probability,
     no_information_error,
-    simulate_error_estimates,
 )
 
 ONE_MINUS_INV_E = 1.0 - np.exp(-1.0)
@@ -542,7 +542,7 @@ X_NAN[0, 0] = np.nan
 GOOD = {
     pe.bootstrap_error: dict(estimator=GaussianNB(), X=X_OK, y=Y_OK, n_resamples=3, rng=0),
     inclusion_probability: dict(n=10),
-    bootstrap.simulate_distinct_share: dict(n=10, n_resamples=5, rng=0),
+    simulate_distinct_share: dict(n=10, n_resamples=5, rng=0),
     no_information_error: dict(y_true=[0, 1, 1], y_pred=[0, 0, 1]),
     simulate_error_estimates: dict(estimator=NearestMean(), sampler=gaussian_problem, n=10,
                                    n_test=50, n_datasets=2, cv=(2,), n_resamples=3, rng=0),
@@ -566,9 +566,9 @@ BAD = [
     (inclusion_probability, dict(n=0), ValueError, r"n must be an integer >= 1"),
     (inclusion_probability, dict(n=[3, 0]), ValueError, r"n must be an integer >= 1"),
     (inclusion_probability, dict(n=2.5), TypeError, r"n must be an integer"),
-    (bootstrap.simulate_distinct_share, dict(n=0), ValueError, r"n must be an integer >= 1"),
-    (bootstrap.simulate_distinct_share, dict(n_resamples=-1), ValueError, r"n_resamples must be an integer >= 1"),
-    (bootstrap.simulate_distinct_share, dict(rng="x"), TypeError, r"rng must be None"),
+    (simulate_distinct_share, dict(n=0), ValueError, r"n must be an integer >= 1"),
+    (simulate_distinct_share, dict(n_resamples=-1), ValueError, r"n_resamples must be an integer >= 1"),
+    (simulate_distinct_share, dict(rng="x"), TypeError, r"rng must be None"),
     (no_information_error, dict(y_pred=[0, 1]), ValueError, r"y_pred has 2 entries but y_true has 3"),
     (no_information_error, dict(y_true=[], y_pred=[]), ValueError, r"y_true must be a 1-d array of at least 1 labels; got an empty array"),
     (simulate_error_estimates, dict(sampler="gauss"), TypeError, r"sampler must be callable"),
@@ -599,7 +599,7 @@ def test_public_names_are_re_exported():  # rows for every public callable: test
 
 
 def test_simulate_distinct_share_matches_the_formula():
-    share = pe.resampling.bootstrap.simulate_distinct_share(30, n_resamples=20_000, rng=4)
+    share = simulate_distinct_share(30, n_resamples=20_000, rng=4)
     check = simulation.check_mean(share, inclusion_probability(30))
     assert check.passed, check
     assert share.min() >= 1 / 30 and share.max() <= 1.0

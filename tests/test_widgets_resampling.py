@@ -10,10 +10,8 @@ from patterneval.plotting.resampling import (
     plot_estimator_simulation,
     plot_inclusion_probability,
 )
-from patterneval.resampling.bootstrap import (
-    EstimatorSimulation,
-    inclusion_probability,
-)
+from patterneval.book.cross_validation import EstimatorSimulation
+from patterneval.resampling.bootstrap import inclusion_probability
 from patterneval.widgets.resampling import BootstrapExplorer
 
 

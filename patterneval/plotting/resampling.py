@@ -10,7 +10,8 @@ import matplotlib as mpl
 import numpy as np
 from matplotlib.figure import Figure
 
-from ..resampling.bootstrap import EstimatorSimulation, _632_plus, inclusion_probability, simulate_distinct_share
+from ..book.cross_validation import EstimatorSimulation, simulate_distinct_share
+from ..resampling.bootstrap import _632_plus, inclusion_probability
 from ._style import BOOK_STYLE, COLORS, Painter, new_figure, one_shot, reset_axes
 
 __all__ = ["BootstrapPainter", "draw_bootstrap", "plot_estimator_simulation",
@@ -140,7 +141,7 @@ def plot_inclusion_probability(n_max: int = 200) -> Figure:
 
 def plot_estimator_simulation(sim: EstimatorSimulation) -> Figure:
     """Box plots of ``estimate - true error`` for each estimator of an
-    :class:`~patterneval.resampling.bootstrap.EstimatorSimulation`, bias marked.
+    :class:`~patterneval.book.cross_validation.EstimatorSimulation`, bias marked.
 
     Parameters
     ----------

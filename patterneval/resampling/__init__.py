@@ -13,12 +13,9 @@ from .bootstrap import (
     BOOTSTRAP_METHODS,
     BOOTSTRAP_SINGLE_CLASS,
     BootstrapResult,
-    EstimatorSimulation,
     bootstrap_error,
     inclusion_probability,
     no_information_error,
-    simulate_distinct_share,
-    simulate_error_estimates,
 )
 from .crossval import CrossValidationResult, cross_val_error, leave_one_out_error
 from .permutation import PermutationTestResult, permutation_test, signal_tests
