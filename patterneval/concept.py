@@ -27,23 +27,20 @@ import math
 import numbers
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import NamedTuple
 
 import numpy as np
 from numpy.typing import ArrayLike
 
 from ._results import Result
-from ._validation import check_bool, check_choice, check_same_length, check_scalar, fail
+from ._validation import check_bool, check_same_length, check_scalar, fail
 
 __all__ = [
     "ANY",
     "EMPTY",
     "CandidateElimination",
-    "ConceptData",
     "FindSResult",
     "HypothesisSpaceSize",
     "candidate_elimination",
-    "enjoy_sport",
     "enumerate_hypotheses",
     "find_s",
     "hypothesis_space_size",
@@ -57,38 +54,6 @@ ANY = "?"
 #: The constraint met by no value (note 002 writes ``$``).
 EMPTY = "∅"
 
-# The four examples of note 002 (Mitchell's EnjoySport). The note's Find-S example has
-# Forecast = Same in the negative example, its candidate-elimination example Change.
-_ATTRIBUTES = ("Sky", "AirTemp", "Humidity", "Wind", "Water", "Forecast")
-_DOMAINS = (
-    ("Sunny", "Cloudy", "Rainy"),
-    ("Warm", "Cold"),
-    ("Normal", "High"),
-    ("Strong", "Weak"),
-    ("Warm", "Cool"),
-    ("Same", "Change"),
-)
-
-
-class ConceptData(NamedTuple):
-    """A concept-learning data set: instances, labels, attribute names and domains (made by
-    :func:`enjoy_sport`; unpacks as ``X, y, names, domains = data``).
-
-    Attributes
-    ----------
-    X : list of tuple
-        The instances, one value per attribute.
-    y : list of bool
-        True for a positive example.
-    attribute_names : tuple of str
-    domains : tuple of tuple
-        The values each attribute can take, in attribute order.
-    """
-
-    X: list
-    y: list
-    attribute_names: tuple
-    domains: tuple
 
 
 @dataclass(frozen=True, repr=False)
@@ -179,39 +144,6 @@ class HypothesisSpaceSize(Result):
     syntactic: int
     semantic: int
     unbiased: int
-
-
-def enjoy_sport(variant: str = "candidate-elimination") -> ConceptData:
-    """The four EnjoySport examples of note 002 (Mitchell 1997, table 2.1).
-
-    Parameters
-    ----------
-    variant : {"candidate-elimination", "find-s"}
-        The note prints the negative example with Forecast = Change in its candidate-
-        elimination example and with Forecast = Same in its Find-S example.
-
-    Returns
-    -------
-    ConceptData
-        Four instances over Sky, AirTemp, Humidity, Wind, Water, Forecast (domain sizes
-        3, 2, 2, 2, 2, 2); the third is the negative one.
-
-    Examples
-    --------
-    >>> from patterneval.concept import enjoy_sport
-    >>> data = enjoy_sport()
-    >>> data.X[2], data.y[2]
-    (('Rainy', 'Cold', 'High', 'Strong', 'Warm', 'Change'), False)
-    """
-    variant = check_choice("variant", variant, ("candidate-elimination", "find-s"))
-    negative_forecast = "Change" if variant == "candidate-elimination" else "Same"
-    X = [
-        ("Sunny", "Warm", "Normal", "Strong", "Warm", "Same"),
-        ("Sunny", "Warm", "High", "Strong", "Warm", "Same"),
-        ("Rainy", "Cold", "High", "Strong", "Warm", negative_forecast),
-        ("Sunny", "Warm", "High", "Strong", "Cool", "Change"),
-    ]
-    return ConceptData(X, [True, True, False, True], _ATTRIBUTES, _DOMAINS)
 
 
 def _is_nan(value) -> bool:
@@ -356,7 +288,8 @@ def find_s(X: ArrayLike, y: ArrayLike) -> FindSResult:
 
     Examples
     --------
-    >>> from patterneval.concept import enjoy_sport, find_s
+    >>> from patterneval.book.tree_learning import enjoy_sport
+    >>> from patterneval.concept import find_s
     >>> X, y, names, domains = enjoy_sport("find-s")
     >>> find_s(X, y).hypothesis
     ('Sunny', 'Warm', '?', 'Strong', '?', '?')
@@ -433,7 +366,8 @@ def candidate_elimination(
 
     Examples
     --------
-    >>> from patterneval.concept import candidate_elimination, enjoy_sport
+    >>> from patterneval.book.tree_learning import enjoy_sport
+    >>> from patterneval.concept import candidate_elimination
     >>> X, y, names, domains = enjoy_sport()
     >>> vs = candidate_elimination(X, y, domains=domains)
     >>> vs.S
@@ -555,7 +489,8 @@ def list_then_eliminate(X: ArrayLike, y: ArrayLike, *, domains: Sequence[Sequenc
 
     Examples
     --------
-    >>> from patterneval.concept import enjoy_sport, list_then_eliminate
+    >>> from patterneval.book.tree_learning import enjoy_sport
+    >>> from patterneval.concept import list_then_eliminate
     >>> X, y, names, domains = enjoy_sport()
     >>> len(list_then_eliminate(X, y, domains=domains))
     6

@@ -23,7 +23,8 @@ Generated data with a known truth
 
 Examples
 --------
->>> from patterneval.datasets import play_tennis, two_gaussians
+>>> from patterneval.book.tree_learning import play_tennis
+>>> from patterneval.datasets import two_gaussians
 >>> play_tennis().X.shape
 (14, 4)
 >>> X, y = two_gaussians(6, rng=0)
@@ -34,10 +35,8 @@ Examples
 from ._api import public_names as _public_names
 from .cluster.internal import blob_data
 from .cluster.stability import stability_blobs
-from .concept import enjoy_sport
 from .decomposition import cocktail_party
 from .reinforcement import gridworld
 from .resampling.perturbation import two_gaussians
-from .tree import play_tennis
 
 __all__ = _public_names(globals())

@@ -68,14 +68,12 @@ __all__ = [
     "ID3",
     "PruningPath",
     "PruningSequence",
-    "TreeDataset",
     "contingency_table",
     "entropy",
     "export_text",
     "gain_ratio",
     "gini",
     "information_gain",
-    "play_tennis",
     "pruning_sequence",
     "resolve_max_features",
     "split_info",
@@ -347,7 +345,8 @@ def contingency_table(x: ArrayLike, y: ArrayLike) -> tuple[np.ndarray, np.ndarra
 
     Examples
     --------
-    >>> from patterneval.tree import contingency_table, play_tennis
+    >>> from patterneval.book.tree_learning import play_tennis
+    >>> from patterneval.tree import contingency_table
     >>> d = play_tennis()
     >>> values, classes, table = contingency_table(d.X[:, 0], d.y)
     >>> values.tolist(), classes.tolist(), table.tolist()
@@ -361,65 +360,6 @@ def contingency_table(x: ArrayLike, y: ArrayLike) -> tuple[np.ndarray, np.ndarra
     table = np.zeros((values.size, classes.size), dtype=np.int64)
     np.add.at(table, (xi, yi), 1)
     return values, classes, table
-
-
-# ----------------------------------------------------------------------------- data
-@dataclasses.dataclass(frozen=True, repr=False)
-class TreeDataset(Result):
-    """A small categorical data set: ``X`` (object array), ``y``, ``feature_names``,
-    ``target_name``.
-
-    Attributes
-    ----------
-    X : ndarray of object, shape (n_samples, n_features)
-        Categorical values (strings).
-    y : ndarray of str, shape (n_samples,)
-    feature_names : tuple of str
-    target_name : str
-    """
-
-    X: np.ndarray
-    y: np.ndarray
-    feature_names: tuple
-    target_name: str
-
-
-def play_tennis() -> TreeDataset:
-    """Mitchell's (1997, table 3.2) PlayTennis data: 14 days, four categorical
-    attributes (Outlook, Temperature, Humidity, Wind), target PlayTennis (9 Yes, 5 No).
-
-    Returns
-    -------
-    TreeDataset
-        ``X`` an object array of shape (14, 4), ``y`` the strings ``"Yes"``/``"No"``.
-
-    Examples
-    --------
-    >>> from patterneval.tree import play_tennis
-    >>> d = play_tennis()
-    >>> d.X.shape, d.feature_names[0], (d.y == "Yes").sum()
-    ((14, 4), 'Outlook', np.int64(9))
-    """
-    rows = """Sunny Hot High Weak No
-Sunny Hot High Strong No
-Overcast Hot High Weak Yes
-Rain Mild High Weak Yes
-Rain Cool Normal Weak Yes
-Rain Cool Normal Strong No
-Overcast Cool Normal Strong Yes
-Sunny Mild High Weak No
-Sunny Cool Normal Weak Yes
-Rain Mild Normal Weak Yes
-Sunny Mild Normal Strong Yes
-Overcast Mild High Strong Yes
-Overcast Hot Normal Weak Yes
-Rain Mild High Strong No"""
-    table = np.array([r.split() for r in rows.splitlines()], dtype=object)
-    return TreeDataset(
-        X=table[:, :4].copy(), y=table[:, 4].astype(str),
-        feature_names=("Outlook", "Temperature", "Humidity", "Wind"),
-        target_name="PlayTennis",
-    )
 
 
 # ----------------------------------------------------------------------------- ID3 / C4.5
@@ -599,7 +539,8 @@ class ID3(_MultiwayTree):
 
     Examples
     --------
-    >>> from patterneval.tree import ID3, play_tennis, export_text
+    >>> from patterneval.book.tree_learning import play_tennis
+    >>> from patterneval.tree import ID3, export_text
     >>> d = play_tennis()
     >>> tree = ID3().fit(d.X, d.y)
     >>> {d.feature_names[j]: round(g, 3) for j, g in tree.feature_gains_.items()}
@@ -681,7 +622,6 @@ class ID3(_MultiwayTree):
         self.tree_ = grow(np.arange(X.shape[0]), list(range(X.shape[1])), 0)
         self.feature_gains_ = dict(self.tree_.gains)
         return self
-
 
 
 @estimator_docs

@@ -64,7 +64,7 @@ from sklearn.neighbors import KNeighborsClassifier
 import patterneval as pe
 from patterneval.book import simulation
 from patterneval.book.cross_validation import simulate_distinct_share, simulate_error_estimates
-from patterneval.book import combining, diversity, why_ensembles_work
+from patterneval.book import combining, diversity, tree_learning, why_ensembles_work
 from patterneval.book.error_rate import simulate_coverage
 from patterneval.book.selective_sampling import simulate_sampling
 import patterneval.plotting as pp
@@ -93,9 +93,9 @@ Y8 = np.array([0, 0, 0, 0, 1, 1, 1, 1])
 Y8_PRED = np.array([0, 1, 0, 0, 1, 1, 0, 1])
 L6_TRUE = [0, 0, 1, 1, 2, 2]
 L6_PRED = [0, 0, 1, 2, 2, 2]
-TENNIS = pe.datasets.play_tennis()
-SPORT = pe.datasets.enjoy_sport()
-SPORT_FS = pe.datasets.enjoy_sport("find-s")
+TENNIS = tree_learning.play_tennis()
+SPORT = tree_learning.enjoy_sport()
+SPORT_FS = tree_learning.enjoy_sport("find-s")
 MDP1 = pe.MDP(np.ones((1, 2, 1)), [[1.0, 2.0]], 0.5)
 GRID = pe.datasets.gridworld()
 POP = np.array([[0, 1, 0, 1], [1, 1, 0, 0], [0, 0, 1, 1], [1, 0, 1, 0]])
@@ -302,7 +302,7 @@ GOOD: dict = {
     "find_s": (pe.find_s, dict(X=SPORT_FS.X, y=SPORT_FS.y)),
     "candidate_elimination": (pe.candidate_elimination, dict(X=SPORT.X, y=SPORT.y, domains=SPORT.domains)),
     "list_then_eliminate": (pe.list_then_eliminate, dict(X=SPORT.X, y=SPORT.y, domains=SPORT.domains)),
-    "enjoy_sport": (pe.datasets.enjoy_sport, dict(variant="find-s")),
+    "enjoy_sport": (tree_learning.enjoy_sport, dict(variant="find-s")),
     "enumerate_hypotheses": (pe.concept.enumerate_hypotheses, dict(domains=[("a", "b"), ("x", "y", "z")])),
     "hypothesis_space_size": (pe.hypothesis_space_size, dict(domain_sizes=[3, 2, 2])),
     "matches": (pe.concept.matches, dict(h=("Sunny", "?"), x=("Sunny", "Warm"))),

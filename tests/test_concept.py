@@ -7,11 +7,11 @@ import numpy as np
 import pytest
 from _helpers import assert_rejects
 
+from patterneval.book.tree_learning import enjoy_sport
 from patterneval.concept import (
     ANY,
     EMPTY,
     candidate_elimination,
-    enjoy_sport,
     enumerate_hypotheses,
     find_s,
     hypothesis_space_size,

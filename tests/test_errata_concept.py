@@ -1,6 +1,7 @@
 """Errata of note 002's concept-learning section, shown numerically."""
 
-from patterneval.concept import ANY, EMPTY, enjoy_sport, find_s, hypothesis_space_size, matches
+from patterneval.book.tree_learning import enjoy_sport
+from patterneval.concept import ANY, EMPTY, find_s, hypothesis_space_size, matches
 
 
 def _find_s_as_written(X, y):

@@ -20,7 +20,8 @@ learning"), shown numerically.
 import numpy as np
 import pytest
 
-from patterneval.tree import CART, ID3, contingency_table, gain_ratio, gini, information_gain, play_tennis
+from patterneval.book.tree_learning import play_tennis
+from patterneval.tree import CART, ID3, contingency_table, gain_ratio, gini, information_gain
 
 
 def note_gini(table):

@@ -38,7 +38,7 @@ from patterneval._results import REPR_MAX_CHARS, Result, _is_pvalue
 #: Classes no baseline of the sweep returns: a call that does.
 EXPLICIT = {
     "DemsarTable": lambda: importlib.import_module("patterneval.book.many_classifiers").demsar_table(),
-    "TreeDataset": lambda: pe.tree.play_tennis(),
+    "TreeDataset": lambda: importlib.import_module("patterneval.book.tree_learning").play_tennis(),
 }
 
 #: Results whose ``to_dict`` is their own (a documented plain-Python form), with the reason.
