@@ -25,9 +25,8 @@ from __future__ import annotations
 
 import bisect
 import dataclasses
-import operator
 import warnings
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from typing import Literal
 
 import numpy as np
@@ -44,7 +43,6 @@ __all__ = [
     "MDP",
     "ControlResult",
     "Episode",
-    "GridWorld",
     "PlanningResult",
     "PredictionResult",
     "action_values",
@@ -52,7 +50,6 @@ __all__ = [
     "n_step_return",
     "epsilon_greedy",
     "greedy_policy",
-    "gridworld",
     "learning_curve",
     "monte_carlo_evaluation",
     "policy_evaluation",
@@ -176,146 +173,6 @@ class MDP:
         )
 
 
-class GridWorld(MDP):
-    """An :class:`MDP` on a rectangular grid (made by :func:`gridworld`; build it with that
-    function rather than directly).
-
-    Parameters
-    ----------
-    transitions, rewards, gamma, terminal
-        As :class:`MDP`; the state names are the cells ``"(row,column)"`` and the action names
-        the keys of ``ACTIONS`` (up, right, down, left).
-    shape : (rows, columns)
-    cells : sequence of (row, column)
-        The cell of each state, in state order.
-    walls : sequence of (row, column)
-        Cells that are not states.
-    start : int
-        Index of the start state.
-    terminal_rewards : dict
-        Maps each terminal (row, column) to the reward of entering it.
-
-    Attributes
-    ----------
-    shape : tuple (rows, columns)
-    cells : tuple of (row, column)
-        The cell of each state, row-major order (walls are not states).
-    walls : tuple of (row, column)
-    start : int
-        The start state's index.
-    terminal_rewards : dict
-        The reward of entering each terminal cell.
-    P, R, r, terminal, n_states, n_actions, gamma, state_names, action_names
-        As :class:`MDP`.
-    """
-
-    def __init__(self, transitions: ArrayLike, rewards: ArrayLike, gamma: float, *, terminal: ArrayLike,
-                 shape: tuple[int, int], cells: Sequence[tuple[int, int]], walls: Sequence[tuple[int, int]],
-                 start: int, terminal_rewards: dict) -> None:
-        names = [f"({r},{c})" for r, c in cells]
-        super().__init__(transitions, rewards, gamma, terminal=terminal, state_names=names,
-                         action_names=list(ACTIONS))
-        self.shape, self.cells, self.walls, self.start = tuple(shape), tuple(cells), tuple(walls), start
-        self.terminal_rewards = dict(terminal_rewards)
-
-    def to_grid(self, values: ArrayLike) -> np.ndarray:
-        """Per-state ``values`` laid out on the grid (NaN on walls).
-
-        Parameters
-        ----------
-        values : array_like, shape (n_states,)
-            One value per state, in the order of ``cells`` (NaN allowed).
-
-        Returns
-        -------
-        ndarray, shape ``shape``
-        """
-        grid = np.full(self.shape, np.nan)
-        values = check_state_values("values", values, self.n_states, allow_nan=True)
-        for (r, c), v in zip(self.cells, values):
-            grid[r, c] = v
-        return grid
-
-
-def gridworld(shape: tuple[int, int] = (3, 4), *, walls: Sequence[tuple[int, int]] = ((1, 1),),
-              terminals: Mapping[tuple[int, int], float] | None = None, step_reward: float = -0.04, slip: float = 0.2,
-              gamma: float = 0.9, start: tuple[int, int] = (2, 0)) -> GridWorld:
-    r"""The classic gridworld (Russell & Norvig's 4 x 3 world by default).
-
-    Actions up, right, down, left move one cell in the intended direction with
-    probability ``1 - slip`` and to each perpendicular side with probability ``slip / 2``;
-    a move into a wall or off the grid leaves the agent in place. Each transition
-    into a non-terminal cell pays ``step_reward``; entering a terminal cell pays that
-    cell's reward from ``terminals`` and ends the episode.
-
-    Parameters
-    ----------
-    shape : (rows, columns)
-    walls : (row, column) cells that are not states, keyword-only
-    terminals : dict mapping (row, column) to its reward; default ``{(0, 3): 1, (1, 3): -1}``
-    step_reward : float
-    slip : float in [0, 1]
-    gamma : float in [0, 1]
-    start : (row, column) start cell of episodes
-
-    Returns
-    -------
-    GridWorld
-
-    Complexity :math:`O(S A)` to build.
-
-    References
-    ----------
-    Russell, S. & Norvig, P. (2021). *Artificial Intelligence: A Modern Approach*, 4th ed., ch. 17.
-
-    Examples
-    --------
-    >>> from patterneval.reinforcement import gridworld
-    >>> g = gridworld()
-    >>> g.n_states, g.n_actions, g.state_names[g.start]
-    (11, 4, '(2,0)')
-    """
-    if isinstance(shape, (str, bytes)) or not hasattr(shape, "__len__") or len(shape) != 2:
-        raise fail("shape", "a pair (rows, columns)", shape,
-                   error=TypeError if isinstance(shape, (str, bytes)) or not hasattr(shape, "__len__")
-                   else ValueError)
-    rows = check_scalar("shape[0]", shape[0], int, low=1)
-    cols = check_scalar("shape[1]", shape[1], int, low=1)
-    shape = (rows, cols)
-    walls = check_grid_cells("walls", walls, shape)
-    if terminals is None:
-        terminals = {(0, 3): 1.0, (1, 3): -1.0}
-    if not isinstance(terminals, dict):
-        raise fail("terminals", "a dict {(row, column): reward}", terminals, error=TypeError)
-    term_cells = check_grid_cells("terminals", list(terminals), shape)
-    term_reward = {cell: check_scalar(f"terminals[{cell}]", v, float)
-                   for cell, v in zip(term_cells, terminals.values())}
-    if set(walls) & set(term_cells):
-        raise fail("walls", "cells that are not terminals", sorted(set(walls) & set(term_cells)))
-    step_reward = check_scalar("step_reward", step_reward, float)
-    slip = check_scalar("slip", slip, float, low=0, high=1)
-    (start_cell,) = check_grid_cells("start", [start], shape)
-    if start_cell in walls or start_cell in term_reward:
-        raise fail("start", "a free, non-terminal cell", start_cell)
-    cells = [(r, c) for r in range(rows) for c in range(cols) if (r, c) not in set(walls)]
-    index = {cell: i for i, cell in enumerate(cells)}
-    S, A = len(cells), len(ACTIONS)
-    moves = list(ACTIONS.values())
-    P = np.zeros((S, A, S))
-    R = np.zeros((S, A, S))
-    for s, (r, c) in enumerate(cells):
-        for a, (dr, dc) in enumerate(moves):
-            for (mr, mc), p in (((dr, dc), 1.0 - slip), ((dc, dr), slip / 2), ((-dc, -dr), slip / 2)):
-                target = (r + mr, c + mc)
-                t = index.get(target, s)  # off the grid or into a wall: stay
-                P[s, a, t] += p
-        for t, cell in enumerate(cells):
-            R[s, :, t] = term_reward.get(cell, step_reward)
-    terminal = np.array([cell in term_reward for cell in cells])
-    return GridWorld(P, R, gamma, terminal=terminal, shape=shape, cells=cells, walls=walls,
-                     start=index[start_cell], terminal_rewards=term_reward)
-
-
 def _check_mdp(mdp) -> MDP:
     if not isinstance(mdp, MDP):
         raise fail("mdp", "a patterneval.reinforcement.MDP", type(mdp).__name__, error=TypeError,
@@ -356,7 +213,8 @@ def policy_evaluation(mdp: MDP, policy: ArrayLike, *, method: Literal["linear", 
 
     Examples
     --------
-    >>> from patterneval.reinforcement import gridworld, policy_evaluation
+    >>> from patterneval.book.reinforcement import gridworld
+    >>> from patterneval.reinforcement import policy_evaluation
     >>> g = gridworld()
     >>> v = policy_evaluation(g, [1] * g.n_states)          # always "right"
     >>> w = policy_evaluation(g, [1] * g.n_states, method="iterative")
@@ -548,7 +406,8 @@ def policy_iteration(
 
     Examples
     --------
-    >>> from patterneval.reinforcement import gridworld, policy_iteration, value_iteration
+    >>> from patterneval.book.reinforcement import gridworld
+    >>> from patterneval.reinforcement import policy_iteration, value_iteration
     >>> g = gridworld()
     >>> pi = policy_iteration(g)
     >>> vi = value_iteration(g)
@@ -841,7 +700,8 @@ def sample_episode(mdp: MDP, policy: ArrayLike, *, start: int | None = None, max
 
     Examples
     --------
-    >>> from patterneval.reinforcement import gridworld, sample_episode
+    >>> from patterneval.book.reinforcement import gridworld
+    >>> from patterneval.reinforcement import sample_episode
     >>> g = gridworld(slip=0.0)
     >>> ep = sample_episode(g, [1] * g.n_states, start=g.state_names.index("(0,0)"), rng=0)
     >>> [g.state_names[s] for s in ep.states], ep.rewards.tolist()
@@ -1000,7 +860,8 @@ def monte_carlo_evaluation(
 
     Examples
     --------
-    >>> from patterneval.reinforcement import gridworld, monte_carlo_evaluation
+    >>> from patterneval.book.reinforcement import gridworld
+    >>> from patterneval.reinforcement import monte_carlo_evaluation
     >>> g = gridworld()
     >>> res = monte_carlo_evaluation(g, [0] * g.n_states, n_episodes=200, rng=0)
     >>> res.history.shape
@@ -1128,7 +989,8 @@ def td0(mdp: MDP, policy: ArrayLike, *, alpha: float = 0.1, decay: float = 0.0, 
 
     Examples
     --------
-    >>> from patterneval.reinforcement import gridworld, td0
+    >>> from patterneval.book.reinforcement import gridworld
+    >>> from patterneval.reinforcement import td0
     >>> g = gridworld()
     >>> td0(g, [0] * g.n_states, alpha=0.1, n_episodes=50, rng=0).history.shape
     (50, 11)
@@ -1195,7 +1057,8 @@ def td_lambda(mdp: MDP, policy: ArrayLike, *, lam: float, alpha: float = 0.1, n_
     Examples
     --------
     >>> import numpy as np
-    >>> from patterneval.reinforcement import gridworld, td0, td_lambda
+    >>> from patterneval.book.reinforcement import gridworld
+    >>> from patterneval.reinforcement import td0, td_lambda
     >>> g = gridworld()
     >>> a = td_lambda(g, [0] * g.n_states, lam=0.0, n_episodes=30, rng=1).values
     >>> b = td0(g, [0] * g.n_states, n_episodes=30, rng=1).values
@@ -1391,7 +1254,8 @@ def q_learning(mdp: MDP, *, alpha: float = 0.1, epsilon: float = 0.1, decay: flo
 
     Examples
     --------
-    >>> from patterneval.reinforcement import gridworld, policy_evaluation, q_learning, value_iteration
+    >>> from patterneval.book.reinforcement import gridworld
+    >>> from patterneval.reinforcement import policy_evaluation, q_learning, value_iteration
     >>> g = gridworld(slip=0.0)
     >>> res = q_learning(g, alpha=0.5, epsilon=0.2, n_episodes=300, rng=0)
     >>> v_greedy = policy_evaluation(g, res.policy)     # value of the learned greedy policy
@@ -1429,7 +1293,8 @@ def sarsa(mdp: MDP, *, alpha: float = 0.1, epsilon: float = 0.1, decay: float = 
 
     Examples
     --------
-    >>> from patterneval.reinforcement import gridworld, sarsa
+    >>> from patterneval.book.reinforcement import gridworld
+    >>> from patterneval.reinforcement import sarsa
     >>> g = gridworld(slip=0.0)
     >>> sarsa(g, alpha=0.5, epsilon=0.1, n_episodes=20, rng=0).q.shape
     (11, 4)
@@ -1592,13 +1457,3 @@ def check_proper_policy(P_pi: np.ndarray, terminal: np.ndarray, gamma: float, *,
                    hint="Their values would be infinite or undefined.")
 
 
-def check_grid_cells(name: str, cells, shape) -> list:
-    """A collection of (row, column) integer cells inside a grid of ``shape``."""
-    try:
-        out = [tuple(operator.index(v) for v in cell) for cell in cells]
-    except TypeError:
-        raise fail(name, "(row, column) integer pairs", cells, error=TypeError) from None
-    for cell in out:
-        if len(cell) != 2 or not (0 <= cell[0] < shape[0] and 0 <= cell[1] < shape[1]):
-            raise fail(name, f"(row, column) cells inside the grid of shape {tuple(shape)}", cell)
-    return out

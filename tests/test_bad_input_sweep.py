@@ -64,7 +64,7 @@ from sklearn.neighbors import KNeighborsClassifier
 import patterneval as pe
 from patterneval.book import simulation
 from patterneval.book.cross_validation import simulate_distinct_share, simulate_error_estimates
-from patterneval.book import combining, diversity, tree_learning, why_ensembles_work
+from patterneval.book import combining, diversity, reinforcement, tree_learning, why_ensembles_work
 from patterneval.book.error_rate import simulate_coverage
 from patterneval.book.selective_sampling import simulate_sampling
 import patterneval.plotting as pp
@@ -97,7 +97,7 @@ TENNIS = tree_learning.play_tennis()
 SPORT = tree_learning.enjoy_sport()
 SPORT_FS = tree_learning.enjoy_sport("find-s")
 MDP1 = pe.MDP(np.ones((1, 2, 1)), [[1.0, 2.0]], 0.5)
-GRID = pe.datasets.gridworld()
+GRID = reinforcement.gridworld()
 POP = np.array([[0, 1, 0, 1], [1, 1, 0, 0], [0, 0, 1, 1], [1, 0, 1, 0]])
 FIT4 = np.array([1.0, 2.0, 3.0, 4.0])
 VOTES = np.array([[0, 1, 2], [0, 1, 1], [1, 2, 0]])
@@ -321,7 +321,7 @@ GOOD: dict = {
     "discounted_return": (pe.discounted_return, dict(rewards=[1.0, 1.0, 1.0], gamma=0.5)),
     "epsilon_greedy": (pe.epsilon_greedy, dict(q=[[0.0, 1.0]], epsilon=0.2)),
     "greedy_policy": (pe.greedy_policy, dict(q=[[0.0, 1.0], [2.0, 2.0]])),
-    "gridworld": (pe.datasets.gridworld, dict(slip=0.1, gamma=0.9)),
+    "gridworld": (reinforcement.gridworld, dict(slip=0.1, gamma=0.9)),
     "learning_curve": (pe.reinforcement.learning_curve, dict(history=[[1.0, 2.0], [0.0, 0.0]], values=[0.0, 0.0])),
     "policy_evaluation": (pe.policy_evaluation, dict(mdp=GRID, policy=[1] * GRID.n_states)),
     "policy_iteration": (pe.policy_iteration, dict(mdp=MDP1)),

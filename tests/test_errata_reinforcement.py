@@ -29,13 +29,13 @@ import numpy as np
 import pytest
 from scipy import optimize
 
+from patterneval.book.reinforcement import gridworld
 from patterneval.reinforcement import (
     MDP,
     action_values,
     discounted_return,
     n_step_return,
     epsilon_greedy,
-    gridworld,
     monte_carlo_evaluation,
     policy_evaluation,
     policy_iteration,

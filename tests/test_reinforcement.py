@@ -9,9 +9,10 @@ import pytest
 from _helpers import assert_rejects
 
 import patterneval.reinforcement as RL
+from patterneval.book.reinforcement import gridworld
 from patterneval.reinforcement import (
     Episode, n_step_return, MDP, action_values, discounted_return, epsilon_greedy, greedy_policy,
-    gridworld, monte_carlo_evaluation, policy_evaluation, policy_iteration, q_learning,
+    monte_carlo_evaluation, policy_evaluation, policy_iteration, q_learning,
     sample_episode, sarsa, td0, td_lambda, value_iteration,
 )
 from patterneval.book.simulation import check_mean

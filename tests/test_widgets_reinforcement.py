@@ -10,8 +10,8 @@ from patterneval.plotting.reinforcement import (
     plot_learning_curves,
     plot_value_maps,
 )
+from patterneval.book.reinforcement import gridworld
 from patterneval.reinforcement import (
-    gridworld,
     learning_curve,
     policy_iteration,
     q_learning,

@@ -17,12 +17,11 @@ from matplotlib.axes import Axes
 from matplotlib.figure import Figure
 from numpy.typing import ArrayLike
 
+from ..book.reinforcement import GridWorld, gridworld
 from ..reinforcement import (
     ACTIONS,
     ControlResult,
-    GridWorld,
     PlanningResult,
-    gridworld,
     learning_curve,
     policy_iteration,
     q_learning,
@@ -35,7 +34,7 @@ _STEPS = np.array(list(ACTIONS.values()), dtype=float)  # (row step, column step
 
 
 class GridValueMap:
-    """A value map of a :class:`~patterneval.reinforcement.GridWorld` on one axes: cells
+    """A value map of a :class:`~patterneval.book.reinforcement.GridWorld` on one axes: cells
     coloured by value (walls grey, terminal cells outlined), the value printed in each
     cell, and arrows for up to two policies (the second drawn thinner, e.g. a learned
     policy over the optimal one).
@@ -199,7 +198,7 @@ class ReinforcementPainter(Painter):
     rng : None, int or numpy.random.Generator, default 0, keyword-only
         Seed of the Q-learning runs.
     **grid_options
-        Keyword arguments of :func:`~patterneval.reinforcement.gridworld` (``gamma`` is set
+        Keyword arguments of :func:`~patterneval.book.reinforcement.gridworld` (``gamma`` is set
         by ``update``).
     """
 
