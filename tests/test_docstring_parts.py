@@ -90,8 +90,8 @@ def test_known_parts_fill_a_method_and_the_class_name():
 
 
 #: Decorators (by name, in whichever module holds them now) whose example part still serves
-#: code that is being moved (a chapter helper on its way into ``patterneval.book``, the
-#: out-of-fold calibration functions); their examples are written out when they settle.
+#: code that is being moved (the out-of-fold calibration functions); their examples are
+#: written out when they settle.
 _EXAMPLE_PARTS_PENDING = {"_breast_cancer_example"}
 
 
