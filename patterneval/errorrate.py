@@ -45,7 +45,8 @@ __all__ = [
 ]
 
 #: The interval methods of :func:`binomial_interval`, in the order the book presents them.
-INTERVAL_METHODS = ("wald", "wilson", "agresti-coull", "clopper-pearson", "jeffreys")
+_IntervalMethod = Literal["wald", "wilson", "agresti-coull", "clopper-pearson", "jeffreys"]
+INTERVAL_METHODS: tuple[_IntervalMethod, ...] = ("wald", "wilson", "agresti-coull", "clopper-pearson", "jeffreys")
 
 
 # --------------------------------------------------------------------------- intervals
@@ -258,7 +259,7 @@ def test_error(y_true: ArrayLike, y_pred: ArrayLike) -> ErrorEstimate:
     return ErrorEstimate(k=k, n=n, error=error, variance=variance, std_error=variance**0.5)
 
 
-test_error.__test__ = False  # a library function, not a pytest test
+test_error.__test__ = False  # type: ignore[attr-defined]  # a library function, not a pytest test
 
 
 def error_variance(error: ArrayLike, n: ArrayLike) -> float | np.ndarray:

@@ -7,6 +7,8 @@ only place the numbers they are given.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import matplotlib as mpl
 import numpy as np
 from matplotlib.colors import ListedColormap
@@ -25,7 +27,7 @@ __all__ = [
 ]
 
 
-def plot_error_curves(training_errors: ArrayLike, test_errors: ArrayLike, error_bounds: ArrayLike,
+def plot_error_curves(training_errors: Sequence[float] | np.ndarray, test_errors: ArrayLike, error_bounds: ArrayLike,
                       exp_losses: ArrayLike) -> Figure:
     """Training and test error of the vote after each round, the bound
     prod 2 sqrt(eps(1-eps)) and the exponential loss (equal to the bound: dotted over it),
@@ -65,7 +67,7 @@ def plot_error_curves(training_errors: ArrayLike, test_errors: ArrayLike, error_
     return fig
 
 
-def plot_round_statistics(errors: ArrayLike, alphas: ArrayLike) -> Figure:
+def plot_round_statistics(errors: Sequence[float] | np.ndarray, alphas: ArrayLike) -> Figure:
     """Two panels against the round: the weighted error eps_t (with the chance line 1/2) and
     the vote alpha_t = 1/2 ln((1 - eps_t) / eps_t).
 
@@ -178,7 +180,7 @@ class BoostingRoundsPainter(Painter):
             self.points = ax.scatter([], [], s=[], linewidths=0.6, edgecolors="k")
             ax.set(xlabel="x1", ylabel="x2")
             fig.subplots_adjust(left=0.1, right=0.98, top=0.9, bottom=0.14)
-        self._data = None
+        self._data: BoostingRounds | None = None
 
     def update(self, *, rounds: BoostingRounds, round: int) -> Figure:
         """Show the vote after round ``round``.

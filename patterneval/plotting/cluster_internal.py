@@ -182,7 +182,7 @@ class InternalIndexPainter(Painter):
             self.markers = [ax.axvline(2, color=COLORS["muted"], lw=1)
                             for ax in (self.ax_high, self.ax_low)]
         self._cmap = mpl.colormaps["tab10"]
-        self._grid = None
+        self._grid: dict | None = None
 
     def update(self, *, grid: dict, separation: float, k: int) -> Figure:
         """Show one separation and one k.

@@ -9,6 +9,7 @@ functions of :mod:`patterneval.compare` and only sets artist data.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any, cast
 
 import matplotlib as mpl
 import numpy as np
@@ -62,7 +63,7 @@ def plot_rejection_rates(sim: TestRejections, *, ax: Axes | None = None) -> Figu
             fig = new_figure(width=7.5, height=3.2)
             (ax,) = reset_axes(fig, 1)
             fig.subplots_adjust(left=0.1, bottom=0.2)
-        fig = ax.figure
+        fig = cast(Figure, ax.figure)  # not a SubFigure: our axes are made on a Figure
         x = np.arange(len(sim.tests))
         colors = [TEST_STYLES[t][0] for t in sim.tests]
         ax.bar(x, sim.rejection_rate, color=colors, alpha=0.8, width=0.65)
@@ -92,7 +93,8 @@ class RejectionGridPainter(Painter):
         with mpl.rc_context(BOOK_STYLE):
             self.ax_effect, self.ax_n = reset_axes(fig, 2)
             fig.subplots_adjust(left=0.07, right=0.78, bottom=0.15, top=0.88, wspace=0.3)
-            self.lines, self.bands = {}, {}
+            self.lines: dict[tuple[str, str], Any] = {}
+            self.bands: dict[tuple[str, str], Any] = {}
             for ax, key in ((self.ax_effect, "effect"), (self.ax_n, "n")):
                 for test, (color, marker) in TEST_STYLES.items():
                     (line,) = ax.plot([], [], color=color, marker=marker, ms=3.5, lw=1.4, label=test)
@@ -205,7 +207,7 @@ def plot_critical_difference(average_ranks: ArrayLike, names: Sequence[str], cd:
             fig = new_figure(width=7.5, height=1.3 + 0.3 * k)
             (ax,) = reset_axes(fig, 1)
             fig.subplots_adjust(left=0.22, right=0.78, top=0.72, bottom=0.03)
-        fig = ax.figure
+        fig = cast(Figure, ax.figure)  # not a SubFigure: our axes are made on a Figure
         ax.grid(False)
         for side in ("left", "right", "bottom"):
             ax.spines[side].set_visible(False)
@@ -302,7 +304,7 @@ class CriticalDifferencePainter(Painter):
         for test in ("nemenyi", "bonferroni-dunn"):
             q = critical_difference(k, 2, alpha=alpha, test=test).q_alpha
             self.lines["n", test].set_data(Ns, q * np.sqrt(k * (k + 1) / (6.0 * Ns)))
-            rel = np.array([critical_difference(kk, n_datasets, alpha=alpha, test=test).value / (kk - 1)
+            rel = np.array([critical_difference(cast(int, kk), n_datasets, alpha=alpha, test=test).value / (kk - 1)
                             for kk in ks])
             self.lines["k", test].set_data(ks, rel)
             cds[test] = critical_difference(k, n_datasets, alpha=alpha, test=test)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import warnings
 from collections.abc import Sequence
+from typing import cast
 
 import matplotlib as mpl
 import numpy as np
@@ -68,7 +69,7 @@ def unit_ball_boundary(p: float, *, w: ArrayLike | None = None, n_points: int = 
     u[np.abs(u) < 1e-12] = 0.0  # exact axes: |1e-16|^0.3 is not negligible
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", _distance.NotAMetricWarning)
-        radius = 1.0 / _distance.minkowski(u, np.zeros(2), p=p, w=w)
+        radius = 1.0 / cast(np.ndarray, _distance.minkowski(u, np.zeros(2), p=p, w=w))
     z = u * radius[:, None]
     return np.vstack([z, z[:1]])  # closed: the last point repeats the first
 

@@ -228,7 +228,7 @@ def plot_step_size_stability(problem: Quadratic, etas: ArrayLike, *, n_iter: int
         (ax,) = reset_axes(fig, 1)
         for i, gamma in enumerate(momenta):
             color = COLORS[list(_METHOD_COLORS.values())[i % 4]]
-            method = "plain" if gamma == 0 else "momentum"
+            method: Literal["plain", "momentum"] = "plain" if gamma == 0 else "momentum"
             gaps = []
             for eta in etas:
                 res = gradient_descent(problem.f, problem.grad, start, method=method,
