@@ -35,7 +35,6 @@ Examples
 from ._api import public_names as _public_names
 from .cluster.internal import blob_data
 from .cluster.stability import stability_blobs
-from .decomposition import cocktail_party
 from .resampling.perturbation import two_gaussians
 
 __all__ = _public_names(globals())

@@ -23,6 +23,7 @@ import dataclasses
 import itertools
 import numbers
 import warnings
+from collections.abc import Callable
 from typing import Literal, Self
 
 import numpy as np
@@ -32,7 +33,7 @@ from sklearn.base import BaseEstimator, TransformerMixin
 from sklearn.exceptions import ConvergenceWarning
 from sklearn.utils.validation import check_is_fitted
 
-from ._api import estimator_docs, keywords
+from ._api import estimator_docs
 from ._ties import argmax_tied
 from ._results import Result
 from ._validation import (
@@ -40,7 +41,7 @@ from ._validation import (
 )
 
 __all__ = [
-    "FUNCTIONS", "LDA", "PCA", "CocktailParty", "FastICA", "SourceMatch", "cocktail_party",
+    "FUNCTIONS", "LDA", "PCA", "FastICA", "SourceMatch",
     "fisher_criterion", "match_sources", "scatter_matrices",
 ]
 
@@ -75,6 +76,12 @@ class _LinearProjection:
     """``transform`` and ``inverse_transform`` of a model fitted as ``mean_``, the
     projection ``components_`` and a back-projection (PCA: ``components_`` itself, whose
     rows are orthonormal; FastICA: the mixing matrix)."""
+
+    # set by the subclass's fit (annotations only: nothing is set on the class)
+    components_: np.ndarray
+    mean_: np.ndarray
+    n_components_: int
+    _back_projection: Callable[[], np.ndarray]
 
     def transform(self, X: ArrayLike) -> np.ndarray:
         """Coordinates along the components (PCA) or estimated sources (FastICA):
@@ -243,7 +250,7 @@ def _scatter(X, codes, c):
     return (Sw + Sw.T) / 2, (Sb + Sb.T) / 2, means, counts / n
 
 
-def fisher_criterion(w: ArrayLike, X: ArrayLike, y: ArrayLike) -> np.ndarray:
+def fisher_criterion(w: ArrayLike, X: ArrayLike, y: ArrayLike) -> float | np.ndarray:
     r"""Fisher's criterion :math:`J(w) = \dfrac{w^\top S_b w}{w^\top S_w w}` (larger is
     better: class means far apart relative to the spread within classes).
 
@@ -522,7 +529,8 @@ class FastICA(_LinearProjection, TransformerMixin, BaseEstimator):
 
     Examples
     --------
-    >>> from patterneval.decomposition import FastICA, cocktail_party, match_sources
+    >>> from patterneval.book.dimension_reduction import cocktail_party
+    >>> from patterneval.decomposition import FastICA, match_sources
     >>> party = cocktail_party(2000, rng=0)
     >>> S = FastICA(n_components=2, random_state=0).fit_transform(party.mixed)
     >>> bool(match_sources(party.sources, S).correlation.min() > 0.95)
@@ -645,75 +653,6 @@ class FastICA(_LinearProjection, TransformerMixin, BaseEstimator):
         tags = super().__sklearn_tags__()
         tags.non_deterministic = not isinstance(self.random_state, numbers.Integral)
         return tags
-
-
-@dataclasses.dataclass(frozen=True, repr=False)
-class CocktailParty(Result):
-    """Synthetic blind-source-separation data: ``mixed = sources @ mixing.T``.
-
-    Attributes
-    ----------
-    time : ndarray (n_samples,)
-    sources : ndarray (n_samples, 2)
-        A sine wave and a square wave (plus small Gaussian noise), standardised.
-    mixing : ndarray (2, 2)
-    mixed : ndarray (n_samples, 2)
-        What the two microphones record.
-    """
-
-    time: np.ndarray = dataclasses.field(repr=False)
-    sources: np.ndarray = dataclasses.field(repr=False)
-    mixing: np.ndarray
-    mixed: np.ndarray = dataclasses.field(repr=False)
-
-
-@keywords
-def cocktail_party(n_samples: int = 2000, *, mixing: ArrayLike | None = None, noise: float = 0.05,
-                   rng: int | np.random.Generator | None = None) -> CocktailParty:
-    r"""Two independent sources -- :math:`\sin(2t)` and the square wave
-    :math:`\operatorname{sign}\sin(3t)` on :math:`t \in [0, 8]` -- each with Gaussian noise of
-    standard deviation ``noise``, standardised, and mixed by ``mixing`` (default
-    ``[[1, 1], [0.5, 2]]``) into two recordings. O(n).
-
-    Parameters
-    ----------
-    n_samples : int >= 10, default 2000
-        Time points, evenly spaced on [0, 8].
-    mixing : array_like of shape (2, 2), optional, keyword-only
-        Finite, non-singular mixing matrix :math:`A` (recordings ``= sources @ A.T``).
-    noise : float >= 0, default 0.05, keyword-only
-        Standard deviation of the noise added to each source before standardising (so large
-        that the standardisation overflows, about 1e150: ValueError).
-    rng : None, int or numpy.random.Generator, keyword-only
-        Seed or generator for the noise (SPEC 7).
-
-    Returns
-    -------
-    CocktailParty
-
-    Examples
-    --------
-    >>> from patterneval.decomposition import cocktail_party
-    >>> party = cocktail_party(500, rng=1)
-    >>> party.mixed.shape, party.mixing.tolist()
-    ((500, 2), [[1.0, 1.0], [0.5, 2.0]])
-    """
-    n = check_scalar("n_samples", n_samples, int, low=10)
-    gen = check_rng(rng)
-    noise = check_scalar("noise", noise, float, low=0)
-    A = np.array([[1.0, 1.0], [0.5, 2.0]]) if mixing is None else check_array("mixing", mixing)
-    if A.shape != (2, 2):
-        raise fail("mixing", "a 2 x 2 matrix", f"an array of shape {A.shape}", echo=False)
-    if abs(np.linalg.det(A)) < 1e-12 * max(1.0, np.abs(A).max() ** 2):
-        raise ValueError("mixing is singular: the recordings would not determine the sources.")
-    t = np.linspace(0.0, 8.0, n)
-    S = np.column_stack([np.sin(2 * t), np.sign(np.sin(3 * t))])
-    with np.errstate(over="ignore", invalid="ignore"):
-        S = S + noise * gen.standard_normal(S.shape)
-        S = (S - S.mean(axis=0)) / S.std(axis=0)
-    if not np.all(np.isfinite(S)):  # noise beyond ~1e150: the standardisation overflows
-        raise fail("noise", "small enough for the standardised sources to be finite", noise)
-    return CocktailParty(time=t, sources=S, mixing=A, mixed=S @ A.T)
 
 
 @dataclasses.dataclass(frozen=True, repr=False)

@@ -64,7 +64,7 @@ from sklearn.neighbors import KNeighborsClassifier
 import patterneval as pe
 from patterneval.book import simulation
 from patterneval.book.cross_validation import simulate_distinct_share, simulate_error_estimates
-from patterneval.book import combining, diversity, reinforcement, tree_learning, why_ensembles_work
+from patterneval.book import combining, dimension_reduction, diversity, reinforcement, tree_learning, why_ensembles_work
 from patterneval.book.error_rate import simulate_coverage
 from patterneval.book.selective_sampling import simulate_sampling
 import patterneval.plotting as pp
@@ -272,7 +272,7 @@ GOOD: dict = {
     # decomposition
     "scatter_matrices": (pe.scatter_matrices, dict(X=X8, y=Y8)),
     "fisher_criterion": (pe.fisher_criterion, dict(w=[1.0, 0.0], X=X8, y=Y8)),
-    "cocktail_party": (pe.datasets.cocktail_party, dict(n_samples=20, rng=0)),
+    "cocktail_party": (dimension_reduction.cocktail_party, dict(n_samples=20, rng=0)),
     "match_sources": (pe.decomposition.match_sources, dict(sources=X8, estimated=-2 * X8[:, ::-1])),
     # evolution
     "onemax": (pe.evolution.onemax, dict(population=POP)),

@@ -5,7 +5,8 @@ from _helpers import png
 from sklearn.datasets import load_wine
 from sklearn.preprocessing import StandardScaler
 
-from patterneval.decomposition import PCA, cocktail_party, fisher_criterion
+from patterneval.book.dimension_reduction import cocktail_party
+from patterneval.decomposition import PCA, fisher_criterion
 from patterneval.plotting import new_figure
 from patterneval.plotting.decomposition import (
     FisherDirectionPainter,

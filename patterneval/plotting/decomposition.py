@@ -115,7 +115,7 @@ def plot_sources(time: ArrayLike, panels: Sequence[ArrayLike], *, titles: Sequen
     Parameters
     ----------
     time : array_like of shape (n,)
-        The time axis (e.g. ``CocktailParty.time``).
+        The time axis (e.g. ``patterneval.book.dimension_reduction.CocktailParty.time``).
     panels : sequence of array_like of shape (n, k)
         Signals, one array per panel; each signal is standardised for drawing.
     titles : sequence of str, keyword-only
@@ -184,7 +184,7 @@ class FisherDirectionPainter(Painter):
         angles = np.radians(np.arange(0, 180.5, 0.5))
         W = np.vstack([np.cos(angles), np.sin(angles)])
         self.grid_angles = np.degrees(angles)
-        self.grid_J = fisher_criterion(W, self.Z, self.y)
+        self.grid_J = cast(np.ndarray, fisher_criterion(W, self.Z, self.y))  # one J per column of W
         radius = np.max(np.abs(self.Z)) * 1.1
         self.bins = np.linspace(-radius, radius, n_bins + 1)
         with mpl.rc_context(BOOK_STYLE):
