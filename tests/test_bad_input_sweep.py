@@ -64,6 +64,7 @@ from sklearn.neighbors import KNeighborsClassifier
 import patterneval as pe
 from patterneval.book import simulation
 from patterneval.book.cross_validation import simulate_distinct_share, simulate_error_estimates
+from patterneval.book.feature_selection import leak_grid
 from patterneval.book import combining, dimension_reduction, diversity, reinforcement, tree_learning, why_ensembles_work
 from patterneval.book.error_rate import simulate_coverage
 from patterneval.book.selective_sampling import simulate_sampling
@@ -178,7 +179,7 @@ GOOD: dict = {
     "selection_cv_error": (pe.selection_cv_error,
                            dict(selector=SelectKBest(f_classif, k=1), estimator=GaussianNB(), X=X8, y=Y8,
                                 cv=2, rng=0)),
-    "leak_grid": (pe.resampling.leak_grid, dict(n_features=(3, 4), k=(1, 2), n_samples=8, n_datasets=1, cv=2, rng=0)),
+    "leak_grid": (leak_grid, dict(n_features=(3, 4), k=(1, 2), n_samples=8, n_datasets=1, cv=2, rng=0)),
     # cluster.external
     **{name: (getattr(pe, name), dict(labels_true=L6_TRUE, labels_pred=L6_PRED)) for name in (
         "adjusted_rand_index", "all_indices", "clustering_accuracy", "contingency_matrix",

@@ -92,7 +92,7 @@ def test_chapter_helpers_live_in_their_chapter_module():
                "patterneval.book.selective_sampling": ["simulate_sampling", "SamplingSimulation"],
                "patterneval.optimize": ["rosenbrock", "quadratic_problem"],
                "patterneval.evolution": ["onemax", "trap"],
-               "patterneval.resampling": ["leak_grid", "signal_tests", "expected_svm_error"]}
+               "patterneval.book.feature_selection": ["leak_grid", "LeakGrid"]}
     for module, names in helpers.items():
         mod = importlib.import_module(module)
         for name in names:

@@ -17,7 +17,7 @@ import patterneval as pe
 from patterneval.book import simulation
 from patterneval.resampling import selection
 from patterneval._engine import make_folds
-from patterneval.resampling.selection import LeakGrid, leak_grid
+from patterneval.book.feature_selection import LeakGrid, leak_grid
 
 
 def noise(seed, n=50, p=2000):

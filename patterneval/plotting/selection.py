@@ -1,6 +1,6 @@
 """Figures of the chapter "Feature-selection leakage": CV1 vs CV2 on pure noise.
 
-:func:`patterneval.resampling.selection.leak_grid` computes CV1 and CV2 errors over a grid
+:func:`patterneval.book.feature_selection.leak_grid` computes CV1 and CV2 errors over a grid
 of feature counts ``p`` and kept counts ``k`` once; :class:`SelectionLeakPainter` only
 picks rows of that grid, so an explorer redraws without refitting anything.
 """
@@ -11,7 +11,7 @@ import matplotlib as mpl
 import numpy as np
 from matplotlib.figure import Figure
 
-from ..resampling.selection import LeakGrid
+from ..book.feature_selection import LeakGrid
 from ._style import BOOK_STYLE, COLORS, Painter, new_figure, reset_axes
 
 __all__ = ["SelectionLeakPainter", "plot_leak_grid"]
@@ -98,7 +98,7 @@ def plot_leak_grid(grid: LeakGrid, *, n_features: int, k: int) -> Figure:
     Parameters
     ----------
     grid : LeakGrid
-        From :func:`~patterneval.resampling.selection.leak_grid`.
+        From :func:`~patterneval.book.feature_selection.leak_grid`.
     n_features : int, keyword-only
         The feature count p of the left panel; one of ``grid.n_features``.
     k : int, keyword-only

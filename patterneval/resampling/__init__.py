@@ -32,6 +32,6 @@ from .perturbation import (
     simulate_perturbation_coverage,
     two_gaussians,
 )
-from .selection import LeakGrid, SelectionCVResult, leak_grid, selection_cv_error
+from .selection import SelectionCVResult, selection_cv_error
 
 __all__ = _public_names(globals())

@@ -6,8 +6,8 @@ it, so every move redraws without refitting anything.
 
 from __future__ import annotations
 
+from ..book.feature_selection import LeakGrid, leak_grid
 from ..plotting.selection import SelectionLeakPainter
-from ..resampling.selection import LeakGrid, leak_grid
 from ._base import Explorer, selection_slider
 
 __all__ = ["SelectionLeakExplorer"]
@@ -15,7 +15,7 @@ __all__ = ["SelectionLeakExplorer"]
 
 class SelectionLeakExplorer(Explorer):
     """Sliders over p (features in all) and k (features kept) on a precomputed
-    :func:`patterneval.resampling.selection.leak_grid` of CV1 and CV2 errors on noise.
+    :func:`patterneval.book.feature_selection.leak_grid` of CV1 and CV2 errors on noise.
 
     ``n_features`` and ``k`` are the sliders' initial values (default: the largest p and
     the middle k). Without ``grid``, the grid is computed as
@@ -31,7 +31,7 @@ class SelectionLeakExplorer(Explorer):
     k : int, optional, keyword-only
         Initial k, one of ``grid.k`` (default the middle one).
     grid_options : dict, optional, keyword-only
-        Keyword arguments of :func:`~patterneval.resampling.selection.leak_grid` when
+        Keyword arguments of :func:`~patterneval.book.feature_selection.leak_grid` when
         ``grid`` is None (``rng`` defaults to 0).
     """
 
