@@ -3,6 +3,7 @@
 import numpy as np
 import pytest
 from _helpers import assert_explorer_displays, png
+from numpydoc.docscrape import NumpyDocString
 
 from patterneval import plotting
 from patterneval.widgets import SelectiveSamplingExplorer, TestErrorExplorer
@@ -106,7 +107,16 @@ def test_draw_functions_are_their_painters_drawn_once():
             function = getattr(plotting, name)
             painter = getattr(plotting, function.__doc__.split(":class:`")[1].split("`")[0])
             assert issubclass(painter, plotting.Painter) and function.__name__ == name
-            assert list(inspect.signature(function).parameters) == ["fig", "params"]
+            # a plain function beside its painter, with the painter's keywords (names, kinds,
+            # defaults) and their documentation, word for word
+            fig_param, *params = inspect.signature(function).parameters.values()
+            _, *keywords = inspect.signature(painter.update).parameters.values()
+            assert fig_param.name == "fig" and function.__module__ == painter.__module__
+            assert [(p.name, p.kind, p.default) for p in params] == [
+                (p.name, p.kind, p.default) for p in keywords], name
+            documented = NumpyDocString(function.__doc__)["Parameters"]
+            assert documented[0].name == "fig"
+            assert documented[1:] == NumpyDocString(painter.update.__doc__)["Parameters"], name
     # one draw function against numbers it did not compute: two voters of accuracy 0.6 are
     # correct by majority (more than T/2 votes) with probability sum_k C(T,k) 0.6^k 0.4^(T-k)
     from math import comb

@@ -4,14 +4,14 @@ Figures are built on :class:`matplotlib.figure.Figure` directly, never through p
 so that a notebook shows exactly the figures a cell returns (pyplot would display every
 open figure again at the end of the cell) and explorers can redraw one figure in place.
 
-:class:`Painter` is the base of every explorer's figure and ``one_shot`` makes the
-``draw_*`` functions from painters (the idiom is described in :mod:`patterneval.plotting`).
+:class:`Painter` is the base of every explorer's figure; each ``draw_<what>`` function,
+written beside its painter, draws that painter's figure once (the idiom is described in
+:mod:`patterneval.plotting`).
 """
 
 from __future__ import annotations
 
 import base64
-import inspect
 import io
 from typing import TYPE_CHECKING, Any
 
@@ -25,7 +25,7 @@ from matplotlib.figure import Figure
 if TYPE_CHECKING:
     from matplotlib.typing import LegendLocType, RcKeyType
 
-__all__ = ["BOOK_STYLE", "COLORS", "SERIES_COLORS", "BookFigure", "Painter", "figure_png", "finish_square", "new_figure", "one_shot", "reset_axes"]
+__all__ = ["BOOK_STYLE", "COLORS", "SERIES_COLORS", "BookFigure", "Painter", "figure_png", "finish_square", "new_figure", "reset_axes"]
 
 #: One colour per role, used across chapters (colour-blind safe, Okabe & Ito 2008).
 COLORS = {
@@ -191,7 +191,8 @@ class Painter:
     functions, sets the artists' data and returns the figure. An explorer keeps one painter
     and calls ``update`` on every slider move, which costs a fraction of rebuilding the
     axes. ``draw_<what>(fig, **params)`` is ``<What>Painter(fig).update(**params)`` in one
-    call, made from the painter so that the two cannot differ.
+    call, with the same keywords and their documentation (``tests/test_widgets.py`` keeps
+    the two equal).
 
     Parameters
     ----------
@@ -228,66 +229,3 @@ class Painter:
         small, and plain text (a title that changes with every move is never parsed as
         mathtext, which would dominate a redraw)."""
         ax.set_title(text, fontsize=9, parse_math=False)
-
-
-def one_shot(painter: type[Painter], name: str):
-    """The function ``name(fig, **params)`` that draws ``painter``'s figure once.
-
-    It returns ``painter(fig).update(**params)``: the figure of one setting of an explorer,
-    which a chapter shows where no kernel runs.
-
-    Parameters
-    ----------
-    painter : type
-        A :class:`Painter` subclass.
-    name : str
-        The function's name (``draw_<what>``).
-
-    Returns
-    -------
-    callable
-        ``(fig, **params) -> Figure``, documented from ``painter``.
-    """
-
-    def draw(fig: Figure, **params: Any) -> Figure:
-        return painter(fig).update(**params)
-
-    cls = painter.__name__
-    draw.__name__ = draw.__qualname__ = name
-    draw.__module__ = painter.__module__
-    # the keywords are documented once, in the painter's update, and copied here
-    entries = _parameter_entries(painter.update.__doc__)
-    keywords = "\n".join("    " + line if line else "" for line in entries) if entries else f"""    **params
-        The keyword arguments of :meth:`{cls}.update`."""
-    draw.__doc__ = f"""Fill ``fig`` with :class:`{cls}`'s figure for ``params``: ``{cls}(fig).update(**params)``.
-
-    Every parameter after ``fig`` is keyword-only and as in :meth:`{cls}.update`.
-
-    Parameters
-    ----------
-    fig : matplotlib.figure.Figure
-        The figure to fill (cleared first), e.g. from ``new_figure()``.
-{keywords}
-
-    Returns
-    -------
-    matplotlib.figure.Figure
-        ``fig``.
-    """
-    return draw
-
-
-def _parameter_entries(doc: str | None) -> list[str]:
-    """The lines of a numpydoc docstring's Parameters section (dedented), [] if it has none."""
-    lines = inspect.cleandoc(doc or "").splitlines()
-    starts = [i + 2 for i in range(len(lines) - 1) if lines[i] == "Parameters" and set(lines[i + 1]) == {"-"}]
-    if not starts:
-        return []
-    end = starts[0]
-    # the section ends where the next one's underlined header begins
-    while end < len(lines) and not (end + 1 < len(lines) and lines[end + 1] and set(lines[end + 1]) == {"-"}):
-        end += 1
-    entries = lines[starts[0]:end]
-    while entries and not entries[-1].strip():
-        entries.pop()
-    return entries

@@ -12,7 +12,7 @@ import numpy as np
 from matplotlib.figure import Figure
 
 from ..ensemble.combine import vote_rates
-from ._style import BOOK_STYLE, COLORS, Painter, new_figure, one_shot, reset_axes
+from ._style import BOOK_STYLE, COLORS, Painter, new_figure, reset_axes
 
 __all__ = ["VoteRatesPainter", "draw_vote_rates", "plot_vote_rates"]
 
@@ -72,7 +72,33 @@ class VoteRatesPainter(Painter):
         return self.fig
 
 
-draw_vote_rates = one_shot(VoteRatesPainter, "draw_vote_rates")
+def draw_vote_rates(fig: Figure, *, accuracy: float, n_voters: int, n_classes: int = 2,
+                    threshold: float = 0.5) -> Figure:
+    """Draw :class:`VoteRatesPainter`'s figure once into ``fig``.
+
+    ``VoteRatesPainter(fig).update(...)`` in one call: one setting of the chapter's explorer as
+    a static figure, for a page where no kernel runs. The keywords are those of
+    :meth:`VoteRatesPainter.update`, documented alike (a test keeps the two equal).
+
+    Parameters
+    ----------
+    fig : matplotlib.figure.Figure
+        The figure to fill (cleared first), e.g. from ``new_figure()``.
+    accuracy : float in [0, 1]
+        Voter accuracy p.
+    n_voters : int >= 1
+        The largest T.
+    n_classes : int >= 2, default 2
+    threshold : float in [0.5, 1), default 0.5
+        Reject threshold theta.
+
+    Returns
+    -------
+    matplotlib.figure.Figure
+        ``fig``.
+    """
+    return VoteRatesPainter(fig).update(accuracy=accuracy, n_voters=n_voters, n_classes=n_classes,
+                                        threshold=threshold)
 
 
 def plot_vote_rates(

@@ -18,7 +18,7 @@ from ..book.calibration import miscalibrated_forecasts
 from ..compare.calibration import brier_decomposition, expected_calibration_error
 from ..compare.out_of_fold import BBCResult
 from .._explore import CalibrationData
-from ._style import BOOK_STYLE, COLORS, SERIES_COLORS, Painter, finish_square, new_figure, one_shot, reset_axes
+from ._style import BOOK_STYLE, COLORS, SERIES_COLORS, Painter, finish_square, new_figure, reset_axes
 
 __all__ = ["ReliabilityDataPainter", "ReliabilityPainter", "draw_reliability", "plot_bbc", "plot_reliability"]
 
@@ -104,7 +104,40 @@ class ReliabilityPainter(Painter):
         return self.fig
 
 
-draw_reliability = one_shot(ReliabilityPainter, "draw_reliability")
+def draw_reliability(fig: Figure, *, slope: float, shift: float, n: int, n_bins: int = 15,
+                     strategy: Literal["uniform", "quantile"] = "uniform",
+                     rng: int | np.random.Generator | None = 0) -> Figure:
+    """Draw :class:`ReliabilityPainter`'s figure once into ``fig``.
+
+    ``ReliabilityPainter(fig).update(...)`` in one call: one setting of the chapter's explorer
+    as a static figure, for a page where no kernel runs. The keywords are those of
+    :meth:`ReliabilityPainter.update`, documented alike (a test keeps the two equal).
+
+    Parameters
+    ----------
+    fig : matplotlib.figure.Figure
+        The figure to fill (cleared first), e.g. from ``new_figure()``.
+    slope : float > 0
+        Slope a of the forecast's log-odds, as in
+        :func:`~patterneval.book.calibration.miscalibrated_forecasts` (1 = calibrated spread).
+    shift : float
+        Shift b of the forecast's log-odds (0 = unbiased).
+    n : int >= 1
+        Number of samples.
+    n_bins : int, default 15
+        Number of bins of the ECE.
+    strategy : {"uniform", "quantile"}, default "uniform"
+        Equal-width bins or bins of equal counts.
+    rng : None, int or numpy.random.Generator, default 0
+        Seed of the sample.
+
+    Returns
+    -------
+    matplotlib.figure.Figure
+        ``fig``.
+    """
+    return ReliabilityPainter(fig).update(slope=slope, shift=shift, n=n, n_bins=n_bins,
+                                          strategy=strategy, rng=rng)
 
 
 def plot_reliability(y_true: ArrayLike, probas: dict, *, n_bins: int = 10, strategy: str = "uniform") -> Figure:

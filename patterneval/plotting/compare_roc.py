@@ -19,7 +19,7 @@ from ..book.roc_auc import binormal_roc, binormal_scores, delong_rows, simulate_
 from ..compare.roc import TRANSFORMS, delong_interval, roc_curve
 from ..compare.roc import _interval
 from .._explore import RocData
-from ._style import BOOK_STYLE, COLORS, SERIES_COLORS, Painter, finish_square, new_figure, one_shot, reset_axes
+from ._style import BOOK_STYLE, COLORS, SERIES_COLORS, Painter, finish_square, new_figure, reset_axes
 
 __all__ = ["RocPainter", "RocThresholdPainter", "draw_roc", "plot_delong_coverage", "plot_roc_curves"]
 
@@ -134,7 +134,36 @@ class RocPainter(Painter):
         return self.fig
 
 
-draw_roc = one_shot(RocPainter, "draw_roc")
+def draw_roc(fig: Figure, *, auc: float, n: int, confidence_level: float = 0.95,
+             transform: Literal["logit", "clip"] = "logit", rng: int = 0) -> Figure:
+    """Draw :class:`RocPainter`'s figure once into ``fig``.
+
+    ``RocPainter(fig).update(...)`` in one call: one setting of the chapter's explorer as a
+    static figure, for a page where no kernel runs. The keywords are those of
+    :meth:`RocPainter.update`, documented alike (a test keeps the two equal).
+
+    Parameters
+    ----------
+    fig : matplotlib.figure.Figure
+        The figure to fill (cleared first), e.g. from ``new_figure()``.
+    auc : float in (0, 1)
+        True AUC of the binormal model.
+    n : int >= 2
+        Samples per class.
+    confidence_level : float in (0, 1), default 0.95
+        Of the DeLong intervals.
+    transform : {"logit", "clip"}, default "logit"
+        As in :func:`~patterneval.compare.delong_interval`.
+    rng : int, default 0
+        Seed of the sample; the replicates use ``numpy.random.default_rng([1, rng])``.
+
+    Returns
+    -------
+    matplotlib.figure.Figure
+        ``fig``.
+    """
+    return RocPainter(fig).update(auc=auc, n=n, confidence_level=confidence_level,
+                                  transform=transform, rng=rng)
 
 
 def plot_roc_curves(y_true: ArrayLike, scores: dict, *, confidence_level: float = 0.95) -> Figure:

@@ -16,7 +16,7 @@ from matplotlib.figure import Figure
 
 from ..book.why_ensembles_work import simulate_correlated_vote
 from ..ensemble.bounds import correlated_vote_error, hoeffding_bound, majority_vote_error
-from ._style import BOOK_STYLE, COLORS, SERIES_COLORS, Painter, new_figure, one_shot, reset_axes
+from ._style import BOOK_STYLE, COLORS, SERIES_COLORS, Painter, new_figure, reset_axes
 
 __all__ = ["EnsembleBoundsPainter", "draw_ensemble_bounds", "plot_bound_gap"]
 
@@ -106,7 +106,38 @@ class EnsembleBoundsPainter(Painter):
         return self.fig
 
 
-draw_ensemble_bounds = one_shot(EnsembleBoundsPainter, "draw_ensemble_bounds")
+def draw_ensemble_bounds(fig: Figure, *, error: float, n_voters: int, correlation: float,
+                         n_datasets: int = 2000,
+                         rng: int | np.random.Generator | None = 0) -> Figure:
+    """Draw :class:`EnsembleBoundsPainter`'s figure once into ``fig``.
+
+    ``EnsembleBoundsPainter(fig).update(...)`` in one call: one setting of the chapter's
+    explorer as a static figure, for a page where no kernel runs. The keywords are those of
+    :meth:`EnsembleBoundsPainter.update`, documented alike (a test keeps the two equal).
+
+    Parameters
+    ----------
+    fig : matplotlib.figure.Figure
+        The figure to fill (cleared first), e.g. from ``new_figure()``.
+    error : float in [0, 1]
+        Voter error rate eps.
+    n_voters : int >= 1
+        The largest T.
+    correlation : float in [0, 1]
+        Error correlation rho of the shared-cause voters.
+    n_datasets : int, default 2000
+        Simulated ensembles per T.
+    rng : None, int or numpy.random.Generator, default 0
+        Seed of the simulation.
+
+    Returns
+    -------
+    matplotlib.figure.Figure
+        ``fig``.
+    """
+    return EnsembleBoundsPainter(fig).update(error=error, n_voters=n_voters,
+                                             correlation=correlation, n_datasets=n_datasets,
+                                             rng=rng)
 
 
 def plot_bound_gap(errors: Sequence[float] = (0.1, 0.2, 0.3, 0.4), *, max_voters: int = 101) -> Figure:

@@ -14,7 +14,7 @@ import numpy as np
 from matplotlib.figure import Figure
 
 from ..evolution import SchemaCountCheck, onemax, run_ga_replicates, trap
-from ._style import BOOK_STYLE, COLORS, SERIES_COLORS, Painter, new_figure, one_shot, reset_axes
+from ._style import BOOK_STYLE, COLORS, SERIES_COLORS, Painter, new_figure, reset_axes
 
 __all__ = ["EvolutionPainter", "draw_evolution", "plot_ga_history", "plot_schema_counts"]
 
@@ -104,7 +104,43 @@ class EvolutionPainter(Painter):
         return self.fig
 
 
-draw_evolution = one_shot(EvolutionPainter, "draw_evolution")
+def draw_evolution(fig: Figure, *, fitness: str = "onemax", mutation_rate: float,
+                   crossover_rate: float, selection: str, tournament_size: int = 2,
+                   n_bits: int = 32, population_size: int = 30, n_generations: int = 40,
+                   rng: int | np.random.Generator | None = 0) -> Figure:
+    """Draw :class:`EvolutionPainter`'s figure once into ``fig``.
+
+    ``EvolutionPainter(fig).update(...)`` in one call: one setting of the chapter's explorer as
+    a static figure, for a page where no kernel runs. The keywords are those of
+    :meth:`EvolutionPainter.update`, documented alike (a test keeps the two equal).
+
+    Parameters
+    ----------
+    fig : matplotlib.figure.Figure
+        The figure to fill (cleared first), e.g. from ``new_figure()``.
+    fitness : {"onemax", "trap"}, default "onemax"
+    mutation_rate : float in [0, 1]
+        Per-bit mutation rate.
+    crossover_rate : float in [0, 1]
+        Per-pair crossover rate.
+    selection : {"tournament", "truncation", "roulette"}
+    tournament_size : int, default 2
+    n_bits : int, default 32
+    population_size : int, default 30
+    n_generations : int, default 40
+    rng : None, int or numpy.random.Generator, default 0
+        Source of the runs' randomness (one spawned child per run).
+
+    Returns
+    -------
+    matplotlib.figure.Figure
+        ``fig``.
+    """
+    return EvolutionPainter(fig).update(fitness=fitness, mutation_rate=mutation_rate,
+                                        crossover_rate=crossover_rate, selection=selection,
+                                        tournament_size=tournament_size, n_bits=n_bits,
+                                        population_size=population_size,
+                                        n_generations=n_generations, rng=rng)
 
 
 def plot_ga_history(results: dict, *, optimum: float | None = None) -> Figure:

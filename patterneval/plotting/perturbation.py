@@ -11,7 +11,7 @@ import numpy as np
 from matplotlib.figure import Figure
 
 from ..resampling.perturbation import PerturbationCoverage, PerturbationInterval
-from ._style import BOOK_STYLE, COLORS, Painter, new_figure, one_shot, reset_axes
+from ._style import BOOK_STYLE, COLORS, Painter, new_figure, reset_axes
 
 __all__ = ["PerturbationPainter", "draw_perturbation", "plot_perturbation_coverage"]
 
@@ -102,7 +102,30 @@ class PerturbationPainter(Painter):
         return self.fig
 
 
-draw_perturbation = one_shot(PerturbationPainter, "draw_perturbation")
+def draw_perturbation(fig: Figure, *, result: PerturbationInterval, confidence_level: float = 0.95,
+                      n_resamples: int | None = None) -> Figure:
+    """Draw :class:`PerturbationPainter`'s figure once into ``fig``.
+
+    ``PerturbationPainter(fig).update(...)`` in one call: one setting of the chapter's explorer
+    as a static figure, for a page where no kernel runs. The keywords are those of
+    :meth:`PerturbationPainter.update`, documented alike (a test keeps the two equal).
+
+    Parameters
+    ----------
+    fig : matplotlib.figure.Figure
+        The figure to fill (cleared first), e.g. from ``new_figure()``.
+    result : PerturbationInterval
+    confidence_level : float in (0, 1), default 0.95
+    n_resamples : int, optional
+        Replicates used (default all).
+
+    Returns
+    -------
+    matplotlib.figure.Figure
+        ``fig``.
+    """
+    return PerturbationPainter(fig).update(result=result, confidence_level=confidence_level,
+                                           n_resamples=n_resamples)
 
 
 def plot_perturbation_coverage(sim: PerturbationCoverage, *, max_rows: int = 100) -> Figure:

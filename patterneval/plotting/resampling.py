@@ -12,7 +12,7 @@ from matplotlib.figure import Figure
 
 from ..book.cross_validation import EstimatorSimulation, simulate_distinct_share
 from ..resampling.bootstrap import _632_plus, inclusion_probability
-from ._style import BOOK_STYLE, COLORS, Painter, new_figure, one_shot, reset_axes
+from ._style import BOOK_STYLE, COLORS, Painter, new_figure, reset_axes
 
 __all__ = ["BootstrapPainter", "draw_bootstrap", "plot_estimator_simulation",
            "plot_inclusion_probability"]
@@ -111,7 +111,38 @@ class BootstrapPainter(Painter):
         return self.fig
 
 
-draw_bootstrap = one_shot(BootstrapPainter, "draw_bootstrap")
+def draw_bootstrap(fig: Figure, *, n: int, resubstitution: float = 0.0, oob: float = 0.3,
+                   gamma: float = 0.5, n_resamples: int = 4000,
+                   rng: int | np.random.Generator | None = 0) -> Figure:
+    """Draw :class:`BootstrapPainter`'s figure once into ``fig``.
+
+    ``BootstrapPainter(fig).update(...)`` in one call: one setting of the chapter's explorer as
+    a static figure, for a page where no kernel runs. The keywords are those of
+    :meth:`BootstrapPainter.update`, documented alike (a test keeps the two equal).
+
+    Parameters
+    ----------
+    fig : matplotlib.figure.Figure
+        The figure to fill (cleared first), e.g. from ``new_figure()``.
+    n : int >= 1
+        Sample size N.
+    resubstitution : float in [0, 1], default 0.0
+        Resubstitution error err.
+    oob : float in [0, 1], default 0.3
+        Leave-one-out bootstrap error Err(1).
+    gamma : float in [0, 1], default 0.5
+        No-information error rate.
+    n_resamples : int, default 4000
+        Simulated bootstrap samples.
+    rng : None, int or numpy.random.Generator, default 0
+
+    Returns
+    -------
+    matplotlib.figure.Figure
+        ``fig``.
+    """
+    return BootstrapPainter(fig).update(n=n, resubstitution=resubstitution, oob=oob, gamma=gamma,
+                                        n_resamples=n_resamples, rng=rng)
 
 
 def plot_inclusion_probability(n_max: int = 200) -> Figure:
