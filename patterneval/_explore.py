@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, TypeVar
 
 import numpy as np
 from numpy.typing import ArrayLike
@@ -362,7 +362,10 @@ class PairedScores(Result):
     cv_scores: Any = dataclasses.field(default=None, repr=False)
 
 
-def _check_names(names: Any, default: tuple[str, str]) -> tuple[str, str]:
+_Default = TypeVar("_Default")
+
+
+def _check_names(names: Any, default: _Default) -> tuple[str, str] | _Default:
     if names is None:
         return default
     if (isinstance(names, (str, bytes)) or not isinstance(names, Sequence) or len(names) != 2

@@ -653,7 +653,7 @@ def check_cv(cv, y, *, stratify: bool = True):
                            f"the {name} part of pair {i} holds {int(a.min() if a.min() < 0 else a.max())}",
                            echo=False)
             parts.append(a.astype(np.intp, copy=False))
-        if np.intersect1d(*parts).size:
+        if np.intersect1d(parts[0], parts[1]).size:
             raise fail("cv", "disjoint train and test parts", f"pair {i} tests on samples it "
                              f"trains on", echo=False)
         checked.append((parts[0], parts[1]))

@@ -419,6 +419,7 @@ class AdaBoost(ClassifierMixin, BaseEstimator):
         y_pm = np.where(codes == 1, 1, -1)
         D = np.full(n, 1.0 / n)
         F = np.zeros(n)
+        alphas: list[float]
         estimators, alphas, errors, norms, train_err, losses, restarts = [], [], [], [], [], [], []
         stop = "n_estimators"
         for _ in range(n_estimators):

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Sequence
+from typing import Any, cast
 
 import numpy as np
 from numpy.typing import ArrayLike
@@ -158,6 +159,7 @@ class ClassifierReport(Report):
         parts = [f"{self.name}: error {fmt(cv.error)} by {self.cv_description}",
                  f"{fmt(self.bootstrap.estimate)} by the .632+ bootstrap"]
         if self.holdout is not None:
+            assert self.holdout_interval is not None  # computed with the hold-out
             parts.append(f"{fmt(self.holdout.error)} {fmt_interval(*self.holdout_interval)} on a hold-out of "
                          f"{self.holdout.n} samples ({cl} Wilson interval)")
         text = "; ".join(parts) + "."
@@ -359,6 +361,7 @@ def evaluate_classifier(estimator: BaseEstimator, X: ArrayLike, y: ArrayLike, *,
     classes = np.unique(labels)
     notes = []
 
+    y_scores: Any
     holdout = interval = indices = scores = y_scores = None
     Xr, yr, lr = X, y, labels
     if test_size is not None:
@@ -412,4 +415,4 @@ def evaluate_classifier(estimator: BaseEstimator, X: ArrayLike, y: ArrayLike, *,
         cross_validation=cvres, bootstrap=boot, holdout=holdout, holdout_interval=interval,
         holdout_indices=indices, auc=auc, score_source=source if scores is not None else None,
         calibration=calibration, brier=brier, notes=tuple(notes),
-        _y_scores=None if binary_scores is None else np.searchsorted(classes, y_scores), _scores=binary_scores)
+        _y_scores=None if binary_scores is None else cast(np.ndarray, np.searchsorted(classes, y_scores)), _scores=binary_scores)

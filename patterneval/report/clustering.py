@@ -133,7 +133,7 @@ class ClusteringReport(Report):
                      f"least stable cluster {fmt(st.stability.min())}"
                      + ("; every cluster at least 0.75, stable by Hennig's reading" if st.stability.min() >= 0.75
                         else "; a cluster below 0.75, not stable by Hennig's reading") + "). ")
-            picks = {}
+            picks: dict[int, list[str]] = {}
             for key, label, _ in CRITERIA:
                 if key not in MONOTONE and key != "stability" and self.chosen[key] is not None:
                     picks.setdefault(self.chosen[key], []).append(label)
@@ -317,7 +317,7 @@ def assess_clustering(X: ArrayLike, clusterer: BaseEstimator, k_values: Sequence
             values["dunn"][t] = dunn_index(X, codes)
             values["davies_bouldin"][t] = davies_bouldin_index(X, codes)
             values["calinski_harabasz"][t] = calinski_harabasz_index(X, codes)
-    chosen = {"gap": int(gap.n_clusters)}
+    chosen: dict[str, int | None] = {"gap": int(gap.n_clusters)}
     for key, _, best in CRITERIA:
         v = values[key]
         if np.all(np.isnan(v)):

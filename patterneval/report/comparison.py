@@ -248,6 +248,8 @@ class ComparisonReport(Report):
     def _holdout_reading(self, p: PairComparison) -> str:
         out = []
         if p.mcnemar is not None:
+            # a pair with McNemar's test has its Holm-adjusted p-value and the hold-out errors
+            assert self.holdout_errors is not None and p.mcnemar_pvalue_holm is not None
             i, j = self.names.index(p.a), self.names.index(p.b)
             ea, eb = self.holdout_errors[i], self.holdout_errors[j]
             verdict = ("the hold-out errors differ" if p.mcnemar_pvalue_holm <= self.alpha
@@ -255,6 +257,7 @@ class ComparisonReport(Report):
             out.append(f"McNemar on the hold-out (errors {fmt(ea)} and {fmt(eb)}): {p_is(p.mcnemar_pvalue_holm)}, "
                        f"{verdict}")
         if p.delong is not None:
+            assert p.delong_pvalue_holm is not None  # set with the DeLong test
             if p.delong_pvalue_holm <= self.alpha:
                 verdict = f"{p.a if p.delong.difference > 0 else p.b} has the higher AUC"
             else:
@@ -597,6 +600,9 @@ def compare_classifiers(estimators: Sequence | Mapping, X: ArrayLike, y: ArrayLi
     notes = []
 
     Xr, yr, lr = X, y, labels
+    indices: Any
+    preds: Any
+    hold_scores: Any
     indices = preds = hold_scores = None
     if test_size is not None:
         indices, preds, hold_scores = _holdout(items, X, y, labels, classes, test_size, seeds["holdout"])
@@ -608,6 +614,7 @@ def compare_classifiers(estimators: Sequence | Mapping, X: ArrayLike, y: ArrayLi
     first = groups[0] if np.all(covered == 1) else None
 
     # AUC: binary, every classifier with scores
+    y_auc: Any
     auc_scores = y_auc = source = None
     gives_scores = all(hasattr(e, "predict_proba") or hasattr(e, "decision_function") for e in items)
     if classes.size == 2 and gives_scores:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Sequence
+from typing import Any
 
 import numpy as np
 from numpy.typing import ArrayLike
@@ -168,6 +169,7 @@ class DatasetsReport(Report):
         if self.nemenyi is not None:
             text += f"Nemenyi's critical difference is {fmt(cd.value)}"
         else:
+            assert self.control is not None  # Holm's tests run against a control
             text += f"Holm's procedure against {self.names[self.control]} (Bonferroni-Dunn CD {fmt(cd.value)})"
         if found and self.friedman_rejects:
             text += ": " + "; ".join("{} ranks better than {}".format(*self._better(i, j)) for i, j in found) + "."
@@ -346,8 +348,9 @@ def compare_on_datasets(scores: ArrayLike, *, names: Sequence[str] | None = None
     """
     frame_names = frame_index = None
     if hasattr(scores, "columns") and hasattr(scores, "index"):
-        frame_names, frame_index = [str(c) for c in scores.columns], [str(i) for i in scores.index]
-        scores = scores.to_numpy()
+        frame: Any = scores  # a pandas DataFrame
+        frame_names, frame_index = [str(c) for c in frame.columns], [str(i) for i in frame.index]
+        scores = frame.to_numpy()
     elif isinstance(scores, (list, tuple)) and any(isinstance(s, CVScores) for s in scores):
         # one CVScores per data set, as the rank tests take them (each reduced to its means)
         scores, frame_names = table_from_cv_scores(scores)
