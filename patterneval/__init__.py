@@ -100,7 +100,23 @@ from .tree import (
     PruningSequence,
 )
 
-_RESULT_TYPES = frozenset(_public_names(globals()))
+#: The result types imported above, written out: attributes of the top level, never in
+#: ``__all__`` (tests/test_namespace.py checks that they are exactly the result types the
+#: methods of ``__all__`` return, and that each is imported here).
+_RESULT_TYPES = frozenset({
+    "BBCResult", "BayesianCorrelatedTTest", "BayesianSignedRank", "BernoulliMLE",
+    "BootstrapResult", "BrierDecomposition", "CVScores", "CalibrationError",
+    "CandidateElimination", "ClassifierReport", "ClusterStability", "ClusteringReport",
+    "ComparisonReport", "ControlResult", "CorrectedTTest", "CriticalDifference",
+    "CrossValidationResult", "DatasetsReport", "DeLongInterval", "DeLongTest", "DescentResult",
+    "Episode", "ErrorAmbiguity", "FeatureRemovalStability", "FindSResult", "FiveByTwoTest",
+    "FriedmanTest", "GAResult", "GapStatistic", "GaussianMLE", "HeuristicClustering",
+    "Hierarchy", "HolmTest", "HypothesisSpaceSize", "KappaError", "LeastSquares", "McNemarTest",
+    "MetricInterval", "NemenyiTest", "PairCounts", "PairTable", "PermutationTestResult",
+    "PerturbationInterval", "PlanningResult", "PredictionResult", "PredictionStrength",
+    "PruningPath", "PruningSequence", "RegressionMLE", "RocCurve", "SelectionCVResult",
+    "StratifiedEstimate", "VDMTable", "VoteRates",
+})
 
 # The methods a practitioner calls, and the names of docs/DESIGN.md's public API.
 from ._results import ConfidenceInterval

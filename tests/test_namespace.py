@@ -14,6 +14,8 @@ from __future__ import annotations
 import dataclasses
 import importlib
 import inspect
+import pkgutil
+import re
 from types import ModuleType
 
 import patterneval as pe
@@ -63,6 +65,47 @@ def test_all_holds_methods_not_result_types():
     results = sorted(name for name in pe.__all__ if _is_result_type(getattr(pe, name)))
     assert set(results) <= CONTRACT_RESULT_TYPES, results
     assert not any(isinstance(getattr(pe, name), ModuleType) for name in pe.__all__)
+
+
+def _library_result_classes() -> dict[str, type]:
+    """Every Result subclass in the ``__all__`` of a public module (no part of its dotted
+    name private), by name."""
+    from patterneval._results import Result
+
+    found = {}
+    for info in pkgutil.walk_packages(pe.__path__, "patterneval."):
+        if any(part.startswith("_") for part in info.name.split(".")[1:]):
+            continue
+        module = importlib.import_module(info.name)
+        for name in getattr(module, "__all__", ()):
+            obj = getattr(module, name)
+            if inspect.isclass(obj) and issubclass(obj, Result):
+                found[name] = obj
+    return found
+
+
+def test_result_types_are_written_out():
+    """``patterneval._RESULT_TYPES`` is a written-out list, not whatever the imports above a
+    line of ``__init__.py`` bound: it is exactly the result types that the methods of
+    ``pe.__all__`` return (the names in their return annotations, a class's public methods
+    included), the contract's two aside, and each is imported at the top level."""
+    classes = _library_result_classes()
+    returned = set()
+    for name in pe.__all__:
+        obj = getattr(pe, name)
+        if inspect.isclass(obj):
+            funcs = [f for attr, f in inspect.getmembers(obj, inspect.isfunction)
+                     if not attr.startswith("_") or attr == "__init__"]
+        else:
+            funcs = [obj] if callable(obj) else []
+        for func in funcs:
+            annotation = inspect.get_annotations(func).get("return")
+            returned |= set(re.findall(r"\w+", str(annotation))) & set(classes)
+    assert isinstance(pe._RESULT_TYPES, frozenset)
+    assert pe._RESULT_TYPES == returned - CONTRACT_RESULT_TYPES, (
+        sorted(pe._RESULT_TYPES ^ (returned - CONTRACT_RESULT_TYPES)))
+    for name in pe._RESULT_TYPES:
+        assert getattr(pe, name, None) is classes[name], name
 
 
 def test_result_types_are_attributes_and_live_in_their_module():
