@@ -30,6 +30,7 @@ import numbers
 import operator
 import os
 import re
+from typing import TypeVar
 
 import numpy as np
 
@@ -158,8 +159,11 @@ def check_bool(name: str, value) -> bool:
     raise fail(name, "True or False", value, error=TypeError)
 
 
-def check_choice(name: str, value, allowed) -> str:
-    """One of the strings ``allowed``."""
+_Choice = TypeVar("_Choice")
+
+
+def check_choice(name: str, value: _Choice, allowed) -> _Choice:
+    """One of the strings ``allowed``: ``value`` itself (of the caller's type, e.g. a Literal)."""
     expected = f"one of {list(allowed)}"
     if not isinstance(value, str):
         raise fail(name, f"a string, {expected}", value, error=TypeError)

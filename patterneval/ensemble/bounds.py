@@ -17,7 +17,7 @@ For odd T the two agree: :math:`P(K \ge (T+1)/2)`.
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Any, Literal
 
 import numpy as np
 from numpy.typing import ArrayLike
@@ -236,7 +236,7 @@ def correlated_vote_error(error: ArrayLike, n_voters: ArrayLike, correlation: Ar
 
 #: The arguments of the vote-error functions: probabilities in [0, 1] and ensemble sizes >= 1,
 #: each a number or an array (empty allowed), broadcast together.
-_ARRAYS = {"error": dict(low=0, high=1), "correlation": dict(low=0, high=1),
+_ARRAYS: dict[str, dict[str, Any]] = {"error": dict(low=0, high=1), "correlation": dict(low=0, high=1),
            "n_voters": dict(kind="int", low=1)}
 
 

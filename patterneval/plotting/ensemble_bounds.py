@@ -8,6 +8,7 @@ The painter builds its artists once; ``update`` calls the tested functions of
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import cast
 
 import matplotlib as mpl
 import numpy as np
@@ -80,9 +81,10 @@ class EnsembleBoundsPainter(Painter):
             The painter's figure.
         """
         T = np.arange(1, n_voters + 1)
-        indep = majority_vote_error(error, T)
-        bound = hoeffding_bound(error, T)
-        corr = correlated_vote_error(error, T, correlation)
+        # one value per ensemble size T: arrays
+        indep = cast(np.ndarray, majority_vote_error(error, T))
+        bound = cast(np.ndarray, hoeffding_bound(error, T))
+        corr = cast(np.ndarray, correlated_vote_error(error, T, correlation))
         self.indep.set_data(T, np.maximum(indep, FLOOR / 10))
         self.bound.set_data(T, np.maximum(bound, FLOOR / 10))
         self.corr.set_data(T, np.maximum(corr, FLOOR / 10))
