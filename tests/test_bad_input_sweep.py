@@ -65,7 +65,8 @@ import patterneval as pe
 from patterneval.book import simulation
 from patterneval.book.cross_validation import simulate_distinct_share, simulate_error_estimates
 from patterneval.book.feature_selection import leak_grid
-from patterneval.book import combining, dimension_reduction, diversity, reinforcement, tree_learning, why_ensembles_work
+from patterneval.book import (clustering_algorithms, combining, dimension_reduction, diversity, reinforcement,
+                              tree_learning, why_ensembles_work)
 from patterneval.book.error_rate import simulate_coverage
 from patterneval.book.selective_sampling import simulate_sampling
 import patterneval.plotting as pp
@@ -216,7 +217,7 @@ GOOD: dict = {
     "hierarchical": (pe.hierarchical, dict(X=X8, linkage="single", n_clusters=2)),
     "kmeans_plusplus": (pe.kmeans_plusplus, dict(X=X8, n_clusters=2, rng=0)),
     "kmeans_plusplus_probabilities": (pe.cluster.kmeans_plusplus_probabilities, dict(X=X8, centers=X8[:1])),
-    "kmeans_grid": (pe.cluster.kmeans_grid, dict(X=X8, ks=[2, 3], labels_true=Y8, n_runs=1, rng=0)),
+    "kmeans_grid": (clustering_algorithms.kmeans_grid, dict(X=X8, ks=[2, 3], labels_true=Y8, n_runs=1, rng=0)),
     # distance
     "minkowski": (pe.minkowski, dict(x=[0.0, 0.0], y=[3.0, 4.0], p=2.0)),
     "chebyshev": (pe.chebyshev, dict(x=[0.0, 0.0], y=[3.0, 4.0])),
@@ -527,7 +528,7 @@ GOOD.update({
     "SelectionCVResult.most_selected": (pe.selection_cv_error(**GOOD["selection_cv_error"][1]).most_selected,
                                         dict(n=1)),
     "GeneticAlgorithm.step": (_GA.step, dict(pop=POP.astype(bool), f=FIT4)),
-    "KMeansGrid.index": (pe.cluster.kmeans_grid(X8, [2, 3], labels_true=Y8, n_runs=1, rng=0).index,
+    "KMeansGrid.index": (clustering_algorithms.kmeans_grid(X8, [2, 3], labels_true=Y8, n_runs=1, rng=0).index,
                          dict(k=2, init="random", run=0)),
     "VDMTable.index": (VDM_TABLES[1].index, dict(value="a")),
     "MDP.policy_matrices": (GRID.policy_matrices, dict(policy=[1] * GRID.n_states)),

@@ -6,7 +6,8 @@ import pytest
 from _helpers import assert_redraws, png
 from sklearn.datasets import load_iris
 
-from patterneval.cluster.algorithms import hierarchical, kmeans_grid
+from patterneval.book.clustering_algorithms import kmeans_grid
+from patterneval.cluster.algorithms import hierarchical
 from patterneval.plotting import new_figure
 from patterneval.plotting.cluster_algorithms import (
     PALETTE,

@@ -52,7 +52,7 @@ def _forest():
 
 
 def _kmeans():
-    from patterneval.cluster.algorithms import kmeans_grid
+    from patterneval.book.clustering_algorithms import kmeans_grid
 
     X, y = _iris()
     grid = kmeans_grid(X, [2, 3], labels_true=y, n_runs=2, rng=0)

@@ -8,7 +8,7 @@ from typing import Any
 import numpy as np
 from numpy.typing import ArrayLike
 
-from ..cluster.algorithms import KMeansGrid
+from ..book.clustering_algorithms import KMeansGrid
 from ..plotting.cluster_algorithms import PartitionPainter
 from ._base import Explorer, selection_slider, toggle_buttons
 
@@ -17,7 +17,7 @@ __all__ = ["KMeansExplorer"]
 
 class KMeansExplorer(Explorer):
     """Sliders k, initialisation and run over a precomputed
-    :class:`~patterneval.cluster.algorithms.KMeansGrid`: a move only looks the run up and
+    :class:`~patterneval.book.clustering_algorithms.KMeansGrid`: a move only looks the run up and
     recolours the points (no k-means is run on a move).
 
     ``points`` are two coordinates of the data to plot (n, 2); ``project`` maps the
@@ -26,7 +26,7 @@ class KMeansExplorer(Explorer):
     Parameters
     ----------
     grid : KMeansGrid
-        Precomputed k-means runs over k, initialisation and run (:func:`~patterneval.cluster.kmeans_grid`).
+        Precomputed k-means runs over k, initialisation and run (:func:`~patterneval.book.clustering_algorithms.kmeans_grid`).
     points : array_like of shape (n, 2)
         Two coordinates of the data to plot.
     project : callable, optional, keyword-only
