@@ -65,8 +65,8 @@ import patterneval as pe
 from patterneval.book import simulation
 from patterneval.book.cross_validation import simulate_distinct_share, simulate_error_estimates
 from patterneval.book.feature_selection import leak_grid
-from patterneval.book import (clustering_algorithms, combining, dimension_reduction, diversity, reinforcement,
-                              tree_learning, why_ensembles_work)
+from patterneval.book import (clustering_algorithms, combining, dimension_reduction, diversity, evolution,
+                              reinforcement, tree_learning, why_ensembles_work)
 from patterneval.book.error_rate import simulate_coverage
 from patterneval.book.selective_sampling import simulate_sampling
 import patterneval.plotting as pp
@@ -295,7 +295,7 @@ GOOD: dict = {
     "defining_length": (pe.defining_length, dict(schema="##1#0")),
     "schema_theorem_bound": (pe.schema_theorem_bound, dict(m=10, f_schema=1.5, f_mean=1.0, p_c=0.8, p_m=0.01,
                                                            order=2, defining_length=2, length=11)),
-    "schema_counts": (pe.evolution.schema_counts, dict(fitness=pe.evolution.onemax, population=POP, schema="1###",
+    "schema_counts": (evolution.schema_counts, dict(fitness=pe.evolution.onemax, population=POP, schema="1###",
                                              crossover_rate=0.7, mutation_rate=0.02, n_runs=5, rng=0)),
     "run_ga": (pe.run_ga, dict(fitness=pe.evolution.onemax, n_bits=6, population_size=4, n_generations=2, rng=0)),
     "run_ga_replicates": (pe.evolution.run_ga_replicates, dict(fitness=pe.evolution.onemax, n_bits=6, n_runs=2, population_size=4,

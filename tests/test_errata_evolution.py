@@ -21,11 +21,11 @@ import pytest
 
 import patterneval as pe
 from patterneval.book import simulation
+from patterneval.book.evolution import schema_counts
 from patterneval.evolution import (
     bit_flip_mutation,
     defining_length,
     onemax,
-    schema_counts,
     schema_matches,
     schema_order,
     schema_theorem_bound,

@@ -13,6 +13,7 @@ from scipy import stats
 import patterneval as pe
 from patterneval.book import simulation
 from patterneval import evolution as E
+from patterneval.book.evolution import schema_counts
 from patterneval.evolution import (
     GeneticAlgorithm,
     bit_flip_mutation,
@@ -23,7 +24,6 @@ from patterneval.evolution import (
     roulette_selection,
     run_ga,
     run_ga_replicates,
-    schema_counts,
     schema_matches,
     schema_order,
     schema_theorem_bound,
@@ -677,6 +677,6 @@ def test_ga_mean_fitness_near_the_largest_float_is_finite():
     result = run_ga(lambda pop: np.full(len(pop), 1e308), 6, population_size=4, n_generations=2, rng=0)
     assert result.mean_history.tolist() == [1e308] * 3
     pop = np.random.default_rng(0).random((20, 8)) < 0.5
-    check = E.schema_counts(lambda p: onemax(p) * 1e307, pop, "11######", crossover_rate=0.7,
+    check = schema_counts(lambda p: onemax(p) * 1e307, pop, "11######", crossover_rate=0.7,
                             mutation_rate=0.02, n_runs=20, rng=1)
     assert np.isfinite(check.f_mean) and check.f_mean == pytest.approx(onemax(pop).mean() * 1e307)

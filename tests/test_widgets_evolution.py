@@ -4,7 +4,8 @@ import numpy as np
 import pytest
 from _helpers import png
 
-from patterneval.evolution import onemax, run_ga, run_ga_replicates, schema_counts
+from patterneval.book.evolution import schema_counts
+from patterneval.evolution import onemax, run_ga, run_ga_replicates
 from patterneval.plotting import new_figure
 from patterneval.plotting.evolution import draw_evolution, plot_ga_history, plot_schema_counts
 from patterneval.widgets.evolution import EvolutionExplorer

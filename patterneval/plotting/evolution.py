@@ -13,7 +13,8 @@ import matplotlib as mpl
 import numpy as np
 from matplotlib.figure import Figure
 
-from ..evolution import SchemaCountCheck, onemax, run_ga_replicates, trap
+from ..book.evolution import SchemaCountCheck
+from ..evolution import onemax, run_ga_replicates, trap
 from ._style import BOOK_STYLE, COLORS, SERIES_COLORS, Painter, new_figure, reset_axes
 
 __all__ = ["EvolutionPainter", "draw_evolution", "plot_ga_history", "plot_schema_counts"]
@@ -179,13 +180,13 @@ def plot_ga_history(results: dict, *, optimum: float | None = None) -> Figure:
 
 
 def plot_schema_counts(checks: Iterable[SchemaCountCheck]) -> Figure:
-    """For each :class:`~patterneval.evolution.SchemaCountCheck`: m(H, t), the selection-only
+    """For each :class:`~patterneval.book.evolution.SchemaCountCheck`: m(H, t), the selection-only
     expectation, the two bounds and the simulated mean count of m(H, t+1) (+-2 SE).
 
     Parameters
     ----------
     checks : iterable of SchemaCountCheck
-        One group of bars per check (from :func:`~patterneval.evolution.schema_counts`).
+        One group of bars per check (from :func:`~patterneval.book.evolution.schema_counts`).
 
     Returns
     -------
