@@ -1,6 +1,7 @@
 """Helpers shared by the test modules (pytest puts ``tests/`` on ``sys.path``).
 
-- :func:`load_tool`: a script of ``tools/`` imported as a module;
+- :func:`load_tool`: a script of ``tools/`` imported the one way tools are imported
+  (``tools/`` on ``sys.path``, the module by its own name);
 - :func:`png`: the image an explorer shows now, for the widget tests;
 - :func:`assert_displays`: a result's repr and its HTML table;
 - :func:`assert_explorer_displays`: what an explorer's cell shows with and without a kernel;
@@ -13,8 +14,9 @@
 from __future__ import annotations
 
 import base64
-import importlib.util
+import importlib
 import inspect
+import sys
 from pathlib import Path
 
 import pytest
@@ -23,11 +25,18 @@ TOOLS = Path(__file__).resolve().parents[1] / "tools"
 
 
 def load_tool(name: str):
-    """``tools/<name>.py`` as a module (``tools/`` is a folder of scripts, not a package)."""
-    spec = importlib.util.spec_from_file_location(name, TOOLS / f"{name}.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    """``tools/<name>.py`` as the module ``<name>``.
+
+    ``tools/`` is a folder of scripts and Sphinx extensions, not a package, and is imported
+    one way everywhere: the folder on ``sys.path`` and each module by its own name. Jupyter
+    Book does so for ``_config.yml``'s ``local_extensions``, the extensions import their
+    siblings so (``from sphinx_pages import toc_order``), the scripts run with their own
+    folder on ``sys.path``, and so do the tests, through this function: one module object
+    per tool, the same one its siblings import.
+    """
+    if str(TOOLS) not in sys.path:
+        sys.path.append(str(TOOLS))
+    return importlib.import_module(name)
 
 
 def png(explorer) -> bytes:

@@ -8,24 +8,17 @@ state must resolve (a dangling one shows "widget model not found" instead of a f
 
 from __future__ import annotations
 
-import importlib.util
 import json
 from pathlib import Path
 
 import pytest
+from _helpers import load_tool
 
 ROOT = Path(__file__).resolve().parents[1]
 NOTEBOOKS = sorted(p for p in (ROOT / "book").rglob("*.ipynb") if ".ipynb_checkpoints" not in p.parts)
 
 
-def _load_checker():
-    spec = importlib.util.spec_from_file_location("check_notebooks", ROOT / "tools" / "check_notebooks.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-check_notebooks = _load_checker()
+check_notebooks = load_tool("check_notebooks")
 
 
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.relative_to(ROOT).as_posix())
@@ -35,9 +28,7 @@ def test_widget_state_is_complete(path):
 
 
 def test_normalizer_renames_references_inside_the_state(tmp_path):
-    spec = importlib.util.spec_from_file_location("normalize_notebooks", ROOT / "tools" / "normalize_notebooks.py")
-    normalize = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(normalize)
+    normalize = load_tool("normalize_notebooks")
     old = "ab" * 16
     nb = tmp_path / "x.ipynb"
     nb.write_text(
@@ -54,9 +45,7 @@ def test_normalizer_renames_references_inside_the_state(tmp_path):
 
 
 def test_normalizer_joins_stream_outputs_split_by_flush_timing():
-    spec = importlib.util.spec_from_file_location("normalize_notebooks", ROOT / "tools" / "normalize_notebooks.py")
-    normalize = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(normalize)
+    normalize = load_tool("normalize_notebooks")
     outs = [{"output_type": "stream", "name": "stdout", "text": "a\n"},
             {"output_type": "stream", "name": "stdout", "text": "b\n"},
             {"output_type": "stream", "name": "stderr", "text": "w\n"},
@@ -67,9 +56,7 @@ def test_normalizer_joins_stream_outputs_split_by_flush_timing():
 
 
 def test_normalizer_ignores_the_order_the_state_was_stored_in(tmp_path):
-    spec = importlib.util.spec_from_file_location("normalize_notebooks", ROOT / "tools" / "normalize_notebooks.py")
-    normalize = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(normalize)
+    normalize = load_tool("normalize_notebooks")
     box, child, layout = "a" * 32, "b" * 32, "c" * 32
     models = {box: {"state": {"children": [f"IPY_MODEL_{child}"], "layout": f"IPY_MODEL_{layout}"}},
               child: {"state": {"value": 1}}, layout: {"state": {"width": "1px"}}}

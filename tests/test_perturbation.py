@@ -9,7 +9,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from _helpers import assert_rejects
+from _helpers import assert_rejects, load_tool
 from sklearn.datasets import load_breast_cancer
 from sklearn.preprocessing import StandardScaler
 from sklearn.svm import SVC
@@ -467,11 +467,7 @@ def test_stored_coverage_study_is_reproduced():
     """The chapter's committed study (tools/perturbation_coverage.py): its settings are the
     tool's, every cell has its 1000 data sets, and the first data sets of every cell,
     recomputed now, equal the stored rows (to 1e-12; the same covered / missed)."""
-    import importlib.util
-
-    spec = importlib.util.spec_from_file_location("tool", STUDY_FILE.parents[3] / "tools" / "perturbation_coverage.py")
-    tool = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(tool)
+    tool = load_tool("perturbation_coverage")
     study = P.load_coverage_study(STUDY_FILE)
     settings = {k: v for k, v in tool.BOOK_STUDY.items() if k != "ns"}
     assert study.settings == settings

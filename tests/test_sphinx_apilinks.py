@@ -2,13 +2,9 @@
 
 from __future__ import annotations
 
-import importlib
-import sys
+from _helpers import load_tool
 
-from _helpers import TOOLS
-
-sys.path.insert(0, str(TOOLS))  # as Sphinx loads it: a module beside its sibling sphinx_pages
-sphinx_apilinks = importlib.import_module("sphinx_apilinks")
+sphinx_apilinks = load_tool("sphinx_apilinks")  # as Sphinx loads it, beside its sibling sphinx_pages
 
 import patterneval.compare  # noqa: E402  (the constant's package, imported for sys.modules)
 

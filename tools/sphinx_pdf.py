@@ -39,7 +39,7 @@ from sphinx.transforms import SphinxTransform
 from sphinx.transforms.post_transforms import SphinxPostTransform
 from sphinx.util import logging
 
-from patterneval.widgets._base import explorer_name
+from patterneval.widgets import explorer_name
 
 logger = logging.getLogger(__name__)
 

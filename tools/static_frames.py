@@ -47,7 +47,7 @@ import time
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
-from patterneval.widgets._base import explorer_name
+from patterneval.widgets import explorer_name
 
 ROOT = Path(__file__).resolve().parent.parent
 OUT = ROOT / "_build" / "explorer-frames"

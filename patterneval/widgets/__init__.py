@@ -21,7 +21,7 @@ del _ipywidgets, _matplotlib
 
 from .._api import public_names as _public_names
 
-from ._base import Explorer
+from ._base import Explorer, explorer_name
 from .bagging import ForestConvergenceExplorer
 from .boosting import AdaBoostExplorer
 from .cluster_algorithms import KMeansExplorer

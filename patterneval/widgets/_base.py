@@ -23,7 +23,7 @@ import ipywidgets as widgets
 
 from ..plotting import figure_png, new_figure
 
-__all__ = ["Explorer"]
+__all__ = ["Explorer", "explorer_name"]
 
 #: The style of every control: the description takes the width it needs.
 STYLE = {"description_width": "initial"}
@@ -54,12 +54,28 @@ _LAB_HINT_RE = re.compile("^" + re.escape(LAB_HINT).replace(re.escape("{name}"),
 
 
 def explorer_name(text: str) -> str | None:
-    """The explorer class named by an explorer cell's text/plain (:data:`LAB_HINT`), or None.
+    """The explorer class named by an explorer cell's text/plain, or None.
 
-    Tools that read executed chapters (the static site's frames, the PDF) find the explorer
-    cell by it.
+    An explorer's text/plain, what JupyterLab shows while no kernel runs it, is one line:
+    ``"<Name>: to draw it and move its sliders, run the chapter (Run > Run All Cells)."``.
+    Tools that read executed chapters (the static site's frames, ``tools/static_frames.py``;
+    the PDF, ``tools/sphinx_pdf.py``) find the explorer cell by it.
 
-    >>> explorer_name(LAB_HINT.format(name="RelabelExplorer"))
+    Parameters
+    ----------
+    text : str
+        A cell output's text/plain.
+
+    Returns
+    -------
+    str or None
+        The explorer's class name (``"RelabelExplorer"``), or None for any other text.
+
+    Examples
+    --------
+    >>> from patterneval.widgets import explorer_name
+    >>> explorer_name("RelabelExplorer: to draw it and move its sliders, run the chapter "
+    ...               "(Run > Run All Cells).")
     'RelabelExplorer'
     >>> explorer_name("42") is None
     True
