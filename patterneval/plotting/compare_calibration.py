@@ -7,6 +7,8 @@ The painter builds its artists once; ``update`` calls the tested functions of
 
 from __future__ import annotations
 
+from typing import Literal
+
 import matplotlib as mpl
 import numpy as np
 from matplotlib import ticker
@@ -58,7 +60,7 @@ class ReliabilityPainter(Painter):
             ax.yaxis.set_major_locator(ticker.MaxNLocator(4))
             fig.subplots_adjust(left=0.07, right=0.98, bottom=0.15, top=0.86, wspace=0.3)
 
-    def update(self, *, slope: float, shift: float, n: int, n_bins: int = 15, strategy: str = "uniform",
+    def update(self, *, slope: float, shift: float, n: int, n_bins: int = 15, strategy: Literal["uniform", "quantile"] = "uniform",
                rng: int | np.random.Generator | None = 0) -> Figure:
         """Draw one sample of forecasts and its reliability diagram.
 
@@ -140,7 +142,7 @@ def draw_reliability(fig: Figure, *, slope: float, shift: float, n: int, n_bins:
                                           strategy=strategy, rng=rng)
 
 
-def plot_reliability(y_true: ArrayLike, probas: dict, *, n_bins: int = 10, strategy: str = "uniform") -> Figure:
+def plot_reliability(y_true: ArrayLike, probas: dict, *, n_bins: int = 10, strategy: Literal["uniform", "quantile"] = "uniform") -> Figure:
     """Reliability diagrams of several models' forecasts on the same samples, each labelled
     with its ECE.
 
@@ -254,9 +256,9 @@ class ReliabilityDataPainter(Painter):
             ax.set_xticks([0, 0.25, 0.5, 0.75, 1])
             ax.yaxis.set_major_locator(ticker.MaxNLocator(4))
             fig.subplots_adjust(left=0.07, right=0.98, bottom=0.15, top=0.84, wspace=0.3)
-        self._data = None
+        self._data: CalibrationData | None = None
 
-    def update(self, *, n_bins: int, strategy: str, data: CalibrationData) -> Figure:
+    def update(self, *, n_bins: int, strategy: Literal["uniform", "quantile"], data: CalibrationData) -> Figure:
         """Bin the forecasts of ``data`` and draw the reliability diagram.
 
         Parameters

@@ -7,6 +7,8 @@ The painter builds its artists once; ``update`` calls the tested functions of
 
 from __future__ import annotations
 
+from typing import Literal
+
 import matplotlib as mpl
 import numpy as np
 from matplotlib import ticker
@@ -71,8 +73,8 @@ class RocPainter(Painter):
             ax.xaxis.set_major_locator(ticker.MaxNLocator(4))
             fig.subplots_adjust(left=0.06, right=0.98, bottom=0.16, top=0.86, wspace=0.35)
 
-    def update(self, *, auc: float, n: int, confidence_level: float = 0.95, transform: str = "logit",
-               rng: int | np.random.Generator | None = 0) -> Figure:
+    def update(self, *, auc: float, n: int, confidence_level: float = 0.95, transform: Literal["logit", "clip"] = "logit",
+               rng: int = 0) -> Figure:
         """Draw one binormal sample, its ROC curve and the replicates' intervals.
 
         Parameters

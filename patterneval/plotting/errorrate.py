@@ -16,6 +16,7 @@ from scipy import stats
 
 from ..errorrate import (
     INTERVAL_METHODS,
+    _IntervalMethod,
     binomial_interval,
     coverage_probability,
     error_variance,
@@ -311,7 +312,7 @@ def plot_log_likelihood(k: int, n: int) -> Figure:
     return fig
 
 
-def plot_coverage_curves(n: int, *, confidence_level: float = 0.95, methods: Sequence[str] = INTERVAL_METHODS,
+def plot_coverage_curves(n: int, *, confidence_level: float = 0.95, methods: Sequence[_IntervalMethod] = INTERVAL_METHODS,
                          errors: ArrayLike | None = None) -> Figure:
     """Exact coverage of each interval method as the true error rate runs over (0, 0.5].
 

@@ -167,7 +167,7 @@ def plot_ga_history(results: dict, *, optimum: float | None = None) -> Figure:
         for (label, res), color in zip(results.items(), SERIES_COLORS):
             best = getattr(res, "best_history", None)
             best = np.atleast_2d(res.best if best is None else best).mean(axis=0)
-            mean = np.atleast_2d(getattr(res, "mean_history", getattr(res, "mean", None))).mean(axis=0)
+            mean = np.atleast_2d(getattr(res, "mean_history", getattr(res, "mean", None))).mean(axis=0)  # type: ignore[arg-type]  # the stub refuses None
             g = np.arange(best.size)
             ax.plot(g, best, color=color, lw=1.6, label=f"{label}: best")
             ax.plot(g, mean, color=color, lw=1.2, ls="--", label=f"{label}: mean")

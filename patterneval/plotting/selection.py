@@ -31,7 +31,7 @@ class SelectionLeakPainter(Painter):
 
     def __init__(self, fig: Figure) -> None:
         super().__init__(fig)
-        self._grid = None
+        self._grid: LeakGrid | None = None
         with mpl.rc_context(BOOK_STYLE):
             self.ax_k, self.ax_p = reset_axes(fig, 2)
             self.lines = {}
