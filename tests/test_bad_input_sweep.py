@@ -65,8 +65,8 @@ import patterneval as pe
 from patterneval.book import simulation
 from patterneval.book.cross_validation import simulate_distinct_share, simulate_error_estimates
 from patterneval.book.feature_selection import leak_grid
-from patterneval.book import (clustering_algorithms, combining, dimension_reduction, diversity, evolution,
-                              reinforcement, tree_learning, why_ensembles_work)
+from patterneval.book import (adaboost, clustering_algorithms, combining, dimension_reduction, diversity,
+                              evolution, reinforcement, tree_learning, why_ensembles_work)
 from patterneval.book.error_rate import simulate_coverage
 from patterneval.book.selective_sampling import simulate_sampling
 import patterneval.plotting as pp
@@ -254,10 +254,10 @@ GOOD: dict = {
     "kappa_error": (pe.kappa_error, dict(predictions=[[0, 1, 1, 0], [0, 1, 0, 0], [1, 1, 1, 0]], y=[0, 1, 1, 0])),
     "error_ambiguity": (pe.error_ambiguity, dict(predictions=[[1.0, 2.0], [3.0, 2.0]], y=[2.0, 2.0])),
     "correlated_pair": (diversity.correlated_pair, dict(latent_correlation=0.3, positive_rate=0.5, n_samples=10, rng=0)),
-    "boosting_rounds": (pe.ensemble.boosting_rounds, dict(X=X8, y=Y8_PRED, n_estimators=2, grid_size=4, rng=0)),
-    "compare_modes": (pe.ensemble.compare_modes, dict(X_train=X8, y_train=Y8_PRED, X_test=X8, y_test=Y8_PRED,
+    "boosting_rounds": (adaboost.boosting_rounds, dict(X=X8, y=Y8_PRED, n_estimators=2, grid_size=4, rng=0)),
+    "compare_modes": (adaboost.compare_modes, dict(X_train=X8, y_train=Y8_PRED, X_test=X8, y_test=Y8_PRED,
                                              n_estimators=2, n_runs=1, rng=0)),
-    "resampled_error": (pe.ensemble.resampled_error, dict(model=ADA, X=X8, y=Y8_PRED, round=1, n_resamples=3, rng=0)),
+    "resampled_error": (adaboost.resampled_error, dict(model=ADA, X=X8, y=Y8_PRED, round=1, n_resamples=3, rng=0)),
     "forest_convergence": (pe.ensemble.forest_convergence, dict(X=X8, y=Y8, X_test=X8, y_test=Y8, n_estimators=2, rng=0)),
     "resolve_max_features": (pe.tree.resolve_max_features, dict(max_features="sqrt", n_features=4)),
     # optimize

@@ -4,7 +4,8 @@ import numpy as np
 from _helpers import assert_redraws
 from sklearn.datasets import make_classification
 
-from patterneval.ensemble.boosting import AdaBoost, boosting_rounds, compare_modes
+from patterneval.book.adaboost import boosting_rounds, compare_modes
+from patterneval.ensemble.boosting import AdaBoost
 from patterneval.plotting import new_figure
 from patterneval.plotting.boosting import (
     BoostingRoundsPainter,

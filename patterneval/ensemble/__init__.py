@@ -16,12 +16,6 @@ from .boosting import (
     MODES,
     STOP_REASONS,
     AdaBoost,
-    BoostingRounds,
-    ModeComparison,
-    ResampledError,
-    boosting_rounds,
-    compare_modes,
-    resampled_error,
 )
 from .bagging import (
     Bagging,

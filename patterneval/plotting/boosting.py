@@ -15,7 +15,7 @@ from matplotlib.colors import ListedColormap
 from matplotlib.figure import Figure
 from numpy.typing import ArrayLike
 
-from ..ensemble.boosting import BoostingRounds, ModeComparison
+from ..book.adaboost import BoostingRounds, ModeComparison
 from ._style import BOOK_STYLE, COLORS, Painter, new_figure, reset_axes
 
 __all__ = [
@@ -134,7 +134,7 @@ def plot_margins(margins: dict) -> Figure:
 
 def plot_mode_comparison(result: ModeComparison) -> Figure:
     """Test error against the round: the re-weighted run (line) and the re-sampled runs
-    (thin lines, one per seed, with their mean) of a :class:`ModeComparison`.
+    (thin lines, one per seed, with their mean) of a :class:`~patterneval.book.adaboost.ModeComparison`.
 
     Parameters
     ----------
@@ -188,7 +188,7 @@ class BoostingRoundsPainter(Painter):
         Parameters
         ----------
         rounds : BoostingRounds
-            From :func:`~patterneval.ensemble.boosting.boosting_rounds`.
+            From :func:`~patterneval.book.adaboost.boosting_rounds`.
         round : int >= 1
             The round t shown (at most the rounds made).
 

@@ -7,7 +7,7 @@ from typing import Any, Literal
 import numpy as np
 from sklearn.datasets import make_moons
 
-from ..ensemble.boosting import boosting_rounds
+from ..book.adaboost import boosting_rounds
 from ..plotting.boosting import BoostingRoundsPainter
 from ._base import Explorer, int_slider, toggle_buttons
 
@@ -18,7 +18,7 @@ class AdaBoostExplorer(Explorer):
     """A "round t" slider and a re-weight / re-sample toggle over
     :class:`~patterneval.plotting.boosting.BoostingRoundsPainter` on a 2-d toy set
     (``make_moons``). Both runs are fitted once, in the constructor
-    (:func:`~patterneval.ensemble.boosting.boosting_rounds`), so a move only swaps arrays.
+    (:func:`~patterneval.book.adaboost.boosting_rounds`), so a move only swaps arrays.
 
     Parameters
     ----------
