@@ -65,6 +65,7 @@ import patterneval as pe
 from patterneval.book import simulation
 from patterneval.book.cross_validation import simulate_distinct_share, simulate_error_estimates
 from patterneval.book.feature_selection import leak_grid
+from patterneval.book.permutation_tests import signal_tests
 from patterneval.book import (adaboost, clustering_algorithms, combining, dimension_reduction, diversity,
                               evolution, reinforcement, tree_learning, why_ensembles_work)
 from patterneval.book.error_rate import simulate_coverage
@@ -169,7 +170,7 @@ GOOD: dict = {
                                       n_datasets=2, cv=(2, 5), n_resamples=3, rng=0)),
     "permutation_test": (pe.permutation_test, dict(estimator=GaussianNB(), X=X8, y=Y8, n_resamples=3,
                                                    cv=2, rng=0)),
-    "signal_tests": (pe.resampling.signal_tests, dict(signals=(0.0, 3.0), n_samples=10, n_features=2,
+    "signal_tests": (signal_tests, dict(signals=(0.0, 3.0), n_samples=10, n_features=2,
                                            n_resamples=3, cv=2, rng=0)),
     "perturbation_interval": (pe.perturbation_interval, dict(X=X8, y=Y8, cv=2, n_resamples=5, rng=0)),
     "two_gaussians": (pe.datasets.two_gaussians, dict(n=6, rng=0)),

@@ -135,7 +135,8 @@ def test_chapter_helpers_live_in_their_chapter_module():
                "patterneval.book.selective_sampling": ["simulate_sampling", "SamplingSimulation"],
                "patterneval.optimize": ["rosenbrock", "quadratic_problem"],
                "patterneval.evolution": ["onemax", "trap"],
-               "patterneval.book.feature_selection": ["leak_grid", "LeakGrid"]}
+               "patterneval.book.feature_selection": ["leak_grid", "LeakGrid"],
+               "patterneval.book.permutation_tests": ["signal_tests"]}
     for module, names in helpers.items():
         mod = importlib.import_module(module)
         for name in names:

@@ -1,7 +1,7 @@
 """Figures of the chapter "Permutation tests": the null distribution and the observed error.
 
 The permutation tests themselves come from :mod:`patterneval.resampling.permutation`
-(``permutation_test``, ``signal_tests``); the painter here only draws a result.
+(``permutation_test``) and :mod:`patterneval.book.permutation_tests` (``signal_tests``); the painter here only draws a result.
 """
 
 from __future__ import annotations

@@ -18,7 +18,7 @@ from .bootstrap import (
     no_information_error,
 )
 from .crossval import CrossValidationResult, cross_val_error, leave_one_out_error
-from .permutation import PermutationTestResult, permutation_test, signal_tests
+from .permutation import PermutationTestResult, permutation_test
 from .perturbation import (
     PERTURBATION_METHODS,
     CoverageStudy,

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..book.permutation_tests import signal_tests
 from ..plotting.permutation import NullDistributionPainter
-from ..resampling.permutation import signal_tests
 from ._base import Explorer, int_slider, selection_slider
 
 __all__ = ["PermutationExplorer"]
@@ -13,7 +13,7 @@ __all__ = ["PermutationExplorer"]
 
 class PermutationExplorer(Explorer):
     """Sliders over the class separation delta and the number of permutations m, over
-    permutation tests precomputed by :func:`patterneval.resampling.permutation.signal_tests`
+    permutation tests precomputed by :func:`patterneval.book.permutation_tests.signal_tests`
     (m picks the first m permutations: ``result.head(m)``).
 
     ``signal`` and ``n_resamples`` are the sliders' initial values (default: the first
@@ -25,7 +25,7 @@ class PermutationExplorer(Explorer):
     ----------
     tests : dict, optional, keyword-only
         Signal delta -> :class:`~patterneval.resampling.PermutationTestResult`, as
-        :func:`~patterneval.resampling.permutation.signal_tests` returns.
+        :func:`~patterneval.book.permutation_tests.signal_tests` returns.
     signal : float, optional, keyword-only
         Initial signal, a key of ``tests`` (default the first).
     n_resamples : int, optional, keyword-only
