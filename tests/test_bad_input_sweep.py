@@ -67,7 +67,7 @@ from patterneval.book.cross_validation import simulate_distinct_share, simulate_
 from patterneval.book.feature_selection import leak_grid
 from patterneval.book.permutation_tests import signal_tests
 from patterneval.book import (adaboost, clustering_algorithms, combining, dimension_reduction, diversity,
-                              evolution, reinforcement, tree_learning, why_ensembles_work)
+                              evolution, optimisation, reinforcement, tree_learning, why_ensembles_work)
 from patterneval.book.error_rate import simulate_coverage
 from patterneval.book.selective_sampling import simulate_sampling
 import patterneval.plotting as pp
@@ -128,7 +128,7 @@ def _sampler(rng, size):
 
 
 def _quadratic():
-    return pe.optimize.quadratic_problem((1.0, 10.0))
+    return optimisation.quadratic_problem((1.0, 10.0))
 
 
 Q = _quadratic()
@@ -268,9 +268,9 @@ GOOD: dict = {
     "gaussian_regression_mle": (pe.gaussian_regression_mle, dict(X=X8, y=np.arange(8.0) + X8[:, 0] ** 2)),
     "bernoulli_mle": (pe.bernoulli_mle, dict(x=[1, 0, 1, 1])),
     "gaussian_mle": (pe.gaussian_mle, dict(x=[1.0, 2.0, 3.0, 6.0])),
-    "rosenbrock": (pe.optimize.rosenbrock, dict(x=[0.5, 0.5])),
-    "rosenbrock_grad": (pe.optimize.rosenbrock_grad, dict(x=[0.5, 0.5])),
-    "quadratic_problem": (pe.optimize.quadratic_problem, dict(eigenvalues=(1.0, 10.0), angle=0.3)),
+    "rosenbrock": (optimisation.rosenbrock, dict(x=[0.5, 0.5])),
+    "rosenbrock_grad": (optimisation.rosenbrock_grad, dict(x=[0.5, 0.5])),
+    "quadratic_problem": (optimisation.quadratic_problem, dict(eigenvalues=(1.0, 10.0), angle=0.3)),
     "momentum_stability_limit": (pe.momentum_stability_limit, dict(lipschitz=10.0, momentum=0.5)),
     # decomposition
     "scatter_matrices": (pe.scatter_matrices, dict(X=X8, y=Y8)),

@@ -17,8 +17,8 @@
 import numpy as np
 import pytest
 
-from patterneval.optimize import gradient_descent, least_squares, momentum_stability_limit, \
-    quadratic_problem
+from patterneval.book.optimisation import quadratic_problem
+from patterneval.optimize import gradient_descent, least_squares, momentum_stability_limit
 
 
 def note_adagrad(grad, x0, eta, n_iter, eps=1e-8):

@@ -133,7 +133,7 @@ def test_chapter_helpers_live_in_their_chapter_module():
     helpers = {"patterneval.book.simulation": ["check_mean", "format_checks", "SimulationCheck"],
                "patterneval.book.error_rate": ["simulate_coverage", "CoverageSimulation"],
                "patterneval.book.selective_sampling": ["simulate_sampling", "SamplingSimulation"],
-               "patterneval.optimize": ["rosenbrock", "quadratic_problem"],
+               "patterneval.book.optimisation": ["rosenbrock", "quadratic_problem"],
                "patterneval.evolution": ["onemax", "trap"],
                "patterneval.book.feature_selection": ["leak_grid", "LeakGrid"],
                "patterneval.book.permutation_tests": ["signal_tests"]}

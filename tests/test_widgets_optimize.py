@@ -4,7 +4,8 @@ import numpy as np
 import pytest
 from _helpers import assert_redraws
 
-from patterneval.optimize import gradient_descent, quadratic_problem
+from patterneval.book.optimisation import quadratic_problem
+from patterneval.optimize import gradient_descent
 from patterneval.plotting import new_figure
 from patterneval.plotting.optimize import (
     DescentPainter,

@@ -16,7 +16,8 @@ from matplotlib import ticker
 from matplotlib.figure import Figure
 from numpy.typing import ArrayLike
 
-from ..optimize import DescentResult, Quadratic, gradient_descent, rosenbrock, rosenbrock_grad
+from ..book.optimisation import Quadratic, rosenbrock, rosenbrock_grad
+from ..optimize import DescentResult, gradient_descent
 from ._style import BOOK_STYLE, COLORS, Painter, new_figure, reset_axes
 
 __all__ = ["DescentPainter", "contour_problem", "plot_descent_paths", "plot_step_size_stability"]
@@ -27,7 +28,7 @@ _METHOD_COLORS = {"plain": "primary", "momentum": "secondary", "nesterov": "tert
 
 
 class _Rosenbrock:
-    """Rosenbrock's function in the same interface as :class:`~patterneval.optimize.Quadratic`."""
+    """Rosenbrock's function in the same interface as :class:`~patterneval.book.optimisation.Quadratic`."""
 
     minimiser = np.array([1.0, 1.0])
 
@@ -55,7 +56,7 @@ def contour_problem(name: str) -> tuple[Any, tuple[float, float, float, float], 
     Returns
     -------
     problem
-        A :class:`~patterneval.optimize.Quadratic` (eigenvalues 1 and 20, rotated by 0.5
+        A :class:`~patterneval.book.optimisation.Quadratic` (eigenvalues 1 and 20, rotated by 0.5
         rad), or the Rosenbrock function with the same methods (``f``, ``grad``,
         ``f_grid``, ``minimiser``).
     window : tuple of float
@@ -63,7 +64,7 @@ def contour_problem(name: str) -> tuple[Any, tuple[float, float, float, float], 
     start : ndarray of shape (2,)
         The starting point of the explorer's runs.
     """
-    from ..optimize import quadratic_problem
+    from ..book.optimisation import quadratic_problem
 
     if name == "quadratic":
         return quadratic_problem((1.0, 20.0), angle=0.5), (-3.2, 3.2, -2.4, 2.4), np.array([-2.8, 1.8])
@@ -208,7 +209,7 @@ def plot_step_size_stability(problem: Quadratic, etas: ArrayLike, *, n_iter: int
     ----------
     problem : Quadratic
         With ``f``, ``grad``, ``minimiser`` and ``lipschitz`` (e.g. from
-        :func:`~patterneval.optimize.quadratic_problem`).
+        :func:`~patterneval.book.optimisation.quadratic_problem`).
     etas : array_like of float > 0
         Step sizes on the x axis.
     n_iter : int >= 1, default 50, keyword-only
