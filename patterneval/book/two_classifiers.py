@@ -52,7 +52,7 @@ from .._api import keywords
 from .._results import Result
 from .._validation import check_array, check_path, check_rng, check_scalar, fail
 from .._engine import cv_splits
-from . import two as _two  # the tests' own code, looked up at call time
+from ..compare import two as _two  # the tests' own code, looked up at call time
 
 __all__ = ["TESTS", "RejectionGrid", "TestRejections", "load_rejection_grid", "rejection_grid", "separation_for_error",
            "simulate_two_classifier_tests"]
@@ -114,7 +114,7 @@ def separation_for_error(error: ArrayLike) -> float | np.ndarray:
 
     Examples
     --------
-    >>> from patterneval.compare.simulation import separation_for_error
+    >>> from patterneval.book.two_classifiers import separation_for_error
     >>> round(float(separation_for_error(0.5)), 12), round(float(separation_for_error(0.1587)), 3)
     (0.0, 2.0)
     """
@@ -250,7 +250,7 @@ def simulate_two_classifier_tests(*, n_samples: int = 200, error: float = 0.25, 
 
     Examples
     --------
-    >>> from patterneval.compare.simulation import simulate_two_classifier_tests
+    >>> from patterneval.book.two_classifiers import simulate_two_classifier_tests
     >>> sim = simulate_two_classifier_tests(n_datasets=200, rng=0)
     >>> sim.tests[1], sim.rejection_rate.shape
     ('resampled t', (6,))
@@ -435,7 +435,7 @@ def rejection_grid(
 
     Examples
     --------
-    >>> from patterneval.compare.simulation import rejection_grid
+    >>> from patterneval.book.two_classifiers import rejection_grid
     >>> grid = rejection_grid((40, 60), (0.0, 0.05), n_datasets=20)
     >>> grid.counts.shape, grid.replay(60, 0.05)
     ((2, 2, 6), True)
