@@ -61,12 +61,13 @@ def test_public_route_skips_only_validation(cancer):
     assert b == float(plain.intercept_[0])
 
 
-def test_fast_path_falls_back_to_the_public_svc(monkeypatch, small):
+def test_fast_path_falls_back_to_the_public_svc(monkeypatch, request, small):
     """Without scikit-learn's private libsvm binding (moved or renamed in a release), or with
     one whose signature changed, every fit takes the public route, with the same result."""
     X, y = small
+    assert P._libsvm() is not None  # the fast path, loaded once
     fast = P.perturbation_interval(X, y, cv=3, n_resamples=20, rng=0)
-    monkeypatch.setattr(P, "_LIBSVM", None)
+    monkeypatch.setattr(P, "_libsvm", lambda: None)
     public = P.perturbation_interval(X, y, cv=3, n_resamples=20, rng=0)
     for name in ("error", "low", "high", "apparent_error"):
         assert getattr(public, name) == pytest.approx(getattr(fast, name), abs=1e-12)
@@ -79,20 +80,27 @@ def test_fast_path_falls_back_to_the_public_svc(monkeypatch, small):
         def fit(self, *args, **kwargs):
             raise TypeError("fit() got an unexpected keyword argument 'svm_type'")
 
-    monkeypatch.setattr(P, "_LIBSVM", Moved())
+    monkeypatch.undo()
+    loader = P._libsvm
+    request.addfinalizer(loader.cache_clear)  # the next test loads the real binding again
+    real_import = P.importlib.import_module
+    monkeypatch.setattr(P.importlib, "import_module",
+                        lambda name: Moved() if name == "sklearn.svm._libsvm" else real_import(name))
+    loader.cache_clear()
+    assert loader() is None  # the probe fit failed: the public route from then on
     G = np.ones(y.size)
     # against scikit-learn's SVC itself (the fallback's own route would compare it with itself)
     w, b = P._fit_linear_svm(X, y, G, 1.0)
     peer = SVC(kernel="linear", C=1.0).fit(X, y)
     np.testing.assert_allclose(w, peer.coef_[0], rtol=1e-12, atol=1e-14)
     assert b == pytest.approx(float(peer.intercept_[0]), rel=1e-12, abs=1e-14)
-    assert P._LIBSVM is None  # the public route from then on
 
     def missing(name):
         raise ModuleNotFoundError(f"No module named {name!r}")
 
     monkeypatch.setattr(P.importlib, "import_module", missing)
-    assert P._load_libsvm() is None
+    loader.cache_clear()
+    assert loader() is None
 
 
 @pytest.mark.parametrize("C", [0.05, 1.0])

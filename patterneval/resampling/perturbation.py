@@ -33,14 +33,20 @@ the package's: ``cv=`` is read by ``patterneval._engine.cv_splits``, as everywhe
 The SVM fits. The public route is ``SVC(kernel="linear").fit(X, y, sample_weight=G)``;
 when scikit-learn's private libsvm binding (``sklearn.svm._libsvm``) is importable, the
 same libsvm routine is called directly (:func:`_fit_linear_svm`), with identical
-coefficients (pinned by ``tests/test_perturbation.py``) and a fallback to the public route
-if the binding is missing or its signature changes. Measured with scikit-learn 1.9.1 on one
-BLAS thread of a shared 2-core machine (public route inside ``config_context(assume_finite=True,
-skip_parameter_validation=True)``): per fit 2.7 ms against 3.5 ms on the 569 breast-cancer
-samples (1.3x) but 51 us against 640 us on 50 two-dimensional samples (12x); the chapter's
-two breast-cancer intervals 8.9 s against 17 s (1.9x), ``CoverageStudy.replay(5)`` 6.1 s
-against 18 s (3x), a coverage cell at n = 50 (10 data sets, 2000 target fits) 1.5 s against
-7.6 s (4.9x). The coverage study's 2.5 million small fits are why the fast path stays.
+coefficients (pinned by ``tests/test_perturbation.py``). The binding is loaded by one
+cached loader, :func:`_libsvm`, on the first fit and never again; it answers None, the
+public route for every fit, if the binding is missing or its signature has changed.
+
+The fast path's timings (this paragraph is the one place they are quoted). Measured with
+scikit-learn 1.9.1 on one BLAS thread of a shared 2-core machine, the public route inside
+``config_context(assume_finite=True, skip_parameter_validation=True)``: per fit 2.7 ms
+against 3.5 ms on the 569 breast-cancer samples (p = 30, the chapter's interval; 1.3x),
+but on two Gaussian classes (p = 2, the coverage study's fits) 51 us against 640 us at
+n = 50 (12x) and 0.17 ms against 0.50 ms at n = 100 (2.9x); the chapter's two
+breast-cancer intervals 8.9 s against 17 s (1.9x), ``CoverageStudy.replay(5)`` 6.1 s
+against 18 s (3x), a coverage cell at n = 50 (10 data sets, 2000 target fits) 1.5 s
+against 7.6 s (4.9x). The coverage study's 2.5 million small fits are why the fast path
+stays.
 
 Chapter: "Interval estimates for the CV error" (book/part1/cv-intervals.ipynb).
 """
@@ -48,6 +54,7 @@ Chapter: "Interval estimates for the CV error" (book/part1/cv-intervals.ipynb).
 from __future__ import annotations
 
 import dataclasses
+import functools
 import importlib
 import json
 import math
@@ -106,20 +113,21 @@ _CHUNK = 25
 # --------------------------------------------------------------------------- the SVM
 
 
-def _load_libsvm():
-    """scikit-learn's libsvm binding ``sklearn.svm._libsvm``, or None if it has moved.
+@functools.cache
+def _libsvm():
+    """scikit-learn's libsvm binding ``sklearn.svm._libsvm``, imported on the first call
+    and cached; None if it has moved or its ``fit`` no longer takes SVC's arguments.
 
     A private module of another package: it is only a fast path (see
-    :func:`_fit_linear_svm`), pinned to the public route by a test, and its absence or a
-    changed signature sends every fit through the public ``SVC``."""
+    :func:`_fit_linear_svm`; timings in the module docstring), pinned to the public route
+    by a test. None sends every fit through the public ``SVC``. One probe fit of two
+    samples checks the signature once, so a fit never has to fall back halfway."""
     try:
-        return importlib.import_module("sklearn.svm._libsvm")
-    except ImportError:
+        libsvm = importlib.import_module("sklearn.svm._libsvm")
+        _fit_libsvm(libsvm, np.array([[0.0], [1.0]]), np.array([0.0, 1.0]), np.ones(2), 1.0)
+    except (ImportError, AttributeError, TypeError):
         return None
-
-
-#: The fast path's binding; None sends every fit through the public ``SVC``.
-_LIBSVM = _load_libsvm()
+    return libsvm
 
 
 def _fit_linear_svm(X, y01, weights, C):
@@ -128,24 +136,17 @@ def _fit_linear_svm(X, y01, weights, C):
 
     The public route is :func:`_fit_linear_svm_reference`. Its ``fit`` re-validates its
     arguments on every call, which dominates on small problems; the perturbation needs
-    thousands of fits, so when scikit-learn's private libsvm binding is importable the
-    same libsvm routine is called directly with SVC's defaults (:func:`_fit_libsvm`).
-    Measured per fit (scikit-learn 1.9.1, one BLAS thread; the public route inside
-    ``sklearn.config_context(assume_finite=True, skip_parameter_validation=True)``):
-    breast cancer (n = 569, p = 30, the chapter's interval) 2.7 ms against 3.5 ms (1.3x);
-    two Gaussian classes (p = 2, the coverage study's 2.5 million fits) 51 us against
-    640 us at n = 50 (12x) and 0.17 ms against 0.50 ms at n = 100 (2.9x). The coefficients
-    are identical (``tests/test_perturbation.py`` pins the equality on several problems).
-    If the binding is missing or its signature changes, this falls back to the public
-    route, with the same results.
+    thousands of fits, so when scikit-learn's private libsvm binding is usable
+    (:func:`_libsvm`) the same libsvm routine is called directly with SVC's defaults
+    (:func:`_fit_libsvm`): up to 12x faster per fit (the timings are in the module
+    docstring). The coefficients are identical (``tests/test_perturbation.py`` pins the
+    equality on several problems); without the binding every fit takes the public route,
+    with the same results.
     """
-    global _LIBSVM
-    if _LIBSVM is not None:
-        try:
-            return _fit_libsvm(_LIBSVM, X, y01, weights, C)
-        except (AttributeError, TypeError):  # the private signature moved: public route from now on
-            _LIBSVM = None
-    return _fit_linear_svm_reference(X, y01, weights, C)
+    libsvm = _libsvm()
+    if libsvm is None:
+        return _fit_linear_svm_reference(X, y01, weights, C)
+    return _fit_libsvm(libsvm, X, y01, weights, C)
 
 
 def _fit_libsvm(libsvm, X, y01, weights, C):
