@@ -89,12 +89,6 @@ def test_known_parts_fill_a_method_and_the_class_name():
     assert Model.fit.__doc__ == "Returns\n-------\nModel"
 
 
-#: Decorators (by name, in whichever module holds them now) whose example part still serves
-#: code that is being moved (the out-of-fold calibration functions); their examples are
-#: written out when they settle.
-_EXAMPLE_PARTS_PENDING = {"_breast_cancer_example"}
-
-
 def _decorator_parts():
     """``(module.name, parts)`` of every ``doc_parts`` decorator a module keeps, and of every
     module-level dict of docstring parts."""
@@ -119,8 +113,7 @@ def test_no_shared_part_is_an_examples_set_up():
     assert "patterneval._results.interval_docs" in found
     with_doctest = sorted(name for name, parts in found.items()
                           if any(">>>" in text for text in parts.values()))
-    assert [name for name in with_doctest
-            if name.rsplit(".", 1)[1] not in _EXAMPLE_PARTS_PENDING] == []
+    assert with_doctest == []
 
 
 @pytest.mark.parametrize("indent", ["", "    "])

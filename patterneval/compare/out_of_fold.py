@@ -26,7 +26,7 @@ from scipy import stats
 from sklearn.base import BaseEstimator
 from threadpoolctl import threadpool_limits
 
-from .._api import doc_parts, keywords
+from .._api import keywords
 from .._engine import cv_splits, run_tasks
 from .._results import Result
 from .._ties import TIE_RTOL, no_spread
@@ -53,17 +53,6 @@ __all__ = [
     "cv_metric_interval",
     "out_of_fold_predictions",
 ]
-
-#: Fills ``%(example_breast_cancer)s``: the data of the examples of the cross-validated
-#: intervals (scikit-learn's breast cancer data as ``X, y``, and ``compare``), written once.
-_breast_cancer_example = doc_parts(
-    {
-        "example_breast_cancer": """>>> from sklearn.datasets import load_breast_cancer
-    >>> from patterneval import compare
-    >>> X, y = load_breast_cancer(return_X_y=True)"""
-    }
-)
-
 
 def _codes_of(values, classes, what):
     """The positions in ``classes`` (the sorted classes of ``y``) of the labels ``values``
@@ -320,7 +309,6 @@ INTERVAL_METHODS = ("percentile", "bca")
 
 
 @keywords
-@_breast_cancer_example
 def cv_metric_interval(
     estimator: BaseEstimator,
     X: ArrayLike,
@@ -402,7 +390,9 @@ def cv_metric_interval(
 
     Examples
     --------
-    %(example_breast_cancer)s
+    >>> from sklearn.datasets import load_breast_cancer
+    >>> from patterneval import compare
+    >>> X, y = load_breast_cancer(return_X_y=True)
     >>> from sklearn.naive_bayes import GaussianNB
     >>> res = compare.cv_metric_interval(GaussianNB(), X, y, metric="roc_auc", n_resamples=200, rng=0)
     >>> bool(res.low < res.statistic < res.high <= 1)
@@ -695,7 +685,6 @@ def bbc_from_predictions(
 
 
 @keywords
-@_breast_cancer_example
 def bbc_cv(
     estimators: Sequence[BaseEstimator],
     X: ArrayLike,
@@ -752,7 +741,9 @@ def bbc_cv(
 
     Examples
     --------
-    %(example_breast_cancer)s
+    >>> from sklearn.datasets import load_breast_cancer
+    >>> from patterneval import compare
+    >>> X, y = load_breast_cancer(return_X_y=True)
     >>> from sklearn.neighbors import KNeighborsClassifier
     >>> grid = [KNeighborsClassifier(k) for k in (1, 5, 15, 45)]
     >>> res = compare.bbc_cv(grid, X, y, n_resamples=300, rng=0)
