@@ -35,6 +35,5 @@ Examples
 from ._api import public_names as _public_names
 from .cluster.internal import blob_data
 from .cluster.stability import stability_blobs
-from .resampling.perturbation import two_gaussians
 
 __all__ = _public_names(globals())

@@ -64,6 +64,7 @@ from sklearn.neighbors import KNeighborsClassifier
 import patterneval as pe
 from patterneval.book import simulation
 from patterneval.book.cross_validation import simulate_distinct_share, simulate_error_estimates
+from patterneval.book.cv_intervals import expected_svm_error, linear_rule_error, simulate_perturbation_coverage
 from patterneval.book.feature_selection import leak_grid
 from patterneval.book.permutation_tests import signal_tests
 from patterneval.book import (adaboost, clustering_algorithms, combining, dimension_reduction, diversity,
@@ -87,7 +88,7 @@ from patterneval.book.two_classifiers import (
 from patterneval.compare.two import five_by_two_differences
 from patterneval.ensemble.boosting import DecisionStump
 from patterneval.reinforcement import n_step_return
-from patterneval.resampling.perturbation import load_coverage_study, run_coverage_study
+from patterneval.book.cv_intervals import load_coverage_study, run_coverage_study
 
 # ------------------------------------------------------------------ small valid data
 X8 = np.array([[0.0, 0.1], [0.2, 0.0], [0.1, 0.3], [0.3, 0.2],
@@ -174,9 +175,9 @@ GOOD: dict = {
                                            n_resamples=3, cv=2, rng=0)),
     "perturbation_interval": (pe.perturbation_interval, dict(X=X8, y=Y8, cv=2, n_resamples=5, rng=0)),
     "two_gaussians": (pe.datasets.two_gaussians, dict(n=6, rng=0)),
-    "linear_rule_error": (pe.resampling.linear_rule_error, dict(coef=[1.0, 0.0], intercept=0.0)),
-    "expected_svm_error": (pe.resampling.expected_svm_error, dict(n=10, n_datasets=3, rng=0)),
-    "simulate_perturbation_coverage": (pe.resampling.simulate_perturbation_coverage,
+    "linear_rule_error": (linear_rule_error, dict(coef=[1.0, 0.0], intercept=0.0)),
+    "expected_svm_error": (expected_svm_error, dict(n=10, n_datasets=3, rng=0)),
+    "simulate_perturbation_coverage": (simulate_perturbation_coverage,
                                        dict(n=10, cv=2, n_datasets=2, n_resamples=3, n_truth=20, rng=0)),
     "selection_cv_error": (pe.selection_cv_error,
                            dict(selector=SelectKBest(f_classif, k=1), estimator=GaussianNB(), X=X8, y=Y8,

@@ -16,6 +16,7 @@ import pytest
 
 import patterneval as pe
 from patterneval.book import simulation
+from patterneval.book import cv_intervals as CI
 from patterneval.resampling import perturbation as P
 from patterneval._engine import cv_splits, spawn
 
@@ -31,7 +32,7 @@ def note_w_star(X, y, C, G):
 
 @pytest.mark.parametrize("n", [40, 160])
 def test_note_w_star_is_not_centred_and_grows_with_n(n):
-    X, y = P.two_gaussians(n, separation=2.0, rng=n)
+    X, y = CI.two_gaussians(n, separation=2.0, rng=n)
     res = P.perturbation_interval(X, y, cv=5, n_resamples=60, rng=1)
     note = np.array([note_w_star(X, y, 1.0, g.exponential(size=n)) for g in spawn(np.random.default_rng(2), 60)])
     # the note's statistic is >= 0 and of order n^{3/2} * 2 eps: nowhere near mean zero
@@ -54,7 +55,7 @@ def test_the_alpha_percentile_gives_an_inside_out_interval(seed):
     percentile" of the note) is inside out, since that percentile of (centred) W* is
     negative; with the (1 - alpha/2)-quantile the interval is proper, and its half-width is
     close to z_{0.975} times the replicates' s.d. over sqrt(n)."""
-    X, y = P.two_gaussians(100, separation=2.0, rng=seed)
+    X, y = CI.two_gaussians(100, separation=2.0, rng=seed)
     res = P.perturbation_interval(X, y, cv=5, n_resamples=400, confidence_level=0.95, rng=seed)
     root_n = np.sqrt(res.n)
     wrong_xi = np.quantile(res.centred_replicates, 0.05)  # "the alpha percentile"
@@ -70,7 +71,7 @@ def test_the_alpha_percentile_gives_an_inside_out_interval(seed):
 def _cv_and_naive_variance(n, K, n_datasets, seed):
     cvs, naive = [], []
     for gen in spawn(np.random.default_rng(seed), n_datasets):
-        X, y = P.two_gaussians(n, separation=2.0, rng=gen)
+        X, y = CI.two_gaussians(n, separation=2.0, rng=gen)
         folds = cv_splits(K, y, stratify=True, rng=gen)[0]  # the folds of perturbation_interval(cv=K)
         errs = P._cv_errors(X, y, folds, 1.0, np.ones(n), P._fit_linear_svm)
         cvs.append(errs.mean())
@@ -82,7 +83,7 @@ def test_cv_error_is_unbiased_its_naive_variance_is_not():
     n, K = 40, 5
     cvs, naive = _cv_and_naive_variance(n, K, 2000, seed=3)
     # the CV error is an unbiased estimate of the expected error at training size n (K-1)/K
-    target, target_se, _ = P.expected_svm_error(n - n // K, separation=2.0, n_datasets=8000, rng=4)
+    target, target_se, _ = CI.expected_svm_error(n - n // K, separation=2.0, n_datasets=8000, rng=4)
     check = simulation.check_mean(cvs, target, label="mean CV error vs eps_{n(K-1)/K}")
     assert check.passed, simulation.format_checks([check])
     assert target_se < 0.25 * cvs.std(ddof=1) / np.sqrt(cvs.size)

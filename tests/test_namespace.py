@@ -136,7 +136,8 @@ def test_chapter_helpers_live_in_their_chapter_module():
                "patterneval.book.optimisation": ["rosenbrock", "quadratic_problem"],
                "patterneval.evolution": ["onemax", "trap"],
                "patterneval.book.feature_selection": ["leak_grid", "LeakGrid"],
-               "patterneval.book.permutation_tests": ["signal_tests"]}
+               "patterneval.book.permutation_tests": ["signal_tests"],
+               "patterneval.book.cv_intervals": ["expected_svm_error", "two_gaussians", "run_coverage_study"]}
     for module, names in helpers.items():
         mod = importlib.import_module(module)
         for name in names:

@@ -16,13 +16,14 @@ from sklearn.svm import SVC
 
 import patterneval as pe
 from patterneval.book import simulation
+from patterneval.book import cv_intervals as CI
 from patterneval.resampling import perturbation as P
 from patterneval._engine import make_folds, spawn
 
 
 @pytest.fixture(scope="module")
 def small():
-    return P.two_gaussians(60, separation=2.0, n_features=3, rng=11)
+    return CI.two_gaussians(60, separation=2.0, n_features=3, rng=11)
 
 
 @pytest.fixture(scope="module")
@@ -39,7 +40,7 @@ def cancer():
 def test_fast_fit_equals_svc(seed, cancer):
     """Fast twin (libsvm called directly) == slow twin (the public SVC API)."""
     rng = np.random.default_rng(seed)
-    X, y = P.two_gaussians(40, rng=seed) if seed % 2 else cancer
+    X, y = CI.two_gaussians(40, rng=seed) if seed % 2 else cancer
     G = rng.exponential(size=y.size)
     C = [0.1, 1.0, 10.0, 0.5][seed]
     w_fast, b_fast = P._fit_linear_svm(X, y, G, C)
@@ -322,7 +323,7 @@ def reference_interval(X, y, *, C, n_splits, n_resamples, confidence_level, seed
 
 @pytest.mark.parametrize(("seed", "C", "level"), [(0, 1.0, 0.95), (1, 0.1, 0.9), (2, 5.0, 0.8)])
 def test_apparent_method_equals_the_reference_implementation(seed, C, level, cancer):
-    X, y = P.two_gaussians(60, n_features=3, rng=seed) if seed != 1 else cancer
+    X, y = CI.two_gaussians(60, n_features=3, rng=seed) if seed != 1 else cancer
     cv, apparent, reps, (low, high) = reference_interval(X, y, C=C, n_splits=5, n_resamples=40,
                                                          confidence_level=level, seed=seed)
     res = P.perturbation_interval(X, y, C=C, cv=5, n_resamples=40, confidence_level=level, rng=seed)
@@ -419,30 +420,30 @@ def test_weighted_error_is_normalised_by_the_weights():
 
 @pytest.mark.parametrize(("w", "b"), [([1.3, -0.4, 0.2], 0.3), ([0.2, 1.0, 0.0], -0.5)])
 def test_linear_rule_error_matches_monte_carlo(w, b):
-    X, y = P.two_gaussians(200_000, separation=1.5, n_features=3, rng=9)
+    X, y = CI.two_gaussians(200_000, separation=1.5, n_features=3, rng=9)
     wrong = ((X @ np.array(w) + b > 0).astype(int) != y).astype(float)
-    check = simulation.check_mean(wrong, P.linear_rule_error(w, b, separation=1.5))
+    check = simulation.check_mean(wrong, CI.linear_rule_error(w, b, separation=1.5))
     assert check.passed, simulation.format_checks([check])
 
 
 def test_linear_rule_error_special_cases():
-    assert P.linear_rule_error([0.0, 0.0], 1.0) == 0.5
-    errs = P.linear_rule_error(np.array([[1.0, 0.0], [2.0, 0.0], [0.0, 1.0]]), np.zeros(3), separation=2.0)
+    assert CI.linear_rule_error([0.0, 0.0], 1.0) == 0.5
+    errs = CI.linear_rule_error(np.array([[1.0, 0.0], [2.0, 0.0], [0.0, 1.0]]), np.zeros(3), separation=2.0)
     np.testing.assert_allclose(errs, [0.15865525393145707, 0.15865525393145707, 0.5])
 
 
 def test_expected_error_is_above_bayes_and_reproducible():
-    est, se, errs = P.expected_svm_error(40, separation=2.0, n_datasets=300, rng=0)
+    est, se, errs = CI.expected_svm_error(40, separation=2.0, n_datasets=300, rng=0)
     assert np.all(errs >= 0.15865525393145707 - 1e-12)  # no rule beats Bayes
     assert est == pytest.approx(errs.mean()) and se == pytest.approx(errs.std(ddof=1) / np.sqrt(300))
-    assert (est, se) == P.expected_svm_error(40, separation=2.0, n_datasets=300, rng=0, n_jobs=2)[:2]
+    assert (est, se) == CI.expected_svm_error(40, separation=2.0, n_datasets=300, rng=0, n_jobs=2)[:2]
 
 
 def test_coverage_simulation_bookkeeping():
     """Rows, coverage and MC SE are consistent; both methods see the same data sets."""
     kw = dict(separation=2.0, cv=5, n_datasets=12, n_resamples=30, confidence_level=0.9, n_truth=200, rng=2024)
-    sim = P.simulate_perturbation_coverage(60, **kw)
-    old = P.simulate_perturbation_coverage(60, method="perturbed-cv", **kw)
+    sim = CI.simulate_perturbation_coverage(60, **kw)
+    old = CI.simulate_perturbation_coverage(60, method="perturbed-cv", **kw)
     assert sim.method == "apparent" and old.method == "perturbed-cv"
     assert sim.target == old.target
     np.testing.assert_array_equal(sim.errors, old.errors)
@@ -460,10 +461,10 @@ def test_coverage_simulation_bookkeeping():
     np.testing.assert_allclose(lit_highs - sim.highs, sim.replicate_means / np.sqrt(60))
     np.testing.assert_allclose(lit_highs - sim.errors, sim.errors - lit_lows, atol=1e-14)
     # the first m data sets do not depend on n_datasets, and a given target skips its estimate
-    short = P.simulate_perturbation_coverage(60, **{**kw, "n_datasets": 5}, target=(sim.target, 0.1))
+    short = CI.simulate_perturbation_coverage(60, **{**kw, "n_datasets": 5}, target=(sim.target, 0.1))
     np.testing.assert_array_equal(short.lows, sim.lows[:5])
     assert short.target_std_error == 0.1
-    back = P.PerturbationCoverage.from_dict(sim.to_dict())
+    back = CI.PerturbationCoverage.from_dict(sim.to_dict())
     for name in ("lows", "highs", "covered", "replicate_sds"):
         np.testing.assert_array_equal(getattr(back, name), getattr(sim, name))
 
@@ -476,7 +477,7 @@ def test_stored_coverage_study_is_reproduced():
     tool's, every cell has its 1000 data sets, and the first data sets of every cell,
     recomputed now, equal the stored rows (to 1e-12; the same covered / missed)."""
     tool = load_tool("perturbation_coverage")
-    study = P.load_coverage_study(STUDY_FILE)
+    study = CI.load_coverage_study(STUDY_FILE)
     settings = {k: v for k, v in tool.BOOK_STUDY.items() if k != "ns"}
     assert study.settings == settings
     assert [(s.n, s.method) for s in study.cells] == [(n, m) for n in tool.BOOK_STUDY["ns"]
@@ -491,16 +492,16 @@ def test_stored_coverage_study_is_reproduced():
 # ---------------------------------------------------------------- bad input
 
 
-GOOD_X, GOOD_Y = P.two_gaussians(30, rng=0)
+GOOD_X, GOOD_Y = CI.two_gaussians(30, rng=0)
 KFold_3 = __import__("sklearn.model_selection", fromlist=["KFold"]).KFold(3)
 GOOD = {
     P.perturbation_interval: dict(X=GOOD_X, y=GOOD_Y, cv=3, n_resamples=3, rng=0),
-    P.two_gaussians: dict(n=10, rng=0),
-    P.linear_rule_error: dict(coef=[1.0, 0.0], intercept=0.0),
-    P.expected_svm_error: dict(n=20, n_datasets=3, rng=0),
-    P.simulate_perturbation_coverage: dict(n=20, n_datasets=2, n_resamples=3, n_truth=3, cv=2, rng=0),
-    P.run_coverage_study: dict(ns=[20], n_datasets=2, n_resamples=3, n_truth=3, cv=2, rng=0),
-    P.load_coverage_study: dict(path=STUDY_FILE),
+    CI.two_gaussians: dict(n=10, rng=0),
+    CI.linear_rule_error: dict(coef=[1.0, 0.0], intercept=0.0),
+    CI.expected_svm_error: dict(n=20, n_datasets=3, rng=0),
+    CI.simulate_perturbation_coverage: dict(n=20, n_datasets=2, n_resamples=3, n_truth=3, cv=2, rng=0),
+    CI.run_coverage_study: dict(ns=[20], n_datasets=2, n_resamples=3, n_truth=3, cv=2, rng=0),
+    CI.load_coverage_study: dict(path=STUDY_FILE),
 }
 _nan = GOOD_X.copy()
 _nan[0, 0] = np.nan
@@ -524,9 +525,9 @@ CASES = [
     (F, dict(n_splits=5), TypeError, r"^perturbation_interval\(\) takes cv=, not n_splits=: an int"),
     (F, dict(stratify=True), TypeError, r"^perturbation_interval\(\) takes cv=, not stratify="),
     (F, dict(random_state=0), TypeError, r"^perturbation_interval\(\) takes rng=, not random_state="),
-    (P.simulate_perturbation_coverage, dict(n_splits=5), TypeError, r"^simulate_perturbation_coverage\(\) takes cv="),
-    (P.run_coverage_study, dict(n_splits=5), TypeError, r"^run_coverage_study\(\) takes cv=, not n_splits="),
-    (P.run_coverage_study, dict(seed=2008), TypeError, r"^run_coverage_study\(\) takes rng=, not seed="),
+    (CI.simulate_perturbation_coverage, dict(n_splits=5), TypeError, r"^simulate_perturbation_coverage\(\) takes cv="),
+    (CI.run_coverage_study, dict(n_splits=5), TypeError, r"^run_coverage_study\(\) takes cv=, not n_splits="),
+    (CI.run_coverage_study, dict(seed=2008), TypeError, r"^run_coverage_study\(\) takes rng=, not seed="),
     (F, dict(n_resamples=0), ValueError, r"^n_resamples must be an integer >= 1; got 0"),
     (F, dict(n_resamples=5.0), TypeError, r"^n_resamples must be an integer"),
     (F, dict(confidence_level=1.0), ValueError, r"^confidence_level must be a real number in \(0, 1\); got 1.0"),
@@ -535,25 +536,25 @@ CASES = [
     (F, dict(rng="seed"), TypeError, r"^rng must be None, an int seed or a numpy.random.Generator"),
     (F, dict(rng=np.random.RandomState(0)), TypeError, r"^rng must be .* legacy RandomState"),
     (F, dict(n_jobs=0), ValueError, r"^n_jobs must be None or a non-zero integer; got 0"),
-    (P.two_gaussians, dict(n=11), ValueError, r"^n must be an even integer \(n/2 samples per class\); got 11"),
-    (P.two_gaussians, dict(separation=0), ValueError, r"^separation must be a real number > 0; got 0.0"),
-    (P.two_gaussians, dict(n_features=0), ValueError, r"^n_features must be an integer >= 1"),
-    (P.linear_rule_error, dict(separation=-1), ValueError, r"^separation must be a real number > 0; got -1.0"),
-    (P.expected_svm_error, dict(n_datasets=1), ValueError, r"^n_datasets must be an integer >= 2"),
-    (P.expected_svm_error, dict(C=0), ValueError, r"^C must be a real number > 0; got 0.0"),
-    (P.simulate_perturbation_coverage, dict(n_datasets=1), ValueError, r"^n_datasets must be an integer >= 2"),
-    (P.simulate_perturbation_coverage, dict(cv=11), ValueError, r"^cv must be at most 10, the size of the smallest class 0"),
-    (P.simulate_perturbation_coverage, dict(confidence_level=2), ValueError, r"^confidence_level must be a real number in \(0, 1\); got 2.0"),
-    (P.simulate_perturbation_coverage, dict(n_truth=1), ValueError, r"^n_truth must be an integer >= 2"),
-    (P.simulate_perturbation_coverage, dict(method="cv"), ValueError, r"^method must be one of"),
-    (P.simulate_perturbation_coverage, dict(target=0.2), ValueError, r"^target must be None or a pair"),
+    (CI.two_gaussians, dict(n=11), ValueError, r"^n must be an even integer \(n/2 samples per class\); got 11"),
+    (CI.two_gaussians, dict(separation=0), ValueError, r"^separation must be a real number > 0; got 0.0"),
+    (CI.two_gaussians, dict(n_features=0), ValueError, r"^n_features must be an integer >= 1"),
+    (CI.linear_rule_error, dict(separation=-1), ValueError, r"^separation must be a real number > 0; got -1.0"),
+    (CI.expected_svm_error, dict(n_datasets=1), ValueError, r"^n_datasets must be an integer >= 2"),
+    (CI.expected_svm_error, dict(C=0), ValueError, r"^C must be a real number > 0; got 0.0"),
+    (CI.simulate_perturbation_coverage, dict(n_datasets=1), ValueError, r"^n_datasets must be an integer >= 2"),
+    (CI.simulate_perturbation_coverage, dict(cv=11), ValueError, r"^cv must be at most 10, the size of the smallest class 0"),
+    (CI.simulate_perturbation_coverage, dict(confidence_level=2), ValueError, r"^confidence_level must be a real number in \(0, 1\); got 2.0"),
+    (CI.simulate_perturbation_coverage, dict(n_truth=1), ValueError, r"^n_truth must be an integer >= 2"),
+    (CI.simulate_perturbation_coverage, dict(method="cv"), ValueError, r"^method must be one of"),
+    (CI.simulate_perturbation_coverage, dict(target=0.2), ValueError, r"^target must be None or a pair"),
     (F, dict(method="paper"), ValueError, r"^method must be one of \['apparent', 'perturbed-cv'\]"),
     (F, dict(method=1), TypeError, r"^method must be a string"),
-    (P.run_coverage_study, dict(ns=[1]), ValueError, r"^ns must be an array of values >= 2; got \[1\]"),
-    (P.run_coverage_study, dict(methods=["x"]), ValueError, r"^methods must be one of"),
-    (P.run_coverage_study, dict(rng=-1), ValueError, r"^rng must be an integer >= 0"),
-    (P.run_coverage_study, dict(cv=KFold_3), TypeError, r"^cv must be an integer >= 2; got .*stored as JSON"),
-    (P.load_coverage_study, dict(path="/nonexistent/study.json"), FileNotFoundError, "study.json"),
+    (CI.run_coverage_study, dict(ns=[1]), ValueError, r"^ns must be an array of values >= 2; got \[1\]"),
+    (CI.run_coverage_study, dict(methods=["x"]), ValueError, r"^methods must be one of"),
+    (CI.run_coverage_study, dict(rng=-1), ValueError, r"^rng must be an integer >= 0"),
+    (CI.run_coverage_study, dict(cv=KFold_3), TypeError, r"^cv must be an integer >= 2; got .*stored as JSON"),
+    (CI.load_coverage_study, dict(path="/nonexistent/study.json"), FileNotFoundError, "study.json"),
 ]
 
 
@@ -576,7 +577,7 @@ def test_result_method_bad_input(small):
         res.confidence_interval(n_resamples=11)
     with pytest.raises(ValueError, match=r"^confidence_level must be a real number in \(0, 1\); got 1.5"):
         res.confidence_interval(1.5)
-    study = P.run_coverage_study([20], n_datasets=3, n_resamples=3, n_truth=3, cv=2)
+    study = CI.run_coverage_study([20], n_datasets=3, n_resamples=3, n_truth=3, cv=2)
     with pytest.raises(ValueError, match=r"^n_datasets must be an integer in \[2, 3\]; got 4\. The study stores"):
         study.replay(4)
     with pytest.raises(ValueError, match=r"^no cell with n=30"):
@@ -609,4 +610,4 @@ def test_literal_reading_can_turn_the_interval_inside_out(cancer):
 @pytest.mark.parametrize("scale", [1e-300, 1e200, 1e307])
 def test_linear_rule_error_is_scale_free(scale):
     w, b = np.array([1.0, 0.5]), 0.3
-    assert P.linear_rule_error(w * scale, b * scale) == pytest.approx(P.linear_rule_error(w, b), rel=1e-12)
+    assert CI.linear_rule_error(w * scale, b * scale) == pytest.approx(CI.linear_rule_error(w, b), rel=1e-12)

@@ -76,9 +76,10 @@ def _fisher():
 
 
 def _perturbation():
+    from patterneval.book import cv_intervals as CI
     from patterneval.resampling import perturbation as P
 
-    X, y = P.two_gaussians(40, rng=0)
+    X, y = CI.two_gaussians(40, rng=0)
     results = {m: P.perturbation_interval(X, y, cv=4, n_resamples=100, rng=0, method=m)
                for m in P.PERTURBATION_METHODS}
     return widgets.PerturbationExplorer(results, n_resamples=60)

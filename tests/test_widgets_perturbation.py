@@ -9,13 +9,14 @@ from patterneval.plotting.perturbation import (
     draw_perturbation,
     plot_perturbation_coverage,
 )
+from patterneval.book import cv_intervals as CI
 from patterneval.resampling import perturbation as P
 from patterneval.widgets.perturbation import PerturbationExplorer
 
 
 @pytest.fixture(scope="module")
 def results():
-    X, y = P.two_gaussians(60, rng=0)
+    X, y = CI.two_gaussians(60, rng=0)
     return {m: P.perturbation_interval(X, y, cv=5, n_resamples=200, rng=0, method=m)
             for m in P.PERTURBATION_METHODS}
 
@@ -69,7 +70,7 @@ def test_explorer_redraws_on_each_move(results, result):
 
 
 def test_coverage_figure_counts():
-    sim = P.simulate_perturbation_coverage(40, n_datasets=6, n_resamples=20, n_truth=20, rng=0)
+    sim = CI.simulate_perturbation_coverage(40, n_datasets=6, n_resamples=20, n_truth=20, rng=0)
     fig = plot_perturbation_coverage(sim)
     labels = [t.get_text() for t in fig.axes[0].get_legend().get_texts()]
     assert f"covers ({sim.covered.sum()})" in labels and f"misses ({(~sim.covered).sum()})" in labels

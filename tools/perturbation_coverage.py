@@ -16,7 +16,7 @@ import argparse
 import time
 from pathlib import Path
 
-from patterneval.resampling.perturbation import run_coverage_study
+from patterneval.book.cv_intervals import run_coverage_study
 
 OUT = Path(__file__).resolve().parent.parent / "book" / "part1" / "data" / "perturbation-coverage.json"
 BOOK_STUDY = dict(ns=(50, 100), separation=2.0, n_features=2, C=1.0, cv=5, n_datasets=1000,

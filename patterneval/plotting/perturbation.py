@@ -10,7 +10,8 @@ import matplotlib as mpl
 import numpy as np
 from matplotlib.figure import Figure
 
-from ..resampling.perturbation import PerturbationCoverage, PerturbationInterval
+from ..book.cv_intervals import PerturbationCoverage
+from ..resampling.perturbation import PerturbationInterval
 from ._style import BOOK_STYLE, COLORS, Painter, new_figure, reset_axes
 
 __all__ = ["PerturbationPainter", "draw_perturbation", "plot_perturbation_coverage"]

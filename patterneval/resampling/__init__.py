@@ -19,19 +19,7 @@ from .bootstrap import (
 )
 from .crossval import CrossValidationResult, cross_val_error, leave_one_out_error
 from .permutation import PermutationTestResult, permutation_test
-from .perturbation import (
-    PERTURBATION_METHODS,
-    CoverageStudy,
-    PerturbationCoverage,
-    PerturbationInterval,
-    expected_svm_error,
-    linear_rule_error,
-    load_coverage_study,
-    perturbation_interval,
-    run_coverage_study,
-    simulate_perturbation_coverage,
-    two_gaussians,
-)
+from .perturbation import PERTURBATION_METHODS, PerturbationInterval, perturbation_interval
 from .selection import SelectionCVResult, selection_cv_error
 
 __all__ = _public_names(globals())
