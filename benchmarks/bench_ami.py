@@ -12,7 +12,7 @@ Prints tables and asserts nothing. Labels: ``labels_true`` uniform over k cluste
 bench_cluster_external.py).
 
 (a) ``pe.adjusted_mutual_info`` against ``sklearn.metrics.adjusted_mutual_info_score``
-    with 10, 100 and 1,000 clusters. Goal (issue 17): <= 0.5x scikit-learn's time at
+    with 10, 100 and 1,000 clusters. Goal: <= 0.5x scikit-learn's time at
     n = 10^7 with 1,000 clusters. scikit-learn's exact expectation loops over every cell
     and every possible count (about sum_ij min(a_i, b_j) ~ 10^10 steps there), so its time
     grows like n K; ours groups equal cluster sizes and sums each hypergeometric

@@ -5,12 +5,12 @@ Run from the repository root::
     python benchmarks/bench_bagging.py          # full run, under a minute
     python benchmarks/bench_bagging.py --quick  # fewer members, a smoke test
 
-Prints one table and asserts nothing. Goal (issue 5): ``Bagging`` fit <= 1.2x
+Prints one table and asserts nothing. Goal: ``Bagging`` fit <= 1.2x
 ``sklearn.ensemble.BaggingClassifier`` with the same base estimator (a fully grown
 ``DecisionTreeClassifier``) and ``n_estimators``, both with ``n_jobs=1``. Our ``fit``
 always computes the out-of-bag votes, so it is compared with scikit-learn both with
 ``oob_score=True`` (like for like) and ``oob_score=False`` (scikit-learn's default).
-``predict`` is timed too. Goal (issue 18): ``RandomForest`` (k = log2 d, its default tree
+``predict`` is timed too. Goal: ``RandomForest`` (k = log2 d, its default tree
 scikit-learn's compiled ``DecisionTreeClassifier``) fit and predict <= 1.5x
 ``sklearn.ensemble.RandomForestClassifier(max_features="log2")`` with the same number of
 trees and ``n_jobs=1`` (and, in the full run, ``n_jobs=2`` for both); fit compared with

@@ -6,7 +6,7 @@ Run from the repository root::
     python benchmarks/bench_boosting.py          # full run, about a minute
     python benchmarks/bench_boosting.py --quick  # smaller synthetic set, a smoke test
 
-Prints one table and asserts nothing. Goal (issue 5): ``AdaBoost`` fit with decision stumps
+Prints one table and asserts nothing. Goal: ``AdaBoost`` fit with decision stumps
 in re-weight mode <= 2x ``sklearn.ensemble.AdaBoostClassifier`` (SAMME) with the same stump
 (``DecisionTreeClassifier(max_depth=1)``) and the same number of rounds, on the breast
 cancer data and on a synthetic set (n = 20,000, d = 20). Both stop only after all rounds

@@ -6,7 +6,7 @@ Run from the repository root::
     python benchmarks/bench_cluster_internal.py          # full run, about a minute
     python benchmarks/bench_cluster_internal.py --quick  # smaller n, a smoke test
 
-Prints one table and asserts nothing. Goals (issue 4):
+Prints one table and asserts nothing. Goals:
 
 (a) ``pe.silhouette_width`` at n = 20,000, d = 10, 8 clusters: time <= 1.0x
     ``sklearn.metrics.silhouette_score`` (default working memory), peak traced memory

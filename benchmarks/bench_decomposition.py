@@ -6,7 +6,7 @@ Run from the repository root::
     python benchmarks/bench_decomposition.py          # full run, well under a minute
     python benchmarks/bench_decomposition.py --quick  # smaller n, a smoke test
 
-Prints one table and asserts nothing (issue 6 sets no speed target for these; reference
+Prints one table and asserts nothing (no speed target is set for these; reference
 only). Times are the best of ``--repeats`` fits. FastICA runs from different random starts
 in the two libraries, so iteration counts can differ; both are printed.
 """

@@ -4,7 +4,7 @@
     speed-up. Same estimator, data, folds (StratifiedKFold(5)), permutations (those
     scikit-learn's random_state draws, passed to ours explicitly) and n_jobs. Each timing is
     the best of ``REPEATS`` runs.
-(c) Permutations without refitting (issue 18): 1,000 permutations of a 5-NN (uniform and
+(c) Permutations without refitting: 1,000 permutations of a 5-NN (uniform and
     distance weights, and of a RidgeClassifier) on breast cancer, ``pe.permutation_test`` (its
     cached path, chosen by ``method="auto"``) against scikit-learn's
     ``permutation_test_score``, both with

@@ -110,7 +110,7 @@ class RocPainter(Painter):
         self.true_roc.set_data(_FPR, binormal_roc(_FPR, auc))
         try:
             res = delong_interval(y, scores, confidence_level=confidence_level, transform=transform)
-        except ValueError:  # a perfect separation: DeLong variance 0, no interval (issue 23)
+        except ValueError:  # a perfect separation: DeLong variance 0, no interval
             self.band.set_data(_FPR, np.ones_like(_FPR), np.ones_like(_FPR))
             self._status(self.ax_roc, f"AUC {curve.auc:.3f}: perfect separation, DeLong variance 0, no interval")
         else:

@@ -89,8 +89,3 @@ def estimator_name(est) -> str:
     if isinstance(steps, list) and steps:
         return "+".join(type(s).__name__ for _, s in steps)
     return type(est).__name__
-
-
-def has_cv_keyword(func) -> bool:
-    """Whether ``func`` takes ``cv=`` (the resampling functions move to it in issue 24)."""
-    return "cv" in inspect.signature(func).parameters

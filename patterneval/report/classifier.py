@@ -37,7 +37,6 @@ from ._common import (
     draw_seeds,
     estimator_name,
     first_partition,
-    has_cv_keyword,
     holdout_split,
     resolve_cv,
 )
@@ -219,17 +218,6 @@ class ClassifierReport(Report):
                               [np.nan if r[3] is None else r[3] for r in rows], xlabel="error rate")
 
 
-def _cross_val(estimator, X, y, labels, cv, seed, n_jobs, progress):
-    """``cross_val_error(estimator, X, y, cv=cv, rng=seed)`` (its engine directly while it
-    still takes ``n_splits``)."""
-    if has_cv_keyword(cross_val_error):
-        return cross_val_error(estimator, X, y, cv=cv, rng=seed, n_jobs=n_jobs, progress=progress)
-    from ..resampling.crossval import _run_splits  # pragma: no cover - before issue 24's move
-
-    groups = cv_splits(cv, labels, stratify=True, rng=check_rng(seed))
-    return _run_splits(estimator, X, y, groups, n_jobs=n_jobs, progress=progress, desc="cross-validation")
-
-
 def _holdout_scores(model, Xt, classes):
     """The hold-out scores of a fitted model: the positive class's probability, or the
     decision function (binary); all probabilities (multiclass); None without either."""
@@ -379,7 +367,7 @@ def evaluate_classifier(estimator: BaseEstimator, X: ArrayLike, y: ArrayLike, *,
         source = "hold-out"
 
     groups, first = first_partition(cv, lr, seeds["cv"])
-    cvres = _cross_val(estimator, Xr, yr, lr, cv, seeds["cv"], n_jobs, progress)
+    cvres = cross_val_error(estimator, Xr, yr, cv=cv, rng=seeds["cv"], n_jobs=n_jobs, progress=progress)
     boot = bootstrap_error(estimator, Xr, yr, n_resamples=n_resamples, method=".632+", rng=seeds["bootstrap"],
                            n_jobs=n_jobs, progress=progress)
 
