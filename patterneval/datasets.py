@@ -33,7 +33,6 @@ Examples
 """
 
 from ._api import public_names as _public_names
-from .cluster.internal import blob_data
 from .cluster.stability import stability_blobs
 
 __all__ = _public_names(globals())

@@ -65,6 +65,7 @@ import patterneval as pe
 from patterneval.book import simulation
 from patterneval.book.cross_validation import simulate_distinct_share, simulate_error_estimates
 from patterneval.book.cv_intervals import expected_svm_error, linear_rule_error, simulate_perturbation_coverage
+from patterneval.book.internal_indices import blob_data, blob_index_grid
 from patterneval.book.feature_selection import leak_grid
 from patterneval.book.permutation_tests import signal_tests
 from patterneval.book import (adaboost, clustering_algorithms, combining, dimension_reduction, diversity,
@@ -202,8 +203,8 @@ GOOD: dict = {
     "pareto_front": (pe.pareto_front, dict(scores=[[0.5, 10.0], [0.6, 12.0], [0.4, 11.0]], maximize=[True, False])),
     "prediction_strength": (pe.prediction_strength, dict(X=X8, clusterer=SKKMeans(n_init=1), n_clusters=2,
                                                          n_resamples=2, rng=0)),
-    "blob_data": (pe.datasets.blob_data, dict(separation=5.0, n=6, rng=0)),
-    "blob_index_grid": (pe.cluster.blob_index_grid, dict(separations=[2.0, 8.0], ks=[2, 3], n=12, names=("silhouette",))),
+    "blob_data": (blob_data, dict(separation=5.0, n=6, rng=0)),
+    "blob_index_grid": (blob_index_grid, dict(separations=[2.0, 8.0], ks=[2, 3], n=12, names=("silhouette",))),
     "index_curves": (pe.cluster.index_curves, dict(X=X8, ks=[2, 3], names=("silhouette",))),
     # cluster.stability
     "gap_statistic": (pe.gap_statistic, dict(X=X8, clusterer=SKKMeans(n_init=1), k_values=[1, 2],

@@ -13,6 +13,7 @@ from sklearn.cluster import KMeans
 from sklearn.datasets import load_iris, load_wine
 
 import patterneval as pe
+from patterneval.book import internal_indices
 from patterneval.cluster import internal
 
 # ----------------------------------------------------------------------------- slow twins
@@ -464,21 +465,21 @@ CASES = [
      "names must be one of"),
     (internal.index_curves, (X4, [2]), {"names": (1,)}, TypeError, "names must be a string"),
     (internal.index_curves, (X4, [2]), {"rng": "seed"}, TypeError, "rng must be"),
-    (internal.blob_data, (0.0,), {}, ValueError, "separation must be a real number > 0; got 0.0"),
-    (internal.blob_data, ("far",), {}, TypeError,
+    (internal_indices.blob_data, (0.0,), {}, ValueError, "separation must be a real number > 0; got 0.0"),
+    (internal_indices.blob_data, ("far",), {}, TypeError,
      "separation must be a real number > 0; got 'far'"),
-    (internal.blob_data, (3.0,), {"n": 2}, ValueError, "n must be an integer >= 3"),
-    (internal.blob_data, (3.0,), {"rng": 1.5}, TypeError, "rng must be"),
-    (internal.blob_index_grid, ([0.0, 2.0], [2]), {"n": 9}, ValueError,
+    (internal_indices.blob_data, (3.0,), {"n": 2}, ValueError, "n must be an integer >= 3"),
+    (internal_indices.blob_data, (3.0,), {"rng": 1.5}, TypeError, "rng must be"),
+    (internal_indices.blob_index_grid, ([0.0, 2.0], [2]), {"n": 9}, ValueError,
      r"separations must be values > 0; got \[0.0, 2.0\]"),
-    (internal.blob_index_grid, ([2.0, 1.0], [2]), {"n": 9}, ValueError,
+    (internal_indices.blob_index_grid, ([2.0, 1.0], [2]), {"n": 9}, ValueError,
      "separations must be strictly increasing"),
-    (internal.blob_index_grid, ([1.0], [2, 9]), {"n": 9}, ValueError,
+    (internal_indices.blob_index_grid, ([1.0], [2, 9]), {"n": 9}, ValueError,
      r"ks must be values in \[2, n - 1 = 8\]; got \[2, 9\]"),
-    (internal.blob_index_grid, ([1.0], [2]), {"n": 9, "names": ("SS",)}, ValueError,
+    (internal_indices.blob_index_grid, ([1.0], [2]), {"n": 9, "names": ("SS",)}, ValueError,
      "names must be one of"),
-    (internal.blob_index_grid, ([1.0], [2]), {"n": 0}, ValueError, "n must be an integer"),
-    (internal.blob_index_grid, ([1.0], [2]), {"n": 9, "rng": "x"}, TypeError, "rng must be"),
+    (internal_indices.blob_index_grid, ([1.0], [2]), {"n": 0}, ValueError, "n must be an integer"),
+    (internal_indices.blob_index_grid, ([1.0], [2]), {"n": 9, "rng": "x"}, TypeError, "rng must be"),
 ]
 
 
@@ -511,7 +512,7 @@ def test_index_curves_are_the_indices_of_seeded_kmeans():
 
 
 def test_blob_data_geometry_and_shared_noise():
-    X, truth = internal.blob_data(6.0, n=9, rng=4)
+    X, truth = internal_indices.blob_data(6.0, n=9, rng=4)
     np.testing.assert_array_equal(truth, np.arange(9) % 3)
     noise = np.random.default_rng(4).normal(size=(9, 2))
     centres = X - noise  # exact centres: equilateral triangle of side 6 about the origin
@@ -520,16 +521,16 @@ def test_blob_data_geometry_and_shared_noise():
     np.testing.assert_allclose(cdist(tri, tri)[np.triu_indices(3, 1)], 6.0, rtol=1e-12)
     np.testing.assert_allclose(tri.mean(axis=0), 0.0, atol=1e-12)
     np.testing.assert_allclose(tri[0], [0.0, 6.0 / np.sqrt(3)], atol=1e-12)
-    Y, _ = internal.blob_data(2.0, n=9, rng=4)
+    Y, _ = internal_indices.blob_data(2.0, n=9, rng=4)
     np.testing.assert_allclose(Y - tri[truth] / 3, noise, atol=1e-12)
 
 
 def test_blob_index_grid_matches_blob_data_and_index_curves():
-    grid = internal.blob_index_grid([1.5, 6.0], [2, 3], n=45, rng=2,
+    grid = internal_indices.blob_index_grid([1.5, 6.0], [2, 3], n=45, rng=2,
                                     names=("silhouette", "DBI"))
     assert list(grid) == [1.5, 6.0]
     for s, (X, labelings, curves) in grid.items():
-        X_direct, _ = internal.blob_data(s, n=45, rng=2)
+        X_direct, _ = internal_indices.blob_data(s, n=45, rng=2)
         np.testing.assert_array_equal(X, X_direct)
         direct = internal.index_curves(X_direct, [2, 3], rng=2, names=("silhouette", "DBI"))
         assert curves.keys() == direct.keys()

@@ -25,6 +25,7 @@ from sklearn.svm import LinearSVC
 from sklearn.tree import DecisionTreeClassifier
 
 import patterneval as pe
+from patterneval.book.internal_indices import blob_data
 from patterneval.book.many_classifiers import demsar_table
 from patterneval.compare.out_of_fold import out_of_fold_predictions
 from patterneval.report.comparison import holm_adjust, mean_score_interval
@@ -70,7 +71,7 @@ def demsar():
 
 @pytest.fixture(scope="module")
 def blobs():
-    X, _ = pe.datasets.blob_data(8.0, n=60, rng=0)
+    X, _ = blob_data(8.0, n=60, rng=0)
     return X, pe.assess_clustering(X, pe.KMeans(), [1, 2, 3, 4], n_references=5, n_resamples=4, rng=0)
 
 
@@ -373,7 +374,7 @@ def test_datasets_bad_input():
 
 
 def test_clustering_bad_input():
-    X, _ = pe.datasets.blob_data(8.0, n=30, rng=0)
+    X, _ = blob_data(8.0, n=30, rng=0)
     with pytest.raises(ValueError, match="k_values"):
         pe.assess_clustering(X, pe.KMeans(), [1])
     with pytest.raises(ValueError, match="n_resamples"):

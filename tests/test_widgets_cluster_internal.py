@@ -6,7 +6,8 @@ import pytest
 from _helpers import assert_explorer_displays, png
 
 import patterneval as pe
-from patterneval.cluster.internal import blob_data, index_curves
+from patterneval.book.internal_indices import blob_data
+from patterneval.cluster.internal import index_curves
 from patterneval.plotting import cluster_internal as plots
 from patterneval.widgets.cluster_internal import InternalIndexExplorer
 

@@ -46,8 +46,6 @@ from .internal import (
     CURVE_INDICES,
     METRICS,
     PredictionStrength,
-    blob_data,
-    blob_index_grid,
     calinski_harabasz_index,
     compactness,
     connectivity,

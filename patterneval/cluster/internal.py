@@ -69,8 +69,6 @@ __all__ = [
     "PredictionStrength",
     "TIE_RTOL",
     "TRANSLATION_INVARIANT",
-    "blob_data",
-    "blob_index_grid",
     "calinski_harabasz_index",
     "compactness",
     "connectivity",
@@ -1185,8 +1183,9 @@ def index_curves(X: ArrayLike, ks: Sequence[int], *, rng: int | np.random.Genera
     Examples
     --------
     >>> import numpy as np
-    >>> from patterneval.cluster.internal import blob_data, index_curves
-    >>> X, _ = blob_data(8.0, n=60, rng=0)
+    >>> from sklearn.datasets import make_blobs
+    >>> from patterneval.cluster.internal import index_curves
+    >>> X, _ = make_blobs(60, centers=3, random_state=0)  # three blobs
     >>> curves = index_curves(X, [2, 3, 4], names=("silhouette", "DBI"))
     >>> int(curves["k"][np.argmax(curves["silhouette"])])
     3
@@ -1195,109 +1194,6 @@ def index_curves(X: ArrayLike, ks: Sequence[int], *, rng: int | np.random.Genera
     """
     X, ks, names = _check_curve_args(X, ks, names)
     return _curves(X, ks, _kmeans_seed(rng), names)[1]
-
-
-@keywords
-def blob_data(
-    separation: float, *, n: int = 240, rng: int | np.random.Generator | None = 0,
-) -> tuple[np.ndarray, np.ndarray]:
-    """Three round Gaussian blobs in the plane, a known truth for the chapter's examples.
-
-    Sample i belongs to blob ``i % 3``; the blob centres sit on an equilateral triangle
-    of side ``separation`` (centred at the origin, one vertex straight up) and every
-    blob has standard deviation 1 in each coordinate. The noise is drawn first and is
-    the same for every ``separation`` with the same seed, so only the distance between
-    the blobs changes between calls. Larger ``separation`` means better separated
-    clusters. Cost: O(n).
-
-    Parameters
-    ----------
-    separation : float
-        Distance between any two blob centres, > 0.
-    n : int, default 240
-        Number of samples, at least 3.
-    rng : None, int or numpy.random.Generator, default 0
-
-    Returns
-    -------
-    X : ndarray of shape (n, 2)
-    truth : ndarray of shape (n,)
-        The blob of each sample, 0, 1 or 2.
-
-    Examples
-    --------
-    >>> import numpy as np
-    >>> from patterneval.cluster.internal import blob_data
-    >>> X, truth = blob_data(5.0, n=6, rng=0)
-    >>> X.shape, truth.tolist()
-    ((6, 2), [0, 1, 2, 0, 1, 2])
-    >>> Y, _ = blob_data(9.0, n=6, rng=0)  # same noise, centres moved apart
-    >>> bool(np.allclose((Y - X)[0], [0.0, 4.0 / np.sqrt(3)]))
-    True
-    """
-    separation = check_scalar("separation", separation, float, low=0, closed="neither")
-    n = check_scalar("n", n, int, low=3)
-    g = check_rng(rng)
-    truth = np.arange(n) % 3
-    noise = g.normal(size=(n, 2))
-    angles = np.pi / 2 + 2 * np.pi * np.arange(3) / 3
-    centres = separation / np.sqrt(3) * np.column_stack([np.cos(angles), np.sin(angles)])
-    return centres[truth] + noise, truth
-
-
-@keywords
-def blob_index_grid(separations: Sequence[float], ks: Sequence[int], *, n: int = 240,
-                    rng: int | np.random.Generator | None = 0,
-                    names: Sequence[str] = ("silhouette", "Dunn", "DBI", "connectivity")) -> dict:
-    """K-means labels and index curves for :func:`blob_data` at every separation: the
-    precomputation behind the chapter's blob explorer.
-
-    For each ``s`` in ``separations``: ``X, _ = blob_data(s, n=n, rng=rng)``, the k-means
-    labels for every k in ``ks`` and the curves of :func:`index_curves` (same seed, same
-    values). The direction of "better" is that of each index (see :func:`index_curves`).
-    Cost: ``len(separations) * len(ks)`` k-means fits plus the indices.
-
-    Parameters
-    ----------
-    separations : sequence of float
-        Strictly increasing centre distances, each > 0.
-    ks : sequence of int
-        Strictly increasing numbers of clusters, each in ``2 .. n - 1``.
-    n : int, default 240
-        Samples per data set, at least 3.
-    rng : None, int or numpy.random.Generator, default 0
-        Seed of the data and of k-means (as in :func:`blob_data`, :func:`index_curves`).
-    names : sequence of str
-        Keys of :data:`CURVE_INDICES`.
-
-    Returns
-    -------
-    dict
-        ``{float(s): (X, {k: labels}, curves)}``.
-
-    Examples
-    --------
-    >>> from patterneval.cluster.internal import blob_index_grid
-    >>> grid = blob_index_grid([2.0, 8.0], [2, 3], n=30, names=("silhouette",))
-    >>> sorted(grid)
-    [2.0, 8.0]
-    >>> X, labelings, curves = grid[8.0]
-    >>> X.shape, sorted(labelings), curves["k"].tolist()
-    ((30, 2), [2, 3], [2, 3])
-    """
-    separations = check_grid("separations", separations)
-    if separations[0] <= 0:
-        raise fail("separations", "values > 0", separations.tolist())
-    n = check_scalar("n", n, int, low=3)
-    ks = check_grid("ks", ks, integer=True, low=2, high=n - 1, high_name="n - 1")
-    _, _, names = _check_curve_args(np.zeros((n, 1)), ks, names)
-    seed = _kmeans_seed(rng)
-    grid = {}
-    for s in separations:
-        X, _ = blob_data(float(s), n=n, rng=seed)
-        labelings, curves = _curves(X, ks, seed, names)
-        grid[float(s)] = (X, labelings, curves)
-    return grid
 
 
 # ---- input checks of this module, in the vocabulary of patterneval._validation

@@ -3,7 +3,7 @@ prediction strength, and the painter of the blob explorer.
 
 Nothing here computes: the curves and the explorer's grid come from
 :func:`patterneval.cluster.internal.index_curves` and
-:func:`patterneval.cluster.internal.blob_index_grid`; painters only set artist data.
+:func:`patterneval.book.internal_indices.blob_index_grid`; painters only set artist data.
 """
 
 from __future__ import annotations
@@ -157,7 +157,7 @@ class InternalIndexPainter(Painter):
     connectivity / N), the current k marked.
 
     Takes the precomputed grid of
-    :func:`patterneval.cluster.internal.blob_index_grid`; :meth:`update` only sets data.
+    :func:`patterneval.book.internal_indices.blob_index_grid`; :meth:`update` only sets data.
     """
 
     __test__ = False
@@ -190,7 +190,7 @@ class InternalIndexPainter(Painter):
         Parameters
         ----------
         grid : dict
-            From :func:`~patterneval.cluster.internal.blob_index_grid`.
+            From :func:`~patterneval.book.internal_indices.blob_index_grid`.
         separation : float
             A key of ``grid``.
         k : int

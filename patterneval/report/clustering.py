@@ -271,7 +271,8 @@ def assess_clustering(X: ArrayLike, clusterer: BaseEstimator, k_values: Sequence
     Examples
     --------
     >>> import patterneval as pe
-    >>> X, _ = pe.datasets.blob_data(8.0, n=60, rng=0)  # three blobs
+    >>> from sklearn.datasets import make_blobs
+    >>> X, _ = make_blobs(60, centers=3, random_state=0)  # three blobs
     >>> rep = pe.assess_clustering(X, pe.KMeans(), [1, 2, 3, 4], n_references=5, n_resamples=5, rng=0)
     >>> rep.chosen["gap"], rep.chosen["silhouette"]
     (3, 3)

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 import numpy as np
 from numpy.typing import ArrayLike
 
-from ..cluster.internal import blob_index_grid
+from ..book.internal_indices import blob_index_grid
 from ..plotting.cluster_internal import InternalIndexPainter
 from ._base import Explorer, int_slider, selection_slider
 
@@ -18,7 +18,7 @@ class InternalIndexExplorer(Explorer):
     """Sliders: the distance between the centres of three Gaussian blobs and KMeans' k.
 
     Every (separation, k) is precomputed once by
-    :func:`patterneval.cluster.internal.blob_index_grid`, so a slider move only
+    :func:`patterneval.book.internal_indices.blob_index_grid`, so a slider move only
     sets artist data.
 
     Parameters
@@ -34,7 +34,7 @@ class InternalIndexExplorer(Explorer):
     n : int, default 240, keyword-only
         Samples per data set.
     rng : None, int or numpy.random.Generator, default 0, keyword-only
-        Seed of :func:`~patterneval.cluster.internal.blob_index_grid`.
+        Seed of :func:`~patterneval.book.internal_indices.blob_index_grid`.
     """
 
     __test__ = False
