@@ -33,6 +33,5 @@ Examples
 """
 
 from ._api import public_names as _public_names
-from .cluster.stability import stability_blobs
 
 __all__ = _public_names(globals())

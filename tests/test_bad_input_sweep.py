@@ -77,7 +77,8 @@ from patterneval.book.calibration import miscalibrated_forecasts, simulate_selec
 from patterneval.compare.calibration import bin_forecasts
 from patterneval.compare.out_of_fold import bbc_from_predictions, out_of_fold_predictions
 from patterneval.metrics import get_metric
-from patterneval.cluster.stability import jaccard_table, stability_blobs, stability_view, within_dispersion
+from patterneval.book.cluster_stability import stability_blobs, stability_view
+from patterneval.cluster.stability import jaccard_table, within_dispersion
 from patterneval.compare.many import average_ranks, critical_difference_groups, rank_scores
 from patterneval.book.roc_auc import binormal_roc, binormal_scores, delong_rows, simulate_delong_coverage
 from patterneval.book.two_classifiers import (

@@ -8,7 +8,8 @@ from threadpoolctl import threadpool_limits
 
 import patterneval as pe
 from patterneval.cluster import stability as st
-from patterneval.cluster.stability import stability_blobs, within_dispersion
+from patterneval.book.cluster_stability import stability_blobs
+from patterneval.cluster.stability import within_dispersion
 
 
 @pytest.fixture(autouse=True, scope="module")

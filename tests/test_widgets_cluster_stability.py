@@ -7,7 +7,7 @@ from sklearn.cluster import KMeans
 from threadpoolctl import threadpool_limits
 
 import patterneval as pe
-from patterneval.cluster.stability import stability_blobs, stability_view
+from patterneval.book.cluster_stability import stability_blobs, stability_view
 from patterneval.plotting import cluster_stability as plots
 from patterneval.widgets.cluster_stability import ClusterStabilityExplorer
 

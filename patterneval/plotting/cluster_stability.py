@@ -3,7 +3,7 @@ cluster-wise Jaccard stability, and the painter of its explorer.
 
 Nothing here computes: the curves come from :func:`patterneval.gap_statistic` and
 :func:`patterneval.cluster_stability` (the explorer's through
-:func:`patterneval.cluster.stability.stability_view`); painters only set artist data.
+:func:`patterneval.book.cluster_stability.stability_view`); painters only set artist data.
 """
 
 from __future__ import annotations
@@ -88,7 +88,7 @@ class ClusterStabilityPainter(Painter):
     Jaccard under the chosen resampling scheme, with Hennig's 0.5 and 0.75 lines. Right:
     the gap statistic of the same data over k, the 1-SE choice ringed and k marked.
 
-    Takes the dict of :func:`patterneval.cluster.stability.stability_view`;
+    Takes the dict of :func:`patterneval.book.cluster_stability.stability_view`;
     :meth:`update` only sets data.
 
     Parameters
@@ -127,7 +127,7 @@ class ClusterStabilityPainter(Painter):
         Parameters
         ----------
         view : dict
-            From :func:`~patterneval.cluster.stability.stability_view`.
+            From :func:`~patterneval.book.cluster_stability.stability_view`.
         k : int
             The number of clusters of the view (marked on the gap panel).
         method : str

@@ -15,7 +15,8 @@ from numpy.typing import ArrayLike
 
 from .._api import keywords
 from .._explore import StabilityOverK, stability_over_k
-from ..cluster.stability import STABILITY_METHODS, stability_view
+from ..book.cluster_stability import stability_view
+from ..cluster.stability import STABILITY_METHODS
 from ..plotting.cluster_stability import ClusterStabilityKPainter, ClusterStabilityPainter
 from ._base import Explorer, int_slider, selection_slider, toggle_buttons
 
@@ -25,7 +26,7 @@ __all__ = ["ClusterStabilityExplorer"]
 class ClusterStabilityExplorer(Explorer):
     """Sliders: the standard deviation of three Gaussian blobs, k-means' k, and Hennig's
     resampling scheme. Each setting is computed once by
-    :func:`patterneval.cluster.stability.stability_view` (a few tenths of a second) and
+    :func:`patterneval.book.cluster_stability.stability_view` (a few tenths of a second) and
     kept, so moving back to it only redraws.
 
     Parameters
@@ -47,7 +48,7 @@ class ClusterStabilityExplorer(Explorer):
     n_references : int, default 10, keyword-only
         Reference data sets of the gap statistic.
     rng : None or int, default 0, keyword-only
-        Seed of :func:`~patterneval.cluster.stability.stability_view`.
+        Seed of :func:`~patterneval.book.cluster_stability.stability_view`.
 
     Notes
     -----
@@ -101,7 +102,7 @@ class ClusterStabilityExplorer(Explorer):
         Returns
         -------
         dict
-            What :func:`~patterneval.cluster.stability.stability_view` returns for the setting.
+            What :func:`~patterneval.book.cluster_stability.stability_view` returns for the setting.
         """
         key = (float(noise), int(k), method)
         if key not in self.views:
