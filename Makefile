@@ -32,7 +32,7 @@ export PYDEVD_DISABLE_FILE_VALIDATION := 1
 NBVAL_PROFILES ?= native avx2 sse
 NBVAL_PATHS ?= book/
 
-.PHONY: help install assets frames book build test lint test-unit bench-quick test-wheel test-notebooks test-site pdf test-pdf test-lab lab execute screenshots constraints clean
+.PHONY: help install assets frames book build test lint test-unit test-floors bench-quick test-wheel test-notebooks test-site pdf test-pdf test-lab lab execute screenshots constraints clean
 
 # Every public target (tests/test_makefile.py checks that each .PHONY target but `help` is here).
 help:
@@ -47,6 +47,7 @@ help:
 	@echo "  make test            all tests: lint, unit + doctests, benchmarks --quick, the wheel alone, strict nbval, site build, browser"
 	@echo "  make lint            ruff check, ruff format --check and mypy (the configuration is in pyproject.toml)"
 	@echo "  make test-unit       pytest: tests/ and the doctests of patterneval/, under coverage (the report is printed)"
+	@echo "  make test-floors     the unit tests and doctests again in $(FLOORS_VENV), on the oldest versions pyproject.toml allows"
 	@echo "  make bench-quick     every benchmark in its --quick mode (a smoke test, not a measurement)"
 	@echo "  make test-wheel      build the wheel, install it alone in a fresh venv, run tests/smoke_wheel.py"
 	@echo "  make test-notebooks  strict nbval on every notebook, once per CPU profile (NBVAL_PROFILES, NBVAL_PATHS)"
@@ -171,6 +172,28 @@ test-unit: $(INSTALLED)
 	$(VENV_PY) -m coverage run -m pytest
 	$(VENV_PY) -m coverage report
 
+# The dependency floors (scikit-learn's minimum-dependencies job): the lower bounds that
+# pyproject.toml declares for the library and its plot and widgets extras, pinned exactly in
+# constraints-floors.txt with the test tools that install alongside them, in a second venv
+# made by the same recipe as $(VENV); the unit tests and doctests run there. Not the book:
+# its own tests (nbformat, Sphinx, numpydoc: FLOORS_BOOK_TESTS) run in $(VENV) only.
+FLOORS_VENV := .venv-floors
+FLOORS_PY := $(FLOORS_VENV)/bin/python
+FLOORS_INSTALLED := $(FLOORS_VENV)/.floors-installed
+FLOORS_TEST_TOOLS := pytest hypothesis statsmodels mlxtend scikit-posthocs autorank baycomp distributed pandas
+FLOORS_BOOK_TESTS := test_book test_citations test_docstring_parameters test_launch test_mathtext test_notebook_state test_sphinx_apilinks test_sphinx_pdf test_static_frames
+
+$(FLOORS_INSTALLED): pyproject.toml constraints-floors.txt
+	$(MAKE) --no-print-directory VENV=$(FLOORS_VENV) $(FLOORS_PY)
+	$(FLOORS_PY) -m pip install -c constraints-floors.txt -e '.[plot,widgets]' $(FLOORS_TEST_TOOLS)
+	touch $@
+
+test-floors: $(FLOORS_INSTALLED)
+	@start=$$(date +%s); \
+	$(FLOORS_PY) -m pip list 2>/dev/null | grep -iE '^(numpy|scipy|scikit-learn|joblib|threadpoolctl|tqdm|matplotlib|ipywidgets) '; \
+	$(FLOORS_PY) -m pytest $(foreach t,$(FLOORS_BOOK_TESTS),--ignore=tests/$(t).py); \
+	echo "== test-floors passed in $$(( $$(date +%s) - start )) s"
+
 # every benchmark in its --quick mode (tiny sizes, a few seconds each, no assertions on time):
 # a smoke test so that the scripts cannot rot; the numbers are not measurements
 bench-quick: $(INSTALLED)
@@ -220,6 +243,7 @@ test: $(INSTALLED)
 	@start=$$(date +%s); \
 	$(MAKE) --no-print-directory lint; \
 	$(MAKE) --no-print-directory test-unit; \
+	$(MAKE) --no-print-directory test-floors; \
 	$(MAKE) --no-print-directory bench-quick; \
 	$(MAKE) --no-print-directory test-wheel; \
 	$(MAKE) --no-print-directory test-notebooks; \
