@@ -65,6 +65,7 @@ import patterneval as pe
 from patterneval.book import simulation
 from patterneval.book.cross_validation import simulate_distinct_share, simulate_error_estimates
 from patterneval.book.cv_intervals import expected_svm_error, linear_rule_error, simulate_perturbation_coverage
+from patterneval.book.external_indices import relabel, relabel_profiles
 from patterneval.book.internal_indices import blob_data, blob_index_grid
 from patterneval.book.feature_selection import leak_grid
 from patterneval.book.permutation_tests import signal_tests
@@ -194,8 +195,8 @@ GOOD: dict = {
         "completeness")},
     "v_measure": (pe.v_measure, dict(labels_true=L6_TRUE, labels_pred=L6_PRED, beta=1.0)),
     "random_partition": (pe.cluster.random_partition, dict(n_samples=6, n_clusters=3, rng=0)),
-    "relabel": (pe.cluster.relabel, dict(labels_true=L6_TRUE, fraction=0.5, rng=0)),
-    "relabel_profiles": (pe.cluster.relabel_profiles, dict(labels_true=L6_TRUE, grid=[0.0, 1.0], cluster_options=(2, 3))),
+    "relabel": (relabel, dict(labels_true=L6_TRUE, fraction=0.5, rng=0)),
+    "relabel_profiles": (relabel_profiles, dict(labels_true=L6_TRUE, grid=[0.0, 1.0], cluster_options=(2, 3))),
     # cluster.internal
     **{name: (getattr(pe, name), dict(X=X8, labels=Y8)) for name in (
         "within_cluster_variation", "separation", "silhouette_samples", "silhouette_width",

@@ -139,7 +139,8 @@ def test_chapter_helpers_live_in_their_chapter_module():
                "patterneval.book.permutation_tests": ["signal_tests"],
                "patterneval.book.cv_intervals": ["expected_svm_error", "two_gaussians", "run_coverage_study"],
                "patterneval.book.internal_indices": ["blob_data", "blob_index_grid"],
-               "patterneval.book.cluster_stability": ["stability_blobs", "stability_view"]}
+               "patterneval.book.cluster_stability": ["stability_blobs", "stability_view"],
+               "patterneval.book.external_indices": ["relabel", "relabel_profiles"]}
     for module, names in helpers.items():
         mod = importlib.import_module(module)
         for name in names:

@@ -5,11 +5,10 @@ import pytest
 from _helpers import png
 from sklearn import metrics as skm
 
+from patterneval.book.external_indices import relabel, relabel_profiles
 from patterneval.cluster.external import (
     INDEX_NAMES,
     all_indices,
-    relabel,
-    relabel_profiles,
 )
 from patterneval.plotting.cluster_external import plot_chance_drift
 from patterneval.widgets.cluster_external import RelabelExplorer

@@ -37,8 +37,6 @@ from .external import (
     purity,
     rand_index,
     random_partition,
-    relabel,
-    relabel_profiles,
     v_measure,
     variation_of_information,
 )

@@ -90,7 +90,7 @@ class IndexProfilePainter(Painter):
         ----------
         profile : dict
             Index name -> array over ``grid`` (one entry of
-            :func:`~patterneval.cluster.external.relabel_profiles`).
+            :func:`~patterneval.book.external_indices.relabel_profiles`).
         grid : array_like of float
             The fractions relabelled.
         noise : float

@@ -9,7 +9,7 @@ from typing import Any
 import numpy as np
 from numpy.typing import ArrayLike
 
-from ..cluster.external import relabel_profiles
+from ..book.external_indices import relabel_profiles
 from ..plotting.cluster_external import IndexProfilePainter
 from ._base import Explorer, selection_slider
 
@@ -19,7 +19,7 @@ __all__ = ["RelabelExplorer"]
 class RelabelExplorer(Explorer):
     """Sliders: the fraction of samples relabelled and the number of labels they are
     drawn from. Everything is precomputed by
-    :func:`patterneval.cluster.external.relabel_profiles`; a move only sets
+    :func:`patterneval.book.external_indices.relabel_profiles`; a move only sets
     the painter's data.
 
     Parameters
@@ -35,7 +35,7 @@ class RelabelExplorer(Explorer):
     n_clusters : int, optional, keyword-only
         Initial number of labels, one of ``cluster_options`` (default the first).
     rng : None, int or numpy.random.Generator, default 0, keyword-only
-        Seed of :func:`~patterneval.cluster.external.relabel_profiles`.
+        Seed of :func:`~patterneval.book.external_indices.relabel_profiles`.
     """
 
     painter: Any = IndexProfilePainter
