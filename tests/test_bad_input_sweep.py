@@ -64,7 +64,12 @@ from sklearn.neighbors import KNeighborsClassifier
 import patterneval as pe
 from patterneval.book import simulation
 from patterneval.book.cross_validation import simulate_distinct_share, simulate_error_estimates
-from patterneval.book.cv_intervals import expected_svm_error, linear_rule_error, simulate_perturbation_coverage
+from patterneval.book.cv_intervals import (
+    expected_svm_error,
+    linear_rule_error,
+    simulate_perturbation_coverage,
+    two_gaussians,
+)
 from patterneval.book.external_indices import relabel, relabel_profiles
 from patterneval.book.internal_indices import blob_data, blob_index_grid
 from patterneval.book.feature_selection import leak_grid
@@ -177,7 +182,7 @@ GOOD: dict = {
     "signal_tests": (signal_tests, dict(signals=(0.0, 3.0), n_samples=10, n_features=2,
                                            n_resamples=3, cv=2, rng=0)),
     "perturbation_interval": (pe.perturbation_interval, dict(X=X8, y=Y8, cv=2, n_resamples=5, rng=0)),
-    "two_gaussians": (pe.datasets.two_gaussians, dict(n=6, rng=0)),
+    "two_gaussians": (two_gaussians, dict(n=6, rng=0)),
     "linear_rule_error": (linear_rule_error, dict(coef=[1.0, 0.0], intercept=0.0)),
     "expected_svm_error": (expected_svm_error, dict(n=10, n_datasets=3, rng=0)),
     "simulate_perturbation_coverage": (simulate_perturbation_coverage,
