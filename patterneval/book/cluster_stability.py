@@ -22,7 +22,10 @@ __all__ = ["stability_blobs", "stability_view"]
 
 @keywords
 def stability_blobs(
-    noise: float, *, n: int = 150, rng: int | np.random.Generator | None = 0,
+    noise: float,
+    *,
+    n: int = 150,
+    rng: int | np.random.Generator | None = 0,
 ) -> tuple[np.ndarray, np.ndarray]:
     """Three Gaussian blobs of ``n // 3`` points each around the corners of a triangle of
     side 6, with standard deviation ``noise``: the chapter's and the explorer's data.
@@ -61,9 +64,17 @@ def stability_blobs(
 
 
 @keywords
-def stability_view(noise: float, k: int, method: Literal["bootstrap", "subsample", "noise"], *, n: int = 150,
-                   n_resamples: int = 20, n_references: int = 10, k_max: int = 6,
-                   rng: int | np.random.Generator | None = 0) -> dict:
+def stability_view(
+    noise: float,
+    k: int,
+    method: Literal["bootstrap", "subsample", "noise"],
+    *,
+    n: int = 150,
+    n_resamples: int = 20,
+    n_references: int = 10,
+    k_max: int = 6,
+    rng: int | np.random.Generator | None = 0,
+) -> dict:
     """What the chapter's explorer draws for one slider setting: three blobs
     (:func:`stability_blobs` with standard deviation ``noise``), the cluster-wise
     stability of ``KMeans(n_clusters=k, n_init=3)`` under ``method``, and the gap
@@ -109,8 +120,10 @@ def stability_view(noise: float, k: int, method: Literal["bootstrap", "subsample
     k = check_scalar("k", k, int, low=1)
     k_max = check_scalar("k_max", k_max, int, low=2)
     X, y = stability_blobs(noise, n=n, rng=rng)
-    stab = cluster_stability(X, KMeans(n_clusters=k, n_init=3), n_resamples=n_resamples,
-                             method=method, rng=rng)
-    gap = gap_statistic(X, KMeans(n_init=3), range(1, k_max + 1), n_references=n_references,
-                        rng=rng)
+    stab = cluster_stability(
+        X, KMeans(n_clusters=k, n_init=3), n_resamples=n_resamples, method=method, rng=rng
+    )
+    gap = gap_statistic(
+        X, KMeans(n_init=3), range(1, k_max + 1), n_references=n_references, rng=rng
+    )
     return {"X": X, "labels_true": y, "stability": stab, "gap": gap}

@@ -41,7 +41,10 @@ __all__ = ["EstimatorSimulation", "simulate_distinct_share", "simulate_error_est
 
 @keywords
 def simulate_distinct_share(
-    n: int, *, n_resamples: int = 10_000, rng: int | np.random.Generator | None = None,
+    n: int,
+    *,
+    n_resamples: int = 10_000,
+    rng: int | np.random.Generator | None = None,
 ) -> np.ndarray:
     r"""Share of distinct samples in each of ``n_resamples`` simulated bootstrap samples.
 
@@ -155,11 +158,15 @@ class EstimatorSimulation(Result):
         --------
         See :meth:`column`.
         """
-        rows = [f"{'estimator':<10} {'mean':>7} {'bias':>8} {'(s.e.)':>8} {'sd':>7} {'rmse':>7}",
-                f"{'true':<10} {self.true_errors.mean():>7.4f}"]
+        rows = [
+            f"{'estimator':<10} {'mean':>7} {'bias':>8} {'(s.e.)':>8} {'sd':>7} {'rmse':>7}",
+            f"{'true':<10} {self.true_errors.mean():>7.4f}",
+        ]
         for j, name in enumerate(self.names):
-            rows.append(f"{name:<10} {self.estimates[:, j].mean():>7.4f} {self.bias[j]:>+8.4f} "
-                        f"{self.bias_se[j]:>8.4f} {self.std[j]:>7.4f} {self.rmse[j]:>7.4f}")
+            rows.append(
+                f"{name:<10} {self.estimates[:, j].mean():>7.4f} {self.bias[j]:>+8.4f} "
+                f"{self.bias_se[j]:>8.4f} {self.std[j]:>7.4f} {self.rmse[j]:>7.4f}"
+            )
         return "\n".join(rows)
 
 
@@ -204,10 +211,19 @@ def _one_training_set(estimator, sampler, n, X_test, y_test, cvs, n_resamples, r
 
 
 @keywords
-def simulate_error_estimates(estimator: BaseEstimator, sampler: Callable, *, n: int, n_test: int = 20_000,
-                             n_datasets: int = 100, cv: int | object | Sequence = (2, 10), n_resamples: int = 50,
-                             rng: int | np.random.Generator | None = None, n_jobs: int | None = None,
-                             progress: bool = False) -> EstimatorSimulation:
+def simulate_error_estimates(
+    estimator: BaseEstimator,
+    sampler: Callable,
+    *,
+    n: int,
+    n_test: int = 20_000,
+    n_datasets: int = 100,
+    cv: int | object | Sequence = (2, 10),
+    n_resamples: int = 50,
+    rng: int | np.random.Generator | None = None,
+    n_jobs: int | None = None,
+    progress: bool = False,
+) -> EstimatorSimulation:
     r"""Bias and spread of LOO, k-fold CV and the bootstrap estimates, by simulation.
 
     For each of ``n_datasets`` training sets of size ``n`` drawn by ``sampler``, the
@@ -288,8 +304,9 @@ def simulate_error_estimates(estimator: BaseEstimator, sampler: Callable, *, n: 
     X_test, y_test = _draw(sampler, test_rng, n_test)
     check_classification_target(y_test, estimator=estimator)
     tasks = [(estimator, sampler, n, X_test, y_test, cvs, n_resamples, child) for child in children]
-    results = run_tasks(_one_training_set, tasks, n_jobs=n_jobs, progress=progress,
-                        desc="training sets")
+    results = run_tasks(
+        _one_training_set, tasks, n_jobs=n_jobs, progress=progress, desc="training sets"
+    )
     true_errors = np.array([r[0] for r in results])
     estimates = np.array([r[1] for r in results])
     diff = estimates - true_errors[:, None]
@@ -312,17 +329,31 @@ def check_cv_sequence(cv, *, name: str = "cv") -> tuple:
     """One cross-validation or a sequence of them, for data not drawn yet: each an int
     number of folds >= 2 (checked against the labels when they are drawn) or a scikit-learn
     splitter. Returns a tuple, ints as Python ints."""
+
     def one(entry):
         if isinstance(entry, (int, np.integer)) and not isinstance(entry, (bool, np.bool_)):
             return check_scalar(name, entry, int, low=2)
-        return check_estimator(name, entry, methods=("split", "get_n_splits"), role="splitter",
-                               example="StratifiedKFold(5) or 10")
+        return check_estimator(
+            name,
+            entry,
+            methods=("split", "get_n_splits"),
+            role="splitter",
+            example="StratifiedKFold(5) or 10",
+        )
 
-    if isinstance(cv, (int, np.integer)) or callable(getattr(cv, "split", None)) or not np.iterable(cv) \
-            or isinstance(cv, (str, bytes)):
+    if (
+        isinstance(cv, (int, np.integer))
+        or callable(getattr(cv, "split", None))
+        or not np.iterable(cv)
+        or isinstance(cv, (str, bytes))
+    ):
         return (one(cv),)
     entries = tuple(one(entry) for entry in cv)
     if not entries:
-        raise fail(name, "an int number of folds, a splitter, or a non-empty sequence of them",
-                   "an empty sequence", echo=False)
+        raise fail(
+            name,
+            "an int number of folds, a splitter, or a non-empty sequence of them",
+            "an empty sequence",
+            echo=False,
+        )
     return entries

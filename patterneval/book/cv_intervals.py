@@ -59,8 +59,13 @@ __all__ = [
 
 
 @keywords
-def two_gaussians(n: int, *, separation: float = 2.0, n_features: int = 2,
-                  rng: int | np.random.Generator | None = None) -> tuple[np.ndarray, np.ndarray]:
+def two_gaussians(
+    n: int,
+    *,
+    separation: float = 2.0,
+    n_features: int = 2,
+    rng: int | np.random.Generator | None = None,
+) -> tuple[np.ndarray, np.ndarray]:
     r"""n/2 samples from each of two Gaussian classes :math:`N(\pm\mu, I_p)`,
     :math:`\mu = (\delta/2)\,e_1` (``separation`` :math:`\delta` = distance of the means).
 
@@ -104,7 +109,9 @@ def two_gaussians(n: int, *, separation: float = 2.0, n_features: int = 2,
     return X, y
 
 
-def linear_rule_error(coef: ArrayLike, intercept: ArrayLike, *, separation: float = 2.0) -> float | np.ndarray:
+def linear_rule_error(
+    coef: ArrayLike, intercept: ArrayLike, *, separation: float = 2.0
+) -> float | np.ndarray:
     r"""Exact error rate of the rule "class 1 if :math:`w\cdot x + b > 0`" on
     :func:`two_gaussians`' problem (equal priors):
 
@@ -136,13 +143,22 @@ def linear_rule_error(coef: ArrayLike, intercept: ArrayLike, *, separation: floa
     separation = check_scalar("separation", separation, float, low=0, closed="neither")
     coef_arr = check_array("coef", coef)
     if coef_arr.ndim not in (1, 2) or coef_arr.shape[-1] == 0:
-        raise fail("coef", "a weight vector (p,) or a stack of them (m, p)", f"an array of shape "
-                           f"{coef_arr.shape}", echo=False, error=TypeError if coef_arr.ndim == 0 else ValueError)
+        raise fail(
+            "coef",
+            "a weight vector (p,) or a stack of them (m, p)",
+            f"an array of shape {coef_arr.shape}",
+            echo=False,
+            error=TypeError if coef_arr.ndim == 0 else ValueError,
+        )
     w = np.atleast_2d(coef_arr)
     b = check_array("intercept", intercept)
     if b.ndim > 1 or (b.ndim == 1 and b.shape != w.shape[:1]):
-        raise fail("intercept", f"a number, or one per rule of coef (shape {w.shape[:1]})",
-                   f"an array of shape {b.shape}", echo=False)
+        raise fail(
+            "intercept",
+            f"a number, or one per rule of coef (shape {w.shape[:1]})",
+            f"an array of shape {b.shape}",
+            echo=False,
+        )
     b = np.broadcast_to(b, w.shape[:1])
     # the rule does not change when (w, b) is scaled: divide by the largest |entry| first,
     # so that the norm of a huge w cannot overflow (nor a tiny one underflow) into a wrong 0.5
@@ -169,9 +185,16 @@ def _true_errors(n, separation, n_features, C, generators):
 
 
 @keywords
-def expected_svm_error(n: int, *, separation: float = 2.0, n_features: int = 2, C: float = 1.0,
-                       n_datasets: int = 2000, rng: int | np.random.Generator | None = None,
-                       n_jobs: int | None = None) -> tuple[float, float, np.ndarray]:
+def expected_svm_error(
+    n: int,
+    *,
+    separation: float = 2.0,
+    n_features: int = 2,
+    C: float = 1.0,
+    n_datasets: int = 2000,
+    rng: int | np.random.Generator | None = None,
+    n_jobs: int | None = None,
+) -> tuple[float, float, np.ndarray]:
     r"""The target of the interval: the SVM's true error averaged over training sets of size n.
 
     :math:`\varepsilon_n = E_{T}[\varepsilon(\hat\theta_T)]`, T a training set of
@@ -219,7 +242,7 @@ def expected_svm_error(n: int, *, separation: float = 2.0, n_features: int = 2, 
     n_datasets = check_scalar("n_datasets", n_datasets, int, low=2)
     rng = check_rng(rng)
     gens = spawn(rng, n_datasets)
-    chunks = [(n, separation, n_features, C, gens[i:i + 100]) for i in range(0, n_datasets, 100)]
+    chunks = [(n, separation, n_features, C, gens[i : i + 100]) for i in range(0, n_datasets, 100)]
     errors = np.concatenate(run_tasks(_true_errors, chunks, n_jobs=check_n_jobs(n_jobs)))
     return float(errors.mean()), float(errors.std(ddof=1) / np.sqrt(errors.size)), errors
 
@@ -336,7 +359,9 @@ class PerturbationCoverage(Result):
         >>> bool(np.array_equal(type(sim).from_dict(d).covered, sim.covered))
         True
         """
-        out = {f.name: getattr(self, f.name) for f in dataclasses.fields(self) if f.name != "covered"}
+        out = {
+            f.name: getattr(self, f.name) for f in dataclasses.fields(self) if f.name != "covered"
+        }
         for name in _ROW_FIELDS:
             out[name] = [float(v) for v in out[name]]
         return out
@@ -369,23 +394,49 @@ def _coverage_chunk(n, separation, n_features, C, cv, n_resamples, level, method
     rows = []
     for gen in generators:
         X, y = two_gaussians(n, separation=separation, n_features=n_features, rng=gen)
-        res = perturbation_interval(X, y, C=C, cv=cv, n_resamples=n_resamples,
-                                    confidence_level=level, rng=gen, method=method)
+        res = perturbation_interval(
+            X,
+            y,
+            C=C,
+            cv=cv,
+            n_resamples=n_resamples,
+            confidence_level=level,
+            rng=gen,
+            method=method,
+        )
         w, b = _fit_linear_svm(X, y, np.ones(n), C)
         sd = float(res.replicates.std(ddof=1)) if n_resamples > 1 else float("nan")
-        rows.append((res.error, res.low, res.high, linear_rule_error(w, b, separation=separation),
-                     res.replicate_mean, sd))
+        rows.append(
+            (
+                res.error,
+                res.low,
+                res.high,
+                linear_rule_error(w, b, separation=separation),
+                res.replicate_mean,
+                sd,
+            )
+        )
     return rows
 
 
 @keywords
-def simulate_perturbation_coverage(n: int, *, separation: float = 2.0, n_features: int = 2, C: float = 1.0,
-                                   cv: int | object = 5, n_datasets: int = 100, n_resamples: int = 100,
-                                   confidence_level: float = 0.95, n_truth: int = 2000,
-                                   method: Literal["apparent", "perturbed-cv"] = "apparent",
-                                   target: tuple[float, float] | None = None,
-                                   rng: int | np.random.Generator | None = None, n_jobs: int | None = None,
-                                   progress: bool = False) -> PerturbationCoverage:
+def simulate_perturbation_coverage(
+    n: int,
+    *,
+    separation: float = 2.0,
+    n_features: int = 2,
+    C: float = 1.0,
+    cv: int | object = 5,
+    n_datasets: int = 100,
+    n_resamples: int = 100,
+    confidence_level: float = 0.95,
+    n_truth: int = 2000,
+    method: Literal["apparent", "perturbed-cv"] = "apparent",
+    target: tuple[float, float] | None = None,
+    rng: int | np.random.Generator | None = None,
+    n_jobs: int | None = None,
+    progress: bool = False,
+) -> PerturbationCoverage:
     r"""How often :func:`~patterneval.perturbation_interval` covers the expected error, by simulation.
 
     Draws ``n_datasets`` data sets from :func:`two_gaussians`, computes each one's interval
@@ -444,40 +495,83 @@ def simulate_perturbation_coverage(n: int, *, separation: float = 2.0, n_feature
     separation = check_scalar("separation", separation, float, low=0, closed="neither")
     C = check_scalar("C", C, float, low=0, closed="neither")
     cv = check_cv(cv, np.repeat([0, 1], n // 2))  # the labels of every data set
-    n_splits = cv if isinstance(cv, int) else len(cv) if isinstance(cv, list) else int(cv.get_n_splits())
+    n_splits = (
+        cv if isinstance(cv, int) else len(cv) if isinstance(cv, list) else int(cv.get_n_splits())
+    )
     n_datasets = check_scalar("n_datasets", n_datasets, int, low=2)
     n_resamples = check_scalar("n_resamples", n_resamples, int, low=1)
-    level = check_scalar("confidence_level", confidence_level, float, low=0, high=1, closed="neither")
+    level = check_scalar(
+        "confidence_level", confidence_level, float, low=0, high=1, closed="neither"
+    )
     n_truth = check_scalar("n_truth", n_truth, int, low=2)
     method = check_choice("method", method, PERTURBATION_METHODS)
     rng = check_rng(rng)
     n_jobs = check_n_jobs(n_jobs)
     truth_rng, data_rng = spawn(rng, 2)
     if target is None:
-        target, target_se, _ = expected_svm_error(n, separation=separation, n_features=n_features, C=C,
-                                                  n_datasets=n_truth, rng=truth_rng, n_jobs=n_jobs)
+        target, target_se, _ = expected_svm_error(
+            n,
+            separation=separation,
+            n_features=n_features,
+            C=C,
+            n_datasets=n_truth,
+            rng=truth_rng,
+            n_jobs=n_jobs,
+        )
     else:
         if np.ndim(target) != 1 or len(target) != 2:
             raise fail("target", "None or a pair (estimate, std_error)", target)
-        pair = check_array("target", target, ndim=1)  # finite real numbers (NaN would cover nothing)
+        pair = check_array(
+            "target", target, ndim=1
+        )  # finite real numbers (NaN would cover nothing)
         if not (0 <= pair[0] <= 1 and pair[1] >= 0):
-            raise fail("target", "a pair (estimate, std_error) with the estimate an error rate in [0, 1] "
-                                 "and std_error >= 0", pair.tolist())
+            raise fail(
+                "target",
+                "a pair (estimate, std_error) with the estimate an error rate in [0, 1] "
+                "and std_error >= 0",
+                pair.tolist(),
+            )
         target, target_se = (float(v) for v in pair)
     gens = spawn(data_rng, n_datasets)
-    chunks = [(n, separation, n_features, C, cv, n_resamples, level, method, gens[i:i + 4])
-              for i in range(0, n_datasets, 4)]
-    rows = np.array([row for chunk in run_tasks(_coverage_chunk, chunks, n_jobs=n_jobs, progress=progress,
-                                                desc=f"data sets (n={n}, {method})") for row in chunk])
+    chunks = [
+        (n, separation, n_features, C, cv, n_resamples, level, method, gens[i : i + 4])
+        for i in range(0, n_datasets, 4)
+    ]
+    rows = np.array(
+        [
+            row
+            for chunk in run_tasks(
+                _coverage_chunk,
+                chunks,
+                n_jobs=n_jobs,
+                progress=progress,
+                desc=f"data sets (n={n}, {method})",
+            )
+            for row in chunk
+        ]
+    )
     errors, lows, highs, true_errors, replicate_means, replicate_sds = rows.T
     covered = (lows <= target) & (target <= highs)
     cov = float(covered.mean())
     return PerturbationCoverage(
-        coverage=cov, std_error=float(np.sqrt(cov * (1 - cov) / n_datasets)), confidence_level=level,
-        target=float(target), target_std_error=float(target_se), n=n, n_splits=n_splits,
-        n_resamples=n_resamples, n_datasets=n_datasets, method=method, mean_width=float(np.mean(highs - lows)),
-        errors=errors, lows=lows, highs=highs, true_errors=true_errors, covered=covered,
-        replicate_means=replicate_means, replicate_sds=replicate_sds,
+        coverage=cov,
+        std_error=float(np.sqrt(cov * (1 - cov) / n_datasets)),
+        confidence_level=level,
+        target=float(target),
+        target_std_error=float(target_se),
+        n=n,
+        n_splits=n_splits,
+        n_resamples=n_resamples,
+        n_datasets=n_datasets,
+        method=method,
+        mean_width=float(np.mean(highs - lows)),
+        errors=errors,
+        lows=lows,
+        highs=highs,
+        true_errors=true_errors,
+        covered=covered,
+        replicate_means=replicate_means,
+        replicate_sds=replicate_sds,
     )
 
 
@@ -573,8 +667,10 @@ class CoverageStudy(Result):
         for sim in self.cells:
             if sim.n == n and sim.method == method:
                 return sim
-        raise ValueError(f"no cell with n={n} and method={method!r}; the study has "
-                         f"{[(s.n, s.method) for s in self.cells]}.")
+        raise ValueError(
+            f"no cell with n={n} and method={method!r}; the study has "
+            f"{[(s.n, s.method) for s in self.cells]}."
+        )
 
     def replay(self, n_datasets: int = 10, *, n_jobs: int | None = None) -> CoverageReplay:
         """Recompute the first ``n_datasets`` data sets of every cell (with the stored target)
@@ -601,22 +697,40 @@ class CoverageStudy(Result):
         >>> rep.n_cells, rep.max_abs_difference == 0, rep.same_coverage
         (2, True, True)
         """
-        m = check_scalar("n_datasets", n_datasets, int, low=2, high=min(sim.n_datasets for sim in self.cells),
-                         hint="The study stores no more data sets per cell.")
+        m = check_scalar(
+            "n_datasets",
+            n_datasets,
+            int,
+            low=2,
+            high=min(sim.n_datasets for sim in self.cells),
+            hint="The study stores no more data sets per cell.",
+        )
         s = self.settings
         worst, same = 0.0, True
         for sim in self.cells:
             new = simulate_perturbation_coverage(
-                sim.n, separation=s["separation"], n_features=s["n_features"], C=s["C"],
-                cv=s["cv"], n_datasets=m, n_resamples=s["n_resamples"],
-                confidence_level=s["confidence_level"], n_truth=s["n_truth"], method=sim.method,
-                target=(sim.target, sim.target_std_error), rng=np.random.default_rng([s["rng"], sim.n]),
-                n_jobs=n_jobs)
+                sim.n,
+                separation=s["separation"],
+                n_features=s["n_features"],
+                C=s["C"],
+                cv=s["cv"],
+                n_datasets=m,
+                n_resamples=s["n_resamples"],
+                confidence_level=s["confidence_level"],
+                n_truth=s["n_truth"],
+                method=sim.method,
+                target=(sim.target, sim.target_std_error),
+                rng=np.random.default_rng([s["rng"], sim.n]),
+                n_jobs=n_jobs,
+            )
             for name in _ROW_FIELDS:
-                worst = max(worst, float(np.max(np.abs(getattr(new, name) - getattr(sim, name)[:m]))))
+                worst = max(
+                    worst, float(np.max(np.abs(getattr(new, name) - getattr(sim, name)[:m])))
+                )
             same = same and bool(np.array_equal(new.covered, sim.covered[:m]))
-        return CoverageReplay(n_datasets=m, n_cells=len(self.cells), max_abs_difference=worst,
-                              same_coverage=same)
+        return CoverageReplay(
+            n_datasets=m, n_cells=len(self.cells), max_abs_difference=worst, same_coverage=same
+        )
 
     def to_json(self, path: str | os.PathLike) -> None:
         """Write the study as JSON (floats round-trip exactly).
@@ -673,19 +787,33 @@ def load_coverage_study(path: str | os.PathLike) -> CoverageStudy:
     """
     data = json.loads(Path(check_path(path)).read_text(encoding="utf-8"))
     try:
-        return CoverageStudy(settings=data["settings"],
-                             cells=tuple(PerturbationCoverage.from_dict(c) for c in data["cells"]))
+        return CoverageStudy(
+            settings=data["settings"],
+            cells=tuple(PerturbationCoverage.from_dict(c) for c in data["cells"]),
+        )
     except (KeyError, TypeError, ValueError) as exc:
-        raise fail("path", "a JSON file written by CoverageStudy.to_json", f"{path} ({exc!r})",
-                   echo=False) from None
+        raise fail(
+            "path", "a JSON file written by CoverageStudy.to_json", f"{path} ({exc!r})", echo=False
+        ) from None
 
 
 @keywords
-def run_coverage_study(ns: ArrayLike, *, methods: Sequence[str] = PERTURBATION_METHODS, separation: float = 2.0,
-                       n_features: int = 2, C: float = 1.0, cv: int = 5, n_datasets: int = 1000,
-                       n_resamples: int = 200, confidence_level: float = 0.95, n_truth: int = 20000,
-                       rng: int | np.random.Generator | None = None, n_jobs: int | None = None,
-                       progress: bool = False) -> CoverageStudy:
+def run_coverage_study(
+    ns: ArrayLike,
+    *,
+    methods: Sequence[str] = PERTURBATION_METHODS,
+    separation: float = 2.0,
+    n_features: int = 2,
+    C: float = 1.0,
+    cv: int = 5,
+    n_datasets: int = 1000,
+    n_resamples: int = 200,
+    confidence_level: float = 0.95,
+    n_truth: int = 20000,
+    rng: int | np.random.Generator | None = None,
+    n_jobs: int | None = None,
+    progress: bool = False,
+) -> CoverageStudy:
     r"""Coverage of each method in ``methods`` at each sample size in ``ns``.
 
     Cell (n, method) is :func:`simulate_perturbation_coverage` with
@@ -741,30 +869,48 @@ def run_coverage_study(ns: ArrayLike, *, methods: Sequence[str] = PERTURBATION_M
     >>> a.target == b.target, bool(np.array_equal(a.errors, b.errors))  # same data sets
     (True, True)
     """
-    ns = check_array("ns", np.atleast_1d(ns) if np.isscalar(ns) else ns, ndim=1, kind="int", low=2).tolist()
+    ns = check_array(
+        "ns", np.atleast_1d(ns) if np.isscalar(ns) else ns, ndim=1, kind="int", low=2
+    ).tolist()
     if isinstance(methods, str) or not np.iterable(methods):
-        raise fail("methods", f"a sequence of methods from {list(PERTURBATION_METHODS)}", methods,
-                   error=TypeError)
+        raise fail(
+            "methods",
+            f"a sequence of methods from {list(PERTURBATION_METHODS)}",
+            methods,
+            error=TypeError,
+        )
     methods = [check_choice("methods", m, PERTURBATION_METHODS) for m in methods]
     if not methods or len(set(methods)) != len(methods):
-        raise fail("methods", f"a non-empty sequence of distinct methods from {list(PERTURBATION_METHODS)}",
-                   methods)
+        raise fail(
+            "methods",
+            f"a non-empty sequence of distinct methods from {list(PERTURBATION_METHODS)}",
+            methods,
+        )
     if isinstance(rng, (int, np.integer)) and not isinstance(rng, bool):
         seed = check_scalar("rng", rng, int, low=0)
     else:
         seed = int(check_rng(rng).integers(2**63))
     # every option checked here, before the settings are stored (float("nan") or a complex
     # would otherwise fail deep inside, or be stored as given)
-    settings = dict(separation=check_scalar("separation", separation, float, low=0, closed="neither"),
-                    n_features=check_scalar("n_features", n_features, int, low=1),
-                    C=check_scalar("C", C, float, low=0, closed="neither"),
-                    cv=check_scalar("cv", cv, int, low=2, hint="The study takes an int number of folds: its "
-                                                                   "settings are stored as JSON."),
-                    n_datasets=check_scalar("n_datasets", n_datasets, int, low=2),
-                    n_resamples=check_scalar("n_resamples", n_resamples, int, low=1),
-                    confidence_level=check_scalar("confidence_level", confidence_level, float, low=0, high=1,
-                                                  closed="neither"),
-                    n_truth=check_scalar("n_truth", n_truth, int, low=2), rng=seed)
+    settings = dict(
+        separation=check_scalar("separation", separation, float, low=0, closed="neither"),
+        n_features=check_scalar("n_features", n_features, int, low=1),
+        C=check_scalar("C", C, float, low=0, closed="neither"),
+        cv=check_scalar(
+            "cv",
+            cv,
+            int,
+            low=2,
+            hint="The study takes an int number of folds: its settings are stored as JSON.",
+        ),
+        n_datasets=check_scalar("n_datasets", n_datasets, int, low=2),
+        n_resamples=check_scalar("n_resamples", n_resamples, int, low=1),
+        confidence_level=check_scalar(
+            "confidence_level", confidence_level, float, low=0, high=1, closed="neither"
+        ),
+        n_truth=check_scalar("n_truth", n_truth, int, low=2),
+        rng=seed,
+    )
     check_n_jobs(n_jobs)
     check_bool("progress", progress)
     cells = []
@@ -772,9 +918,21 @@ def run_coverage_study(ns: ArrayLike, *, methods: Sequence[str] = PERTURBATION_M
         target = None
         for method in methods:
             sim = simulate_perturbation_coverage(
-                n, separation=separation, n_features=n_features, C=C, cv=cv, n_datasets=n_datasets,
-                n_resamples=n_resamples, confidence_level=confidence_level, n_truth=n_truth, method=method,
-                target=target, rng=np.random.default_rng([seed, n]), n_jobs=n_jobs, progress=progress)
+                n,
+                separation=separation,
+                n_features=n_features,
+                C=C,
+                cv=cv,
+                n_datasets=n_datasets,
+                n_resamples=n_resamples,
+                confidence_level=confidence_level,
+                n_truth=n_truth,
+                method=method,
+                target=target,
+                rng=np.random.default_rng([seed, n]),
+                n_jobs=n_jobs,
+                progress=progress,
+            )
             target = (sim.target, sim.target_std_error)
             cells.append(sim)
     return CoverageStudy(settings=settings, cells=tuple(cells))

@@ -62,8 +62,13 @@ class CoverageSimulation(Result):
 
 @keywords
 def simulate_coverage(
-    error: float, n: int, *, confidence_level: float = 0.95, method: Literal["wald", "wilson", "agresti-coull", "clopper-pearson", "jeffreys"] = "wilson",
-    n_datasets: int = 10_000, rng: int | np.random.Generator | None = None,
+    error: float,
+    n: int,
+    *,
+    confidence_level: float = 0.95,
+    method: Literal["wald", "wilson", "agresti-coull", "clopper-pearson", "jeffreys"] = "wilson",
+    n_datasets: int = 10_000,
+    rng: int | np.random.Generator | None = None,
 ) -> CoverageSimulation:
     """Coverage of an interval method by Monte Carlo: draw k, build the interval, count hits.
 
@@ -95,7 +100,9 @@ def simulate_coverage(
     """
     eps = check_scalar("error", error, float, low=0, high=1)
     n = check_scalar("n", n, int, low=1)
-    level = check_scalar("confidence_level", confidence_level, float, low=0, high=1, closed="neither")
+    level = check_scalar(
+        "confidence_level", confidence_level, float, low=0, high=1, closed="neither"
+    )
     method = check_choice("method", method, INTERVAL_METHODS)
     n_datasets = check_scalar("n_datasets", n_datasets, int, low=1)
     k = _binomial_draws(check_rng(rng), n, eps, n_datasets)

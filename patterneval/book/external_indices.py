@@ -22,8 +22,13 @@ __all__ = ["relabel", "relabel_profiles"]
 
 
 @keywords
-def relabel(labels_true: ArrayLike, fraction: float, *, n_clusters: int | None = None,
-            rng: int | np.random.Generator | None = None) -> np.ndarray:
+def relabel(
+    labels_true: ArrayLike,
+    fraction: float,
+    *,
+    n_clusters: int | None = None,
+    rng: int | np.random.Generator | None = None,
+) -> np.ndarray:
     """A noisy copy of a partition: a random ``fraction`` of the samples (rounded down)
     get a label drawn uniformly from ``0, ..., n_clusters - 1`` (default: the number of
     classes of ``labels_true``); the others keep theirs. ``labels_true`` must hold
@@ -57,8 +62,11 @@ def relabel(labels_true: ArrayLike, fraction: float, *, n_clusters: int | None =
     """
     labels, _ = check_partitions(labels_true, labels_true, names=("labels_true", "labels_true"))
     fraction = check_scalar("fraction", fraction, float, low=0, high=1)
-    k = int(np.unique(labels).size) if n_clusters is None else check_scalar(
-        "n_clusters", n_clusters, int, low=1)
+    k = (
+        int(np.unique(labels).size)
+        if n_clusters is None
+        else check_scalar("n_clusters", n_clusters, int, low=1)
+    )
     rng = check_rng(rng)
     out = np.array(labels, copy=True)
     chosen = rng.choice(out.size, size=int(fraction * out.size), replace=False)
@@ -67,8 +75,13 @@ def relabel(labels_true: ArrayLike, fraction: float, *, n_clusters: int | None =
 
 
 @keywords
-def relabel_profiles(labels_true: ArrayLike, *, grid: Sequence[float], cluster_options: Sequence[int],
-                     rng: int | np.random.Generator | None = 0) -> dict:
+def relabel_profiles(
+    labels_true: ArrayLike,
+    *,
+    grid: Sequence[float],
+    cluster_options: Sequence[int],
+    rng: int | np.random.Generator | None = 0,
+) -> dict:
     """Every index of :func:`~patterneval.all_indices` against the share of relabelled samples: the
     precomputation behind the chapter's relabelling explorer.
 

@@ -75,15 +75,24 @@ def _leak_cell(estimator, X, y, k, cv, seed):
     """CV1 and CV2 errors of ``SelectKBest(f_classif, k) + estimator`` on one data set,
     both with the folds of ``cv`` (an int's drawn from ``seed``)."""
     selector = SelectKBest(f_classif, k=k)
-    return tuple(selection_cv_error(selector, estimator, X, y, inside=inside, cv=cv, rng=seed).error
-                 for inside in (False, True))
+    return tuple(
+        selection_cv_error(selector, estimator, X, y, inside=inside, cv=cv, rng=seed).error
+        for inside in (False, True)
+    )
 
 
 @keywords
 def leak_grid(
-    n_features: Sequence[int] = (50, 200, 1000, 3000), k: Sequence[int] = (1, 5, 10, 20, 50), *, n_samples: int = 40,
-    n_datasets: int = 3, cv: int | object = 5, estimator: BaseEstimator | None = None,
-    rng: int | np.random.Generator | None = None, n_jobs: int | None = None, progress: bool = False,
+    n_features: Sequence[int] = (50, 200, 1000, 3000),
+    k: Sequence[int] = (1, 5, 10, 20, 50),
+    *,
+    n_samples: int = 40,
+    n_datasets: int = 3,
+    cv: int | object = 5,
+    estimator: BaseEstimator | None = None,
+    rng: int | np.random.Generator | None = None,
+    n_jobs: int | None = None,
+    progress: bool = False,
 ) -> LeakGrid:
     r"""CV1 and CV2 errors of univariate selection + classifier on pure noise, over a grid of
     feature counts ``p`` and kept counts ``k``.
@@ -159,12 +168,16 @@ def leak_grid(
     True
     """
     n_features = check_grid("n_features", n_features, integer=True, low=1)
-    k = check_grid("k", k, integer=True, low=1, high=int(n_features[0]), high_name="min(n_features)")
+    k = check_grid(
+        "k", k, integer=True, low=1, high=int(n_features[0]), high_name="min(n_features)"
+    )
     n_samples = check_scalar("n_samples", n_samples, int, low=4)
     n_datasets = check_scalar("n_datasets", n_datasets, int, low=1)
     y = np.repeat([0, 1], [n_samples // 2, n_samples - n_samples // 2])
     cv = check_cv(cv, y)
-    estimator = KNeighborsClassifier(1) if estimator is None else check_estimator("estimator", estimator)
+    estimator = (
+        KNeighborsClassifier(1) if estimator is None else check_estimator("estimator", estimator)
+    )
     check_classification_target(y, estimator=estimator)
     progress = check_bool("progress", progress)
     gen = check_rng(rng)
@@ -175,8 +188,9 @@ def leak_grid(
         X = gen.normal(size=(n_samples, int(n_features[-1])))
         seed = int(gen.integers(2**32))
         tasks += [(estimator, X[:, :p], y, int(kk), cv, seed) for p in n_features for kk in k]
-    errors = run_tasks(_leak_cell, tasks, n_jobs=n_jobs, progress=progress, desc="leak grid",
-                       total=len(tasks))
+    errors = run_tasks(
+        _leak_cell, tasks, n_jobs=n_jobs, progress=progress, desc="leak grid", total=len(tasks)
+    )
     # tasks run data set by data set, then p, then k: reshape and move data sets last
     errors = np.array(errors).reshape(n_datasets, n_features.size, k.size, 2)
     return LeakGrid(

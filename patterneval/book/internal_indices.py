@@ -22,7 +22,10 @@ __all__ = ["blob_data", "blob_index_grid"]
 
 @keywords
 def blob_data(
-    separation: float, *, n: int = 240, rng: int | np.random.Generator | None = 0,
+    separation: float,
+    *,
+    n: int = 240,
+    rng: int | np.random.Generator | None = 0,
 ) -> tuple[np.ndarray, np.ndarray]:
     """Three round Gaussian blobs in the plane, a known truth for the chapter's examples.
 
@@ -69,9 +72,14 @@ def blob_data(
 
 
 @keywords
-def blob_index_grid(separations: Sequence[float], ks: Sequence[int], *, n: int = 240,
-                    rng: int | np.random.Generator | None = 0,
-                    names: Sequence[str] = ("silhouette", "Dunn", "DBI", "connectivity")) -> dict:
+def blob_index_grid(
+    separations: Sequence[float],
+    ks: Sequence[int],
+    *,
+    n: int = 240,
+    rng: int | np.random.Generator | None = 0,
+    names: Sequence[str] = ("silhouette", "Dunn", "DBI", "connectivity"),
+) -> dict:
     """K-means labels and index curves for :func:`blob_data` at every separation: the
     precomputation behind the chapter's blob explorer.
 

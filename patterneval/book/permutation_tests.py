@@ -31,10 +31,18 @@ __all__ = ["signal_tests"]
 
 
 @keywords
-def signal_tests(signals: Sequence[float] = (0.0, 0.25, 0.5, 0.75, 1.0, 1.5), *, n_samples: int = 40,
-                 n_features: int = 5, n_resamples: int = 200, cv: int | object = 4,
-                 estimator: BaseEstimator | None = None, rng: int | np.random.Generator | None = None,
-                 n_jobs: int | None = None, progress: bool = False) -> dict:
+def signal_tests(
+    signals: Sequence[float] = (0.0, 0.25, 0.5, 0.75, 1.0, 1.5),
+    *,
+    n_samples: int = 40,
+    n_features: int = 5,
+    n_resamples: int = 200,
+    cv: int | object = 4,
+    estimator: BaseEstimator | None = None,
+    rng: int | np.random.Generator | None = None,
+    n_jobs: int | None = None,
+    progress: bool = False,
+) -> dict:
     r""":func:`~patterneval.permutation_test` on one synthetic two-class problem per signal strength.
 
     For each :math:`\delta` in ``signals``: ``n_samples`` samples in two balanced classes,
@@ -100,7 +108,11 @@ def signal_tests(signals: Sequence[float] = (0.0, 0.25, 0.5, 0.75, 1.0, 1.5), *,
     n_resamples = check_scalar("n_resamples", n_resamples, int, low=1)
     y = np.repeat([0, 1], [n_samples // 2, n_samples - n_samples // 2])
     cv = check_cv(cv, y)
-    estimator = LinearDiscriminantAnalysis() if estimator is None else check_estimator("estimator", estimator)
+    estimator = (
+        LinearDiscriminantAnalysis()
+        if estimator is None
+        else check_estimator("estimator", estimator)
+    )
     check_classification_target(y, estimator=estimator)
     progress = check_bool("progress", progress)
     gen = check_rng(rng)
@@ -115,6 +127,7 @@ def signal_tests(signals: Sequence[float] = (0.0, 0.25, 0.5, 0.75, 1.0, 1.5), *,
     for delta in iterator:
         X = gen.normal(size=(n_samples, n_features))
         X[y == 1, 0] += delta
-        out[float(delta)] = permutation_test(estimator, X, y, n_resamples=n_resamples, cv=cv,
-                                             rng=gen, n_jobs=n_jobs)
+        out[float(delta)] = permutation_test(
+            estimator, X, y, n_resamples=n_resamples, cv=cv, rng=gen, n_jobs=n_jobs
+        )
     return out

@@ -42,8 +42,14 @@ class SamplingSimulation(Result):
 
 
 @keywords
-def simulate_sampling(class_errors: ArrayLike, priors: ArrayLike, n: int, *, n_datasets: int = 10_000,
-                      rng: int | np.random.Generator | None = None) -> SamplingSimulation:
+def simulate_sampling(
+    class_errors: ArrayLike,
+    priors: ArrayLike,
+    n: int,
+    *,
+    n_datasets: int = 10_000,
+    rng: int | np.random.Generator | None = None,
+) -> SamplingSimulation:
     """Draw the two error estimates of the chapter "Selective sampling", vectorised.
 
     Random sampling draws N test samples from the mixture, so the error count is

@@ -72,8 +72,9 @@ def _number(name, value, **bounds) -> float:
     return check_scalar(name, value, float, **bounds)
 
 
-def _check(label, formula, simulated, std_error, n_se, *, source="std_error",
-           apart="formula") -> SimulationCheck:
+def _check(
+    label, formula, simulated, std_error, n_se, *, source="std_error", apart="formula"
+) -> SimulationCheck:
     """The common checks of every check_* helper: a string label, finite formula and
     simulated value, a finite std_error >= 0 (an infinite or NaN one would make every
     comparison pass or fail silently) and a finite n_se > 0.
@@ -93,20 +94,34 @@ def _check(label, formula, simulated, std_error, n_se, *, source="std_error",
         diff = simulated - formula
         z = 0.0 if diff == 0 else (diff / std_error if std_error > 0 else np.inf)
     if diff != 0 and std_error == 0:
-        expected = "> 0" if source == "std_error" else (
-            "replicates with a Monte Carlo standard error > 0 (not all equal; for a variance, not "
-            "two values equally often, e.g. two replicates)")
-        raise fail(source, f"{expected} when the simulated value differs from formula",
-                   f"a standard error of 0 with simulated {simulated:.6g} and formula {formula:.6g}",
-                   echo=False,
-                   hint="z = (simulated - formula) / 0 would be infinite: with no spread there is "
-                        "no tolerance to compare within. Simulate more (or varied) replicates, or "
-                        "compare the values exactly.")
+        expected = (
+            "> 0"
+            if source == "std_error"
+            else (
+                "replicates with a Monte Carlo standard error > 0 (not all equal; for a variance, not "
+                "two values equally often, e.g. two replicates)"
+            )
+        )
+        raise fail(
+            source,
+            f"{expected} when the simulated value differs from formula",
+            f"a standard error of 0 with simulated {simulated:.6g} and formula {formula:.6g}",
+            echo=False,
+            hint="z = (simulated - formula) / 0 would be infinite: with no spread there is "
+            "no tolerance to compare within. Simulate more (or varied) replicates, or "
+            "compare the values exactly.",
+        )
     if not np.isfinite(z):
-        raise fail(apart, "within a finite number of standard errors of the simulated value",
-                   f"formula {formula:.6g} and simulated {simulated:.6g} with a standard error of "
-                   f"{std_error:.3g}, so that z overflows", echo=False)
-    return SimulationCheck(label, formula, simulated, std_error, float(z), float(n_se), bool(abs(z) <= n_se))
+        raise fail(
+            apart,
+            "within a finite number of standard errors of the simulated value",
+            f"formula {formula:.6g} and simulated {simulated:.6g} with a standard error of "
+            f"{std_error:.3g}, so that z overflows",
+            echo=False,
+        )
+    return SimulationCheck(
+        label, formula, simulated, std_error, float(z), float(n_se), bool(abs(z) <= n_se)
+    )
 
 
 def _variance_and_se(x, name):
@@ -118,9 +133,13 @@ def _variance_and_se(x, name):
         m4 = np.mean(centred**4)
         variance, se = x.var(ddof=1), np.sqrt(max(m4 - m2 * m2, 0.0) / x.size)
     if not (np.isfinite(variance) and np.isfinite(se) and np.isfinite(m4)):
-        raise fail(name, "replicates whose fourth central moment is finite in double precision "
-                         "(for the standard error of their variance)",
-                   f"replicates spread over {np.ptp(x):.3g}", echo=False)
+        raise fail(
+            name,
+            "replicates whose fourth central moment is finite in double precision "
+            "(for the standard error of their variance)",
+            f"replicates spread over {np.ptp(x):.3g}",
+            echo=False,
+        )
     return variance, se
 
 
@@ -129,7 +148,9 @@ def _replicates(samples, name="samples") -> np.ndarray:
     return check_array(name, samples, ndim=1, min_rows=2, shape_hint="(Monte Carlo replicates)")
 
 
-def check_mean(samples: ArrayLike, formula: float, *, label: str = "mean", n_se: float = 4.0) -> SimulationCheck:
+def check_mean(
+    samples: ArrayLike, formula: float, *, label: str = "mean", n_se: float = 4.0
+) -> SimulationCheck:
     r"""Compare the mean of replicates with a formula; SE = :math:`s/\sqrt{R}`.
 
     Parameters
@@ -161,13 +182,21 @@ def check_mean(samples: ArrayLike, formula: float, *, label: str = "mean", n_se:
     with np.errstate(over="ignore", invalid="ignore"):
         mean, se = x.mean(), x.std(ddof=1) / np.sqrt(x.size)
     if not (np.isfinite(mean) and np.isfinite(se)):  # squares (or the sum) beyond ~1e308
-        raise fail("samples", "replicates whose mean and variance are finite in double precision",
-                   f"replicates spread over {np.ptp(x):.3g}", echo=False)
+        raise fail(
+            "samples",
+            "replicates whose mean and variance are finite in double precision",
+            f"replicates spread over {np.ptp(x):.3g}",
+            echo=False,
+        )
     return _check(label, formula, mean, se, n_se, source="samples")
 
 
 def check_variance(
-    samples: ArrayLike, formula: float, *, label: str = "variance", n_se: float = 4.0,
+    samples: ArrayLike,
+    formula: float,
+    *,
+    label: str = "variance",
+    n_se: float = 4.0,
 ) -> SimulationCheck:
     r"""Compare the sample variance of replicates with a formula.
 
@@ -210,8 +239,14 @@ def check_variance(
     return _check(label, formula, variance, se, n_se, source="samples")
 
 
-def check_variance_difference(samples_a: ArrayLike, samples_b: ArrayLike, formula: float, *,
-                              label: str = "variance gap", n_se: float = 4.0) -> SimulationCheck:
+def check_variance_difference(
+    samples_a: ArrayLike,
+    samples_b: ArrayLike,
+    formula: float,
+    *,
+    label: str = "variance gap",
+    n_se: float = 4.0,
+) -> SimulationCheck:
     r"""Compare ``var(samples_a) - var(samples_b)`` with a formula.
 
     The two sets of replicates are independent, so the standard error of the difference
@@ -245,11 +280,18 @@ def check_variance_difference(samples_a: ArrayLike, samples_b: ArrayLike, formul
     """
     var_a, se_a = _variance_and_se(_replicates(samples_a, "samples_a"), "samples_a")
     var_b, se_b = _variance_and_se(_replicates(samples_b, "samples_b"), "samples_b")
-    return _check(label, formula, var_a - var_b, np.hypot(se_a, se_b), n_se, source="samples_a and samples_b")
+    return _check(
+        label, formula, var_a - var_b, np.hypot(se_a, se_b), n_se, source="samples_a and samples_b"
+    )
 
 
 def check_value(
-    simulated: float, std_error: float, formula: float, *, label: str = "value", n_se: float = 4.0,
+    simulated: float,
+    std_error: float,
+    formula: float,
+    *,
+    label: str = "value",
+    n_se: float = 4.0,
 ) -> SimulationCheck:
     """Compare a simulated value whose standard error is already known with a formula.
 
@@ -311,11 +353,18 @@ def format_checks(checks: Iterable[SimulationCheck]) -> str:
         raise fail("checks", "a list of SimulationCheck results", checks, error=TypeError)
     checks = list(checks)
     if not checks:
-        raise fail("checks", "a non-empty list of SimulationCheck results", "an empty list", echo=False)
+        raise fail(
+            "checks", "a non-empty list of SimulationCheck results", "an empty list", echo=False
+        )
     for i, c in enumerate(checks):
         if not isinstance(c, SimulationCheck):
-            raise fail(f"checks[{i}]", "a SimulationCheck (from check_mean, check_value, ...)",
-                       type(c).__name__, error=TypeError, echo=False)
+            raise fail(
+                f"checks[{i}]",
+                "a SimulationCheck (from check_mean, check_value, ...)",
+                type(c).__name__,
+                error=TypeError,
+                echo=False,
+            )
     same = len({c.n_se for c in checks}) == 1
     w = max(8, *(len(c.label) for c in checks))
     last = f"|z|<={checks[0].n_se:g}" if same else "|z|<=n_se"
