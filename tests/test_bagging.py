@@ -17,7 +17,6 @@ from sklearn.neighbors import KNeighborsClassifier
 from sklearn.tree import DecisionTreeClassifier, ExtraTreeClassifier
 from sklearn.utils.estimator_checks import parametrize_with_checks
 
-import patterneval as pe
 from patterneval.book import simulation
 import patterneval.ensemble.bagging as B
 from patterneval.ensemble.bagging import Bagging, RandomForest

@@ -12,7 +12,6 @@ from sklearn.tree import DecisionTreeClassifier
 from sklearn.utils.estimator_checks import parametrize_with_checks
 
 from patterneval.ensemble import boosting
-import patterneval as pe
 from patterneval.book import simulation
 from patterneval.book import adaboost as book_adaboost
 from patterneval.book.adaboost import boosting_rounds, compare_modes, resampled_error

@@ -12,7 +12,6 @@ from hypothesis import given
 from hypothesis import strategies as st
 from scipy.spatial import distance as sd
 
-import patterneval as pe
 from patterneval.book import simulation
 from patterneval import distance as D
 

@@ -8,7 +8,6 @@ import pytest
 from _helpers import assert_rejects
 from scipy import stats
 
-import patterneval as pe
 from patterneval.book import simulation
 from patterneval.ensemble import bounds as B
 from patterneval.book.why_ensembles_work import simulate_correlated_vote

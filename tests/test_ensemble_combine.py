@@ -21,7 +21,6 @@ from sklearn.preprocessing import StandardScaler
 from sklearn.tree import DecisionTreeClassifier
 from sklearn.utils.estimator_checks import parametrize_with_checks
 
-import patterneval as pe
 from patterneval.book import simulation
 import patterneval.book.combining as BC
 import patterneval.ensemble.combine as C

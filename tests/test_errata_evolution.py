@@ -19,7 +19,6 @@ from fractions import Fraction
 import numpy as np
 import pytest
 
-import patterneval as pe
 from patterneval.book import simulation
 from patterneval.book.evolution import schema_counts
 from patterneval.evolution import (

@@ -14,7 +14,6 @@
 import numpy as np
 import pytest
 
-import patterneval as pe
 from patterneval.book import simulation
 from patterneval.book import cv_intervals as CI
 from patterneval.resampling import perturbation as P

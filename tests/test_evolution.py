@@ -10,7 +10,6 @@ import pytest
 from _helpers import assert_rejects
 from scipy import stats
 
-import patterneval as pe
 from patterneval.book import simulation
 from patterneval import evolution as E
 from patterneval.book.evolution import schema_counts

@@ -10,7 +10,6 @@ import scipy.optimize
 import scipy.stats
 from _helpers import assert_rejects, assert_table_applies
 
-import patterneval as pe
 from patterneval.book import simulation
 import patterneval.book.optimisation as BO
 import patterneval.optimize as O

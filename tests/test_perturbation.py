@@ -14,7 +14,6 @@ from sklearn.datasets import load_breast_cancer
 from sklearn.preprocessing import StandardScaler
 from sklearn.svm import SVC
 
-import patterneval as pe
 from patterneval.book import simulation
 from patterneval.book import cv_intervals as CI
 from patterneval.resampling import perturbation as P

@@ -4,7 +4,6 @@ import numpy as np
 import pytest
 from _helpers import assert_rejects
 
-import patterneval as pe
 from patterneval.book import simulation
 
 
