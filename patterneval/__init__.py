@@ -12,11 +12,12 @@ What the top level holds (the rule, as in SciPy and scikit-learn):
   attributes of the top level, for ``isinstance`` and type hints, but not in
   ``__all__``: like SciPy's result classes they are listed in the ``__all__`` of their
   module and documented there (``patterneval.resampling.BootstrapResult``).
-- Chapter helpers are not at the top level: the book's data sets and worked examples in
-  :mod:`patterneval.datasets`, the Monte Carlo checks in :mod:`patterneval.book.simulation`,
-  and a chapter's simulators, test problems and figure data in the module of their
-  chapter (``patterneval.book.error_rate.simulate_coverage``, ``patterneval.optimize.rosenbrock``).
-  Figures and explorers live in ``patterneval.plotting`` and ``patterneval.widgets``.
+- Chapter helpers are not in the library: a chapter's data sets, worked examples,
+  simulators, test problems and figure data live in the book's wing, one module per
+  chapter (``patterneval.book.tree_learning.play_tennis``,
+  ``patterneval.book.error_rate.simulate_coverage``), the Monte Carlo checks in
+  ``patterneval.book.simulation``; no library module imports the wing. Figures and
+  explorers live in ``patterneval.plotting`` and ``patterneval.widgets``.
 """
 
 from importlib.metadata import PackageNotFoundError, version
@@ -315,11 +316,6 @@ from .tree import (
     pruning_sequence,
     split_info,
 )
-
-# Chapter helpers live in submodules: generated data and worked examples in
-# ``patterneval.datasets``, the Monte Carlo checks in ``patterneval.book.simulation``, a
-# chapter's simulators in the module of their chapter.
-from . import datasets  # noqa: F401  (pe.datasets)
 
 #: The methods and docs/DESIGN.md's names (no module, no result type): the public API, flat.
 __all__ = [name for name in _public_names(globals()) if name not in _RESULT_TYPES]

@@ -6,7 +6,7 @@ rest lives. The rule is stated in ``patterneval/__init__.py``'s docstring:
 - the result types of those methods: attributes of ``pe`` but not in ``pe.__all__``,
   listed in the ``__all__`` of the module that defines them (SciPy's rule);
 - chapter helpers (data sets, worked examples, one chapter's simulators): not at the top
-  level; the data in ``patterneval.datasets``, the rest in the module of their chapter.
+  level; they live in the book's wing, ``patterneval.book.<chapter>``.
 """
 
 from __future__ import annotations
@@ -19,7 +19,6 @@ import re
 from types import ModuleType
 
 import patterneval as pe
-import patterneval.datasets
 
 #: docs/DESIGN.md's public API: these names stay in ``pe.__all__``
 DESIGN_NAMES = """
@@ -119,28 +118,26 @@ def test_result_types_are_attributes_and_live_in_their_module():
         assert name in home.__all__ and getattr(home, name) is obj, name
 
 
-def test_datasets_are_chapter_helpers_out_of_the_top_level():
-    """``patterneval.datasets`` re-exports the book's data from their chapters' modules."""
-    assert len(patterneval.datasets.__all__) >= 10
-    for name in patterneval.datasets.__all__:
-        obj = getattr(patterneval.datasets, name)
-        home = importlib.import_module(obj.__module__)
-        assert inspect.isfunction(obj) and getattr(home, name) is obj, name
-        assert name in home.__all__ and not hasattr(pe, name), name
-
-
 def test_chapter_helpers_live_in_their_chapter_module():
     helpers = {"patterneval.book.simulation": ["check_mean", "format_checks", "SimulationCheck"],
                "patterneval.book.error_rate": ["simulate_coverage", "CoverageSimulation"],
                "patterneval.book.selective_sampling": ["simulate_sampling", "SamplingSimulation"],
                "patterneval.book.optimisation": ["rosenbrock", "quadratic_problem"],
-               "patterneval.evolution": ["onemax", "trap"],
                "patterneval.book.feature_selection": ["leak_grid", "LeakGrid"],
                "patterneval.book.permutation_tests": ["signal_tests"],
                "patterneval.book.cv_intervals": ["expected_svm_error", "two_gaussians", "run_coverage_study"],
                "patterneval.book.internal_indices": ["blob_data", "blob_index_grid"],
                "patterneval.book.cluster_stability": ["stability_blobs", "stability_view"],
-               "patterneval.book.external_indices": ["relabel", "relabel_profiles"]}
+               "patterneval.book.external_indices": ["relabel", "relabel_profiles"],
+               "patterneval.book.tree_learning": ["play_tennis", "enjoy_sport"],
+               "patterneval.book.reinforcement": ["gridworld"],
+               "patterneval.book.dimension_reduction": ["cocktail_party"],
+               "patterneval.book.diversity": ["correlated_pair"],
+               "patterneval.book.roc_auc": ["binormal_scores", "simulate_delong_coverage"],
+               "patterneval.book.many_classifiers": ["demsar_table"],
+               "patterneval.book.calibration": ["miscalibrated_forecasts"],
+               "patterneval.book.two_classifiers": ["simulate_two_classifier_tests", "rejection_grid"],
+               "patterneval.book.clustering_algorithms": ["kmeans_grid"]}
     for module, names in helpers.items():
         mod = importlib.import_module(module)
         for name in names:

@@ -9,17 +9,14 @@ the module's docstring (``automodule``), an ``autosummary`` table of the names a
 autodoc entry per name (numpydoc renders the docstrings). Nothing is listed by hand:
 a name added to a module's ``__all__`` appears on the next build, and a name in the
 ``__all__`` of a public module (``patterneval`` and every module under it whose dotted
-name has no private part, ``patterneval.datasets`` and ``patterneval.plotting``
-included; of the explorers, the package ``patterneval.widgets`` only) that no API page
+name has no private part, the book's wing ``patterneval.book`` and
+``patterneval.plotting`` included; of the explorers, the package ``patterneval.widgets`` only) that no API page
 lists is a build warning, so with ``-W`` the reference cannot fall behind the package.
 
 Each object is documented once, under its shortest public path: ``patterneval.X`` when
 the top level's ``__all__`` lists it, else the first package on the way down to the
 module that lists it in ``__all__`` (``patterneval.plotting.plot_vdm``,
-``patterneval.resampling.BootstrapResult``). A collection module that gathers names
-defined elsewhere (``apilinks_collections``: ``patterneval.datasets``) documents them
-on its own page, under its own path (``patterneval.datasets.play_tennis``); the pages of
-their chapters' modules then leave them out.
+``patterneval.resampling.BootstrapResult``).
 
 When the doctrees are resolved:
 
@@ -192,10 +189,7 @@ _REGISTRY: Registry | None = None
 def registry(app) -> Registry:
     global _REGISTRY
     if _REGISTRY is None:
-        pages = _scan_pages(Path(app.srcdir), app.config.apilinks_dir)
-        first = set(app.config.apilinks_collections)  # their pages win (stable sort)
-        pages.sort(key=lambda page: not any(arg in first for args in page[1] for arg in args))
-        _REGISTRY = Registry(pages)
+        _REGISTRY = Registry(_scan_pages(Path(app.srcdir), app.config.apilinks_dir))
     return _REGISTRY
 
 
@@ -534,7 +528,6 @@ def setup(app):
     app.add_config_value("apilinks_dir", "book/api", "env")
     app.add_config_value("apilinks_public", [PACKAGE], "env")  # and every public module under it
     app.add_config_value("apilinks_shallow", [f"{PACKAGE}.widgets"], "env")  # but not below these
-    app.add_config_value("apilinks_collections", [f"{PACKAGE}.datasets"], "env")
     app.connect("config-inited", _configure, priority=400)
     app.add_directive(DIRECTIVE, ApiMembers)
     app.connect("doctree-read", _record)
