@@ -413,8 +413,9 @@ def brier_decomposition(
     k = int(ids.max()) + 1
     counts = np.bincount(ids, minlength=k)
     keep = counts > 0
-    fbar = np.bincount(ids, weights=f, minlength=k)
-    obar = np.bincount(ids, weights=o, minlength=k)
+    # float with weights (numpy's stub says intp)
+    fbar: np.ndarray = np.bincount(ids, weights=f, minlength=k)
+    obar: np.ndarray = np.bincount(ids, weights=o, minlength=k)
     fbar[keep] /= counts[keep]
     obar[keep] /= counts[keep]
     N = o.size
