@@ -65,7 +65,8 @@ def test_static_figures_have_expected_axes():
 def _explorer_classes():
     import patterneval.widgets as w
 
-    return [getattr(w, name) for name in w.__all__ if name != "Explorer"]
+    return [obj for name in w.__all__ if name != "Explorer"
+            if isinstance(obj := getattr(w, name), type) and issubclass(obj, w.Explorer)]
 
 
 @pytest.mark.parametrize("cls", _explorer_classes(), ids=lambda c: c.__name__)

@@ -16,6 +16,7 @@ from matplotlib.figure import Figure
 from numpy.typing import ArrayLike
 from scipy import special
 
+from .._api import keywords
 from ..book.calibration import miscalibrated_forecasts
 from ..compare.calibration import brier_decomposition, expected_calibration_error
 from ..compare.out_of_fold import BBCResult
@@ -106,6 +107,7 @@ class ReliabilityPainter(Painter):
         return self.fig
 
 
+@keywords
 def draw_reliability(fig: Figure, *, slope: float, shift: float, n: int, n_bins: int = 15,
                      strategy: Literal["uniform", "quantile"] = "uniform",
                      rng: int | np.random.Generator | None = 0) -> Figure:

@@ -136,6 +136,7 @@ class RocPainter(Painter):
         return self.fig
 
 
+@keywords
 def draw_roc(fig: Figure, *, auc: float, n: int, confidence_level: float = 0.95,
              transform: Literal["logit", "clip"] = "logit", rng: int = 0) -> Figure:
     """Draw :class:`RocPainter`'s figure once into ``fig``.

@@ -15,6 +15,7 @@ import numpy as np
 from matplotlib import ticker
 from matplotlib.figure import Figure
 
+from .._api import keywords
 from ..book.why_ensembles_work import simulate_correlated_vote
 from ..ensemble.bounds import correlated_vote_error, hoeffding_bound, majority_vote_error
 from ._style import BOOK_STYLE, COLORS, SERIES_COLORS, Painter, new_figure, reset_axes
@@ -108,6 +109,7 @@ class EnsembleBoundsPainter(Painter):
         return self.fig
 
 
+@keywords
 def draw_ensemble_bounds(fig: Figure, *, error: float, n_voters: int, correlation: float,
                          n_datasets: int = 2000,
                          rng: int | np.random.Generator | None = 0) -> Figure:

@@ -14,6 +14,7 @@ from matplotlib.figure import Figure
 from numpy.typing import ArrayLike
 from scipy import stats
 
+from .._api import keywords
 from ..errorrate import (
     INTERVAL_METHODS,
     _IntervalMethod,
@@ -222,6 +223,7 @@ class SelectiveSamplingPainter(Painter):
         return self.fig
 
 
+@keywords
 def draw_test_error(fig: Figure, *, n: int, error: float, confidence_level: float = 0.95,
                     n_datasets: int = 4000, rng: int | np.random.Generator | None = 0) -> Figure:
     """Draw :class:`TestErrorPainter`'s figure once into ``fig``.
@@ -252,6 +254,7 @@ def draw_test_error(fig: Figure, *, n: int, error: float, confidence_level: floa
                                         n_datasets=n_datasets, rng=rng)
 
 
+@keywords
 def draw_selective_sampling(fig: Figure, *, prior: float, error1: float, error2: float, n: int,
                             n_datasets: int = 20000,
                             rng: int | np.random.Generator | None = 0) -> Figure:

@@ -13,6 +13,7 @@ import matplotlib as mpl
 import numpy as np
 from matplotlib.figure import Figure
 
+from .._api import keywords
 from ..book.evolution import SchemaCountCheck
 from ..evolution import onemax, run_ga_replicates, trap
 from ._style import BOOK_STYLE, COLORS, SERIES_COLORS, Painter, new_figure, reset_axes
@@ -105,6 +106,7 @@ class EvolutionPainter(Painter):
         return self.fig
 
 
+@keywords
 def draw_evolution(fig: Figure, *, fitness: str = "onemax", mutation_rate: float,
                    crossover_rate: float, selection: str, tournament_size: int = 2,
                    n_bits: int = 32, population_size: int = 30, n_generations: int = 40,

@@ -10,6 +10,7 @@ import matplotlib as mpl
 import numpy as np
 from matplotlib.figure import Figure
 
+from .._api import keywords
 from ..book.cross_validation import EstimatorSimulation, simulate_distinct_share
 from ..resampling.bootstrap import _632_plus, inclusion_probability
 from ._style import BOOK_STYLE, COLORS, Painter, new_figure, reset_axes
@@ -111,6 +112,7 @@ class BootstrapPainter(Painter):
         return self.fig
 
 
+@keywords
 def draw_bootstrap(fig: Figure, *, n: int, resubstitution: float = 0.0, oob: float = 0.3,
                    gamma: float = 0.5, n_resamples: int = 4000,
                    rng: int | np.random.Generator | None = 0) -> Figure:
