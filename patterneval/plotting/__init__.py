@@ -18,8 +18,8 @@ Which to use: every figure is a :class:`matplotlib.figure.Figure` from :func:`ne
 
 ``draw_<what>(fig, **params)`` is a painter's figure drawn once,
 ``<What>Painter(fig).update(**params)``, for a chapter that shows one setting of its
-explorer as a static figure; each is a plain function beside its painter, with the
-painter's keywords and their documentation (a test keeps the two from drifting apart).
+explorer as a static figure; each is a plain function beside its painter that passes
+its keywords on to ``update`` (documented there; a test checks the two draw alike).
 A static figure that is one setting of an explorer (e.g. :func:`plot_vote_rates`,
 :func:`plot_null_distribution`) is drawn by that painter too.
 """

@@ -191,8 +191,8 @@ class Painter:
     functions, sets the artists' data and returns the figure. An explorer keeps one painter
     and calls ``update`` on every slider move, which costs a fraction of rebuilding the
     axes. ``draw_<what>(fig, **params)`` is ``<What>Painter(fig).update(**params)`` in one
-    call, with the same keywords and their documentation (``tests/test_widgets.py`` keeps
-    the two equal).
+    call: its keywords are passed on to ``update`` and documented there
+    (``tests/test_widgets.py`` checks the two draw alike).
 
     Parameters
     ----------

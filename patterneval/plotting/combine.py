@@ -7,6 +7,8 @@ The painter builds its artists once; ``update`` calls
 
 from __future__ import annotations
 
+from typing import Any
+
 import matplotlib as mpl
 import numpy as np
 from matplotlib.figure import Figure
@@ -72,33 +74,23 @@ class VoteRatesPainter(Painter):
         return self.fig
 
 
-def draw_vote_rates(fig: Figure, *, accuracy: float, n_voters: int, n_classes: int = 2,
-                    threshold: float = 0.5) -> Figure:
-    """Draw :class:`VoteRatesPainter`'s figure once into ``fig``.
-
-    ``VoteRatesPainter(fig).update(...)`` in one call: one setting of the chapter's explorer as
-    a static figure, for a page where no kernel runs. The keywords are those of
-    :meth:`VoteRatesPainter.update`, documented alike (a test keeps the two equal).
+def draw_vote_rates(fig: Figure, **options: Any) -> Figure:
+    """Draw :class:`VoteRatesPainter`'s figure once into ``fig``: one setting of the
+    chapter's explorer as a static figure, for a page where no kernel runs.
 
     Parameters
     ----------
     fig : matplotlib.figure.Figure
         The figure to fill (cleared first), e.g. from ``new_figure()``.
-    accuracy : float in [0, 1]
-        Voter accuracy p.
-    n_voters : int >= 1
-        The largest T.
-    n_classes : int >= 2, default 2
-    threshold : float in [0.5, 1), default 0.5
-        Reject threshold theta.
+    **options
+        The keywords of :meth:`VoteRatesPainter.update` (each documented there).
 
     Returns
     -------
     matplotlib.figure.Figure
         ``fig``.
     """
-    return VoteRatesPainter(fig).update(accuracy=accuracy, n_voters=n_voters, n_classes=n_classes,
-                                        threshold=threshold)
+    return VoteRatesPainter(fig).update(**options)
 
 
 def plot_vote_rates(

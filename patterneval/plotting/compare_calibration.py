@@ -7,7 +7,7 @@ The painter builds its artists once; ``update`` calls the tested functions of
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Any, Literal
 
 import matplotlib as mpl
 import numpy as np
@@ -108,40 +108,23 @@ class ReliabilityPainter(Painter):
 
 
 @keywords
-def draw_reliability(fig: Figure, *, slope: float, shift: float, n: int, n_bins: int = 15,
-                     strategy: Literal["uniform", "quantile"] = "uniform",
-                     rng: int | np.random.Generator | None = 0) -> Figure:
-    """Draw :class:`ReliabilityPainter`'s figure once into ``fig``.
-
-    ``ReliabilityPainter(fig).update(...)`` in one call: one setting of the chapter's explorer
-    as a static figure, for a page where no kernel runs. The keywords are those of
-    :meth:`ReliabilityPainter.update`, documented alike (a test keeps the two equal).
+def draw_reliability(fig: Figure, **options: Any) -> Figure:
+    """Draw :class:`ReliabilityPainter`'s figure once into ``fig``: one setting of the
+    chapter's explorer as a static figure, for a page where no kernel runs.
 
     Parameters
     ----------
     fig : matplotlib.figure.Figure
         The figure to fill (cleared first), e.g. from ``new_figure()``.
-    slope : float > 0
-        Slope a of the forecast's log-odds, as in
-        :func:`~patterneval.book.calibration.miscalibrated_forecasts` (1 = calibrated spread).
-    shift : float
-        Shift b of the forecast's log-odds (0 = unbiased).
-    n : int >= 1
-        Number of samples.
-    n_bins : int, default 15
-        Number of bins of the ECE.
-    strategy : {"uniform", "quantile"}, default "uniform"
-        Equal-width bins or bins of equal counts.
-    rng : None, int or numpy.random.Generator, default 0
-        Seed of the sample.
+    **options
+        The keywords of :meth:`ReliabilityPainter.update` (each documented there).
 
     Returns
     -------
     matplotlib.figure.Figure
         ``fig``.
     """
-    return ReliabilityPainter(fig).update(slope=slope, shift=shift, n=n, n_bins=n_bins,
-                                          strategy=strategy, rng=rng)
+    return ReliabilityPainter(fig).update(**options)
 
 
 def plot_reliability(y_true: ArrayLike, probas: dict, *, n_bins: int = 10, strategy: Literal["uniform", "quantile"] = "uniform") -> Figure:

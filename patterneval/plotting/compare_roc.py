@@ -7,7 +7,7 @@ The painter builds its artists once; ``update`` calls the tested functions of
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Any, Literal
 
 import matplotlib as mpl
 import numpy as np
@@ -137,36 +137,23 @@ class RocPainter(Painter):
 
 
 @keywords
-def draw_roc(fig: Figure, *, auc: float, n: int, confidence_level: float = 0.95,
-             transform: Literal["logit", "clip"] = "logit", rng: int = 0) -> Figure:
-    """Draw :class:`RocPainter`'s figure once into ``fig``.
-
-    ``RocPainter(fig).update(...)`` in one call: one setting of the chapter's explorer as a
-    static figure, for a page where no kernel runs. The keywords are those of
-    :meth:`RocPainter.update`, documented alike (a test keeps the two equal).
+def draw_roc(fig: Figure, **options: Any) -> Figure:
+    """Draw :class:`RocPainter`'s figure once into ``fig``: one setting of the
+    chapter's explorer as a static figure, for a page where no kernel runs.
 
     Parameters
     ----------
     fig : matplotlib.figure.Figure
         The figure to fill (cleared first), e.g. from ``new_figure()``.
-    auc : float in (0, 1)
-        True AUC of the binormal model.
-    n : int >= 2
-        Samples per class.
-    confidence_level : float in (0, 1), default 0.95
-        Of the DeLong intervals.
-    transform : {"logit", "clip"}, default "logit"
-        As in :func:`~patterneval.compare.delong_interval`.
-    rng : int, default 0
-        Seed of the sample; the replicates use ``numpy.random.default_rng([1, rng])``.
+    **options
+        The keywords of :meth:`RocPainter.update` (each documented there).
 
     Returns
     -------
     matplotlib.figure.Figure
         ``fig``.
     """
-    return RocPainter(fig).update(auc=auc, n=n, confidence_level=confidence_level,
-                                  transform=transform, rng=rng)
+    return RocPainter(fig).update(**options)
 
 
 def plot_roc_curves(y_true: ArrayLike, scores: dict, *, confidence_level: float = 0.95) -> Figure:

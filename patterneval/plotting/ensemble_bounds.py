@@ -8,7 +8,7 @@ The painter builds its artists once; ``update`` calls the tested functions of
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import cast
+from typing import Any, cast
 
 import matplotlib as mpl
 import numpy as np
@@ -110,38 +110,23 @@ class EnsembleBoundsPainter(Painter):
 
 
 @keywords
-def draw_ensemble_bounds(fig: Figure, *, error: float, n_voters: int, correlation: float,
-                         n_datasets: int = 2000,
-                         rng: int | np.random.Generator | None = 0) -> Figure:
-    """Draw :class:`EnsembleBoundsPainter`'s figure once into ``fig``.
-
-    ``EnsembleBoundsPainter(fig).update(...)`` in one call: one setting of the chapter's
-    explorer as a static figure, for a page where no kernel runs. The keywords are those of
-    :meth:`EnsembleBoundsPainter.update`, documented alike (a test keeps the two equal).
+def draw_ensemble_bounds(fig: Figure, **options: Any) -> Figure:
+    """Draw :class:`EnsembleBoundsPainter`'s figure once into ``fig``: one setting of the
+    chapter's explorer as a static figure, for a page where no kernel runs.
 
     Parameters
     ----------
     fig : matplotlib.figure.Figure
         The figure to fill (cleared first), e.g. from ``new_figure()``.
-    error : float in [0, 1]
-        Voter error rate eps.
-    n_voters : int >= 1
-        The largest T.
-    correlation : float in [0, 1]
-        Error correlation rho of the shared-cause voters.
-    n_datasets : int, default 2000
-        Simulated ensembles per T.
-    rng : None, int or numpy.random.Generator, default 0
-        Seed of the simulation.
+    **options
+        The keywords of :meth:`EnsembleBoundsPainter.update` (each documented there).
 
     Returns
     -------
     matplotlib.figure.Figure
         ``fig``.
     """
-    return EnsembleBoundsPainter(fig).update(error=error, n_voters=n_voters,
-                                             correlation=correlation, n_datasets=n_datasets,
-                                             rng=rng)
+    return EnsembleBoundsPainter(fig).update(**options)
 
 
 def plot_bound_gap(errors: Sequence[float] = (0.1, 0.2, 0.3, 0.4), *, max_voters: int = 101) -> Figure:

@@ -6,6 +6,8 @@ Painters build their artists once and update them, so explorers redraw fast; eac
 
 from __future__ import annotations
 
+from typing import Any
+
 from collections.abc import Sequence
 
 import matplotlib as mpl
@@ -224,67 +226,43 @@ class SelectiveSamplingPainter(Painter):
 
 
 @keywords
-def draw_test_error(fig: Figure, *, n: int, error: float, confidence_level: float = 0.95,
-                    n_datasets: int = 4000, rng: int | np.random.Generator | None = 0) -> Figure:
-    """Draw :class:`TestErrorPainter`'s figure once into ``fig``.
-
-    ``TestErrorPainter(fig).update(...)`` in one call: one setting of the chapter's explorer as
-    a static figure, for a page where no kernel runs. The keywords are those of
-    :meth:`TestErrorPainter.update`, documented alike (a test keeps the two equal).
+def draw_test_error(fig: Figure, **options: Any) -> Figure:
+    """Draw :class:`TestErrorPainter`'s figure once into ``fig``: one setting of the
+    chapter's explorer as a static figure, for a page where no kernel runs.
 
     Parameters
     ----------
     fig : matplotlib.figure.Figure
         The figure to fill (cleared first), e.g. from ``new_figure()``.
-    n : int >= 1
-        Test-set size N.
-    error : float in (0, 1)
-        True error rate eps.
-    confidence_level : float in (0, 1), default 0.95
-    n_datasets : int, default 4000
-        Simulated test sets for the coverage.
-    rng : None, int or numpy.random.Generator, default 0
+    **options
+        The keywords of :meth:`TestErrorPainter.update` (each documented there).
 
     Returns
     -------
     matplotlib.figure.Figure
         ``fig``.
     """
-    return TestErrorPainter(fig).update(n=n, error=error, confidence_level=confidence_level,
-                                        n_datasets=n_datasets, rng=rng)
+    return TestErrorPainter(fig).update(**options)
 
 
 @keywords
-def draw_selective_sampling(fig: Figure, *, prior: float, error1: float, error2: float, n: int,
-                            n_datasets: int = 20000,
-                            rng: int | np.random.Generator | None = 0) -> Figure:
-    """Draw :class:`SelectiveSamplingPainter`'s figure once into ``fig``.
-
-    ``SelectiveSamplingPainter(fig).update(...)`` in one call: one setting of the chapter's
-    explorer as a static figure, for a page where no kernel runs. The keywords are those of
-    :meth:`SelectiveSamplingPainter.update`, documented alike (a test keeps the two equal).
+def draw_selective_sampling(fig: Figure, **options: Any) -> Figure:
+    """Draw :class:`SelectiveSamplingPainter`'s figure once into ``fig``: one setting of the
+    chapter's explorer as a static figure, for a page where no kernel runs.
 
     Parameters
     ----------
     fig : matplotlib.figure.Figure
         The figure to fill (cleared first), e.g. from ``new_figure()``.
-    prior : float in (0, 1)
-        Prior P1 of class 1.
-    error1, error2 : float in [0, 1]
-        Class error rates eps1, eps2.
-    n : int
-        Test-set size N.
-    n_datasets : int, default 20000
-        Simulated test sets per estimator.
-    rng : None, int or numpy.random.Generator, default 0
+    **options
+        The keywords of :meth:`SelectiveSamplingPainter.update` (each documented there).
 
     Returns
     -------
     matplotlib.figure.Figure
         ``fig``.
     """
-    return SelectiveSamplingPainter(fig).update(prior=prior, error1=error1, error2=error2, n=n,
-                                                n_datasets=n_datasets, rng=rng)
+    return SelectiveSamplingPainter(fig).update(**options)
 
 
 def plot_log_likelihood(k: int, n: int) -> Figure:

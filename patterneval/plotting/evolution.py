@@ -7,6 +7,8 @@ The painter builds its artists once; ``update`` calls the tested
 
 from __future__ import annotations
 
+from typing import Any
+
 from collections.abc import Iterable
 
 import matplotlib as mpl
@@ -107,43 +109,23 @@ class EvolutionPainter(Painter):
 
 
 @keywords
-def draw_evolution(fig: Figure, *, fitness: str = "onemax", mutation_rate: float,
-                   crossover_rate: float, selection: str, tournament_size: int = 2,
-                   n_bits: int = 32, population_size: int = 30, n_generations: int = 40,
-                   rng: int | np.random.Generator | None = 0) -> Figure:
-    """Draw :class:`EvolutionPainter`'s figure once into ``fig``.
-
-    ``EvolutionPainter(fig).update(...)`` in one call: one setting of the chapter's explorer as
-    a static figure, for a page where no kernel runs. The keywords are those of
-    :meth:`EvolutionPainter.update`, documented alike (a test keeps the two equal).
+def draw_evolution(fig: Figure, **options: Any) -> Figure:
+    """Draw :class:`EvolutionPainter`'s figure once into ``fig``: one setting of the
+    chapter's explorer as a static figure, for a page where no kernel runs.
 
     Parameters
     ----------
     fig : matplotlib.figure.Figure
         The figure to fill (cleared first), e.g. from ``new_figure()``.
-    fitness : {"onemax", "trap"}, default "onemax"
-    mutation_rate : float in [0, 1]
-        Per-bit mutation rate.
-    crossover_rate : float in [0, 1]
-        Per-pair crossover rate.
-    selection : {"tournament", "truncation", "roulette"}
-    tournament_size : int, default 2
-    n_bits : int, default 32
-    population_size : int, default 30
-    n_generations : int, default 40
-    rng : None, int or numpy.random.Generator, default 0
-        Source of the runs' randomness (one spawned child per run).
+    **options
+        The keywords of :meth:`EvolutionPainter.update` (each documented there).
 
     Returns
     -------
     matplotlib.figure.Figure
         ``fig``.
     """
-    return EvolutionPainter(fig).update(fitness=fitness, mutation_rate=mutation_rate,
-                                        crossover_rate=crossover_rate, selection=selection,
-                                        tournament_size=tournament_size, n_bits=n_bits,
-                                        population_size=population_size,
-                                        n_generations=n_generations, rng=rng)
+    return EvolutionPainter(fig).update(**options)
 
 
 def plot_ga_history(results: dict, *, optimum: float | None = None) -> Figure:

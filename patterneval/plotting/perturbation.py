@@ -6,6 +6,8 @@ a slider move only takes quantiles of its replicates (no SVM is refitted).
 
 from __future__ import annotations
 
+from typing import Any
+
 import matplotlib as mpl
 import numpy as np
 from matplotlib.figure import Figure
@@ -103,30 +105,23 @@ class PerturbationPainter(Painter):
         return self.fig
 
 
-def draw_perturbation(fig: Figure, *, result: PerturbationInterval, confidence_level: float = 0.95,
-                      n_resamples: int | None = None) -> Figure:
-    """Draw :class:`PerturbationPainter`'s figure once into ``fig``.
-
-    ``PerturbationPainter(fig).update(...)`` in one call: one setting of the chapter's explorer
-    as a static figure, for a page where no kernel runs. The keywords are those of
-    :meth:`PerturbationPainter.update`, documented alike (a test keeps the two equal).
+def draw_perturbation(fig: Figure, **options: Any) -> Figure:
+    """Draw :class:`PerturbationPainter`'s figure once into ``fig``: one setting of the
+    chapter's explorer as a static figure, for a page where no kernel runs.
 
     Parameters
     ----------
     fig : matplotlib.figure.Figure
         The figure to fill (cleared first), e.g. from ``new_figure()``.
-    result : PerturbationInterval
-    confidence_level : float in (0, 1), default 0.95
-    n_resamples : int, optional
-        Replicates used (default all).
+    **options
+        The keywords of :meth:`PerturbationPainter.update` (each documented there).
 
     Returns
     -------
     matplotlib.figure.Figure
         ``fig``.
     """
-    return PerturbationPainter(fig).update(result=result, confidence_level=confidence_level,
-                                           n_resamples=n_resamples)
+    return PerturbationPainter(fig).update(**options)
 
 
 def plot_perturbation_coverage(sim: PerturbationCoverage, *, max_rows: int = 100) -> Figure:

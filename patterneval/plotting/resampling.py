@@ -6,6 +6,8 @@ simulated share of distinct samples, the .632+ weight) and sets artist data.
 
 from __future__ import annotations
 
+from typing import Any
+
 import matplotlib as mpl
 import numpy as np
 from matplotlib.figure import Figure
@@ -113,38 +115,23 @@ class BootstrapPainter(Painter):
 
 
 @keywords
-def draw_bootstrap(fig: Figure, *, n: int, resubstitution: float = 0.0, oob: float = 0.3,
-                   gamma: float = 0.5, n_resamples: int = 4000,
-                   rng: int | np.random.Generator | None = 0) -> Figure:
-    """Draw :class:`BootstrapPainter`'s figure once into ``fig``.
-
-    ``BootstrapPainter(fig).update(...)`` in one call: one setting of the chapter's explorer as
-    a static figure, for a page where no kernel runs. The keywords are those of
-    :meth:`BootstrapPainter.update`, documented alike (a test keeps the two equal).
+def draw_bootstrap(fig: Figure, **options: Any) -> Figure:
+    """Draw :class:`BootstrapPainter`'s figure once into ``fig``: one setting of the
+    chapter's explorer as a static figure, for a page where no kernel runs.
 
     Parameters
     ----------
     fig : matplotlib.figure.Figure
         The figure to fill (cleared first), e.g. from ``new_figure()``.
-    n : int >= 1
-        Sample size N.
-    resubstitution : float in [0, 1], default 0.0
-        Resubstitution error err.
-    oob : float in [0, 1], default 0.3
-        Leave-one-out bootstrap error Err(1).
-    gamma : float in [0, 1], default 0.5
-        No-information error rate.
-    n_resamples : int, default 4000
-        Simulated bootstrap samples.
-    rng : None, int or numpy.random.Generator, default 0
+    **options
+        The keywords of :meth:`BootstrapPainter.update` (each documented there).
 
     Returns
     -------
     matplotlib.figure.Figure
         ``fig``.
     """
-    return BootstrapPainter(fig).update(n=n, resubstitution=resubstitution, oob=oob, gamma=gamma,
-                                        n_resamples=n_resamples, rng=rng)
+    return BootstrapPainter(fig).update(**options)
 
 
 def plot_inclusion_probability(n_max: int = 200) -> Figure:
