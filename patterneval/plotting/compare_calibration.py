@@ -12,7 +12,10 @@ from typing import Any, Literal
 import matplotlib as mpl
 import numpy as np
 from matplotlib import ticker
+from matplotlib.axes import Axes
+from matplotlib.collections import LineCollection
 from matplotlib.figure import Figure
+from matplotlib.lines import Line2D
 from numpy.typing import ArrayLike
 from scipy import special
 
@@ -26,6 +29,26 @@ from ._style import BOOK_STYLE, COLORS, SERIES_COLORS, Painter, finish_square, n
 __all__ = ["ReliabilityDataPainter", "ReliabilityPainter", "draw_reliability", "plot_bbc", "plot_reliability"]
 
 _P = np.linspace(0.0005, 0.9995, 200)
+
+
+def _reliability_and_histogram_axes(ax_rel: Axes, ax_hist: Axes, edge_color: str,
+                                    edge_lw: float) -> tuple[Line2D, LineCollection]:
+    """Finish a painter's square reliability panel (its artists drawn: limits, ticks,
+    legend) and draw its forecast histogram panel: the step line and the bin edges (in
+    ``edge_color``, width ``edge_lw``), returned."""
+    ax = ax_rel
+    ax.set(xlabel="mean forecast in bin", ylabel="observed frequency", xlim=(0, 1), ylim=(0, 1))
+    ax.set_xticks([0, 0.25, 0.5, 0.75, 1])
+    ax.set_yticks([0, 0.25, 0.5, 0.75, 1])
+    ax.set_aspect("equal", adjustable="box")
+    ax.legend(loc="upper left", fontsize=8)
+    ax = ax_hist
+    (hist,) = ax.plot([], [], color=COLORS["primary"], lw=1.4, drawstyle="steps-mid")
+    edges = ax.vlines([], 0, 1, color=edge_color, lw=edge_lw, ls=":")
+    ax.set(xlabel="forecast", ylabel="share of samples", xlim=(0, 1))
+    ax.set_xticks([0, 0.25, 0.5, 0.75, 1])
+    ax.yaxis.set_major_locator(ticker.MaxNLocator(4))
+    return hist, edges
 
 
 class ReliabilityPainter(Painter):
@@ -48,17 +71,8 @@ class ReliabilityPainter(Painter):
             (self.true_curve,) = ax.plot([], [], color=COLORS["truth"], lw=1.2, ls="--", label="true curve")
             self.gaps = ax.vlines([], [], [], color=COLORS["secondary"], lw=1.2)
             self.points = ax.scatter([], [], s=[], color=COLORS["primary"], zorder=3, label="bins")
-            ax.set(xlabel="mean forecast in bin", ylabel="observed frequency", xlim=(0, 1), ylim=(0, 1))
-            ax.set_xticks([0, 0.25, 0.5, 0.75, 1])
-            ax.set_yticks([0, 0.25, 0.5, 0.75, 1])
-            ax.set_aspect("equal", adjustable="box")
-            ax.legend(loc="upper left", fontsize=8)
-            ax = self.ax_hist
-            (self.hist,) = ax.plot([], [], color=COLORS["primary"], lw=1.4, drawstyle="steps-mid")
-            self.edges = ax.vlines([], 0, 1, color=COLORS["muted"], lw=0.6, ls=":")
-            ax.set(xlabel="forecast", ylabel="share of samples", xlim=(0, 1))
-            ax.set_xticks([0, 0.25, 0.5, 0.75, 1])
-            ax.yaxis.set_major_locator(ticker.MaxNLocator(4))
+            self.hist, self.edges = _reliability_and_histogram_axes(self.ax_rel, self.ax_hist,
+                                                                   COLORS["muted"], 0.6)
             fig.subplots_adjust(left=0.07, right=0.98, bottom=0.15, top=0.86, wspace=0.3)
 
     def update(self, *, slope: float, shift: float, n: int, n_bins: int = 15, strategy: Literal["uniform", "quantile"] = "uniform",
@@ -229,17 +243,8 @@ class ReliabilityDataPainter(Painter):
             self.gaps = ax.vlines([], [], [], color=COLORS["secondary"], lw=1.2)
             (self.line,) = ax.plot([], [], color=COLORS["primary"], lw=1.0)
             self.points = ax.scatter([], [], s=[], color=COLORS["primary"], zorder=3, label="bins")
-            ax.set(xlabel="mean forecast in bin", ylabel="observed frequency", xlim=(0, 1), ylim=(0, 1))
-            ax.set_xticks([0, 0.25, 0.5, 0.75, 1])
-            ax.set_yticks([0, 0.25, 0.5, 0.75, 1])
-            ax.set_aspect("equal", adjustable="box")
-            ax.legend(loc="upper left", fontsize=8)
-            ax = self.ax_hist
-            (self.hist,) = ax.plot([], [], color=COLORS["primary"], lw=1.4, drawstyle="steps-mid")
-            self.edges = ax.vlines([], 0, 1, color=COLORS["secondary"], lw=0.8, ls=":")
-            ax.set(xlabel="forecast", ylabel="share of samples", xlim=(0, 1))
-            ax.set_xticks([0, 0.25, 0.5, 0.75, 1])
-            ax.yaxis.set_major_locator(ticker.MaxNLocator(4))
+            self.hist, self.edges = _reliability_and_histogram_axes(self.ax_rel, self.ax_hist,
+                                                                   COLORS["secondary"], 0.8)
             fig.subplots_adjust(left=0.07, right=0.98, bottom=0.15, top=0.84, wspace=0.3)
         self._data: CalibrationData | None = None
 
