@@ -7,11 +7,12 @@ The painter builds its artists once; ``update`` calls the tested functions of
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 import matplotlib as mpl
 import numpy as np
 from matplotlib import ticker
+from matplotlib.axes import Axes
 from matplotlib.figure import Figure
 from numpy.typing import ArrayLike
 from scipy import stats
@@ -23,10 +24,33 @@ from ..compare.roc import _interval
 from .._explore import RocData
 from ._style import BOOK_STYLE, COLORS, SERIES_COLORS, Painter, finish_square, new_figure, reset_axes
 
+if TYPE_CHECKING:  # matplotlib >= 3.10: what fill_between returns
+    from matplotlib.collections import FillBetweenPolyCollection
+
 __all__ = ["RocPainter", "RocThresholdPainter", "draw_roc", "plot_delong_coverage", "plot_roc_curves"]
 
 _FPR = np.linspace(0.0, 1.0, 201)
 _GRID = np.linspace(-4.0, 7.0, 221)
+
+
+def _finish_roc_axes(ax: Axes) -> None:
+    """Label, bound and square a painter's ROC panel, its artists drawn, and add its legend."""
+    ax.set(xlabel="false-positive rate", ylabel="true-positive rate", xlim=(0, 1), ylim=(0, 1.01))
+    ax.set_xticks([0, 0.5, 1])
+    ax.set_yticks([0, 0.5, 1])
+    ax.set_aspect("equal", adjustable="box")
+    ax.legend(loc="lower right", fontsize=8)
+
+
+def _set_band(band: FillBetweenPolyCollection, res: Any) -> None:
+    """Show the binormal ROC curves at an AUC interval's ends as ``band`` (empty, at the
+    top, for ``res`` None: no interval)."""
+    if res is None:
+        band.set_data(_FPR, np.ones_like(_FPR), np.ones_like(_FPR))
+    else:
+        lo = binormal_roc(_FPR, min(max(res.low, 1e-6), 1 - 1e-6))
+        hi = binormal_roc(_FPR, min(max(res.high, 1e-6), 1 - 1e-6))
+        band.set_data(_FPR, lo, hi)
 
 
 class RocPainter(Painter):
@@ -58,11 +82,7 @@ class RocPainter(Painter):
             (self.true_roc,) = ax.plot([], [], color=COLORS["truth"], lw=1.2, ls="--", label="true")
             (self.emp_roc,) = ax.plot([], [], color=COLORS["secondary"], lw=1.6, label="sample")
             ax.plot([0, 1], [0, 1], color=COLORS["muted"], lw=0.8, ls=":")
-            ax.set(xlabel="false-positive rate", ylabel="true-positive rate", xlim=(0, 1), ylim=(0, 1.01))
-            ax.set_xticks([0, 0.5, 1])
-            ax.set_yticks([0, 0.5, 1])
-            ax.set_aspect("equal", adjustable="box")
-            ax.legend(loc="lower right", fontsize=8)
+            _finish_roc_axes(ax)
             ax = self.ax_rep
             self.hits = ax.hlines([], [], [], color=COLORS["primary"], lw=1.6)
             self.misses = ax.hlines([], [], [], color=COLORS["secondary"], lw=2.2)
@@ -111,12 +131,10 @@ class RocPainter(Painter):
         try:
             res = delong_interval(y, scores, confidence_level=confidence_level, transform=transform)
         except ValueError:  # a perfect separation: DeLong variance 0, no interval
-            self.band.set_data(_FPR, np.ones_like(_FPR), np.ones_like(_FPR))
+            _set_band(self.band, None)
             self._status(self.ax_roc, f"AUC {curve.auc:.3f}: perfect separation, DeLong variance 0, no interval")
         else:
-            lo = binormal_roc(_FPR, min(max(res.low, 1e-6), 1 - 1e-6))
-            hi = binormal_roc(_FPR, min(max(res.high, 1e-6), 1 - 1e-6))
-            self.band.set_data(_FPR, lo, hi)
+            _set_band(self.band, res)
             self._status(self.ax_roc,
                          f"AUC {res.statistic:.3f}, {confidence_level:.0%} CI [{res.low:.3f}, {res.high:.3f}]")
 
@@ -272,11 +290,7 @@ class RocThresholdPainter(Painter):
             ax.plot([0, 1], [0, 1], color=COLORS["muted"], lw=0.8, ls=":")
             (self.guide,) = ax.plot([], [], color=COLORS["primary"], lw=0.8, ls="--")
             (self.point,) = ax.plot([], [], "o", color=COLORS["primary"], ms=7, label="threshold")
-            ax.set(xlabel="false-positive rate", ylabel="true-positive rate", xlim=(0, 1), ylim=(0, 1.01))
-            ax.set_xticks([0, 0.5, 1])
-            ax.set_yticks([0, 0.5, 1])
-            ax.set_aspect("equal", adjustable="box")
-            ax.legend(loc="lower right", fontsize=8)
+            _finish_roc_axes(ax)
             ax = self.ax_s
             (self.hist_neg,) = ax.plot([], [], color=COLORS["primary"], lw=1.4, drawstyle="steps-mid",
                                        label="negatives")
@@ -304,12 +318,10 @@ class RocThresholdPainter(Painter):
         self.ax_roc.legend(loc="lower right", fontsize=8)
         res = data.interval
         if res is None:
-            self.band.set_data(_FPR, np.ones_like(_FPR), np.ones_like(_FPR))
+            _set_band(self.band, None)
             self._status(self.ax_roc, f"AUC {data.curve.auc:.3f}: perfect separation, no DeLong interval")
         else:
-            lo = binormal_roc(_FPR, min(max(res.low, 1e-6), 1 - 1e-6))
-            hi = binormal_roc(_FPR, min(max(res.high, 1e-6), 1 - 1e-6))
-            self.band.set_data(_FPR, lo, hi)
+            _set_band(self.band, res)
             self._status(self.ax_roc, f"AUC {res.statistic:.3f}, {res.confidence_level:.0%} DeLong CI "
                                       f"[{res.low:.3f}, {res.high:.3f}]")
         s = data.scores
