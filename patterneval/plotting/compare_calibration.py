@@ -31,6 +31,14 @@ __all__ = ["ReliabilityDataPainter", "ReliabilityPainter", "draw_reliability", "
 _P = np.linspace(0.0005, 0.9995, 200)
 
 
+def _reliability_and_histogram_start(fig: Figure) -> tuple[Axes, Axes]:
+    """A painter's reliability and histogram panels, the calibrated diagonal drawn on the
+    first."""
+    ax_rel, ax_hist = reset_axes(fig, 2)
+    ax_rel.plot([0, 1], [0, 1], color=COLORS["muted"], lw=0.9, ls=":", label="calibrated")
+    return ax_rel, ax_hist
+
+
 def _reliability_and_histogram_axes(ax_rel: Axes, ax_hist: Axes, edge_color: str,
                                     edge_lw: float) -> tuple[Line2D, LineCollection]:
     """Finish a painter's square reliability panel (its artists drawn: limits, ticks,
@@ -65,9 +73,8 @@ class ReliabilityPainter(Painter):
     def __init__(self, fig: Figure) -> None:
         super().__init__(fig)
         with mpl.rc_context(BOOK_STYLE):
-            self.ax_rel, self.ax_hist = reset_axes(fig, 2)
+            self.ax_rel, self.ax_hist = _reliability_and_histogram_start(fig)
             ax = self.ax_rel
-            ax.plot([0, 1], [0, 1], color=COLORS["muted"], lw=0.9, ls=":", label="calibrated")
             (self.true_curve,) = ax.plot([], [], color=COLORS["truth"], lw=1.2, ls="--", label="true curve")
             self.gaps = ax.vlines([], [], [], color=COLORS["secondary"], lw=1.2)
             self.points = ax.scatter([], [], s=[], color=COLORS["primary"], zorder=3, label="bins")
@@ -237,9 +244,8 @@ class ReliabilityDataPainter(Painter):
     def __init__(self, fig: Figure) -> None:
         super().__init__(fig)
         with mpl.rc_context(BOOK_STYLE):
-            self.ax_rel, self.ax_hist = reset_axes(fig, 2)
+            self.ax_rel, self.ax_hist = _reliability_and_histogram_start(fig)
             ax = self.ax_rel
-            ax.plot([0, 1], [0, 1], color=COLORS["muted"], lw=0.9, ls=":", label="calibrated")
             self.gaps = ax.vlines([], [], [], color=COLORS["secondary"], lw=1.2)
             (self.line,) = ax.plot([], [], color=COLORS["primary"], lw=1.0)
             self.points = ax.scatter([], [], s=[], color=COLORS["primary"], zorder=3, label="bins")
