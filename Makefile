@@ -240,11 +240,12 @@ test-pdf: $(INSTALLED)
 test-lab: $(INSTALLED)
 	$(VENV_PY) -m pytest -m browser tests/test_lab.py
 
+# test-unit and test-floors are two single-process pytest runs in two venvs: side by side
+# (each target's output printed whole when it ends) they take the time of the longer one.
 test: $(INSTALLED)
 	@start=$$(date +%s); \
 	$(MAKE) --no-print-directory lint; \
-	$(MAKE) --no-print-directory test-unit; \
-	$(MAKE) --no-print-directory test-floors; \
+	$(MAKE) --no-print-directory -j2 --output-sync=target test-unit test-floors; \
 	$(MAKE) --no-print-directory bench-quick; \
 	$(MAKE) --no-print-directory test-wheel; \
 	$(MAKE) --no-print-directory test-notebooks; \
