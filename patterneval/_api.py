@@ -80,8 +80,10 @@ def keywords(func):
     params = inspect.signature(func).parameters
     guarded = {}
     for old, choices in OTHER_NAMES.items():
-        if old not in params:
-            guarded.update({old: (new, why) for new, why in choices[::-1] if new in params})
+        # the first of the new names the function takes is the one the message names
+        match = next(((new, why) for new, why in choices if new in params), None)
+        if old not in params and match is not None:
+            guarded[old] = match
     if not guarded:
         return func
 

@@ -631,7 +631,7 @@ class FastICA(_LinearProjection, TransformerMixin, BaseEstimator):
         for p in range(k):
             w = W0[p] - W[:p].T @ (W[:p] @ W0[p])
             w /= np.linalg.norm(w)
-            for it in range(1, max_iter + 1):
+            for it in range(1, max_iter + 1):  # noqa: B007 - the count is read after the loop
                 gy, gpy = g(Z @ w)
                 w_new = (Z * gy[:, None]).mean(axis=0) - gpy.mean() * w
                 w_new -= W[:p].T @ (W[:p] @ w_new)

@@ -32,9 +32,9 @@ def test_normalizer_renames_references_inside_the_state(tmp_path):
     old = "ab" * 16
     nb = tmp_path / "x.ipynb"
     nb.write_text(
-        '{"cells": [], "metadata": {"widgets": {"application/vnd.jupyter.widget-state+json": '
-        '{"state": {"%s": {"state": {"children": ["IPY_MODEL_%s"]}}}, "version_major": 2, '
-        '"version_minor": 0}}}, "nbformat": 4, "nbformat_minor": 5}' % (old, old)
+        ('{"cells": [], "metadata": {"widgets": {"application/vnd.jupyter.widget-state+json": '
+         '{"state": {"OLD": {"state": {"children": ["IPY_MODEL_OLD"]}}}, "version_major": 2, '
+         '"version_minor": 0}}}, "nbformat": 4, "nbformat_minor": 5}').replace("OLD", old)
     )
     assert normalize.normalize(nb)
     text = nb.read_text()

@@ -473,7 +473,7 @@ class AdaBoost(ClassifierMixin, BaseEstimator):
             yield F
 
     def _F(self, X):
-        for F in self._staged_F(X):
+        for F in self._staged_F(X):  # noqa: B007 - the last stage, without keeping the others
             pass
         return F
 
