@@ -37,10 +37,10 @@ import time
 import warnings
 
 import numpy as np
+from _timing import best_time, versions  # noqa: E402  (benchmarks/ is on sys.path when run as a script)
 from sklearn import metrics as skm
 
 import patterneval as pe
-from _timing import best_time, versions  # noqa: E402  (benchmarks/ is on sys.path when run as a script)
 
 
 def _labels(n, k, seed):
@@ -65,7 +65,7 @@ def _sk_vi(t, p):
 
 
 def part_a(n_big, n_sk, repeats, full):
-    print(f"(a) adjusted_mutual_info vs adjusted_mutual_info_score")
+    print("(a) adjusted_mutual_info vs adjusted_mutual_info_score")
     print(f"{'n':>10}{'clusters':>9}{'ours (s)':>10}{'sklearn (s)':>13}{'ratio':>8}")
     for n, k in [(n_big, 10), (n_big, 100), (n_sk, 1000)] + ([(n_big, 1000)] if full and n_big != n_sk else []):
         t, p = _labels(n, k, k)

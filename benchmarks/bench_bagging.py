@@ -31,7 +31,7 @@ import gc
 import time
 import warnings
 
-import numpy as np
+from _timing import versions  # noqa: E402  (benchmarks/ is on sys.path when run as a script)
 from sklearn.datasets import load_breast_cancer, make_classification
 from sklearn.ensemble import BaggingClassifier, RandomForestClassifier
 from sklearn.tree import DecisionTreeClassifier
@@ -39,7 +39,6 @@ from threadpoolctl import threadpool_limits
 
 from patterneval.ensemble.bagging import Bagging, RandomForest
 from patterneval.tree import CART
-from _timing import versions  # noqa: E402  (benchmarks/ is on sys.path when run as a script)
 
 
 def best_time(func, repeats):

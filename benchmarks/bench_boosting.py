@@ -19,12 +19,12 @@ from __future__ import annotations
 import argparse
 
 import numpy as np
+from _timing import best_time, versions  # noqa: E402  (benchmarks/ is on sys.path when run as a script)
 from sklearn.datasets import load_breast_cancer, make_classification
 from sklearn.ensemble import AdaBoostClassifier
 from sklearn.tree import DecisionTreeClassifier
 
 from patterneval.ensemble.boosting import AdaBoost
-from _timing import best_time, versions  # noqa: E402  (benchmarks/ is on sys.path when run as a script)
 
 
 def main(argv=None):

@@ -18,12 +18,12 @@ import argparse
 import statistics
 import time
 
+from _timing import versions  # noqa: E402  (benchmarks/ is on sys.path when run as a script)
 from mlxtend.evaluate import bootstrap_point632_score
 from sklearn.datasets import load_breast_cancer
 from sklearn.naive_bayes import GaussianNB
 
 import patterneval as pe
-from _timing import versions  # noqa: E402  (benchmarks/ is on sys.path when run as a script)
 
 
 def _median_time(func, repeats):
@@ -60,6 +60,7 @@ def main(argv=None):
     # gamma alone, ours vs the n^2 pair sum mlxtend uses, on the full-data predictions
     pred = est.fit(X, y).predict(X)
     from mlxtend.evaluate.bootstrap_point632 import accuracy, no_information_rate
+
     from patterneval.resampling.bootstrap import no_information_error
     t_ours = _median_time(lambda: no_information_error(y, pred), 5)
     t_pairs = _median_time(lambda: 1 - no_information_rate(y, pred, accuracy), repeats)

@@ -26,12 +26,12 @@ from __future__ import annotations
 import argparse
 
 import numpy as np
+from _timing import best_time, versions  # noqa: E402  (benchmarks/ is on sys.path when run as a script)
 from scipy.cluster.hierarchy import linkage
 from sklearn.cluster import KMeans as SkKMeans
 from threadpoolctl import threadpool_info, threadpool_limits
 
 from patterneval.cluster.algorithms import KMeans, hierarchical
-from _timing import best_time, versions  # noqa: E402  (benchmarks/ is on sys.path when run as a script)
 
 
 def threads(api):

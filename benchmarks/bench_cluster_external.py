@@ -25,11 +25,11 @@ import time
 from functools import partial
 
 import numpy as np
+from _timing import peak_memory, versions  # noqa: E402  (benchmarks/ is on sys.path when run as a script)
 from scipy.optimize import linear_sum_assignment
 from sklearn.metrics import cluster as skc
 
 import patterneval as pe
-from _timing import peak_memory, versions  # noqa: E402  (benchmarks/ is on sys.path when run as a script)
 
 REPEATS = 3
 

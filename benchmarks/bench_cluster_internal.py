@@ -23,11 +23,11 @@ from __future__ import annotations
 import argparse
 
 import numpy as np
+from _timing import best_time, peak_memory, versions  # noqa: E402  (benchmarks/ is on sys.path when run as a script)
 from scipy.spatial import cKDTree
 from sklearn.metrics import silhouette_score
 
 import patterneval as pe
-from _timing import best_time, peak_memory, versions  # noqa: E402  (benchmarks/ is on sys.path when run as a script)
 
 MiB = 2**20
 

@@ -17,12 +17,12 @@ import argparse
 import warnings
 
 import numpy as np
+from _timing import best_time, versions  # noqa: E402  (benchmarks/ is on sys.path when run as a script)
 from sklearn.decomposition import PCA as SkPCA
 from sklearn.decomposition import FastICA as SkFastICA
 from sklearn.discriminant_analysis import LinearDiscriminantAnalysis
 
 from patterneval.decomposition import LDA, PCA, FastICA
-from _timing import best_time, versions  # noqa: E402  (benchmarks/ is on sys.path when run as a script)
 
 
 def main(argv=None):

@@ -19,11 +19,11 @@ import statistics
 import time
 
 import numpy as np
+from _latency import slider_latency  # noqa: E402  (benchmarks/ is on sys.path when run as a script)
+from _timing import versions  # noqa: E402  (benchmarks/ is on sys.path when run as a script)
 from scipy.spatial import distance as sd
 
 import patterneval as pe
-from _timing import versions  # noqa: E402  (benchmarks/ is on sys.path when run as a script)
-from _latency import slider_latency  # noqa: E402  (benchmarks/ is on sys.path when run as a script)
 
 
 def _median_time(fn, repeats: int) -> float:

@@ -34,11 +34,11 @@ import matplotlib
 matplotlib.use("Agg")  # before anything imports pyplot
 
 import numpy as np  # noqa: E402
+from _latency import slider_latency  # noqa: E402  (benchmarks/ is on sys.path when run as a script)
+from _timing import peak_memory, versions  # noqa: E402  (benchmarks/ is on sys.path when run as a script)
 
 import patterneval as pe  # noqa: E402
 from patterneval.book.selective_sampling import simulate_sampling  # noqa: E402
-from _latency import slider_latency  # noqa: E402  (benchmarks/ is on sys.path when run as a script)
-from _timing import peak_memory, versions  # noqa: E402  (benchmarks/ is on sys.path when run as a script)
 
 #: patterneval method -> statsmodels ``proportion_confint`` method
 STATSMODELS = {
@@ -107,8 +107,12 @@ def bench_simulation(n_datasets: int, repeats: int) -> None:
 def bench_explorers(n_moves: int) -> None:
     print(f"\n(c) explorer update latency, {n_moves} slider moves each, Agg backend")
     try:
-        from patterneval.widgets import (CalibrationExplorer, RocExplorer, SelectiveSamplingExplorer,
-                                         TestErrorExplorer)
+        from patterneval.widgets import (
+            CalibrationExplorer,
+            RocExplorer,
+            SelectiveSamplingExplorer,
+            TestErrorExplorer,
+        )
     except Exception as exc:  # not written yet, or a broken import: report and go on
         print(f"    explorers not available ({type(exc).__name__}: {exc})")
         return

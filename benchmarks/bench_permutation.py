@@ -32,6 +32,8 @@ import matplotlib
 import numpy as np
 import scipy
 import sklearn
+from _latency import slider_latency  # noqa: E402  (benchmarks/ is on sys.path when run as a script)
+from _timing import best_time  # noqa: E402
 from sklearn.datasets import load_breast_cancer
 from sklearn.linear_model import RidgeClassifier
 from sklearn.model_selection import KFold, permutation_test_score
@@ -39,8 +41,6 @@ from sklearn.neighbors import KNeighborsClassifier
 from threadpoolctl import threadpool_limits
 
 import patterneval as pe
-from _latency import slider_latency  # noqa: E402  (benchmarks/ is on sys.path when run as a script)
-from _timing import best_time  # noqa: E402
 
 matplotlib.use("Agg")
 

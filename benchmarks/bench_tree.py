@@ -16,11 +16,11 @@ from __future__ import annotations
 
 import argparse
 
+from _timing import best_time, versions  # noqa: E402  (benchmarks/ is on sys.path when run as a script)
 from sklearn.datasets import load_iris, load_wine, make_classification
 from sklearn.tree import DecisionTreeClassifier
 
 from patterneval.tree import CART
-from _timing import best_time, versions  # noqa: E402  (benchmarks/ is on sys.path when run as a script)
 
 
 def main(argv=None):

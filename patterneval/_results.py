@@ -218,7 +218,7 @@ class Result:
         """``(low, high, label)`` of the estimate's interval, or None: the ``low`` and
         ``high`` fields, else the ``confidence_interval()`` method at its defaults."""
         names = {f.name for f in self._public_fields()}
-        level = getattr(self, "confidence_level") if "confidence_level" in names else None
+        level = self.confidence_level if "confidence_level" in names else None
         method = getattr(self, "transform", None) if "transform" in names else None
         if {"low", "high"} <= names:
             low, high = self.low, self.high

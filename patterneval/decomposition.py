@@ -34,10 +34,16 @@ from sklearn.exceptions import ConvergenceWarning
 from sklearn.utils.validation import check_is_fitted
 
 from ._api import estimator_docs
-from ._ties import argmax_tied
 from ._results import Result
+from ._ties import argmax_tied
 from ._validation import (
-    check_array, check_choice, check_labels, check_rng, check_scalar, fail, validate_estimator_data,
+    check_array,
+    check_choice,
+    check_labels,
+    check_rng,
+    check_scalar,
+    fail,
+    validate_estimator_data,
 )
 
 __all__ = [

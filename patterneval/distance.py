@@ -20,7 +20,6 @@ not reported as NaN or as a "zero vector".
 
 from __future__ import annotations
 
-
 import dataclasses
 import functools
 import warnings

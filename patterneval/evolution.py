@@ -49,7 +49,15 @@ from numpy.typing import ArrayLike
 from ._api import keywords
 from ._results import Result
 from ._ties import argmax_tied, argsort_tied
-from ._validation import check_array, check_callable, check_choice, check_rng, check_scalar, fail, show
+from ._validation import (
+    check_array,
+    check_callable,
+    check_choice,
+    check_rng,
+    check_scalar,
+    fail,
+    show,
+)
 
 __all__ = [
     "CROSSOVERS",

@@ -29,7 +29,15 @@ import scipy.optimize
 from numpy.typing import ArrayLike
 
 from ._results import Result
-from ._validation import check_array, check_bool, check_callable, check_choice, check_scalar, fail, show
+from ._validation import (
+    check_array,
+    check_bool,
+    check_callable,
+    check_choice,
+    check_scalar,
+    fail,
+    show,
+)
 
 __all__ = [
     "METHODS",

@@ -62,41 +62,57 @@ from sklearn.naive_bayes import GaussianNB
 from sklearn.neighbors import KNeighborsClassifier
 
 import patterneval as pe
-from patterneval.book import simulation
+import patterneval.plotting as pp
+from patterneval.book import (
+    adaboost,
+    clustering_algorithms,
+    combining,
+    dimension_reduction,
+    diversity,
+    evolution,
+    optimisation,
+    reinforcement,
+    simulation,
+    tree_learning,
+    why_ensembles_work,
+)
+from patterneval.book.calibration import miscalibrated_forecasts, simulate_selection_optimism
+from patterneval.book.cluster_stability import stability_blobs, stability_view
 from patterneval.book.cross_validation import simulate_distinct_share, simulate_error_estimates
 from patterneval.book.cv_intervals import (
     expected_svm_error,
     linear_rule_error,
+    load_coverage_study,
+    run_coverage_study,
     simulate_perturbation_coverage,
     two_gaussians,
 )
-from patterneval.book.external_indices import relabel, relabel_profiles
-from patterneval.book.internal_indices import blob_data, blob_index_grid
-from patterneval.book.feature_selection import leak_grid
-from patterneval.book.permutation_tests import signal_tests
-from patterneval.book import (adaboost, clustering_algorithms, combining, dimension_reduction, diversity,
-                              evolution, optimisation, reinforcement, tree_learning, why_ensembles_work)
 from patterneval.book.error_rate import simulate_coverage
+from patterneval.book.external_indices import relabel, relabel_profiles
+from patterneval.book.feature_selection import leak_grid
+from patterneval.book.internal_indices import blob_data, blob_index_grid
+from patterneval.book.permutation_tests import signal_tests
+from patterneval.book.roc_auc import (
+    binormal_roc,
+    binormal_scores,
+    delong_rows,
+    simulate_delong_coverage,
+)
 from patterneval.book.selective_sampling import simulate_sampling
-import patterneval.plotting as pp
-from patterneval.book.calibration import miscalibrated_forecasts, simulate_selection_optimism
-from patterneval.compare.calibration import bin_forecasts
-from patterneval.compare.out_of_fold import bbc_from_predictions, out_of_fold_predictions
-from patterneval.metrics import get_metric
-from patterneval.book.cluster_stability import stability_blobs, stability_view
-from patterneval.cluster.stability import jaccard_table, within_dispersion
-from patterneval.compare.many import average_ranks, critical_difference_groups, rank_scores
-from patterneval.book.roc_auc import binormal_roc, binormal_scores, delong_rows, simulate_delong_coverage
 from patterneval.book.two_classifiers import (
     load_rejection_grid,
     rejection_grid,
     separation_for_error,
     simulate_two_classifier_tests,
 )
+from patterneval.cluster.stability import jaccard_table, within_dispersion
+from patterneval.compare.calibration import bin_forecasts
+from patterneval.compare.many import average_ranks, critical_difference_groups, rank_scores
+from patterneval.compare.out_of_fold import bbc_from_predictions, out_of_fold_predictions
 from patterneval.compare.two import five_by_two_differences
 from patterneval.ensemble.boosting import DecisionStump
+from patterneval.metrics import get_metric
 from patterneval.reinforcement import n_step_return
-from patterneval.book.cv_intervals import load_coverage_study, run_coverage_study
 
 # ------------------------------------------------------------------ small valid data
 X8 = np.array([[0.0, 0.1], [0.2, 0.0], [0.1, 0.3], [0.3, 0.2],

@@ -17,8 +17,8 @@ from sklearn.neighbors import KNeighborsClassifier
 from sklearn.tree import DecisionTreeClassifier, ExtraTreeClassifier
 from sklearn.utils.estimator_checks import parametrize_with_checks
 
-from patterneval.book import simulation
 import patterneval.ensemble.bagging as B
+from patterneval.book import simulation
 from patterneval.ensemble.bagging import Bagging, RandomForest
 from patterneval.resampling.bootstrap import inclusion_probability
 from patterneval.tree import CART, resolve_max_features

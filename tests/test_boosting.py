@@ -11,10 +11,10 @@ from sklearn.neighbors import KNeighborsClassifier
 from sklearn.tree import DecisionTreeClassifier
 from sklearn.utils.estimator_checks import parametrize_with_checks
 
-from patterneval.ensemble import boosting
-from patterneval.book import simulation
 from patterneval.book import adaboost as book_adaboost
+from patterneval.book import simulation
 from patterneval.book.adaboost import boosting_rounds, compare_modes, resampled_error
+from patterneval.ensemble import boosting
 from patterneval.ensemble.boosting import (
     AdaBoost,
     _reference_reweight,

@@ -609,7 +609,10 @@ def test_simulate_distinct_share_matches_the_formula():
 # ----------------------------------------------------------------------- the chapter's figures
 def test_chapter_figures_keep_their_y_labels_inside():
     from patterneval.plotting._style import figure_png
-    from patterneval.plotting.resampling import plot_estimator_simulation, plot_inclusion_probability
+    from patterneval.plotting.resampling import (
+        plot_estimator_simulation,
+        plot_inclusion_probability,
+    )
 
     sim = simulate_error_estimates(NearestMean(), gaussian_problem, n=10, n_test=50, n_datasets=2,
                                    cv=(2,), n_resamples=3, rng=0)

@@ -14,11 +14,16 @@ from sklearn.utils.estimator_checks import parametrize_with_checks
 
 import patterneval as pe
 from patterneval.book import simulation
-from patterneval.cluster import algorithms as alg
 from patterneval.book.clustering_algorithms import kmeans_grid
+from patterneval.cluster import algorithms as alg
 from patterneval.cluster.algorithms import (
-    ISODATA, KMeans, hierarchical, kmeans_plusplus, kmeans_plusplus_probabilities,
-    max_min_distance, threshold_clustering,
+    ISODATA,
+    KMeans,
+    hierarchical,
+    kmeans_plusplus,
+    kmeans_plusplus_probabilities,
+    max_min_distance,
+    threshold_clustering,
 )
 
 

@@ -15,8 +15,7 @@ from _helpers import assert_rejects
 from sklearn.metrics import cluster as skc
 
 import patterneval as pe
-from patterneval.book import simulation
-from patterneval.book import external_indices
+from patterneval.book import external_indices, simulation
 from patterneval.cluster import external as E
 
 # reference: scikit-learn 1.9.1 (sklearn.metrics.cluster)

@@ -7,8 +7,8 @@ from sklearn.cluster import DBSCAN, AgglomerativeClustering, KMeans
 from threadpoolctl import threadpool_limits
 
 import patterneval as pe
-from patterneval.cluster import stability as st
 from patterneval.book.cluster_stability import stability_blobs
+from patterneval.cluster import stability as st
 from patterneval.cluster.stability import within_dispersion
 
 

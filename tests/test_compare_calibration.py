@@ -19,8 +19,17 @@ from sklearn.preprocessing import StandardScaler
 
 from patterneval.book import simulation
 from patterneval.book.calibration import miscalibrated_forecasts, simulate_selection_optimism
-from patterneval.compare.calibration import bin_forecasts, brier_decomposition, expected_calibration_error
-from patterneval.compare.out_of_fold import bbc_cv, bbc_from_predictions, cv_metric_interval, out_of_fold_predictions
+from patterneval.compare.calibration import (
+    bin_forecasts,
+    brier_decomposition,
+    expected_calibration_error,
+)
+from patterneval.compare.out_of_fold import (
+    bbc_cv,
+    bbc_from_predictions,
+    cv_metric_interval,
+    out_of_fold_predictions,
+)
 
 
 def _forecasts(seed, n=500, slope=1.5):

@@ -6,7 +6,12 @@ import pytest
 from sklearn import metrics
 
 import patterneval as pe
-from patterneval.book.roc_auc import binormal_roc, binormal_scores, delong_rows, simulate_delong_coverage
+from patterneval.book.roc_auc import (
+    binormal_roc,
+    binormal_scores,
+    delong_rows,
+    simulate_delong_coverage,
+)
 from patterneval.compare.roc import delong_interval, delong_test, roc_auc, roc_curve
 
 

@@ -11,7 +11,6 @@ from scipy import stats
 
 import patterneval as pe
 from patterneval.book import two_classifiers as simulation
-from patterneval.compare import two
 from patterneval.book.two_classifiers import (
     TESTS,
     _correct,
@@ -23,6 +22,7 @@ from patterneval.book.two_classifiers import (
     separation_for_error,
     simulate_two_classifier_tests,
 )
+from patterneval.compare import two
 
 GRID = Path(__file__).resolve().parent.parent / "book" / "part5" / "data" / "two-classifier-tests.json"
 

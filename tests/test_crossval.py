@@ -8,16 +8,24 @@ import pytest
 from _helpers import NoPredict, assert_displays, bad_input_test
 from sklearn.datasets import load_iris, load_wine
 from sklearn.discriminant_analysis import LinearDiscriminantAnalysis
-from sklearn.linear_model import LinearRegression, LogisticRegression
 from sklearn.feature_selection import SelectKBest, f_classif
-from sklearn.model_selection import (KFold, LeaveOneOut, PredefinedSplit, RepeatedKFold, RepeatedStratifiedKFold,
-                                     ShuffleSplit, StratifiedKFold, cross_val_score)
+from sklearn.linear_model import LinearRegression, LogisticRegression
+from sklearn.model_selection import (
+    KFold,
+    LeaveOneOut,
+    PredefinedSplit,
+    RepeatedKFold,
+    RepeatedStratifiedKFold,
+    ShuffleSplit,
+    StratifiedKFold,
+    cross_val_score,
+)
 from sklearn.naive_bayes import GaussianNB
 from sklearn.neighbors import KNeighborsClassifier
 
 import patterneval as pe
-from patterneval.resampling import crossval
 from patterneval._engine import cv_error, make_folds, spawn
+from patterneval.resampling import crossval
 
 
 @pytest.fixture(scope="module")

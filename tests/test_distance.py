@@ -12,8 +12,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 from scipy.spatial import distance as sd
 
-from patterneval.book import simulation
 from patterneval import distance as D
+from patterneval.book import simulation
 
 P_METRIC = [1.0, 1.5, 2.0, 3.0, 7.0, np.inf]
 

@@ -14,9 +14,9 @@ import re
 
 import pytest
 from numpydoc.docscrape import NumpyDocString
+from test_docstring_parts import _public_modules
 
 import patterneval as pe
-from test_docstring_parts import _public_modules
 
 
 def _callables():

@@ -9,8 +9,8 @@ from _helpers import assert_rejects
 from scipy import stats
 
 from patterneval.book import simulation
-from patterneval.ensemble import bounds as B
 from patterneval.book.why_ensembles_work import simulate_correlated_vote
+from patterneval.ensemble import bounds as B
 from patterneval.ensemble.bounds import (
     correlated_vote_error,
     hoeffding_bound,

@@ -21,13 +21,19 @@ from sklearn.preprocessing import StandardScaler
 from sklearn.tree import DecisionTreeClassifier
 from sklearn.utils.estimator_checks import parametrize_with_checks
 
-from patterneval.book import simulation
 import patterneval.book.combining as BC
 import patterneval.ensemble.combine as C
+from patterneval.book import simulation
 from patterneval.book.combining import simulate_vote_rates
 from patterneval.ensemble.combine import (
-    MLR, Stacking, average, majority_vote, plurality_vote, vote_rates,
-    weighted_average, weighted_vote,
+    MLR,
+    Stacking,
+    average,
+    majority_vote,
+    plurality_vote,
+    vote_rates,
+    weighted_average,
+    weighted_vote,
 )
 
 RNG = np.random.default_rng(20261122)

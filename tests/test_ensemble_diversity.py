@@ -3,7 +3,6 @@ decomposition (patterneval.ensemble.diversity)."""
 
 from __future__ import annotations
 
-
 import numpy as np
 import pytest
 from _helpers import assert_rejects, assert_table_applies
@@ -12,7 +11,13 @@ from sklearn.metrics import cohen_kappa_score, matthews_corrcoef
 import patterneval.book.diversity as BD
 import patterneval.ensemble.diversity as D
 from patterneval.ensemble.diversity import (
-    correlation, disagreement, error_ambiguity, kappa, kappa_error, pair_table, pairwise_diversity,
+    correlation,
+    disagreement,
+    error_ambiguity,
+    kappa,
+    kappa_error,
+    pair_table,
+    pairwise_diversity,
     q_statistic,
 )
 

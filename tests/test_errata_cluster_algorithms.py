@@ -26,7 +26,6 @@ from scipy.spatial.distance import cdist, pdist, squareform
 from sklearn.datasets import load_iris
 
 import patterneval as pe
-
 from patterneval.cluster.algorithms import ISODATA, KMeans, hierarchical, max_min_distance
 
 HAND = np.array([[0.0, 0], [0, 1], [10, 0], [10, 1], [5, 8]])

@@ -13,7 +13,13 @@ from sklearn.datasets import load_breast_cancer
 from sklearn.neighbors import KNeighborsClassifier
 from sklearn.tree import DecisionTreeClassifier
 
-from patterneval.ensemble.combine import Stacking, majority_vote, plurality_vote, vote_rates, weighted_average
+from patterneval.ensemble.combine import (
+    Stacking,
+    majority_vote,
+    plurality_vote,
+    vote_rates,
+    weighted_average,
+)
 
 
 def test_majority_rule_of_note_is_more_than_half_of_all_votes():

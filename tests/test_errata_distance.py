@@ -15,7 +15,6 @@
 
 import numpy as np
 import pytest
-
 from scipy.spatial import distance as sd
 
 import patterneval as pe

@@ -14,10 +14,10 @@
 import numpy as np
 import pytest
 
-from patterneval.book import simulation
-from patterneval.book import cv_intervals as CI
-from patterneval.resampling import perturbation as P
 from patterneval._engine import cv_splits, spawn
+from patterneval.book import cv_intervals as CI
+from patterneval.book import simulation
+from patterneval.resampling import perturbation as P
 
 
 def note_w_star(X, y, C, G):

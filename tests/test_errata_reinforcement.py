@@ -30,13 +30,14 @@ import pytest
 from scipy import optimize
 
 from patterneval.book.reinforcement import gridworld
+from patterneval.book.simulation import check_mean
 from patterneval.reinforcement import (
     MDP,
     action_values,
     discounted_return,
-    n_step_return,
     epsilon_greedy,
     monte_carlo_evaluation,
+    n_step_return,
     policy_evaluation,
     policy_iteration,
     sample_episode,
@@ -44,7 +45,6 @@ from patterneval.reinforcement import (
     td_lambda,
     value_iteration,
 )
-from patterneval.book.simulation import check_mean
 
 
 def random_mdp(seed, n_states=6, n_actions=3, gamma=0.9):

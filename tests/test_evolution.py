@@ -10,16 +10,16 @@ import pytest
 from _helpers import assert_rejects
 from scipy import stats
 
-from patterneval.book import simulation
 from patterneval import evolution as E
+from patterneval.book import simulation
 from patterneval.book.evolution import schema_counts
 from patterneval.evolution import (
     GeneticAlgorithm,
     bit_flip_mutation,
     bits_to_real,
     defining_length,
-    population_diversity,
     onemax,
+    population_diversity,
     roulette_selection,
     run_ga,
     run_ga_replicates,

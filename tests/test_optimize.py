@@ -3,19 +3,22 @@
 
 from __future__ import annotations
 
-
 import numpy as np
 import pytest
 import scipy.optimize
 import scipy.stats
 from _helpers import assert_rejects, assert_table_applies
 
-from patterneval.book import simulation
 import patterneval.book.optimisation as BO
 import patterneval.optimize as O
+from patterneval.book import simulation
 from patterneval.book.optimisation import quadratic_problem, rosenbrock, rosenbrock_grad
 from patterneval.optimize import (
-    bernoulli_mle, gaussian_mle, gaussian_regression_mle, gradient_descent, least_squares,
+    bernoulli_mle,
+    gaussian_mle,
+    gaussian_regression_mle,
+    gradient_descent,
+    least_squares,
     momentum_stability_limit,
 )
 

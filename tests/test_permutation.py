@@ -18,8 +18,8 @@ from sklearn.preprocessing import PolynomialFeatures, StandardScaler
 
 import patterneval as pe
 from patterneval.book import simulation
-from patterneval.resampling import permutation
 from patterneval.book.permutation_tests import signal_tests
+from patterneval.resampling import permutation
 from patterneval.resampling.permutation import TIE_TOLERANCE, _cached_kind, _NullCache, _pvalue
 
 

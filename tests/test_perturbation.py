@@ -14,10 +14,10 @@ from sklearn.datasets import load_breast_cancer
 from sklearn.preprocessing import StandardScaler
 from sklearn.svm import SVC
 
-from patterneval.book import simulation
-from patterneval.book import cv_intervals as CI
-from patterneval.resampling import perturbation as P
 from patterneval._engine import make_folds, spawn
+from patterneval.book import cv_intervals as CI
+from patterneval.book import simulation
+from patterneval.resampling import perturbation as P
 
 
 @pytest.fixture(scope="module")

@@ -1,7 +1,6 @@
 """patterneval.reinforcement: dynamic programming, Monte Carlo, TD(0), TD(lambda), Q-learning."""
 
 import dataclasses
-
 import warnings
 
 import numpy as np
@@ -10,12 +9,25 @@ from _helpers import assert_rejects
 
 import patterneval.reinforcement as RL
 from patterneval.book.reinforcement import gridworld
-from patterneval.reinforcement import (
-    Episode, n_step_return, MDP, action_values, discounted_return, epsilon_greedy, greedy_policy,
-    monte_carlo_evaluation, policy_evaluation, policy_iteration, q_learning,
-    sample_episode, sarsa, td0, td_lambda, value_iteration,
-)
 from patterneval.book.simulation import check_mean
+from patterneval.reinforcement import (
+    MDP,
+    Episode,
+    action_values,
+    discounted_return,
+    epsilon_greedy,
+    greedy_policy,
+    monte_carlo_evaluation,
+    n_step_return,
+    policy_evaluation,
+    policy_iteration,
+    q_learning,
+    sample_episode,
+    sarsa,
+    td0,
+    td_lambda,
+    value_iteration,
+)
 
 
 def random_mdp(seed, n_states=6, n_actions=3, gamma=0.9, terminal=None, sparse=False):

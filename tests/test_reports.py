@@ -25,11 +25,11 @@ from sklearn.svm import LinearSVC
 from sklearn.tree import DecisionTreeClassifier
 
 import patterneval as pe
+from patterneval._engine import cv_splits
 from patterneval.book.internal_indices import blob_data
 from patterneval.book.many_classifiers import demsar_table
 from patterneval.compare.out_of_fold import out_of_fold_predictions
 from patterneval.report.comparison import holm_adjust, mean_score_interval
-from patterneval._engine import cv_splits
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 

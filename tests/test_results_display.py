@@ -29,7 +29,6 @@ import pkgutil
 import re
 import warnings
 
-import numpy as np
 import pytest
 
 import patterneval as pe

@@ -14,10 +14,10 @@ from sklearn.neighbors import KNeighborsClassifier
 from sklearn.pipeline import make_pipeline
 
 import patterneval as pe
-from patterneval.book import simulation
-from patterneval.resampling import selection
 from patterneval._engine import make_folds
+from patterneval.book import simulation
 from patterneval.book.feature_selection import LeakGrid, leak_grid
+from patterneval.resampling import selection
 
 
 def noise(seed, n=50, p=2000):

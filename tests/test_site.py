@@ -47,8 +47,8 @@ import http.server
 import json
 import os
 import re
-import time
 import threading
+import time
 from pathlib import Path
 from urllib.parse import urlparse
 
@@ -507,7 +507,7 @@ HREF = re.compile(r'<a\b[^>]*\bhref="([^"]*)"', re.I)
 IDS = re.compile(r'\bid="([^"]+)"')
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _ids(path: Path) -> frozenset:
     return frozenset(IDS.findall(path.read_text(encoding="utf-8")))
 

@@ -8,9 +8,8 @@ import json
 from pathlib import Path
 
 import pytest
-from docutils import nodes
-
 from _helpers import load_tool
+from docutils import nodes
 
 ROOT = Path(__file__).resolve().parent.parent
 CHAPTERS = sorted((ROOT / "book").glob("part*/*.ipynb"))

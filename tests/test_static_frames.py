@@ -18,7 +18,16 @@ import pytest
 from _helpers import load_tool
 
 from patterneval.widgets import Explorer, PruningExplorer
-from patterneval.widgets._base import LAB_HINT, STATIC_NOTE, dropdown, float_slider, int_slider, log_slider, selection_slider, toggle_buttons
+from patterneval.widgets._base import (
+    LAB_HINT,
+    STATIC_NOTE,
+    dropdown,
+    float_slider,
+    int_slider,
+    log_slider,
+    selection_slider,
+    toggle_buttons,
+)
 
 ROOT = Path(__file__).resolve().parents[1]
 

@@ -16,8 +16,18 @@ from sklearn.utils.estimator_checks import parametrize_with_checks
 import patterneval.tree as T
 from patterneval.book.tree_learning import play_tennis
 from patterneval.tree import (
-    C45, CART, ID3, CARTRegressor, contingency_table, entropy, export_text, gain_ratio, gini,
-    information_gain, pruning_sequence, split_info,
+    C45,
+    CART,
+    ID3,
+    CARTRegressor,
+    contingency_table,
+    entropy,
+    export_text,
+    gain_ratio,
+    gini,
+    information_gain,
+    pruning_sequence,
+    split_info,
 )
 
 IRIS = load_iris(return_X_y=True)

@@ -72,7 +72,6 @@ def test_static_figures():
 
 
 # ------------------------------------------------------------------ on the user's data
-from _helpers import assert_explorer_displays  # noqa: E402
 from sklearn.cluster import DBSCAN  # noqa: E402
 from sklearn.datasets import make_blobs  # noqa: E402
 

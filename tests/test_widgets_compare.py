@@ -5,8 +5,8 @@ import pytest
 from _helpers import png
 
 from patterneval.book.many_classifiers import demsar_table
-from patterneval.compare import critical_difference, nemenyi_test
 from patterneval.book.two_classifiers import rejection_grid, simulate_two_classifier_tests
+from patterneval.compare import critical_difference, nemenyi_test
 from patterneval.plotting import new_figure
 from patterneval.plotting.compare import (
     CriticalDifferencePainter,

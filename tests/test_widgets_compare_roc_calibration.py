@@ -7,9 +7,9 @@ import pytest
 from _helpers import png
 
 from patterneval.book.calibration import miscalibrated_forecasts
+from patterneval.book.roc_auc import binormal_roc, binormal_scores
 from patterneval.compare.calibration import expected_calibration_error
 from patterneval.compare.out_of_fold import bbc_from_predictions
-from patterneval.book.roc_auc import binormal_roc, binormal_scores
 from patterneval.compare.roc import delong_interval, roc_curve
 from patterneval.plotting import new_figure
 from patterneval.plotting.compare_calibration import draw_reliability, plot_bbc, plot_reliability

@@ -4,12 +4,12 @@ import numpy as np
 import pytest
 from _helpers import png
 
+from patterneval.book import cv_intervals as CI
 from patterneval.plotting import new_figure
 from patterneval.plotting.perturbation import (
     draw_perturbation,
     plot_perturbation_coverage,
 )
-from patterneval.book import cv_intervals as CI
 from patterneval.resampling import perturbation as P
 from patterneval.widgets.perturbation import PerturbationExplorer
 

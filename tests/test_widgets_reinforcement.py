@@ -4,13 +4,13 @@ import numpy as np
 import pytest
 from _helpers import assert_redraws, png
 
+from patterneval.book.reinforcement import gridworld
 from patterneval.plotting import new_figure
 from patterneval.plotting.reinforcement import (
     ReinforcementPainter,
     plot_learning_curves,
     plot_value_maps,
 )
-from patterneval.book.reinforcement import gridworld
 from patterneval.reinforcement import (
     learning_curve,
     policy_iteration,

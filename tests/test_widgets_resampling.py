@@ -4,13 +4,13 @@ import numpy as np
 import pytest
 from _helpers import assert_explorer_displays, png
 
+from patterneval.book.cross_validation import EstimatorSimulation
 from patterneval.plotting import new_figure
 from patterneval.plotting.resampling import (
     draw_bootstrap,
     plot_estimator_simulation,
     plot_inclusion_probability,
 )
-from patterneval.book.cross_validation import EstimatorSimulation
 from patterneval.resampling.bootstrap import inclusion_probability
 from patterneval.widgets.resampling import BootstrapExplorer
 

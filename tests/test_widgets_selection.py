@@ -4,10 +4,10 @@ import numpy as np
 import pytest
 from _helpers import png
 
+from patterneval.book.feature_selection import leak_grid
+from patterneval.book.permutation_tests import signal_tests
 from patterneval.plotting.permutation import plot_null_distribution
 from patterneval.plotting.selection import plot_leak_grid
-from patterneval.book.permutation_tests import signal_tests
-from patterneval.book.feature_selection import leak_grid
 from patterneval.widgets.permutation import PermutationExplorer
 from patterneval.widgets.selection import SelectionLeakExplorer
 

@@ -28,7 +28,7 @@ from __future__ import annotations
 import argparse
 import re
 import sys
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 
 import nbformat
@@ -66,7 +66,7 @@ class _Markdown(_MarkdownBackend):
                        for i, part in enumerate(parts))
 
 
-@lru_cache(maxsize=None)
+@cache
 def bibliography(path: Path = BIB):
     """The parsed bibliography (pybtex ``BibliographyData``)."""
     return parse_file(str(path), bib_format="bibtex")
@@ -85,7 +85,7 @@ def _authors(entry) -> str:
     return f"{names[0]} et al."
 
 
-@lru_cache(maxsize=None)
+@cache
 def labels(path: Path = BIB) -> dict[str, tuple[str, str]]:
     """key -> (authors, year) of every entry; works that share both get a, b, ... in key order."""
     entries = bibliography(path).entries

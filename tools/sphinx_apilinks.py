@@ -55,7 +55,6 @@ from sphinx.pycode import ModuleAnalyzer
 from sphinx.util import logging
 from sphinx.util.docutils import SphinxDirective
 from sphinx.util.nodes import nested_parse_with_titles
-
 from sphinx_pages import keep_per_page, toc_order  # tools/sphinx_pages.py
 
 logger = logging.getLogger(__name__)

@@ -21,7 +21,6 @@ from __future__ import annotations
 
 from docutils import nodes
 from sphinx.util.docutils import SphinxDirective
-
 from sphinx_pages import keep_per_page, toc_order  # tools/sphinx_pages.py
 
 CLASS = "erratum"

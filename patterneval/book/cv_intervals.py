@@ -419,6 +419,37 @@ def _coverage_chunk(n, separation, n_features, C, cv, n_resamples, level, method
     return rows
 
 
+def _coverage_target(target, n, *, separation, n_features, C, n_truth, rng, n_jobs):
+    """The coverage target ``(estimate, std_error)``: estimated by :func:`expected_svm_error`
+    from ``n_truth`` training sets drawn from ``rng`` when ``target`` is None, else ``target``
+    checked (an error rate in [0, 1] and a standard error >= 0)."""
+    if target is None:
+        target, target_se, _ = expected_svm_error(
+            n,
+            separation=separation,
+            n_features=n_features,
+            C=C,
+            n_datasets=n_truth,
+            rng=rng,
+            n_jobs=n_jobs,
+        )
+    else:
+        if np.ndim(target) != 1 or len(target) != 2:
+            raise fail("target", "None or a pair (estimate, std_error)", target)
+        pair = check_array(
+            "target", target, ndim=1
+        )  # finite real numbers (NaN would cover nothing)
+        if not (0 <= pair[0] <= 1 and pair[1] >= 0):
+            raise fail(
+                "target",
+                "a pair (estimate, std_error) with the estimate an error rate in [0, 1] "
+                "and std_error >= 0",
+                pair.tolist(),
+            )
+        target, target_se = (float(v) for v in pair)
+    return float(target), float(target_se)
+
+
 @keywords
 def simulate_perturbation_coverage(
     n: int,
@@ -508,30 +539,10 @@ def simulate_perturbation_coverage(
     rng = check_rng(rng)
     n_jobs = check_n_jobs(n_jobs)
     truth_rng, data_rng = spawn(rng, 2)
-    if target is None:
-        target, target_se, _ = expected_svm_error(
-            n,
-            separation=separation,
-            n_features=n_features,
-            C=C,
-            n_datasets=n_truth,
-            rng=truth_rng,
-            n_jobs=n_jobs,
-        )
-    else:
-        if np.ndim(target) != 1 or len(target) != 2:
-            raise fail("target", "None or a pair (estimate, std_error)", target)
-        pair = check_array(
-            "target", target, ndim=1
-        )  # finite real numbers (NaN would cover nothing)
-        if not (0 <= pair[0] <= 1 and pair[1] >= 0):
-            raise fail(
-                "target",
-                "a pair (estimate, std_error) with the estimate an error rate in [0, 1] "
-                "and std_error >= 0",
-                pair.tolist(),
-            )
-        target, target_se = (float(v) for v in pair)
+    target, target_se = _coverage_target(
+        target, n, separation=separation, n_features=n_features, C=C, n_truth=n_truth,
+        rng=truth_rng, n_jobs=n_jobs,
+    )
     gens = spawn(data_rng, n_datasets)
     chunks = [
         (n, separation, n_features, C, cv, n_resamples, level, method, gens[i : i + 4])
@@ -797,6 +808,25 @@ def load_coverage_study(path: str | os.PathLike) -> CoverageStudy:
         ) from None
 
 
+def _check_methods(methods) -> list:
+    """``methods`` as a list of distinct names from ``PERTURBATION_METHODS``, at least one."""
+    if isinstance(methods, str) or not np.iterable(methods):
+        raise fail(
+            "methods",
+            f"a sequence of methods from {list(PERTURBATION_METHODS)}",
+            methods,
+            error=TypeError,
+        )
+    methods = [check_choice("methods", m, PERTURBATION_METHODS) for m in methods]
+    if not methods or len(set(methods)) != len(methods):
+        raise fail(
+            "methods",
+            f"a non-empty sequence of distinct methods from {list(PERTURBATION_METHODS)}",
+            methods,
+        )
+    return methods
+
+
 @keywords
 def run_coverage_study(
     ns: ArrayLike,
@@ -872,20 +902,7 @@ def run_coverage_study(
     ns = check_array(
         "ns", np.atleast_1d(ns) if np.isscalar(ns) else ns, ndim=1, kind="int", low=2
     ).tolist()
-    if isinstance(methods, str) or not np.iterable(methods):
-        raise fail(
-            "methods",
-            f"a sequence of methods from {list(PERTURBATION_METHODS)}",
-            methods,
-            error=TypeError,
-        )
-    methods = [check_choice("methods", m, PERTURBATION_METHODS) for m in methods]
-    if not methods or len(set(methods)) != len(methods):
-        raise fail(
-            "methods",
-            f"a non-empty sequence of distinct methods from {list(PERTURBATION_METHODS)}",
-            methods,
-        )
+    methods = _check_methods(methods)
     if isinstance(rng, (int, np.integer)) and not isinstance(rng, bool):
         seed = check_scalar("rng", rng, int, low=0)
     else:

@@ -29,9 +29,9 @@ import math
 import numpy as np
 from numpy.typing import ArrayLike
 from scipy.optimize import linear_sum_assignment
-from scipy.special import gammaln
 from scipy.sparse import csr_array, csr_matrix
 from scipy.sparse.csgraph import min_weight_full_bipartite_matching
+from scipy.special import gammaln
 
 from .._api import doc_parts, keywords
 from .._results import Result

@@ -49,6 +49,7 @@ from scipy.spatial.distance import cdist
 from sklearn.base import BaseEstimator
 
 from .._api import doc_parts, keywords
+from .._engine import run_tasks, spawn
 from .._results import Result
 from .._validation import (
     check_array,
@@ -60,8 +61,7 @@ from .._validation import (
     check_scalar,
     fail,
 )
-from ._checks import check_cluster_X, check_cluster_data, check_clusterer
-from .._engine import run_tasks, spawn
+from ._checks import check_cluster_data, check_cluster_X, check_clusterer
 
 __all__ = [
     "CURVE_INDICES",

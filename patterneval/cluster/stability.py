@@ -62,14 +62,20 @@ from scipy.spatial.distance import cdist
 from sklearn.base import BaseEstimator
 
 from .._api import keywords
+from .._engine import run_tasks, spawn
 from .._results import Result
 from .._ties import TIE_RTOL, argmax_tied, no_spread
 from .._validation import (
-    check_bool, check_choice, check_grid, check_n_jobs, check_rng, check_scalar, fail,
+    check_bool,
+    check_choice,
+    check_grid,
+    check_n_jobs,
+    check_rng,
+    check_scalar,
+    fail,
 )
-from ._checks import check_cluster_X, check_cluster_data, check_clusterer, check_partitions
-from .._engine import run_tasks, spawn
-from .internal import METRICS, _centred, _distance_chunks, _metric, _onehot
+from ._checks import check_cluster_data, check_cluster_X, check_clusterer, check_partitions
+from .internal import _centred, _distance_chunks, _metric, _onehot
 
 __all__ = [
     "DISSOLVED", "RECOVERED", "REFERENCES", "STABILITY_METHODS", "W_RTOL", "ClusterStability",

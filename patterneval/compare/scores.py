@@ -21,7 +21,15 @@ from numpy.typing import ArrayLike
 from sklearn.base import BaseEstimator, clone, is_classifier, is_regressor
 
 from .._api import keywords
+from .._engine import (
+    cv_splits,
+    make_folds,
+    run_tasks,
+    single_class_label,
+    x_passed_through,
+)
 from .._results import Result
+from .._rows import take_rows
 from .._validation import (
     check_array,
     check_bool,
@@ -34,14 +42,6 @@ from .._validation import (
     n_rows,
     show,
 )
-from .._engine import (
-    cv_splits,
-    make_folds,
-    run_tasks,
-    single_class_label,
-    x_passed_through,
-)
-from .._rows import take_rows
 
 __all__ = ["CVScores", "cv_scores"]
 

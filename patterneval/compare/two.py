@@ -33,13 +33,21 @@ from sklearn.base import BaseEstimator, clone
 
 from .._api import doc_parts, keywords
 from .._results import Result
+from .._rows import take_rows
 from .._ties import TIE_RTOL
 from .._ties import no_spread as _no_spread  # the differences d (..., J), scale of the scores
 from .._validation import (
-    check_array, check_bool, check_callable, check_estimator, check_labels, check_rng, check_scalar,
-    check_X_y, fail, show,
+    check_array,
+    check_bool,
+    check_callable,
+    check_estimator,
+    check_labels,
+    check_rng,
+    check_scalar,
+    check_X_y,
+    fail,
+    show,
 )
-from .._rows import take_rows
 from ._checks import NamedResult, check_paired_scores, two_from_cv_scores
 from .scores import CVScores
 

@@ -38,8 +38,17 @@ from sklearn.base import BaseEstimator, ClassifierMixin, clone
 from sklearn.utils.validation import check_is_fitted, has_fit_parameter
 
 from .._api import estimator_docs
-from .._validation import (check_array, check_choice, check_estimator, check_labels, check_rng,
-                           check_scalar, fail, show, validate_estimator_data)
+from .._validation import (
+    check_array,
+    check_choice,
+    check_estimator,
+    check_labels,
+    check_rng,
+    check_scalar,
+    fail,
+    show,
+    validate_estimator_data,
+)
 from ._checks import classifier_fit_data
 
 __all__ = [

@@ -44,12 +44,23 @@ from sklearn.utils.metaestimators import available_if
 from sklearn.utils.validation import check_is_fitted
 
 from .._api import estimator_docs, keywords
-from .._results import Result
-from .._validation import (check_array, check_bool, check_choice, check_estimator, check_labels,
-                           check_cv, check_n_jobs, check_rng, check_scalar, fail, show,
-                           validate_estimator_data)
-from ._checks import check_convex_weights, check_member_outputs, classifier_fit_data
 from .._engine import cv_splits, make_folds, run_tasks
+from .._results import Result
+from .._validation import (
+    check_array,
+    check_bool,
+    check_choice,
+    check_cv,
+    check_estimator,
+    check_labels,
+    check_n_jobs,
+    check_rng,
+    check_scalar,
+    fail,
+    show,
+    validate_estimator_data,
+)
+from ._checks import check_convex_weights, check_member_outputs, classifier_fit_data
 
 __all__ = [
     "MLR_RCOND",

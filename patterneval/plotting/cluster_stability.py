@@ -12,8 +12,8 @@ import matplotlib as mpl
 import numpy as np
 from matplotlib.figure import Figure
 
-from ..cluster.stability import DISSOLVED, RECOVERED
 from .._explore import StabilityOverK
+from ..cluster.stability import DISSOLVED, RECOVERED
 from ._style import BOOK_STYLE, COLORS, Painter, new_figure, reset_axes
 
 __all__ = ["ClusterStabilityKPainter", "ClusterStabilityPainter", "plot_gap", "plot_stability"]

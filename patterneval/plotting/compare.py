@@ -18,9 +18,9 @@ from matplotlib.figure import Figure
 from numpy.typing import ArrayLike
 from scipy import stats
 
-from ..compare.many import CriticalDifference, critical_difference, critical_difference_groups
-from ..book.two_classifiers import RejectionGrid, TestRejections
 from .._explore import PairedScores
+from ..book.two_classifiers import RejectionGrid, TestRejections
+from ..compare.many import CriticalDifference, critical_difference, critical_difference_groups
 from ._style import BOOK_STYLE, COLORS, Painter, new_figure, reset_axes
 
 __all__ = [

@@ -20,11 +20,19 @@ from numpy.typing import ArrayLike
 from scipy import special
 
 from .._api import keywords
+from .._explore import CalibrationData
 from ..book.calibration import miscalibrated_forecasts
 from ..compare.calibration import brier_decomposition, expected_calibration_error
 from ..compare.out_of_fold import BBCResult
-from .._explore import CalibrationData
-from ._style import BOOK_STYLE, COLORS, SERIES_COLORS, Painter, finish_square, new_figure, reset_axes
+from ._style import (
+    BOOK_STYLE,
+    COLORS,
+    SERIES_COLORS,
+    Painter,
+    finish_square,
+    new_figure,
+    reset_axes,
+)
 
 __all__ = ["ReliabilityDataPainter", "ReliabilityPainter", "draw_reliability", "plot_bbc", "plot_reliability"]
 

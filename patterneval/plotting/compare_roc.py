@@ -18,11 +18,18 @@ from numpy.typing import ArrayLike
 from scipy import stats
 
 from .._api import keywords
-from ..book.roc_auc import binormal_roc, binormal_scores, delong_rows, simulate_delong_coverage
-from ..compare.roc import TRANSFORMS, delong_interval, roc_curve
-from ..compare.roc import _interval
 from .._explore import RocData
-from ._style import BOOK_STYLE, COLORS, SERIES_COLORS, Painter, finish_square, new_figure, reset_axes
+from ..book.roc_auc import binormal_roc, binormal_scores, delong_rows, simulate_delong_coverage
+from ..compare.roc import TRANSFORMS, _interval, delong_interval, roc_curve
+from ._style import (
+    BOOK_STYLE,
+    COLORS,
+    SERIES_COLORS,
+    Painter,
+    finish_square,
+    new_figure,
+    reset_axes,
+)
 
 if TYPE_CHECKING:  # matplotlib >= 3.10: what fill_between returns
     from matplotlib.collections import FillBetweenPolyCollection

@@ -6,9 +6,8 @@ Painters build their artists once and update them, so explorers redraw fast; eac
 
 from __future__ import annotations
 
-from typing import Any
-
 from collections.abc import Sequence
+from typing import Any
 
 import matplotlib as mpl
 import numpy as np
@@ -17,6 +16,8 @@ from numpy.typing import ArrayLike
 from scipy import stats
 
 from .._api import keywords
+from ..book.error_rate import simulate_coverage
+from ..book.selective_sampling import simulate_sampling
 from ..errorrate import (
     INTERVAL_METHODS,
     _IntervalMethod,
@@ -26,8 +27,6 @@ from ..errorrate import (
     selective_variance_gap,
     stratified_variance,
 )
-from ..book.error_rate import simulate_coverage
-from ..book.selective_sampling import simulate_sampling
 from ._style import BOOK_STYLE, COLORS, Painter, new_figure, reset_axes
 
 __all__ = [

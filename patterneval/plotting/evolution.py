@@ -7,9 +7,8 @@ The painter builds its artists once; ``update`` calls the tested
 
 from __future__ import annotations
 
-from typing import Any
-
 from collections.abc import Iterable
+from typing import Any
 
 import matplotlib as mpl
 import numpy as np

@@ -3,14 +3,13 @@ the hold-out split, out-of-fold scores of one repeat, and an estimator's display
 
 from __future__ import annotations
 
-import inspect
 import numbers
 
 import numpy as np
 from sklearn.model_selection import RepeatedStratifiedKFold, train_test_split
 
-from .._validation import check_rng, fail, show
 from .._engine import cv_splits
+from .._validation import check_rng, fail, show
 
 #: ``cv=None`` in the reports: 10 repeats of stratified 10-fold cross-validation
 #: (Bouckaert & Frank 2004), seeded by the report's ``seeds["cv"]``.

@@ -13,23 +13,27 @@ from numpy.typing import ArrayLike
 from sklearn.base import BaseEstimator, clone
 
 from .._api import keywords
+from .._engine import x_passed_through
 from .._results import ConfidenceInterval
+from .._rows import take_rows
 from .._validation import (
     check_bool,
     check_classification_target,
     check_estimator,
     check_n_jobs,
-    check_rng,
     check_scalar,
     check_X_y,
 )
-from ..compare.calibration import BrierDecomposition, CalibrationError, brier_decomposition, expected_calibration_error
+from ..compare.calibration import (
+    BrierDecomposition,
+    CalibrationError,
+    brier_decomposition,
+    expected_calibration_error,
+)
 from ..compare.out_of_fold import out_of_fold_predictions
 from ..compare.roc import DeLongInterval, delong_interval
 from ..errorrate import ErrorEstimate, test_error
 from ..resampling import BootstrapResult, CrossValidationResult, bootstrap_error, cross_val_error
-from .._engine import cv_splits, x_passed_through
-from .._rows import take_rows
 from ._base import CHAPTERS, Method, Report, Table, api, fmt, fmt_interval
 from ._common import (
     check_test_size,

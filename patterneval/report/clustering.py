@@ -17,8 +17,19 @@ from .._api import keywords
 from .._ties import argmax_tied, argmin_tied
 from .._validation import check_bool, check_grid, check_n_jobs, check_rng, check_scalar
 from ..cluster._checks import check_cluster_X, check_clusterer
-from ..cluster.internal import calinski_harabasz_index, davies_bouldin_index, dunn_index, silhouette_width
-from ..cluster.stability import GapStatistic, _fit_codes, cluster_stability, feature_removal_stability, gap_statistic
+from ..cluster.internal import (
+    calinski_harabasz_index,
+    davies_bouldin_index,
+    dunn_index,
+    silhouette_width,
+)
+from ..cluster.stability import (
+    GapStatistic,
+    _fit_codes,
+    cluster_stability,
+    feature_removal_stability,
+    gap_statistic,
+)
 from ._base import CHAPTERS, Method, Report, Table, api, fmt
 from ._common import draw_seeds
 

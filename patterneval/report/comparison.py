@@ -14,7 +14,9 @@ from scipy import stats
 from sklearn.base import clone
 
 from .._api import keywords
+from .._engine import x_passed_through
 from .._results import Result
+from .._rows import take_rows
 from .._validation import (
     check_bool,
     check_classification_target,
@@ -24,7 +26,7 @@ from .._validation import (
     fail,
 )
 from ..compare.out_of_fold import out_of_fold_predictions
-from ..compare.roc import DeLongInterval, DeLongTest, delong_interval, delong_test
+from ..compare.roc import DeLongTest, delong_interval, delong_test
 from ..compare.scores import CVScores, _named_estimators, cv_scores
 from ..compare.two import (
     BayesianCorrelatedTTest,
@@ -34,8 +36,6 @@ from ..compare.two import (
     corrected_resampled_ttest,
     mcnemar_test,
 )
-from .._engine import x_passed_through
-from .._rows import take_rows
 from ._base import CHAPTERS, Method, Report, Table, api, fmt, fmt_interval, fmt_p
 from ._common import check_test_size, describe_cv, draw_seeds, holdout_split, resolve_cv
 

@@ -15,9 +15,7 @@ from numpy.typing import ArrayLike
 from .._api import keywords
 from .._validation import check_bool, check_scalar, fail, show
 from ..compare._checks import table_from_cv_scores
-from ..compare.scores import CVScores
 from ..compare.many import (
-    BayesianSignedRank,
     CriticalDifference,
     FriedmanTest,
     HolmTest,
@@ -29,6 +27,7 @@ from ..compare.many import (
     holm_test,
     nemenyi_test,
 )
+from ..compare.scores import CVScores
 from ._base import CHAPTERS, Method, Report, Table, api, fmt, fmt_p
 from ._common import draw_seeds
 
@@ -125,7 +124,7 @@ class DatasetsReport(Report):
                       tuple((n, fmt(R[i]), fmt(mean[i])) for i, n in enumerate(self.names)))
         fr = self.friedman
         omnibus = Table("Omnibus tests of equal average ranks", ("test", "statistic", "df", "p"),
-                        ((f"Friedman chi-square", fmt(fr.statistic), str(fr.n_classifiers - 1), fmt_p(fr.pvalue)),
+                        (("Friedman chi-square", fmt(fr.statistic), str(fr.n_classifiers - 1), fmt_p(fr.pvalue)),
                          ("Iman-Davenport F", fmt(fr.iman_davenport),
                           f"{fr.n_classifiers - 1}, {(fr.n_classifiers - 1) * (fr.n_datasets - 1)}",
                           fmt_p(fr.iman_davenport_pvalue))))

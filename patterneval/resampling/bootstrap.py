@@ -16,6 +16,7 @@ from numpy.typing import ArrayLike
 from sklearn.base import BaseEstimator
 
 from .._api import keywords
+from .._engine import fit_predict, run_tasks, single_class_error, single_class_label, spawn
 from .._results import Result
 from .._validation import (
     check_bool,
@@ -28,7 +29,6 @@ from .._validation import (
     check_scalar,
     check_X_y,
 )
-from .._engine import fit_predict, run_tasks, single_class_error, single_class_label, spawn
 
 __all__ = [
     "BOOTSTRAP_METHODS", "BOOTSTRAP_SINGLE_CLASS", "BootstrapResult", "bootstrap_error",

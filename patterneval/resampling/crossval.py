@@ -22,6 +22,7 @@ from sklearn.base import BaseEstimator
 from sklearn.model_selection import LeaveOneOut
 
 from .._api import keywords
+from .._engine import SINGLE_CLASS_OPTIONS, check_kfold_options, cross_validate_folds, cv_error
 from .._results import Result
 from .._validation import (
     check_bool,
@@ -31,7 +32,6 @@ from .._validation import (
     check_n_jobs,
     check_X_y,
 )
-from .._engine import SINGLE_CLASS_OPTIONS, check_kfold_options, cross_validate_folds, cv_error
 
 __all__ = ["CrossValidationResult", "cross_val_error", "leave_one_out_error"]
 

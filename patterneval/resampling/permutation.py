@@ -20,14 +20,39 @@ from numpy.typing import ArrayLike
 from sklearn.base import BaseEstimator, clone
 from sklearn.feature_selection import VarianceThreshold
 from sklearn.linear_model import RidgeClassifier
-from sklearn.model_selection import (KFold, LeaveOneOut, LeavePOut, RepeatedKFold, ShuffleSplit,
-                                     StratifiedKFold)
+from sklearn.model_selection import (
+    KFold,
+    LeaveOneOut,
+    LeavePOut,
+    RepeatedKFold,
+    ShuffleSplit,
+    StratifiedKFold,
+)
 from sklearn.neighbors import KNeighborsClassifier
 from sklearn.pipeline import Pipeline, make_pipeline
-from sklearn.preprocessing import MaxAbsScaler, MinMaxScaler, Normalizer, RobustScaler, StandardScaler
+from sklearn.preprocessing import (
+    MaxAbsScaler,
+    MinMaxScaler,
+    Normalizer,
+    RobustScaler,
+    StandardScaler,
+)
 
 from .._api import keywords
+from .._engine import (
+    AVERAGE_OPTIONS,
+    SINGLE_CLASS_OPTIONS,
+    cross_validate_folds,
+    cv_error,
+    cv_errors,
+    fit_predict,
+    is_serial,
+    run_tasks,
+    single_class_error,
+    spawn,
+)
 from .._results import Result
+from .._rows import take_rows
 from .._validation import (
     check_bool,
     check_choice,
@@ -41,9 +66,6 @@ from .._validation import (
     fail,
     show,
 )
-from .._engine import (AVERAGE_OPTIONS, SINGLE_CLASS_OPTIONS, cross_validate_folds, cv_error, cv_errors,
-                      fit_predict, is_serial, run_tasks, single_class_error, spawn)
-from .._rows import take_rows
 
 __all__ = ["PermutationTestResult", "permutation_test"]
 
@@ -118,7 +140,7 @@ class PermutationTestResult(Result):
     method: str = "refit"
     cached_folds: np.ndarray | None = dataclasses.field(default=None, repr=False)
 
-    def head(self, n_resamples: int) -> "PermutationTestResult":
+    def head(self, n_resamples: int) -> PermutationTestResult:
         """The same test with only its first ``n_resamples`` permutations.
 
         The permutations are independent draws, so any prefix is itself a valid test with

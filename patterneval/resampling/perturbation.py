@@ -65,6 +65,7 @@ from numpy.typing import ArrayLike
 from sklearn.svm import SVC
 
 from .._api import keywords
+from .._engine import cv_splits, run_tasks, spawn
 from .._results import ConfidenceInterval, Result
 from .._validation import (
     check_choice,
@@ -76,7 +77,6 @@ from .._validation import (
     fail,
     show,
 )
-from .._engine import cv_splits, run_tasks, spawn
 
 __all__ = ["PERTURBATION_METHODS", "PerturbationInterval", "perturbation_interval"]
 

@@ -19,6 +19,13 @@ from numpy.typing import ArrayLike
 from sklearn.base import BaseEstimator, clone
 
 from .._api import keywords
+from .._engine import (
+    _support,
+    check_kfold_options,
+    cross_validate_folds,
+    cv_error,
+    x_passed_through,
+)
 from .._results import Result
 from .._validation import (
     check_bool,
@@ -26,13 +33,6 @@ from .._validation import (
     check_estimator,
     check_scalar,
     check_X_y,
-)
-from .._engine import (
-    _support,
-    check_kfold_options,
-    cross_validate_folds,
-    cv_error,
-    x_passed_through,
 )
 
 __all__ = ["SelectionCVResult", "selection_cv_error"]

@@ -3,14 +3,11 @@ resampling scheme against cluster-wise stability and the gap statistic."""
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
-from typing import Literal
+from typing import Any, Literal
 
 import numpy as np
-
-import functools
-from typing import Any
-
 from numpy.typing import ArrayLike
 
 from .._api import keywords

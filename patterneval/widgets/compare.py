@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-import numpy as np
-
 from collections.abc import Callable, Sequence
 from typing import Any
 
+import numpy as np
 from numpy.typing import ArrayLike
 
 from .._api import keywords

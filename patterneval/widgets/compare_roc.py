@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-import numpy as np
-
 from typing import Any, Literal
 
+import numpy as np
 from numpy.typing import ArrayLike
 
 from .._explore import RocData, estimator_scores, nearest, roc_data

@@ -18,7 +18,6 @@ from ..ensemble.diversity import (
     q_statistic,
 )
 from ..plotting.ensemble_diversity import PairTablePainter
-
 from ._base import Explorer, selection_slider
 
 __all__ = ["PairDiversityExplorer", "correlated_pair"]
