@@ -29,7 +29,12 @@ def explorers():
     """The explorer classes exported by patterneval.widgets, in export order."""
     import patterneval.widgets as w
 
-    return [getattr(w, name) for name in w.__all__ if name != "Explorer"]
+    return [
+        obj
+        for name in w.__all__
+        if name != "Explorer"
+        if isinstance(obj := getattr(w, name), type) and issubclass(obj, w.Explorer)
+    ]
 
 
 def _grid_paragraph(app, name):

@@ -2,7 +2,7 @@
 distinct samples, and the error estimators side by side, by simulation.
 
 :func:`simulate_distinct_share` draws bootstrap samples to check the inclusion probability
-``1 - (1 - 1/n)^n`` (:func:`~patterneval.inclusion_probability`).
+``1 - (1 - 1/n)^n`` (:func:`~patterneval.resampling.inclusion_probability`).
 :func:`simulate_error_estimates` draws many training sets from a problem with a known
 error and puts leave-one-out, k-fold cross-validation and the bootstrap estimates
 (:func:`~patterneval.cross_val_error`, :func:`~patterneval.bootstrap_error`) side by side:
@@ -49,7 +49,7 @@ def simulate_distinct_share(
     r"""Share of distinct samples in each of ``n_resamples`` simulated bootstrap samples.
 
     Each bootstrap sample draws ``n`` indices from ``0..n-1`` with replacement; the share
-    of distinct indices has mean :func:`~patterneval.inclusion_probability` ``(n)`` (each sample is
+    of distinct indices has mean :func:`~patterneval.resampling.inclusion_probability` ``(n)`` (each sample is
     present with that probability, and the share is the average of those indicators).
 
     Parameters

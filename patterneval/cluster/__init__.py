@@ -42,7 +42,7 @@ from .external import (
 )
 from .internal import (
     CURVE_INDICES,
-    METRICS,
+    DISTANCE_METRICS,
     PredictionStrength,
     calinski_harabasz_index,
     compactness,

@@ -9,7 +9,7 @@ one cluster label per sample, under the package's one rule for labels, the same 
 the external indices: integers, strings, integral floats or other hashable ids; NaN,
 infinite and non-integral numbers and a mix of strings and numbers are refused; see
 :func:`patterneval._validation.check_labels`) and, where a distance is involved, the keyword
-``metric="euclidean"`` (any name in :data:`METRICS`). Work that is O(n^2) in the number
+``metric="euclidean"`` (any name in :data:`DISTANCE_METRICS`). Work that is O(n^2) in the number
 of samples (silhouette, Dunn, separation) walks over blocks of rows of the distance
 matrix so that at most :data:`WORKING_MEMORY` bytes of distances exist at a time: the
 full n x n matrix is never built.
@@ -65,7 +65,7 @@ from ._checks import check_cluster_data, check_cluster_X, check_clusterer
 
 __all__ = [
     "CURVE_INDICES",
-    "METRICS",
+    "DISTANCE_METRICS",
     "PredictionStrength",
     "TIE_RTOL",
     "TRANSLATION_INVARIANT",
@@ -86,7 +86,7 @@ __all__ = [
 
 #: Distances every internal index accepts (names of :func:`scipy.spatial.distance.cdist`;
 #: ``"manhattan"`` is an alias of ``"cityblock"`` as in scikit-learn).
-METRICS = (
+DISTANCE_METRICS = (
     "euclidean",
     "sqeuclidean",
     "manhattan",
@@ -119,19 +119,19 @@ _DOC_PARTS = {
     X : array-like of shape (n_samples, n_features)
     labels : array-like of shape (n_samples,)
     metric : str, default "euclidean"
-        One of :data:`METRICS`.""",
+        One of :data:`DISTANCE_METRICS`.""",
     "parameters_2_to_n_1": """Parameters
     ----------
     X : array-like of shape (n_samples, n_features)
     labels : array-like of shape (n_samples,)
         Between 2 and n_samples - 1 clusters.
     metric : str, default "euclidean"
-        One of :data:`METRICS`.""",
+        One of :data:`DISTANCE_METRICS`.""",
     "X_labels_2_metric": """X : array-like of shape (n_samples, n_features)
     labels : array-like of shape (n_samples,)
         At least two clusters.
     metric : str, default "euclidean"
-        One of :data:`METRICS`.""",
+        One of :data:`DISTANCE_METRICS`.""",
     "returns_float": """Returns
     -------
     float""",
@@ -143,7 +143,7 @@ _doc = doc_parts(_DOC_PARTS)
 
 
 def _metric(metric) -> str:
-    return _ALIASES.get(check_choice("metric", metric, METRICS), metric)
+    return _ALIASES.get(check_choice("metric", metric, DISTANCE_METRICS), metric)
 
 
 def _centred(X, metric):
@@ -312,7 +312,7 @@ def within_cluster_variation(X: ArrayLike, labels: ArrayLike, *, metric: str = "
         Cluster labels (integers, strings, integral floats or other hashable ids; see the
         module docstring).
     metric : str, default "euclidean"
-        One of :data:`METRICS`.
+        One of :data:`DISTANCE_METRICS`.
 
     Returns
     -------

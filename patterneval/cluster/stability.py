@@ -810,7 +810,7 @@ def feature_removal_stability(X: ArrayLike, clusterer: BaseEstimator, *, metric:
         Any estimator with ``fit_predict`` (or ``fit`` and ``labels_``); it clusters the
         data as given (standardise first if the features have different units).
     metric : str, default "euclidean"
-        Distance of AD and ADM (a name in :data:`patterneval.cluster.internal.METRICS`).
+        Distance of AD and ADM (a name in :data:`patterneval.cluster.internal.DISTANCE_METRICS`).
     adjust : bool, default True
         Divide FOM by :math:`\sqrt{(N-K)/N}`.
     rng : None, int or numpy.random.Generator
@@ -966,7 +966,7 @@ _PARAM_X = """    Parameters
         the full data and once per removed feature.
 """
 _PARAM_METRIC = """    metric : str, default "euclidean", keyword-only
-        Distance (a name in :data:`patterneval.cluster.internal.METRICS`).
+        Distance (a name in :data:`patterneval.cluster.internal.DISTANCE_METRICS`).
 """
 _PARAM_ADJUST = """    adjust : bool, default True, keyword-only
         Divide by sqrt((N - K) / N), as clValid does.

@@ -7,7 +7,7 @@ Painters build their artists once and update them, so explorers redraw fast; eac
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, Literal
 
 import matplotlib as mpl
 import numpy as np
@@ -20,7 +20,6 @@ from ..book.error_rate import simulate_coverage
 from ..book.selective_sampling import simulate_sampling
 from ..errorrate import (
     INTERVAL_METHODS,
-    _IntervalMethod,
     binomial_interval,
     coverage_probability,
     error_variance,
@@ -292,7 +291,7 @@ def plot_log_likelihood(k: int, n: int) -> Figure:
     return fig
 
 
-def plot_coverage_curves(n: int, *, confidence_level: float = 0.95, methods: Sequence[_IntervalMethod] = INTERVAL_METHODS,
+def plot_coverage_curves(n: int, *, confidence_level: float = 0.95, methods: Sequence[Literal["wald", "wilson", "agresti-coull", "clopper-pearson", "jeffreys"]] = INTERVAL_METHODS,
                          errors: ArrayLike | None = None) -> Figure:
     """Exact coverage of each interval method as the true error rate runs over (0, 0.5].
 
