@@ -17,6 +17,7 @@ import importlib
 import importlib.metadata
 import importlib.util
 import pkgutil
+import re
 import sys
 from pathlib import Path
 
@@ -44,9 +45,11 @@ def main(repo: Path | None) -> None:
     check("py.typed shipped", (where / "py.typed").is_file())
     files = importlib.metadata.files("patterneval") or []
     check("LICENSE shipped", any(f.name == "LICENSE" for f in files))
-    runtime = {r.split(";")[0].split("[")[0].strip() for r in importlib.metadata.requires("patterneval")
-               if "extra ==" not in r}
+    specs = [r.split(";")[0].strip() for r in importlib.metadata.requires("patterneval")
+             if "extra ==" not in r]
+    runtime = {re.match(r"[A-Za-z0-9._-]+", spec).group(0) for spec in specs}
     check("runtime requirements", runtime == {"numpy", "scipy", "scikit-learn", "joblib", "threadpoolctl", "tqdm"}, runtime)
+    check("each with its floor (>=)", all(">=" in spec for spec in specs), specs)
 
     # every compute module imports (none reaches for matplotlib or ipywidgets)
     compute = [m.name for m in pkgutil.walk_packages(pe.__path__, "patterneval.")
