@@ -45,7 +45,7 @@ help:
 	@echo "  make pdf             the whole book as one PDF, $(PDF) (XeLaTeX; as root it apt-installs the TeX packages)"
 	@echo "Test:"
 	@echo "  make test            all tests: lint, unit + doctests, benchmarks --quick, the wheel alone, strict nbval, site build, browser"
-	@echo "  make lint            ruff check and mypy (the configuration is in pyproject.toml)"
+	@echo "  make lint            ruff check, ruff format --check and mypy (the configuration is in pyproject.toml)"
 	@echo "  make test-unit       pytest: tests/ and the doctests of patterneval/, under coverage (the report is printed)"
 	@echo "  make test-floors     the unit tests and doctests again in $(FLOORS_VENV), on the oldest versions pyproject.toml allows"
 	@echo "  make bench-quick     every benchmark in its --quick mode (a smoke test, not a measurement)"
@@ -159,11 +159,11 @@ pdf: $(INSTALLED)
 # --- tests -----------------------------------------------------------------------------
 
 # ruff's linter (pyflakes, pycodestyle, import order, pyupgrade, bugbear; line length 100)
-# over the tree's Python and mypy over patterneval/; `$(BIN)/ruff check --fix .` applies the
-# fixes ruff can make. (`ruff format` is not applied yet: its layout lengthens some long
-# functions past 80 lines, which are to be split first.)
+# and formatter over the tree's Python, and mypy over patterneval/; `$(BIN)/ruff check --fix .`
+# and `$(BIN)/ruff format .` apply what ruff can fix.
 lint: $(INSTALLED)
 	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
 	$(BIN)/mypy
 
 # Line coverage of patterneval/ by the unit tests and doctests (the main process: work sent

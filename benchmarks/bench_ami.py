@@ -61,13 +61,17 @@ def _peer_time(func, repeats):
 
 
 def _sk_vi(t, p):
-    return skm.mutual_info_score(t, t) + skm.mutual_info_score(p, p) - 2 * skm.mutual_info_score(t, p)
+    return (
+        skm.mutual_info_score(t, t) + skm.mutual_info_score(p, p) - 2 * skm.mutual_info_score(t, p)
+    )
 
 
 def part_a(n_big, n_sk, repeats, full):
     print("(a) adjusted_mutual_info vs adjusted_mutual_info_score")
     print(f"{'n':>10}{'clusters':>9}{'ours (s)':>10}{'sklearn (s)':>13}{'ratio':>8}")
-    for n, k in [(n_big, 10), (n_big, 100), (n_sk, 1000)] + ([(n_big, 1000)] if full and n_big != n_sk else []):
+    for n, k in [(n_big, 10), (n_big, 100), (n_sk, 1000)] + (
+        [(n_big, 1000)] if full and n_big != n_sk else []
+    ):
         t, p = _labels(n, k, k)
         ours = best_time(lambda: pe.adjusted_mutual_info(t, p), repeats)
         peer = _peer_time(lambda: skm.adjusted_mutual_info_score(t, p), repeats)
@@ -77,19 +81,23 @@ def part_a(n_big, n_sk, repeats, full):
     if not full and n_big != n_sk:
         t, p = _labels(n_big, 1000, 1000)
         ours = best_time(lambda: pe.adjusted_mutual_info(t, p), repeats)
-        print(f"{n_big:>10,}{1000:>9}{ours:>10.3f}{'>' + format(sk_at_small, '.1f'):>13}"
-              f"{'<' + format(ours / sk_at_small, '.4f'):>8}   (scikit-learn timed at n = {n_sk:,}; --full times it here)",
-              flush=True)
+        print(
+            f"{n_big:>10,}{1000:>9}{ours:>10.3f}{'>' + format(sk_at_small, '.1f'):>13}"
+            f"{'<' + format(ours / sk_at_small, '.4f'):>8}   (scikit-learn timed at n = {n_sk:,}; --full times it here)",
+            flush=True,
+        )
 
 
 def part_b(n_big, repeats):
     print("(b) VI, homogeneity, completeness, V-measure (1,000 clusters)")
     print(f"{'index':<26}{'ours (s)':>10}{'sklearn (s)':>13}{'ratio':>8}")
     t, p = _labels(n_big, 1000, 7)
-    rows = [("variation_of_information", pe.variation_of_information, _sk_vi),
-            ("homogeneity", pe.homogeneity, skm.homogeneity_score),
-            ("completeness", pe.completeness, skm.completeness_score),
-            ("v_measure", pe.v_measure, skm.v_measure_score)]
+    rows = [
+        ("variation_of_information", pe.variation_of_information, _sk_vi),
+        ("homogeneity", pe.homogeneity, skm.homogeneity_score),
+        ("completeness", pe.completeness, skm.completeness_score),
+        ("v_measure", pe.v_measure, skm.v_measure_score),
+    ]
     for name, ours_f, peer_f in rows:
         ours = best_time(lambda: ours_f(t, p), repeats)
         peer = _peer_time(lambda: peer_f(t, p), repeats)

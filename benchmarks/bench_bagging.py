@@ -68,48 +68,95 @@ def main(argv=None):
     rows = []
     for name, X, y in (("breast cancer", X1, y1), (f"synthetic {n}x20", X2, y2)):
         ours = Bagging(DecisionTreeClassifier(), n_estimators=T, random_state=0, n_jobs=1)
-        sk_oob = BaggingClassifier(DecisionTreeClassifier(), n_estimators=T, oob_score=True,
-                                   random_state=0, n_jobs=1)
+        sk_oob = BaggingClassifier(
+            DecisionTreeClassifier(), n_estimators=T, oob_score=True, random_state=0, n_jobs=1
+        )
         sk = BaggingClassifier(DecisionTreeClassifier(), n_estimators=T, random_state=0, n_jobs=1)
         t_ours = best_time(lambda: ours.fit(X, y), args.repeats)
         t_sk_oob = best_time(lambda: sk_oob.fit(X, y), args.repeats)
         t_sk = best_time(lambda: sk.fit(X, y), args.repeats)
-        rows.append((f"Bagging fit ({name})", t_ours, "BaggingClassifier fit, oob_score=True", t_sk_oob))
-        rows.append((f"Bagging fit ({name})", t_ours, "BaggingClassifier fit, oob_score=False", t_sk))
+        rows.append(
+            (f"Bagging fit ({name})", t_ours, "BaggingClassifier fit, oob_score=True", t_sk_oob)
+        )
+        rows.append(
+            (f"Bagging fit ({name})", t_ours, "BaggingClassifier fit, oob_score=False", t_sk)
+        )
         p_ours = best_time(lambda: ours.predict(X), args.repeats)
         p_sk = best_time(lambda: sk.predict(X), args.repeats)
         rows.append((f"Bagging predict ({name})", p_ours, "BaggingClassifier predict", p_sk))
         forest = RandomForest(n_estimators=T, random_state=0, n_jobs=1)
-        sk_forest = RandomForestClassifier(n_estimators=T, max_features="log2", oob_score=True,
-                                           random_state=0, n_jobs=1)
-        sk_plain = RandomForestClassifier(n_estimators=T, max_features="log2", random_state=0, n_jobs=1)
+        sk_forest = RandomForestClassifier(
+            n_estimators=T, max_features="log2", oob_score=True, random_state=0, n_jobs=1
+        )
+        sk_plain = RandomForestClassifier(
+            n_estimators=T, max_features="log2", random_state=0, n_jobs=1
+        )
         f_ours = best_time(lambda: forest.fit(X, y), args.repeats)
         f_sk = best_time(lambda: sk_forest.fit(X, y), args.repeats)
         f_plain = best_time(lambda: sk_plain.fit(X, y), args.repeats)
-        rows.append((f"RandomForest fit ({name})", f_ours, "RandomForestClassifier fit, oob_score=True", f_sk))
-        rows.append((f"RandomForest fit ({name})", f_ours, "RandomForestClassifier fit, oob_score=False", f_plain))
+        rows.append(
+            (
+                f"RandomForest fit ({name})",
+                f_ours,
+                "RandomForestClassifier fit, oob_score=True",
+                f_sk,
+            )
+        )
+        rows.append(
+            (
+                f"RandomForest fit ({name})",
+                f_ours,
+                "RandomForestClassifier fit, oob_score=False",
+                f_plain,
+            )
+        )
         if not args.quick and name == "breast cancer":
             cart = RandomForest(n_estimators=T, random_state=0, n_jobs=1, tree=CART())
             f_cart = best_time(lambda: cart.fit(X, y), 1)
-            rows.append((f"RandomForest(tree=CART()) fit ({name})", f_cart,
-                         "RandomForestClassifier fit, oob_score=True", f_sk))
+            rows.append(
+                (
+                    f"RandomForest(tree=CART()) fit ({name})",
+                    f_cart,
+                    "RandomForestClassifier fit, oob_score=True",
+                    f_sk,
+                )
+            )
         q_ours = best_time(lambda: forest.predict(X), args.repeats)
         q_sk = best_time(lambda: sk_forest.predict(X), args.repeats)
-        rows.append((f"RandomForest predict ({name})", q_ours, "RandomForestClassifier predict", q_sk))
+        rows.append(
+            (f"RandomForest predict ({name})", q_ours, "RandomForestClassifier predict", q_sk)
+        )
         if not args.quick:  # two workers each (CPU times then miss the workers' time: read wall)
             forest2 = RandomForest(n_estimators=T, random_state=0, n_jobs=2).fit(X, y)
-            sk2 = RandomForestClassifier(n_estimators=T, max_features="log2", oob_score=True,
-                                         random_state=0, n_jobs=2)
-            rows.append((f"RandomForest fit, n_jobs=2 ({name})", best_time(lambda: forest2.fit(X, y), args.repeats),
-                         "RandomForestClassifier fit, oob, n_jobs=2", best_time(lambda: sk2.fit(X, y), args.repeats)))
-            rows.append((f"RandomForest predict, n_jobs=2 ({name})", best_time(lambda: forest2.predict(X), args.repeats),
-                         "RandomForestClassifier predict, n_jobs=2", best_time(lambda: sk2.predict(X), args.repeats)))
+            sk2 = RandomForestClassifier(
+                n_estimators=T, max_features="log2", oob_score=True, random_state=0, n_jobs=2
+            )
+            rows.append(
+                (
+                    f"RandomForest fit, n_jobs=2 ({name})",
+                    best_time(lambda: forest2.fit(X, y), args.repeats),
+                    "RandomForestClassifier fit, oob, n_jobs=2",
+                    best_time(lambda: sk2.fit(X, y), args.repeats),
+                )
+            )
+            rows.append(
+                (
+                    f"RandomForest predict, n_jobs=2 ({name})",
+                    best_time(lambda: forest2.predict(X), args.repeats),
+                    "RandomForestClassifier predict, n_jobs=2",
+                    best_time(lambda: sk2.predict(X), args.repeats),
+                )
+            )
     print(f"T = {T} members, n_jobs = 1 unless stated, best of {args.repeats}")
-    print(f"{'patterneval':<46} {'wall s':>7} {'cpu s':>7}   {'peer':<44} {'wall s':>7} {'cpu s':>7}"
-          f" {'wall x':>6} {'cpu x':>6}")
+    print(
+        f"{'patterneval':<46} {'wall s':>7} {'cpu s':>7}   {'peer':<44} {'wall s':>7} {'cpu s':>7}"
+        f" {'wall x':>6} {'cpu x':>6}"
+    )
     for ours_name, (w1, c1), peer, (w2, c2) in rows:
-        print(f"{ours_name:<46} {w1:>7.3f} {c1:>7.3f}   {peer:<44} {w2:>7.3f} {c2:>7.3f}"
-              f" {w1 / w2:>6.2f} {c1 / c2:>6.2f}")
+        print(
+            f"{ours_name:<46} {w1:>7.3f} {c1:>7.3f}   {peer:<44} {w2:>7.3f} {c2:>7.3f}"
+            f" {w1 / w2:>6.2f} {c1 / c2:>6.2f}"
+        )
 
 
 if __name__ == "__main__":

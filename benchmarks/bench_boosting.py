@@ -42,11 +42,16 @@ def main(argv=None):
     stump = DecisionTreeClassifier(max_depth=1)
     T = args.rounds
 
-    header = (f"{'data':28} {'ours (s)':>9} {'sklearn (s)':>11} {'ratio':>6} {'goal':>5} "
-              f"{'rounds':>11} {'resample (s)':>12}")
+    header = (
+        f"{'data':28} {'ours (s)':>9} {'sklearn (s)':>11} {'ratio':>6} {'goal':>5} "
+        f"{'rounds':>11} {'resample (s)':>12}"
+    )
     print(header)
     print("-" * len(header))
-    for name, X, y in (("breast cancer n=569 d=30", X_bc, y_bc), (f"synthetic n={n} d=20", X_syn, y_syn)):
+    for name, X, y in (
+        ("breast cancer n=569 d=30", X_bc, y_bc),
+        (f"synthetic n={n} d=20", X_syn, y_syn),
+    ):
         ours = AdaBoost(stump, T, random_state=0)
         peer = AdaBoostClassifier(stump, n_estimators=T, random_state=0)
         resample = AdaBoost(stump, T, mode="resample", random_state=0)
@@ -55,8 +60,10 @@ def main(argv=None):
         t_res = best_time(lambda: resample.fit(X, y), 1)
         same = np.array_equal(ours.predict(X), peer.predict(X))
         rounds = f"{len(ours.estimators_)}/{len(peer.estimators_)}"
-        print(f"{name:28} {t_ours:9.3f} {t_peer:11.3f} {t_ours / t_peer:6.2f} {'<=2':>5} "
-              f"{rounds:>11} {t_res:12.3f}   same predictions: {same}")
+        print(
+            f"{name:28} {t_ours:9.3f} {t_peer:11.3f} {t_ours / t_peer:6.2f} {'<=2':>5} "
+            f"{rounds:>11} {t_res:12.3f}   same predictions: {same}"
+        )
 
 
 if __name__ == "__main__":

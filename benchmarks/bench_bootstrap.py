@@ -46,9 +46,16 @@ def main(argv=None):
     print(f"breast cancer n={y.size}, GaussianNB, B={n_resamples}, median of {repeats}\n")
     rows = []
     for name, run in [
-        ("patterneval", lambda m: pe.bootstrap_error(est, X, y, n_resamples=n_resamples, method=m, rng=0)),
-        ("mlxtend", lambda m: bootstrap_point632_score(est, X, y, n_splits=n_resamples, method=m,
-                                                       random_seed=0)),
+        (
+            "patterneval",
+            lambda m: pe.bootstrap_error(est, X, y, n_resamples=n_resamples, method=m, rng=0),
+        ),
+        (
+            "mlxtend",
+            lambda m: bootstrap_point632_score(
+                est, X, y, n_splits=n_resamples, method=m, random_seed=0
+            ),
+        ),
     ]:
         t632 = _median_time(lambda: run(".632"), repeats)
         tplus = _median_time(lambda: run(".632+"), repeats)
@@ -62,10 +69,13 @@ def main(argv=None):
     from mlxtend.evaluate.bootstrap_point632 import accuracy, no_information_rate
 
     from patterneval.resampling.bootstrap import no_information_error
+
     t_ours = _median_time(lambda: no_information_error(y, pred), 5)
     t_pairs = _median_time(lambda: 1 - no_information_rate(y, pred, accuracy), repeats)
-    print(f"gamma once: patterneval {t_ours * 1e3:.2f} ms, mlxtend pairs {t_pairs * 1e3:.1f} ms "
-          f"(ratio {t_pairs / t_ours:.0f}x)")
+    print(
+        f"gamma once: patterneval {t_ours * 1e3:.2f} ms, mlxtend pairs {t_pairs * 1e3:.1f} ms "
+        f"(ratio {t_pairs / t_ours:.0f}x)"
+    )
 
 
 if __name__ == "__main__":

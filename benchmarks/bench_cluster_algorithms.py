@@ -61,22 +61,44 @@ def main(argv=None):
             t_ours = best_time(lambda: ours.fit(X), args.repeats)
             t_peer = best_time(lambda: peer.fit(X), args.repeats)
         same = np.array_equal(ours.labels_, peer.labels_) and ours.n_iter_ == peer.n_iter_
-        rows.append((f"KMeans lloyd, {label}", f"n={n}, d=10, k=8, {ours.n_iter_} it",
-                     t_ours, f"sklearn KMeans (omp {omp})", t_peer, t_ours / t_peer, "<= 2",
-                     f"ours: {blas} block threads; same labels {same}"))
+        rows.append(
+            (
+                f"KMeans lloyd, {label}",
+                f"n={n}, d=10, k=8, {ours.n_iter_} it",
+                t_ours,
+                f"sklearn KMeans (omp {omp})",
+                t_peer,
+                t_ours / t_peer,
+                "<= 2",
+                f"ours: {blas} block threads; same labels {same}",
+            )
+        )
     Xh = rng.normal(size=(n_h, 10))
     for method in ("single", "complete", "average"):
         t_ours = best_time(lambda: hierarchical(Xh, linkage=method), args.repeats)
         t_peer = best_time(lambda: linkage(Xh, method=method), args.repeats)
-        rows.append((f"hierarchical {method}", f"n={n_h}, d=10", t_ours, "scipy linkage",
-                     t_peer, t_ours / t_peer, "-", ""))
-    header = (f"{'function':30} {'data':28} {'ours s':>8} {'peer':24} {'peer s':>8} "
-              f"{'ratio':>6} {'goal':>5}  note")
+        rows.append(
+            (
+                f"hierarchical {method}",
+                f"n={n_h}, d=10",
+                t_ours,
+                "scipy linkage",
+                t_peer,
+                t_ours / t_peer,
+                "-",
+                "",
+            )
+        )
+    header = (
+        f"{'function':30} {'data':28} {'ours s':>8} {'peer':24} {'peer s':>8} "
+        f"{'ratio':>6} {'goal':>5}  note"
+    )
     print(header)
     print("-" * len(header))
     for name, data, t, peer_name, tp, ratio, goal, note in rows:
-        print(f"{name:30} {data:28} {t:8.4f} {peer_name:24} {tp:8.4f} {ratio:6.2f} "
-              f"{goal:>5}  {note}")
+        print(
+            f"{name:30} {data:28} {t:8.4f} {peer_name:24} {tp:8.4f} {ratio:6.2f} {goal:>5}  {note}"
+        )
 
 
 if __name__ == "__main__":

@@ -85,17 +85,43 @@ PEERS = {
 
 #: Memory part: every contingency-based index; the peer is scikit-learn's own function
 #: where it has one (its adjusted_mutual_info_score is left out: O(K L) time).
-MEMORY_INDICES = ("contingency_matrix", "pair_counts", "rand_index", "adjusted_rand_index",
-                  "jaccard_index", "fowlkes_mallows_index", "pair_f1", "f_measure", "purity",
-                  "mutual_info", "normalized_mutual_info", "clustering_accuracy", "minkowski_score",
-                  "adjusted_mutual_info", "variation_of_information", "homogeneity", "completeness",
-                  "v_measure")
-SK_NATIVE = {"contingency_matrix": partial(skc.contingency_matrix, sparse=True),
-             "homogeneity": skc.homogeneity_score, "completeness": skc.completeness_score,
-             "v_measure": skc.v_measure_score,
-             **{name: PEERS[name][1] for name in ("pair_counts", "rand_index", "adjusted_rand_index",
-                                                  "fowlkes_mallows_index", "mutual_info",
-                                                  "normalized_mutual_info")}}
+MEMORY_INDICES = (
+    "contingency_matrix",
+    "pair_counts",
+    "rand_index",
+    "adjusted_rand_index",
+    "jaccard_index",
+    "fowlkes_mallows_index",
+    "pair_f1",
+    "f_measure",
+    "purity",
+    "mutual_info",
+    "normalized_mutual_info",
+    "clustering_accuracy",
+    "minkowski_score",
+    "adjusted_mutual_info",
+    "variation_of_information",
+    "homogeneity",
+    "completeness",
+    "v_measure",
+)
+SK_NATIVE = {
+    "contingency_matrix": partial(skc.contingency_matrix, sparse=True),
+    "homogeneity": skc.homogeneity_score,
+    "completeness": skc.completeness_score,
+    "v_measure": skc.v_measure_score,
+    **{
+        name: PEERS[name][1]
+        for name in (
+            "pair_counts",
+            "rand_index",
+            "adjusted_rand_index",
+            "fowlkes_mallows_index",
+            "mutual_info",
+            "normalized_mutual_info",
+        )
+    },
+}
 
 
 def memory_part(n, k=10_000):
@@ -104,12 +130,18 @@ def memory_part(n, k=10_000):
     rng = np.random.default_rng(0)
     t = rng.integers(0, k, n)
     p = np.where(rng.random(n) < 0.8, t, rng.integers(0, k, n))
-    print(f"\npeak memory (tracemalloc), n = {n:,}, {k:,} classes x {k:,} clusters "
-          f"(a dense int64 table would take {k * k * 8 / 2**20:,.0f} MiB; the two label "
-          f"arrays {2 * n * 8 / 2**20:,.1f} MiB)")
+    print(
+        f"\npeak memory (tracemalloc), n = {n:,}, {k:,} classes x {k:,} clusters "
+        f"(a dense int64 table would take {k * k * 8 / 2**20:,.0f} MiB; the two label "
+        f"arrays {2 * n * 8 / 2**20:,.1f} MiB)"
+    )
     print(f"{'index':<26}{'ours MiB':>10}{'sklearn MiB':>13}{'ratio':>8}")
     for name in MEMORY_INDICES:
-        ours = partial(pe.contingency_matrix, sparse=True) if name == "contingency_matrix" else getattr(pe, name)
+        ours = (
+            partial(pe.contingency_matrix, sparse=True)
+            if name == "contingency_matrix"
+            else getattr(pe, name)
+        )
         peer = SK_NATIVE.get(name)
         m_ours = peak_memory(lambda: ours(t, p)) / 2**20
         if peer is None:
@@ -131,8 +163,12 @@ def timed(func, *args, repeats=1):
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--n", type=int, default=10_000_000)
-    parser.add_argument("--memory-n", type=int, default=1_000_000,
-                        help="n of the memory part (10^4 classes and clusters)")
+    parser.add_argument(
+        "--memory-n",
+        type=int,
+        default=1_000_000,
+        help="n of the memory part (10^4 classes and clusters)",
+    )
     parser.add_argument("--quick", action="store_true", help="n = 10^5, one repeat: a smoke test")
     args = parser.parse_args()
     global REPEATS
@@ -149,7 +185,9 @@ def main():
         for name, (ours, peer) in PEERS.items():
             ours_s = timed(ours, t, p, repeats=REPEATS)
             peer_s = timed(peer, t, p)
-            print(f"{name:<24}{k:>9}{ours_s:>10.3f}{peer_s:>13.3f}{ours_s / peer_s:>8.3f}", flush=True)
+            print(
+                f"{name:<24}{k:>9}{ours_s:>10.3f}{peer_s:>13.3f}{ours_s / peer_s:>8.3f}", flush=True
+            )
     memory_part(20_000 if args.quick else args.memory_n)
 
 

@@ -56,19 +56,56 @@ def main(argv=None):
     t_knn = best_time(lambda: cKDTree(Xc).query(Xc, k=11), args.repeats)
     t_conn = best_time(lambda: pe.connectivity(Xc, labels_c, n_neighbors=10), args.repeats)
 
-    rows.append(("silhouette_width", f"n={n}, d=10", t_sil, "sklearn silhouette_score", t_sk,
-                 t_sil / t_sk, "<= 1.0", m_sil / MiB, m_sk / MiB))
-    rows.append(("dunn_index", f"n={n}, d=10", t_dunn, "our silhouette_width", t_sil,
-                 t_dunn / t_sil, "<= 1.5", m_dunn / MiB, float("nan")))
-    rows.append(("connectivity", f"n={n_conn}, d=5, L=10", t_conn, "cKDTree query k=11", t_knn,
-                 t_conn / t_knn, "<= 1.5", float("nan"), float("nan")))
-    header = (f"{'function':18} {'data':22} {'ours s':>8} {'peer':26} {'peer s':>8} "
-              f"{'ratio':>6} {'goal':>7} {'ours MiB':>9} {'peer MiB':>9}")
+    rows.append(
+        (
+            "silhouette_width",
+            f"n={n}, d=10",
+            t_sil,
+            "sklearn silhouette_score",
+            t_sk,
+            t_sil / t_sk,
+            "<= 1.0",
+            m_sil / MiB,
+            m_sk / MiB,
+        )
+    )
+    rows.append(
+        (
+            "dunn_index",
+            f"n={n}, d=10",
+            t_dunn,
+            "our silhouette_width",
+            t_sil,
+            t_dunn / t_sil,
+            "<= 1.5",
+            m_dunn / MiB,
+            float("nan"),
+        )
+    )
+    rows.append(
+        (
+            "connectivity",
+            f"n={n_conn}, d=5, L=10",
+            t_conn,
+            "cKDTree query k=11",
+            t_knn,
+            t_conn / t_knn,
+            "<= 1.5",
+            float("nan"),
+            float("nan"),
+        )
+    )
+    header = (
+        f"{'function':18} {'data':22} {'ours s':>8} {'peer':26} {'peer s':>8} "
+        f"{'ratio':>6} {'goal':>7} {'ours MiB':>9} {'peer MiB':>9}"
+    )
     print(header)
     print("-" * len(header))
     for name, data, t, peer, tp, ratio, goal, m, mp in rows:
-        print(f"{name:18} {data:22} {t:8.3f} {peer:26} {tp:8.3f} {ratio:6.2f} {goal:>7} "
-              f"{m:9.1f} {mp:9.1f}")
+        print(
+            f"{name:18} {data:22} {t:8.3f} {peer:26} {tp:8.3f} {ratio:6.2f} {goal:>7} "
+            f"{m:9.1f} {mp:9.1f}"
+        )
 
 
 if __name__ == "__main__":

@@ -38,30 +38,50 @@ def main(argv=None):
     y = rng.integers(0, 5, n)
     X += 0.5 * np.eye(5)[y] @ rng.normal(size=(5, d))
     t_src = np.linspace(0, 50, n)
-    S = np.column_stack([np.sin(2 * t_src), np.sign(np.sin(3 * t_src)), (t_src % 1) - 0.5,
-                         rng.laplace(size=n)])
+    S = np.column_stack(
+        [np.sin(2 * t_src), np.sign(np.sin(3 * t_src)), (t_src % 1) - 0.5, rng.laplace(size=n)]
+    )
     Xica = S @ rng.normal(size=(4, 4)).T
 
     rows = []
-    rows.append(("PCA(10)", f"n={n}, d={d}",
-                 best_time(lambda: PCA(k).fit(X), args.repeats), "sklearn PCA(full)",
-                 best_time(lambda: SkPCA(k, svd_solver="full").fit(X), args.repeats), ""))
-    rows.append(("LDA", f"n={n}, d={d}, c=5",
-                 best_time(lambda: LDA().fit(X, y), args.repeats), "sklearn LDA(eigen)",
-                 best_time(lambda: LinearDiscriminantAnalysis(solver="eigen").fit(X, y),
-                           args.repeats), ""))
+    rows.append(
+        (
+            "PCA(10)",
+            f"n={n}, d={d}",
+            best_time(lambda: PCA(k).fit(X), args.repeats),
+            "sklearn PCA(full)",
+            best_time(lambda: SkPCA(k, svd_solver="full").fit(X), args.repeats),
+            "",
+        )
+    )
+    rows.append(
+        (
+            "LDA",
+            f"n={n}, d={d}, c=5",
+            best_time(lambda: LDA().fit(X, y), args.repeats),
+            "sklearn LDA(eigen)",
+            best_time(lambda: LinearDiscriminantAnalysis(solver="eigen").fit(X, y), args.repeats),
+            "",
+        )
+    )
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         ours = FastICA(4, random_state=0).fit(Xica)
         theirs = SkFastICA(4, whiten="unit-variance", random_state=0).fit(Xica)
-        rows.append(("FastICA(4)", f"n={n}, 4 sources",
-                     best_time(lambda: FastICA(4, random_state=0).fit(Xica), args.repeats),
-                     "sklearn FastICA",
-                     best_time(lambda: SkFastICA(4, whiten="unit-variance", random_state=0)
-                               .fit(Xica), args.repeats),
-                     f"iterations {ours.n_iter_} vs {theirs.n_iter_}"))
-    header = (f"{'ours':12} {'data':22} {'ours s':>8} {'peer':20} {'peer s':>8} {'ratio':>6}"
-              f"  note")
+        rows.append(
+            (
+                "FastICA(4)",
+                f"n={n}, 4 sources",
+                best_time(lambda: FastICA(4, random_state=0).fit(Xica), args.repeats),
+                "sklearn FastICA",
+                best_time(
+                    lambda: SkFastICA(4, whiten="unit-variance", random_state=0).fit(Xica),
+                    args.repeats,
+                ),
+                f"iterations {ours.n_iter_} vs {theirs.n_iter_}",
+            )
+        )
+    header = f"{'ours':12} {'data':22} {'ours s':>8} {'peer':20} {'peer s':>8} {'ratio':>6}  note"
     print(header)
     print("-" * len(header))
     for name, data, t, peer, tp, note in rows:

@@ -47,17 +47,30 @@ def main(quick: bool = False) -> None:
     for p in (1.0, 2.0, 3.0, np.inf):
         for weights in (None, w):
             ours = _median_time(lambda: pe.minkowski(X, Y, p=p, w=weights), repeats)
-            t_loop = _median_time(
-                lambda: [sd.minkowski(a, b, p=p, w=weights) for a, b in zip(X[:loop_n], Y[:loop_n])], 1
-            ) * n / loop_n
+            t_loop = (
+                _median_time(
+                    lambda: [
+                        sd.minkowski(a, b, p=p, w=weights) for a, b in zip(X[:loop_n], Y[:loop_n])
+                    ],
+                    1,
+                )
+                * n
+                / loop_n
+            )
             ref = np.array([sd.minkowski(a, b, p=p, w=weights) for a, b in zip(X[:100], Y[:100])])
-            np.testing.assert_allclose(pe.minkowski(X[:100], Y[:100], p=p, w=weights), ref, rtol=1e-12)
+            np.testing.assert_allclose(
+                pe.minkowski(X[:100], Y[:100], p=p, w=weights), ref, rtol=1e-12
+            )
             label = "no" if weights is None else "yes"
-            print(f"{p:>4} {label:>7s} {ours * 1e3:10.1f}ms {t_loop * 1e3:9.0f}ms {ours / t_loop:7.4f}")
+            print(
+                f"{p:>4} {label:>7s} {ours * 1e3:10.1f}ms {t_loop * 1e3:9.0f}ms {ours / t_loop:7.4f}"
+            )
     bare = _median_time(lambda: np.linalg.norm(X - Y, axis=1), repeats)
     ours = _median_time(lambda: pe.minkowski(X, Y), repeats)
-    print(f"p = 2 against bare np.linalg.norm(X - Y, axis=1): {ours * 1e3:.1f} ms vs "
-          f"{bare * 1e3:.1f} ms (ratio {ours / bare:.2f}; validation and overflow-safe scaling)")
+    print(
+        f"p = 2 against bare np.linalg.norm(X - Y, axis=1): {ours * 1e3:.1f} ms vs "
+        f"{bare * 1e3:.1f} ms (ratio {ours / bare:.2f}; validation and overflow-safe scaling)"
+    )
     bench_explorer(moves=10 if quick else 20)
 
 
@@ -69,8 +82,10 @@ def bench_explorer(moves: int) -> None:
     from patterneval.widgets.distance import UnitBallExplorer
 
     median, worst = slider_latency(UnitBallExplorer(p=2.0), "p", 0.5, 3.0, moves)
-    print(f"UnitBallExplorer slider 'p': median {median:.1f} ms, "
-          f"max {worst:.1f} ms over {moves} moves (goal < 100 ms)")
+    print(
+        f"UnitBallExplorer slider 'p': median {median:.1f} ms, "
+        f"max {worst:.1f} ms over {moves} moves (goal < 100 ms)"
+    )
 
 
 if __name__ == "__main__":

@@ -69,12 +69,15 @@ def bench_intervals(size: int, repeats: int) -> None:
     rng = np.random.default_rng(12345)
     n = rng.integers(1, 1001, size=size)
     k = rng.integers(0, n + 1)  # includes k = 0 and k = n
-    print(f"(a) binomial_interval on {size:,} (k, n) pairs, n in [1, 1000], 95% level;"
-          f" statsmodels {sm_version}; median of {repeats} repeats")
+    print(
+        f"(a) binomial_interval on {size:,} (k, n) pairs, n in [1, 1000], 95% level;"
+        f" statsmodels {sm_version}; median of {repeats} repeats"
+    )
     header = f"    {'method':<16}{'patterneval':>13}{'statsmodels':>13}{'ratio':>8}   {'peak MB pe':>10}{'peak MB sm':>11}"
     print(header)
     print("    " + "-" * (len(header) - 4))
     for method, sm_method in STATSMODELS.items():
+
         def ours(method=method):
             return pe.binomial_interval(k, n, confidence_level=0.95, method=method)
 
@@ -84,8 +87,10 @@ def bench_intervals(size: int, repeats: int) -> None:
         t_ours = median_seconds(ours, repeats)
         t_theirs = median_seconds(theirs, repeats)
         m_ours, m_theirs = peak_memory(ours), peak_memory(theirs)
-        print(f"    {method:<16}{t_ours * 1e3:10.2f} ms{t_theirs * 1e3:10.2f} ms{t_ours / t_theirs:8.2f}"
-              f"   {m_ours / 2**20:10.1f}{m_theirs / 2**20:11.1f}")
+        print(
+            f"    {method:<16}{t_ours * 1e3:10.2f} ms{t_theirs * 1e3:10.2f} ms{t_ours / t_theirs:8.2f}"
+            f"   {m_ours / 2**20:10.1f}{m_theirs / 2**20:11.1f}"
+        )
     print("    goal: ratio <= 1.0")
 
 
@@ -134,8 +139,10 @@ def bench_explorers(n_moves: int) -> None:
             print(f"    {cls.__name__:<28}not available ({type(exc).__name__}: {exc})")
             continue
         median, worst = slider_latency(explorer, name, a, b, n_moves)
-        print(f"    {cls.__name__:<28}slider {name!r}: median {median:7.1f} ms,"
-              f" max {worst:7.1f} ms   (goal < 100 ms)")
+        print(
+            f"    {cls.__name__:<28}slider {name!r}: median {median:7.1f} ms,"
+            f" max {worst:7.1f} ms   (goal < 100 ms)"
+        )
         plt.close("all")
 
 

@@ -31,18 +31,31 @@ def main(argv=None):
     print(versions())
     n = 2_000 if args.quick else 10_000
     X, y = make_classification(n_samples=n, n_features=10, n_informative=6, random_state=0)
-    data = {"iris": load_iris(return_X_y=True), "wine": load_wine(return_X_y=True),
-            f"synthetic n={n}, d=10": (X, y)}
-    print(f"{'data':<24}{'max_depth':>10}{'CART (s)':>12}{'sklearn (s)':>13}{'ratio':>8}{'leaves':>14}")
+    data = {
+        "iris": load_iris(return_X_y=True),
+        "wine": load_wine(return_X_y=True),
+        f"synthetic n={n}, d=10": (X, y),
+    }
+    print(
+        f"{'data':<24}{'max_depth':>10}{'CART (s)':>12}{'sklearn (s)':>13}{'ratio':>8}{'leaves':>14}"
+    )
     for name, (X, y) in data.items():
         for depth in (None, 8):
             ours = best_time(lambda: CART(max_depth=depth).fit(X, y), args.repeats)
-            ref = best_time(lambda: DecisionTreeClassifier(max_depth=depth, random_state=0).fit(X, y),
-                            args.repeats)
-            leaves = (int(CART(max_depth=depth).fit(X, y).get_n_leaves()),
-                      int(DecisionTreeClassifier(max_depth=depth, random_state=0).fit(X, y).get_n_leaves()))
-            print(f"{name:<24}{str(depth):>10}{ours:>12.4f}{ref:>13.4f}{ours / ref:>8.1f}  "
-                  f"{str(leaves):>14}")
+            ref = best_time(
+                lambda: DecisionTreeClassifier(max_depth=depth, random_state=0).fit(X, y),
+                args.repeats,
+            )
+            leaves = (
+                int(CART(max_depth=depth).fit(X, y).get_n_leaves()),
+                int(
+                    DecisionTreeClassifier(max_depth=depth, random_state=0).fit(X, y).get_n_leaves()
+                ),
+            )
+            print(
+                f"{name:<24}{str(depth):>10}{ours:>12.4f}{ref:>13.4f}{ours / ref:>8.1f}  "
+                f"{str(leaves):>14}"
+            )
 
 
 if __name__ == "__main__":

@@ -21,17 +21,30 @@ import inspect
 import re
 from types import FunctionType, ModuleType
 
-__all__ = ["ESTIMATOR_PARTS", "OTHER_NAMES", "doc_parts", "estimator_docs", "keywords", "public_names"]
+__all__ = [
+    "ESTIMATOR_PARTS",
+    "OTHER_NAMES",
+    "doc_parts",
+    "estimator_docs",
+    "keywords",
+    "public_names",
+]
 
-_CV = ("an int number of folds (stratified for a classifier), a scikit-learn splitter such as "
-       "RepeatedStratifiedKFold(n_splits=10, n_repeats=5), or an iterable of (train, test) "
-       "index pairs")
-_RNG = ("functions take rng (None, an int seed or a numpy.random.Generator, SPEC 7); "
-        "estimators keep scikit-learn's random_state")
+_CV = (
+    "an int number of folds (stratified for a classifier), a scikit-learn splitter such as "
+    "RepeatedStratifiedKFold(n_splits=10, n_repeats=5), or an iterable of (train, test) "
+    "index pairs"
+)
+_RNG = (
+    "functions take rng (None, an int seed or a numpy.random.Generator, SPEC 7); "
+    "estimators keep scikit-learn's random_state"
+)
 
-_COUNT = ("n_resamples counts resamples of the caller's one data set; a Monte Carlo study counts "
-          "its fresh data sets with n_datasets, posterior draws are n_draws, independent runs of "
-          "a randomised algorithm n_runs")
+_COUNT = (
+    "n_resamples counts resamples of the caller's one data set; a Monte Carlo study counts "
+    "its fresh data sets with n_datasets, posterior draws are n_draws, independent runs of "
+    "a randomised algorithm n_runs"
+)
 
 #: Keyword names a user may carry from other libraries (or earlier versions of this one),
 #: each with the names that may say it here and why. A function decorated with
@@ -120,8 +133,11 @@ def public_names(namespace: dict) -> list[str]:
     >>> public_names({"pi": math.pi, "math": math, "_private": 1, "floor": math.floor})
     ['floor', 'pi']
     """
-    return sorted(name for name, value in namespace.items()
-                  if not name.startswith("_") and not isinstance(value, ModuleType))
+    return sorted(
+        name
+        for name, value in namespace.items()
+        if not name.startswith("_") and not isinstance(value, ModuleType)
+    )
 
 
 def doc_parts(parts: dict):
@@ -163,6 +179,7 @@ def doc_parts(parts: dict):
         -------
         float
     """
+
     def fill(obj):
         if not isinstance(obj, type):
             obj.__doc__ = _filled(obj.__doc__, parts, obj.__qualname__)
@@ -194,10 +211,12 @@ def _filled(doc: str | None, parts: dict, where: str | None = None) -> str | Non
     if where is not None:
         unknown = sorted(set(re.findall(r"%\((\w+)\)s", doc)) - parts.keys())
         if unknown:
-            raise KeyError(f"{where}: the docstring asks for part(s) "
-                           f"{', '.join(f'%({name})s' for name in unknown)} that this "
-                           f"doc_parts decorator does not have (it has: "
-                           f"{', '.join(sorted(parts))})")
+            raise KeyError(
+                f"{where}: the docstring asks for part(s) "
+                f"{', '.join(f'%({name})s' for name in unknown)} that this "
+                f"doc_parts decorator does not have (it has: "
+                f"{', '.join(sorted(parts))})"
+            )
 
     def one(match):
         line_start = doc.rfind("\n", 0, match.start()) + 1

@@ -18,10 +18,23 @@ from sklearn.model_selection import KFold, StratifiedKFold
 from ._rows import take_rows
 from ._validation import check_bool, check_choice, check_cv, check_n_jobs, check_rng
 
-__all__ = ["AVERAGE_OPTIONS", "SINGLE_CLASS_OPTIONS", "FoldOutcome", "check_kfold_options", "cross_validate_folds",
-           "cv_error",
-           "cv_errors", "cv_splits", "fit_predict", "is_serial", "make_folds", "run_tasks", "single_class_label", "single_class_error",
-           "spawn"]
+__all__ = [
+    "AVERAGE_OPTIONS",
+    "SINGLE_CLASS_OPTIONS",
+    "FoldOutcome",
+    "check_kfold_options",
+    "cross_validate_folds",
+    "cv_error",
+    "cv_errors",
+    "cv_splits",
+    "fit_predict",
+    "is_serial",
+    "make_folds",
+    "run_tasks",
+    "single_class_label",
+    "single_class_error",
+    "spawn",
+]
 
 #: What a resampling method does with a training set that holds a single class:
 #: ``"constant"`` predicts that class, ``"raise"`` stops with a ValueError. The bootstrap
@@ -82,8 +95,10 @@ def x_passed_through(step: str, n_rows: int):
         yield
     except (TypeError, ValueError) as exc:
         kind = TypeError if isinstance(exc, TypeError) else ValueError
-        raise kind(f"X was passed unchanged to the estimator, whose {step} on {n_rows} rows "
-                   f"rejected it: {exc}") from exc
+        raise kind(
+            f"X was passed unchanged to the estimator, whose {step} on {n_rows} rows "
+            f"rejected it: {exc}"
+        ) from exc
 
 
 def make_folds(y, *, n_splits: int, n_repeats: int, stratify: bool, rng: np.random.Generator):
@@ -97,7 +112,10 @@ def make_folds(y, *, n_splits: int, n_repeats: int, stratify: bool, rng: np.rand
     splitter = StratifiedKFold if stratify else KFold
     placeholder = np.zeros((len(y), 1))
     seeds = [int(child.integers(2**32)) for child in spawn(rng, n_repeats)]
-    return [list(splitter(n_splits, shuffle=True, random_state=seed).split(placeholder, y)) for seed in seeds]
+    return [
+        list(splitter(n_splits, shuffle=True, random_state=seed).split(placeholder, y))
+        for seed in seeds
+    ]
 
 
 def cv_splits(cv, y, *, stratify: bool, rng: np.random.Generator, X=None) -> list[list[tuple]]:
@@ -118,8 +136,10 @@ def cv_splits(cv, y, *, stratify: bool, rng: np.random.Generator, X=None) -> lis
         return [cv]
     placeholder = np.zeros((len(y), 1)) if X is None else X
     try:
-        pairs = [(np.asarray(tr, dtype=np.intp), np.asarray(te, dtype=np.intp))
-                 for tr, te in cv.split(placeholder, y)]
+        pairs = [
+            (np.asarray(tr, dtype=np.intp), np.asarray(te, dtype=np.intp))
+            for tr, te in cv.split(placeholder, y)
+        ]
     except (TypeError, ValueError) as exc:
         raise ValueError(f"cv={cv!r} could not split the {len(y)} samples: {exc}") from exc
     if not pairs:
@@ -128,7 +148,7 @@ def cv_splits(cv, y, *, stratify: bool, rng: np.random.Generator, X=None) -> lis
     if not (isinstance(n_repeats, int) and n_repeats >= 1 and len(pairs) % n_repeats == 0):
         n_repeats = 1
     per = len(pairs) // n_repeats
-    return [pairs[r * per:(r + 1) * per] for r in range(n_repeats)]
+    return [pairs[r * per : (r + 1) * per] for r in range(n_repeats)]
 
 
 def spawn(rng: np.random.Generator, n: int) -> list[np.random.Generator]:
@@ -160,7 +180,9 @@ def run_tasks(func, tasks, *, n_jobs=None, progress=False, desc=None, total=None
     if is_serial(n_jobs):
         results = (func(*task) for task in tasks)
     else:
-        results = Parallel(n_jobs=n_jobs, return_as="generator")(delayed(func)(*task) for task in tasks)
+        results = Parallel(n_jobs=n_jobs, return_as="generator")(
+            delayed(func)(*task) for task in tasks
+        )
     if check_bool("progress", progress):
         from tqdm.auto import tqdm
 
@@ -181,8 +203,14 @@ def check_kfold_options(y, *, cv, rng, n_jobs, progress, single_class, average) 
     single_class = check_choice("single_class", single_class, SINGLE_CLASS_OPTIONS)
     average = check_choice("average", average, AVERAGE_OPTIONS)
     rng = check_rng(rng)
-    return dict(progress=progress, single_class=single_class, average=average, rng=rng,
-                n_jobs=check_n_jobs(n_jobs), splits=cv_splits(cv, y, stratify=True, rng=rng))
+    return dict(
+        progress=progress,
+        single_class=single_class,
+        average=average,
+        rng=rng,
+        n_jobs=check_n_jobs(n_jobs),
+        splits=cv_splits(cv, y, stratify=True, rng=rng),
+    )
 
 
 def cv_error(counts, sizes, average: str = "pooled") -> float:
@@ -279,9 +307,19 @@ def _fit_fold(selector, estimator, X, y, train, test):
         return np.asarray(model.predict(X_test)) != labels[test], _support(fitted)
 
 
-def cross_validate_folds(estimator, X, y, folds, *, selector=None, single_class="constant",
-                         where=lambda f: f"fold {f}", n_jobs=1, progress=False,
-                         desc="cross-validation") -> FoldOutcome:
+def cross_validate_folds(
+    estimator,
+    X,
+    y,
+    folds,
+    *,
+    selector=None,
+    single_class="constant",
+    where=lambda f: f"fold {f}",
+    n_jobs=1,
+    progress=False,
+    desc="cross-validation",
+) -> FoldOutcome:
     """The one cross-validation engine: for every ``(train, test)`` pair of ``folds``, clone
     (``selector`` and) ``estimator``, fit on the training rows, predict the test rows
     (taken by :func:`take_rows`, so ``X`` may be a DataFrame or a sparse matrix) and record
@@ -294,10 +332,22 @@ def cross_validate_folds(estimator, X, y, folds, *, selector=None, single_class=
     """
     folds = [(np.asarray(train), np.asarray(test)) for train, test in folds]
     labels = np.asarray(y)
-    single = [f for f, (train, _) in enumerate(folds) if single_class_label(labels[train]) is not None]
+    single = [
+        f for f, (train, _) in enumerate(folds) if single_class_label(labels[train]) is not None
+    ]
     if single and single_class == "raise":
         raise single_class_error(single_class_label(labels[folds[single[0]][0]]), where(single[0]))
-    results = run_tasks(_fit_fold, ((selector, estimator, X, y, train, test) for train, test in folds),
-                        n_jobs=n_jobs, progress=progress, desc=desc, total=len(folds))
-    return FoldOutcome(tests=[test for _, test in folds], wrong=[w for w, _ in results],
-                       supports=[s for _, s in results], single=single)
+    results = run_tasks(
+        _fit_fold,
+        ((selector, estimator, X, y, train, test) for train, test in folds),
+        n_jobs=n_jobs,
+        progress=progress,
+        desc=desc,
+        total=len(folds),
+    )
+    return FoldOutcome(
+        tests=[test for _, test in folds],
+        wrong=[w for w, _ in results],
+        supports=[s for _, s in results],
+        single=single,
+    )

@@ -96,8 +96,15 @@ class RocData(Result):
     pos_label: Any
 
 
-def roc_data(y_true: ArrayLike, y_score: ArrayLike, *, pos_label: Any = None, confidence_level: float = 0.95,
-             name: str | None = None, names: tuple[str, str] = ("y_true", "y_score")) -> RocData:
+def roc_data(
+    y_true: ArrayLike,
+    y_score: ArrayLike,
+    *,
+    pos_label: Any = None,
+    confidence_level: float = 0.95,
+    name: str | None = None,
+    names: tuple[str, str] = ("y_true", "y_score"),
+) -> RocData:
     """Check the data and compute the ROC curve and the DeLong interval once.
 
     Parameters
@@ -127,11 +134,19 @@ def roc_data(y_true: ArrayLike, y_score: ArrayLike, *, pos_label: Any = None, co
     """
     from .compare.roc import _check_variance_sizes, delong_interval, roc_curve
 
-    level = check_scalar("confidence_level", confidence_level, float, low=0, high=1, closed="neither")
+    level = check_scalar(
+        "confidence_level", confidence_level, float, low=0, high=1, closed="neither"
+    )
     name = _check_name(name, "classifier")
     positive = check_binary_target(y_true, pos_label=pos_label, name=names[0])
-    scores = check_array(names[1], y_score, ndim=1, n=positive.size, n_name=names[0],
-                         shape_hint="(one score per sample)")
+    scores = check_array(
+        names[1],
+        y_score,
+        ndim=1,
+        n=positive.size,
+        n_name=names[0],
+        shape_hint="(one score per sample)",
+    )
     _check_variance_sizes(positive, names[0])
     codes = positive.astype(int)
     curve = roc_curve(codes, scores)
@@ -142,9 +157,16 @@ def roc_data(y_true: ArrayLike, y_score: ArrayLike, *, pos_label: Any = None, co
     if pos_label is None:
         labels = np.unique(np.asarray(y_true))
         pos_label = np.asarray(y_true)[positive][0] if positive.any() else labels[-1]
-    return RocData(positive=positive, scores=scores, curve=curve, interval=interval,
-                   thresholds=_stops(curve.thresholds[1:][::-1]), name=name, confidence_level=level,
-                   pos_label=pos_label.item() if isinstance(pos_label, np.generic) else pos_label)
+    return RocData(
+        positive=positive,
+        scores=scores,
+        curve=curve,
+        interval=interval,
+        thresholds=_stops(curve.thresholds[1:][::-1]),
+        name=name,
+        confidence_level=level,
+        pos_label=pos_label.item() if isinstance(pos_label, np.generic) else pos_label,
+    )
 
 
 @dataclasses.dataclass(frozen=True, repr=False)
@@ -197,7 +219,9 @@ def operating_point(positive: np.ndarray, scores: np.ndarray, threshold: float) 
     fp = int(np.count_nonzero(called & ~positive))
     m = int(np.count_nonzero(positive))
     n = positive.size - m
-    return OperatingPoint(threshold=float(threshold), tp=tp, fp=fp, fn=m - tp, tn=n - fp, tpr=tp / m, fpr=fp / n)
+    return OperatingPoint(
+        threshold=float(threshold), tp=tp, fp=fp, fn=m - tp, tn=n - fp, tpr=tp / m, fpr=fp / n
+    )
 
 
 # ---------------------------------------------------------------- estimators
@@ -208,15 +232,22 @@ def _check_fitted(estimator: Any) -> None:
     try:
         check_is_fitted(estimator)
     except NotFittedError:
-        raise fail("estimator", "a fitted classifier (from_estimator scores the X, y given, a held-out "
-                                "test set; it does not fit)", f"{type(estimator).__name__}, not fitted",
-                   echo=False) from None
+        raise fail(
+            "estimator",
+            "a fitted classifier (from_estimator scores the X, y given, a held-out "
+            "test set; it does not fit)",
+            f"{type(estimator).__name__}, not fitted",
+            echo=False,
+        ) from None
     except TypeError:
-        raise fail("estimator", "a fitted scikit-learn-compatible classifier", estimator, error=TypeError) from None
+        raise fail(
+            "estimator", "a fitted scikit-learn-compatible classifier", estimator, error=TypeError
+        ) from None
 
 
-def estimator_scores(estimator: Any, X: Any, y: ArrayLike, *, response_method: str = "auto",
-                     pos_label: Any = None) -> tuple[np.ndarray, np.ndarray, Any, str]:
+def estimator_scores(
+    estimator: Any, X: Any, y: ArrayLike, *, response_method: str = "auto", pos_label: Any = None
+) -> tuple[np.ndarray, np.ndarray, Any, str]:
     """The scores of a fitted binary classifier on ``X`` for the positive class, as
     scikit-learn's ``RocCurveDisplay.from_estimator`` takes them.
 
@@ -256,24 +287,39 @@ def estimator_scores(estimator: Any, X: Any, y: ArrayLike, *, response_method: s
     (1, 'predict_proba', True)
     """
     method = check_choice("response_method", response_method, RESPONSE_METHODS)
-    check_estimator("estimator", estimator, methods=("fit", "get_params"), example="LogisticRegression().fit(X, y)")
+    check_estimator(
+        "estimator",
+        estimator,
+        methods=("fit", "get_params"),
+        example="LogisticRegression().fit(X, y)",
+    )
     _check_fitted(estimator)
     X, y = check_X_y(X, y, pass_through=True)
     classes = getattr(estimator, "classes_", None)
     if classes is None or len(classes) != 2:
-        raise fail("estimator", "a binary classifier (classes_ of two classes)",
-                   f"{type(estimator).__name__} with classes_ {show(None if classes is None else list(classes))}",
-                   echo=False)
+        raise fail(
+            "estimator",
+            "a binary classifier (classes_ of two classes)",
+            f"{type(estimator).__name__} with classes_ {show(None if classes is None else list(classes))}",
+            echo=False,
+        )
     classes = list(np.asarray(classes).tolist())
     if pos_label is None:
         pos_label = classes[1]
     elif pos_label not in classes:
         raise fail("pos_label", f"one of the estimator's classes {classes}", pos_label)
     if method == "auto":
-        method = "predict_proba" if callable(getattr(estimator, "predict_proba", None)) else "decision_function"
+        method = (
+            "predict_proba"
+            if callable(getattr(estimator, "predict_proba", None))
+            else "decision_function"
+        )
     if not callable(getattr(estimator, method, None)):
-        raise fail("response_method", f"a method the estimator has ({type(estimator).__name__} has no {method})",
-                   response_method)
+        raise fail(
+            "response_method",
+            f"a method the estimator has ({type(estimator).__name__} has no {method})",
+            response_method,
+        )
     if method == "predict_proba":
         scores = np.asarray(estimator.predict_proba(X))[:, classes.index(pos_label)]
     else:
@@ -302,8 +348,14 @@ class CalibrationData(Result):
     name: str
 
 
-def calibration_data(y_true: ArrayLike, y_prob: ArrayLike, *, pos_label: Any = None, name: str | None = None,
-                     names: tuple[str, str] = ("y_true", "y_prob")) -> CalibrationData:
+def calibration_data(
+    y_true: ArrayLike,
+    y_prob: ArrayLike,
+    *,
+    pos_label: Any = None,
+    name: str | None = None,
+    names: tuple[str, str] = ("y_true", "y_prob"),
+) -> CalibrationData:
     """Check binary outcomes and probabilities of the positive class.
 
     Parameters
@@ -329,8 +381,16 @@ def calibration_data(y_true: ArrayLike, y_prob: ArrayLike, *, pos_label: Any = N
     """
     name = _check_name(name, "classifier")
     positive = check_binary_target(y_true, pos_label=pos_label, name=names[0], both=False)
-    proba = check_array(names[1], y_prob, ndim=1, n=positive.size, n_name=names[0], low=0, high=1,
-                        shape_hint="(the probability of the positive class per sample)")
+    proba = check_array(
+        names[1],
+        y_prob,
+        ndim=1,
+        n=positive.size,
+        n_name=names[0],
+        low=0,
+        high=1,
+        shape_hint="(the probability of the positive class per sample)",
+    )
     return CalibrationData(outcome=positive.astype(int), proba=proba, name=name)
 
 
@@ -368,16 +428,27 @@ _Default = TypeVar("_Default")
 def _check_names(names: Any, default: _Default) -> tuple[str, str] | _Default:
     if names is None:
         return default
-    if (isinstance(names, (str, bytes)) or not isinstance(names, Sequence) or len(names) != 2
-            or not all(isinstance(n, str) for n in names)):
+    if (
+        isinstance(names, (str, bytes))
+        or not isinstance(names, Sequence)
+        or len(names) != 2
+        or not all(isinstance(n, str) for n in names)
+    ):
         raise fail("names", "a pair of str (the names of A and B)", names, error=TypeError)
     if names[0] == names[1]:
         raise fail("names", "two different names", list(names))
     return tuple(names)
 
 
-def paired_scores(scores_a: ArrayLike, scores_b: ArrayLike, *, n_train: int, n_test: int,
-                  names: Sequence[str] | None = None, metric: str = "score") -> PairedScores:
+def paired_scores(
+    scores_a: ArrayLike,
+    scores_b: ArrayLike,
+    *,
+    n_train: int,
+    n_test: int,
+    names: Sequence[str] | None = None,
+    metric: str = "score",
+) -> PairedScores:
     """Check paired per-split scores by computing the corrected resampled t-test once.
 
     Parameters
@@ -405,13 +476,27 @@ def paired_scores(scores_a: ArrayLike, scores_b: ArrayLike, *, n_train: int, n_t
     names = _check_names(names, ("A", "B"))
     res = corrected_resampled_ttest(scores_a, scores_b, n_train=n_train, n_test=n_test)
     a = np.asarray(scores_a, dtype=float)
-    return PairedScores(scores_a=a, scores_b=a - res.differences, n_train=n_train, n_test=n_test,
-                        names=names, metric=metric)
+    return PairedScores(
+        scores_a=a,
+        scores_b=a - res.differences,
+        n_train=n_train,
+        n_test=n_test,
+        names=names,
+        metric=metric,
+    )
 
 
-def paired_cv_scores(estimator_a: Any, estimator_b: Any, X: Any, y: ArrayLike, *, cv: Any = None,
-                     metric: Any = "accuracy", rng: int | np.random.Generator | None = None,
-                     names: Sequence[str] | None = None) -> PairedScores:
+def paired_cv_scores(
+    estimator_a: Any,
+    estimator_b: Any,
+    X: Any,
+    y: ArrayLike,
+    *,
+    cv: Any = None,
+    metric: Any = "accuracy",
+    rng: int | np.random.Generator | None = None,
+    names: Sequence[str] | None = None,
+) -> PairedScores:
     """:func:`~patterneval.compare.cv_scores` of two estimators on the same splits (each
     fitted once per split), checked by computing the corrected resampled t-test once.
 
@@ -444,12 +529,22 @@ def paired_cv_scores(estimator_a: Any, estimator_b: Any, X: Any, y: ArrayLike, *
     for argument, est in (("estimator_a", estimator_a), ("estimator_b", estimator_b)):
         check_estimator(argument, est, methods=("fit", "get_params"))
     names = _check_names(names, None) if names is not None else None
-    estimators = [estimator_a, estimator_b] if names is None else dict(zip(names, (estimator_a, estimator_b)))
+    estimators = (
+        [estimator_a, estimator_b]
+        if names is None
+        else dict(zip(names, (estimator_a, estimator_b)))
+    )
     res = cv_scores(estimators, X, y, cv=cv, metric=metric, rng=rng)
     corrected_resampled_ttest(res)  # refuses scores without spread, naming the problem
-    return PairedScores(scores_a=res.scores[:, 0], scores_b=res.scores[:, 1], n_train=float(np.mean(res.n_train)),
-                        n_test=float(np.mean(res.n_test)), names=tuple(res.names), metric=res.metric,
-                        cv_scores=res)
+    return PairedScores(
+        scores_a=res.scores[:, 0],
+        scores_b=res.scores[:, 1],
+        n_train=float(np.mean(res.n_train)),
+        n_test=float(np.mean(res.n_test)),
+        names=tuple(res.names),
+        metric=res.metric,
+        cv_scores=res,
+    )
 
 
 def two_classifier_tests(data: PairedScores, *, rope: float) -> tuple[Any, Any]:
@@ -478,10 +573,14 @@ def two_classifier_tests(data: PairedScores, *, rope: float) -> tuple[Any, Any]:
     from .compare import bayesian_correlated_ttest, corrected_resampled_ttest
 
     if data.cv_scores is not None:
-        return corrected_resampled_ttest(data.cv_scores), bayesian_correlated_ttest(data.cv_scores, rope=rope)
+        return corrected_resampled_ttest(data.cv_scores), bayesian_correlated_ttest(
+            data.cv_scores, rope=rope
+        )
     sizes = dict(n_train=data.n_train, n_test=data.n_test)
-    return (corrected_resampled_ttest(data.scores_a, data.scores_b, **sizes),
-            bayesian_correlated_ttest(data.scores_a, data.scores_b, rope=rope, **sizes))
+    return (
+        corrected_resampled_ttest(data.scores_a, data.scores_b, **sizes),
+        bayesian_correlated_ttest(data.scores_a, data.scores_b, rope=rope, **sizes),
+    )
 
 
 def corrected_t_interval(result: Any, alpha: float) -> tuple[float, float]:
@@ -542,9 +641,16 @@ class StabilityOverK(Result):
     n_resamples: int
 
 
-def stability_over_k(X: ArrayLike, clusterer: Any, k_values: Sequence[int], *, n_resamples: int = 50,
-                     method: str = "bootstrap", n_references: int | None = 10,
-                     rng: int | np.random.Generator | None = None) -> StabilityOverK:
+def stability_over_k(
+    X: ArrayLike,
+    clusterer: Any,
+    k_values: Sequence[int],
+    *,
+    n_resamples: int = 50,
+    method: str = "bootstrap",
+    n_references: int | None = 10,
+    rng: int | np.random.Generator | None = None,
+) -> StabilityOverK:
     """:func:`~patterneval.cluster_stability` of ``clusterer`` with ``n_clusters=k`` for every
     k of ``k_values`` (each with the same ``rng``), and :func:`~patterneval.gap_statistic`.
 
@@ -581,23 +687,51 @@ def stability_over_k(X: ArrayLike, clusterer: Any, k_values: Sequence[int], *, n
     from .decomposition import PCA
 
     X = check_array("X", X, ndim=2, shape_hint="(n_samples, n_features)")
-    check_estimator("clusterer", clusterer, methods=("fit", "get_params"), example="KMeans(n_init=10)",
-                    role="clusterer")
+    check_estimator(
+        "clusterer",
+        clusterer,
+        methods=("fit", "get_params"),
+        example="KMeans(n_init=10)",
+        role="clusterer",
+    )
     if "n_clusters" not in clusterer.get_params():
-        raise fail("clusterer", "a clusterer with an n_clusters parameter (e.g. KMeans(n_init=10))",
-                   f"{type(clusterer).__name__}, which has none", error=TypeError, echo=False)
+        raise fail(
+            "clusterer",
+            "a clusterer with an n_clusters parameter (e.g. KMeans(n_init=10))",
+            f"{type(clusterer).__name__}, which has none",
+            error=TypeError,
+            echo=False,
+        )
     if isinstance(k_values, (int, np.integer)):
-        raise fail("k_values", "a sequence of numbers of clusters (e.g. range(2, 7))", k_values, error=TypeError)
-    k_values = check_grid("k_values", k_values, integer=True, low=2, high=X.shape[0] - 1,
-                          high_name="n_samples - 1")
+        raise fail(
+            "k_values",
+            "a sequence of numbers of clusters (e.g. range(2, 7))",
+            k_values,
+            error=TypeError,
+        )
+    k_values = check_grid(
+        "k_values", k_values, integer=True, low=2, high=X.shape[0] - 1, high_name="n_samples - 1"
+    )
     if n_references is not None:
         n_references = check_scalar("n_references", n_references, int, low=1)
     seed = rng if not isinstance(rng, np.random.Generator) else int(rng.integers(2**31 - 1))
-    stability = {int(k): cluster_stability(X, clone(clusterer).set_params(n_clusters=int(k)),
-                                           n_resamples=n_resamples, method=method, rng=seed)
-                 for k in k_values}
-    gap = None if n_references is None else gap_statistic(
-        X, clusterer, sorted({1, *k_values.tolist()}), n_references=n_references, rng=seed)
+    stability = {
+        int(k): cluster_stability(
+            X,
+            clone(clusterer).set_params(n_clusters=int(k)),
+            n_resamples=n_resamples,
+            method=method,
+            rng=seed,
+        )
+        for k in k_values
+    }
+    gap = (
+        None
+        if n_references is None
+        else gap_statistic(
+            X, clusterer, sorted({1, *k_values.tolist()}), n_references=n_references, rng=seed
+        )
+    )
     if X.shape[1] > 2:
         projection = PCA(n_components=2).fit_transform(X)
         axis_labels = ("principal component 1", "principal component 2")
@@ -606,5 +740,12 @@ def stability_over_k(X: ArrayLike, clusterer: Any, k_values: Sequence[int], *, n
     else:
         projection, axis_labels = np.c_[X[:, 0], np.zeros(X.shape[0])], ("feature 0", "")
     first = stability[int(k_values[0])]
-    return StabilityOverK(k_values=k_values, stability=stability, gap=gap, projection=projection,
-                          axis_labels=axis_labels, method=first.method, n_resamples=int(first.jaccard.shape[1]))
+    return StabilityOverK(
+        k_values=k_values,
+        stability=stability,
+        gap=gap,
+        projection=projection,
+        axis_labels=axis_labels,
+        method=first.method,
+        n_resamples=int(first.jaccard.shape[1]),
+    )

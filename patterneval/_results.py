@@ -35,10 +35,14 @@ class ConfidenceInterval(NamedTuple):
 
 #: Fills ``%(returns_interval)s``, the Returns section of the ``confidence_interval`` method
 #: of a result whose interval bounds a probability (an error rate, an AUC); a class decorator.
-interval_docs = doc_parts({"returns_interval": """Returns
+interval_docs = doc_parts(
+    {
+        "returns_interval": """Returns
     -------
     ConfidenceInterval
-        ``(low, high)``, floats in [0, 1]."""})
+        ``(low, high)``, floats in [0, 1]."""
+    }
+)
 
 
 #: Arrays (and lists, tuples or dicts) with at most this many entries are shown whole in a
@@ -53,13 +57,33 @@ REPR_MAX_CHARS = 300
 #: :data:`HEADLINE_SECONDARY` (only when one of these was found: a standard error says
 #: nothing without its estimate); a class overrides the rule with a ``_headline`` tuple of
 #: field names. A class with none of them leads with its first field, in declared order.
-HEADLINE_NAMES = ("estimate", "error", "value", "auc", "statistic", "low", "high", "pvalue",
-                  "*_pvalue", "p_*")
+HEADLINE_NAMES = (
+    "estimate",
+    "error",
+    "value",
+    "auc",
+    "statistic",
+    "low",
+    "high",
+    "pvalue",
+    "*_pvalue",
+    "p_*",
+)
 HEADLINE_SECONDARY = ("std_error", "confidence_level")
 
 _STR_MAX = 80
-_KINDS = {"b": "bool", "i": "int", "u": "int", "f": "float", "c": "complex", "U": "str",
-          "S": "bytes", "O": "object", "M": "datetime", "m": "timedelta"}
+_KINDS = {
+    "b": "bool",
+    "i": "int",
+    "u": "int",
+    "f": "float",
+    "c": "complex",
+    "U": "str",
+    "S": "bytes",
+    "O": "object",
+    "M": "datetime",
+    "m": "timedelta",
+}
 
 
 def _is_pvalue(name: str) -> bool:
@@ -93,7 +117,12 @@ def _fmt(value, pvalue: bool = False) -> str:
         return repr(int(value))
     if isinstance(value, np.ndarray):
         if value.size > REPR_MAX_ITEMS or value.ndim > 2 or value.dtype.kind == "O":
-            shape = "(" + ", ".join(str(n) for n in value.shape) + ("," if value.ndim == 1 else "") + ")"
+            shape = (
+                "("
+                + ", ".join(str(n) for n in value.shape)
+                + ("," if value.ndim == 1 else "")
+                + ")"
+            )
             return f"<{_KINDS.get(value.dtype.kind, str(value.dtype))} array {shape}>"
         if value.ndim == 0:
             return _fmt(value[()], pvalue)
@@ -116,7 +145,7 @@ def _fmt(value, pvalue: bool = False) -> str:
             return f"<dict of {len(value)} items>"
         return "{" + ", ".join(f"{k!r}: {_fmt(v)}" for k, v in value.items()) + "}"
     if isinstance(value, str):
-        return repr(value if len(value) <= _STR_MAX else value[:_STR_MAX - 3] + "...")
+        return repr(value if len(value) <= _STR_MAX else value[: _STR_MAX - 3] + "...")
     if value is None:
         return "None"
     text = " ".join(repr(value).split())
@@ -236,8 +265,11 @@ class Result:
             return None
         if not all(isinstance(v, (float, int, np.floating, np.integer)) for v in (low, high)):
             return None
-        label = (f"{100 * float(level):g}% interval" if isinstance(level, (float, np.floating))
-                 else "interval")
+        label = (
+            f"{100 * float(level):g}% interval"
+            if isinstance(level, (float, np.floating))
+            else "interval"
+        )
         return float(low), float(high), label + (f" ({method})" if isinstance(method, str) else "")
 
     # ------------------------------------------------------------------ repr
@@ -267,10 +299,14 @@ class Result:
             cell = v if isinstance(v, str) else _fmt(v, _is_pvalue(n))  # a string unquoted, whole
             if interval is not None and head and n == head[0]:
                 cell = _with_interval(cell, interval)
-            rows.append(f"<tr><th style='text-align:left;vertical-align:top'>{html.escape(n)}</th>"
-                        f"<td style='text-align:left;overflow-wrap:anywhere'>{html.escape(cell)}</td></tr>")
-        return (f"<table style='max-width:100%'><caption style='text-align:left'><b>"
-                f"{html.escape(type(self).__name__)}</b></caption>{''.join(rows)}</table>")
+            rows.append(
+                f"<tr><th style='text-align:left;vertical-align:top'>{html.escape(n)}</th>"
+                f"<td style='text-align:left;overflow-wrap:anywhere'>{html.escape(cell)}</td></tr>"
+            )
+        return (
+            f"<table style='max-width:100%'><caption style='text-align:left'><b>"
+            f"{html.escape(type(self).__name__)}</b></caption>{''.join(rows)}</table>"
+        )
 
     # ------------------------------------------------------------------ text
     def _meaning(self) -> str | None:
@@ -337,7 +373,9 @@ class Result:
         try:
             import pandas as pd
         except ImportError as exc:
-            raise ImportError(f"{type(self).__name__}.to_frame() needs pandas: pip install pandas") from exc
+            raise ImportError(
+                f"{type(self).__name__}.to_frame() needs pandas: pip install pandas"
+            ) from exc
         if self._rows:
             columns = {n: np.asarray(getattr(self, n)) for n in self._rows}
             frame = pd.DataFrame(columns)
@@ -357,7 +395,11 @@ def _plain(value):
     dicts) as dicts, anything else as it is."""
     if isinstance(value, Result):
         return value.to_dict()
-    if isinstance(value, (list, tuple)) and not hasattr(value, "_fields") and any(isinstance(v, Result) for v in value):
+    if (
+        isinstance(value, (list, tuple))
+        and not hasattr(value, "_fields")
+        and any(isinstance(v, Result) for v in value)
+    ):
         return [_plain(v) for v in value]
     if isinstance(value, dict) and any(isinstance(v, Result) for v in value.values()):
         return {k: _plain(v) for k, v in value.items()}

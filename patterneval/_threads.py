@@ -29,8 +29,10 @@ def _controller() -> ThreadpoolController:
 
 def _blas_threads() -> int:
     """Threads BLAS would use now (1 if no BLAS is loaded or threadpoolctl cannot see it)."""
-    return max((lib.num_threads for lib in _controller().select(user_api="blas").lib_controllers),
-               default=1)
+    return max(
+        (lib.num_threads for lib in _controller().select(user_api="blas").lib_controllers),
+        default=1,
+    )
 
 
 @contextlib.contextmanager

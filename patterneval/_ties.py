@@ -100,7 +100,9 @@ def argsort_tied(values, *, rtol=TIE_RTOL, atol=0.0, scale=None):
     s = v[order]
     group = np.empty(v.size, dtype=np.intp)
     start, g = s[0], 0
-    for k in range(v.size):  # a new run starts where a value leaves the tolerance of the run's start
+    for k in range(
+        v.size
+    ):  # a new run starts where a value leaves the tolerance of the run's start
         if s[k] > start + tol:
             start, g = s[k], g + 1
         group[k] = g

@@ -98,8 +98,11 @@ def _outside(values, low, high, closed: str):
     """Boolean mask of the entries outside the interval (NaN counts as outside)."""
     left = closed in ("both", "left")
     right = closed in ("both", "right")
-    bad = np.isnan(values) if np.issubdtype(np.asarray(values).dtype, np.floating) else np.zeros(
-        np.shape(values), bool)
+    bad = (
+        np.isnan(values)
+        if np.issubdtype(np.asarray(values).dtype, np.floating)
+        else np.zeros(np.shape(values), bool)
+    )
     if low is not None:
         bad = bad | ((values < low) if left else (values <= low))
     if high is not None:
@@ -110,8 +113,9 @@ def _outside(values, low, high, closed: str):
 # ---------------------------------------------------------------------------- scalars
 
 
-def check_scalar(name: str, value, kind, *, low=None, high=None, closed: str = "both",
-                 hint: str = ""):
+def check_scalar(
+    name: str, value, kind, *, low=None, high=None, closed: str = "both", hint: str = ""
+):
     """A number of type ``kind`` (``int`` or ``float``) in an interval.
 
     ``int`` accepts Python and numpy integers (not bool, not ``5.0``); ``float`` accepts
@@ -185,12 +189,19 @@ def check_rng(rng, *, name: str = "rng", legacy: bool = False) -> np.random.Gene
     With ``legacy`` (an estimator's ``random_state``) a ``numpy.random.RandomState`` is
     accepted too, as scikit-learn's meta-estimators pass one: one int32 seed is drawn
     from it, so a shared RandomState advances from fit to fit as in scikit-learn."""
-    expected = "None, an int seed" + (", a numpy.random.Generator or a RandomState" if legacy
-                                      else " or a numpy.random.Generator")
+    expected = "None, an int seed" + (
+        ", a numpy.random.Generator or a RandomState" if legacy else " or a numpy.random.Generator"
+    )
     if isinstance(rng, np.random.RandomState):
         if not legacy:
-            raise fail(name, expected, "a legacy RandomState", error=TypeError, echo=False,
-                       hint="Use numpy.random.default_rng(seed).")
+            raise fail(
+                name,
+                expected,
+                "a legacy RandomState",
+                error=TypeError,
+                echo=False,
+                hint="Use numpy.random.default_rng(seed).",
+            )
         rng = int(rng.randint(np.iinfo(np.int32).max))
     if isinstance(rng, (bool, np.bool_)):
         raise fail(name, expected, rng, error=TypeError)
@@ -241,8 +252,11 @@ def n_rows(value):
         return None
 
 
-_KINDS = {"real": ("real numbers", "biuf"), "int": ("integers", "biuf"),
-          "numeric": ("numbers", "biufc")}
+_KINDS = {
+    "real": ("real numbers", "biuf"),
+    "int": ("integers", "biuf"),
+    "numeric": ("numbers", "biufc"),
+}
 _SHAPES = {1: "a 1-d array", 2: "a 2-d array", None: "an array"}
 
 
@@ -260,14 +274,28 @@ def _as_number_array(name, value, kind, expected):
         except (TypeError, ValueError):
             raise fail(name, expected, value, error=TypeError) from None
     if arr.dtype.kind not in _KINDS[kind][1] or (arr.dtype == bool and kind == "int"):
-        raise fail(name, expected, f"dtype {arr.dtype} ({show(value)})", error=TypeError,
-                   echo=False)
+        raise fail(
+            name, expected, f"dtype {arr.dtype} ({show(value)})", error=TypeError, echo=False
+        )
     return arr
 
 
-def check_array(name: str, value, *, ndim=None, kind: str = "real", min_rows: int = 1,
-                allow_nan: bool = False, allow_inf: bool = False, n=None, n_name=None,
-                low=None, high=None, closed: str = "both", shape_hint: str = ""):
+def check_array(
+    name: str,
+    value,
+    *,
+    ndim=None,
+    kind: str = "real",
+    min_rows: int = 1,
+    allow_nan: bool = False,
+    allow_inf: bool = False,
+    n=None,
+    n_name=None,
+    low=None,
+    high=None,
+    closed: str = "both",
+    shape_hint: str = "",
+):
     """An array of numbers: the one check behind every data matrix, vector and table.
 
     Parameters
@@ -308,8 +336,9 @@ def check_array(name: str, value, *, ndim=None, kind: str = "real", min_rows: in
     rows = arr.shape[0] if arr.ndim else 1
     if rows < min_rows or (arr.ndim == 2 and arr.shape[1] == 0 and min_rows):
         unit = "rows" if arr.ndim == 2 else "entries"
-        raise fail(name, f"{expected} with at least {min_rows} {unit}",
-                   f"shape {arr.shape}", echo=False)
+        raise fail(
+            name, f"{expected} with at least {min_rows} {unit}", f"shape {arr.shape}", echo=False
+        )
     if kind != "numeric":
         arr = _finite(name, arr.astype(np.float64), allow_nan, allow_inf)
     if kind == "int":
@@ -330,7 +359,13 @@ def _finite(name, arr, allow_nan, allow_inf):
     inf = np.isinf(arr)
     bad = (0 if allow_nan else np.count_nonzero(nan)) + (0 if allow_inf else np.count_nonzero(inf))
     if bad:
-        what = "NaN or infinite" if not (allow_nan or allow_inf) else "infinite" if allow_nan else "NaN"
+        what = (
+            "NaN or infinite"
+            if not (allow_nan or allow_inf)
+            else "infinite"
+            if allow_nan
+            else "NaN"
+        )
         raise ValueError(f"{name} holds {bad} {what} values; remove or impute them first.")
     return arr
 
@@ -377,10 +412,14 @@ def _is_number(value) -> bool:
 #: What a label is called in messages, by ``check_labels(kind=...)``, and how to fix a score
 #: passed for one.
 _LABEL_WORDS = {
-    "class": ("class labels (binary or multiclass)", "predicted classes, not scores or "
-                                                     "probabilities (predict, not predict_proba)"),
-    "cluster": ("cluster labels", "hard cluster assignments, not scores, distances or soft "
-                                  "memberships"),
+    "class": (
+        "class labels (binary or multiclass)",
+        "predicted classes, not scores or probabilities (predict, not predict_proba)",
+    ),
+    "cluster": (
+        "cluster labels",
+        "hard cluster assignments, not scores, distances or soft memberships",
+    ),
 }
 
 
@@ -397,10 +436,14 @@ def _check_label_values(name, arr, raw, kind):
         if numeric and any(issubclass(t, _STRINGS) for t in types):
             first_string = next(v for v in values if isinstance(v, _STRINGS))
             first_number = next(v for v in values if _is_number(v))
-            raise fail(name, f"{what} of one type (all strings or all numbers)",
-                       f"a mix of label input types (string and number), such as "
-                       f"{show(first_string)} and {show(first_number)}", echo=False,
-                       hint="Encode every label the same way, e.g. as strings.")
+            raise fail(
+                name,
+                f"{what} of one type (all strings or all numbers)",
+                f"a mix of label input types (string and number), such as "
+                f"{show(first_string)} and {show(first_number)}",
+                echo=False,
+                hint="Encode every label the same way, e.g. as strings.",
+            )
         inexact = tuple(t for t in numeric if not issubclass(t, (numbers.Integral, np.bool_)))
         if not inexact:
             return
@@ -414,26 +457,49 @@ def _check_label_values(name, arr, raw, kind):
         return
     rule = "Labels are integers, strings or integral floats such as 1.0"
     if numbers_.dtype.kind == "c":  # scikit-learn's "Complex data not supported", as for X
-        raise fail(name, what, f"complex values ({show(numbers_[:5].tolist())})", echo=False,
-                   hint=f"Complex data not supported as labels. {rule}.")
+        raise fail(
+            name,
+            what,
+            f"complex values ({show(numbers_[:5].tolist())})",
+            echo=False,
+            hint=f"Complex data not supported as labels. {rule}.",
+        )
     inf = np.isinf(numbers_)
     fractional = ~inf & (numbers_ != np.round(numbers_))
     if fractional.any():
         bad = numbers_[fractional]
-        raise fail(name, what,
-                   f"a 'continuous' target, {bad.size} non-integral value{'s' * (bad.size > 1)} of "
-                   f"{arr.size} ({show(bad[:5].tolist())})", echo=False,
-                   hint=f"Unknown label type: 'continuous', in the words of scikit-learn's "
-                        f"type_of_target. {rule}: pass {fix}.")
+        raise fail(
+            name,
+            what,
+            f"a 'continuous' target, {bad.size} non-integral value{'s' * (bad.size > 1)} of "
+            f"{arr.size} ({show(bad[:5].tolist())})",
+            echo=False,
+            hint=f"Unknown label type: 'continuous', in the words of scikit-learn's "
+            f"type_of_target. {rule}: pass {fix}.",
+        )
     if inf.any():
         n_inf = int(np.count_nonzero(inf))
-        raise fail(name, what, f"{n_inf} infinite value{'s' * (n_inf > 1)} of {arr.size} "
-                               f"({show(numbers_[inf][:5].tolist())})", echo=False,
-                   hint=f"{rule}.")
+        raise fail(
+            name,
+            what,
+            f"{n_inf} infinite value{'s' * (n_inf > 1)} of {arr.size} "
+            f"({show(numbers_[inf][:5].tolist())})",
+            echo=False,
+            hint=f"{rule}.",
+        )
 
 
-def check_labels(name: str, value, *, n=None, n_name=None, min_classes=None, max_classes=None,
-                 min_size: int = 1, kind: str = "class"):
+def check_labels(
+    name: str,
+    value,
+    *,
+    n=None,
+    n_name=None,
+    min_classes=None,
+    max_classes=None,
+    min_size: int = 1,
+    kind: str = "class",
+):
     """Class or cluster labels: a 1-d array of identifiers, one per sample.
 
     One rule for every label the package takes -- classes (``y``, ``y_true``, ``y_pred``,
@@ -478,7 +544,8 @@ def check_labels(name: str, value, *, n=None, n_name=None, min_classes=None, max
     if n_nan:
         raise ValueError(
             f"{name} holds NaN labels ({n_nan} of {arr.size}); every sample needs a label, and "
-            f"NaN cannot be a class or a cluster. Encode missing values as a label of their own.")
+            f"NaN cannot be a class or a cluster. Encode missing values as a label of their own."
+        )
     if kind in _LABEL_WORDS:
         _check_label_values(name, arr, value, kind)
     elif kind != "categories":
@@ -486,8 +553,12 @@ def check_labels(name: str, value, *, n=None, n_name=None, min_classes=None, max
     if n is not None and arr.size != n:
         raise ValueError(f"{name} has {arr.size} entries but {n_name} has {n}; they must pair up.")
     if arr.size < min_size:
-        raise fail(name, f"a 1-d array of at least {min_size} labels",
-                   f"{arr.size} labels" if arr.size else "an empty array", echo=False)
+        raise fail(
+            name,
+            f"a 1-d array of at least {min_size} labels",
+            f"{arr.size} labels" if arr.size else "an empty array",
+            echo=False,
+        )
     if min_classes is not None or max_classes is not None:
         _check_class_count(name, arr, min_classes, max_classes)
     return arr
@@ -503,20 +574,29 @@ def _check_class_count(name, arr, low, high):
         expected = f"at least {low} classes"
     else:
         expected = f"between {low} and {high} classes"
-    unit = "class" if classes.size == 1 else "classes"  # "1 class": what scikit-learn's checks look for
-    raise fail(name, f"labels of {expected}", f"{classes.size} {unit} ({show(classes.tolist())})",
-               echo=False)
+    unit = (
+        "class" if classes.size == 1 else "classes"
+    )  # "1 class": what scikit-learn's checks look for
+    raise fail(
+        name,
+        f"labels of {expected}",
+        f"{classes.size} {unit} ({show(classes.tolist())})",
+        echo=False,
+    )
 
 
 def check_same_length(first_name: str, first, second_name: str, second) -> None:
     """Two sequences that pair up entry by entry."""
     if len(first) != len(second):
-        raise ValueError(f"{second_name} has {len(second)} entries but {first_name} has "
-                         f"{len(first)}; they must pair up.")
+        raise ValueError(
+            f"{second_name} has {len(second)} entries but {first_name} has "
+            f"{len(first)}; they must pair up."
+        )
 
 
-def check_grid(name: str, values, *, integer: bool = False, low=None, high=None,
-               high_name: str | None = None) -> np.ndarray:
+def check_grid(
+    name: str, values, *, integer: bool = False, low=None, high=None, high_name: str | None = None
+) -> np.ndarray:
     """A grid to compute over: a non-empty, strictly increasing 1-d sequence of finite
     numbers (whole numbers if ``integer``) in ``[low, high]``. Returns float64 or int64."""
     arr = check_array(name, values, ndim=1, kind="int" if integer else "real")
@@ -524,8 +604,11 @@ def check_grid(name: str, values, *, integer: bool = False, low=None, high=None,
         raise fail(name, "strictly increasing (each value once)", arr.tolist())
     bound = f"{high_name} = {high}" if high_name else high
     if (low is not None and arr[0] < low) or (high is not None and arr[-1] > high):
-        expected = f"values in [{low}, {bound}]" if low is not None and high is not None else (
-            f"values >= {low}" if low is not None else f"values <= {bound}")
+        expected = (
+            f"values in [{low}, {bound}]"
+            if low is not None and high is not None
+            else (f"values >= {low}" if low is not None else f"values <= {bound}")
+        )
         raise fail(name, expected, arr.tolist())
     return arr
 
@@ -533,7 +616,9 @@ def check_grid(name: str, values, *, integer: bool = False, low=None, high=None,
 def check_count_or_share(name: str, value, n: int, *, of: str, hint: str = ""):
     """A count, an int in ``[1, n]``, or a share of ``n``, a real number in (0, 1] (bootstrap
     sample sizes, attributes per split). Returns the int or the float."""
-    hint = f"An int is a number of {of} (there are {n}); a float in (0, 1] is a share of them.{hint}"
+    hint = (
+        f"An int is a number of {of} (there are {n}); a float in (0, 1] is a share of them.{hint}"
+    )
     if isinstance(value, numbers.Integral) and not isinstance(value, (bool, np.bool_)):
         return check_scalar(name, value, int, low=1, high=n, hint=hint)
     return check_scalar(name, value, float, low=0, high=1, closed="right", hint=hint)
@@ -542,15 +627,26 @@ def check_count_or_share(name: str, value, n: int, *, of: str, hint: str = ""):
 # ------------------------------------------------------------ estimators and resampling
 
 
-def check_estimator(name: str, value, *, methods=("fit", "predict", "get_params"),
-                    example: str = "LogisticRegression()", role: str = "estimator"):
+def check_estimator(
+    name: str,
+    value,
+    *,
+    methods=("fit", "predict", "get_params"),
+    example: str = "LogisticRegression()",
+    role: str = "estimator",
+):
     """A scikit-learn-compatible instance with ``methods`` (``get_params`` lets it be
     cloned into every fold)."""
     missing = [m for m in methods if not callable(getattr(value, m, None))]
     if isinstance(value, type) or missing:
         what = "a class, not an instance" if isinstance(value, type) else f"no {', '.join(missing)}"
-        raise fail(name, f"a scikit-learn-compatible {role} instance with {', '.join(methods)} "
-                         f"(e.g. {example})", f"{show(value)} ({what})", error=TypeError, echo=False)
+        raise fail(
+            name,
+            f"a scikit-learn-compatible {role} instance with {', '.join(methods)} (e.g. {example})",
+            f"{show(value)} ({what})",
+            error=TypeError,
+            echo=False,
+        )
     return value
 
 
@@ -564,10 +660,16 @@ def check_X_y(X, y, *, min_classes: int = 2, names=("X", "y"), pass_through: boo
     ``min_classes`` classes. Returns ``(X, y)`` with ``y`` an array."""
     xn, yn = names
     if pass_through:
-        n_x = None if X is None or np.isscalar(X) or isinstance(X, (str, bytes, dict)) else n_rows(X)
+        n_x = (
+            None if X is None or np.isscalar(X) or isinstance(X, (str, bytes, dict)) else n_rows(X)
+        )
         if n_x is None:
-            raise fail(xn, "array-like with one row per sample (an array, a DataFrame or a "
-                           "sparse matrix)", X, error=TypeError)
+            raise fail(
+                xn,
+                "array-like with one row per sample (an array, a DataFrame or a sparse matrix)",
+                X,
+                error=TypeError,
+            )
         import scipy.sparse
 
         if scipy.sparse.issparse(X) and X.format not in ("csr", "csc", "lil", "dok"):
@@ -579,8 +681,9 @@ def check_X_y(X, y, *, min_classes: int = 2, names=("X", "y"), pass_through: boo
     return X, y
 
 
-def check_classification_target(y, *, estimator=None, name: str = "y",
-                                estimator_name: str = "estimator"):
+def check_classification_target(
+    y, *, estimator=None, name: str = "y", estimator_name: str = "estimator"
+):
     """Class labels and, if given, an estimator that predicts them: an error rate counts
     wrong labels, so it needs a classification problem. ``y`` must be scikit-learn's
     ``"binary"`` or ``"multiclass"`` (a ``"continuous"`` target would make every prediction
@@ -590,14 +693,22 @@ def check_classification_target(y, *, estimator=None, name: str = "y",
 
     kind = type_of_target(y, input_name=name)
     if kind not in ("binary", "multiclass"):
-        raise fail(name, "class labels (binary or multiclass)",
-                   f"a {kind!r} target ({show(np.asarray(y).ravel()[:5].tolist())}...)", echo=False,
-                   hint="Error rates are for classification: encode the classes as labels, or "
-                        "use a regression metric.")
+        raise fail(
+            name,
+            "class labels (binary or multiclass)",
+            f"a {kind!r} target ({show(np.asarray(y).ravel()[:5].tolist())}...)",
+            echo=False,
+            hint="Error rates are for classification: encode the classes as labels, or "
+            "use a regression metric.",
+        )
     if estimator is not None and is_regressor(estimator):
-        raise fail(estimator_name, "a classifier", f"the regressor {show(estimator)}", echo=False,
-                   hint="An error rate counts wrong class labels, which a regressor does not "
-                        "predict.")
+        raise fail(
+            estimator_name,
+            "a classifier",
+            f"the regressor {show(estimator)}",
+            echo=False,
+            hint="An error rate counts wrong class labels, which a regressor does not predict.",
+        )
     return y
 
 
@@ -605,16 +716,21 @@ def check_n_splits(n_splits, y, *, stratify: bool, name: str = "n_splits") -> in
     """Folds of cross-validation: 2 <= n_splits <= n_samples, and with ``stratify`` no
     class smaller than ``n_splits`` (each fold must see every class). ``name`` is the
     argument the caller took it as (``"cv"`` for an int ``cv=``)."""
-    n_splits = check_scalar(name, n_splits, int, low=2, high=len(y),
-                            hint=f"(there are {len(y)} samples)")
+    n_splits = check_scalar(
+        name, n_splits, int, low=2, high=len(y), hint=f"(there are {len(y)} samples)"
+    )
     if stratify:
         labels, counts = np.unique(y, return_counts=True)
         smallest = int(np.argmin(counts))
         if counts[smallest] < n_splits:
-            raise fail(name, f"at most {counts[smallest]}, the size of the smallest class "
-                             f"{labels[smallest].item()!r}", n_splits,
-                       hint="Stratified folds need every class in each fold: use fewer folds, "
-                            "or pass an unstratified splitter (cv=KFold(...)).")
+            raise fail(
+                name,
+                f"at most {counts[smallest]}, the size of the smallest class "
+                f"{labels[smallest].item()!r}",
+                n_splits,
+                hint="Stratified folds need every class in each fold: use fewer folds, "
+                "or pass an unstratified splitter (cv=KFold(...)).",
+            )
     return n_splits
 
 
@@ -626,14 +742,28 @@ def check_cv(cv, y, *, stratify: bool = True):
     two int arrays each (indices in ``range(len(y))``, both parts non-empty, disjoint)."""
     if isinstance(cv, numbers.Integral) and not isinstance(cv, bool):
         return check_n_splits(cv, y, stratify=stratify, name="cv")
-    if callable(getattr(cv, "split", None)) or isinstance(cv, (str, bytes, numbers.Number)) or cv is None:
-        return check_estimator("cv", cv, methods=("split", "get_n_splits"), role="splitter",
-                               example="StratifiedKFold(5)")
+    if (
+        callable(getattr(cv, "split", None))
+        or isinstance(cv, (str, bytes, numbers.Number))
+        or cv is None
+    ):
+        return check_estimator(
+            "cv",
+            cv,
+            methods=("split", "get_n_splits"),
+            role="splitter",
+            example="StratifiedKFold(5)",
+        )
     try:
         pairs = list(cv)
     except TypeError:
-        raise fail("cv", "an int, a scikit-learn splitter (e.g. StratifiedKFold(5)) or an "
-                         "iterable of (train, test) index pairs", cv, error=TypeError) from None
+        raise fail(
+            "cv",
+            "an int, a scikit-learn splitter (e.g. StratifiedKFold(5)) or an "
+            "iterable of (train, test) index pairs",
+            cv,
+            error=TypeError,
+        ) from None
     if not pairs:
         raise fail("cv", "at least one (train, test) pair", "an empty iterable", echo=False)
     n = len(y)
@@ -642,30 +772,48 @@ def check_cv(cv, y, *, stratify: bool = True):
         try:
             train, test = pair
         except (TypeError, ValueError):
-            raise fail("cv", "(train, test) index pairs", f"entry {i}: {show(pair)}",
-                       error=TypeError, echo=False) from None
+            raise fail(
+                "cv",
+                "(train, test) index pairs",
+                f"entry {i}: {show(pair)}",
+                error=TypeError,
+                echo=False,
+            ) from None
         parts = []
         for part, name in ((train, "train"), (test, "test")):
             a = np.asarray(part)
             if a.dtype == bool and a.shape == (n,):
                 a = np.flatnonzero(a)  # a boolean mask, as scikit-learn accepts
             if a.ndim != 1 or a.size == 0 or not np.issubdtype(a.dtype, np.integer):
-                raise fail("cv", "non-empty 1-d integer index arrays",
-                           f"the {name} part of pair {i}: {show(part)}", error=TypeError, echo=False)
+                raise fail(
+                    "cv",
+                    "non-empty 1-d integer index arrays",
+                    f"the {name} part of pair {i}: {show(part)}",
+                    error=TypeError,
+                    echo=False,
+                )
             if a.min() < 0 or a.max() >= n:
-                raise fail("cv", f"indices in 0..{n - 1} (there are {n} samples)",
-                           f"the {name} part of pair {i} holds {int(a.min() if a.min() < 0 else a.max())}",
-                           echo=False)
+                raise fail(
+                    "cv",
+                    f"indices in 0..{n - 1} (there are {n} samples)",
+                    f"the {name} part of pair {i} holds {int(a.min() if a.min() < 0 else a.max())}",
+                    echo=False,
+                )
             parts.append(a.astype(np.intp, copy=False))
         if np.intersect1d(parts[0], parts[1]).size:
-            raise fail("cv", "disjoint train and test parts", f"pair {i} tests on samples it "
-                             f"trains on", echo=False)
+            raise fail(
+                "cv",
+                "disjoint train and test parts",
+                f"pair {i} tests on samples it trains on",
+                echo=False,
+            )
         checked.append((parts[0], parts[1]))
     return checked
 
 
-def validate_estimator_data(estimator, X, y="no_validation", *, name: str = "X", labels=None,
-                            **kwargs):
+def validate_estimator_data(
+    estimator, X, y="no_validation", *, name: str = "X", labels=None, **kwargs
+):
     """scikit-learn's ``validate_data(estimator, X[, y], **kwargs)``: our estimators
     validate their input once, through it (it sets ``n_features_in_`` and the feature
     names, and its messages are those scikit-learn's estimator checks look for). Every
@@ -685,18 +833,26 @@ def validate_estimator_data(estimator, X, y="no_validation", *, name: str = "X",
             raise fail("y", f"a 1-d array with one target per row of {name}", y, error=TypeError)
         n_x, n_y = n_rows(X), n_rows(y)
         if n_x is not None and n_y is not None and n_x != n_y:
-            raise ValueError(f"y has {n_y} entries but {name} has {n_x} rows; they must pair up "
-                             f"(inconsistent numbers of samples).")
+            raise ValueError(
+                f"y has {n_y} entries but {name} has {n_x} rows; they must pair up "
+                f"(inconsistent numbers of samples)."
+            )
         if is_classifier(estimator) if labels is None else labels:  # a column: warned, raveled
             labels = np.asarray(y)
-            check_labels("y", labels.ravel() if labels.ndim == 2 and labels.shape[1] == 1 else y,
-                         min_size=0)  # an empty X and y: scikit-learn's message names X
+            check_labels(
+                "y", labels.ravel() if labels.ndim == 2 and labels.shape[1] == 1 else y, min_size=0
+            )  # an empty X and y: scikit-learn's message names X
     try:
-        return validate_data(estimator, X, y, **kwargs) if has_y else validate_data(
-            estimator, X, **kwargs)
+        return (
+            validate_data(estimator, X, y, **kwargs)
+            if has_y
+            else validate_data(estimator, X, **kwargs)
+        )
     except (TypeError, ValueError) as exc:
         message = str(exc)
-        if type(exc) not in (TypeError, ValueError) or re.search(rf"(?<!\w)({name}|y)(?!\w)", message):
+        if type(exc) not in (TypeError, ValueError) or re.search(
+            rf"(?<!\w)({name}|y)(?!\w)", message
+        ):
             raise
         raise type(exc)(
             f"{name} must be a 2-d array of finite numbers (n_samples, n_features): {message}"

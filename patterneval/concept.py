@@ -55,7 +55,6 @@ ANY = "?"
 EMPTY = "∅"
 
 
-
 @dataclass(frozen=True, repr=False)
 class FindSResult(Result):
     """The maximally specific hypothesis found by Find-S.
@@ -159,9 +158,13 @@ def _check_values(name, values, expected):
         except TypeError:
             raise fail(name, f"{expected} (hashable values)", v, error=TypeError) from None
         if _is_nan(v):
-            raise fail(name, f"{expected} without NaN", list(values),
-                       hint="NaN is not equal to itself, so it cannot be matched: encode a missing "
-                            "value as a value of its own (e.g. 'missing').")
+            raise fail(
+                name,
+                f"{expected} without NaN",
+                list(values),
+                hint="NaN is not equal to itself, so it cannot be matched: encode a missing "
+                "value as a value of its own (e.g. 'missing').",
+            )
 
 
 def _as_conjunction(name, value):
@@ -206,8 +209,12 @@ def matches(h: tuple, x: tuple) -> bool:
     check_same_length("h", h, "x", x)
     special = [v for v in x if isinstance(v, str) and v in (ANY, EMPTY)]
     if special:
-        raise fail("x", "an instance (attribute values only)", special[0],
-                   hint=f"Only a hypothesis may hold {ANY!r} or {EMPTY!r}.")
+        raise fail(
+            "x",
+            "an instance (attribute values only)",
+            special[0],
+            hint=f"Only a hypothesis may hold {ANY!r} or {EMPTY!r}.",
+        )
     return all(c == ANY or c == v for c, v in zip(h, x))
 
 
@@ -255,7 +262,7 @@ def _specializations(g, x, domains):
     out = []
     for i, c in enumerate(g):
         if c == ANY:
-            out.extend(g[:i] + (v,) + g[i + 1:] for v in domains[i] if v != x[i])
+            out.extend(g[:i] + (v,) + g[i + 1 :] for v in domains[i] if v != x[i])
     return out or [(EMPTY,) * len(g)]
 
 
@@ -322,18 +329,19 @@ def _domains_for(X, domains):
 def _keep_maximal(hypotheses):
     """Drop every hypothesis strictly less general than another one (and duplicates)."""
     unique = list(dict.fromkeys(hypotheses))
-    return [h for h in unique
-            if not any(o != h and more_general_or_equal(o, h) for o in unique)]
+    return [h for h in unique if not any(o != h and more_general_or_equal(o, h) for o in unique)]
 
 
 def _keep_minimal(hypotheses):
     unique = list(dict.fromkeys(hypotheses))
-    return [h for h in unique
-            if not any(o != h and more_general_or_equal(h, o) for o in unique)]
+    return [h for h in unique if not any(o != h and more_general_or_equal(h, o) for o in unique)]
 
 
 def candidate_elimination(
-    X: ArrayLike, y: ArrayLike, *, domains: Sequence[Sequence] | None = None,
+    X: ArrayLike,
+    y: ArrayLike,
+    *,
+    domains: Sequence[Sequence] | None = None,
 ) -> CandidateElimination:
     r"""Candidate elimination: the version space of conjunctive hypotheses consistent with
     the examples, kept as its specific boundary S and general boundary G.
@@ -401,8 +409,11 @@ def candidate_elimination(
                 if not matches(g, x):
                     new_G.append(g)
                     continue
-                new_G.extend(h for h in _specializations(g, x, domains)
-                             if any(more_general_or_equal(h, s) for s in S))
+                new_G.extend(
+                    h
+                    for h in _specializations(g, x, domains)
+                    if any(more_general_or_equal(h, s) for s in S)
+                )
             G = _keep_maximal(new_G)
         trace.append((list(S), list(G)))
     members = _members(S, G, domains)
@@ -423,11 +434,16 @@ def _members(S, G, domains):
             for r in range(len(fixed) + 1):
                 for relax in itertools.combinations(fixed, r):
                     candidates.append(tuple(ANY if i in relax else c for i, c in enumerate(s)))
-        found.extend(h for h in candidates if more_general_or_equal(h, s)
-                     and any(more_general_or_equal(g, h) for g in G))
+        found.extend(
+            h
+            for h in candidates
+            if more_general_or_equal(h, s) and any(more_general_or_equal(g, h) for g in G)
+        )
     # a value of a one-value attribute accepts what '?' accepts: keep one spelling
-    found = [tuple(ANY if c != EMPTY and len(dom) == 1 else c for c, dom in zip(h, domains))
-             for h in found]
+    found = [
+        tuple(ANY if c != EMPTY and len(dom) == 1 else c for c, dom in zip(h, domains))
+        for h in found
+    ]
     found = list(dict.fromkeys(found))
     # most specific first: by the number of '?' constraints, then lexicographically
     return sorted(found, key=lambda h: (EMPTY not in h, h.count(ANY), h))
@@ -467,7 +483,9 @@ def enumerate_hypotheses(domains: Sequence[Sequence], *, include_empty: bool = T
     return out
 
 
-def list_then_eliminate(X: ArrayLike, y: ArrayLike, *, domains: Sequence[Sequence] | None = None) -> list:
+def list_then_eliminate(
+    X: ArrayLike, y: ArrayLike, *, domains: Sequence[Sequence] | None = None
+) -> list:
     """The version space by brute force: enumerate every semantically distinct hypothesis
     and keep those that classify every example correctly (note 002's 列表消除算法).
 
@@ -497,8 +515,11 @@ def list_then_eliminate(X: ArrayLike, y: ArrayLike, *, domains: Sequence[Sequenc
     """
     X, y = check_concept_data(X, y)
     domains = _domains_for(X, domains)
-    consistent = [h for h in enumerate_hypotheses(domains)
-                  if all(matches(h, x) == positive for x, positive in zip(X, y))]
+    consistent = [
+        h
+        for h in enumerate_hypotheses(domains)
+        if all(matches(h, x) == positive for x, positive in zip(X, y))
+    ]
     return sorted(consistent, key=lambda h: (EMPTY not in h, h.count(ANY), h))
 
 
@@ -558,25 +579,39 @@ def check_concept_data(X, y):
             raise fail(f"X[{i}]", "an instance (a tuple of attribute values)", x, error=TypeError)
         rows.append(tuple(x.tolist() if hasattr(x, "tolist") else x))
     if not rows or not rows[0]:
-        raise fail("X", "a sequence of at least one instance with at least one attribute",
-                   "none" if not rows else "empty tuples", echo=False)
+        raise fail(
+            "X",
+            "a sequence of at least one instance with at least one attribute",
+            "none" if not rows else "empty tuples",
+            echo=False,
+        )
     d = len(rows[0])
     for i, row in enumerate(rows):
         if len(row) != d:
-            raise fail(f"X[{i}]", f"an instance of {d} attributes (like X[0])",
-                       f"{len(row)} attributes", echo=False)
+            raise fail(
+                f"X[{i}]",
+                f"an instance of {d} attributes (like X[0])",
+                f"{len(row)} attributes",
+                echo=False,
+            )
         _check_values(f"X[{i}]", row, "an instance of attribute values")
         special = [v for v in row if isinstance(v, str) and v in (ANY, EMPTY)]
         if special:
-            raise fail(f"X[{i}]", "an instance (attribute values only)", special[0],
-                       hint=f"Only a hypothesis may hold {ANY!r} or {EMPTY!r}.")
+            raise fail(
+                f"X[{i}]",
+                "an instance (attribute values only)",
+                special[0],
+                hint=f"Only a hypothesis may hold {ANY!r} or {EMPTY!r}.",
+            )
     if y is None or np.isscalar(y) or not _is_sequence(y):
         raise fail("y", "a sequence of booleans, one per instance", y, error=TypeError)
     labels = list(y)
     check_same_length("X", rows, "y", labels)
     for i, label in enumerate(labels):
-        if not (isinstance(label, (bool, np.bool_)) or (isinstance(label, numbers.Integral)
-                                                         and label in (0, 1))):
+        if not (
+            isinstance(label, (bool, np.bool_))
+            or (isinstance(label, numbers.Integral) and label in (0, 1))
+        ):
             raise fail(f"y[{i}]", "a boolean (True = positive example) or 0/1", label)
     return rows, [bool(label) for label in labels]
 
@@ -595,8 +630,9 @@ def check_domains(domains, *, n_attributes=None) -> tuple:
     """Attribute domains: a sequence with one non-empty sequence of values per attribute
     (``n_attributes`` of them when given). Returns a tuple of tuples."""
     if not _is_sequence(domains):
-        raise fail("domains", "a sequence of value sequences, one per attribute", domains,
-                   error=TypeError)
+        raise fail(
+            "domains", "a sequence of value sequences, one per attribute", domains, error=TypeError
+        )
     out = []
     for i, values in enumerate(domains):
         if not hasattr(values, "__iter__"):
@@ -604,10 +640,20 @@ def check_domains(domains, *, n_attributes=None) -> tuple:
         out.append(tuple(values))
         _check_values(f"domains[{i}]", out[-1], "a sequence of values")
         if not out[-1]:
-            raise fail(f"domains[{i}]", "a non-empty sequence of values (every attribute needs "
-                                        "one)", "an empty sequence", echo=False)
+            raise fail(
+                f"domains[{i}]",
+                "a non-empty sequence of values (every attribute needs one)",
+                "an empty sequence",
+                echo=False,
+            )
     if not out or (n_attributes is not None and len(out) != n_attributes):
-        many = "at least one attribute" if n_attributes is None else f"the {n_attributes} attributes"
-        raise fail("domains", f"a sequence of domains, one for each of {many}",
-                   f"{len(out)} domains", echo=False)
+        many = (
+            "at least one attribute" if n_attributes is None else f"the {n_attributes} attributes"
+        )
+        raise fail(
+            "domains",
+            f"a sequence of domains, one for each of {many}",
+            f"{len(out)} domains",
+            echo=False,
+        )
     return tuple(out)

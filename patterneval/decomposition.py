@@ -47,8 +47,14 @@ from ._validation import (
 )
 
 __all__ = [
-    "FUNCTIONS", "LDA", "PCA", "FastICA", "SourceMatch",
-    "fisher_criterion", "match_sources", "scatter_matrices",
+    "FUNCTIONS",
+    "LDA",
+    "PCA",
+    "FastICA",
+    "SourceMatch",
+    "fisher_criterion",
+    "match_sources",
+    "scatter_matrices",
 ]
 
 #: Contrast functions of :class:`FastICA`: G, its derivative g = G' and g'.
@@ -183,8 +189,9 @@ class PCA(_LinearProjection, TransformerMixin, BaseEstimator):
         """
         X = _fit_checks(self, X)
         n, d = X.shape
-        k = check_n_components(self.n_components, min(n, d),
-                               limit_text="min(n_samples, n_features)")
+        k = check_n_components(
+            self.n_components, min(n, d), limit_text="min(n_samples, n_features)"
+        )
         self.mean_ = X.mean(axis=0)
         U, S, Vt = scipy.linalg.svd(X - self.mean_, full_matrices=False)
         Vt = _svd_flip_rows(Vt)
@@ -293,22 +300,34 @@ def fisher_criterion(w: ArrayLike, X: ArrayLike, y: ArrayLike) -> float | np.nda
     one = W.ndim == 1
     W = W[:, None] if one else W
     if W.ndim != 2 or W.shape[0] != X.shape[1]:
-        raise fail("w", f"a direction of {X.shape[1]} entries (one per feature), or a matrix of "
-                        f"{X.shape[1]} rows with one direction per column",
-                   f"an array of shape {np.shape(w)}", echo=False)
+        raise fail(
+            "w",
+            f"a direction of {X.shape[1]} entries (one per feature), or a matrix of "
+            f"{X.shape[1]} rows with one direction per column",
+            f"an array of shape {np.shape(w)}",
+            echo=False,
+        )
     scale = np.max(np.abs(W), axis=0)  # the scale of w cancels: tiny w must not underflow
     if np.any(scale == 0):
-        raise fail("w", "a non-zero direction (every column non-zero)",
-                   f"a zero direction (column {int(np.argmin(scale))})" if not one else "the zero vector",
-                   echo=False, hint="J(0) = 0/0 is undefined.")
+        raise fail(
+            "w",
+            "a non-zero direction (every column non-zero)",
+            f"a zero direction (column {int(np.argmin(scale))})" if not one else "the zero vector",
+            echo=False,
+            hint="J(0) = 0/0 is undefined.",
+        )
     W = W / scale
     num = np.einsum("im,ij,jm->m", W, Sb, W)
     den = np.einsum("im,ij,jm->m", W, Sw, W)
     flat = (den == 0) & (num == 0)
     if np.any(flat):
-        raise fail("X", "data with some spread along w (within or between the classes)",
-                   f"no spread at all along {'w' if one else f'column {int(np.argmax(flat))} of w'}",
-                   echo=False, hint="J(w) = 0/0 is undefined there.")
+        raise fail(
+            "X",
+            "data with some spread along w (within or between the classes)",
+            f"no spread at all along {'w' if one else f'column {int(np.argmax(flat))} of w'}",
+            echo=False,
+            hint="J(w) = 0/0 is undefined there.",
+        )
     with np.errstate(divide="ignore"):
         J = num / den
     return float(J[0]) if one else J
@@ -394,14 +413,16 @@ class LDA(TransformerMixin, BaseEstimator):
             If the within-class scatter :math:`S_w` is singular (the message suggests
             shrinkage or PCA first).
         """
-        X, y = validate_estimator_data(self, X, y, labels=True, dtype=np.float64,
-                                       ensure_min_samples=2)
+        X, y = validate_estimator_data(
+            self, X, y, labels=True, dtype=np.float64, ensure_min_samples=2
+        )
         X = _check_scale(X)
         classes, codes = _class_codes(y)
         n, d = X.shape
         c = classes.size
-        k = check_n_components(self.n_components, min(c - 1, d),
-                               limit_text="min(n_classes - 1, n_features)")
+        k = check_n_components(
+            self.n_components, min(c - 1, d), limit_text="min(n_classes - 1, n_features)"
+        )
         Sw, Sb, means, priors = _scatter(X, codes, c)
         eig_w = np.linalg.eigvalsh(Sw)
         tol = 10 * d * np.finfo(float).eps * max(eig_w[-1], np.finfo(float).tiny)
@@ -452,16 +473,20 @@ class LDA(TransformerMixin, BaseEstimator):
 
 def _contrast(fun):
     if fun == "logcosh":
+
         def g(u):
             t = np.tanh(u)
             return t, 1.0 - t * t
     elif fun == "exp":
+
         def g(u):
             e = np.exp(-0.5 * u * u)
             return u * e, (1.0 - u * u) * e
     else:
+
         def g(u):
             return u**3, 3.0 * u * u
+
     return g
 
 
@@ -543,9 +568,16 @@ class FastICA(_LinearProjection, TransformerMixin, BaseEstimator):
     True
     """
 
-    def __init__(self, n_components: int | None = None, *, fun: Literal["logcosh", "exp", "cube"] = "logcosh",
-                 algorithm: Literal["parallel", "deflation"] = "parallel", max_iter: int = 200, tol: float = 1e-4,
-                 random_state: int | np.random.RandomState | np.random.Generator | None = None) -> None:
+    def __init__(
+        self,
+        n_components: int | None = None,
+        *,
+        fun: Literal["logcosh", "exp", "cube"] = "logcosh",
+        algorithm: Literal["parallel", "deflation"] = "parallel",
+        max_iter: int = 200,
+        tol: float = 1e-4,
+        random_state: int | np.random.RandomState | np.random.Generator | None = None,
+    ) -> None:
         self.n_components = n_components
         self.fun = fun
         self.algorithm = algorithm
@@ -583,7 +615,9 @@ class FastICA(_LinearProjection, TransformerMixin, BaseEstimator):
         tol = check_scalar("tol", self.tol, float, low=0, closed="neither")
         gen = check_rng(self.random_state, name="random_state", legacy=True)
         n, d = X.shape
-        k = check_n_components(self.n_components, min(n, d), limit_text="min(n_samples, n_features)")
+        k = check_n_components(
+            self.n_components, min(n, d), limit_text="min(n_samples, n_features)"
+        )
         self.mean_ = X.mean(axis=0)
         Xc = X - self.mean_
         _, S, Vt = scipy.linalg.svd(Xc, full_matrices=False)
@@ -596,9 +630,13 @@ class FastICA(_LinearProjection, TransformerMixin, BaseEstimator):
             K = (np.sqrt(n) / S[:k])[:, None] * Vt[:k]  # cov of Z (denominator n) is I
             Z = Xc @ K.T
         if not (np.all(np.isfinite(K)) and np.all(np.isfinite(Z))):  # a spread near 1e-308
-            raise fail("X", "data whose whitening is finite in double precision", "a spread so small "
-                            f"(largest singular value {S[0]:.3g}) that 1/spread overflows", echo=False,
-                       hint="Rescale X.")
+            raise fail(
+                "X",
+                "data whose whitening is finite in double precision",
+                f"a spread so small (largest singular value {S[0]:.3g}) that 1/spread overflows",
+                echo=False,
+                hint="Rescale X.",
+            )
         g = _contrast(fun)
         W0 = gen.standard_normal((k, k))
         if algorithm == "parallel":
@@ -608,7 +646,10 @@ class FastICA(_LinearProjection, TransformerMixin, BaseEstimator):
         if not ok:
             warnings.warn(
                 f"FastICA did not converge in max_iter={max_iter} iterations (tol={tol:g}); "
-                f"increase max_iter or tol.", ConvergenceWarning, stacklevel=3)
+                f"increase max_iter or tol.",
+                ConvergenceWarning,
+                stacklevel=3,
+            )
         self.whitening_ = K
         self.components_ = W @ K
         self.mixing_ = np.linalg.pinv(self.components_)
@@ -713,25 +754,36 @@ def match_sources(sources: ArrayLike, estimated: ArrayLike) -> SourceMatch:
     S = _check_data("sources", sources)
     E = _check_data("estimated", estimated)
     if S.shape != E.shape:
-        raise fail("estimated", f"an array of the shape of sources, {S.shape}",
-                   f"shape {E.shape}", echo=False)
+        raise fail(
+            "estimated",
+            f"an array of the shape of sources, {S.shape}",
+            f"shape {E.shape}",
+            echo=False,
+        )
     k = S.shape[1]
     if k > 8:
         raise ValueError(f"match_sources handles at most 8 sources; got {k}.")
     for name, arr in (("sources", S), ("estimated", E)):
         flat = np.ptp(arr, axis=0) == 0  # a constant column has no correlation (0/0)
         if np.any(flat):
-            raise fail(name, "columns that vary (a constant signal has no correlation with anything)",
-                       f"a constant column {int(np.argmax(flat))}", echo=False)
+            raise fail(
+                name,
+                "columns that vary (a constant signal has no correlation with anything)",
+                f"a constant column {int(np.argmax(flat))}",
+                echo=False,
+            )
     # correlations do not depend on the scale of a column: columns whose squares would
     # overflow or underflow (beyond 1e100, below 1e-100) are divided by their largest entry
-    S, E = (A / top if (top.max() > 1e100 or top.min() < 1e-100) else A
-            for A, top in ((S, np.abs(S).max(axis=0)), (E, np.abs(E).max(axis=0))))
+    S, E = (
+        A / top if (top.max() > 1e100 or top.min() < 1e-100) else A
+        for A, top in ((S, np.abs(S).max(axis=0)), (E, np.abs(E).max(axis=0)))
+    )
     C = np.corrcoef(S.T, E.T)[:k, k:]
     best = max(itertools.permutations(range(k)), key=lambda p: np.abs(C[np.arange(k), p]).sum())
     c = C[np.arange(k), best]
-    return SourceMatch(correlation=np.abs(c), permutation=tuple(int(i) for i in best),
-                       sign=np.sign(c), matrix=C)
+    return SourceMatch(
+        correlation=np.abs(c), permutation=tuple(int(i) for i in best), sign=np.sign(c), matrix=C
+    )
 
 
 # ---- input checks of this module, in the vocabulary of patterneval._validation
@@ -745,8 +797,12 @@ def _check_components(X, n_components):
     """Coordinates to map back to feature space: one column per component."""
     Z = _check_data("X", X, min_rows=1)
     if Z.shape[1] != n_components:
-        raise fail("X", f"{n_components} columns, one per component of the model",
-                   f"{Z.shape[1]} columns", echo=False)
+        raise fail(
+            "X",
+            f"{n_components} columns, one per component of the model",
+            f"{Z.shape[1]} columns",
+            echo=False,
+        )
     return Z
 
 
@@ -767,11 +823,18 @@ def _check_scale(X, name="X"):
     """Data whose scatter matrices (sums of squared deviations) are finite: entries beyond
     about 1e150 would overflow them to inf, and the criteria built on them to NaN."""
     top = float(np.max(np.abs(X))) if X.size else 0.0
-    limit = 1e154 / (2.0 * np.sqrt(max(X.size * X.shape[-1], 1)))  # sums over n samples and d^2 entries
+    limit = 1e154 / (
+        2.0 * np.sqrt(max(X.size * X.shape[-1], 1))
+    )  # sums over n samples and d^2 entries
     if top > limit:
-        raise fail(name, f"data whose scatter matrices are finite in double precision (entries of "
-                         f"magnitude below about {limit:.0e})", f"a largest |entry| of {top:.3g}",
-                   echo=False, hint=f"Rescale {name}.")
+        raise fail(
+            name,
+            f"data whose scatter matrices are finite in double precision (entries of "
+            f"magnitude below about {limit:.0e})",
+            f"a largest |entry| of {top:.3g}",
+            echo=False,
+            hint=f"Rescale {name}.",
+        )
     return X
 
 

@@ -56,8 +56,9 @@ def _out(values, rows: bool):
     return values if rows else float(values)
 
 
-def _minkowski_core(diff: np.ndarray, p: float, w: np.ndarray | None, *, names: str = "x, y and p"
-                    ) -> np.ndarray:
+def _minkowski_core(
+    diff: np.ndarray, p: float, w: np.ndarray | None, *, names: str = "x, y and p"
+) -> np.ndarray:
     """(sum_i w_i |d_i|^p)^(1/p) over the last axis of |d|, scaled by the largest term so
     that large p neither overflows nor underflows (and, if the weighted sum still
     overflows, by the largest weight). A distance that is not finite even so -- a
@@ -66,8 +67,12 @@ def _minkowski_core(diff: np.ndarray, p: float, w: np.ndarray | None, *, names: 
     if w is not None:
         diff = np.where(w > 0, diff, 0.0)
     if not np.all(np.isfinite(diff)):
-        raise fail(names, "values whose differences are finite in double precision",
-                   "a difference that overflows", echo=False)
+        raise fail(
+            names,
+            "values whose differences are finite in double precision",
+            "a difference that overflows",
+            echo=False,
+        )
     top = diff.max(axis=-1)
     if np.isinf(p):
         return top
@@ -78,16 +83,28 @@ def _minkowski_core(diff: np.ndarray, p: float, w: np.ndarray | None, *, names: 
         out = safe * weighted.sum(axis=-1) ** (1.0 / p) * (top > 0)
         if w is not None and not np.all(np.isfinite(out)):  # sum_i w_i overflows: scale w
             wmax = w.max()
-            out = safe * ((w / wmax) * ratio**p).sum(axis=-1) ** (1.0 / p) * wmax ** (1.0 / p) * (top > 0)
+            out = (
+                safe
+                * ((w / wmax) * ratio**p).sum(axis=-1) ** (1.0 / p)
+                * wmax ** (1.0 / p)
+                * (top > 0)
+            )
     if not np.all(np.isfinite(out)):
-        raise fail(names, "values for which the distance is finite in double precision",
-                   f"one that overflows (p = {p:g}: the root (sum)^(1/p) of a sum above 1 "
-                   f"grows without bound as p -> 0)" if p < 1 and w is None else "one that overflows",
-                   echo=False)
+        raise fail(
+            names,
+            "values for which the distance is finite in double precision",
+            f"one that overflows (p = {p:g}: the root (sum)^(1/p) of a sum above 1 "
+            f"grows without bound as p -> 0)"
+            if p < 1 and w is None
+            else "one that overflows",
+            echo=False,
+        )
     return out
 
 
-def minkowski(x: ArrayLike, y: ArrayLike, p: float = 2, w: ArrayLike | None = None) -> float | np.ndarray:
+def minkowski(
+    x: ArrayLike, y: ArrayLike, p: float = 2, w: ArrayLike | None = None
+) -> float | np.ndarray:
     r"""Weighted Minkowski distance :math:`\left(\sum_i w_i |x_i - y_i|^p\right)^{1/p}`.
 
     ``p = 1`` is the Manhattan (city-block) distance, ``p = 2`` the Euclidean distance
@@ -331,8 +348,12 @@ def mahalanobis(x: ArrayLike, y: ArrayLike, cov: ArrayLike) -> float | np.ndarra
     with np.errstate(over="ignore", invalid="ignore"):
         diff = np.atleast_2d(x - y)
     if not np.all(np.isfinite(diff)):
-        raise fail("x and y", "values whose differences are finite in double precision",
-                   "a difference that overflows", echo=False)
+        raise fail(
+            "x and y",
+            "values whose differences are finite in double precision",
+            "a difference that overflows",
+            echo=False,
+        )
     # scale each difference by its largest entry, as minkowski does: the squares of tiny
     # (or huge) differences would underflow to 0 (or overflow), although the distance is
     # representable; and the covariance by its largest entry (a covariance of 1e-310
@@ -347,8 +368,12 @@ def mahalanobis(x: ArrayLike, y: ArrayLike, cov: ArrayLike) -> float | np.ndarra
             z = solve_triangular(np.linalg.cholesky(cov / c), (diff / safe[:, None]).T, lower=True)
             dist = scale * np.sqrt(np.sum(z * z, axis=0)) / np.sqrt(c)
     if not np.all(np.isfinite(dist)):
-        raise fail("x, y and cov", "values for which the distance is finite in double precision",
-                   "one that overflows", echo=False)
+        raise fail(
+            "x, y and cov",
+            "values for which the distance is finite in double precision",
+            "one that overflows",
+            echo=False,
+        )
     return dist if rows else float(dist[0])
 
 
@@ -418,7 +443,9 @@ class VDMTable(Result):
         try:
             hash(key)
         except TypeError:
-            raise fail(name, "a value of the attribute (hashable)", value, error=TypeError) from None
+            raise fail(
+                name, "a value of the attribute (hashable)", value, error=TypeError
+            ) from None
         if key not in lookup:
             raise ValueError(
                 f"{name} {value!r} was not seen when the VDM table was built; known values: "
@@ -529,7 +556,9 @@ def vdm(values: ArrayLike, labels: ArrayLike, p: float = 2) -> VDMTable:
     return VDMTable(uniques, classes, counts, conditional, table, p)
 
 
-def vdm_tables(X: ArrayLike, labels: ArrayLike, *, categorical: Sequence[int], p: float = 2) -> dict:
+def vdm_tables(
+    X: ArrayLike, labels: ArrayLike, *, categorical: Sequence[int], p: float = 2
+) -> dict:
     """VDM tables of several categorical columns of ``X``: ``{column: vdm(X[:, column],
     labels, p=p)}``, ready for :func:`mixed_distance`.
 
@@ -560,12 +589,21 @@ def vdm_tables(X: ArrayLike, labels: ArrayLike, *, categorical: Sequence[int], p
     """
     arr = np.asarray(X, dtype=object)
     if arr.ndim != 2:
-        raise fail("X", "a 2-d array (n_samples, n_features)", f"an array of shape {arr.shape}",
-                   echo=False)
+        raise fail(
+            "X", "a 2-d array (n_samples, n_features)", f"an array of shape {arr.shape}", echo=False
+        )
     d = arr.shape[1]
-    columns = [check_scalar("categorical", j, int, low=-d, high=d - 1,
-                            hint=f"(column indices of X, which has {d} columns)")
-               for j in np.atleast_1d(categorical).tolist()]
+    columns = [
+        check_scalar(
+            "categorical",
+            j,
+            int,
+            low=-d,
+            high=d - 1,
+            hint=f"(column indices of X, which has {d} columns)",
+        )
+        for j in np.atleast_1d(categorical).tolist()
+    ]
     out = {}
     for j in columns:
         column = arr[:, j]
@@ -577,8 +615,14 @@ def vdm_tables(X: ArrayLike, labels: ArrayLike, *, categorical: Sequence[int], p
     return out
 
 
-def mixed_distance(x: ArrayLike, y: ArrayLike, *, tables: Mapping[int, VDMTable], p: float = 2,
-                   w: ArrayLike | None = None) -> float | np.ndarray:
+def mixed_distance(
+    x: ArrayLike,
+    y: ArrayLike,
+    *,
+    tables: Mapping[int, VDMTable],
+    p: float = 2,
+    w: ArrayLike | None = None,
+) -> float | np.ndarray:
     r"""Minkowski distance over numeric attributes plus VDM over categorical ones (note 003):
 
     .. math:: \mathrm{dist}(x, y) = \Big( \sum_{u \in \text{numeric}} w_u |x_u - y_u|^p
@@ -637,15 +681,25 @@ def mixed_distance(x: ArrayLike, y: ArrayLike, *, tables: Mapping[int, VDMTable]
     _check_pairing(xo, yo, "attributes")
     d = xo.shape[-1]
     if not isinstance(tables, dict) or not all(isinstance(t, VDMTable) for t in tables.values()):
-        raise fail("tables", "a dict {column: VDMTable} (e.g. from patterneval.vdm_tables)", tables,
-                   error=TypeError)
+        raise fail(
+            "tables",
+            "a dict {column: VDMTable} (e.g. from patterneval.vdm_tables)",
+            tables,
+            error=TypeError,
+        )
     by_column = {}
     for j, table in tables.items():
         if isinstance(j, bool) or not isinstance(j, (int, np.integer)) or not -d <= j < d:
-            raise fail("tables", f"keyed by columns in [{-d}, {d - 1}] (the records have {d} "
-                                 f"attributes)", f"tables has column {j!r}", echo=False)
+            raise fail(
+                "tables",
+                f"keyed by columns in [{-d}, {d - 1}] (the records have {d} attributes)",
+                f"tables has column {j!r}",
+                echo=False,
+            )
         if table.p != p:
-            raise ValueError(f"tables[{j}] was built with p={table.p} but p={p}; rebuild it with p={p}.")
+            raise ValueError(
+                f"tables[{j}] was built with p={table.p} but p={p}; rebuild it with p={p}."
+            )
         by_column[int(j) % d] = table
     num = [j for j in range(d) if j not in by_column]
     w_all = None if w is None else check_feature_weights(w, d)
@@ -681,8 +735,12 @@ def _numeric(name: str, arr: np.ndarray, columns: list) -> np.ndarray:
     try:
         return np.asarray(part.tolist(), dtype=float)
     except (TypeError, ValueError):
-        raise fail(name, f"numbers in its numeric columns {columns} (columns without a VDM table)",
-                   part.tolist(), error=TypeError) from None
+        raise fail(
+            name,
+            f"numbers in its numeric columns {columns} (columns without a VDM table)",
+            part.tolist(),
+            error=TypeError,
+        ) from None
 
 
 # ---- input checks of this module, in the vocabulary of patterneval._validation
@@ -691,8 +749,10 @@ def _numeric(name: str, arr: np.ndarray, columns: list) -> np.ndarray:
 def _check_pairing(a, b, unit, names=("x", "y")):
     """Two vectors (or rows of vectors) of the same length; two 2-d arrays pair row by row."""
     if a.shape[-1] != b.shape[-1]:
-        raise ValueError(f"{names[1]} has {b.shape[-1]} {unit} but {names[0]} has {a.shape[-1]}; "
-                         f"vectors must have the same length.")
+        raise ValueError(
+            f"{names[1]} has {b.shape[-1]} {unit} but {names[0]} has {a.shape[-1]}; "
+            f"vectors must have the same length."
+        )
     if a.ndim == 2 and b.ndim == 2 and a.shape[0] != b.shape[0]:
         raise ValueError(
             f"{names[1]} has {b.shape[0]} rows but {names[0]} has {a.shape[0]}; rows are paired "
@@ -712,8 +772,12 @@ def check_vector_pair(x, y, *, names=("x", "y")):
 def _check_vectors(name, value):
     arr = check_array(name, value, min_rows=0)
     if arr.ndim not in (1, 2) or arr.shape[-1] == 0:
-        raise fail(name, "a 1-d vector or a 2-d array of row vectors with at least one coordinate",
-                   f"an array of shape {arr.shape}", echo=False)
+        raise fail(
+            name,
+            "a 1-d vector or a 2-d array of row vectors with at least one coordinate",
+            f"an array of shape {arr.shape}",
+            echo=False,
+        )
     return arr
 
 
@@ -721,16 +785,23 @@ def check_minkowski_p(p, *, name: str = "p") -> float:
     """The order of a Minkowski distance: a real number > 0, or ``numpy.inf``."""
     if isinstance(p, (float, np.floating)) and p == np.inf:
         return np.inf
-    return check_scalar(name, p, float, low=0, closed="neither",
-                        hint="(p = 1 Manhattan, 2 Euclidean, numpy.inf Chebyshev)")
+    return check_scalar(
+        name,
+        p,
+        float,
+        low=0,
+        closed="neither",
+        hint="(p = 1 Manhattan, 2 Euclidean, numpy.inf Chebyshev)",
+    )
 
 
 def check_feature_weights(w, n_features: int, *, name: str = "w") -> np.ndarray:
     """Attribute weights: ``n_features`` finite numbers >= 0, at least one of them > 0."""
     arr = check_array(name, w, ndim=1, low=0, min_rows=0)
     if arr.size != n_features or not np.any(arr > 0):
-        raise fail(name, f"{n_features} weights >= 0 (one per attribute), at least one > 0",
-                   arr.tolist())
+        raise fail(
+            name, f"{n_features} weights >= 0 (one per attribute), at least one > 0", arr.tolist()
+        )
     return arr
 
 
@@ -752,12 +823,21 @@ def check_covariance(cov, n_features: int, *, name: str = "cov") -> np.ndarray:
     if arr.ndim == 0 and n_features == 1:
         arr = arr.reshape(1, 1)
     if arr.ndim != 2 or arr.shape != (n_features, n_features):
-        raise fail(name, f"a square {n_features} x {n_features} matrix (the vectors have "
-                         f"{n_features} coordinates)", f"an array of shape {arr.shape}", echo=False)
+        raise fail(
+            name,
+            f"a square {n_features} x {n_features} matrix (the vectors have "
+            f"{n_features} coordinates)",
+            f"an array of shape {arr.shape}",
+            echo=False,
+        )
     scale = np.max(np.abs(arr))
     if not np.allclose(arr, arr.T, rtol=1e-10, atol=1e-12 * scale):
-        raise fail(name, "symmetric", f"a largest asymmetry of {np.max(np.abs(arr - arr.T)):.3g}",
-                   echo=False)
+        raise fail(
+            name,
+            "symmetric",
+            f"a largest asymmetry of {np.max(np.abs(arr - arr.T)):.3g}",
+            echo=False,
+        )
     eig = np.linalg.eigvalsh(arr)
     tol = n_features * np.finfo(float).eps * max(abs(eig[-1]), abs(eig[0]))
     if eig[0] <= tol:

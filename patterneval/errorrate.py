@@ -46,7 +46,13 @@ __all__ = [
 
 #: The interval methods of :func:`binomial_interval`, in the order the book presents them.
 _IntervalMethod = Literal["wald", "wilson", "agresti-coull", "clopper-pearson", "jeffreys"]
-INTERVAL_METHODS: tuple[_IntervalMethod, ...] = ("wald", "wilson", "agresti-coull", "clopper-pearson", "jeffreys")
+INTERVAL_METHODS: tuple[_IntervalMethod, ...] = (
+    "wald",
+    "wilson",
+    "agresti-coull",
+    "clopper-pearson",
+    "jeffreys",
+)
 
 
 # --------------------------------------------------------------------------- intervals
@@ -108,8 +114,13 @@ def _scalar_or_array(arr: np.ndarray):
     return float(arr) if np.ndim(arr) == 0 else arr
 
 
-def binomial_interval(k: ArrayLike, n: ArrayLike, *, confidence_level: float = 0.95,
-                      method: Literal["wald", "wilson", "agresti-coull", "clopper-pearson", "jeffreys"] = "wilson") -> ConfidenceInterval:
+def binomial_interval(
+    k: ArrayLike,
+    n: ArrayLike,
+    *,
+    confidence_level: float = 0.95,
+    method: Literal["wald", "wilson", "agresti-coull", "clopper-pearson", "jeffreys"] = "wilson",
+) -> ConfidenceInterval:
     r"""Confidence interval for a binomial proportion, such as a test error rate.
 
     Given ``k`` errors on ``n`` independent test samples, returns an interval that
@@ -163,7 +174,9 @@ def binomial_interval(k: ArrayLike, n: ArrayLike, *, confidence_level: float = 0
     >>> pe.binomial_interval(0, 20, method="clopper-pearson").low
     0.0
     """
-    level = check_scalar("confidence_level", confidence_level, float, low=0, high=1, closed="neither")
+    level = check_scalar(
+        "confidence_level", confidence_level, float, low=0, high=1, closed="neither"
+    )
     method = check_choice("method", method, INTERVAL_METHODS)
     k_arr, n_arr = check_counts(k, n)
     low, high = _interval(k_arr, n_arr, level, method)
@@ -190,8 +203,10 @@ class ErrorEstimate(Result):
         ``sqrt(variance)``.
     """
 
-    _means = ('{k} of {n} test samples misclassified. With a test set drawn independently of training, '
-              'intervals built this way cover the true error rate in about 95% of test sets.')
+    _means = (
+        "{k} of {n} test samples misclassified. With a test set drawn independently of training, "
+        "intervals built this way cover the true error rate in about 95% of test sets."
+    )
 
     k: int
     n: int
@@ -199,8 +214,14 @@ class ErrorEstimate(Result):
     variance: float
     std_error: float
 
-    def confidence_interval(self, confidence_level: float = 0.95, *,
-                            method: Literal["wald", "wilson", "agresti-coull", "clopper-pearson", "jeffreys"] = "wilson") -> ConfidenceInterval:
+    def confidence_interval(
+        self,
+        confidence_level: float = 0.95,
+        *,
+        method: Literal[
+            "wald", "wilson", "agresti-coull", "clopper-pearson", "jeffreys"
+        ] = "wilson",
+    ) -> ConfidenceInterval:
         """Interval for the true error rate; see :func:`binomial_interval`.
 
         Parameters
@@ -288,8 +309,13 @@ def error_variance(error: ArrayLike, n: ArrayLike) -> float | np.ndarray:
     return _scalar_or_array(eps * (1.0 - eps) / n_arr)
 
 
-def sample_size_for_width(error: float, width: float, *, confidence_level: float = 0.95,
-                          method: Literal["wald", "wilson", "agresti-coull", "clopper-pearson", "jeffreys"] = "wilson") -> int:
+def sample_size_for_width(
+    error: float,
+    width: float,
+    *,
+    confidence_level: float = 0.95,
+    method: Literal["wald", "wilson", "agresti-coull", "clopper-pearson", "jeffreys"] = "wilson",
+) -> int:
     r"""Smallest test-set size whose interval at the planning error is no wider than ``width``.
 
     The interval is evaluated at :math:`k = \varepsilon N` (a real number, so the answer
@@ -325,7 +351,9 @@ def sample_size_for_width(error: float, width: float, *, confidence_level: float
     """
     eps = check_scalar("error", error, float, low=0, high=1)
     w = check_scalar("width", width, float, low=0, high=1, closed="neither")
-    level = check_scalar("confidence_level", confidence_level, float, low=0, high=1, closed="neither")
+    level = check_scalar(
+        "confidence_level", confidence_level, float, low=0, high=1, closed="neither"
+    )
     method = check_choice("method", method, INTERVAL_METHODS)
 
     def too_wide(n: int) -> bool:
@@ -336,7 +364,9 @@ def sample_size_for_width(error: float, width: float, *, confidence_level: float
     while too_wide(hi):
         hi *= 2
         if hi > 2**40:
-            raise ValueError(f"no test-set size up to 2**40 gives width {w!r}; ask for a wider one.")
+            raise ValueError(
+                f"no test-set size up to 2**40 gives width {w!r}; ask for a wider one."
+            )
     lo = hi // 2  # too_wide(lo) holds, or lo == 0
     while hi - lo > 1:
         mid = (lo + hi) // 2
@@ -391,7 +421,9 @@ class StratifiedEstimate(Result):
         >>> round(float(ci.low), 4), round(float(ci.high), 4)
         (0.0843, 0.2157)
         """
-        level = check_scalar("confidence_level", confidence_level, float, low=0, high=1, closed="neither")
+        level = check_scalar(
+            "confidence_level", confidence_level, float, low=0, high=1, closed="neither"
+        )
         half = special.ndtri(0.5 + level / 2.0) * self.std_error
         return ConfidenceInterval(max(0.0, self.error - half), min(1.0, self.error + half))
 
@@ -441,13 +473,21 @@ def stratified_error(k: ArrayLike, n: ArrayLike, priors: ArrayLike) -> Stratifie
 
 
 def _class_errors_and_priors(class_errors, priors):
-    e = check_array("class_errors", class_errors if np.ndim(class_errors) else [class_errors], ndim=1,
-                    low=0, high=1, shape_hint="(one error rate per class)")
+    e = check_array(
+        "class_errors",
+        class_errors if np.ndim(class_errors) else [class_errors],
+        ndim=1,
+        low=0,
+        high=1,
+        shape_hint="(one error rate per class)",
+    )
     p = check_priors(priors, size=e.size)
     return e, p
 
 
-def stratified_variance(class_errors: ArrayLike, priors: ArrayLike, n: ArrayLike) -> float | np.ndarray:
+def stratified_variance(
+    class_errors: ArrayLike, priors: ArrayLike, n: ArrayLike
+) -> float | np.ndarray:
     r"""Variance of the stratified estimate under proportional allocation :math:`n_i = P_i N`.
 
     :math:`\operatorname{var}(\hat\varepsilon') = \frac1N\sum_i P_i\varepsilon_i(1-\varepsilon_i)`.
@@ -477,7 +517,9 @@ def stratified_variance(class_errors: ArrayLike, priors: ArrayLike, n: ArrayLike
     return _scalar_or_array(float(np.sum(p * e * (1.0 - e))) / n_arr)
 
 
-def selective_variance_gap(class_errors: ArrayLike, priors: ArrayLike, n: ArrayLike) -> float | np.ndarray:
+def selective_variance_gap(
+    class_errors: ArrayLike, priors: ArrayLike, n: ArrayLike
+) -> float | np.ndarray:
     r"""How much selective sampling lowers the variance of the error estimate.
 
     .. math::
@@ -555,8 +597,13 @@ def proportional_allocation(n: int, priors: ArrayLike) -> np.ndarray:
     return sizes
 
 
-def coverage_probability(error: float, n: int, *, confidence_level: float = 0.95,
-                         method: Literal["wald", "wilson", "agresti-coull", "clopper-pearson", "jeffreys"] = "wilson") -> float:
+def coverage_probability(
+    error: float,
+    n: int,
+    *,
+    confidence_level: float = 0.95,
+    method: Literal["wald", "wilson", "agresti-coull", "clopper-pearson", "jeffreys"] = "wilson",
+) -> float:
     r"""Exact coverage of an interval method: :math:`\sum_k P(k)\,[\varepsilon \in CI(k)]`.
 
     Sums the Binomial(n, error) probabilities of the counts whose interval contains
@@ -586,7 +633,9 @@ def coverage_probability(error: float, n: int, *, confidence_level: float = 0.95
     """
     eps = check_scalar("error", error, float, low=0, high=1)
     n = check_scalar("n", n, int, low=1)
-    level = check_scalar("confidence_level", confidence_level, float, low=0, high=1, closed="neither")
+    level = check_scalar(
+        "confidence_level", confidence_level, float, low=0, high=1, closed="neither"
+    )
     method = check_choice("method", method, INTERVAL_METHODS)
     k = np.arange(n + 1)
     low, high = _interval(k, n, level, method)
@@ -607,8 +656,12 @@ def check_counts(k, n, *, k_name: str = "k", n_name: str = "n", same_length: boo
         n_arr = np.atleast_1d(check_array(n_name, n, kind="int", low=1, min_rows=0))
         for name, arr in ((k_name, k_arr), (n_name, n_arr)):
             if arr.ndim != 1:
-                raise fail(name, "a 1-d array of counts, one per class", f"an array of shape {arr.shape}",
-                           echo=False)
+                raise fail(
+                    name,
+                    "a 1-d array of counts, one per class",
+                    f"an array of shape {arr.shape}",
+                    echo=False,
+                )
         check_same_length(k_name, k_arr, n_name, n_arr)
     else:
         k_arr = check_array(k_name, k, kind="int", low=0, min_rows=0)
@@ -616,11 +669,19 @@ def check_counts(k, n, *, k_name: str = "k", n_name: str = "n", same_length: boo
     try:
         k_arr, n_arr = np.broadcast_arrays(k_arr, n_arr)
     except ValueError:
-        raise fail(n_name, f"of the shape of {k_name}, {np.shape(k)}, or broadcastable to it",
-                   f"shape {np.shape(n)}", echo=False) from None
+        raise fail(
+            n_name,
+            f"of the shape of {k_name}, {np.shape(k)}, or broadcastable to it",
+            f"shape {np.shape(n)}",
+            echo=False,
+        ) from None
     if np.any(k_arr > n_arr):
-        raise fail(k_name, f"at most {n_name} (errors among the test samples)",
-                   f"{k_name}={show(k)}, {n_name}={show(n)}", echo=False)
+        raise fail(
+            k_name,
+            f"at most {n_name} (errors among the test samples)",
+            f"{k_name}={show(k)}, {n_name}={show(n)}",
+            echo=False,
+        )
     return k_arr, n_arr
 
 
@@ -628,6 +689,10 @@ def check_priors(priors, *, size: int | None = None, size_name: str = "class_err
     """Class priors: a 1-d array of non-negative numbers summing to 1, one per class."""
     arr = check_array("priors", priors, ndim=1, low=0, n=size, n_name=size_name)
     if not np.isclose(arr.sum(), 1.0, rtol=0, atol=1e-9):
-        raise fail("priors", "class probabilities summing to 1", f"{show(priors)} (sum {arr.sum():.12g})",
-                   echo=False)
+        raise fail(
+            "priors",
+            "class probabilities summing to 1",
+            f"{show(priors)} (sum {arr.sum():.12g})",
+            echo=False,
+        )
     return arr

@@ -193,14 +193,21 @@ def bits_to_real(population: ArrayLike, *, low: float = -1.0, high: float = 2.0)
     with np.errstate(over="ignore", invalid="ignore"):
         if l <= 1000:
             weights = 2.0 ** np.arange(l - 1, -1, -1)
-            x = low + (high - low) * (pop @ weights) / (2.0 ** l - 1)
+            x = low + (high - low) * (pop @ weights) / (2.0**l - 1)
         else:  # 2^l overflows: int(b) / (2^l - 1) = sum_j b_j 2^-(j+1) to double precision
             x = low + (high - low) * (pop @ 2.0 ** -np.arange(1.0, l + 1))
         if not np.all(np.isfinite(x)):  # high - low (or its product) overflows: interpolate
-            frac = (pop @ 2.0 ** -np.arange(1.0, l + 1)) * (1.0 if l > 1000 else 2.0**l / (2.0**l - 1))
+            frac = (pop @ 2.0 ** -np.arange(1.0, l + 1)) * (
+                1.0 if l > 1000 else 2.0**l / (2.0**l - 1)
+            )
             x = low * (1.0 - frac) + high * frac
     if not np.all(np.isfinite(x)):
-        raise fail("low and high", "an interval whose points are finite", f"[{low!r}, {high!r}]", echo=False)
+        raise fail(
+            "low and high",
+            "an interval whose points are finite",
+            f"[{low!r}, {high!r}]",
+            echo=False,
+        )
     return x
 
 
@@ -235,8 +242,13 @@ def sine_fitness(population: ArrayLike) -> np.ndarray:
 
 
 @keywords
-def tournament_selection(fitness: ArrayLike, n_select: int, *, size: int = 2,
-                         rng: int | np.random.Generator | None = None) -> np.ndarray:
+def tournament_selection(
+    fitness: ArrayLike,
+    n_select: int,
+    *,
+    size: int = 2,
+    rng: int | np.random.Generator | None = None,
+) -> np.ndarray:
     r"""Tournament selection (锦标赛选择): ``n_select`` times, draw ``size`` members with
     replacement and keep the fittest (ties go to the first drawn, i.e. uniformly; fitness
     values within 1e-12 relative of the best count as tied, so rounding in the fitness,
@@ -288,8 +300,13 @@ def tournament_selection(fitness: ArrayLike, n_select: int, *, size: int = 2,
 
 
 @keywords
-def truncation_selection(fitness: ArrayLike, n_select: int, *, n_best: int | None = None,
-                         rng: int | np.random.Generator | None = None) -> np.ndarray:
+def truncation_selection(
+    fitness: ArrayLike,
+    n_select: int,
+    *,
+    n_best: int | None = None,
+    rng: int | np.random.Generator | None = None,
+) -> np.ndarray:
     r"""Truncation selection (截断选择): keep the ``n_best`` fittest members (ties, within
     1e-12 relative of each other, broken at random) and draw ``n_select`` parents uniformly, with replacement, among them.
 
@@ -319,8 +336,13 @@ def truncation_selection(fitness: ArrayLike, n_select: int, *, n_best: int | Non
     """
     f = check_fitness_values(fitness)
     n_select = check_scalar("n_select", n_select, int, low=1)
-    n_best = (f.size + 1) // 2 if n_best is None else check_scalar(
-        "n_best", n_best, int, low=1, high=f.size, hint=f"(the population has {f.size} members)")
+    n_best = (
+        (f.size + 1) // 2
+        if n_best is None
+        else check_scalar(
+            "n_best", n_best, int, low=1, high=f.size, hint=f"(the population has {f.size} members)"
+        )
+    )
     rng = check_rng(rng)
     shuffle = rng.permutation(f.size)
     order = shuffle[argsort_tied(-f[shuffle])]
@@ -329,7 +351,10 @@ def truncation_selection(fitness: ArrayLike, n_select: int, *, n_best: int | Non
 
 @keywords
 def roulette_selection(
-    fitness: ArrayLike, n_select: int, *, rng: int | np.random.Generator | None = None,
+    fitness: ArrayLike,
+    n_select: int,
+    *,
+    rng: int | np.random.Generator | None = None,
 ) -> np.ndarray:
     r"""Roulette-wheel (fitness-proportional) selection (轮盘赌选择): ``n_select``
     independent draws, member :math:`i` with probability :math:`f_i / \sum_j f_j`.
@@ -377,11 +402,19 @@ def _start_crossover(parents_a, parents_b, rate, rng, min_bits):
     a = check_bit_population(parents_a, name="parents_a")
     b = check_bit_population(parents_b, name="parents_b")
     if a.shape != b.shape:
-        raise fail("parents_b", f"an array of the same shape as parents_a {a.shape}",
-                   f"shape {b.shape}", echo=False)
+        raise fail(
+            "parents_b",
+            f"an array of the same shape as parents_a {a.shape}",
+            f"shape {b.shape}",
+            echo=False,
+        )
     if a.shape[1] < min_bits:
-        raise fail("parents_a", f"chromosomes of at least {min_bits} bits for this crossover",
-                   f"{a.shape[1]} bit(s)", echo=False)
+        raise fail(
+            "parents_a",
+            f"chromosomes of at least {min_bits} bits for this crossover",
+            f"{a.shape[1]} bit(s)",
+            echo=False,
+        )
     rate = check_scalar("rate", rate, float, low=0, high=1)
     rng = check_rng(rng)
     return a, b, rng, rng.random(a.shape[0]) < rate
@@ -393,8 +426,13 @@ def _swap(a, b, mask):
 
 
 @keywords
-def single_point_crossover(parents_a: ArrayLike, parents_b: ArrayLike, *, rate: float = 1.0,
-                           rng: int | np.random.Generator | None = None) -> tuple[np.ndarray, np.ndarray]:
+def single_point_crossover(
+    parents_a: ArrayLike,
+    parents_b: ArrayLike,
+    *,
+    rate: float = 1.0,
+    rng: int | np.random.Generator | None = None,
+) -> tuple[np.ndarray, np.ndarray]:
     r"""Single-point crossover (单点交叉): each pair is crossed with probability ``rate``
     at a cut :math:`c` uniform in :math:`1, \dots, l-1`; the children swap the tails
     after position :math:`c`: ``a[:c] + b[c:]`` and ``b[:c] + a[c:]``.
@@ -434,8 +472,13 @@ def single_point_crossover(parents_a: ArrayLike, parents_b: ArrayLike, *, rate: 
 
 
 @keywords
-def two_point_crossover(parents_a: ArrayLike, parents_b: ArrayLike, *, rate: float = 1.0,
-                        rng: int | np.random.Generator | None = None) -> tuple[np.ndarray, np.ndarray]:
+def two_point_crossover(
+    parents_a: ArrayLike,
+    parents_b: ArrayLike,
+    *,
+    rate: float = 1.0,
+    rng: int | np.random.Generator | None = None,
+) -> tuple[np.ndarray, np.ndarray]:
     r"""Two-point crossover (两点交叉): with probability ``rate`` a pair swaps the segment
     between two distinct cuts :math:`c_1 < c_2` drawn uniformly from :math:`1,\dots,l-1`
     (positions :math:`c_1 \le j < c_2`). Needs :math:`l \ge 3`.
@@ -473,8 +516,14 @@ def two_point_crossover(parents_a: ArrayLike, parents_b: ArrayLike, *, rate: flo
 
 
 @keywords
-def uniform_crossover(parents_a: ArrayLike, parents_b: ArrayLike, *, rate: float = 1.0, swap_probability: float = 0.5,
-                      rng: int | np.random.Generator | None = None) -> tuple[np.ndarray, np.ndarray]:
+def uniform_crossover(
+    parents_a: ArrayLike,
+    parents_b: ArrayLike,
+    *,
+    rate: float = 1.0,
+    swap_probability: float = 0.5,
+    rng: int | np.random.Generator | None = None,
+) -> tuple[np.ndarray, np.ndarray]:
     r"""Uniform crossover (均匀交叉): with probability ``rate`` a pair is crossed, and then
     each position is swapped independently with probability ``swap_probability``.
 
@@ -511,7 +560,10 @@ def uniform_crossover(parents_a: ArrayLike, parents_b: ArrayLike, *, rate: float
 
 @keywords
 def bit_flip_mutation(
-    population: ArrayLike, rate: float, *, rng: int | np.random.Generator | None = None,
+    population: ArrayLike,
+    rate: float,
+    *,
+    rng: int | np.random.Generator | None = None,
 ) -> np.ndarray:
     r"""Bit-flip mutation (变异): every bit flips independently with probability ``rate``
     (the note's default is :math:`1/l`).
@@ -588,7 +640,9 @@ def _diversity_per_generation(populations):
     return n / (n - 1) * np.mean(2 * p * (1 - p), axis=1)
 
 
-def shared_fitness(population: ArrayLike, fitness: ArrayLike, *, radius: float, alpha: float = 1.0) -> np.ndarray:
+def shared_fitness(
+    population: ArrayLike, fitness: ArrayLike, *, radius: float, alpha: float = 1.0
+) -> np.ndarray:
     r"""Fitness sharing (共享机制, Goldberg & Richardson 1987): each member's fitness is
     divided by its niche count,
 
@@ -626,9 +680,14 @@ def shared_fitness(population: ArrayLike, fitness: ArrayLike, *, radius: float, 
     pop = check_bit_population(population)
     f = check_fitness_values(fitness, size=pop.shape[0])
     if np.any(f < 0):  # dividing a negative fitness by its niche count would raise it
-        raise fail("fitness", "non-negative for fitness sharing (dividing a negative fitness by its "
-                              "niche count would raise it, rewarding crowding)",
-                   f"minimum {f.min():.6g}", echo=False, hint="Shift the fitness first.")
+        raise fail(
+            "fitness",
+            "non-negative for fitness sharing (dividing a negative fitness by its "
+            "niche count would raise it, rewarding crowding)",
+            f"minimum {f.min():.6g}",
+            echo=False,
+            hint="Shift the fitness first.",
+        )
     radius = check_scalar("radius", radius, float, low=0, closed="neither")
     alpha = check_scalar("alpha", alpha, float, low=0, closed="neither")
     x = pop.astype(np.int32)
@@ -716,8 +775,18 @@ def schema_matches(schema: str, population: ArrayLike) -> np.ndarray:
     return np.all((pop == value) | ~fixed, axis=1)
 
 
-def schema_theorem_bound(m: float, f_schema: float, f_mean: float, p_c: float, p_m: float, order: int,
-                         defining_length: int, length: int, *, form: str = "linear") -> float:
+def schema_theorem_bound(
+    m: float,
+    f_schema: float,
+    f_mean: float,
+    p_c: float,
+    p_m: float,
+    order: int,
+    defining_length: int,
+    length: int,
+    *,
+    form: str = "linear",
+) -> float:
     r"""Holland's schema-theorem lower bound on :math:`E[m(H, t+1)]`.
 
     ``form="linear"`` (Holland 1975, Goldberg 1989, eq. 2.3):
@@ -779,9 +848,14 @@ def schema_theorem_bound(m: float, f_schema: float, f_mean: float, p_c: float, p
     length = check_scalar("length", length, int, low=2)
     order = check_scalar("order", order, int, low=0, high=length)
     # a schema of order o >= 2 spans o - 1 to l - 1 positions; one of order 0 or 1 spans none
-    delta = check_scalar("defining_length", defining_length, int, low=max(order - 1, 0),
-                         high=length - 1 if order >= 2 else 0,
-                         hint=f"(the defining lengths of a schema of order {order} on {length} bits)")
+    delta = check_scalar(
+        "defining_length",
+        defining_length,
+        int,
+        low=max(order - 1, 0),
+        high=length - 1 if order >= 2 else 0,
+        hint=f"(the defining lengths of a schema of order {order} on {length} bits)",
+    )
     with np.errstate(over="ignore", invalid="ignore"):
         growth = m * f_schema / f_mean
         crossover = p_c * delta / (length - 1)
@@ -790,8 +864,12 @@ def schema_theorem_bound(m: float, f_schema: float, f_mean: float, p_c: float, p
         else:
             bound = float(growth * (1.0 - crossover) * (1.0 - p_m) ** order)
     if not np.isfinite(bound):  # e.g. f_mean = 1e-320: m f(H) / f_mean overflows
-        raise fail("m, f_schema and f_mean", "such that m f_schema / f_mean is finite",
-                   f"m={m!r}, f_schema={f_schema!r}, f_mean={f_mean!r}", echo=False)
+        raise fail(
+            "m, f_schema and f_mean",
+            "such that m f_schema / f_mean is finite",
+            f"m={m!r}, f_schema={f_schema!r}, f_mean={f_mean!r}",
+            echo=False,
+        )
     return bound
 
 
@@ -886,50 +964,86 @@ class GeneticAlgorithm:
     20.0
     """
 
-    def __init__(self, fitness: Callable, n_bits: int, *, population_size: int = 50,
-                 selection: Literal["tournament", "truncation", "roulette"] = "tournament", tournament_size: int = 2,
-                 truncation_size: int | None = None,
-                 crossover: Literal["single-point", "two-point", "uniform"] = "single-point",
-                 crossover_rate: float = 0.8, mutation_rate: float | None = None,
-                 replacement: Literal["generational", "replace-worst", "preselection", "crowding"] = "generational",
-                 elitism: int = 0, n_offspring: int | None = None, crowding_factor: int = 3,
-                 sharing_radius: float | None = None, n_generations: int = 50,
-                 rng: int | np.random.Generator | None = None) -> None:
+    def __init__(
+        self,
+        fitness: Callable,
+        n_bits: int,
+        *,
+        population_size: int = 50,
+        selection: Literal["tournament", "truncation", "roulette"] = "tournament",
+        tournament_size: int = 2,
+        truncation_size: int | None = None,
+        crossover: Literal["single-point", "two-point", "uniform"] = "single-point",
+        crossover_rate: float = 0.8,
+        mutation_rate: float | None = None,
+        replacement: Literal[
+            "generational", "replace-worst", "preselection", "crowding"
+        ] = "generational",
+        elitism: int = 0,
+        n_offspring: int | None = None,
+        crowding_factor: int = 3,
+        sharing_radius: float | None = None,
+        n_generations: int = 50,
+        rng: int | np.random.Generator | None = None,
+    ) -> None:
         self.fitness = check_callable("fitness", fitness)
         self.n_bits = check_scalar("n_bits", n_bits, int, low=2)
         n = self.population_size = check_scalar("population_size", population_size, int, low=2)
         at_most_n = f"(at most population_size = {n})"
         self.selection = check_choice("selection", selection, SELECTIONS)
         self.tournament_size = check_scalar("tournament_size", tournament_size, int, low=1)
-        self.truncation_size = None if truncation_size is None else check_scalar(
-            "truncation_size", truncation_size, int, low=1, high=n, hint=at_most_n)
+        self.truncation_size = (
+            None
+            if truncation_size is None
+            else check_scalar(
+                "truncation_size", truncation_size, int, low=1, high=n, hint=at_most_n
+            )
+        )
         self.crossover = check_choice("crossover", crossover, CROSSOVERS)
         if self.crossover == "two-point" and self.n_bits < 3:
             raise fail("n_bits", "at least 3 for two-point crossover", self.n_bits)
         self.crossover_rate = check_scalar("crossover_rate", crossover_rate, float, low=0, high=1)
-        self.mutation_rate = (1.0 / self.n_bits if mutation_rate is None
-                              else check_scalar("mutation_rate", mutation_rate, float, low=0, high=1))
+        self.mutation_rate = (
+            1.0 / self.n_bits
+            if mutation_rate is None
+            else check_scalar("mutation_rate", mutation_rate, float, low=0, high=1)
+        )
         self.replacement = check_choice("replacement", replacement, REPLACEMENTS)
-        self.elitism = check_scalar("elitism", elitism, int, low=0, high=n - 1,
-                                    hint=f"(smaller than population_size = {n})")
+        self.elitism = check_scalar(
+            "elitism", elitism, int, low=0, high=n - 1, hint=f"(smaller than population_size = {n})"
+        )
         if self.elitism and self.replacement != "generational":
-            raise fail("elitism", "0 unless replacement='generational'", self.elitism,
-                       hint=f"(replacement={self.replacement!r})")
+            raise fail(
+                "elitism",
+                "0 unless replacement='generational'",
+                self.elitism,
+                hint=f"(replacement={self.replacement!r})",
+            )
         if n_offspring is None:
             n_offspring = {"replace-worst": max(1, n // 2), "crowding": 2}.get(self.replacement, n)
-        self.n_offspring = check_scalar("n_offspring", n_offspring, int, low=1, high=n, hint=at_most_n)
-        self.crowding_factor = check_scalar("crowding_factor", crowding_factor, int, low=1, high=n,
-                                            hint=at_most_n)
-        self.sharing_radius = None if sharing_radius is None else check_scalar(
-            "sharing_radius", sharing_radius, float, low=0, closed="neither")
+        self.n_offspring = check_scalar(
+            "n_offspring", n_offspring, int, low=1, high=n, hint=at_most_n
+        )
+        self.crowding_factor = check_scalar(
+            "crowding_factor", crowding_factor, int, low=1, high=n, hint=at_most_n
+        )
+        self.sharing_radius = (
+            None
+            if sharing_radius is None
+            else check_scalar("sharing_radius", sharing_radius, float, low=0, closed="neither")
+        )
         self.n_generations = check_scalar("n_generations", n_generations, int, low=0)
         self.rng = check_rng(rng)
 
     # the pieces of one generation --------------------------------------------------
 
     def _evaluate(self, pop):
-        return check_fitness_values(self.fitness(pop), size=pop.shape[0], name="fitness(population)",
-                                    non_negative=self.selection == "roulette" or self.sharing_radius is not None)
+        return check_fitness_values(
+            self.fitness(pop),
+            size=pop.shape[0],
+            name="fitness(population)",
+            non_negative=self.selection == "roulette" or self.sharing_radius is not None,
+        )
 
     def _select(self, pop, f, n_select):
         if self.sharing_radius is not None:
@@ -945,8 +1059,11 @@ class GeneticAlgorithm:
         n_pairs = (n_children + 1) // 2
         parents = self._select(pop, f, 2 * n_pairs)
         a, b = parents[0::2], parents[1::2]
-        operator = {"single-point": single_point_crossover, "two-point": two_point_crossover,
-                    "uniform": uniform_crossover}[self.crossover]
+        operator = {
+            "single-point": single_point_crossover,
+            "two-point": two_point_crossover,
+            "uniform": uniform_crossover,
+        }[self.crossover]
         child_a, child_b = operator(pop[a], pop[b], rate=self.crossover_rate, rng=self.rng)
         children = np.empty((2 * n_pairs, self.n_bits), dtype=bool)
         children[0::2], children[1::2] = child_a, child_b
@@ -987,15 +1104,24 @@ class GeneticAlgorithm:
         ((6, 8), (6,), 6)
         """
         pop = self._check_population(pop, name="pop")
-        f = check_fitness_values(f, size=pop.shape[0], name="f",
-                                 non_negative=self.selection == "roulette" or self.sharing_radius is not None)
+        f = check_fitness_values(
+            f,
+            size=pop.shape[0],
+            name="f",
+            non_negative=self.selection == "roulette" or self.sharing_radius is not None,
+        )
         return self._step(pop, f)
 
     def _check_population(self, pop, *, name):
         pop = check_bit_population(pop, name=name)
         if pop.shape != (self.population_size, self.n_bits):
-            raise fail(name, f"an array of shape ({self.population_size}, {self.n_bits}) "
-                             f"(population_size, n_bits)", f"shape {pop.shape}", echo=False)
+            raise fail(
+                name,
+                f"an array of shape ({self.population_size}, {self.n_bits}) "
+                f"(population_size, n_bits)",
+                f"shape {pop.shape}",
+                echo=False,
+            )
         return pop
 
     def _step(self, pop, f):
@@ -1021,7 +1147,10 @@ class GeneticAlgorithm:
             first[1:] = heads[order][1:] != heads[order][:-1]
             best = order[first]
             better = fc[best] > f[heads[best]]
-            pop[heads[best][better]], f[heads[best][better]] = children[best][better], fc[best][better]
+            pop[heads[best][better]], f[heads[best][better]] = (
+                children[best][better],
+                fc[best][better],
+            )
         else:  # crowding
             for child, value in zip(children, fc):
                 pool = self.rng.choice(n, size=self.crowding_factor, replace=False)
@@ -1068,8 +1197,11 @@ class GeneticAlgorithm:
         >>> result.populations.shape, result.n_evaluations
         ((4, 6, 8), 24)
         """
-        pop = (self.initial_population() if population is None
-               else self._check_population(population, name="population").copy())
+        pop = (
+            self.initial_population()
+            if population is None
+            else self._check_population(population, name="population").copy()
+        )
         f = self._evaluate(pop)
         pops, fits, evaluations = [pop], [f], pop.shape[0]
         for _ in range(self.n_generations):
@@ -1148,8 +1280,14 @@ class GAReplicates(Result):
 
 
 @keywords
-def run_ga_replicates(fitness: Callable, n_bits: int, *, n_runs: int = 5,
-                      rng: int | np.random.Generator | None = None, **options: Any) -> GAReplicates:
+def run_ga_replicates(
+    fitness: Callable,
+    n_bits: int,
+    *,
+    n_runs: int = 5,
+    rng: int | np.random.Generator | None = None,
+    **options: Any,
+) -> GAReplicates:
     """Run :class:`GeneticAlgorithm` ``n_runs`` times with independent child generators
     (``rng.spawn``) and keep the per-generation curves, e.g. to average them.
 
@@ -1177,8 +1315,10 @@ def run_ga_replicates(fitness: Callable, n_bits: int, *, n_runs: int = 5,
     (3, 6)
     """
     n_runs = check_scalar("n_runs", n_runs, int, low=1)
-    runs = [GeneticAlgorithm(fitness, n_bits, rng=child, **options).run()
-            for child in check_rng(rng).spawn(n_runs)]
+    runs = [
+        GeneticAlgorithm(fitness, n_bits, rng=child, **options).run()
+        for child in check_rng(rng).spawn(n_runs)
+    ]
     return GAReplicates(
         best=np.stack([r.best_history for r in runs]),
         mean=np.stack([r.mean_history for r in runs]),
@@ -1200,25 +1340,33 @@ def check_bit_population(value, *, name: str = "population", min_rows: int = 1) 
     arr = check_array(name, value, min_rows=0)
     arr = arr[None, :] if arr.ndim == 1 else arr
     if arr.ndim != 2 or arr.shape[0] < min_rows or arr.shape[1] == 0:
-        raise fail(name, f"{expected} with at least {min_rows} row(s) and 1 bit",
-                   f"an array of shape {arr.shape}", echo=False)
+        raise fail(
+            name,
+            f"{expected} with at least {min_rows} row(s) and 1 bit",
+            f"an array of shape {arr.shape}",
+            echo=False,
+        )
     if np.any((arr != 0) & (arr != 1)):
         raise fail(name, expected, f"values {show(np.unique(arr)[:6].tolist())}", echo=False)
     return arr.astype(bool)
 
 
-def check_fitness_values(values, *, size: int | None = None, name: str = "fitness",
-                         non_negative: bool = False) -> np.ndarray:
+def check_fitness_values(
+    values, *, size: int | None = None, name: str = "fitness", non_negative: bool = False
+) -> np.ndarray:
     """One finite real fitness per individual (1-d, non-empty, ``size`` entries); with
     ``non_negative`` (roulette selection) every value must be >= 0 and their sum > 0."""
     arr = check_array(name, values, ndim=1, n=size, n_name="population")
     if non_negative and (np.any(arr < 0) or not np.any(arr > 0)):
         with np.errstate(over="ignore"):
             total = arr.sum()
-        raise fail(name, "non-negative with a positive sum for fitness-proportional (roulette) "
-                         "selection",
-                   f"minimum {arr.min():.6g} and sum {total:.6g}", echo=False,
-                   hint="Shift the fitness or use tournament/truncation selection.")
+        raise fail(
+            name,
+            "non-negative with a positive sum for fitness-proportional (roulette) selection",
+            f"minimum {arr.min():.6g} and sum {total:.6g}",
+            echo=False,
+            hint="Shift the fitness or use tournament/truncation selection.",
+        )
     return arr
 
 
@@ -1226,11 +1374,13 @@ def check_schema(schema, *, length: int | None = None) -> str:
     """A schema: a non-empty string over '0', '1' and '#' (don't care), of ``length``
     positions (one per bit) if given."""
     expected = "a non-empty string over '0', '1', '#'" + (
-        "" if length is None else f" of {length} positions (one per bit)")
+        "" if length is None else f" of {length} positions (one per bit)"
+    )
     if not isinstance(schema, str):
         raise fail("schema", expected, schema, error=TypeError)
     bad = sorted(set(schema) - set("01#"))
     if not schema or bad or (length is not None and len(schema) != length):
-        raise fail("schema", expected, schema,
-                   hint=f"It holds invalid characters {bad}." if bad else "")
+        raise fail(
+            "schema", expected, schema, hint=f"It holds invalid characters {bad}." if bad else ""
+        )
     return schema

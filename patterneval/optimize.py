@@ -103,11 +103,20 @@ def _call_grad(grad, x, d):
             raise TypeError
         g = np.asarray(value, dtype=float)
     except (TypeError, ValueError):
-        raise fail("grad", f"a function returning a vector of {d} real numbers (like x0)",
-                   f"one returning {show(value)}", error=TypeError, echo=False) from None
+        raise fail(
+            "grad",
+            f"a function returning a vector of {d} real numbers (like x0)",
+            f"one returning {show(value)}",
+            error=TypeError,
+            echo=False,
+        ) from None
     if g.size != d:
-        raise fail("grad", f"a function returning a vector of length {d} (like x0)",
-                   f"one returning shape {g.shape}", echo=False)
+        raise fail(
+            "grad",
+            f"a function returning a vector of length {d} (like x0)",
+            f"one returning shape {g.shape}",
+            echo=False,
+        )
     return g.reshape(d)
 
 
@@ -118,15 +127,28 @@ def _call_f(f, x):
     except (TypeError, ValueError):
         out = None
     if out is None or out.size != 1 or value is None or isinstance(value, (str, bytes)):
-        raise fail("f", "a function returning one real number", f"one returning {show(value)}",
-                   error=TypeError, echo=False)
+        raise fail(
+            "f",
+            "a function returning one real number",
+            f"one returning {show(value)}",
+            error=TypeError,
+            echo=False,
+        )
     return float(out.reshape(()))
 
 
-def gradient_descent(f: Callable, grad: Callable, x0: ArrayLike, *,
-                     method: Literal["plain", "momentum", "nesterov", "nag", "adagrad"] = "plain",
-                     learning_rate: float = 0.1, momentum: float = 0.9, n_iter: int = 1000, tol: float = 1e-8,
-                     epsilon: float = 1e-8) -> DescentResult:
+def gradient_descent(
+    f: Callable,
+    grad: Callable,
+    x0: ArrayLike,
+    *,
+    method: Literal["plain", "momentum", "nesterov", "nag", "adagrad"] = "plain",
+    learning_rate: float = 0.1,
+    momentum: float = 0.9,
+    n_iter: int = 1000,
+    tol: float = 1e-8,
+    epsilon: float = 1e-8,
+) -> DescentResult:
     r"""Minimise ``f`` from ``x0`` by first-order descent, keeping the whole trace.
 
     Updates (with :math:`g_t = \nabla f(x_t)`; "better" is a lower :math:`f`):
@@ -221,8 +243,9 @@ def gradient_descent(f: Callable, grad: Callable, x0: ArrayLike, *,
     if not np.isfinite(values[0]):
         raise fail("f", "a function that is finite at x0", f"f(x0) = {values[0]}", echo=False)
     if not np.all(np.isfinite(g)):
-        raise fail("grad", "a function that is finite at x0", f"grad(x0) = {show(g.tolist())}",
-                   echo=False)
+        raise fail(
+            "grad", "a function that is finite at x0", f"grad(x0) = {show(g.tolist())}", echo=False
+        )
     norms[0] = np.linalg.norm(g)
     converged = bool(norms[0] <= tol)
     diverged = False
@@ -248,8 +271,14 @@ def gradient_descent(f: Callable, grad: Callable, x0: ArrayLike, *,
             diverged = not (np.isfinite(values[t]) and np.all(np.isfinite(g)))
             converged = (not diverged) and bool(norms[t] <= tol)
     return DescentResult(
-        x=path[t].copy(), fun=float(values[t]), converged=converged, diverged=diverged,
-        n_iter=t, method=method, path=path[: t + 1].copy(), values=values[: t + 1].copy(),
+        x=path[t].copy(),
+        fun=float(values[t]),
+        converged=converged,
+        diverged=diverged,
+        n_iter=t,
+        method=method,
+        path=path[: t + 1].copy(),
+        values=values[: t + 1].copy(),
         grad_norms=norms[: t + 1].copy(),
     )
 
@@ -331,7 +360,11 @@ def _design(X, fit_intercept):
 
 
 def least_squares(
-    X: ArrayLike, y: ArrayLike, *, fit_intercept: bool = False, method: Literal["svd", "normal"] = "svd",
+    X: ArrayLike,
+    y: ArrayLike,
+    *,
+    fit_intercept: bool = False,
+    method: Literal["svd", "normal"] = "svd",
     rank_deficient: Literal["raise", "minimum-norm"] = "raise",
 ) -> LeastSquares:
     r"""Least squares: the :math:`\theta` minimising :math:`S(\theta) = \tfrac12\lVert X\theta -
@@ -411,7 +444,8 @@ def least_squares(
             f"the design matrix has rank {rank} < {p} columns, so X'X is singular and the "
             f"least-squares minimiser is not unique (need n_samples >= n_features and no "
             f"collinear columns); pass rank_deficient='minimum-norm' for the minimum-norm "
-            f"solution (as numpy.linalg.lstsq).")
+            f"solution (as numpy.linalg.lstsq)."
+        )
     if method == "svd":
         theta = Vt[keep].T @ ((U[:, keep].T @ y) / s[keep])
     else:
@@ -423,18 +457,36 @@ def least_squares(
             raise ValueError(
                 f"X'X is numerically singular (cond(X) = {cond:.1e}, so cond(X'X) = "
                 f"cond(X)^2 = {cond * cond:.1e} is beyond 1/eps): the normal equations cannot "
-                f"be solved in double precision; use method='svd'.") from None
+                f"be solved in double precision; use method='svd'."
+            ) from None
     with np.errstate(over="ignore", invalid="ignore"):
         rss = float(np.sum((y - Z @ theta) ** 2))
     if not (np.all(np.isfinite(theta)) and np.isfinite(rss)):  # e.g. X ~ 1e-310, so theta ~ 1e310
-        raise fail("X and y", "scaled so that the coefficients and the residual sum of squares are "
-                              "finite in double precision", "values for which they overflow", echo=False,
-                   hint="Rescale the columns of X (or y).")
+        raise fail(
+            "X and y",
+            "scaled so that the coefficients and the residual sum of squares are "
+            "finite in double precision",
+            "values for which they overflow",
+            echo=False,
+            hint="Rescale the columns of X (or y).",
+        )
     if fit_intercept:
-        return LeastSquares(coef=theta[1:], intercept=float(theta[0]), rank=rank,
-                            residual_sum_squares=rss, condition_number=cond, method=method)
-    return LeastSquares(coef=theta, intercept=0.0, rank=rank, residual_sum_squares=rss,
-                        condition_number=cond, method=method)
+        return LeastSquares(
+            coef=theta[1:],
+            intercept=float(theta[0]),
+            rank=rank,
+            residual_sum_squares=rss,
+            condition_number=cond,
+            method=method,
+        )
+    return LeastSquares(
+        coef=theta,
+        intercept=0.0,
+        rank=rank,
+        residual_sum_squares=rss,
+        condition_number=cond,
+        method=method,
+    )
 
 
 # --- maximum likelihood ------------------------------------------------------------------
@@ -527,11 +579,16 @@ def gaussian_mle(x: ArrayLike, *, method: Literal["closed", "numeric"] = "closed
         with np.errstate(over="ignore", under="ignore"):
             var = float(np.mean((x - mu) ** 2))
         if not (0 < var < np.inf):  # a spread near 1e-160 (1e160) under- (over)flows when squared
-            raise fail("x", "observations whose variance is a positive finite number in double "
-                            "precision", f"a spread of {np.ptp(x):.3g}, whose square is {var:.3g}",
-                       echo=False, hint="Rescale x.")
-        return GaussianMLE(mean=mu, variance=var, log_likelihood=_gaussian_loglik(x, mu, var),
-                           method=method)
+            raise fail(
+                "x",
+                "observations whose variance is a positive finite number in double precision",
+                f"a spread of {np.ptp(x):.3g}, whose square is {var:.3g}",
+                echo=False,
+                hint="Rescale x.",
+            )
+        return GaussianMLE(
+            mean=mu, variance=var, log_likelihood=_gaussian_loglik(x, mu, var), method=method
+        )
     # standardise for conditioning, optimise, transform back (the MLE is equivariant)
     loc, scale = np.median(x), np.std(x) or 1.0
     z = (x - loc) / scale
@@ -542,18 +599,26 @@ def gaussian_mle(x: ArrayLike, *, method: Literal["closed", "numeric"] = "closed
         r = z - mu
         e = np.exp(-s)
         return 0.5 * n * (np.log(2 * np.pi) + s) + 0.5 * e * r @ r, np.array(
-            [-e * r.sum(), 0.5 * n - 0.5 * e * r @ r])
+            [-e * r.sum(), 0.5 * n - 0.5 * e * r @ r]
+        )
 
-    res = scipy.optimize.minimize(nll, np.array([0.0, 0.0]), jac=True, method="BFGS",
-                                  options={"gtol": 1e-12, "maxiter": 1000})
+    res = scipy.optimize.minimize(
+        nll, np.array([0.0, 0.0]), jac=True, method="BFGS", options={"gtol": 1e-12, "maxiter": 1000}
+    )
     mu = float(loc + scale * res.x[0])
     with np.errstate(over="ignore", under="ignore"):
         var = float(scale**2 * np.exp(res.x[1]))
     if not (0 < var < np.inf):
-        raise fail("x", "observations whose variance is a positive finite number in double "
-                        "precision", f"a spread of {np.ptp(x):.3g}", echo=False, hint="Rescale x.")
-    return GaussianMLE(mean=mu, variance=var, log_likelihood=_gaussian_loglik(x, mu, var),
-                       method=method)
+        raise fail(
+            "x",
+            "observations whose variance is a positive finite number in double precision",
+            f"a spread of {np.ptp(x):.3g}",
+            echo=False,
+            hint="Rescale x.",
+        )
+    return GaussianMLE(
+        mean=mu, variance=var, log_likelihood=_gaussian_loglik(x, mu, var), method=method
+    )
 
 
 def bernoulli_mle(x: ArrayLike, *, method: Literal["closed", "numeric"] = "closed") -> BernoulliMLE:
@@ -585,8 +650,9 @@ def bernoulli_mle(x: ArrayLike, *, method: Literal["closed", "numeric"] = "close
     arr = check_array("x", x, ndim=1)
     method = check_choice("method", method, ("closed", "numeric"))
     if not np.all((arr == 0) | (arr == 1)):
-        raise fail("x", "an array of 0/1 outcomes", f"values {sorted(set(arr.tolist()))[:6]}",
-                   echo=False)
+        raise fail(
+            "x", "an array of 0/1 outcomes", f"values {sorted(set(arr.tolist()))[:6]}", echo=False
+        )
     n, k = arr.size, float(arr.sum())
 
     def loglik(p):
@@ -598,8 +664,12 @@ def bernoulli_mle(x: ArrayLike, *, method: Literal["closed", "numeric"] = "close
     if method == "closed":
         p = k / n
     else:
-        res = scipy.optimize.minimize_scalar(lambda p: -loglik(p), bounds=(1e-12, 1 - 1e-12),
-                                             method="bounded", options={"xatol": 1e-12})
+        res = scipy.optimize.minimize_scalar(
+            lambda p: -loglik(p),
+            bounds=(1e-12, 1 - 1e-12),
+            method="bounded",
+            options={"xatol": 1e-12},
+        )
         p = float(res.x)
     return BernoulliMLE(p=float(p), log_likelihood=loglik(p), method=method)
 
@@ -629,7 +699,9 @@ class RegressionMLE(Result):
     n_iter: int
 
 
-def gaussian_regression_mle(X: ArrayLike, y: ArrayLike, *, fit_intercept: bool = False) -> RegressionMLE:
+def gaussian_regression_mle(
+    X: ArrayLike, y: ArrayLike, *, fit_intercept: bool = False
+) -> RegressionMLE:
     r"""Fit a linear model by maximising the Gaussian likelihood numerically.
 
     :math:`\ell(\theta, \sigma^2) = -\tfrac n2\ln(2\pi\sigma^2) - \lVert y -
@@ -671,9 +743,13 @@ def gaussian_regression_mle(X: ArrayLike, y: ArrayLike, *, fit_intercept: bool =
     # residual 0: the variance MLE would be 0 and the log-likelihood infinite
     residual = y - Z @ np.linalg.lstsq(Z, y, rcond=None)[0]
     if np.linalg.norm(residual) <= max(n, p) * np.finfo(float).eps * np.linalg.norm(y):
-        raise fail("y", "targets that X does not fit exactly (a positive residual sum of squares)",
-                   f"a residual within rounding of 0 ({n} samples, {p} coefficients)", echo=False,
-                   hint="The noise variance MLE would be 0 and the likelihood unbounded.")
+        raise fail(
+            "y",
+            "targets that X does not fit exactly (a positive residual sum of squares)",
+            f"a residual within rounding of 0 ({n} samples, {p} coefficients)",
+            echo=False,
+            hint="The noise variance MLE would be 0 and the likelihood unbounded.",
+        )
     # work in standardised units for conditioning (the MLE is equivariant under this)
     ys = np.std(y) or 1.0
     zs = np.where(np.std(Z, axis=0) > 0, np.std(Z, axis=0), 1.0)
@@ -690,17 +766,23 @@ def gaussian_regression_mle(X: ArrayLike, y: ArrayLike, *, fit_intercept: bool =
         grad = np.concatenate([-e * (Zs.T @ r), [0.5 * n - 0.5 * e * rr]])
         return value, grad
 
-    res = scipy.optimize.minimize(nll, np.zeros(p + 1), jac=True, method="BFGS",
-                                  options={"gtol": 1e-10, "maxiter": 5000})
+    res = scipy.optimize.minimize(
+        nll, np.zeros(p + 1), jac=True, method="BFGS", options={"gtol": 1e-10, "maxiter": 5000}
+    )
     theta = res.x[:p] / zs * ys
     var = float(np.exp(res.x[p]) * ys**2)
     ll = _gaussian_loglik(y - Z @ theta, 0.0, var)
     if not (var > 0 and np.isfinite(var) and np.isfinite(ll)):
-        raise fail("y", "targets with a finite, positive noise variance MLE", f"variance {var:.3g}",
-                   echo=False)
+        raise fail(
+            "y",
+            "targets with a finite, positive noise variance MLE",
+            f"variance {var:.3g}",
+            echo=False,
+        )
     coef, intercept = (theta[1:], float(theta[0])) if fit_intercept else (theta, 0.0)
-    return RegressionMLE(coef=coef, intercept=intercept, variance=var, log_likelihood=ll,
-                         n_iter=int(res.nit))
+    return RegressionMLE(
+        coef=coef, intercept=intercept, variance=var, log_likelihood=ll, n_iter=int(res.nit)
+    )
 
 
 # ---- input checks of this module, in the vocabulary of patterneval._validation

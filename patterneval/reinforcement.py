@@ -107,28 +107,53 @@ class MDP:
     20.0
     """
 
-    def __init__(self, transitions: ArrayLike, rewards: ArrayLike, gamma: float, *, terminal: ArrayLike | None = None,
-                 state_names: Sequence | None = None, action_names: Sequence | None = None) -> None:
+    def __init__(
+        self,
+        transitions: ArrayLike,
+        rewards: ArrayLike,
+        gamma: float,
+        *,
+        terminal: ArrayLike | None = None,
+        state_names: Sequence | None = None,
+        action_names: Sequence | None = None,
+    ) -> None:
         P, R = check_mdp_arrays(transitions, rewards)
         S, A = P.shape[:2]
         self.terminal = check_state_set("terminal", terminal, S)
         if self.terminal.all():
-            raise fail("terminal", "a set of states that leaves one non-terminal", f"all {S} states",
-                       echo=False)
+            raise fail(
+                "terminal",
+                "a set of states that leaves one non-terminal",
+                f"all {S} states",
+                echo=False,
+            )
         # gamma = 1 only for an episodic task: without terminal states the return can be infinite
         episodic = bool(self.terminal.any())
-        self.gamma = check_scalar("gamma", gamma, float, low=0, high=1,
-                                  closed="both" if episodic else "left",
-                                  hint="" if episodic else "With no terminal state, gamma = 1 would "
-                                  "make the return infinite; pass terminal=... or gamma < 1.")
+        self.gamma = check_scalar(
+            "gamma",
+            gamma,
+            float,
+            low=0,
+            high=1,
+            closed="both" if episodic else "left",
+            hint=""
+            if episodic
+            else "With no terminal state, gamma = 1 would "
+            "make the return infinite; pass terminal=... or gamma < 1.",
+        )
         # values are bounded by max |R| / (1 - gamma): past the float range every value, and
         # every comparison of values, would be inf or NaN
         with np.errstate(over="ignore", divide="ignore"):
             bound = float(np.max(np.abs(R))) / (1.0 - self.gamma) if self.gamma < 1 else 0.0
         if not bound <= 1e300:
-            raise fail("rewards", "rewards whose values are finite in double precision "
-                                  "(max |R| / (1 - gamma) below 1e300)", f"max |R| = {np.max(np.abs(R)):.3g} "
-                                  f"with gamma = {self.gamma:g}", echo=False, hint="Rescale the rewards.")
+            raise fail(
+                "rewards",
+                "rewards whose values are finite in double precision "
+                "(max |R| / (1 - gamma) below 1e300)",
+                f"max |R| = {np.max(np.abs(R)):.3g} with gamma = {self.gamma:g}",
+                echo=False,
+                hint="Rescale the rewards.",
+            )
         self.state_names = check_name_list("state_names", state_names, S, "s")
         self.action_names = check_name_list("action_names", action_names, A, "a")
         # terminal states: absorbing, reward 0 (whatever their rows said)
@@ -175,16 +200,27 @@ class MDP:
 
 def _check_mdp(mdp) -> MDP:
     if not isinstance(mdp, MDP):
-        raise fail("mdp", "a patterneval.reinforcement.MDP", type(mdp).__name__, error=TypeError,
-                   echo=False)
+        raise fail(
+            "mdp",
+            "a patterneval.reinforcement.MDP",
+            type(mdp).__name__,
+            error=TypeError,
+            echo=False,
+        )
     return mdp
 
 
 # --- dynamic programming -------------------------------------------------------------
 
 
-def policy_evaluation(mdp: MDP, policy: ArrayLike, *, method: Literal["linear", "iterative"] = "linear",
-                      tol: float = 1e-12, max_iter: int = 1_000_000) -> np.ndarray:
+def policy_evaluation(
+    mdp: MDP,
+    policy: ArrayLike,
+    *,
+    method: Literal["linear", "iterative"] = "linear",
+    tol: float = 1e-12,
+    max_iter: int = 1_000_000,
+) -> np.ndarray:
     r"""The value :math:`v_\pi` of a policy, from the Bellman expectation equation.
 
     ``method="linear"`` solves the linear system :math:`(I - \gamma P_\pi) v = r_\pi`
@@ -236,15 +272,22 @@ def policy_evaluation(mdp: MDP, policy: ArrayLike, *, method: Literal["linear", 
         if np.max(np.abs(new - v)) <= tol:
             return new
         v = new
-    raise RuntimeError(f"iterative policy evaluation did not reach tol={tol:g} in {max_iter} sweeps.")
+    raise RuntimeError(
+        f"iterative policy evaluation did not reach tol={tol:g} in {max_iter} sweeps."
+    )
 
 
 def _finite_values(v):
     """State values, if finite: with gamma = 1 a long expected episode times large rewards can
     overflow (gamma < 1 is bounded when the MDP is built)."""
     if not np.all(np.isfinite(v)):
-        raise fail("mdp", "an MDP whose state values are finite in double precision",
-                   "values that overflow", echo=False, hint="Rescale the rewards.")
+        raise fail(
+            "mdp",
+            "an MDP whose state values are finite in double precision",
+            "values that overflow",
+            echo=False,
+            hint="Rescale the rewards.",
+        )
     return v
 
 
@@ -369,7 +412,11 @@ class PlanningResult(Result):
 
 
 def policy_iteration(
-    mdp: MDP, *, policy: ArrayLike | None = None, max_iter: int = 1000, keep_history: bool = False,
+    mdp: MDP,
+    *,
+    policy: ArrayLike | None = None,
+    max_iter: int = 1000,
+    keep_history: bool = False,
 ) -> PlanningResult:
     r"""Howard's policy iteration: evaluate (linear solve), improve greedily, repeat until
     the policy is stable.
@@ -420,8 +467,12 @@ def policy_iteration(
     pi_matrix = check_policy(current, mdp.n_states, mdp.n_actions)
     current = np.argmax(pi_matrix, axis=1)
     if not np.allclose(pi_matrix.max(axis=1), 1.0):
-        raise fail("policy", "deterministic (action indices) for policy_iteration",
-                   "a stochastic matrix", echo=False)
+        raise fail(
+            "policy",
+            "deterministic (action indices) for policy_iteration",
+            "a stochastic matrix",
+            echo=False,
+        )
     keep_history = check_bool("keep_history", keep_history)
     v = policy_evaluation(mdp, current)
     values = [v] if keep_history else None
@@ -442,17 +493,32 @@ def policy_iteration(
         if values is not None:  # keep_history
             values.append(v)
     if not converged:
-        warnings.warn(f"policy_iteration: the policy was still changing after max_iter={max_iter} "
-                      f"improvement steps; increase max_iter.", ConvergenceWarning, stacklevel=2)
+        warnings.warn(
+            f"policy_iteration: the policy was still changing after max_iter={max_iter} "
+            f"improvement steps; increase max_iter.",
+            ConvergenceWarning,
+            stacklevel=2,
+        )
     q = action_values(mdp, v)
-    return PlanningResult(values=v, policy=current, q=q, iterations=len(history),
-                          history=np.asarray(history, dtype=float),
-                          value_history=np.array(values) if keep_history else None,
-                          converged=converged)
+    return PlanningResult(
+        values=v,
+        policy=current,
+        q=q,
+        iterations=len(history),
+        history=np.asarray(history, dtype=float),
+        value_history=np.array(values) if keep_history else None,
+        converged=converged,
+    )
 
 
-def value_iteration(mdp: MDP, *, tol: float = 1e-10, max_iter: int = 100_000, v0: ArrayLike | None = None,
-                    keep_history: bool = False) -> PlanningResult:
+def value_iteration(
+    mdp: MDP,
+    *,
+    tol: float = 1e-10,
+    max_iter: int = 100_000,
+    v0: ArrayLike | None = None,
+    keep_history: bool = False,
+) -> PlanningResult:
     r"""Value iteration: :math:`v_{k+1}(s) = \max_a [r(s, a) + \gamma \sum_{s'} P(s' \mid s, a) v_k(s')]`.
 
     The Bellman optimality operator is a :math:`\gamma`-contraction in the max norm, so
@@ -517,14 +583,22 @@ def value_iteration(mdp: MDP, *, tol: float = 1e-10, max_iter: int = 100_000, v0
             converged = True
             break
     if not converged:
-        warnings.warn(f"value_iteration did not reach tol={tol:g} in max_iter={max_iter} sweeps "
-                      f"(last change {history[-1]:.3g}); increase max_iter or tol.",
-                      ConvergenceWarning, stacklevel=2)
+        warnings.warn(
+            f"value_iteration did not reach tol={tol:g} in max_iter={max_iter} sweeps "
+            f"(last change {history[-1]:.3g}); increase max_iter or tol.",
+            ConvergenceWarning,
+            stacklevel=2,
+        )
     q = action_values(mdp, v)
-    return PlanningResult(values=v, policy=greedy_policy(q, atol=1e-9), q=q, iterations=len(history),
-                          history=np.asarray(history, dtype=float),
-                          value_history=np.array(values) if keep_history else None,
-                          converged=converged)
+    return PlanningResult(
+        values=v,
+        policy=greedy_policy(q, atol=1e-9),
+        q=q,
+        iterations=len(history),
+        history=np.asarray(history, dtype=float),
+        value_history=np.array(values) if keep_history else None,
+        converged=converged,
+    )
 
 
 # --- sampling ---------------------------------------------------------------------------
@@ -557,12 +631,19 @@ def discounted_return(rewards: ArrayLike, gamma: float) -> float:
     """
     gamma = check_scalar("gamma", gamma, float, low=0, high=1)
     g = 0.0
-    for r in reversed(check_array("rewards", rewards, ndim=1, min_rows=0,
-                                  shape_hint="(one episode's rewards)").tolist()):
+    for r in reversed(
+        check_array(
+            "rewards", rewards, ndim=1, min_rows=0, shape_hint="(one episode's rewards)"
+        ).tolist()
+    ):
         g = r + gamma * g
     if not np.isfinite(g):  # e.g. two rewards of 1e308
-        raise fail("rewards", "rewards whose discounted sum is finite in double precision", "a sum that "
-                              "overflows", echo=False)
+        raise fail(
+            "rewards",
+            "rewards whose discounted sum is finite in double precision",
+            "a sum that overflows",
+            echo=False,
+        )
     return g
 
 
@@ -675,8 +756,14 @@ def _episode_options(mdp, policy, start, max_steps, rng):
 
 
 @keywords
-def sample_episode(mdp: MDP, policy: ArrayLike, *, start: int | None = None, max_steps: int = 10_000,
-                   rng: int | np.random.Generator | None = None) -> Episode:
+def sample_episode(
+    mdp: MDP,
+    policy: ArrayLike,
+    *,
+    start: int | None = None,
+    max_steps: int = 10_000,
+    rng: int | np.random.Generator | None = None,
+) -> Episode:
     r"""Sample one episode of ``policy`` on ``mdp``.
 
     Starts in ``start`` or, if None, in a uniformly random non-terminal state; stops on
@@ -709,14 +796,20 @@ def sample_episode(mdp: MDP, policy: ArrayLike, *, start: int | None = None, max
     """
     mdp, pi, start, max_steps, rng = _episode_options(mdp, policy, start, max_steps, rng)
     states, actions, rewards = _Sampler(mdp, rng, pi).episode(start, max_steps)
-    return Episode(states=np.array(states), actions=np.array(actions, dtype=int),
-                   rewards=np.array(rewards, dtype=float), terminated=bool(mdp.terminal[states[-1]]))
+    return Episode(
+        states=np.array(states),
+        actions=np.array(actions, dtype=int),
+        rewards=np.array(rewards, dtype=float),
+        terminated=bool(mdp.terminal[states[-1]]),
+    )
 
 
 # --- prediction: Monte Carlo and TD --------------------------------------------------------
 
 
-def n_step_return(episode: Episode, values: ArrayLike, n: int, *, gamma: float, t: int = 0) -> float:
+def n_step_return(
+    episode: Episode, values: ArrayLike, n: int, *, gamma: float, t: int = 0
+) -> float:
     r"""The :math:`n`-step return of an episode from step :math:`t`,
 
     .. math:: G^{(n)}_t = R_{t+1} + \gamma R_{t+2} + \dots + \gamma^{n-1} R_{t+n}
@@ -756,21 +849,31 @@ def n_step_return(episode: Episode, values: ArrayLike, n: int, *, gamma: float, 
     [6.0, 1.5, 1.5]
     """
     if not isinstance(episode, Episode):
-        raise fail("episode", "an Episode (from sample_episode)", type(episode).__name__,
-                   error=TypeError, echo=False)
+        raise fail(
+            "episode",
+            "an Episode (from sample_episode)",
+            type(episode).__name__,
+            error=TypeError,
+            echo=False,
+        )
     T = int(np.size(episode.rewards))
     if T < 1:
         raise fail("episode", "an Episode with at least one step", "an empty one", echo=False)
     v = check_array("values", values, ndim=1)
     if v.size <= int(np.max(episode.states)):
-        raise fail("values", f"a vector with an entry for every state of the episode (at least "
-                             f"{int(np.max(episode.states)) + 1})", f"shape {v.shape}", echo=False)
+        raise fail(
+            "values",
+            f"a vector with an entry for every state of the episode (at least "
+            f"{int(np.max(episode.states)) + 1})",
+            f"shape {v.shape}",
+            echo=False,
+        )
     n = check_scalar("n", n, int, low=1)
     gamma = check_scalar("gamma", gamma, float, low=0, high=1)
     t = check_scalar("t", t, int, low=0, high=T - 1, hint=f"(the episode has {T} steps)")
     m = min(n, T - t)
     g = 0.0
-    for r in reversed(np.asarray(episode.rewards, dtype=float)[t:t + m].tolist()):
+    for r in reversed(np.asarray(episode.rewards, dtype=float)[t : t + m].tolist()):
         g = r + gamma * g
     if t + m < T or not episode.terminated:
         g += gamma**m * float(v[int(episode.states[t + m])])
@@ -808,9 +911,17 @@ def _initial_values(mdp, v0):
 
 @keywords
 def monte_carlo_evaluation(
-    mdp: MDP, policy: ArrayLike, *, visit: Literal["first", "every"] = "first", n_episodes: int = 1000,
-    alpha: float | None = None, start: int | None = None, max_steps: int = 10_000, v0: ArrayLike | None = None,
-    rng: int | np.random.Generator | None = None, keep_history: bool = True,
+    mdp: MDP,
+    policy: ArrayLike,
+    *,
+    visit: Literal["first", "every"] = "first",
+    n_episodes: int = 1000,
+    alpha: float | None = None,
+    start: int | None = None,
+    max_steps: int = 10_000,
+    v0: ArrayLike | None = None,
+    rng: int | np.random.Generator | None = None,
+    keep_history: bool = True,
 ) -> PredictionResult:
     r"""Monte Carlo policy evaluation from sampled episodes.
 
@@ -915,8 +1026,13 @@ def monte_carlo_evaluation(
 
 def _require_episodic(mdp):
     if not mdp.terminal.any():
-        raise fail("mdp", "an episodic MDP (with terminal states)", "one without any", echo=False,
-                   hint="Sampled episodes would never end; pass terminal=... when building the MDP.")
+        raise fail(
+            "mdp",
+            "an episodic MDP (with terminal states)",
+            "one without any",
+            echo=False,
+            hint="Sampled episodes would never end; pass terminal=... when building the MDP.",
+        )
 
 
 def _episode_sampler(mdp, policy, start, max_steps, rng):
@@ -939,14 +1055,28 @@ def _episodes(sampler, n_episodes, start, max_steps, V, history):
 
 
 def _prediction(V, history, counts, method) -> PredictionResult:
-    return PredictionResult(values=np.array(V), history=None if history is None else np.array(history),
-                            counts=np.array(counts), method=method)
+    return PredictionResult(
+        values=np.array(V),
+        history=None if history is None else np.array(history),
+        counts=np.array(counts),
+        method=method,
+    )
 
 
 @keywords
-def td0(mdp: MDP, policy: ArrayLike, *, alpha: float = 0.1, decay: float = 0.0, n_episodes: int = 1000,
-        start: int | None = None, max_steps: int = 10_000, v0: ArrayLike | None = None,
-        rng: int | np.random.Generator | None = None, keep_history: bool = True) -> PredictionResult:
+def td0(
+    mdp: MDP,
+    policy: ArrayLike,
+    *,
+    alpha: float = 0.1,
+    decay: float = 0.0,
+    n_episodes: int = 1000,
+    start: int | None = None,
+    max_steps: int = 10_000,
+    v0: ArrayLike | None = None,
+    rng: int | np.random.Generator | None = None,
+    keep_history: bool = True,
+) -> PredictionResult:
     r"""Tabular TD(0): after each step :math:`S_t, R_{t+1}, S_{t+1}`,
     :math:`V(S_t) \leftarrow V(S_t) + \alpha [R_{t+1} + \gamma V(S_{t+1}) - V(S_t)]`, with
     :math:`V(\text{terminal}) = 0`. With a constant ``alpha`` the estimate fluctuates
@@ -1008,16 +1138,27 @@ def td0(mdp: MDP, policy: ArrayLike, *, alpha: float = 0.1, decay: float = 0.0, 
             s, s2 = states[t], states[t + 1]
             n = counts[s] + 1
             counts[s] = n
-            step = alpha if decay == 0.0 else alpha / n ** decay
+            step = alpha if decay == 0.0 else alpha / n**decay
             V[s] += step * (r + gamma * V[s2] - V[s])
     return _prediction(V, history, counts, "TD(0)")
 
 
 @keywords
-def td_lambda(mdp: MDP, policy: ArrayLike, *, lam: float, alpha: float = 0.1, n_episodes: int = 1000,
-              traces: Literal["accumulating", "replacing"] = "accumulating", offline: bool = False,
-              start: int | None = None, max_steps: int = 10_000, v0: ArrayLike | None = None,
-              rng: int | np.random.Generator | None = None, keep_history: bool = True) -> PredictionResult:
+def td_lambda(
+    mdp: MDP,
+    policy: ArrayLike,
+    *,
+    lam: float,
+    alpha: float = 0.1,
+    n_episodes: int = 1000,
+    traces: Literal["accumulating", "replacing"] = "accumulating",
+    offline: bool = False,
+    start: int | None = None,
+    max_steps: int = 10_000,
+    v0: ArrayLike | None = None,
+    rng: int | np.random.Generator | None = None,
+    keep_history: bool = True,
+) -> PredictionResult:
     r"""Tabular TD(lambda), backward view with eligibility traces.
 
     At each step :math:`\delta_t = R_{t+1} + \gamma V(S_{t+1}) - V(S_t)`; the trace of
@@ -1100,8 +1241,9 @@ def td_lambda(mdp: MDP, policy: ArrayLike, *, lam: float, alpha: float = 0.1, n_
         if target is not None:  # offline
             for x, d in target.items():
                 V[x] += d
-    return _prediction(V, history, counts,
-                       f"TD({lam:g}), {traces}, {'offline' if offline else 'online'}")
+    return _prediction(
+        V, history, counts, f"TD({lam:g}), {traces}, {'offline' if offline else 'online'}"
+    )
 
 
 # --- control ------------------------------------------------------------------------------
@@ -1132,8 +1274,9 @@ class ControlResult(Result):
     method: str
 
 
-def _td_control(mdp, alpha, decay, epsilon, n_episodes, start, max_steps, q0, rng, method,
-                keep_history=True):
+def _td_control(
+    mdp, alpha, decay, epsilon, n_episodes, start, max_steps, q0, rng, method, keep_history=True
+):
     keep_history = check_bool("keep_history", keep_history)
     mdp = _check_mdp(mdp)
     _require_episodic(mdp)
@@ -1150,8 +1293,12 @@ def _td_control(mdp, alpha, decay, epsilon, n_episodes, start, max_steps, q0, rn
     else:
         q = check_array("q0", q0, ndim=2, shape_hint="(n_states, n_actions)")
         if q.shape != (S, A):
-            raise fail("q0", f"an array of shape ({S}, {A}) (n_states, n_actions)",
-                       f"shape {q.shape}", echo=False)
+            raise fail(
+                "q0",
+                f"an array of shape ({S}, {A}) (n_states, n_actions)",
+                f"shape {q.shape}",
+                echo=False,
+            )
         q[mdp.terminal] = 0.0
         Q = q.tolist()
     sampler = _Sampler(mdp, rng)
@@ -1165,7 +1312,7 @@ def _td_control(mdp, alpha, decay, epsilon, n_episodes, start, max_steps, q0, rn
             return alpha
         n = visits[s][a] + 1
         visits[s][a] = n
-        return alpha / n ** decay
+        return alpha / n**decay
 
     def choose(s):
         if sampler.uniform() < epsilon:
@@ -1198,15 +1345,31 @@ def _td_control(mdp, alpha, decay, epsilon, n_episodes, start, max_steps, q0, rn
         returns.append(g)
         lengths.append(steps)
     q = np.array(Q)
-    return ControlResult(q=q, values=q.max(axis=1), policy=greedy_policy(q),
-                         history=np.array(history) if keep_history else None,
-                         returns=np.array(returns), lengths=np.array(lengths), method=method)
+    return ControlResult(
+        q=q,
+        values=q.max(axis=1),
+        policy=greedy_policy(q),
+        history=np.array(history) if keep_history else None,
+        returns=np.array(returns),
+        lengths=np.array(lengths),
+        method=method,
+    )
 
 
 @keywords
-def q_learning(mdp: MDP, *, alpha: float = 0.1, epsilon: float = 0.1, decay: float = 0.0, n_episodes: int = 1000,
-               start: int | None = None, max_steps: int = 10_000, q0: ArrayLike | None = None,
-               rng: int | np.random.Generator | None = None, keep_history: bool = True) -> ControlResult:
+def q_learning(
+    mdp: MDP,
+    *,
+    alpha: float = 0.1,
+    epsilon: float = 0.1,
+    decay: float = 0.0,
+    n_episodes: int = 1000,
+    start: int | None = None,
+    max_steps: int = 10_000,
+    q0: ArrayLike | None = None,
+    rng: int | np.random.Generator | None = None,
+    keep_history: bool = True,
+) -> ControlResult:
     r"""Q-learning (off-policy TD control) with an epsilon-greedy behaviour policy.
 
     :math:`Q(S, A) \leftarrow Q(S, A) + \alpha [R + \gamma \max_{a'} Q(S', a') - Q(S, A)]`
@@ -1262,14 +1425,35 @@ def q_learning(mdp: MDP, *, alpha: float = 0.1, epsilon: float = 0.1, decay: flo
     >>> bool(abs(v_greedy - value_iteration(g).values).max() < 1e-8)
     True
     """
-    return _td_control(mdp, alpha, decay, epsilon, n_episodes, start, max_steps, q0, rng, "Q-learning",
-                       keep_history)
+    return _td_control(
+        mdp,
+        alpha,
+        decay,
+        epsilon,
+        n_episodes,
+        start,
+        max_steps,
+        q0,
+        rng,
+        "Q-learning",
+        keep_history,
+    )
 
 
 @keywords
-def sarsa(mdp: MDP, *, alpha: float = 0.1, epsilon: float = 0.1, decay: float = 0.0, n_episodes: int = 1000,
-          start: int | None = None, max_steps: int = 10_000, q0: ArrayLike | None = None,
-          rng: int | np.random.Generator | None = None, keep_history: bool = True) -> ControlResult:
+def sarsa(
+    mdp: MDP,
+    *,
+    alpha: float = 0.1,
+    epsilon: float = 0.1,
+    decay: float = 0.0,
+    n_episodes: int = 1000,
+    start: int | None = None,
+    max_steps: int = 10_000,
+    q0: ArrayLike | None = None,
+    rng: int | np.random.Generator | None = None,
+    keep_history: bool = True,
+) -> ControlResult:
     r"""SARSA (on-policy TD control): as :func:`q_learning` but the target uses the action
     actually taken next, :math:`R + \gamma Q(S', A')`; it learns the values of the
     epsilon-greedy policy itself.
@@ -1299,11 +1483,14 @@ def sarsa(mdp: MDP, *, alpha: float = 0.1, epsilon: float = 0.1, decay: float = 
     >>> sarsa(g, alpha=0.5, epsilon=0.1, n_episodes=20, rng=0).q.shape
     (11, 4)
     """
-    return _td_control(mdp, alpha, decay, epsilon, n_episodes, start, max_steps, q0, rng, "sarsa",
-                       keep_history)
+    return _td_control(
+        mdp, alpha, decay, epsilon, n_episodes, start, max_steps, q0, rng, "sarsa", keep_history
+    )
 
 
-def learning_curve(history: ArrayLike, values: ArrayLike, *, mask: ArrayLike | None = None) -> np.ndarray:
+def learning_curve(
+    history: ArrayLike, values: ArrayLike, *, mask: ArrayLike | None = None
+) -> np.ndarray:
     r"""Root-mean-square error of each row of ``history`` against ``values``,
     :math:`\sqrt{\frac{1}{|M|}\sum_{s \in M} (\hat v_k(s) - v(s))^2}` over the states M in
     ``mask`` (default: all); NaN entries (states not yet visited) are left out of a row.
@@ -1331,8 +1518,12 @@ def learning_curve(history: ArrayLike, values: ArrayLike, *, mask: ArrayLike | N
     h = check_array("history", history, ndim=2, allow_nan=True)  # NaN: not yet estimated
     v = check_array("values", values, ndim=1)
     if h.shape[1] != v.size:
-        raise fail("history", f"an array of shape (n_episodes, {v.size}), one column per entry of "
-                              f"values", f"shape {h.shape}", echo=False)
+        raise fail(
+            "history",
+            f"an array of shape (n_episodes, {v.size}), one column per entry of values",
+            f"shape {h.shape}",
+            echo=False,
+        )
     if mask is not None:
         m = np.asarray(mask)
         if m.dtype != bool or m.shape != v.shape or not m.any():
@@ -1342,8 +1533,13 @@ def learning_curve(history: ArrayLike, values: ArrayLike, *, mask: ArrayLike | N
         warnings.simplefilter("ignore", RuntimeWarning)  # a row with no estimate: NaN, documented
         rms = np.sqrt(np.nanmean((h - v) ** 2, axis=1))
     if np.any(np.isinf(rms)):  # squared errors beyond ~1e308
-        raise fail("history and values", "estimates whose squared errors are finite in double precision",
-                   "errors that overflow when squared", echo=False, hint="Rescale the rewards.")
+        raise fail(
+            "history and values",
+            "estimates whose squared errors are finite in double precision",
+            "errors that overflow when squared",
+            echo=False,
+            hint="Rescale the rewards.",
+        )
     return rms
 
 
@@ -1355,21 +1551,34 @@ def check_mdp_arrays(transitions, rewards, *, atol: float = 1e-8):
     R[s, a, s']. Returns ``(P, R3)`` as float arrays, R3 of shape (S, A, S)."""
     P = check_array("transitions", transitions, min_rows=0, low=0)
     if P.ndim != 3 or P.shape[0] != P.shape[2] or P.size == 0:
-        raise fail("transitions", "an array of shape (n_states, n_actions, n_states) with at least "
-                                  "one state and one action", f"shape {P.shape}", echo=False)
+        raise fail(
+            "transitions",
+            "an array of shape (n_states, n_actions, n_states) with at least "
+            "one state and one action",
+            f"shape {P.shape}",
+            echo=False,
+        )
     sums = P.sum(axis=2)
     bad = np.argwhere(np.abs(sums - 1.0) > atol)
     if bad.size:
         s, a = bad[0]
-        raise fail("transitions", "probabilities whose rows P[s, a, :] sum to 1",
-                   f"P[{s}, {a}, :] summing to {sums[s, a]:.6g}", echo=False)
+        raise fail(
+            "transitions",
+            "probabilities whose rows P[s, a, :] sum to 1",
+            f"P[{s}, {a}, :] summing to {sums[s, a]:.6g}",
+            echo=False,
+        )
     R = check_array("rewards", rewards, min_rows=0)
     S, A = P.shape[:2]
     if R.shape == (S, A):
         R = np.repeat(R[:, :, None], S, axis=2)
     elif R.shape != (S, A, S):
-        raise fail("rewards", f"an array of shape (n_states, n_actions) = {(S, A)} or {(S, A, S)}",
-                   f"shape {R.shape}", echo=False)
+        raise fail(
+            "rewards",
+            f"an array of shape (n_states, n_actions) = {(S, A)} or {(S, A, S)}",
+            f"shape {R.shape}",
+            echo=False,
+        )
     return P, R
 
 
@@ -1381,12 +1590,17 @@ def check_state_set(name: str, value, n_states: int) -> np.ndarray:
     arr = check_array(name, value, min_rows=0)
     if np.asarray(value).dtype == bool:
         if arr.shape != (n_states,):
-            raise fail(name, f"state indices or a boolean mask of length {n_states}",
-                       f"a mask of shape {arr.shape}", echo=False)
+            raise fail(
+                name,
+                f"state indices or a boolean mask of length {n_states}",
+                f"a mask of shape {arr.shape}",
+                echo=False,
+            )
         return arr.astype(bool)
     if arr.ndim > 1:
-        raise fail(name, "state indices or a boolean mask", f"an array of shape {arr.shape}",
-                   echo=False)
+        raise fail(
+            name, "state indices or a boolean mask", f"an array of shape {arr.shape}", echo=False
+        )
     mask[check_array(name, value, kind="int", min_rows=0, low=0, high=n_states - 1)] = True
     return mask
 
@@ -1414,11 +1628,19 @@ def check_policy(policy, n_states: int, n_actions: int, *, name: str = "policy")
         matrix[np.arange(n_states), actions] = 1.0
         return matrix
     if arr.shape != (n_states, n_actions):
-        raise fail(name, f"{n_states} action indices or a ({n_states}, {n_actions}) probability "
-                         f"matrix", f"an array of shape {arr.shape}", echo=False)
+        raise fail(
+            name,
+            f"{n_states} action indices or a ({n_states}, {n_actions}) probability matrix",
+            f"an array of shape {arr.shape}",
+            echo=False,
+        )
     if np.any(np.abs(arr.sum(axis=1) - 1.0) > 1e-8):
-        raise fail(name, "a matrix of probabilities whose rows sum to 1",
-                   f"row sums {arr.sum(axis=1).round(6).tolist()}", echo=False)
+        raise fail(
+            name,
+            "a matrix of probabilities whose rows sum to 1",
+            f"row sums {arr.sum(axis=1).round(6).tolist()}",
+            echo=False,
+        )
     return arr
 
 
@@ -1428,7 +1650,9 @@ def check_state(name: str, value, n_states: int, terminal: np.ndarray):
         return None
     index = check_scalar(name, value, int, low=0, high=n_states - 1)
     if terminal[index]:
-        raise fail(name, "a non-terminal state", index, hint="An episode cannot start where it ends.")
+        raise fail(
+            name, "a non-terminal state", index, hint="An episode cannot start where it ends."
+        )
     return index
 
 
@@ -1436,12 +1660,15 @@ def check_state_values(name: str, values, n_states: int, *, allow_nan: bool = Fa
     """One finite value per state (NaN allowed on request), as a new float array."""
     v = check_array(name, values, ndim=1, allow_nan=allow_nan)
     if v.size != n_states:
-        raise fail(name, f"a 1-d array of {n_states} values, one per state", f"shape {v.shape}",
-                   echo=False)
+        raise fail(
+            name, f"a 1-d array of {n_states} values, one per state", f"shape {v.shape}", echo=False
+        )
     return v
 
 
-def check_proper_policy(P_pi: np.ndarray, terminal: np.ndarray, gamma: float, *, name: str = "policy") -> None:
+def check_proper_policy(
+    P_pi: np.ndarray, terminal: np.ndarray, gamma: float, *, name: str = "policy"
+) -> None:
     """With gamma = 1 every non-terminal state must reach a terminal state under the policy."""
     if gamma < 1.0:
         return
@@ -1452,8 +1679,10 @@ def check_proper_policy(P_pi: np.ndarray, terminal: np.ndarray, gamma: float, *,
             break
         reach = new
     if not reach.all():
-        raise fail(name, "proper with gamma = 1 (reach a terminal state from every state)",
-                   f"states {np.flatnonzero(~reach).tolist()} that never terminate", echo=False,
-                   hint="Their values would be infinite or undefined.")
-
-
+        raise fail(
+            name,
+            "proper with gamma = 1 (reach a terminal state from every state)",
+            f"states {np.flatnonzero(~reach).tolist()} that never terminate",
+            echo=False,
+            hint="Their values would be infinite or undefined.",
+        )

@@ -125,7 +125,9 @@ def _scalar(a):
     return float(a) if np.ndim(a) == 0 else a
 
 
-def entropy(counts: ArrayLike | None = None, *, labels: ArrayLike | None = None) -> float | np.ndarray:
+def entropy(
+    counts: ArrayLike | None = None, *, labels: ArrayLike | None = None
+) -> float | np.ndarray:
     r"""Entropy (信息熵) in bits of class counts or of a label vector.
 
     :math:`E = -\sum_k p_k \log_2 p_k`, :math:`p_k = n_k / n`, with :math:`0\log 0 = 0`.
@@ -195,12 +197,20 @@ def gini(counts: ArrayLike | None = None, *, labels: ArrayLike | None = None) ->
 def _table(table, name="table"):
     t = check_count_table(name, table)
     if t.ndim < 2:
-        raise fail(name, "a contingency table of shape (..., n_branches, n_classes)",
-                   f"an array of shape {t.shape}", echo=False)
+        raise fail(
+            name,
+            "a contingency table of shape (..., n_branches, n_classes)",
+            f"an array of shape {t.shape}",
+            echo=False,
+        )
     t = _rescaled(t, 2)
     totals = t.sum(axis=(-2, -1))
     if np.any(totals <= 0):
-        where = "" if totals.ndim == 0 else f" (table {np.argwhere(totals <= 0)[0].tolist()} of the stack)"
+        where = (
+            ""
+            if totals.ndim == 0
+            else f" (table {np.argwhere(totals <= 0)[0].tolist()} of the stack)"
+        )
         raise ValueError(
             f"{name} holds no samples{where}: all its counts are 0, and the impurity of an empty "
             f"set, hence its gain, split information and gain ratio, is undefined."
@@ -208,7 +218,9 @@ def _table(table, name="table"):
     return t
 
 
-def information_gain(table: ArrayLike, *, criterion: Literal["entropy", "gini"] = "entropy") -> float | np.ndarray:
+def information_gain(
+    table: ArrayLike, *, criterion: Literal["entropy", "gini"] = "entropy"
+) -> float | np.ndarray:
     r"""Information gain (信息增益) of a split given as a branches-by-classes table.
 
     :math:`\mathrm{Gain}(S, A) = I(S) - \sum_v \frac{|S_v|}{|S|} I(S_v)` where row ``v``
@@ -313,7 +325,11 @@ def gain_ratio(table: ArrayLike) -> float | np.ndarray:
     t = _table(table)
     branches = np.count_nonzero(t.sum(axis=-1) > 0, axis=-1)
     if np.any(branches < 2):
-        where = "" if branches.ndim == 0 else f" (table {np.argwhere(branches < 2)[0].tolist()} of the stack)"
+        where = (
+            ""
+            if branches.ndim == 0
+            else f" (table {np.argwhere(branches < 2)[0].tolist()} of the stack)"
+        )
         raise ValueError(
             f"table has a single non-empty branch{where}: SplitInfo = 0 and the gain ratio 0/0 is "
             f"undefined (C4.5 never considers such a split)."
@@ -352,8 +368,11 @@ def contingency_table(x: ArrayLike, y: ArrayLike) -> tuple[np.ndarray, np.ndarra
     >>> values.tolist(), classes.tolist(), table.tolist()
     (['Overcast', 'Rain', 'Sunny'], ['No', 'Yes'], [[0, 4], [2, 3], [3, 2]])
     """
-    xa = check_categorical_X(np.asarray(x, dtype=object).reshape(-1, 1), name="x",
-                             expected="a 1-d array of categorical values")[:, 0]
+    xa = check_categorical_X(
+        np.asarray(x, dtype=object).reshape(-1, 1),
+        name="x",
+        expected="a 1-d array of categorical values",
+    )[:, 0]
     ya = check_class_labels(y, xa.shape[0], n_name="x")
     values, xi = np.unique(xa.astype(str) if xa.dtype == object else xa, return_inverse=True)
     classes, yi = np.unique(ya, return_inverse=True)
@@ -402,8 +421,13 @@ class _MultiwayTree(ClassifierMixin, BaseEstimator):
             try:
                 child = node.children["<=" if float(v) <= node.threshold else ">"]
             except (TypeError, ValueError):
-                raise fail("X", f"a number (or NaN for missing) in column {node.feature}, a "
-                                f"continuous attribute in fit", v, error=TypeError) from None
+                raise fail(
+                    "X",
+                    f"a number (or NaN for missing) in column {node.feature}, a "
+                    f"continuous attribute in fit",
+                    v,
+                    error=TypeError,
+                ) from None
         else:
             child = node.children.get(_key(v))
             if child is None:  # value unseen at this node: the node's majority
@@ -592,8 +616,11 @@ class ID3(_MultiwayTree):
         def grow(rows, attrs, depth):
             counts = np.bincount(yi[rows], minlength=K).astype(float)
             node = _Node(counts=counts)
-            if (counts > 0).sum() <= 1 or not attrs or rows.size < mss or (
-                max_depth is not None and depth >= max_depth
+            if (
+                (counts > 0).sum() <= 1
+                or not attrs
+                or rows.size < mss
+                or (max_depth is not None and depth >= max_depth)
             ):
                 return node
             gains = {}
@@ -706,8 +733,14 @@ class C45(_MultiwayTree):
     [[0.5, 0.5]]
     """
 
-    def __init__(self, *, max_depth: int | None = None, min_samples_split: int = 2, min_samples_leaf: int = 2,
-                 categorical: Literal["auto"] | Sequence[int] | None = "auto") -> None:
+    def __init__(
+        self,
+        *,
+        max_depth: int | None = None,
+        min_samples_split: int = 2,
+        min_samples_leaf: int = 2,
+        categorical: Literal["auto"] | Sequence[int] | None = "auto",
+    ) -> None:
         self.max_depth = max_depth
         self.min_samples_split = min_samples_split
         self.min_samples_leaf = min_samples_leaf
@@ -715,8 +748,9 @@ class C45(_MultiwayTree):
 
     def _check_X_predict(self, X):
         if self._all_numeric(X):
-            X = validate_estimator_data(self, X, reset=False, dtype=np.float64,
-                                        ensure_all_finite="allow-nan")
+            X = validate_estimator_data(
+                self, X, reset=False, dtype=np.float64, ensure_all_finite="allow-nan"
+            )
             X = np.asarray(X, dtype=object)
         else:
             X = check_categorical_X(X, allow_missing=True, allow_continuous=True)
@@ -733,16 +767,25 @@ class C45(_MultiwayTree):
 
     def _categorical_mask(self, X):
         d = X.shape[1]
-        if self.categorical is None or (isinstance(self.categorical, str) and self.categorical == "auto"):
+        if self.categorical is None or (
+            isinstance(self.categorical, str) and self.categorical == "auto"
+        ):
             mask = np.zeros(d, dtype=bool)
             for j in range(d):
-                mask[j] = any(isinstance(v, (str, bool, np.str_, np.bool_)) for v in X[:, j]
-                              if not _is_missing(v))
+                mask[j] = any(
+                    isinstance(v, (str, bool, np.str_, np.bool_))
+                    for v in X[:, j]
+                    if not _is_missing(v)
+                )
             return mask
         if isinstance(self.categorical, str):
             check_choice("categorical", self.categorical, ("auto",))
         cols = np.asarray(self.categorical)
-        if cols.dtype.kind not in "iu" or cols.ndim != 1 or (cols.size and (cols.min() < 0 or cols.max() >= d)):
+        if (
+            cols.dtype.kind not in "iu"
+            or cols.ndim != 1
+            or (cols.size and (cols.min() < 0 or cols.max() >= d))
+        ):
             raise fail("categorical", f"'auto' or column indices in [0, {d})", self.categorical)
         mask = np.zeros(d, dtype=bool)
         mask[cols] = True
@@ -765,7 +808,9 @@ class C45(_MultiwayTree):
         mss = check_scalar("min_samples_split", self.min_samples_split, int, low=2)
         msl = check_scalar("min_samples_leaf", self.min_samples_leaf, int, low=1)
         if self._all_numeric(X):
-            X, y = validate_estimator_data(self, X, y, dtype=np.float64, ensure_all_finite="allow-nan")
+            X, y = validate_estimator_data(
+                self, X, y, dtype=np.float64, ensure_all_finite="allow-nan"
+            )
             X = np.asarray(X, dtype=object)
         else:
             X = check_categorical_X(X, allow_missing=True, allow_continuous=True)
@@ -774,8 +819,13 @@ class C45(_MultiwayTree):
         self.classes_, yi = _encode_y(y)
         self.n_features_in_ = X.shape[1]
         self.categorical_ = self._categorical_mask(X)
-        data = _c45_encode(X, self.categorical_, yi, self.classes_.size,
-                           _C45Limits(min_split=mss, min_leaf=msl, max_depth=max_depth))
+        data = _c45_encode(
+            X,
+            self.categorical_,
+            yi,
+            self.classes_.size,
+            _C45Limits(min_split=mss, min_leaf=msl, max_depth=max_depth),
+        )
         n, d = X.shape
         self.tree_ = _c45_grow(data, np.arange(n), np.ones(n), list(range(d)), 0)
         return self
@@ -822,12 +872,21 @@ def _c45_encode(X, categorical, yi, n_classes, limits=_C45Limits()) -> _C45Data:
         try:
             num[known, j] = np.asarray(X[known, j], dtype=float)
         except (TypeError, ValueError) as exc:
-            raise fail("X", f"numbers in column {j}, taken for continuous", f"non-numbers ({exc})",
-                       error=TypeError, echo=False,
-                       hint="List categorical columns in `categorical`.") from None
+            raise fail(
+                "X",
+                f"numbers in column {j}, taken for continuous",
+                f"non-numbers ({exc})",
+                error=TypeError,
+                echo=False,
+                hint="List categorical columns in `categorical`.",
+            ) from None
         if not np.all(np.isfinite(num[known, j])):
-            raise fail("X", f"finite in column {j} (NaN marks a missing value)", "infinite values",
-                       echo=False)
+            raise fail(
+                "X",
+                f"finite in column {j} (NaN marks a missing value)",
+                "infinite values",
+                echo=False,
+            )
     keys = np.array([[_key(v) for v in row] for row in X], dtype=object).reshape(n, d)
     return _C45Data(np.eye(n_classes)[yi], missing, num, keys, categorical, limits)
 
@@ -918,8 +977,12 @@ def _c45_choose(candidates, counts):
 def _c45_is_leaf(counts, n_attrs, weight, depth, limits):
     """A node is a leaf when it is pure, no attribute is left, its weight is below
     ``min_split`` or it is at ``max_depth``."""
-    return bool((counts > 1e-12).sum() <= 1 or not n_attrs or weight < limits.min_split or (
-        limits.max_depth is not None and depth >= limits.max_depth))
+    return bool(
+        (counts > 1e-12).sum() <= 1
+        or not n_attrs
+        or weight < limits.min_split
+        or (limits.max_depth is not None and depth >= limits.max_depth)
+    )
 
 
 def _fractional_weights(w, known, in_branch, share):
@@ -993,9 +1056,16 @@ class _ArrayTree:
         self.value, self.impurity, self.n_samples, self.weight = [], [], [], []
 
     def add(self, value, impurity, n, w):
-        for lst, v in ((self.left, -1), (self.right, -1), (self.feature, -2), (self.threshold, -2.0),
-                       (self.value, value), (self.impurity, impurity), (self.n_samples, n),
-                       (self.weight, w)):
+        for lst, v in (
+            (self.left, -1),
+            (self.right, -1),
+            (self.feature, -2),
+            (self.threshold, -2.0),
+            (self.value, value),
+            (self.impurity, impurity),
+            (self.n_samples, n),
+            (self.weight, w),
+        ):
             lst.append(v)
         return len(self.left) - 1
 
@@ -1114,7 +1184,9 @@ def _constant_features(Xn):
     return Xn.max(axis=0) <= Xn.min(axis=0) + _FEATURE_THRESHOLD
 
 
-def resolve_max_features(max_features: Literal["log2", "sqrt"] | int | float | None, n_features: int) -> int:
+def resolve_max_features(
+    max_features: Literal["log2", "sqrt"] | int | float | None, n_features: int
+) -> int:
     r"""The number ``k`` of attributes a tree considers at each split (``max_features`` of
     :class:`CART` and of the random forests built from it, :class:`~patterneval.RandomForest`).
 
@@ -1162,10 +1234,19 @@ def resolve_max_features(max_features: Literal["log2", "sqrt"] | int | float | N
     if max_features is None:
         return d
     if isinstance(max_features, str):
-        rule = np.sqrt if check_choice("max_features", max_features, ("log2", "sqrt")) == "sqrt" else np.log2
+        rule = (
+            np.sqrt
+            if check_choice("max_features", max_features, ("log2", "sqrt")) == "sqrt"
+            else np.log2
+        )
         return max(1, int(rule(d)))
-    value = check_count_or_share("max_features", max_features, d, of="features",
-                                 hint=' It may also be "log2", "sqrt" or None.')
+    value = check_count_or_share(
+        "max_features",
+        max_features,
+        d,
+        of="features",
+        hint=' It may also be "log2", "sqrt" or None.',
+    )
     return value if isinstance(value, int) else max(1, int(value * d))
 
 
@@ -1195,6 +1276,7 @@ class _CARTBase(BaseEstimator):
         tree = _ArrayTree()
         d = X.shape[1]
         if criterion in _CRITERIA_CLF:
+
             def stats_of(rows):
                 return S[rows].sum(axis=0)
 
@@ -1213,8 +1295,12 @@ class _CARTBase(BaseEstimator):
             st = stats_of(rows)
             imp = _node_impurity(st, criterion)
             node = tree.add(value_of(st), float(imp), rows.size, float(w[rows].sum()))
-            if (rows.size < self._mss or rows.size < 2 * self._msl or imp <= _EPSILON or (
-                    self._max_depth is not None and depth >= self._max_depth)):
+            if (
+                rows.size < self._mss
+                or rows.size < 2 * self._msl
+                or imp <= _EPSILON
+                or (self._max_depth is not None and depth >= self._max_depth)
+            ):
                 return node
             Xn = X[rows]
             if self._max_features < d:
@@ -1273,7 +1359,9 @@ class _CARTBase(BaseEstimator):
             sub_alpha = (r_node[idx] - r_branch[idx]) / (n_leaves[idx] - 1)
             # first minimum in node order, as scikit-learn; alphas within TIE_RTOL of the
             # root's impurity count as tied, so rounding cannot flip the order
-            k = argmin_tied(sub_alpha, scale=max(float(r_node[0]), float(np.max(np.abs(sub_alpha)))))
+            k = argmin_tied(
+                sub_alpha, scale=max(float(r_node[0]), float(np.max(np.abs(sub_alpha))))
+            )
             alpha, t = float(sub_alpha[k]), int(idx[k])
             if ccp_alpha is not None and ccp_alpha < alpha:
                 break
@@ -1351,8 +1439,9 @@ class _CARTBase(BaseEstimator):
         check_is_fitted(self, "tree_")
         return self.tree_.depth()
 
-    def cost_complexity_pruning_path(self, X: ArrayLike, y: ArrayLike,
-                                     sample_weight: ArrayLike | None = None) -> PruningPath:
+    def cost_complexity_pruning_path(
+        self, X: ArrayLike, y: ArrayLike, sample_weight: ArrayLike | None = None
+    ) -> PruningPath:
         r"""Effective alphas of weakest-link pruning on the tree grown with these
         parameters (``ccp_alpha`` ignored).
 
@@ -1463,10 +1552,17 @@ class CART(ClassifierMixin, _CARTBase):
     |   |--- pw > 1.75: class: 2  [0.0, 1.0, 45.0]
     """
 
-    def __init__(self, criterion: Literal["gini", "entropy", "squared_error"] = "gini", *,
-                 max_depth: int | None = None, min_samples_split: int = 2, min_samples_leaf: int = 1,
-                 max_features: Literal["log2", "sqrt"] | int | float | None = None, ccp_alpha: float = 0.0,
-                 random_state: int | np.random.RandomState | np.random.Generator | None = None) -> None:
+    def __init__(
+        self,
+        criterion: Literal["gini", "entropy", "squared_error"] = "gini",
+        *,
+        max_depth: int | None = None,
+        min_samples_split: int = 2,
+        min_samples_leaf: int = 1,
+        max_features: Literal["log2", "sqrt"] | int | float | None = None,
+        ccp_alpha: float = 0.0,
+        random_state: int | np.random.RandomState | np.random.Generator | None = None,
+    ) -> None:
         self.criterion = criterion
         self.max_depth = max_depth
         self.min_samples_split = min_samples_split
@@ -1485,8 +1581,12 @@ class CART(ClassifierMixin, _CARTBase):
         """
         crit = check_choice("criterion", self.criterion, _CRITERIA_CLF + _CRITERIA_REG)
         if crit == "squared_error":
-            raise fail("criterion", f"one of {list(_CRITERIA_CLF)} for a classifier", crit,
-                       hint="Use CARTRegressor for regression.")
+            raise fail(
+                "criterion",
+                f"one of {list(_CRITERIA_CLF)} for a classifier",
+                crit,
+                hint="Use CARTRegressor for regression.",
+            )
         X, y, w = self._prepare(X, y, sample_weight)
         check_classification_targets(y)
         self.classes_, yi = _encode_y(y)
@@ -1571,10 +1671,17 @@ class CARTRegressor(RegressorMixin, _CARTBase):
     array([0., 1.])
     """
 
-    def __init__(self, criterion: Literal["squared_error"] = "squared_error", *, max_depth: int | None = None,
-                 min_samples_split: int = 2, min_samples_leaf: int = 1,
-                 max_features: Literal["log2", "sqrt"] | int | float | None = None, ccp_alpha: float = 0.0,
-                 random_state: int | np.random.RandomState | np.random.Generator | None = None) -> None:
+    def __init__(
+        self,
+        criterion: Literal["squared_error"] = "squared_error",
+        *,
+        max_depth: int | None = None,
+        min_samples_split: int = 2,
+        min_samples_leaf: int = 1,
+        max_features: Literal["log2", "sqrt"] | int | float | None = None,
+        ccp_alpha: float = 0.0,
+        random_state: int | np.random.RandomState | np.random.Generator | None = None,
+    ) -> None:
         self.criterion = criterion
         self.max_depth = max_depth
         self.min_samples_split = min_samples_split
@@ -1602,9 +1709,14 @@ class CARTRegressor(RegressorMixin, _CARTBase):
         self._y_fit = y = check_array("y", y, ndim=1)
         top = float(np.max(np.abs(y))) if y.size else 0.0
         if top > 1e150 / np.sqrt(max(y.size, 1)):  # the squared errors (impurities) would overflow
-            raise fail("y", f"targets whose squared errors are finite in double precision (below about "
-                            f"{1e150 / np.sqrt(max(y.size, 1)):.0e} in magnitude)",
-                       f"a largest |target| of {top:.3g}", echo=False, hint="Rescale y.")
+            raise fail(
+                "y",
+                f"targets whose squared errors are finite in double precision (below about "
+                f"{1e150 / np.sqrt(max(y.size, 1)):.0e} in magnitude)",
+                f"a largest |target| of {top:.3g}",
+                echo=False,
+                hint="Rescale y.",
+            )
         S = np.column_stack([w, w * y])
         try:
             return self._fit_tree(X, S, w, "squared_error")
@@ -1650,9 +1762,16 @@ class PruningSequence(Result):
     grid_predictions: np.ndarray | None = dataclasses.field(default=None, repr=False)
 
 
-def pruning_sequence(X: ArrayLike, y: ArrayLike, X_test: ArrayLike, y_test: ArrayLike, *,
-                     criterion: Literal["gini", "entropy"] = "gini", max_depth: int | None = None,
-                     grid: ArrayLike | None = None) -> PruningSequence:
+def pruning_sequence(
+    X: ArrayLike,
+    y: ArrayLike,
+    X_test: ArrayLike,
+    y_test: ArrayLike,
+    *,
+    criterion: Literal["gini", "entropy"] = "gini",
+    max_depth: int | None = None,
+    grid: ArrayLike | None = None,
+) -> PruningSequence:
     r"""Grow one CART tree, then evaluate every subtree of its cost-complexity pruning
     path (Breiman et al. 1984, ch. 3): the subtree :math:`T_\alpha` kept for each
     effective alpha, its size, its training and test error rates (lower is better) and
@@ -1712,14 +1831,21 @@ def pruning_sequence(X: ArrayLike, y: ArrayLike, X_test: ArrayLike, y_test: Arra
         if grid is not None:
             preds.append(np.searchsorted(base.classes_, predict(grid)))
     return PruningSequence(
-        ccp_alphas=alphas, n_leaves=leaves, train_error=np.array(train), test_error=np.array(test),
+        ccp_alphas=alphas,
+        n_leaves=leaves,
+        train_error=np.array(train),
+        test_error=np.array(test),
         grid_predictions=np.array(preds) if grid is not None else None,
     )
 
 
 # ----------------------------------------------------------------------------- export
-def export_text(tree: ID3 | C45 | CART | CARTRegressor, *, feature_names: Sequence[str] | None = None,
-                decimals: int = 2) -> str:
+def export_text(
+    tree: ID3 | C45 | CART | CARTRegressor,
+    *,
+    feature_names: Sequence[str] | None = None,
+    decimals: int = 2,
+) -> str:
     """A text drawing of a fitted ID3, C45, CART or CARTRegressor tree, one line per
     branch (like scikit-learn's ``export_text``); leaves show the class and the
     (weighted) class counts, or the mean for regression.
@@ -1751,8 +1877,12 @@ def export_text(tree: ID3 | C45 | CART | CARTRegressor, *, feature_names: Sequen
     if feature_names is not None:
         feature_names = list(feature_names)
         if len(feature_names) != tree.n_features_in_:
-            raise fail("feature_names", f"{tree.n_features_in_} names, one per feature of the tree",
-                       f"{len(feature_names)} names", echo=False)
+            raise fail(
+                "feature_names",
+                f"{tree.n_features_in_} names, one per feature of the tree",
+                f"{len(feature_names)} names",
+                echo=False,
+            )
     decimals = check_scalar("decimals", decimals, int, low=0)
     if isinstance(tree, _MultiwayTree):
         return _multiway_text(tree, feature_names, decimals)
@@ -1795,8 +1925,9 @@ def _check_features(name, X, n_features):
     """Data to predict for a fitted tree: finite numbers, ``n_features`` columns."""
     arr = check_array(name, X, ndim=2, shape_hint="(n_samples, n_features)")
     if arr.shape[1] != n_features:
-        raise fail(name, f"{n_features} columns, the features of X", f"{arr.shape[1]} columns",
-                   echo=False)
+        raise fail(
+            name, f"{n_features} columns, the features of X", f"{arr.shape[1]} columns", echo=False
+        )
     return arr
 
 
@@ -1811,37 +1942,58 @@ def _is_continuous(value) -> bool:
     return not np.isfinite(float(value)) or float(value) != round(float(value))
 
 
-def check_categorical_X(X, *, allow_missing: bool = False, allow_continuous: bool = False,
-                        name: str = "X",
-                        expected: str = "a 2-d table of categorical values (n_samples, n_features)"
-                        ) -> np.ndarray:
+def check_categorical_X(
+    X,
+    *,
+    allow_missing: bool = False,
+    allow_continuous: bool = False,
+    name: str = "X",
+    expected: str = "a 2-d table of categorical values (n_samples, n_features)",
+) -> np.ndarray:
     """A 2-d table of categorical values (strings, ints, bools, integral floats) as an
     object array, at least one row and one column. Missing values (None, NaN) only if
     ``allow_missing``; non-integral floats, taken for continuous values, only if
     ``allow_continuous``. Sparse and complex input is refused; ``expected`` words the
     messages."""
     if X is None or np.isscalar(X) or hasattr(X, "tocsr"):
-        raise fail(name, expected, X if not hasattr(X, "tocsr") else "a sparse matrix",
-                   error=TypeError, echo=not hasattr(X, "tocsr"),
-                   hint=f"Pass {name}.toarray()." if hasattr(X, "tocsr") else "")
+        raise fail(
+            name,
+            expected,
+            X if not hasattr(X, "tocsr") else "a sparse matrix",
+            error=TypeError,
+            echo=not hasattr(X, "tocsr"),
+            hint=f"Pass {name}.toarray()." if hasattr(X, "tocsr") else "",
+        )
     arr = np.asarray(X, dtype=object)
     if arr.ndim != 2:
         raise fail(name, expected, f"an array of shape {arr.shape}", echo=False)
     if 0 in arr.shape:  # worded as scikit-learn's check_estimators_empty_data_messages expects
         what = "sample" if arr.shape[0] == 0 else "feature"
-        raise fail(name, f"{expected} with at least one row and one column",
-                   f"0 {what}(s) (shape={arr.shape}) while a minimum of 1 is required", echo=False)
+        raise fail(
+            name,
+            f"{expected} with at least one row and one column",
+            f"0 {what}(s) (shape={arr.shape}) while a minimum of 1 is required",
+            echo=False,
+        )
     for value in arr.ravel():
         if _is_missing(value):
             if not allow_missing:
-                raise fail(name, expected + " without missing values", value,
-                           hint="ID3 does not handle missing values (use C45).")
+                raise fail(
+                    name,
+                    expected + " without missing values",
+                    value,
+                    hint="ID3 does not handle missing values (use C45).",
+                )
         elif isinstance(value, (complex, np.complexfloating)):
             raise fail(name, expected, value, hint="Complex data not supported.")
         elif not allow_continuous and _is_continuous(value):
-            raise fail(name, expected, f"the continuous value {value!r}", echo=False,
-                       hint="ID3 takes categorical attributes only: discretise it, or use C45 "
-                            "or CART.")
+            raise fail(
+                name,
+                expected,
+                f"the continuous value {value!r}",
+                echo=False,
+                hint="ID3 takes categorical attributes only: discretise it, or use C45 or CART.",
+            )
     return arr
 
 
@@ -1853,8 +2005,12 @@ def check_class_labels(y, n_samples: int, *, name: str = "y", n_name: str = "X")
 
         from sklearn.exceptions import DataConversionWarning
 
-        warnings.warn(f"A column-vector {name} was passed when a 1d array was expected; it is "
-                      f"flattened to shape ({np.shape(y)[0]},).", DataConversionWarning, stacklevel=3)
+        warnings.warn(
+            f"A column-vector {name} was passed when a 1d array was expected; it is "
+            f"flattened to shape ({np.shape(y)[0]},).",
+            DataConversionWarning,
+            stacklevel=3,
+        )
         y = np.asarray(y).ravel()
     return check_labels(name, y, n=n_samples, n_name=n_name)
 

@@ -82,9 +82,11 @@ def assert_table_applies(func, good: dict, rows) -> None:
 def bad_input_test(good: dict, rows):
     """The parametrized test of a table keyed by function: ``good[func]`` is a valid call and
     each row ``(func, overrides, exc, pattern)`` spoils it; assign it to a ``test_`` name."""
+
     @pytest.mark.parametrize("func, overrides, exc, pattern", rows, ids=row_ids(rows))
     def test(func, overrides, exc, pattern):
         assert_rejects(exc, pattern, func, **{**good[func], **overrides})
+
     return test
 
 
@@ -118,7 +120,9 @@ def assert_explorer_displays(explorer) -> None:
     assert "application/vnd.jupyter.widget-view+json" in bundle
     hint = bundle["text/plain"]
     assert hint.startswith(f"{name}: ") and "Run All" in hint and "\n" not in hint, hint
-    assert repr(explorer).startswith(f"{name}(") and "00000000" not in repr(explorer), repr(explorer)
+    assert repr(explorer).startswith(f"{name}(") and "00000000" not in repr(explorer), repr(
+        explorer
+    )
     note = explorer.widget.children[-1].value
     assert "pe-static-note" in note and 'style="display: none"' in note and "make lab" in note
 

@@ -41,19 +41,31 @@ def main(repo: Path | None) -> None:
     check("imported from site-packages", "site-packages" in where.parts, where)
     if repo is not None:
         check("not the source tree", not where.is_relative_to(repo.resolve()), where)
-    check("__version__", pe.__version__ == importlib.metadata.version("patterneval"), pe.__version__)
+    check(
+        "__version__", pe.__version__ == importlib.metadata.version("patterneval"), pe.__version__
+    )
     check("py.typed shipped", (where / "py.typed").is_file())
     files = importlib.metadata.files("patterneval") or []
     check("LICENSE shipped", any(f.name == "LICENSE" for f in files))
-    specs = [r.split(";")[0].strip() for r in importlib.metadata.requires("patterneval")
-             if "extra ==" not in r]
+    specs = [
+        r.split(";")[0].strip()
+        for r in importlib.metadata.requires("patterneval")
+        if "extra ==" not in r
+    ]
     runtime = {re.match(r"[A-Za-z0-9._-]+", spec).group(0) for spec in specs}
-    check("runtime requirements", runtime == {"numpy", "scipy", "scikit-learn", "joblib", "threadpoolctl", "tqdm"}, runtime)
+    check(
+        "runtime requirements",
+        runtime == {"numpy", "scipy", "scikit-learn", "joblib", "threadpoolctl", "tqdm"},
+        runtime,
+    )
     check("each with its floor (>=)", all(">=" in spec for spec in specs), specs)
 
     # every compute module imports (none reaches for matplotlib or ipywidgets)
-    compute = [m.name for m in pkgutil.walk_packages(pe.__path__, "patterneval.")
-               if not m.name.startswith(("patterneval.plotting", "patterneval.widgets"))]
+    compute = [
+        m.name
+        for m in pkgutil.walk_packages(pe.__path__, "patterneval.")
+        if not m.name.startswith(("patterneval.plotting", "patterneval.widgets"))
+    ]
     for name in compute:
         importlib.import_module(name)
     check("compute modules import", len(compute) > 20, compute)
@@ -74,7 +86,10 @@ def main(repo: Path | None) -> None:
     check("binomial_interval", 0 < low < 0.1 < high < 0.3, (low, high))
     cv = pe.cross_val_error(clf, X, y, cv=5, rng=0, progress=True)  # tqdm, text bar
     check("cross_val_error", 0 < cv.error < 0.1, cv.error)
-    check("n_jobs=1 equals the default", pe.cross_val_error(clf, X, y, cv=5, rng=0, n_jobs=1).error == cv.error)
+    check(
+        "n_jobs=1 equals the default",
+        pe.cross_val_error(clf, X, y, cv=5, rng=0, n_jobs=1).error == cv.error,
+    )
     boot = pe.bootstrap_error(clf, X, y, n_resamples=10, method=".632+", rng=0)
     check("bootstrap_error", 0 < boot.estimate < 0.1, boot.estimate)
     perm = pe.permutation_test(clf, X[:120], y[:120], n_resamples=9, cv=3, rng=0)
@@ -91,7 +106,9 @@ def main(repo: Path | None) -> None:
         try:
             importlib.import_module(module)
         except ImportError as exc:
-            check(f"{module} names its extra", f'pip install "patterneval[{extra}]"' in str(exc), exc)
+            check(
+                f"{module} names its extra", f'pip install "patterneval[{extra}]"' in str(exc), exc
+            )
         else:
             check(f"{module} fails without its extra", False)
 

@@ -115,8 +115,9 @@ from patterneval.metrics import get_metric
 from patterneval.reinforcement import n_step_return
 
 # ------------------------------------------------------------------ small valid data
-X8 = np.array([[0.0, 0.1], [0.2, 0.0], [0.1, 0.3], [0.3, 0.2],
-               [3.0, 3.1], [3.2, 2.9], [2.8, 3.2], [3.3, 3.0]])
+X8 = np.array(
+    [[0.0, 0.1], [0.2, 0.0], [0.1, 0.3], [0.3, 0.2], [3.0, 3.1], [3.2, 2.9], [2.8, 3.2], [3.3, 3.0]]
+)
 Y8 = np.array([0, 0, 0, 0, 1, 1, 1, 1])
 Y8_PRED = np.array([0, 1, 0, 0, 1, 1, 0, 1])
 L6_TRUE = [0, 0, 1, 1, 2, 2]
@@ -136,8 +137,15 @@ ADA = pe.AdaBoost(n_estimators=3, random_state=0).fit(X8 + np.arange(8)[:, None]
 TREE = pe.CARTRegressor(max_depth=1).fit([[0.0], [1.0]], [0.0, 2.0])
 SCORES_A = np.array([0.81, 0.84, 0.80, 0.83, 0.85, 0.82, 0.84, 0.80, 0.83, 0.84])
 SCORES_B = np.array([0.79, 0.83, 0.80, 0.80, 0.83, 0.80, 0.84, 0.78, 0.81, 0.83])
-SCORE_TABLE = np.array([[0.763, 0.768, 0.771, 0.798], [0.599, 0.591, 0.590, 0.569], [0.954, 0.971, 0.968, 0.967],
-                        [0.628, 0.661, 0.654, 0.657], [0.882, 0.888, 0.886, 0.898]])
+SCORE_TABLE = np.array(
+    [
+        [0.763, 0.768, 0.771, 0.798],
+        [0.599, 0.591, 0.590, 0.569],
+        [0.954, 0.971, 0.968, 0.967],
+        [0.628, 0.661, 0.654, 0.657],
+        [0.882, 0.888, 0.886, 0.898],
+    ]
+)
 PROBA8 = np.array([0.1, 0.3, 0.2, 0.6, 0.7, 0.4, 0.9, 0.8])
 CV3 = pe.cv_scores([GaussianNB(), KNeighborsClassifier(1), GaussianNB()], X8, Y8_PRED, cv=2, rng=0)
 
@@ -166,131 +174,284 @@ GOOD: dict = {
     "error_variance": (pe.error_variance, dict(error=0.1, n=10)),
     "sample_size_for_width": (pe.sample_size_for_width, dict(error=0.1, width=0.1)),
     "stratified_error": (pe.stratified_error, dict(k=[1, 2], n=[10, 20], priors=[0.4, 0.6])),
-    "stratified_variance": (pe.stratified_variance, dict(class_errors=[0.1, 0.2], priors=[0.4, 0.6], n=10)),
-    "selective_variance_gap": (pe.selective_variance_gap, dict(class_errors=[0.1, 0.2], priors=[0.4, 0.6], n=10)),
+    "stratified_variance": (
+        pe.stratified_variance,
+        dict(class_errors=[0.1, 0.2], priors=[0.4, 0.6], n=10),
+    ),
+    "selective_variance_gap": (
+        pe.selective_variance_gap,
+        dict(class_errors=[0.1, 0.2], priors=[0.4, 0.6], n=10),
+    ),
     "proportional_allocation": (pe.proportional_allocation, dict(n=10, priors=[0.4, 0.6])),
-    "simulate_sampling": (simulate_sampling, dict(class_errors=[0.1, 0.2], priors=[0.4, 0.6], n=10,
-                                                     n_datasets=5, rng=0)),
+    "simulate_sampling": (
+        simulate_sampling,
+        dict(class_errors=[0.1, 0.2], priors=[0.4, 0.6], n=10, n_datasets=5, rng=0),
+    ),
     "coverage_probability": (pe.coverage_probability, dict(error=0.1, n=10)),
     "simulate_coverage": (simulate_coverage, dict(error=0.1, n=10, n_datasets=5, rng=0)),
     "check_mean": (simulation.check_mean, dict(samples=[0.1, 0.2, 0.3], formula=0.2)),
     "check_variance": (simulation.check_variance, dict(samples=[0.1, 0.2, 0.3], formula=0.01)),
-    "check_variance_difference": (simulation.check_variance_difference,
-                                  dict(samples_a=[0.1, 0.3, 0.2], samples_b=[0.2, 0.2, 0.1], formula=0.02)),
+    "check_variance_difference": (
+        simulation.check_variance_difference,
+        dict(samples_a=[0.1, 0.3, 0.2], samples_b=[0.2, 0.2, 0.1], formula=0.02),
+    ),
     "check_value": (simulation.check_value, dict(simulated=0.5, std_error=0.1, formula=0.5)),
-    "format_checks": (simulation.format_checks, dict(checks=[simulation.check_value(0.5, 0.1, 0.5)])),
-    "ErrorEstimate.confidence_interval": (pe.test_error(Y8, Y8_PRED).confidence_interval,
-                                          dict(confidence_level=0.95, method="wilson")),
+    "format_checks": (
+        simulation.format_checks,
+        dict(checks=[simulation.check_value(0.5, 0.1, 0.5)]),
+    ),
+    "ErrorEstimate.confidence_interval": (
+        pe.test_error(Y8, Y8_PRED).confidence_interval,
+        dict(confidence_level=0.95, method="wilson"),
+    ),
     "StratifiedEstimate.confidence_interval": (
-        pe.stratified_error([1, 2], [10, 20], [0.4, 0.6]).confidence_interval, dict(confidence_level=0.9)),
+        pe.stratified_error([1, 2], [10, 20], [0.4, 0.6]).confidence_interval,
+        dict(confidence_level=0.9),
+    ),
     # resampling
     "cross_val_error": (pe.cross_val_error, dict(estimator=GaussianNB(), X=X8, y=Y8, cv=2, rng=0)),
     "leave_one_out_error": (pe.leave_one_out_error, dict(estimator=GaussianNB(), X=X8, y=Y8)),
-    "bootstrap_error": (pe.bootstrap_error, dict(estimator=GaussianNB(), X=X8, y=Y8, n_resamples=3, rng=0)),
+    "bootstrap_error": (
+        pe.bootstrap_error,
+        dict(estimator=GaussianNB(), X=X8, y=Y8, n_resamples=3, rng=0),
+    ),
     "no_information_error": (pe.no_information_error, dict(y_true=Y8, y_pred=Y8_PRED)),
     "inclusion_probability": (pe.resampling.inclusion_probability, dict(n=10)),
     "simulate_distinct_share": (simulate_distinct_share, dict(n=10, n_resamples=5, rng=0)),
-    "simulate_error_estimates": (simulate_error_estimates,
-                                 dict(estimator=GaussianNB(), sampler=_sampler, n=10, n_test=20,
-                                      n_datasets=2, cv=(2, 5), n_resamples=3, rng=0)),
-    "permutation_test": (pe.permutation_test, dict(estimator=GaussianNB(), X=X8, y=Y8, n_resamples=3,
-                                                   cv=2, rng=0)),
-    "signal_tests": (signal_tests, dict(signals=(0.0, 3.0), n_samples=10, n_features=2,
-                                           n_resamples=3, cv=2, rng=0)),
-    "perturbation_interval": (pe.perturbation_interval, dict(X=X8, y=Y8, cv=2, n_resamples=5, rng=0)),
+    "simulate_error_estimates": (
+        simulate_error_estimates,
+        dict(
+            estimator=GaussianNB(),
+            sampler=_sampler,
+            n=10,
+            n_test=20,
+            n_datasets=2,
+            cv=(2, 5),
+            n_resamples=3,
+            rng=0,
+        ),
+    ),
+    "permutation_test": (
+        pe.permutation_test,
+        dict(estimator=GaussianNB(), X=X8, y=Y8, n_resamples=3, cv=2, rng=0),
+    ),
+    "signal_tests": (
+        signal_tests,
+        dict(signals=(0.0, 3.0), n_samples=10, n_features=2, n_resamples=3, cv=2, rng=0),
+    ),
+    "perturbation_interval": (
+        pe.perturbation_interval,
+        dict(X=X8, y=Y8, cv=2, n_resamples=5, rng=0),
+    ),
     "two_gaussians": (two_gaussians, dict(n=6, rng=0)),
     "linear_rule_error": (linear_rule_error, dict(coef=[1.0, 0.0], intercept=0.0)),
     "expected_svm_error": (expected_svm_error, dict(n=10, n_datasets=3, rng=0)),
-    "simulate_perturbation_coverage": (simulate_perturbation_coverage,
-                                       dict(n=10, cv=2, n_datasets=2, n_resamples=3, n_truth=20, rng=0)),
-    "selection_cv_error": (pe.selection_cv_error,
-                           dict(selector=SelectKBest(f_classif, k=1), estimator=GaussianNB(), X=X8, y=Y8,
-                                cv=2, rng=0)),
-    "leak_grid": (leak_grid, dict(n_features=(3, 4), k=(1, 2), n_samples=8, n_datasets=1, cv=2, rng=0)),
+    "simulate_perturbation_coverage": (
+        simulate_perturbation_coverage,
+        dict(n=10, cv=2, n_datasets=2, n_resamples=3, n_truth=20, rng=0),
+    ),
+    "selection_cv_error": (
+        pe.selection_cv_error,
+        dict(selector=SelectKBest(f_classif, k=1), estimator=GaussianNB(), X=X8, y=Y8, cv=2, rng=0),
+    ),
+    "leak_grid": (
+        leak_grid,
+        dict(n_features=(3, 4), k=(1, 2), n_samples=8, n_datasets=1, cv=2, rng=0),
+    ),
     # cluster.external
-    **{name: (getattr(pe, name), dict(labels_true=L6_TRUE, labels_pred=L6_PRED)) for name in (
-        "adjusted_rand_index", "all_indices", "clustering_accuracy", "contingency_matrix",
-        "fowlkes_mallows_index", "jaccard_index", "mutual_info", "pair_counts", "pair_f1",
-        "purity", "rand_index", "f_measure", "normalized_mutual_info", "minkowski_score",
-        "adjusted_mutual_info", "expected_mutual_info", "variation_of_information", "homogeneity",
-        "completeness")},
+    **{
+        name: (getattr(pe, name), dict(labels_true=L6_TRUE, labels_pred=L6_PRED))
+        for name in (
+            "adjusted_rand_index",
+            "all_indices",
+            "clustering_accuracy",
+            "contingency_matrix",
+            "fowlkes_mallows_index",
+            "jaccard_index",
+            "mutual_info",
+            "pair_counts",
+            "pair_f1",
+            "purity",
+            "rand_index",
+            "f_measure",
+            "normalized_mutual_info",
+            "minkowski_score",
+            "adjusted_mutual_info",
+            "expected_mutual_info",
+            "variation_of_information",
+            "homogeneity",
+            "completeness",
+        )
+    },
     "v_measure": (pe.v_measure, dict(labels_true=L6_TRUE, labels_pred=L6_PRED, beta=1.0)),
     "random_partition": (pe.cluster.random_partition, dict(n_samples=6, n_clusters=3, rng=0)),
     "relabel": (relabel, dict(labels_true=L6_TRUE, fraction=0.5, rng=0)),
-    "relabel_profiles": (relabel_profiles, dict(labels_true=L6_TRUE, grid=[0.0, 1.0], cluster_options=(2, 3))),
+    "relabel_profiles": (
+        relabel_profiles,
+        dict(labels_true=L6_TRUE, grid=[0.0, 1.0], cluster_options=(2, 3)),
+    ),
     # cluster.internal
-    **{name: (getattr(pe, name), dict(X=X8, labels=Y8)) for name in (
-        "within_cluster_variation", "separation", "silhouette_samples", "silhouette_width",
-        "dunn_index", "davies_bouldin_index", "compactness", "spacing", "calinski_harabasz_index")},
+    **{
+        name: (getattr(pe, name), dict(X=X8, labels=Y8))
+        for name in (
+            "within_cluster_variation",
+            "separation",
+            "silhouette_samples",
+            "silhouette_width",
+            "dunn_index",
+            "davies_bouldin_index",
+            "compactness",
+            "spacing",
+            "calinski_harabasz_index",
+        )
+    },
     "connectivity": (pe.connectivity, dict(X=X8, labels=Y8, n_neighbors=2)),
-    "pareto_front": (pe.pareto_front, dict(scores=[[0.5, 10.0], [0.6, 12.0], [0.4, 11.0]], maximize=[True, False])),
-    "prediction_strength": (pe.prediction_strength, dict(X=X8, clusterer=SKKMeans(n_init=1), n_clusters=2,
-                                                         n_resamples=2, rng=0)),
+    "pareto_front": (
+        pe.pareto_front,
+        dict(scores=[[0.5, 10.0], [0.6, 12.0], [0.4, 11.0]], maximize=[True, False]),
+    ),
+    "prediction_strength": (
+        pe.prediction_strength,
+        dict(X=X8, clusterer=SKKMeans(n_init=1), n_clusters=2, n_resamples=2, rng=0),
+    ),
     "blob_data": (blob_data, dict(separation=5.0, n=6, rng=0)),
-    "blob_index_grid": (blob_index_grid, dict(separations=[2.0, 8.0], ks=[2, 3], n=12, names=("silhouette",))),
+    "blob_index_grid": (
+        blob_index_grid,
+        dict(separations=[2.0, 8.0], ks=[2, 3], n=12, names=("silhouette",)),
+    ),
     "index_curves": (pe.cluster.index_curves, dict(X=X8, ks=[2, 3], names=("silhouette",))),
     # cluster.stability
-    "gap_statistic": (pe.gap_statistic, dict(X=X8, clusterer=SKKMeans(n_init=1), k_values=[1, 2],
-                                             n_references=2, rng=0)),
-    "cluster_stability": (pe.cluster_stability, dict(X=X8, clusterer=SKKMeans(n_clusters=2, n_init=1),
-                                                     n_resamples=2, fraction=0.5, noise_fraction=0.05,
-                                                     noise_range=4.0, rng=0)),
-    **{name: (getattr(pe, name), dict(X=X8, clusterer=SKKMeans(n_clusters=2, n_init=1), rng=0))
-       for name in ("feature_removal_stability", "apn", "ad", "adm", "fom")},
+    "gap_statistic": (
+        pe.gap_statistic,
+        dict(X=X8, clusterer=SKKMeans(n_init=1), k_values=[1, 2], n_references=2, rng=0),
+    ),
+    "cluster_stability": (
+        pe.cluster_stability,
+        dict(
+            X=X8,
+            clusterer=SKKMeans(n_clusters=2, n_init=1),
+            n_resamples=2,
+            fraction=0.5,
+            noise_fraction=0.05,
+            noise_range=4.0,
+            rng=0,
+        ),
+    ),
+    **{
+        name: (getattr(pe, name), dict(X=X8, clusterer=SKKMeans(n_clusters=2, n_init=1), rng=0))
+        for name in ("feature_removal_stability", "apn", "ad", "adm", "fom")
+    },
     # cluster.algorithms
     "threshold_clustering": (pe.threshold_clustering, dict(X=X8, threshold=1.0)),
     "max_min_distance": (pe.max_min_distance, dict(X=X8, theta=0.5)),
     "hierarchical": (pe.hierarchical, dict(X=X8, linkage="single", n_clusters=2)),
     "kmeans_plusplus": (pe.kmeans_plusplus, dict(X=X8, n_clusters=2, rng=0)),
-    "kmeans_plusplus_probabilities": (pe.cluster.kmeans_plusplus_probabilities, dict(X=X8, centers=X8[:1])),
-    "kmeans_grid": (clustering_algorithms.kmeans_grid, dict(X=X8, ks=[2, 3], labels_true=Y8, n_runs=1, rng=0)),
+    "kmeans_plusplus_probabilities": (
+        pe.cluster.kmeans_plusplus_probabilities,
+        dict(X=X8, centers=X8[:1]),
+    ),
+    "kmeans_grid": (
+        clustering_algorithms.kmeans_grid,
+        dict(X=X8, ks=[2, 3], labels_true=Y8, n_runs=1, rng=0),
+    ),
     # distance
     "minkowski": (pe.minkowski, dict(x=[0.0, 0.0], y=[3.0, 4.0], p=2.0)),
     "chebyshev": (pe.chebyshev, dict(x=[0.0, 0.0], y=[3.0, 4.0])),
     "cosine_similarity": (pe.cosine_similarity, dict(x=[1.0, 0.0], y=[1.0, 1.0])),
     "cosine_distance": (pe.cosine_distance, dict(x=[1.0, 0.0], y=[1.0, 1.0])),
     "mahalanobis": (pe.mahalanobis, dict(x=[0.0, 0.0], y=[2.0, 0.0], cov=[[4.0, 0.0], [0.0, 1.0]])),
-    "vdm": (pe.vdm, dict(values=["g", "g", "b", "b", "w", "w"], labels=["y", "y", "y", "n", "n", "n"], p=2.0)),
+    "vdm": (
+        pe.vdm,
+        dict(values=["g", "g", "b", "b", "w", "w"], labels=["y", "y", "y", "n", "n", "n"], p=2.0),
+    ),
     "vdm_tables": (pe.vdm_tables, dict(X=OBJ_X, labels=[0, 0, 1], categorical=[1])),
     "mixed_distance": (pe.mixed_distance, dict(x=OBJ_X[0], y=OBJ_X[2], tables=VDM_TABLES)),
     "unit_ball_boundary": (pp.unit_ball_boundary, dict(p=2.0, n_points=9)),
-    "mahalanobis_ellipse": (pp.mahalanobis_ellipse, dict(mean=[0.0, 0.0], cov=[[2.0, 0.5], [0.5, 1.0]],
-                                                         radius=1.0, n_points=9)),
+    "mahalanobis_ellipse": (
+        pp.mahalanobis_ellipse,
+        dict(mean=[0.0, 0.0], cov=[[2.0, 0.5], [0.5, 1.0]], radius=1.0, n_points=9),
+    ),
     "contour_problem": (pp.contour_problem, dict(name="quadratic")),
     # ensemble
     "majority_vote_error": (pe.majority_vote_error, dict(error=0.3, n_voters=3)),
     "hoeffding_bound": (pe.hoeffding_bound, dict(error=0.3, n_voters=3)),
-    "correlated_vote_error": (pe.correlated_vote_error, dict(error=0.3, n_voters=5, correlation=0.2)),
-    "simulate_correlated_vote": (why_ensembles_work.simulate_correlated_vote, dict(error=0.3, n_voters=[3, 5], correlation=0.2,
-                                                                   n_datasets=5, rng=0)),
+    "correlated_vote_error": (
+        pe.correlated_vote_error,
+        dict(error=0.3, n_voters=5, correlation=0.2),
+    ),
+    "simulate_correlated_vote": (
+        why_ensembles_work.simulate_correlated_vote,
+        dict(error=0.3, n_voters=[3, 5], correlation=0.2, n_datasets=5, rng=0),
+    ),
     "vote_rates": (pe.vote_rates, dict(accuracy=0.6, n_voters=[3, 4])),
-    "simulate_vote_rates": (combining.simulate_vote_rates, dict(accuracy=0.6, n_voters=5, n_classes=3,
-                                                         n_resamples=5, rng=0)),
+    "simulate_vote_rates": (
+        combining.simulate_vote_rates,
+        dict(accuracy=0.6, n_voters=5, n_classes=3, n_resamples=5, rng=0),
+    ),
     "majority_vote": (pe.majority_vote, dict(predictions=VOTES)),
     "plurality_vote": (pe.plurality_vote, dict(predictions=VOTES)),
     "weighted_vote": (pe.weighted_vote, dict(predictions=VOTES, weights=[0.6, 0.2, 0.2])),
     "average": (pe.average, dict(outputs=[[1.0, 2.0], [3.0, 6.0]])),
-    "weighted_average": (pe.weighted_average, dict(outputs=[[1.0, 2.0], [3.0, 6.0]], weights=[0.75, 0.25])),
+    "weighted_average": (
+        pe.weighted_average,
+        dict(outputs=[[1.0, 2.0], [3.0, 6.0]], weights=[0.75, 0.25]),
+    ),
     "disagreement": (pe.disagreement, dict(h1=PM[0], h2=PM[1])),
     "correlation": (pe.correlation, dict(h1=PM[0], h2=PM[1])),
     "q_statistic": (pe.q_statistic, dict(h1=PM[0], h2=PM[1])),
     "kappa": (pe.kappa, dict(h1=PM[0], h2=PM[1])),
     "pair_table": (pe.pair_table, dict(h1=PM[0], h2=PM[1])),
     "pairwise_diversity": (pe.pairwise_diversity, dict(predictions=PM)),
-    "kappa_error": (pe.kappa_error, dict(predictions=[[0, 1, 1, 0], [0, 1, 0, 0], [1, 1, 1, 0]], y=[0, 1, 1, 0])),
-    "error_ambiguity": (pe.error_ambiguity, dict(predictions=[[1.0, 2.0], [3.0, 2.0]], y=[2.0, 2.0])),
-    "correlated_pair": (diversity.correlated_pair, dict(latent_correlation=0.3, positive_rate=0.5, n_samples=10, rng=0)),
-    "boosting_rounds": (adaboost.boosting_rounds, dict(X=X8, y=Y8_PRED, n_estimators=2, grid_size=4, rng=0)),
-    "compare_modes": (adaboost.compare_modes, dict(X_train=X8, y_train=Y8_PRED, X_test=X8, y_test=Y8_PRED,
-                                             n_estimators=2, n_runs=1, rng=0)),
-    "resampled_error": (adaboost.resampled_error, dict(model=ADA, X=X8, y=Y8_PRED, round=1, n_resamples=3, rng=0)),
-    "forest_convergence": (pe.ensemble.forest_convergence, dict(X=X8, y=Y8, X_test=X8, y_test=Y8, n_estimators=2, rng=0)),
+    "kappa_error": (
+        pe.kappa_error,
+        dict(predictions=[[0, 1, 1, 0], [0, 1, 0, 0], [1, 1, 1, 0]], y=[0, 1, 1, 0]),
+    ),
+    "error_ambiguity": (
+        pe.error_ambiguity,
+        dict(predictions=[[1.0, 2.0], [3.0, 2.0]], y=[2.0, 2.0]),
+    ),
+    "correlated_pair": (
+        diversity.correlated_pair,
+        dict(latent_correlation=0.3, positive_rate=0.5, n_samples=10, rng=0),
+    ),
+    "boosting_rounds": (
+        adaboost.boosting_rounds,
+        dict(X=X8, y=Y8_PRED, n_estimators=2, grid_size=4, rng=0),
+    ),
+    "compare_modes": (
+        adaboost.compare_modes,
+        dict(
+            X_train=X8, y_train=Y8_PRED, X_test=X8, y_test=Y8_PRED, n_estimators=2, n_runs=1, rng=0
+        ),
+    ),
+    "resampled_error": (
+        adaboost.resampled_error,
+        dict(model=ADA, X=X8, y=Y8_PRED, round=1, n_resamples=3, rng=0),
+    ),
+    "forest_convergence": (
+        pe.ensemble.forest_convergence,
+        dict(X=X8, y=Y8, X_test=X8, y_test=Y8, n_estimators=2, rng=0),
+    ),
     "resolve_max_features": (pe.tree.resolve_max_features, dict(max_features="sqrt", n_features=4)),
     # optimize
-    "gradient_descent": (pe.gradient_descent, dict(f=Q.f, grad=Q.grad, x0=[1.0, 1.0], learning_rate=0.05,
-                                                   momentum=0.5, n_iter=5, tol=1e-8, epsilon=1e-8)),
+    "gradient_descent": (
+        pe.gradient_descent,
+        dict(
+            f=Q.f,
+            grad=Q.grad,
+            x0=[1.0, 1.0],
+            learning_rate=0.05,
+            momentum=0.5,
+            n_iter=5,
+            tol=1e-8,
+            epsilon=1e-8,
+        ),
+    ),
     "least_squares": (pe.least_squares, dict(X=X8, y=np.arange(8.0))),
-    "gaussian_regression_mle": (pe.gaussian_regression_mle, dict(X=X8, y=np.arange(8.0) + X8[:, 0] ** 2)),
+    "gaussian_regression_mle": (
+        pe.gaussian_regression_mle,
+        dict(X=X8, y=np.arange(8.0) + X8[:, 0] ** 2),
+    ),
     "bernoulli_mle": (pe.bernoulli_mle, dict(x=[1, 0, 1, 1])),
     "gaussian_mle": (pe.gaussian_mle, dict(x=[1.0, 2.0, 3.0, 6.0])),
     "rosenbrock": (optimisation.rosenbrock, dict(x=[0.5, 0.5])),
@@ -309,32 +470,82 @@ GOOD: dict = {
     "bits_to_real": (pe.bits_to_real, dict(population=POP, low=0.0, high=7.0)),
     "population_diversity": (pe.population_diversity, dict(population=POP)),
     "bit_flip_mutation": (pe.bit_flip_mutation, dict(population=POP, rate=0.5, rng=0)),
-    "single_point_crossover": (pe.single_point_crossover, dict(parents_a=POP[:2], parents_b=POP[2:], rng=0)),
-    "two_point_crossover": (pe.two_point_crossover, dict(parents_a=POP[:2], parents_b=POP[2:], rng=0)),
+    "single_point_crossover": (
+        pe.single_point_crossover,
+        dict(parents_a=POP[:2], parents_b=POP[2:], rng=0),
+    ),
+    "two_point_crossover": (
+        pe.two_point_crossover,
+        dict(parents_a=POP[:2], parents_b=POP[2:], rng=0),
+    ),
     "uniform_crossover": (pe.uniform_crossover, dict(parents_a=POP[:2], parents_b=POP[2:], rng=0)),
     "roulette_selection": (pe.roulette_selection, dict(fitness=FIT4, n_select=3, rng=0)),
-    "tournament_selection": (pe.tournament_selection, dict(fitness=FIT4, n_select=3, size=2, rng=0)),
-    "truncation_selection": (pe.truncation_selection, dict(fitness=FIT4, n_select=3, n_best=2, rng=0)),
+    "tournament_selection": (
+        pe.tournament_selection,
+        dict(fitness=FIT4, n_select=3, size=2, rng=0),
+    ),
+    "truncation_selection": (
+        pe.truncation_selection,
+        dict(fitness=FIT4, n_select=3, n_best=2, rng=0),
+    ),
     "shared_fitness": (pe.shared_fitness, dict(population=POP, fitness=FIT4, radius=1.0)),
     "schema_matches": (pe.schema_matches, dict(schema="1#0#", population=POP)),
     "schema_order": (pe.schema_order, dict(schema="##1#0")),
     "defining_length": (pe.defining_length, dict(schema="##1#0")),
-    "schema_theorem_bound": (pe.schema_theorem_bound, dict(m=10, f_schema=1.5, f_mean=1.0, p_c=0.8, p_m=0.01,
-                                                           order=2, defining_length=2, length=11)),
-    "schema_counts": (evolution.schema_counts, dict(fitness=pe.evolution.onemax, population=POP, schema="1###",
-                                             crossover_rate=0.7, mutation_rate=0.02, n_runs=5, rng=0)),
-    "run_ga": (pe.run_ga, dict(fitness=pe.evolution.onemax, n_bits=6, population_size=4, n_generations=2, rng=0)),
-    "run_ga_replicates": (pe.evolution.run_ga_replicates, dict(fitness=pe.evolution.onemax, n_bits=6, n_runs=2, population_size=4,
-                                                     n_generations=2, rng=0)),
+    "schema_theorem_bound": (
+        pe.schema_theorem_bound,
+        dict(
+            m=10, f_schema=1.5, f_mean=1.0, p_c=0.8, p_m=0.01, order=2, defining_length=2, length=11
+        ),
+    ),
+    "schema_counts": (
+        evolution.schema_counts,
+        dict(
+            fitness=pe.evolution.onemax,
+            population=POP,
+            schema="1###",
+            crossover_rate=0.7,
+            mutation_rate=0.02,
+            n_runs=5,
+            rng=0,
+        ),
+    ),
+    "run_ga": (
+        pe.run_ga,
+        dict(fitness=pe.evolution.onemax, n_bits=6, population_size=4, n_generations=2, rng=0),
+    ),
+    "run_ga_replicates": (
+        pe.evolution.run_ga_replicates,
+        dict(
+            fitness=pe.evolution.onemax,
+            n_bits=6,
+            n_runs=2,
+            population_size=4,
+            n_generations=2,
+            rng=0,
+        ),
+    ),
     # concept
     "find_s": (pe.find_s, dict(X=SPORT_FS.X, y=SPORT_FS.y)),
-    "candidate_elimination": (pe.candidate_elimination, dict(X=SPORT.X, y=SPORT.y, domains=SPORT.domains)),
-    "list_then_eliminate": (pe.list_then_eliminate, dict(X=SPORT.X, y=SPORT.y, domains=SPORT.domains)),
+    "candidate_elimination": (
+        pe.candidate_elimination,
+        dict(X=SPORT.X, y=SPORT.y, domains=SPORT.domains),
+    ),
+    "list_then_eliminate": (
+        pe.list_then_eliminate,
+        dict(X=SPORT.X, y=SPORT.y, domains=SPORT.domains),
+    ),
     "enjoy_sport": (tree_learning.enjoy_sport, dict(variant="find-s")),
-    "enumerate_hypotheses": (pe.concept.enumerate_hypotheses, dict(domains=[("a", "b"), ("x", "y", "z")])),
+    "enumerate_hypotheses": (
+        pe.concept.enumerate_hypotheses,
+        dict(domains=[("a", "b"), ("x", "y", "z")]),
+    ),
     "hypothesis_space_size": (pe.hypothesis_space_size, dict(domain_sizes=[3, 2, 2])),
     "matches": (pe.concept.matches, dict(h=("Sunny", "?"), x=("Sunny", "Warm"))),
-    "more_general_or_equal": (pe.concept.more_general_or_equal, dict(h1=("Sunny", "?"), h2=("Sunny", "Warm"))),
+    "more_general_or_equal": (
+        pe.concept.more_general_or_equal,
+        dict(h1=("Sunny", "?"), h2=("Sunny", "Warm")),
+    ),
     # tree
     "entropy": (pe.entropy, dict(counts=[9, 5])),
     "gini": (pe.gini, dict(counts=[9, 5])),
@@ -350,69 +561,191 @@ GOOD: dict = {
     "epsilon_greedy": (pe.epsilon_greedy, dict(q=[[0.0, 1.0]], epsilon=0.2)),
     "greedy_policy": (pe.greedy_policy, dict(q=[[0.0, 1.0], [2.0, 2.0]])),
     "gridworld": (reinforcement.gridworld, dict(slip=0.1, gamma=0.9)),
-    "learning_curve": (pe.reinforcement.learning_curve, dict(history=[[1.0, 2.0], [0.0, 0.0]], values=[0.0, 0.0])),
+    "learning_curve": (
+        pe.reinforcement.learning_curve,
+        dict(history=[[1.0, 2.0], [0.0, 0.0]], values=[0.0, 0.0]),
+    ),
     "policy_evaluation": (pe.policy_evaluation, dict(mdp=GRID, policy=[1] * GRID.n_states)),
     "policy_iteration": (pe.policy_iteration, dict(mdp=MDP1)),
     "value_iteration": (pe.value_iteration, dict(mdp=MDP1, tol=1e-8)),
-    "sample_episode": (pe.sample_episode, dict(mdp=GRID, policy=[1] * GRID.n_states, max_steps=5, rng=0)),
-    "monte_carlo_evaluation": (pe.monte_carlo_evaluation, dict(mdp=GRID, policy=[0] * GRID.n_states,
-                                                               n_episodes=2, max_steps=20, rng=0)),
-    "td0": (pe.td0, dict(mdp=GRID, policy=[0] * GRID.n_states, alpha=0.1, n_episodes=2, max_steps=20, rng=0)),
-    "td_lambda": (pe.td_lambda, dict(mdp=GRID, policy=[0] * GRID.n_states, lam=0.5, n_episodes=2,
-                                     max_steps=20, rng=0)),
-    "q_learning": (pe.q_learning, dict(mdp=GRID, alpha=0.5, epsilon=0.2, n_episodes=2, max_steps=20, rng=0)),
+    "sample_episode": (
+        pe.sample_episode,
+        dict(mdp=GRID, policy=[1] * GRID.n_states, max_steps=5, rng=0),
+    ),
+    "monte_carlo_evaluation": (
+        pe.monte_carlo_evaluation,
+        dict(mdp=GRID, policy=[0] * GRID.n_states, n_episodes=2, max_steps=20, rng=0),
+    ),
+    "td0": (
+        pe.td0,
+        dict(mdp=GRID, policy=[0] * GRID.n_states, alpha=0.1, n_episodes=2, max_steps=20, rng=0),
+    ),
+    "td_lambda": (
+        pe.td_lambda,
+        dict(mdp=GRID, policy=[0] * GRID.n_states, lam=0.5, n_episodes=2, max_steps=20, rng=0),
+    ),
+    "q_learning": (
+        pe.q_learning,
+        dict(mdp=GRID, alpha=0.5, epsilon=0.2, n_episodes=2, max_steps=20, rng=0),
+    ),
     "sarsa": (pe.sarsa, dict(mdp=GRID, alpha=0.5, epsilon=0.2, n_episodes=2, max_steps=20, rng=0)),
     "MDP": (pe.MDP, dict(transitions=np.ones((1, 2, 1)), rewards=[[1.0, 2.0]], gamma=0.5)),
     # compare: two classifiers, many classifiers
-    "mcnemar_test": (pe.mcnemar_test, dict(y_true=Y8, y_pred_a=Y8_PRED, y_pred_b=Y8, exact=None, correction=True)),
-    "paired_ttest_5x2cv": (pe.paired_ttest_5x2cv, dict(estimator_a=GaussianNB(), estimator_b=KNeighborsClassifier(1),
-                                                       X=X8, y=Y8_PRED, rng=0)),
-    "combined_ftest_5x2cv": (pe.combined_ftest_5x2cv, dict(estimator_a=GaussianNB(),
-                                                           estimator_b=KNeighborsClassifier(1), X=X8, y=Y8_PRED,
-                                                           rng=0)),
-    "corrected_resampled_ttest": (pe.corrected_resampled_ttest, dict(scores_a=SCORES_A, scores_b=SCORES_B,
-                                                                     n_train=9, n_test=1)),
-    "bayesian_correlated_ttest": (pe.bayesian_correlated_ttest, dict(scores_a=SCORES_A, scores_b=SCORES_B,
-                                                                     n_train=9, n_test=1, rope=0.01)),
-    "friedman_test": (pe.friedman_test, dict(scores=SCORE_TABLE, lower_is_better=False, tie_correction=False)),
+    "mcnemar_test": (
+        pe.mcnemar_test,
+        dict(y_true=Y8, y_pred_a=Y8_PRED, y_pred_b=Y8, exact=None, correction=True),
+    ),
+    "paired_ttest_5x2cv": (
+        pe.paired_ttest_5x2cv,
+        dict(estimator_a=GaussianNB(), estimator_b=KNeighborsClassifier(1), X=X8, y=Y8_PRED, rng=0),
+    ),
+    "combined_ftest_5x2cv": (
+        pe.combined_ftest_5x2cv,
+        dict(estimator_a=GaussianNB(), estimator_b=KNeighborsClassifier(1), X=X8, y=Y8_PRED, rng=0),
+    ),
+    "corrected_resampled_ttest": (
+        pe.corrected_resampled_ttest,
+        dict(scores_a=SCORES_A, scores_b=SCORES_B, n_train=9, n_test=1),
+    ),
+    "bayesian_correlated_ttest": (
+        pe.bayesian_correlated_ttest,
+        dict(scores_a=SCORES_A, scores_b=SCORES_B, n_train=9, n_test=1, rope=0.01),
+    ),
+    "friedman_test": (
+        pe.friedman_test,
+        dict(scores=SCORE_TABLE, lower_is_better=False, tie_correction=False),
+    ),
     "nemenyi_test": (pe.nemenyi_test, dict(scores=SCORE_TABLE, alpha=0.05, lower_is_better=False)),
-    "holm_test": (pe.holm_test, dict(scores=SCORE_TABLE, control=0, alpha=0.05, lower_is_better=False)),
-    "critical_difference": (pe.critical_difference, dict(k=4, n_datasets=14, alpha=0.05, test="nemenyi")),
-    "bayesian_signed_rank": (pe.bayesian_signed_rank, dict(scores_a=SCORES_A, scores_b=SCORES_B, rope=0.01,
-                                                           prior_strength=0.5, n_draws=50, rng=0)),
+    "holm_test": (
+        pe.holm_test,
+        dict(scores=SCORE_TABLE, control=0, alpha=0.05, lower_is_better=False),
+    ),
+    "critical_difference": (
+        pe.critical_difference,
+        dict(k=4, n_datasets=14, alpha=0.05, test="nemenyi"),
+    ),
+    "bayesian_signed_rank": (
+        pe.bayesian_signed_rank,
+        dict(
+            scores_a=SCORES_A, scores_b=SCORES_B, rope=0.01, prior_strength=0.5, n_draws=50, rng=0
+        ),
+    ),
     # compare: ROC/AUC and calibration
     "roc_auc": (pe.roc_auc, dict(y_true=Y8, scores=X8[:, 0])),
     "roc_curve": (pe.roc_curve, dict(y_true=Y8, scores=X8[:, 0])),
-    "delong_interval": (pe.delong_interval, dict(y_true=Y8, scores=PROBA8, confidence_level=0.9,
-                                                 transform="logit")),
-    "delong_test": (pe.delong_test, dict(y_true=Y8, scores_a=PROBA8, scores_b=X8[:, 1], confidence_level=0.9,
-                                         alternative="two-sided")),
+    "delong_interval": (
+        pe.delong_interval,
+        dict(y_true=Y8, scores=PROBA8, confidence_level=0.9, transform="logit"),
+    ),
+    "delong_test": (
+        pe.delong_test,
+        dict(
+            y_true=Y8,
+            scores_a=PROBA8,
+            scores_b=X8[:, 1],
+            confidence_level=0.9,
+            alternative="two-sided",
+        ),
+    ),
     "binormal_roc": (binormal_roc, dict(fpr=[0.1, 0.5], auc=0.8, sigma=1.0)),
-    "binormal_scores": (binormal_scores, dict(auc=0.8, n_positive=3, n_negative=4, sigma=1.0, rng=0)),
-    "simulate_delong_coverage": (simulate_delong_coverage, dict(auc=0.8, n_positive=5, n_negative=5, sigma=1.0,
-                                                                confidence_level=0.9, n_datasets=10, rng=0)),
-    "expected_calibration_error": (pe.expected_calibration_error, dict(y_true=Y8, proba=PROBA8, n_bins=3,
-                                                                       strategy="uniform")),
-    "brier_decomposition": (pe.brier_decomposition, dict(y_true=Y8, proba=PROBA8, n_bins=3, strategy="quantile")),
+    "binormal_scores": (
+        binormal_scores,
+        dict(auc=0.8, n_positive=3, n_negative=4, sigma=1.0, rng=0),
+    ),
+    "simulate_delong_coverage": (
+        simulate_delong_coverage,
+        dict(
+            auc=0.8,
+            n_positive=5,
+            n_negative=5,
+            sigma=1.0,
+            confidence_level=0.9,
+            n_datasets=10,
+            rng=0,
+        ),
+    ),
+    "expected_calibration_error": (
+        pe.expected_calibration_error,
+        dict(y_true=Y8, proba=PROBA8, n_bins=3, strategy="uniform"),
+    ),
+    "brier_decomposition": (
+        pe.brier_decomposition,
+        dict(y_true=Y8, proba=PROBA8, n_bins=3, strategy="quantile"),
+    ),
     "bin_forecasts": (bin_forecasts, dict(forecasts=PROBA8, n_bins=3, strategy="uniform")),
-    "miscalibrated_forecasts": (miscalibrated_forecasts, dict(n=10, slope=2.0, shift=0.5, spread=1.0, rng=0)),
-    "cv_scores": (pe.cv_scores, dict(estimators=[GaussianNB(), KNeighborsClassifier(1)], X=X8, y=Y8_PRED, cv=2,
-                                     metric="accuracy", rng=0, n_jobs=None, progress=False)),
+    "miscalibrated_forecasts": (
+        miscalibrated_forecasts,
+        dict(n=10, slope=2.0, shift=0.5, spread=1.0, rng=0),
+    ),
+    "cv_scores": (
+        pe.cv_scores,
+        dict(
+            estimators=[GaussianNB(), KNeighborsClassifier(1)],
+            X=X8,
+            y=Y8_PRED,
+            cv=2,
+            metric="accuracy",
+            rng=0,
+            n_jobs=None,
+            progress=False,
+        ),
+    ),
     "CVScores.select": (_select, dict(names=("GaussianNB", "GaussianNB (2)"))),
-    "cv_metric_interval": (pe.cv_metric_interval, dict(estimator=GaussianNB(), X=X8, y=Y8_PRED, metric="accuracy", cv=2,
-                                                       n_resamples=5, method="percentile", confidence_level=0.9,
-                                                       rng=0)),
-    "bbc_cv": (pe.bbc_cv, dict(estimators=[GaussianNB(), GaussianNB(var_smoothing=1.0)], X=X8, y=Y8_PRED,
-                               metric="accuracy", cv=2, n_resamples=5, confidence_level=0.9, rng=0)),
-    "bbc_from_predictions": (bbc_from_predictions, dict(y_true=Y8, predictions=np.stack([Y8_PRED, 1 - Y8_PRED]),
-                                                        metric="accuracy", n_resamples=5, confidence_level=0.9,
-                                                        rng=0)),
+    "cv_metric_interval": (
+        pe.cv_metric_interval,
+        dict(
+            estimator=GaussianNB(),
+            X=X8,
+            y=Y8_PRED,
+            metric="accuracy",
+            cv=2,
+            n_resamples=5,
+            method="percentile",
+            confidence_level=0.9,
+            rng=0,
+        ),
+    ),
+    "bbc_cv": (
+        pe.bbc_cv,
+        dict(
+            estimators=[GaussianNB(), GaussianNB(var_smoothing=1.0)],
+            X=X8,
+            y=Y8_PRED,
+            metric="accuracy",
+            cv=2,
+            n_resamples=5,
+            confidence_level=0.9,
+            rng=0,
+        ),
+    ),
+    "bbc_from_predictions": (
+        bbc_from_predictions,
+        dict(
+            y_true=Y8,
+            predictions=np.stack([Y8_PRED, 1 - Y8_PRED]),
+            metric="accuracy",
+            n_resamples=5,
+            confidence_level=0.9,
+            rng=0,
+        ),
+    ),
     "get_metric": (get_metric, dict(metric="brier", response="proba")),
-    "out_of_fold_predictions": (out_of_fold_predictions, dict(estimators=GaussianNB(), X=X8, y=Y8,
-                                                              response="label", cv=2, rng=0)),
-    "simulate_selection_optimism": (simulate_selection_optimism, dict(n_samples=10, n_configurations=3,
-                                                                      accuracy=0.6, n_datasets=3, n_resamples=5,
-                                                                      confidence_level=0.9, rng=0)),
+    "out_of_fold_predictions": (
+        out_of_fold_predictions,
+        dict(estimators=GaussianNB(), X=X8, y=Y8, response="label", cv=2, rng=0),
+    ),
+    "simulate_selection_optimism": (
+        simulate_selection_optimism,
+        dict(
+            n_samples=10,
+            n_configurations=3,
+            accuracy=0.6,
+            n_datasets=3,
+            n_resamples=5,
+            confidence_level=0.9,
+            rng=0,
+        ),
+    ),
 }
 
 
@@ -435,10 +768,14 @@ class _Fit:
     def signature(self):
         if self.fitted is not None:
             return inspect.signature(getattr(self.fitted, self.method))
-        params = [p.replace(kind=p.KEYWORD_ONLY) for p in inspect.signature(self.cls).parameters.values()]
-        params += [p.replace(kind=p.KEYWORD_ONLY)
-                   for p in inspect.signature(getattr(self.cls, self.method)).parameters.values()
-                   if p.name != "self" and p.name not in self.ctor]
+        params = [
+            p.replace(kind=p.KEYWORD_ONLY) for p in inspect.signature(self.cls).parameters.values()
+        ]
+        params += [
+            p.replace(kind=p.KEYWORD_ONLY)
+            for p in inspect.signature(getattr(self.cls, self.method)).parameters.values()
+            if p.name != "self" and p.name not in self.ctor
+        ]
         return inspect.Signature(params)
 
 
@@ -447,7 +784,11 @@ ESTIMATORS = {
     "AdaBoost": (dict(n_estimators=2, random_state=0), dict(X=X8, y=Y8_PRED), "predict"),
     "Bagging": (dict(n_estimators=2, random_state=0), dict(X=X8, y=Y8), "predict"),
     "RandomForest": (dict(n_estimators=2, random_state=0), dict(X=X8, y=Y8), "predict"),
-    "Stacking": (dict(estimators=[GaussianNB(), GaussianNB()], cv=2, random_state=0), dict(X=X8, y=Y8), "predict"),
+    "Stacking": (
+        dict(estimators=[GaussianNB(), GaussianNB()], cv=2, random_state=0),
+        dict(X=X8, y=Y8),
+        "predict",
+    ),
     "MLR": (dict(fit_intercept=True), dict(X=X8, y=Y8), "predict"),
     "CART": (dict(max_depth=2), dict(X=X8, y=Y8), "predict"),
     "CARTRegressor": (dict(max_depth=2), dict(X=X8, y=np.arange(8.0)), "predict"),
@@ -458,7 +799,11 @@ ESTIMATORS = {
     "PCA": (dict(n_components=1), dict(X=X8), "transform"),
     "LDA": (dict(n_components=1), dict(X=X8, y=Y8), "transform"),
     "FastICA": (dict(n_components=2, random_state=0), dict(X=X8), "transform"),
-    "GeneticAlgorithm": (dict(fitness=pe.evolution.onemax, n_bits=4, population_size=4, n_generations=2, rng=0), {}, None),
+    "GeneticAlgorithm": (
+        dict(fitness=pe.evolution.onemax, n_bits=4, population_size=4, n_generations=2, rng=0),
+        {},
+        None,
+    ),
 }
 for _name, (_options, _data, _predict) in ESTIMATORS.items():
     _cls = getattr(pe, _name)
@@ -471,7 +816,10 @@ for _name, (_options, _data, _predict) in ESTIMATORS.items():
 # result methods that take arguments
 _PI = pe.perturbation_interval(X8, Y8, cv=2, n_resamples=5, rng=0)
 _PT = pe.permutation_test(GaussianNB(), X8, Y8, n_resamples=3, cv=2, rng=0)
-GOOD["PerturbationInterval.confidence_interval"] = (_PI.confidence_interval, dict(confidence_level=0.9))
+GOOD["PerturbationInterval.confidence_interval"] = (
+    _PI.confidence_interval,
+    dict(confidence_level=0.9),
+)
 GOOD["PermutationTestResult.head"] = (_PT.head, dict(n_resamples=2))
 GOOD["VDMTable.distance"] = (VDM_TABLES[1].distance, dict(a="a", b="b"))
 GOOD["Quadratic.f"] = (Q.f, dict(x=[1.0, 1.0]))
@@ -479,25 +827,38 @@ GOOD["Quadratic.grad"] = (Q.grad, dict(x=[1.0, 1.0]))
 GOOD["Quadratic.f_grid"] = (Q.f_grid, dict(X1=np.zeros((2, 3)), X2=np.ones((2, 3))))
 GOOD["GridWorld.to_grid"] = (GRID.to_grid, dict(values=np.zeros(GRID.n_states)))
 GOOD["AdaBoost.margins"] = (ADA.margins, dict(X=X8, y=Y8_PRED))
-GOOD["DeLongInterval.confidence_interval"] = (pe.delong_interval(Y8, PROBA8).confidence_interval,
-                                              dict(confidence_level=0.9, transform="clip"))
+GOOD["DeLongInterval.confidence_interval"] = (
+    pe.delong_interval(Y8, PROBA8).confidence_interval,
+    dict(confidence_level=0.9, transform="clip"),
+)
 
 # further methods of the fitted estimators above, called on their fit data like predict
 # (the methods that take y get the fit data's y too)
 MORE_METHODS = {
-    "AdaBoost": ("decision_function", "predict_proba", "staged_decision_function", "staged_predict",
-                 "staged_distributions"),
+    "AdaBoost": (
+        "decision_function",
+        "predict_proba",
+        "staged_decision_function",
+        "staged_predict",
+        "staged_distributions",
+    ),
     "Bagging": ("predict_proba", "staged_error", "votes"),
     "RandomForest": ("predict_proba", "staged_error", "votes"),
     "Stacking": ("decision_function", "meta_features", "predict_proba"),
-    "MLR": ("decision_function",), "C45": ("predict_proba",), "ID3": ("predict_proba",),
+    "MLR": ("decision_function",),
+    "C45": ("predict_proba",),
+    "ID3": ("predict_proba",),
     "CART": ("apply", "cost_complexity_pruning_path", "predict_proba"),
     "CARTRegressor": ("apply", "cost_complexity_pruning_path"),
-    "KMeans": ("score", "transform"), "PCA": ("inverse_transform",), "FastICA": ("inverse_transform",),
+    "KMeans": ("score", "transform"),
+    "PCA": ("inverse_transform",),
+    "FastICA": ("inverse_transform",),
 }
 for _name, _methods in MORE_METHODS.items():
     _options, _data, _ = ESTIMATORS[_name]
-    if _name == "Stacking":  # a meta-learner with predict_proba and decision_function (MLR has neither)
+    if (
+        _name == "Stacking"
+    ):  # a meta-learner with predict_proba and decision_function (MLR has neither)
         _options = {**_options, "meta_learner": LogisticRegression()}
     _model = getattr(pe, _name)(**_options).fit(**_data)
     for _method in _methods:
@@ -505,26 +866,74 @@ for _name, _methods in MORE_METHODS.items():
         _X = _model.transform(_data["X"]) if _method == "inverse_transform" else _data["X"]
         _kwargs = dict(X=_X, y=_data["y"]) if "y" in _args and "y" in _data else dict(X=_X[:3])
         GOOD[f"{_name}.{_method}"] = (_Fit(getattr(pe, _name), _method, _model), _kwargs)
-GOOD["FastICA.fit_transform"] = (_Fit(pe.FastICA, "fit_transform"), {**ESTIMATORS["FastICA"][0], "X": X8})
-GOOD["DecisionStump.fit"] = (_Fit(DecisionStump, "fit"), dict(X=X8, y=Y8_PRED, sample_weight=np.full(8, 0.125)))
+GOOD["FastICA.fit_transform"] = (
+    _Fit(pe.FastICA, "fit_transform"),
+    {**ESTIMATORS["FastICA"][0], "X": X8},
+)
+GOOD["DecisionStump.fit"] = (
+    _Fit(DecisionStump, "fit"),
+    dict(X=X8, y=Y8_PRED, sample_weight=np.full(8, 0.125)),
+)
 _STUMP = DecisionStump().fit(X8, Y8_PRED)
 GOOD["DecisionStump.predict"] = (_STUMP.predict, dict(X=X8[:3]))
 GOOD["DecisionStump.predict_proba"] = (_STUMP.predict_proba, dict(X=X8[:3]))
 # reports: one call per question
 _REPORT_ESTIMATORS = [GaussianNB(), KNeighborsClassifier(1)]
-GOOD["evaluate_classifier"] = (pe.evaluate_classifier, dict(estimator=GaussianNB(), X=X8, y=Y8_PRED, cv=2,
-                                                            n_resamples=2, confidence_level=0.9, rng=0,
-                                                            n_jobs=None, progress=False))
-GOOD["compare_classifiers"] = (pe.compare_classifiers, dict(estimators=_REPORT_ESTIMATORS, X=X8, y=Y8_PRED, cv=2,
-                                                            metric="accuracy", rope=0.01, alpha=0.05, rng=1,
-                                                            n_jobs=None, progress=False))
-GOOD["compare_on_datasets"] = (pe.compare_on_datasets, dict(scores=SCORE_TABLE, names=["a", "b", "c", "d"],
-                                                            alpha=0.05, rope=0.01, control=None,
-                                                            lower_is_better=False, rng=0))
+GOOD["evaluate_classifier"] = (
+    pe.evaluate_classifier,
+    dict(
+        estimator=GaussianNB(),
+        X=X8,
+        y=Y8_PRED,
+        cv=2,
+        n_resamples=2,
+        confidence_level=0.9,
+        rng=0,
+        n_jobs=None,
+        progress=False,
+    ),
+)
+GOOD["compare_classifiers"] = (
+    pe.compare_classifiers,
+    dict(
+        estimators=_REPORT_ESTIMATORS,
+        X=X8,
+        y=Y8_PRED,
+        cv=2,
+        metric="accuracy",
+        rope=0.01,
+        alpha=0.05,
+        rng=1,
+        n_jobs=None,
+        progress=False,
+    ),
+)
+GOOD["compare_on_datasets"] = (
+    pe.compare_on_datasets,
+    dict(
+        scores=SCORE_TABLE,
+        names=["a", "b", "c", "d"],
+        alpha=0.05,
+        rope=0.01,
+        control=None,
+        lower_is_better=False,
+        rng=0,
+    ),
+)
 GOOD["set_book_url"] = (pe.report.set_book_url, dict(url="../../"))
-GOOD["assess_clustering"] = (pe.assess_clustering, dict(X=X8, clusterer=SKKMeans(n_init=1), k_values=[1, 2],
-                                                        n_references=2, n_resamples=2, rng=0, n_jobs=None,
-                                                        progress=False))
+GOOD["assess_clustering"] = (
+    pe.assess_clustering,
+    dict(
+        X=X8,
+        clusterer=SKKMeans(n_init=1),
+        k_values=[1, 2],
+        n_references=2,
+        n_resamples=2,
+        rng=0,
+        n_jobs=None,
+        progress=False,
+    ),
+)
 _COMPARED = pe.compare_classifiers(_REPORT_ESTIMATORS, X8, Y8_PRED, cv=2, rng=1)
 GOOD["ComparisonReport.pair"] = (_COMPARED.pair, dict(a="GaussianNB", b="KNeighborsClassifier"))
 GOOD["ComparisonReport.to_frame"] = (_COMPARED.to_frame, dict(which="models"))
@@ -537,85 +946,226 @@ _RGRID = rejection_grid((30,), (0.0,), n_datasets=2, cv=2)
 _RGRID.to_json(_TMP / "grid.json")
 _GA = pe.GeneticAlgorithm(pe.evolution.onemax, 4, population_size=4, rng=0)
 _EPISODE = pe.sample_episode(GRID, [1] * GRID.n_states, max_steps=5, rng=0)
-GOOD.update({
-    "CandidateElimination.vote": (pe.candidate_elimination(SPORT.X, SPORT.y, domains=SPORT.domains).vote,
-                                  dict(x=tuple(SPORT.X[0]))),
-    "CoverageStudy.cell": (_STUDY.cell, dict(n=20, method="apparent")),
-    "CoverageStudy.replay": (_STUDY.replay, dict(n_datasets=2, n_jobs=None)),
-    "CoverageReplay.matches": (_STUDY.replay(2).matches, dict(tolerance=1e-12)),
-    "CoverageStudy.to_json": (_STUDY.to_json, dict(path=_TMP / "study-copy.json")),
-    "load_coverage_study": (load_coverage_study, dict(path=_TMP / "study.json")),
-    "RejectionGrid.cell": (_RGRID.cell, dict(n_samples=30, effect=0.0)),
-    "RejectionGrid.replay": (_RGRID.replay, dict(n_samples=30, effect=0.0)),
-    "RejectionGrid.to_json": (_RGRID.to_json, dict(path=_TMP / "grid-copy.json")),
-    "load_rejection_grid": (load_rejection_grid, dict(path=_TMP / "grid.json")),
-    "EstimatorSimulation.column": (simulate_error_estimates(**GOOD["simulate_error_estimates"][1]).column,
-                                   dict(name=".632")),
-    "SelectionCVResult.most_selected": (pe.selection_cv_error(**GOOD["selection_cv_error"][1]).most_selected,
-                                        dict(n=1)),
-    "GeneticAlgorithm.step": (_GA.step, dict(pop=POP.astype(bool), f=FIT4)),
-    "KMeansGrid.index": (clustering_algorithms.kmeans_grid(X8, [2, 3], labels_true=Y8, n_runs=1, rng=0).index,
-                         dict(k=2, init="random", run=0)),
-    "VDMTable.index": (VDM_TABLES[1].index, dict(value="a")),
-    "MDP.policy_matrices": (GRID.policy_matrices, dict(policy=[1] * GRID.n_states)),
-    "n_step_return": (n_step_return, dict(episode=_EPISODE, values=np.zeros(GRID.n_states), n=2, gamma=0.9, t=0)),
-    # compare: helpers of the chapters
-    "rank_scores": (rank_scores, dict(scores=SCORE_TABLE, lower_is_better=False)),
-    "average_ranks": (average_ranks, dict(scores=SCORE_TABLE, lower_is_better=False)),
-    "critical_difference_groups": (critical_difference_groups, dict(average_ranks=[1.2, 2.0, 3.1, 3.7], cd=1.0)),
-    "delong_rows": (delong_rows, dict(pos=np.array([[0.9, 0.8, 0.4]]), neg=np.array([[0.1, 0.5, 0.3, 0.2]]))),
-    "five_by_two_differences": (five_by_two_differences, dict(estimator_a=GaussianNB(),
-                                                              estimator_b=KNeighborsClassifier(1), X=X8,
-                                                              y=Y8_PRED, rng=0)),
-    "separation_for_error": (separation_for_error, dict(error=0.25)),
-    "simulate_two_classifier_tests": (simulate_two_classifier_tests, dict(n_samples=30, error=0.25, effect=0.05,
-                                                                          n_datasets=2, cv=2, alpha=0.05,
-                                                                          rng=0)),
-    "rejection_grid": (rejection_grid, dict(n_samples=(30,), effects=(0.0,), error=0.25, n_datasets=2,
-                                            cv=2, alpha=0.05, rng=1)),
-    "run_coverage_study": (run_coverage_study, dict(ns=[20], methods=("apparent",), separation=2.0, n_features=2,
-                                                    C=1.0, cv=2, n_datasets=2, n_resamples=3,
-                                                    confidence_level=0.9, n_truth=10, rng=1, n_jobs=None)),
-    # cluster.stability: helpers of the chapter
-    "jaccard_table": (jaccard_table, dict(labels_a=L6_TRUE, labels_b=L6_PRED)),
-    "within_dispersion": (within_dispersion, dict(X=X8, labels=Y8)),
-    "stability_blobs": (stability_blobs, dict(noise=0.5, n=6, rng=0)),
-    "stability_view": (stability_view, dict(noise=0.5, k=2, method="bootstrap", n=12, n_resamples=2,
-                                            n_references=2, k_max=3, rng=0)),
-})
+GOOD.update(
+    {
+        "CandidateElimination.vote": (
+            pe.candidate_elimination(SPORT.X, SPORT.y, domains=SPORT.domains).vote,
+            dict(x=tuple(SPORT.X[0])),
+        ),
+        "CoverageStudy.cell": (_STUDY.cell, dict(n=20, method="apparent")),
+        "CoverageStudy.replay": (_STUDY.replay, dict(n_datasets=2, n_jobs=None)),
+        "CoverageReplay.matches": (_STUDY.replay(2).matches, dict(tolerance=1e-12)),
+        "CoverageStudy.to_json": (_STUDY.to_json, dict(path=_TMP / "study-copy.json")),
+        "load_coverage_study": (load_coverage_study, dict(path=_TMP / "study.json")),
+        "RejectionGrid.cell": (_RGRID.cell, dict(n_samples=30, effect=0.0)),
+        "RejectionGrid.replay": (_RGRID.replay, dict(n_samples=30, effect=0.0)),
+        "RejectionGrid.to_json": (_RGRID.to_json, dict(path=_TMP / "grid-copy.json")),
+        "load_rejection_grid": (load_rejection_grid, dict(path=_TMP / "grid.json")),
+        "EstimatorSimulation.column": (
+            simulate_error_estimates(**GOOD["simulate_error_estimates"][1]).column,
+            dict(name=".632"),
+        ),
+        "SelectionCVResult.most_selected": (
+            pe.selection_cv_error(**GOOD["selection_cv_error"][1]).most_selected,
+            dict(n=1),
+        ),
+        "GeneticAlgorithm.step": (_GA.step, dict(pop=POP.astype(bool), f=FIT4)),
+        "KMeansGrid.index": (
+            clustering_algorithms.kmeans_grid(X8, [2, 3], labels_true=Y8, n_runs=1, rng=0).index,
+            dict(k=2, init="random", run=0),
+        ),
+        "VDMTable.index": (VDM_TABLES[1].index, dict(value="a")),
+        "MDP.policy_matrices": (GRID.policy_matrices, dict(policy=[1] * GRID.n_states)),
+        "n_step_return": (
+            n_step_return,
+            dict(episode=_EPISODE, values=np.zeros(GRID.n_states), n=2, gamma=0.9, t=0),
+        ),
+        # compare: helpers of the chapters
+        "rank_scores": (rank_scores, dict(scores=SCORE_TABLE, lower_is_better=False)),
+        "average_ranks": (average_ranks, dict(scores=SCORE_TABLE, lower_is_better=False)),
+        "critical_difference_groups": (
+            critical_difference_groups,
+            dict(average_ranks=[1.2, 2.0, 3.1, 3.7], cd=1.0),
+        ),
+        "delong_rows": (
+            delong_rows,
+            dict(pos=np.array([[0.9, 0.8, 0.4]]), neg=np.array([[0.1, 0.5, 0.3, 0.2]])),
+        ),
+        "five_by_two_differences": (
+            five_by_two_differences,
+            dict(
+                estimator_a=GaussianNB(),
+                estimator_b=KNeighborsClassifier(1),
+                X=X8,
+                y=Y8_PRED,
+                rng=0,
+            ),
+        ),
+        "separation_for_error": (separation_for_error, dict(error=0.25)),
+        "simulate_two_classifier_tests": (
+            simulate_two_classifier_tests,
+            dict(n_samples=30, error=0.25, effect=0.05, n_datasets=2, cv=2, alpha=0.05, rng=0),
+        ),
+        "rejection_grid": (
+            rejection_grid,
+            dict(
+                n_samples=(30,), effects=(0.0,), error=0.25, n_datasets=2, cv=2, alpha=0.05, rng=1
+            ),
+        ),
+        "run_coverage_study": (
+            run_coverage_study,
+            dict(
+                ns=[20],
+                methods=("apparent",),
+                separation=2.0,
+                n_features=2,
+                C=1.0,
+                cv=2,
+                n_datasets=2,
+                n_resamples=3,
+                confidence_level=0.9,
+                n_truth=10,
+                rng=1,
+                n_jobs=None,
+            ),
+        ),
+        # cluster.stability: helpers of the chapter
+        "jaccard_table": (jaccard_table, dict(labels_a=L6_TRUE, labels_b=L6_PRED)),
+        "within_dispersion": (within_dispersion, dict(X=X8, labels=Y8)),
+        "stability_blobs": (stability_blobs, dict(noise=0.5, n=6, rng=0)),
+        "stability_view": (
+            stability_view,
+            dict(
+                noise=0.5,
+                k=2,
+                method="bootstrap",
+                n=12,
+                n_resamples=2,
+                n_references=2,
+                k_max=3,
+                rng=0,
+            ),
+        ),
+    }
+)
 
 # ------------------------------------------------------------------ mutation classes
-LABELS = {"y_true", "y_pred", "labels_true", "labels_pred", "labels", "labels_a", "labels_b", "h1", "h2", "y",
-          "y_train", "y_test"}
+LABELS = {
+    "y_true",
+    "y_pred",
+    "labels_true",
+    "labels_pred",
+    "labels",
+    "labels_a",
+    "labels_b",
+    "h1",
+    "h2",
+    "y",
+    "y_train",
+    "y_test",
+}
 #: (target, parameter) pairs whose kind the name alone gets wrong
 LABEL_PARAMS = {("vdm", "values"), ("mcnemar_test", "y_pred_a"), ("mcnemar_test", "y_pred_b")}
-NOT_LABELS = {("minkowski", "y"), ("chebyshev", "y"), ("cosine_similarity", "y"), ("cosine_distance", "y"),
-              ("mahalanobis", "y"), ("mixed_distance", "y"), ("more_general_or_equal", "h1"),
-              ("more_general_or_equal", "h2"), ("error_ambiguity", "y"), ("least_squares", "y"),
-              ("gaussian_regression_mle", "y"), ("CARTRegressor.fit", "y"),
-              ("CARTRegressor.cost_complexity_pruning_path", "y")}
+NOT_LABELS = {
+    ("minkowski", "y"),
+    ("chebyshev", "y"),
+    ("cosine_similarity", "y"),
+    ("cosine_distance", "y"),
+    ("mahalanobis", "y"),
+    ("mixed_distance", "y"),
+    ("more_general_or_equal", "h1"),
+    ("more_general_or_equal", "h2"),
+    ("error_ambiguity", "y"),
+    ("least_squares", "y"),
+    ("gaussian_regression_mle", "y"),
+    ("CARTRegressor.fit", "y"),
+    ("CARTRegressor.cost_complexity_pruning_path", "y"),
+}
 #: label tables (members x samples): labels under the one rule, so strings are valid and inf is not
-LABEL_MATRICES = {("majority_vote", "predictions"), ("plurality_vote", "predictions"),
-                  ("weighted_vote", "predictions"), ("kappa_error", "predictions"),
-                  ("pairwise_diversity", "predictions")}
-COUNTS = re.compile(r"^(n|n_.*|max_iter|max_steps|population_size|grid_size|size|block|tournament_size|"
-                    r"round|n_points|k)$")
-PROBABILITIES = {"confidence_level", "error", "accuracy", "rate", "crossover_rate", "mutation_rate", "p_c",
-                 "p_m", "swap_probability", "positive_rate", "fraction", "slip", "gamma", "lam", "momentum",
-                 "epsilon", "alpha", "noise"}
+LABEL_MATRICES = {
+    ("majority_vote", "predictions"),
+    ("plurality_vote", "predictions"),
+    ("weighted_vote", "predictions"),
+    ("kappa_error", "predictions"),
+    ("pairwise_diversity", "predictions"),
+}
+COUNTS = re.compile(
+    r"^(n|n_.*|max_iter|max_steps|population_size|grid_size|size|block|tournament_size|"
+    r"round|n_points|k)$"
+)
+PROBABILITIES = {
+    "confidence_level",
+    "error",
+    "accuracy",
+    "rate",
+    "crossover_rate",
+    "mutation_rate",
+    "p_c",
+    "p_m",
+    "swap_probability",
+    "positive_rate",
+    "fraction",
+    "slip",
+    "gamma",
+    "lam",
+    "momentum",
+    "epsilon",
+    "alpha",
+    "noise",
+}
 CORRELATIONS = {"latent_correlation", "correlation"}
 #: (target, parameter) pairs that are positive quantities although their name is a probability's
 POSITIVE_PARAMS = {("stability_blobs", "noise"), ("stability_view", "noise")}
-POSITIVE = {"tol", "learning_rate", "C", "radius", "n_se", "std_error", "width", "theta", "threshold",
-            "min_distance", "max_std", "split_scale", "margin", "atol", "ccp_alpha", "beta", "p",
-            "lipschitz"}
+POSITIVE = {
+    "tol",
+    "learning_rate",
+    "C",
+    "radius",
+    "n_se",
+    "std_error",
+    "width",
+    "theta",
+    "threshold",
+    "min_distance",
+    "max_std",
+    "split_scale",
+    "margin",
+    "atol",
+    "ccp_alpha",
+    "beta",
+    "p",
+    "lipschitz",
+}
 #: arrays of non-negative numbers (counts, weights, priors, sizes, curvatures): a negative entry
 #: gets a row
-NON_NEGATIVE = {"counts", "table", "w", "weights", "priors", "domain_sizes", "eigenvalues", "class_errors",
-                "sample_weight", "n_voters", "ns", "ks", "seeds", "k", "n"}
+NON_NEGATIVE = {
+    "counts",
+    "table",
+    "w",
+    "weights",
+    "priors",
+    "domain_sizes",
+    "eigenvalues",
+    "class_errors",
+    "sample_weight",
+    "n_voters",
+    "ns",
+    "ks",
+    "seeds",
+    "k",
+    "n",
+}
 #: (target, parameter) pairs that need non-negative values although their name does not say so
 NON_NEGATIVE_PARAMS = {("roulette_selection", "fitness"), ("shared_fitness", "fitness")}
-ESTIMATOR_ARGS = {"estimator", "base_estimator", "selector", "clusterer", "model", "meta_learner", "tree"}
+ESTIMATOR_ARGS = {
+    "estimator",
+    "base_estimator",
+    "selector",
+    "clusterer",
+    "model",
+    "meta_learner",
+    "tree",
+}
 CALLABLES = {"f", "grad", "fitness", "sampler"}
 FREE_TEXT = {"label", "target_name", "name"}
 UNSET = object()
@@ -669,7 +1219,10 @@ def _rows_for(target: str, param: inspect.Parameter, good: dict, partners: bool)
         yield "empty", arr[:, :0]
         yield from _bad_label_values(arr)
         return
-    is_label = (name in LABELS and (target, name) not in NOT_LABELS) or (target, name) in LABEL_PARAMS
+    is_label = (name in LABELS and (target, name) not in NOT_LABELS) or (
+        target,
+        name,
+    ) in LABEL_PARAMS
     if is_label and value is not UNSET and not np.isscalar(value):
         arr = np.asarray(value)
         if arr.ndim == 1 and arr.size:
@@ -745,7 +1298,15 @@ def _rows_for(target: str, param: inspect.Parameter, good: dict, partners: bool)
         obj = arr.astype(object)
         obj.flat[0] = "a"
         yield "object with a string", obj
-        if arr.dtype.kind == "f" or name not in {"policy", "n_voters", "k", "n", "ks", "seeds", "categorical"}:
+        if arr.dtype.kind == "f" or name not in {
+            "policy",
+            "n_voters",
+            "k",
+            "n",
+            "ks",
+            "seeds",
+            "categorical",
+        }:
             bad = arr.astype(float)
             bad.flat[0] = np.nan
             yield "NaN", bad
@@ -764,7 +1325,11 @@ def _rows_for(target: str, param: inspect.Parameter, good: dict, partners: bool)
             bad.flat[0] = -1.0
             yield "negative", bad
         return
-    if isinstance(value, (list, tuple)) and value and not isinstance(value[0], (BaseEstimator, dict)):
+    if (
+        isinstance(value, (list, tuple))
+        and value
+        and not isinstance(value[0], (BaseEstimator, dict))
+    ):
         # values that are not numbers (attribute values, hypotheses, domains, option
         # lists): NaN is not equal to itself, so it can be no value (and an instance with it matches
         # no hypothesis)
@@ -790,24 +1355,65 @@ PASSTHROUGH: dict = {}
 
 # rows that are valid input after all: (target, param, label) -> reason
 SKIP = {
-    ("set_book_url", "url", "choice unknown"): "any non-empty string is an address (absolute or relative)",
+    (
+        "set_book_url",
+        "url",
+        "choice unknown",
+    ): "any non-empty string is an address (absolute or relative)",
     ("C45.fit", "X", "NaN"): "C4.5 treats NaN as a missing value (documented)",
     ("C45.predict", "X", "NaN"): "C4.5 treats NaN as a missing value (documented)",
     ("C45.predict_proba", "X", "NaN"): "C4.5 treats NaN as a missing value (documented)",
-    ("gradient_descent", "epsilon", "probability 1.5"): "epsilon is Adagrad's positive constant, not a rate",
+    (
+        "gradient_descent",
+        "epsilon",
+        "probability 1.5",
+    ): "epsilon is Adagrad's positive constant, not a rate",
     ("C45.fit", "X", "strings"): "C4.5 takes categorical attributes (categorical='auto')",
     ("C45.fit", "X", "object with a string"): "C4.5 takes mixed categorical and numeric attributes",
-    ("schema_theorem_bound", "m", "int non-integral"): "m is an expected count when bounds are chained",
-    ("GeneticAlgorithm.run", "n_generations", "count 0"): "zero generations return the initial population",
-    ("learning_curve", "history", "NaN"): "NaN marks a state not estimated yet; the RMS skips it (nanmean)",
-    ("GridWorld.to_grid", "values", "NaN"): "a display helper: NaN is a blank cell, as on the walls",
-    **{("vdm", "values", label): "the values of a nominal attribute, not labels: any hashable values "
-                                 "(check_labels(kind='categories'); test_vdm_accepts_mixed_hashable_values)"
-       for label in ("probabilities", "inf label", "mixed str and number")},
+    (
+        "schema_theorem_bound",
+        "m",
+        "int non-integral",
+    ): "m is an expected count when bounds are chained",
+    (
+        "GeneticAlgorithm.run",
+        "n_generations",
+        "count 0",
+    ): "zero generations return the initial population",
+    (
+        "learning_curve",
+        "history",
+        "NaN",
+    ): "NaN marks a state not estimated yet; the RMS skips it (nanmean)",
+    (
+        "GridWorld.to_grid",
+        "values",
+        "NaN",
+    ): "a display helper: NaN is a blank cell, as on the walls",
+    **{
+        (
+            "vdm",
+            "values",
+            label,
+        ): "the values of a nominal attribute, not labels: any hashable values "
+        "(check_labels(kind='categories'); test_vdm_accepts_mixed_hashable_values)"
+        for label in ("probabilities", "inf label", "mixed str and number")
+    },
     # the generated kinds (2-d, labels), where the input is valid after all
-    **{(t, v, "2-d for 1-d"): "rows of vectors, paired row by row (the distance module's docstring)"
-       for t in ("minkowski", "chebyshev", "cosine_similarity", "cosine_distance", "mahalanobis") for v in "xy"},
-    ("linear_rule_error", "coef", "2-d for 1-d"): "a stack of rules (m, p), one error each (documented)",
+    **{
+        (
+            t,
+            v,
+            "2-d for 1-d",
+        ): "rows of vectors, paired row by row (the distance module's docstring)"
+        for t in ("minkowski", "chebyshev", "cosine_similarity", "cosine_distance", "mahalanobis")
+        for v in "xy"
+    },
+    (
+        "linear_rule_error",
+        "coef",
+        "2-d for 1-d",
+    ): "a stack of rules (m, p), one error each (documented)",
     ("vote_rates", "n_voters", "2-d for 1-d"): "vectorised: the rates take the shape of n_voters",
     ("rosenbrock", "x", "2-d for 1-d"): "(2, ...) points along grid axes (documented)",
     ("rosenbrock_grad", "x", "2-d for 1-d"): "(2, ...) points along grid axes (documented)",
@@ -815,18 +1421,35 @@ SKIP = {
     ("gini", "counts", "2-d for 1-d"): "vectorised over leading axes (classes on the last)",
     ("binormal_roc", "fpr", "2-d for 1-d"): "elementwise in fpr (float or array_like)",
     ("fisher_criterion", "w", "negative"): "w is a direction: its sign (and scale) cancels in J(w)",
-    **{(t, "p", "real inf"): "p = inf is the Chebyshev limit max_i |d_i| (documented)"
-       for t in ("minkowski", "vdm", "unit_ball_boundary")},
+    **{
+        (t, "p", "real inf"): "p = inf is the Chebyshev limit max_i |d_i| (documented)"
+        for t in ("minkowski", "vdm", "unit_ball_boundary")
+    },
 }
 
 EXTRA = [
     # (target, param, label, overrides)
     ("test_error", "y_true", "nan in both", dict(y_true=[np.nan, 1, 0], y_pred=[np.nan, 1, 0])),
-    ("no_information_error", "y_true", "nan in both", dict(y_true=[np.nan, 1, 0], y_pred=[np.nan, 1, 0])),
+    (
+        "no_information_error",
+        "y_true",
+        "nan in both",
+        dict(y_true=[np.nan, 1, 0], y_pred=[np.nan, 1, 0]),
+    ),
     # a list mixing NaN and strings becomes a string array in which NaN is the string 'nan'
     ("vdm", "values", "NaN among strings", dict(values=[np.nan, "g", "b", "b", "w", "w"])),
-    ("test_error", "y_true", "NaN among strings", dict(y_true=[np.nan] + ["a"] * 7, y_pred=["a"] * 8)),
-    ("adjusted_rand_index", "labels_pred", "NaN among strings", dict(labels_pred=["a", np.nan] * 3)),
+    (
+        "test_error",
+        "y_true",
+        "NaN among strings",
+        dict(y_true=[np.nan] + ["a"] * 7, y_pred=["a"] * 8),
+    ),
+    (
+        "adjusted_rand_index",
+        "labels_pred",
+        "NaN among strings",
+        dict(labels_pred=["a", np.nan] * 3),
+    ),
     ("random_partition", "n_clusters", "more clusters than samples", dict(n_clusters=7)),
     ("entropy", "labels", "NaN label", dict(counts=None, labels=[np.nan, "a", "b"])),
     ("gini", "labels", "NaN label", dict(counts=None, labels=[np.nan, 1, 0])),
@@ -834,8 +1457,12 @@ EXTRA = [
     # method='cached' is a promise: an estimator it cannot reproduce without refitting, or
     # folds that change with the labels (int cv: stratified), raise instead of refitting
     ("permutation_test", "method", "cached, unsupported estimator", dict(method="cached")),
-    ("permutation_test", "method", "cached, stratified folds",
-     dict(method="cached", estimator=KNeighborsClassifier(3))),
+    (
+        "permutation_test",
+        "method",
+        "cached, stratified folds",
+        dict(method="cached", estimator=KNeighborsClassifier(3)),
+    ),
     ("cross_val_error", "X", "string X", dict(X=[["a", "b"]] * 8)),
     ("pareto_front", "maximize", "maximize str", dict(maximize="yes")),
     ("stratified_error", "priors", "priors NaN", dict(priors=[np.nan, 1.0])),
@@ -873,12 +1500,27 @@ EXTRA = [
     ("apn", "X", "one feature", dict(X=X8[:, :1])),
     # W_k = 0 from repeated non-integer points (was Gap = 69 from rounding residue),
     # FOM's adjustment 0 with one cluster per sample (was NaN), every sample noise
-    ("gap_statistic", "X", "repeated non-integer points", dict(X=np.repeat([[0.1, 0.7], [0.3, 0.2]], 7, axis=0))),
-    ("fom", "clusterer", "one cluster per sample", dict(clusterer=SKKMeans(n_clusters=8, n_init=1))),
+    (
+        "gap_statistic",
+        "X",
+        "repeated non-integer points",
+        dict(X=np.repeat([[0.1, 0.7], [0.3, 0.2]], 7, axis=0)),
+    ),
+    (
+        "fom",
+        "clusterer",
+        "one cluster per sample",
+        dict(clusterer=SKKMeans(n_clusters=8, n_init=1)),
+    ),
     ("cluster_stability", "clusterer", "every sample noise", dict(clusterer=SKDBSCAN(eps=1e-3))),
     # compare: two classifiers, many classifiers
     ("mcnemar_test", "exact", "exact str", dict(exact="yes")),
-    ("mcnemar_test", "exact", "chi-square without discordant pairs", dict(y_pred_a=Y8, exact=False)),
+    (
+        "mcnemar_test",
+        "exact",
+        "chi-square without discordant pairs",
+        dict(y_pred_a=Y8, exact=False),
+    ),
     ("paired_ttest_5x2cv", "estimator_a", "estimator str", dict(estimator_a="knn")),
     ("paired_ttest_5x2cv", "estimator_b", "estimator class", dict(estimator_b=GaussianNB)),
     ("paired_ttest_5x2cv", "y", "single class", dict(y=np.zeros(8, dtype=int))),
@@ -891,10 +1533,20 @@ EXTRA = [
     ("paired_ttest_5x2cv", "metric", "not callable", dict(metric=3)),
     ("combined_ftest_5x2cv", "estimator_a", "estimator str", dict(estimator_a="knn")),
     ("combined_ftest_5x2cv", "y", "single class", dict(y=np.zeros(8, dtype=int))),
-    ("combined_ftest_5x2cv", "estimator_b", "identical classifiers", dict(estimator_b=GaussianNB())),
+    (
+        "combined_ftest_5x2cv",
+        "estimator_b",
+        "identical classifiers",
+        dict(estimator_b=GaussianNB()),
+    ),
     ("corrected_resampled_ttest", "scores_b", "one short", dict(scores_b=SCORES_B[:-1])),
     ("corrected_resampled_ttest", "scores_a", "2-d", dict(scores_a=SCORES_A[None, :])),
-    ("corrected_resampled_ttest", "scores_a", "one split", dict(scores_a=SCORES_A[:1], scores_b=SCORES_B[:1])),
+    (
+        "corrected_resampled_ttest",
+        "scores_a",
+        "one split",
+        dict(scores_a=SCORES_A[:1], scores_b=SCORES_B[:1]),
+    ),
     ("corrected_resampled_ttest", "scores_a", "scalar", dict(scores_a=0.8)),
     ("corrected_resampled_ttest", "scores_b", "tied differences", dict(scores_b=SCORES_A - 0.01)),
     ("bayesian_correlated_ttest", "scores_b", "one short", dict(scores_b=SCORES_B[:-1])),
@@ -906,7 +1558,12 @@ EXTRA = [
     ("friedman_test", "scores", "k = 1", dict(scores=SCORE_TABLE[:, :1])),
     ("friedman_test", "scores", "1-d", dict(scores=SCORE_TABLE[:, 0])),
     ("friedman_test", "scores", "empty", dict(scores=SCORE_TABLE[:0])),
-    ("friedman_test", "tie_correction", "all tied, corrected", dict(scores=np.ones((4, 3)), tie_correction=True)),
+    (
+        "friedman_test",
+        "tie_correction",
+        "all tied, corrected",
+        dict(scores=np.ones((4, 3)), tie_correction=True),
+    ),
     ("nemenyi_test", "scores", "one data set", dict(scores=SCORE_TABLE[:1])),
     ("nemenyi_test", "scores", "k = 1", dict(scores=SCORE_TABLE[:, :1])),
     ("holm_test", "control", "out of range", dict(control=4)),
@@ -914,15 +1571,32 @@ EXTRA = [
     ("holm_test", "control", "name without names", dict(control="GaussianNB")),
     ("friedman_test", "scores", "one CVScores", dict(scores=CV3)),
     ("nemenyi_test", "scores", "CVScores of other names", dict(scores=[CV3, CV3.select(1, 0, 2)])),
-    ("corrected_resampled_ttest", "scores_a", "CVScores of three", dict(scores_a=CV3, scores_b=None, n_train=None,
-                                                                        n_test=None)),
-    ("corrected_resampled_ttest", "n_train", "CVScores and n_train", dict(scores_a=CV3.select(0, 1), scores_b=None,
-                                                                          n_test=None)),
+    (
+        "corrected_resampled_ttest",
+        "scores_a",
+        "CVScores of three",
+        dict(scores_a=CV3, scores_b=None, n_train=None, n_test=None),
+    ),
+    (
+        "corrected_resampled_ttest",
+        "n_train",
+        "CVScores and n_train",
+        dict(scores_a=CV3.select(0, 1), scores_b=None, n_test=None),
+    ),
     ("corrected_resampled_ttest", "scores_b", "scores_b missing", dict(scores_b=None)),
-    ("bayesian_correlated_ttest", "scores_a", "CVScores of three", dict(scores_a=CV3, scores_b=None, n_train=None,
-                                                                        n_test=None)),
+    (
+        "bayesian_correlated_ttest",
+        "scores_a",
+        "CVScores of three",
+        dict(scores_a=CV3, scores_b=None, n_train=None, n_test=None),
+    ),
     ("bayesian_signed_rank", "scores_a", "three columns", dict(scores_a=[CV3, CV3], scores_b=None)),
-    ("bayesian_signed_rank", "scores_b", "scores_b with a table", dict(scores_a=[CV3.select(0, 1)] * 2)),
+    (
+        "bayesian_signed_rank",
+        "scores_b",
+        "scores_b with a table",
+        dict(scores_a=[CV3.select(0, 1)] * 2),
+    ),
     ("CVScores.select", "names", "repeated", dict(names=("GaussianNB", "GaussianNB"))),
     ("CVScores.select", "names", "unknown", dict(names=("SVC",))),
     ("CVScores.select", "names", "index out of range", dict(names=(3,))),
@@ -930,14 +1604,29 @@ EXTRA = [
     ("cv_scores", "estimators", "a string", dict(estimators="nb")),
     ("cv_scores", "estimators", "a class", dict(estimators=[GaussianNB])),
     ("cv_scores", "estimators", "dict key not str", dict(estimators={1: GaussianNB()})),
-    ("cv_scores", "y", "single-class training part", dict(cv=[(np.arange(4), np.arange(4, 8))], y=Y8)),
-    ("cv_scores", "metric", "undefined on a test part", dict(metric="roc_auc", cv=[(np.arange(0, 8, 2), np.array([1, 5]))])),
+    (
+        "cv_scores",
+        "y",
+        "single-class training part",
+        dict(cv=[(np.arange(4), np.arange(4, 8))], y=Y8),
+    ),
+    (
+        "cv_scores",
+        "metric",
+        "undefined on a test part",
+        dict(metric="roc_auc", cv=[(np.arange(0, 8, 2), np.array([1, 5]))]),
+    ),
     ("holm_test", "control", "negative", dict(control=-1)),
     ("holm_test", "scores", "k = 1", dict(scores=SCORE_TABLE[:, :1])),
     ("critical_difference", "k", "k = 1", dict(k=1)),
     ("critical_difference", "n_datasets", "one data set", dict(n_datasets=1)),
     ("bayesian_signed_rank", "scores_b", "one short", dict(scores_b=SCORES_B[:-1])),
-    ("bayesian_signed_rank", "scores_a", "one data set", dict(scores_a=SCORES_A[:1], scores_b=SCORES_B[:1])),
+    (
+        "bayesian_signed_rank",
+        "scores_a",
+        "one data set",
+        dict(scores_a=SCORES_A[:1], scores_b=SCORES_B[:1]),
+    ),
     ("bayesian_signed_rank", "rope", "negative", dict(rope=-0.01)),
     ("bayesian_signed_rank", "prior_strength", "zero", dict(prior_strength=0.0)),
     # compare: one class, a single positive, ties are valid, bad configurations
@@ -952,24 +1641,52 @@ EXTRA = [
     ("roc_auc", "scores", "2-d", dict(scores=X8)),
     ("expected_calibration_error", "proba", "one short", dict(proba=PROBA8[:-1])),
     ("expected_calibration_error", "proba", "above 1", dict(proba=PROBA8 + 0.2)),
-    ("expected_calibration_error", "proba", "rows not summing to 1", dict(proba=np.c_[PROBA8, PROBA8])),
-    ("expected_calibration_error", "classes", "wrong count", dict(proba=np.c_[1 - PROBA8, PROBA8], classes=[0])),
+    (
+        "expected_calibration_error",
+        "proba",
+        "rows not summing to 1",
+        dict(proba=np.c_[PROBA8, PROBA8]),
+    ),
+    (
+        "expected_calibration_error",
+        "classes",
+        "wrong count",
+        dict(proba=np.c_[1 - PROBA8, PROBA8], classes=[0]),
+    ),
     ("brier_decomposition", "proba", "2-d", dict(proba=np.c_[1 - PROBA8, PROBA8])),
     # the exact-value grouping is strategy="distinct", not n_bins=None; one data set has no spread
     ("brier_decomposition", "n_bins", "None", dict(n_bins=None)),
     ("simulate_delong_coverage", "n_datasets", "one data set", dict(n_datasets=1)),
     ("cv_metric_interval", "response", "wrong response", dict(metric="roc_auc", response="label")),
     ("cv_metric_interval", "metric", "not callable", dict(metric=3)),
-    ("cv_metric_interval", "greater_is_better", "for a named metric", dict(greater_is_better=False)),
+    (
+        "cv_metric_interval",
+        "greater_is_better",
+        "for a named metric",
+        dict(greater_is_better=False),
+    ),
     ("cv_metric_interval", "cv", "a class", dict(cv=GaussianNB)),
     ("bbc_cv", "estimators", "not estimators", dict(estimators=["a", "b"])),
     ("bbc_cv", "estimators", "one estimator", dict(estimators=GaussianNB())),
-    ("bbc_from_predictions", "predictions", "one short", dict(predictions=np.stack([Y8, Y8_PRED])[:, :-1])),
+    (
+        "bbc_from_predictions",
+        "predictions",
+        "one short",
+        dict(predictions=np.stack([Y8, Y8_PRED])[:, :-1]),
+    ),
     ("simulate_selection_optimism", "accuracy", "wrong count", dict(accuracy=[0.5, 0.6])),
     # categorical X of ID3 (no generated rows: its values are strings)
-    *[(f"ID3.{method}", "X", label, dict(X=bad)) for method in ("predict", "predict_proba") for label, bad in (
-        ("1-d for 2-d", TENNIS.X[0]), ("wrong number of features", TENNIS.X[:3, :2]), ("empty", TENNIS.X[:0]),
-        ("scalar", 3), ("NaN", np.where(TENNIS.X == "Sunny", np.nan, TENNIS.X).astype(object)[:3]))],
+    *[
+        (f"ID3.{method}", "X", label, dict(X=bad))
+        for method in ("predict", "predict_proba")
+        for label, bad in (
+            ("1-d for 2-d", TENNIS.X[0]),
+            ("wrong number of features", TENNIS.X[:3, :2]),
+            ("empty", TENNIS.X[:0]),
+            ("scalar", 3),
+            ("NaN", np.where(TENNIS.X == "Sunny", np.nan, TENNIS.X).astype(object)[:3]),
+        )
+    ],
     # result methods and chapter helpers
     ("CandidateElimination.vote", "x", "scalar", dict(x=3)),
     ("CandidateElimination.vote", "x", "wrong length", dict(x=tuple(SPORT.X[0])[:2])),
@@ -978,9 +1695,16 @@ EXTRA = [
     ("EstimatorSimulation.column", "name", "number", dict(name=3)),
     ("CoverageStudy.cell", "n", "not in the study", dict(n=30)),
     ("CoverageStudy.replay", "n_datasets", "more than stored", dict(n_datasets=4)),
-    *[(target, "path", label, dict(path=bad)) for target in (
-        "CoverageStudy.to_json", "load_coverage_study", "RejectionGrid.to_json", "load_rejection_grid")
-      for label, bad in (("number", 3), ("None", None), ("empty", ""))],
+    *[
+        (target, "path", label, dict(path=bad))
+        for target in (
+            "CoverageStudy.to_json",
+            "load_coverage_study",
+            "RejectionGrid.to_json",
+            "load_rejection_grid",
+        )
+        for label, bad in (("number", 3), ("None", None), ("empty", ""))
+    ],
     ("load_coverage_study", "path", "not a study", dict(path=_TMP / "grid.json")),
     ("load_rejection_grid", "path", "not a grid", dict(path=_TMP / "study.json")),
     ("RejectionGrid.replay", "n_samples", "not on the grid", dict(n_samples=40)),
@@ -1024,21 +1748,52 @@ EXTRA = [
 #: kinds of the generator too: diversity's oracle y, the classes of a vote or of the columns
 #: of proba, the labels of entropy and gini
 PROBA3 = np.array([[0.7, 0.2, 0.1], [0.2, 0.7, 0.1], [0.1, 0.2, 0.7], [0.6, 0.3, 0.1]])
-EXTRA += [(t, "y", label, dict(y=bad)) for t in ("disagreement", "correlation", "q_statistic", "pair_table",
-                                                 "pairwise_diversity")
-          for label, bad in _bad_label_values(np.array([1, -1, 1, 1]))]
-EXTRA += [(t, "classes", label, dict(classes=bad)) for t in ("majority_vote", "plurality_vote", "weighted_vote")
-          for label, bad in _bad_label_values(np.array([0, 1, 2]))]
-EXTRA += [("expected_calibration_error", "classes", label, dict(y_true=[0, 1, 2, 0], proba=PROBA3, classes=bad))
-          for label, bad in _bad_label_values(np.array([0, 1, 2]))]
-EXTRA += [(t, "labels", label, dict(counts=None, labels=bad)) for t in ("entropy", "gini")
-          for label, bad in _bad_label_values(np.array([1, 0, 1, 1]))]
+EXTRA += [
+    (t, "y", label, dict(y=bad))
+    for t in ("disagreement", "correlation", "q_statistic", "pair_table", "pairwise_diversity")
+    for label, bad in _bad_label_values(np.array([1, -1, 1, 1]))
+]
+EXTRA += [
+    (t, "classes", label, dict(classes=bad))
+    for t in ("majority_vote", "plurality_vote", "weighted_vote")
+    for label, bad in _bad_label_values(np.array([0, 1, 2]))
+]
+EXTRA += [
+    (
+        "expected_calibration_error",
+        "classes",
+        label,
+        dict(y_true=[0, 1, 2, 0], proba=PROBA3, classes=bad),
+    )
+    for label, bad in _bad_label_values(np.array([0, 1, 2]))
+]
+EXTRA += [
+    (t, "labels", label, dict(counts=None, labels=bad))
+    for t in ("entropy", "gini")
+    for label, bad in _bad_label_values(np.array([1, 0, 1, 1]))
+]
 
 #: targets whose y must hold two classes or more: a single class gets a row too
-SINGLE_CLASS = ["AdaBoost.fit", "Bagging.fit", "RandomForest.fit", "Stacking.fit", "MLR.fit", "LDA.fit",
-                "perturbation_interval", "boosting_rounds", "permutation_test", "selection_cv_error",
-                "scatter_matrices", "fisher_criterion", "forest_convergence", "bootstrap_error",
-                "cross_val_error", "leave_one_out_error", "cv_metric_interval", "bbc_cv"]
+SINGLE_CLASS = [
+    "AdaBoost.fit",
+    "Bagging.fit",
+    "RandomForest.fit",
+    "Stacking.fit",
+    "MLR.fit",
+    "LDA.fit",
+    "perturbation_interval",
+    "boosting_rounds",
+    "permutation_test",
+    "selection_cv_error",
+    "scatter_matrices",
+    "fisher_criterion",
+    "forest_convergence",
+    "bootstrap_error",
+    "cross_val_error",
+    "leave_one_out_error",
+    "cv_metric_interval",
+    "bbc_cv",
+]
 EXTRA += [(t, "y", "single class", dict(y=np.zeros_like(GOOD[t][1]["y"]))) for t in SINGLE_CLASS]
 
 
@@ -1059,7 +1814,12 @@ EXTRA += [
     # a Monte Carlo check whose standard error is 0 (z = inf), or whose z or moments overflow
     ("check_mean", "samples", "zero standard error", dict(samples=[0.3, 0.3, 0.3])),
     ("check_variance", "samples", "zero standard error", dict(samples=[0.0, 1.0, 0.0, 1.0])),
-    ("check_variance_difference", "samples_a", "zero standard error", dict(samples_a=[1.0] * 3, samples_b=[2.0] * 3)),
+    (
+        "check_variance_difference",
+        "samples_a",
+        "zero standard error",
+        dict(samples_a=[1.0] * 3, samples_b=[2.0] * 3),
+    ),
     ("check_value", "std_error", "zero with a difference", dict(simulated=0.6, std_error=0.0)),
     ("check_mean", "formula", "z overflows", dict(formula=1e308)),
     ("check_value", "simulated", "z overflows", dict(simulated=1e308, std_error=1e-300)),
@@ -1084,13 +1844,25 @@ EXTRA += [
     ("schema_theorem_bound", "f_mean", "bound overflows", dict(f_mean=1e-320)),
     # distances: a distance beyond the largest float (a tiny p, a difference that overflows)
     ("minkowski", "p", "root overflows", dict(p=1e-4)),
-    ("mixed_distance", "p", "root overflows",
-     dict(p=1e-300, tables=pe.vdm_tables(OBJ_X, [0, 0, 1], categorical=[1], p=1e-300))),
-    *[(t, "y", "difference overflows", _OVERFLOW) for t in ("minkowski", "chebyshev", "mahalanobis")],
+    (
+        "mixed_distance",
+        "p",
+        "root overflows",
+        dict(p=1e-300, tables=pe.vdm_tables(OBJ_X, [0, 0, 1], categorical=[1], p=1e-300)),
+    ),
+    *[
+        (t, "y", "difference overflows", _OVERFLOW)
+        for t in ("minkowski", "chebyshev", "mahalanobis")
+    ],
     ("VDMTable.distance", "a", "unhashable", dict(a=["a"])),
     # concept learning: instances that are not tuples, or hold '?'
     ("find_s", "X", "instance not a sequence", dict(X=[3] + list(SPORT_FS.X[1:]))),
-    ("find_s", "X", "'?' in an instance", dict(X=[("?",) + tuple(SPORT_FS.X[0][1:])] + list(SPORT_FS.X[1:]))),
+    (
+        "find_s",
+        "X",
+        "'?' in an instance",
+        dict(X=[("?",) + tuple(SPORT_FS.X[0][1:])] + list(SPORT_FS.X[1:])),
+    ),
     # reinforcement learning: values beyond the float range (bounded when gamma < 1, checked when
     # gamma = 1), a discounted sum that overflows
     ("gridworld", "shape", "not a pair", dict(shape=(3,))),
@@ -1099,22 +1871,41 @@ EXTRA += [
     ("discounted_return", "rewards", "sum overflows", dict(rewards=[1e308, 1e308], gamma=1.0)),
     # resampling: what a sampler returns, rule shapes, every option of a study checked up front
     ("simulate_error_estimates", "sampler", "returns NaN", dict(sampler=_nan_sampler)),
-    ("simulate_error_estimates", "sampler", "wrong size", dict(sampler=lambda rng, size: _sampler(rng, size + 1))),
+    (
+        "simulate_error_estimates",
+        "sampler",
+        "wrong size",
+        dict(sampler=lambda rng, size: _sampler(rng, size + 1)),
+    ),
     ("linear_rule_error", "intercept", "one per feature", dict(intercept=[0.0, 1.0])),
     ("linear_rule_error", "coef", "scalar", dict(coef=2.0)),
     ("run_coverage_study", "C", "None", dict(C=None)),
     ("run_coverage_study", "n_features", "NaN", dict(n_features=np.nan)),
     ("run_coverage_study", "methods", "empty", dict(methods=())),
     ("CoverageStudy.cell", "n", "complex", dict(n=complex(20))),
-    *[("simulate_perturbation_coverage", "target", label, dict(target=bad)) for label, bad in (
-        ("NaN estimate", (np.nan, 0.1)), ("error rate 2", (2.0, 0.1)), ("negative std_error", (0.1, -1.0)))],
+    *[
+        ("simulate_perturbation_coverage", "target", label, dict(target=bad))
+        for label, bad in (
+            ("NaN estimate", (np.nan, 0.1)),
+            ("error rate 2", (2.0, 0.1)),
+            ("negative std_error", (0.1, -1.0)),
+        )
+    ],
     # boosting: classes of y_train, an overflowing grid, a first learner at chance on X
     ("compare_modes", "y_train", "three classes", dict(y_train=np.arange(8) % 3)),
     ("boosting_rounds", "margin", "range overflows", dict(margin=1e308)),
     ("AdaBoost.fit", "X", "first learner at chance", dict(X=np.zeros((8, 2)))),
     # entries whose squares overflow (near 1e200): every distance, scatter or error inf or NaN
-    *[(t, "X", "squares overflow", dict(X=X8 * 1e200)) for t in (
-        "kmeans_plusplus_probabilities", "hierarchical", "kmeans_grid", "scatter_matrices", "LDA.fit")],
+    *[
+        (t, "X", "squares overflow", dict(X=X8 * 1e200))
+        for t in (
+            "kmeans_plusplus_probabilities",
+            "hierarchical",
+            "kmeans_grid",
+            "scatter_matrices",
+            "LDA.fit",
+        )
+    ],
     ("KMeans.transform", "X", "squares overflow", dict(X=X8[:3] * 1e200)),
     ("check_mean", "samples", "squares overflow", dict(samples=[1e200, -1e200, 3e200])),
     ("learning_curve", "history", "squares overflow", dict(history=[[1e200, 2e200], [0.0, 0.0]])),
@@ -1171,7 +1962,7 @@ def _partner_names(good: dict, name: str) -> list:
 
 def _short(value, limit=60):
     text = repr(value)
-    return text if len(text) <= limit else text[:limit - 3] + "..."
+    return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
 @pytest.mark.parametrize(("target", "param", "label", "overrides"), [_param(row) for row in ROWS])
@@ -1187,10 +1978,13 @@ def test_bad_input_raises_naming_the_argument(target, param, label, overrides):
             named = [param] + (_partner_names(good, param) if label == "one short" else [])
             assert (target, param) in PASSTHROUGH or any(_names(message, p) for p in named), (
                 f"{target}({param}={_short(overrides[param])}) raised {type(exc).__name__} "
-                f"without naming {param!r}: {message}")
+                f"without naming {param!r}: {message}"
+            )
             return
-    pytest.fail(f"{target}({param}={_short(overrides[param])}) [{label}] returned {_short(result)} "
-                f"instead of raising ValueError/TypeError")
+    pytest.fail(
+        f"{target}({param}={_short(overrides[param])}) [{label}] returned {_short(result)} "
+        f"instead of raising ValueError/TypeError"
+    )
 
 
 @pytest.mark.parametrize("target", list(GOOD))
@@ -1222,10 +2016,14 @@ EXEMPT = {
 
 
 def _is_result_record(obj) -> bool:
-    return dataclasses.is_dataclass(obj) and isinstance(obj, type) and obj.__dataclass_params__.frozen
+    return (
+        dataclasses.is_dataclass(obj) and isinstance(obj, type) and obj.__dataclass_params__.frozen
+    )
 
 
-PLOTTING_UI = re.compile(r"^(plot_|draw_|new_figure$|figure_png$|reset_axes$|BookFigure$|.*Painter$|GridValueMap$)")
+PLOTTING_UI = re.compile(
+    r"^(plot_|draw_|new_figure$|figure_png$|reset_axes$|BookFigure$|.*Painter$|GridValueMap$)"
+)
 
 
 def _public_modules():
@@ -1241,9 +2039,13 @@ def _public_modules():
 def _public_methods(cls) -> list[str]:
     """The methods a user calls with arguments, defined by the library (not inherited from
     scikit-learn or object)."""
-    return [name for name, func in inspect.getmembers(cls, inspect.isfunction)
-            if not name.startswith("_") and func.__module__.startswith("patterneval")
-            and len(inspect.signature(func).parameters) > 1]
+    return [
+        name
+        for name, func in inspect.getmembers(cls, inspect.isfunction)
+        if not name.startswith("_")
+        and func.__module__.startswith("patterneval")
+        and len(inspect.signature(func).parameters) > 1
+    ]
 
 
 def _public_names() -> set[str]:
@@ -1262,8 +2064,13 @@ def _public_callables() -> set[str]:
     names = set()
     for module in _public_modules():
         plotting = module.__name__.startswith("patterneval.plotting")
-        defined = [name for name, obj in vars(module).items()
-                   if inspect.isclass(obj) and obj.__module__ == module.__name__ and not name.startswith("_")]
+        defined = [
+            name
+            for name, obj in vars(module).items()
+            if inspect.isclass(obj)
+            and obj.__module__ == module.__name__
+            and not name.startswith("_")
+        ]
         for name in dict.fromkeys([*getattr(module, "__all__", ()), *defined]):
             obj = getattr(module, name)
             if not callable(obj) or (plotting and PLOTTING_UI.match(name)):
@@ -1283,16 +2090,24 @@ def test_every_public_callable_is_swept():
     an entry in ``EXEMPT`` with its reason."""
     swept = {row[0] for row in ROWS} | {row[0].split(".")[0] for row in ROWS}
     public = _public_callables()
-    missing = sorted(name for name in public - swept
-                     if name.split(".")[0] not in EXEMPT)  # an exempt class: all its methods
+    missing = sorted(
+        name for name in public - swept if name.split(".")[0] not in EXEMPT
+    )  # an exempt class: all its methods
     assert not missing, f"public callables without a bad-input row: {missing}"
     targets = {row[0] for row in ROWS}
-    stale = sorted((set(EXEMPT) - _public_names()) | (set(EXEMPT) & targets) | (set(GOOD) - targets))
+    stale = sorted(
+        (set(EXEMPT) - _public_names()) | (set(EXEMPT) & targets) | (set(GOOD) - targets)
+    )
     assert not stale, f"stale exemptions, or baselines without a row: {stale}"
     # widgets are UI only: every explorer computes through a swept function (explorer_name
     # reads a cell's text, for the tools that find an explorer in an executed chapter)
     import patterneval.widgets as widgets
-    wrong = [name for name in widgets.__all__ if not name.endswith("Explorer") and name != "explorer_name"]
+
+    wrong = [
+        name
+        for name in widgets.__all__
+        if not name.endswith("Explorer") and name != "explorer_name"
+    ]
     assert not wrong, f"widgets that are not explorers: {wrong}"
 
 
@@ -1306,15 +2121,39 @@ def test_every_exported_name_exists():
 #: a default value (diversity's y, entropy's counts, a generator's size) or the course notes'
 #: own order (minkowski(x, y, p), vdm(values, labels, p))
 POSITIONAL_WITH_DEFAULT = {
-    "cocktail_party": ("n_samples",), "correlated_pair": ("n_samples",), "enjoy_sport": ("variant",),
-    "entropy": ("counts",), "gini": ("counts",), "gridworld": ("shape",), "leak_grid": ("n_features", "k"),
-    "minkowski": ("p", "w"), "vdm": ("p",), "momentum_stability_limit": ("momentum",),
-    "quadratic_problem": ("eigenvalues",), "signal_tests": ("signals",), "error_ambiguity": ("weights",),
+    "cocktail_party": ("n_samples",),
+    "correlated_pair": ("n_samples",),
+    "enjoy_sport": ("variant",),
+    "entropy": ("counts",),
+    "gini": ("counts",),
+    "gridworld": ("shape",),
+    "leak_grid": ("n_features", "k"),
+    "minkowski": ("p", "w"),
+    "vdm": ("p",),
+    "momentum_stability_limit": ("momentum",),
+    "quadratic_problem": ("eigenvalues",),
+    "signal_tests": ("signals",),
+    "error_ambiguity": ("weights",),
     "rejection_grid": ("n_samples", "effects"),
     # the second classifier's scores, omitted when the first argument holds both (CVScores, a table)
-    **{name: ("scores_b",) for name in ("corrected_resampled_ttest", "bayesian_correlated_ttest",
-                                        "bayesian_signed_rank")},
-    **{name: ("y",) for name in ("correlation", "disagreement", "pair_table", "pairwise_diversity", "q_statistic")},
+    **{
+        name: ("scores_b",)
+        for name in (
+            "corrected_resampled_ttest",
+            "bayesian_correlated_ttest",
+            "bayesian_signed_rank",
+        )
+    },
+    **{
+        name: ("y",)
+        for name in (
+            "correlation",
+            "disagreement",
+            "pair_table",
+            "pairwise_diversity",
+            "q_statistic",
+        )
+    },
 }
 
 
@@ -1328,8 +2167,11 @@ def test_options_after_the_data_are_keyword_only():
             func = getattr(module, name)
             if not inspect.isfunction(func) or (plotting and PLOTTING_UI.match(name)):
                 continue
-            positional = tuple(p.name for p in inspect.signature(func).parameters.values()
-                               if p.default is not p.empty and p.kind is p.POSITIONAL_OR_KEYWORD)
+            positional = tuple(
+                p.name
+                for p in inspect.signature(func).parameters.values()
+                if p.default is not p.empty and p.kind is p.POSITIONAL_OR_KEYWORD
+            )
             if positional:
                 found[name] = positional
     assert found == POSITIONAL_WITH_DEFAULT
@@ -1337,16 +2179,28 @@ def test_options_after_the_data_are_keyword_only():
 
 def test_result_records_are_frozen_dataclasses():
     """What the completeness test skips as a result record really is one."""
-    records = {n: getattr(m, n) for m in _public_modules() for n in getattr(m, "__all__", ())
-               if _is_result_record(getattr(m, n))}
+    records = {
+        n: getattr(m, n)
+        for m in _public_modules()
+        for n in getattr(m, "__all__", ())
+        if _is_result_record(getattr(m, n))
+    }
     assert len(records) > 40
     for name, record in records.items():
         assert not any(callable(getattr(record, m, None)) for m in ("fit", "predict", "run")), name
 
 
 # ------------------------------------------------------------------ specific classes of the audit
-@pytest.mark.parametrize("name", ["adjusted_rand_index", "mutual_info", "clustering_accuracy",
-                                  "minkowski_score", "contingency_matrix"])
+@pytest.mark.parametrize(
+    "name",
+    [
+        "adjusted_rand_index",
+        "mutual_info",
+        "clustering_accuracy",
+        "minkowski_score",
+        "contingency_matrix",
+    ],
+)
 def test_uint64_labels_at_the_top_of_the_range(name):
     func = getattr(pe, name)
     big = np.array([2**63, 2**63, 2**63 + 1, 2**64 - 1, 2**64 - 1, 2**63 + 1], dtype=np.uint64)
@@ -1358,12 +2212,14 @@ def test_uint64_labels_at_the_top_of_the_range(name):
 @pytest.mark.parametrize("flag", [True, False, np.True_, np.False_])
 def test_check_bool_accepts_bools(flag):
     from patterneval._validation import check_bool
+
     assert check_bool("flag", flag) is bool(flag)
 
 
 @pytest.mark.parametrize("value", ["no", "False", 1, 0, None, [], np.array([True])])
 def test_check_bool_rejects_truthy_stand_ins(value):
     from patterneval._validation import check_bool
+
     with pytest.raises(TypeError, match=r"^flag must be True or False"):
         check_bool("flag", value)
 
@@ -1386,21 +2242,34 @@ def test_nan_labels_one_message_everywhere():
     assert len(messages) == 1, messages
 
 
-@pytest.mark.parametrize(("value", "exc", "match"), [
-    ("1.0", TypeError, r"^w must be an array of real numbers; got '1.0'"),
-    (["a", "b"], TypeError, r"^w must be an array of real numbers; got dtype <U1"),
-    (np.array([1.0, "a"], dtype=object), TypeError, r"^w must be an array of real numbers; got array"),
-    ([[1.0], [1.0, 2.0]], ValueError, r"^w must be an array of real numbers \(rows of equal length\)"),
-    ([1.0, np.inf], ValueError, r"^w holds 1 NaN or infinite values"),
-])
+@pytest.mark.parametrize(
+    ("value", "exc", "match"),
+    [
+        ("1.0", TypeError, r"^w must be an array of real numbers; got '1.0'"),
+        (["a", "b"], TypeError, r"^w must be an array of real numbers; got dtype <U1"),
+        (
+            np.array([1.0, "a"], dtype=object),
+            TypeError,
+            r"^w must be an array of real numbers; got array",
+        ),
+        (
+            [[1.0], [1.0, 2.0]],
+            ValueError,
+            r"^w must be an array of real numbers \(rows of equal length\)",
+        ),
+        ([1.0, np.inf], ValueError, r"^w holds 1 NaN or infinite values"),
+    ],
+)
 def test_check_array_names_the_argument(value, exc, match):
     from patterneval._validation import check_array
+
     with pytest.raises(exc, match=match):
         check_array("w", value)
 
 
 def test_check_array_converts_and_allows_nan_on_request():
     from patterneval._validation import check_array
+
     out = check_array("w", np.array([1, np.nan], dtype=object), allow_nan=True)
     assert out.dtype == np.float64 and np.isnan(out[1])
     with pytest.raises(ValueError, match="infinite"):
@@ -1410,9 +2279,14 @@ def test_check_array_converts_and_allows_nan_on_request():
 def test_estimator_data_errors_name_the_argument():
     """scikit-learn's own messages are kept whole (its estimator checks look for them)
     behind the name of the argument."""
-    with pytest.raises(ValueError, match=r"^X must be a 2-d array of finite numbers .*0 sample\(s\)"):
+    with pytest.raises(
+        ValueError, match=r"^X must be a 2-d array of finite numbers .*0 sample\(s\)"
+    ):
         pe.Bagging(n_estimators=2).fit(np.zeros((0, 2)), [])
-    with pytest.raises(ValueError, match=r"^y has 7 entries but X has 8 rows; they must pair up \(inconsistent numbers"):
+    with pytest.raises(
+        ValueError,
+        match=r"^y has 7 entries but X has 8 rows; they must pair up \(inconsistent numbers",
+    ):
         pe.MLR().fit(X8, Y8[:-1])
     with pytest.raises(ValueError, match=r"^y holds NaN labels"):
         pe.Stacking([GaussianNB(), GaussianNB()], cv=2).fit(X8, np.r_[np.nan, Y8[1:]])

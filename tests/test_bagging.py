@@ -49,7 +49,7 @@ def slow_votes(members, X, n_classes):
     votes = np.zeros((X.shape[0], n_classes), dtype=int)
     for member in members:
         for i in range(X.shape[0]):
-            votes[i, int(member.predict(X[i:i + 1])[0])] += 1
+            votes[i, int(member.predict(X[i : i + 1])[0])] += 1
     return votes
 
 
@@ -62,7 +62,7 @@ def slow_oob(members, samples, X, y_code, n_classes):
         in_bag = set(int(s) for s in sample)
         for i in range(n):
             if i not in in_bag:
-                votes[i, int(member.predict(X[i:i + 1])[0])] += 1
+                votes[i, int(member.predict(X[i : i + 1])[0])] += 1
         wrong, covered = 0, 0
         for i in range(n):
             if votes[i].sum() > 0:
@@ -93,7 +93,9 @@ def test_equals_slow_twin(iris, base):
     assert bag.oob_error_ == curve[-1]
     assert bag.samples_.shape == (7, round(0.8 * X.shape[0]))
     for t in range(7):
-        np.testing.assert_array_equal(bag.inbag_counts_[t], np.bincount(bag.samples_[t], minlength=X.shape[0]))
+        np.testing.assert_array_equal(
+            bag.inbag_counts_[t], np.bincount(bag.samples_[t], minlength=X.shape[0])
+        )
 
 
 def test_staged_error_equals_slow_twin(iris):
@@ -169,7 +171,9 @@ def test_inbag_fraction_averages_inclusion_probability(n):
         simulation.check_mean(inbag_share, inclusion_probability(n), label="in-bag share"),
         simulation.check_mean(oob_share, (1 - 1 / n) ** n, label="out-of-bag share"),
         # each sample is out of bag for T (1 - 1/n)^n members on average
-        simulation.check_mean(bag.oob_counts_ / 1000, (1 - 1 / n) ** n, label="OOB members per sample"),
+        simulation.check_mean(
+            bag.oob_counts_ / 1000, (1 - 1 / n) ** n, label="OOB members per sample"
+        ),
     ]
     assert all(c.passed for c in checks), simulation.format_checks(checks)
     assert np.all(bag.inbag_counts_.sum(axis=1) == n)
@@ -188,7 +192,9 @@ def test_bagging_reduces_variance_at_fixed_points(base):
     for r in range(80):
         X, y = noisy_data(40, rng)
         single.append(clone(base).fit(X, y).predict(x0))
-        bagged.append(Bagging(base, n_estimators=9, random_state=r).fit(X, y).predict_proba(x0)[:, 1])
+        bagged.append(
+            Bagging(base, n_estimators=9, random_state=r).fit(X, y).predict_proba(x0)[:, 1]
+        )
     single, bagged = np.array(single, float), np.array(bagged)
     for j in range(x0.shape[0]):
         gap = simulation.check_variance_difference(single[:, j], bagged[:, j], 0.0, label="var gap")
@@ -207,8 +213,12 @@ def test_variance_of_average_formula_for_bootstrap_means():
     rho = n / (2 * n - 1)
     checks = [
         simulation.check_variance(members[:, 0], sigma2, label="member variance"),
-        simulation.check_mean(members[:, 0] * members[:, 1], rho * sigma2, label="member covariance"),
-        simulation.check_variance(members.mean(axis=1), rho * sigma2 + (1 - rho) * sigma2 / T, label="bagged"),
+        simulation.check_mean(
+            members[:, 0] * members[:, 1], rho * sigma2, label="member covariance"
+        ),
+        simulation.check_variance(
+            members.mean(axis=1), rho * sigma2 + (1 - rho) * sigma2 / T, label="bagged"
+        ),
     ]
     assert all(c.passed for c in checks), simulation.format_checks(checks)
 
@@ -222,8 +232,9 @@ def test_sklearn_oob_score_averages_probabilities_and_differs_from_hard_votes():
     hard-vote error (ours) differs here, where stumps have impure leaves."""
     rng = np.random.default_rng(0)
     X, y = noisy_data(200, rng)
-    sk = BaggingClassifier(DecisionTreeClassifier(max_depth=1), n_estimators=25, oob_score=True,
-                           random_state=0).fit(X, y)
+    sk = BaggingClassifier(
+        DecisionTreeClassifier(max_depth=1), n_estimators=25, oob_score=True, random_state=0
+    ).fit(X, y)
     n = X.shape[0]
     soft = np.zeros((n, 2))
     hard = np.zeros((n, 2), dtype=int)
@@ -256,8 +267,11 @@ class FixedProba(ClassifierMixin, BaseEstimator):
 
 
 def test_soft_and_hard_votes_disagree_on_a_three_member_example():
-    members = [FixedProba(0.45).fit(None, None), FixedProba(0.45).fit(None, None),
-               FixedProba(1.0).fit(None, None)]
+    members = [
+        FixedProba(0.45).fit(None, None),
+        FixedProba(0.45).fit(None, None),
+        FixedProba(1.0).fit(None, None),
+    ]
     X = np.zeros((1, 1))
     soft = sum(m.predict_proba(X) for m in members) / 3  # [0.367, 0.633] -> class 1
     hard = sum(np.eye(2)[m.predict(X)] for m in members)  # two votes for class 0
@@ -271,8 +285,9 @@ def test_sklearn_counts_never_out_of_bag_samples_as_the_first_class():
     X, y = noisy_data(60, rng)
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
-        sk = BaggingClassifier(DecisionTreeClassifier(), n_estimators=2, oob_score=True,
-                               random_state=3).fit(X, y)
+        sk = BaggingClassifier(
+            DecisionTreeClassifier(), n_estimators=2, oob_score=True, random_state=3
+        ).fit(X, y)
     n = X.shape[0]
     hard = np.zeros((n, 2), dtype=int)
     for member, sample in zip(sk.estimators_, sk.estimators_samples_):
@@ -280,7 +295,9 @@ def test_sklearn_counts_never_out_of_bag_samples_as_the_first_class():
         hard[out, member.predict(X[out])] += 1
     never = hard.sum(axis=1) == 0
     assert never.any()
-    assert sk.oob_score_ == pytest.approx(np.mean(np.argmax(hard, axis=1) == y))  # full trees: soft = hard
+    assert sk.oob_score_ == pytest.approx(
+        np.mean(np.argmax(hard, axis=1) == y)
+    )  # full trees: soft = hard
     ours_style = np.mean(np.argmax(hard[~never], axis=1) != y[~never])
     assert ours_style != pytest.approx(1 - sk.oob_score_)
     bag = Bagging(n_estimators=1, random_state=0).fit(X, y)
@@ -372,7 +389,8 @@ def test_default_forest_is_a_hand_built_bag_of_sklearn_trees(cancer):
         np.testing.assert_array_equal(forest.samples_[t], sample)
         rows, counts = np.unique(sample, return_counts=True)
         tree = DecisionTreeClassifier(max_features=k, random_state=seed).fit(
-            X[rows], y[rows], sample_weight=counts.astype(float))
+            X[rows], y[rows], sample_weight=counts.astype(float)
+        )
         dup = DecisionTreeClassifier(max_features=k, random_state=seed).fit(X[sample], y[sample])
         np.testing.assert_array_equal(tree.predict(X), dup.predict(X))
         member = forest.estimators_[t]
@@ -391,7 +409,9 @@ def test_predictions_do_not_depend_on_n_jobs(cancer, tree):
     serial = forest.votes(X[::3])
     forest.set_params(n_jobs=2)
     np.testing.assert_array_equal(forest.votes(X[::3]), serial)
-    np.testing.assert_array_equal(forest.staged_error(X, y), forest.set_params(n_jobs=1).staged_error(X, y))
+    np.testing.assert_array_equal(
+        forest.staged_error(X, y), forest.set_params(n_jobs=1).staged_error(X, y)
+    )
 
 
 def test_forest_cart_option_is_the_books_tree(cancer):
@@ -410,8 +430,9 @@ class WrappedTree(ClassifierMixin, BaseEstimator):
         self.random_state = random_state
 
     def fit(self, X, y):
-        self.tree_ = DecisionTreeClassifier(max_features=self.max_features,
-                                            random_state=self.random_state).fit(X, y)
+        self.tree_ = DecisionTreeClassifier(
+            max_features=self.max_features, random_state=self.random_state
+        ).fit(X, y)
         self.classes_ = self.tree_.classes_
         return self
 
@@ -425,16 +446,21 @@ def test_pluggable_tree(cancer):
     ref = RandomForest(n_estimators=4, random_state=0, tree=DecisionTreeClassifier()).fit(X, y)
     assert [m.random_state for m in forest.estimators_] == [m.random_state for m in ref.estimators_]
     np.testing.assert_array_equal(forest.votes(X), ref.votes(X))
-    extra = RandomForest(n_estimators=4, random_state=0, tree=ExtraTreeClassifier(), max_features=2).fit(X, y)
+    extra = RandomForest(
+        n_estimators=4, random_state=0, tree=ExtraTreeClassifier(), max_features=2
+    ).fit(X, y)
     assert all(m.max_features == 2 for m in extra.estimators_)
 
 
 # --- scikit-learn conventions --------------------------------------------------------
 
+
 # No check is expected to fail (scikit-learn 1.9.1); check_array_api_input skips itself
 # unless SCIPY_ARRAY_API is set.
-@parametrize_with_checks([Bagging(n_estimators=3, random_state=0), RandomForest(n_estimators=3, random_state=0)],
-                         expected_failed_checks=lambda est: {})
+@parametrize_with_checks(
+    [Bagging(n_estimators=3, random_state=0), RandomForest(n_estimators=3, random_state=0)],
+    expected_failed_checks=lambda est: {},
+)
 def test_sklearn_compatible(estimator, check):
     check(estimator)
 
@@ -445,26 +471,131 @@ X4 = np.array([[0.0, 1.0], [1.0, 0.0], [2.0, 1.0], [3.0, 0.0]])
 Y4 = np.array([0, 1, 0, 1])
 
 BAD = [
-    ("Bagging", Bagging(n_estimators=0), X4, Y4, ValueError, r"n_estimators must be an integer >= 1"),
+    (
+        "Bagging",
+        Bagging(n_estimators=0),
+        X4,
+        Y4,
+        ValueError,
+        r"n_estimators must be an integer >= 1",
+    ),
     ("Bagging", Bagging(n_estimators=2.5), X4, Y4, TypeError, r"n_estimators must be an integer"),
-    ("Bagging", Bagging(), X4, np.zeros(4), ValueError, r"y must be labels of at least 2 classes; got 1 class"),
-    ("Bagging", Bagging(max_samples=0.0), X4, Y4, ValueError, r"max_samples must be a real number in \(0, 1\]"),
-    ("Bagging", Bagging(max_samples=1.5), X4, Y4, ValueError, r"max_samples must be a real number in \(0, 1\]"),
-    ("Bagging", Bagging(max_samples=5), X4, Y4, ValueError, r"max_samples must be an integer in \[1, 4\]"),
-    ("Bagging", Bagging(max_samples="all"), X4, Y4, TypeError, r"max_samples must be a real number"),
-    ("Bagging", Bagging(base_estimator=DecisionTreeClassifier), X4, Y4, TypeError, r"base_estimator .*class, not"),
+    (
+        "Bagging",
+        Bagging(),
+        X4,
+        np.zeros(4),
+        ValueError,
+        r"y must be labels of at least 2 classes; got 1 class",
+    ),
+    (
+        "Bagging",
+        Bagging(max_samples=0.0),
+        X4,
+        Y4,
+        ValueError,
+        r"max_samples must be a real number in \(0, 1\]",
+    ),
+    (
+        "Bagging",
+        Bagging(max_samples=1.5),
+        X4,
+        Y4,
+        ValueError,
+        r"max_samples must be a real number in \(0, 1\]",
+    ),
+    (
+        "Bagging",
+        Bagging(max_samples=5),
+        X4,
+        Y4,
+        ValueError,
+        r"max_samples must be an integer in \[1, 4\]",
+    ),
+    (
+        "Bagging",
+        Bagging(max_samples="all"),
+        X4,
+        Y4,
+        TypeError,
+        r"max_samples must be a real number",
+    ),
+    (
+        "Bagging",
+        Bagging(base_estimator=DecisionTreeClassifier),
+        X4,
+        Y4,
+        TypeError,
+        r"base_estimator .*class, not",
+    ),
     ("Bagging", Bagging(n_jobs=0), X4, Y4, ValueError, r"n_jobs must be None or a non-zero"),
-    ("Bagging", Bagging(random_state="seed"), X4, Y4, TypeError, r"random_state must be None, an int seed"),
-    ("Bagging", Bagging(), X4, np.array([0.1, 0.2, 0.3, 0.4]), ValueError, r"y must be class labels .*'continuous'"),
+    (
+        "Bagging",
+        Bagging(random_state="seed"),
+        X4,
+        Y4,
+        TypeError,
+        r"random_state must be None, an int seed",
+    ),
+    (
+        "Bagging",
+        Bagging(),
+        X4,
+        np.array([0.1, 0.2, 0.3, 0.4]),
+        ValueError,
+        r"y must be class labels .*'continuous'",
+    ),
     ("Bagging", Bagging(), np.array([[np.nan, 1.0]] * 4), Y4, ValueError, r"NaN"),
     ("Bagging", Bagging(), X4, Y4[:3], ValueError, r"inconsistent numbers of samples"),
-    ("RandomForest", RandomForest(max_features="log10"), X4, Y4, ValueError, r"max_features must be one of"),
-    ("RandomForest", RandomForest(max_features=3), X4, Y4, ValueError, r"max_features must be an integer in \[1, 2\]"),
-    ("RandomForest", RandomForest(max_features=0.0), X4, Y4, ValueError, r"max_features must be a real number in \(0, 1\]"),
+    (
+        "RandomForest",
+        RandomForest(max_features="log10"),
+        X4,
+        Y4,
+        ValueError,
+        r"max_features must be one of",
+    ),
+    (
+        "RandomForest",
+        RandomForest(max_features=3),
+        X4,
+        Y4,
+        ValueError,
+        r"max_features must be an integer in \[1, 2\]",
+    ),
+    (
+        "RandomForest",
+        RandomForest(max_features=0.0),
+        X4,
+        Y4,
+        ValueError,
+        r"max_features must be a real number in \(0, 1\]",
+    ),
     ("RandomForest", RandomForest(max_features=True), X4, Y4, TypeError, r"max_features must be"),
-    ("RandomForest", RandomForest(tree=KNeighborsClassifier()), X4, Y4, TypeError, r"tree must be a classifier with a max_features parameter"),
-    ("RandomForest", RandomForest(n_estimators=-1), X4, Y4, ValueError, r"n_estimators must be an integer >= 1"),
-    ("RandomForest", RandomForest(), X4, np.ones(4), ValueError, r"y must be labels of at least 2 classes; got 1 class"),
+    (
+        "RandomForest",
+        RandomForest(tree=KNeighborsClassifier()),
+        X4,
+        Y4,
+        TypeError,
+        r"tree must be a classifier with a max_features parameter",
+    ),
+    (
+        "RandomForest",
+        RandomForest(n_estimators=-1),
+        X4,
+        Y4,
+        ValueError,
+        r"n_estimators must be an integer >= 1",
+    ),
+    (
+        "RandomForest",
+        RandomForest(),
+        X4,
+        np.ones(4),
+        ValueError,
+        r"y must be labels of at least 2 classes; got 1 class",
+    ),
 ]
 
 
@@ -473,24 +604,38 @@ def test_bad_input(name, model, X, y, exc, pattern):
     assert_rejects(exc, pattern, model.fit, X, y)
 
 
-@pytest.mark.parametrize("max_features, d, exc, pattern", [
-    ("cube", 4, ValueError, r"max_features must be one of"),
-    (5, 4, ValueError, r"max_features must be an integer in \[1, 4\]"),
-    (1.5, 4, ValueError, r"max_features must be a real number in \(0, 1\]"),
-    ([2], 4, TypeError, r"max_features must be"),
-    ("log2", 0, ValueError, r"n_features must be an integer >= 1"),
-])
+@pytest.mark.parametrize(
+    "max_features, d, exc, pattern",
+    [
+        ("cube", 4, ValueError, r"max_features must be one of"),
+        (5, 4, ValueError, r"max_features must be an integer in \[1, 4\]"),
+        (1.5, 4, ValueError, r"max_features must be a real number in \(0, 1\]"),
+        ([2], 4, TypeError, r"max_features must be"),
+        ("log2", 0, ValueError, r"n_features must be an integer >= 1"),
+    ],
+)
 def test_resolve_max_features_bad_input(max_features, d, exc, pattern):
     assert_rejects(exc, pattern, resolve_max_features, max_features, d)
 
 
-@pytest.mark.parametrize("kwargs, exc, pattern", [
-    ({"max_features": "log2"}, TypeError, r"max_features must be a non-empty sequence"),
-    ({"max_features": []}, ValueError, r"max_features must be a non-empty sequence of values .*; got \[\]"),
-    ({"max_features": ["cube"]}, ValueError, r"max_features must be one of"),
-    ({"n_estimators": 0}, ValueError, r"n_estimators must be an integer >= 1"),
-    ({"tree": KNeighborsClassifier()}, TypeError, r"tree must be a classifier with a max_features parameter"),
-])
+@pytest.mark.parametrize(
+    "kwargs, exc, pattern",
+    [
+        ({"max_features": "log2"}, TypeError, r"max_features must be a non-empty sequence"),
+        (
+            {"max_features": []},
+            ValueError,
+            r"max_features must be a non-empty sequence of values .*; got \[\]",
+        ),
+        ({"max_features": ["cube"]}, ValueError, r"max_features must be one of"),
+        ({"n_estimators": 0}, ValueError, r"n_estimators must be an integer >= 1"),
+        (
+            {"tree": KNeighborsClassifier()},
+            TypeError,
+            r"tree must be a classifier with a max_features parameter",
+        ),
+    ],
+)
 def test_forest_convergence_bad_input(iris, kwargs, exc, pattern):
     X, y = iris
     assert_rejects(exc, pattern, B.forest_convergence, X, y, X, y, **kwargs)
@@ -498,20 +643,24 @@ def test_forest_convergence_bad_input(iris, kwargs, exc, pattern):
 
 def test_public_functions():
     assert {name for name in B.__all__ if inspect.isfunction(getattr(B, name))} == {
-        "forest_convergence"}
+        "forest_convergence"
+    }
 
 
 @pytest.mark.parametrize("tree", [None, CART()])
 def test_forest_convergence_equals_separate_forests(iris, tree):
     X, y = iris
-    res = B.forest_convergence(X[::2], y[::2], X[1::2], y[1::2], max_features=(1, None),
-                               n_estimators=8, rng=4, tree=tree)
+    res = B.forest_convergence(
+        X[::2], y[::2], X[1::2], y[1::2], max_features=(1, None), n_estimators=8, rng=4, tree=tree
+    )
     seed = int(np.random.default_rng(4).integers(2**63 - 1))
     for j, k in enumerate((1, None)):
         forest = RandomForest(8, max_features=k, random_state=seed, tree=tree).fit(X[::2], y[::2])
         np.testing.assert_array_equal(res.test_error[j], forest.staged_error(X[1::2], y[1::2]))
         np.testing.assert_array_equal(res.oob_error[j], forest.oob_error_curve_)
-        single = [np.mean(m.predict(X[1::2]) != y[1::2]) for m in forest.estimators_]  # codes = labels
+        single = [
+            np.mean(m.predict(X[1::2]) != y[1::2]) for m in forest.estimators_
+        ]  # codes = labels
         np.testing.assert_array_equal(res.member_test_error[j], single)
     assert res.max_features.tolist() == [1, 4] and res.n_features == 4
 
@@ -526,6 +675,7 @@ def test_predict_checks_features_and_fit(cancer):
     with pytest.raises(ValueError, match="y holds NaN labels"):
         bag.staged_error(X[:3], [0.0, np.nan, 1.0])
     from sklearn.exceptions import NotFittedError
+
     with pytest.raises(NotFittedError):
         RandomForest().predict_proba(X)
 
@@ -533,8 +683,11 @@ def test_predict_checks_features_and_fit(cancer):
 def test_no_out_of_bag_sample_warns():
     X = np.array([[0.0], [1.0]])
     y = np.array([0, 1])
-    seed = next(s for s in range(100)
-                if set(np.random.default_rng(s).spawn(1)[0].integers(0, 2, size=2)) == {0, 1})
+    seed = next(
+        s
+        for s in range(100)
+        if set(np.random.default_rng(s).spawn(1)[0].integers(0, 2, size=2)) == {0, 1}
+    )
     with pytest.warns(UserWarning, match="No sample is out of bag"):
         bag = Bagging(n_estimators=1, random_state=seed).fit(X, y)
     assert np.isnan(bag.oob_error_) and bag.oob_coverage_ == 0.0
@@ -551,5 +704,7 @@ def test_weighted_fit_equals_duplicated_rows(cancer):
     for member, sample in zip(bag.estimators_, bag.samples_):
         dup = clone(base).fit(X[sample], y[sample])
         np.testing.assert_allclose(member.coef_, dup.coef_, rtol=1e-5, atol=1e-6)
-    knn = Bagging(KNeighborsClassifier(1), n_estimators=2, random_state=2).fit(X, y)  # no sample_weight
+    knn = Bagging(KNeighborsClassifier(1), n_estimators=2, random_state=2).fit(
+        X, y
+    )  # no sample_weight
     assert knn.estimators_[0].n_samples_fit_ == X.shape[0]

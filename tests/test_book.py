@@ -41,8 +41,12 @@ NOT_CHAPTERS = ("book/appendix/", "book/api/")  # generated or reference pages, 
 def toc_chapters():
     """Chapter docnames in reading order (_toc.yml); appendix, API reference and root excluded."""
     toc = yaml.safe_load((ROOT / "_toc.yml").read_text(encoding="utf-8"))
-    return [c["file"] for part in toc["parts"] for c in part["chapters"]
-            if not c["file"].startswith(NOT_CHAPTERS)]
+    return [
+        c["file"]
+        for part in toc["parts"]
+        for c in part["chapters"]
+        if not c["file"].startswith(NOT_CHAPTERS)
+    ]
 
 
 def chapter_markdown(docname):
@@ -64,7 +68,7 @@ def bracketed_chinese_terms(markdown):
     terms = []
     for match in BRACKET.finditer(markdown):
         content = match.group(1)
-        before = markdown[:match.start()].rstrip()
+        before = markdown[: match.start()].rstrip()
         if any(q in content for q in '"“”「」') or before.endswith(('"', "”")):
             continue
         for part in re.split(r"[,;，；]", content):
@@ -94,9 +98,13 @@ def chapters():
 
 
 def test_glossary_entries_have_the_fields(glossary):
-    bad = [e for e in glossary
-           if not {"term", "chinese", "symbol", "chapter"} <= set(e)
-           or not str(e["term"]).strip() or not str(e["chinese"]).strip()]
+    bad = [
+        e
+        for e in glossary
+        if not {"term", "chinese", "symbol", "chapter"} <= set(e)
+        or not str(e["term"]).strip()
+        or not str(e["chinese"]).strip()
+    ]
     assert not bad, f"glossary entries without term, chinese, symbol or chapter: {bad}"
 
 
@@ -110,7 +118,8 @@ def test_every_bracketed_chinese_term_is_in_the_glossary(glossary, chapters):
     assert not missing, (
         f"{len(missing)} Chinese terms in the chapters have no glossary entry; add them to "
         f"{GLOSSARY.relative_to(ROOT)} (or, for a quotation of a note, to QUOTATIONS):\n"
-        + "\n".join(f"  {term}  ({doc})" for term, doc in missing.items()))
+        + "\n".join(f"  {term}  ({doc})" for term, doc in missing.items())
+    )
 
 
 def test_every_glossary_entry_is_defined_in_its_chapter(glossary, chapters):
@@ -187,6 +196,7 @@ ISBN_ALLOWLIST = {
 @pytest.fixture(scope="module")
 def bibliography():
     from pybtex.database import parse_file
+
     return parse_file(str(BIB), bib_format="bibtex")
 
 
@@ -205,9 +215,15 @@ def test_articles_have_a_doi(bibliography):
 
 
 def test_books_have_an_isbn_and_publisher(bibliography):
-    bad = [key for key, e in bibliography.entries.items() if e.type.lower() == "book"
-           and (not e.fields.get("publisher")
-                or (key not in ISBN_ALLOWLIST and not e.fields.get("isbn")))]
+    bad = [
+        key
+        for key, e in bibliography.entries.items()
+        if e.type.lower() == "book"
+        and (
+            not e.fields.get("publisher")
+            or (key not in ISBN_ALLOWLIST and not e.fields.get("isbn"))
+        )
+    ]
     assert not bad, f"books without isbn or publisher: {bad}"
 
 

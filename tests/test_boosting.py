@@ -32,16 +32,20 @@ def fitted():
 # ---------------------------------------------------------------- scikit-learn as a peer
 def test_equals_sklearn_samme_with_stumps(fitted):
     # peer: scikit-learn 1.9.1 AdaBoostClassifier (SAMME only), the same stump and rounds
-    peer = AdaBoostClassifier(DecisionTreeClassifier(max_depth=1), n_estimators=60,
-                              random_state=0).fit(X_BC, Y_BC)
+    peer = AdaBoostClassifier(
+        DecisionTreeClassifier(max_depth=1), n_estimators=60, random_state=0
+    ).fit(X_BC, Y_BC)
     assert len(peer.estimators_) == len(fitted.estimators_) == 60
     np.testing.assert_allclose(peer.estimator_weights_, 2 * fitted.alphas_, rtol=0, atol=1e-10)
     np.testing.assert_allclose(peer.estimator_errors_, fitted.errors_, rtol=0, atol=1e-12)
     np.testing.assert_array_equal(peer.predict(X_BC), fitted.predict(X_BC))
     # scikit-learn's binary SAMME score sums +-w_t over both class columns and divides by
     # sum(w_t): 2 F / sum(alpha), the same sign and a rescaled value
-    np.testing.assert_allclose(peer.decision_function(X_BC),
-                               2 * fitted.decision_function(X_BC) / fitted.alphas_.sum(), atol=1e-10)
+    np.testing.assert_allclose(
+        peer.decision_function(X_BC),
+        2 * fitted.decision_function(X_BC) / fitted.alphas_.sum(),
+        atol=1e-10,
+    )
     for ours, theirs in zip(fitted.staged_predict(X_BC), peer.staged_predict(X_BC)):
         np.testing.assert_array_equal(ours, theirs)
 
@@ -183,7 +187,9 @@ def test_perfect_later_learner_dominates_the_vote():
     g = np.random.default_rng(2)
     X = g.integers(0, 3, size=(12, 2)).astype(float) + g.normal(0, 0.01, (12, 2))
     y = g.integers(0, 2, 12)
-    model = AdaBoost(DecisionTreeClassifier(max_depth=3, random_state=0), 30, random_state=0).fit(X, y)
+    model = AdaBoost(DecisionTreeClassifier(max_depth=3, random_state=0), 30, random_state=0).fit(
+        X, y
+    )
     assert model.stop_reason_ == "perfect learner" and len(model.alphas_) > 1
     assert model.alphas_[-1] == pytest.approx(1 + model.alphas_[:-1].sum())
     last = model.estimators_[-1]
@@ -201,26 +207,62 @@ class NoWeights(KNeighborsClassifier):
 BAD = [
     ("fit", dict(n_estimators=0), None, ValueError, r"n_estimators must be an integer >= 1"),
     ("fit", dict(n_estimators=2.5), None, TypeError, r"n_estimators must be an integer"),
-    ("fit", dict(mode="boost"), None, ValueError, r"mode must be one of \['reweight', 'resample'\]"),
+    (
+        "fit",
+        dict(mode="boost"),
+        None,
+        ValueError,
+        r"mode must be one of \['reweight', 'resample'\]",
+    ),
     ("fit", dict(max_restarts=-1), None, ValueError, r"max_restarts must be an integer >= 0"),
-    ("fit", dict(base_estimator=DecisionTreeClassifier), None, TypeError, r"base_estimator .*class"),
+    (
+        "fit",
+        dict(base_estimator=DecisionTreeClassifier),
+        None,
+        TypeError,
+        r"base_estimator .*class",
+    ),
     ("fit", dict(base_estimator=KNeighborsClassifier()), None, TypeError, r"no sample_weight"),
     ("fit", dict(random_state="seed"), None, TypeError, r"random_state must be None, an int seed"),
     ("fit", {}, "one class", ValueError, r"y must be labels of at least 2 classes; got 1 class"),
-    ("fit", {}, "three classes", ValueError, r"y must be labels of at most 2 classes; got 3 classes .*Only binary classification is supported"),
+    (
+        "fit",
+        {},
+        "three classes",
+        ValueError,
+        r"y must be labels of at most 2 classes; got 3 classes .*Only binary classification is supported",
+    ),
     ("fit", {}, "continuous", ValueError, r"y must be class labels .*'continuous'"),
     ("fit", {}, "nan", ValueError, r"Input X contains NaN"),
     ("fit", {}, "short y", ValueError, r"y has 9 entries but X has 10 rows"),
     ("fit", {}, "sparse", TypeError, r"Sparse data was passed for X"),
-    ("margins", {}, "unknown label", ValueError, r"y must be labels seen in fit .*; got unknown labels \[7\]"),
+    (
+        "margins",
+        {},
+        "unknown label",
+        ValueError,
+        r"y must be labels seen in fit .*; got unknown labels \[7\]",
+    ),
     ("staged_distributions", {}, "unknown label", ValueError, r"y must be labels seen in fit"),
     ("predict", {}, "wrong width", ValueError, r"X has 3 features"),
-    ("resampled_error", dict(round=4), None, ValueError, r"round must be an integer in \[1, 3\]; got 4. The model has 3 fitted rounds"),
+    (
+        "resampled_error",
+        dict(round=4),
+        None,
+        ValueError,
+        r"round must be an integer in \[1, 3\]; got 4. The model has 3 fitted rounds",
+    ),
     ("resampled_error", dict(n_resamples=0), None, ValueError, r"n_resamples must be an integer"),
     ("compare_modes", dict(n_runs=0), None, ValueError, r"n_runs must be an integer >= 1"),
     ("compare_modes", dict(n_estimators=0), None, ValueError, r"n_estimators must be an integer"),
     ("compare_modes", {}, "unknown label", ValueError, r"y_test must be labels seen in fit"),
-    ("boosting_rounds", {}, "wrong width", ValueError, r"X must be a 2-d array with two columns .* got 3 columns"),
+    (
+        "boosting_rounds",
+        {},
+        "wrong width",
+        ValueError,
+        r"X must be a 2-d array with two columns .* got 3 columns",
+    ),
     ("boosting_rounds", dict(grid_size=1), None, ValueError, r"grid_size must be an integer >= 2"),
     ("boosting_rounds", dict(margin=-1.0), None, ValueError, r"margin must be a real number >= 0"),
 ]
@@ -261,20 +303,35 @@ def test_bad_input(method, params, case, exc, pattern):
         model = AdaBoost(n_estimators=3, random_state=0).fit(Xg, yg)
         assert_rejects(exc, pattern, resampled_error, model, X, y, **params)
     elif method == "compare_modes":
-        assert_rejects(exc, pattern, compare_modes, Xg, yg, X, y, **{"n_estimators": 3, "n_runs": 2, **params})
+        assert_rejects(
+            exc, pattern, compare_modes, Xg, yg, X, y, **{"n_estimators": 3, "n_runs": 2, **params}
+        )
     elif method == "fit":
-        assert_rejects(exc, pattern, AdaBoost(**{"n_estimators": 3, "random_state": 0, **params}).fit, X, y)
+        assert_rejects(
+            exc, pattern, AdaBoost(**{"n_estimators": 3, "random_state": 0, **params}).fit, X, y
+        )
     else:  # a method of a fitted model; staged ones are drained
         model = AdaBoost(**{"n_estimators": 3, "random_state": 0, **params}).fit(Xg, yg)
-        assert_rejects(exc, pattern, getattr(model, method), *((X,) if method == "predict" else (X, y)))
+        assert_rejects(
+            exc, pattern, getattr(model, method), *((X,) if method == "predict" else (X, y))
+        )
 
 
 def test_public_functions():
-    functions = {n for n in boosting.__all__ if callable(getattr(boosting, n))
-                 and not isinstance(getattr(boosting, n), type)}
+    functions = {
+        n
+        for n in boosting.__all__
+        if callable(getattr(boosting, n)) and not isinstance(getattr(boosting, n), type)
+    }
     assert functions == set()  # the chapter's studies live in the book's wing
-    assert set(book_adaboost.__all__) == {"BoostingRounds", "ModeComparison", "ResampledError", "boosting_rounds",
-                                          "compare_modes", "resampled_error"}
+    assert set(book_adaboost.__all__) == {
+        "BoostingRounds",
+        "ModeComparison",
+        "ResampledError",
+        "boosting_rounds",
+        "compare_modes",
+        "resampled_error",
+    }
 
 
 # ---------------------------------------------------------------- scikit-learn's checks
@@ -282,8 +339,11 @@ def test_public_functions():
 # (object X converted to float, complex X refused with ValueError, a column-vector y ravelled
 # with a DataConversionWarning, y=None refused with scikit-learn's ValueError).
 @parametrize_with_checks(
-    [AdaBoost(n_estimators=8, random_state=0), AdaBoost(n_estimators=5, mode="resample", random_state=0),
-     AdaBoost(n_estimators=5)],
+    [
+        AdaBoost(n_estimators=8, random_state=0),
+        AdaBoost(n_estimators=5, mode="resample", random_state=0),
+        AdaBoost(n_estimators=5),
+    ],
     expected_failed_checks=lambda est: {},
 )
 def test_sklearn_compatible(estimator, check):
@@ -338,7 +398,9 @@ def test_stump_choice_survives_rounding_of_the_weights():
         chosen = model.estimators_[t]
         for _ in range(3):
             noisy = D * (1 + 4e-16 * g.standard_normal(D.size))
-            other = DecisionStump().fit(X_BC[::2], np.where(Y_BC[::2] == 1, 1, -1), sample_weight=noisy)
+            other = DecisionStump().fit(
+                X_BC[::2], np.where(Y_BC[::2] == 1, 1, -1), sample_weight=noisy
+            )
             assert (other.feature_, other.threshold_) == (chosen.feature_, chosen.threshold_)
             assert other.ties_ == chosen.ties_
         n_ties += len(chosen.ties_) > 1
@@ -356,7 +418,9 @@ def test_stump_error_criterion_is_the_weighted_error_minimum():
     for j in range(3):
         for thr in np.unique(X[:, j]):
             left = X[:, j] <= thr
-            err = sum(min(w[side & (y == 0)].sum(), w[side & (y == 1)].sum()) for side in (left, ~left))
+            err = sum(
+                min(w[side & (y == 0)].sum(), w[side & (y == 1)].sum()) for side in (left, ~left)
+            )
             best = min(best, err)
     assert np.sum(w * (stump.predict(X) != y)) == pytest.approx(best, rel=1e-12)
 
@@ -373,15 +437,48 @@ def test_cancelling_vote_is_a_tie_for_the_first_class():
     assert np.all(model.predict(X_BC) == model.classes_[0])
 
 
-@pytest.mark.parametrize("params, fit, exc, pattern", [
-    (dict(criterion="entropy"), {}, ValueError, r"criterion must be one of \['gini', 'error'\]"),
-    (dict(criterion=1), {}, TypeError, r"criterion must be a string"),
-    ({}, dict(sample_weight=-np.ones(10)), ValueError, r"sample_weight must be an array of values >= 0"),
-    ({}, dict(sample_weight=np.ones(9)), ValueError, r"sample_weight has 9 entries but X has 10"),
-    ({}, dict(sample_weight=np.r_[np.nan, np.ones(9)]), ValueError, r"sample_weight holds 1 NaN"),
-    ({}, dict(sample_weight="heavy"), TypeError, r"sample_weight must be a 1-d array of real numbers"),
-    ({}, dict(y=np.arange(10) % 3), ValueError, r"y must be labels of at most 2 classes; got 3 classes .*Only binary classification is supported"),
-])
+@pytest.mark.parametrize(
+    "params, fit, exc, pattern",
+    [
+        (
+            dict(criterion="entropy"),
+            {},
+            ValueError,
+            r"criterion must be one of \['gini', 'error'\]",
+        ),
+        (dict(criterion=1), {}, TypeError, r"criterion must be a string"),
+        (
+            {},
+            dict(sample_weight=-np.ones(10)),
+            ValueError,
+            r"sample_weight must be an array of values >= 0",
+        ),
+        (
+            {},
+            dict(sample_weight=np.ones(9)),
+            ValueError,
+            r"sample_weight has 9 entries but X has 10",
+        ),
+        (
+            {},
+            dict(sample_weight=np.r_[np.nan, np.ones(9)]),
+            ValueError,
+            r"sample_weight holds 1 NaN",
+        ),
+        (
+            {},
+            dict(sample_weight="heavy"),
+            TypeError,
+            r"sample_weight must be a 1-d array of real numbers",
+        ),
+        (
+            {},
+            dict(y=np.arange(10) % 3),
+            ValueError,
+            r"y must be labels of at most 2 classes; got 3 classes .*Only binary classification is supported",
+        ),
+    ],
+)
 def test_stump_bad_input(params, fit, exc, pattern):
     from patterneval.ensemble.boosting import DecisionStump
 
@@ -390,7 +487,6 @@ def test_stump_bad_input(params, fit, exc, pattern):
     assert_rejects(exc, pattern, lambda: DecisionStump(**params).fit(X, y, **fit))
 
 
-@parametrize_with_checks([boosting.DecisionStump()],
-                         expected_failed_checks=lambda est: {})
+@parametrize_with_checks([boosting.DecisionStump()], expected_failed_checks=lambda est: {})
 def test_stump_sklearn_compatible(estimator, check):
     check(estimator)

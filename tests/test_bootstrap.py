@@ -71,7 +71,9 @@ def test_share_of_distinct_samples_by_simulation(n):
     draws = rng.integers(0, n, size=(20_000, n))
     seen = np.zeros_like(draws, dtype=bool)
     np.put_along_axis(seen, draws, True, axis=1)
-    check = simulation.check_mean(seen.mean(axis=1), inclusion_probability(n), label="distinct share")
+    check = simulation.check_mean(
+        seen.mean(axis=1), inclusion_probability(n), label="distinct share"
+    )
     assert check.passed, check
 
 
@@ -90,17 +92,20 @@ def test_bootstrap_error_replicates_have_the_inclusion_rate():
 # resubstitution error 0 and predicts y itself, so gamma = 0.5 * 0.5 + 0.5 * 0.5 = 0.5.
 X_TINY = np.array([[0.0], [1.0], [2.0], [4.0], [5.0], [6.0]])
 Y_TINY = np.array([0, 0, 0, 1, 1, 1])
-REPLICATES_B = np.array([
-    [0, 0, 1, 3, 4, 5],  # out {2}: x=2 -> nearest x=1 -> 0, right
-    [1, 2, 2, 3, 3, 3],  # out {0, 4, 5}: x=0 -> 0, x=5 -> 1, x=6 -> 1, all right
-    [0, 1, 1, 2, 4, 5],  # out {3}: x=4 -> nearest x=5 -> 1, right
-    [3, 3, 4, 4, 5, 5],  # only class 1 drawn: out {0, 1, 2} all predicted 1, all wrong
-])
+REPLICATES_B = np.array(
+    [
+        [0, 0, 1, 3, 4, 5],  # out {2}: x=2 -> nearest x=1 -> 0, right
+        [1, 2, 2, 3, 3, 3],  # out {0, 4, 5}: x=0 -> 0, x=5 -> 1, x=6 -> 1, all right
+        [0, 1, 1, 2, 4, 5],  # out {3}: x=4 -> nearest x=5 -> 1, right
+        [3, 3, 4, 4, 5, 5],  # only class 1 drawn: out {0, 1, 2} all predicted 1, all wrong
+    ]
+)
 
 
 def test_hand_computed_632_and_632plus():
-    res = _bootstrap_from_indices(KNeighborsClassifier(1), X_TINY, Y_TINY, REPLICATES_B,
-                                  method=".632+")
+    res = _bootstrap_from_indices(
+        KNeighborsClassifier(1), X_TINY, Y_TINY, REPLICATES_B, method=".632+"
+    )
     # per sample, error over the replicates that left it out:
     # s0: b2 right, b4 wrong -> 1/2; s1: b4 wrong -> 1; s2: b1 right, b4 wrong -> 1/2;
     # s3: b3 right -> 0; s4: b2 right -> 0; s5: b2 right -> 0
@@ -127,13 +132,15 @@ def test_hand_computed_cap_at_gamma_and_dropped_sample():
     # gamma = (1/3)(2/3) + (2/3)(1/3) = 4/9
     y = np.array([0, 1, 0, 1, 1, 1])
     X = np.array([[0.0], [1.0], [2.0], [4.0], [5.0], [6.0]])
-    replicates = np.array([
-        [0, 0, 2, 3, 4, 5],  # out {1}: x=1 -> tie x=0/x=2, both 0 -> wrong
-        [1, 1, 3, 4, 4, 5],  # only class 1: out {0, 2} predicted 1 -> both wrong
-        [0, 2, 2, 3, 4, 5],  # out {1}: wrong as in b1
-        [0, 1, 2, 2, 3, 3],  # out {4, 5}: x=5, 6 -> nearest x=4 -> 1, right
-        [1, 2, 3, 4, 5, 5],  # out {0}: x=0 -> nearest x=1 -> 1, wrong
-    ])
+    replicates = np.array(
+        [
+            [0, 0, 2, 3, 4, 5],  # out {1}: x=1 -> tie x=0/x=2, both 0 -> wrong
+            [1, 1, 3, 4, 4, 5],  # only class 1: out {0, 2} predicted 1 -> both wrong
+            [0, 2, 2, 3, 4, 5],  # out {1}: wrong as in b1
+            [0, 1, 2, 2, 3, 3],  # out {4, 5}: x=5, 6 -> nearest x=4 -> 1, right
+            [1, 2, 3, 4, 5, 5],  # out {0}: x=0 -> nearest x=1 -> 1, wrong
+        ]
+    )
     res = _bootstrap_from_indices(KNeighborsClassifier(1), X, y, replicates, method=".632+")
     # s0: 1, s1: 1, s2: 1, s3 never out (dropped), s4: 0, s5: 0 -> Err1 = 3/5
     assert res.n_never_out == 1 and np.isnan(res.sample_errors[3])
@@ -147,12 +154,20 @@ def test_hand_computed_cap_at_gamma_and_dropped_sample():
     assert res.correction_632plus == pytest.approx(0.368 * 4 / 9, abs=1e-15)
 
 
-@pytest.mark.parametrize("err, err1, gamma, expected", [
-    (0.1, 0.3, 0.5, (0.3, 0.5, 0.632 / (1 - 0.184), 0.1 + 0.632 / 0.816 * 0.2)),
-    (0.2, 0.15, 0.5, (0.15, 0.0, 0.632, 0.368 * 0.2 + 0.632 * 0.15)),  # Err1 <= err: R' = 0
-    (0.3, 0.6, 0.25, (0.25, 0.0, 0.632, 0.368 * 0.3 + 0.632 * 0.6)),  # gamma <= err: .632, Err1 uncapped
-    (0.0, 0.7, 0.5, (0.5, 1.0, 1.0, 0.632 * 0.7 + 0.368 * 0.5)),  # Err1 > gamma: R' = 1
-])
+@pytest.mark.parametrize(
+    "err, err1, gamma, expected",
+    [
+        (0.1, 0.3, 0.5, (0.3, 0.5, 0.632 / (1 - 0.184), 0.1 + 0.632 / 0.816 * 0.2)),
+        (0.2, 0.15, 0.5, (0.15, 0.0, 0.632, 0.368 * 0.2 + 0.632 * 0.15)),  # Err1 <= err: R' = 0
+        (
+            0.3,
+            0.6,
+            0.25,
+            (0.25, 0.0, 0.632, 0.368 * 0.3 + 0.632 * 0.6),
+        ),  # gamma <= err: .632, Err1 uncapped
+        (0.0, 0.7, 0.5, (0.5, 1.0, 1.0, 0.632 * 0.7 + 0.368 * 0.5)),  # Err1 > gamma: R' = 1
+    ],
+)
 def test_632_plus_arithmetic(err, err1, gamma, expected):
     np.testing.assert_allclose(_632_plus(err, err1, gamma), expected, rtol=0, atol=1e-15)
 
@@ -191,8 +206,9 @@ REGIMES = {
 @pytest.mark.parametrize("regime", list(REGIMES))
 def test_632_plus_equals_the_papers_equation(regime):
     err, err1, gamma = REGIMES[regime]
-    assert _632_plus(err, err1, gamma)[3] == pytest.approx(reference_632_plus(err, err1, gamma),
-                                                           rel=0, abs=1e-15)
+    assert _632_plus(err, err1, gamma)[3] == pytest.approx(
+        reference_632_plus(err, err1, gamma), rel=0, abs=1e-15
+    )
 
 
 @given(st.floats(0, 1), st.floats(0, 1), st.floats(0, 1))
@@ -208,7 +224,9 @@ def test_632_plus_equals_the_papers_equation_everywhere(err, err1, gamma):
 
 def test_ipred_agrees_below_gamma_and_differs_above():
     err, err1, gamma = REGIMES["normal"]
-    assert ipred_632_plus(err, err1, gamma) == pytest.approx(_632_plus(err, err1, gamma)[3], abs=1e-15)
+    assert ipred_632_plus(err, err1, gamma) == pytest.approx(
+        _632_plus(err, err1, gamma)[3], abs=1e-15
+    )
     err, err1, gamma = REGIMES["Err1 > gamma"]
     ours = _632_plus(err, err1, gamma)[3]
     assert ours == pytest.approx(0.632 * err1 + 0.368 * gamma, abs=1e-15)  # 0.7426
@@ -237,14 +255,18 @@ def test_all_three_regimes_on_data_against_the_reference(seed):
     # err = gamma = 0.1, R' = 0 and .632+ is .632 with the uncapped Err1
     g = np.random.default_rng(seed)
     Xr, yr = g.normal(size=(20, 2)), np.r_[np.ones(2, int), np.zeros(18, int)]
-    flat = pe.bootstrap_error(LogisticRegression(), Xr, yr, n_resamples=50, method=".632+", rng=seed)
+    flat = pe.bootstrap_error(
+        LogisticRegression(), Xr, yr, n_resamples=50, method=".632+", rng=seed
+    )
     assert flat.gamma <= flat.resubstitution and flat.relative_overfitting == 0.0
     assert flat.estimate == flat.estimate_632
     for res in (normal, above, flat):
         assert res.estimate == pytest.approx(
-            reference_632_plus(res.resubstitution, res.oob, res.gamma), rel=0, abs=1e-15)
-        assert res.estimate_632plus - res.estimate_632 == pytest.approx(res.correction_632plus,
-                                                                        rel=0, abs=1e-15)
+            reference_632_plus(res.resubstitution, res.oob, res.gamma), rel=0, abs=1e-15
+        )
+        assert res.estimate_632plus - res.estimate_632 == pytest.approx(
+            res.correction_632plus, rel=0, abs=1e-15
+        )
 
 
 # ----------------------------------------------------------------------- single-class samples
@@ -262,7 +284,9 @@ def test_single_class_replicates_are_common_and_handled():
     assert single.size == res.n_single_class
     # the constant rule predicts 0: wrong exactly on the out-of-bag positives
     out = res.inbag_counts[single] == 0
-    np.testing.assert_allclose(res.replicate_errors[single], out[:, :2].sum(axis=1) / out.sum(axis=1))
+    np.testing.assert_allclose(
+        res.replicate_errors[single], out[:, :2].sum(axis=1) / out.sum(axis=1)
+    )
     with pytest.raises(ValueError, match=r"bootstrap replicate \d+ holds a single class \(0\)"):
         pe.bootstrap_error(LogisticRegression(), X, y, n_resamples=100, rng=0, single_class="raise")
 
@@ -270,8 +294,9 @@ def test_single_class_replicates_are_common_and_handled():
 def test_single_class_redraw():
     X, y = _rare_class()
     constant = pe.bootstrap_error(LogisticRegression(), X, y, n_resamples=100, rng=0)
-    redraw = pe.bootstrap_error(LogisticRegression(), X, y, n_resamples=100, rng=0,
-                                single_class="redraw")
+    redraw = pe.bootstrap_error(
+        LogisticRegression(), X, y, n_resamples=100, rng=0, single_class="redraw"
+    )
     assert redraw.n_single_class == constant.n_single_class > 0  # same first draws
     assert np.all((redraw.inbag_counts[:, :2] > 0).any(axis=1))  # every replicate has a positive
     keep = (constant.inbag_counts[:, :2] > 0).any(axis=1)
@@ -285,22 +310,34 @@ def test_constant_rule_is_what_a_one_class_fit_predicts():
         res = pe.bootstrap_error(est, X, y, n_resamples=40, rng=3)
         assert res.n_single_class > 0
         replicates = [np.repeat(np.arange(20), row) for row in res.inbag_counts]
-        by_hand = [np.mean(clone(est).fit(X[r], y[r]).predict(X[res.inbag_counts[b] == 0])
-                           != y[res.inbag_counts[b] == 0])
-                   for b, r in enumerate(replicates) if (res.inbag_counts[b] == 0).any()]
+        by_hand = [
+            np.mean(
+                clone(est).fit(X[r], y[r]).predict(X[res.inbag_counts[b] == 0])
+                != y[res.inbag_counts[b] == 0]
+            )
+            for b, r in enumerate(replicates)
+            if (res.inbag_counts[b] == 0).any()
+        ]
         np.testing.assert_allclose(res.replicate_errors[res.replicate_oob_sizes > 0], by_hand)
 
 
 def test_redraw_gives_up_on_hopeless_data():
     X = np.zeros((200, 1))
     y = np.r_[1, np.zeros(199, int)]  # a bootstrap sample holds the positive w.p. 0.63
-    res = pe.bootstrap_error(KNeighborsClassifier(1), X, y, n_resamples=5, rng=0, single_class="redraw")
+    res = pe.bootstrap_error(
+        KNeighborsClassifier(1), X, y, n_resamples=5, rng=0, single_class="redraw"
+    )
     assert np.all(res.inbag_counts[:, 0] > 0)
 
 
 # ----------------------------------------------------------------------- properties
-NOISE_ESTIMATORS = [KNeighborsClassifier(1), KNeighborsClassifier(5), GaussianNB(),
-                    DecisionTreeClassifier(random_state=0), LinearDiscriminantAnalysis()]
+NOISE_ESTIMATORS = [
+    KNeighborsClassifier(1),
+    KNeighborsClassifier(5),
+    GaussianNB(),
+    DecisionTreeClassifier(random_state=0),
+    LinearDiscriminantAnalysis(),
+]
 
 
 @pytest.mark.parametrize("seed", range(6))
@@ -326,11 +363,14 @@ def slow_no_information_error(y_true, y_pred):
     return float(np.mean([a != b for a, b in itertools.product(y_true, y_pred)]))
 
 
-@given(st.lists(st.tuples(st.sampled_from("abcd"), st.sampled_from("abcde")), min_size=1, max_size=40))
+@given(
+    st.lists(st.tuples(st.sampled_from("abcd"), st.sampled_from("abcde")), min_size=1, max_size=40)
+)
 def test_gamma_equals_the_pairwise_definition(pairs):
     y_true, y_pred = map(list, zip(*pairs))
     assert no_information_error(y_true, y_pred) == pytest.approx(
-        slow_no_information_error(y_true, y_pred), abs=1e-12)
+        slow_no_information_error(y_true, y_pred), abs=1e-12
+    )
 
 
 def test_gamma_is_linear_in_n():
@@ -358,10 +398,12 @@ def test_mlxtend_oob_is_the_mean_of_replicate_errors(cancer_subset):
     # mlxtend 0.25.0, method="oob": per replicate, accuracy on its out-of-bag samples.
     # Its mean is the note's "average the B estimates", not Efron & Tibshirani's Err^(1).
     X, y = cancer_subset
-    scores = bootstrap_point632_score(KNeighborsClassifier(3), X, y, n_splits=30, method="oob",
-                                      random_seed=4)
-    ours = _bootstrap_from_indices(KNeighborsClassifier(3), X, y, _mlxtend_replicates(y.size, 30, 4),
-                                   method="oob")
+    scores = bootstrap_point632_score(
+        KNeighborsClassifier(3), X, y, n_splits=30, method="oob", random_seed=4
+    )
+    ours = _bootstrap_from_indices(
+        KNeighborsClassifier(3), X, y, _mlxtend_replicates(y.size, 30, 4), method="oob"
+    )
     np.testing.assert_allclose(1.0 - scores, ours.replicate_errors, rtol=0, atol=1e-12)
     assert abs(ours.oob - ours.replicate_errors.mean()) > 1e-4  # the two averages differ
 
@@ -397,7 +439,9 @@ def test_mlxtend_632_uses_the_bootstrap_model_for_its_training_term(cancer_subse
     est = KNeighborsClassifier(1)
     replicates = _mlxtend_replicates(y.size, 25, 7)
     scores = bootstrap_point632_score(est, X, y, n_splits=25, method=".632", random_seed=7)
-    transcribed, _, train_errs = _mlxtend_transcription(est, X, y, replicates, plus=False, clip=False)
+    transcribed, _, train_errs = _mlxtend_transcription(
+        est, X, y, replicates, plus=False, clip=False
+    )
     np.testing.assert_allclose(scores, transcribed, rtol=0, atol=1e-12)
     ours = _bootstrap_from_indices(est, X, y, replicates, method=".632")
     # 1-NN fitted on all data makes no training error; each bootstrap model errs on the
@@ -437,8 +481,16 @@ def gaussian_problem(rng, size):
 
 @pytest.fixture(scope="module")
 def estimator_simulation():
-    return simulate_error_estimates(NearestMean(), gaussian_problem, n=40, n_test=20_000,
-                                    n_datasets=200, cv=(2, 10), n_resamples=50, rng=2024)
+    return simulate_error_estimates(
+        NearestMean(),
+        gaussian_problem,
+        n=40,
+        n_test=20_000,
+        n_datasets=200,
+        cv=(2, 10),
+        n_resamples=50,
+        rng=2024,
+    )
 
 
 def test_loo_is_nearly_unbiased_and_2fold_pessimistic(estimator_simulation):
@@ -544,8 +596,16 @@ GOOD = {
     inclusion_probability: dict(n=10),
     simulate_distinct_share: dict(n=10, n_resamples=5, rng=0),
     no_information_error: dict(y_true=[0, 1, 1], y_pred=[0, 0, 1]),
-    simulate_error_estimates: dict(estimator=NearestMean(), sampler=gaussian_problem, n=10,
-                                   n_test=50, n_datasets=2, cv=(2,), n_resamples=3, rng=0),
+    simulate_error_estimates: dict(
+        estimator=NearestMean(),
+        sampler=gaussian_problem,
+        n=10,
+        n_test=50,
+        n_datasets=2,
+        cv=(2,),
+        n_resamples=3,
+        rng=0,
+    ),
 }
 
 BAD = [
@@ -553,13 +613,38 @@ BAD = [
     (pe.bootstrap_error, dict(n_resamples=0), ValueError, r"n_resamples must be an integer >= 1"),
     (pe.bootstrap_error, dict(n_resamples=2.0), TypeError, r"n_resamples must be an integer"),
     (pe.bootstrap_error, dict(y=Y_OK[:5]), ValueError, r"y has 5 entries but X has 20"),
-    (pe.bootstrap_error, dict(X=X_NAN), ValueError, r"Input X contains NaN"),  # the estimator validates X
-    (pe.bootstrap_error, dict(y=np.ones(20)), ValueError, r"y must be labels of at least 2 classes; got 1"),
-    (pe.bootstrap_error, dict(y=np.linspace(0, 1, 20)), ValueError, r"y must be class labels \(binary or multiclass\); got a 'continuous' target"),
-    (pe.bootstrap_error, dict(estimator=LinearRegression()), ValueError, r"estimator must be a classifier"),
+    (
+        pe.bootstrap_error,
+        dict(X=X_NAN),
+        ValueError,
+        r"Input X contains NaN",
+    ),  # the estimator validates X
+    (
+        pe.bootstrap_error,
+        dict(y=np.ones(20)),
+        ValueError,
+        r"y must be labels of at least 2 classes; got 1",
+    ),
+    (
+        pe.bootstrap_error,
+        dict(y=np.linspace(0, 1, 20)),
+        ValueError,
+        r"y must be class labels \(binary or multiclass\); got a 'continuous' target",
+    ),
+    (
+        pe.bootstrap_error,
+        dict(estimator=LinearRegression()),
+        ValueError,
+        r"estimator must be a classifier",
+    ),
     (pe.bootstrap_error, dict(single_class="drop"), ValueError, r"single_class must be one of"),
     (pe.bootstrap_error, dict(progress="yes"), TypeError, r"progress must be True or False"),
-    (pe.bootstrap_error, dict(method="632+"), ValueError, r"method must be one of \['oob', '.632', '.632\+'\]"),
+    (
+        pe.bootstrap_error,
+        dict(method="632+"),
+        ValueError,
+        r"method must be one of \['oob', '.632', '.632\+'\]",
+    ),
     (pe.bootstrap_error, dict(method=0.632), TypeError, r"method must be a string"),
     (pe.bootstrap_error, dict(rng=1.5), TypeError, r"rng must be None, an int seed"),
     (pe.bootstrap_error, dict(n_jobs=0), ValueError, r"n_jobs must be None or a non-zero"),
@@ -567,22 +652,67 @@ BAD = [
     (inclusion_probability, dict(n=[3, 0]), ValueError, r"n must be an integer >= 1"),
     (inclusion_probability, dict(n=2.5), TypeError, r"n must be an integer"),
     (simulate_distinct_share, dict(n=0), ValueError, r"n must be an integer >= 1"),
-    (simulate_distinct_share, dict(n_resamples=-1), ValueError, r"n_resamples must be an integer >= 1"),
+    (
+        simulate_distinct_share,
+        dict(n_resamples=-1),
+        ValueError,
+        r"n_resamples must be an integer >= 1",
+    ),
     (simulate_distinct_share, dict(rng="x"), TypeError, r"rng must be None"),
-    (no_information_error, dict(y_pred=[0, 1]), ValueError, r"y_pred has 2 entries but y_true has 3"),
-    (no_information_error, dict(y_true=[], y_pred=[]), ValueError, r"y_true must be a 1-d array of at least 1 labels; got an empty array"),
+    (
+        no_information_error,
+        dict(y_pred=[0, 1]),
+        ValueError,
+        r"y_pred has 2 entries but y_true has 3",
+    ),
+    (
+        no_information_error,
+        dict(y_true=[], y_pred=[]),
+        ValueError,
+        r"y_true must be a 1-d array of at least 1 labels; got an empty array",
+    ),
     (simulate_error_estimates, dict(sampler="gauss"), TypeError, r"sampler must be callable"),
     (simulate_error_estimates, dict(estimator=NoFit()), TypeError, r"estimator .*no fit"),
     (simulate_error_estimates, dict(n=2), ValueError, r"n must be an integer >= 4"),
-    (simulate_error_estimates, dict(n_datasets=1), ValueError, r"^n_datasets must be an integer >= 2"),
+    (
+        simulate_error_estimates,
+        dict(n_datasets=1),
+        ValueError,
+        r"^n_datasets must be an integer >= 2",
+    ),
     (simulate_error_estimates, dict(cv=(1,)), ValueError, r"^cv must be an integer >= 2; got 1"),
-    (simulate_error_estimates, dict(cv=()), ValueError, r"^cv must be an int number of folds, a splitter, or a non-empty"),
-    (simulate_error_estimates, dict(cv=(2, "5")), TypeError, r"^cv must be a scikit-learn-compatible splitter"),
+    (
+        simulate_error_estimates,
+        dict(cv=()),
+        ValueError,
+        r"^cv must be an int number of folds, a splitter, or a non-empty",
+    ),
+    (
+        simulate_error_estimates,
+        dict(cv=(2, "5")),
+        TypeError,
+        r"^cv must be a scikit-learn-compatible splitter",
+    ),
     # the retired keywords name cv= and rng=
-    (simulate_error_estimates, dict(n_splits=(2, 10)), TypeError, r"^simulate_error_estimates\(\) takes cv=, not n_splits="),
-    (simulate_error_estimates, dict(seed=1), TypeError, r"^simulate_error_estimates\(\) takes rng=, not seed="),
+    (
+        simulate_error_estimates,
+        dict(n_splits=(2, 10)),
+        TypeError,
+        r"^simulate_error_estimates\(\) takes cv=, not n_splits=",
+    ),
+    (
+        simulate_error_estimates,
+        dict(seed=1),
+        TypeError,
+        r"^simulate_error_estimates\(\) takes rng=, not seed=",
+    ),
     (simulate_error_estimates, dict(n_jobs=True), TypeError, r"n_jobs must be None"),
-    (simulate_error_estimates, dict(estimator=LinearRegression()), ValueError, r"estimator must be a classifier"),
+    (
+        simulate_error_estimates,
+        dict(estimator=LinearRegression()),
+        ValueError,
+        r"estimator must be a classifier",
+    ),
 ]
 
 
@@ -614,8 +744,16 @@ def test_chapter_figures_keep_their_y_labels_inside():
         plot_inclusion_probability,
     )
 
-    sim = simulate_error_estimates(NearestMean(), gaussian_problem, n=10, n_test=50, n_datasets=2,
-                                   cv=(2,), n_resamples=3, rng=0)
+    sim = simulate_error_estimates(
+        NearestMean(),
+        gaussian_problem,
+        n=10,
+        n_test=50,
+        n_datasets=2,
+        cv=(2,),
+        n_resamples=3,
+        rng=0,
+    )
     for fig in (plot_inclusion_probability(1000), plot_estimator_simulation(sim)):
         figure_png(fig)  # draw
         for ax in fig.axes:

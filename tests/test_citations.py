@@ -23,6 +23,7 @@ citations = load_tool("citations")
 
 # --- the book --------------------------------------------------------------------------
 
+
 def test_the_book_has_chapters():
     assert len(CHAPTERS) >= 20, CHAPTERS
 
@@ -40,10 +41,14 @@ def test_check_command_passes_on_every_chapter(capsys):
 def test_every_entry_is_cited_by_a_chapter():
     cited = set()
     for chapter in CHAPTERS:
-        cited |= citations.cited(citations._chapter_markdown(nbformat.read(chapter, as_version=4)))[0]
+        cited |= citations.cited(citations._chapter_markdown(nbformat.read(chapter, as_version=4)))[
+            0
+        ]
     entries = set(citations.bibliography().entries)
     assert cited <= entries
-    assert not entries - cited, f"in references.bib but cited by no chapter: {sorted(entries - cited)}"
+    assert not entries - cited, (
+        f"in references.bib but cited by no chapter: {sorted(entries - cited)}"
+    )
 
 
 # sphinxcontrib-bibtex roles and directives that jupyterlab-myst cannot render
@@ -52,9 +57,12 @@ SPHINX_CITATION = re.compile(r"\{(?:foot)?cite(?::[a-z]+)?\}|\{footbibliography\
 
 def test_no_chapter_uses_sphinx_citations():
     pages = CHAPTERS + sorted(ROOT.glob("book/*.md")) + sorted(ROOT.glob("book/appendix/*.md"))
-    bad = [f"{p.relative_to(ROOT)}: {m.group(0)}" for p in pages
-           for m in SPHINX_CITATION.finditer(p.read_text(encoding="utf-8"))
-           if p.name != "references.md"]
+    bad = [
+        f"{p.relative_to(ROOT)}: {m.group(0)}"
+        for p in pages
+        for m in SPHINX_CITATION.finditer(p.read_text(encoding="utf-8"))
+        if p.name != "references.md"
+    ]
     assert not bad, "\n".join(bad)
 
 
@@ -102,7 +110,7 @@ def test_labels_by_number_of_authors(bib):
     assert labels["nadeau2003"] == ("Nadeau and Bengio", "2003")
     assert labels["brown2001"] == ("Brown et al.", "2001")
     assert labels["chacon2023"] == ("Chacón and Rastrojo", "2023")  # LaTeX accents decoded
-    assert labels["vanderwaart1998"] == ("van der Vaart", "1998")   # editor, with "van der"
+    assert labels["vanderwaart1998"] == ("van der Vaart", "1998")  # editor, with "van der"
 
 
 def test_works_sharing_author_and_year_get_letters_in_key_order(bib):
@@ -116,12 +124,15 @@ def test_narrative_and_parenthetical_forms(bib):
     assert citations.narrative("breiman1996b", bib) == "Breiman (1996b)"
     assert citations.parenthetical(["stone1974"], bib) == "(Stone, 1974)"
     assert citations.parenthetical(["nadeau2003", "breiman1996a"], bib) == (
-        "(Nadeau and Bengio, 2003; Breiman, 1996a)")
+        "(Nadeau and Bengio, 2003; Breiman, 1996a)"
+    )
 
 
 def test_cited_finds_both_forms(bib):
-    text = ("Stone (1974) and Breiman (1996b) argue; see also (Nadeau and Bengio, 2003; "
-            "Brown et al., 2001) and Chacón and Rastrojo (2023, section 2).")
+    text = (
+        "Stone (1974) and Breiman (1996b) argue; see also (Nadeau and Bengio, 2003; "
+        "Brown et al., 2001) and Chacón and Rastrojo (2023, section 2)."
+    )
     keys, unknown = citations.cited(text, bib)
     assert keys == {"stone1974", "breiman1996b", "nadeau2003", "brown2001", "chacon2023"}
     assert unknown == []
@@ -129,7 +140,8 @@ def test_cited_finds_both_forms(bib):
 
 def test_cited_reports_citations_of_works_not_in_the_bibliography(bib):
     keys, unknown = citations.cited(
-        "As Smith (2020) and (Jones and Lee, 2019) show, Breiman (1996) and Stone (1975) err.", bib)
+        "As Smith (2020) and (Jones and Lee, 2019) show, Breiman (1996) and Stone (1975) err.", bib
+    )
     assert keys == set()
     # "Breiman (1996)" lacks its letter: a label of no work
     assert unknown == ["Smith (2020", "Jones and Lee, 2019", "Breiman (1996", "Stone (1975"]
@@ -137,23 +149,28 @@ def test_cited_reports_citations_of_works_not_in_the_bibliography(bib):
 
 def test_cited_reports_citations_not_in_the_book_form(bib):
     keys, unknown = citations.cited(
-        "(Nadeau & Bengio 2003) and Nadeau & Bengio (2003); (Stone 1974, p. 3).", bib)
+        "(Nadeau & Bengio 2003) and Nadeau & Bengio (2003); (Stone 1974, p. 3).", bib
+    )
     assert keys == set()
     assert unknown == ["Nadeau & Bengio 2003", "Nadeau & Bengio (2003", "Stone 1974"]
 
 
 def test_cited_ignores_code_math_and_the_generated_list(bib):
-    text = ("`Smith (2020)` and $Smith (2020)$\n\n```python\nJones (2019)\n```\n\n"
-            "```{code-cell} python\nJones (2019)\n```\n\n"
-            + citations.reference_list(["stone1974"], bib))
+    text = (
+        "`Smith (2020)` and $Smith (2020)$\n\n```python\nJones (2019)\n```\n\n"
+        "```{code-cell} python\nJones (2019)\n```\n\n"
+        + citations.reference_list(["stone1974"], bib)
+    )
     assert citations.cited(text, bib) == (set(), [])
 
 
 def test_cited_reads_the_prose_of_directives(bib):
     """Admonitions (errata, solutions) are prose, also around a code block of their own."""
-    text = ("```{admonition} Erratum (Stone, 1974)\n:class: warning\nAs Breiman (1996a) shows.\n"
-            "````python\nSmith (2020)\n````\nSo did Smith (2021).\n```\n\n"
-            ":::{note}\nNadeau and Bengio (2003)\n:::\n")
+    text = (
+        "```{admonition} Erratum (Stone, 1974)\n:class: warning\nAs Breiman (1996a) shows.\n"
+        "````python\nSmith (2020)\n````\nSo did Smith (2021).\n```\n\n"
+        ":::{note}\nNadeau and Bengio (2003)\n:::\n"
+    )
     keys, unknown = citations.cited(text, bib)
     assert keys == {"stone1974", "breiman1996a", "nadeau2003"}
     assert unknown == ["Smith (2021"]
@@ -164,7 +181,11 @@ def test_reference_list_is_sorted_and_escaped(bib):
     lines = block.splitlines()
     assert lines[0] == citations.BEGIN and lines[-1] == citations.END
     items = lines[1:-1]
-    assert [i.split("**")[1] for i in items] == ["Breiman (1996a)", "Breiman (1996b)", "Stone (1974)"]
+    assert [i.split("**")[1] for i in items] == [
+        "Breiman (1996a)",
+        "Breiman (1996b)",
+        "Stone (1974)",
+    ]
     assert "*Machine Learning*" in items[0] and "Bagging predictors" in items[0]
     assert "[doi:10.1/x](https://doi.org/10.1/x)" in items[2]
 
@@ -178,7 +199,9 @@ def _notebook(path, *markdown):
 
 
 def test_check_finds_a_missing_list_and_write_adds_it(tmp_path, bib):
-    nb = _notebook(tmp_path / "ch.ipynb", "# Title\n\nAs Stone (1974) showed.", "## References\n\nEnd.")
+    nb = _notebook(
+        tmp_path / "ch.ipynb", "# Title\n\nAs Stone (1974) showed.", "## References\n\nEnd."
+    )
     [problem] = citations.check(nb, bib)
     assert "no generated reference list" in problem
     assert citations.write(nb, bib) is True
@@ -234,8 +257,10 @@ def test_reference_list_keeps_a_titles_math_as_math(tmp_path):
     """A title's {$O(1/k^2)$} is written as MyST math (typeset on the site), not as an
     escaped \\$ that shows the TeX; other markup characters stay escaped."""
     path = tmp_path / "refs.bib"
-    path.write_text("@article{nesterov1983, author = {Nesterov, Yurii}, title = {Convergence "
-                    "Rate {$O(1/k^2)$} of a_b}, journal = {Doklady}, year = {1983}}\n",
-                    encoding="utf-8")
+    path.write_text(
+        "@article{nesterov1983, author = {Nesterov, Yurii}, title = {Convergence "
+        "Rate {$O(1/k^2)$} of a_b}, journal = {Doklady}, year = {1983}}\n",
+        encoding="utf-8",
+    )
     (item,) = citations.reference_list(["nesterov1983"], path).splitlines()[1:-1]
     assert "rate $O(1/k^2)$ of a\\_b" in item, item

@@ -2,7 +2,6 @@
 scikit-learn KMeans), slow twins, k-means++ probabilities, monotone Lloyd, ISODATA's
 split and merge, scikit-learn estimator checks and bad input."""
 
-
 import numpy as np
 import pytest
 from _helpers import assert_rejects
@@ -104,8 +103,9 @@ def slow_max_min(X, theta, first=0):
 @pytest.mark.parametrize("linkage", ["single", "complete", "average"])
 def test_hierarchical_heights_equal_naive_twin(linkage):
     X = np.random.default_rng(3).normal(size=(25, 2))
-    np.testing.assert_allclose(hierarchical(X, linkage=linkage).heights,
-                               slow_agglomerative(X, linkage), rtol=1e-12)
+    np.testing.assert_allclose(
+        hierarchical(X, linkage=linkage).heights, slow_agglomerative(X, linkage), rtol=1e-12
+    )
 
 
 def test_lloyd_step_equals_loop_twin():
@@ -228,7 +228,9 @@ def test_block_workers_hold_blas_to_one_thread():
     from patterneval._threads import block_workers
 
     def blas():
-        return max((p["num_threads"] for p in threadpool_info() if p["user_api"] == "blas"), default=1)
+        return max(
+            (p["num_threads"] for p in threadpool_info() if p["user_api"] == "blas"), default=1
+        )
 
     with threadpool_limits(limits=2, user_api="blas"):
         with block_workers(5) as pool:
@@ -340,8 +342,9 @@ def test_isodata_splits_an_elongated_cluster():
     X = np.r_[rng.normal([-5, 0], 1, (100, 2)), rng.normal([5, 0], 1, (100, 2))]
     truth = np.repeat([0, 1], 100)
     for seed in range(3):
-        iso = ISODATA(1, min_samples=5, max_std=2.0, min_distance=1.0, n_iter=4,
-                      random_state=seed).fit(X)
+        iso = ISODATA(
+            1, min_samples=5, max_std=2.0, min_distance=1.0, n_iter=4, random_state=seed
+        ).fit(X)
         assert iso.history_[2] == (1, "split", 2)
         assert iso.n_clusters_ == 2
         assert pe.adjusted_rand_index(truth, iso.labels_) > 0.95
@@ -349,12 +352,16 @@ def test_isodata_splits_an_elongated_cluster():
 
 def test_isodata_merges_two_close_clusters():
     rng = np.random.default_rng(1)
-    X = np.r_[rng.normal([0, 0], 0.2, (60, 2)), rng.normal([0.6, 0], 0.2, (60, 2)),
-              rng.normal([10, 0], 0.2, (60, 2))]
+    X = np.r_[
+        rng.normal([0, 0], 0.2, (60, 2)),
+        rng.normal([0.6, 0], 0.2, (60, 2)),
+        rng.normal([10, 0], 0.2, (60, 2)),
+    ]
     truth = np.repeat([0, 0, 1], 60)
     for seed in range(4):
-        iso = ISODATA(3, min_samples=5, max_std=3.0, min_distance=2.0, n_iter=4,
-                      random_state=seed).fit(X)
+        iso = ISODATA(
+            3, min_samples=5, max_std=3.0, min_distance=2.0, n_iter=4, random_state=seed
+        ).fit(X)
         steps = [s for s in iso.history_ if s[1] == "merge"]
         assert steps and steps[0][0] == 2  # first merge on the second (even) iteration
         assert iso.n_clusters_ == 2
@@ -382,7 +389,8 @@ def test_kmeans_grid_equals_single_runs_and_part2_indices():
     truth = np.random.default_rng(0).integers(0, 3, len(X))
     g = kmeans_grid(X, [2, 4], labels_true=truth, n_runs=2, rng=3)
     assert g.n_runs == 2 and g.random_states == tuple(
-        int(s) for s in np.random.default_rng(3).integers(2**31 - 1, size=2))
+        int(s) for s in np.random.default_rng(3).integers(2**31 - 1, size=2)
+    )
     for k in (2, 4):
         for init in ("random", "k-means++"):
             for run, seed in enumerate(g.random_states):
@@ -408,7 +416,11 @@ EXPECTED_FAILED = {
 
 
 @parametrize_with_checks(
-    [KMeans(random_state=0), KMeans(init="random", n_init=2, random_state=0), ISODATA(random_state=0)],
+    [
+        KMeans(random_state=0),
+        KMeans(init="random", n_init=2, random_state=0),
+        ISODATA(random_state=0),
+    ],
     expected_failed_checks=lambda est: EXPECTED_FAILED if isinstance(est, ISODATA) else {},
 )
 def test_sklearn_compatible(estimator, check):
@@ -424,8 +436,12 @@ NAN[3, 1] = np.nan
 BAD_INPUT = [
     ("threshold_clustering", lambda: threshold_clustering(GOOD, -1.0), ValueError, "threshold"),
     ("threshold_clustering", lambda: threshold_clustering(NAN, 1.0), ValueError, "NaN"),
-    ("threshold_clustering", lambda: threshold_clustering(GOOD, 1.0, metric="x"), ValueError,
-     "metric"),
+    (
+        "threshold_clustering",
+        lambda: threshold_clustering(GOOD, 1.0, metric="x"),
+        ValueError,
+        "metric",
+    ),
     ("threshold_clustering", lambda: threshold_clustering(GOOD[0], 1.0), ValueError, "2-d"),
     ("max_min_distance", lambda: max_min_distance(GOOD, -0.5), ValueError, "theta"),
     ("max_min_distance", lambda: max_min_distance(GOOD, 0.5, first=10), ValueError, "first"),
@@ -433,17 +449,33 @@ BAD_INPUT = [
     ("hierarchical", lambda: hierarchical(GOOD, linkage="ward"), ValueError, "linkage"),
     ("hierarchical", lambda: hierarchical(GOOD, n_clusters=11), ValueError, "n_clusters"),
     ("hierarchical", lambda: hierarchical(GOOD, n_clusters=0), ValueError, "n_clusters"),
-    ("hierarchical", lambda: hierarchical(GOOD, distance_threshold=-1), ValueError,
-     "distance_threshold"),
-    ("hierarchical", lambda: hierarchical(GOOD, n_clusters=2, distance_threshold=1),
-     ValueError, "at most one"),
+    (
+        "hierarchical",
+        lambda: hierarchical(GOOD, distance_threshold=-1),
+        ValueError,
+        "distance_threshold",
+    ),
+    (
+        "hierarchical",
+        lambda: hierarchical(GOOD, n_clusters=2, distance_threshold=1),
+        ValueError,
+        "at most one",
+    ),
     ("kmeans_plusplus", lambda: kmeans_plusplus(GOOD, 11), ValueError, "n_clusters"),
     ("kmeans_plusplus", lambda: kmeans_plusplus(NAN, 2), ValueError, "NaN"),
     ("kmeans_plusplus", lambda: kmeans_plusplus(GOOD, 2, rng="x"), TypeError, "rng"),
-    ("kmeans_plusplus_probabilities", lambda: kmeans_plusplus_probabilities(GOOD, GOOD[:1, :1]),
-     ValueError, "centers"),
-    ("kmeans_plusplus_probabilities", lambda: kmeans_plusplus_probabilities(GOOD, GOOD),
-     ValueError, "coincides"),
+    (
+        "kmeans_plusplus_probabilities",
+        lambda: kmeans_plusplus_probabilities(GOOD, GOOD[:1, :1]),
+        ValueError,
+        "centers",
+    ),
+    (
+        "kmeans_plusplus_probabilities",
+        lambda: kmeans_plusplus_probabilities(GOOD, GOOD),
+        ValueError,
+        "coincides",
+    ),
     ("KMeans", lambda: KMeans(11).fit(GOOD), ValueError, "n_clusters"),
     ("KMeans", lambda: KMeans(0).fit(GOOD), ValueError, "n_clusters"),
     ("KMeans", lambda: KMeans(2).fit(NAN), ValueError, "NaN"),
@@ -456,8 +488,7 @@ BAD_INPUT = [
     ("kmeans_grid", lambda: kmeans_grid(GOOD, [10]), ValueError, "ks"),
     ("kmeans_grid", lambda: kmeans_grid(GOOD, [2], inits=["pp"]), ValueError, "inits"),
     ("kmeans_grid", lambda: kmeans_grid(GOOD, [2], n_runs=0), ValueError, "n_runs"),
-    ("kmeans_grid", lambda: kmeans_grid(GOOD, [2], labels_true=[0, 1]), ValueError,
-     "labels_true"),
+    ("kmeans_grid", lambda: kmeans_grid(GOOD, [2], labels_true=[0, 1]), ValueError, "labels_true"),
     ("ISODATA", lambda: ISODATA(11).fit(GOOD), ValueError, "n_clusters"),
     ("ISODATA", lambda: ISODATA(2).fit(NAN), ValueError, "NaN"),
     ("ISODATA", lambda: ISODATA(2, max_std=-1.0).fit(GOOD), ValueError, "max_std"),
@@ -468,8 +499,9 @@ BAD_INPUT = [
 ]
 
 
-@pytest.mark.parametrize("name, call, error, match", BAD_INPUT,
-                         ids=[f"{r[0]}-{i}" for i, r in enumerate(BAD_INPUT)])
+@pytest.mark.parametrize(
+    "name, call, error, match", BAD_INPUT, ids=[f"{r[0]}-{i}" for i, r in enumerate(BAD_INPUT)]
+)
 def test_bad_input(name, call, error, match):
     assert_rejects(error, match, call)
 
@@ -490,8 +522,9 @@ def test_hierarchical_ties_survive_rescaling(linkage):
     for scale in (3.0, 0.1, 7.0):
         a, b = hierarchical(X, linkage=linkage), hierarchical(X * scale, linkage=linkage)
         np.testing.assert_allclose(b.heights, scale * a.heights, rtol=1e-10)
-        np.testing.assert_array_equal(a.linkage_matrix[:, [0, 1, 3]],
-                                      b.linkage_matrix[:, [0, 1, 3]])
+        np.testing.assert_array_equal(
+            a.linkage_matrix[:, [0, 1, 3]], b.linkage_matrix[:, [0, 1, 3]]
+        )
 
 
 def test_heuristics_ties_survive_rescaling():

@@ -79,8 +79,10 @@ def slow_f_measure(t, p, beta=1.0):
 
 def slow_purity(t, p):
     t, p = list(t), list(p)
-    return sum(max(sum(1 for i in range(len(t)) if p[i] == clu and t[i] == cls) for cls in set(t))
-               for clu in set(p)) / len(t)
+    return sum(
+        max(sum(1 for i in range(len(t)) if p[i] == clu and t[i] == cls) for cls in set(t))
+        for clu in set(p)
+    ) / len(t)
 
 
 @pytest.mark.parametrize("seed", range(6))
@@ -100,7 +102,8 @@ def test_minkowski_score_equals_the_co_occurrence_matrices(seed, include_diagona
     n = int(rng.integers(3, 120))
     t, p = rng.integers(0, 5, n), rng.integers(0, 7, n)
     assert pe.minkowski_score(t, p, include_diagonal=include_diagonal) == pytest.approx(
-        slow_minkowski(t, p, include_diagonal), rel=1e-12)
+        slow_minkowski(t, p, include_diagonal), rel=1e-12
+    )
 
 
 @pytest.mark.parametrize("seed", range(5))
@@ -115,7 +118,8 @@ def test_minkowski_edge_cases():
     assert pe.minkowski_score([0, 1, 2], [5, 6, 7]) == 0.0  # both all singletons: 0/0 -> 0
     assert pe.minkowski_score([0, 1, 2], [5, 5, 7]) == math.inf
     assert pe.minkowski_score([0, 1, 2], [5, 5, 7], include_diagonal=True) == pytest.approx(
-        slow_minkowski([0, 1, 2], [5, 5, 7], True))
+        slow_minkowski([0, 1, 2], [5, 5, 7], True)
+    )
 
 
 # ------------------------------------------------------------------ peer: scikit-learn
@@ -125,25 +129,30 @@ def test_agreement_with_sklearn(seed):
     if seed % 3 == 1:  # strings and negative integers take the np.unique path
         t, p = np.array([f"c{v}" for v in t]), p - 25
     np.testing.assert_array_equal(pe.contingency_matrix(t, p), skc.contingency_matrix(t, p))
-    np.testing.assert_array_equal(pe.contingency_matrix(t, p, sparse=True).toarray(),
-                                  skc.contingency_matrix(t, p))
+    np.testing.assert_array_equal(
+        pe.contingency_matrix(t, p, sparse=True).toarray(), skc.contingency_matrix(t, p)
+    )
     a, b, c, d = pe.pair_counts(t, p)
     np.testing.assert_array_equal(skc.pair_confusion_matrix(t, p), 2 * np.array([[d, b], [c, a]]))
-    for ours, theirs in [(pe.rand_index, skc.rand_score),
-                         (pe.adjusted_rand_index, skc.adjusted_rand_score),
-                         (pe.fowlkes_mallows_index, skc.fowlkes_mallows_score),
-                         (pe.mutual_info, skc.mutual_info_score)]:
+    for ours, theirs in [
+        (pe.rand_index, skc.rand_score),
+        (pe.adjusted_rand_index, skc.adjusted_rand_score),
+        (pe.fowlkes_mallows_index, skc.fowlkes_mallows_score),
+        (pe.mutual_info, skc.mutual_info_score),
+    ]:
         assert ours(t, p) == pytest.approx(theirs(t, p), rel=RTOL, abs=1e-300), ours.__name__
     for average in ("arithmetic", "geometric", "min", "max"):
         assert pe.normalized_mutual_info(t, p, average=average) == pytest.approx(
-            skc.normalized_mutual_info_score(t, p, average_method=average), rel=RTOL)
+            skc.normalized_mutual_info_score(t, p, average_method=average), rel=RTOL
+        )
 
 
 def test_agreement_with_sklearn_at_n_1e5_and_sparse_table():
     t, p = random_pair(99, n=100_000, k=50, l_=37)
     assert pe.adjusted_rand_index(t, p) == pytest.approx(skc.adjusted_rand_score(t, p), rel=RTOL)
     assert pe.normalized_mutual_info(t, p) == pytest.approx(
-        skc.normalized_mutual_info_score(t, p), rel=RTOL)
+        skc.normalized_mutual_info_score(t, p), rel=RTOL
+    )
     # many clusters: the table is counted sparsely (K L > the dense budget)
     rng = np.random.default_rng(1)
     t, p = rng.permutation(4_000), rng.integers(0, 3_000, 4_000)
@@ -189,42 +198,110 @@ INDICES = {
     "purity": pe.purity,
     "mutual_info": pe.mutual_info,
     "normalized_mutual_info": pe.normalized_mutual_info,
-    **{f"nmi_{a}": partial(pe.normalized_mutual_info, average=a) for a in ("geometric", "min", "max")},
+    **{
+        f"nmi_{a}": partial(pe.normalized_mutual_info, average=a)
+        for a in ("geometric", "min", "max")
+    },
     "clustering_accuracy": pe.clustering_accuracy,
     "minkowski_score": pe.minkowski_score,
     # the comparison indices: AMI, ARI under other random models, VI, V-measure
     "adjusted_mutual_info": pe.adjusted_mutual_info,
-    **{f"ami_{a}": partial(pe.adjusted_mutual_info, average=a) for a in ("geometric", "min", "max")},
+    **{
+        f"ami_{a}": partial(pe.adjusted_mutual_info, average=a) for a in ("geometric", "min", "max")
+    },
     **{f"ari_{m}": partial(pe.adjusted_rand_index, random_model=m) for m in ("num", "num1")},
     "variation_of_information": pe.variation_of_information,
     "homogeneity": pe.homogeneity,
     "completeness": pe.completeness,
     "v_measure": pe.v_measure,
 }
-SYMMETRIC = {"rand_index", "adjusted_rand_index", "jaccard_index", "fowlkes_mallows_index", "pair_f1",
-             "mutual_info", "normalized_mutual_info", "nmi_geometric", "nmi_min", "nmi_max",
-             "clustering_accuracy", "adjusted_mutual_info", "ami_geometric", "ami_min", "ami_max",
-             "ari_num", "variation_of_information", "v_measure"}
-NOT_SYMMETRIC = {"f_measure", "purity", "minkowski_score", "ari_num1", "homogeneity", "completeness"}
+SYMMETRIC = {
+    "rand_index",
+    "adjusted_rand_index",
+    "jaccard_index",
+    "fowlkes_mallows_index",
+    "pair_f1",
+    "mutual_info",
+    "normalized_mutual_info",
+    "nmi_geometric",
+    "nmi_min",
+    "nmi_max",
+    "clustering_accuracy",
+    "adjusted_mutual_info",
+    "ami_geometric",
+    "ami_min",
+    "ami_max",
+    "ari_num",
+    "variation_of_information",
+    "v_measure",
+}
+NOT_SYMMETRIC = {
+    "f_measure",
+    "purity",
+    "minkowski_score",
+    "ari_num1",
+    "homogeneity",
+    "completeness",
+}
 RELABEL_INVARIANT = set(INDICES)
-BOUNDS = {name: (0.0, 1.0) for name in ("rand_index", "jaccard_index", "fowlkes_mallows_index", "pair_f1",
-                                         "f_measure", "purity", "normalized_mutual_info", "nmi_geometric",
-                                         "nmi_min", "nmi_max", "clustering_accuracy")}
-BOUNDS.update(adjusted_rand_index=(-0.5, 1.0), mutual_info=(0.0, math.inf), minkowski_score=(0.0, math.inf))
-BOUNDS.update({name: (-math.inf, 1.0) for name in ("adjusted_mutual_info", "ami_geometric", "ami_min",
-                                                    "ami_max", "ari_num", "ari_num1")})
+BOUNDS = {
+    name: (0.0, 1.0)
+    for name in (
+        "rand_index",
+        "jaccard_index",
+        "fowlkes_mallows_index",
+        "pair_f1",
+        "f_measure",
+        "purity",
+        "normalized_mutual_info",
+        "nmi_geometric",
+        "nmi_min",
+        "nmi_max",
+        "clustering_accuracy",
+    )
+}
+BOUNDS.update(
+    adjusted_rand_index=(-0.5, 1.0), mutual_info=(0.0, math.inf), minkowski_score=(0.0, math.inf)
+)
+BOUNDS.update(
+    {
+        name: (-math.inf, 1.0)
+        for name in (
+            "adjusted_mutual_info",
+            "ami_geometric",
+            "ami_min",
+            "ami_max",
+            "ari_num",
+            "ari_num1",
+        )
+    }
+)
 BOUNDS.update({name: (0.0, 1.0) for name in ("homogeneity", "completeness", "v_measure")})
 BOUNDS.update(variation_of_information=(0.0, math.inf))
-CHANCE_ADJUSTED = {"adjusted_rand_index", "adjusted_mutual_info", "ami_geometric", "ami_min", "ami_max",
-                   "ari_num", "ari_num1"}
+CHANCE_ADJUSTED = {
+    "adjusted_rand_index",
+    "adjusted_mutual_info",
+    "ami_geometric",
+    "ami_min",
+    "ami_max",
+    "ari_num",
+    "ari_num1",
+}
 NOT_CHANCE_ADJUSTED = set(INDICES) - CHANCE_ADJUSTED
 LOWER_IS_BETTER = {"minkowski_score", "variation_of_information"}
 
 
 def test_every_index_is_in_the_registries():
     public = {name for name in E.__all__ if inspect.isfunction(getattr(E, name))}
-    not_indices = {"contingency_matrix", "pair_counts", "all_indices", "relabel",
-                   "relabel_profiles", "expected_mutual_info", "random_partition"}
+    not_indices = {
+        "contingency_matrix",
+        "pair_counts",
+        "all_indices",
+        "relabel",
+        "relabel_profiles",
+        "expected_mutual_info",
+        "random_partition",
+    }
     assert public - not_indices <= set(INDICES)
     for name in INDICES:
         assert (name in SYMMETRIC) != (name in NOT_SYMMETRIC), name
@@ -262,8 +339,11 @@ def test_bounded(name):
     low, high = BOUNDS[name]
     rng = np.random.default_rng(7)
     cases = list(_cases()) + [(rng.integers(0, 2, 40), rng.integers(0, 2, 40)) for _ in range(20)]
-    cases += [(np.arange(10), np.zeros(10, int)), (np.zeros(10, int), np.arange(10)),
-              ([0, 0, 1, 1], [0, 1, 0, 1])]
+    cases += [
+        (np.arange(10), np.zeros(10, int)),
+        (np.zeros(10, int), np.arange(10)),
+        ([0, 0, 1, 1], [0, 1, 0, 1]),
+    ]
     for t, p in cases:
         assert low <= INDICES[name](t, p) <= high
 
@@ -280,8 +360,11 @@ def test_identical_partitions_give_the_best_value(name):
         else:
             assert best == 1.0 and f(t, p) <= best
     for trivial in (np.zeros(7, int), np.arange(7)):  # the 0/0 corners: one cluster, singletons
-        assert f(trivial, trivial[::-1]) == (0.0 if name in LOWER_IS_BETTER or name == "mutual_info"
-                                             and trivial.max() == 0 else f(trivial, trivial))
+        assert f(trivial, trivial[::-1]) == (
+            0.0
+            if name in LOWER_IS_BETTER or name == "mutual_info" and trivial.max() == 0
+            else f(trivial, trivial)
+        )
         if name not in LOWER_IS_BETTER | {"mutual_info"}:
             assert f(trivial, trivial[::-1]) == 1.0
 
@@ -303,8 +386,11 @@ def test_ari_is_chance_adjusted_and_rand_is_not():
     n2 = math.comb(100, 2)
     expected_a = same_t * same_p / n2
     expected_ri = (n2 - same_t - same_p + 2 * expected_a) / n2
-    checks = [simulation.check_mean(aris, 0.0, label="E[ARI]"), simulation.check_mean(pairs_a, expected_a, label="E[a]"),
-              simulation.check_mean(ris, expected_ri, label="E[RI]")]
+    checks = [
+        simulation.check_mean(aris, 0.0, label="E[ARI]"),
+        simulation.check_mean(pairs_a, expected_a, label="E[a]"),
+        simulation.check_mean(ris, expected_ri, label="E[RI]"),
+    ]
     assert all(c.passed for c in checks), simulation.format_checks(checks)
     assert expected_ri > 0.7  # far from 0: the Rand index is not adjusted for chance
 
@@ -321,8 +407,11 @@ def test_no_overflow_at_ten_million():
     assert (a, b, c) == (exact_a, exact_same_p - exact_a, exact_same_t - exact_a)
     assert a + b + c + d == math.comb(n, 2)
     n2 = math.comb(n, 2)
-    ari = 2 * (n2 * exact_a - exact_same_t * exact_same_p) / (
-        n2 * (exact_same_t + exact_same_p) - 2 * exact_same_t * exact_same_p)
+    ari = (
+        2
+        * (n2 * exact_a - exact_same_t * exact_same_p)
+        / (n2 * (exact_same_t + exact_same_p) - 2 * exact_same_t * exact_same_p)
+    )
     assert pe.adjusted_rand_index(t, p) == ari and 0 < ari < 1
 
 
@@ -334,7 +423,9 @@ def test_label_rule_float_ids_and_mixed_objects():
         assert pe.rand_index([0, 0, 1], [1.0, 1.0, 2.0]) == 1.0
         mixed = np.array([1, (3,), 1, (3,), (2,)], dtype=object)
         assert pe.adjusted_rand_index(mixed, [0, 1, 0, 1, 2]) == 1.0
-    with pytest.raises(ValueError, match=r"^labels_pred must be cluster labels; got a 'continuous' target"):
+    with pytest.raises(
+        ValueError, match=r"^labels_pred must be cluster labels; got a 'continuous' target"
+    ):
         pe.rand_index([0, 0, 1], [0.5, 0.5, 1.5])
     with pytest.raises(ValueError, match=r"^labels_true must be cluster labels of one type"):
         pe.adjusted_rand_index(np.array([1, "a", 1, "a", (2,)], dtype=object), [0, 1, 0, 1, 2])
@@ -353,33 +444,54 @@ def test_note_000_letters_map_to_note_001():
 GOOD = dict(labels_true=[0, 0, 1, 1], labels_pred=[0, 1, 1, 1])
 BAD = [
     (dict(labels_pred=[0, 1, 1]), ValueError, "labels_pred has 3 entries but labels_true has 4"),
-    (dict(labels_true=[], labels_pred=[]), ValueError,
-     "labels_true must be a 1-d array of at least 1 labels; got an empty array"),
-    (dict(labels_true=[[0, 0], [1, 1]]), ValueError,
-     r"labels_true must be a 1-d array of labels; got an array of shape \(2, 2\)"),
-    (dict(labels_pred=np.zeros((4, 1))), ValueError,
-     r"labels_pred must be a 1-d array of labels; got an array of shape \(4, 1\)"),
+    (
+        dict(labels_true=[], labels_pred=[]),
+        ValueError,
+        "labels_true must be a 1-d array of at least 1 labels; got an empty array",
+    ),
+    (
+        dict(labels_true=[[0, 0], [1, 1]]),
+        ValueError,
+        r"labels_true must be a 1-d array of labels; got an array of shape \(2, 2\)",
+    ),
+    (
+        dict(labels_pred=np.zeros((4, 1))),
+        ValueError,
+        r"labels_pred must be a 1-d array of labels; got an array of shape \(4, 1\)",
+    ),
     (dict(labels_true=3), TypeError, "labels_true must be a 1-d array"),
     (dict(labels_pred=None), TypeError, "labels_pred must be a 1-d array"),
     (dict(labels_true=[0, np.nan, 1, 1]), ValueError, "labels_true holds NaN"),
 ]
 OPTIONS = {
-    "f_measure": [(dict(beta=0), ValueError, "beta must be a real number > 0; got 0.0"),
-                  (dict(beta="2"), TypeError, "beta must be a real number > 0; got '2'")],
-    "normalized_mutual_info": [(dict(average="harmonic"), ValueError, "average must be one of"),
-                               (dict(average=None), TypeError, "average must be a string")],
-    "adjusted_mutual_info": [(dict(average="harmonic"), ValueError, "average must be one of"),
-                             (dict(average=None), TypeError, "average must be a string")],
-    "adjusted_rand_index": [(dict(random_model="all"), ValueError, "random_model must be one of"),
-                            (dict(random_model=1), TypeError, "random_model must be a string")],
-    "v_measure": [(dict(beta=0), ValueError, "beta must be a real number > 0; got 0.0"),
-                  (dict(beta=float("nan")), ValueError,
-                   "beta must be a finite real number > 0; got nan"),
-                  (dict(beta="2"), TypeError, "beta must be a real number > 0; got '2'")],
+    "f_measure": [
+        (dict(beta=0), ValueError, "beta must be a real number > 0; got 0.0"),
+        (dict(beta="2"), TypeError, "beta must be a real number > 0; got '2'"),
+    ],
+    "normalized_mutual_info": [
+        (dict(average="harmonic"), ValueError, "average must be one of"),
+        (dict(average=None), TypeError, "average must be a string"),
+    ],
+    "adjusted_mutual_info": [
+        (dict(average="harmonic"), ValueError, "average must be one of"),
+        (dict(average=None), TypeError, "average must be a string"),
+    ],
+    "adjusted_rand_index": [
+        (dict(random_model="all"), ValueError, "random_model must be one of"),
+        (dict(random_model=1), TypeError, "random_model must be a string"),
+    ],
+    "v_measure": [
+        (dict(beta=0), ValueError, "beta must be a real number > 0; got 0.0"),
+        (dict(beta=float("nan")), ValueError, "beta must be a finite real number > 0; got nan"),
+        (dict(beta="2"), TypeError, "beta must be a real number > 0; got '2'"),
+    ],
 }
 NOT_PAIR_FUNCTIONS = {"random_partition"}  # own bad-input table below (relabel*: patterneval.book)
-FUNCTIONS = [name for name in E.__all__
-             if inspect.isfunction(getattr(E, name)) and name not in NOT_PAIR_FUNCTIONS]
+FUNCTIONS = [
+    name
+    for name in E.__all__
+    if inspect.isfunction(getattr(E, name)) and name not in NOT_PAIR_FUNCTIONS
+]
 
 
 @pytest.mark.parametrize("name", FUNCTIONS)
@@ -388,8 +500,10 @@ def test_bad_input(name, overrides, exc, pattern):
     assert_rejects(exc, pattern, getattr(E, name), **{**GOOD, **overrides})
 
 
-@pytest.mark.parametrize("name, overrides, exc, pattern",
-                         [(name, *row) for name, rows in OPTIONS.items() for row in rows])
+@pytest.mark.parametrize(
+    "name, overrides, exc, pattern",
+    [(name, *row) for name, rows in OPTIONS.items() for row in rows],
+)
 def test_bad_options(name, overrides, exc, pattern):
     assert_rejects(exc, pattern, getattr(E, name), **{**GOOD, **overrides})
 
@@ -404,10 +518,16 @@ def test_pair_functions_take_the_two_labelings_first():
 
 
 RELABEL_BAD = [
-    (dict(labels_true=[[0, 1]]), ValueError,
-     r"labels_true must be a 1-d array of labels; got an array of shape \(1, 2\)"),
-    (dict(labels_true=[]), ValueError,
-     "labels_true must be a 1-d array of at least 1 labels; got an empty array"),
+    (
+        dict(labels_true=[[0, 1]]),
+        ValueError,
+        r"labels_true must be a 1-d array of labels; got an array of shape \(1, 2\)",
+    ),
+    (
+        dict(labels_true=[]),
+        ValueError,
+        "labels_true must be a 1-d array of at least 1 labels; got an empty array",
+    ),
     (dict(fraction=-0.1), ValueError, r"fraction must be a real number in \[0, 1\]; got -0.1"),
     (dict(n_clusters=0), ValueError, "n_clusters must be an integer >= 1"),
     (dict(rng="seed"), TypeError, "rng must be None"),
@@ -416,26 +536,41 @@ RELABEL_BAD = [
 
 @pytest.mark.parametrize("overrides, exc, pattern", RELABEL_BAD)
 def test_relabel_bad_input(overrides, exc, pattern):
-    assert_rejects(exc, pattern, external_indices.relabel, **{**dict(labels_true=[0, 0, 1], fraction=0.5), **overrides})
+    assert_rejects(
+        exc,
+        pattern,
+        external_indices.relabel,
+        **{**dict(labels_true=[0, 0, 1], fraction=0.5), **overrides},
+    )
 
 
 RELABEL_PROFILES_BAD = [
-    (dict(labels_true=[[0, 1]]), ValueError,
-     r"labels_true must be a 1-d array of labels; got an array of shape \(1, 2\)"),
+    (
+        dict(labels_true=[[0, 1]]),
+        ValueError,
+        r"labels_true must be a 1-d array of labels; got an array of shape \(1, 2\)",
+    ),
     (dict(labels_true=None), TypeError, "labels_true must be a 1-d array"),
     (dict(grid=[0.0, 1.5]), ValueError, r"grid must be values in \[0.0, 1.0\]; got \[0.0, 1.5\]"),
     (dict(grid=[-0.1, 0.5]), ValueError, r"grid must be values in \[0.0, 1.0\]; got \[-0.1, 0.5\]"),
     (dict(grid=[0.5, 0.2]), ValueError, "grid must be strictly increasing"),
     (dict(grid=[]), ValueError, "grid must be a 1-d array of real numbers with at least 1 entries"),
-    (dict(cluster_options=(0, 2)), ValueError, r"cluster_options must be values >= 1; got \[0, 2\]"),
+    (
+        dict(cluster_options=(0, 2)),
+        ValueError,
+        r"cluster_options must be values >= 1; got \[0, 2\]",
+    ),
     (dict(cluster_options=(2.5,)), TypeError, "cluster_options must be a 1-d array of integers"),
     (dict(cluster_options=(3, 2)), ValueError, "cluster_options must be strictly increasing"),
     (dict(rng="seed"), TypeError, "rng must be None"),
 ]
 RANDOM_PARTITION_BAD = [
     (dict(n_samples=0), ValueError, "n_samples must be an integer >= 1"),
-    (dict(n_clusters=7), ValueError,
-     r"n_clusters must be an integer in \[1, 6\]; got 7. \(at most n_samples\)"),
+    (
+        dict(n_clusters=7),
+        ValueError,
+        r"n_clusters must be an integer in \[1, 6\]; got 7. \(at most n_samples\)",
+    ),
     (dict(n_clusters=2.5), TypeError, "n_clusters must be an integer"),
     (dict(rng="seed"), TypeError, "rng must be None"),
 ]
@@ -443,7 +578,9 @@ RANDOM_PARTITION_BAD = [
 
 @pytest.mark.parametrize("overrides, exc, pattern", RANDOM_PARTITION_BAD)
 def test_random_partition_bad_input(overrides, exc, pattern):
-    assert_rejects(exc, pattern, E.random_partition, **{**dict(n_samples=6, n_clusters=3, rng=0), **overrides})
+    assert_rejects(
+        exc, pattern, E.random_partition, **{**dict(n_samples=6, n_clusters=3, rng=0), **overrides}
+    )
 
 
 @pytest.mark.parametrize("overrides, exc, pattern", RELABEL_PROFILES_BAD)
@@ -462,16 +599,21 @@ def test_relabel_profiles_are_all_indices_of_relabelled_copies():
     assert list(prof) == list(options)
     for c in options:
         assert list(prof[c]) == list(E.INDEX_NAMES)
-        rows = [E.all_indices(truth, external_indices.relabel(truth, f, n_clusters=c, rng=g)) for f in grid]
+        rows = [
+            E.all_indices(truth, external_indices.relabel(truth, f, n_clusters=c, rng=g))
+            for f in grid
+        ]
         for name in E.INDEX_NAMES:
             np.testing.assert_array_equal(prof[c][name], [row[name] for row in rows])
         assert prof[c]["adjusted_rand_index"][0] == 1.0
-    again = external_indices.relabel_profiles(truth, grid=grid, cluster_options=options,
-                               rng=np.random.default_rng(11))
+    again = external_indices.relabel_profiles(
+        truth, grid=grid, cluster_options=options, rng=np.random.default_rng(11)
+    )
     np.testing.assert_array_equal(again[5]["purity"], prof[5]["purity"])
 
 
 # ------------------------------------------------- clustering accuracy without a dense table
+
 
 def test_sparse_matching_equals_the_dense_hungarian_route():
     """The sparse matching (on the non-zero cells, through a doubled graph) reaches the
@@ -529,11 +671,26 @@ def test_clustering_accuracy_with_ten_thousand_clusters_stays_small():
 # ----------------------------------------- every contingency-based index in O(n + nnz) memory
 
 #: Every index computed from the contingency table (cells and marginals) alone.
-TABLE_INDICES = ("pair_counts", "rand_index", "adjusted_rand_index", "jaccard_index",
-                 "fowlkes_mallows_index", "pair_f1", "f_measure", "purity", "mutual_info",
-                 "normalized_mutual_info", "clustering_accuracy", "minkowski_score",
-                 "adjusted_mutual_info", "expected_mutual_info", "variation_of_information",
-                 "homogeneity", "completeness", "v_measure")
+TABLE_INDICES = (
+    "pair_counts",
+    "rand_index",
+    "adjusted_rand_index",
+    "jaccard_index",
+    "fowlkes_mallows_index",
+    "pair_f1",
+    "f_measure",
+    "purity",
+    "mutual_info",
+    "normalized_mutual_info",
+    "clustering_accuracy",
+    "minkowski_score",
+    "adjusted_mutual_info",
+    "expected_mutual_info",
+    "variation_of_information",
+    "homogeneity",
+    "completeness",
+    "v_measure",
+)
 
 
 @pytest.mark.parametrize("name", TABLE_INDICES)

@@ -43,7 +43,14 @@ def _real_pairs():
 def _random_pairs():
     rng = np.random.default_rng(17)
     out = []
-    for n, k, l_ in [(40, 2, 3), (150, 3, 3), (300, 10, 4), (1000, 20, 30), (2000, 50, 7), (500, 100, 100)]:
+    for n, k, l_ in [
+        (40, 2, 3),
+        (150, 3, 3),
+        (300, 10, 4),
+        (1000, 20, 30),
+        (2000, 50, 7),
+        (500, 100, 100),
+    ]:
         t = rng.integers(0, k, n)
         p = np.where(rng.random(n) < 0.3, t % l_, rng.integers(0, l_, n))
         out.append((t, p))
@@ -84,6 +91,7 @@ def stirling2_table(n_max, k_max):
 
 def set_partitions(n, k):
     """Every partition of range(n) into exactly k blocks, as restricted growth strings."""
+
     def grow(prefix, used):
         if len(prefix) == n:
             if used == k:
@@ -93,6 +101,7 @@ def set_partitions(n, k):
             return
         for label in range(min(used + 1, k)):
             yield from grow(prefix + [label], max(used, label + 1))
+
     yield from grow([], 0)
 
 
@@ -106,7 +115,7 @@ def _sk_ami(t, p, average):
 @pytest.mark.parametrize("average", AVERAGES)
 @pytest.mark.parametrize("which", ["real", "random"])
 def test_ami_equals_sklearn(average, which):
-    for t, p in (REAL if which == "real" else RANDOM):
+    for t, p in REAL if which == "real" else RANDOM:
         ours, theirs = pe.adjusted_mutual_info(t, p, average=average), _sk_ami(t, p, average)
         assert abs(ours - theirs) <= TOL, (ours, theirs)
 
@@ -191,7 +200,9 @@ def test_expected_mi_at_large_n_agrees_with_sklearn_to_its_rounding():
     n = 1_000_000
     t, p = rng.integers(0, 20, n), rng.integers(0, 20, n)
     c = skc.contingency_matrix(t, p)
-    assert pe.expected_mutual_info(t, p) == pytest.approx(expected_mutual_information(c, n), rel=1e-7)
+    assert pe.expected_mutual_info(t, p) == pytest.approx(
+        expected_mutual_information(c, n), rel=1e-7
+    )
     assert abs(pe.adjusted_mutual_info(t, p)) < 1e-3  # independent labels
 
 
@@ -221,13 +232,15 @@ def test_vi_zero_exactly_for_renamed_partitions_and_log_n_at_most():
     renamed = np.array(["abcd"[i] for i in t])
     assert pe.variation_of_information(t, renamed) == 0.0
     n = 24
-    assert pe.variation_of_information(np.zeros(n, int), np.arange(n)) == pytest.approx(math.log(n), rel=1e-14)
+    assert pe.variation_of_information(np.zeros(n, int), np.arange(n)) == pytest.approx(
+        math.log(n), rel=1e-14
+    )
 
 
 # ------------------------------------------------------------------ homogeneity, completeness, V
 @pytest.mark.parametrize("which", ["real", "random"])
 def test_homogeneity_completeness_v_equal_sklearn(which):
-    for t, p in (REAL if which == "real" else RANDOM):
+    for t, p in REAL if which == "real" else RANDOM:
         assert abs(pe.homogeneity(t, p) - skm.homogeneity_score(t, p)) <= TOL
         assert abs(pe.completeness(t, p) - skm.completeness_score(t, p)) <= TOL
         for beta in (0.25, 1.0, 2.0):
@@ -265,7 +278,8 @@ def test_calinski_harabasz_translation_invariant():
     shifted = X + 1e8
     exact = shifted - 1e8  # an exact translate of the shifted data (Sterbenz)
     assert pe.calinski_harabasz_index(shifted, labels) == pytest.approx(
-        pe.calinski_harabasz_index(exact, labels), rel=1e-9)
+        pe.calinski_harabasz_index(exact, labels), rel=1e-9
+    )
 
 
 def test_calinski_harabasz_conventions():
@@ -274,8 +288,10 @@ def test_calinski_harabasz_conventions():
     assert skm.calinski_harabasz_score(X, [0, 0, 1, 1, 1]) == 1.0  # scikit-learn 1.9.1
     with pytest.raises(ValueError, match="X has all samples identical"):
         pe.calinski_harabasz_index(np.ones((4, 2)), [0, 0, 1, 1])
-    with pytest.raises(ValueError, match="labels must be a partition into at least 2 "
-                                         "clusters for this index; got 1 cluster"):
+    with pytest.raises(
+        ValueError,
+        match="labels must be a partition into at least 2 clusters for this index; got 1 cluster",
+    ):
         pe.calinski_harabasz_index(X, np.zeros(5, int))
     with pytest.raises(ValueError, match="its own cluster"):
         pe.calinski_harabasz_index(X, np.arange(5))
@@ -289,7 +305,9 @@ def test_calinski_harabasz_conventions():
 def test_ari_default_unchanged():
     for t, p in REAL + RANDOM:
         assert pe.adjusted_rand_index(t, p) == pe.adjusted_rand_index(t, p, random_model="perm")
-        assert pe.adjusted_rand_index(t, p) == pytest.approx(skm.adjusted_rand_score(t, p), rel=1e-12, abs=1e-15)
+        assert pe.adjusted_rand_index(t, p) == pytest.approx(
+            skm.adjusted_rand_score(t, p), rel=1e-12, abs=1e-15
+        )
 
 
 def test_stirling_ratio_equals_exact_integers():
@@ -355,7 +373,9 @@ def test_uniform_partition_sampler_is_uniform():
     for _ in range(6000):
         q = _uniform_partition(6, 3, S, rng)
         first = {}
-        canon = tuple(first.setdefault(v, len(first)) for v in q.tolist())  # restricted growth string
+        canon = tuple(
+            first.setdefault(v, len(first)) for v in q.tolist()
+        )  # restricted growth string
         counts[canon] = counts.get(canon, 0) + 1
     assert len(counts) == S[6][3] == 90
     expected = 6000 / 90
@@ -369,8 +389,14 @@ def test_ari_num1_expectation_zero_by_simulation():
     rng = np.random.default_rng(2017)
     n, k = 40, 4
     t = np.repeat(np.arange(3), [25, 10, 5])
-    values = np.array([pe.adjusted_rand_index(t, pe.cluster.random_partition(n, k, rng=rng), random_model="num1")
-                       for _ in range(4000)])
+    values = np.array(
+        [
+            pe.adjusted_rand_index(
+                t, pe.cluster.random_partition(n, k, rng=rng), random_model="num1"
+            )
+            for _ in range(4000)
+        ]
+    )
     check = simulation.check_mean(values, 0.0, label="E[ARI_num1]")
     assert check.passed, simulation.format_checks([check])
 
@@ -382,7 +408,9 @@ def test_ari_num1_formula_matches_direct_expected_rand_index():
         q = np.array(next(iter(set_partitions(8, k))))
         ri = pe.rand_index(t, q)
         expected = (ri - mean_ri) / (1 - mean_ri)
-        assert pe.adjusted_rand_index(t, q, random_model="num1") == pytest.approx(expected, rel=1e-13)
+        assert pe.adjusted_rand_index(t, q, random_model="num1") == pytest.approx(
+            expected, rel=1e-13
+        )
 
 
 def test_ari_models_identical_partitions_and_bad_option():
@@ -412,7 +440,9 @@ def test_random_partition_is_uniform(n, k):
         q = pe.cluster.random_partition(n, k, rng=rng)
         assert sorted(set(q.tolist())) == list(range(k))
         first = {}
-        canon = tuple(first.setdefault(v, len(first)) for v in q.tolist())  # restricted growth string
+        canon = tuple(
+            first.setdefault(v, len(first)) for v in q.tolist()
+        )  # restricted growth string
         counts[canon] = counts.get(canon, 0) + 1
     assert len(counts) == S[n][k]
     df = S[n][k] - 1
@@ -424,4 +454,6 @@ def test_random_partition_edges_and_seed():
     assert pe.cluster.random_partition(1, 1, rng=0).tolist() == [0]
     assert pe.cluster.random_partition(5, 5, rng=0).tolist() == [0, 1, 2, 3, 4]
     assert pe.cluster.random_partition(5, 1, rng=0).tolist() == [0] * 5
-    assert np.array_equal(pe.cluster.random_partition(30, 4, rng=3), pe.cluster.random_partition(30, 4, rng=3))
+    assert np.array_equal(
+        pe.cluster.random_partition(30, 4, rng=3), pe.cluster.random_partition(30, 4, rng=3)
+    )

@@ -101,7 +101,7 @@ def random_case(seed, n=40, d=3, k=4, singleton=False):
     rng = np.random.default_rng(seed)
     X = rng.normal(size=(n, d))
     labels = rng.integers(0, k, n)
-    labels[: k] = np.arange(k)  # every cluster present
+    labels[:k] = np.arange(k)  # every cluster present
     if singleton:
         labels[-1] = k  # one cluster of one sample
     return X, labels
@@ -112,8 +112,11 @@ def random_case(seed, n=40, d=3, k=4, singleton=False):
 def test_silhouette_matches_the_double_loop(seed, metric):
     X, labels = random_case(seed, singleton=seed % 2 == 1)
     np.testing.assert_allclose(
-        pe.silhouette_samples(X, labels, metric=metric), slow_silhouette(X, labels, metric),
-        rtol=1e-10, atol=1e-12)
+        pe.silhouette_samples(X, labels, metric=metric),
+        slow_silhouette(X, labels, metric),
+        rtol=1e-10,
+        atol=1e-12,
+    )
 
 
 @pytest.mark.parametrize("seed", range(4))
@@ -121,14 +124,18 @@ def test_silhouette_matches_the_double_loop(seed, metric):
 def test_dunn_matches_the_double_loop(seed, metric):
     X, labels = random_case(seed, k=2 + seed, singleton=seed == 3)
     assert pe.dunn_index(X, labels, metric=metric) == pytest.approx(
-        slow_dunn(X, labels, metric), rel=1e-10)
+        slow_dunn(X, labels, metric), rel=1e-10
+    )
 
 
 def test_chunk_boundaries_do_not_change_results(monkeypatch):
     X, labels = random_case(11, n=97, k=5, singleton=True)
-    full = (pe.silhouette_samples(X, labels), pe.dunn_index(X, labels),
-            pe.separation(X, labels, linkage="average"),
-            pe.separation(X, labels, linkage="complete"))
+    full = (
+        pe.silhouette_samples(X, labels),
+        pe.dunn_index(X, labels),
+        pe.separation(X, labels, linkage="average"),
+        pe.separation(X, labels, linkage="complete"),
+    )
     for rows in (1, 7, 30):  # blocks of rows that cut clusters at many places
         monkeypatch.setattr(internal, "WORKING_MEMORY", 8 * 97 * rows)
         np.testing.assert_allclose(pe.silhouette_samples(X, labels), full[0], rtol=1e-12)
@@ -138,6 +145,7 @@ def test_chunk_boundaries_do_not_change_results(monkeypatch):
 
 
 # ----------------------------------------------------------------------------- peers
+
 
 def blobs(seed, n, k, d=4, spread=1.5):
     rng = np.random.default_rng(seed)
@@ -156,18 +164,21 @@ def test_silhouette_agrees_with_scikit_learn(seed, n, k, metric):
     theirs = skm.silhouette_samples(X, labels, metric=metric)
     np.testing.assert_allclose(ours, theirs, rtol=1e-12, atol=1e-13)
     assert pe.silhouette_width(X, labels, metric=metric) == pytest.approx(
-        skm.silhouette_score(X, labels, metric=metric), rel=1e-12)
+        skm.silhouette_score(X, labels, metric=metric), rel=1e-12
+    )
 
 
 @pytest.mark.parametrize("seed, n, k", [(0, 300, 2), (1, 2000, 9), (2, 5000, 50)])
 def test_davies_bouldin_agrees_with_scikit_learn(seed, n, k):
     X, labels = blobs(seed, n, k)
     assert pe.davies_bouldin_index(X, labels) == pytest.approx(
-        skm.davies_bouldin_score(X, labels), rel=1e-12)
+        skm.davies_bouldin_score(X, labels), rel=1e-12
+    )
     rng = np.random.default_rng(seed)
     random_labels = rng.integers(0, k, n)
     assert pe.davies_bouldin_index(X, random_labels) == pytest.approx(
-        skm.davies_bouldin_score(X, random_labels), rel=1e-12)
+        skm.davies_bouldin_score(X, random_labels), rel=1e-12
+    )
 
 
 def test_dunn_agrees_with_validclust():
@@ -187,6 +198,7 @@ def test_dunn_agrees_with_validclust():
 
 # ----------------------------------------------------------------------------- hand cases
 
+
 def test_hand_case_every_index():
     # clusters {0, 2} and {10, 14}: centroids 1 and 12
     X = np.array([[0.0], [2.0], [10.0], [14.0]])
@@ -194,7 +206,8 @@ def test_hand_case_every_index():
     # V(C): distances to centroid 1, 1, 2, 2 -> sqrt(6 / 4); squared: sqrt(10 / 4)
     assert pe.within_cluster_variation(X, labels) == pytest.approx(np.sqrt(1.5))
     assert pe.within_cluster_variation(X, labels, metric="sqeuclidean") == pytest.approx(
-        np.sqrt(2.5))
+        np.sqrt(2.5)
+    )
     assert pe.compactness(X, labels) == pytest.approx((1 + 2) / 2)
     assert pe.spacing(X, labels) == pytest.approx(11.0)
     assert pe.spacing(X, labels, squared=True) == pytest.approx(121.0)
@@ -214,7 +227,8 @@ def test_hand_case_every_index():
 def test_separation_matches_brute_force(linkage, reduce):
     X, labels = random_case(5, n=30, k=4)
     assert pe.separation(X, labels, linkage=linkage, reduce=reduce) == pytest.approx(
-        slow_separation(X, labels, linkage, reduce), rel=1e-10)
+        slow_separation(X, labels, linkage, reduce), rel=1e-10
+    )
 
 
 @pytest.mark.parametrize("seed", range(3))
@@ -222,7 +236,8 @@ def test_separation_matches_brute_force(linkage, reduce):
 def test_connectivity_matches_the_loop(seed, L):
     X, labels = random_case(seed, n=60, k=3)
     assert pe.connectivity(X, labels, n_neighbors=L) == pytest.approx(
-        slow_connectivity(X, labels, L), rel=1e-12)
+        slow_connectivity(X, labels, L), rel=1e-12
+    )
 
 
 def test_connectivity_with_duplicates_and_bounds():
@@ -235,7 +250,9 @@ def test_connectivity_with_duplicates_and_bounds():
     # upper bound N * H_L when every neighbour is foreign
     X, _ = random_case(3, n=50)
     worst = np.arange(50)
-    assert pe.connectivity(X, worst, n_neighbors=4) == pytest.approx(50 * (1 + 1/2 + 1/3 + 1/4))
+    assert pe.connectivity(X, worst, n_neighbors=4) == pytest.approx(
+        50 * (1 + 1 / 2 + 1 / 3 + 1 / 4)
+    )
 
 
 def test_silhouette_singletons_and_duplicates_score_zero():
@@ -248,6 +265,7 @@ def test_silhouette_singletons_and_duplicates_score_zero():
 
 
 # ----------------------------------------------------------------------------- memory
+
 
 def test_chunking_bounds_peak_memory():
     n = 6000  # the full distance matrix would take n * n * 8 bytes = 275 MiB
@@ -264,6 +282,7 @@ def test_chunking_bounds_peak_memory():
 
 
 # ----------------------------------------------------------------------------- prediction strength
+
 
 def test_prediction_strength_picks_the_true_k():
     X, _ = blobs(4, 300, 3, d=2, spread=0.4)
@@ -314,15 +333,19 @@ def test_prediction_strength_split_matches_a_pair_loop():
 
 # ----------------------------------------------------------------------------- Pareto
 
+
 def test_pareto_front_hand_case():
     # (silhouette: higher better, connectivity: lower better)
-    scores = [[0.50, 10.0],   # front
-              [0.60, 12.0],   # front (best silhouette)
-              [0.40, 11.0],   # dominated by row 0
-              [0.50, 10.0],   # tie with row 0: both stay
-              [0.45, 9.0]]    # front (best connectivity)
-    np.testing.assert_array_equal(pe.pareto_front(scores, maximize=[True, False]),
-                                  [True, True, False, True, True])
+    scores = [
+        [0.50, 10.0],  # front
+        [0.60, 12.0],  # front (best silhouette)
+        [0.40, 11.0],  # dominated by row 0
+        [0.50, 10.0],  # tie with row 0: both stay
+        [0.45, 9.0],
+    ]  # front (best connectivity)
+    np.testing.assert_array_equal(
+        pe.pareto_front(scores, maximize=[True, False]), [True, True, False, True, True]
+    )
     np.testing.assert_array_equal(pe.pareto_front([[1, 2], [2, 3]], maximize=True), [False, True])
 
 
@@ -336,11 +359,23 @@ def test_pareto_front_matches_the_loop(seed):
 
 # ----------------------------------------------------------------------------- registries
 
-SCALAR_INDICES = ["within_cluster_variation", "connectivity", "separation", "silhouette_width",
-                  "dunn_index", "davies_bouldin_index", "compactness", "spacing"]
+SCALAR_INDICES = [
+    "within_cluster_variation",
+    "connectivity",
+    "separation",
+    "silhouette_width",
+    "dunn_index",
+    "davies_bouldin_index",
+    "compactness",
+    "spacing",
+]
 HIGHER_IS_BETTER = {"separation", "silhouette_width", "dunn_index", "spacing"}
-LOWER_IS_BETTER = {"within_cluster_variation", "connectivity", "davies_bouldin_index",
-                   "compactness"}
+LOWER_IS_BETTER = {
+    "within_cluster_variation",
+    "connectivity",
+    "davies_bouldin_index",
+    "compactness",
+}
 SCALE_FREE = {"silhouette_width", "dunn_index", "davies_bouldin_index", "connectivity"}
 BOUNDED = {"silhouette_width": (-1.0, 1.0)}
 
@@ -395,22 +430,52 @@ KM = KMeans(n_init=1)
 CASES = [
     # (function, args, kwargs, exception, message fragment)
     (pe.silhouette_width, (X4, [0, 0, 1]), {}, ValueError, "labels has 3 entries"),
-    (pe.silhouette_width, (np.empty((0, 2)), []), {}, ValueError,
-     r"X must be a 2-d array .* with at least 2 rows; got shape \(0, 2\)"),
-    (pe.silhouette_width, (X4[:1], [0]), {}, ValueError,
-     r"X must be a 2-d array .* with at least 2 rows; got shape \(1, 1\)"),
+    (
+        pe.silhouette_width,
+        (np.empty((0, 2)), []),
+        {},
+        ValueError,
+        r"X must be a 2-d array .* with at least 2 rows; got shape \(0, 2\)",
+    ),
+    (
+        pe.silhouette_width,
+        (X4[:1], [0]),
+        {},
+        ValueError,
+        r"X must be a 2-d array .* with at least 2 rows; got shape \(1, 1\)",
+    ),
     (pe.silhouette_width, (np.array([[0.0], [np.nan], [1.0], [2.0]]), L4), {}, ValueError, "NaN"),
-    (pe.silhouette_width, (np.array([[0.0], [np.inf], [1.0], [2.0]]), L4), {}, ValueError,
-     "infinite"),
+    (
+        pe.silhouette_width,
+        (np.array([[0.0], [np.inf], [1.0], [2.0]]), L4),
+        {},
+        ValueError,
+        "infinite",
+    ),
     (pe.silhouette_width, (X4, [0, 0, 0, 0]), {}, ValueError, "at least 2 clusters"),
     (pe.silhouette_width, (X4, [0, 1, 2, 3]), {}, ValueError, "own cluster"),
-    (pe.silhouette_width, (X4, [[0, 0, 1, 1]]), {}, ValueError,
-     r"labels must be a 1-d array of labels; got an array of shape \(1, 4\)"),
+    (
+        pe.silhouette_width,
+        (X4, [[0, 0, 1, 1]]),
+        {},
+        ValueError,
+        r"labels must be a 1-d array of labels; got an array of shape \(1, 4\)",
+    ),
     (pe.silhouette_width, (X4, L4), {"metric": "hamming2"}, ValueError, "metric must be one of"),
-    (pe.silhouette_width, (X4.ravel(), L4), {}, ValueError,
-     r"X must be a 2-d array .*; got an array of shape \(4,\)"),
-    (pe.silhouette_width, (X4.astype(str), L4), {}, TypeError,
-     "X must be a 2-d array of real numbers .*; got dtype <U"),
+    (
+        pe.silhouette_width,
+        (X4.ravel(), L4),
+        {},
+        ValueError,
+        r"X must be a 2-d array .*; got an array of shape \(4,\)",
+    ),
+    (
+        pe.silhouette_width,
+        (X4.astype(str), L4),
+        {},
+        TypeError,
+        "X must be a 2-d array of real numbers .*; got dtype <U",
+    ),
     (pe.silhouette_samples, (X4, [0, 0, 0, 0]), {}, ValueError, "at least 2 clusters"),
     (pe.dunn_index, (X4, [0, 0, 0, 0]), {}, ValueError, "at least 2 clusters"),
     (pe.dunn_index, (X4, [0, 1, 2, 3]), {}, ValueError, "own cluster"),
@@ -420,8 +485,13 @@ CASES = [
     (pe.davies_bouldin_index, (X4, None), {}, TypeError, "labels must be a 1-d array"),
     (pe.within_cluster_variation, (X4, [0, 0]), {}, ValueError, "labels has 2 entries"),
     (pe.within_cluster_variation, (None, L4), {}, TypeError, "X must be a 2-d array"),
-    (pe.compactness, (X4, [[0], [0], [1], [1]]), {}, ValueError,
-     r"labels must be a 1-d array of labels; got an array of shape \(4, 1\)"),
+    (
+        pe.compactness,
+        (X4, [[0], [0], [1], [1]]),
+        {},
+        ValueError,
+        r"labels must be a 1-d array of labels; got an array of shape \(4, 1\)",
+    ),
     (pe.spacing, (X4, [0, 0, 0, 0]), {}, ValueError, "at least 2 clusters"),
     (pe.calinski_harabasz_index, (X4, [0, 0, 0, 0]), {}, ValueError, "at least 2 clusters"),
     (pe.calinski_harabasz_index, (X4, [0, 1, 2, 3]), {}, ValueError, "own cluster"),
@@ -430,66 +500,164 @@ CASES = [
     (pe.separation, (X4, [0, 0, 0, 0]), {}, ValueError, "at least 2 clusters"),
     (pe.separation, (X4, L4), {"linkage": "ward"}, ValueError, "linkage must be one of"),
     (pe.separation, (X4, L4), {"reduce": "max"}, ValueError, "reduce must be one of"),
-    (pe.connectivity, (X4, L4), {"n_neighbors": 4}, ValueError,
-     r"n_neighbors must be an integer in \[1, 3\]; got 4"),
+    (
+        pe.connectivity,
+        (X4, L4),
+        {"n_neighbors": 4},
+        ValueError,
+        r"n_neighbors must be an integer in \[1, 3\]; got 4",
+    ),
     (pe.connectivity, (X4, L4), {"n_neighbors": 0}, ValueError, "n_neighbors must be an integer"),
     (pe.connectivity, (X4, L4), {"n_neighbors": 1.5}, TypeError, "n_neighbors must be an integer"),
-    (pe.pareto_front, ([1.0, 2.0],), {"maximize": True}, ValueError,
-     r"scores must be a 2-d array .*; got an array of shape \(2,\)"),
+    (
+        pe.pareto_front,
+        ([1.0, 2.0],),
+        {"maximize": True},
+        ValueError,
+        r"scores must be a 2-d array .*; got an array of shape \(2,\)",
+    ),
     (pe.pareto_front, ([[1.0, np.nan]],), {"maximize": True}, ValueError, "NaN"),
-    (pe.pareto_front, ([[1.0, 2.0]],), {"maximize": [True]}, ValueError,
-     r"maximize must be one bool per column of scores \(2\); got 1 entries"),
+    (
+        pe.pareto_front,
+        ([[1.0, 2.0]],),
+        {"maximize": [True]},
+        ValueError,
+        r"maximize must be one bool per column of scores \(2\); got 1 entries",
+    ),
     (pe.pareto_front, ([[1.0, 2.0]],), {"maximize": "yes"}, TypeError, "maximize must be a bool"),
-    (pe.pareto_front, (np.empty((0, 2)),), {"maximize": True}, ValueError,
-     r"scores must be a 2-d array .* with at least 1 rows; got shape \(0, 2\)"),
-    (pe.prediction_strength, (X4, KM, 3), {}, ValueError,
-     r"n_clusters must be an integer in \[1, 2\]; got 3. At most n_samples // 2"),
+    (
+        pe.pareto_front,
+        (np.empty((0, 2)),),
+        {"maximize": True},
+        ValueError,
+        r"scores must be a 2-d array .* with at least 1 rows; got shape \(0, 2\)",
+    ),
+    (
+        pe.prediction_strength,
+        (X4, KM, 3),
+        {},
+        ValueError,
+        r"n_clusters must be an integer in \[1, 2\]; got 3. At most n_samples // 2",
+    ),
     (pe.prediction_strength, (X4, KM, 0), {}, ValueError, "n_clusters must be an integer"),
     (pe.prediction_strength, (X4, KMeans, 2), {}, TypeError, "clusterer must be a scikit-learn"),
     (pe.prediction_strength, (X4, skm, 2), {}, TypeError, "clusterer must be a scikit-learn"),
-    (pe.prediction_strength, (X4, __import__("sklearn.cluster").cluster.DBSCAN(), 2), {},
-     ValueError, "n_clusters parameter"),
+    (
+        pe.prediction_strength,
+        (X4, __import__("sklearn.cluster").cluster.DBSCAN(), 2),
+        {},
+        ValueError,
+        "n_clusters parameter",
+    ),
     (pe.prediction_strength, (X4, KM, 2), {"n_resamples": 0}, ValueError, "n_resamples"),
     (pe.prediction_strength, (X4, KM, 2), {"assign": "knn"}, ValueError, "assign must be one of"),
     (pe.prediction_strength, (X4, KM, 2), {"rng": "seed"}, TypeError, "rng must be"),
-    (pe.prediction_strength, (X4[:, 0], KM, 2), {}, ValueError,
-     r"X must be a 2-d array .*; got an array of shape \(4,\)"),
+    (
+        pe.prediction_strength,
+        (X4[:, 0], KM, 2),
+        {},
+        ValueError,
+        r"X must be a 2-d array .*; got an array of shape \(4,\)",
+    ),
     # the chapter's helpers (called from their module)
-    (internal.index_curves, (X4.ravel(), [2]), {}, ValueError,
-     r"X must be a 2-d array .*; got an array of shape \(4,\)"),
-    (internal.index_curves, (X4, [2, 4]), {}, ValueError, r"ks must be values in \[2, n_samples - 1 = 3\]; got \[2, 4\]"),
-    (internal.index_curves, (X4, [1, 2]), {}, ValueError, r"ks must be values in \[2, n_samples - 1 = 3\]; got \[1, 2\]"),
+    (
+        internal.index_curves,
+        (X4.ravel(), [2]),
+        {},
+        ValueError,
+        r"X must be a 2-d array .*; got an array of shape \(4,\)",
+    ),
+    (
+        internal.index_curves,
+        (X4, [2, 4]),
+        {},
+        ValueError,
+        r"ks must be values in \[2, n_samples - 1 = 3\]; got \[2, 4\]",
+    ),
+    (
+        internal.index_curves,
+        (X4, [1, 2]),
+        {},
+        ValueError,
+        r"ks must be values in \[2, n_samples - 1 = 3\]; got \[1, 2\]",
+    ),
     (internal.index_curves, (X4, [3, 2]), {}, ValueError, "ks must be strictly increasing"),
     (internal.index_curves, (X4, [2.5]), {}, TypeError, "ks must be a 1-d array of integers"),
-    (internal.index_curves, (X4, [2]), {"names": ("silhouette", "Gini")}, ValueError,
-     "names must be one of"),
+    (
+        internal.index_curves,
+        (X4, [2]),
+        {"names": ("silhouette", "Gini")},
+        ValueError,
+        "names must be one of",
+    ),
     (internal.index_curves, (X4, [2]), {"names": (1,)}, TypeError, "names must be a string"),
     (internal.index_curves, (X4, [2]), {"rng": "seed"}, TypeError, "rng must be"),
-    (internal_indices.blob_data, (0.0,), {}, ValueError, "separation must be a real number > 0; got 0.0"),
-    (internal_indices.blob_data, ("far",), {}, TypeError,
-     "separation must be a real number > 0; got 'far'"),
+    (
+        internal_indices.blob_data,
+        (0.0,),
+        {},
+        ValueError,
+        "separation must be a real number > 0; got 0.0",
+    ),
+    (
+        internal_indices.blob_data,
+        ("far",),
+        {},
+        TypeError,
+        "separation must be a real number > 0; got 'far'",
+    ),
     (internal_indices.blob_data, (3.0,), {"n": 2}, ValueError, "n must be an integer >= 3"),
     (internal_indices.blob_data, (3.0,), {"rng": 1.5}, TypeError, "rng must be"),
-    (internal_indices.blob_index_grid, ([0.0, 2.0], [2]), {"n": 9}, ValueError,
-     r"separations must be values > 0; got \[0.0, 2.0\]"),
-    (internal_indices.blob_index_grid, ([2.0, 1.0], [2]), {"n": 9}, ValueError,
-     "separations must be strictly increasing"),
-    (internal_indices.blob_index_grid, ([1.0], [2, 9]), {"n": 9}, ValueError,
-     r"ks must be values in \[2, n - 1 = 8\]; got \[2, 9\]"),
-    (internal_indices.blob_index_grid, ([1.0], [2]), {"n": 9, "names": ("SS",)}, ValueError,
-     "names must be one of"),
+    (
+        internal_indices.blob_index_grid,
+        ([0.0, 2.0], [2]),
+        {"n": 9},
+        ValueError,
+        r"separations must be values > 0; got \[0.0, 2.0\]",
+    ),
+    (
+        internal_indices.blob_index_grid,
+        ([2.0, 1.0], [2]),
+        {"n": 9},
+        ValueError,
+        "separations must be strictly increasing",
+    ),
+    (
+        internal_indices.blob_index_grid,
+        ([1.0], [2, 9]),
+        {"n": 9},
+        ValueError,
+        r"ks must be values in \[2, n - 1 = 8\]; got \[2, 9\]",
+    ),
+    (
+        internal_indices.blob_index_grid,
+        ([1.0], [2]),
+        {"n": 9, "names": ("SS",)},
+        ValueError,
+        "names must be one of",
+    ),
     (internal_indices.blob_index_grid, ([1.0], [2]), {"n": 0}, ValueError, "n must be an integer"),
-    (internal_indices.blob_index_grid, ([1.0], [2]), {"n": 9, "rng": "x"}, TypeError, "rng must be"),
+    (
+        internal_indices.blob_index_grid,
+        ([1.0], [2]),
+        {"n": 9, "rng": "x"},
+        TypeError,
+        "rng must be",
+    ),
 ]
 
 
-@pytest.mark.parametrize("func, args, kwargs, exc, match", CASES,
-                         ids=[f"{c[0].__name__}-{i}" for i, c in enumerate(CASES)])
+@pytest.mark.parametrize(
+    "func, args, kwargs, exc, match",
+    CASES,
+    ids=[f"{c[0].__name__}-{i}" for i, c in enumerate(CASES)],
+)
 def test_bad_input_raises_naming_the_argument(func, args, kwargs, exc, match):
     assert_rejects(exc, match, func, *args, **kwargs)
 
 
 # ----------------------------------------------------------------- the chapter's helpers
+
 
 def test_index_curves_are_the_indices_of_seeded_kmeans():
     """Against a direct computation: KMeans(n_init=5, random_state=seed) at each k, then
@@ -526,8 +694,9 @@ def test_blob_data_geometry_and_shared_noise():
 
 
 def test_blob_index_grid_matches_blob_data_and_index_curves():
-    grid = internal_indices.blob_index_grid([1.5, 6.0], [2, 3], n=45, rng=2,
-                                    names=("silhouette", "DBI"))
+    grid = internal_indices.blob_index_grid(
+        [1.5, 6.0], [2, 3], n=45, rng=2, names=("silhouette", "DBI")
+    )
     assert list(grid) == [1.5, 6.0]
     for s, (X, labelings, curves) in grid.items():
         X_direct, _ = internal_indices.blob_data(s, n=45, rng=2)
@@ -537,13 +706,15 @@ def test_blob_index_grid_matches_blob_data_and_index_curves():
         for name in direct:
             np.testing.assert_array_equal(curves[name], direct[name])
         for k, labels in labelings.items():
-            assert np.array_equal(labels,
-                                  KMeans(n_clusters=k, n_init=5, random_state=2).fit_predict(X))
+            assert np.array_equal(
+                labels, KMeans(n_clusters=k, n_init=5, random_state=2).fit_predict(X)
+            )
     X, labelings, curves = grid[6.0]
     assert int(curves["k"][np.argmax(curves["silhouette"])]) == 3  # well separated
 
 
 # ------------------------------------------- every metric, far from the origin, ties
+
 
 def slow_davies_bouldin(X, labels, metric):
     """Davies-Bouldin from its definition: scatters and centroid distances pair by pair with
@@ -558,8 +729,11 @@ def slow_davies_bouldin(X, labels, metric):
     scatter = [np.mean([f(x, mu[a]) for x in X[labels == k]]) for a, k in enumerate(ks)]
     worst = []
     for i in range(len(ks)):
-        ratios = [(scatter[i] + scatter[j]) / f(mu[i], mu[j])
-                  for j in range(len(ks)) if j != i and f(mu[i], mu[j]) > 0]
+        ratios = [
+            (scatter[i] + scatter[j]) / f(mu[i], mu[j])
+            for j in range(len(ks))
+            if j != i and f(mu[i], mu[j]) > 0
+        ]
         worst.append(max(ratios))
     return float(np.mean(worst))
 
@@ -571,14 +745,17 @@ def test_davies_bouldin_every_metric_against_its_definition(metric):
     dividing by it gave 7.7e12 on wine instead of 4.27."""
     X, y = load_wine(return_X_y=True)
     assert pe.davies_bouldin_index(X, y, metric=metric) == pytest.approx(
-        slow_davies_bouldin(X, y, metric), rel=1e-10)
+        slow_davies_bouldin(X, y, metric), rel=1e-10
+    )
     Xb, labels = blobs(3, 120, 4)
     Xb = np.abs(Xb) + 0.1  # Canberra and Bray-Curtis want positive coordinates
     assert pe.davies_bouldin_index(Xb, labels, metric=metric) == pytest.approx(
-        slow_davies_bouldin(Xb, labels, metric), rel=1e-10)
+        slow_davies_bouldin(Xb, labels, metric), rel=1e-10
+    )
     if metric == "euclidean":
         assert pe.davies_bouldin_index(X, y) == pytest.approx(
-            skm.davies_bouldin_score(X, y), rel=1e-12)
+            skm.davies_bouldin_score(X, y), rel=1e-12
+        )
 
 
 def test_davies_bouldin_on_wine_with_cosine_is_the_books_value():
@@ -605,10 +782,16 @@ def grid_blobs(seed=0, n=150, spread=1.0, gap=4.0):
 
 
 TRANSLATION_INDICES = [  # (function, keyword arguments): every index on distances
-    ("within_cluster_variation", {}), ("compactness", {}), ("spacing", {}),
-    ("connectivity", {}), ("separation", {}), ("separation", {"linkage": "average"}),
+    ("within_cluster_variation", {}),
+    ("compactness", {}),
+    ("spacing", {}),
+    ("connectivity", {}),
+    ("separation", {}),
+    ("separation", {"linkage": "average"}),
     ("separation", {"linkage": "centroid", "reduce": "mean"}),
-    ("separation", {"linkage": "complete"}), ("silhouette_width", {}), ("dunn_index", {}),
+    ("separation", {"linkage": "complete"}),
+    ("silhouette_width", {}),
+    ("dunn_index", {}),
     ("davies_bouldin_index", {}),
 ]
 
@@ -628,10 +811,16 @@ def test_indices_are_translation_invariant_up_to_1e8(metric):
             shifted = X + offset * np.array([1.0, -0.5])
             assert np.array_equal(shifted - offset * np.array([1.0, -0.5]), X)  # exact
             assert f(shifted, labels, metric=metric, **kwargs) == pytest.approx(base, rel=1e-9), (
-                name, kwargs, offset)
-    np.testing.assert_allclose(pe.silhouette_samples(X + 1e8, labels, metric=metric),
-                               pe.silhouette_samples(X, labels, metric=metric),
-                               rtol=1e-9, atol=1e-12)
+                name,
+                kwargs,
+                offset,
+            )
+    np.testing.assert_allclose(
+        pe.silhouette_samples(X + 1e8, labels, metric=metric),
+        pe.silhouette_samples(X, labels, metric=metric),
+        rtol=1e-9,
+        atol=1e-12,
+    )
 
 
 def test_dunn_far_from_the_origin_was_wrong_without_centring(monkeypatch):
@@ -645,8 +834,9 @@ def test_prediction_strength_is_translation_invariant():
     X, _ = grid_blobs(n=120, gap=8.0)
     for assign in ("centroid", "nearest-neighbor"):
         base = pe.prediction_strength(X, KMeans(n_init=3), 3, n_resamples=3, assign=assign, rng=5)
-        far = pe.prediction_strength(X + 1e8, KMeans(n_init=3), 3, n_resamples=3,
-                                     assign=assign, rng=5)
+        far = pe.prediction_strength(
+            X + 1e8, KMeans(n_init=3), 3, n_resamples=3, assign=assign, rng=5
+        )
         np.testing.assert_array_equal(base.values, far.values)
 
 
@@ -658,7 +848,8 @@ def test_origin_dependent_metrics_use_the_data_as_given(metric):
     X = X + 10.0
     assert internal._centred(X, internal._metric(metric)) is X
     assert pe.davies_bouldin_index(X, labels, metric=metric) == pytest.approx(
-        slow_davies_bouldin(X, labels, metric), rel=1e-10)
+        slow_davies_bouldin(X, labels, metric), rel=1e-10
+    )
 
 
 def slow_connectivity_tied(X, labels, L, rtol=1e-12):
@@ -691,12 +882,14 @@ def test_connectivity_ties_go_to_the_lower_index(L):
     # the same ranking; and 10 * iris moved by 1e6 (exactly) too
     assert pe.connectivity(10 * X, labels, n_neighbors=L) == pytest.approx(expected, rel=1e-12)
     assert pe.connectivity(10 * X + 1e6, labels, n_neighbors=L) == pytest.approx(
-        expected, rel=1e-12)
+        expected, rel=1e-12
+    )
     # an integer grid: exact ties everywhere, including exact duplicates
     G = np.array([[i % 4, i // 4 % 3] for i in range(40)], dtype=float)
     g_labels = np.arange(40) % 3
     assert pe.connectivity(G, g_labels, n_neighbors=L) == pytest.approx(
-        slow_connectivity_tied(G, g_labels, L), rel=1e-12)
+        slow_connectivity_tied(G, g_labels, L), rel=1e-12
+    )
     assert pe.connectivity(G, g_labels, n_neighbors=L, metric="cosine") >= 0
     # more exact duplicates of a point than neighbours asked for: the search widens
     rng = np.random.default_rng(1)
@@ -704,19 +897,22 @@ def test_connectivity_ties_go_to_the_lower_index(L):
     d_labels = rng.integers(0, 3, len(D))
     for metric in ("euclidean", "sqeuclidean"):
         assert pe.connectivity(D, d_labels, n_neighbors=L, metric=metric) == pytest.approx(
-            slow_connectivity_tied(D, d_labels, L), rel=1e-12)
+            slow_connectivity_tied(D, d_labels, L), rel=1e-12
+        )
 
 
 def test_pareto_front_ignores_rounding_differences():
     # the same clustering scored twice along different floating-point paths
     s = 0.2851
     scores = [[s, 28.05], [s * (1 + 1e-15), 28.05], [0.1, 30.0]]
-    np.testing.assert_array_equal(pe.pareto_front(scores, maximize=[True, False]),
-                                  [True, True, False])
+    np.testing.assert_array_equal(
+        pe.pareto_front(scores, maximize=[True, False]), [True, True, False]
+    )
     # a real difference still counts
     np.testing.assert_array_equal(
         pe.pareto_front([[s, 28.05], [s * (1 + 1e-9), 28.05]], maximize=[True, False]),
-        [False, True])
+        [False, True],
+    )
 
 
 def test_v_c_is_a_root_variance_only_with_the_squared_distance():
@@ -728,9 +924,12 @@ def test_v_c_is_a_root_variance_only_with_the_squared_distance():
     mu = np.array([X[km.labels_ == k].mean(axis=0) for k in range(3)])
     sse = np.sum((X - mu[km.labels_]) ** 2)
     assert pe.within_cluster_variation(X, km.labels_, metric="sqeuclidean") == pytest.approx(
-        np.sqrt(sse / len(X)), rel=1e-12)
+        np.sqrt(sse / len(X)), rel=1e-12
+    )
     mean_distance = np.mean(np.linalg.norm(X - mu[km.labels_], axis=1))
     assert pe.within_cluster_variation(X, km.labels_) == pytest.approx(
-        np.sqrt(mean_distance), rel=1e-12)
+        np.sqrt(mean_distance), rel=1e-12
+    )
     assert pe.within_cluster_variation(2 * X, km.labels_) == pytest.approx(
-        np.sqrt(2) * pe.within_cluster_variation(X, km.labels_), rel=1e-12)
+        np.sqrt(2) * pe.within_cluster_variation(X, km.labels_), rel=1e-12
+    )

@@ -44,17 +44,33 @@ def test_within_dispersion_is_half_the_pair_sum_over_the_size():
 
 @pytest.mark.parametrize("reference", ["uniform", "pca"])
 def test_gap_picks_three_on_three_separated_blobs_across_20_seeds(reference):
-    chosen = [pe.gap_statistic(paper_blobs(seed)[0], KMeans(n_init=3), range(1, 6),
-                               n_references=10, reference=reference, rng=seed).n_clusters
-              for seed in range(20)]
+    chosen = [
+        pe.gap_statistic(
+            paper_blobs(seed)[0],
+            KMeans(n_init=3),
+            range(1, 6),
+            n_references=10,
+            reference=reference,
+            rng=seed,
+        ).n_clusters
+        for seed in range(20)
+    ]
     assert chosen == [3] * 20
 
 
 @pytest.mark.parametrize("reference", ["uniform", "pca"])
 def test_gap_picks_one_on_uniform_noise_across_20_seeds(reference):
-    chosen = [pe.gap_statistic(np.random.default_rng(1000 + seed).random((100, 5)), KMeans(n_init=3),
-                               range(1, 6), n_references=10, reference=reference, rng=seed).n_clusters
-              for seed in range(20)]
+    chosen = [
+        pe.gap_statistic(
+            np.random.default_rng(1000 + seed).random((100, 5)),
+            KMeans(n_init=3),
+            range(1, 6),
+            n_references=10,
+            reference=reference,
+            rng=seed,
+        ).n_clusters
+        for seed in range(20)
+    ]
     assert chosen == [1] * 20
 
 
@@ -68,9 +84,14 @@ def _slow_gap(X, ks, B, reference, seed):
             if k == 1:
                 labels = np.zeros(len(Z), int)
             else:
-                labels = KMeans(n_clusters=k, n_init=3, random_state=int(g.integers(2**31 - 1))).fit_predict(Z)
-            W = sum(((Z[labels == r][:, None] - Z[labels == r][None]) ** 2).sum() / (2 * (labels == r).sum())
-                    for r in np.unique(labels))
+                labels = KMeans(
+                    n_clusters=k, n_init=3, random_state=int(g.integers(2**31 - 1))
+                ).fit_predict(Z)
+            W = sum(
+                ((Z[labels == r][:, None] - Z[labels == r][None]) ** 2).sum()
+                / (2 * (labels == r).sum())
+                for r in np.unique(labels)
+            )
             out.append(np.log(W))
         return np.array(out)
 
@@ -98,7 +119,9 @@ def _slow_gap(X, ks, B, reference, seed):
 def test_gap_against_the_papers_steps(reference):
     X, _ = paper_blobs(7)
     X = X @ np.array([[1.0, 0.6], [0.0, 1.0]])  # not axis-aligned: the two references differ
-    res = pe.gap_statistic(X, KMeans(n_init=3), range(1, 6), n_references=6, reference=reference, rng=11)
+    res = pe.gap_statistic(
+        X, KMeans(n_init=3), range(1, 6), n_references=6, reference=reference, rng=11
+    )
     gap, s, observed = _slow_gap(X, range(1, 6), 6, reference, 11)
     np.testing.assert_allclose(res.gap, gap, rtol=1e-9, atol=1e-9)
     np.testing.assert_allclose(res.std_error, s, rtol=1e-9, atol=1e-12)
@@ -128,7 +151,9 @@ def test_gap_reference_sets_fill_their_box():
         centre, axes, lo, hi = frame
         P = (Z - centre) @ (np.eye(2) if axes is None else axes)
         assert np.all(P >= lo - 1e-9) and np.all(P <= hi + 1e-9)
-        assert np.allclose(P.min(0), lo, atol=0.05 * (hi - lo)) and np.allclose(P.max(0), hi, atol=0.05 * (hi - lo))
+        assert np.allclose(P.min(0), lo, atol=0.05 * (hi - lo)) and np.allclose(
+            P.max(0), hi, atol=0.05 * (hi - lo)
+        )
     # the uniform box is the bounding box of the features
     lo, hi = X.min(0), X.max(0)
     Z = st._reference_data(st._reference_frame(X, "uniform"), 2000, np.random.default_rng(1))
@@ -151,10 +176,14 @@ def test_gap_does_not_depend_on_n_jobs():
 
 
 def test_gap_rule_with_no_k_satisfying_it_returns_the_largest():
-    k, found = st._one_se_rule(np.array([1, 2, 3]), np.array([0.0, 1.0, 2.0]), np.array([0.1, 0.1, 0.1]), 1.0)
+    k, found = st._one_se_rule(
+        np.array([1, 2, 3]), np.array([0.0, 1.0, 2.0]), np.array([0.1, 0.1, 0.1]), 1.0
+    )
     assert (k, found) == (3, False)
     # equality up to round-off satisfies the rule
-    k, found = st._one_se_rule(np.array([1, 2]), np.array([0.5, 0.6 + 1e-15]), np.array([0.0, 0.1]), 1.0)
+    k, found = st._one_se_rule(
+        np.array([1, 2]), np.array([0.5, 0.6 + 1e-15]), np.array([0.0, 0.1]), 1.0
+    )
     assert (k, found) == (1, True)
 
 
@@ -170,8 +199,13 @@ def test_gap_bad_input():
     with pytest.raises(ValueError, match="reference"):
         pe.gap_statistic(X, KMeans(), [1, 2], reference="box")
     with pytest.raises(ValueError, match="k_values"):  # two distinct points: W_2 = 0
-        pe.gap_statistic(np.repeat([[0.0, 0.0], [1.0, 1.0]], 5, axis=0), KMeans(n_init=1), [1, 2, 3],
-                         n_references=2, rng=0)
+        pe.gap_statistic(
+            np.repeat([[0.0, 0.0], [1.0, 1.0]], 5, axis=0),
+            KMeans(n_init=1),
+            [1, 2, 3],
+            n_references=2,
+            rng=0,
+        )
 
 
 # ------------------------------------------------------------------ gap: degenerate cases
@@ -220,11 +254,14 @@ def test_gap_refuses_identical_samples():
     np.testing.assert_allclose(far.gap, near.gap, rtol=1e-6)
     # one feature far from the origin and constant does not hide the spread of the other
     Z = np.column_stack([np.full(30, 1e12), Y[:, 0]])
-    assert np.all(np.isfinite(pe.gap_statistic(Z, KMeans(n_init=1), [1, 2], n_references=3, rng=0).gap))
+    assert np.all(
+        np.isfinite(pe.gap_statistic(Z, KMeans(n_init=1), [1, 2], n_references=3, rng=0).gap)
+    )
 
 
 def test_gap_refuses_a_reference_set_with_w_k_zero(monkeypatch):
     """A reference set of three repeated points (not integers) has W*_3 = 0."""
+
     def repeated(frame, n, rng):
         return np.repeat(rng.random((3, 2)), n // 3, axis=0)
 
@@ -240,13 +277,14 @@ def test_gap_refuses_a_collapsed_reference_spread(monkeypatch):
     monkeypatch.setattr(st, "_reference_data", lambda frame, n, rng: fixed[:n])
     X, _ = paper_blobs(0)
     with pytest.raises(ValueError, match="agree to round-off"):
-        pe.gap_statistic(X, KMeans(n_init=1), [1, 2],
-                         n_references=4, rng=0)
+        pe.gap_statistic(X, KMeans(n_init=1), [1, 2], n_references=4, rng=0)
 
 
 def test_one_se_rule_tolerance_is_absolute_for_logarithms():
     """Round-off of a logarithm is absolute: log W near 0 must not shrink the tolerance."""
-    k, found = st._one_se_rule(np.array([1, 2]), np.array([0.5, 0.6 + 1e-14]), np.array([0.0, 0.1]), 1e-3)
+    k, found = st._one_se_rule(
+        np.array([1, 2]), np.array([0.5, 0.6 + 1e-14]), np.array([0.0, 0.1]), 1e-3
+    )
     assert (k, found) == (1, True)
 
 
@@ -263,7 +301,9 @@ def _split_halves(labels_true, labels):
 def test_true_clusters_of_separated_blobs_are_stable(method):
     for seed in range(5):
         X, _ = stability_blobs(0.7, n=150, rng=seed)
-        res = pe.cluster_stability(X, KMeans(n_clusters=3, n_init=3), n_resamples=20, method=method, rng=seed)
+        res = pe.cluster_stability(
+            X, KMeans(n_clusters=3, n_init=3), n_resamples=20, method=method, rng=seed
+        )
         assert res.stability.min() > 0.85
         assert res.dissolved.sum() == 0
 
@@ -278,13 +318,14 @@ def test_a_spurious_split_is_flagged():
         halves = _split_halves(truth, boot.labels)
         assert len(halves) == 2
         halves_boot.append(boot.stability[halves])
-        noise = pe.cluster_stability(X, KMeans(n_clusters=4, n_init=3), n_resamples=30, method="noise",
-                                     rng=seed)
+        noise = pe.cluster_stability(
+            X, KMeans(n_clusters=4, n_init=3), n_resamples=30, method="noise", rng=seed
+        )
         lower_noise.append(noise.stability[_split_halves(truth, noise.labels)].min())
     halves_boot = np.array(halves_boot)
-    assert halves_boot.min(axis=1).max() < 0.7       # the weaker half of every split
-    assert halves_boot.min(axis=1).mean() < 0.6      # below 0.6 on average
-    assert max(lower_noise) < 0.6                    # replacement by noise: below 0.6 every time
+    assert halves_boot.min(axis=1).max() < 0.7  # the weaker half of every split
+    assert halves_boot.min(axis=1).mean() < 0.6  # below 0.6 on average
+    assert max(lower_noise) < 0.6  # replacement by noise: below 0.6 every time
 
 
 def test_jaccard_of_a_halved_cluster_is_one_half():
@@ -357,13 +398,17 @@ def test_stability_against_a_slow_reference(method):
 def test_stability_does_not_depend_on_n_jobs(method):
     X, _ = stability_blobs(1.0, n=60, rng=2)
     a = pe.cluster_stability(X, KMeans(n_clusters=3, n_init=1), n_resamples=6, method=method, rng=3)
-    b = pe.cluster_stability(X, KMeans(n_clusters=3, n_init=1), n_resamples=6, method=method, rng=3, n_jobs=2)
+    b = pe.cluster_stability(
+        X, KMeans(n_clusters=3, n_init=1), n_resamples=6, method=method, rng=3, n_jobs=2
+    )
     np.testing.assert_array_equal(a.jaccard, b.jaccard)
 
 
 def test_stability_with_duplicates_and_a_clusterer_without_random_state():
     X, _ = stability_blobs(0.5, n=60, rng=0)
-    res = pe.cluster_stability(X, AgglomerativeClustering(n_clusters=3), n_resamples=5, duplicates=True, rng=0)
+    res = pe.cluster_stability(
+        X, AgglomerativeClustering(n_clusters=3), n_resamples=5, duplicates=True, rng=0
+    )
     assert np.allclose(res.stability, 1.0)
 
 
@@ -425,7 +470,9 @@ def test_clvalid_against_its_stability_function_formulation():
     res = pe.feature_removal_stability(X, KMeans(n_clusters=3, n_init=1), rng=2)
     for l in range(3):
         T = pe.contingency_matrix(res.labels, res.labels_removed[l]).astype(float)
-        assert res.apn_by_feature[l] == pytest.approx(1 - (T**2 / T.sum(1, keepdims=True)).sum() / 30, rel=1e-12)
+        assert res.apn_by_feature[l] == pytest.approx(
+            1 - (T**2 / T.sum(1, keepdims=True)).sum() / 30, rel=1e-12
+        )
 
 
 def test_clvalid_identical_clusterings_score_zero():
@@ -445,6 +492,7 @@ def test_clvalid_metric_and_n_jobs():
     np.testing.assert_array_equal(a.labels_removed, b.labels_removed)
     assert a.ad == b.ad
     from scipy.spatial.distance import cdist
+
     D = cdist(X, X, "cityblock")
     ad = 0.0
     for l in range(3):
@@ -467,8 +515,9 @@ def test_clvalid_bad_input():
 
 def _blobs_with_noise(seed=0):
     g = np.random.default_rng(seed)
-    return np.concatenate([g.normal(0, 0.3, (40, 2)), g.normal(5, 0.3, (40, 2)),
-                           g.uniform(-10, 15, (10, 2))])
+    return np.concatenate(
+        [g.normal(0, 0.3, (40, 2)), g.normal(5, 0.3, (40, 2)), g.uniform(-10, 15, (10, 2))]
+    )
 
 
 @pytest.mark.parametrize("method", ["bootstrap", "subsample", "noise"])
@@ -483,7 +532,9 @@ def test_dbscan_noise_is_not_a_cluster(method):
     assert res.cluster_sizes.tolist() == np.bincount(labels[labels >= 0]).tolist()
     assert res.noise_share == np.mean(labels == -1)
     assert np.array_equal(res.labels == -1, labels == -1)
-    assert res.noise_shares.shape == (6,) and np.all((res.noise_shares >= 0) & (res.noise_shares < 1))
+    assert res.noise_shares.shape == (6,) and np.all(
+        (res.noise_shares >= 0) & (res.noise_shares < 1)
+    )
     assert np.all(res.stability == 1.0)
 
 
@@ -499,7 +550,9 @@ def test_best_jaccard_with_noise_by_hand():
 
 def test_dbscan_labelling_everything_noise_raises():
     with pytest.raises(ValueError, match="clusterer.*noise"):
-        pe.cluster_stability(_blobs_with_noise(), DBSCAN(eps=1e-3, min_samples=5), n_resamples=2, rng=0)
+        pe.cluster_stability(
+            _blobs_with_noise(), DBSCAN(eps=1e-3, min_samples=5), n_resamples=2, rng=0
+        )
 
 
 def test_a_cluster_missing_from_a_replicate_is_not_dissolved():
@@ -513,7 +566,9 @@ def test_a_cluster_missing_from_a_replicate_is_not_dissolved():
     present = ~np.isnan(res.jaccard[single])
     assert 0 < present.sum() < 10 and res.n_compared[single] == present.sum()
     assert res.stability[single] == 1.0 and res.dissolved[single] == 0
-    np.testing.assert_array_equal(np.isnan(res.jaccard), np.isnan(_slow_stability(X, km, 10, "subsample", 0)))
+    np.testing.assert_array_equal(
+        np.isnan(res.jaccard), np.isnan(_slow_stability(X, km, 10, "subsample", 0))
+    )
     # absent from every replicate: NaN and a warning
     with pytest.warns(RuntimeWarning, match=r"clusters \[1\] had no point"):
         res = pe.cluster_stability(X, km, n_resamples=1, method="subsample", rng=2)
@@ -531,7 +586,9 @@ def test_fom_with_as_many_clusters_as_samples_raises():
     res = pe.feature_removal_stability(X, km, adjust=False, rng=0)
     # singletons that stay singletons: nothing moves, and d(x, x) = 0 exactly
     assert (res.apn, res.ad, res.adm, res.fom) == (0.0, 0.0, 0.0, 0.0)
-    assert pe.apn(X, km, rng=0) == 0.0 and pe.ad(X, km, rng=0) == 0.0 and pe.adm(X, km, rng=0) == 0.0
+    assert (
+        pe.apn(X, km, rng=0) == 0.0 and pe.ad(X, km, rng=0) == 0.0 and pe.adm(X, km, rng=0) == 0.0
+    )
 
 
 def test_clvalid_with_a_single_cluster():
@@ -555,8 +612,11 @@ def test_chapter_claims_the_uniform_null_conservative_in_one_dimension_only():
     import pathlib
 
     nb = pathlib.Path(__file__).parents[1] / "book" / "part2" / "cluster-stability.ipynb"
-    text = "\n".join("".join(c["source"]) for c in json.loads(nb.read_text())["cells"]
-                     if c["cell_type"] == "markdown")
+    text = "\n".join(
+        "".join(c["source"])
+        for c in json.loads(nb.read_text())["cells"]
+        if c["cell_type"] == "markdown"
+    )
     paragraphs = [p for p in text.split("\n\n") if "conservative" in p]
     assert paragraphs
     for p in paragraphs:

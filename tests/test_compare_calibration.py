@@ -114,9 +114,17 @@ def test_binned_ece_estimates_the_true_calibration_error():
 @pytest.mark.parametrize("seed", range(4))
 def test_brier_matches_sklearn_and_identity_holds(seed):
     y, f = _forecasts(seed)
-    for kwargs in (dict(strategy="distinct"), dict(n_bins=5), dict(n_bins=20), dict(strategy="quantile"), {}):
+    for kwargs in (
+        dict(strategy="distinct"),
+        dict(n_bins=5),
+        dict(n_bins=20),
+        dict(strategy="quantile"),
+        {},
+    ):
         with warnings.catch_warnings():
-            warnings.simplefilter("ignore", UserWarning)  # distinct continuous forecasts: tested below
+            warnings.simplefilter(
+                "ignore", UserWarning
+            )  # distinct continuous forecasts: tested below
             d = brier_decomposition(y, f, **kwargs)
         assert abs(d.brier - brier_score_loss(y, f)) <= 1e-12
         total = d.reliability - d.resolution + d.uncertainty + d.residual
@@ -135,16 +143,26 @@ def test_the_default_grouping_of_continuous_forecasts_carries_information(seed):
     assert d.grouping == "uniform" and d.n_groups <= 10
     assert d.reliability < 0.5 * d.brier and d.resolution < d.uncertainty
     ids, _ = bin_forecasts(f, n_bins=10)
-    assert d.n_groups == np.unique(ids).size  # Murphy's decomposition on the reliability diagram's bins
-    assert d.within_variance > 0 and abs(d.reliability - d.resolution + d.uncertainty + d.residual - d.brier) <= 1e-12
+    assert (
+        d.n_groups == np.unique(ids).size
+    )  # Murphy's decomposition on the reliability diagram's bins
+    assert (
+        d.within_variance > 0
+        and abs(d.reliability - d.resolution + d.uncertainty + d.residual - d.brier) <= 1e-12
+    )
 
 
 def test_distinct_grouping_warns_when_every_group_is_a_single_sample():
     y, f = _forecasts(0, n=300)
-    with pytest.warns(UserWarning, match=r"every one of the 300 forecasts is distinct, .* reliability equals "
-                      r"the Brier score and resolution equals the uncertainty"):
+    with pytest.warns(
+        UserWarning,
+        match=r"every one of the 300 forecasts is distinct, .* reliability equals "
+        r"the Brier score and resolution equals the uncertainty",
+    ):
         d = brier_decomposition(y, f, strategy="distinct")
-    assert d.reliability == pytest.approx(d.brier, abs=1e-12) and d.resolution == pytest.approx(d.uncertainty, abs=1e-12)
+    assert d.reliability == pytest.approx(d.brier, abs=1e-12) and d.resolution == pytest.approx(
+        d.uncertainty, abs=1e-12
+    )
     with warnings.catch_warnings():
         warnings.simplefilter("error")  # finitely many forecast values: no warning
         brier_decomposition([0, 1, 1, 0], [0.2, 0.2, 0.7, 0.7], strategy="distinct")
@@ -158,7 +176,9 @@ def test_exercise_3_sign_rel_minus_res_plus_unc_exceeds_brier_when_the_within_bi
     three_terms = d.reliability - d.resolution + d.uncertainty
     assert d.within_covariance > 0 and 2 * d.within_covariance > d.within_variance
     assert d.residual < 0 and three_terms > d.brier
-    assert three_terms - d.brier == pytest.approx(2 * d.within_covariance - d.within_variance, abs=1e-12)
+    assert three_terms - d.brier == pytest.approx(
+        2 * d.within_covariance - d.within_variance, abs=1e-12
+    )
     # and a negative WBC (within-bin ordering reversed) makes the three terms smaller than BS
     y = np.array([1, 0, 1, 0])
     p = np.array([0.11, 0.19, 0.81, 0.89])  # two bins of 10, each ordered the wrong way round
@@ -208,24 +228,34 @@ def test_cv_metric_interval_is_scipy_bootstrap_of_the_out_of_fold_predictions():
     np.testing.assert_array_equal(res.predictions, pred)
     np.testing.assert_array_equal(res.folds, folds)
     assert res.statistic == np.mean(pred == codes)
-    ref = stats.bootstrap(((pred == codes).astype(float),), np.mean, n_resamples=500, method="percentile",
-                          rng=boot_rng)
+    ref = stats.bootstrap(
+        ((pred == codes).astype(float),),
+        np.mean,
+        n_resamples=500,
+        method="percentile",
+        rng=boot_rng,
+    )
     assert res.low == pytest.approx(ref.confidence_interval.low, abs=1e-12)
     assert res.high == pytest.approx(ref.confidence_interval.high, abs=1e-12)
 
 
-@pytest.mark.parametrize("metric", ["roc_auc", "brier", "log_loss", "f1", "ece", "balanced_accuracy", "error"])
+@pytest.mark.parametrize(
+    "metric", ["roc_auc", "brier", "log_loss", "f1", "ece", "balanced_accuracy", "error"]
+)
 def test_cv_metric_interval_for_named_metrics(metric):
     res = cv_metric_interval(LR, X_BC, Y_BC, metric=metric, n_resamples=200, rng=1)
-    assert res.low <= res.statistic <= res.high or metric == "ece"  # ECE: the bootstrap is biased upward
+    assert (
+        res.low <= res.statistic <= res.high or metric == "ece"
+    )  # ECE: the bootstrap is biased upward
     assert 0 <= res.low and (res.high <= 1 or metric == "log_loss")
 
 
 def test_bca_and_a_callable_metric():
     from sklearn.metrics import matthews_corrcoef
 
-    res = cv_metric_interval(GaussianNB(), X_BC, Y_BC, metric=matthews_corrcoef, method="bca", n_resamples=300,
-                             rng=2)
+    res = cv_metric_interval(
+        GaussianNB(), X_BC, Y_BC, metric=matthews_corrcoef, method="bca", n_resamples=300, rng=2
+    )
     assert res.metric == "matthews_corrcoef" and res.method == "bca"
     assert res.low < res.statistic < res.high <= 1
 
@@ -235,9 +265,12 @@ def test_a_perfect_score_is_refused_not_a_point_interval(method):
     # every resample scores 1.0, the bootstrap has no spread; the old code returned [1, 1]
     X = np.r_[np.zeros((20, 1)), np.ones((20, 1))]
     y = np.r_[np.zeros(20), np.ones(20)]
-    with pytest.raises(ValueError, match=r"^every bootstrap resample gives the same value of the metric "
-                       r"'accuracy' \(1\): the resampling distribution has no spread, so the interval would be "
-                       r"the single point 1.*pe.binomial_interval"):
+    with pytest.raises(
+        ValueError,
+        match=r"^every bootstrap resample gives the same value of the metric "
+        r"'accuracy' \(1\): the resampling distribution has no spread, so the interval would be "
+        r"the single point 1.*pe.binomial_interval",
+    ):
         cv_metric_interval(GaussianNB(), X, y, n_resamples=100, method=method, rng=0)
 
 
@@ -248,7 +281,9 @@ def test_cv_metric_interval_does_not_depend_on_n_jobs():
 
 
 def test_a_splitter_as_cv():
-    res = cv_metric_interval(GaussianNB(), X_BC, Y_BC, cv=StratifiedKFold(4), n_resamples=100, rng=0)
+    res = cv_metric_interval(
+        GaussianNB(), X_BC, Y_BC, cv=StratifiedKFold(4), n_resamples=100, rng=0
+    )
     assert res.n_splits == 4
 
 
@@ -256,8 +291,12 @@ def test_an_int_cv_draws_the_folds_of_make_folds():
     # cv=k keeps the stratified shuffled folds that stratify=True drew, so stored numbers stay
     from patterneval._engine import make_folds
 
-    (pred,), codes, folds = out_of_fold_predictions(GaussianNB(), X_BC, Y_BC, cv=5, rng=np.random.default_rng(7))
-    expected = make_folds(codes, n_splits=5, n_repeats=1, stratify=True, rng=np.random.default_rng(7))[0]
+    (pred,), codes, folds = out_of_fold_predictions(
+        GaussianNB(), X_BC, Y_BC, cv=5, rng=np.random.default_rng(7)
+    )
+    expected = make_folds(
+        codes, n_splits=5, n_repeats=1, stratify=True, rng=np.random.default_rng(7)
+    )[0]
     for f, (_, test) in enumerate(expected):
         np.testing.assert_array_equal(np.flatnonzero(folds == f), np.sort(test))
 
@@ -269,11 +308,18 @@ def test_train_test_pairs_as_cv_and_a_repeated_splitter_refused():
     a = cv_metric_interval(GaussianNB(), X_BC, Y_BC, cv=pairs, n_resamples=100, rng=0)
     b = cv_metric_interval(GaussianNB(), X_BC, Y_BC, cv=StratifiedKFold(4), n_resamples=100, rng=0)
     assert (a.statistic, a.low, a.high, a.n_splits) == (b.statistic, b.low, b.high, 4)
-    with pytest.raises(ValueError, match=r"^cv must be folds whose test parts partition the samples .*; got "
-                       r"569 samples tested more than once"):
-        out_of_fold_predictions(GaussianNB(), X_BC, Y_BC, cv=RepeatedStratifiedKFold(n_splits=3, n_repeats=2))
+    with pytest.raises(
+        ValueError,
+        match=r"^cv must be folds whose test parts partition the samples .*; got "
+        r"569 samples tested more than once",
+    ):
+        out_of_fold_predictions(
+            GaussianNB(), X_BC, Y_BC, cv=RepeatedStratifiedKFold(n_splits=3, n_repeats=2)
+        )
     with pytest.raises(ValueError, match=r"^cv must be at most 2, the size of the smallest class"):
-        out_of_fold_predictions(GaussianNB(), np.arange(12.0)[:, None], np.r_[np.zeros(10), np.ones(2)], cv=3)
+        out_of_fold_predictions(
+            GaussianNB(), np.arange(12.0)[:, None], np.r_[np.zeros(10), np.ones(2)], cv=3
+        )
 
 
 @pytest.mark.parametrize("func", [cv_metric_interval, out_of_fold_predictions, bbc_cv])
@@ -313,7 +359,9 @@ def test_bbc_fast_path_equals_the_general_loop():
     y = gen.integers(0, 2, 60)
     P = gen.integers(0, 2, (7, 60))
     fast = bbc_from_predictions(y, P, n_resamples=50, rng=9)
-    slow = bbc_from_predictions(y, P, metric=lambda a, b: float(np.mean(a == b)), n_resamples=50, rng=9)
+    slow = bbc_from_predictions(
+        y, P, metric=lambda a, b: float(np.mean(a == b)), n_resamples=50, rng=9
+    )
     np.testing.assert_array_equal(fast.selections, slow.selections)
     np.testing.assert_allclose(fast.oob_scores, slow.oob_scores, rtol=0, atol=1e-12)
     err = bbc_from_predictions(y, P, metric="error", n_resamples=50, rng=9)
@@ -335,8 +383,11 @@ def test_bbc_refuses_out_of_bag_scores_without_spread():
     # a configuration perfect on every sample wins every bootstrap and scores 1 out of
     # bag every time; the old code returned the zero-width interval [1, 1]
     y = np.array([0, 1] * 20)
-    with pytest.raises(ValueError, match=r"^every out-of-bag score of the selected configuration gives the same "
-                       r"value of the metric 'accuracy' \(1\): .*single point 1"):
+    with pytest.raises(
+        ValueError,
+        match=r"^every out-of-bag score of the selected configuration gives the same "
+        r"value of the metric 'accuracy' \(1\): .*single point 1",
+    ):
         bbc_from_predictions(y, np.stack([y, y, 1 - y]), n_resamples=30, rng=0)
 
 
@@ -355,14 +406,24 @@ def test_bbc_cv_on_real_data():
 def test_bad_input_messages():
     with pytest.raises(ValueError, match=r"^proba must be an array of values in \[0, 1\]"):
         expected_calibration_error([0, 1], [0.2, 1.2])
-    with pytest.raises(ValueError, match=r"^proba must be rows of class probabilities, each summing to 1; got a row off by 0.6"):
+    with pytest.raises(
+        ValueError,
+        match=r"^proba must be rows of class probabilities, each summing to 1; got a row off by 0.6",
+    ):
         expected_calibration_error([0, 1], [[0.2, 0.2], [0.5, 0.5]])
-    with pytest.raises(ValueError, match=r"^y_true must be labels among the classes .* Pass classes=model.classes_"):
+    with pytest.raises(
+        ValueError, match=r"^y_true must be labels among the classes .* Pass classes=model.classes_"
+    ):
         expected_calibration_error([0, 5], [[0.2, 0.8], [0.5, 0.5]])
-    with pytest.raises(ValueError, match=r"^y_true must be labels of two classes, or of one named by pos_label; got the single class"):
+    with pytest.raises(
+        ValueError,
+        match=r"^y_true must be labels of two classes, or of one named by pos_label; got the single class",
+    ):
         expected_calibration_error(["a", "a"], [0.2, 0.8])
     assert expected_calibration_error([0, 0], [0.2, 0.1]).statistic == pytest.approx(0.15)
-    with pytest.raises(ValueError, match=r"^proba must be a 1-d array .*; got an array of shape \(2, 2\)"):
+    with pytest.raises(
+        ValueError, match=r"^proba must be a 1-d array .*; got an array of shape \(2, 2\)"
+    ):
         brier_decomposition([0, 1], [[0.2, 0.8], [0.5, 0.5]])
     with pytest.raises(ValueError, match="metric"):
         cv_metric_interval(GaussianNB(), X_BC, Y_BC, metric="nope")

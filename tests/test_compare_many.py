@@ -52,9 +52,15 @@ def test_demsar_critical_values_table_5():
     nemenyi_10 = [1.645, 2.052, 2.291, 2.459, 2.589, 2.693, 2.780, 2.855, 2.920]
     dunn_05 = [1.960, 2.241, 2.394, 2.498, 2.576, 2.638, 2.690, 2.724, 2.773]
     dunn_10 = [1.645, 1.960, 2.128, 2.241, 2.326, 2.394, 2.450, 2.498, 2.539]
-    for printed, alpha, test in ((nemenyi_05, 0.05, "nemenyi"), (nemenyi_10, 0.10, "nemenyi"),
-                                 (dunn_05, 0.05, "bonferroni-dunn"), (dunn_10, 0.10, "bonferroni-dunn")):
-        exact = np.array([pe.critical_difference(k, 14, alpha=alpha, test=test).q_alpha for k in range(2, 11)])
+    for printed, alpha, test in (
+        (nemenyi_05, 0.05, "nemenyi"),
+        (nemenyi_10, 0.10, "nemenyi"),
+        (dunn_05, 0.05, "bonferroni-dunn"),
+        (dunn_10, 0.10, "bonferroni-dunn"),
+    ):
+        exact = np.array(
+            [pe.critical_difference(k, 14, alpha=alpha, test=test).q_alpha for k in range(2, 11)]
+        )
         bad = np.abs(exact - printed) > 1e-3
         assert np.flatnonzero(bad).tolist() == ([7] if printed is dunn_05 else [])
         assert f"{exact[2]:.3f}" == f"{printed[2]:.3f}"  # k = 4
@@ -98,7 +104,9 @@ def test_demsar_holm_table():
 def test_ranks_average_ties_and_direction():
     s = np.array([[0.9, 0.8, 0.8, 0.1], [0.5, 0.5, 0.5, 0.5]])
     np.testing.assert_array_equal(rank_scores(s), [[1, 2.5, 2.5, 4], [2.5, 2.5, 2.5, 2.5]])
-    np.testing.assert_array_equal(rank_scores(s, lower_is_better=True), [[4, 2.5, 2.5, 1], [2.5] * 4])
+    np.testing.assert_array_equal(
+        rank_scores(s, lower_is_better=True), [[4, 2.5, 2.5, 1], [2.5] * 4]
+    )
     rng = np.random.default_rng(0)
     x = np.round(rng.random((30, 6)), 1)
     np.testing.assert_array_equal(rank_scores(x), stats.rankdata(-x, axis=1))
@@ -127,7 +135,9 @@ def test_friedman_agrees_with_scipy(i):
     if not np.any(np.diff(np.sort(s, axis=1), axis=1) == 0):  # no ties: both settings agree
         assert pe.friedman_test(s).statistic == pytest.approx(r.statistic, rel=1e-12)
     chi2 = pe.friedman_test(s).statistic
-    assert chi2 == pytest.approx(12 * N / (k * (k + 1)) * (np.sum(R**2) - k * (k + 1) ** 2 / 4), abs=1e-12)
+    assert chi2 == pytest.approx(
+        12 * N / (k * (k + 1)) * (np.sum(R**2) - k * (k + 1) ** 2 / 4), abs=1e-12
+    )
 
 
 def test_iman_davenport_formula_and_complete_concordance():
@@ -135,7 +145,9 @@ def test_iman_davenport_formula_and_complete_concordance():
     r = pe.friedman_test(s)
     N, k = s.shape
     assert r.iman_davenport == pytest.approx((N - 1) * r.statistic / (N * (k - 1) - r.statistic))
-    assert r.iman_davenport_pvalue == pytest.approx(stats.f.sf(r.iman_davenport, k - 1, (k - 1) * (N - 1)))
+    assert r.iman_davenport_pvalue == pytest.approx(
+        stats.f.sf(r.iman_davenport, k - 1, (k - 1) * (N - 1))
+    )
     same = pe.friedman_test(np.tile([0.9, 0.8, 0.7], (5, 1)))
     assert same.statistic == pytest.approx(5 * 2) and same.iman_davenport == np.inf
     assert same.iman_davenport_pvalue == pytest.approx(6.0**-4, rel=1e-12)  # not the F tail's 0
@@ -149,8 +161,9 @@ def test_nemenyi_agrees_with_scikit_posthocs(i):
     import scikit_posthocs as sp
 
     s = _score_sets()[i]
-    np.testing.assert_allclose(pe.nemenyi_test(s).pvalue, sp.posthoc_nemenyi_friedman(s).to_numpy(),
-                               rtol=1e-10, atol=1e-14)
+    np.testing.assert_allclose(
+        pe.nemenyi_test(s).pvalue, sp.posthoc_nemenyi_friedman(s).to_numpy(), rtol=1e-10, atol=1e-14
+    )
 
 
 def test_nemenyi_significance_is_the_critical_difference():
@@ -165,7 +178,9 @@ def test_critical_difference_agrees_with_autorank(k, n):
     """autorank interpolates tabulated quantiles (statsmodels' qsturng): agreement to ~1e-4."""
     from autorank._util import _critical_distance
 
-    assert pe.critical_difference(k, n).value == pytest.approx(_critical_distance(0.05, k, n), rel=1e-4)
+    assert pe.critical_difference(k, n).value == pytest.approx(
+        _critical_distance(0.05, k, n), rel=1e-4
+    )
 
 
 def test_holm_agrees_with_statsmodels():
@@ -178,7 +193,9 @@ def test_holm_agrees_with_statsmodels():
         reject, adjusted, _, _ = multipletests(r.pvalue, alpha=0.1, method="holm")
         np.testing.assert_allclose(r.adjusted_pvalue, adjusted, rtol=1e-12)
         np.testing.assert_array_equal(r.reject, reject)
-        assert np.all(np.diff(r.pvalue[np.searchsorted(r.classifiers, r.order)]) >= 0)  # step-down order
+        assert np.all(
+            np.diff(r.pvalue[np.searchsorted(r.classifiers, r.order)]) >= 0
+        )  # step-down order
         assert np.all(np.diff(r.classifiers) > 0)  # column order
 
 
@@ -219,8 +236,9 @@ def test_signed_rank_thetas_agree_with_baycomp_on_its_draws():
         weights = np.random.RandomState(0).dirichlet(np.r_[0.5, np.ones(d.size)], 2000)
         ours = _signed_rank_thetas(np.r_[0.0, d], weights, rope, 1e-14)
         np.testing.assert_allclose(ours, ref, atol=1e-12)
-        np.testing.assert_allclose(_winner_shares(ours).mean(axis=0),
-                                   np.bincount(ref.argmax(axis=1), minlength=3) / 2000)
+        np.testing.assert_allclose(
+            _winner_shares(ours).mean(axis=0), np.bincount(ref.argmax(axis=1), minlength=3) / 2000
+        )
 
 
 def test_signed_rank_agrees_with_baycomp_within_monte_carlo_error():
@@ -284,7 +302,9 @@ def test_signed_rank_boundary_rule_against_baycomp():
     off = TABLE.scores[:, 1]  # C4.5+m vs C4.5: no pair on the boundary
     ref_off = SignedRankTest.sample(off, b, rope=0.01, nsamples=2000, random_state=0)
     w_off = np.random.RandomState(0).dirichlet(np.r_[0.5, np.ones(off.size)], 2000)
-    np.testing.assert_allclose(_signed_rank_thetas(np.r_[0.0, off - b], w_off, 0.01, 1e-13), ref_off, atol=1e-12)
+    np.testing.assert_allclose(
+        _signed_rank_thetas(np.r_[0.0, off - b], w_off, 0.01, 1e-13), ref_off, atol=1e-12
+    )
 
 
 def test_signed_rank_degenerate_all_equal():
@@ -313,8 +333,10 @@ def _all_tables(row, N):
     return [np.array(t) for t in itertools.product(arrangements, repeat=N)], len(arrangements)
 
 
-@pytest.mark.parametrize("row, tie_correction", [((1.0, 2.0, 3.0), False), ((1.0, 2.5, 2.5), True),
-                                                 ((1.0, 2.0, 3.0, 4.0), False)])
+@pytest.mark.parametrize(
+    "row, tie_correction",
+    [((1.0, 2.0, 3.0), False), ((1.0, 2.5, 2.5), True), ((1.0, 2.0, 3.0, 4.0), False)],
+)
 def test_complete_concordance_pvalue_is_the_exact_permutation_probability(row, tie_correction):
     """Every data set ranks alike: F_F's denominator (the residual mean square of the ranks)
     is 0 and its F tail would be 0; the reported p-value is the exact null probability of a
@@ -322,12 +344,16 @@ def test_complete_concordance_pvalue_is_the_exact_permutation_probability(row, t
     N = 3
     tables, m = _all_tables(row, N)
     observed = pe.friedman_test(-np.tile(row, (N, 1)), tie_correction=tie_correction)
-    assert observed.iman_davenport == np.inf and observed.statistic == pytest.approx(N * (len(row) - 1))
+    assert observed.iman_davenport == np.inf and observed.statistic == pytest.approx(
+        N * (len(row) - 1)
+    )
     chi2 = np.array([pe.friedman_test(-t, tie_correction=tie_correction).statistic for t in tables])
     exact = np.mean(chi2 >= observed.statistic * (1 - 1e-12))
     assert exact == pytest.approx(m ** -(N - 1), rel=1e-12)
     assert observed.iman_davenport_pvalue == pytest.approx(exact, rel=1e-12)
-    assert observed.pvalue == pytest.approx(stats.chi2.sf(observed.statistic, len(row) - 1))  # chi2 is fine
+    assert observed.pvalue == pytest.approx(
+        stats.chi2.sf(observed.statistic, len(row) - 1)
+    )  # chi2 is fine
 
 
 def test_no_spread_post_hoc_tests_give_p_one():
@@ -337,6 +363,13 @@ def test_no_spread_post_hoc_tests_give_p_one():
     nem = pe.nemenyi_test(ties)
     assert np.all(nem.statistic == 0) and np.all(nem.pvalue == 1) and not nem.reject.any()
     holm = pe.holm_test(ties, control=0)
-    assert np.all(holm.statistic == 0) and np.all(holm.adjusted_pvalue == 1) and not holm.reject.any()
+    assert (
+        np.all(holm.statistic == 0) and np.all(holm.adjusted_pvalue == 1) and not holm.reject.any()
+    )
     f = pe.friedman_test(ties)
-    assert (f.statistic, f.pvalue, f.iman_davenport, f.iman_davenport_pvalue) == (0.0, 1.0, 0.0, 1.0)
+    assert (f.statistic, f.pvalue, f.iman_davenport, f.iman_davenport_pvalue) == (
+        0.0,
+        1.0,
+        0.0,
+        1.0,
+    )

@@ -39,10 +39,18 @@ def slow_delong(y, score_sets):
         theta[r] = table.sum() / (m * n)
         v10[r] = table.mean(axis=1)
         v01[r] = table.mean(axis=0)
-    S10 = np.array([[np.sum((v10[r] - theta[r]) * (v10[s] - theta[s])) / (m - 1) for s in range(k)]
-                    for r in range(k)])
-    S01 = np.array([[np.sum((v01[r] - theta[r]) * (v01[s] - theta[s])) / (n - 1) for s in range(k)]
-                    for r in range(k)])
+    S10 = np.array(
+        [
+            [np.sum((v10[r] - theta[r]) * (v10[s] - theta[s])) / (m - 1) for s in range(k)]
+            for r in range(k)
+        ]
+    )
+    S01 = np.array(
+        [
+            [np.sum((v01[r] - theta[r]) * (v01[s] - theta[s])) / (n - 1) for s in range(k)]
+            for r in range(k)
+        ]
+    )
     return theta, S10 / m + S01 / n
 
 
@@ -144,7 +152,9 @@ COLLAPSED_DIFFERENCE = r"^the estimated variance of the AUC difference is 0: .*n
 def test_delong_test_of_identical_and_of_equivalent_rankings_is_0_over_0():
     # the variance of the difference is 0 and so is the difference: z = 0/0
     y, a = _data(11)
-    with pytest.raises(ValueError, match=COLLAPSED_DIFFERENCE + r"; the AUCs are equal too, so z is 0/0"):
+    with pytest.raises(
+        ValueError, match=COLLAPSED_DIFFERENCE + r"; the AUCs are equal too, so z is 0/0"
+    ):
         delong_test(y, a, a)
     with pytest.raises(ValueError, match=COLLAPSED_DIFFERENCE + r"; the AUCs are equal too"):
         delong_test(y, a, 3 * a + 1)  # the same ranking
@@ -155,12 +165,17 @@ def test_delong_test_refuses_an_infinite_z_from_a_variance_of_0():
     # A is 1 and of B 1/2, so the variance of the difference is 0 while the AUCs differ by 1/2;
     # the old code returned z = inf, p = 0 and a zero-width interval
     y = [0, 0, 1, 1]
-    with pytest.raises(ValueError, match=COLLAPSED_DIFFERENCE + r"; the AUCs differ by 0.5, so z would be "
-                       r"infinite .* Use more samples"):
+    with pytest.raises(
+        ValueError,
+        match=COLLAPSED_DIFFERENCE + r"; the AUCs differ by 0.5, so z would be "
+        r"infinite .* Use more samples",
+    ):
         delong_test(y, [0.1, 0.2, 0.8, 0.9], [0.5, 0.5, 0.5, 0.5])
     with pytest.raises(ValueError, match=r"the AUCs differ by -0.5"):
         delong_test(y, [0.5, 0.5, 0.5, 0.5], [0.1, 0.2, 0.8, 0.9])
-    with pytest.raises(ValueError, match=r"the AUCs differ by 1,"):  # perfect against perfectly inverted
+    with pytest.raises(
+        ValueError, match=r"the AUCs differ by 1,"
+    ):  # perfect against perfectly inverted
         delong_test(y, [0.1, 0.2, 0.8, 0.9], [0.9, 0.8, 0.2, 0.1])
 
 
@@ -196,7 +211,9 @@ def test_logit_interval_stays_inside_and_clip_is_cut():
     assert res.statistic + 1.96 * res.std_error > 1  # the raw Wald end leaves [0, 1]
     assert 0 < res.low < res.statistic < res.high < 1
     clip = delong_interval(y, s, transform="clip")
-    assert clip.high == 1.0 and clip.low == pytest.approx(res.statistic - 1.959963984540054 * res.std_error)
+    assert clip.high == 1.0 and clip.low == pytest.approx(
+        res.statistic - 1.959963984540054 * res.std_error
+    )
     assert res.confidence_interval(transform="clip") == (clip.low, clip.high)
     wide = res.confidence_interval(0.999)
     assert wide.low < res.low and wide.high > res.high and wide.high < 1
@@ -216,8 +233,10 @@ def test_every_logit_interval_is_inside_the_unit_interval(seed):
 COLLAPSED_AUC = r"^the DeLong variance of the AUC is 0: .*the interval would be the single point"
 
 
-@pytest.mark.parametrize(("scores", "auc"), [([0.1, 0.2, 0.8, 0.9], "1"), ([0.9, 0.8, 0.2, 0.1], "0"),
-                                             ([0.5, 0.5, 0.5, 0.5], "0.5")])
+@pytest.mark.parametrize(
+    ("scores", "auc"),
+    [([0.1, 0.2, 0.8, 0.9], "1"), ([0.9, 0.8, 0.2, 0.1], "0"), ([0.5, 0.5, 0.5, 0.5], "0.5")],
+)
 @pytest.mark.parametrize("transform", ["logit", "clip"])
 def test_a_variance_of_0_is_refused_not_a_point_interval(scores, auc, transform):
     # perfect, perfectly inverted and all-tied rankings have DeLong variance 0; the
@@ -225,7 +244,10 @@ def test_a_variance_of_0_is_refused_not_a_point_interval(scores, auc, transform)
     with pytest.raises(ValueError, match=COLLAPSED_AUC + rf" {auc}\. .*use more samples"):
         delong_interval([0, 0, 1, 1], scores, transform=transform)
     with pytest.raises(ValueError, match=COLLAPSED_AUC):
-        delong_interval(np.r_[np.zeros(50), np.ones(70)], np.r_[np.zeros(50), np.ones(70)] + 0.001 * np.arange(120))
+        delong_interval(
+            np.r_[np.zeros(50), np.ones(70)],
+            np.r_[np.zeros(50), np.ones(70)] + 0.001 * np.arange(120),
+        )
 
 
 def test_delong_rows_give_exactly_0_for_a_collapsed_variance_and_the_simulation_counts_them():
@@ -244,15 +266,23 @@ def test_delong_rows_give_exactly_0_for_a_collapsed_variance_and_the_simulation_
 def test_single_positive_or_negative_is_a_clear_error(y):
     s = [0.1, 0.2, 0.3, 0.4, 0.5]
     assert 0 <= roc_auc(y, s) <= 1  # the AUC itself is defined
-    with pytest.raises(ValueError, match=r"^y_true must be labels of at least two positive and two negative samples"):
+    with pytest.raises(
+        ValueError,
+        match=r"^y_true must be labels of at least two positive and two negative samples",
+    ):
         delong_interval(y, s)
-    with pytest.raises(ValueError, match=r"^y_true must be labels of at least two positive and two negative samples"):
+    with pytest.raises(
+        ValueError,
+        match=r"^y_true must be labels of at least two positive and two negative samples",
+    ):
         delong_test(y, s, s)
 
 
 @pytest.mark.parametrize("func", [roc_auc, roc_curve, delong_interval])
 def test_single_class_and_lengths(func):
-    with pytest.raises(ValueError, match=r"^y_true must be labels of both classes .*; got only positive samples"):
+    with pytest.raises(
+        ValueError, match=r"^y_true must be labels of both classes .*; got only positive samples"
+    ):
         func([1, 1, 1], [0.1, 0.2, 0.3])
     with pytest.raises(ValueError, match="scores has 2 entries but y_true has 3"):
         func([0, 1, 1], [0.1, 0.2])

@@ -24,21 +24,29 @@ from patterneval.book.two_classifiers import (
 )
 from patterneval.compare import two
 
-GRID = Path(__file__).resolve().parent.parent / "book" / "part5" / "data" / "two-classifier-tests.json"
+GRID = (
+    Path(__file__).resolve().parent.parent / "book" / "part5" / "data" / "two-classifier-tests.json"
+)
 
 
 def test_separation_gives_the_error():
     for eps in (0.1, 0.25, 0.4):
         assert stats.norm.cdf(-separation_for_error(eps) / 2) == pytest.approx(eps)
-    with pytest.raises(ValueError, match=r"^error must be an array of values in \(0, 0.5\]; got 0.6"):
+    with pytest.raises(
+        ValueError, match=r"^error must be an array of values in \(0, 0.5\]; got 0.6"
+    ):
         separation_for_error(0.6)
 
 
 def test_positions_are_permutations_within_each_class():
     ranks = _positions(np.random.default_rng(0), (3, 4), 5)
     assert ranks.shape == (3, 4, 10)
-    np.testing.assert_array_equal(np.sort(ranks[..., :5], axis=-1), np.broadcast_to(np.arange(5), (3, 4, 5)))
-    np.testing.assert_array_equal(np.sort(ranks[..., 5:], axis=-1), np.broadcast_to(np.arange(5), (3, 4, 5)))
+    np.testing.assert_array_equal(
+        np.sort(ranks[..., :5], axis=-1), np.broadcast_to(np.arange(5), (3, 4, 5))
+    )
+    np.testing.assert_array_equal(
+        np.sort(ranks[..., 5:], axis=-1), np.broadcast_to(np.arange(5), (3, 4, 5))
+    )
 
 
 def test_nearest_mean_rules_match_a_direct_fit():
@@ -81,20 +89,22 @@ def test_simulation_p_values_are_the_library_functions():
         assert p_sim == pe.mcnemar_test(y, pa, pb).pvalue
         if bb + cc == 0:
             expected = 1.0
-        elif bb + cc < 25:   # exact: the binomial test of b against Bin(b + c, 1/2)
+        elif bb + cc < 25:  # exact: the binomial test of b against Bin(b + c, 1/2)
             expected = stats.binomtest(bb, bb + cc, 0.5).pvalue
-        else:                # Edwards' continuity correction
+        else:  # Edwards' continuity correction
             expected = stats.chi2.sf(max(abs(bb - cc) - 1, 0) ** 2 / (bb + cc), 1)
         assert p_sim == pytest.approx(expected, rel=1e-10)
     scores = rng.integers(0, 40, (3, 5, 2, 2)) / 40
     t, f = _five_by_two_p(scores[..., 0] - scores[..., 1], scores.max(axis=(1, 2, 3)))
     for r in range(3):
         assert t[r] == two._five_by_two_test(scores[r], two._ttest_5x2, "paired t", (5,)).pvalue
-        assert f[r] == two._five_by_two_test(scores[r], two._ftest_5x2, "combined F", (10, 5)).pvalue
-        d = scores[r, ..., 0] - scores[r, ..., 1]                    # (replication, fold)
+        assert (
+            f[r] == two._five_by_two_test(scores[r], two._ftest_5x2, "combined F", (10, 5)).pvalue
+        )
+        d = scores[r, ..., 0] - scores[r, ..., 1]  # (replication, fold)
         s2 = ((d - d.mean(axis=1, keepdims=True)) ** 2).sum(axis=1)  # Dietterich's s_i^2
         t_d = d[0, 0] / np.sqrt(s2.mean())
-        f_a = (d ** 2).sum() / (2 * s2.sum())
+        f_a = (d**2).sum() / (2 * s2.sum())
         assert t[r] == pytest.approx(2 * stats.t.sf(abs(t_d), 5), rel=1e-10)
         assert f[r] == pytest.approx(stats.f.sf(f_a, 10, 5), rel=1e-10)
 
@@ -106,8 +116,9 @@ def test_undefined_replicates_are_nan_and_never_reject():
     corrected, naive = _resampled_t_p(d, np.array([0.9, 0.9, 0.9]), 0.5)
     assert np.all(np.isnan(corrected)) and np.all(np.isnan(naive))
     with pytest.raises(ValueError, match="all equal"):
-        pe.corrected_resampled_ttest(np.r_[0.4, 0.3, 0.3], np.r_[0.1, 0.1, 0.2] + np.r_[0.2, 0.1, 0.0],
-                                     n_train=2, n_test=1)
+        pe.corrected_resampled_ttest(
+            np.r_[0.4, 0.3, 0.3], np.r_[0.1, 0.1, 0.2] + np.r_[0.2, 0.1, 0.0], n_train=2, n_test=1
+        )
     same = np.tile([[0.05, 0.05]], (2, 5, 1))
     t, f = _five_by_two_p(same, np.array([0.9, 0.9]))
     assert np.all(np.isnan(t)) and np.all(np.isnan(f))
@@ -180,8 +191,10 @@ def test_stored_grid_shows_the_point_of_the_chapter():
 def test_more_splits_make_only_the_naive_test_worse():
     """The chapter's exercise 3: with J random 2/3-1/3 splits the naive resampled t's type-I
     error grows with J, the corrected test's does not."""
-    rates = {J: simulate_two_classifier_tests(n_samples=100, n_datasets=400, cv=J, rng=8).rejection_rate
-             for J in (5, 30, 100)}
+    rates = {
+        J: simulate_two_classifier_tests(n_samples=100, n_datasets=400, cv=J, rng=8).rejection_rate
+        for J in (5, 30, 100)
+    }
     naive, corrected = TESTS.index("resampled t"), TESTS.index("corrected resampled t")
     assert rates[5][naive] < rates[30][naive] < rates[100][naive]
     assert rates[100][naive] > 0.5
@@ -205,17 +218,27 @@ def test_a_splitter_or_pairs_as_cv():
     np.testing.assert_array_equal(same.pvalues, sim.pvalues)
     assert len(same.cv) == 30
     # the data sets are drawn before the splits: the 5x2cv tests see the same data whatever cv
-    other = simulate_two_classifier_tests(n_samples=100, n_datasets=40, cv=RepeatedStratifiedKFold(
-        n_splits=10, n_repeats=3, random_state=0), rng=8)
+    other = simulate_two_classifier_tests(
+        n_samples=100,
+        n_datasets=40,
+        cv=RepeatedStratifiedKFold(n_splits=10, n_repeats=3, random_state=0),
+        rng=8,
+    )
     assert other.rejection_rate.shape == (6,)
     with pytest.raises(ValueError, match=r"^cv must be an integer >= 2"):
         simulate_two_classifier_tests(cv=1)
     with pytest.raises(ValueError, match=r"^cv must be at least two \(train, test\) splits"):
         simulate_two_classifier_tests(n_samples=100, cv=pairs[:1])
-    with pytest.raises(ValueError, match=r"^cv must be splits whose training parts hold both classes"):
+    with pytest.raises(
+        ValueError, match=r"^cv must be splits whose training parts hold both classes"
+    ):
         simulate_two_classifier_tests(n_samples=100, cv=KFold(2))
-    with pytest.raises(ValueError, match=r"^cv must be splits that train on every sample they do not test"):
-        simulate_two_classifier_tests(n_samples=100, cv=StratifiedShuffleSplit(5, test_size=0.3, train_size=0.3))
+    with pytest.raises(
+        ValueError, match=r"^cv must be splits that train on every sample they do not test"
+    ):
+        simulate_two_classifier_tests(
+            n_samples=100, cv=StratifiedShuffleSplit(5, test_size=0.3, train_size=0.3)
+        )
     with pytest.raises(TypeError, match=r"^cv must be"):
         simulate_two_classifier_tests(cv=2.5)
 
@@ -225,8 +248,9 @@ def test_rejection_grid_takes_rng_and_cv():
 
     drawn = rejection_grid((40,), (0.0,), n_datasets=10, rng=None)
     assert isinstance(drawn.rng, int) and drawn.replay(40, 0.0)
-    split = rejection_grid((40,), (0.0,), n_datasets=10, cv=StratifiedShuffleSplit(5, test_size=1 / 3,
-                                                                                    random_state=0))
+    split = rejection_grid(
+        (40,), (0.0,), n_datasets=10, cv=StratifiedShuffleSplit(5, test_size=1 / 3, random_state=0)
+    )
     assert split.replay(40, 0.0)
     with pytest.raises(ValueError, match=r"^to_json writes a grid whose cv is an int"):
         split.to_json("unused.json")

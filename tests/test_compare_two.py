@@ -50,16 +50,20 @@ def test_mcnemar_exact_is_the_doubled_binomial_tail():
 
 def test_mcnemar_chi_square_formulas():
     y = np.zeros(60, int)
-    a = np.r_[np.zeros(30, int), np.ones(5, int), np.zeros(25, int)]    # A wrong on 5
-    b = np.r_[np.ones(20, int), np.zeros(40, int)]                       # B wrong on 20
+    a = np.r_[np.zeros(30, int), np.ones(5, int), np.zeros(25, int)]  # A wrong on 5
+    b = np.r_[np.ones(20, int), np.zeros(40, int)]  # B wrong on 20
     r = pe.mcnemar_test(y, a, b, exact=False, correction=True)
     assert (r.b, r.c) == (20, 5)
     assert r.statistic == pytest.approx((15 - 1) ** 2 / 25)
     assert r.pvalue == pytest.approx(stats.chi2.sf(14**2 / 25, 1))
-    assert pe.mcnemar_test(y, a, b, exact=False, correction=False).statistic == pytest.approx(15**2 / 25)
+    assert pe.mcnemar_test(y, a, b, exact=False, correction=False).statistic == pytest.approx(
+        15**2 / 25
+    )
 
 
-@pytest.mark.parametrize("n_discordant, method", [(EXACT_THRESHOLD - 1, "exact"), (EXACT_THRESHOLD, "chi-square")])
+@pytest.mark.parametrize(
+    "n_discordant, method", [(EXACT_THRESHOLD - 1, "exact"), (EXACT_THRESHOLD, "chi-square")]
+)
 def test_mcnemar_exact_none_switches_at_25_discordant_pairs(n_discordant, method):
     y = np.zeros(100, int)
     a = np.zeros(100, int)
@@ -114,7 +118,9 @@ def _mlxtend_halves(n, seed):
     idx = np.arange(n)
     halves = []
     for _ in range(5):
-        first, second = train_test_split(idx, test_size=0.5, random_state=state.randint(low=0, high=32767))
+        first, second = train_test_split(
+            idx, test_size=0.5, random_state=state.randint(low=0, high=32767)
+        )
         halves.append((first, second))
     return halves
 
@@ -159,7 +165,12 @@ def test_5x2cv_exposes_the_differences_and_is_seeded():
     r2 = pe.combined_ftest_5x2cv(A, B, X, y, rng=3)
     np.testing.assert_array_equal(r1.differences, r2.differences)
     np.testing.assert_array_equal(r1.differences, five_by_two_differences(A, B, X, y, rng=3))
-    assert r1.differences.shape == (5, 2) and r1.df == 5 and r1.df_denominator is None and (r2.df, r2.df_denominator) == (10, 5)
+    assert (
+        r1.differences.shape == (5, 2)
+        and r1.df == 5
+        and r1.df_denominator is None
+        and (r2.df, r2.df_denominator) == (10, 5)
+    )
     assert r1.statistic == pytest.approx(r1.differences[0, 0] / np.sqrt(r1.variances.mean()))
 
 
@@ -175,8 +186,14 @@ def test_5x2cv_halves_are_stratified_and_disjoint():
 
 def test_5x2cv_metric_and_identical_classifiers():
     X, y = load_breast_cancer(return_X_y=True)
-    err = pe.paired_ttest_5x2cv(GaussianNB(), DecisionTreeClassifier(random_state=0), X, y, rng=0,
-                                metric=lambda t, p: -np.mean(t != p))
+    err = pe.paired_ttest_5x2cv(
+        GaussianNB(),
+        DecisionTreeClassifier(random_state=0),
+        X,
+        y,
+        rng=0,
+        metric=lambda t, p: -np.mean(t != p),
+    )
     acc = pe.paired_ttest_5x2cv(GaussianNB(), DecisionTreeClassifier(random_state=0), X, y, rng=0)
     np.testing.assert_allclose(err.differences, acc.differences, atol=1e-12)
     with pytest.raises(ValueError, match="no spread"):
@@ -216,10 +233,15 @@ def test_bayesian_correlated_ttest_agrees_with_baycomp(rope):
     for runs in (1, 3):
         a = 0.8 + 0.02 * rng.standard_normal(10 * runs)
         b = 0.79 + 0.02 * rng.standard_normal(10 * runs)
-        post = pe.bayesian_correlated_ttest(a, b, n_train=9, n_test=1, rope=rope)  # 10 folds: 1/(k-1)
+        post = pe.bayesian_correlated_ttest(
+            a, b, n_train=9, n_test=1, rope=rope
+        )  # 10 folds: 1/(k-1)
         ref = CorrelatedTTest.probs(a, b, rope=rope, runs=runs)
-        ours = (post.p_a_better, post.p_b_better) if rope == 0 else (post.p_a_better, post.p_rope,
-                                                                      post.p_b_better)
+        ours = (
+            (post.p_a_better, post.p_b_better)
+            if rope == 0
+            else (post.p_a_better, post.p_rope, post.p_b_better)
+        )
         np.testing.assert_allclose(ours, ref, rtol=1e-10, atol=1e-12)
 
 
@@ -232,8 +254,10 @@ def test_bayesian_t_with_zero_rope_is_the_one_sided_corrected_test():
 
 
 def test_bayesian_t_rope_widens_the_middle():
-    probs = [pe.bayesian_correlated_ttest(A10, B10, n_train=90, n_test=10, rope=r).p_rope
-             for r in (0.0, 0.005, 0.01, 0.05)]
+    probs = [
+        pe.bayesian_correlated_ttest(A10, B10, n_train=90, n_test=10, rope=r).p_rope
+        for r in (0.0, 0.005, 0.01, 0.05)
+    ]
     assert probs == sorted(probs) and probs[-1] > 0.9
 
 
@@ -318,7 +342,12 @@ def test_vectorised_cores_are_the_public_functions():
     mean, se, t, p, naive, p_naive = _corrected_t(d, 10 / 90)
     for i, (a, bb) in enumerate(((A10, B10), (B10, A10[::-1]))):
         r = pe.corrected_resampled_ttest(a, bb, n_train=90, n_test=10)
-        assert (r.statistic, r.pvalue, r.uncorrected_pvalue, r.std_error) == (t[i], p[i], p_naive[i], se[i])
+        assert (r.statistic, r.pvalue, r.uncorrected_pvalue, r.std_error) == (
+            t[i],
+            p[i],
+            p_naive[i],
+            se[i],
+        )
 
 
 def test_bayesian_t_refuses_round_off_variance():

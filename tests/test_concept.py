@@ -126,8 +126,12 @@ def test_candidate_elimination_reproduces_the_note():
     vs = candidate_elimination(X, y, domains=domains)
     S_trace = [S for S, _ in vs.trace]
     G_trace = [G for _, G in vs.trace]
-    assert S_trace == [[NOTE_FIND_S_TRACE[0]], [NOTE_FIND_S_TRACE[1]],
-                       [NOTE_FIND_S_TRACE[1]], [NOTE_FIND_S_TRACE[3]]]
+    assert S_trace == [
+        [NOTE_FIND_S_TRACE[0]],
+        [NOTE_FIND_S_TRACE[1]],
+        [NOTE_FIND_S_TRACE[1]],
+        [NOTE_FIND_S_TRACE[3]],
+    ]
     assert G_trace[0] == G_trace[1] == [(ANY,) * 6]
     assert set(G_trace[2]) == set(NOTE_G_AFTER_X3)
     assert set(vs.G) == set(NOTE_G_AFTER_X3[:2])
@@ -144,15 +148,19 @@ def test_candidate_elimination_equals_list_then_eliminate():
         assert vs.members == brute
         empty += not brute
         # the boundary sets are the minimal and maximal elements of the version space
-        minimal = [h for h in brute if not any(o != h and more_general_or_equal(h, o)
-                                               for o in brute)]
-        maximal = [h for h in brute if not any(o != h and more_general_or_equal(o, h)
-                                               for o in brute)]
+        minimal = [
+            h for h in brute if not any(o != h and more_general_or_equal(h, o) for o in brute)
+        ]
+        maximal = [
+            h for h in brute if not any(o != h and more_general_or_equal(o, h) for o in brute)
+        ]
         instances = list(itertools.product(*domains))
-        assert ({_extension(h, instances) for h in vs.S}
-                == {_extension(h, instances) for h in minimal})
-        assert ({_extension(h, instances) for h in vs.G}
-                == {_extension(h, instances) for h in maximal})
+        assert {_extension(h, instances) for h in vs.S} == {
+            _extension(h, instances) for h in minimal
+        }
+        assert {_extension(h, instances) for h in vs.G} == {
+            _extension(h, instances) for h in maximal
+        }
     assert 0 < empty < 150  # both kinds of problem were exercised
 
 
@@ -201,8 +209,11 @@ def test_semantic_count_by_brute_force(sizes):
     assert len(enumerate_hypotheses(domains)) == size.semantic
     assert size.unbiased == 2 ** len(instances)
     if len(instances) <= 4:  # every subset of instances, listed
-        subsets = {frozenset(c) for r in range(len(instances) + 1)
-                   for c in itertools.combinations(range(len(instances)), r)}
+        subsets = {
+            frozenset(c)
+            for r in range(len(instances) + 1)
+            for c in itertools.combinations(range(len(instances)), r)
+        }
         assert len(subsets) == size.unbiased
     assert size.semantic < size.unbiased or len(instances) <= 2  # the conjunctive bias
 
@@ -223,9 +234,20 @@ CASES = [
     (find_s, ([()], [True]), {}, ValueError, "attribute"),
     (candidate_elimination, ([("a",)], [2]), {}, ValueError, "y\\[0\\]"),
     (candidate_elimination, ([("a", "x")], [True]), {"domains": [("a",)]}, ValueError, "domains"),
-    (candidate_elimination, ([("a", "x")], [True]), {"domains": [("a",), ("y",)]},
-     ValueError, "domains\\[1\\]"),
-    (list_then_eliminate, ([("a",)], [True]), {"domains": [()]}, ValueError, r"domains\[0\] must be a non-empty sequence"),
+    (
+        candidate_elimination,
+        ([("a", "x")], [True]),
+        {"domains": [("a",), ("y",)]},
+        ValueError,
+        "domains\\[1\\]",
+    ),
+    (
+        list_then_eliminate,
+        ([("a",)], [True]),
+        {"domains": [()]},
+        ValueError,
+        r"domains\[0\] must be a non-empty sequence",
+    ),
     (enumerate_hypotheses, ([],), {}, ValueError, "at least one attribute"),
     (hypothesis_space_size, ([3, 0],), {}, ValueError, "domain_sizes\\[1\\]"),
     (hypothesis_space_size, ([3, 2.5],), {}, TypeError, "domain_sizes\\[1\\]"),
@@ -249,7 +271,9 @@ def test_matches_and_generality_check_their_inputs():
         matches("Sunny", ("Sunny",))
     with pytest.raises(TypeError, match="x must be a tuple of attribute values"):
         matches(("?",), None)
-    with pytest.raises(ValueError, match="h must be a tuple of attribute values with at least one attribute"):
+    with pytest.raises(
+        ValueError, match="h must be a tuple of attribute values with at least one attribute"
+    ):
         matches((), ())
     with pytest.raises(ValueError, match="x must be an instance"):
         matches(("?", "?"), ("Sunny", "?"))

@@ -64,8 +64,9 @@ def test_an_int_cv_draws_the_folds_of_make_folds(wine):
     res = pe.cross_val_error(GaussianNB(), X, y, cv=5, rng=11)
     seed = int(spawn(np.random.default_rng(11), 1)[0].integers(2**32))
     same = StratifiedKFold(5, shuffle=True, random_state=seed)
-    np.testing.assert_allclose(res.fold_errors[0], 1.0 - cross_val_score(GaussianNB(), X, y, cv=same),
-                               rtol=0, atol=1e-12)
+    np.testing.assert_allclose(
+        res.fold_errors[0], 1.0 - cross_val_score(GaussianNB(), X, y, cv=same), rtol=0, atol=1e-12
+    )
     folds = make_folds(y, n_splits=5, n_repeats=1, stratify=True, rng=np.random.default_rng(11))
     explicit = pe.cross_val_error(GaussianNB(), X, y, cv=folds[0])
     np.testing.assert_array_equal(res.mistakes, explicit.mistakes)
@@ -81,7 +82,9 @@ def test_a_splitter_that_does_not_partition_reports_what_ran(wine):
     tests = [test for _, test in cv.split(X, y)]
     assert (res.n_splits, res.n_repeats) == (4, 1)
     np.testing.assert_array_equal(res.fold_sizes[0], [t.size for t in tests])
-    assert res.error == pytest.approx(np.sum(res.fold_errors * res.fold_sizes) / res.fold_sizes.sum(), abs=1e-15)
+    assert res.error == pytest.approx(
+        np.sum(res.fold_errors * res.fold_sizes) / res.fold_sizes.sum(), abs=1e-15
+    )
     never = np.setdiff1d(np.arange(y.size), np.concatenate(tests))
     assert not res.mistakes[0, never].any()
 
@@ -109,8 +112,9 @@ def test_one_definition_of_the_cv_error_everywhere():
     X, y = X[3:], y[3:]  # 147 samples: 10 folds of 15 and 14
     knn, sel = KNeighborsClassifier(5), SelectKBest(f_classif, k="all")
     test_fold = np.empty(y.size, dtype=int)
-    for f, (_, test) in enumerate(make_folds(y, n_splits=10, n_repeats=1, stratify=True,
-                                             rng=np.random.default_rng(0))[0]):
+    for f, (_, test) in enumerate(
+        make_folds(y, n_splits=10, n_repeats=1, stratify=True, rng=np.random.default_rng(0))[0]
+    ):
         test_fold[test] = f
     same_folds = PredefinedSplit(test_fold)
     for average, expected in [("pooled", 5 / 147), ("folds", 1 / 30)]:
@@ -190,8 +194,12 @@ def test_repeats_are_prefix_stable(wine):
     # RepeatedStratifiedKFold draws its repeats one after the other from one RandomState:
     # adding repeats leaves earlier ones alone, and the result keeps them apart
     X, y = wine
-    two = pe.cross_val_error(GaussianNB(), X, y, cv=RepeatedStratifiedKFold(n_splits=3, n_repeats=2, random_state=9))
-    five = pe.cross_val_error(GaussianNB(), X, y, cv=RepeatedStratifiedKFold(n_splits=3, n_repeats=5, random_state=9))
+    two = pe.cross_val_error(
+        GaussianNB(), X, y, cv=RepeatedStratifiedKFold(n_splits=3, n_repeats=2, random_state=9)
+    )
+    five = pe.cross_val_error(
+        GaussianNB(), X, y, cv=RepeatedStratifiedKFold(n_splits=3, n_repeats=5, random_state=9)
+    )
     np.testing.assert_array_equal(two.mistakes, five.mistakes[:2])
     assert five.repeat_std == pytest.approx(five.repeat_errors.std(ddof=1))
 
@@ -221,7 +229,9 @@ def test_unstratified_fold_of_one_class_is_predicted_as_that_class():
     # 2 unstratified folds of 10: when both positives fall in one fold (probability 9/19),
     # the other fold's training set is zeros only
     for seed in range(40):
-        res = pe.cross_val_error(LogisticRegression(), X, y, cv=KFold(2, shuffle=True, random_state=seed))
+        res = pe.cross_val_error(
+            LogisticRegression(), X, y, cv=KFold(2, shuffle=True, random_state=seed)
+        )
         if res.n_single_class:
             break
     assert res.n_single_class == 1
@@ -229,10 +239,18 @@ def test_unstratified_fold_of_one_class_is_predicted_as_that_class():
     bad = [f for f, (train, _) in enumerate(folds) if np.all(y[train] == 0)]
     assert len(bad) == 1
     assert res.fold_errors[0, bad[0]] == 0.2  # both positives predicted 0
-    with pytest.raises(ValueError, match=rf"training set of fold {bad[0]} of repeat 0 holds a single "
-                                         r"class \(0\).*single_class='constant'"):
-        pe.cross_val_error(LogisticRegression(), X, y, cv=KFold(2, shuffle=True, random_state=seed),
-                           single_class="raise")
+    with pytest.raises(
+        ValueError,
+        match=rf"training set of fold {bad[0]} of repeat 0 holds a single "
+        r"class \(0\).*single_class='constant'",
+    ):
+        pe.cross_val_error(
+            LogisticRegression(),
+            X,
+            y,
+            cv=KFold(2, shuffle=True, random_state=seed),
+            single_class="raise",
+        )
 
 
 def test_loo_with_a_singleton_class():
@@ -265,37 +283,127 @@ GOOD = {
 
 BAD = [
     (pe.cross_val_error, dict(estimator=NoPredict()), TypeError, r"estimator .*predict"),
-    (pe.cross_val_error, dict(estimator=GaussianNB), TypeError, r"estimator .*class, not an instance"),
+    (
+        pe.cross_val_error,
+        dict(estimator=GaussianNB),
+        TypeError,
+        r"estimator .*class, not an instance",
+    ),
     (pe.cross_val_error, dict(cv=1), ValueError, r"^cv must be an integer in \[2, 20\]; got 1"),
     (pe.cross_val_error, dict(cv=21), ValueError, r"^cv must be an integer in \[2, 20\]; got 21"),
-    (pe.cross_val_error, dict(cv=2.5), TypeError, r"^cv must be a scikit-learn-compatible splitter"),
-    (pe.cross_val_error, dict(cv=4, y=Y_SMALL_CLASS), ValueError, r"^cv must be at most 3, the size of the smallest class 1; got 4"),
-    (pe.cross_val_error, dict(cv=[(np.arange(10), np.arange(5))]), ValueError, r"^cv must be disjoint train and test parts"),
-    (pe.cross_val_error, dict(cv=StratifiedKFold), TypeError, r"^cv must be a scikit-learn-compatible splitter .*class, not an instance"),
+    (
+        pe.cross_val_error,
+        dict(cv=2.5),
+        TypeError,
+        r"^cv must be a scikit-learn-compatible splitter",
+    ),
+    (
+        pe.cross_val_error,
+        dict(cv=4, y=Y_SMALL_CLASS),
+        ValueError,
+        r"^cv must be at most 3, the size of the smallest class 1; got 4",
+    ),
+    (
+        pe.cross_val_error,
+        dict(cv=[(np.arange(10), np.arange(5))]),
+        ValueError,
+        r"^cv must be disjoint train and test parts",
+    ),
+    (
+        pe.cross_val_error,
+        dict(cv=StratifiedKFold),
+        TypeError,
+        r"^cv must be a scikit-learn-compatible splitter .*class, not an instance",
+    ),
     (pe.cross_val_error, dict(y=Y_OK[:-1]), ValueError, r"y has 19 entries but X has 20"),
-    (pe.cross_val_error, dict(X=X_NAN), ValueError, r"Input X contains NaN"),  # the estimator validates X
-    (pe.cross_val_error, dict(y=np.zeros(20)), ValueError, r"y must be labels of at least 2 classes; got 1"),
+    (
+        pe.cross_val_error,
+        dict(X=X_NAN),
+        ValueError,
+        r"Input X contains NaN",
+    ),  # the estimator validates X
+    (
+        pe.cross_val_error,
+        dict(y=np.zeros(20)),
+        ValueError,
+        r"y must be labels of at least 2 classes; got 1",
+    ),
     (pe.cross_val_error, dict(rng="seed"), TypeError, r"rng must be None, an int seed"),
     (pe.cross_val_error, dict(rng=np.random.RandomState(0)), TypeError, r"rng .*RandomState"),
     (pe.cross_val_error, dict(n_jobs=0), ValueError, r"n_jobs must be None or a non-zero"),
     (pe.cross_val_error, dict(n_jobs=1.5), TypeError, r"n_jobs must be None or a non-zero"),
-    (pe.cross_val_error, dict(y=np.linspace(0.5, 2.5, 20)), ValueError, r"y must be class labels \(binary or multiclass\); got a 'continuous' target"),
-    (pe.cross_val_error, dict(estimator=LinearRegression()), ValueError, r"estimator must be a classifier"),
+    (
+        pe.cross_val_error,
+        dict(y=np.linspace(0.5, 2.5, 20)),
+        ValueError,
+        r"y must be class labels \(binary or multiclass\); got a 'continuous' target",
+    ),
+    (
+        pe.cross_val_error,
+        dict(estimator=LinearRegression()),
+        ValueError,
+        r"estimator must be a classifier",
+    ),
     # the retired keywords name cv= and rng=
-    (pe.cross_val_error, dict(stratify=False), TypeError, r"^cross_val_error\(\) takes cv=, not stratify=: an int"),
-    (pe.cross_val_error, dict(n_splits=5), TypeError, r"^cross_val_error\(\) takes cv=, not n_splits=: .*RepeatedStratifiedKFold"),
-    (pe.cross_val_error, dict(n_repeats=2), TypeError, r"^cross_val_error\(\) takes cv=, not n_repeats="),
-    (pe.cross_val_error, dict(random_state=0), TypeError, r"^cross_val_error\(\) takes rng=, not random_state="),
+    (
+        pe.cross_val_error,
+        dict(stratify=False),
+        TypeError,
+        r"^cross_val_error\(\) takes cv=, not stratify=: an int",
+    ),
+    (
+        pe.cross_val_error,
+        dict(n_splits=5),
+        TypeError,
+        r"^cross_val_error\(\) takes cv=, not n_splits=: .*RepeatedStratifiedKFold",
+    ),
+    (
+        pe.cross_val_error,
+        dict(n_repeats=2),
+        TypeError,
+        r"^cross_val_error\(\) takes cv=, not n_repeats=",
+    ),
+    (
+        pe.cross_val_error,
+        dict(random_state=0),
+        TypeError,
+        r"^cross_val_error\(\) takes rng=, not random_state=",
+    ),
     (pe.cross_val_error, dict(progress=None), TypeError, r"progress must be True or False"),
     (pe.cross_val_error, dict(single_class="redraw"), ValueError, r"single_class must be one of"),
-    (pe.cross_val_error, dict(average="mean"), ValueError, r"average must be one of \['pooled', 'folds'\]; got 'mean'"),
+    (
+        pe.cross_val_error,
+        dict(average="mean"),
+        ValueError,
+        r"average must be one of \['pooled', 'folds'\]; got 'mean'",
+    ),
     (pe.cross_val_error, dict(average=None), TypeError, r"average must be a string"),
     (pe.leave_one_out_error, dict(estimator=NoPredict()), TypeError, r"estimator .*predict"),
-    (pe.leave_one_out_error, dict(X=X_OK[:, 0]), ValueError, r"Expected 2D array"),  # the estimator's own check
-    (pe.leave_one_out_error, dict(y=np.ones(20)), ValueError, r"y must be labels of at least 2 classes; got 1"),
+    (
+        pe.leave_one_out_error,
+        dict(X=X_OK[:, 0]),
+        ValueError,
+        r"Expected 2D array",
+    ),  # the estimator's own check
+    (
+        pe.leave_one_out_error,
+        dict(y=np.ones(20)),
+        ValueError,
+        r"y must be labels of at least 2 classes; got 1",
+    ),
     (pe.leave_one_out_error, dict(n_jobs="two"), TypeError, r"n_jobs must be None or a non-zero"),
-    (pe.leave_one_out_error, dict(y=np.linspace(0.5, 2.5, 20)), ValueError, r"y must be class labels \(binary or multiclass\)"),
-    (pe.leave_one_out_error, dict(estimator=LinearRegression()), ValueError, r"estimator must be a classifier"),
+    (
+        pe.leave_one_out_error,
+        dict(y=np.linspace(0.5, 2.5, 20)),
+        ValueError,
+        r"y must be class labels \(binary or multiclass\)",
+    ),
+    (
+        pe.leave_one_out_error,
+        dict(estimator=LinearRegression()),
+        ValueError,
+        r"estimator must be a classifier",
+    ),
     (pe.leave_one_out_error, dict(single_class=None), TypeError, r"single_class must be a string"),
 ]
 

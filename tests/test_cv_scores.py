@@ -48,8 +48,9 @@ def test_scores_equal_sklearn_on_breast_cancer_roc_auc(cancer):
     assert res.names == ("lr", "nb") and res.metric == "roc_auc"
     pairs = list(res.splits)
     for name, est in estimators.items():
-        np.testing.assert_allclose(res[name], cross_val_score(est, X, y, cv=pairs, scoring="roc_auc"),
-                                   rtol=0, atol=1e-15)
+        np.testing.assert_allclose(
+            res[name], cross_val_score(est, X, y, cv=pairs, scoring="roc_auc"), rtol=0, atol=1e-15
+        )
 
 
 def test_default_cv_is_ten_by_ten_stratified(iris):
@@ -59,7 +60,7 @@ def test_default_cv_is_ten_by_ten_stratified(iris):
     assert res.scores.shape == (100, 1) and res.n_repeats == 10
     assert set(res.n_test.tolist()) == {15} and set(res.n_train.tolist()) == {135}
     for r in range(10):  # each repeat partitions the samples, every test part stratified
-        tests = np.concatenate([te for _, te in res.splits[10 * r:10 * r + 10]])
+        tests = np.concatenate([te for _, te in res.splits[10 * r : 10 * r + 10]])
         assert np.array_equal(np.sort(tests), np.arange(150))
     assert all(np.bincount(y[te]).tolist() == [5, 5, 5] for _, te in res.splits)
     again = pe.cv_scores(GaussianNB(), X, y, rng=0)
@@ -81,15 +82,26 @@ def test_same_splits_for_every_estimator_and_int_cv_matches_cv_splits(iris):
 def test_names_of_a_sequence_and_explicit_pairs(iris):
     X, y = iris
     pairs = list(StratifiedKFold(3, shuffle=True, random_state=0).split(X, y))
-    res = pe.cv_scores([GaussianNB(), KNeighborsClassifier(3), GaussianNB(), GaussianNB()], X, y, cv=pairs)
+    res = pe.cv_scores(
+        [GaussianNB(), KNeighborsClassifier(3), GaussianNB(), GaussianNB()], X, y, cv=pairs
+    )
     assert res.names == ("GaussianNB", "KNeighborsClassifier", "GaussianNB (2)", "GaussianNB (3)")
     assert res.n_repeats == 1 and res.scores.shape == (3, 4)
 
 
 def test_select_getitem_mean_to_frame(iris):
     X, y = iris
-    res = pe.cv_scores({"nb": GaussianNB(), "knn": KNeighborsClassifier(), "tree": DecisionTreeClassifier(
-        random_state=0)}, X, y, cv=4, rng=0)
+    res = pe.cv_scores(
+        {
+            "nb": GaussianNB(),
+            "knn": KNeighborsClassifier(),
+            "tree": DecisionTreeClassifier(random_state=0),
+        },
+        X,
+        y,
+        cv=4,
+        rng=0,
+    )
     two = res.select("tree", "nb")
     assert isinstance(two, CVScores) and two.names == ("tree", "nb")
     np.testing.assert_array_equal(two.scores, res.scores[:, [2, 0]])
@@ -167,23 +179,37 @@ def test_bad_input(iris):
 
 # ----------------------------------------------------------------------------- the tests take CVScores
 
+
 @pytest.fixture(scope="module")
 def three(iris):
     X, y = iris
-    return pe.cv_scores({"nb": GaussianNB(), "knn": KNeighborsClassifier(), "tree": DecisionTreeClassifier(
-        random_state=0)}, X, y, rng=0)
+    return pe.cv_scores(
+        {
+            "nb": GaussianNB(),
+            "knn": KNeighborsClassifier(),
+            "tree": DecisionTreeClassifier(random_state=0),
+        },
+        X,
+        y,
+        rng=0,
+    )
 
 
 def test_two_classifier_tests_take_a_cvscores(three):
     two = three.select("nb", "knn")
     assert set(two.n_train.tolist()) == {135} and set(two.n_test.tolist()) == {15}
-    for test, extra in ((pe.corrected_resampled_ttest, {}), (pe.bayesian_correlated_ttest, {"rope": 0.01})):
+    for test, extra in (
+        (pe.corrected_resampled_ttest, {}),
+        (pe.bayesian_correlated_ttest, {"rope": 0.01}),
+    ):
         ours = test(two, **extra)
         plain = test(three["nb"], three["knn"], n_train=135, n_test=15, **extra)
         assert ours.names == ("nb", "knn") and plain.names is None
-        for field in ("df", "differences") + (("statistic", "pvalue", "uncorrected_pvalue")
-                                             if test is pe.corrected_resampled_ttest
-                                             else ("p_a_better", "p_rope", "p_b_better", "scale")):
+        for field in ("df", "differences") + (
+            ("statistic", "pvalue", "uncorrected_pvalue")
+            if test is pe.corrected_resampled_ttest
+            else ("p_a_better", "p_rope", "p_b_better", "scale")
+        ):
             np.testing.assert_array_equal(getattr(ours, field), getattr(plain, field))
         assert "names=('nb', 'knn')" in repr(ours) and "names" not in repr(plain)
 
@@ -197,7 +223,9 @@ def test_split_sizes_of_unequal_folds_are_the_means(cancer):
     t = d.mean() / np.sqrt((1 / d.size + ratio) * d.var(ddof=1))
     assert pe.corrected_resampled_ttest(res).statistic == pytest.approx(t, rel=1e-12)
     post = pe.bayesian_correlated_ttest(res)
-    assert post.rho == pytest.approx(res.n_test.mean() / (res.n_test.mean() + res.n_train.mean()), rel=1e-14)
+    assert post.rho == pytest.approx(
+        res.n_test.mean() / (res.n_test.mean() + res.n_train.mean()), rel=1e-14
+    )
 
 
 def test_two_classifier_tests_refuse_three_or_extra_arguments(three):
@@ -219,8 +247,16 @@ def test_two_classifier_tests_refuse_three_or_extra_arguments(three):
 def per_dataset():
     from sklearn.datasets import load_wine
 
-    estimators = {"nb": GaussianNB(), "knn": KNeighborsClassifier(), "tree": DecisionTreeClassifier(random_state=0)}
-    data = [load_iris(return_X_y=True), load_wine(return_X_y=True), load_breast_cancer(return_X_y=True)]
+    estimators = {
+        "nb": GaussianNB(),
+        "knn": KNeighborsClassifier(),
+        "tree": DecisionTreeClassifier(random_state=0),
+    }
+    data = [
+        load_iris(return_X_y=True),
+        load_wine(return_X_y=True),
+        load_breast_cancer(return_X_y=True),
+    ]
     data.append((data[2][0][:, :5], data[2][1]))
     return [pe.cv_scores(estimators, X, y, cv=3, rng=i) for i, (X, y) in enumerate(data)]
 
@@ -250,7 +286,11 @@ def test_signed_rank_takes_two_columns(per_dataset):
         post = pe.bayesian_signed_rank(scores, rope=0.01, n_draws=2000, rng=3)
         assert post.names == ("nb", "tree")
         np.testing.assert_array_equal(post.samples, plain.samples)
-        assert (post.p_a_better, post.p_rope, post.p_b_better) == (plain.p_a_better, plain.p_rope, plain.p_b_better)
+        assert (post.p_a_better, post.p_rope, post.p_b_better) == (
+            plain.p_a_better,
+            plain.p_rope,
+            plain.p_b_better,
+        )
     with pytest.raises(ValueError, match=r"exactly two.*select\('nb', 'tree'\)"):
         pe.bayesian_signed_rank(per_dataset, rope=0.01)
     with pytest.raises(TypeError, match="omit scores_b"):
@@ -277,5 +317,7 @@ def test_table_of_cvscores_checks(per_dataset):
 def test_parallel_and_progress_give_the_same_scores(iris):
     X, y = iris
     serial = pe.cv_scores([GaussianNB(), KNeighborsClassifier()], X, y, cv=3, rng=4)
-    parallel = pe.cv_scores([GaussianNB(), KNeighborsClassifier()], X, y, cv=3, rng=4, n_jobs=2, progress=True)
+    parallel = pe.cv_scores(
+        [GaussianNB(), KNeighborsClassifier()], X, y, cv=3, rng=4, n_jobs=2, progress=True
+    )
     np.testing.assert_array_equal(serial.scores, parallel.scores)

@@ -93,8 +93,9 @@ def test_pca_equals_sklearn_up_to_sign(data):
     k = min(10, X.shape[1])
     ours, ref = PCA(n_components=k).fit(X), SkPCA(n_components=k, svd_solver="full").fit(X)  # 1.9.1
     np.testing.assert_allclose(ours.explained_variance_, ref.explained_variance_, rtol=1e-10)
-    np.testing.assert_allclose(ours.explained_variance_ratio_, ref.explained_variance_ratio_,
-                               rtol=1e-10, atol=1e-14)
+    np.testing.assert_allclose(
+        ours.explained_variance_ratio_, ref.explained_variance_ratio_, rtol=1e-10, atol=1e-14
+    )
     np.testing.assert_allclose(ours.singular_values_, ref.singular_values_, rtol=1e-10)
     np.testing.assert_allclose(ours.mean_, ref.mean_, rtol=1e-12)
     signs = np.sign(np.sum(ours.components_ * ref.components_, axis=1))
@@ -109,8 +110,11 @@ def test_pca_reconstruction_and_variance_maximisation():
     np.testing.assert_allclose(full.explained_variance_ratio_.sum(), 1.0)
     # the projected coordinates are uncorrelated with the explained variances on the diagonal
     Z = full.transform(X)
-    np.testing.assert_allclose(np.cov(Z, rowvar=False), np.diag(full.explained_variance_),
-                               atol=1e-6 * full.explained_variance_[0])
+    np.testing.assert_allclose(
+        np.cov(Z, rowvar=False),
+        np.diag(full.explained_variance_),
+        atol=1e-6 * full.explained_variance_[0],
+    )
     # no random unit direction has more variance than the first component
     W = np.random.default_rng(0).normal(size=(X.shape[1], 2000))
     W /= np.linalg.norm(W, axis=0)
@@ -135,8 +139,9 @@ def test_lda_subspace_equals_sklearn_eigen(data):
     # and each direction separately (same eigenvalue order)
     for j in range(k):
         assert subspace_angles(ours.scalings_[:, [j]], ref.scalings_[:, [j]])[0] < 1e-8
-    np.testing.assert_allclose(ours.explained_variance_ratio_, ref.explained_variance_ratio_,
-                               rtol=1e-8)
+    np.testing.assert_allclose(
+        ours.explained_variance_ratio_, ref.explained_variance_ratio_, rtol=1e-8
+    )
     # w' S_w w = 1 and the eigenvalues are J at the directions
     Sw, Sb = scatter_matrices(X, y)
     np.testing.assert_allclose(ours.scalings_.T @ Sw @ ours.scalings_, np.eye(k), atol=1e-9)
@@ -152,8 +157,10 @@ def test_lda_first_direction_maximises_fisher_criterion():
     # gradient of J vanishes there (finite differences)
     w = lda.scalings_[:, 0]
     h = 1e-6 * np.linalg.norm(w)
-    grad = [(fisher_criterion(w + h * e, X, y) - fisher_criterion(w - h * e, X, y)) / (2 * h)
-            for e in np.eye(len(w))]
+    grad = [
+        (fisher_criterion(w + h * e, X, y) - fisher_criterion(w - h * e, X, y)) / (2 * h)
+        for e in np.eye(len(w))
+    ]
     assert np.max(np.abs(grad)) * np.linalg.norm(w) < 1e-4 * best
 
 
@@ -197,7 +204,8 @@ def test_fastica_agrees_with_sklearn():
     party = cocktail_party(2000, rng=3)
     ours = FastICA(n_components=2, random_state=0).fit_transform(party.mixed)
     ref = SkFastICA(n_components=2, whiten="unit-variance", random_state=0).fit_transform(
-        party.mixed)  # scikit-learn 1.9.1
+        party.mixed
+    )  # scikit-learn 1.9.1
     m = match_sources(ref, ours)
     assert m.correlation.min() > 0.999
 
@@ -238,24 +246,38 @@ COMMON_X = [
     (dict(X=Xg[:, 0]), ValueError, "(?s)X must be a 2-d array.*Reshape"),
     (dict(X=np.where(Xg > 1, np.nan, Xg)), ValueError, "X contains NaN"),
     (dict(X=None), TypeError, "X must be a 2-d array"),
-    (dict(X=Xg[:1]), ValueError,  # LDA: y (20 labels) does not pair up first
-     r"^(X must .*1 sample\(s\) .* minimum of 2|y has 20 entries but X has 1 rows)"),
+    (
+        dict(X=Xg[:1]),
+        ValueError,  # LDA: y (20 labels) does not pair up first
+        r"^(X must .*1 sample\(s\) .* minimum of 2|y has 20 entries but X has 1 rows)",
+    ),
 ]
 ESTIMATOR_TABLES = {
-    PCA: COMMON_X + [
-        (dict(n_components=4), ValueError, r"n_components must be <= min\(n_samples, n_features\) = 3"),
+    PCA: COMMON_X
+    + [
+        (
+            dict(n_components=4),
+            ValueError,
+            r"n_components must be <= min\(n_samples, n_features\) = 3",
+        ),
         (dict(n_components=0), ValueError, "n_components must be an integer >= 1"),
         (dict(n_components=0.5), TypeError, "n_components must be an integer"),
     ],
-    LDA: COMMON_X + [
-        (dict(n_components=2), ValueError, r"n_components must be <= min\(n_classes - 1, n_features\) = 1"),
+    LDA: COMMON_X
+    + [
+        (
+            dict(n_components=2),
+            ValueError,
+            r"n_components must be <= min\(n_classes - 1, n_features\) = 1",
+        ),
         (dict(y=None), ValueError, "requires y to be passed"),
         (dict(y=np.zeros(20)), ValueError, "at least 2 classes"),
         (dict(y=yg[:5]), ValueError, "y has 5 entries but X has 20 rows"),
         (dict(y=np.where(yg == 0, np.nan, 1.0)), ValueError, "y holds NaN labels"),
         (dict(X=np.column_stack([Xg, Xg[:, 0]])), ValueError, "S_w of X is singular"),
     ],
-    FastICA: COMMON_X + [
+    FastICA: COMMON_X
+    + [
         (dict(n_components=5), ValueError, "n_components must be <="),
         (dict(fun="tanh"), ValueError, "fun must be one of"),
         (dict(algorithm="symmetric"), ValueError, "algorithm must be one of"),
@@ -298,12 +320,20 @@ FUNCTION_TABLES = {
     "cocktail_party": [
         (dict(n_samples=5), ValueError, "n_samples must be an integer >= 10"),
         (dict(mixing=[[1.0, 2.0], [2.0, 4.0]]), ValueError, "mixing is singular"),
-        (dict(mixing=np.eye(3)), ValueError, r"mixing must be a 2 x 2 matrix; got an array of shape \(3, 3\)"),
+        (
+            dict(mixing=np.eye(3)),
+            ValueError,
+            r"mixing must be a 2 x 2 matrix; got an array of shape \(3, 3\)",
+        ),
         (dict(noise=-1.0), ValueError, "noise must be a real number >= 0; got -1.0"),
         (dict(rng=1.5), TypeError, "rng must be None"),
     ],
     "match_sources": [
-        (dict(estimated=np.ones((20, 3))), ValueError, r"estimated must be an array of the shape of sources, \(20, 2\)"),
+        (
+            dict(estimated=np.ones((20, 3))),
+            ValueError,
+            r"estimated must be an array of the shape of sources, \(20, 2\)",
+        ),
         (dict(sources=np.ones(20)), ValueError, "sources must be a 2-d array"),
         (dict(sources=np.ones((20, 9)), estimated=np.ones((20, 9))), ValueError, "at most 8"),
     ],
@@ -319,12 +349,19 @@ FUN_ROWS = [(name, *row) for name, rows in FUNCTION_TABLES.items() for row in ro
 
 @pytest.mark.parametrize("name, overrides, exc, pattern", FUN_ROWS)
 def test_function_bad_input(name, overrides, exc, pattern):
-    assert_rejects(exc, pattern, getattr(BD if name in BD.__all__ else D, name), **{**FUNCTION_GOOD[name], **overrides})
+    assert_rejects(
+        exc,
+        pattern,
+        getattr(BD if name in BD.__all__ else D, name),
+        **{**FUNCTION_GOOD[name], **overrides},
+    )
 
 
 def test_good_inputs_pass_and_rows_name_parameters():
     for name, rows in FUNCTION_TABLES.items():
-        assert_table_applies(getattr(BD if name in BD.__all__ else D, name), FUNCTION_GOOD[name], rows)
+        assert_table_applies(
+            getattr(BD if name in BD.__all__ else D, name), FUNCTION_GOOD[name], rows
+        )
     for cls, rows in ESTIMATOR_TABLES.items():
         params = set(inspect.signature(cls).parameters) | {"X", "y"}
         with warnings.catch_warnings():
@@ -344,9 +381,13 @@ def test_match_sources_at_extreme_scales(scale):
 
 def test_fisher_criterion_zero_direction_and_no_spread():
     X, y = IRIS
-    with pytest.raises(ValueError, match=r"^w must be a non-zero direction .*got a zero direction \(column 1\)"):
+    with pytest.raises(
+        ValueError, match=r"^w must be a non-zero direction .*got a zero direction \(column 1\)"
+    ):
         fisher_criterion(np.c_[np.ones(4), np.zeros(4)], X, y)
     with pytest.raises(ValueError, match=r"^X must be data with some spread along w"):
         fisher_criterion([1.0, 0.0, 0.0, 0.0], np.c_[np.zeros(150), X[:, 1:]], y)
     # the scale of w cancels, down to subnormal entries
-    assert fisher_criterion(np.ones(4) * 1e-310, X, y) == pytest.approx(fisher_criterion(np.ones(4), X, y))
+    assert fisher_criterion(np.ones(4) * 1e-310, X, y) == pytest.approx(
+        fisher_criterion(np.ones(4), X, y)
+    )

@@ -20,6 +20,7 @@ P_METRIC = [1.0, 1.5, 2.0, 3.0, 7.0, np.inf]
 
 # --- agreement with scipy.spatial.distance (scipy 1.x, the installed version) -------------
 
+
 @pytest.mark.parametrize("p", P_METRIC)
 def test_minkowski_matches_scipy_with_and_without_weights(p):
     rng = np.random.default_rng(1)
@@ -49,7 +50,9 @@ def test_chebyshev_cosine_mahalanobis_match_scipy():
         assert D.cosine_similarity(x, y) == pytest.approx(1 - sd.cosine(x, y), rel=1e-12)
         A = rng.normal(size=(d, d))
         cov = A @ A.T + 0.5 * np.eye(d)
-        assert D.mahalanobis(x, y, cov) == pytest.approx(sd.mahalanobis(x, y, np.linalg.inv(cov)), rel=1e-12)
+        assert D.mahalanobis(x, y, cov) == pytest.approx(
+            sd.mahalanobis(x, y, np.linalg.inv(cov)), rel=1e-12
+        )
 
 
 def test_scalar_results_are_python_floats():
@@ -61,25 +64,34 @@ def test_scalar_results_are_python_floats():
 def test_minkowski_large_p_neither_overflows_nor_underflows():
     x, y = np.array([0.0, 0.0]), np.array([3e200, 4e200])
     assert D.minkowski(x, y, p=2) == pytest.approx(5e200, rel=1e-12)
-    assert D.minkowski(x, y, p=500) == pytest.approx(4e200 * (1 + 0.75**500) ** (1 / 500), rel=1e-12)
+    assert D.minkowski(x, y, p=500) == pytest.approx(
+        4e200 * (1 + 0.75**500) ** (1 / 500), rel=1e-12
+    )
     assert D.minkowski([0, 0], [3e-200, 4e-200]) == pytest.approx(5e-200, rel=1e-12)
     assert D.minkowski([1, 2], [1, 2], p=3) == 0.0
 
 
 # --- rows -----------------------------------------------------------------------------------
 
+
 def test_rows_broadcast_like_a_loop():
     rng = np.random.default_rng(4)
     X, Y, y = rng.normal(size=(6, 3)), rng.normal(size=(6, 3)), rng.normal(size=3)
     cov = np.array([[2.0, 0.3, 0.0], [0.3, 1.0, 0.2], [0.0, 0.2, 0.5]])
-    for f, kw in [(D.minkowski, {"p": 3}), (D.chebyshev, {}), (D.cosine_distance, {}),
-                  (D.cosine_similarity, {}), (D.mahalanobis, {"cov": cov})]:
+    for f, kw in [
+        (D.minkowski, {"p": 3}),
+        (D.chebyshev, {}),
+        (D.cosine_distance, {}),
+        (D.cosine_similarity, {}),
+        (D.mahalanobis, {"cov": cov}),
+    ]:
         np.testing.assert_allclose(f(X, Y, **kw), [f(a, b, **kw) for a, b in zip(X, Y)], rtol=1e-13)
         np.testing.assert_allclose(f(X, y, **kw), [f(a, y, **kw) for a in X], rtol=1e-13)
         np.testing.assert_allclose(f(y, X, **kw), [f(y, a, **kw) for a in X], rtol=1e-13)
 
 
 # --- hand cases -----------------------------------------------------------------------------
+
 
 def test_hand_values():
     assert D.minkowski([0, 0], [3, 4]) == 5.0
@@ -105,7 +117,9 @@ def test_mahalanobis_is_invariant_to_linear_changes_of_units():
     cov = A @ A.T + np.eye(3)
     x, y = rng.normal(size=3), rng.normal(size=3)
     T = np.array([[10.0, 0, 0], [1.0, 0.5, 0], [0, 2.0, 3.0]])  # invertible change of units
-    assert D.mahalanobis(T @ x, T @ y, T @ cov @ T.T) == pytest.approx(D.mahalanobis(x, y, cov), rel=1e-10)
+    assert D.mahalanobis(T @ x, T @ y, T @ cov @ T.T) == pytest.approx(
+        D.mahalanobis(x, y, cov), rel=1e-10
+    )
 
 
 def test_mahalanobis_squared_is_chi_square_by_simulation():
@@ -132,13 +146,17 @@ def test_sample_covariance_with_too_few_samples_is_singular():
 
 # --- VDM ------------------------------------------------------------------------------------
 
+
 def vdm_slow(values, labels, p):
     """The definition, by explicit counting: a dict of {(a, b): VDM_p(a, b)}."""
     m_a = Counter(values)
     m_ai = Counter(zip(values, labels))
     classes = set(labels)
-    return {(a, b): sum(abs(m_ai[a, c] / m_a[a] - m_ai[b, c] / m_a[b]) ** p for c in classes)
-            for a in m_a for b in m_a}
+    return {
+        (a, b): sum(abs(m_ai[a, c] / m_a[a] - m_ai[b, c] / m_a[b]) ** p for c in classes)
+        for a in m_a
+        for b in m_a
+    }
 
 
 def test_vdm_hand_example():
@@ -155,7 +173,9 @@ def test_vdm_hand_example():
     expected = np.array([[0, 1 / 8, 2], [1 / 8, 0, 9 / 8], [2, 9 / 8, 0]])
     np.testing.assert_allclose(res.table, expected, rtol=1e-15)
     assert res.distance("green", "white") == pytest.approx(9 / 8)
-    np.testing.assert_allclose(D.vdm(colour, ripe, p=1).table, [[0, 0.5, 2], [0.5, 0, 1.5], [2, 1.5, 0]])
+    np.testing.assert_allclose(
+        D.vdm(colour, ripe, p=1).table, [[0, 0.5, 2], [0.5, 0, 1.5], [2, 1.5, 0]]
+    )
     np.testing.assert_allclose(res.metric, np.sqrt(expected))
     with pytest.raises(ValueError, match="'blue' was not seen"):
         res.distance("green", "blue")
@@ -181,6 +201,7 @@ def test_vdm_accepts_mixed_hashable_values():
 
 # --- mixed distance -------------------------------------------------------------------------
 
+
 def _mixed_data(rng, n=60):
     X = np.empty((n, 4), dtype=object)
     X[:, 0] = rng.normal(size=n)
@@ -201,15 +222,25 @@ def test_mixed_distance_is_weighted_minkowski_of_the_vdm_embedding(p):
     w = rng.uniform(0.1, 1, size=4)
 
     def embed(row):
-        return np.concatenate([[row[0]], tables[1].conditional[tables[1].index(row[1])],
-                               [row[2]], tables[3].conditional[tables[3].index(row[3])]])
+        return np.concatenate(
+            [
+                [row[0]],
+                tables[1].conditional[tables[1].index(row[1])],
+                [row[2]],
+                tables[3].conditional[tables[3].index(row[3])],
+            ]
+        )
 
     wide_w = np.concatenate([[w[0]], np.full(3, w[1]), [w[2]], np.full(3, w[3])])
     for i, j in [(0, 1), (2, 7), (5, 5), (10, 30)]:
         expected = D.minkowski(embed(X[i]), embed(X[j]), p=p, w=wide_w)
-        assert D.mixed_distance(X[i], X[j], tables=tables, p=p, w=w) == pytest.approx(expected, rel=1e-12, abs=1e-15)
+        assert D.mixed_distance(X[i], X[j], tables=tables, p=p, w=w) == pytest.approx(
+            expected, rel=1e-12, abs=1e-15
+        )
     rows = D.mixed_distance(X[:5], X[5:10], tables=tables, p=p)
-    np.testing.assert_allclose(rows, [D.mixed_distance(a, b, tables=tables, p=p) for a, b in zip(X[:5], X[5:10])])
+    np.testing.assert_allclose(
+        rows, [D.mixed_distance(a, b, tables=tables, p=p) for a, b in zip(X[:5], X[5:10])]
+    )
 
 
 def test_mixed_distance_by_hand_and_reductions():
@@ -221,7 +252,9 @@ def test_mixed_distance_by_hand_and_reductions():
     assert D.mixed_distance([0, 0], [3, 4], tables={}) == 5.0
     # only categorical columns: (sum VDM_p)^(1/p)
     assert D.mixed_distance(["a"], ["b"], tables={0: tables[1]}) == pytest.approx(math.sqrt(2))
-    assert D.mixed_distance(X[0], X[2], tables={-1: tables[1]}) == D.mixed_distance(X[0], X[2], tables=tables)
+    assert D.mixed_distance(X[0], X[2], tables={-1: tables[1]}) == D.mixed_distance(
+        X[0], X[2], tables=tables
+    )
 
 
 # --- metric axioms (hypothesis, deterministic profile of tests/conftest.py) ---------------
@@ -266,8 +299,10 @@ def test_mahalanobis_axioms(xyz, entries):
     _axioms(lambda a, b: D.mahalanobis(a, b, cov), x, y, z, scale=scale)
 
 
-@given(st.lists(st.tuples(st.integers(0, 4), st.integers(0, 2)), min_size=1, max_size=40),
-       st.sampled_from([1.0, 1.5, 2.0, 3.0]))
+@given(
+    st.lists(st.tuples(st.integers(0, 4), st.integers(0, 2)), min_size=1, max_size=40),
+    st.sampled_from([1.0, 1.5, 2.0, 3.0]),
+)
 def test_vdm_root_is_a_pseudometric(pairs, p):
     values, labels = zip(*pairs)
     res = D.vdm(list(values), list(labels), p=p)
@@ -275,7 +310,9 @@ def test_vdm_root_is_a_pseudometric(pairs, p):
     assert np.all(m >= 0) and np.all(np.diag(m) == 0)
     np.testing.assert_allclose(m, m.T, rtol=1e-12, atol=1e-15)
     # identity: distance 0 exactly when the class distributions agree
-    same = np.all(np.isclose(res.conditional[:, None, :], res.conditional[None, :, :], atol=1e-12), axis=2)
+    same = np.all(
+        np.isclose(res.conditional[:, None, :], res.conditional[None, :, :], atol=1e-12), axis=2
+    )
     np.testing.assert_array_equal(m < 1e-12, same)
     for i, j, k in itertools.product(range(m.shape[0]), repeat=3):
         assert m[i, k] <= m[i, j] + m[j, k] + 1e-12
@@ -309,13 +346,43 @@ BAD_INPUT = [
     (D.minkowski, ([1, 2], [1, 2]), {"p": -1}, ValueError, "p must be a real number > 0"),
     (D.minkowski, ([1, 2], [1, 2]), {"p": "2"}, TypeError, "p must be a real number"),
     (D.minkowski, ([1, np.nan], [1, 2]), {}, ValueError, "x holds 1 NaN"),
-    (D.minkowski, ([1, 2], [1, 2]), {"w": [1, -1]}, ValueError, "w must be an array of values >= 0"),
-    (D.minkowski, ([1, 2], [1, 2]), {"w": [1, 1, 1]}, ValueError, r"w must be 2 weights .*; got \[1.0, 1.0, 1.0\]"),
-    (D.minkowski, ([1, 2], [1, 2]), {"w": [0, 0]}, ValueError, r"w must be 2 weights .* at least one > 0"),
-    (D.minkowski, ([], []), {}, ValueError, r"x must be .* at least one coordinate; got an array of shape \(0,\)"),
+    (
+        D.minkowski,
+        ([1, 2], [1, 2]),
+        {"w": [1, -1]},
+        ValueError,
+        "w must be an array of values >= 0",
+    ),
+    (
+        D.minkowski,
+        ([1, 2], [1, 2]),
+        {"w": [1, 1, 1]},
+        ValueError,
+        r"w must be 2 weights .*; got \[1.0, 1.0, 1.0\]",
+    ),
+    (
+        D.minkowski,
+        ([1, 2], [1, 2]),
+        {"w": [0, 0]},
+        ValueError,
+        r"w must be 2 weights .* at least one > 0",
+    ),
+    (
+        D.minkowski,
+        ([], []),
+        {},
+        ValueError,
+        r"x must be .* at least one coordinate; got an array of shape \(0,\)",
+    ),
     (D.minkowski, (np.zeros((2, 2, 2)), [1, 2]), {}, ValueError, "x must be a 1-d vector"),
     (D.minkowski, (np.zeros((2, 2)), np.zeros((3, 2))), {}, ValueError, "y has 3 rows but x has 2"),
-    (D.minkowski, (["a", "b"], [1, 2]), {}, TypeError, "x must be an array of real numbers; got dtype <U1"),
+    (
+        D.minkowski,
+        (["a", "b"], [1, 2]),
+        {},
+        TypeError,
+        "x must be an array of real numbers; got dtype <U1",
+    ),
     (D.chebyshev, ([1, 2], [1]), {}, ValueError, "y has 1 coordinates"),
     (D.chebyshev, ([1, 2], [1, np.inf]), {}, ValueError, "y holds 1 NaN or infinite"),
     (D.chebyshev, ([1, 2], [1, 2]), {"w": [[1, 1]]}, ValueError, "w must be a 1-d array"),
@@ -323,12 +390,24 @@ BAD_INPUT = [
     (D.cosine_similarity, ([1, 1], [1, 1, 1]), {}, ValueError, "y has 3 coordinates"),
     (D.cosine_distance, ([1, 1], [0, 0]), {}, ValueError, "y is a zero vector"),
     (D.cosine_distance, (None, [0, 0]), {}, TypeError, "x must be an array"),
-    (D.mahalanobis, ([1, 2], [1, 3], np.eye(3)), {}, ValueError, r"cov must be a square 2 x 2 matrix .*; got an array of shape \(3, 3\)"),
+    (
+        D.mahalanobis,
+        ([1, 2], [1, 3], np.eye(3)),
+        {},
+        ValueError,
+        r"cov must be a square 2 x 2 matrix .*; got an array of shape \(3, 3\)",
+    ),
     (D.mahalanobis, ([1, 2], [1, 3], np.ones((2, 3))), {}, ValueError, "cov must be a square"),
     (D.mahalanobis, ([1, 2], [1, 3], [[1, 0.5], [0, 1]]), {}, ValueError, "cov must be symmetric"),
     (D.mahalanobis, ([1, 2], [1, 3], [[1, 1], [1, 1]]), {}, ValueError, r"singular.*cov \+ lam"),
     (D.mahalanobis, ([1, 2], [1, 3], [[1, 2], [2, 1]]), {}, ValueError, "not positive definite"),
-    (D.mahalanobis, ([1, 2], [1, 3], [[1, np.nan], [np.nan, 1]]), {}, ValueError, "cov holds 2 NaN"),
+    (
+        D.mahalanobis,
+        ([1, 2], [1, 3], [[1, np.nan], [np.nan, 1]]),
+        {},
+        ValueError,
+        "cov holds 2 NaN",
+    ),
     (D.mahalanobis, ([1, 2], [1, 2, 3], SPD), {}, ValueError, "y has 3 coordinates"),
     (D.vdm, (["a", "b"], [0]), {}, ValueError, "labels has 1 entries but values has 2"),
     (D.vdm, ([], []), {}, ValueError, "empty"),
@@ -336,24 +415,73 @@ BAD_INPUT = [
     (D.vdm, ([1.0, np.nan], [0, 1]), {}, ValueError, "values holds NaN"),
     (D.vdm, ("ab", [0, 1]), {}, TypeError, "values must be a 1-d array"),
     (D.vdm, (["a", "b"], [0, 1]), {"p": 0}, ValueError, "p must be a real number > 0"),
-    (D.vdm_tables, (np.array([["a"], ["b"]], dtype=object), [0, 1]), {"categorical": [3]}, ValueError,
-     r"categorical must be an integer in \[-1, 0\]; got 3"),
+    (
+        D.vdm_tables,
+        (np.array([["a"], ["b"]], dtype=object), [0, 1]),
+        {"categorical": [3]},
+        ValueError,
+        r"categorical must be an integer in \[-1, 0\]; got 3",
+    ),
     (D.vdm_tables, (["a", "b"], [0, 1]), {"categorical": [0]}, ValueError, "X must be a 2-d array"),
-    (D.mixed_distance, ([0.1, "a"], [0.2, "b", 3]), {"tables": {1: _T}}, ValueError, "y has 3 attributes"),
-    (D.mixed_distance, ([0.1, "a"], [0.2, "b"]), {"tables": {1: _T}, "p": 1}, ValueError, "built with p=2.0"),
-    (D.mixed_distance, ([0.1, "a"], [0.2, "b"]), {"tables": {5: _T}}, ValueError, "tables has column 5"),
-    (D.mixed_distance, ([0.1, "a"], [0.2, "b"]), {"tables": {1: "a"}}, TypeError, "tables must be a dict"),
+    (
+        D.mixed_distance,
+        ([0.1, "a"], [0.2, "b", 3]),
+        {"tables": {1: _T}},
+        ValueError,
+        "y has 3 attributes",
+    ),
+    (
+        D.mixed_distance,
+        ([0.1, "a"], [0.2, "b"]),
+        {"tables": {1: _T}, "p": 1},
+        ValueError,
+        "built with p=2.0",
+    ),
+    (
+        D.mixed_distance,
+        ([0.1, "a"], [0.2, "b"]),
+        {"tables": {5: _T}},
+        ValueError,
+        "tables has column 5",
+    ),
+    (
+        D.mixed_distance,
+        ([0.1, "a"], [0.2, "b"]),
+        {"tables": {1: "a"}},
+        TypeError,
+        "tables must be a dict",
+    ),
     (D.mixed_distance, ([0.1, "a"], [0.2, "b"]), {"tables": {}}, TypeError, "numeric columns"),
-    (D.mixed_distance, ([0.1, "a"], [0.2, "zz"]), {"tables": {1: _T}}, ValueError, "'zz' was not seen"),
-    (D.mixed_distance, ([0.1, "a"], [0.2, "b"]), {"tables": {1: _T}, "w": [1, -1]}, ValueError,
-     "w must be an array of values >= 0"),
-    (D.mixed_distance, ([np.nan, "a"], [0.2, "b"]), {"tables": {1: _T}}, ValueError, "x holds 1 NaN"),
+    (
+        D.mixed_distance,
+        ([0.1, "a"], [0.2, "zz"]),
+        {"tables": {1: _T}},
+        ValueError,
+        "'zz' was not seen",
+    ),
+    (
+        D.mixed_distance,
+        ([0.1, "a"], [0.2, "b"]),
+        {"tables": {1: _T}, "w": [1, -1]},
+        ValueError,
+        "w must be an array of values >= 0",
+    ),
+    (
+        D.mixed_distance,
+        ([np.nan, "a"], [0.2, "b"]),
+        {"tables": {1: _T}},
+        ValueError,
+        "x holds 1 NaN",
+    ),
     (D.mixed_distance, (3.0, [0.2, "b"]), {"tables": {1: _T}}, TypeError, "x must be a record"),
 ]
 
 
-@pytest.mark.parametrize("func, args, kwargs, exc, match", BAD_INPUT,
-                         ids=[f"{row[0].__name__}-{i}" for i, row in enumerate(BAD_INPUT)])
+@pytest.mark.parametrize(
+    "func, args, kwargs, exc, match",
+    BAD_INPUT,
+    ids=[f"{row[0].__name__}-{i}" for i, row in enumerate(BAD_INPUT)],
+)
 def test_bad_input(func, args, kwargs, exc, match):
     assert_rejects(exc, match, func, *args, **kwargs)
 
@@ -374,6 +502,7 @@ def test_mahalanobis_neither_underflows_nor_overflows():
 
 
 # --- VDM with p = inf and large p -----------------------------------------------
+
 
 def test_vdm_p_inf_is_the_largest_class_probability_difference():
     """|d|^inf summed gave 0 for every pair of different values (each |d| < 1). p = inf is
@@ -424,8 +553,12 @@ def test_mixed_distance_p_inf_and_large_p():
     assert D.mixed_distance(X[0], X[2], tables=tables, p=np.inf, w=[1, 0]) == pytest.approx(0.2)
     # large finite p: the distance tends to the maximum instead of underflowing
     Y = np.array([[0.001, "a"], [0.002, "a"], [0.0015, "b"]], dtype=object)
-    t600 = D.vdm_tables(np.array([[0.0, "a"], [0.0, "b"], [0.0, "b"], [0.0, "a"]], dtype=object),
-                        [0, 0, 1, 1], categorical=[1], p=600.0)
+    t600 = D.vdm_tables(
+        np.array([[0.0, "a"], [0.0, "b"], [0.0, "b"], [0.0, "a"]], dtype=object),
+        [0, 0, 1, 1],
+        categorical=[1],
+        p=600.0,
+    )
     assert D.mixed_distance(Y[0], Y[1], tables=t600, p=600.0) == pytest.approx(0.001, rel=1e-2)
     assert D.mixed_distance(Y[0], Y[1], tables=t600, p=600.0) > 0
 
@@ -444,19 +577,42 @@ def test_cosine_of_vectors_whose_squares_overflow_or_underflow():
 
 def test_mahalanobis_with_a_tiny_covariance_and_weights_that_overflow():
     cov = np.array([[4.0, 0.0], [0.0, 1.0]])
-    assert D.mahalanobis([0, 0], [2, 0], cov * 1e-310) == pytest.approx(1.0 / np.sqrt(1e-310), rel=1e-6)
+    assert D.mahalanobis([0, 0], [2, 0], cov * 1e-310) == pytest.approx(
+        1.0 / np.sqrt(1e-310), rel=1e-6
+    )
     # the weighted sum overflows, the distance does not: p = 2, w = 1e300 -> 1e150 * 5
     assert D.minkowski([0, 0], [3, 4], w=[1e300, 1e300]) == pytest.approx(5e150)
     assert D.minkowski([0, 0], [3, 4], p=np.inf, w=[1e308, 1e308]) == 4.0
 
 
-@pytest.mark.parametrize(("call", "pattern"), [
-    (lambda: D.minkowski([0, 0], [3, 4], p=1e-4), r"^x, y, p and w must be .*finite.*as p -> 0"),
-    (lambda: D.minkowski([0, 0], [3e300, 4e300], w=[1e300, 1e300], p=0.5), r"^x, y, p and w must be"),
-    (lambda: D.chebyshev([-1e308], [1e308]), r"^x and y must be values whose differences are finite"),
-    (lambda: D.mahalanobis([-1e308, 0], [1e308, 0], np.eye(2)), r"^x and y must be values whose differences"),
-    (lambda: D.vdm(["g", "g", "b", "b"], ["y", "n", "y", "y"], p=1e-300).metric, r"^p must be values for which"),
-    (lambda: D.vdm(["g", "b"], ["y", "n"]).distance(["g"], "b"), r"^a must be a value of the attribute"),
-])
+@pytest.mark.parametrize(
+    ("call", "pattern"),
+    [
+        (
+            lambda: D.minkowski([0, 0], [3, 4], p=1e-4),
+            r"^x, y, p and w must be .*finite.*as p -> 0",
+        ),
+        (
+            lambda: D.minkowski([0, 0], [3e300, 4e300], w=[1e300, 1e300], p=0.5),
+            r"^x, y, p and w must be",
+        ),
+        (
+            lambda: D.chebyshev([-1e308], [1e308]),
+            r"^x and y must be values whose differences are finite",
+        ),
+        (
+            lambda: D.mahalanobis([-1e308, 0], [1e308, 0], np.eye(2)),
+            r"^x and y must be values whose differences",
+        ),
+        (
+            lambda: D.vdm(["g", "g", "b", "b"], ["y", "n", "y", "y"], p=1e-300).metric,
+            r"^p must be values for which",
+        ),
+        (
+            lambda: D.vdm(["g", "b"], ["y", "n"]).distance(["g"], "b"),
+            r"^a must be a value of the attribute",
+        ),
+    ],
+)
 def test_distances_that_overflow_are_refused(call, pattern):
     assert_rejects((ValueError, TypeError), pattern, call)

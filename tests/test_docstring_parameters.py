@@ -24,19 +24,29 @@ def _callables():
     for module in _public_modules():
         for name in getattr(module, "__all__", ()):
             obj = getattr(module, name)
-            if not (callable(obj) and getattr(obj, "__module__", "").startswith("patterneval")) or id(obj) in seen:
+            if (
+                not (callable(obj) and getattr(obj, "__module__", "").startswith("patterneval"))
+                or id(obj) in seen
+            ):
                 continue
             seen.add(id(obj))
             if inspect.isclass(obj):
                 for attr, member in inspect.getmembers(obj, inspect.isfunction):
-                    if (attr == "__init__" or not attr.startswith("_")) and member.__module__.startswith("patterneval"):
+                    if (
+                        attr == "__init__" or not attr.startswith("_")
+                    ) and member.__module__.startswith("patterneval"):
                         yield f"{obj.__qualname__}.{attr}", member
             else:
                 yield f"{obj.__module__}.{obj.__qualname__}", obj
 
 
 def _documented_names(doc):
-    return [n.strip().lstrip("*") for p in NumpyDocString(doc)["Parameters"] for n in p.name.split(",") if n.strip()]
+    return [
+        n.strip().lstrip("*")
+        for p in NumpyDocString(doc)["Parameters"]
+        for n in p.name.split(",")
+        if n.strip()
+    ]
 
 
 def test_documented_parameters_are_the_signature():
@@ -56,7 +66,9 @@ def test_documented_parameters_are_the_signature():
         unknown = [] if forwards else [n for n in documented if n not in signature.parameters]
         missing = [n for n in named if n not in documented]
         if unknown or missing:
-            wrong.append(f"{name}: documented but not taken {unknown}, taken but not documented {missing}")
+            wrong.append(
+                f"{name}: documented but not taken {unknown}, taken but not documented {missing}"
+            )
     assert checked > 200
     assert not wrong, "\n".join(wrong)
 

@@ -100,8 +100,11 @@ def _decorator_parts():
             if getattr(value, "__qualname__", "") == "doc_parts.<locals>.fill":
                 cells = dict(zip(value.__code__.co_freevars, value.__closure__))
                 yield f"{module.__name__}.{name}", cells["parts"].cell_contents
-            elif isinstance(value, dict) and value and all(
-                    isinstance(k, str) and isinstance(v, str) for k, v in value.items()):
+            elif (
+                isinstance(value, dict)
+                and value
+                and all(isinstance(k, str) and isinstance(v, str) for k, v in value.items())
+            ):
                 yield f"{module.__name__}.{name}", value
 
 
@@ -111,8 +114,9 @@ def test_no_shared_part_is_an_examples_set_up():
     found = dict(_decorator_parts())
     assert "patterneval._api.estimator_docs" in found
     assert "patterneval._results.interval_docs" in found
-    with_doctest = sorted(name for name, parts in found.items()
-                          if any(">>>" in text for text in parts.values()))
+    with_doctest = sorted(
+        name for name, parts in found.items() if any(">>>" in text for text in parts.values())
+    )
     assert with_doctest == []
 
 

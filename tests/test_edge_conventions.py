@@ -17,13 +17,36 @@ from sklearn import metrics
 
 import patterneval as pe
 
-EXTERNAL = ["contingency_matrix", "pair_counts", "rand_index", "adjusted_rand_index", "jaccard_index",
-            "fowlkes_mallows_index", "pair_f1", "f_measure", "purity", "clustering_accuracy",
-            "mutual_info", "normalized_mutual_info", "expected_mutual_info", "adjusted_mutual_info",
-            "variation_of_information", "homogeneity", "completeness", "v_measure", "minkowski_score"]
-SKLEARN_ONE = [metrics.rand_score, metrics.adjusted_rand_score, metrics.normalized_mutual_info_score,
-               metrics.adjusted_mutual_info_score, metrics.homogeneity_score, metrics.completeness_score,
-               metrics.v_measure_score]
+EXTERNAL = [
+    "contingency_matrix",
+    "pair_counts",
+    "rand_index",
+    "adjusted_rand_index",
+    "jaccard_index",
+    "fowlkes_mallows_index",
+    "pair_f1",
+    "f_measure",
+    "purity",
+    "clustering_accuracy",
+    "mutual_info",
+    "normalized_mutual_info",
+    "expected_mutual_info",
+    "adjusted_mutual_info",
+    "variation_of_information",
+    "homogeneity",
+    "completeness",
+    "v_measure",
+    "minkowski_score",
+]
+SKLEARN_ONE = [
+    metrics.rand_score,
+    metrics.adjusted_rand_score,
+    metrics.normalized_mutual_info_score,
+    metrics.adjusted_mutual_info_score,
+    metrics.homogeneity_score,
+    metrics.completeness_score,
+    metrics.v_measure_score,
+]
 
 
 EMPTY_LABELS = "labels_true must be a 1-d array of at least 1 labels; got an empty array"

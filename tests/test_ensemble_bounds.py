@@ -60,8 +60,12 @@ def test_odd_T_equals_scipy_binom_sf():
     T = T_GRID[T_GRID % 2 == 1]
     e, t = np.meshgrid(EPS_GRID, T)
     for ties in B.TIE_RULES:
-        np.testing.assert_allclose(majority_vote_error(e, t, ties=ties), stats.binom.sf(t // 2, t, e),
-                                   rtol=1e-10, atol=1e-14)
+        np.testing.assert_allclose(
+            majority_vote_error(e, t, ties=ties),
+            stats.binom.sf(t // 2, t, e),
+            rtol=1e-10,
+            atol=1e-14,
+        )
 
 
 @pytest.mark.parametrize("ties, weight", [("coin", 0.5), ("error", 1.0)])
@@ -69,22 +73,26 @@ def test_even_T_tie_rule(ties, weight):
     T = T_GRID[T_GRID % 2 == 0]
     e, t = np.meshgrid(EPS_GRID, T)
     expected = stats.binom.sf(t // 2, t, e) + weight * stats.binom.pmf(t // 2, t, e)
-    np.testing.assert_allclose(majority_vote_error(e, t, ties=ties), expected, rtol=1e-10, atol=1e-14)
+    np.testing.assert_allclose(
+        majority_vote_error(e, t, ties=ties), expected, rtol=1e-10, atol=1e-14
+    )
 
 
 @pytest.mark.parametrize("ties, weight", [("coin", 0.5), ("error", 1.0)])
 def test_against_slow_rational_sum(ties, weight):
     for eps in (0.0, 0.05, 0.3, 0.5, 0.77, 1.0):
         for T in (1, 2, 3, 4, 9, 10, 25, 40):
-            assert majority_vote_error(eps, T, ties=ties) == pytest.approx(_slow_majority(eps, T, weight),
-                                                                           rel=1e-11, abs=1e-15)
+            assert majority_vote_error(eps, T, ties=ties) == pytest.approx(
+                _slow_majority(eps, T, weight), rel=1e-11, abs=1e-15
+            )
 
 
 def test_coin_ties_make_even_T_equal_to_T_minus_one():
     m = np.arange(1, 40)
     e = EPS_GRID[:, None]
-    np.testing.assert_allclose(majority_vote_error(e, 2 * m), majority_vote_error(e, 2 * m - 1),
-                               rtol=1e-10, atol=1e-15)
+    np.testing.assert_allclose(
+        majority_vote_error(e, 2 * m), majority_vote_error(e, 2 * m - 1), rtol=1e-10, atol=1e-15
+    )
 
 
 def test_shapes_and_symmetry():
@@ -92,8 +100,11 @@ def test_shapes_and_symmetry():
     assert majority_vote_error([0.1, 0.2], [[3], [5], [7]]).shape == (3, 2)
     # eps <-> 1 - eps swaps right and wrong: for odd T P(eps) + P(1 - eps) = 1
     T = T_GRID[T_GRID % 2 == 1]
-    np.testing.assert_allclose(majority_vote_error(EPS_GRID[:, None], T)
-                               + majority_vote_error(1 - EPS_GRID[:, None], T), 1.0, atol=1e-12)
+    np.testing.assert_allclose(
+        majority_vote_error(EPS_GRID[:, None], T) + majority_vote_error(1 - EPS_GRID[:, None], T),
+        1.0,
+        atol=1e-12,
+    )
     assert majority_vote_error(0.3, 1) == pytest.approx(0.3)
 
 
@@ -117,7 +128,7 @@ def test_bound_is_trivial_from_half_on():
 def test_bound_decays_exponentially_in_T():
     T = np.arange(1, 100)
     log_bound = np.log(hoeffding_bound(0.2, T))
-    np.testing.assert_allclose(np.diff(log_bound), -(1 - 0.4) ** 2 / 2)
+    np.testing.assert_allclose(np.diff(log_bound), -((1 - 0.4) ** 2) / 2)
 
 
 # --- correlated voters ---------------------------------------------------------------
@@ -125,7 +136,9 @@ def test_bound_decays_exponentially_in_T():
 
 def test_correlated_error_is_the_mixture():
     e, t, r = np.meshgrid(EPS_GRID, T_GRID, np.linspace(0, 1, 6), indexing="ij")
-    np.testing.assert_allclose(correlated_vote_error(e, t, r), r * e + (1 - r) * majority_vote_error(e, t))
+    np.testing.assert_allclose(
+        correlated_vote_error(e, t, r), r * e + (1 - r) * majority_vote_error(e, t)
+    )
     np.testing.assert_allclose(correlated_vote_error(e, t, 0.0), majority_vote_error(e, t))
     np.testing.assert_allclose(correlated_vote_error(e, t, 1.0), e)
 
@@ -159,27 +172,38 @@ def test_bound_fails_for_correlated_voters_exactly():
     T_all = np.arange(1, 202)
     broken = correlated_vote_error(eps, T_all, rho) > hoeffding_bound(eps, T_all)
     assert T_all[np.argmax(broken)] == 34 and np.all(broken[33:])
-    assert correlated_vote_error(eps, 34, rho) == pytest.approx(correlated_vote_error(eps, 33, rho), rel=1e-12)
+    assert correlated_vote_error(eps, 34, rho) == pytest.approx(
+        correlated_vote_error(eps, 33, rho), rel=1e-12
+    )
 
 
 def test_simulation_matches_slow_twin():
     for ties, weight in (("coin", 0.5), ("error", 1.0)):
         sim = simulate_correlated_vote(0.35, [1, 2, 4, 7], 0.3, n_datasets=300, ties=ties, rng=5)
-        np.testing.assert_array_equal(sim.outcomes, _slow_simulation(0.35, [1, 2, 4, 7], 0.3, 300, weight, 5))
+        np.testing.assert_array_equal(
+            sim.outcomes, _slow_simulation(0.35, [1, 2, 4, 7], 0.3, 300, weight, 5)
+        )
 
 
 def test_simulation_checks_by_4_se():
     eps, rho = 0.3, 0.2
     T = [1, 10, 51, 151]
     sim = simulate_correlated_vote(eps, T, rho, n_datasets=20_000, rng=2024)
-    checks = [simulation.check_mean(sim.outcomes[:, j], sim.exact[j], label=f"T={t}") for j, t in enumerate(T)]
+    checks = [
+        simulation.check_mean(sim.outcomes[:, j], sim.exact[j], label=f"T={t}")
+        for j, t in enumerate(T)
+    ]
     m = sim.outcomes.shape[0]
     # the first two voters' errors, rebuilt from the documented order of the uniforms
     u = np.random.default_rng(2024).random((m, max(T) + 2))
     z = np.where((u[:, 0] < rho)[:, None], (u[:, 1] < eps)[:, None], u[:, 2:4] < eps).astype(float)
     checks.append(simulation.check_mean(z[:, 0], eps, label="marginal error"))
     # E[(Z1 - eps)(Z2 - eps)] = rho eps (1 - eps): the covariance behind correlation rho
-    checks.append(simulation.check_mean((z[:, 0] - eps) * (z[:, 1] - eps), rho * eps * (1 - eps), label="covariance"))
+    checks.append(
+        simulation.check_mean(
+            (z[:, 0] - eps) * (z[:, 1] - eps), rho * eps * (1 - eps), label="covariance"
+        )
+    )
     assert sim.pair_correlation == pytest.approx(np.corrcoef(z[:, 0], z[:, 1])[0, 1])
     assert all(c.passed for c in checks), simulation.format_checks(checks)
     # at T = 151 the simulated error lies far (many SE) above Hoeffding's bound
@@ -191,13 +215,17 @@ def test_simulation_checks_by_4_se():
 def test_simulation_independent_case_matches_binomial():
     sim = simulate_correlated_vote(0.4, [5, 20], 0.0, n_datasets=20_000, rng=7)
     for j in range(2):
-        assert simulation.check_mean(sim.outcomes[:, j], majority_vote_error(0.4, sim.n_voters[j])).passed
+        assert simulation.check_mean(
+            sim.outcomes[:, j], majority_vote_error(0.4, sim.n_voters[j])
+        ).passed
     np.testing.assert_allclose(sim.independent, sim.exact)
 
 
 def test_simulation_is_reproducible_and_uses_prefixes():
     a = simulate_correlated_vote(0.2, [3, 9], 0.5, n_datasets=500, rng=1)
-    b = simulate_correlated_vote(0.2, [1, 3, 5, 9], 0.5, n_datasets=500, rng=np.random.default_rng(1))
+    b = simulate_correlated_vote(
+        0.2, [1, 3, 5, 9], 0.5, n_datasets=500, rng=np.random.default_rng(1)
+    )
     np.testing.assert_array_equal(a.outcomes, b.outcomes[:, [1, 3]])
     assert "CorrelatedVoteSimulation(" in repr(a) and "<table" in a._repr_html_()
 
@@ -230,7 +258,13 @@ CASES = [
     (simulate_correlated_vote, (0.2, [5, 3], 0.1), {}, ValueError, "n_voters"),
     (simulate_correlated_vote, (0.2, [[3]], 0.1), {}, ValueError, "n_voters"),
     (simulate_correlated_vote, (0.2, 0, 0.1), {}, ValueError, "n_voters"),
-    (simulate_correlated_vote, (0.2, [], 0.1), {}, ValueError, "n_voters must be a 1-d array of integers with at least 1 entries"),
+    (
+        simulate_correlated_vote,
+        (0.2, [], 0.1),
+        {},
+        ValueError,
+        "n_voters must be a 1-d array of integers with at least 1 entries",
+    ),
     (simulate_correlated_vote, (2.0, 3, 0.1), {}, ValueError, "error"),
 ]
 

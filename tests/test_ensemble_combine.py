@@ -130,7 +130,7 @@ def test_plurality_equals_scipy_mode_incl_ties():
     # scipy 1.x mode returns the smallest of tied values, like ties="smallest"
     assert np.array_equal(plurality_vote(labels), stats.mode(labels, axis=0).mode)
     counts = np.stack([(labels == k).sum(axis=0) for k in range(3)])
-    no_tie = (np.sort(counts, axis=0)[-1] > np.sort(counts, axis=0)[-2])
+    no_tie = np.sort(counts, axis=0)[-1] > np.sort(counts, axis=0)[-2]
     assert no_tie.sum() > 100
 
 
@@ -155,19 +155,24 @@ def test_average_and_weighted_average_equal_numpy():
     out = RNG.normal(size=(5, 30))
     w = RNG.dirichlet(np.ones(5))
     np.testing.assert_allclose(average(out), np.average(out, axis=0), rtol=0, atol=1e-14)
-    np.testing.assert_allclose(weighted_average(out, w), np.average(out, axis=0, weights=w),
-                               rtol=0, atol=1e-14)
+    np.testing.assert_allclose(
+        weighted_average(out, w), np.average(out, axis=0, weights=w), rtol=0, atol=1e-14
+    )
     probas = _random_probas(5, 30, 3)
-    np.testing.assert_allclose(weighted_average(probas, w), np.average(probas, axis=0, weights=w),
-                               rtol=0, atol=1e-14)
+    np.testing.assert_allclose(
+        weighted_average(probas, w), np.average(probas, axis=0, weights=w), rtol=0, atol=1e-14
+    )
 
 
 # ------------------------------------------------------------------ vs VotingClassifier
 @pytest.fixture(scope="module")
 def wine_members():
     X, y = load_wine(return_X_y=True)
-    members = [("nb", GaussianNB()), ("tree", DecisionTreeClassifier(max_depth=2, random_state=0)),
-               ("knn", make_pipeline(StandardScaler(), KNeighborsClassifier(15)))]
+    members = [
+        ("nb", GaussianNB()),
+        ("tree", DecisionTreeClassifier(max_depth=2, random_state=0)),
+        ("knn", make_pipeline(StandardScaler(), KNeighborsClassifier(15))),
+    ]
     return X, y, members
 
 
@@ -199,9 +204,18 @@ def _rates_by_enumeration(p, T, c, threshold):
     return out
 
 
-@pytest.mark.parametrize("p, T, c, threshold",
-                         [(0.6, 3, 2, 0.5), (0.6, 4, 2, 0.5), (0.5, 5, 3, 0.5), (0.4, 6, 3, 0.5),
-                          (0.7, 5, 4, 0.6), (0.55, 6, 3, 0.7), (0.3, 1, 3, 0.5)])
+@pytest.mark.parametrize(
+    "p, T, c, threshold",
+    [
+        (0.6, 3, 2, 0.5),
+        (0.6, 4, 2, 0.5),
+        (0.5, 5, 3, 0.5),
+        (0.4, 6, 3, 0.5),
+        (0.7, 5, 4, 0.6),
+        (0.55, 6, 3, 0.7),
+        (0.3, 1, 3, 0.5),
+    ],
+)
 def test_vote_rates_exact_enumeration(p, T, c, threshold):
     r = vote_rates(p, T, n_classes=c, threshold=threshold)
     want = _rates_by_enumeration(p, T, c, threshold)
@@ -214,8 +228,13 @@ def test_vote_rates_monte_carlo():
         exact = vote_rates(p, T, n_classes=c, threshold=th)
         sim = simulate_vote_rates(p, T, n_classes=c, threshold=th, n_resamples=4000, rng=T)
         for code, name in enumerate(("correct", "error", "reject")):
-            checks.append(simulation.check_mean((sim.outcome == code).astype(float), float(getattr(exact, name)),
-                                        label=f"{name} p={p} T={T} c={c}"))
+            checks.append(
+                simulation.check_mean(
+                    (sim.outcome == code).astype(float),
+                    float(getattr(exact, name)),
+                    label=f"{name} p={p} T={T} c={c}",
+                )
+            )
     assert all(c.passed for c in checks), simulation.format_checks(checks)
 
 
@@ -225,7 +244,9 @@ def test_vote_rates_binary_matches_bounds_module():
     T = np.arange(1, 30)
     r = vote_rates(0.7, T)
     # ties (even T) are rejections here and coin flips there
-    np.testing.assert_allclose(r.error + r.reject / 2, majority_vote_error(0.3, T), rtol=0, atol=1e-12)
+    np.testing.assert_allclose(
+        r.error + r.reject / 2, majority_vote_error(0.3, T), rtol=0, atol=1e-12
+    )
 
 
 # ------------------------------------------------------------------ MLR and stacking
@@ -233,8 +254,9 @@ def test_mlr_equals_one_linear_regression_per_class():
     X, y = load_wine(return_X_y=True)
     for intercept in (True, False):
         mlr = MLR(fit_intercept=intercept).fit(X, y)
-        resp = np.column_stack([LinearRegression(fit_intercept=intercept).fit(X, y == k).predict(X)
-                                for k in range(3)])
+        resp = np.column_stack(
+            [LinearRegression(fit_intercept=intercept).fit(X, y == k).predict(X) for k in range(3)]
+        )
         np.testing.assert_allclose(mlr.decision_function(X), resp, rtol=0, atol=1e-7)
         assert np.array_equal(mlr.predict(X), resp.argmax(axis=1))
 
@@ -248,15 +270,20 @@ def test_mlr_binary_decision_sign():
 @pytest.fixture(scope="module")
 def cancer():
     X, y = load_breast_cancer(return_X_y=True)
-    members = [GaussianNB(), DecisionTreeClassifier(max_depth=3, random_state=0),
-               make_pipeline(StandardScaler(), LogisticRegression(max_iter=500))]
+    members = [
+        GaussianNB(),
+        DecisionTreeClassifier(max_depth=3, random_state=0),
+        make_pipeline(StandardScaler(), LogisticRegression(max_iter=500)),
+    ]
     return X, y, members
 
 
 def test_stacking_oof_features_equal_cross_val_predict(cancer):
     X, y, members = cancer
     model = Stacking(members, cv=4, random_state=1).fit(X, y)
-    want = np.hstack([cross_val_predict(m, X, y, cv=model.folds_, method="predict_proba") for m in members])
+    want = np.hstack(
+        [cross_val_predict(m, X, y, cv=model.folds_, method="predict_proba") for m in members]
+    )
     np.testing.assert_allclose(model.oof_features_, want, rtol=0, atol=1e-12)
     # every sample is in exactly one test fold; folds are stratified
     tests = np.concatenate([te for _, te in model.folds_])
@@ -270,8 +297,9 @@ def test_stacking_equals_hand_built_pipeline(cancer):
     X, y, members = cancer
     Xtr, Xte, ytr = X[::2], X[1::2], y[::2]
     model = Stacking(members, cv=5, random_state=3).fit(Xtr, ytr)
-    Z = np.hstack([cross_val_predict(m, Xtr, ytr, cv=model.folds_, method="predict_proba")
-                   for m in members])
+    Z = np.hstack(
+        [cross_val_predict(m, Xtr, ytr, cv=model.folds_, method="predict_proba") for m in members]
+    )
     regs = [LinearRegression().fit(Z, ytr == k) for k in (0, 1)]
     Zte = np.hstack([m.fit(Xtr, ytr).predict_proba(Xte) for m in members])
     want = np.column_stack([r.predict(Zte) for r in regs]).argmax(axis=1)
@@ -284,15 +312,17 @@ def test_stacking_vs_sklearn_stacking_classifier(wine_members, cancer):
     X, y, members = wine_members
     meta = LogisticRegression(max_iter=2000)
     ours = Stacking([m for _, m in members], meta_learner=meta, cv=5, random_state=0).fit(X, y)
-    theirs = StackingClassifier(members, final_estimator=meta, cv=ours.folds_,
-                                stack_method="predict_proba").fit(X, y)
+    theirs = StackingClassifier(
+        members, final_estimator=meta, cv=ours.folds_, stack_method="predict_proba"
+    ).fit(X, y)
     assert np.array_equal(ours.predict(X), theirs.predict(X))
     np.testing.assert_allclose(ours.predict_proba(X), theirs.predict_proba(X), atol=1e-6)
     # difference for two classes: scikit-learn drops the first probability column
     Xb, yb, bmembers = cancer
     ours = Stacking(bmembers, cv=5, random_state=0).fit(Xb, yb)
-    theirs = StackingClassifier([(str(i), m) for i, m in enumerate(bmembers)], cv=ours.folds_,
-                                stack_method="predict_proba").fit(Xb, yb)
+    theirs = StackingClassifier(
+        [(str(i), m) for i, m in enumerate(bmembers)], cv=ours.folds_, stack_method="predict_proba"
+    ).fit(Xb, yb)
     assert ours.meta_features(Xb).shape[1] == 2 * theirs.transform(Xb).shape[1]
     np.testing.assert_allclose(ours.meta_features(Xb)[:, 1::2], theirs.transform(Xb), atol=1e-12)
 
@@ -326,9 +356,18 @@ def test_reprs():
 # sklearn checks: none skipped (check_array_api_input is skipped by scikit-learn itself
 # when SCIPY_ARRAY_API is not set).
 @parametrize_with_checks(
-    [MLR(), Stacking([GaussianNB(), DecisionTreeClassifier(max_depth=3, random_state=0)], cv=3, random_state=0),
-     Stacking([GaussianNB()], meta_learner=LogisticRegression(), cv=3, use_proba=False, random_state=0),
-     Stacking([GaussianNB(), LogisticRegression()])],  # the defaults: cv=5, random_state=None
+    [
+        MLR(),
+        Stacking(
+            [GaussianNB(), DecisionTreeClassifier(max_depth=3, random_state=0)],
+            cv=3,
+            random_state=0,
+        ),
+        Stacking(
+            [GaussianNB()], meta_learner=LogisticRegression(), cv=3, use_proba=False, random_state=0
+        ),
+        Stacking([GaussianNB(), LogisticRegression()]),
+    ],  # the defaults: cv=5, random_state=None
 )
 def test_sklearn_compatible(estimator, check):
     check(estimator)
@@ -338,15 +377,43 @@ def test_sklearn_compatible(estimator, check):
 GOOD_LABELS = [[0, 1, 1], [0, 1, 0], [1, 1, 0]]
 GOOD_REAL = [[0.5, 1.0], [1.5, 2.0]]
 SHAPE_ROWS = [
-    (dict(predictions=[[0, 1, 1], [0, 1]]), ValueError, r"member arrays of one shape .*; got member 1 of shape \(2,\) and member 0 of shape \(3,\)"),
-    (dict(predictions=[0, 1, 1]), ValueError, r"predictions must be an array of shape \(n_members, n_samples\)"),
+    (
+        dict(predictions=[[0, 1, 1], [0, 1]]),
+        ValueError,
+        r"member arrays of one shape .*; got member 1 of shape \(2,\) and member 0 of shape \(3,\)",
+    ),
+    (
+        dict(predictions=[0, 1, 1]),
+        ValueError,
+        r"predictions must be an array of shape \(n_members, n_samples\)",
+    ),
     (dict(predictions=None), TypeError, "must be an array with one row of outputs per member"),
-    (dict(predictions=[]), ValueError, "predictions must be an array with at least 1 member and one sample; got an empty"),
-    (dict(predictions=np.zeros((2, 0), int)), ValueError, "predictions must be an array with at least 1 member and one sample"),
+    (
+        dict(predictions=[]),
+        ValueError,
+        "predictions must be an array with at least 1 member and one sample; got an empty",
+    ),
+    (
+        dict(predictions=np.zeros((2, 0), int)),
+        ValueError,
+        "predictions must be an array with at least 1 member and one sample",
+    ),
     (dict(predictions=[[np.nan, 1.0]]), ValueError, "holds NaN"),
-    (dict(predictions=np.full((2, 3, 2), 1.5)), ValueError, r"predictions must be an array of values in \[0, 1\]"),
-    (dict(predictions=[np.full((3, 2), 0.5), np.full((3, 3), 0.2)]), ValueError, "got member 1 of shape"),
-    (dict(classes=[0]), ValueError, "classes must be labels that include every predicted label; got \\[0\\], without \\[1\\]"),
+    (
+        dict(predictions=np.full((2, 3, 2), 1.5)),
+        ValueError,
+        r"predictions must be an array of values in \[0, 1\]",
+    ),
+    (
+        dict(predictions=[np.full((3, 2), 0.5), np.full((3, 3), 0.2)]),
+        ValueError,
+        "got member 1 of shape",
+    ),
+    (
+        dict(classes=[0]),
+        ValueError,
+        "classes must be labels that include every predicted label; got \\[0\\], without \\[1\\]",
+    ),
     (dict(classes=[0, 1, 1]), ValueError, "classes must be distinct"),
 ]
 TIE_ROWS = [
@@ -356,7 +423,11 @@ TIE_ROWS = [
 TABLES = {
     "average": [
         (dict(outputs=[[1.0, 2.0], [1.0]]), ValueError, "got member 1 of shape"),
-        (dict(outputs=[["a", "b"], ["c", "d"]]), TypeError, "outputs must be an array of real numbers"),
+        (
+            dict(outputs=[["a", "b"], ["c", "d"]]),
+            TypeError,
+            "outputs must be an array of real numbers",
+        ),
         (dict(outputs=[[1.0, np.inf]]), ValueError, "NaN or infinite"),
         (dict(outputs=5.0), TypeError, "must be an array with one row of outputs per member"),
     ],
@@ -367,14 +438,21 @@ TABLES = {
         (dict(weights=[1.0]), ValueError, "weights has 1 entries but outputs has 2"),
         (dict(weights="ab"), TypeError, "weights must be a 1-d array of real numbers"),
     ],
-    "majority_vote": SHAPE_ROWS + [
+    "majority_vote": SHAPE_ROWS
+    + [
         (dict(threshold=0.4), ValueError, r"threshold must be a real number in \[0.5, 1\)"),
         (dict(threshold=1.0), ValueError, r"threshold must be a real number in \[0.5, 1\)"),
         (dict(threshold="half"), TypeError, "threshold must be a real number"),
-        (dict(reject=1), ValueError, "reject must be None or a value that is not a class label; got 1"),
+        (
+            dict(reject=1),
+            ValueError,
+            "reject must be None or a value that is not a class label; got 1",
+        ),
     ],
     "plurality_vote": SHAPE_ROWS + TIE_ROWS,
-    "weighted_vote": SHAPE_ROWS + TIE_ROWS + [
+    "weighted_vote": SHAPE_ROWS
+    + TIE_ROWS
+    + [
         (dict(weights=[0.5, 0.5, 0.5]), ValueError, "weights must be numbers >= 0 that sum to 1"),
         (dict(weights=[1.2, -0.1, -0.1]), ValueError, "weights must be an array of values >= 0"),
         (dict(weights=[0.5, 0.5]), ValueError, "weights has 2 entries but predictions has 3"),
@@ -396,8 +474,10 @@ TABLES = {
     ],
 }
 GOOD = {
-    "average": dict(outputs=GOOD_REAL), "weighted_average": dict(outputs=GOOD_REAL, weights=[0.5, 0.5]),
-    "majority_vote": dict(predictions=GOOD_LABELS), "plurality_vote": dict(predictions=GOOD_LABELS),
+    "average": dict(outputs=GOOD_REAL),
+    "weighted_average": dict(outputs=GOOD_REAL, weights=[0.5, 0.5]),
+    "majority_vote": dict(predictions=GOOD_LABELS),
+    "plurality_vote": dict(predictions=GOOD_LABELS),
     "weighted_vote": dict(predictions=GOOD_LABELS, weights=[0.5, 0.25, 0.25]),
     "vote_rates": dict(accuracy=0.6, n_voters=5),
     "simulate_vote_rates": dict(accuracy=0.6, n_voters=5, n_resamples=20, rng=0),
@@ -407,7 +487,9 @@ ROWS = [(name, *row) for name, rows in TABLES.items() for row in rows]
 
 @pytest.mark.parametrize("name, overrides, exc, pattern", ROWS)
 def test_bad_input(name, overrides, exc, pattern):
-    assert_rejects(exc, pattern, getattr(BC if name in BC.__all__ else C, name), **{**GOOD[name], **overrides})
+    assert_rejects(
+        exc, pattern, getattr(BC if name in BC.__all__ else C, name), **{**GOOD[name], **overrides}
+    )
 
 
 def test_bad_rows_apply_and_good_inputs_pass():
@@ -416,27 +498,50 @@ def test_bad_rows_apply_and_good_inputs_pass():
 
 
 def test_public_names():
-    assert set(C.__all__) == {"majority_vote", "plurality_vote", "weighted_vote", "average", "weighted_average",
-                              "vote_rates", "VOTE_TIE_RULES", "VOTE_TIE_RTOL",
-                              "MLR_RCOND", "MLR_TIE_RTOL", "MLR", "Stacking", "VoteRates"}
+    assert set(C.__all__) == {
+        "majority_vote",
+        "plurality_vote",
+        "weighted_vote",
+        "average",
+        "weighted_average",
+        "vote_rates",
+        "VOTE_TIE_RULES",
+        "VOTE_TIE_RTOL",
+        "MLR_RCOND",
+        "MLR_TIE_RTOL",
+        "MLR",
+        "Stacking",
+        "VoteRates",
+    }
     assert set(BC.__all__) == {"simulate_vote_rates", "VoteSimulation"}
 
 
 X_SMALL, Y_SMALL = load_wine(return_X_y=True)
 STACK_ROWS = [
-    (dict(estimators=[]), ValueError, "estimators must be a non-empty list of classifiers .*; got an empty list"),
+    (
+        dict(estimators=[]),
+        ValueError,
+        "estimators must be a non-empty list of classifiers .*; got an empty list",
+    ),
     (dict(estimators="tree"), TypeError, "estimators must be a non-empty list of classifiers"),
     (dict(estimators=[GaussianNB]), TypeError, r"estimators\[0\] must be a scikit-learn"),
     (dict(meta_learner="mlr"), TypeError, "meta_learner must be a scikit-learn"),
     (dict(cv=1), ValueError, r"^cv must be an integer in \[2, 178\]; got 1"),
     (dict(cv=100), ValueError, "^cv must be at most 71, the size of the largest class; got 100"),
     (dict(cv="5"), TypeError, "^cv must be a scikit-learn-compatible splitter"),
-    (dict(cv=ShuffleSplit(3, test_size=0.2, random_state=0)), ValueError, "^cv must be .*partition the samples"),
+    (
+        dict(cv=ShuffleSplit(3, test_size=0.2, random_state=0)),
+        ValueError,
+        "^cv must be .*partition the samples",
+    ),
     (dict(n_jobs=0), ValueError, "n_jobs must be None or a non-zero"),
     (dict(random_state="x"), TypeError, "random_state must be None"),
     (dict(use_proba="yes"), TypeError, "use_proba must be True or False"),
-    (dict(estimators=[make_pipeline(StandardScaler(), LinearRegression())]), TypeError,
-     r"estimators\[0\] must be a classifier with predict_proba .*Use use_proba=False"),
+    (
+        dict(estimators=[make_pipeline(StandardScaler(), LinearRegression())]),
+        TypeError,
+        r"estimators\[0\] must be a classifier with predict_proba .*Use use_proba=False",
+    ),
 ]
 
 
@@ -454,7 +559,9 @@ def test_stacking_cv_takes_an_int_a_splitter_or_pairs_as_sklearn():
 
     members = [GaussianNB(), DecisionTreeClassifier(max_depth=2, random_state=0)]
     model = Stacking(members, cv=3, random_state=0).fit(X_SMALL, Y_SMALL)
-    folds = make_folds(Y_SMALL, n_splits=3, n_repeats=1, stratify=True, rng=np.random.default_rng(0))[0]
+    folds = make_folds(
+        Y_SMALL, n_splits=3, n_repeats=1, stratify=True, rng=np.random.default_rng(0)
+    )[0]
     for (_, te), (_, te2) in zip(model.folds_, folds, strict=True):
         np.testing.assert_array_equal(te, te2)
     pairs = Stacking(members, cv=folds).fit(X_SMALL, Y_SMALL)
@@ -484,10 +591,14 @@ def test_single_class_y_is_an_error():
 
 
 def test_stacking_accepts_named_members_like_sklearn():
-    named = Stacking([("nb", GaussianNB()), ("tree", DecisionTreeClassifier(max_depth=2, random_state=0))],
-                     cv=3, random_state=0).fit(X_SMALL, Y_SMALL)
-    plain = Stacking([GaussianNB(), DecisionTreeClassifier(max_depth=2, random_state=0)],
-                     cv=3, random_state=0).fit(X_SMALL, Y_SMALL)
+    named = Stacking(
+        [("nb", GaussianNB()), ("tree", DecisionTreeClassifier(max_depth=2, random_state=0))],
+        cv=3,
+        random_state=0,
+    ).fit(X_SMALL, Y_SMALL)
+    plain = Stacking(
+        [GaussianNB(), DecisionTreeClassifier(max_depth=2, random_state=0)], cv=3, random_state=0
+    ).fit(X_SMALL, Y_SMALL)
     np.testing.assert_array_equal(named.oof_features_, plain.oof_features_)
     assert not hasattr(plain, "predict_proba") and hasattr(plain, "decision_function")
 
@@ -496,8 +607,8 @@ def test_stacking_accepts_named_members_like_sklearn():
 def test_soft_vote_ties_survive_rounding():
     # two classes with the same average probability, summed from values whose float sums
     # differ in the last bit depending on the order: a tie, so the first class
-    a = np.array([[[0.1, 0.9]], [[0.2, 0.8]], [[0.7, 0.3]]])   # class 0: 1.0, class 1: 2.0
-    b = np.array([[[0.1, 0.2]], [[0.2, 0.1]], [[0.7, 0.7]]])   # 0.1+0.2+0.7 vs 0.2+0.1+0.7
+    a = np.array([[[0.1, 0.9]], [[0.2, 0.8]], [[0.7, 0.3]]])  # class 0: 1.0, class 1: 2.0
+    b = np.array([[[0.1, 0.2]], [[0.2, 0.1]], [[0.7, 0.7]]])  # 0.1+0.2+0.7 vs 0.2+0.1+0.7
     for order in ([0, 1, 2], [2, 1, 0], [1, 2, 0]):
         assert plurality_vote(b[order]).tolist() == [0]
         assert weighted_vote(b[order], np.array([0.25, 0.25, 0.5])[order]).tolist() == [0]

@@ -34,8 +34,11 @@ def test_table_cells_follow_note_004_layout():
     t = pair_table([1, 1, 1, -1, -1, -1, -1], [1, 1, -1, 1, 1, -1, 1])
     assert (t.a, t.b, t.c, t.d, t.m) == (2, 1, 3, 1, 7)
     # 0/1 and bool codings give the same table
-    assert pair_table([1, 0, 1], [1, 1, 0]) == pair_table([True, False, True], [1, 1, 0]) \
+    assert (
+        pair_table([1, 0, 1], [1, 1, 0])
+        == pair_table([True, False, True], [1, 1, 0])
         == pair_table([1, -1, 1], [1, 1, -1])
+    )
 
 
 def test_hand_case_all_measures():
@@ -103,8 +106,12 @@ def test_oracle_table_kuncheva():
     h2 = np.array([1, 1, 1, -1, -1, -1])
     c1, c2 = h1 == y, h2 == y
     t = pair_table(h1, h2, y)
-    assert (t.a, t.b, t.c, t.d) == (int(np.sum(c1 & c2)), int(np.sum(c1 & ~c2)),
-                                    int(np.sum(~c1 & c2)), int(np.sum(~c1 & ~c2)))
+    assert (t.a, t.b, t.c, t.d) == (
+        int(np.sum(c1 & c2)),
+        int(np.sum(c1 & ~c2)),
+        int(np.sum(~c1 & c2)),
+        int(np.sum(~c1 & ~c2)),
+    )
     # disagreement is the same with or without y for binary problems
     for _ in range(20):
         y, h1, h2 = _pm(30), _pm(30), _pm(30)
@@ -194,11 +201,19 @@ PAIR_BAD = [
     (dict(h2=[1, -1]), ValueError, "h2 has 2 entries but h1 has 3"),
     (dict(h1=[[1, -1, 1]]), ValueError, "h1 must be a 1-d array of labels; got an array of shape"),
     (dict(h1=None), TypeError, "h1 must be a 1-d array"),
-    (dict(h1=[], h2=[]), ValueError, "h1 must be a 1-d array of at least 1 labels; got an empty array"),
+    (
+        dict(h1=[], h2=[]),
+        ValueError,
+        "h1 must be a 1-d array of at least 1 labels; got an empty array",
+    ),
     (dict(h1=[1.0, np.nan, 1.0]), ValueError, "h1 holds NaN"),
 ]
 BINARY_BAD = [
-    (dict(h1=[0, 1, 2]), ValueError, r"h1 must be binary predictions coded \+1/-1 \(or 0/1\); got values \[0, 1, 2\]"),
+    (
+        dict(h1=[0, 1, 2]),
+        ValueError,
+        r"h1 must be binary predictions coded \+1/-1 \(or 0/1\); got values \[0, 1, 2\]",
+    ),
     (dict(h2=[-1, 0, 1]), ValueError, "h2 must be binary predictions coded"),
     (dict(h1=["a", "b", "a"]), TypeError, "h1 must be binary predictions coded .*; got dtype"),
     (dict(y=[1, -1]), ValueError, "y has 2 entries but h1 has 3"),
@@ -210,23 +225,55 @@ TABLES = {
     "q_statistic": PAIR_BAD + BINARY_BAD,
     "kappa": PAIR_BAD,
     "pairwise_diversity": [
-        (dict(predictions=[1, -1, 1]), ValueError, r"predictions must be an array of shape \(n_members, n_samples\)"),
-        (dict(predictions=None), TypeError, "predictions must be an array with one row of outputs per member"),
-        (dict(predictions=[[1, -1, 1]]), ValueError, r"predictions must be an array with at least 2 members and one sample; got an array of shape \(1, 3\)"),
-        (dict(predictions=[[0, 1, 2], [1, 1, 0]]), ValueError, "predictions must be binary predictions coded"),
+        (
+            dict(predictions=[1, -1, 1]),
+            ValueError,
+            r"predictions must be an array of shape \(n_members, n_samples\)",
+        ),
+        (
+            dict(predictions=None),
+            TypeError,
+            "predictions must be an array with one row of outputs per member",
+        ),
+        (
+            dict(predictions=[[1, -1, 1]]),
+            ValueError,
+            r"predictions must be an array with at least 2 members and one sample; got an array of shape \(1, 3\)",
+        ),
+        (
+            dict(predictions=[[0, 1, 2], [1, 1, 0]]),
+            ValueError,
+            "predictions must be binary predictions coded",
+        ),
         (dict(y=[1, 1]), ValueError, "y has 2 entries but predictions"),
         (dict(measure="double_fault"), ValueError, "measure must be one of"),
         (dict(measure="kappa", y=[1, 1, 1]), ValueError, "y must be None for measure='kappa'"),
     ],
     "kappa_error": [
-        (dict(predictions=[1, 0, 1]), ValueError, r"predictions must be an array of shape \(n_members, n_samples\)"),
+        (
+            dict(predictions=[1, 0, 1]),
+            ValueError,
+            r"predictions must be an array of shape \(n_members, n_samples\)",
+        ),
         (dict(y=[1, 0]), ValueError, "y has 2 entries but predictions"),
         (dict(y=None), TypeError, "y must be a 1-d array"),
-        (dict(predictions=np.zeros((2, 0))), ValueError, "predictions must be an array with at least 2 members and one sample"),
+        (
+            dict(predictions=np.zeros((2, 0))),
+            ValueError,
+            "predictions must be an array with at least 2 members and one sample",
+        ),
     ],
     "error_ambiguity": [
-        (dict(predictions=[1.0, 2.0]), ValueError, r"predictions must be an array of shape \(n_members, n_samples\)"),
-        (dict(predictions=[["a", "b"], ["c", "d"]]), TypeError, "predictions must be an array of real numbers"),
+        (
+            dict(predictions=[1.0, 2.0]),
+            ValueError,
+            r"predictions must be an array of shape \(n_members, n_samples\)",
+        ),
+        (
+            dict(predictions=[["a", "b"], ["c", "d"]]),
+            TypeError,
+            "predictions must be an array of real numbers",
+        ),
         (dict(predictions=[[1.0, np.inf], [1.0, 2.0]]), ValueError, "NaN or infinite"),
         (dict(y=[1.0, 2.0, 3.0]), ValueError, r"y has 3 entries but predictions \(columns\) has 2"),
         (dict(y=[1.0, np.nan]), ValueError, "y holds 1 NaN or infinite values"),
@@ -236,7 +283,11 @@ TABLES = {
         (dict(weights="ab"), TypeError, "weights must be a 1-d array of real numbers"),
     ],
     "correlated_pair": [
-        (dict(latent_correlation=1.5), ValueError, r"latent_correlation must be a real number in \[-1, 1\]; got 1.5"),
+        (
+            dict(latent_correlation=1.5),
+            ValueError,
+            r"latent_correlation must be a real number in \[-1, 1\]; got 1.5",
+        ),
         (dict(latent_correlation="x"), TypeError, "latent_correlation must be a real number"),
         (dict(positive_rate=0.0), ValueError, r"positive_rate must be a real number in \(0, 1\)"),
         (dict(n_samples=0), ValueError, "n_samples must be an integer >= 1"),
@@ -244,8 +295,11 @@ TABLES = {
     ],
 }
 GOOD = {
-    "pair_table": GOOD_PAIR, "disagreement": GOOD_PAIR, "correlation": GOOD_PAIR,
-    "q_statistic": GOOD_PAIR, "kappa": GOOD_PAIR,
+    "pair_table": GOOD_PAIR,
+    "disagreement": GOOD_PAIR,
+    "correlation": GOOD_PAIR,
+    "q_statistic": GOOD_PAIR,
+    "kappa": GOOD_PAIR,
     "pairwise_diversity": dict(predictions=[[1, -1, 1], [1, 1, -1]]),
     "kappa_error": dict(predictions=[[1, 0, 1], [1, 1, 0]], y=[1, 0, 0]),
     "error_ambiguity": dict(predictions=[[1.0, 2.0], [2.0, 2.0]], y=[1.5, 2.0]),
@@ -266,7 +320,18 @@ def test_bad_rows_apply_and_good_inputs_pass():
 
 
 def test_public_names():
-    assert set(D.__all__) == {"disagreement", "correlation", "q_statistic", "kappa", "pair_table",
-                              "pairwise_diversity", "kappa_error", "error_ambiguity",
-                              "MEASURES", "ErrorAmbiguity", "KappaError", "PairTable"}
+    assert set(D.__all__) == {
+        "disagreement",
+        "correlation",
+        "q_statistic",
+        "kappa",
+        "pair_table",
+        "pairwise_diversity",
+        "kappa_error",
+        "error_ambiguity",
+        "MEASURES",
+        "ErrorAmbiguity",
+        "KappaError",
+        "PairTable",
+    }
     assert BD.__all__ == ["correlated_pair"]

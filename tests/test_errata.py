@@ -55,8 +55,14 @@ def test_beta_is_the_significance_level_in_percent():
     for n, eps in itertools.product([10, 30, 100], [0.02, 0.1, 0.3, 0.5]):
         miss = 1 - pe.coverage_probability(eps, n, confidence_level=level, method="clopper-pearson")
         assert miss <= beta / 100 + 1e-12
-    sim = simulate_coverage(0.1, 30, confidence_level=level, method="clopper-pearson",
-                               n_datasets=100_000, rng=np.random.default_rng(5))
+    sim = simulate_coverage(
+        0.1,
+        30,
+        confidence_level=level,
+        method="clopper-pearson",
+        n_datasets=100_000,
+        rng=np.random.default_rng(5),
+    )
     assert 1 - sim.coverage <= beta / 100 + 4 * sim.std_error
 
 
@@ -75,8 +81,13 @@ def test_c_class_gap_is_not_the_two_class_formula():
     n = 200
     eps = priors @ errors
     gap = pe.selective_variance_gap(errors, priors, n)
-    pairwise = sum(priors[i] * priors[j] * (errors[i] - errors[j]) ** 2
-                   for i, j in itertools.combinations(range(4), 2)) / n
+    pairwise = (
+        sum(
+            priors[i] * priors[j] * (errors[i] - errors[j]) ** 2
+            for i, j in itertools.combinations(range(4), 2)
+        )
+        / n
+    )
     assert gap == pytest.approx(pairwise, rel=1e-12)
     assert gap == pytest.approx(priors @ (errors - eps) ** 2 / n, rel=1e-12)
     # The two-class formula applied to the first two classes is no substitute.

@@ -85,8 +85,9 @@ def test_isodata_split_uses_the_standard_deviation_along_one_feature():
         if scale == 10.0:
             assert np.abs(note[0] - X.mean(axis=0)).max() > reach
         # the standard deviation moves with the data's units
-        np.testing.assert_allclose(np.abs(right[0] - X.mean(axis=0)).max(),
-                                   scale * elongated(1.0).std(axis=0).max())
+        np.testing.assert_allclose(
+            np.abs(right[0] - X.mean(axis=0)).max(), scale * elongated(1.0).std(axis=0).max()
+        )
     # along every coordinate vs along the long axis: two blobs side by side on
     # feature 0 in 6-d; c +- sigma e_0 separates them, c +- sigma (1, ..., 1) cuts
     # across both (even with sigma the standard deviation)
@@ -138,5 +139,6 @@ def test_criterion_j_compares_partitions_with_the_same_c_only():
     J = [KMeans(k, n_init=5, random_state=0).fit(X).inertia_ for k in range(1, 9)]
     assert np.all(np.diff(J) < 0)  # J keeps falling as c grows
     singletons = KMeans(len(np.unique(X, axis=0)), init=np.unique(X, axis=0)).fit(
-        np.unique(X, axis=0))
+        np.unique(X, axis=0)
+    )
     assert singletons.inertia_ == 0.0  # the unconstrained minimum

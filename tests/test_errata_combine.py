@@ -62,8 +62,9 @@ def test_in_sample_secondary_training_set_overfits():
     # note 004: building the meta-training set from the first-level learners' own training
     # data risks overfitting; out-of-fold meta-features avoid it.
     X, y = load_breast_cancer(return_X_y=True)
-    model = Stacking([DecisionTreeClassifier(random_state=0), KNeighborsClassifier(1)],
-                     cv=5, random_state=0).fit(X, y)
+    model = Stacking(
+        [DecisionTreeClassifier(random_state=0), KNeighborsClassifier(1)], cv=5, random_state=0
+    ).fit(X, y)
     in_sample = model.meta_features(X)
     assert np.all(in_sample[:, 2:4].argmax(axis=1) == np.searchsorted(model.classes_, y))
     oof_error = np.mean(model.oof_features_[:, 2:4].argmax(axis=1) != y)

@@ -53,11 +53,13 @@ def test_inverted_fisher_ratio_picks_the_worst_direction():
     acc_note = nearest_mean_accuracy((X - X.mean(0)) @ w_note, y)
     acc_fisher = nearest_mean_accuracy((X - X.mean(0)) @ w_fisher, y)
     assert acc_fisher > 0.9 and acc_note < 0.6
-    np.testing.assert_allclose(w_fisher / np.linalg.norm(w_fisher),
-                               LDA(n_components=1).fit(X, y).scalings_[:, 0]
-                               / np.linalg.norm(LDA(n_components=1).fit(X, y).scalings_[:, 0])
-                               * np.sign(w_fisher @ LDA(n_components=1).fit(X, y).scalings_[:, 0]),
-                               atol=1e-8)
+    np.testing.assert_allclose(
+        w_fisher / np.linalg.norm(w_fisher),
+        LDA(n_components=1).fit(X, y).scalings_[:, 0]
+        / np.linalg.norm(LDA(n_components=1).fit(X, y).scalings_[:, 0])
+        * np.sign(w_fisher @ LDA(n_components=1).fit(X, y).scalings_[:, 0]),
+        atol=1e-8,
+    )
 
 
 def test_note_derivative_is_half_the_gradient_of_the_correct_ratio():
@@ -90,8 +92,9 @@ def test_class_covariance_about_overall_mean_is_not_class_scatter():
 def test_inconsistent_class_weights_change_the_directions():
     X, y = WINE
     # unbalance the classes strongly: keep 10 of class 0, all of 1, 20 of class 2
-    keep = np.concatenate([np.flatnonzero(y == 0)[:10], np.flatnonzero(y == 1),
-                           np.flatnonzero(y == 2)[:20]])
+    keep = np.concatenate(
+        [np.flatnonzero(y == 0)[:10], np.flatnonzero(y == 1), np.flatnonzero(y == 2)[:20]]
+    )
     X, y = X[keep], y[keep]
     X = (X - X.mean(axis=0)) / X.std(axis=0)  # z-scores, so no feature dominates the norms
     n, d = X.shape
@@ -119,12 +122,19 @@ def test_inconsistent_class_weights_change_the_directions():
     Xb, yb = load_iris(return_X_y=True)
     nb = len(yb)
     ub = Xb.mean(axis=0)
-    Sw_b = sum(np.sum(yb == c) / nb * (Xb[yb == c] - Xb[yb == c].mean(0)).T
-               @ (Xb[yb == c] - Xb[yb == c].mean(0)) for c in range(3))
+    Sw_b = sum(
+        np.sum(yb == c)
+        / nb
+        * (Xb[yb == c] - Xb[yb == c].mean(0)).T
+        @ (Xb[yb == c] - Xb[yb == c].mean(0))
+        for c in range(3)
+    )
     Sb_b = sum(np.outer(Xb[yb == c].mean(0) - ub, Xb[yb == c].mean(0) - ub) for c in range(3))
     lam_b, V_b = eigh(Sb_b, Sw_b)
-    assert np.max(subspace_angles(V_b[:, np.argsort(lam_b)[::-1][:2]],
-                                  LDA().fit(Xb, yb).scalings_)) < 1e-8
+    assert (
+        np.max(subspace_angles(V_b[:, np.argsort(lam_b)[::-1][:2]], LDA().fit(Xb, yb).scalings_))
+        < 1e-8
+    )
 
 
 def test_pca_note_algorithm_centres_the_wrong_axis():

@@ -51,7 +51,9 @@ def test_only_the_inverse_gives_chi_square_and_unit_invariance():
     # changing units (metres -> centimetres for attribute 1) leaves ours unchanged only
     T = np.diag([100.0, 1.0, 1.0])
     x, y = X[0], X[1]
-    assert pe.mahalanobis(T @ x, T @ y, T @ cov @ T) == pytest.approx(pe.mahalanobis(x, y, cov), rel=1e-10)
+    assert pe.mahalanobis(T @ x, T @ y, T @ cov @ T) == pytest.approx(
+        pe.mahalanobis(x, y, cov), rel=1e-10
+    )
     assert note_mahalanobis(T @ x, T @ y, T @ cov @ T) > 100 * note_mahalanobis(x, y, cov)
 
 
@@ -84,7 +86,9 @@ def test_high_dimension_problem_is_concentration_not_growth():
         dist = pe.minkowski(X, q)
         scaled = dist / np.sqrt(d)  # removes the growth
         # the growth is irrelevant to nearest-neighbour search: the order is the same
-        np.testing.assert_array_equal(np.argsort(dist, kind="stable"), np.argsort(scaled, kind="stable"))
+        np.testing.assert_array_equal(
+            np.argsort(dist, kind="stable"), np.argsort(scaled, kind="stable")
+        )
         contrast[d] = (dist.max() - dist.min()) / dist.min()
         cos = pe.cosine_distance(X - 0.5, q - 0.5)
         contrast[d, "cos"] = (cos.max() - cos.min()) / cos.mean()
@@ -109,6 +113,7 @@ def test_cos_is_a_similarity_the_distance_is_one_minus_cos():
     assert int(np.argmin(pe.cosine_distance(candidates, x))) == 0  # picks the near copy
     # the distance is 1 - cos, equal to scipy's cosine distance
     for c in candidates:
-        assert pe.cosine_distance(c, x) == pytest.approx(1.0 - pe.cosine_similarity(c, x),
-                                                         abs=1e-15)
+        assert pe.cosine_distance(c, x) == pytest.approx(
+            1.0 - pe.cosine_similarity(c, x), abs=1e-15
+        )
         assert pe.cosine_distance(c, x) == pytest.approx(sd.cosine(c, x), abs=1e-15)

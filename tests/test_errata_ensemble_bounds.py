@@ -58,8 +58,12 @@ def test_printed_sum_is_the_tail_with_ties_counted_as_errors():
     for eps in (0.1, 0.3, 0.45, 0.6):
         for T in range(1, 30):
             # reference: scipy.stats.binom.sf (scipy 1.x), wrong voters K ~ Binomial(T, eps)
-            assert note_sum(eps, T) == pytest.approx(stats.binom.sf((T - 1) // 2, T, eps), rel=1e-10)
-            assert note_sum(eps, T) == pytest.approx(majority_vote_error(eps, T, ties="error"), rel=1e-10)
+            assert note_sum(eps, T) == pytest.approx(
+                stats.binom.sf((T - 1) // 2, T, eps), rel=1e-10
+            )
+            assert note_sum(eps, T) == pytest.approx(
+                majority_vote_error(eps, T, ties="error"), rel=1e-10
+            )
     # for even T this is not the fair-coin error: the difference is half the tie probability
     gap = note_sum(0.3, 10) - majority_vote_error(0.3, 10, ties="coin")
     assert gap == pytest.approx(0.5 * stats.binom.pmf(5, 10, 0.3), rel=1e-10)

@@ -32,8 +32,8 @@ def test_prediction_table_q_differs_from_the_oracle_q():
     t_pred, t_oracle = pair_table(h1, h2), pair_table(h1, h2, y)
     assert (t_pred.a, t_pred.b, t_pred.c, t_pred.d) == (2, 3, 3, 0)
     assert (t_oracle.a, t_oracle.b, t_oracle.c, t_oracle.d) == (1, 0, 6, 1)
-    assert q_statistic(h1, h2) == -1.0      # (2*0 - 3*3) / (2*0 + 3*3)
-    assert q_statistic(h1, h2, y) == 1.0    # (1*1 - 0*6) / (1*1 + 0*6)
+    assert q_statistic(h1, h2) == -1.0  # (2*0 - 3*3) / (2*0 + 3*3)
+    assert q_statistic(h1, h2, y) == 1.0  # (1*1 - 0*6) / (1*1 + 0*6)
 
 
 def test_decomposition_needs_weights_summing_to_one():

@@ -50,8 +50,10 @@ def test_crossover_survival_is_a_bound_not_an_equality():
     ca, cb = single_point_crossover(np.tile(a, (n, 1)), np.tile(b, (n, 1)), rng=0)
     assert np.all(schema_matches(schema, ca) | schema_matches(schema, cb))
     # with a mate that differs everywhere the note's value is exact
-    survived = sum(bool(schema_matches(schema, np.array([np.r_[a[:c], ~a[c:]], np.r_[~a[:c], a[c:]]])).any())
-                   for c in range(1, l))
+    survived = sum(
+        bool(schema_matches(schema, np.array([np.r_[a[:c], ~a[c:]], np.r_[~a[:c], a[c:]]])).any())
+        for c in range(1, l)
+    )
     assert survived == 0
 
 
@@ -72,8 +74,9 @@ def test_above_average_short_low_order_schema_can_shrink():
     assert exact < m  # expected to *lose* instances
     bound = schema_theorem_bound(m, f_h, f_bar, 0.8, 0.1, 1, 0, 4, form="product")
     assert bound < exact < m
-    check = schema_counts(onemax, pop, "1###", crossover_rate=0.8, mutation_rate=0.1,
-                          n_runs=4000, rng=0)
+    check = schema_counts(
+        onemax, pop, "1###", crossover_rate=0.8, mutation_rate=0.1, n_runs=4000, rng=0
+    )
     assert simulation.check_mean(check.counts, exact).passed
     assert check.observed_mean + 4 * check.std_error < m
 
@@ -103,5 +106,7 @@ def test_one_random_bit_flip_is_not_per_bit_mutation(order, length):
     one_flip[np.arange(n), rng.integers(0, length, n)] ^= True
     kept_one = schema_matches(schema, one_flip).astype(float)
     assert simulation.check_mean(kept_one, float(exact_one_flip)).passed
-    kept_per_bit = schema_matches(schema, bit_flip_mutation(pop, 1 / length, rng=order)).astype(float)
+    kept_per_bit = schema_matches(schema, bit_flip_mutation(pop, 1 / length, rng=order)).astype(
+        float
+    )
     assert simulation.check_mean(kept_per_bit, float(per_bit)).passed

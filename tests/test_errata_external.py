@@ -17,7 +17,6 @@ def test_ari_can_be_negative_note_000_says_range_0_1():
     assert sum(v < 0 for v in values) > 50  # under random labelings about half are negative
 
 
-
 def test_wallace_indices_are_conditional_not_joint_probabilities():
     """Note 001 reads a/(a+b) and a/(a+c) as "the probability that the two samples of a
     pair are together in both the clustering and the reference". That joint probability

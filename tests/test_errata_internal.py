@@ -36,6 +36,7 @@ def test_note_002_dunn_minimum_is_between_clusters():
     """Note 002 calls d_min the smallest distance between two elements *within* a cluster
     (任意两个类内元素间的最短距离); read so, DVI rewards tight pairs, not separation: it
     barely changes when the clusters are pushed apart, while Dunn's index grows."""
+
     def literal(X, labels):
         D = cdist(X, X)
         np.fill_diagonal(D, np.inf)
@@ -57,8 +58,12 @@ def test_dbi_scatter_is_cp():
     X, labels = blobs(2, spread=1.5)
     mu = np.array([X[labels == k].mean(0) for k in range(3)])
     cp = np.array([np.linalg.norm(X[labels == k] - mu[k], axis=1).mean() for k in range(3)])
-    dbi = np.mean([max((cp[i] + cp[j]) / np.linalg.norm(mu[i] - mu[j])
-                       for j in range(3) if j != i) for i in range(3)])
+    dbi = np.mean(
+        [
+            max((cp[i] + cp[j]) / np.linalg.norm(mu[i] - mu[j]) for j in range(3) if j != i)
+            for i in range(3)
+        ]
+    )
     assert dbi == pytest.approx(skm.davies_bouldin_score(X, labels), rel=1e-12)
     assert pe.davies_bouldin_index(X, labels) == pytest.approx(dbi, rel=1e-12)
 
@@ -73,4 +78,5 @@ def test_sp_with_a_square_is_in_other_units():
     Y = 1000.0 * X
     assert pe.spacing(Y, labels) / pe.compactness(Y, labels) == pytest.approx(ratio, rel=1e-9)
     assert pe.spacing(Y, labels, squared=True) / pe.compactness(Y, labels) == pytest.approx(
-        1000.0 * ratio_sq, rel=1e-9)
+        1000.0 * ratio_sq, rel=1e-9
+    )

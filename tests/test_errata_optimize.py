@@ -38,9 +38,19 @@ def test_adagrad_without_square_root_depends_on_the_scale_of_f():
     q = quadratic_problem((1.0, 30.0), angle=0.2)
     x0 = [1.0, -1.0]
     paths_note = [note_adagrad(lambda x, c=c: c * q.grad(x), x0, 0.3, 100) for c in (1.0, 100.0)]
-    paths_ok = [gradient_descent(lambda x, c=c: c * q.f(x), lambda x, c=c: c * q.grad(x), x0,
-                                 method="adagrad", learning_rate=0.3, n_iter=100, tol=1e-300,
-                                 epsilon=1e-12).path for c in (1.0, 100.0)]
+    paths_ok = [
+        gradient_descent(
+            lambda x, c=c: c * q.f(x),
+            lambda x, c=c: c * q.grad(x),
+            x0,
+            method="adagrad",
+            learning_rate=0.3,
+            n_iter=100,
+            tol=1e-300,
+            epsilon=1e-12,
+        ).path
+        for c in (1.0, 100.0)
+    ]
     # with the root: the same path whatever the scale of f
     np.testing.assert_allclose(paths_ok[0], paths_ok[1], rtol=1e-8, atol=1e-10)
     # without it: scaling f by 100 shrinks every step by about 100
@@ -68,8 +78,16 @@ def stale_momentum(L, eta, gamma, n_iter=3000):
 def test_stale_gradient_momentum_diverges_where_heavy_ball_converges(gamma, eta):
     L = 1.0
     assert eta < momentum_stability_limit(L, gamma)
-    heavy = gradient_descent(lambda x: 0.5 * L * x @ x, lambda x: L * x, [1.0], method="momentum",
-                             learning_rate=eta, momentum=gamma, n_iter=3000, tol=1e-12)
+    heavy = gradient_descent(
+        lambda x: 0.5 * L * x @ x,
+        lambda x: L * x,
+        [1.0],
+        method="momentum",
+        learning_rate=eta,
+        momentum=gamma,
+        n_iter=3000,
+        tol=1e-12,
+    )
     assert heavy.converged
     assert stale_momentum(L, eta, gamma) == np.inf
 
@@ -89,8 +107,10 @@ def test_derivative_of_bilinear_form_is_outer_product():
     assert np.shape(x[:3] @ x[:3]) == () != A.shape
     # the identities the note states correctly, checked the same way
     a, B = rng.normal(size=3), rng.normal(size=(3, 3))
+
     def num_grad(fun, z):
         return np.array([(fun(z + h * e) - fun(z - h * e)) / (2 * h) for e in np.eye(z.size)])
+
     np.testing.assert_allclose(num_grad(lambda z: z @ a, x), a, rtol=1e-7)
     np.testing.assert_allclose(num_grad(lambda z: z @ B @ z, x), (B + B.T) @ x, rtol=1e-6)
 

@@ -33,10 +33,12 @@ def note_w_star(X, y, C, G):
 def test_note_w_star_is_not_centred_and_grows_with_n(n):
     X, y = CI.two_gaussians(n, separation=2.0, rng=n)
     res = P.perturbation_interval(X, y, cv=5, n_resamples=60, rng=1)
-    note = np.array([note_w_star(X, y, 1.0, g.exponential(size=n)) for g in spawn(np.random.default_rng(2), 60)])
+    note = np.array(
+        [note_w_star(X, y, 1.0, g.exponential(size=n)) for g in spawn(np.random.default_rng(2), 60)]
+    )
     # the note's statistic is >= 0 and of order n^{3/2} * 2 eps: nowhere near mean zero
     assert np.all(note >= 0)
-    assert note.mean() > 0.5 * n ** 1.5 * 2 * res.error
+    assert note.mean() > 0.5 * n**1.5 * 2 * res.error
     # the paper's is of order 1: its mean is a fraction of its spread, and n^{-1/2} W* is small
     assert abs(res.replicates.mean()) < res.replicates.std()
     assert abs(res.centred_replicates.mean()) < 1e-12
@@ -61,7 +63,9 @@ def test_the_alpha_percentile_gives_an_inside_out_interval(seed):
     assert wrong_xi < 0
     assert res.error - wrong_xi / root_n > res.error + wrong_xi / root_n  # low > high
     right_xi = np.quantile(res.centred_replicates, 0.975)
-    assert (res.low, res.high) == pytest.approx((res.error - right_xi / root_n, res.error + right_xi / root_n))
+    assert (res.low, res.high) == pytest.approx(
+        (res.error - right_xi / root_n, res.error + right_xi / root_n)
+    )
     assert res.low < res.error < res.high
     normal_half = 1.959964 * res.replicates.std(ddof=1) / root_n
     assert 0.75 < (res.high - res.error) / normal_half < 1.33
@@ -71,7 +75,9 @@ def _cv_and_naive_variance(n, K, n_datasets, seed):
     cvs, naive = [], []
     for gen in spawn(np.random.default_rng(seed), n_datasets):
         X, y = CI.two_gaussians(n, separation=2.0, rng=gen)
-        folds = cv_splits(K, y, stratify=True, rng=gen)[0]  # the folds of perturbation_interval(cv=K)
+        folds = cv_splits(K, y, stratify=True, rng=gen)[
+            0
+        ]  # the folds of perturbation_interval(cv=K)
         errs = P._cv_errors(X, y, folds, 1.0, np.ones(n), P._fit_linear_svm)
         cvs.append(errs.mean())
         naive.append(errs.var(ddof=1) / K)

@@ -78,8 +78,13 @@ def test_linear_programming_solves_the_optimality_equations(seed):
     rows = [mdp.gamma * mdp.P[s, a] - np.eye(S)[s] for s in range(S) for a in range(A)]
     rhs = [-mdp.r[s, a] for s in range(S) for a in range(A)]
     # reference: scipy.optimize.linprog (HiGHS), scipy 1.x
-    lp = optimize.linprog(np.ones(S), A_ub=np.array(rows), b_ub=np.array(rhs), bounds=[(None, None)] * S,
-                          method="highs")
+    lp = optimize.linprog(
+        np.ones(S),
+        A_ub=np.array(rows),
+        b_ub=np.array(rhs),
+        bounds=[(None, None)] * S,
+        method="highs",
+    )
     assert lp.success
     np.testing.assert_allclose(lp.x, value_iteration(mdp, tol=1e-12).values, atol=1e-7)
     # and the LP's answer is not the value of an arbitrary policy: it is the optimum
@@ -126,7 +131,7 @@ def test_return_is_discounted_from_the_visit_not_from_the_start():
         t = hits[0]
         correct.append(discounted_return(ep.rewards[t:], g.gamma))
         # note: G(s_t) = gamma^t R_t + ... + gamma^n R_n
-        printed.append(sum(g.gamma ** k * ep.rewards[k] for k in range(t, ep.rewards.size)))
+        printed.append(sum(g.gamma**k * ep.rewards[k] for k in range(t, ep.rewards.size)))
     assert len(correct) > 1000
     assert check_mean(correct, v[s]).passed
     assert not check_mean(printed, v[s]).passed
@@ -153,7 +158,9 @@ def delayed_reward_mdp(gamma, delay=3):
 
 
 def test_larger_gamma_means_more_far_sighted():
-    choices = [policy_iteration(delayed_reward_mdp(gamma)).policy[0] for gamma in np.linspace(0, 1, 21)]
+    choices = [
+        policy_iteration(delayed_reward_mdp(gamma)).policy[0] for gamma in np.linspace(0, 1, 21)
+    ]
     # the agent takes the immediate reward for small gamma and the delayed, larger one for large gamma
     assert choices[0] == 0 and choices[-1] == 1
     assert np.all(np.diff(choices) >= 0)
@@ -173,11 +180,17 @@ def test_epsilon_greedy_actions_evaluate_another_policy():
     soft = epsilon_greedy(one_hot, 0.4)
     v_soft = policy_evaluation(g, soft)
     # the note's algorithm: TD(lambda) with epsilon-greedy actions
-    est = td_lambda(g, soft, lam=0.5, alpha=0.03, n_episodes=2500, rng=0).history[1250:].mean(axis=0)
+    est = (
+        td_lambda(g, soft, lam=0.5, alpha=0.03, n_episodes=2500, rng=0).history[1250:].mean(axis=0)
+    )
     assert np.max(np.abs(est - v_soft)) < 0.06
     assert np.max(np.abs(est - v_pi)) > 0.15
     # following pi itself estimates v_pi
-    est_pi = td_lambda(g, policy, lam=0.5, alpha=0.03, n_episodes=2500, rng=0).history[1250:].mean(axis=0)
+    est_pi = (
+        td_lambda(g, policy, lam=0.5, alpha=0.03, n_episodes=2500, rng=0)
+        .history[1250:]
+        .mean(axis=0)
+    )
     assert np.max(np.abs(est_pi - v_pi)) < 0.06
 
 
@@ -225,18 +238,22 @@ def test_n_step_returns_reach_the_monte_carlo_return():
         assert ep.terminated and T >= 2
         for t in (0, T // 2, T - 1):
             G = discounted_return(ep.rewards[t:], g.gamma)
-            gaps = np.array([abs(n_step_return(ep, v, n, gamma=g.gamma, t=t) - G)
-                             for n in range(1, T - t + 4)])
+            gaps = np.array(
+                [abs(n_step_return(ep, v, n, gamma=g.gamma, t=t) - G) for n in range(1, T - t + 4)]
+            )
             # exact once n >= T - t (nothing left to bootstrap), the note's "tends to MC"
-            assert np.all(gaps[T - t - 1:] == 0.0)
+            assert np.all(gaps[T - t - 1 :] == 0.0)
             # before that: gamma^n |V(S_{t+n}) - G_{t+n}|
             for n in range(1, T - t):
-                tail = discounted_return(ep.rewards[t + n:], g.gamma)
+                tail = discounted_return(ep.rewards[t + n :], g.gamma)
                 expected = g.gamma**n * abs(v[ep.states[t + n]] - tail)
                 assert gaps[n - 1] == pytest.approx(expected, abs=1e-12)
         # and bootstrapping makes a short-horizon target genuinely different from MC
         if T >= 3:
-            assert abs(n_step_return(ep, v, 1, gamma=g.gamma) - discounted_return(ep.rewards, g.gamma)) > 1e-6
+            assert (
+                abs(n_step_return(ep, v, 1, gamma=g.gamma) - discounted_return(ep.rewards, g.gamma))
+                > 1e-6
+            )
 
 
 # 9 -------------------------------------------------------------------------------------------

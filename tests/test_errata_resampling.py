@@ -13,7 +13,9 @@ from patterneval.resampling.bootstrap import _bootstrap_from_indices
 
 X_TINY = np.array([[0.0], [1.0], [2.0], [4.0], [5.0], [6.0]])
 Y_TINY = np.array([0, 0, 0, 1, 1, 1])
-REPLICATES = np.array([[0, 0, 1, 3, 4, 5], [1, 2, 2, 3, 3, 3], [0, 1, 1, 2, 4, 5], [3, 3, 4, 4, 5, 5]])
+REPLICATES = np.array(
+    [[0, 0, 1, 3, 4, 5], [1, 2, 2, 3, 3, 3], [0, 1, 1, 2, 4, 5], [3, 3, 4, 4, 5, 5]]
+)
 
 
 def test_note_average_of_replicate_errors_is_not_err1():
@@ -35,8 +37,9 @@ def test_632_is_far_too_optimistic_for_an_overfitting_rule():
         rng = np.random.default_rng(seed)
         X = rng.normal(size=(100, 4))
         y = rng.permutation(np.arange(100) % 2)
-        res = pe.bootstrap_error(KNeighborsClassifier(1), X, y, n_resamples=50, method=".632+",
-                                 rng=rng)
+        res = pe.bootstrap_error(
+            KNeighborsClassifier(1), X, y, n_resamples=50, method=".632+", rng=rng
+        )
         assert res.resubstitution == 0.0
         assert res.estimate_632 == pytest.approx(0.632 * res.oob)  # err = 0: a fixed shrinkage
         assert res.estimate_632 < 0.45  # on every data set, far below the true 1/2

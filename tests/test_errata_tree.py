@@ -82,15 +82,21 @@ def test_threshold_rule_maximise_gain_ratio():
     x = np.sort(rng.normal(size=30))
     y = (x > 0.2).astype(int)
     cuts = x[:-1] / 2 + x[1:] / 2
-    tables = np.array([[np.bincount(y[x <= t], minlength=2), np.bincount(y[x > t], minlength=2)]
-                       for t in cuts])
+    tables = np.array(
+        [[np.bincount(y[x <= t], minlength=2), np.bincount(y[x > t], minlength=2)] for t in cuts]
+    )
     ratios = gain_ratio(tables)
     w_gini = np.array([weighted_gini(t) for t in tables])
-    t_min_ratio, t_max_ratio, t_min_gini = cuts[np.argmin(ratios)], cuts[np.argmax(ratios)], cuts[np.argmin(w_gini)]
+    t_min_ratio, t_max_ratio, t_min_gini = (
+        cuts[np.argmin(ratios)],
+        cuts[np.argmax(ratios)],
+        cuts[np.argmin(w_gini)],
+    )
     # maximising the gain ratio (and minimising the weighted Gini) finds the true boundary
     assert t_max_ratio == t_min_gini and abs(t_max_ratio - 0.2) < 0.3
-    assert information_gain(tables[np.argmax(ratios)]) == pytest.approx(information_gain([[
-        (y == 0).sum(), 0], [0, (y == 1).sum()]]))
+    assert information_gain(tables[np.argmax(ratios)]) == pytest.approx(
+        information_gain([[(y == 0).sum(), 0], [0, (y == 1).sum()]])
+    )
     # minimising the gain ratio, as printed, picks the cut that peels off one end sample
     assert np.argmin(ratios) in (0, len(cuts) - 1) and ratios.min() < ratios.max() / 4
     assert abs(t_min_ratio - 0.2) > 1.0

@@ -296,7 +296,9 @@ def test_variance_gap_by_simulation(errors, priors, n):
     # variances is the root of the sum of the two Var(s^2).
     s2_r, m4_r = _cumulant_moments([1.0 / n], [n], [eps])
     s2_s, m4_s = _cumulant_moments(np.divide(priors, sim.class_sizes), sim.class_sizes, errors)
-    se_gap = math.sqrt(_var_of_sample_variance(s2_r, m4_r, r) + _var_of_sample_variance(s2_s, m4_s, r))
+    se_gap = math.sqrt(
+        _var_of_sample_variance(s2_r, m4_r, r) + _var_of_sample_variance(s2_s, m4_s, r)
+    )
     observed = sim.random.var(ddof=1) - sim.stratified.var(ddof=1)
     assert abs(observed - gap) <= 4 * se_gap
     assert gap > 8 * se_gap  # the simulation really resolves the gap (the test can fail)
@@ -310,7 +312,10 @@ def test_variance_gap_by_simulation(errors, priors, n):
             [Fraction(1, 50), Fraction(1, 10), Fraction(1, 4), Fraction(1, 2)],
             [Fraction(1, 10), Fraction(1, 5), Fraction(3, 10), Fraction(2, 5)],
         ),
-        ([Fraction(1, 7), Fraction(2, 3), Fraction(0), Fraction(1)], [Fraction(1, 3)] * 2 + [Fraction(1, 6)] * 2),
+        (
+            [Fraction(1, 7), Fraction(2, 3), Fraction(0), Fraction(1)],
+            [Fraction(1, 3)] * 2 + [Fraction(1, 6)] * 2,
+        ),
     ],
 )
 def test_variance_gap_pairwise_identity_exact(errors, priors):
@@ -320,7 +325,9 @@ def test_variance_gap_pairwise_identity_exact(errors, priors):
     first = sum(p * (e - eps) ** 2 for p, e in zip(priors, errors))
     c = len(errors)
     pairwise = sum(
-        priors[i] * priors[j] * (errors[i] - errors[j]) ** 2 for i in range(c) for j in range(i + 1, c)
+        priors[i] * priors[j] * (errors[i] - errors[j]) ** 2
+        for i in range(c)
+        for j in range(i + 1, c)
     )
     assert first == pairwise
     n = 40
@@ -376,7 +383,9 @@ def test_simulated_coverage_agrees_with_exact(method, eps, n):
     exact = pe.coverage_probability(eps, n, confidence_level=0.95, method=method)
     sim = simulate_coverage(eps, n, confidence_level=0.95, method=method, n_datasets=r, rng=rng)
     assert sim.n_datasets == r
-    assert sim.std_error == pytest.approx(math.sqrt(sim.coverage * (1 - sim.coverage) / r), rel=1e-12)
+    assert sim.std_error == pytest.approx(
+        math.sqrt(sim.coverage * (1 - sim.coverage) / r), rel=1e-12
+    )
     se = math.sqrt(exact * (1 - exact) / r)  # SE of a Bernoulli(exact) mean of r draws
     assert abs(sim.coverage - exact) <= 4 * se
 
@@ -388,7 +397,12 @@ COVERAGE_EPS = np.round(np.linspace(0.05, 0.5, 91), 6)  # step 0.005
 def coverage_table(ns=(30, 100), eps_grid=COVERAGE_EPS, level=0.95):
     """{method: array of exact coverages over ns x eps_grid} (used by the book and tests)."""
     return {
-        m: np.array([[pe.coverage_probability(e, n, confidence_level=level, method=m) for e in eps_grid] for n in ns])
+        m: np.array(
+            [
+                [pe.coverage_probability(e, n, confidence_level=level, method=m) for e in eps_grid]
+                for n in ns
+            ]
+        )
         for m in METHODS
     }
 
@@ -403,7 +417,9 @@ def test_wilson_coverage_band():
     max 0.97799 at (N=50, eps=0.07). So the band asserted is [0.92, 0.98], and the dips
     are pinned as regression values in test_wilson_known_dips.
     """
-    cov = np.array([[pe.coverage_probability(e, n, method="wilson") for e in COVERAGE_EPS] for n in COVERAGE_N])
+    cov = np.array(
+        [[pe.coverage_probability(e, n, method="wilson") for e in COVERAGE_EPS] for n in COVERAGE_N]
+    )
     assert cov.min() >= 0.92 and cov.max() <= 0.98
     assert abs(cov.mean() - 0.95) < 0.005  # on average close to nominal
 
@@ -433,7 +449,9 @@ def test_clopper_pearson_never_undercovers():
 def test_coverage_table_summary(capsys):
     """Not asserted beyond sanity: prints min / mean coverage per method (run with -s)."""
     table = coverage_table()
-    lines = [f"{'method':<16}{'min':>8}{'mean':>8}{'max':>8}   (N in {{30, 100}}, eps in [0.05, 0.5])"]
+    lines = [
+        f"{'method':<16}{'min':>8}{'mean':>8}{'max':>8}   (N in {{30, 100}}, eps in [0.05, 0.5])"
+    ]
     for m, cov in table.items():
         assert np.all((0 < cov) & (cov <= 1))
         lines.append(f"{m:<16}{cov.min():8.4f}{cov.mean():8.4f}{cov.max():8.4f}")
@@ -496,11 +514,17 @@ def test_sample_size_wald_clipped_is_smaller_than_closed_form():
     closed = math.ceil(z * z * 0.01 * 0.99 / 0.025**2)  # 61
     got = pe.sample_size_for_width(0.01, 0.05, method="wald")
     assert got < closed
-    assert _reference_width(0.01, got, 0.95, "wald") <= 0.05 < _reference_width(0.01, got - 1, 0.95, "wald")
+    assert (
+        _reference_width(0.01, got, 0.95, "wald")
+        <= 0.05
+        < _reference_width(0.01, got - 1, 0.95, "wald")
+    )
 
 
 @pytest.mark.parametrize("method", METHODS)
-@pytest.mark.parametrize(("eps", "width"), [(0.1, 0.2), (0.3, 0.25), (0.5, 0.3), (0.02, 0.1), (0.9, 0.15)])
+@pytest.mark.parametrize(
+    ("eps", "width"), [(0.1, 0.2), (0.3, 0.25), (0.5, 0.3), (0.02, 0.1), (0.9, 0.15)]
+)
 def test_sample_size_equals_linear_scan(method, eps, width):
     level = 0.95
     scan = next(n for n in range(1, 10_000) if _reference_width(eps, n, level, method) <= width)
@@ -537,7 +561,9 @@ def test_stratified_error_three_classes_by_hand():
     assert est.variance == pytest.approx(0.0010975, rel=1e-12)
     with pytest.raises(dataclasses.FrozenInstanceError):
         est.error = 0.0
-    assert repr(est).startswith("StratifiedEstimate(error=0.14, std_error=0.0331285, variance=0.0010975,")
+    assert repr(est).startswith(
+        "StratifiedEstimate(error=0.14, std_error=0.0331285, variance=0.0010975,"
+    )
     assert "<table" in est._repr_html_()
     low, high = est.confidence_interval(0.95)
     half = special.ndtri(0.975) * est.std_error
@@ -561,7 +587,9 @@ def test_proportional_allocation_sums_to_n(n, weights):
     assume(abs(priors.sum() - 1) < 1e-12)
     sizes = pe.proportional_allocation(n, priors)
     assert int(sizes.sum()) == n
-    assert np.all(sizes >= np.floor(priors * n) - 1e-9) and np.all(sizes <= np.floor(priors * n) + 1)
+    assert np.all(sizes >= np.floor(priors * n) - 1e-9) and np.all(
+        sizes <= np.floor(priors * n) + 1
+    )
 
 
 # --------------------------------------------------------------------------- 8. properties
@@ -590,7 +618,10 @@ def test_interval_widens_with_confidence_level(method, kn, levels_pair):
 
 
 @pytest.mark.parametrize("method", METHODS)
-@given(kn=st.integers(1, 500).flatmap(lambda n: st.tuples(st.integers(0, n), st.just(n))), m=st.integers(2, 20))
+@given(
+    kn=st.integers(1, 500).flatmap(lambda n: st.tuples(st.integers(0, n), st.just(n))),
+    m=st.integers(2, 20),
+)
 def test_interval_narrows_with_n_at_fixed_proportion(method, kn, m):
     """(k, n) -> (m k, m n) keeps k/n and shrinks the width, for all five methods.
 
@@ -670,7 +701,9 @@ def test_binomial_draws_fall_back_beyond_the_table_and_at_the_ends():
 
     gen = np.random.default_rng(0)
     big = _binomial_draws(gen, _TABLE_LIMIT + 1, 0.5, 1000)
-    assert abs(big.mean() / (_TABLE_LIMIT + 1) - 0.5) < 4 * np.sqrt(0.25 / (_TABLE_LIMIT + 1) / 1000)
+    assert abs(big.mean() / (_TABLE_LIMIT + 1) - 0.5) < 4 * np.sqrt(
+        0.25 / (_TABLE_LIMIT + 1) / 1000
+    )
     assert np.all(_binomial_draws(gen, 50, 0.0, 100) == 0)
     assert np.all(_binomial_draws(gen, 50, 1.0, 100) == 50)
 

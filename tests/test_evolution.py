@@ -57,7 +57,10 @@ def test_roulette_probabilities_are_proportional_to_fitness():
     # chi-square goodness of fit over the members with positive probability
     chi2 = stats.chisquare(observed[1:], p[1:] * draws.size)
     assert chi2.pvalue > 1e-4
-    checks = [simulation.check_mean((draws == i).astype(float), p[i], label=f"P(select {i})") for i in range(1, 6)]
+    checks = [
+        simulation.check_mean((draws == i).astype(float), p[i], label=f"P(select {i})")
+        for i in range(1, 6)
+    ]
     assert all(c.passed for c in checks), simulation.format_checks(checks)
 
 
@@ -102,7 +105,10 @@ def test_tournament_draws_match_closed_form(k):
     n = f.size
     p = (ranks**k - (ranks - 1) ** k) / n**k
     draws = tournament_selection(f, 40_000, size=k, rng=k)
-    checks = [simulation.check_mean((draws == i).astype(float), p[i], label=f"k={k} P({i})") for i in range(n)]
+    checks = [
+        simulation.check_mean((draws == i).astype(float), p[i], label=f"k={k} P({i})")
+        for i in range(n)
+    ]
     assert all(c.passed for c in checks), simulation.format_checks(checks)
 
 
@@ -131,12 +137,16 @@ def test_truncation_draws_the_top_F_uniformly():
     f = np.array([0.2, 9.0, 3.0, 7.0, 1.0, 8.0])
     draws = truncation_selection(f, 30_000, n_best=3, rng=2)
     assert set(np.unique(draws)) == {1, 3, 5}
-    checks = [simulation.check_mean((draws == i).astype(float), 1 / 3, label=f"P({i})") for i in (1, 3, 5)]
+    checks = [
+        simulation.check_mean((draws == i).astype(float), 1 / 3, label=f"P({i})") for i in (1, 3, 5)
+    ]
     assert all(c.passed for c in checks)
     # default keeps half (rounded up); ties at the cut are broken at random
     assert set(np.unique(truncation_selection([1, 1, 1, 0, 0], 500, rng=0))) == {0, 1, 2}
-    kept = {tuple(np.unique(truncation_selection([2.0, 1.0, 1.0], 200, n_best=2, rng=s)))
-            for s in range(20)}
+    kept = {
+        tuple(np.unique(truncation_selection([2.0, 1.0, 1.0], 200, n_best=2, rng=s)))
+        for s in range(20)
+    }
     assert kept == {(0, 1), (0, 2)}
 
 
@@ -145,8 +155,10 @@ def test_selection_pressure_orders_as_expected():
     f = np.arange(20.0)
     means = [tournament_selection(f, 20_000, size=k, rng=0).mean() for k in (1, 2, 4, 8)]
     assert np.all(np.diff(means) > 0)
-    exact = [np.sum(np.arange(1, 21) * (np.arange(1, 21) ** k - np.arange(20) ** k) / 20**k) - 1
-             for k in (1, 2, 4, 8)]
+    exact = [
+        np.sum(np.arange(1, 21) * (np.arange(1, 21) ** k - np.arange(20) ** k) / 20**k) - 1
+        for k in (1, 2, 4, 8)
+    ]
     np.testing.assert_allclose(means, exact, atol=0.15)
 
 
@@ -165,7 +177,9 @@ def test_single_point_slow_twin_same_draws():
     g = np.random.default_rng(7)
     cross, cuts = g.random(50) < 0.6, g.integers(1, 9, 50)
     for i in range(50):
-        want = _slow_single_point(a[i], b[i], cuts[i]) if cross[i] else (_string(a[i]), _string(b[i]))
+        want = (
+            _slow_single_point(a[i], b[i], cuts[i]) if cross[i] else (_string(a[i]), _string(b[i]))
+        )
         assert (_string(ca[i]), _string(cb[i])) == want
 
 
@@ -182,8 +196,12 @@ def test_single_point_disruption_is_delta_over_l_minus_1_exactly(schema):
     b = ~a  # the mate differs everywhere: a cut inside the span always disrupts
     # disrupted: neither child carries all of a's fixed bits (a cut before the span hands
     # them to the second child, a cut after it to the first)
-    disrupted = sum(not np.any(schema_matches(schema, np.array([_bits(x) for x in _slow_single_point(a, b, c)])))
-                    for c in range(1, l))
+    disrupted = sum(
+        not np.any(
+            schema_matches(schema, np.array([_bits(x) for x in _slow_single_point(a, b, c)]))
+        )
+        for c in range(1, l)
+    )
     assert Fraction(disrupted, l - 1) == Fraction(defining_length(schema), l - 1)
 
 
@@ -256,8 +274,11 @@ def test_rate_zero_copies_parents():
 def test_mutation_survival_exact_by_enumeration(order):
     p = Fraction(1, 7)
     # sum over all flip patterns of the o fixed bits: only "no flip" keeps the schema
-    total = sum(p ** sum(flips) * (1 - p) ** (order - sum(flips))
-                for flips in itertools.product((0, 1), repeat=order) if not any(flips))
+    total = sum(
+        p ** sum(flips) * (1 - p) ** (order - sum(flips))
+        for flips in itertools.product((0, 1), repeat=order)
+        if not any(flips)
+    )
     assert total == (1 - p) ** order
 
 
@@ -273,7 +294,9 @@ def test_mutation_survival_by_simulation():
 def test_mutation_slow_twin():
     pop = np.random.default_rng(0).random((5, 4)) < 0.5
     u = np.random.default_rng(2).random((5, 4))
-    slow = np.array([[(not x) if ui < 0.3 else x for x, ui in zip(row, urow)] for row, urow in zip(pop, u)])
+    slow = np.array(
+        [[(not x) if ui < 0.3 else x for x, ui in zip(row, urow)] for row, urow in zip(pop, u)]
+    )
     np.testing.assert_array_equal(bit_flip_mutation(pop, 0.3, rng=2), slow)
     assert not bit_flip_mutation(pop, 0.0, rng=1).__ne__(pop).any()
 
@@ -290,15 +313,19 @@ def test_schema_measures_note_examples():
 def test_schema_matches_slow_twin():
     pop = np.random.default_rng(3).random((64, 6)) < 0.5
     for schema in ("1#0###", "######", "010101", "#1##1#"):
-        slow = [all(s == "#" or s == ("1" if x else "0") for s, x in zip(schema, row)) for row in pop]
+        slow = [
+            all(s == "#" or s == ("1" if x else "0") for s, x in zip(schema, row)) for row in pop
+        ]
         np.testing.assert_array_equal(schema_matches(schema, pop), slow)
     # a schema of order o has 2^(l-o) instances
     every = np.array(list(itertools.product((0, 1), repeat=6)), bool)
-    assert schema_matches("1#0##1", every).sum() == 2 ** 3
+    assert schema_matches("1#0##1", every).sum() == 2**3
 
 
 def test_bound_forms():
-    assert schema_theorem_bound(10, 1.5, 1.0, 0.8, 0.01, 2, 2, 11) == pytest.approx(15 * (1 - 0.16 - 0.02))
+    assert schema_theorem_bound(10, 1.5, 1.0, 0.8, 0.01, 2, 2, 11) == pytest.approx(
+        15 * (1 - 0.16 - 0.02)
+    )
     grid = itertools.product([0.0, 0.3, 1.0], [0.0, 0.05, 0.5], [0, 1, 3], [2, 5])
     for p_c, p_m, order, delta in grid:
         delta = 0 if order < 2 else max(delta, order - 1)
@@ -310,8 +337,9 @@ def test_bound_forms():
 
 def test_selection_alone_gives_the_expectation_exactly():
     pop = np.random.default_rng(0).random((24, 10)) < 0.5
-    check = schema_counts(onemax, pop, "1#1#######", crossover_rate=0.0, mutation_rate=0.0,
-                          n_runs=1500, rng=3)
+    check = schema_counts(
+        onemax, pop, "1#1#######", crossover_rate=0.0, mutation_rate=0.0, n_runs=1500, rng=3
+    )
     assert simulation.check_mean(check.counts, check.selection_only).passed
     assert check.bound == pytest.approx(check.selection_only)
 
@@ -319,8 +347,9 @@ def test_selection_alone_gives_the_expectation_exactly():
 @pytest.mark.parametrize("schema", ["11########", "1########1", "###0#1####", "#1#1#1####"])
 def test_schema_theorem_bound_holds_and_is_not_vacuous(schema):
     pop = np.random.default_rng(0).random((30, 10)) < 0.5
-    check = schema_counts(onemax, pop, schema, crossover_rate=0.9, mutation_rate=0.05,
-                          n_runs=800, rng=1)
+    check = schema_counts(
+        onemax, pop, schema, crossover_rate=0.9, mutation_rate=0.05, n_runs=800, rng=1
+    )
     assert check.bound_holds
     diff = check.counts - check.bound_product
     # one-sided: the mean count is not significantly below the bound
@@ -335,8 +364,16 @@ def test_schema_theorem_over_generations():
     # E[m(t+1)] >= E[bound(P_t)] averaged over seeded runs: paired differences per generation
     schema, diffs = "11########", []
     for seed in range(60):
-        ga = GeneticAlgorithm(onemax, 10, population_size=20, selection="roulette", crossover_rate=0.8,
-                              mutation_rate=0.02, n_generations=6, rng=seed)
+        ga = GeneticAlgorithm(
+            onemax,
+            10,
+            population_size=20,
+            selection="roulette",
+            crossover_rate=0.8,
+            mutation_rate=0.02,
+            n_generations=6,
+            rng=seed,
+        )
         r = ga.run()
         row = []
         for t in range(6):
@@ -360,7 +397,7 @@ def test_fitness_functions_against_slow_twins():
     def slow_trap(row, k):
         total = 0
         for j in range(0, len(row), k):
-            u = sum(row[j:j + k])
+            u = sum(row[j : j + k])
             total += k if u == k else k - 1 - u
         return total
 
@@ -370,7 +407,9 @@ def test_fitness_functions_against_slow_twins():
     x = bits_to_real(pop, low=-1, high=2)
     slow = [-1 + 3 * int(_string(r), 2) / (2**12 - 1) for r in pop]
     np.testing.assert_allclose(x, slow)
-    np.testing.assert_allclose(sine_fitness(pop), np.array(slow) * np.sin(10 * np.pi * np.array(slow)) + 2)
+    np.testing.assert_allclose(
+        sine_fitness(pop), np.array(slow) * np.sin(10 * np.pi * np.array(slow)) + 2
+    )
     assert np.all(sine_fitness(np.random.default_rng(1).random((500, 16)) < 0.5) >= 0)
 
 
@@ -409,8 +448,16 @@ def test_ga_solves_onemax_and_is_deterministic():
 @pytest.mark.parametrize("crossover", E.CROSSOVERS)
 @pytest.mark.parametrize("replacement", E.REPLACEMENTS)
 def test_every_combination_runs_and_improves(selection, crossover, replacement):
-    r = run_ga(onemax, 16, population_size=20, selection=selection, crossover=crossover,
-               replacement=replacement, n_generations=25, rng=0)
+    r = run_ga(
+        onemax,
+        16,
+        population_size=20,
+        selection=selection,
+        crossover=crossover,
+        replacement=replacement,
+        n_generations=25,
+        rng=0,
+    )
     assert r.populations.dtype == bool and r.populations.shape == (26, 20, 16)
     np.testing.assert_array_equal(r.fitness_history, r.populations.sum(axis=2))
     assert r.best_fitness >= r.best_history[0]
@@ -420,8 +467,16 @@ def test_every_combination_runs_and_improves(selection, crossover, replacement):
 
 def test_elitist_and_replace_worst_never_lose_the_best():
     for opts in ({"elitism": 1}, {"replacement": "replace-worst"}, {"replacement": "preselection"}):
-        r = run_ga(trap, 12, population_size=16, selection="roulette", mutation_rate=0.2,
-                   n_generations=30, rng=2, **opts)
+        r = run_ga(
+            trap,
+            12,
+            population_size=16,
+            selection="roulette",
+            mutation_rate=0.2,
+            n_generations=30,
+            rng=2,
+            **opts,
+        )
         assert np.all(np.diff(r.best_history) >= 0), opts
     # preselection: a slot's fitness never decreases
     r = run_ga(onemax, 12, population_size=16, replacement="preselection", n_generations=20, rng=0)
@@ -432,10 +487,14 @@ def test_elitist_and_replace_worst_never_lose_the_best():
 
 
 def test_replace_worst_slow_twin_of_one_step():
-    ga = GeneticAlgorithm(onemax, 8, population_size=10, replacement="replace-worst", n_offspring=4, rng=0)
+    ga = GeneticAlgorithm(
+        onemax, 8, population_size=10, replacement="replace-worst", n_offspring=4, rng=0
+    )
     pop = ga.initial_population()
     f = onemax(pop)
-    twin = GeneticAlgorithm(onemax, 8, population_size=10, replacement="replace-worst", n_offspring=4, rng=0)
+    twin = GeneticAlgorithm(
+        onemax, 8, population_size=10, replacement="replace-worst", n_offspring=4, rng=0
+    )
     twin.initial_population()
     children, _ = twin._offspring(pop, f, 4)
     new, fn, used = ga.step(pop, f)
@@ -449,8 +508,15 @@ def test_replace_worst_slow_twin_of_one_step():
 
 
 def test_crowding_replaces_the_nearest_and_keeps_diversity():
-    ga = GeneticAlgorithm(onemax, 10, population_size=12, replacement="crowding", crowding_factor=12,
-                          n_offspring=1, rng=1)
+    ga = GeneticAlgorithm(
+        onemax,
+        10,
+        population_size=12,
+        replacement="crowding",
+        crowding_factor=12,
+        n_offspring=1,
+        rng=1,
+    )
     pop = ga.initial_population()
     f = onemax(pop)
     new, _, _ = ga.step(pop, f)
@@ -459,14 +525,23 @@ def test_crowding_replaces_the_nearest_and_keeps_diversity():
         (slot,) = changed
         d = np.count_nonzero(pop != new[slot], axis=1)
         assert d[slot] == d.min()  # with CF = n the nearest of the whole population
+
     # on a two-peak function crowding keeps both peaks longer than generational replacement
     def two_peaks(p):
         ones = p.sum(axis=1)
         return np.maximum(ones, p.shape[1] - ones).astype(float)
 
-    div = {rep: np.mean([run_ga(two_peaks, 20, population_size=30, replacement=rep, n_generations=40,
-                                rng=s).diversity_history[-1] for s in range(5)])
-           for rep in ("generational", "crowding")}
+    div = {
+        rep: np.mean(
+            [
+                run_ga(
+                    two_peaks, 20, population_size=30, replacement=rep, n_generations=40, rng=s
+                ).diversity_history[-1]
+                for s in range(5)
+            ]
+        )
+        for rep in ("generational", "crowding")
+    }
     assert div["crowding"] > div["generational"]
 
 
@@ -478,7 +553,15 @@ def test_sharing_spreads_the_population():
     def peak_share(**opts):
         shares = []
         for s in range(4):
-            r = run_ga(two_peaks, 16, population_size=40, selection="roulette", n_generations=40, rng=s, **opts)
+            r = run_ga(
+                two_peaks,
+                16,
+                population_size=40,
+                selection="roulette",
+                n_generations=40,
+                rng=s,
+                **opts,
+            )
             ones = r.populations[-1].sum(axis=1)
             shares.append(min(np.mean(ones > 8), np.mean(ones < 8)))
         return np.mean(shares)
@@ -491,14 +574,17 @@ def test_result_repr_and_frozen():
     assert repr(r).startswith("GAResult(best_individual=")
     with pytest.raises(AttributeError):
         r.best_fitness = 0.0
-    c = schema_counts(onemax, r.populations[0], "1#####", crossover_rate=0.5, mutation_rate=0.1,
-                      n_runs=10, rng=0)
+    c = schema_counts(
+        onemax, r.populations[0], "1#####", crossover_rate=0.5, mutation_rate=0.1, n_runs=10, rng=0
+    )
     assert "SchemaCountCheck" in c._repr_html_()
 
 
 def test_run_from_a_given_population():
     pop = np.zeros((6, 5), bool)
-    r = GeneticAlgorithm(onemax, 5, population_size=6, mutation_rate=0.0, n_generations=5, rng=0).run(pop)
+    r = GeneticAlgorithm(
+        onemax, 5, population_size=6, mutation_rate=0.0, n_generations=5, rng=0
+    ).run(pop)
     assert r.best_fitness == 0.0  # nothing can create a one without mutation
 
 
@@ -550,7 +636,13 @@ CASES = [
     (schema_theorem_bound, (5, 1.0, 1.0, 0.5, 0.1, 2, 12, 10), {}, ValueError, "defining_length"),
     (schema_theorem_bound, (5, 1.0, 1.0, 0.5, 0.1, 1, 3, 10), {}, ValueError, "defining length"),
     (schema_theorem_bound, (5, 1.0, 1.0, 0.5, 0.1, 2, 2, 1), {}, ValueError, "length"),
-    (schema_theorem_bound, (5, 1.0, 1.0, 0.5, 0.1, 2, 2, 10), {"form": "exact"}, ValueError, "form"),
+    (
+        schema_theorem_bound,
+        (5, 1.0, 1.0, 0.5, 0.1, 2, 2, 10),
+        {"form": "exact"},
+        ValueError,
+        "form",
+    ),
     (run_ga, (onemax, 10), {"population_size": 1}, ValueError, "population_size"),
     (run_ga, (onemax, 10), {"crossover_rate": 1.1}, ValueError, "crossover_rate"),
     (run_ga, (onemax, 10), {"mutation_rate": -0.2}, ValueError, "mutation_rate"),
@@ -559,27 +651,64 @@ CASES = [
     (run_ga, (onemax, 10), {"replacement": "niche"}, ValueError, "replacement"),
     (run_ga, (onemax, 10), {"replacement": "crowding", "elitism": 1}, ValueError, "elitism"),
     (run_ga, (onemax, 10), {"population_size": 4, "elitism": 4}, ValueError, "elitism"),
-    (run_ga, (onemax, 10), {"population_size": 4, "n_offspring": 5,
-                            "replacement": "replace-worst"}, ValueError, "n_offspring"),
+    (
+        run_ga,
+        (onemax, 10),
+        {"population_size": 4, "n_offspring": 5, "replacement": "replace-worst"},
+        ValueError,
+        "n_offspring",
+    ),
     (run_ga, (onemax, 1), {}, ValueError, "n_bits"),
     (run_ga, (onemax, 2), {"crossover": "two-point"}, ValueError, "two-point"),
     (run_ga, ("onemax", 10), {}, TypeError, "fitness"),
-    (run_ga, (lambda p: p.sum(axis=1) - 100.0, 10), {"selection": "roulette"}, ValueError, "roulette"),
+    (
+        run_ga,
+        (lambda p: p.sum(axis=1) - 100.0, 10),
+        {"selection": "roulette"},
+        ValueError,
+        "roulette",
+    ),
     (run_ga, (lambda p: np.ones(3), 10), {}, ValueError, "fitness"),
     (run_ga, (onemax, 10), {"truncation_size": 100}, ValueError, "truncation_size"),
-    (run_ga, (onemax, 10), {"population_size": 4, "crowding_factor": 5}, ValueError, "crowding_factor"),
+    (
+        run_ga,
+        (onemax, 10),
+        {"population_size": 4, "crowding_factor": 5},
+        ValueError,
+        "crowding_factor",
+    ),
     (run_ga, (onemax, 10), {"sharing_radius": -1.0}, ValueError, "sharing_radius"),
     (run_ga, (onemax, 10), {"n_generations": -1}, ValueError, "n_generations"),
     (run_ga_replicates, (onemax, 10), {"n_runs": 0}, ValueError, "n_runs"),
     (run_ga_replicates, (onemax, 10), {"selection": "best"}, ValueError, "selection"),
-    (schema_counts, (onemax, POP, "1###"), {"crossover_rate": 0.5, "mutation_rate": 0.1}, ValueError,
-     "positions"),
-    (schema_counts, (onemax, POP, "1####"), {"crossover_rate": 0.5, "mutation_rate": 0.1}, ValueError,
-     "non-negative with a positive sum"),
-    (schema_counts, (onemax, POP[:1], "1####"), {"crossover_rate": 0.5, "mutation_rate": 0.1}, ValueError,
-     "population"),
-    (schema_counts, (onemax, ~POP, "1####"), {"crossover_rate": 0.5, "mutation_rate": 0.1,
-                                               "n_runs": 1}, ValueError, "n_runs"),
+    (
+        schema_counts,
+        (onemax, POP, "1###"),
+        {"crossover_rate": 0.5, "mutation_rate": 0.1},
+        ValueError,
+        "positions",
+    ),
+    (
+        schema_counts,
+        (onemax, POP, "1####"),
+        {"crossover_rate": 0.5, "mutation_rate": 0.1},
+        ValueError,
+        "non-negative with a positive sum",
+    ),
+    (
+        schema_counts,
+        (onemax, POP[:1], "1####"),
+        {"crossover_rate": 0.5, "mutation_rate": 0.1},
+        ValueError,
+        "population",
+    ),
+    (
+        schema_counts,
+        (onemax, ~POP, "1####"),
+        {"crossover_rate": 0.5, "mutation_rate": 0.1, "n_runs": 1},
+        ValueError,
+        "n_runs",
+    ),
 ]
 
 
@@ -601,7 +730,9 @@ def test_replicates_are_independent_runs():
     for i, child in enumerate(children):
         r = run_ga(onemax, 12, population_size=10, n_generations=8, rng=child)
         np.testing.assert_array_equal(reps.best[i], r.best_history)
-        np.testing.assert_allclose(reps.diversity[i], [population_diversity(p) for p in r.populations])
+        np.testing.assert_allclose(
+            reps.diversity[i], [population_diversity(p) for p in r.populations]
+        )
         assert reps.best_fitness[i] == r.best_fitness
     with pytest.raises(ValueError, match="n_runs"):
         run_ga_replicates(onemax, 12, n_runs=0)
@@ -673,9 +804,18 @@ def test_sharing_refuses_negative_fitness():
 
 def test_ga_mean_fitness_near_the_largest_float_is_finite():
     # the sum of four fitness values of 1e308 overflows; their mean does not
-    result = run_ga(lambda pop: np.full(len(pop), 1e308), 6, population_size=4, n_generations=2, rng=0)
+    result = run_ga(
+        lambda pop: np.full(len(pop), 1e308), 6, population_size=4, n_generations=2, rng=0
+    )
     assert result.mean_history.tolist() == [1e308] * 3
     pop = np.random.default_rng(0).random((20, 8)) < 0.5
-    check = schema_counts(lambda p: onemax(p) * 1e307, pop, "11######", crossover_rate=0.7,
-                            mutation_rate=0.02, n_runs=20, rng=1)
+    check = schema_counts(
+        lambda p: onemax(p) * 1e307,
+        pop,
+        "11######",
+        crossover_rate=0.7,
+        mutation_rate=0.02,
+        n_runs=20,
+        rng=1,
+    )
     assert np.isfinite(check.f_mean) and check.f_mean == pytest.approx(onemax(pop).mean() * 1e307)

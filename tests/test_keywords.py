@@ -19,8 +19,11 @@ RETIRED = ("n_splits", "n_repeats", "stratify", "seed", "random_state")
 
 def _public_functions():
     seen, found = set(), []
-    names = ["patterneval"] + [m.name for m in pkgutil.walk_packages(pe.__path__, "patterneval.")
-                               if not any(p.startswith("_") for p in m.name.split("."))]
+    names = ["patterneval"] + [
+        m.name
+        for m in pkgutil.walk_packages(pe.__path__, "patterneval.")
+        if not any(p.startswith("_") for p in m.name.split("."))
+    ]
     for module_name in names:
         module = importlib.import_module(module_name)
         for name in getattr(module, "__all__", []):
@@ -39,7 +42,8 @@ def test_no_retired_keyword(func):
     params = inspect.signature(func).parameters
     assert not set(RETIRED) & set(params), (
         f"{func.__name__} takes {sorted(set(RETIRED) & set(params))}: functions take rng= "
-        f"and cv= (docs/DESIGN.md)")
+        f"and cv= (docs/DESIGN.md)"
+    )
 
 
 @pytest.mark.parametrize("func", FUNCTIONS)

@@ -53,22 +53,26 @@ EXPLORER = "RelabelExplorer"
 CITATIONS = ("Hubert and Arabie (1985)", "(Chacón and Rastrojo, 2023)")
 REFERENCE_ITEM = "Fowlkes and Mallows (1983)"
 
-TIMEOUT_MS = 30_000    # one UI step
-START_S = 60           # the server answering
-KERNEL_MS = 60_000     # the kernel started and idle
-RUN_ALL_MS = 120_000   # the whole chapter (about 10 s on one core)
+TIMEOUT_MS = 30_000  # one UI step
+START_S = 60  # the server answering
+KERNEL_MS = 60_000  # the kernel started and idle
+RUN_ALL_MS = 120_000  # the whole chapter (about 10 s on one core)
 
 # JupyterLab's user settings for the test: no "official Jupyter news" prompt over the
 # page, and every cell rendered (not windowed), so the whole chapter is in the page.
 SETTINGS = {
-    "@jupyterlab/apputils-extension/notification.jupyterlab-settings":
-        {"fetchNews": "false", "checkForUpdates": False},
+    "@jupyterlab/apputils-extension/notification.jupyterlab-settings": {
+        "fetchNews": "false",
+        "checkForUpdates": False,
+    },
     "@jupyterlab/notebook-extension/tracker.jupyterlab-settings": {"windowingMode": "none"},
 }
 
 # The notebook panel's kernel, through the application object (--LabApp.expose_app_in_browser).
-KERNEL = ("(() => { const w = window.jupyterapp && window.jupyterapp.shell.currentWidget;"
-          " const s = w && w.sessionContext; return s && s.session && s.session.kernel; })()")
+KERNEL = (
+    "(() => { const w = window.jupyterapp && window.jupyterapp.shell.currentWidget;"
+    " const s = w && w.sessionContext; return s && s.session && s.session.kernel; })()"
+)
 KERNEL_IDLE = f"() => {{ const k = {KERNEL}; return !!k && k.status === 'idle'; }}"
 # Counts the cells the kernel runs (execute_input) and the errors it reports.
 WATCH_KERNEL = f"""() => {{
@@ -137,21 +141,34 @@ def lab(tmp_path_factory):
         (home / "settings" / name).parent.mkdir(parents=True, exist_ok=True)
         (home / "settings" / name).write_text(json.dumps(values), encoding="utf-8")
     port, token = _free_port(), secrets.token_hex(16)
-    env = dict(os.environ, JUPYTER_CONFIG_DIR=str(home / "config"),
-               JUPYTERLAB_SETTINGS_DIR=str(home / "settings"),
-               JUPYTERLAB_WORKSPACES_DIR=str(home / "workspaces"),
-               JUPYTER_RUNTIME_DIR=str(home / "runtime"))
-    command = [str(jupyter), "lab", "--ServerApp.ip=127.0.0.1", f"--ServerApp.port={port}",
-               "--ServerApp.port_retries=0", f"--IdentityProvider.token={token}",
-               f"--ServerApp.root_dir={home / 'root'}", "--ServerApp.open_browser=False",
-               "--LabApp.news_url=", "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate",
-               "--LabApp.extension_manager=readonly", "--LabApp.expose_app_in_browser=True"]
+    env = dict(
+        os.environ,
+        JUPYTER_CONFIG_DIR=str(home / "config"),
+        JUPYTERLAB_SETTINGS_DIR=str(home / "settings"),
+        JUPYTERLAB_WORKSPACES_DIR=str(home / "workspaces"),
+        JUPYTER_RUNTIME_DIR=str(home / "runtime"),
+    )
+    command = [
+        str(jupyter),
+        "lab",
+        "--ServerApp.ip=127.0.0.1",
+        f"--ServerApp.port={port}",
+        "--ServerApp.port_retries=0",
+        f"--IdentityProvider.token={token}",
+        f"--ServerApp.root_dir={home / 'root'}",
+        "--ServerApp.open_browser=False",
+        "--LabApp.news_url=",
+        "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate",
+        "--LabApp.extension_manager=readonly",
+        "--LabApp.expose_app_in_browser=True",
+    ]
     if os.geteuid() == 0:
         command.append("--allow-root")
     log = home / "server.log"
     with log.open("w") as out:
-        proc = subprocess.Popen(command, cwd=home, env=env, stdout=out, stderr=subprocess.STDOUT,
-                                start_new_session=True)
+        proc = subprocess.Popen(
+            command, cwd=home, env=env, stdout=out, stderr=subprocess.STDOUT, start_new_session=True
+        )
     try:
         url = f"http://127.0.0.1:{port}"
         _wait_for_server(proc, f"{url}/api/status?token={token}", log)
@@ -177,8 +194,10 @@ def view(lab):
             page.wait_for_function(KERNEL_IDLE, timeout=KERNEL_MS)
         except PlaywrightTimeout as exc:
             context.close()
-            pytest.fail(f"the chapter did not open in JupyterLab: {exc.message.splitlines()[0]}\n"
-                        f"{lab.log.read_text()[-3000:]}")
+            pytest.fail(
+                f"the chapter did not open in JupyterLab: {exc.message.splitlines()[0]}\n"
+                f"{lab.log.read_text()[-3000:]}"
+            )
         SCREENSHOTS.mkdir(parents=True, exist_ok=True)
         explorer = page.locator(".jp-CodeCell", has_text=f"{EXPLORER}(")
         yield SimpleNamespace(page=page, explorer=explorer, outside=outside, problems=problems)
@@ -189,8 +208,10 @@ def view(lab):
 def ran(view):
     """Run All from the Run menu, waited for until every code cell has run and the kernel is idle."""
     page = view.page
-    n_code = sum(c["cell_type"] == "code"
-                 for c in json.loads((ROOT / CHAPTER).read_text(encoding="utf-8"))["cells"])
+    n_code = sum(
+        c["cell_type"] == "code"
+        for c in json.loads((ROOT / CHAPTER).read_text(encoding="utf-8"))["cells"]
+    )
     page.evaluate(WATCH_KERNEL)
     start = time.perf_counter()
     page.locator(".lm-MenuBar-item", has_text="Run").first.click()
@@ -198,10 +219,13 @@ def ran(view):
     try:
         page.wait_for_function(RAN_ALL, arg=n_code, timeout=RUN_ALL_MS)
     except PlaywrightTimeout:
-        pytest.fail(f"Run All did not finish within {RUN_ALL_MS / 1000:.0f} s: "
-                    f"{page.evaluate('window.peRun')}")
-    return SimpleNamespace(n_code=n_code, seconds=time.perf_counter() - start,
-                           **page.evaluate("window.peRun"))
+        pytest.fail(
+            f"Run All did not finish within {RUN_ALL_MS / 1000:.0f} s: "
+            f"{page.evaluate('window.peRun')}"
+        )
+    return SimpleNamespace(
+        n_code=n_code, seconds=time.perf_counter() - start, **page.evaluate("window.peRun")
+    )
 
 
 def _figure(explorer):
@@ -234,7 +258,9 @@ def test_citations_read_as_author_year_text(view):
 
 def test_run_all_runs_every_cell_without_error(view, ran):
     assert ran.executed == ran.n_code and not ran.errors, ran
-    stderr = view.page.locator(".jp-OutputArea-output[data-mime-type='application/vnd.jupyter.stderr']")
+    stderr = view.page.locator(
+        ".jp-OutputArea-output[data-mime-type='application/vnd.jupyter.stderr']"
+    )
     assert stderr.count() == 0, stderr.all_inner_texts()
     assert "Unknown Directive" not in view.page.locator(".jp-Notebook").inner_text()
     assert not view.problems, view.problems
@@ -268,7 +294,8 @@ def test_moving_a_slider_redraws_the_figure(view, ran):
             "([cell, src]) => { const imgs = cell.querySelectorAll('.widget-output img');"
             " return imgs.length === 1 && imgs[0].src !== src && imgs[0].complete"
             " && imgs[0].naturalWidth > 0; }",
-            arg=[explorer.element_handle(), before])
+            arg=[explorer.element_handle(), before],
+        )
     except PlaywrightTimeout:
         pytest.fail(f"the figure did not change after a slider step; problems: {view.problems}")
     assert explorer.locator(".widget-readout").first.inner_text() != readout

@@ -24,8 +24,9 @@ from sklearn.utils.multiclass import type_of_target
 import patterneval as pe
 from patterneval.cluster.stability import jaccard_table, within_dispersion
 
-X8 = np.array([[0.0, 0.1], [0.2, 0.0], [0.1, 0.3], [0.3, 0.2],
-               [3.0, 3.1], [3.2, 2.9], [2.8, 3.2], [3.3, 3.0]])
+X8 = np.array(
+    [[0.0, 0.1], [0.2, 0.0], [0.1, 0.3], [0.3, 0.2], [3.0, 3.1], [3.2, 2.9], [2.8, 3.2], [3.3, 3.0]]
+)
 Y8 = np.array([0, 0, 0, 0, 1, 1, 1, 1])
 P8 = np.array([0, 1, 0, 0, 1, 1, 0, 1])
 PROBA = [0.1, 0.7, 0.3, 0.9, 0.2, 0.6, 0.8, 0.4]
@@ -35,11 +36,11 @@ BAD = {"probabilities": PROBA, "inf": INF, "mixed": MIXED}
 WHAT = {"class": r"class labels \(binary or multiclass\)", "cluster": r"cluster labels"}
 PATTERN = {
     "probabilities": r"{what}; got a 'continuous' target, 8 non-integral values of 8 "
-                     r"\(\[0\.1, 0\.7, 0\.3, 0\.9, 0\.2\]\)\. Unknown label type: 'continuous'",
+    r"\(\[0\.1, 0\.7, 0\.3, 0\.9, 0\.2\]\)\. Unknown label type: 'continuous'",
     "inf": r"{what}; got 1 infinite value of 8 \(\[inf\]\)\. Labels are integers, strings or integral "
-           r"floats such as 1\.0\.$",
+    r"floats such as 1\.0\.$",
     "mixed": r"{what} of one type \(all strings or all numbers\); got a mix of label input "
-             r"types \(string and number\), such as 'a' and 0\.",
+    r"types \(string and number\), such as 'a' and 0\.",
 }
 
 #: (name, function of one bad label array, the argument it goes to)
@@ -56,10 +57,17 @@ CLASS_LABELS = [
     ("majority_vote", lambda b: pe.majority_vote(np.array([b], dtype=object)), "predictions"),
     ("kappa_error y", lambda b: pe.kappa_error(np.array([P8, Y8, P8]), b), "y"),
     ("roc_auc y_true", lambda b: pe.roc_auc(b, np.linspace(0, 1, 8)), "y_true"),
-    ("expected_calibration_error y_true",
-     lambda b: pe.expected_calibration_error(b, np.linspace(0.05, 0.95, 8)), "y_true"),
+    (
+        "expected_calibration_error y_true",
+        lambda b: pe.expected_calibration_error(b, np.linspace(0.05, 0.95, 8)),
+        "y_true",
+    ),
     ("cross_val_error y", lambda b: pe.cross_val_error(GaussianNB(), X8, b, cv=2, rng=0), "y"),
-    ("permutation_test y", lambda b: pe.permutation_test(GaussianNB(), X8, b, n_resamples=3, cv=2), "y"),
+    (
+        "permutation_test y",
+        lambda b: pe.permutation_test(GaussianNB(), X8, b, n_resamples=3, cv=2),
+        "y",
+    ),
     ("AdaBoost.fit y", lambda b: pe.AdaBoost(n_estimators=2).fit(X8, b), "y"),
 ]
 
@@ -108,17 +116,25 @@ def test_one_message_per_kind_everywhere(kind, what):
 
 def test_kappa_mix_in_an_object_array_is_a_value_error_not_a_numpy_type_error():
     mixed = np.array(["a", 1, "a", 1], dtype=object)
-    with pytest.raises(ValueError, match=r"^h1 must be class labels \(binary or multiclass\) of one type"):
+    with pytest.raises(
+        ValueError, match=r"^h1 must be class labels \(binary or multiclass\) of one type"
+    ):
         pe.kappa(mixed, [0, 1, 0, 1])
-    with pytest.raises(ValueError, match=r"^predictions must be class labels \(binary or multiclass\) of one"):
-        pe.pairwise_diversity(np.array([["a", 1, "a", 1], [0, 1, 0, 1]], dtype=object), measure="kappa")
+    with pytest.raises(
+        ValueError, match=r"^predictions must be class labels \(binary or multiclass\) of one"
+    ):
+        pe.pairwise_diversity(
+            np.array([["a", 1, "a", 1], [0, 1, 0, 1]], dtype=object), measure="kappa"
+        )
 
 
 def test_a_list_mixing_strings_and_numbers_is_not_silently_strings():
     """numpy turns ['1', 1] into two equal strings '1'; the rule refuses it first."""
     with pytest.raises(ValueError, match=r"^labels_true must be cluster labels of one type"):
         pe.rand_index(["1", 1, "2", 2], [0, 0, 1, 1])
-    with pytest.raises(ValueError, match=r"^y_true must be class labels \(binary or multiclass\) of one type"):
+    with pytest.raises(
+        ValueError, match=r"^y_true must be class labels \(binary or multiclass\) of one type"
+    ):
         pe.test_error(["1", 1], ["1", "1"])
 
 
@@ -165,7 +181,10 @@ def test_a_classifier_still_meets_scikit_learns_regression_target_check():
     fitted on a continuous target; the rule's message keeps those words."""
     from sklearn.utils.estimator_checks import check_classifiers_regression_target
 
-    for est in (pe.AdaBoost(n_estimators=2, random_state=0), pe.Bagging(n_estimators=2, random_state=0)):
+    for est in (
+        pe.AdaBoost(n_estimators=2, random_state=0),
+        pe.Bagging(n_estimators=2, random_state=0),
+    ):
         check_classifiers_regression_target(type(est).__name__, est)
 
 
@@ -174,6 +193,9 @@ def test_vdm_values_are_categories_not_labels():
     kind="categories"); its class labels follow the rule."""
     res = pe.vdm(np.array(["x", 1, "x", 1, 0.5], dtype=object), [0, 0, 1, 1, 1], p=1)
     assert res.distance("x", 1) == 0.0 and res.distance(1, 0.5) > 0
-    with pytest.raises(ValueError, match=r"^labels must be class labels \(binary or multiclass\); got a "
-                                         r"'continuous' target"):
+    with pytest.raises(
+        ValueError,
+        match=r"^labels must be class labels \(binary or multiclass\); got a "
+        r"'continuous' target",
+    ):
         pe.vdm(["x", "y", "x"], [0.5, 0.5, 1.5], p=1)

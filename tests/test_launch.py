@@ -44,8 +44,18 @@ def _build(out: Path, **overrides) -> subprocess.CompletedProcess:
     (out / "_toc.yml").write_text(
         f"format: jb-book\nroot: book/intro\nchapters:\n  - file: {CHAPTER}\n", encoding="utf-8"
     )
-    command = [str(JUPYTER_BOOK), "build", "--all", "--config", str(out / "_config.yml"),
-               "--toc", str(out / "_toc.yml"), "--path-output", str(out), str(ROOT)]
+    command = [
+        str(JUPYTER_BOOK),
+        "build",
+        "--all",
+        "--config",
+        str(out / "_config.yml"),
+        "--toc",
+        str(out / "_toc.yml"),
+        "--path-output",
+        str(out),
+        str(ROOT),
+    ]
     env = {**os.environ, "PATTERNEVAL_FRAMES": "0"}
     return subprocess.run(command, cwd=ROOT, env=env, capture_output=True, text=True, timeout=900)
 
@@ -63,11 +73,15 @@ def unconfigured(tmp_path_factory) -> Path:
 
 @pytest.fixture(scope="module")
 def configured(tmp_path_factory) -> Path:
-    return _site(tmp_path_factory.mktemp("launch-on"), url=SAMPLE_URL + "/", jupyterhub_url=SAMPLE_HUB)
+    return _site(
+        tmp_path_factory.mktemp("launch-on"), url=SAMPLE_URL + "/", jupyterhub_url=SAMPLE_HUB
+    )
 
 
 def _hrefs(page: Path) -> set[str]:
-    return {html.unescape(h) for h in re.findall(r'href="([^"]+)"', page.read_text(encoding="utf-8"))}
+    return {
+        html.unescape(h) for h in re.findall(r'href="([^"]+)"', page.read_text(encoding="utf-8"))
+    }
 
 
 def _text(page: Path) -> str:
@@ -76,7 +90,10 @@ def _text(page: Path) -> str:
 
 def test_no_repository_no_launch(unconfigured):
     pages = sorted(unconfigured.rglob("*.html"))
-    assert {p.relative_to(unconfigured).as_posix() for p in pages} >= {"book/intro.html", f"{CHAPTER}.html"}
+    assert {p.relative_to(unconfigured).as_posix() for p in pages} >= {
+        "book/intro.html",
+        f"{CHAPTER}.html",
+    }
     for page in pages:
         source = page.read_text(encoding="utf-8")
         assert "launch-buttons" not in source and "fa-rocket" not in source, page
@@ -89,10 +106,17 @@ def test_no_repository_no_launch(unconfigured):
 def test_configured_repository_launch_links(configured):
     links = _hrefs(configured / f"{CHAPTER}.html")
     path = f"{CHAPTER}.ipynb"
-    assert f"https://mybinder.org/v2/gh/example-org/example-book/main?urlpath=lab/tree/{path}" in links
-    assert f"https://colab.research.google.com/github/example-org/example-book/blob/main/{path}" in links
-    hub = (f"{SAMPLE_HUB}/hub/user-redirect/git-pull?repo=https%3A//github.com/example-org/example-book"
-           f"&urlpath=lab/tree/example-book/{path}&branch=main")
+    assert (
+        f"https://mybinder.org/v2/gh/example-org/example-book/main?urlpath=lab/tree/{path}" in links
+    )
+    assert (
+        f"https://colab.research.google.com/github/example-org/example-book/blob/main/{path}"
+        in links
+    )
+    hub = (
+        f"{SAMPLE_HUB}/hub/user-redirect/git-pull?repo=https%3A//github.com/example-org/example-book"
+        f"&urlpath=lab/tree/example-book/{path}&branch=main"
+    )
     assert hub in links
     assert (ROOT / path).is_file(), "the launch links must name a notebook of the repository"
 
@@ -125,6 +149,9 @@ def test_binder_installs_patterneval():
     lines = [ln.strip() for ln in script.read_text(encoding="utf-8").splitlines()]
     assert lines[0].startswith("#!") and "set -euo pipefail" in lines
     assert "python -m pip install --no-deps -e ." in lines
-    assert "pip" in yaml.safe_load((ROOT / "environment.yml").read_text(encoding="utf-8"))["dependencies"]
+    assert (
+        "pip"
+        in yaml.safe_load((ROOT / "environment.yml").read_text(encoding="utf-8"))["dependencies"]
+    )
     for folder in ("binder", ".binder"):  # repo2docker would then ignore the root's files
         assert not (ROOT / folder).exists()

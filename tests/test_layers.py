@@ -47,8 +47,9 @@ def _imports(path: Path) -> set[str]:
 
 
 def _library_modules() -> list[Path]:
-    return sorted(p for p in PACKAGE.rglob("*.py")
-                  if p.relative_to(PACKAGE).parts[0] not in BOOK_SIDE)
+    return sorted(
+        p for p in PACKAGE.rglob("*.py") if p.relative_to(PACKAGE).parts[0] not in BOOK_SIDE
+    )
 
 
 def _imports_the_wing(module: str) -> bool:
@@ -80,10 +81,13 @@ def test_importing_the_library_loads_nothing_of_the_book_side():
     import subprocess
     import sys
 
-    code = ("import sys, patterneval, patterneval.report, patterneval.compare, patterneval.cluster, "
-            "patterneval.ensemble, patterneval.resampling\n"
-            "print(sorted(m for m in sys.modules if m.split('.')[:2] in "
-            "(['patterneval', 'book'], ['patterneval', 'plotting'], ['patterneval', 'widgets'])))")
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                         check=True, timeout=300).stdout.strip()
+    code = (
+        "import sys, patterneval, patterneval.report, patterneval.compare, patterneval.cluster, "
+        "patterneval.ensemble, patterneval.resampling\n"
+        "print(sorted(m for m in sys.modules if m.split('.')[:2] in "
+        "(['patterneval', 'book'], ['patterneval', 'plotting'], ['patterneval', 'widgets'])))"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=300
+    ).stdout.strip()
     assert out == "[]", out

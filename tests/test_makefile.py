@@ -21,8 +21,13 @@ pytestmark = pytest.mark.skipif(MAKE is None, reason="GNU make is not installed"
 
 
 def _make(*args: str, env: dict | None = None) -> subprocess.CompletedProcess:
-    return subprocess.run([MAKE, "--no-print-directory", "-C", str(ROOT), *args], capture_output=True,
-                          text=True, timeout=300, env={**os.environ, **(env or {})})
+    return subprocess.run(
+        [MAKE, "--no-print-directory", "-C", str(ROOT), *args],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        env={**os.environ, **(env or {})},
+    )
 
 
 def _public_targets() -> set[str]:
@@ -40,7 +45,9 @@ def test_help_lists_every_public_target():
     listed = set(re.findall(r"^\s*make ([\w-]+)", result.stdout, re.MULTILINE))
     public = _public_targets()
     assert not public - listed, f"make help omits {sorted(public - listed)}"
-    assert not listed - public, f"make help lists targets that are not .PHONY: {sorted(listed - public)}"
+    assert not listed - public, (
+        f"make help lists targets that are not .PHONY: {sorted(listed - public)}"
+    )
 
 
 def test_readme_names_every_public_target():
@@ -81,5 +88,7 @@ def test_venv_rule_is_quiet_when_nothing_is_wrong(tmp_path):
     result = _make(f"VENV={venv}", f"PYTHON={sys.executable}", f"{venv}/bin/python")
     assert result.returncode == 0, result.stdout + result.stderr
     assert "ensurepip" not in result.stdout + result.stderr
-    pip = subprocess.run([venv / "bin" / "python", "-m", "pip", "--version"], capture_output=True, text=True)
+    pip = subprocess.run(
+        [venv / "bin" / "python", "-m", "pip", "--version"], capture_output=True, text=True
+    )
     assert pip.returncode == 0 and pip.stdout.startswith("pip "), pip.stderr

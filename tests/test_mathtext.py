@@ -29,11 +29,19 @@ def _plain(texts: list[str], prose: bool = False) -> list[str]:
     """search-math.js's plainMath of each text, computed by node."""
     if NODE is None:
         pytest.skip("node is not installed (the site's assets need it: make assets)")
-    script = (f"const m = require({json.dumps(str(SEARCH_JS))});"
-              "const texts = JSON.parse(require('fs').readFileSync(0, 'utf8'));"
-              f"process.stdout.write(JSON.stringify(texts.map(t => m.plainMath(t, {json.dumps(prose)}))));")
-    done = subprocess.run([NODE, "-e", script], input=json.dumps(texts), capture_output=True,
-                          text=True, check=True, timeout=60)
+    script = (
+        f"const m = require({json.dumps(str(SEARCH_JS))});"
+        "const texts = JSON.parse(require('fs').readFileSync(0, 'utf8'));"
+        f"process.stdout.write(JSON.stringify(texts.map(t => m.plainMath(t, {json.dumps(prose)}))));"
+    )
+    done = subprocess.run(
+        [NODE, "-e", script],
+        input=json.dumps(texts),
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=60,
+    )
     return json.loads(done.stdout)
 
 
@@ -50,19 +58,22 @@ def test_inline_math_splits_dollars_into_math_nodes():
         assert isinstance(part, nodes.Text) and part.astext() == text
 
 
-@pytest.mark.parametrize("tex, plain", [
-    (r"\hat\varepsilon = k/N", "ε̂ = k/N"),
-    (r"O(1/k^2)", "O(1/k²)"),
-    (r"\overline{err}", "e̅r̅r̅"),
-    (r"\mathbb{E}[X] \le \frac{a+b}{2}", "𝔼[X] ≤ (a+b)/2"),
-    (r"\text{Binomial}(N, \varepsilon)", "Binomial(N, ε)"),
-    (r"x^{\mathsf T}x", "xᵀx"),
-    (r"\sqrt[3]{x} \ne \binom{n}{k}", "³√x ≠ C(n, k)"),
-    (r"\hat\xi_{1-\alpha/2}", "ξ̂_(1−α/2)"),
-    (r"\begin{aligned} a &= b \\ c &= d \end{aligned}", "a = b ; c = d"),
-    (r"\left( \frac{n}{k} \right)", "( n/k )"),
-    (r"\operatorname{argmax}_k f", "argmaxₖ f"),
-])
+@pytest.mark.parametrize(
+    "tex, plain",
+    [
+        (r"\hat\varepsilon = k/N", "ε̂ = k/N"),
+        (r"O(1/k^2)", "O(1/k²)"),
+        (r"\overline{err}", "e̅r̅r̅"),
+        (r"\mathbb{E}[X] \le \frac{a+b}{2}", "𝔼[X] ≤ (a+b)/2"),
+        (r"\text{Binomial}(N, \varepsilon)", "Binomial(N, ε)"),
+        (r"x^{\mathsf T}x", "xᵀx"),
+        (r"\sqrt[3]{x} \ne \binom{n}{k}", "³√x ≠ C(n, k)"),
+        (r"\hat\xi_{1-\alpha/2}", "ξ̂_(1−α/2)"),
+        (r"\begin{aligned} a &= b \\ c &= d \end{aligned}", "a = b ; c = d"),
+        (r"\left( \frac{n}{k} \right)", "( n/k )"),
+        (r"\operatorname{argmax}_k f", "argmaxₖ f"),
+    ],
+)
 def test_plain_math_examples(tex, plain):
     assert _plain([tex]) == [plain]
 
@@ -80,8 +91,12 @@ def _book_math() -> list[str]:
             if cell.cell_type == "markdown":
                 source = re.sub(r"```.*?```|`[^`]*`", "", cell.source, flags=re.S)
                 texts += re.findall(r"\$\$(.+?)\$\$", source, re.S)
-                texts += re.findall(r"(?<!\$)\$([^$\n]+)\$(?!\$)", re.sub(r"\$\$.+?\$\$", "", source, flags=re.S))
-    glossary = yaml.safe_load((ROOT / "book" / "appendix" / "glossary.yml").read_text(encoding="utf-8"))
+                texts += re.findall(
+                    r"(?<!\$)\$([^$\n]+)\$(?!\$)", re.sub(r"\$\$.+?\$\$", "", source, flags=re.S)
+                )
+    glossary = yaml.safe_load(
+        (ROOT / "book" / "appendix" / "glossary.yml").read_text(encoding="utf-8")
+    )
     texts += [str(e["symbol"]) for e in glossary if e.get("symbol")]
     return texts
 
@@ -100,13 +115,18 @@ def test_bibliography_entries_get_math_and_mathjax(tmp_path):
     (tmp_path / "conf.py").write_text(
         f"import sys\nsys.path.insert(0, {str(ROOT / 'tools')!r})\n"
         "extensions = ['sphinxcontrib.bibtex', 'sphinx_mathtext']\n"
-        "bibtex_bibfiles = ['refs.bib']\n", encoding="utf-8")
+        "bibtex_bibfiles = ['refs.bib']\n",
+        encoding="utf-8",
+    )
     (tmp_path / "refs.bib").write_text(
         "@article{nesterov1983, author = {Nesterov, Yurii}, title = {A Method with "
         "Convergence Rate {$O(1/k^2)$}}, journal = {Soviet Mathematics Doklady}, "
-        "volume = {27}, pages = {372--376}, year = {1983}}\n", encoding="utf-8")
-    (tmp_path / "index.rst").write_text("Refs\n====\n\n.. bibliography::\n   :all:\n",
-                                        encoding="utf-8")
+        "volume = {27}, pages = {372--376}, year = {1983}}\n",
+        encoding="utf-8",
+    )
+    (tmp_path / "index.rst").write_text(
+        "Refs\n====\n\n.. bibliography::\n   :all:\n", encoding="utf-8"
+    )
     out = tmp_path / "_out"
     assert sphinx_cmd.build_main(["-q", "-b", "html", str(tmp_path), str(out)]) == 0
     html = (out / "index.html").read_text(encoding="utf-8")

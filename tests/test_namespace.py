@@ -47,12 +47,17 @@ CONTRACT_RESULT_TYPES = {"ErrorEstimate", "ConfidenceInterval"}
 
 
 def _is_result_type(obj) -> bool:
-    return inspect.isclass(obj) and dataclasses.is_dataclass(obj) and obj.__dataclass_params__.frozen
+    return (
+        inspect.isclass(obj) and dataclasses.is_dataclass(obj) and obj.__dataclass_params__.frozen
+    )
 
 
 def _top_level_attributes() -> dict:
-    return {name: obj for name, obj in vars(pe).items()
-            if not name.startswith("_") and not isinstance(obj, ModuleType)}
+    return {
+        name: obj
+        for name, obj in vars(pe).items()
+        if not name.startswith("_") and not isinstance(obj, ModuleType)
+    }
 
 
 def test_design_names_stay_in_all():
@@ -93,16 +98,20 @@ def test_result_types_are_written_out():
     for name in pe.__all__:
         obj = getattr(pe, name)
         if inspect.isclass(obj):
-            funcs = [f for attr, f in inspect.getmembers(obj, inspect.isfunction)
-                     if not attr.startswith("_") or attr == "__init__"]
+            funcs = [
+                f
+                for attr, f in inspect.getmembers(obj, inspect.isfunction)
+                if not attr.startswith("_") or attr == "__init__"
+            ]
         else:
             funcs = [obj] if callable(obj) else []
         for func in funcs:
             annotation = inspect.get_annotations(func).get("return")
             returned |= set(re.findall(r"\w+", str(annotation))) & set(classes)
     assert isinstance(pe._RESULT_TYPES, frozenset)
-    assert pe._RESULT_TYPES == returned - CONTRACT_RESULT_TYPES, (
-        sorted(pe._RESULT_TYPES ^ (returned - CONTRACT_RESULT_TYPES)))
+    assert pe._RESULT_TYPES == returned - CONTRACT_RESULT_TYPES, sorted(
+        pe._RESULT_TYPES ^ (returned - CONTRACT_RESULT_TYPES)
+    )
     for name in pe._RESULT_TYPES:
         assert getattr(pe, name, None) is classes[name], name
 
@@ -119,25 +128,31 @@ def test_result_types_are_attributes_and_live_in_their_module():
 
 
 def test_chapter_helpers_live_in_their_chapter_module():
-    helpers = {"patterneval.book.simulation": ["check_mean", "format_checks", "SimulationCheck"],
-               "patterneval.book.error_rate": ["simulate_coverage", "CoverageSimulation"],
-               "patterneval.book.selective_sampling": ["simulate_sampling", "SamplingSimulation"],
-               "patterneval.book.optimisation": ["rosenbrock", "quadratic_problem"],
-               "patterneval.book.feature_selection": ["leak_grid", "LeakGrid"],
-               "patterneval.book.permutation_tests": ["signal_tests"],
-               "patterneval.book.cv_intervals": ["expected_svm_error", "two_gaussians", "run_coverage_study"],
-               "patterneval.book.internal_indices": ["blob_data", "blob_index_grid"],
-               "patterneval.book.cluster_stability": ["stability_blobs", "stability_view"],
-               "patterneval.book.external_indices": ["relabel", "relabel_profiles"],
-               "patterneval.book.tree_learning": ["play_tennis", "enjoy_sport"],
-               "patterneval.book.reinforcement": ["gridworld"],
-               "patterneval.book.dimension_reduction": ["cocktail_party"],
-               "patterneval.book.diversity": ["correlated_pair"],
-               "patterneval.book.roc_auc": ["binormal_scores", "simulate_delong_coverage"],
-               "patterneval.book.many_classifiers": ["demsar_table"],
-               "patterneval.book.calibration": ["miscalibrated_forecasts"],
-               "patterneval.book.two_classifiers": ["simulate_two_classifier_tests", "rejection_grid"],
-               "patterneval.book.clustering_algorithms": ["kmeans_grid"]}
+    helpers = {
+        "patterneval.book.simulation": ["check_mean", "format_checks", "SimulationCheck"],
+        "patterneval.book.error_rate": ["simulate_coverage", "CoverageSimulation"],
+        "patterneval.book.selective_sampling": ["simulate_sampling", "SamplingSimulation"],
+        "patterneval.book.optimisation": ["rosenbrock", "quadratic_problem"],
+        "patterneval.book.feature_selection": ["leak_grid", "LeakGrid"],
+        "patterneval.book.permutation_tests": ["signal_tests"],
+        "patterneval.book.cv_intervals": [
+            "expected_svm_error",
+            "two_gaussians",
+            "run_coverage_study",
+        ],
+        "patterneval.book.internal_indices": ["blob_data", "blob_index_grid"],
+        "patterneval.book.cluster_stability": ["stability_blobs", "stability_view"],
+        "patterneval.book.external_indices": ["relabel", "relabel_profiles"],
+        "patterneval.book.tree_learning": ["play_tennis", "enjoy_sport"],
+        "patterneval.book.reinforcement": ["gridworld"],
+        "patterneval.book.dimension_reduction": ["cocktail_party"],
+        "patterneval.book.diversity": ["correlated_pair"],
+        "patterneval.book.roc_auc": ["binormal_scores", "simulate_delong_coverage"],
+        "patterneval.book.many_classifiers": ["demsar_table"],
+        "patterneval.book.calibration": ["miscalibrated_forecasts"],
+        "patterneval.book.two_classifiers": ["simulate_two_classifier_tests", "rejection_grid"],
+        "patterneval.book.clustering_algorithms": ["kmeans_grid"],
+    }
     for module, names in helpers.items():
         mod = importlib.import_module(module)
         for name in names:

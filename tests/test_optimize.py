@@ -53,13 +53,22 @@ def descent_loop(f, grad, x0, method, eta, gamma, n_iter, eps=1e-8):
 @pytest.mark.parametrize("method", ["plain", "momentum", "nesterov", "adagrad"])
 def test_fast_equals_loop_twin(method):
     q = quadratic_problem((1.0, 8.0), angle=0.4, minimiser=[0.5, -1.0])
-    res = gradient_descent(q.f, q.grad, [2.0, 1.5], method=method, learning_rate=0.05,
-                           momentum=0.7, n_iter=60, tol=1e-300)
+    res = gradient_descent(
+        q.f,
+        q.grad,
+        [2.0, 1.5],
+        method=method,
+        learning_rate=0.05,
+        momentum=0.7,
+        n_iter=60,
+        tol=1e-300,
+    )
     twin = descent_loop(q.f, q.grad, [2.0, 1.5], method, 0.05, 0.7, 60)
     np.testing.assert_allclose(res.path, twin, rtol=1e-12, atol=1e-13)
     np.testing.assert_allclose(res.values, [q.f(x) for x in twin], rtol=1e-12, atol=1e-13)
-    np.testing.assert_allclose(res.grad_norms, [np.linalg.norm(q.grad(x)) for x in twin],
-                               rtol=1e-12, atol=1e-13)
+    np.testing.assert_allclose(
+        res.grad_norms, [np.linalg.norm(q.grad(x)) for x in twin], rtol=1e-12, atol=1e-13
+    )
     assert res.n_iter == 60 and not res.converged and not res.diverged
 
 
@@ -76,8 +85,16 @@ def test_nag_alias_and_trace_shapes():
 def test_all_methods_reach_the_minimiser():
     q = quadratic_problem((1.0, 10.0), angle=0.3, minimiser=[1.0, 2.0])
     for method, eta in [("plain", 0.15), ("momentum", 0.05), ("nesterov", 0.05), ("adagrad", 0.5)]:
-        res = gradient_descent(q.f, q.grad, [-3.0, 4.0], method=method, learning_rate=eta,
-                               momentum=0.6, n_iter=20000, tol=1e-9)
+        res = gradient_descent(
+            q.f,
+            q.grad,
+            [-3.0, 4.0],
+            method=method,
+            learning_rate=eta,
+            momentum=0.6,
+            n_iter=20000,
+            tol=1e-9,
+        )
         assert res.converged, method
         np.testing.assert_allclose(res.x, q.minimiser, atol=1e-7)
 
@@ -90,8 +107,9 @@ def test_plain_descent_rate_and_stability_limit_two_over_L():
     for eta in (0.05, 0.15, 0.199):
         res = gradient_descent(q.f, q.grad, x0, learning_rate=eta, n_iter=40, tol=1e-300)
         t = np.arange(41)[:, None]
-        np.testing.assert_allclose(res.path, x0 * (1 - eta * np.array([1.0, 10.0])) ** t,
-                                   rtol=1e-10, atol=1e-300)
+        np.testing.assert_allclose(
+            res.path, x0 * (1 - eta * np.array([1.0, 10.0])) ** t, rtol=1e-10, atol=1e-300
+        )
     below = gradient_descent(q.f, q.grad, x0, learning_rate=0.99 * 2 / L, n_iter=3000, tol=1e-300)
     above = gradient_descent(q.f, q.grad, x0, learning_rate=1.01 * 2 / L, n_iter=3000, tol=1e-300)
     assert below.values[-1] < 1e-10 < above.values[-1]
@@ -113,15 +131,23 @@ def test_momentum_stability_limit_by_eigenvalues_and_runs():
             eta = factor * limit
             M = np.array([[1 + gamma - eta * L, -gamma], [1.0, 0.0]])
             assert bool(np.max(np.abs(np.linalg.eigvals(M))) < 1) is stable
-            res = gradient_descent(lambda x: 0.5 * L * x @ x, lambda x: L * x, [1.0],
-                                   method="momentum", learning_rate=eta, momentum=gamma,
-                                   n_iter=4000, tol=1e-300)
+            res = gradient_descent(
+                lambda x: 0.5 * L * x @ x,
+                lambda x: L * x,
+                [1.0],
+                method="momentum",
+                learning_rate=eta,
+                momentum=gamma,
+                n_iter=4000,
+                tol=1e-300,
+            )
             assert bool(res.values[-1] < 1e-6) is stable, (gamma, factor)
 
 
 def test_divergence_stops_with_flag():
-    res = gradient_descent(lambda x: float(x @ x), lambda x: 2 * x, [1.0, 1.0], learning_rate=5.0,
-                           n_iter=5000)
+    res = gradient_descent(
+        lambda x: float(x @ x), lambda x: 2 * x, [1.0, 1.0], learning_rate=5.0, n_iter=5000
+    )
     assert res.diverged and not res.converged and res.n_iter < 5000
     assert np.all(np.isfinite(res.path[:-1]))
 
@@ -133,9 +159,19 @@ def test_converged_at_start():
 
 def test_adagrad_invariant_to_rescaling_f():
     q = quadratic_problem((1.0, 30.0), angle=0.2)
-    runs = [gradient_descent(lambda x, c=c: c * q.f(x), lambda x, c=c: c * q.grad(x), [1.0, -1.0],
-                             method="adagrad", learning_rate=0.3, n_iter=50, tol=1e-300,
-                             epsilon=1e-12) for c in (1e-3, 1.0, 1e3)]
+    runs = [
+        gradient_descent(
+            lambda x, c=c: c * q.f(x),
+            lambda x, c=c: c * q.grad(x),
+            [1.0, -1.0],
+            method="adagrad",
+            learning_rate=0.3,
+            n_iter=50,
+            tol=1e-300,
+            epsilon=1e-12,
+        )
+        for c in (1e-3, 1.0, 1e3)
+    ]
     for r in runs[1:]:
         np.testing.assert_allclose(r.path, runs[0].path, rtol=1e-7, atol=1e-9)
     # first step: eta * sign(g) in every coordinate
@@ -150,11 +186,20 @@ def test_rosenbrock_and_gradient_against_scipy():
         assert rosenbrock(p) == pytest.approx(scipy.optimize.rosen(p), rel=1e-13)
         np.testing.assert_allclose(rosenbrock_grad(p), scipy.optimize.rosen_der(p), rtol=1e-12)
         assert scipy.optimize.check_grad(rosenbrock, rosenbrock_grad, p) < 1e-4 * (
-            1 + np.linalg.norm(rosenbrock_grad(p)))
+            1 + np.linalg.norm(rosenbrock_grad(p))
+        )
     grid = np.stack(np.meshgrid(np.linspace(-1, 1, 3), np.linspace(0, 2, 4)))
     assert rosenbrock(grid).shape == (4, 3)
-    res = gradient_descent(rosenbrock, rosenbrock_grad, [-1.2, 1.0], method="nesterov",
-                           learning_rate=2e-4, momentum=0.9, n_iter=20000, tol=1e-6)
+    res = gradient_descent(
+        rosenbrock,
+        rosenbrock_grad,
+        [-1.2, 1.0],
+        method="nesterov",
+        learning_rate=2e-4,
+        momentum=0.9,
+        n_iter=20000,
+        tol=1e-6,
+    )
     np.testing.assert_allclose(res.x, [1.0, 1.0], atol=1e-3)
 
 
@@ -193,8 +238,9 @@ def test_least_squares_rank_deficient_points_to_lstsq():
     with pytest.raises(ValueError, match="rank 1 < 2 .*numpy.linalg.lstsq"):
         least_squares(X, np.arange(5.0))
     with pytest.raises(ValueError, match="rank 2 < 3"):  # constant column + intercept
-        least_squares(np.column_stack([np.ones(5), np.arange(5.0)]), np.arange(5.0),
-                      fit_intercept=True)
+        least_squares(
+            np.column_stack([np.ones(5), np.arange(5.0)]), np.arange(5.0), fit_intercept=True
+        )
     with pytest.raises(ValueError, match="n_samples >= n_features"):
         least_squares(np.eye(2, 3), [1.0, 2.0])
 
@@ -248,8 +294,9 @@ def test_least_squares_minimum_norm_equals_lstsq():
     np.testing.assert_allclose(fit.coef, ref, rtol=1e-10, atol=1e-12)
     wide = rng.normal(size=(3, 6))  # fewer samples than parameters
     fit = least_squares(wide, y[:3], rank_deficient="minimum-norm")
-    np.testing.assert_allclose(fit.coef, np.linalg.lstsq(wide, y[:3], rcond=None)[0],
-                               rtol=1e-10, atol=1e-12)
+    np.testing.assert_allclose(
+        fit.coef, np.linalg.lstsq(wide, y[:3], rcond=None)[0], rtol=1e-10, atol=1e-12
+    )
     np.testing.assert_allclose(wide @ fit.coef, y[:3], atol=1e-12)  # interpolates
 
 
@@ -318,7 +365,11 @@ TABLES = {
         (dict(f=3), TypeError, "f must be callable"),
         (dict(grad="g"), TypeError, "grad must be callable"),
         (dict(x0=[1.0, np.nan]), ValueError, "x0 holds 1 NaN or infinite values"),
-        (dict(x0=[[1.0, 2.0]]), ValueError, r"x0 must be a 1-d array of real numbers; got an array of shape \(1, 2\)"),
+        (
+            dict(x0=[[1.0, 2.0]]),
+            ValueError,
+            r"x0 must be a 1-d array of real numbers; got an array of shape \(1, 2\)",
+        ),
         (dict(x0=[]), ValueError, "x0 must be a 1-d array of real numbers with at least 1 entries"),
         (dict(x0="ab"), TypeError, "x0 must be a 1-d array"),
         (dict(method="newton"), ValueError, "method must be one of"),
@@ -330,7 +381,11 @@ TABLES = {
         (dict(n_iter=0), ValueError, "n_iter must be an integer >= 1"),
         (dict(tol=-1), ValueError, "tol must be a real number > 0"),
         (dict(epsilon=0.0), ValueError, "epsilon must be a real number > 0"),
-        (dict(grad=lambda x: np.ones(3)), ValueError, "grad must be a function returning a vector of length 2"),
+        (
+            dict(grad=lambda x: np.ones(3)),
+            ValueError,
+            "grad must be a function returning a vector of length 2",
+        ),
     ],
     "momentum_stability_limit": [
         (dict(lipschitz=0.0), ValueError, "lipschitz must be a real number > 0"),
@@ -365,8 +420,16 @@ TABLES = {
         (dict(X=[[1.0], [1.0], [1.0]], fit_intercept=True), ValueError, "rank 1 < 2"),
         (dict(method="qr"), ValueError, "method must be one of"),
         (dict(rank_deficient="zero"), ValueError, "rank_deficient must be one of"),
-        (dict(X=[[1.0], [1.0], [1.0]], fit_intercept=True, method="normal",
-              rank_deficient="minimum-norm"), ValueError, "rank 1 < 2"),
+        (
+            dict(
+                X=[[1.0], [1.0], [1.0]],
+                fit_intercept=True,
+                method="normal",
+                rank_deficient="minimum-norm",
+            ),
+            ValueError,
+            "rank 1 < 2",
+        ),
     ],
     "gaussian_regression_mle": [
         (dict(X=[[1.0], [np.nan], [2.0]]), ValueError, "X holds 1 NaN or infinite values"),
@@ -374,7 +437,11 @@ TABLES = {
         (dict(fit_intercept=1), TypeError, "fit_intercept must be True or False"),
     ],
     "gaussian_mle": [
-        (dict(x=[1.0]), ValueError, "x must be a 1-d array of real numbers with at least 2 entries"),
+        (
+            dict(x=[1.0]),
+            ValueError,
+            "x must be a 1-d array of real numbers with at least 2 entries",
+        ),
         (dict(x=[2.0, 2.0, 2.0]), ValueError, "x is constant"),
         (dict(x=[1.0, np.nan]), ValueError, "x holds 1 NaN or infinite values"),
         (dict(method="em"), ValueError, "method must be one of"),
@@ -401,7 +468,9 @@ ROWS = [(name, *row) for name, rows in TABLES.items() for row in rows]
 
 @pytest.mark.parametrize("name, overrides, exc, pattern", ROWS)
 def test_bad_input(name, overrides, exc, pattern):
-    assert_rejects(exc, pattern, getattr(BO if name in BO.__all__ else O, name), **{**GOOD[name], **overrides})
+    assert_rejects(
+        exc, pattern, getattr(BO if name in BO.__all__ else O, name), **{**GOOD[name], **overrides}
+    )
 
 
 def test_good_inputs_pass_and_rows_name_parameters():

@@ -35,8 +35,13 @@ BLOCK = textwrap.dedent(
 
 
 def _run(code: str) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-c", BLOCK + textwrap.dedent(code)], cwd=ROOT,
-                          capture_output=True, text=True, timeout=300)
+    return subprocess.run(
+        [sys.executable, "-c", BLOCK + textwrap.dedent(code)],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
 
 
 def test_every_compute_module_imports_without_plotting_packages():
@@ -138,7 +143,9 @@ def test_public_functions_of_typed_modules_are_annotated():
                 continue
             typing.get_type_hints(obj)  # every annotation resolves
             sig = inspect.signature(obj)
-            unannotated = [p for p in sig.parameters.values() if p.annotation is inspect.Parameter.empty]
+            unannotated = [
+                p for p in sig.parameters.values() if p.annotation is inspect.Parameter.empty
+            ]
             if unannotated or sig.return_annotation is inspect.Signature.empty:
                 missing.append(f"{module_name}.{name}")
     assert not missing, f"public functions without complete type hints: {missing}"

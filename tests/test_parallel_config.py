@@ -160,13 +160,16 @@ def test_dask_local_cluster(data):
     distributed = pytest.importorskip("distributed")
     X, y = data
     serial_perm = pe.permutation_test(Recording(), X, y, n_resamples=19, cv=3, rng=5, n_jobs=1)
-    serial_boot = pe.bootstrap_error(Recording(), X, y, n_resamples=20, method=".632+", rng=6, n_jobs=1)
+    serial_boot = pe.bootstrap_error(
+        Recording(), X, y, n_resamples=20, method=".632+", rng=6, n_jobs=1
+    )
     FITS.clear()
     start = time.perf_counter()
     # in-process workers (threads): no ports, no subprocesses, starts in about a second
     with (
-        distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=False,
-                                 dashboard_address=None) as cluster,
+        distributed.LocalCluster(
+            n_workers=2, threads_per_worker=1, processes=False, dashboard_address=None
+        ) as cluster,
         distributed.Client(cluster) as client,
         joblib.parallel_config(backend="dask"),
     ):
@@ -174,7 +177,9 @@ def test_dask_local_cluster(data):
         perm = pe.permutation_test(Recording(), X, y, n_resamples=19, cv=3, rng=5)
         boot = pe.bootstrap_error(Recording(), X, y, n_resamples=20, method=".632+", rng=6)
     ran_on = {worker for _, worker in FITS if worker is not None}
-    assert ran_on and ran_on <= workers, f"no fit ran on the cluster's workers {workers}: {FITS[:3]}"
+    assert ran_on and ran_on <= workers, (
+        f"no fit ran on the cluster's workers {workers}: {FITS[:3]}"
+    )
     assert perm.statistic == serial_perm.statistic
     np.testing.assert_array_equal(perm.null_distribution, serial_perm.null_distribution)
     assert boot.estimate == serial_boot.estimate

@@ -46,7 +46,9 @@ def _need(condition: bool, reason: str) -> None:
 @pytest.fixture(scope="module", autouse=True)
 def _pdf_and_poppler():
     _need(PDF.is_file() and LOG.is_file(), f"{PDF} not built (run `make pdf`)")
-    missing = [t for t in ("pdfinfo", "pdffonts", "pdftotext", "pdfimages") if shutil.which(t) is None]
+    missing = [
+        t for t in ("pdfinfo", "pdffonts", "pdftotext", "pdfimages") if shutil.which(t) is None
+    ]
     _need(not missing, f"poppler-utils missing: {missing}")
 
 
@@ -121,8 +123,12 @@ def test_every_internal_link_has_a_target():
 def _toc_chapters() -> list[Path]:
     """The chapters the table of contents lists under a "Part ..." caption."""
     toc = yaml.safe_load((ROOT / "_toc.yml").read_text(encoding="utf-8"))
-    return sorted(ROOT / f"{c['file']}.ipynb" for part in toc["parts"]
-                  if part["caption"].startswith("Part ") for c in part["chapters"])
+    return sorted(
+        ROOT / f"{c['file']}.ipynb"
+        for part in toc["parts"]
+        if part["caption"].startswith("Part ")
+        for c in part["chapters"]
+    )
 
 
 def test_every_chapter_title_is_in_the_text():
@@ -136,12 +142,26 @@ def test_every_chapter_title_is_in_the_text():
 
 def test_front_matter_api_reference_and_appendix_are_in_the_text():
     text = _text()
-    for heading in ("part i: evaluating classifiers", "part v: comparing classifiers",
-                    "api reference", "errata", "explorers", "glossary", "notation", "references"):
+    for heading in (
+        "part i: evaluating classifiers",
+        "part v: comparing classifiers",
+        "api reference",
+        "errata",
+        "explorers",
+        "glossary",
+        "notation",
+        "references",
+    ):
         assert heading in text, heading
     # a sample of the API reference's entries and the chapters' English terms
-    for phrase in ("cross_val_error", "bootstrap_error", "adjusted rand index",
-                   "resubstitution error", "out-of-bag", "mcnemar"):
+    for phrase in (
+        "cross_val_error",
+        "bootstrap_error",
+        "adjusted rand index",
+        "resubstitution error",
+        "out-of-bag",
+        "mcnemar",
+    ):
         assert phrase in text, phrase
 
 

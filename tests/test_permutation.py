@@ -40,10 +40,17 @@ def test_same_permutations_same_p_value_as_sklearn():
     # reference: scikit-learn 1.9.1 permutation_test_score, accuracy, StratifiedKFold(5)
     X, y = load_iris(return_X_y=True)
     m = 60
-    score, scores, p_sk = permutation_test_score(KNeighborsClassifier(), X, y, cv=5,
-                                                 n_permutations=m, random_state=7)
-    ours = pe.permutation_test(KNeighborsClassifier(), X, y, n_resamples=m, cv=5,
-                               permutations=sklearn_permutations(7, m, len(y)))
+    score, scores, p_sk = permutation_test_score(
+        KNeighborsClassifier(), X, y, cv=5, n_permutations=m, random_state=7
+    )
+    ours = pe.permutation_test(
+        KNeighborsClassifier(),
+        X,
+        y,
+        n_resamples=m,
+        cv=5,
+        permutations=sklearn_permutations(7, m, len(y)),
+    )
     assert ours.pvalue == p_sk
     assert ours.statistic == pytest.approx(1 - score, abs=1e-15)
     np.testing.assert_allclose(ours.null_distribution, 1 - scores, rtol=0, atol=1e-15)
@@ -53,12 +60,20 @@ def test_same_permutations_same_p_value_as_sklearn():
 def test_null_distribution_matches_sklearn_for_any_splitter(cv):
     X, y = noisy_iris(1)
     m = 30
-    score, scores, _ = permutation_test_score(KNeighborsClassifier(5), X, y, cv=cv,
-                                              n_permutations=m, random_state=3)
+    score, scores, _ = permutation_test_score(
+        KNeighborsClassifier(5), X, y, cv=cv, n_permutations=m, random_state=3
+    )
     # scikit-learn averages the fold accuracies: average="folds" (StratifiedKFold(4) on 150
     # samples has folds of 38 and 37, where the default pooled error differs)
-    ours = pe.permutation_test(KNeighborsClassifier(5), X, y, n_resamples=m, cv=cv,
-                               permutations=sklearn_permutations(3, m, len(y)), average="folds")
+    ours = pe.permutation_test(
+        KNeighborsClassifier(5),
+        X,
+        y,
+        n_resamples=m,
+        cv=cv,
+        permutations=sklearn_permutations(3, m, len(y)),
+        average="folds",
+    )
     np.testing.assert_allclose(ours.null_distribution, 1 - scores, rtol=0, atol=1e-15)
     # sklearn's p-value with ties counted within the tolerance is ours exactly
     ties = np.count_nonzero(scores >= score - TIE_TOLERANCE)
@@ -71,10 +86,17 @@ def test_sklearn_misses_float_ties_that_we_count():
     # scikit-learn 1.9.1's exact >= drops them and its p-value is too small.
     X, y = noisy_iris(0)
     m = 50
-    score, scores, p_sk = permutation_test_score(KNeighborsClassifier(), X, y, cv=5,
-                                                 n_permutations=m, random_state=2)
-    ours = pe.permutation_test(KNeighborsClassifier(), X, y, n_resamples=m, cv=5,
-                               permutations=sklearn_permutations(2, m, len(y)))
+    score, scores, p_sk = permutation_test_score(
+        KNeighborsClassifier(), X, y, cv=5, n_permutations=m, random_state=2
+    )
+    ours = pe.permutation_test(
+        KNeighborsClassifier(),
+        X,
+        y,
+        n_resamples=m,
+        cv=5,
+        permutations=sklearn_permutations(2, m, len(y)),
+    )
     near = np.abs(scores - score) < TIE_TOLERANCE
     missed = near & (scores < score)
     assert missed.sum() > 0 and np.all(score - scores[missed] < 1e-15)
@@ -85,6 +107,7 @@ def test_sklearn_misses_float_ties_that_we_count():
 # ------------------------------------------------------------------ slow twin
 def slow_permutation_test(estimator, X, y, perms, n_splits):
     """Explicit loops over permutations, folds and test samples; p by counting."""
+
     def cv_error(labels):
         errs = []
         for train, test in StratifiedKFold(n_splits).split(X, labels):
@@ -104,7 +127,9 @@ def test_fast_equals_slow_twin():
     X, y = noisy_iris(4)
     perms = np.random.default_rng(0).permuted(np.tile(np.arange(len(y)), (12, 1)), axis=1)
     t, null, p = slow_permutation_test(KNeighborsClassifier(3), X, y, perms, 3)
-    ours = pe.permutation_test(KNeighborsClassifier(3), X, y, n_resamples=12, cv=3, permutations=perms)
+    ours = pe.permutation_test(
+        KNeighborsClassifier(3), X, y, n_resamples=12, cv=3, permutations=perms
+    )
     assert ours.statistic == pytest.approx(t, abs=1e-15)
     np.testing.assert_allclose(ours.null_distribution, null, rtol=0, atol=1e-15)
     assert ours.pvalue == p
@@ -144,11 +169,19 @@ def test_p_values_are_valid_under_the_null():
     # an exactly uniform p on {1/10, ..., 1} is 0.55; ties can only raise it.
     gen = np.random.default_rng(11)
     R, m = 50, 9
-    ps = np.array([
-        pe.permutation_test(KNeighborsClassifier(1), gen.normal(size=(30, 3)), np.repeat([0, 1], 15),
-                            n_resamples=m, cv=3, rng=gen).pvalue
-        for _ in range(R)
-    ])
+    ps = np.array(
+        [
+            pe.permutation_test(
+                KNeighborsClassifier(1),
+                gen.normal(size=(30, 3)),
+                np.repeat([0, 1], 15),
+                n_resamples=m,
+                cv=3,
+                rng=gen,
+            ).pvalue
+            for _ in range(R)
+        ]
+    )
     for alpha in (0.1, 0.3, 0.5):
         hits = (ps <= alpha).astype(float)
         se = np.sqrt(alpha * (1 - alpha) / R)
@@ -164,8 +197,9 @@ def test_n_jobs_does_not_change_the_result():
     two = pe.permutation_test(KNeighborsClassifier(), X, y, n_resamples=8, rng=9, n_jobs=2)
     np.testing.assert_array_equal(one.null_distribution, two.null_distribution)
     assert one.pvalue == two.pvalue
-    again = pe.permutation_test(KNeighborsClassifier(), X, y, n_resamples=8,
-                                rng=np.random.default_rng(9), progress=True)
+    again = pe.permutation_test(
+        KNeighborsClassifier(), X, y, n_resamples=8, rng=np.random.default_rng(9), progress=True
+    )
     np.testing.assert_array_equal(one.null_distribution, again.null_distribution)
 
 
@@ -176,7 +210,9 @@ def test_selection_inside_every_permutation():
     gen = np.random.default_rng(4)
     X, y = gen.normal(size=(40, 500)), np.repeat([0, 1], 20)
     sel = SelectKBest(f_classif, k=5)
-    res = pe.permutation_test(KNeighborsClassifier(1), X, y, n_resamples=30, cv=4, selector=sel, rng=1)
+    res = pe.permutation_test(
+        KNeighborsClassifier(1), X, y, n_resamples=30, cv=4, selector=sel, rng=1
+    )
     assert res.pvalue > 0.1
     # equal to the pipeline passed as the estimator, selection and all
     pipe = make_pipeline(SelectKBest(f_classif, k=5), KNeighborsClassifier(1))
@@ -191,7 +227,9 @@ def test_selection_inside_every_permutation():
 def test_result_repr():
     X, y = load_iris(return_X_y=True)
     res = pe.permutation_test(KNeighborsClassifier(), X, y, n_resamples=5, rng=0)
-    assert_displays(res, "PermutationTestResult(statistic=0.0266667, pvalue=0.166667, n_resamples=5")
+    assert_displays(
+        res, "PermutationTestResult(statistic=0.0266667, pvalue=0.166667, n_resamples=5"
+    )
 
 
 # ------------------------------------------------------------------ head: prefixes
@@ -208,8 +246,11 @@ def test_head_is_a_prefix_test():
     np.testing.assert_array_equal(direct.null_distribution, short.null_distribution)
     assert direct.pvalue == short.pvalue
     assert res.head(res.n_resamples).pvalue == res.pvalue
-    with pytest.raises(ValueError, match=r"^n_resamples must be an integer in \[1, 30\]; got 31\. The "
-                                         r"result holds 30 permutations"):
+    with pytest.raises(
+        ValueError,
+        match=r"^n_resamples must be an integer in \[1, 30\]; got 31\. The "
+        r"result holds 30 permutations",
+    ):
         res.head(31)
     with pytest.raises(ValueError, match=r"^n_resamples must be an integer in \[1, 30\]; got 0"):
         res.head(0)
@@ -225,7 +266,9 @@ def test_signal_tests_equal_permutation_test_on_the_documented_data():
     for delta, res in tests.items():
         X = gen.normal(size=(30, 3))
         X[15:, 0] += delta
-        same = pe.permutation_test(LinearDiscriminantAnalysis(), X, y, n_resamples=20, cv=3, rng=gen)
+        same = pe.permutation_test(
+            LinearDiscriminantAnalysis(), X, y, n_resamples=20, cv=3, rng=gen
+        )
         np.testing.assert_array_equal(res.null_distribution, same.null_distribution)
         assert (res.statistic, res.pvalue) == (same.statistic, same.pvalue)
 
@@ -233,10 +276,20 @@ def test_signal_tests_equal_permutation_test_on_the_documented_data():
 def test_signal_tests_noise_and_signal_and_n_jobs():
     tests = signal_tests((0.0, 2.0), n_samples=30, n_resamples=30, cv=3, rng=0)
     assert tests[0.0].pvalue > 0.05 and tests[2.0].pvalue == 1 / 31
-    again = signal_tests((0.0, 2.0), n_samples=30, n_resamples=30, cv=3, rng=0, n_jobs=2,
-                         progress=True, estimator=LinearDiscriminantAnalysis())
+    again = signal_tests(
+        (0.0, 2.0),
+        n_samples=30,
+        n_resamples=30,
+        cv=3,
+        rng=0,
+        n_jobs=2,
+        progress=True,
+        estimator=LinearDiscriminantAnalysis(),
+    )
     for delta in tests:
-        np.testing.assert_array_equal(tests[delta].null_distribution, again[delta].null_distribution)
+        np.testing.assert_array_equal(
+            tests[delta].null_distribution, again[delta].null_distribution
+        )
 
 
 # ------------------------------------------------------------------ single-class folds
@@ -252,16 +305,22 @@ def test_unstratified_splitter_single_class_folds():
     assert res.null_single_class.shape == (30,)
     short = res.head(10)
     assert short.n_single_class == 1 + int(res.null_single_class[:10].sum())
-    with pytest.raises(ValueError, match=r"fold 0 of the cross-validation on the observed labels "
-                                         r"holds a single class \(0\)"):
-        pe.permutation_test(LogisticRegression(), X, y, cv=cv, n_resamples=3, rng=0,
-                            single_class="raise")
+    with pytest.raises(
+        ValueError,
+        match=r"fold 0 of the cross-validation on the observed labels "
+        r"holds a single class \(0\)",
+    ):
+        pe.permutation_test(
+            LogisticRegression(), X, y, cv=cv, n_resamples=3, rng=0, single_class="raise"
+        )
 
 
 # ------------------------------------------------------------------ bad input
 X_OK, Y_OK = noisy_iris(0)
 GOOD = {
-    pe.permutation_test: dict(estimator=KNeighborsClassifier(), X=X_OK, y=Y_OK, n_resamples=3, rng=0),
+    pe.permutation_test: dict(
+        estimator=KNeighborsClassifier(), X=X_OK, y=Y_OK, n_resamples=3, rng=0
+    ),
     signal_tests: dict(signals=(0.0, 1.0), n_samples=12, n_resamples=3, cv=2, rng=0),
 }
 X_NAN = X_OK.copy()
@@ -269,50 +328,202 @@ X_NAN[3, 0] = np.nan
 
 
 CASES = [
-    (pe.permutation_test, dict(estimator=NoPredict()), TypeError, r"^estimator must be .* \(no predict\)"),
-    (pe.permutation_test, dict(estimator=KNeighborsClassifier), TypeError, r"^estimator must .*a class"),
-    (pe.permutation_test, dict(selector=KNeighborsClassifier()), TypeError, r"^selector must .*\(no transform\)"),
-    (pe.permutation_test, dict(n_resamples=0), ValueError, r"^n_resamples must be an integer >= 1; got 0"),
-    (pe.permutation_test, dict(n_resamples=2.5), TypeError, r"^n_resamples must be an integer >= 1"),
-    (pe.permutation_test, dict(y=Y_OK[:-1]), ValueError, r"^y has 149 entries but X has 150; they must pair up"),
-    (pe.permutation_test, dict(X=X_NAN), ValueError, r"Input X contains NaN"),  # the estimator validates X
-    (pe.permutation_test, dict(y=np.zeros(150)), ValueError, r"^y must be labels of at least 2 classes; got 1"),
+    (
+        pe.permutation_test,
+        dict(estimator=NoPredict()),
+        TypeError,
+        r"^estimator must be .* \(no predict\)",
+    ),
+    (
+        pe.permutation_test,
+        dict(estimator=KNeighborsClassifier),
+        TypeError,
+        r"^estimator must .*a class",
+    ),
+    (
+        pe.permutation_test,
+        dict(selector=KNeighborsClassifier()),
+        TypeError,
+        r"^selector must .*\(no transform\)",
+    ),
+    (
+        pe.permutation_test,
+        dict(n_resamples=0),
+        ValueError,
+        r"^n_resamples must be an integer >= 1; got 0",
+    ),
+    (
+        pe.permutation_test,
+        dict(n_resamples=2.5),
+        TypeError,
+        r"^n_resamples must be an integer >= 1",
+    ),
+    (
+        pe.permutation_test,
+        dict(y=Y_OK[:-1]),
+        ValueError,
+        r"^y has 149 entries but X has 150; they must pair up",
+    ),
+    (
+        pe.permutation_test,
+        dict(X=X_NAN),
+        ValueError,
+        r"Input X contains NaN",
+    ),  # the estimator validates X
+    (
+        pe.permutation_test,
+        dict(y=np.zeros(150)),
+        ValueError,
+        r"^y must be labels of at least 2 classes; got 1",
+    ),
     (pe.permutation_test, dict(cv=1), ValueError, r"^cv must be an integer in \[2, 150\]; got 1"),
-    (pe.permutation_test, dict(cv=51), ValueError, r"^cv must be at most 50, the size of the smallest class 0; got 51"),
+    (
+        pe.permutation_test,
+        dict(cv=51),
+        ValueError,
+        r"^cv must be at most 50, the size of the smallest class 0; got 51",
+    ),
     # the retired keywords name cv= and rng=
-    (pe.permutation_test, dict(n_splits=5), TypeError, r"^permutation_test\(\) takes cv=, not n_splits="),
-    (pe.permutation_test, dict(random_state=0), TypeError, r"^permutation_test\(\) takes rng=, not random_state="),
-    (pe.permutation_test, dict(cv="5"), TypeError, r"^cv must be a scikit-learn-compatible splitter instance .*; got '5' \(no get_n_splits\)"),
-    (pe.permutation_test, dict(cv=StratifiedKFold), TypeError, r"^cv must be .*splitter.*a class, not an instance"),
-    (pe.permutation_test, dict(rng="seed"), TypeError, r"^rng must be None, an int seed or a numpy"),
-    (pe.permutation_test, dict(n_jobs=0), ValueError, r"^n_jobs must be None or a non-zero integer; got 0"),
-    (pe.permutation_test, dict(n_jobs=1.5), TypeError, r"^n_jobs must be None or a non-zero integer"),
-    (pe.permutation_test, dict(y=np.linspace(0.5, 3.5, 150)), ValueError, r"^y must be class labels \(binary or multiclass\)"),
-    (pe.permutation_test, dict(estimator=LinearRegression()), ValueError, r"^estimator must be a classifier"),
+    (
+        pe.permutation_test,
+        dict(n_splits=5),
+        TypeError,
+        r"^permutation_test\(\) takes cv=, not n_splits=",
+    ),
+    (
+        pe.permutation_test,
+        dict(random_state=0),
+        TypeError,
+        r"^permutation_test\(\) takes rng=, not random_state=",
+    ),
+    (
+        pe.permutation_test,
+        dict(cv="5"),
+        TypeError,
+        r"^cv must be a scikit-learn-compatible splitter instance .*; got '5' \(no get_n_splits\)",
+    ),
+    (
+        pe.permutation_test,
+        dict(cv=StratifiedKFold),
+        TypeError,
+        r"^cv must be .*splitter.*a class, not an instance",
+    ),
+    (
+        pe.permutation_test,
+        dict(rng="seed"),
+        TypeError,
+        r"^rng must be None, an int seed or a numpy",
+    ),
+    (
+        pe.permutation_test,
+        dict(n_jobs=0),
+        ValueError,
+        r"^n_jobs must be None or a non-zero integer; got 0",
+    ),
+    (
+        pe.permutation_test,
+        dict(n_jobs=1.5),
+        TypeError,
+        r"^n_jobs must be None or a non-zero integer",
+    ),
+    (
+        pe.permutation_test,
+        dict(y=np.linspace(0.5, 3.5, 150)),
+        ValueError,
+        r"^y must be class labels \(binary or multiclass\)",
+    ),
+    (
+        pe.permutation_test,
+        dict(estimator=LinearRegression()),
+        ValueError,
+        r"^estimator must be a classifier",
+    ),
     (pe.permutation_test, dict(progress="no"), TypeError, r"^progress must be True or False"),
     (pe.permutation_test, dict(single_class="redraw"), ValueError, r"^single_class must be one of"),
-    (pe.permutation_test, dict(average="fold"), ValueError, r"^average must be one of \['pooled', 'folds'\]"),
-    (pe.permutation_test, dict(permutations=np.zeros((3, 150))), TypeError, r"^permutations must be an integer array of shape .*; got dtype float64"),
-    (pe.permutation_test, dict(permutations=np.zeros((3, 149), int)), ValueError,
-     r"^permutations must be an integer array of shape \(n_resamples, n_samples\) = \(3, 150\).*; got shape \(3, 149\)\.$"),
-    (pe.permutation_test, dict(permutations=np.tile(np.arange(150), (4, 1))), ValueError,
-     r"^permutations must be .* = \(3, 150\).*; got shape \(4, 150\)\. Pass n_resamples=4"),
-    (pe.permutation_test, dict(permutations=np.zeros((3, 150), int)), ValueError,
-     r"^permutations must be .*rows are permutations of 0..149; got row 0 = \[0, 0"),
-    (signal_tests, dict(signals=()), ValueError, r"^signals must be a 1-d array of real numbers with at least 1 entries"),
-    (signal_tests, dict(signals=0.5), TypeError, r"^signals must be a 1-d array of real numbers; got 0.5"),
-    (signal_tests, dict(signals=("a", "b")), TypeError, r"^signals must be a 1-d array of real numbers; got dtype <U1"),
-    (signal_tests, dict(signals=(0.0, np.nan)), ValueError, r"^signals holds 1 NaN or infinite values"),
+    (
+        pe.permutation_test,
+        dict(average="fold"),
+        ValueError,
+        r"^average must be one of \['pooled', 'folds'\]",
+    ),
+    (
+        pe.permutation_test,
+        dict(permutations=np.zeros((3, 150))),
+        TypeError,
+        r"^permutations must be an integer array of shape .*; got dtype float64",
+    ),
+    (
+        pe.permutation_test,
+        dict(permutations=np.zeros((3, 149), int)),
+        ValueError,
+        r"^permutations must be an integer array of shape \(n_resamples, n_samples\) = \(3, 150\).*; got shape \(3, 149\)\.$",
+    ),
+    (
+        pe.permutation_test,
+        dict(permutations=np.tile(np.arange(150), (4, 1))),
+        ValueError,
+        r"^permutations must be .* = \(3, 150\).*; got shape \(4, 150\)\. Pass n_resamples=4",
+    ),
+    (
+        pe.permutation_test,
+        dict(permutations=np.zeros((3, 150), int)),
+        ValueError,
+        r"^permutations must be .*rows are permutations of 0..149; got row 0 = \[0, 0",
+    ),
+    (
+        signal_tests,
+        dict(signals=()),
+        ValueError,
+        r"^signals must be a 1-d array of real numbers with at least 1 entries",
+    ),
+    (
+        signal_tests,
+        dict(signals=0.5),
+        TypeError,
+        r"^signals must be a 1-d array of real numbers; got 0.5",
+    ),
+    (
+        signal_tests,
+        dict(signals=("a", "b")),
+        TypeError,
+        r"^signals must be a 1-d array of real numbers; got dtype <U1",
+    ),
+    (
+        signal_tests,
+        dict(signals=(0.0, np.nan)),
+        ValueError,
+        r"^signals holds 1 NaN or infinite values",
+    ),
     (signal_tests, dict(signals=(1.0, 0.0)), ValueError, r"^signals must be strictly increasing"),
     (signal_tests, dict(n_samples=3), ValueError, r"^n_samples must be an integer >= 4; got 3"),
     (signal_tests, dict(n_features=0), ValueError, r"^n_features must be an integer >= 1; got 0"),
     (signal_tests, dict(n_resamples=0), ValueError, r"^n_resamples must be an integer >= 1; got 0"),
-    (signal_tests, dict(cv=7), ValueError, r"^cv must be at most 6, the size of the smallest class 0; got 7"),
-    (signal_tests, dict(cv="4"), TypeError, r"^cv must be a scikit-learn-compatible splitter instance .*; got '4'"),
+    (
+        signal_tests,
+        dict(cv=7),
+        ValueError,
+        r"^cv must be at most 6, the size of the smallest class 0; got 7",
+    ),
+    (
+        signal_tests,
+        dict(cv="4"),
+        TypeError,
+        r"^cv must be a scikit-learn-compatible splitter instance .*; got '4'",
+    ),
     (signal_tests, dict(estimator=NoPredict()), TypeError, r"^estimator must be .* \(no predict\)"),
     (signal_tests, dict(rng="seed"), TypeError, r"^rng must be None, an int seed or a numpy"),
-    (signal_tests, dict(n_jobs=0), ValueError, r"^n_jobs must be None or a non-zero integer; got 0"),
-    (signal_tests, dict(estimator=LinearRegression()), ValueError, r"^estimator must be a classifier"),
+    (
+        signal_tests,
+        dict(n_jobs=0),
+        ValueError,
+        r"^n_jobs must be None or a non-zero integer; got 0",
+    ),
+    (
+        signal_tests,
+        dict(estimator=LinearRegression()),
+        ValueError,
+        r"^estimator must be a classifier",
+    ),
     (signal_tests, dict(progress=1), TypeError, r"^progress must be True or False"),
 ]
 
@@ -330,6 +541,7 @@ def test_public_names_are_re_exported():  # rows for every public callable: test
 
 
 # ------------------------------------------------------------------ cached null distributions
+
 
 def _both(est, X, y, cv, m=40, rng=0, **kw):
     a = pe.permutation_test(est, X, y, n_resamples=m, cv=cv, rng=rng, method="auto", **kw)
@@ -349,17 +561,25 @@ def assert_identical(a, b):
     assert np.array_equal(a.null_single_class, b.null_single_class)
 
 
-@pytest.mark.parametrize("est", [
-    KNeighborsClassifier(5), KNeighborsClassifier(1), KNeighborsClassifier(6, algorithm="brute"),
-    KNeighborsClassifier(4, algorithm="kd_tree", p=1),
-    KNeighborsClassifier(5, weights="distance"), KNeighborsClassifier(1, weights="distance"),
-    KNeighborsClassifier(11, weights="distance"),  # k >= 8: numpy sums the weights pairwise
-    KNeighborsClassifier(4, weights="distance", algorithm="brute", metric="manhattan"),
-    KNeighborsClassifier(3, weights="distance", metric="chebyshev", algorithm="ball_tree"),
-    make_pipeline(StandardScaler(), KNeighborsClassifier(3)),
-    RidgeClassifier(), RidgeClassifier(alpha=10.0, fit_intercept=False),
-    RidgeClassifier(solver="svd"), make_pipeline(StandardScaler(), RidgeClassifier(alpha=0.01)),
-])
+@pytest.mark.parametrize(
+    "est",
+    [
+        KNeighborsClassifier(5),
+        KNeighborsClassifier(1),
+        KNeighborsClassifier(6, algorithm="brute"),
+        KNeighborsClassifier(4, algorithm="kd_tree", p=1),
+        KNeighborsClassifier(5, weights="distance"),
+        KNeighborsClassifier(1, weights="distance"),
+        KNeighborsClassifier(11, weights="distance"),  # k >= 8: numpy sums the weights pairwise
+        KNeighborsClassifier(4, weights="distance", algorithm="brute", metric="manhattan"),
+        KNeighborsClassifier(3, weights="distance", metric="chebyshev", algorithm="ball_tree"),
+        make_pipeline(StandardScaler(), KNeighborsClassifier(3)),
+        RidgeClassifier(),
+        RidgeClassifier(alpha=10.0, fit_intercept=False),
+        RidgeClassifier(solver="svd"),
+        make_pipeline(StandardScaler(), RidgeClassifier(alpha=0.01)),
+    ],
+)
 @pytest.mark.parametrize("data", ["binary", "three", "ties"])
 def test_cached_null_is_identical_to_refit(est, data):
     rng = np.random.default_rng(3)
@@ -398,8 +618,10 @@ def _tied_votes(cache, Y):
     for (train, _), ind, w in zip(cache.folds, cache.maps, cache.weights):
         votes = Y[:, train][:, ind]
         w = np.ones(ind.shape) if w is None else w
-        totals = np.sort(np.stack([np.where(votes == c, w, 0.0).sum(axis=2)
-                                   for c in range(cache.n_classes)]), axis=0)
+        totals = np.sort(
+            np.stack([np.where(votes == c, w, 0.0).sum(axis=2) for c in range(cache.n_classes)]),
+            axis=0,
+        )
         ties += int(np.count_nonzero(totals[-1] == totals[-2]))
     return ties
 
@@ -421,8 +643,9 @@ def test_cached_knn_class_ties_and_distance_ties_across_chunks(weights, k):
     assert _tied_votes(cache, cache.codes[perms]) > 100  # the tie rule is exercised
     a = pe.permutation_test(est, X, y, n_resamples=8, cv=cv, permutations=perms, method="cached")
     # refits in worker processes, whose OpenMP thread count differs from this process's
-    b = pe.permutation_test(est, X, y, n_resamples=8, cv=cv, permutations=perms, method="refit",
-                            n_jobs=2)
+    b = pe.permutation_test(
+        est, X, y, n_resamples=8, cv=cv, permutations=perms, method="refit", n_jobs=2
+    )
     assert_identical(a, b)
     assert a.cached_folds.tolist() == [4] * 8 and a.head(3).cached_folds.tolist() == [4] * 3
 
@@ -430,13 +653,19 @@ def test_cached_knn_class_ties_and_distance_ties_across_chunks(weights, k):
 def test_knn_vote_rule_is_sklearns_on_a_hand_made_tie():
     # two neighbours at distances 1 and 1 (uniform and distance weights tie) or 1 and 2
     X_train = np.array([[-1.0], [1.0], [2.0]])
-    for y_train, weights, x, expected in [([2, 1, 0], "uniform", 0.0, 1),  # tie: lowest class
-                                          ([2, 1, 0], "distance", 0.0, 1),
-                                          ([0, 2, 1], "distance", 0.0, 0),
-                                          ([1, 1, 0], "distance", 1.5, 0)]:  # 1/0.5 > 1/2.5 + 0
+    for y_train, weights, x, expected in [
+        ([2, 1, 0], "uniform", 0.0, 1),  # tie: lowest class
+        ([2, 1, 0], "distance", 0.0, 1),
+        ([0, 2, 1], "distance", 0.0, 0),
+        ([1, 1, 0], "distance", 1.5, 0),
+    ]:  # 1/0.5 > 1/2.5 + 0
         model = KNeighborsClassifier(2, weights=weights).fit(X_train, y_train)
         ind = model.kneighbors([[x]], return_distance=False)
-        w = None if weights == "uniform" else permutation._distance_weights(model.kneighbors([[x]])[0])
+        w = (
+            None
+            if weights == "uniform"
+            else permutation._distance_weights(model.kneighbors([[x]])[0])
+        )
         ours = permutation._knn_votes(np.asarray(y_train)[ind][None], w, 3)
         assert ours.tolist() == [[expected]] == [model.predict([[x]]).tolist()]
 
@@ -471,23 +700,38 @@ def test_stratified_folds_fall_back_to_refit_and_cached_refuses_them():
     assert_identical(a, b)
     assert a.method == "refit"  # each permuted labelling gets its own stratified folds
     with pytest.raises(ValueError, match="folds that do not depend on the labels"):
-        pe.permutation_test(KNeighborsClassifier(), X, y, n_resamples=5, cv=5, rng=0, method="cached")
+        pe.permutation_test(
+            KNeighborsClassifier(), X, y, n_resamples=5, cv=5, rng=0, method="cached"
+        )
 
 
 def test_cached_refuses_unsupported_estimators_and_auto_refits_them():
     X, y = noisy_iris(0)
     cv = KFold(3, shuffle=True, random_state=0)
-    for est in [GaussianNB(), KNeighborsClassifier(weights=_inverse_distance), LinearDiscriminantAnalysis(),
-                make_pipeline(PolynomialFeatures(2), StandardScaler(), KNeighborsClassifier()),
-                RidgeClassifier(class_weight="balanced"), RidgeClassifier(solver="lsqr")]:
+    for est in [
+        GaussianNB(),
+        KNeighborsClassifier(weights=_inverse_distance),
+        LinearDiscriminantAnalysis(),
+        make_pipeline(PolynomialFeatures(2), StandardScaler(), KNeighborsClassifier()),
+        RidgeClassifier(class_weight="balanced"),
+        RidgeClassifier(solver="lsqr"),
+    ]:
         with pytest.raises(ValueError, match="method='cached' supports"):
             pe.permutation_test(est, X, y, n_resamples=3, cv=cv, rng=0, method="cached")
         a, b = _both(est, X, y, cv, m=5)
         assert_identical(a, b)
         assert a.method == "refit" and not a.cached_folds.any()
     with pytest.raises(ValueError, match="method='cached' supports"):  # selectors see y
-        pe.permutation_test(KNeighborsClassifier(), X, y, n_resamples=3, cv=cv, rng=0,
-                            selector=SelectKBest(f_classif, k=1), method="cached")
+        pe.permutation_test(
+            KNeighborsClassifier(),
+            X,
+            y,
+            n_resamples=3,
+            cv=cv,
+            rng=0,
+            selector=SelectKBest(f_classif, k=1),
+            method="cached",
+        )
 
 
 def test_cached_kind_uses_exact_types():
@@ -509,18 +753,26 @@ def test_cached_single_class_folds_match_refit():
         assert_identical(a, b)
         assert a.null_single_class.sum() > 0
         with pytest.raises(ValueError, match="single class"):
-            pe.permutation_test(est, X, y, n_resamples=60, cv=KFold(6), rng=0,
-                                single_class="raise")
+            pe.permutation_test(est, X, y, n_resamples=60, cv=KFold(6), rng=0, single_class="raise")
 
 
 def test_cached_permutations_argument_and_n_jobs():
     X, y = noisy_iris(1)
     cv = KFold(5, shuffle=True, random_state=4)
     perms = sklearn_permutations(5, 25, len(y))
-    score, scores, p_sk = permutation_test_score(KNeighborsClassifier(), X, y, cv=cv,
-                                                 n_permutations=25, random_state=5)
-    ours = pe.permutation_test(KNeighborsClassifier(), X, y, n_resamples=25, cv=cv,
-                               permutations=perms, method="cached", n_jobs=2)
+    score, scores, p_sk = permutation_test_score(
+        KNeighborsClassifier(), X, y, cv=cv, n_permutations=25, random_state=5
+    )
+    ours = pe.permutation_test(
+        KNeighborsClassifier(),
+        X,
+        y,
+        n_resamples=25,
+        cv=cv,
+        permutations=perms,
+        method="cached",
+        n_jobs=2,
+    )
     np.testing.assert_allclose(ours.null_distribution, 1 - scores, rtol=0, atol=1e-15)
 
 
@@ -547,8 +799,15 @@ def test_splitters_known_to_ignore_the_labels():
     for cv in [ShuffleSplit(4, test_size=0.3, random_state=2), LeaveOneOut()]:
         assert_identical(*_both(KNeighborsClassifier(4), X[::5], y[::5], cv, m=10))
     with pytest.raises(ValueError, match="folds that do not depend on the labels"):
-        pe.permutation_test(KNeighborsClassifier(), X, y, n_resamples=3, rng=0, method="cached",
-                            cv=KFold(3, shuffle=True))
+        pe.permutation_test(
+            KNeighborsClassifier(),
+            X,
+            y,
+            n_resamples=3,
+            rng=0,
+            method="cached",
+            cv=KFold(3, shuffle=True),
+        )
 
 
 def test_cached_path_with_dataframe_sparse_and_string_labels():
@@ -560,9 +819,11 @@ def test_cached_path_with_dataframe_sparse_and_string_labels():
     labels = np.array(["setosa", "versicolor", "virginica"])[y]
     cv = KFold(4, shuffle=True, random_state=0)
     frame = pd.DataFrame(X, columns=list("abc"))
-    for est, data in [(make_pipeline(StandardScaler(), KNeighborsClassifier()), frame),
-                      (KNeighborsClassifier(6), sp.csr_matrix(X)),
-                      (make_pipeline(StandardScaler(), RidgeClassifier()), frame)]:
+    for est, data in [
+        (make_pipeline(StandardScaler(), KNeighborsClassifier()), frame),
+        (KNeighborsClassifier(6), sp.csr_matrix(X)),
+        (make_pipeline(StandardScaler(), RidgeClassifier()), frame),
+    ]:
         assert _NullCache.build(est, data, labels, cv) is not None
         a, b = _both(est, data, labels, cv, m=15)
         assert_identical(a, b)
@@ -611,17 +872,28 @@ def test_cached_path_hands_the_series_through_too():
     series = pd.Series(np.array(["a", "b", "c"])[y], index=np.arange(150) * 7, name="cls")
     cv = KFold(4, shuffle=True, random_state=0)
     got = pe.permutation_test(KNeighborsClassifier(), X, series, n_resamples=15, cv=cv, rng=0)
-    plain = pe.permutation_test(KNeighborsClassifier(), X, series.to_numpy(), n_resamples=15, cv=cv, rng=0)
+    plain = pe.permutation_test(
+        KNeighborsClassifier(), X, series.to_numpy(), n_resamples=15, cv=cv, rng=0
+    )
     assert got.method == plain.method == "cached"
     assert got.pvalue == plain.pvalue
     assert np.array_equal(got.null_distribution, plain.null_distribution)
 
 
-@pytest.mark.parametrize(("y", "pattern"), [
-    (np.resize([0.1, 0.7, 0.3], 150), r"^y must be class labels \(binary or multiclass\); got a 'continuous'"),
-    (np.r_[np.inf, np.zeros(74), np.ones(75)], r"^y must be class labels .*; got 1 infinite value"),
-    (["a"] + [1] * 149, r"^y must be class labels \(binary or multiclass\) of one type"),
-])
+@pytest.mark.parametrize(
+    ("y", "pattern"),
+    [
+        (
+            np.resize([0.1, 0.7, 0.3], 150),
+            r"^y must be class labels \(binary or multiclass\); got a 'continuous'",
+        ),
+        (
+            np.r_[np.inf, np.zeros(74), np.ones(75)],
+            r"^y must be class labels .*; got 1 infinite value",
+        ),
+        (["a"] + [1] * 149, r"^y must be class labels \(binary or multiclass\) of one type"),
+    ],
+)
 def test_bad_labels_name_y(y, pattern):
     X, _ = noisy_iris(0)
     with pytest.raises(ValueError, match=pattern):

@@ -47,7 +47,9 @@ def test_fast_fit_equals_svc(seed, cancer):
     np.testing.assert_allclose(w_fast, w_ref, rtol=1e-12, atol=1e-12)
     assert b_fast == pytest.approx(b_ref, abs=1e-12)
     pred = (X @ w_fast + b_fast > 0).astype(int)
-    np.testing.assert_array_equal(pred, SVC(kernel="linear", C=C).fit(X, y, sample_weight=G).predict(X))
+    np.testing.assert_array_equal(
+        pred, SVC(kernel="linear", C=C).fit(X, y, sample_weight=G).predict(X)
+    )
 
 
 def test_public_route_skips_only_validation(cancer):
@@ -84,8 +86,11 @@ def test_fast_path_falls_back_to_the_public_svc(monkeypatch, request, small):
     loader = P._libsvm
     request.addfinalizer(loader.cache_clear)  # the next test loads the real binding again
     real_import = P.importlib.import_module
-    monkeypatch.setattr(P.importlib, "import_module",
-                        lambda name: Moved() if name == "sklearn.svm._libsvm" else real_import(name))
+    monkeypatch.setattr(
+        P.importlib,
+        "import_module",
+        lambda name: Moved() if name == "sklearn.svm._libsvm" else real_import(name),
+    )
     loader.cache_clear()
     assert loader() is None  # the probe fit failed: the public route from then on
     G = np.ones(y.size)
@@ -166,7 +171,9 @@ def test_folds_are_stratified(cancer):
     X, y = cancer
     res = P.perturbation_interval(X, y, cv=7, n_resamples=2, rng=0)
     assert res.n_splits == len(res.splits) == 7
-    np.testing.assert_array_equal(np.sort(np.concatenate([test for _, test in res.splits])), np.arange(y.size))
+    np.testing.assert_array_equal(
+        np.sort(np.concatenate([test for _, test in res.splits])), np.arange(y.size)
+    )
     for c in (0, 1):
         counts = np.array([np.sum(y[test] == c) for _, test in res.splits])
         assert counts.max() - counts.min() <= 1
@@ -184,6 +191,7 @@ def test_an_int_cv_draws_the_folds_of_make_folds_and_a_splitter_is_used_as_given
     explicit = P.perturbation_interval(X, y, cv=folds, n_resamples=20, rng=3)
     assert explicit.error == res.error
     from sklearn.model_selection import RepeatedStratifiedKFold
+
     rskf = RepeatedStratifiedKFold(n_splits=3, n_repeats=2, random_state=0)
     rep = P.perturbation_interval(X, y, cv=rskf, n_resamples=20, rng=3, method="perturbed-cv")
     assert rep.n_splits == 6 == rep.fold_errors.size
@@ -210,8 +218,9 @@ def test_perturbed_cv_replicates_follow_the_definition(small):
 def test_perturbed_cv_interval_is_the_pivot_from_centred_replicate_quantiles(small):
     """method="perturbed-cv": ends = eps_CV - q(W~*)/sqrt(n), W~*_r = W*_r - mean_r W*_r (explicit loop twin)."""
     X, y = small
-    res = P.perturbation_interval(X, y, cv=5, n_resamples=80, confidence_level=0.9, rng=2,
-                                  method="perturbed-cv")
+    res = P.perturbation_interval(
+        X, y, cv=5, n_resamples=80, confidence_level=0.9, rng=2, method="perturbed-cv"
+    )
     mean = sum(res.replicates) / len(res.replicates)
     assert res.replicate_mean == pytest.approx(mean, abs=1e-14)
     centred = np.array([w - mean for w in res.replicates])
@@ -221,7 +230,9 @@ def test_perturbed_cv_interval_is_the_pivot_from_centred_replicate_quantiles(sma
     assert res.high == pytest.approx(res.error - lo_q / np.sqrt(60), abs=1e-14)
     # the raw quantiles give the same interval moved down by mean / sqrt(n)
     raw_lo, raw_hi = np.quantile(res.replicates, [0.05, 0.95])
-    assert res.low - mean / np.sqrt(60) == pytest.approx(res.error - raw_hi / np.sqrt(60), abs=1e-14)
+    assert res.low - mean / np.sqrt(60) == pytest.approx(
+        res.error - raw_hi / np.sqrt(60), abs=1e-14
+    )
     assert res.confidence_interval() == (res.low, res.high)
     np.testing.assert_allclose(np.quantile(res.implied_errors, [0.05, 0.95]), [res.low, res.high])
     assert np.mean(res.implied_errors) == pytest.approx(res.error, abs=1e-14)
@@ -244,8 +255,10 @@ def test_perturbed_cv_error_is_shifted_up(small):
     # the uncentred interval would sit below the centred one by exactly mean / sqrt(n)
     raw_lo, raw_hi = np.quantile(res.replicates, [0.025, 0.975])
     shift = res.replicate_mean / np.sqrt(res.n)
-    assert (res.error - raw_hi / np.sqrt(res.n), res.error - raw_lo / np.sqrt(res.n)) == pytest.approx(
-        (res.low - shift, res.high - shift), abs=1e-14)
+    assert (
+        res.error - raw_hi / np.sqrt(res.n),
+        res.error - raw_lo / np.sqrt(res.n),
+    ) == pytest.approx((res.low - shift, res.high - shift), abs=1e-14)
     assert res.low <= res.error <= res.high
 
 
@@ -258,7 +271,9 @@ def test_centred_interval_is_the_notes_symmetric_form_for_symmetric_replicates()
         reps = shift + np.concatenate([half, -half])
         low, high = P._pivot_interval(error, reps, n, 0.95)
         xi = np.quantile(np.concatenate([half, -half]), 0.975)
-        assert (low, high) == pytest.approx((error - xi / np.sqrt(n), error + xi / np.sqrt(n)), abs=1e-14)
+        assert (low, high) == pytest.approx(
+            (error - xi / np.sqrt(n), error + xi / np.sqrt(n)), abs=1e-14
+        )
         assert low < error < high
 
 
@@ -279,7 +294,9 @@ def test_interval_contains_centre_and_widens_with_level(cancer, method):
 def test_reproducible_and_independent_of_n_jobs(small, method):
     X, y = small
     a = P.perturbation_interval(X, y, cv=5, n_resamples=60, rng=3, method=method)
-    b = P.perturbation_interval(X, y, cv=5, n_resamples=60, rng=np.random.default_rng(3), method=method)
+    b = P.perturbation_interval(
+        X, y, cv=5, n_resamples=60, rng=np.random.default_rng(3), method=method
+    )
     c = P.perturbation_interval(X, y, cv=5, n_resamples=60, rng=3, n_jobs=2, method=method)
     for other in (b, c):
         np.testing.assert_array_equal(a.replicates, other.replicates)
@@ -302,7 +319,9 @@ def reference_interval(X, y, *, C, n_splits, n_resamples, confidence_level, seed
     xi the (1 - a/2)-quantile of the replicates minus their mean."""
     rng = np.random.default_rng(seed)
     n = y.size
-    folds = make_folds(y, n_splits=n_splits, n_repeats=1, stratify=True, rng=rng)[0]  # the library's folds
+    folds = make_folds(y, n_splits=n_splits, n_repeats=1, stratify=True, rng=rng)[
+        0
+    ]  # the library's folds
     fold_errors = []
     for train, test in folds:
         model = SVC(kernel="linear", C=C).fit(X[train], y[train])
@@ -323,8 +342,9 @@ def reference_interval(X, y, *, C, n_splits, n_resamples, confidence_level, seed
 @pytest.mark.parametrize(("seed", "C", "level"), [(0, 1.0, 0.95), (1, 0.1, 0.9), (2, 5.0, 0.8)])
 def test_apparent_method_equals_the_reference_implementation(seed, C, level, cancer):
     X, y = CI.two_gaussians(60, n_features=3, rng=seed) if seed != 1 else cancer
-    cv, apparent, reps, (low, high) = reference_interval(X, y, C=C, n_splits=5, n_resamples=40,
-                                                         confidence_level=level, seed=seed)
+    cv, apparent, reps, (low, high) = reference_interval(
+        X, y, C=C, n_splits=5, n_resamples=40, confidence_level=level, seed=seed
+    )
     res = P.perturbation_interval(X, y, C=C, cv=5, n_resamples=40, confidence_level=level, rng=seed)
     assert res.method == "apparent"
     assert res.error == cv and res.apparent_error == apparent  # exactly: counts over n
@@ -344,8 +364,12 @@ def test_apparent_interval_is_symmetric_about_the_cv_error(small):
         first = res.replicates[:m]
         xi = np.quantile(first - first.mean(), 1 - (1 - level) / 2)
         lo, hi = res.confidence_interval(level, n_resamples=m)
-        assert (lo, hi) == pytest.approx((res.error - xi / np.sqrt(60), res.error + xi / np.sqrt(60)), abs=1e-14)
-    np.testing.assert_allclose(res.implied_errors, res.error - res.centred_replicates / np.sqrt(60), atol=1e-14)
+        assert (lo, hi) == pytest.approx(
+            (res.error - xi / np.sqrt(60), res.error + xi / np.sqrt(60)), abs=1e-14
+        )
+    np.testing.assert_allclose(
+        res.implied_errors, res.error - res.centred_replicates / np.sqrt(60), atol=1e-14
+    )
     assert np.quantile(res.implied_errors, 0.025) == pytest.approx(res.low, abs=1e-14)
 
 
@@ -375,7 +399,9 @@ def test_perturbed_fit_minimises_the_notes_objective(C, cancer):
     S = G.sum()
     alpha = np.abs(model.dual_coef_[0]) * S / n
     assert np.all(alpha <= C * G[model.support_] * (1 + 1e-9))
-    np.testing.assert_allclose(w, (alpha * ypm[model.support_]) @ X[model.support_] / (S / n), rtol=1e-10)
+    np.testing.assert_allclose(
+        w, (alpha * ypm[model.support_]) @ X[model.support_] / (S / n), rtol=1e-10
+    )
 
 
 def test_methods_share_folds_and_cv_error(small):
@@ -408,8 +434,10 @@ def test_weighted_error_is_normalised_by_the_weights():
     G = np.random.default_rng(8).exponential(size=(20_000, m))
     normalised = (G @ e) / G.sum(axis=1)
     raw = (G @ e) / m
-    checks = [simulation.check_variance(normalised, eps * (1 - eps) / m, label="normalised"),
-              simulation.check_variance(raw, eps / m, label="unnormalised")]
+    checks = [
+        simulation.check_variance(normalised, eps * (1 - eps) / m, label="normalised"),
+        simulation.check_variance(raw, eps / m, label="unnormalised"),
+    ]
     assert all(c.passed for c in checks), simulation.format_checks(checks)
     assert not simulation.check_variance(raw, eps * (1 - eps) / m).passed
 
@@ -427,20 +455,34 @@ def test_linear_rule_error_matches_monte_carlo(w, b):
 
 def test_linear_rule_error_special_cases():
     assert CI.linear_rule_error([0.0, 0.0], 1.0) == 0.5
-    errs = CI.linear_rule_error(np.array([[1.0, 0.0], [2.0, 0.0], [0.0, 1.0]]), np.zeros(3), separation=2.0)
+    errs = CI.linear_rule_error(
+        np.array([[1.0, 0.0], [2.0, 0.0], [0.0, 1.0]]), np.zeros(3), separation=2.0
+    )
     np.testing.assert_allclose(errs, [0.15865525393145707, 0.15865525393145707, 0.5])
 
 
 def test_expected_error_is_above_bayes_and_reproducible():
     est, se, errs = CI.expected_svm_error(40, separation=2.0, n_datasets=300, rng=0)
     assert np.all(errs >= 0.15865525393145707 - 1e-12)  # no rule beats Bayes
-    assert est == pytest.approx(errs.mean()) and se == pytest.approx(errs.std(ddof=1) / np.sqrt(300))
-    assert (est, se) == CI.expected_svm_error(40, separation=2.0, n_datasets=300, rng=0, n_jobs=2)[:2]
+    assert est == pytest.approx(errs.mean()) and se == pytest.approx(
+        errs.std(ddof=1) / np.sqrt(300)
+    )
+    assert (est, se) == CI.expected_svm_error(40, separation=2.0, n_datasets=300, rng=0, n_jobs=2)[
+        :2
+    ]
 
 
 def test_coverage_simulation_bookkeeping():
     """Rows, coverage and MC SE are consistent; both methods see the same data sets."""
-    kw = dict(separation=2.0, cv=5, n_datasets=12, n_resamples=30, confidence_level=0.9, n_truth=200, rng=2024)
+    kw = dict(
+        separation=2.0,
+        cv=5,
+        n_datasets=12,
+        n_resamples=30,
+        confidence_level=0.9,
+        n_truth=200,
+        rng=2024,
+    )
     sim = CI.simulate_perturbation_coverage(60, **kw)
     old = CI.simulate_perturbation_coverage(60, method="perturbed-cv", **kw)
     assert sim.method == "apparent" and old.method == "perturbed-cv"
@@ -450,9 +492,12 @@ def test_coverage_simulation_bookkeeping():
     assert sim.covered.sum() == round(sim.coverage * 12)
     assert sim.std_error == pytest.approx(np.sqrt(sim.coverage * (1 - sim.coverage) / 12))
     np.testing.assert_array_equal(sim.covered, (sim.lows <= sim.target) & (sim.target <= sim.highs))
-    np.testing.assert_array_equal(sim.conditional_covered,
-                                  (sim.lows <= sim.true_errors) & (sim.true_errors <= sim.highs))
-    np.testing.assert_allclose(sim.highs - sim.errors, sim.errors - sim.lows, atol=1e-14)  # symmetric
+    np.testing.assert_array_equal(
+        sim.conditional_covered, (sim.lows <= sim.true_errors) & (sim.true_errors <= sim.highs)
+    )
+    np.testing.assert_allclose(
+        sim.highs - sim.errors, sim.errors - sim.lows, atol=1e-14
+    )  # symmetric
     assert np.all(old.lows <= old.errors) and np.all(old.errors <= old.highs)
     raw_lows, raw_highs = old.uncentred_intervals()
     np.testing.assert_allclose(old.highs - raw_highs, old.replicate_means / np.sqrt(60))
@@ -460,7 +505,9 @@ def test_coverage_simulation_bookkeeping():
     np.testing.assert_allclose(lit_highs - sim.highs, sim.replicate_means / np.sqrt(60))
     np.testing.assert_allclose(lit_highs - sim.errors, sim.errors - lit_lows, atol=1e-14)
     # the first m data sets do not depend on n_datasets, and a given target skips its estimate
-    short = CI.simulate_perturbation_coverage(60, **{**kw, "n_datasets": 5}, target=(sim.target, 0.1))
+    short = CI.simulate_perturbation_coverage(
+        60, **{**kw, "n_datasets": 5}, target=(sim.target, 0.1)
+    )
     np.testing.assert_array_equal(short.lows, sim.lows[:5])
     assert short.target_std_error == 0.1
     back = CI.PerturbationCoverage.from_dict(sim.to_dict())
@@ -468,7 +515,13 @@ def test_coverage_simulation_bookkeeping():
         np.testing.assert_array_equal(getattr(back, name), getattr(sim, name))
 
 
-STUDY_FILE = Path(__file__).resolve().parent.parent / "book" / "part1" / "data" / "perturbation-coverage.json"
+STUDY_FILE = (
+    Path(__file__).resolve().parent.parent
+    / "book"
+    / "part1"
+    / "data"
+    / "perturbation-coverage.json"
+)
 
 
 def test_stored_coverage_study_is_reproduced():
@@ -479,8 +532,9 @@ def test_stored_coverage_study_is_reproduced():
     study = CI.load_coverage_study(STUDY_FILE)
     settings = {k: v for k, v in tool.BOOK_STUDY.items() if k != "ns"}
     assert study.settings == settings
-    assert [(s.n, s.method) for s in study.cells] == [(n, m) for n in tool.BOOK_STUDY["ns"]
-                                                      for m in P.PERTURBATION_METHODS]
+    assert [(s.n, s.method) for s in study.cells] == [
+        (n, m) for n in tool.BOOK_STUDY["ns"] for m in P.PERTURBATION_METHODS
+    ]
     for sim in study.cells:
         assert sim.n_datasets == 1000 == sim.errors.size
         assert sim.coverage == pytest.approx(sim.covered.mean())
@@ -498,7 +552,9 @@ GOOD = {
     CI.two_gaussians: dict(n=10, rng=0),
     CI.linear_rule_error: dict(coef=[1.0, 0.0], intercept=0.0),
     CI.expected_svm_error: dict(n=20, n_datasets=3, rng=0),
-    CI.simulate_perturbation_coverage: dict(n=20, n_datasets=2, n_resamples=3, n_truth=3, cv=2, rng=0),
+    CI.simulate_perturbation_coverage: dict(
+        n=20, n_datasets=2, n_resamples=3, n_truth=3, cv=2, rng=0
+    ),
     CI.run_coverage_study: dict(ns=[20], n_datasets=2, n_resamples=3, n_truth=3, cv=2, rng=0),
     CI.load_coverage_study: dict(path=STUDY_FILE),
 }
@@ -508,57 +564,160 @@ F = P.perturbation_interval
 CASES = [
     (F, dict(y=GOOD_Y[:-1]), ValueError, r"^y has 29 entries but X has 30; they must pair up"),
     (F, dict(X=_nan), ValueError, r"^X holds 1 NaN"),
-    (F, dict(X=GOOD_X[:, 0]), ValueError, r"^X must be a 2-d array of real numbers \(n_samples, n_features\); got an array of shape \(30,\)"),
+    (
+        F,
+        dict(X=GOOD_X[:, 0]),
+        ValueError,
+        r"^X must be a 2-d array of real numbers \(n_samples, n_features\); got an array of shape \(30,\)",
+    ),
     (F, dict(y=np.zeros(30)), ValueError, r"^y must be labels of at least 2 classes; got 1"),
-    (F, dict(y=np.arange(30) % 3), ValueError, r"^y must be labels of exactly 2 classes; got 3 \(\[0, 1, 2\]\)\. The SVM here is binary"),
+    (
+        F,
+        dict(y=np.arange(30) % 3),
+        ValueError,
+        r"^y must be labels of exactly 2 classes; got 3 \(\[0, 1, 2\]\)\. The SVM here is binary",
+    ),
     (F, dict(C=0), ValueError, r"^C must be a real number > 0; got 0.0"),
     (F, dict(C=-1.0), ValueError, r"^C must be a real number > 0; got -1.0"),
     (F, dict(C=np.inf), ValueError, r"^C must be a finite real number > 0; got inf"),
     (F, dict(C="1"), TypeError, r"^C must be a real number > 0; got '1'"),
     (F, dict(cv=1), ValueError, r"^cv must be an integer in \[2, 30\]; got 1"),
-    (F, dict(cv=16), ValueError, r"^cv must be at most 15, the size of the smallest class 0; got 16"),
+    (
+        F,
+        dict(cv=16),
+        ValueError,
+        r"^cv must be at most 15, the size of the smallest class 0; got 16",
+    ),
     (F, dict(cv=31), ValueError, r"^cv must be an integer in \[2, 30\]; got 31"),
     (F, dict(cv=2.5), TypeError, r"^cv must be a scikit-learn-compatible splitter"),
     (F, dict(cv=[(np.arange(5), np.arange(5, 40))]), ValueError, r"^cv must be indices in 0..29"),
     # the retired keywords name cv= and rng=
-    (F, dict(n_splits=5), TypeError, r"^perturbation_interval\(\) takes cv=, not n_splits=: an int"),
+    (
+        F,
+        dict(n_splits=5),
+        TypeError,
+        r"^perturbation_interval\(\) takes cv=, not n_splits=: an int",
+    ),
     (F, dict(stratify=True), TypeError, r"^perturbation_interval\(\) takes cv=, not stratify="),
-    (F, dict(random_state=0), TypeError, r"^perturbation_interval\(\) takes rng=, not random_state="),
-    (CI.simulate_perturbation_coverage, dict(n_splits=5), TypeError, r"^simulate_perturbation_coverage\(\) takes cv="),
-    (CI.run_coverage_study, dict(n_splits=5), TypeError, r"^run_coverage_study\(\) takes cv=, not n_splits="),
-    (CI.run_coverage_study, dict(seed=2008), TypeError, r"^run_coverage_study\(\) takes rng=, not seed="),
+    (
+        F,
+        dict(random_state=0),
+        TypeError,
+        r"^perturbation_interval\(\) takes rng=, not random_state=",
+    ),
+    (
+        CI.simulate_perturbation_coverage,
+        dict(n_splits=5),
+        TypeError,
+        r"^simulate_perturbation_coverage\(\) takes cv=",
+    ),
+    (
+        CI.run_coverage_study,
+        dict(n_splits=5),
+        TypeError,
+        r"^run_coverage_study\(\) takes cv=, not n_splits=",
+    ),
+    (
+        CI.run_coverage_study,
+        dict(seed=2008),
+        TypeError,
+        r"^run_coverage_study\(\) takes rng=, not seed=",
+    ),
     (F, dict(n_resamples=0), ValueError, r"^n_resamples must be an integer >= 1; got 0"),
     (F, dict(n_resamples=5.0), TypeError, r"^n_resamples must be an integer"),
-    (F, dict(confidence_level=1.0), ValueError, r"^confidence_level must be a real number in \(0, 1\); got 1.0"),
-    (F, dict(confidence_level=0), ValueError, r"^confidence_level must be a real number in \(0, 1\); got 0.0"),
+    (
+        F,
+        dict(confidence_level=1.0),
+        ValueError,
+        r"^confidence_level must be a real number in \(0, 1\); got 1.0",
+    ),
+    (
+        F,
+        dict(confidence_level=0),
+        ValueError,
+        r"^confidence_level must be a real number in \(0, 1\); got 0.0",
+    ),
     (F, dict(confidence_level="95%"), TypeError, r"^confidence_level must be a real number"),
     (F, dict(rng="seed"), TypeError, r"^rng must be None, an int seed or a numpy.random.Generator"),
     (F, dict(rng=np.random.RandomState(0)), TypeError, r"^rng must be .* legacy RandomState"),
     (F, dict(n_jobs=0), ValueError, r"^n_jobs must be None or a non-zero integer; got 0"),
-    (CI.two_gaussians, dict(n=11), ValueError, r"^n must be an even integer \(n/2 samples per class\); got 11"),
-    (CI.two_gaussians, dict(separation=0), ValueError, r"^separation must be a real number > 0; got 0.0"),
+    (
+        CI.two_gaussians,
+        dict(n=11),
+        ValueError,
+        r"^n must be an even integer \(n/2 samples per class\); got 11",
+    ),
+    (
+        CI.two_gaussians,
+        dict(separation=0),
+        ValueError,
+        r"^separation must be a real number > 0; got 0.0",
+    ),
     (CI.two_gaussians, dict(n_features=0), ValueError, r"^n_features must be an integer >= 1"),
-    (CI.linear_rule_error, dict(separation=-1), ValueError, r"^separation must be a real number > 0; got -1.0"),
+    (
+        CI.linear_rule_error,
+        dict(separation=-1),
+        ValueError,
+        r"^separation must be a real number > 0; got -1.0",
+    ),
     (CI.expected_svm_error, dict(n_datasets=1), ValueError, r"^n_datasets must be an integer >= 2"),
     (CI.expected_svm_error, dict(C=0), ValueError, r"^C must be a real number > 0; got 0.0"),
-    (CI.simulate_perturbation_coverage, dict(n_datasets=1), ValueError, r"^n_datasets must be an integer >= 2"),
-    (CI.simulate_perturbation_coverage, dict(cv=11), ValueError, r"^cv must be at most 10, the size of the smallest class 0"),
-    (CI.simulate_perturbation_coverage, dict(confidence_level=2), ValueError, r"^confidence_level must be a real number in \(0, 1\); got 2.0"),
-    (CI.simulate_perturbation_coverage, dict(n_truth=1), ValueError, r"^n_truth must be an integer >= 2"),
+    (
+        CI.simulate_perturbation_coverage,
+        dict(n_datasets=1),
+        ValueError,
+        r"^n_datasets must be an integer >= 2",
+    ),
+    (
+        CI.simulate_perturbation_coverage,
+        dict(cv=11),
+        ValueError,
+        r"^cv must be at most 10, the size of the smallest class 0",
+    ),
+    (
+        CI.simulate_perturbation_coverage,
+        dict(confidence_level=2),
+        ValueError,
+        r"^confidence_level must be a real number in \(0, 1\); got 2.0",
+    ),
+    (
+        CI.simulate_perturbation_coverage,
+        dict(n_truth=1),
+        ValueError,
+        r"^n_truth must be an integer >= 2",
+    ),
     (CI.simulate_perturbation_coverage, dict(method="cv"), ValueError, r"^method must be one of"),
-    (CI.simulate_perturbation_coverage, dict(target=0.2), ValueError, r"^target must be None or a pair"),
+    (
+        CI.simulate_perturbation_coverage,
+        dict(target=0.2),
+        ValueError,
+        r"^target must be None or a pair",
+    ),
     (F, dict(method="paper"), ValueError, r"^method must be one of \['apparent', 'perturbed-cv'\]"),
     (F, dict(method=1), TypeError, r"^method must be a string"),
-    (CI.run_coverage_study, dict(ns=[1]), ValueError, r"^ns must be an array of values >= 2; got \[1\]"),
+    (
+        CI.run_coverage_study,
+        dict(ns=[1]),
+        ValueError,
+        r"^ns must be an array of values >= 2; got \[1\]",
+    ),
     (CI.run_coverage_study, dict(methods=["x"]), ValueError, r"^methods must be one of"),
     (CI.run_coverage_study, dict(rng=-1), ValueError, r"^rng must be an integer >= 0"),
-    (CI.run_coverage_study, dict(cv=KFold_3), TypeError, r"^cv must be an integer >= 2; got .*stored as JSON"),
+    (
+        CI.run_coverage_study,
+        dict(cv=KFold_3),
+        TypeError,
+        r"^cv must be an integer >= 2; got .*stored as JSON",
+    ),
     (CI.load_coverage_study, dict(path="/nonexistent/study.json"), FileNotFoundError, "study.json"),
 ]
 
 
-@pytest.mark.parametrize(("func", "overrides", "exc", "match"), CASES,
-                         ids=[f"{c[0].__name__}-{','.join(c[1])}-{i}" for i, c in enumerate(CASES)])
+@pytest.mark.parametrize(
+    ("func", "overrides", "exc", "match"),
+    CASES,
+    ids=[f"{c[0].__name__}-{','.join(c[1])}-{i}" for i, c in enumerate(CASES)],
+)
 def test_bad_input_raises_naming_the_argument(func, overrides, exc, match):
     info = assert_rejects(exc, match, func, **{**GOOD[func], **overrides})
     assert type(info.value) is exc
@@ -571,13 +730,20 @@ def test_good_arguments_are_accepted(func):
 
 def test_result_method_bad_input(small):
     res = P.perturbation_interval(*small, cv=3, n_resamples=10, rng=0)
-    with pytest.raises(ValueError, match=r"^n_resamples must be an integer in \[1, 10\]; got 11\. The result "
-                                         r"stores 10 replicates"):
+    with pytest.raises(
+        ValueError,
+        match=r"^n_resamples must be an integer in \[1, 10\]; got 11\. The result "
+        r"stores 10 replicates",
+    ):
         res.confidence_interval(n_resamples=11)
-    with pytest.raises(ValueError, match=r"^confidence_level must be a real number in \(0, 1\); got 1.5"):
+    with pytest.raises(
+        ValueError, match=r"^confidence_level must be a real number in \(0, 1\); got 1.5"
+    ):
         res.confidence_interval(1.5)
     study = CI.run_coverage_study([20], n_datasets=3, n_resamples=3, n_truth=3, cv=2)
-    with pytest.raises(ValueError, match=r"^n_datasets must be an integer in \[2, 3\]; got 4\. The study stores"):
+    with pytest.raises(
+        ValueError, match=r"^n_datasets must be an integer in \[2, 3\]; got 4\. The study stores"
+    ):
         study.replay(4)
     with pytest.raises(ValueError, match=r"^no cell with n=30"):
         study.cell(30, "apparent")
@@ -609,4 +775,6 @@ def test_literal_reading_can_turn_the_interval_inside_out(cancer):
 @pytest.mark.parametrize("scale", [1e-300, 1e200, 1e307])
 def test_linear_rule_error_is_scale_free(scale):
     w, b = np.array([1.0, 0.5]), 0.3
-    assert CI.linear_rule_error(w * scale, b * scale) == pytest.approx(CI.linear_rule_error(w, b), rel=1e-12)
+    assert CI.linear_rule_error(w * scale, b * scale) == pytest.approx(
+        CI.linear_rule_error(w, b), rel=1e-12
+    )

@@ -51,7 +51,11 @@ def _named_paths(text: str) -> set[str]:
 
 
 def test_readme_names_only_files_the_repository_has():
-    named = _named_paths(README.read_text(encoding="utf-8")) | {"postBuild", "docs/DESIGN.md", "LICENSE"}
+    named = _named_paths(README.read_text(encoding="utf-8")) | {
+        "postBuild",
+        "docs/DESIGN.md",
+        "LICENSE",
+    }
     assert "docs/screenshot-chapter.png" in named
     missing = sorted(n for n in named if not (ROOT / n).exists())
     assert not missing, f"README.md names files the repository does not have: {missing}"
@@ -63,7 +67,9 @@ def _refuse_remote(monkeypatch) -> None:
     original = socket.socket.connect
 
     def connect(sock, address):
-        host = address[0] if isinstance(address, tuple) and sock.type == socket.SOCK_STREAM else None
+        host = (
+            address[0] if isinstance(address, tuple) and sock.type == socket.SOCK_STREAM else None
+        )
         if host is not None and not ipaddress.ip_address(socket.gethostbyname(host)).is_loopback:
             raise AssertionError(f"a README block tried to reach {address} (it must run offline)")
         return original(sock, address)
@@ -83,4 +89,6 @@ def test_readme_block_runs(index, tmp_path, monkeypatch, capsys):
     # CPU (a 10 s block took minutes). threadpool_limits reaches only libraries already
     # loaded: hence the imports above.
     with threadpool_limits(limits=1):
-        exec(compile(code, f"README.md python block {index + 1}", "exec"), {"__name__": "__readme__"})
+        exec(
+            compile(code, f"README.md python block {index + 1}", "exec"), {"__name__": "__readme__"}
+        )

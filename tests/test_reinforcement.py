@@ -90,7 +90,10 @@ def test_gridworld_layout_and_rows():
     # (1,0) moving right hits the wall at (1,1): stays with 0.8
     s10 = g.state_names.index("(1,0)")
     assert g.P[s10, 1, s10] == pytest.approx(0.8)
-    assert set(np.flatnonzero(g.terminal)) == {g.state_names.index("(0,3)"), g.state_names.index("(1,3)")}
+    assert set(np.flatnonzero(g.terminal)) == {
+        g.state_names.index("(0,3)"),
+        g.state_names.index("(1,3)"),
+    }
     t = g.state_names.index("(0,2)")
     assert g.R[t, 1, g.state_names.index("(0,3)")] == 1.0
     assert g.R[t, 1, g.state_names.index("(1,2)")] == -0.04
@@ -137,8 +140,9 @@ def test_linear_solve_equals_iterative_and_slow_twin(seed):
 def test_policy_evaluation_gridworld_stochastic_and_undiscounted():
     g = gridworld()
     pi = np.full((g.n_states, 4), 0.25)
-    np.testing.assert_allclose(policy_evaluation(g, pi), policy_evaluation(g, pi, method="iterative"),
-                               atol=1e-10)
+    np.testing.assert_allclose(
+        policy_evaluation(g, pi), policy_evaluation(g, pi, method="iterative"), atol=1e-10
+    )
     g1 = gridworld(gamma=1.0)
     v = policy_evaluation(g1, pi)  # the random walk is proper: it ends with probability 1
     np.testing.assert_allclose(v, policy_evaluation(g1, pi, method="iterative"), atol=1e-10)
@@ -207,7 +211,7 @@ def test_value_iteration_contraction(seed):
     res = value_iteration(mdp, v0=v0, tol=1e-12, keep_history=True)
     err = np.max(np.abs(res.value_history - v_star), axis=1)
     k = np.arange(err.size)
-    assert np.all(err <= mdp.gamma ** k * err[0] + 1e-12)
+    assert np.all(err <= mdp.gamma**k * err[0] + 1e-12)
     # and the stopping rule's bound ||v_K - v*|| <= gamma tol / (1 - gamma) holds
     assert err[-1] <= mdp.gamma * 1e-12 / (1 - mdp.gamma) + 1e-12
 
@@ -230,7 +234,7 @@ def test_constant_reward_stream_is_worth_r_over_one_minus_gamma(gamma):
     mdp = MDP(np.ones((1, 1, 1)), [[2.5]], gamma)
     assert policy_evaluation(mdp, [0])[0] == pytest.approx(2.5 / (1 - gamma), rel=1e-12)
     T = 40
-    assert discounted_return([2.5] * T, gamma) == pytest.approx(2.5 * (1 - gamma ** T) / (1 - gamma))
+    assert discounted_return([2.5] * T, gamma) == pytest.approx(2.5 * (1 - gamma**T) / (1 - gamma))
 
 
 def delayed_reward_mdp(gamma):
@@ -253,7 +257,7 @@ def test_larger_gamma_values_later_rewards_more():
     switch = 0.5 ** (1 / 3)  # 1 = 2 gamma^3
     for gamma in (0.3, 0.6, 0.75):
         res = policy_iteration(delayed_reward_mdp(gamma))
-        assert res.q[0, 1] == pytest.approx(2 * gamma ** 3)
+        assert res.q[0, 1] == pytest.approx(2 * gamma**3)
         assert res.policy[0] == (0 if gamma < switch else 1)
     for gamma in (0.85, 0.95, 1.0):
         assert policy_iteration(delayed_reward_mdp(gamma)).policy[0] == 1
@@ -267,8 +271,9 @@ def test_sample_episode_transition_frequencies():
     s = g.state_names.index("(2,1)")
     policy = np.full((g.n_states, 4), 0.25)
     rng = np.random.default_rng(0)
-    firsts = np.array([sample_episode(g, policy, start=s, max_steps=1, rng=rng).states[1]
-                       for _ in range(3000)])
+    firsts = np.array(
+        [sample_episode(g, policy, start=s, max_steps=1, rng=rng).states[1] for _ in range(3000)]
+    )
     expected = policy[s] @ g.P[s]
     for t in np.flatnonzero(expected > 0):
         assert check_mean(firsts == t, expected[t]).passed
@@ -281,8 +286,10 @@ def test_episode_returns_are_unbiased_for_the_start_value():
     policy = value_iteration(g).policy
     v = policy_evaluation(g, policy)
     rng = np.random.default_rng(1)
-    returns = [discounted_return(sample_episode(g, policy, start=g.start, rng=rng).rewards, g.gamma)
-               for _ in range(1500)]
+    returns = [
+        discounted_return(sample_episode(g, policy, start=g.start, rng=rng).rewards, g.gamma)
+        for _ in range(1500)
+    ]
     assert check_mean(returns, v[g.start]).passed
 
 
@@ -295,8 +302,10 @@ def test_first_visit_monte_carlo_is_unbiased(state):
     policy = np.full((g.n_states, 4), 0.25)  # a random walk revisits states often
     s = g.state_names.index(state)
     v = policy_evaluation(g, policy)
-    estimates = [monte_carlo_evaluation(g, policy, n_episodes=3, start=s, rng=seed).values[s]
-                 for seed in range(400)]
+    estimates = [
+        monte_carlo_evaluation(g, policy, n_episodes=3, start=s, rng=seed).values[s]
+        for seed in range(400)
+    ]
     check = check_mean(estimates, v[s])
     assert check.passed, check
 
@@ -312,9 +321,11 @@ def test_every_visit_mc_and_td0_converge():
     assert np.max(np.abs(mc.values - v)[live]) < 0.1
     first = monte_carlo_evaluation(g, policy, visit="first", n_episodes=4000, rng=0)
     assert np.max(np.abs(first.values - v)[live]) < 0.1
+
     # sample averages: the RMS error shrinks with more episodes
     def rms(est):
         return np.sqrt(np.mean((est - v)[live] ** 2))
+
     assert rms(mc.values) < rms(mc.history[99]) / 2
     td = td0(g, policy, alpha=0.05, n_episodes=3000, rng=0)
     # constant alpha: the estimate wanders around v; its time average over the last half is close
@@ -327,14 +338,22 @@ def test_td0_with_robbins_monro_steps_is_unbiased_in_the_limit():
     g = gridworld()
     policy = policy_iteration(g).policy
     v = policy_evaluation(g, policy)
-    finals = np.array([td0(g, policy, alpha=1.0, decay=0.8, n_episodes=2000, rng=100 + seed).values
-                       for seed in range(30)])
+    finals = np.array(
+        [
+            td0(g, policy, alpha=1.0, decay=0.8, n_episodes=2000, rng=100 + seed).values
+            for seed in range(30)
+        ]
+    )
     for s in np.flatnonzero(~g.terminal):
         check = check_mean(finals[:, s], v[s])
         assert check.passed, (s, check)
     # steps 1/n forget the zero initial values slowly: still visibly biased (the chapter says so)
-    slow = np.array([td0(g, policy, alpha=1.0, decay=1.0, n_episodes=2000, rng=100 + seed).values
-                     for seed in range(30)])
+    slow = np.array(
+        [
+            td0(g, policy, alpha=1.0, decay=1.0, n_episodes=2000, rng=100 + seed).values
+            for seed in range(30)
+        ]
+    )
     assert max(abs(check_mean(slow[:, s], v[s]).z) for s in np.flatnonzero(~g.terminal)) > 4
     assert np.all(slow.mean(axis=0)[~g.terminal] < v[~g.terminal] + 0.01)
 
@@ -366,7 +385,9 @@ def test_td_lambda_zero_is_td0_exactly(traces, offline):
 
 def forward_view(mdp, policy, lam, alpha, n_episodes, rng):
     """Twin: off-line lambda-return algorithm, G^lam_t = r + gamma((1-lam)V(s') + lam G^lam_{t+1})."""
-    sampler = RL._Sampler(mdp, np.random.default_rng(rng), RL.check_policy(policy, mdp.n_states, mdp.n_actions))
+    sampler = RL._Sampler(
+        mdp, np.random.default_rng(rng), RL.check_policy(policy, mdp.n_states, mdp.n_actions)
+    )
     V = np.zeros(mdp.n_states)
     for _ in range(n_episodes):
         states, _, rewards = sampler.episode(None, 10_000)
@@ -404,7 +425,9 @@ def test_td_lambda_one_offline_is_every_visit_monte_carlo():
 def test_replacing_td_one_offline_is_first_visit_mc_when_undiscounted():
     g = gridworld(gamma=1.0)
     policy = np.full((g.n_states, 4), 0.25)
-    td = td_lambda(g, policy, lam=1.0, alpha=0.05, n_episodes=100, traces="replacing", offline=True, rng=4)
+    td = td_lambda(
+        g, policy, lam=1.0, alpha=0.05, n_episodes=100, traces="replacing", offline=True, rng=4
+    )
     mc = monte_carlo_evaluation(g, policy, visit="first", alpha=0.05, n_episodes=100, rng=4)
     np.testing.assert_allclose(td.values, mc.values, atol=1e-10)
 
@@ -475,7 +498,9 @@ def test_q_learning_and_sarsa_match_their_twins():
         fast = func(g, alpha=0.3, epsilon=0.2, n_episodes=150, rng=5).q
         np.testing.assert_allclose(fast, slow_td_control(g, 0.3, 0.2, 150, 5, kind), atol=1e-12)
     # SARSA and Q-learning differ once the next action is exploratory
-    assert not np.allclose(q_learning(g, n_episodes=150, rng=5).q, sarsa(g, n_episodes=150, rng=5).q)
+    assert not np.allclose(
+        q_learning(g, n_episodes=150, rng=5).q, sarsa(g, n_episodes=150, rng=5).q
+    )
 
 
 def test_sarsa_is_greedy_for_its_exploring_policy():
@@ -492,7 +517,9 @@ def test_learning_curve_is_the_rms_error():
     h = np.array([[1.0, np.nan, 3.0], [0.0, 2.0, 0.0]])
     v = np.array([0.0, 0.0, 0.0])
     np.testing.assert_allclose(RL.learning_curve(h, v), [np.sqrt(5.0), np.sqrt(4 / 3)])
-    np.testing.assert_allclose(RL.learning_curve(h, v, mask=np.array([True, False, False])), [1.0, 0.0])
+    np.testing.assert_allclose(
+        RL.learning_curve(h, v, mask=np.array([True, False, False])), [1.0, 0.0]
+    )
 
 
 def test_results_are_frozen_and_print():
@@ -525,20 +552,48 @@ R2 = np.zeros((2, 1))
 G = gridworld()
 POL = [0] * G.n_states
 
-_EP = Episode(states=np.array([0, 1, 2]), actions=np.array([0, 0]), rewards=np.array([1.0, 1.0]),
-              terminated=True)
+_EP = Episode(
+    states=np.array([0, 1, 2]),
+    actions=np.array([0, 0]),
+    rewards=np.array([1.0, 1.0]),
+    terminated=True,
+)
 
 CASES = [
-    (n_step_return, ([0, 1], [0.0, 0.0, 0.0], 1), {"gamma": 0.9}, TypeError, "episode must be an Episode"),
+    (
+        n_step_return,
+        ([0, 1], [0.0, 0.0, 0.0], 1),
+        {"gamma": 0.9},
+        TypeError,
+        "episode must be an Episode",
+    ),
     (n_step_return, (_EP, [0.0, 0.0], 1), {"gamma": 0.9}, ValueError, "values must be a vector"),
     (n_step_return, (_EP, [0.0, np.nan, 0.0], 1), {"gamma": 0.9}, ValueError, "values holds 1 NaN"),
     (n_step_return, (_EP, [0.0, 0.0, 0.0], 0), {"gamma": 0.9}, ValueError, "n"),
     (n_step_return, (_EP, [0.0, 0.0, 0.0], 1), {"gamma": 1.5}, ValueError, "gamma"),
-    (n_step_return, (_EP, [0.0, 0.0, 0.0], 1), {"gamma": 0.9, "t": 2}, ValueError, r"t must be an integer in \[0, 1\]"),
+    (
+        n_step_return,
+        (_EP, [0.0, 0.0, 0.0], 1),
+        {"gamma": 0.9, "t": 2},
+        ValueError,
+        r"t must be an integer in \[0, 1\]",
+    ),
     (MDP, (P2[:, :, :1], R2, 0.9), {}, ValueError, "shape"),
-    (MDP, (np.zeros((0, 0, 0)), np.zeros((0, 0)), 0.9), {}, ValueError, "at least one state and one action"),
+    (
+        MDP,
+        (np.zeros((0, 0, 0)), np.zeros((0, 0)), 0.9),
+        {},
+        ValueError,
+        "at least one state and one action",
+    ),
     (MDP, (np.full((2, 1, 2), 0.6), R2, 0.9), {}, ValueError, "sum to 1"),
-    (MDP, (np.array([[[1.5, -0.5]], [[0.5, 0.5]]]), R2, 0.9), {}, ValueError, "transitions must be an array of values >= 0"),
+    (
+        MDP,
+        (np.array([[[1.5, -0.5]], [[0.5, 0.5]]]), R2, 0.9),
+        {},
+        ValueError,
+        "transitions must be an array of values >= 0",
+    ),
     (MDP, (np.full((2, 1, 2), np.nan), R2, 0.9), {}, ValueError, "transitions"),
     (MDP, ("abc", R2, 0.9), {}, TypeError, "transitions"),
     (MDP, (P2, np.zeros((3, 1)), 0.9), {}, ValueError, "rewards"),
@@ -569,7 +624,13 @@ CASES = [
     (action_values, (G, [0.0]), {}, ValueError, "values"),
     (greedy_policy, ([1.0, 2.0],), {}, ValueError, "q"),
     (epsilon_greedy, ([[1.0, 2.0]], 1.5), {}, ValueError, "epsilon"),
-    (policy_iteration, (G,), {"policy": np.full((G.n_states, 4), 0.25)}, ValueError, "deterministic"),
+    (
+        policy_iteration,
+        (G,),
+        {"policy": np.full((G.n_states, 4), 0.25)},
+        ValueError,
+        "deterministic",
+    ),
     (policy_iteration, (G,), {"max_iter": 0}, ValueError, "max_iter"),
     (value_iteration, (G,), {"tol": -1}, ValueError, "tol"),
     (value_iteration, (G,), {"v0": [0.0]}, ValueError, "v0"),
@@ -610,15 +671,17 @@ def test_planning_keeps_history_only_on_request():
     assert vi.value_history is None and vi.history.shape == (vi.iterations,)
     full = value_iteration(g, tol=1e-12, keep_history=True)
     assert full.value_history.shape == (full.iterations + 1, g.n_states)
-    np.testing.assert_array_equal(full.history,
-                                  np.max(np.abs(np.diff(full.value_history, axis=0)), axis=1))
+    np.testing.assert_array_equal(
+        full.history, np.max(np.abs(np.diff(full.value_history, axis=0)), axis=1)
+    )
     np.testing.assert_array_equal(full.values, vi.values)
     pi = policy_iteration(g)
     assert pi.value_history is None and pi.history.shape == (pi.iterations,)
     pi_full = policy_iteration(g, keep_history=True)
     assert pi_full.value_history.shape == (pi.iterations + 1, g.n_states)
-    np.testing.assert_array_equal(pi_full.history,
-                                  np.max(np.abs(np.diff(pi_full.value_history, axis=0)), axis=1))
+    np.testing.assert_array_equal(
+        pi_full.history, np.max(np.abs(np.diff(pi_full.value_history, axis=0)), axis=1)
+    )
     with pytest.raises(TypeError, match="keep_history must be True or False"):
         value_iteration(g, keep_history="yes")
     with pytest.raises(TypeError, match="keep_history must be True or False"):

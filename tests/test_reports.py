@@ -59,8 +59,14 @@ def evaluated_holdout(cancer):
 @pytest.fixture(scope="module")
 def compared(cancer):
     X, y = cancer
-    return pe.compare_classifiers([GaussianNB(), DecisionTreeClassifier(max_depth=3, random_state=0),
-                                   KNeighborsClassifier()], X, y, cv=3, test_size=0.3, rng=0)
+    return pe.compare_classifiers(
+        [GaussianNB(), DecisionTreeClassifier(max_depth=3, random_state=0), KNeighborsClassifier()],
+        X,
+        y,
+        cv=3,
+        test_size=0.3,
+        rng=0,
+    )
 
 
 @pytest.fixture(scope="module")
@@ -72,7 +78,9 @@ def demsar():
 @pytest.fixture(scope="module")
 def blobs():
     X, _ = blob_data(8.0, n=60, rng=0)
-    return X, pe.assess_clustering(X, pe.KMeans(), [1, 2, 3, 4], n_references=5, n_resamples=4, rng=0)
+    return X, pe.assess_clustering(
+        X, pe.KMeans(), [1, 2, 3, 4], n_references=5, n_resamples=4, rng=0
+    )
 
 
 # ------------------------------------------------------------------ numbers = the functions'
@@ -84,7 +92,9 @@ def test_evaluate_numbers_equal_the_functions(cancer, evaluated):
     cv = pe.cross_val_error(GaussianNB(), X, y, cv=rep.cv, rng=rep.seeds["cv"])
     np.testing.assert_array_equal(rep.cross_validation.fold_errors, cv.fold_errors)
     assert rep.cross_validation.error == cv.error
-    boot = pe.bootstrap_error(GaussianNB(), X, y, n_resamples=10, method=".632+", rng=rep.seeds["bootstrap"])
+    boot = pe.bootstrap_error(
+        GaussianNB(), X, y, n_resamples=10, method=".632+", rng=rep.seeds["bootstrap"]
+    )
     assert rep.bootstrap.estimate == boot.estimate
     # out-of-fold scores: the first (only) repeat of the same folds
     first = cv_splits(rep.cv, y, stratify=True, rng=np.random.default_rng(rep.seeds["cv"]))[0]
@@ -97,8 +107,10 @@ def test_evaluate_numbers_equal_the_functions(cancer, evaluated):
     assert rep.score_source == "out-of-fold" and rep.holdout is None
     # the table is the attributes
     frame = rep.to_frame()
-    np.testing.assert_allclose(frame["value"].to_numpy(),
-                               [cv.error, boot.estimate, rep.auc.statistic, rep.calibration.statistic, rep.brier.brier])
+    np.testing.assert_allclose(
+        frame["value"].to_numpy(),
+        [cv.error, boot.estimate, rep.auc.statistic, rep.calibration.statistic, rep.brier.brier],
+    )
 
 
 def test_evaluate_holdout_is_used_by_nothing_else(cancer, evaluated_holdout):
@@ -107,7 +119,9 @@ def test_evaluate_holdout_is_used_by_nothing_else(cancer, evaluated_holdout):
     X, y = cancer
     rep = evaluated_holdout
     train, test = rep.holdout_indices
-    t2, s2 = train_test_split(np.arange(y.size), test_size=0.25, stratify=y, random_state=rep.seeds["holdout"])
+    t2, s2 = train_test_split(
+        np.arange(y.size), test_size=0.25, stratify=y, random_state=rep.seeds["holdout"]
+    )
     np.testing.assert_array_equal(train, np.sort(t2))
     np.testing.assert_array_equal(test, np.sort(s2))
     assert rep.n_resampled == train.size and rep.holdout.n == test.size
@@ -140,7 +154,11 @@ def test_compare_numbers_equal_the_functions(cancer, compared):
     X, y = cancer
     rep = compared
     train, test = rep.holdout_indices
-    estimators = [GaussianNB(), DecisionTreeClassifier(max_depth=3, random_state=0), KNeighborsClassifier()]
+    estimators = [
+        GaussianNB(),
+        DecisionTreeClassifier(max_depth=3, random_state=0),
+        KNeighborsClassifier(),
+    ]
     scores = pe.cv_scores(estimators, X[train], y[train], cv=rep.cv, rng=rep.seeds["cv"])
     np.testing.assert_array_equal(rep.scores.scores, scores.scores)
     assert len(rep.pairs) == 3
@@ -150,21 +168,32 @@ def test_compare_numbers_equal_the_functions(cancer, compared):
         c = pe.corrected_resampled_ttest(two)
         b = pe.bayesian_correlated_ttest(two, rope=0.01)
         assert (p.corrected.statistic, p.corrected.pvalue) == (c.statistic, c.pvalue)
-        assert (p.bayes.p_a_better, p.bayes.p_rope, p.bayes.p_b_better) == (b.p_a_better, b.p_rope, b.p_b_better)
+        assert (p.bayes.p_a_better, p.bayes.p_rope, p.bayes.p_b_better) == (
+            b.p_a_better,
+            b.p_rope,
+            b.p_b_better,
+        )
         from scipy import stats
+
         half = stats.t.ppf(0.975, c.df) * c.std_error
-        np.testing.assert_allclose(p.difference_interval, (c.mean_difference - half, c.mean_difference + half))
+        np.testing.assert_allclose(
+            p.difference_interval, (c.mean_difference - half, c.mean_difference + half)
+        )
         p_values.append(c.pvalue)
         i, j = rep.names.index(p.a), rep.names.index(p.b)
-        preds = [est.fit(X[train], y[train]).predict(X[test]) for est in (estimators[i], estimators[j])]
+        preds = [
+            est.fit(X[train], y[train]).predict(X[test]) for est in (estimators[i], estimators[j])
+        ]
         m = pe.mcnemar_test(y[test], *preds)
         assert (p.mcnemar.b, p.mcnemar.c, p.mcnemar.pvalue) == (m.b, m.c, m.pvalue)
         sa, sb = (est.predict_proba(X[test])[:, 1] for est in (estimators[i], estimators[j]))
         assert p.delong.pvalue == pe.delong_test(y[test], sa, sb).pvalue
     np.testing.assert_allclose([p.pvalue_holm for p in rep.pairs], holm_adjust(p_values))
     for e, name in enumerate(rep.names):
-        np.testing.assert_allclose(rep.mean_intervals[e], mean_score_interval(
-            scores[name], scores.n_train, scores.n_test, confidence_level=0.95))
+        np.testing.assert_allclose(
+            rep.mean_intervals[e],
+            mean_score_interval(scores[name], scores.n_train, scores.n_test, confidence_level=0.95),
+        )
     assert rep.score_source == "hold-out"
 
 
@@ -173,6 +202,7 @@ def test_holm_adjust_and_mean_interval_by_formula():
     np.testing.assert_allclose(holm_adjust([0.01, 0.04, 0.03]), [0.03, 0.06, 0.06])
     np.testing.assert_allclose(holm_adjust([0.5, 0.6]), [1.0, 1.0])
     from scipy import stats
+
     s = np.array([0.8, 0.9, 0.85, 0.95])
     half = stats.t.ppf(0.975, 3) * np.sqrt((1 / 4 + 10 / 90) * s.var(ddof=1))
     np.testing.assert_allclose(mean_score_interval(s, 90, 10), (s.mean() - half, s.mean() + half))
@@ -181,16 +211,26 @@ def test_holm_adjust_and_mean_interval_by_formula():
 def test_two_classifiers_in_five_lines(cancer):
     from sklearn.datasets import load_breast_cancer
     from sklearn.linear_model import LogisticRegression
+
     X, y = load_breast_cancer(return_X_y=True)
-    report = pe.compare_classifiers({"NB": GaussianNB(), "LR": make_pipeline(StandardScaler(), LogisticRegression())},
-                                    X, y, cv=3, rng=0)
+    report = pe.compare_classifiers(
+        {"NB": GaussianNB(), "LR": make_pipeline(StandardScaler(), LogisticRegression())},
+        X,
+        y,
+        cv=3,
+        rng=0,
+    )
     text = report.summary()
     assert text.startswith("NB and LR differ by ")
     assert "in accuracy; corrected t p" in text and "P(NB practically better) = " in text
     # out-of-fold AUCs on the same folds as the scores (one repeat)
-    (sa, sb), codes, _ = out_of_fold_predictions([GaussianNB(), make_pipeline(StandardScaler(), LogisticRegression())],
-                                                 X, y,
-                                                 response="score", cv=list(report.scores.splits))
+    (sa, sb), codes, _ = out_of_fold_predictions(
+        [GaussianNB(), make_pipeline(StandardScaler(), LogisticRegression())],
+        X,
+        y,
+        response="score",
+        cv=list(report.scores.splits),
+    )
     assert report.pairs[0].delong.pvalue == pe.delong_test(codes, sa, sb).pvalue
     assert report.score_source == "out-of-fold"
 
@@ -199,14 +239,23 @@ def test_datasets_numbers_equal_the_functions(demsar):
     t = demsar_table()
     rep = demsar
     f = pe.friedman_test(t.scores)
-    assert (rep.friedman.statistic, rep.friedman.iman_davenport_pvalue) == (f.statistic, f.iman_davenport_pvalue)
+    assert (rep.friedman.statistic, rep.friedman.iman_davenport_pvalue) == (
+        f.statistic,
+        f.iman_davenport_pvalue,
+    )
     n = pe.nemenyi_test(t.scores)
     np.testing.assert_array_equal(rep.nemenyi.pvalue, n.pvalue)
     assert rep.critical_difference.value == pe.critical_difference(4, 14).value
     for (a, b), res in rep.signed_rank.items():
         i, j = t.classifiers.index(a), t.classifiers.index(b)
-        ref = pe.bayesian_signed_rank(t.scores[:, i], t.scores[:, j], rope=0.01, rng=rep.seeds[f"{a} - {b}"])
-        assert (res.p_a_better, res.p_rope, res.p_b_better) == (ref.p_a_better, ref.p_rope, ref.p_b_better)
+        ref = pe.bayesian_signed_rank(
+            t.scores[:, i], t.scores[:, j], rope=0.01, rng=rep.seeds[f"{a} - {b}"]
+        )
+        assert (res.p_a_better, res.p_rope, res.p_b_better) == (
+            ref.p_a_better,
+            ref.p_rope,
+            ref.p_b_better,
+        )
     assert len(rep.signed_rank) == 6
 
 
@@ -215,9 +264,13 @@ def test_demsar_published_numbers():
     CD 1.25 and the Bonferroni-Dunn CD 1.16 (k = 4, N = 14, alpha = 0.05)."""
     t = demsar_table()
     rep = pe.compare_on_datasets(-t.published_ranks, names=t.classifiers, rng=0)
-    assert round(rep.friedman.statistic, 2) == 9.28 and round(rep.friedman.iman_davenport, 2) == 3.69
+    assert (
+        round(rep.friedman.statistic, 2) == 9.28 and round(rep.friedman.iman_davenport, 2) == 3.69
+    )
     assert round(rep.critical_difference.value, 2) == 1.25
-    rep = pe.compare_on_datasets(-t.published_ranks, names=t.classifiers, control="C4.5+m+cf", rng=0)
+    rep = pe.compare_on_datasets(
+        -t.published_ranks, names=t.classifiers, control="C4.5+m+cf", rng=0
+    )
     assert round(rep.critical_difference.value, 2) == 1.17  # q = 2.394: 1.168 (Demšar prints 1.16)
     h = pe.holm_test(-t.published_ranks, control=3)
     np.testing.assert_array_equal(rep.holm.adjusted_pvalue, h.adjusted_pvalue)
@@ -239,8 +292,10 @@ def test_datasets_dataframe_and_lower_is_better():
 def test_assess_clustering_picks_three_blobs(blobs):
     X, rep = blobs
     assert rep.chosen["gap"] == 3
-    assert all(rep.chosen[key] == 3 for key in ("stability", "silhouette", "dunn", "davies_bouldin",
-                                                 "calinski_harabasz"))
+    assert all(
+        rep.chosen[key] == 3
+        for key in ("stability", "silhouette", "dunn", "davies_bouldin", "calinski_harabasz")
+    )
     gap = pe.gap_statistic(X, pe.KMeans(), [1, 2, 3, 4], n_references=5, rng=rep.seeds["gap"])
     np.testing.assert_array_equal(rep.gap.gap, gap.gap)
     for t, k in enumerate(rep.k_values):
@@ -291,7 +346,9 @@ def test_markdown_latex_html_and_frames(evaluated, evaluated_holdout, compared, 
         html = rep._repr_html_()
         assert "<table>" in html and 'src="data:image/png;base64,' in html
         assert isinstance(rep.to_frame(), pd.DataFrame)
-    assert "Nadeau & Bengio 2003" in compared.to_markdown() and "Holm 1979" in compared.to_markdown()
+    assert (
+        "Nadeau & Bengio 2003" in compared.to_markdown() and "Holm 1979" in compared.to_markdown()
+    )
     assert r"Dem\v{s}ar 2006" in demsar.to_latex()
     assert "Tibshirani et al. 2001" in blobs[1].to_markdown()
     assert "DeLong et al. 1988" in evaluated.to_markdown()
@@ -306,7 +363,9 @@ def test_html_without_matplotlib_is_text(evaluated, monkeypatch):
     assert "<img" not in html and "install matplotlib" in html
 
 
-def test_links_point_to_existing_chapters_and_api_entries(evaluated_holdout, compared, demsar, blobs):
+def test_links_point_to_existing_chapters_and_api_entries(
+    evaluated_holdout, compared, demsar, blobs
+):
     """Every link: the chapter's notebook exists, and the API entry ``patterneval.<name>``
     is a top-level name documented on that page (its module is listed there)."""
     for rep in (evaluated_holdout, compared, demsar, blobs[1]):
@@ -318,8 +377,10 @@ def test_links_point_to_existing_chapters_and_api_entries(evaluated_holdout, com
             assert name in pe.__all__, anchor
             rst = (ROOT / page).with_suffix(".rst").read_text()
             module = getattr(pe, name).__module__
-            assert any(module == m or module.startswith(m + ".")
-                       for m in re.findall(r"api-members::\s*(\S+)", rst)), (api, module)
+            assert any(
+                module == m or module.startswith(m + ".")
+                for m in re.findall(r"api-members::\s*(\S+)", rst)
+            ), (api, module)
 
 
 def test_pair_lookup(compared):
@@ -334,15 +395,18 @@ def test_pair_lookup(compared):
 # ------------------------------------------------------------------ bad input
 
 
-@pytest.mark.parametrize("kwargs, error, match", [
-    (dict(test_size=1.5), ValueError, "test_size"),
-    (dict(test_size=1), ValueError, "test_size"),
-    (dict(test_size="a"), TypeError, "test_size"),
-    (dict(confidence_level=1.0), ValueError, "confidence_level"),
-    (dict(n_resamples=0), ValueError, "n_resamples"),
-    (dict(random_state=0), TypeError, "rng="),
-    (dict(n_splits=3), TypeError, "cv="),
-])
+@pytest.mark.parametrize(
+    "kwargs, error, match",
+    [
+        (dict(test_size=1.5), ValueError, "test_size"),
+        (dict(test_size=1), ValueError, "test_size"),
+        (dict(test_size="a"), TypeError, "test_size"),
+        (dict(confidence_level=1.0), ValueError, "confidence_level"),
+        (dict(n_resamples=0), ValueError, "n_resamples"),
+        (dict(random_state=0), TypeError, "rng="),
+        (dict(n_splits=3), TypeError, "cv="),
+    ],
+)
 def test_evaluate_bad_input(iris, kwargs, error, match):
     X, y = iris
     with pytest.raises(error, match=match):
@@ -357,8 +421,12 @@ def test_compare_bad_input(iris):
         pe.compare_classifiers([GaussianNB(), GaussianNB()], X, y, cv=2, rope=-0.1)
     with pytest.raises(ValueError, match="alpha"):
         pe.compare_classifiers([GaussianNB(), GaussianNB()], X, y, cv=2, alpha=1.0)
-    with pytest.raises(ValueError, match="estimators must be classifiers whose accuracy differences vary"):
-        pe.compare_classifiers([GaussianNB(), GaussianNB()], X, y, cv=3, rng=0)  # tied on every split
+    with pytest.raises(
+        ValueError, match="estimators must be classifiers whose accuracy differences vary"
+    ):
+        pe.compare_classifiers(
+            [GaussianNB(), GaussianNB()], X, y, cv=3, rng=0
+        )  # tied on every split
 
 
 def test_datasets_bad_input():
@@ -389,8 +457,10 @@ def test_compare_on_datasets_takes_a_list_of_cv_scores():
     from sklearn.tree import DecisionTreeClassifier
 
     models = {"nb": GaussianNB(), "tree": DecisionTreeClassifier(max_depth=2, random_state=0)}
-    runs = [pe.cv_scores(models, *load(return_X_y=True), cv=3, rng=0)
-            for load in (load_iris, load_wine, load_breast_cancer)]
+    runs = [
+        pe.cv_scores(models, *load(return_X_y=True), cv=3, rng=0)
+        for load in (load_iris, load_wine, load_breast_cancer)
+    ]
     rep = pe.compare_on_datasets(runs, rng=0)
     table = pe.compare_on_datasets(np.array([r.mean() for r in runs]), names=["nb", "tree"], rng=0)
     assert rep.friedman.statistic == table.friedman.statistic

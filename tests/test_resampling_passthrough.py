@@ -24,11 +24,13 @@ from patterneval._rows import take_rows
 def _frame(n=60, seed=0):
     g = np.random.default_rng(seed)
     y = np.repeat([0, 1], n // 2)
-    df = pd.DataFrame({
-        "age": g.normal(40, 10, n) + 8 * y,
-        "income": g.normal(3.0, 1.0, n) - 0.8 * y,
-        "city": np.where(g.random(n) < 0.3 + 0.4 * y, "north", "south"),
-    })
+    df = pd.DataFrame(
+        {
+            "age": g.normal(40, 10, n) + 8 * y,
+            "income": g.normal(3.0, 1.0, n) - 0.8 * y,
+            "city": np.where(g.random(n) < 0.3 + 0.4 * y, "north", "south"),
+        }
+    )
     df.loc[g.choice(n, 6, replace=False), "age"] = np.nan
     df.loc[g.choice(n, 4, replace=False), "income"] = np.nan
     return df, y
@@ -36,8 +38,12 @@ def _frame(n=60, seed=0):
 
 def _pipeline():
     numeric = make_pipeline(SimpleImputer(strategy="median"), StandardScaler())
-    columns = ColumnTransformer([("num", numeric, ["age", "income"]),
-                                 ("cat", OneHotEncoder(handle_unknown="ignore"), ["city"])])
+    columns = ColumnTransformer(
+        [
+            ("num", numeric, ["age", "income"]),
+            ("cat", OneHotEncoder(handle_unknown="ignore"), ["city"]),
+        ]
+    )
     return make_pipeline(columns, LogisticRegression())
 
 
@@ -110,13 +116,18 @@ def test_nan_reaches_an_estimator_that_cannot_handle_it():
         pe.cross_val_error(LogisticRegression(), DF[["age", "income"]], Y, cv=3, rng=0)
 
 
-@pytest.mark.parametrize("func", [
-    lambda X, y: pe.cross_val_error(_pipeline(), X, y, cv=3, rng=0),
-    lambda X, y: pe.leave_one_out_error(_pipeline(), X, y),
-    lambda X, y: pe.bootstrap_error(_pipeline(), X, y, n_resamples=2, rng=0),
-    lambda X, y: pe.permutation_test(_pipeline(), X, y, n_resamples=2, cv=3, rng=0),
-    lambda X, y: pe.selection_cv_error(_pipeline().steps[0][1], LogisticRegression(), X, y, cv=3),
-])
+@pytest.mark.parametrize(
+    "func",
+    [
+        lambda X, y: pe.cross_val_error(_pipeline(), X, y, cv=3, rng=0),
+        lambda X, y: pe.leave_one_out_error(_pipeline(), X, y),
+        lambda X, y: pe.bootstrap_error(_pipeline(), X, y, n_resamples=2, rng=0),
+        lambda X, y: pe.permutation_test(_pipeline(), X, y, n_resamples=2, cv=3, rng=0),
+        lambda X, y: pe.selection_cv_error(
+            _pipeline().steps[0][1], LogisticRegression(), X, y, cv=3
+        ),
+    ],
+)
 def test_the_functions_still_check_y_and_the_row_count(func):
     with pytest.raises(ValueError, match="y has 59 entries but X has 60; they must pair up"):
         func(DF, Y[:-1])

@@ -19,8 +19,13 @@ class _Demo(Result):
 
 
 def _demo():
-    return _Demo(value=0.123456789, small=np.array([1.0, 2.5]), big=np.arange(1000.0) / 4,
-                 table=np.arange(600).reshape(150, 4), parts=(np.zeros(50), 3))
+    return _Demo(
+        value=0.123456789,
+        small=np.array([1.0, 2.5]),
+        big=np.arange(1000.0) / 4,
+        table=np.arange(600).reshape(150, 4),
+        parts=(np.zeros(50), 3),
+    )
 
 
 def test_repr_summarises_arrays_with_their_shape():
@@ -35,8 +40,13 @@ def test_repr_summarises_arrays_with_their_shape():
 
 
 def test_small_arrays_and_short_lists_are_shown_whole():
-    r = _Demo(value=1.0, small=np.arange(REPR_MAX_ITEMS), big=np.array([0.5]),
-              table=np.eye(2), parts=(1, 2))
+    r = _Demo(
+        value=1.0,
+        small=np.arange(REPR_MAX_ITEMS),
+        big=np.array([0.5]),
+        table=np.eye(2),
+        parts=(1, 2),
+    )
     text = repr(r)
     assert f"small=[{', '.join(str(i) for i in range(REPR_MAX_ITEMS))}]" in text
     assert "value=1.0," in text and "big=[0.5]" in text and "parts=(1, 2)" in text
@@ -66,7 +76,9 @@ class _Test(Result):
 def test_headline_first_pvalues_as_floats_and_the_line_is_cut_at_300():
     r = _Test(n=3, pvalue=1, statistic=2.0, interval_pvalue=np.array([0, 1]))
     text = repr(r)
-    assert text.startswith("_Test(statistic=2.0, low=0.0, high=1.0, pvalue=1.0, interval_pvalue=[0.0, 1.0], n=3")
+    assert text.startswith(
+        "_Test(statistic=2.0, low=0.0, high=1.0, pvalue=1.0, interval_pvalue=[0.0, 1.0], n=3"
+    )
     many = dataclasses.replace(r, notes="y" * 70)
     assert len(repr(r)) <= REPR_MAX_CHARS and len(repr(many)) <= REPR_MAX_CHARS
     assert repr(r).endswith(", ...)") or "notes=" in repr(r)
@@ -89,6 +101,7 @@ def test_summary_dict_and_frame():
 
 def test_to_frame_without_pandas_says_how_to_install(monkeypatch):
     import builtins
+
     real = builtins.__import__
 
     def no_pandas(name, *args, **kwargs):

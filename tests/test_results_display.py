@@ -36,7 +36,9 @@ from patterneval._results import REPR_MAX_CHARS, Result, _is_pvalue
 
 #: Classes no baseline of the sweep returns: a call that does.
 EXPLICIT = {
-    "DemsarTable": lambda: importlib.import_module("patterneval.book.many_classifiers").demsar_table(),
+    "DemsarTable": lambda: importlib.import_module(
+        "patterneval.book.many_classifiers"
+    ).demsar_table(),
     "TreeDataset": lambda: importlib.import_module("patterneval.book.tree_learning").play_tennis(),
 }
 
@@ -60,8 +62,11 @@ def _result_classes() -> dict[str, type]:
     found = {}
     for module in _public_modules():
         names = list(getattr(module, "__all__", ()))
-        names += [n for n, obj in vars(module).items()
-                  if inspect.isclass(obj) and obj.__module__ == module.__name__ and not n.startswith("_")]
+        names += [
+            n
+            for n, obj in vars(module).items()
+            if inspect.isclass(obj) and obj.__module__ == module.__name__ and not n.startswith("_")
+        ]
         for name in names:
             obj = getattr(module, name, None)
             if inspect.isclass(obj) and issubclass(obj, Result) and obj is not Result:
@@ -130,8 +135,11 @@ def test_every_result_class_is_walked():
 
 def test_headline_declarations_name_fields():
     """A ``_headline`` names fields only (a renamed field must be renamed there too)."""
-    wrong = {name: [h for h in cls._headline if h not in {f.name for f in dataclasses.fields(cls)}]
-             for name, cls in CLASSES.items() if cls._headline is not None}
+    wrong = {
+        name: [h for h in cls._headline if h not in {f.name for f in dataclasses.fields(cls)}]
+        for name, cls in CLASSES.items()
+        if cls._headline is not None
+    }
     assert not {k: v for k, v in wrong.items() if v}
 
 
@@ -145,7 +153,7 @@ def _significant(mantissa: str) -> int:
 
 def _fields_in_repr(text: str) -> dict[str, str]:
     """``name=value`` pairs at the top level of a repr (values up to the next top-level comma)."""
-    body = text[text.index("(") + 1:-1]
+    body = text[text.index("(") + 1 : -1]
     out, depth, start = {}, 0, 0
     for i, ch in enumerate(body + ","):
         if ch in "([{<":
@@ -193,12 +201,18 @@ def test_result_displays_within_the_rules(name):
             if value.startswith(("'", '"')):
                 continue  # a string may hold anything
             for match in _FLOAT.finditer(value):
-                assert _significant(match.group(1)) <= 6, f"{key}={value}: more than 6 significant digits"
+                assert _significant(match.group(1)) <= 6, (
+                    f"{key}={value}: more than 6 significant digits"
+                )
             if _is_pvalue(key) and not value.startswith("<"):
                 numbers = re.findall(r"[-+\w.]+", value)
-                assert all(re.search(r"[.e]|nan|inf", n) for n in numbers), f"{key}={value}: a p-value as an int"
+                assert all(re.search(r"[.e]|nan|inf", n) for n in numbers), (
+                    f"{key}={value}: a p-value as an int"
+                )
         head = result._headline_names()
-        shown = [f.name for f in dataclasses.fields(result) if f.repr and not f.name.startswith("_")]
+        shown = [
+            f.name for f in dataclasses.fields(result) if f.repr and not f.name.startswith("_")
+        ]
         first = next((h for h in head if h in shown), None)
         assert first is None or text.startswith(f"{type(result).__name__}({first}="), text
 

@@ -140,8 +140,14 @@ def slow_leak_grid(n_features, k, n_samples, n_datasets, cv, seed):
             for j, kk in enumerate(k):
                 for inside, out in ((False, cv1), (True, cv2)):
                     out[i, j, d] = pe.selection_cv_error(
-                        SelectKBest(f_classif, k=kk), KNeighborsClassifier(1), X[:, :p], y,
-                        inside=inside, cv=cv, rng=folds_seed).error
+                        SelectKBest(f_classif, k=kk),
+                        KNeighborsClassifier(1),
+                        X[:, :p],
+                        y,
+                        inside=inside,
+                        cv=cv,
+                        rng=folds_seed,
+                    ).error
     return cv1, cv2
 
 
@@ -165,20 +171,30 @@ def test_leak_grid_shows_the_leak_and_ignores_n_jobs():
     assert grid.cv1.shape == grid.cv2.shape == (2, 2, 2)
     assert grid.cv1_mean[1, 1] < grid.cv2_mean[1, 1] - 0.2
     np.testing.assert_array_equal(grid.cv1[0, 1], grid.cv2[0, 1])
-    again = leak_grid((10, 300), (1, 10), n_samples=30, n_datasets=2, cv=3,
-                      rng=np.random.default_rng(0), n_jobs=2, progress=True)
+    again = leak_grid(
+        (10, 300),
+        (1, 10),
+        n_samples=30,
+        n_datasets=2,
+        cv=3,
+        rng=np.random.default_rng(0),
+        n_jobs=2,
+        progress=True,
+    )
     np.testing.assert_array_equal(grid.cv1, again.cv1)
     np.testing.assert_array_equal(grid.cv2, again.cv2)
 
 
 def test_leak_grid_estimator_is_used():
-    grid = leak_grid((8,), (2,), n_samples=12, n_datasets=1, cv=2,
-                     estimator=LogisticRegression(), rng=1)
+    grid = leak_grid(
+        (8,), (2,), n_samples=12, n_datasets=1, cv=2, estimator=LogisticRegression(), rng=1
+    )
     gen = np.random.default_rng(1)  # as documented: the matrix, then the folds' seed
     X, seed = gen.normal(size=(12, 8)), int(gen.integers(2**32))
     y = np.repeat([0, 1], 6)
-    expected = pe.selection_cv_error(SelectKBest(f_classif, k=2), LogisticRegression(), X, y,
-                                     cv=2, rng=seed).error
+    expected = pe.selection_cv_error(
+        SelectKBest(f_classif, k=2), LogisticRegression(), X, y, cv=2, rng=seed
+    ).error
     assert grid.cv2[0, 0, 0] == expected
 
 
@@ -209,13 +225,19 @@ def test_single_class_training_fold_selects_nothing_and_predicts_its_class():
     assert found
     lr = make_pipeline(LogisticRegression())
     for inside in (True, False):
-        res = pe.selection_cv_error(SEL, lr, X, y, inside=inside, cv=KFold(2, shuffle=True, random_state=seed))
+        res = pe.selection_cv_error(
+            SEL, lr, X, y, inside=inside, cv=KFold(2, shuffle=True, random_state=seed)
+        )
         assert res.n_single_class == 1 and res.fold_errors[bad[0]] == 0.2
     assert res.selected_features[bad[0]].size == 10  # CV1: the one set chosen on all data
-    cv2 = pe.selection_cv_error(SEL, lr, X, y, inside=True, cv=KFold(2, shuffle=True, random_state=seed))
+    cv2 = pe.selection_cv_error(
+        SEL, lr, X, y, inside=True, cv=KFold(2, shuffle=True, random_state=seed)
+    )
     assert cv2.selected_features[bad[0]].size == 0
     with pytest.raises(ValueError, match=rf"fold {bad[0]} holds a single class \(0\)"):
-        pe.selection_cv_error(SEL, lr, X, y, cv=KFold(2, shuffle=True, random_state=seed), single_class="raise")
+        pe.selection_cv_error(
+            SEL, lr, X, y, cv=KFold(2, shuffle=True, random_state=seed), single_class="raise"
+        )
 
 
 # ------------------------------------------------------------------ bad input
@@ -229,50 +251,204 @@ X_NAN[0, 0] = np.nan
 
 
 CASES = [
-    (pe.selection_cv_error, dict(selector=KNN), TypeError, r"^selector must be .*transformer.*\(no transform\)"),
+    (
+        pe.selection_cv_error,
+        dict(selector=KNN),
+        TypeError,
+        r"^selector must be .*transformer.*\(no transform\)",
+    ),
     (pe.selection_cv_error, dict(selector=SelectKBest), TypeError, r"^selector must .*a class"),
-    (pe.selection_cv_error, dict(estimator=NoPredict()), TypeError, r"^estimator must .*\(no predict\)"),
-    (pe.selection_cv_error, dict(y=Y_OK[:-1]), ValueError, r"^y has 19 entries but X has 20; they must pair up"),
-    (pe.selection_cv_error, dict(X=X_NAN), ValueError, r"Input X contains NaN"),  # the selector validates X
-    (pe.selection_cv_error, dict(y=np.ones(20)), ValueError, r"^y must be labels of at least 2 classes; got 1"),
+    (
+        pe.selection_cv_error,
+        dict(estimator=NoPredict()),
+        TypeError,
+        r"^estimator must .*\(no predict\)",
+    ),
+    (
+        pe.selection_cv_error,
+        dict(y=Y_OK[:-1]),
+        ValueError,
+        r"^y has 19 entries but X has 20; they must pair up",
+    ),
+    (
+        pe.selection_cv_error,
+        dict(X=X_NAN),
+        ValueError,
+        r"Input X contains NaN",
+    ),  # the selector validates X
+    (
+        pe.selection_cv_error,
+        dict(y=np.ones(20)),
+        ValueError,
+        r"^y must be labels of at least 2 classes; got 1",
+    ),
     (pe.selection_cv_error, dict(cv=1), ValueError, r"^cv must be an integer in \[2, 20\]; got 1"),
-    (pe.selection_cv_error, dict(cv=11), ValueError, r"^cv must be at most 10, the size of the smallest class 0; got 11"),
-    (pe.selection_cv_error, dict(cv=21), ValueError, r"^cv must be an integer in \[2, 20\]; got 21"),
-    (pe.selection_cv_error, dict(cv="5"), TypeError, r"^cv must be a scikit-learn-compatible splitter"),
-    (pe.selection_cv_error, dict(cv=[(np.arange(10), np.arange(10, 25))]), ValueError,
-     r"^cv must be indices in 0..19 \(there are 20 samples\)"),
-    (pe.selection_cv_error, dict(rng="seed"), TypeError, r"^rng must be None, an int seed or a numpy"),
-    (pe.selection_cv_error, dict(n_jobs=0), ValueError, r"^n_jobs must be None or a non-zero integer; got 0"),
-    (pe.selection_cv_error, dict(inside="no"), TypeError, r"^inside must be True or False; got 'no'"),
+    (
+        pe.selection_cv_error,
+        dict(cv=11),
+        ValueError,
+        r"^cv must be at most 10, the size of the smallest class 0; got 11",
+    ),
+    (
+        pe.selection_cv_error,
+        dict(cv=21),
+        ValueError,
+        r"^cv must be an integer in \[2, 20\]; got 21",
+    ),
+    (
+        pe.selection_cv_error,
+        dict(cv="5"),
+        TypeError,
+        r"^cv must be a scikit-learn-compatible splitter",
+    ),
+    (
+        pe.selection_cv_error,
+        dict(cv=[(np.arange(10), np.arange(10, 25))]),
+        ValueError,
+        r"^cv must be indices in 0..19 \(there are 20 samples\)",
+    ),
+    (
+        pe.selection_cv_error,
+        dict(rng="seed"),
+        TypeError,
+        r"^rng must be None, an int seed or a numpy",
+    ),
+    (
+        pe.selection_cv_error,
+        dict(n_jobs=0),
+        ValueError,
+        r"^n_jobs must be None or a non-zero integer; got 0",
+    ),
+    (
+        pe.selection_cv_error,
+        dict(inside="no"),
+        TypeError,
+        r"^inside must be True or False; got 'no'",
+    ),
     (pe.selection_cv_error, dict(inside=1), TypeError, r"^inside must be True or False; got 1"),
     # the retired keywords name cv= and rng=
-    (pe.selection_cv_error, dict(stratify=True), TypeError, r"^selection_cv_error\(\) takes cv=, not stratify="),
-    (pe.selection_cv_error, dict(n_splits=5), TypeError, r"^selection_cv_error\(\) takes cv=, not n_splits="),
-    (pe.selection_cv_error, dict(n_repeats=2), TypeError, r"^selection_cv_error\(\) takes cv=, not n_repeats="),
-    (pe.selection_cv_error, dict(random_state=0), TypeError, r"^selection_cv_error\(\) takes rng=, not random_state="),
+    (
+        pe.selection_cv_error,
+        dict(stratify=True),
+        TypeError,
+        r"^selection_cv_error\(\) takes cv=, not stratify=",
+    ),
+    (
+        pe.selection_cv_error,
+        dict(n_splits=5),
+        TypeError,
+        r"^selection_cv_error\(\) takes cv=, not n_splits=",
+    ),
+    (
+        pe.selection_cv_error,
+        dict(n_repeats=2),
+        TypeError,
+        r"^selection_cv_error\(\) takes cv=, not n_repeats=",
+    ),
+    (
+        pe.selection_cv_error,
+        dict(random_state=0),
+        TypeError,
+        r"^selection_cv_error\(\) takes rng=, not random_state=",
+    ),
     (leak_grid, dict(n_splits=5), TypeError, r"^leak_grid\(\) takes cv=, not n_splits="),
     (leak_grid, dict(seed=0), TypeError, r"^leak_grid\(\) takes rng=, not seed="),
     (pe.selection_cv_error, dict(progress=0), TypeError, r"^progress must be True or False"),
-    (pe.selection_cv_error, dict(y=np.linspace(0.1, 2.1, 20)), ValueError, r"^y must be class labels \(binary or multiclass\)"),
-    (pe.selection_cv_error, dict(estimator=LinearRegression()), ValueError, r"^estimator must be a classifier"),
-    (pe.selection_cv_error, dict(single_class="redraw"), ValueError, r"^single_class must be one of"),
-    (pe.selection_cv_error, dict(average="mean"), ValueError, r"^average must be one of \['pooled', 'folds'\]"),
-    (leak_grid, dict(n_features=()), ValueError, r"^n_features must be a 1-d array of integers with at least 1 entries"),
-    (leak_grid, dict(n_features="50"), TypeError, r"^n_features must be a 1-d array of integers; got '50'"),
-    (leak_grid, dict(n_features=[[5, 6]]), ValueError, r"^n_features must be a 1-d array of integers; got an array of shape \(1, 2\)"),
-    (leak_grid, dict(n_features=(5, 7.5)), TypeError, r"^n_features must be a 1-d array of integers; got \(5, 7.5\)"),
-    (leak_grid, dict(n_features=(5, np.inf)), ValueError, r"^n_features holds 1 NaN or infinite values"),
-    (leak_grid, dict(n_features=(9, 5)), ValueError, r"^n_features must be strictly increasing .*\[9, 5\]"),
-    (leak_grid, dict(n_features=(0, 5), k=(0,)), ValueError, r"^n_features must be values >= 1; got \[0, 5\]"),
-    (leak_grid, dict(k=(0, 1)), ValueError, r"^k must be values in \[1, min\(n_features\) = 5\]; got \[0, 1\]"),
-    (leak_grid, dict(k=(1, 6)), ValueError, r"^k must be values in \[1, min\(n_features\) = 5\]; got \[1, 6\]"),
+    (
+        pe.selection_cv_error,
+        dict(y=np.linspace(0.1, 2.1, 20)),
+        ValueError,
+        r"^y must be class labels \(binary or multiclass\)",
+    ),
+    (
+        pe.selection_cv_error,
+        dict(estimator=LinearRegression()),
+        ValueError,
+        r"^estimator must be a classifier",
+    ),
+    (
+        pe.selection_cv_error,
+        dict(single_class="redraw"),
+        ValueError,
+        r"^single_class must be one of",
+    ),
+    (
+        pe.selection_cv_error,
+        dict(average="mean"),
+        ValueError,
+        r"^average must be one of \['pooled', 'folds'\]",
+    ),
+    (
+        leak_grid,
+        dict(n_features=()),
+        ValueError,
+        r"^n_features must be a 1-d array of integers with at least 1 entries",
+    ),
+    (
+        leak_grid,
+        dict(n_features="50"),
+        TypeError,
+        r"^n_features must be a 1-d array of integers; got '50'",
+    ),
+    (
+        leak_grid,
+        dict(n_features=[[5, 6]]),
+        ValueError,
+        r"^n_features must be a 1-d array of integers; got an array of shape \(1, 2\)",
+    ),
+    (
+        leak_grid,
+        dict(n_features=(5, 7.5)),
+        TypeError,
+        r"^n_features must be a 1-d array of integers; got \(5, 7.5\)",
+    ),
+    (
+        leak_grid,
+        dict(n_features=(5, np.inf)),
+        ValueError,
+        r"^n_features holds 1 NaN or infinite values",
+    ),
+    (
+        leak_grid,
+        dict(n_features=(9, 5)),
+        ValueError,
+        r"^n_features must be strictly increasing .*\[9, 5\]",
+    ),
+    (
+        leak_grid,
+        dict(n_features=(0, 5), k=(0,)),
+        ValueError,
+        r"^n_features must be values >= 1; got \[0, 5\]",
+    ),
+    (
+        leak_grid,
+        dict(k=(0, 1)),
+        ValueError,
+        r"^k must be values in \[1, min\(n_features\) = 5\]; got \[0, 1\]",
+    ),
+    (
+        leak_grid,
+        dict(k=(1, 6)),
+        ValueError,
+        r"^k must be values in \[1, min\(n_features\) = 5\]; got \[1, 6\]",
+    ),
     (leak_grid, dict(k=(2, 2)), ValueError, r"^k must be strictly increasing"),
     (leak_grid, dict(n_samples=3), ValueError, r"^n_samples must be an integer >= 4; got 3"),
     (leak_grid, dict(n_samples=8.0), TypeError, r"^n_samples must be an integer >= 4"),
     (leak_grid, dict(n_datasets=0), ValueError, r"^n_datasets must be an integer >= 1; got 0"),
-    (leak_grid, dict(cv=5), ValueError, r"^cv must be at most 4, the size of the smallest class 0; got 5"),
+    (
+        leak_grid,
+        dict(cv=5),
+        ValueError,
+        r"^cv must be at most 4, the size of the smallest class 0; got 5",
+    ),
     (leak_grid, dict(cv=1), ValueError, r"^cv must be an integer in \[2, 8\]; got 1"),
-    (leak_grid, dict(cv=StratifiedKFold), TypeError, r"^cv must be a scikit-learn-compatible splitter .*class, not an instance"),
+    (
+        leak_grid,
+        dict(cv=StratifiedKFold),
+        TypeError,
+        r"^cv must be a scikit-learn-compatible splitter .*class, not an instance",
+    ),
     (leak_grid, dict(estimator=NoPredict()), TypeError, r"^estimator must .*\(no predict\)"),
     (leak_grid, dict(rng="seed"), TypeError, r"^rng must be None, an int seed or a numpy"),
     (leak_grid, dict(n_jobs=0), ValueError, r"^n_jobs must be None or a non-zero integer; got 0"),
@@ -302,6 +478,10 @@ def test_same_folds_as_cross_val_error():
 
     X, y = load_iris(return_X_y=True)
     knn = KNeighborsClassifier(3)
-    sel = pe.selection_cv_error(SelectKBest(f_classif, k="all"), knn, X, y, inside=True, cv=5, rng=7)
+    sel = pe.selection_cv_error(
+        SelectKBest(f_classif, k="all"), knn, X, y, inside=True, cv=5, rng=7
+    )
     plain = pe.cross_val_error(knn, X, y, cv=5, rng=7)
-    np.testing.assert_allclose(np.ravel(sel.fold_errors), np.ravel(plain.fold_errors), rtol=0, atol=1e-15)
+    np.testing.assert_allclose(
+        np.ravel(sel.fold_errors), np.ravel(plain.fold_errors), rtol=0, atol=1e-15
+    )

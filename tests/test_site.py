@@ -132,8 +132,9 @@ def _harmless(url: str) -> bool:
     return any(re.search(pattern, path) for pattern in KNOWN_HARMLESS)
 
 
-def _settle(page, pending: set, page_path: str, quiet_ms: int = 500,
-            timeout_s: float = 120.0) -> None:
+def _settle(
+    page, pending: set, page_path: str, quiet_ms: int = 500, timeout_s: float = 120.0
+) -> None:
     """Wait until no request has been in flight for `quiet_ms` and the fonts are ready.
 
     Playwright's "networkidle" does the same with the page's 20 s timeout, which a long
@@ -201,8 +202,10 @@ def test_page(page_path, site_url, browser):
     page.on("pageerror", lambda exc: page_errors.append(str(exc)))
 
     def context_report() -> str:
-        return (f"\n  failed requests: {failed}\n  blocked outside requests: {outside}"
-                f"\n  console errors: {console_errors}\n  uncaught exceptions: {page_errors}")
+        return (
+            f"\n  failed requests: {failed}\n  blocked outside requests: {outside}"
+            f"\n  console errors: {console_errors}\n  uncaught exceptions: {page_errors}"
+        )
 
     try:
         response = page.goto(site_url + page_path, wait_until="load")
@@ -255,7 +258,9 @@ def test_page(page_path, site_url, browser):
             "() => [...document.querySelectorAll('.cell_output')]"
             ".filter(o => /<Figure size|<Figure>/.test(o.innerText) && !o.querySelector('img')).length"
         )
-        assert text_only == 0, f"{page_path}: {text_only} outputs show a figure's repr, not its image"
+        assert text_only == 0, (
+            f"{page_path}: {text_only} outputs show a figure's repr, not its image"
+        )
 
         # --- widgets --------------------------------------------------------
         n_views = html.count('type="application/vnd.jupyter.widget-view+json"')
@@ -289,7 +294,8 @@ def test_page(page_path, site_url, browser):
             shown = [notes.nth(i).is_visible() for i in range(notes.count())]
             explorers = page.locator(".pe-explorer-caption").count()
             assert len(shown) == explorers and all(shown), (
-                f"{page_path}: {explorers} explorers, static-site notes shown: {shown}")
+                f"{page_path}: {explorers} explorers, static-site notes shown: {shown}"
+            )
         else:
             assert n_figures == 0
 
@@ -374,9 +380,13 @@ def test_every_explorer_has_frames_on_the_site():
 
     names = set()
     for page_path in EXPLORER_PAGES:
-        config = json.loads(FRAMES_JS.search((SITE / page_path).read_text(encoding="utf-8")).group(1))
+        config = json.loads(
+            FRAMES_JS.search((SITE / page_path).read_text(encoding="utf-8")).group(1)
+        )
         names.update(config["explorers"])
-    classes = {n for n in w.__all__ if isinstance(c := getattr(w, n), type) and issubclass(c, w.Explorer)}
+    classes = {
+        n for n in w.__all__ if isinstance(c := getattr(w, n), type) and issubclass(c, w.Explorer)
+    }
     assert names == classes - {"Explorer"}, "explorers without frames on the site"
     frames = SITE / "_static" / "explorer-frames"
     size = sum(f.stat().st_size for f in SITE.rglob("*") if f.is_file())
@@ -389,7 +399,9 @@ def _frame_key(page, name):
     """The grid indices of the frame the explorer shows (set by explorer-frames.js)."""
     return page.evaluate(
         """name => document.querySelector(`[data-pe-explorer="${name}"] .widget-output img`)
-                   .getAttribute('data-pe-frame')""", name)
+                   .getAttribute('data-pe-frame')""",
+        name,
+    )
 
 
 def _move(page, name, i, control, at, step):
@@ -444,7 +456,7 @@ def test_explorer_sliders_change_the_figure(page_path, site_url, browser):
         _missing(f"no explorer with frames in {SITE} (run `make book` first)")
     html = (SITE / page_path).read_text(encoding="utf-8")
     config = json.loads(FRAMES_JS.search(html).group(1))
-    (name, spec), = config["explorers"].items()
+    ((name, spec),) = config["explorers"].items()
     frames = (SITE / page_path).parent / config["base"] / spec.get("folder", name)
     context = browser.new_context(viewport={"width": 1280, "height": 900})
     outside, failed = local_only(context), []
@@ -453,7 +465,9 @@ def test_explorer_sliders_change_the_figure(page_path, site_url, browser):
 
     def on_failed(request):
         # a frame superseded by the next move before it loaded is aborted by the browser
-        if not ("/_static/explorer-frames/" in request.url and request.failure == "net::ERR_ABORTED"):
+        if not (
+            "/_static/explorer-frames/" in request.url and request.failure == "net::ERR_ABORTED"
+        ):
             failed.append(f"{request.url}: {request.failure}")
 
     page.on("requestfailed", on_failed)
@@ -463,38 +477,56 @@ def test_explorer_sliders_change_the_figure(page_path, site_url, browser):
     try:
         page.goto(site_url + page_path, wait_until="load")
         page.wait_for_function(
-            "name => { const el = document.querySelector(`[data-pe-explorer=\"${name}\"] .widget-output img`);"
-            " return el && el.complete && el.naturalWidth > 0; }", arg=name)
+            'name => { const el = document.querySelector(`[data-pe-explorer="${name}"] .widget-output img`);'
+            " return el && el.complete && el.naturalWidth > 0; }",
+            arg=name,
+        )
         for i, control in enumerate(spec["controls"]):
             for step in range(1 if control["kind"] in ("toggle", "dropdown") else 2):
                 before = "-".join(map(str, at))
                 how = _move(page, name, i, control, at[i], step)
                 page.wait_for_function(
                     "([name, before]) => { const img = document.querySelector("
-                    "`[data-pe-explorer=\"${name}\"] .widget-output img`);"
+                    '`[data-pe-explorer="${name}"] .widget-output img`);'
                     " const key = img && img.getAttribute('data-pe-frame');"
                     " return key && key !== before && img.complete && img.naturalWidth > 0; }",
-                    arg=[name, before])
+                    arg=[name, before],
+                )
                 after = _frame_key(page, name)
                 moved = [int(v) for v in after.split("-")]
                 others = [j for j in range(len(at)) if j != i and moved[j] != at[j]]
-                assert not others, f"{name}: moving {control['name']} ({how}) moved controls {others}"
+                assert not others, (
+                    f"{name}: moving {control['name']} ({how}) moved controls {others}"
+                )
                 if how.startswith("Arrow"):  # one step snaps to the next grid point that way
-                    assert abs(moved[i] - at[i]) == 1, f"{name}.{control['name']}: {how} {at[i]} -> {moved[i]}"
+                    assert abs(moved[i] - at[i]) == 1, (
+                        f"{name}.{control['name']}: {how} {at[i]} -> {moved[i]}"
+                    )
                 elif how in ("Home", "End"):
-                    assert moved[i] == (0 if how == "Home" else len(control["grid"]) - 1), (name, how, moved)
-                assert (frames / f"{before}.png").read_bytes() != (frames / f"{after}.png").read_bytes(), (
+                    assert moved[i] == (0 if how == "Home" else len(control["grid"]) - 1), (
+                        name,
+                        how,
+                        moved,
+                    )
+                assert (frames / f"{before}.png").read_bytes() != (
+                    frames / f"{after}.png"
+                ).read_bytes(), (
                     f"{name}: moving {control['name']} ({how}) from {before} to {after} "
-                    "shows the same picture")
+                    "shows the same picture"
+                )
                 at, moves = moved, moves + 1
             _restore(page, name, i, control, control["initial"])
             at[i] = control["initial"]
             page.wait_for_function(
-                "([name, key]) => document.querySelector(`[data-pe-explorer=\"${name}\"] .widget-output img`)"
-                ".getAttribute('data-pe-frame') === key", arg=[name, "-".join(map(str, at))])
+                '([name, key]) => document.querySelector(`[data-pe-explorer="${name}"] .widget-output img`)'
+                ".getAttribute('data-pe-frame') === key",
+                arg=[name, "-".join(map(str, at))],
+            )
     except PlaywrightTimeout as exc:
-        pytest.fail(f"{page_path}: {name} did not respond after {moves} moves "
-                    f"({exc.message.splitlines()[0]}); failed: {failed}; outside: {outside}")
+        pytest.fail(
+            f"{page_path}: {name} did not respond after {moves} moves "
+            f"({exc.message.splitlines()[0]}); failed: {failed}; outside: {outside}"
+        )
     finally:
         context.close()
     assert moves >= len(spec["controls"])
@@ -548,7 +580,7 @@ def test_figures_have_captions_or_alt_text():
     problems = []
     for page_path in PAGES:
         html = (SITE / page_path).read_text(encoding="utf-8")
-        main = html[html.find("<main"): html.find("</main>")]
+        main = html[html.find("<main") : html.find("</main>")]
         for figure in re.findall(r"<figure\b.*?</figure>", main, re.S):
             caption = re.search(r"<figcaption\b.*?>(.*?)</figcaption>", figure, re.S)
             if caption is None or not re.sub(r"<[^>]+>|\s", "", caption.group(1)):
@@ -556,8 +588,10 @@ def test_figures_have_captions_or_alt_text():
         outside = re.sub(r"<figure\b.*?</figure>", "", main, flags=re.S)
         for img in re.findall(r"<img\b[^>]*>", outside):
             alt = re.search(r'\balt="([^"]*)"', img)
-            if alt is None or not alt.group(1).strip() or re.search(
-                r"\.(png|jpe?g|svg|gif)$", alt.group(1)
+            if (
+                alt is None
+                or not alt.group(1).strip()
+                or re.search(r"\.(png|jpe?g|svg|gif)$", alt.group(1))
             ):
                 problems.append(f"{page_path}: an image without alt text: {img[:80]}")
     assert not problems, "\n".join(problems)
@@ -572,10 +606,13 @@ def _offline_page(context):
     return page
 
 
-@pytest.mark.parametrize("query, expected_page", [
-    ("Rand", "book/part2/external-indices.html"),
-    ("bootstrap", "book/part1/cross-validation.html"),
-])
+@pytest.mark.parametrize(
+    "query, expected_page",
+    [
+        ("Rand", "book/part2/external-indices.html"),
+        ("bootstrap", "book/part1/cross-validation.html"),
+    ],
+)
 def test_offline_search_finds(query, expected_page, site_url, browser):
     context = browser.new_context(viewport={"width": 1280, "height": 900})
     page = _offline_page(context)
@@ -584,21 +621,25 @@ def test_offline_search_finds(query, expected_page, site_url, browser):
         page.wait_for_selector("#search-results li a", timeout=TIMEOUT_MS)
         page.wait_for_function(
             "() => document.querySelector('#search-results .search-summary')"
-            " || document.querySelector('#search-results p')")
+            " || document.querySelector('#search-results p')"
+        )
         hits = page.eval_on_selector_all(
-            "#search-results li a", "as => as.map(a => a.getAttribute('href'))")
+            "#search-results li a", "as => as.map(a => a.getAttribute('href'))"
+        )
     finally:
         context.close()
     assert hits, f"the search page found nothing for {query!r}"
     assert any(h.split("?")[0].split("#")[0].endswith(expected_page) for h in hits), (
-        f"searching {query!r} did not list {expected_page}: {hits[:10]}")
+        f"searching {query!r} did not list {expected_page}: {hits[:10]}"
+    )
 
 
 def test_phone_width_chapter_is_readable(site_url, browser):
     """At 390 px (a phone) the chapter needs no sideways scrolling, keeps body text at a
     readable size, and the navigation sidebar gets out of the way."""
-    context = browser.new_context(viewport=PHONE, device_scale_factor=2, is_mobile=True,
-                                  has_touch=True)
+    context = browser.new_context(
+        viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True
+    )
     page = _offline_page(context)
     try:
         page.goto(f"{site_url}book/part1/test-error.html", wait_until="load")
@@ -618,7 +659,8 @@ def test_phone_width_chapter_is_readable(site_url, browser):
                     sidebar: sidebar ? sidebar.getBoundingClientRect().left
                         + sidebar.getBoundingClientRect().width : 0,
                 };
-            }""")
+            }"""
+        )
         SCREENSHOTS.mkdir(parents=True, exist_ok=True)
         page.screenshot(path=str(SCREENSHOTS / "phone__test-error.png"))
     finally:
@@ -668,9 +710,12 @@ def _check_phone_layout(page, page_path: str) -> None:
     layout = page.evaluate(PHONE_LAYOUT)
     assert layout["scroll"] <= PHONE["width"], (
         f"{page_path}: at {PHONE['width']} px the page is {layout['scroll']} px wide "
-        f"(sticking out: {layout['wide']})")
+        f"(sticking out: {layout['wide']})"
+    )
     small = [f for f in layout["figures"] if f["shown"] < 0.9 * f["natural"]]
-    assert not small, f"{page_path}: explorer figures shrunk on a phone (natural, shown px): {small}"
+    assert not small, (
+        f"{page_path}: explorer figures shrunk on a phone (natural, shown px): {small}"
+    )
 
 
 # no raw TeX in the text a phone shows: $...$, \(, \[, or a TeX command like \frac
@@ -687,13 +732,16 @@ PHONE_TEXT = """() => {
 }"""
 
 
-@pytest.mark.parametrize("page_path", [
-    "book/appendix/glossary.html",
-    "book/appendix/references.html",
-    "search.html?q=cross-validation",
-    # lists a section title with math: "TD(\lambda): forward ..." in searchindex.js
-    "search.html?q=forward+and+backward+views",
-])
+@pytest.mark.parametrize(
+    "page_path",
+    [
+        "book/appendix/glossary.html",
+        "book/appendix/references.html",
+        "search.html?q=cross-validation",
+        # lists a section title with math: "TD(\lambda): forward ..." in searchindex.js
+        "search.html?q=forward+and+backward+views",
+    ],
+)
 def test_phone_pages_show_no_raw_tex(page_path, site_url, browser):
     """On a phone (390 px, touch, 3x), the glossary, the references and search results
     (titles and snippets, tools/static/search-math.js) show math typeset or as plain
@@ -701,8 +749,9 @@ def test_phone_pages_show_no_raw_tex(page_path, site_url, browser):
     on screen, or its table scrolls in its own box."""
     if not PAGES:
         _missing(f"no built site at {SITE} (run `make book` first)")
-    context = browser.new_context(viewport=PHONE, device_scale_factor=3, is_mobile=True,
-                                  has_touch=True)
+    context = browser.new_context(
+        viewport=PHONE, device_scale_factor=3, is_mobile=True, has_touch=True
+    )
     page = _offline_page(context)
     try:
         page.goto(site_url + page_path, wait_until="load")
@@ -711,10 +760,13 @@ def test_phone_pages_show_no_raw_tex(page_path, site_url, browser):
             page.wait_for_function(
                 """() => /finished/.test((document.querySelector('.search-summary') || {}).innerText)
                     && [...document.querySelectorAll('#search-results li')].every(
-                        li => li.querySelector('p.context, span'))""")
+                        li => li.querySelector('p.context, span'))"""
+            )
             assert page.locator("#search-results p.context").count() > 0
         else:
-            page.wait_for_function("() => window.MathJax && MathJax.startup && MathJax.startup.promise")
+            page.wait_for_function(
+                "() => window.MathJax && MathJax.startup && MathJax.startup.promise"
+            )
             page.evaluate("() => MathJax.startup.promise")
         texts = page.evaluate(PHONE_TEXT)
         tex = [t.strip()[:80] for t in texts if PHONE_TEX.search(t)]
@@ -725,7 +777,8 @@ def test_phone_pages_show_no_raw_tex(page_path, site_url, browser):
                 return {left: r.left, right: r.right,
                         scrolls: !!box && box.scrollWidth > box.clientWidth
                                  && getComputedStyle(box).overflowX === 'auto'};
-            })""")
+            })"""
+        )
         SCREENSHOTS.mkdir(parents=True, exist_ok=True)
         name = re.sub(r"[^\w-]+", "_", page_path.removesuffix(".html"))
         page.screenshot(path=str(SCREENSHOTS / f"phone__{name}.png"))
@@ -747,7 +800,7 @@ CODE = re.compile(r'(<a\b[^>]*>)?<code class="docutils literal notranslate">(.*?
 
 
 def _main(html: str) -> str:
-    return html[html.find("<main"): html.find("</main>")]
+    return html[html.find("<main") : html.find("</main>")]
 
 
 def test_api_reference_documents_every_public_name():
@@ -800,9 +853,11 @@ def test_chapters_link_pe_names_to_the_api_reference():
             else:
                 unlinked.append(f"{page_path}: {text}")
     assert linked > 50
-    assert not unlinked, "pe.* literals without a link to the API reference:\n" + "\n".join(unlinked)
+    assert not unlinked, "pe.* literals without a link to the API reference:\n" + "\n".join(
+        unlinked
+    )
     html = (SITE / "book" / "api" / "resampling.html").read_text(encoding="utf-8")
-    entry = html[html.find('id="patterneval.bootstrap_error"'):]
-    back = entry[entry.find('<p class="api-chapters">'):]
+    entry = html[html.find('id="patterneval.bootstrap_error"') :]
+    back = entry[entry.find('<p class="api-chapters">') :]
     back = back[: back.find("</p>")]
     assert 'href="../part1/cross-validation.html"' in back, back

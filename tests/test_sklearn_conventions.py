@@ -20,24 +20,48 @@ X_IRIS, Y_IRIS = load_iris(return_X_y=True)
 
 RANDOMISED = {
     # name: (estimator with its other options, fit data, what to compare after fit)
-    "AdaBoost": (lambda **kw: pe.AdaBoost(n_estimators=6, mode="resample", **kw), (X, Y),
-                 lambda m: m.alphas_),
+    "AdaBoost": (
+        lambda **kw: pe.AdaBoost(n_estimators=6, mode="resample", **kw),
+        (X, Y),
+        lambda m: m.alphas_,
+    ),
     "Bagging": (lambda **kw: pe.Bagging(n_estimators=4, **kw), (X, Y), lambda m: m.samples_),
-    "RandomForest": (lambda **kw: pe.RandomForest(n_estimators=4, **kw), (X, Y), lambda m: m.samples_),
-    "Stacking": (lambda **kw: pe.Stacking([GaussianNB()], cv=3, **kw), (X, Y),
-                 lambda m: m.oof_features_),
-    "KMeans": (lambda **kw: pe.KMeans(3, init="random", **kw), (X_IRIS,), lambda m: m.init_centers_),
-    "ISODATA": (lambda **kw: pe.ISODATA(3, n_iter=2, **kw), (X_IRIS,), lambda m: m.cluster_centers_),
+    "RandomForest": (
+        lambda **kw: pe.RandomForest(n_estimators=4, **kw),
+        (X, Y),
+        lambda m: m.samples_,
+    ),
+    "Stacking": (
+        lambda **kw: pe.Stacking([GaussianNB()], cv=3, **kw),
+        (X, Y),
+        lambda m: m.oof_features_,
+    ),
+    "KMeans": (
+        lambda **kw: pe.KMeans(3, init="random", **kw),
+        (X_IRIS,),
+        lambda m: m.init_centers_,
+    ),
+    "ISODATA": (
+        lambda **kw: pe.ISODATA(3, n_iter=2, **kw),
+        (X_IRIS,),
+        lambda m: m.cluster_centers_,
+    ),
     "FastICA": (lambda **kw: pe.FastICA(2, **kw), (X_IRIS[:, :2],), lambda m: m.components_),
     "CART": (lambda **kw: pe.CART(max_features=2, **kw), (X, Y), lambda m: m.tree_.feature),
-    "CARTRegressor": (lambda **kw: pe.CARTRegressor(max_features=2, max_depth=4, **kw), (X, X[:, 0]),
-                      lambda m: m.tree_.feature),
+    "CARTRegressor": (
+        lambda **kw: pe.CARTRegressor(max_features=2, max_depth=4, **kw),
+        (X, X[:, 0]),
+        lambda m: m.tree_.feature,
+    ),
 }
 
 
 def _estimator_classes():
-    return {name: obj for name, obj in vars(pe).items()
-            if inspect.isclass(obj) and issubclass(obj, BaseEstimator)}
+    return {
+        name: obj
+        for name, obj in vars(pe).items()
+        if inspect.isclass(obj) and issubclass(obj, BaseEstimator)
+    }
 
 
 def test_no_estimator_takes_rng():
@@ -76,8 +100,10 @@ def test_random_state_accepts_int_generator_and_randomstate(name):
         make(random_state="seven").fit(*data)
 
 
-@pytest.mark.parametrize("base", [pe.AdaBoost(n_estimators=3), pe.CART(max_features="sqrt"),
-                                  pe.Stacking([GaussianNB()], cv=3)])
+@pytest.mark.parametrize(
+    "base",
+    [pe.AdaBoost(n_estimators=3), pe.CART(max_features="sqrt"), pe.Stacking([GaussianNB()], cv=3)],
+)
 def test_scikit_learn_meta_estimators_seed_them(base):
     a = BaggingClassifier(base, n_estimators=3, random_state=0).fit(X, Y)
     b = BaggingClassifier(base, n_estimators=3, random_state=0).fit(X, Y)

@@ -22,24 +22,41 @@ sphinx_pdf = load_tool("sphinx_pdf")
 def test_each_explorer_view_reaches_its_initial_figure(path):
     nb = json.loads(path.read_text(encoding="utf-8"))
     state = nb["metadata"]["widgets"][sphinx_pdf.STATE]["state"]
-    views = [out["data"][sphinx_pdf.VIEW]["model_id"] for cell in nb["cells"]
-             for out in cell.get("outputs", []) if sphinx_pdf.VIEW in out.get("data", {})]
+    views = [
+        out["data"][sphinx_pdf.VIEW]["model_id"]
+        for cell in nb["cells"]
+        for out in cell.get("outputs", [])
+        if sphinx_pdf.VIEW in out.get("data", {})
+    ]
     assert len(views) == 1, views
     (figure,) = sphinx_pdf.widget_pngs(state, views[0])
     assert figure.startswith(PNG_MAGIC)
 
 
 def _output(model_id, png=b""):
-    outputs = [{"output_type": "display_data",
-                "data": {"image/png": base64.b64encode(PNG_MAGIC + png).decode()}}] if png else []
+    outputs = (
+        [
+            {
+                "output_type": "display_data",
+                "data": {"image/png": base64.b64encode(PNG_MAGIC + png).decode()},
+            }
+        ]
+        if png
+        else []
+    )
     return {"model_name": "OutputModel", "state": {"outputs": outputs}}
 
 
 def test_widget_pngs_follows_children_in_order_and_survives_cycles_and_gaps():
     state = {
-        "box": {"model_name": "VBoxModel",
-                "state": {"children": ["IPY_MODEL_a", "IPY_MODEL_missing", "IPY_MODEL_inner"]}},
-        "inner": {"model_name": "HBoxModel", "state": {"children": ["IPY_MODEL_b", "IPY_MODEL_box"]}},
+        "box": {
+            "model_name": "VBoxModel",
+            "state": {"children": ["IPY_MODEL_a", "IPY_MODEL_missing", "IPY_MODEL_inner"]},
+        },
+        "inner": {
+            "model_name": "HBoxModel",
+            "state": {"children": ["IPY_MODEL_b", "IPY_MODEL_box"]},
+        },
         "a": _output("a", b"first"),
         "b": _output("b", b"second"),
         "empty": _output("empty"),

@@ -55,6 +55,7 @@ class _TinyExplorer(Explorer):
 
 # --- one control's grid -----------------------------------------------------------------
 
+
 def test_numeric_grid_keeps_both_ends_and_the_initial_value():
     g = sf.control_grid(int_slider("n", 30, 5, 500, 5), keep=5)
     assert g["kind"] == "int" and g["attr"] == "value"
@@ -85,7 +86,13 @@ def test_log_grid_is_in_values_and_keeps_an_off_lattice_initial_value():
 def test_indexed_controls_grid_their_option_indices():
     s = sf.control_grid(selection_slider("p", [("a", 1.0), ("b", 2.0), ("c", 3.0)], 2.0))
     assert (s["kind"], s["attr"], s["grid"], s["labels"], s["values"], s["initial"]) == (
-        "selection", "index", [0, 1, 2], ["a", "b", "c"], [1.0, 2.0, 3.0], 1)
+        "selection",
+        "index",
+        [0, 1, 2],
+        ["a", "b", "c"],
+        [1.0, 2.0, 3.0],
+        1,
+    )
     t = sf.control_grid(toggle_buttons("mode", ["x", "y"], "y"))
     assert (t["kind"], t["grid"], t["initial"]) == ("toggle", [0, 1], 1)
     d = sf.control_grid(dropdown("m", ["u", "v", "w"], "u"))
@@ -98,6 +105,7 @@ def test_an_unknown_control_is_refused():
 
 
 # --- the explorer's grid ------------------------------------------------------------------
+
 
 def _product(controls, cap):
     keep = sf.plan(controls, cap)
@@ -129,8 +137,11 @@ def test_plan_keeps_a_small_grid_whole():
 
 # --- frames -------------------------------------------------------------------------------
 
+
 def test_render_writes_one_distinct_frame_per_grid_point(tmp_path):
-    explorer = _TinyExplorer(n=int_slider("n", 2, 1, 4), mode=toggle_buttons("mode", ["a", "b"], "b"))
+    explorer = _TinyExplorer(
+        n=int_slider("n", 2, 1, 4), mode=toggle_buttons("mode", ["a", "b"], "b")
+    )
     entry = sf.render(explorer, tmp_path / "tiny", max_frames=50)
     files = sorted(p.name for p in (tmp_path / "tiny").glob("*.png"))
     assert entry["frames"] == len(files) == 8
@@ -160,12 +171,22 @@ def test_frames_are_deterministic(tmp_path):
 
 def test_explorer_cell_finds_the_cell_that_displays_the_explorer():
     nb = nbformat.v4.new_notebook()
-    shown = nbformat.v4.new_output("execute_result", data={
-        "text/plain": LAB_HINT.format(name="TestErrorExplorer"),
-        "application/vnd.jupyter.widget-view+json": {"model_id": "x", "version_major": 2, "version_minor": 0}})
-    nb.cells = [nbformat.v4.new_markdown_cell("TestErrorExplorer(n=1)"),
-                nbformat.v4.new_code_cell("x = 1", outputs=[nbformat.v4.new_output("stream", text="1")]),
-                nbformat.v4.new_code_cell("TestErrorExplorer(n=30)", outputs=[shown])]
+    shown = nbformat.v4.new_output(
+        "execute_result",
+        data={
+            "text/plain": LAB_HINT.format(name="TestErrorExplorer"),
+            "application/vnd.jupyter.widget-view+json": {
+                "model_id": "x",
+                "version_major": 2,
+                "version_minor": 0,
+            },
+        },
+    )
+    nb.cells = [
+        nbformat.v4.new_markdown_cell("TestErrorExplorer(n=1)"),
+        nbformat.v4.new_code_cell("x = 1", outputs=[nbformat.v4.new_output("stream", text="1")]),
+        nbformat.v4.new_code_cell("TestErrorExplorer(n=30)", outputs=[shown]),
+    ]
     assert sf.explorer_cell(nb) == (2, "TestErrorExplorer")
     shown["data"]["text/plain"] = "TestErrorExplorer(n=30)"  # a repr is no explorer cell's text
     assert sf.explorer_cell(nb) is None
@@ -184,6 +205,7 @@ def test_every_chapter_shows_one_explorer():
 
 # --- the site side ------------------------------------------------------------------------
 
+
 def test_the_static_note_shows_on_the_site_only():
     assert 'class="pe-static-note"' in STATIC_NOTE and 'style="display: none"' in STATIC_NOTE
     assert "make lab" in STATIC_NOTE and "snaps" in STATIC_NOTE
@@ -198,7 +220,9 @@ def test_sphinx_extension_finds_the_explorers_of_a_page():
         def __init__(self, **attributes):
             self.attributes = attributes
 
-    body = json.dumps({"state": {"a": {"state": {"outputs": [{"data": {"text/plain": "<RocExplorer figure>"}}]}}}})
+    body = json.dumps(
+        {"state": {"a": {"state": {"outputs": [{"data": {"text/plain": "<RocExplorer figure>"}}]}}}}
+    )
     scripts = [Js(src="x.js"), Js(type="application/vnd.jupyter.widget-state+json", body=body)]
     assert ext._page_explorers(scripts) == ["RocExplorer"]
     assert ext._page_explorers(scripts[:1]) == []

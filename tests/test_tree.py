@@ -37,7 +37,8 @@ WINE = load_wine(return_X_y=True)
 # --------------------------------------------------------------------------- impurities
 def test_entropy_values_and_scipy():
     assert entropy([9, 5]) == pytest.approx(
-        -(9 / 14) * math.log2(9 / 14) - (5 / 14) * math.log2(5 / 14), abs=1e-15)
+        -(9 / 14) * math.log2(9 / 14) - (5 / 14) * math.log2(5 / 14), abs=1e-15
+    )
     assert entropy([7, 0]) == 0.0 and entropy([3, 3]) == 1.0
     rng = np.random.default_rng(0)
     c = rng.integers(0, 20, size=(50, 4))
@@ -67,8 +68,12 @@ def test_gain_split_info_ratio_playtennis():
         _, _, table = contingency_table(d.X[:, j], d.y)
         gains[name] = information_gain(table)
     # Mitchell (1997, p. 60) prints 0.246, 0.151, 0.048, 0.029 (rounded intermediate sums)
-    for name, printed in {"Outlook": 0.246, "Humidity": 0.151, "Wind": 0.048,
-                          "Temperature": 0.029}.items():
+    for name, printed in {
+        "Outlook": 0.246,
+        "Humidity": 0.151,
+        "Wind": 0.048,
+        "Temperature": 0.029,
+    }.items():
         assert gains[name] == pytest.approx(printed, abs=2e-3)
     _, _, outlook = contingency_table(d.X[:, 0], d.y)
     assert split_info(outlook) == pytest.approx(entropy([5, 4, 5]), abs=1e-15)
@@ -131,7 +136,8 @@ def test_c45_categorical_uses_gain_ratio_and_average_heuristic():
     assert ID3().fit(X, d.y).tree_.feature == 4
     # gain ratio alone does not save us: 0.940 / log2(14) = 0.247 > 0.156 for Outlook
     assert gain_ratio(contingency_table(X[:, 4], d.y)[2]) > gain_ratio(
-        contingency_table(X[:, 0], d.y)[2])
+        contingency_table(X[:, 0], d.y)[2]
+    )
     assert C45(min_samples_leaf=1).fit(X, d.y).tree_.feature == 4
     # Quinlan's rule that two branches hold >= 2 cases (min_samples_leaf=2) does
     c = C45().fit(X, d.y)
@@ -209,8 +215,11 @@ def test_c45_threshold_split_by_hand():
     # right branch (weight 1) is too light and no cut is left
     w = np.array([0.5, 1.0, 0.5, 1.0])
     gain, thr, _, sizes = T._c45_threshold_split(x, _onehot(y, w), w, 1)
-    assert thr == 2.5 and sizes.tolist() == [2.0, 1.0] and gain == pytest.approx(
-        entropy([2, 1]), abs=1e-15)
+    assert (
+        thr == 2.5
+        and sizes.tolist() == [2.0, 1.0]
+        and gain == pytest.approx(entropy([2, 1]), abs=1e-15)
+    )
     assert T._c45_threshold_split(x, _onehot(y, w), w, 1.5) is None
     assert T._c45_threshold_split(np.ones(3), _onehot(np.array([0, 1, 0])), np.ones(3), 1) is None
 
@@ -221,8 +230,9 @@ def _c45_data(X, y, categorical, **limits):
 
 
 def test_c45_candidates_weight_the_gain_by_the_known_fraction():
-    data = _c45_data([[1.0], [2.0], [3.0], [4.0], [np.nan], [np.nan]], [0, 0, 1, 1, 1, 0],
-                     [False], min_leaf=1)
+    data = _c45_data(
+        [[1.0], [2.0], [3.0], [4.0], [np.nan], [np.nan]], [0, 0, 1, 1, 1, 0], [False], min_leaf=1
+    )
     gain, split_info, thr, values, sizes = T._c45_candidates(data, np.arange(6), np.ones(6), [0])[0]
     assert gain == pytest.approx(4 / 6)  # gain 1 bit on the known cases, F = 4/6
     assert split_info == pytest.approx(math.log2(3))  # branches 2, 2 and "unknown" 2
@@ -264,8 +274,9 @@ def test_fractional_weights_send_unknown_cases_down_every_branch():
 
 
 def test_c45_grow_by_hand_and_rounding_of_used_up_classes():
-    data = _c45_data([[1.0], [2.0], [3.0], [4.0], [np.nan], [np.nan]], [0, 0, 1, 1, 1, 0],
-                     [False], min_leaf=1)
+    data = _c45_data(
+        [[1.0], [2.0], [3.0], [4.0], [np.nan], [np.nan]], [0, 0, 1, 1, 1, 0], [False], min_leaf=1
+    )
     root = T._c45_grow(data, np.arange(6), np.ones(6), [0], 0)
     assert root.feature == 0 and root.threshold == 2.5
     assert root.children["<="].counts.tolist() == [2.5, 0.5]
@@ -306,7 +317,9 @@ def test_cart_equals_sklearn(key):
         ours = CART(key[1], max_depth=depth).fit(X, y)
         sk = DecisionTreeClassifier(criterion=key[1], max_depth=depth, random_state=seed).fit(X, y)
         assert sk.tree_.node_count == ours.tree_.node_count
-        assert np.array_equal(np.where(ours.tree_.feature < 0, -2, ours.tree_.feature), sk.tree_.feature)
+        assert np.array_equal(
+            np.where(ours.tree_.feature < 0, -2, ours.tree_.feature), sk.tree_.feature
+        )
         # scikit-learn stores X as float32, so its midpoints differ in the 8th digit
         assert np.allclose(sk.tree_.threshold, ours.tree_.threshold, rtol=0, atol=1e-6)
         assert np.array_equal(ours.predict(Xt), sk.predict(Xt))
@@ -389,7 +402,8 @@ def test_ccp_alpha_pruned_trees_equal_sklearn():
         t = ours.tree_
         leaves = t.leaves()
         assert (t.weight[leaves] * t.impurity[leaves]).sum() / t.weight[0] == pytest.approx(
-            path.impurities[k], abs=1e-12)
+            path.impurities[k], abs=1e-12
+        )
 
 
 def test_pruning_slow_twin():
@@ -482,7 +496,9 @@ def test_max_features_random_state():
     assert np.array_equal(a.tree_.feature, g.tree_.feature)
     seed = int(np.random.RandomState(5).randint(np.iinfo(np.int32).max))
     r = CART(max_features="sqrt", random_state=np.random.RandomState(5)).fit(X, y)
-    assert np.array_equal(r.tree_.feature, CART(max_features="sqrt", random_state=seed).fit(X, y).tree_.feature)
+    assert np.array_equal(
+        r.tree_.feature, CART(max_features="sqrt", random_state=seed).fit(X, y).tree_.feature
+    )
     # plugs into scikit-learn's bagging, which sets random_state to ints
     bag = BaggingClassifier(CART(max_features="sqrt"), n_estimators=5, random_state=0).fit(X, y)
     assert bag.score(X, y) > 0.9
@@ -527,20 +543,38 @@ def test_export_text_cart_and_names():
 
 # --------------------------------------------------------------------------- sklearn checks
 _SPARSE = "sparse input is rejected with a TypeError naming it (trees here are dense-only)"
-_ID3 = ("ID3 takes categorical attributes only and rejects continuous (non-integral float) "
-        "data, which this check feeds it")
+_ID3 = (
+    "ID3 takes categorical attributes only and rejects continuous (non-integral float) "
+    "data, which this check feeds it"
+)
 _ID3_CHECKS = [
-    "check_fit_score_takes_y", "check_estimators_overwrite_params",
-    "check_dont_overwrite_parameters", "check_estimators_fit_returns_self",
-    "check_readonly_memmap_input", "check_n_features_in_after_fitting",
-    "check_positive_only_tag_during_fit", "check_estimators_dtypes", "check_dtype_object",
-    "check_pipeline_consistency", "check_estimators_nan_inf", "check_estimators_pickle",
-    "check_f_contiguous_array_estimator", "check_classifiers_one_label",
-    "check_classifiers_classes", "check_classifiers_train", "check_supervised_y_2d",
-    "check_methods_sample_order_invariance", "check_methods_subset_invariance",
-    "check_fit2d_1sample", "check_fit2d_1feature", "check_dict_unchanged",
-    "check_fit_idempotent", "check_fit_check_is_fitted", "check_n_features_in",
-    "check_fit2d_predict1d", "check_requires_y_none",
+    "check_fit_score_takes_y",
+    "check_estimators_overwrite_params",
+    "check_dont_overwrite_parameters",
+    "check_estimators_fit_returns_self",
+    "check_readonly_memmap_input",
+    "check_n_features_in_after_fitting",
+    "check_positive_only_tag_during_fit",
+    "check_estimators_dtypes",
+    "check_dtype_object",
+    "check_pipeline_consistency",
+    "check_estimators_nan_inf",
+    "check_estimators_pickle",
+    "check_f_contiguous_array_estimator",
+    "check_classifiers_one_label",
+    "check_classifiers_classes",
+    "check_classifiers_train",
+    "check_supervised_y_2d",
+    "check_methods_sample_order_invariance",
+    "check_methods_subset_invariance",
+    "check_fit2d_1sample",
+    "check_fit2d_1feature",
+    "check_dict_unchanged",
+    "check_fit_idempotent",
+    "check_fit_check_is_fitted",
+    "check_n_features_in",
+    "check_fit2d_predict1d",
+    "check_requires_y_none",
 ]
 EXPECTED_FAILED = {
     "CART": {},
@@ -627,7 +661,13 @@ CASES = [
     (pruning_sequence, (Xg, yg, Xg[:, :2], yg), {}, ValueError, "X_test"),
     (pruning_sequence, (Xg, yg, Xg, yg[:3]), {}, ValueError, "y_test"),
     (pruning_sequence, (Xg, yg, Xg, yg), {"grid": Xg[:, :1]}, ValueError, "grid"),
-    (pruning_sequence, (Xg, yg, Xg, yg), {"criterion": "squared_error"}, ValueError, "CARTRegressor"),
+    (
+        pruning_sequence,
+        (Xg, yg, Xg, yg),
+        {"criterion": "squared_error"},
+        ValueError,
+        "CARTRegressor",
+    ),
 ]
 
 
@@ -646,8 +686,10 @@ def _exact_gini_gains(y, cuts):
         return 1 - sum(Fraction(int(np.sum(part == c)), n) ** 2 for c in np.unique(y))
 
     n = len(y)
-    return [gini_f(y) - Fraction(i, n) * gini_f(y[:i]) - Fraction(n - i, n) * gini_f(y[i:])
-            for i in cuts]
+    return [
+        gini_f(y) - Fraction(i, n) * gini_f(y[:i]) - Fraction(n - i, n) * gini_f(y[i:])
+        for i in cuts
+    ]
 
 
 @pytest.mark.parametrize("m", [8, 12, 31])

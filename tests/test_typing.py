@@ -22,7 +22,8 @@ import patterneval
 
 # The package and every public module in it (no part of the dotted name private).
 MODULES = ["patterneval"] + [
-    module.name for module in pkgutil.walk_packages(patterneval.__path__, "patterneval.")
+    module.name
+    for module in pkgutil.walk_packages(patterneval.__path__, "patterneval.")
     if not any(part.startswith("_") for part in module.name.split("."))
 ]
 
@@ -59,7 +60,9 @@ def _public_callables():
             module = importlib.import_module(module_name)
         except ImportError:  # pragma: no cover - an extra is not installed
             continue
-        for name in getattr(module, "__all__", ()):  # patterneval.book: none, import a chapter's module
+        for name in getattr(
+            module, "__all__", ()
+        ):  # patterneval.book: none, import a chapter's module
             obj = getattr(module, name)
             if id(obj) in seen:
                 continue
@@ -75,8 +78,11 @@ CALLABLES = _public_callables()
 # the hints were added. Strict, so that annotating them fails here until they leave this set.
 PENDING: set = set()
 CHECKED = [
-    pytest.param(*p.values, id=p.id, marks=pytest.mark.xfail(strict=True, reason="not annotated yet"))
-    if p.id in PENDING else p
+    pytest.param(
+        *p.values, id=p.id, marks=pytest.mark.xfail(strict=True, reason="not annotated yet")
+    )
+    if p.id in PENDING
+    else p
     for p in CALLABLES
 ]
 
@@ -89,7 +95,8 @@ def test_the_public_api_is_enumerated():
 def test_public_callable_is_annotated(func):
     signature = inspect.signature(func)
     missing = [
-        name for name, parameter in signature.parameters.items()
+        name
+        for name, parameter in signature.parameters.items()
         if name not in ("self", "cls") and parameter.annotation is inspect.Parameter.empty
     ]
     assert not missing, f"parameters without an annotation: {missing}"

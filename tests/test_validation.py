@@ -35,8 +35,9 @@ GOOD = {
     simulate_coverage: dict(error=0.1, n=10, n_datasets=5, rng=0),
     simulation.check_mean: dict(samples=[0.1, 0.2, 0.3], formula=0.2),
     simulation.check_variance: dict(samples=[0.1, 0.2, 0.3], formula=0.01),
-    simulation.check_variance_difference: dict(samples_a=[0.1, 0.3, 0.2, 0.5], samples_b=[0.2, 0.2, 0.3, 0.1],
-                                                  formula=0.02),  # replicates that vary: a standard error > 0
+    simulation.check_variance_difference: dict(
+        samples_a=[0.1, 0.3, 0.2, 0.5], samples_b=[0.2, 0.2, 0.3, 0.1], formula=0.02
+    ),  # replicates that vary: a standard error > 0
     simulation.check_value: dict(simulated=0.5, std_error=0.1, formula=0.5),
     simulation.format_checks: dict(checks=[simulation.check_value(0.5, 0.1, 0.5)]),
 }
@@ -61,12 +62,27 @@ CASES = [
     (pe.binomial_interval, dict(k=-1), ValueError, r"^k must be an array of values >= 0; got -1"),
     (pe.binomial_interval, dict(k=11), ValueError, r"^k must be at most n .*; got k=11, n=10"),
     (pe.binomial_interval, dict(k=[1, 12]), ValueError, r"^k must be at most n"),
-    (pe.binomial_interval, dict(k=0, n=0), ValueError, r"^n must be an array of values >= 1; got 0"),
+    (
+        pe.binomial_interval,
+        dict(k=0, n=0),
+        ValueError,
+        r"^n must be an array of values >= 1; got 0",
+    ),
     (pe.binomial_interval, dict(k=2.5), TypeError, r"^k must be an array of integers; got 2.5"),
     (pe.binomial_interval, dict(n=10.5), TypeError, r"^n must be an array of integers"),
     (pe.binomial_interval, dict(k="3"), TypeError, r"^k must be an array of integers"),
-    (pe.binomial_interval, dict(k=[1, 2], n=[3, 4, 5]), ValueError, r"^n must be of the shape of k"),
-    (pe.stratified_error, dict(k=[-1, 2]), ValueError, r"^k must be an array of values >= 0; got \[-1, 2\]"),
+    (
+        pe.binomial_interval,
+        dict(k=[1, 2], n=[3, 4, 5]),
+        ValueError,
+        r"^n must be of the shape of k",
+    ),
+    (
+        pe.stratified_error,
+        dict(k=[-1, 2]),
+        ValueError,
+        r"^k must be an array of values >= 0; got \[-1, 2\]",
+    ),
     (pe.stratified_error, dict(k=[11, 2]), ValueError, r"^k must be at most n"),
     (pe.stratified_error, dict(n=[0, 20]), ValueError, r"^n must be an array of values >= 1"),
     (pe.stratified_error, dict(k=[1.5, 2]), TypeError, r"^k must be an array of integers"),
@@ -87,52 +103,199 @@ CASES = [
     (simulate_coverage, dict(n=2.5), TypeError, r"^n must be an integer >= 1; got 2.5"),
     # ---- labels
     (pe.test_error, dict(y_pred=[0, 1, 0]), ValueError, r"^y_pred has 3 entries but y_true has 4"),
-    (pe.test_error, dict(y_true=[], y_pred=[]), ValueError, r"^y_true must be a 1-d array of at least 1 labels; got an empty"),
-    (pe.test_error, dict(y_true=[[0, 1]], y_pred=[[0, 1]]), ValueError, r"^y_true must be a 1-d array of labels; got an array of shape \(1, 2\)"),
+    (
+        pe.test_error,
+        dict(y_true=[], y_pred=[]),
+        ValueError,
+        r"^y_true must be a 1-d array of at least 1 labels; got an empty",
+    ),
+    (
+        pe.test_error,
+        dict(y_true=[[0, 1]], y_pred=[[0, 1]]),
+        ValueError,
+        r"^y_true must be a 1-d array of labels; got an array of shape \(1, 2\)",
+    ),
     (pe.test_error, dict(y_pred=3), TypeError, r"^y_pred must be a 1-d array of labels"),
     # ---- proportions
-    (pe.error_variance, dict(error=1.5), ValueError, r"^error must be an array of values in \[0, 1\]; got 1.5"),
-    (pe.error_variance, dict(error=-0.1), ValueError, r"^error must be an array of values in \[0, 1\]"),
-    (pe.sample_size_for_width, dict(error=np.nan), ValueError, r"^error must be a finite real number in \[0, 1\]; got nan"),
-    (pe.sample_size_for_width, dict(width=0), ValueError, r"^width must be a real number in \(0, 1\); got 0"),
-    (pe.sample_size_for_width, dict(width=1.0), ValueError, r"^width must be a real number in \(0, 1\)"),
-    (pe.coverage_probability, dict(error=2), ValueError, r"^error must be a real number in \[0, 1\]; got 2"),
-    (simulate_coverage, dict(error="0.1"), TypeError, r"^error must be a real number in \[0, 1\]; got '0.1'"),
-    (pe.stratified_variance, dict(class_errors=[0.1, 1.2]), ValueError, r"^class_errors must be an array of values in \[0, 1\]"),
-    (pe.selective_variance_gap, dict(class_errors=[-0.1, 0.2]), ValueError, r"^class_errors must be an array of values in"),
-    (simulate_sampling, dict(class_errors=[[0.1, 0.2]]), ValueError, r"^class_errors must be a 1-d array .*; got an array of shape \(1, 2\)"),
+    (
+        pe.error_variance,
+        dict(error=1.5),
+        ValueError,
+        r"^error must be an array of values in \[0, 1\]; got 1.5",
+    ),
+    (
+        pe.error_variance,
+        dict(error=-0.1),
+        ValueError,
+        r"^error must be an array of values in \[0, 1\]",
+    ),
+    (
+        pe.sample_size_for_width,
+        dict(error=np.nan),
+        ValueError,
+        r"^error must be a finite real number in \[0, 1\]; got nan",
+    ),
+    (
+        pe.sample_size_for_width,
+        dict(width=0),
+        ValueError,
+        r"^width must be a real number in \(0, 1\); got 0",
+    ),
+    (
+        pe.sample_size_for_width,
+        dict(width=1.0),
+        ValueError,
+        r"^width must be a real number in \(0, 1\)",
+    ),
+    (
+        pe.coverage_probability,
+        dict(error=2),
+        ValueError,
+        r"^error must be a real number in \[0, 1\]; got 2",
+    ),
+    (
+        simulate_coverage,
+        dict(error="0.1"),
+        TypeError,
+        r"^error must be a real number in \[0, 1\]; got '0.1'",
+    ),
+    (
+        pe.stratified_variance,
+        dict(class_errors=[0.1, 1.2]),
+        ValueError,
+        r"^class_errors must be an array of values in \[0, 1\]",
+    ),
+    (
+        pe.selective_variance_gap,
+        dict(class_errors=[-0.1, 0.2]),
+        ValueError,
+        r"^class_errors must be an array of values in",
+    ),
+    (
+        simulate_sampling,
+        dict(class_errors=[[0.1, 0.2]]),
+        ValueError,
+        r"^class_errors must be a 1-d array .*; got an array of shape \(1, 2\)",
+    ),
     # ---- priors: negative, not summing to 1, wrong length
-    *[(f, dict(priors=[-0.2, 1.2]), ValueError, PRIORS_NEG) for f in (
-        pe.stratified_error, pe.stratified_variance, pe.selective_variance_gap,
-        pe.proportional_allocation, simulate_sampling)],
-    *[(f, dict(priors=[0.5, 0.6]), ValueError, PRIORS_SUM) for f in (
-        pe.stratified_error, pe.stratified_variance, pe.selective_variance_gap,
-        pe.proportional_allocation, simulate_sampling)],
-    (pe.stratified_error, dict(priors=[0.2, 0.3, 0.5]), ValueError, r"^priors has 3 entries but k has 2"),
-    (pe.stratified_variance, dict(priors=[1.0]), ValueError, r"^priors has 1 entries but class_errors has 2"),
-    (pe.selective_variance_gap, dict(priors=[0.2, 0.3, 0.5]), ValueError, r"^priors has 3 entries but class_errors has 2"),
-    (simulate_sampling, dict(priors=[0.2, 0.3, 0.5]), ValueError, r"^priors has 3 entries but class_errors has 2"),
-    (pe.proportional_allocation, dict(priors=[[0.5, 0.5]]), ValueError, r"^priors must be a 1-d array"),
-    (pe.proportional_allocation, dict(priors="ab"), TypeError, r"^priors must be a 1-d array of real numbers; got 'ab'"),
+    *[
+        (f, dict(priors=[-0.2, 1.2]), ValueError, PRIORS_NEG)
+        for f in (
+            pe.stratified_error,
+            pe.stratified_variance,
+            pe.selective_variance_gap,
+            pe.proportional_allocation,
+            simulate_sampling,
+        )
+    ],
+    *[
+        (f, dict(priors=[0.5, 0.6]), ValueError, PRIORS_SUM)
+        for f in (
+            pe.stratified_error,
+            pe.stratified_variance,
+            pe.selective_variance_gap,
+            pe.proportional_allocation,
+            simulate_sampling,
+        )
+    ],
+    (
+        pe.stratified_error,
+        dict(priors=[0.2, 0.3, 0.5]),
+        ValueError,
+        r"^priors has 3 entries but k has 2",
+    ),
+    (
+        pe.stratified_variance,
+        dict(priors=[1.0]),
+        ValueError,
+        r"^priors has 1 entries but class_errors has 2",
+    ),
+    (
+        pe.selective_variance_gap,
+        dict(priors=[0.2, 0.3, 0.5]),
+        ValueError,
+        r"^priors has 3 entries but class_errors has 2",
+    ),
+    (
+        simulate_sampling,
+        dict(priors=[0.2, 0.3, 0.5]),
+        ValueError,
+        r"^priors has 3 entries but class_errors has 2",
+    ),
+    (
+        pe.proportional_allocation,
+        dict(priors=[[0.5, 0.5]]),
+        ValueError,
+        r"^priors must be a 1-d array",
+    ),
+    (
+        pe.proportional_allocation,
+        dict(priors="ab"),
+        TypeError,
+        r"^priors must be a 1-d array of real numbers; got 'ab'",
+    ),
     # ---- confidence_level outside (0, 1) or not a number; method unknown or not a string
-    *[(f, dict(confidence_level=bad), ValueError, LEVEL_MSG_VALUE)
-      for f in WITH_LEVEL for bad in (0, 1, 1.5, -0.1)],
+    *[
+        (f, dict(confidence_level=bad), ValueError, LEVEL_MSG_VALUE)
+        for f in WITH_LEVEL
+        for bad in (0, 1, 1.5, -0.1)
+    ],
     *[(f, dict(confidence_level="0.95"), TypeError, LEVEL_MSG_TYPE) for f in WITH_LEVEL],
     *[(f, dict(method="exact"), ValueError, METHOD_MSG) for f in WITH_METHOD],
     (pe.binomial_interval, dict(method=None), TypeError, r"^method must be a string"),
     # ---- randomness and replicate counts
     (simulate_sampling, dict(rng="seed"), TypeError, RNG_MSG),
     (simulate_coverage, dict(rng="seed"), TypeError, RNG_MSG),
-    (simulate_sampling, dict(rng=np.random.RandomState(0)), TypeError, r"^rng must be .* legacy RandomState"),
-    (simulate_sampling, dict(n_datasets=0), ValueError, r"^n_datasets must be an integer >= 1; got 0"),
-    (simulate_coverage, dict(n_datasets=0), ValueError, r"^n_datasets must be an integer >= 1; got 0"),
+    (
+        simulate_sampling,
+        dict(rng=np.random.RandomState(0)),
+        TypeError,
+        r"^rng must be .* legacy RandomState",
+    ),
+    (
+        simulate_sampling,
+        dict(n_datasets=0),
+        ValueError,
+        r"^n_datasets must be an integer >= 1; got 0",
+    ),
+    (
+        simulate_coverage,
+        dict(n_datasets=0),
+        ValueError,
+        r"^n_datasets must be an integer >= 1; got 0",
+    ),
     (simulate_coverage, dict(n_datasets=10.0), TypeError, r"^n_datasets must be an integer >= 1"),
     # ---- Monte Carlo checks (patterneval.book.simulation)
-    (simulation.check_mean, dict(samples=[0.1]), ValueError, r"^samples must be a 1-d array .* with at least 2 entries; got shape \(1,\)"),
-    (simulation.check_mean, dict(samples=[[0.1, 0.2]]), ValueError, r"^samples must be a 1-d array .*; got an array of shape \(1, 2\)"),
-    (simulation.check_variance, dict(samples=[0.1]), ValueError, r"^samples must be a 1-d array .* at least 2"),
-    (simulation.check_variance_difference, dict(samples_b=[0.2]), ValueError, r"^samples_b must be a 1-d array .* at least 2"),
-    (simulation.check_value, dict(std_error=-0.1), ValueError, r"^std_error must be a real number >= 0; got -0.1"),
+    (
+        simulation.check_mean,
+        dict(samples=[0.1]),
+        ValueError,
+        r"^samples must be a 1-d array .* with at least 2 entries; got shape \(1,\)",
+    ),
+    (
+        simulation.check_mean,
+        dict(samples=[[0.1, 0.2]]),
+        ValueError,
+        r"^samples must be a 1-d array .*; got an array of shape \(1, 2\)",
+    ),
+    (
+        simulation.check_variance,
+        dict(samples=[0.1]),
+        ValueError,
+        r"^samples must be a 1-d array .* at least 2",
+    ),
+    (
+        simulation.check_variance_difference,
+        dict(samples_b=[0.2]),
+        ValueError,
+        r"^samples_b must be a 1-d array .* at least 2",
+    ),
+    (
+        simulation.check_value,
+        dict(std_error=-0.1),
+        ValueError,
+        r"^std_error must be a real number >= 0; got -0.1",
+    ),
     (simulation.check_mean, dict(n_se=0), ValueError, r"^n_se must be a real number > 0; got 0"),
     (simulation.format_checks, dict(checks=[]), ValueError, r"^checks must be a non-empty list"),
 ]
@@ -148,7 +311,9 @@ def _case_id(case):
     return f"{_name(f)}({args})-{exc.__name__}"
 
 
-@pytest.mark.parametrize(("func", "overrides", "exc", "match"), CASES, ids=[_case_id(c) for c in CASES])
+@pytest.mark.parametrize(
+    ("func", "overrides", "exc", "match"), CASES, ids=[_case_id(c) for c in CASES]
+)
 def test_bad_input_raises_naming_the_argument(func, overrides, exc, match):
     kwargs = {**GOOD[func], **overrides}
     info = assert_rejects(exc, match, func, **kwargs)
@@ -167,7 +332,11 @@ def test_every_public_function_has_a_row():
 
     (The resampling modules keep their bad-input tables beside their own tests.)
     """
-    public = {name: getattr(module, name) for module in (errorrate, simulation, error_rate, selective_sampling) for name in module.__all__}
+    public = {
+        name: getattr(module, name)
+        for module in (errorrate, simulation, error_rate, selective_sampling)
+        for name in module.__all__
+    }
     functions = {name for name, obj in public.items() if inspect.isfunction(obj)}
     covered = {_name(f) for f, *_ in CASES}
     assert functions - covered == set(), "public functions without a bad-input row"
@@ -177,7 +346,13 @@ def test_every_public_function_has_a_row():
     for name in others - {"INTERVAL_METHODS"}:
         assert isinstance(public[name], type), name
     # the top level re-exports errorrate's methods and result types, not the chapter's simulators
-    assert {name for name in errorrate.__all__ if not name.startswith("simulate_")
-            and not name.endswith("Simulation")} <= set(dir(pe)), "errorrate exports missing from the package"
+    assert {
+        name
+        for name in errorrate.__all__
+        if not name.startswith("simulate_") and not name.endswith("Simulation")
+    } <= set(dir(pe)), "errorrate exports missing from the package"
     # result methods that take options are covered too
-    assert {"ErrorEstimate.confidence_interval", "StratifiedEstimate.confidence_interval"} <= covered
+    assert {
+        "ErrorEstimate.confidence_interval",
+        "StratifiedEstimate.confidence_interval",
+    } <= covered

@@ -9,7 +9,12 @@ from patterneval.widgets import SelectiveSamplingExplorer, TestErrorExplorer
 
 EXPLORERS = [
     (TestErrorExplorer, dict(n=40, error=0.1, confidence_level=0.9, n_datasets=500), "n", 120),
-    (SelectiveSamplingExplorer, dict(prior=0.6, error1=0.1, error2=0.3, n=100, n_datasets=2_000), "error2", 0.1),
+    (
+        SelectiveSamplingExplorer,
+        dict(prior=0.6, error1=0.1, error2=0.3, n=100, n_datasets=2_000),
+        "error2",
+        0.1,
+    ),
 ]
 
 
@@ -41,7 +46,9 @@ def test_draw_test_error_panels():
 
 def test_draw_selective_sampling_reports_the_formula_gap():
     fig = plotting.new_figure()
-    plotting.draw_selective_sampling(fig, prior=0.5, error1=0.1, error2=0.3, n=100, n_datasets=1_000)
+    plotting.draw_selective_sampling(
+        fig, prior=0.5, error1=0.1, error2=0.3, n=100, n_datasets=1_000
+    )
     text = fig.axes[0].texts[0].get_text()
     assert "gap = P1 P2 (e1-e2)^2/N = 0.0001" in text  # 0.5 * 0.5 * 0.2^2 / 100
 
@@ -58,14 +65,20 @@ def test_book_figures_display_as_png_without_pyplot():
 
 def test_static_figures_have_expected_axes():
     assert len(plotting.plot_log_likelihood(3, 20).axes) == 1
-    assert len(plotting.plot_coverage_curves(20, errors=[0.1, 0.2]).axes) == len(plotting.INTERVAL_METHODS)
+    assert len(plotting.plot_coverage_curves(20, errors=[0.1, 0.2]).axes) == len(
+        plotting.INTERVAL_METHODS
+    )
 
 
 def _explorer_classes():
     import patterneval.widgets as w
 
-    return [obj for name in w.__all__ if name != "Explorer"
-            if isinstance(obj := getattr(w, name), type) and issubclass(obj, w.Explorer)]
+    return [
+        obj
+        for name in w.__all__
+        if name != "Explorer"
+        if isinstance(obj := getattr(w, name), type) and issubclass(obj, w.Explorer)
+    ]
 
 
 @pytest.mark.parametrize("cls", _explorer_classes(), ids=lambda c: c.__name__)
@@ -79,7 +92,8 @@ def test_every_explorer_has_a_caption_and_a_chapter_that_uses_it(cls):
     assert f"{cls.__name__}(" in notebook.read_text(encoding="utf-8")
     screenshot = root / "book" / "appendix" / "explorers" / f"{cls.__name__}.png"
     assert screenshot.is_file(), (
-        f"no screenshot of {cls.__name__} for the Explorers page: run `make screenshots`")
+        f"no screenshot of {cls.__name__} for the Explorers page: run `make screenshots`"
+    )
 
 
 @pytest.mark.parametrize("cls", _explorer_classes(), ids=lambda c: c.__name__)
@@ -92,7 +106,10 @@ def test_every_control_comes_from_the_one_factory():
 
     slider = int_slider("N", 20, 2, 300)
     assert (slider.value, slider.min, slider.max, slider.step) == (20, 2, 300, 1)
-    assert not slider.continuous_update and slider.style.description_width == STYLE["description_width"]
+    assert (
+        not slider.continuous_update
+        and slider.style.description_width == STYLE["description_width"]
+    )
     assert float_slider("p", 0.5, 0.0, 1.0, 0.05, readout_format=".3f").readout_format == ".3f"
     assert selection_slider("k", [2, 3], 3).value == 3
     toggle = control("toggle", "mode", "b", options=["a", "b"])
@@ -103,8 +120,15 @@ def test_every_control_comes_from_the_one_factory():
 DRAW_KEYWORDS = {
     "draw_bootstrap": dict(n=10, n_resamples=200),
     "draw_ensemble_bounds": dict(error=0.3, n_voters=21, correlation=0.0, n_datasets=200),
-    "draw_evolution": dict(mutation_rate=0.05, crossover_rate=0.7, selection="roulette", n_bits=12,
-                           population_size=10, n_generations=6, rng=3),
+    "draw_evolution": dict(
+        mutation_rate=0.05,
+        crossover_rate=0.7,
+        selection="roulette",
+        n_bits=12,
+        population_size=10,
+        n_generations=6,
+        rng=3,
+    ),
     "draw_perturbation": None,  # a PerturbationInterval, made in the test
     "draw_reliability": dict(slope=2.0, shift=0.3, n=800, n_bins=8, rng=1),
     "draw_roc": dict(auc=0.8, n=40, confidence_level=0.9, rng=3),
@@ -120,7 +144,9 @@ def _draw_keywords(name):
         from patterneval.resampling.perturbation import perturbation_interval
 
         X, y = two_gaussians(30, rng=0)
-        return dict(result=perturbation_interval(X, y, cv=3, n_resamples=50, rng=0), confidence_level=0.9)
+        return dict(
+            result=perturbation_interval(X, y, cv=3, n_resamples=50, rng=0), confidence_level=0.9
+        )
     return DRAW_KEYWORDS[name]
 
 
@@ -158,8 +184,12 @@ def test_draw_functions_are_their_painters_drawn_once():
     assert plotting.draw_vote_rates(fig, accuracy=0.6, n_voters=9) is fig
     correct, _, reject = fig.axes[0].lines[:3]
     T = np.arange(1, 10)
-    majority = [sum(comb(t, k) * 0.6**k * 0.4 ** (t - k) for k in range(t // 2 + 1, t + 1)) for t in T]
+    majority = [
+        sum(comb(t, k) * 0.6**k * 0.4 ** (t - k) for k in range(t // 2 + 1, t + 1)) for t in T
+    ]
     np.testing.assert_array_equal(correct.get_xdata(), T)
     np.testing.assert_allclose(correct.get_ydata(), majority, rtol=1e-12)
-    np.testing.assert_allclose(correct.get_ydata()[2:4], [0.648, 0.4752], rtol=1e-12)  # 3 and 4 voters
+    np.testing.assert_allclose(
+        correct.get_ydata()[2:4], [0.648, 0.4752], rtol=1e-12
+    )  # 3 and 4 voters
     np.testing.assert_allclose(reject.get_ydata()[3], 6 * 0.6**2 * 0.4**2, rtol=1e-12)  # a 2:2 tie

@@ -14,8 +14,9 @@ from patterneval.widgets.bagging import ForestConvergenceExplorer
 @pytest.fixture(scope="module")
 def result():
     X, y = load_iris(return_X_y=True)
-    return forest_convergence(X[::2], y[::2], X[1::2], y[1::2], max_features=(1, 2, None),
-                              n_estimators=12, rng=0)
+    return forest_convergence(
+        X[::2], y[::2], X[1::2], y[1::2], max_features=(1, 2, None), n_estimators=12, rng=0
+    )
 
 
 def test_painter_draws_the_library_values(result):

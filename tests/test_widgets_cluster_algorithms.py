@@ -24,8 +24,12 @@ GRID = kmeans_grid(X, [2, 3], labels_true=Y, n_runs=2, rng=0)
 def test_partition_painter_draws_the_run():
     painter = PartitionPainter(new_figure())
     idx = GRID.index(3, "k-means++", 1)
-    painter.update(points=X[:, 2:], labels=GRID.labels[idx],
-                   centers=GRID.centers[(3, "k-means++", 1)][:, 2:], title="t")
+    painter.update(
+        points=X[:, 2:],
+        labels=GRID.labels[idx],
+        centers=GRID.centers[(3, "k-means++", 1)][:, 2:],
+        title="t",
+    )
     np.testing.assert_array_equal(painter.scatter.get_offsets(), X[:, 2:])
     colours = painter.scatter.get_facecolor()
     expected = matplotlib.colors.to_rgba_array(np.array(PALETTE)[GRID.labels[idx]])
@@ -36,8 +40,9 @@ def test_partition_painter_draws_the_run():
 def test_static_figures():
     hs = [hierarchical(X[:30], linkage=m) for m in ("single", "complete", "average")]
     fig = plot_dendrograms(hs)
-    assert [ax.get_title() for ax in fig.axes] == [f"{m} linkage" for m in
-                                                   ("single", "complete", "average")]
+    assert [ax.get_title() for ax in fig.axes] == [
+        f"{m} linkage" for m in ("single", "complete", "average")
+    ]
     fig = plot_partitions(X[:, 2:], [Y, GRID.labels[0, 0, 0]], ["a", "b"])
     assert len(fig.axes) == 2
 

@@ -30,9 +30,13 @@ def test_all_indices_and_profiles_match_the_functions():
     assert list(scores) == list(INDEX_NAMES)
     # each entry is its index, checked against scikit-learn rather than against the
     # function that all_indices itself calls
-    peers = {"rand_index": skm.rand_score, "adjusted_rand_index": skm.adjusted_rand_score,
-             "fowlkes_mallows_index": skm.fowlkes_mallows_score, "mutual_info": skm.mutual_info_score,
-             "normalized_mutual_info": skm.normalized_mutual_info_score}
+    peers = {
+        "rand_index": skm.rand_score,
+        "adjusted_rand_index": skm.adjusted_rand_score,
+        "fowlkes_mallows_index": skm.fowlkes_mallows_score,
+        "mutual_info": skm.mutual_info_score,
+        "normalized_mutual_info": skm.normalized_mutual_info_score,
+    }
     for name, peer in peers.items():
         assert scores[name] == pytest.approx(peer(TRUE, p), rel=1e-12, abs=1e-15), name
     prof = relabel_profiles(TRUE, grid=[0.0, 1.0], cluster_options=(2,))

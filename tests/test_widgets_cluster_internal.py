@@ -1,6 +1,5 @@
 """The explorer and figures of the chapter "Internal indices"."""
 
-
 import numpy as np
 import pytest
 from _helpers import assert_explorer_displays, png
@@ -14,8 +13,9 @@ from patterneval.widgets.cluster_internal import InternalIndexExplorer
 
 @pytest.fixture(scope="module")
 def explorer():
-    return InternalIndexExplorer(separation=4.0, k=3, separations=[1.0, 4.0, 8.0],
-                                 ks=range(2, 6), n=90)
+    return InternalIndexExplorer(
+        separation=4.0, k=3, separations=[1.0, 4.0, 8.0], ks=range(2, 6), n=90
+    )
 
 
 def test_explorer_redraws_on_each_move(explorer):
@@ -37,11 +37,13 @@ def test_explorer_shows_the_library_values(explorer):
     explorer.controls["separation"].value = 4.0
     X, labelings, curves = explorer.grid[4.0]
     (line,) = [ln for ln in explorer.painter.ax_high.lines if ln.get_label() == "silhouette"]
-    np.testing.assert_allclose(line.get_ydata(),
-                               [pe.silhouette_width(X, labelings[k]) for k in range(2, 6)])
+    np.testing.assert_allclose(
+        line.get_ydata(), [pe.silhouette_width(X, labelings[k]) for k in range(2, 6)]
+    )
     (line,) = [ln for ln in explorer.painter.ax_low.lines if ln.get_label() == "DBI"]
-    np.testing.assert_allclose(line.get_ydata(),
-                               [pe.davies_bouldin_index(X, labelings[k]) for k in range(2, 6)])
+    np.testing.assert_allclose(
+        line.get_ydata(), [pe.davies_bouldin_index(X, labelings[k]) for k in range(2, 6)]
+    )
 
 
 def test_explorer_moves_redraw(explorer):
@@ -64,8 +66,7 @@ def test_blob_data_separation():
 
 def test_index_curves_and_static_figures():
     X, _ = blob_data(6.0, n=90)
-    curves = index_curves(X, [2, 3, 4], names=("silhouette", "Dunn", "DBI",
-                                                     "connectivity"))
+    curves = index_curves(X, [2, 3, 4], names=("silhouette", "Dunn", "DBI", "connectivity"))
     assert int(curves["k"][np.argmax(curves["silhouette"])]) == 3
     fig = plots.plot_index_curves(curves)
     assert len(fig.axes) == 4 and fig._repr_png_().startswith(b"\x89PNG")
@@ -73,7 +74,7 @@ def test_index_curves_and_static_figures():
     fig = plots.plot_pareto(scores, [True, False], ["a", "b", "c"])
     assert len(fig.axes[0].lines[0].get_xdata()) == 2  # the front: a and b
     from sklearn.cluster import KMeans
-    res = [pe.prediction_strength(X, KMeans(n_init=1), k, n_resamples=2, rng=0)
-           for k in (1, 2)]
+
+    res = [pe.prediction_strength(X, KMeans(n_init=1), k, n_resamples=2, rng=0) for k in (1, 2)]
     fig = plots.plot_prediction_strength({"blobs": res})
     assert fig._repr_png_().startswith(b"\x89PNG")

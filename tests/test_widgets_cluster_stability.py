@@ -20,8 +20,9 @@ def _one_thread():
 
 @pytest.fixture(scope="module")
 def explorer():
-    return ClusterStabilityExplorer(noise=1.0, k=3, noises=(0.5, 1.0, 2.0), ks=range(2, 5), n=60,
-                                    n_resamples=4, n_references=3)
+    return ClusterStabilityExplorer(
+        noise=1.0, k=3, noises=(0.5, 1.0, 2.0), ks=range(2, 5), n=60, n_resamples=4, n_references=3
+    )
 
 
 def test_explorer_redraws_on_each_move(explorer):
@@ -86,8 +87,9 @@ def blobs():
 
 @pytest.fixture(scope="module")
 def data_explorer(blobs):
-    return ClusterStabilityExplorer.from_data(blobs, KMeans(n_init=3), [2, 3, 4], n_resamples=4,
-                                              n_references=3, rng=0, k=3)
+    return ClusterStabilityExplorer.from_data(
+        blobs, KMeans(n_init=3), [2, 3, 4], n_resamples=4, n_references=3, rng=0, k=3
+    )
 
 
 def test_from_data_shows_the_library_values(blobs, data_explorer):
@@ -103,11 +105,14 @@ def test_from_data_shows_the_library_values(blobs, data_explorer):
         assert heights[k:] == [0.0] * (len(heights) - k)
         assert explorer.painter.ax_data.get_title() == f"k = {k}"
         assert f"min {expected.stability.min():.2f}, mean {expected.stability.mean():.2f}" in (
-            explorer.painter.ax_stab.get_title())
+            explorer.painter.ax_stab.get_title()
+        )
     gap = pe.gap_statistic(blobs, KMeans(n_init=3), [1, 2, 3, 4], n_references=3, rng=0)
     np.testing.assert_array_equal(explorer.painter.gap_line.get_ydata(), gap.gap)
     assert explorer.painter.ax_k.get_title() == f"gap's 1-SE choice: k = {gap.n_clusters}"
-    np.testing.assert_allclose(explorer.painter.points.get_offsets(), PCA(n_components=2).fit_transform(blobs))
+    np.testing.assert_allclose(
+        explorer.painter.points.get_offsets(), PCA(n_components=2).fit_transform(blobs)
+    )
     assert_explorer_displays(explorer)
 
 
@@ -119,27 +124,33 @@ def test_from_data_every_control_changes_the_drawing(data_explorer):
 
 def test_from_data_two_columns_are_drawn_as_given_and_the_gap_can_be_skipped():
     X, _ = make_blobs(n_samples=40, centers=2, n_features=2, random_state=0)
-    explorer = ClusterStabilityExplorer.from_data(X, KMeans(n_init=2), [2, 3], n_resamples=3, n_references=None,
-                                                  method="subsample", rng=1)
+    explorer = ClusterStabilityExplorer.from_data(
+        X, KMeans(n_init=2), [2, 3], n_resamples=3, n_references=None, method="subsample", rng=1
+    )
     np.testing.assert_array_equal(explorer.painter.points.get_offsets(), X)
     assert explorer.data.gap is None and explorer.painter.ax_k.get_title() == "no gap statistic"
     assert "subsample" in explorer.painter.ax_stab.get_title()
 
 
-@pytest.mark.parametrize("args, kwargs, exc, name", [
-    ((np.arange(10.0), KMeans(), [2, 3]), {}, ValueError, "X"),
-    ((None, DBSCAN(), [2, 3]), {}, TypeError, "clusterer"),
-    ((None, KMeans, [2, 3]), {}, TypeError, "clusterer"),
-    ((None, KMeans(n_init=2), [1, 2]), {}, ValueError, "k_values"),
-    ((None, KMeans(n_init=2), [3, 2]), {}, ValueError, "k_values"),
-    ((None, KMeans(n_init=2), 3), {}, TypeError, "k_values"),
-    ((None, KMeans(n_init=2), [2, 3]), {"k": 5}, ValueError, "k"),
-    ((None, KMeans(n_init=2), [2, 3]), {"method": "jackknife"}, ValueError, "method"),
-    ((None, KMeans(n_init=2), [2, 3]), {"n_resamples": 0}, ValueError, "n_resamples"),
-    ((None, KMeans(n_init=2), [2, 3]), {"n_references": 0}, ValueError, "n_references"),
-    ((None, KMeans(n_init=2), [2, 3]), {"random_state": 0}, TypeError, "rng"),
-])
+@pytest.mark.parametrize(
+    "args, kwargs, exc, name",
+    [
+        ((np.arange(10.0), KMeans(), [2, 3]), {}, ValueError, "X"),
+        ((None, DBSCAN(), [2, 3]), {}, TypeError, "clusterer"),
+        ((None, KMeans, [2, 3]), {}, TypeError, "clusterer"),
+        ((None, KMeans(n_init=2), [1, 2]), {}, ValueError, "k_values"),
+        ((None, KMeans(n_init=2), [3, 2]), {}, ValueError, "k_values"),
+        ((None, KMeans(n_init=2), 3), {}, TypeError, "k_values"),
+        ((None, KMeans(n_init=2), [2, 3]), {"k": 5}, ValueError, "k"),
+        ((None, KMeans(n_init=2), [2, 3]), {"method": "jackknife"}, ValueError, "method"),
+        ((None, KMeans(n_init=2), [2, 3]), {"n_resamples": 0}, ValueError, "n_resamples"),
+        ((None, KMeans(n_init=2), [2, 3]), {"n_references": 0}, ValueError, "n_references"),
+        ((None, KMeans(n_init=2), [2, 3]), {"random_state": 0}, TypeError, "rng"),
+    ],
+)
 def test_from_data_rejects_bad_input(blobs, args, kwargs, exc, name):
     X = blobs if args[0] is None else args[0]
     with pytest.raises(exc, match=name):
-        ClusterStabilityExplorer.from_data(X, *args[1:], **{"n_resamples": 2, "n_references": 2, **kwargs})
+        ClusterStabilityExplorer.from_data(
+            X, *args[1:], **{"n_resamples": 2, "n_references": 2, **kwargs}
+        )

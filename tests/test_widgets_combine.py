@@ -35,7 +35,9 @@ def test_explorer_redraws_on_each_move():
         now = png(explorer)
         assert now != previous
         previous = now
-    assert repr(explorer) == "VoteRatesExplorer(accuracy=0.4, n_voters=40, n_classes=5, threshold=0.7)"
+    assert (
+        repr(explorer) == "VoteRatesExplorer(accuracy=0.4, n_voters=40, n_classes=5, threshold=0.7)"
+    )
 
 
 @pytest.mark.parametrize("name", ["accuracy", "n_voters", "n_classes", "threshold"])

@@ -25,7 +25,9 @@ def test_rejection_grid_painter_draws_the_grid():
     painter.update(grid=GRID, n_samples=60, effect=0.05)
     line = painter.lines["effect", "resampled t"]
     np.testing.assert_allclose(line.get_ydata(), GRID.rejection_rate[1, :, 1])
-    np.testing.assert_allclose(painter.lines["n", "McNemar"].get_ydata(), GRID.rejection_rate[:, 1, 0])
+    np.testing.assert_allclose(
+        painter.lines["n", "McNemar"].get_ydata(), GRID.rejection_rate[:, 1, 0]
+    )
     assert painter.ax_n.get_title() == "effect = 0.05"
 
 
@@ -50,7 +52,9 @@ def test_critical_difference_diagram_of_demsar_figure_1():
     thick = [line for line in ax.lines if line.get_linewidth() == 3.5]
     assert len(thick) == 2  # two groups (Figure 1a)
     assert ax.get_xlim()[0] > ax.get_xlim()[1]  # best rank on the right
-    fig = plot_critical_difference(r.average_ranks, t.classifiers, 1.168, control=0, title="Bonferroni-Dunn")
+    fig = plot_critical_difference(
+        r.average_ranks, t.classifiers, 1.168, control=0, title="Bonferroni-Dunn"
+    )
     with pytest.raises(ValueError, match="names"):
         plot_critical_difference(r.average_ranks, t.classifiers[:3], 1.0)
 
@@ -86,7 +90,9 @@ def test_critical_difference_explorer_slider_ranges(name):
     for value in values:
         control.value = value
         assert png(explorer).startswith(b"\x89PNG")
-    assert png(explorer) != first  # test_widgets_controls checks the curves move, not only the title
+    assert (
+        png(explorer) != first
+    )  # test_widgets_controls checks the curves move, not only the title
 
 
 # ------------------------------------------------------------------ on the user's data
@@ -116,7 +122,9 @@ def _titles(explorer):
 
 
 def test_two_classifier_from_scores_shows_the_library_tests():
-    explorer = TwoClassifierTestsExplorer.from_scores(A, B, n_train=67, n_test=33, names=("new", "old"))
+    explorer = TwoClassifierTestsExplorer.from_scores(
+        A, B, n_train=67, n_test=33, names=("new", "old")
+    )
     for alpha, rope in ((0.05, 0.01), (0.1, 0.01), (0.1, 0.0), (0.01, 0.05)):
         explorer.controls["alpha"].value = alpha
         explorer.controls["rope"].value = rope
@@ -124,9 +132,14 @@ def test_two_classifier_from_scores_shows_the_library_tests():
         post = pe.bayesian_correlated_ttest(A, B, n_train=67, n_test=33, rope=rope)
         d_title, post_title = _titles(explorer)
         verdict = "reject" if t.pvalue < alpha else "do not reject"
-        assert d_title == f"corrected t = {t.statistic:.2f}, p = {t.pvalue:.3g}: {verdict} 'equal' at α = {alpha:.3g}"
-        assert post_title == (f"P(A better) {post.p_a_better:.3f}, P(rope) {post.p_rope:.3f}, "
-                              f"P(B better) {post.p_b_better:.3f}")
+        assert (
+            d_title
+            == f"corrected t = {t.statistic:.2f}, p = {t.pvalue:.3g}: {verdict} 'equal' at α = {alpha:.3g}"
+        )
+        assert post_title == (
+            f"P(A better) {post.p_a_better:.3f}, P(rope) {post.p_rope:.3f}, "
+            f"P(B better) {post.p_b_better:.3f}"
+        )
         np.testing.assert_allclose(explorer.painter.dots.get_ydata(), t.differences)
     assert explorer.painter.ax_d.get_ylabel() == "score: new − old"
     assert_redraws(explorer, {"alpha": 0.05, "rope": 0.1})
@@ -137,8 +150,9 @@ def test_two_classifier_from_scores_shows_the_library_tests():
 def test_two_classifier_from_estimators_fits_once_and_shows_the_library_tests():
     X, y = load_iris(return_X_y=True)
     CountingNB.fits = 0
-    explorer = TwoClassifierTestsExplorer.from_estimators(CountingNB(), DecisionTreeClassifier(random_state=0), X, y,
-                                                          cv=5, rng=0, rope=0.02)
+    explorer = TwoClassifierTestsExplorer.from_estimators(
+        CountingNB(), DecisionTreeClassifier(random_state=0), X, y, cv=5, rng=0, rope=0.02
+    )
     assert CountingNB.fits == 5
     res = pe.cv_scores([GaussianNB(), DecisionTreeClassifier(random_state=0)], X, y, cv=5, rng=0)
     np.testing.assert_array_equal(explorer.data.scores_a, res.scores[:, 0])
@@ -150,10 +164,13 @@ def test_two_classifier_from_estimators_fits_once_and_shows_the_library_tests():
         post = pe.bayesian_correlated_ttest(res, rope=rope)
         t = pe.corrected_resampled_ttest(res)
         assert f"p = {t.pvalue:.3g}" in _titles(explorer)[0]
-        assert _titles(explorer)[1].startswith(f"P(A better) {post.p_a_better:.3f}, P(rope) {post.p_rope:.3f}")
+        assert _titles(explorer)[1].startswith(
+            f"P(A better) {post.p_a_better:.3f}, P(rope) {post.p_rope:.3f}"
+        )
     assert CountingNB.fits == 5  # the sliders refit nothing
-    named = TwoClassifierTestsExplorer.from_estimators(GaussianNB(), GaussianNB(var_smoothing=1e-2), X, y, cv=3,
-                                                       rng=0, names=("nb", "smooth nb"))
+    named = TwoClassifierTestsExplorer.from_estimators(
+        GaussianNB(), GaussianNB(var_smoothing=1e-2), X, y, cv=3, rng=0, names=("nb", "smooth nb")
+    )
     assert named.data.names == ("nb", "smooth nb")
 
 
@@ -164,23 +181,50 @@ def test_every_control_of_the_two_classifier_data_explorer_changes_the_drawing()
     assert not _dead_controls("TwoClassifierTestsExplorer", explorer)
 
 
-@pytest.mark.parametrize("func, args, kwargs, exc, name", [
-    ("from_scores", (A, B), {"n_train": 0, "n_test": 10}, ValueError, "n_train"),
-    ("from_scores", (A, B), {"n_train": 90}, TypeError, "n_test"),
-    ("from_scores", (A, B[:-1]), {"n_train": 90, "n_test": 10}, ValueError, "scores_b"),
-    ("from_scores", (A, A), {"n_train": 90, "n_test": 10}, ValueError, "differences|equal|spread"),
-    ("from_scores", (A, B), {"n_train": 90, "n_test": 10, "alpha": 0.2}, ValueError, "alpha"),
-    ("from_scores", (A, B), {"n_train": 90, "n_test": 10, "rope": 0.5}, ValueError, "rope"),
-    ("from_scores", (A, B), {"n_train": 90, "n_test": 10, "names": ("a", "a")}, ValueError, "names"),
-    ("from_scores", (A, B), {"n_train": 90, "n_test": 10, "names": "ab"}, TypeError, "names"),
-    ("from_estimators", (object(), GaussianNB()), {}, TypeError, "estimator_a"),
-    ("from_estimators", (GaussianNB(), "tree"), {}, TypeError, "estimator_b"),
-    ("from_estimators", (GaussianNB(), GaussianNB()), {"rng": "zero"}, (TypeError, ValueError), "rng"),
-    ("from_estimators", (GaussianNB(), GaussianNB()), {"random_state": 0}, TypeError, "rng"),
-    ("from_estimators", (GaussianNB(), GaussianNB()), {"cv": 1}, ValueError, "cv"),
-    ("from_estimators", (GaussianNB(), GaussianNB()), {"metric": "no_such_metric"}, ValueError, "metric"),
-    ("from_estimators", (GaussianNB(), GaussianNB()), {"alpha": 0.5}, ValueError, "alpha"),
-])
+@pytest.mark.parametrize(
+    "func, args, kwargs, exc, name",
+    [
+        ("from_scores", (A, B), {"n_train": 0, "n_test": 10}, ValueError, "n_train"),
+        ("from_scores", (A, B), {"n_train": 90}, TypeError, "n_test"),
+        ("from_scores", (A, B[:-1]), {"n_train": 90, "n_test": 10}, ValueError, "scores_b"),
+        (
+            "from_scores",
+            (A, A),
+            {"n_train": 90, "n_test": 10},
+            ValueError,
+            "differences|equal|spread",
+        ),
+        ("from_scores", (A, B), {"n_train": 90, "n_test": 10, "alpha": 0.2}, ValueError, "alpha"),
+        ("from_scores", (A, B), {"n_train": 90, "n_test": 10, "rope": 0.5}, ValueError, "rope"),
+        (
+            "from_scores",
+            (A, B),
+            {"n_train": 90, "n_test": 10, "names": ("a", "a")},
+            ValueError,
+            "names",
+        ),
+        ("from_scores", (A, B), {"n_train": 90, "n_test": 10, "names": "ab"}, TypeError, "names"),
+        ("from_estimators", (object(), GaussianNB()), {}, TypeError, "estimator_a"),
+        ("from_estimators", (GaussianNB(), "tree"), {}, TypeError, "estimator_b"),
+        (
+            "from_estimators",
+            (GaussianNB(), GaussianNB()),
+            {"rng": "zero"},
+            (TypeError, ValueError),
+            "rng",
+        ),
+        ("from_estimators", (GaussianNB(), GaussianNB()), {"random_state": 0}, TypeError, "rng"),
+        ("from_estimators", (GaussianNB(), GaussianNB()), {"cv": 1}, ValueError, "cv"),
+        (
+            "from_estimators",
+            (GaussianNB(), GaussianNB()),
+            {"metric": "no_such_metric"},
+            ValueError,
+            "metric",
+        ),
+        ("from_estimators", (GaussianNB(), GaussianNB()), {"alpha": 0.5}, ValueError, "alpha"),
+    ],
+)
 def test_the_two_classifier_data_constructors_reject_bad_input(func, args, kwargs, exc, name):
     if func == "from_estimators":
         X, y = load_iris(return_X_y=True)

@@ -1,7 +1,6 @@
 """Painters and explorers of Part V's chapters "ROC and AUC with intervals" and
 "Calibration and intervals for any metric"."""
 
-
 import numpy as np
 import pytest
 from _helpers import png
@@ -36,14 +35,19 @@ def test_reliability_painter_draws_the_library_values():
     ax_rel, _ = fig.axes
     data = miscalibrated_forecasts(800, slope=2.0, shift=0.3, rng=1)
     res = expected_calibration_error(data.y, data.forecast, n_bins=8)
-    np.testing.assert_allclose(ax_rel.collections[-1].get_offsets(), np.c_[res.mean_predicted, res.observed])
+    np.testing.assert_allclose(
+        ax_rel.collections[-1].get_offsets(), np.c_[res.mean_predicted, res.observed]
+    )
     assert f"ECE {res.statistic:.3f} (true {data.true_error:.3f}" in ax_rel.get_title()
 
 
-@pytest.mark.parametrize("cls, moves", [
-    (RocExplorer, dict(auc=0.9, n=120, confidence_level=0.8)),
-    (CalibrationExplorer, dict(slope=0.6, shift=-0.5, n=500, n_bins=5)),
-])
+@pytest.mark.parametrize(
+    "cls, moves",
+    [
+        (RocExplorer, dict(auc=0.9, n=120, confidence_level=0.8)),
+        (CalibrationExplorer, dict(slope=0.6, shift=-0.5, n=500, n_bins=5)),
+    ],
+)
 def test_explorer_redraws_on_each_move(cls, moves):
     explorer = cls()
     previous = png(explorer)
@@ -80,7 +84,9 @@ def test_static_figures():
     assert "ECE" in fig.axes[0].get_legend().get_texts()[0].get_text()
     # configurations that are not perfect: a perfect one has out-of-bag scores without spread,
     # which bbc_from_predictions refuses
-    res = bbc_from_predictions(f.y, np.stack([(f.forecast > 0.5).astype(int), 1 - f.y]), n_resamples=20, rng=0)
+    res = bbc_from_predictions(
+        f.y, np.stack([(f.forecast > 0.5).astype(int), 1 - f.y]), n_resamples=20, rng=0
+    )
     assert plot_bbc(res).axes[0].get_ylabel() == "accuracy"
 
 
@@ -116,8 +122,12 @@ def test_roc_from_predictions_shows_the_library_values():
     explorer = RocExplorer.from_predictions(y, s, name="logistic", confidence_level=0.9)
     res = pe.delong_interval(y, s, confidence_level=0.9)
     shown = explorer.data.interval
-    assert (shown.statistic, shown.low, shown.high, shown.std_error) == (res.statistic, res.low, res.high,
-                                                                         res.std_error)
+    assert (shown.statistic, shown.low, shown.high, shown.std_error) == (
+        res.statistic,
+        res.low,
+        res.high,
+        res.std_error,
+    )
     title = explorer.painter.ax_roc.get_title()
     assert title == f"AUC {res.statistic:.3f}, 90% DeLong CI [{res.low:.3f}, {res.high:.3f}]"
     curve = pe.roc_curve(y, s)
@@ -135,7 +145,10 @@ def test_roc_from_predictions_shows_the_library_values():
         assert texts == [[str(tp), str(fn)], [str(fp), str(tn)]]
         assert explorer.painter.point.get_xdata()[0] == fp / (fp + tn)
         assert explorer.painter.point.get_ydata()[0] == tp / (tp + fn)
-        assert explorer.painter.ax_cm.get_title() == f"TPR {tp / (tp + fn):.3f}, FPR {fp / (fp + tn):.3f}"
+        assert (
+            explorer.painter.ax_cm.get_title()
+            == f"TPR {tp / (tp + fn):.3f}, FPR {fp / (fp + tn):.3f}"
+        )
     assert_redraws(explorer, {"threshold": stops[0]})
     assert_explorer_displays(explorer)
 
@@ -152,7 +165,9 @@ def test_roc_from_estimator_is_from_predictions_of_its_scores():
     assert abs(t) == min(abs(explorer.data.thresholds))
     # the other class as positive: the scores flip, the AUC is the same
     flipped = RocExplorer.from_estimator(model, X, y, pos_label=0)
-    assert flipped.data.interval.statistic == pytest.approx(direct.data.interval.statistic, abs=1e-12)
+    assert flipped.data.interval.statistic == pytest.approx(
+        direct.data.interval.statistic, abs=1e-12
+    )
     assert flipped.data.pos_label == 0
 
 
@@ -175,9 +190,12 @@ def test_calibration_from_predictions_shows_the_library_values():
         explorer.controls["strategy"].value = strategy
         res = pe.expected_calibration_error(y, p, n_bins=n_bins, strategy=strategy)
         brier = pe.brier_decomposition(y, p, n_bins=n_bins, strategy=strategy)
-        np.testing.assert_array_equal(explorer.painter.points.get_offsets(), np.c_[res.mean_predicted, res.observed])
+        np.testing.assert_array_equal(
+            explorer.painter.points.get_offsets(), np.c_[res.mean_predicted, res.observed]
+        )
         assert explorer.painter.ax_rel.get_title() == (
-            f"naive Bayes: ECE {res.statistic:.3f}, MCE {res.max_error:.3f}")
+            f"naive Bayes: ECE {res.statistic:.3f}, MCE {res.max_error:.3f}"
+        )
         title = explorer.painter.ax_hist.get_title()
         assert f"Brier {brier.brier:.4f} = REL {brier.reliability:.4f}" in title
         assert f"UNC {brier.uncertainty:.4f}" in title and f"({n_bins} {strategy} bins)" in title
@@ -190,8 +208,9 @@ def test_calibration_from_predictions_shows_the_library_values():
 def test_calibration_from_estimator_is_from_predictions_of_its_probabilities():
     X, y, _, bayes = _cancer()
     explorer = CalibrationExplorer.from_estimator(bayes, X, y, n_bins=6, strategy="quantile")
-    direct = CalibrationExplorer.from_predictions(y, bayes.predict_proba(X)[:, 1], n_bins=6, strategy="quantile",
-                                                  name="GaussianNB")
+    direct = CalibrationExplorer.from_predictions(
+        y, bayes.predict_proba(X)[:, 1], n_bins=6, strategy="quantile", name="GaussianNB"
+    )
     assert explorer.painter.ax_rel.get_title() == direct.painter.ax_rel.get_title()
     assert explorer.painter.ax_hist.get_title() == direct.painter.ax_hist.get_title()
     flipped = CalibrationExplorer.from_estimator(bayes, X, y, pos_label=0)
@@ -206,7 +225,9 @@ def test_every_control_of_the_data_explorers_changes_the_drawing(make):
     explorer = {
         "roc": lambda: RocExplorer.from_predictions(y, model.decision_function(X)),
         "roc_estimator": lambda: RocExplorer.from_estimator(model, X, y),
-        "calibration": lambda: CalibrationExplorer.from_predictions(y, bayes.predict_proba(X)[:, 1]),
+        "calibration": lambda: CalibrationExplorer.from_predictions(
+            y, bayes.predict_proba(X)[:, 1]
+        ),
         "calibration_estimator": lambda: CalibrationExplorer.from_estimator(model, X, y),
     }[make]()
     assert not _dead_controls(type(explorer).__name__, explorer)
@@ -222,8 +243,20 @@ def _roc_rows():
         (RocExplorer.from_predictions, (y, s[:-1]), {}, ValueError, "y_score"),
         (RocExplorer.from_predictions, (y, np.r_[np.nan, s[1:]]), {}, ValueError, "y_score"),
         (RocExplorer.from_predictions, (y, np.c_[s, s]), {}, ValueError, "y_score"),
-        (RocExplorer.from_predictions, (np.r_[1, np.zeros(20)], np.arange(21.0)), {}, ValueError, "y_true"),
-        (RocExplorer.from_predictions, (y, s), {"confidence_level": 1.5}, ValueError, "confidence_level"),
+        (
+            RocExplorer.from_predictions,
+            (np.r_[1, np.zeros(20)], np.arange(21.0)),
+            {},
+            ValueError,
+            "y_true",
+        ),
+        (
+            RocExplorer.from_predictions,
+            (y, s),
+            {"confidence_level": 1.5},
+            ValueError,
+            "confidence_level",
+        ),
         (RocExplorer.from_predictions, (y, s), {"pos_label": 7}, ValueError, "pos_label"),
         (RocExplorer.from_predictions, (y, s), {"name": 3}, TypeError, "name"),
         (RocExplorer.from_predictions, (y, s), {"threshold": "half"}, TypeError, "threshold"),
@@ -231,17 +264,40 @@ def _roc_rows():
         (RocExplorer.from_estimator, (object(), X, y), {}, TypeError, "estimator"),
         (RocExplorer.from_estimator, (three, X, y), {}, ValueError, "estimator"),
         (RocExplorer.from_estimator, (model, X, y[:-1]), {}, ValueError, "y"),
-        (RocExplorer.from_estimator, (model, X, y), {"response_method": "predict"}, ValueError, "response_method"),
-        (RocExplorer.from_estimator, (svc, X, y), {"response_method": "predict_proba"}, ValueError,
-         "response_method"),
+        (
+            RocExplorer.from_estimator,
+            (model, X, y),
+            {"response_method": "predict"},
+            ValueError,
+            "response_method",
+        ),
+        (
+            RocExplorer.from_estimator,
+            (svc, X, y),
+            {"response_method": "predict_proba"},
+            ValueError,
+            "response_method",
+        ),
         (RocExplorer.from_estimator, (model, X, y), {"pos_label": "yes"}, ValueError, "pos_label"),
         (CalibrationExplorer.from_predictions, (y, s), {"n_bins": 1}, ValueError, "n_bins"),
         (CalibrationExplorer.from_predictions, (y, s), {"n_bins": 51}, ValueError, "n_bins"),
         (CalibrationExplorer.from_predictions, (y, s), {"n_bins": 4.5}, TypeError, "n_bins"),
-        (CalibrationExplorer.from_predictions, (y, s), {"strategy": "kmeans"}, ValueError, "strategy"),
+        (
+            CalibrationExplorer.from_predictions,
+            (y, s),
+            {"strategy": "kmeans"},
+            ValueError,
+            "strategy",
+        ),
         (CalibrationExplorer.from_predictions, (y, s + 0.5), {}, ValueError, "y_prob"),
         (CalibrationExplorer.from_predictions, (y, s[:-1]), {}, ValueError, "y_prob"),
-        (CalibrationExplorer.from_predictions, (np.arange(y.size) % 3, s), {}, ValueError, "y_true"),
+        (
+            CalibrationExplorer.from_predictions,
+            (np.arange(y.size) % 3, s),
+            {},
+            ValueError,
+            "y_true",
+        ),
         (CalibrationExplorer.from_predictions, (y, s), {"name": ["a"]}, TypeError, "name"),
         (CalibrationExplorer.from_estimator, (svc, X, y), {}, TypeError, "estimator"),
         (CalibrationExplorer.from_estimator, (GaussianNB(), X, y), {}, ValueError, "estimator"),

@@ -47,7 +47,9 @@ def _forest():
     from patterneval.ensemble.bagging import forest_convergence
 
     X, y = _iris()
-    result = forest_convergence(X[::2], y[::2], X[1::2], y[1::2], max_features=(1, 2, None), n_estimators=8, rng=0)
+    result = forest_convergence(
+        X[::2], y[::2], X[1::2], y[1::2], max_features=(1, 2, None), n_estimators=8, rng=0
+    )
     return widgets.ForestConvergenceExplorer(result, n_trees=4)
 
 
@@ -62,7 +64,9 @@ def _kmeans():
 def _two_classifiers():
     from patterneval.book.two_classifiers import rejection_grid
 
-    return widgets.TwoClassifierTestsExplorer(rejection_grid((40, 60), (0.0, 0.05, 0.1), n_datasets=20))
+    return widgets.TwoClassifierTestsExplorer(
+        rejection_grid((40, 60), (0.0, 0.05, 0.1), n_datasets=20)
+    )
 
 
 def _fisher():
@@ -80,8 +84,10 @@ def _perturbation():
     from patterneval.resampling import perturbation as P
 
     X, y = CI.two_gaussians(40, rng=0)
-    results = {m: P.perturbation_interval(X, y, cv=4, n_resamples=100, rng=0, method=m)
-               for m in P.PERTURBATION_METHODS}
+    results = {
+        m: P.perturbation_interval(X, y, cv=4, n_resamples=100, rng=0, method=m)
+        for m in P.PERTURBATION_METHODS
+    }
     return widgets.PerturbationExplorer(results, n_resamples=60)
 
 
@@ -89,33 +95,50 @@ def _perturbation():
 #: setting where every control matters: at k = 2 both k-means initialisations find the same
 #: partition of iris, and three blobs of sd 1 are perfectly stable under every resampling.
 FACTORIES = {
-    "AdaBoostExplorer": lambda: widgets.AdaBoostExplorer(n_samples=40, n_estimators=6, grid_size=20, round=3),
+    "AdaBoostExplorer": lambda: widgets.AdaBoostExplorer(
+        n_samples=40, n_estimators=6, grid_size=20, round=3
+    ),
     "BootstrapExplorer": lambda: widgets.BootstrapExplorer(n=20, oob=0.3, n_resamples=300),
     "CalibrationExplorer": lambda: widgets.CalibrationExplorer(n=500),
     "ClusterStabilityExplorer": lambda: widgets.ClusterStabilityExplorer(
-        noise=2.0, k=3, noises=(0.5, 1.0, 2.0), ks=range(2, 5), n=60, n_resamples=4, n_references=3),
+        noise=2.0, k=3, noises=(0.5, 1.0, 2.0), ks=range(2, 5), n=60, n_resamples=4, n_references=3
+    ),
     "CriticalDifferenceExplorer": lambda: widgets.CriticalDifferenceExplorer(),
     "DescentExplorer": lambda: widgets.DescentExplorer(n_iter=40),
     "EnsembleBoundsExplorer": lambda: widgets.EnsembleBoundsExplorer(n_voters=41, n_datasets=200),
-    "EvolutionExplorer": lambda: widgets.EvolutionExplorer(n_bits=12, population_size=10, n_generations=8),
+    "EvolutionExplorer": lambda: widgets.EvolutionExplorer(
+        n_bits=12, population_size=10, n_generations=8
+    ),
     "FisherDirectionExplorer": _fisher,
     "ForestConvergenceExplorer": _forest,
     "InternalIndexExplorer": lambda: widgets.InternalIndexExplorer(
-        separation=4.0, k=3, separations=[1.0, 4.0, 8.0], ks=range(2, 6), n=90),
+        separation=4.0, k=3, separations=[1.0, 4.0, 8.0], ks=range(2, 6), n=90
+    ),
     "KMeansExplorer": _kmeans,
     "PairDiversityExplorer": lambda: widgets.PairDiversityExplorer(
-        correlations=(-0.5, 0.0, 0.5), positive_rates=(0.3, 0.5), latent_correlation=0.0, positive_rate=0.5,
-        n_samples=200),
+        correlations=(-0.5, 0.0, 0.5),
+        positive_rates=(0.3, 0.5),
+        latent_correlation=0.0,
+        positive_rate=0.5,
+        n_samples=200,
+    ),
     "PermutationExplorer": lambda: widgets.PermutationExplorer(
-        test_options=dict(signals=(0.0, 1.0, 2.0), n_samples=16, n_resamples=20, cv=2), n_resamples=10),
+        test_options=dict(signals=(0.0, 1.0, 2.0), n_samples=16, n_resamples=20, cv=2),
+        n_resamples=10,
+    ),
     "PerturbationExplorer": _perturbation,
     "PruningExplorer": lambda: widgets.PruningExplorer(resolution=30, step=1),
     "ReinforcementExplorer": lambda: widgets.ReinforcementExplorer(),
     "RelabelExplorer": lambda: widgets.RelabelExplorer(
-        np.repeat(np.arange(3), 30), grid=np.linspace(0, 1, 5), cluster_options=(2, 5, 10), noise=0.5),
+        np.repeat(np.arange(3), 30),
+        grid=np.linspace(0, 1, 5),
+        cluster_options=(2, 5, 10),
+        noise=0.5,
+    ),
     "RocExplorer": lambda: widgets.RocExplorer(n=40),
     "SelectionLeakExplorer": lambda: widgets.SelectionLeakExplorer(
-        grid_options=dict(n_features=(8, 40), k=(1, 4, 8), n_samples=12, n_datasets=1, cv=2)),
+        grid_options=dict(n_features=(8, 40), k=(1, 4, 8), n_samples=12, n_datasets=1, cv=2)
+    ),
     "SelectiveSamplingExplorer": lambda: widgets.SelectiveSamplingExplorer(n_datasets=2_000),
     "TestErrorExplorer": lambda: widgets.TestErrorExplorer(n=40, n_datasets=500),
     "TwoClassifierTestsExplorer": _two_classifiers,
@@ -125,8 +148,16 @@ FACTORIES = {
 
 #: The explorers that hand their painter keywords no control changes (besides precomputed
 #: data the controls only index): a seed, a number of resamples, the problem.
-FIXED = {"BootstrapExplorer", "CalibrationExplorer", "DescentExplorer", "EnsembleBoundsExplorer",
-         "EvolutionExplorer", "RocExplorer", "SelectiveSamplingExplorer", "TestErrorExplorer"}
+FIXED = {
+    "BootstrapExplorer",
+    "CalibrationExplorer",
+    "DescentExplorer",
+    "EnsembleBoundsExplorer",
+    "EvolutionExplorer",
+    "RocExplorer",
+    "SelectiveSamplingExplorer",
+    "TestErrorExplorer",
+}
 
 #: (explorer, control) -> why moving the control changes only the figure's text. The
 #: move must still change the text.
@@ -135,7 +166,13 @@ TEXT_ONLY: dict[tuple[str, str], str] = {}
 #: Painter keywords that no explorer sets, drawn by a chapter through ``draw_<what>``:
 #: (draw function, its other keywords, the keyword, its default, another value).
 UNEXPLORED = [
-    ("draw_reliability", dict(slope=2.0, shift=0.3, n=800, n_bins=8, rng=1), "strategy", "uniform", "quantile"),
+    (
+        "draw_reliability",
+        dict(slope=2.0, shift=0.3, n=800, n_bins=8, rng=1),
+        "strategy",
+        "uniform",
+        "quantile",
+    ),
     ("draw_roc", dict(auc=0.8, n=40, confidence_level=0.9, rng=3), "transform", "logit", "clip"),
 ]
 
@@ -185,7 +222,7 @@ def _moves(control) -> list:
         return [v for v in values if v != control.value]
     lo, hi = control.min, control.max
     if isinstance(control, ipywidgets.FloatLogSlider):  # min and max are exponents
-        lo, hi = control.base ** lo, control.base ** hi
+        lo, hi = control.base**lo, control.base**hi
         return [lo if np.log(control.value / lo) > np.log(hi / control.value) else hi]
     return [lo if control.value - lo > hi - control.value else hi]
 
@@ -238,12 +275,20 @@ def test_every_control_changes_the_drawing(name):
     explorer = FACTORIES[name]()
     fixes = any(_other_fixed(key, value) is not None for key, value in explorer.fixed.items())
     assert fixes == (name in FIXED), f"{name}: FIXED lists the explorers with fixed keywords"
-    if "draw" not in vars(type(explorer)):  # controls and fixed keywords go to the painter one to one:
+    if "draw" not in vars(
+        type(explorer)
+    ):  # controls and fixed keywords go to the painter one to one:
         # any other keyword of its update is checked through a draw function (UNEXPLORED)
         painter = type(explorer.painter)
-        others = set(inspect.signature(explorer.painter.update).parameters) - set(explorer.controls) - set(explorer.fixed)
+        others = (
+            set(inspect.signature(explorer.painter.update).parameters)
+            - set(explorer.controls)
+            - set(explorer.fixed)
+        )
         unexplored = {row[2] for row in UNEXPLORED if _painter_of(row[0]) is painter}
-        assert others == unexplored, f"{painter.__name__}.update: no test moves {sorted(others - unexplored)}"
+        assert others == unexplored, (
+            f"{painter.__name__}.update: no test moves {sorted(others - unexplored)}"
+        )
     failures = _dead_controls(name, explorer)
     assert not failures, f"{name}: " + "; ".join(failures)
 
@@ -278,7 +323,9 @@ def test_every_fixed_keyword_changes_the_drawing(name):
     assert not failures, f"{name}: " + "; ".join(failures)
 
 
-@pytest.mark.parametrize("draw, params, key, default, other", UNEXPLORED, ids=[row[2] for row in UNEXPLORED])
+@pytest.mark.parametrize(
+    "draw, params, key, default, other", UNEXPLORED, ids=[row[2] for row in UNEXPLORED]
+)
 def test_painter_keywords_no_explorer_sets_change_the_drawing(draw, params, key, default, other):
     from patterneval import plotting
 
@@ -293,10 +340,14 @@ def test_a_painter_that_ignores_a_control_fails(monkeypatch):
     import patterneval.plotting.compare as module
 
     real = module.critical_difference
-    monkeypatch.setattr(module, "critical_difference", lambda k, n, *, alpha, test: real(k, n, test=test))
+    monkeypatch.setattr(
+        module, "critical_difference", lambda k, n, *, alpha, test: real(k, n, test=test)
+    )
     failures = _dead_controls("CriticalDifferenceExplorer", widgets.CriticalDifferenceExplorer())
-    assert failures == ["alpha -> 0.01 changed only the text (default 0.05)",
-                        "alpha -> 0.1 changed only the text (default 0.05)"]
+    assert failures == [
+        "alpha -> 0.01 changed only the text (default 0.05)",
+        "alpha -> 0.1 changed only the text (default 0.05)",
+    ]
 
 
 def test_text_only_entries_name_real_controls():

@@ -43,8 +43,10 @@ def test_explorer_redraws_on_each_move():
 
 def test_static_figures():
     pca = PCA().fit(StandardScaler().fit_transform(X))
-    for fig in (plot_projections([Z, Z], y, titles=("a", "b")),
-                plot_explained_variance([pca.explained_variance_ratio_], labels=["wine"])):
+    for fig in (
+        plot_projections([Z, Z], y, titles=("a", "b")),
+        plot_explained_variance([pca.explained_variance_ratio_], labels=["wine"]),
+    ):
         assert fig._repr_png_().startswith(b"\x89PNG")
     party = cocktail_party(300, rng=0)
     fig = plot_sources(party.time, [party.sources, party.mixed], titles=("s", "x"))

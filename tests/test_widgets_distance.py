@@ -18,7 +18,10 @@ from patterneval.widgets.distance import UnitBallExplorer
 @pytest.mark.parametrize("p", [0.3, 0.5, 1.0, 2.0, 3.0, np.inf])
 def test_unit_ball_points_are_at_distance_one(p):
     z = unit_ball_boundary(p, w=[2.0, 0.5], n_points=101)
-    with np.errstate(all="ignore"), pytest.warns(pe.distance.NotAMetricWarning) if p < 1 else _nothing():
+    with (
+        np.errstate(all="ignore"),
+        pytest.warns(pe.distance.NotAMetricWarning) if p < 1 else _nothing(),
+    ):
         d = pe.minkowski(z, [0, 0], p=p, w=[2.0, 0.5])
     np.testing.assert_allclose(d, 1.0, rtol=1e-12)
     np.testing.assert_allclose(z[0], z[-1], atol=1e-12)  # closed curve
@@ -43,12 +46,15 @@ def test_unit_ball_figure_shows_the_triangle_inequality():
     fig = plot_unit_balls(0.5)
     bars = fig.axes[1].patches
     # heights relative to d(a, b) + d(b, c) = 2; the labels give the distances
-    assert bars[0].get_height() == pytest.approx(2 ** 2 / 2) and bars[1].get_height() == 1.0
+    assert bars[0].get_height() == pytest.approx(2**2 / 2) and bars[1].get_height() == 1.0
     assert [t.get_text() for t in fig.axes[1].texts] == ["4.000", "2.000"]
     assert "FAILS" in fig.axes[1].get_title()
     fig = plot_unit_balls(2.0, w=(1.0, 3.0))
     bars = fig.axes[1].patches
-    assert bars[0].get_height() == pytest.approx(2.0 / (1 + np.sqrt(3))) and bars[1].get_height() == 1.0
+    assert (
+        bars[0].get_height() == pytest.approx(2.0 / (1 + np.sqrt(3)))
+        and bars[1].get_height() == 1.0
+    )
     assert "holds" in fig.axes[1].get_title()
 
 

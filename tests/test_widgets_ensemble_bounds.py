@@ -16,12 +16,16 @@ from patterneval.widgets.ensemble_bounds import EnsembleBoundsExplorer
 
 
 def test_painter_draws_the_library_values():
-    fig = draw_ensemble_bounds(new_figure(), error=0.3, n_voters=61, correlation=0.2, n_datasets=500, rng=3)
+    fig = draw_ensemble_bounds(
+        new_figure(), error=0.3, n_voters=61, correlation=0.2, n_datasets=500, rng=3
+    )
     ax = fig.axes[0]
     indep, bound, corr, sim = ax.lines[:4]
     T = np.arange(1, 62)
     np.testing.assert_array_equal(indep.get_xdata(), T)
-    np.testing.assert_allclose(indep.get_ydata(), np.maximum(majority_vote_error(0.3, T), FLOOR / 10))
+    np.testing.assert_allclose(
+        indep.get_ydata(), np.maximum(majority_vote_error(0.3, T), FLOOR / 10)
+    )
     np.testing.assert_allclose(bound.get_ydata(), np.maximum(hoeffding_bound(0.3, T), FLOOR / 10))
     np.testing.assert_allclose(corr.get_ydata(), correlated_vote_error(0.3, T, 0.2))
     sizes = sim.get_xdata()
@@ -35,7 +39,9 @@ def test_painter_draws_the_library_values():
 
 
 def test_painter_says_when_the_bound_holds():
-    fig = draw_ensemble_bounds(new_figure(), error=0.3, n_voters=21, correlation=0.0, n_datasets=200)
+    fig = draw_ensemble_bounds(
+        new_figure(), error=0.3, n_voters=21, correlation=0.0, n_datasets=200
+    )
     assert "bound holds on this range" in fig.axes[0].get_title()
 
 

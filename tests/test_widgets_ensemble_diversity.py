@@ -23,12 +23,18 @@ def test_correlated_pair_rates_and_sign():
     # each positive with probability 0.3: 4 standard errors of a proportion over 4000
     se = np.sqrt(0.3 * 0.7 / 4000)
     assert abs(np.mean(h1 == 1) - 0.3) < 4 * se and abs(np.mean(h2 == 1) - 0.3) < 4 * se
-    assert correlation(h1, h2) > 0.4 and correlation(*correlated_pair(-0.8, 0.3, 4000, rng=1)) < -0.4
+    assert (
+        correlation(h1, h2) > 0.4 and correlation(*correlated_pair(-0.8, 0.3, 4000, rng=1)) < -0.4
+    )
 
 
 def test_explorer_redraws_and_shows_cached_values():
-    ex = PairDiversityExplorer(correlations=(-0.5, 0.0, 0.5), positive_rates=(0.3, 0.5),
-                               latent_correlation=0.0, positive_rate=0.5)
+    ex = PairDiversityExplorer(
+        correlations=(-0.5, 0.0, 0.5),
+        positive_rates=(0.3, 0.5),
+        latent_correlation=0.0,
+        positive_rate=0.5,
+    )
     first = png(ex)
     ex.controls["latent_correlation"].value = 0.5
     assert png(ex) != first

@@ -18,11 +18,20 @@ from patterneval.widgets.optimize import DescentExplorer
 
 def test_painter_draws_the_library_path():
     painter = DescentPainter(new_figure(2))
-    fig = painter.update(problem="quadratic", method="nesterov", learning_rate=0.02, momentum=0.7,
-                         n_iter=40)
+    fig = painter.update(
+        problem="quadratic", method="nesterov", learning_rate=0.02, momentum=0.7, n_iter=40
+    )
     prob, _, start = contour_problem("quadratic")
-    res = gradient_descent(prob.f, prob.grad, start, method="nesterov", learning_rate=0.02,
-                           momentum=0.7, n_iter=40, tol=1e-10)
+    res = gradient_descent(
+        prob.f,
+        prob.grad,
+        start,
+        method="nesterov",
+        learning_rate=0.02,
+        momentum=0.7,
+        n_iter=40,
+        tol=1e-10,
+    )
     np.testing.assert_allclose(painter.path.get_xdata(), res.path[:, 0])
     np.testing.assert_allclose(painter.path.get_ydata(), res.path[:, 1])
     np.testing.assert_allclose(painter.curve.get_ydata(), np.maximum(res.values, 1e-12))
@@ -49,8 +58,10 @@ def test_explorer_redraws_on_each_move():
 
 def test_static_figures():
     prob, _, start = contour_problem("quadratic")
-    runs = [gradient_descent(prob.f, prob.grad, start, method=m, learning_rate=0.04, n_iter=30)
-            for m in ("plain", "momentum")]
+    runs = [
+        gradient_descent(prob.f, prob.grad, start, method=m, learning_rate=0.04, n_iter=30)
+        for m in ("plain", "momentum")
+    ]
     fig = plot_descent_paths(runs)
     assert len(fig.axes) == 2 and fig._repr_png_().startswith(b"\x89PNG")
     q = quadratic_problem((1.0, 10.0))

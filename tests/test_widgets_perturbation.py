@@ -17,8 +17,10 @@ from patterneval.widgets.perturbation import PerturbationExplorer
 @pytest.fixture(scope="module")
 def results():
     X, y = CI.two_gaussians(60, rng=0)
-    return {m: P.perturbation_interval(X, y, cv=5, n_resamples=200, rng=0, method=m)
-            for m in P.PERTURBATION_METHODS}
+    return {
+        m: P.perturbation_interval(X, y, cv=5, n_resamples=200, rng=0, method=m)
+        for m in P.PERTURBATION_METHODS
+    }
 
 
 @pytest.fixture(scope="module")
@@ -64,7 +66,10 @@ def test_explorer_redraws_on_each_move(results, result):
     explorer.controls["method"].value = "perturbed-cv"
     assert png(explorer) != third
     assert "perturbed-cv" in explorer.figure.axes[0].get_title()
-    assert repr(explorer) == "PerturbationExplorer(method='perturbed-cv', confidence_level=0.6, n_resamples=50)"
+    assert (
+        repr(explorer)
+        == "PerturbationExplorer(method='perturbed-cv', confidence_level=0.6, n_resamples=50)"
+    )
     with pytest.raises(ValueError, match="method must be one of"):
         PerturbationExplorer(results, method="bootstrap")
 
@@ -73,7 +78,9 @@ def test_coverage_figure_counts():
     sim = CI.simulate_perturbation_coverage(40, n_datasets=6, n_resamples=20, n_truth=20, rng=0)
     fig = plot_perturbation_coverage(sim)
     labels = [t.get_text() for t in fig.axes[0].get_legend().get_texts()]
-    assert f"covers ({sim.covered.sum()})" in labels and f"misses ({(~sim.covered).sum()})" in labels
+    assert (
+        f"covers ({sim.covered.sum()})" in labels and f"misses ({(~sim.covered).sum()})" in labels
+    )
     fig = plot_perturbation_coverage(sim, max_rows=4)  # the first 4 data sets only
     labels = [t.get_text() for t in fig.axes[0].get_legend().get_texts()]
     assert f"covers ({sim.covered[:4].sum()})" in labels

@@ -22,12 +22,15 @@ def tests():
     return signal_tests((0.0, 2.0), n_samples=30, n_resamples=30, cv=3, rng=0)
 
 
-@pytest.mark.parametrize("make, control, value", [
-    (lambda g, t: SelectionLeakExplorer(grid=g), "k", 1),
-    (lambda g, t: SelectionLeakExplorer(grid=g), "n_features", 30),
-    (lambda g, t: PermutationExplorer(tests=t), "signal", 2.0),
-    (lambda g, t: PermutationExplorer(tests=t), "n_resamples", 5),
-])
+@pytest.mark.parametrize(
+    "make, control, value",
+    [
+        (lambda g, t: SelectionLeakExplorer(grid=g), "k", 1),
+        (lambda g, t: SelectionLeakExplorer(grid=g), "n_features", 30),
+        (lambda g, t: PermutationExplorer(tests=t), "signal", 2.0),
+        (lambda g, t: PermutationExplorer(tests=t), "n_resamples", 5),
+    ],
+)
 def test_explorers_redraw(grid, tests, make, control, value):
     # latency is measured in benchmarks/bench_permutation.py, not asserted here
     explorer = make(grid, tests)
@@ -67,7 +70,11 @@ def test_explorers_compute_their_own_data_when_not_given():
     assert leak.values == {"n_features": 40, "k": 4}  # p = largest, k = middle of the grid
     expected = leak_grid((8, 40), (1, 4), n_samples=12, n_datasets=1, cv=2, rng=0)
     np.testing.assert_array_equal(leak.grid.cv1, expected.cv1)
-    perm = PermutationExplorer(test_options=dict(signals=(0.0, 1.0), n_samples=12, n_resamples=5, cv=2))
+    perm = PermutationExplorer(
+        test_options=dict(signals=(0.0, 1.0), n_samples=12, n_resamples=5, cv=2)
+    )
     assert perm.values == {"signal": 0.0, "n_resamples": 5}
     expected = signal_tests((0.0, 1.0), n_samples=12, n_resamples=5, cv=2, rng=0)
-    np.testing.assert_array_equal(perm.tests[1.0].null_distribution, expected[1.0].null_distribution)
+    np.testing.assert_array_equal(
+        perm.tests[1.0].null_distribution, expected[1.0].null_distribution
+    )

@@ -70,31 +70,49 @@ def _nb(checked):
 # each case: f(checked, X, y) -> result; checked picks the Series-asserting estimators
 CASES = {
     "cross_val_error": lambda c, X, y: pe.cross_val_error(
-        _lr(c), X, y, cv=RepeatedStratifiedKFold(n_splits=3, n_repeats=2, random_state=0)),
+        _lr(c), X, y, cv=RepeatedStratifiedKFold(n_splits=3, n_repeats=2, random_state=0)
+    ),
     "cross_val_error_folds": lambda c, X, y: pe.cross_val_error(
-        _nb(c), X, y, cv=KFold(4, shuffle=True, random_state=1), average="folds"),
+        _nb(c), X, y, cv=KFold(4, shuffle=True, random_state=1), average="folds"
+    ),
     "leave_one_out_error": lambda c, X, y: pe.leave_one_out_error(_nb(c), X, y),
-    "bootstrap_error": lambda c, X, y: pe.bootstrap_error(_lr(c), X, y, n_resamples=8, method=".632+", rng=0),
+    "bootstrap_error": lambda c, X, y: pe.bootstrap_error(
+        _lr(c), X, y, n_resamples=8, method=".632+", rng=0
+    ),
     "selection_cv_error_inside": lambda c, X, y: pe.selection_cv_error(
-        SelectKBest(f_classif, k=1), _nb(c), X, y, inside=True, cv=3, rng=0),
+        SelectKBest(f_classif, k=1), _nb(c), X, y, inside=True, cv=3, rng=0
+    ),
     "selection_cv_error_outside": lambda c, X, y: pe.selection_cv_error(
-        SelectKBest(f_classif, k=1), _nb(c), X, y, inside=False, cv=3, rng=0),
-    "permutation_test": lambda c, X, y: pe.permutation_test(_nb(c), X, y, n_resamples=5, cv=3, rng=0),
+        SelectKBest(f_classif, k=1), _nb(c), X, y, inside=False, cv=3, rng=0
+    ),
+    "permutation_test": lambda c, X, y: pe.permutation_test(
+        _nb(c), X, y, n_resamples=5, cv=3, rng=0
+    ),
     "cv_metric_interval_accuracy": lambda c, X, y: compare.cv_metric_interval(
-        _lr(c), X, y, metric="accuracy", n_resamples=20, rng=0),
+        _lr(c), X, y, metric="accuracy", n_resamples=20, rng=0
+    ),
     "cv_metric_interval_roc_auc": lambda c, X, y: compare.cv_metric_interval(
-        _lr(c), X, y, metric="roc_auc", n_resamples=20, rng=0),
+        _lr(c), X, y, metric="roc_auc", n_resamples=20, rng=0
+    ),
     "cv_metric_interval_log_loss": lambda c, X, y: compare.cv_metric_interval(
-        _nb(c), X, y, metric="log_loss", n_resamples=20, cv=3, rng=0),
-    "bbc_cv": lambda c, X, y: compare.bbc_cv([_lr(c, C=0.01), _lr(c), _nb(c)], X, y, n_resamples=20, cv=3,
-                                             rng=0),
+        _nb(c), X, y, metric="log_loss", n_resamples=20, cv=3, rng=0
+    ),
+    "bbc_cv": lambda c, X, y: compare.bbc_cv(
+        [_lr(c, C=0.01), _lr(c), _nb(c)], X, y, n_resamples=20, cv=3, rng=0
+    ),
     "out_of_fold_predictions": lambda c, X, y: out_of_fold_predictions(
-        [_lr(c), _nb(c)], X, y, response="proba", cv=4, rng=0),
+        [_lr(c), _nb(c)], X, y, response="proba", cv=4, rng=0
+    ),
     "cv_scores": lambda c, X, y: pe.cv_scores({"lr": _lr(c), "nb": _nb(c)}, X, y, cv=3, rng=0),
-    "five_by_two_differences": lambda c, X, y: compare.five_by_two_differences(_lr(c, C=0.01), _nb(c), X, y,
-                                                                               rng=0),
-    "paired_ttest_5x2cv": lambda c, X, y: compare.paired_ttest_5x2cv(_lr(c, C=0.01), _nb(c), X, y, rng=0),
-    "combined_ftest_5x2cv": lambda c, X, y: compare.combined_ftest_5x2cv(_lr(c, C=0.01), _nb(c), X, y, rng=0),
+    "five_by_two_differences": lambda c, X, y: compare.five_by_two_differences(
+        _lr(c, C=0.01), _nb(c), X, y, rng=0
+    ),
+    "paired_ttest_5x2cv": lambda c, X, y: compare.paired_ttest_5x2cv(
+        _lr(c, C=0.01), _nb(c), X, y, rng=0
+    ),
+    "combined_ftest_5x2cv": lambda c, X, y: compare.combined_ftest_5x2cv(
+        _lr(c, C=0.01), _nb(c), X, y, rng=0
+    ),
 }
 
 
@@ -142,7 +160,11 @@ def test_checking_estimator_refuses_an_array():
         with pytest.raises(AssertionError):
             CheckedNB().fit(X, names)
         with pytest.raises(AssertionError):  # rows taken by label would not line up
-            CheckedNB().fit(X[:5], pd.Series(series.to_numpy()[:5], index=series.index[-5:],
-                                             name="species", dtype="string"))
+            CheckedNB().fit(
+                X[:5],
+                pd.Series(
+                    series.to_numpy()[:5], index=series.index[-5:], name="species", dtype="string"
+                ),
+            )
     finally:
         CheckedNB.expected = None

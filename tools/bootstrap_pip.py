@@ -26,7 +26,9 @@ def main(venv: str) -> int:
     with urllib.request.urlopen(index, timeout=60) as r:
         release = json.load(r)
     wheel = next(
-        f for f in release["urls"] if f["packagetype"] == "bdist_wheel" and f["filename"].endswith(".whl")
+        f
+        for f in release["urls"]
+        if f["packagetype"] == "bdist_wheel" and f["filename"].endswith(".whl")
     )
     with tempfile.TemporaryDirectory() as tmp:
         target = Path(tmp) / wheel["filename"]

@@ -41,11 +41,15 @@ def check(path: Path) -> tuple[int, int, list[str]]:
         problems.append(f"widget views without stored state: {missing}")
     dangling = sorted(set(REFERENCE.findall(json.dumps(state))) - set(state))
     if dangling:
-        problems.append(f"widget state refers to {len(dangling)} models it does not hold: {dangling[:3]}")
+        problems.append(
+            f"widget state refers to {len(dangling)} models it does not hold: {dangling[:3]}"
+        )
     unexecuted = [
         i
         for i, cell in enumerate(nb["cells"])
-        if cell["cell_type"] == "code" and "".join(cell["source"]).strip() and cell.get("execution_count") is None
+        if cell["cell_type"] == "code"
+        and "".join(cell["source"]).strip()
+        and cell.get("execution_count") is None
     ]
     if unexecuted:
         problems.append(f"code cells never executed: {unexecuted}")

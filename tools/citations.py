@@ -62,8 +62,10 @@ class _Markdown(_MarkdownBackend):
     def format_str(self, text):
         # $...$ of a bib field (a title's {$O(1/k^2)$}) stays math for MyST's dollarmath
         parts = re.split(r"(\$[^$\n]+\$)", text)
-        return "".join(part if i % 2 else re.sub(r"([\\`*_\[\]$<>])", r"\\\1", part)
-                       for i, part in enumerate(parts))
+        return "".join(
+            part if i % 2 else re.sub(r"([\\`*_\[\]$<>])", r"\\\1", part)
+            for i, part in enumerate(parts)
+        )
 
 
 @cache
@@ -99,13 +101,13 @@ def labels(path: Path = BIB) -> dict[str, tuple[str, str]]:
 
 
 def narrative(key: str, path: Path = BIB) -> str:
-    """"Brown et al. (2001)"."""
+    """ "Brown et al. (2001)"."""
     authors, year = labels(path)[key]
     return f"{authors} ({year})"
 
 
 def parenthetical(keys, path: Path = BIB) -> str:
-    """"(Brown et al., 2001; Stone, 1974)"."""
+    """ "(Brown et al., 2001; Stone, 1974)"."""
     return "(" + "; ".join("{}, {}".format(*labels(path)[k]) for k in keys) + ")"
 
 
@@ -121,18 +123,21 @@ def _citation_pattern(path: Path):
 
 # A fenced block: code (```python), or a MyST directive (```{admonition}, :::{note}) whose
 # body is prose, possibly with fences of its own.
-FENCE = re.compile(r"^(?P<fence>`{3,}|~{3,}|:{3,})(?P<info>[^\n]*)\n(?P<body>.*?)^(?P=fence)[ \t]*$",
-                   re.M | re.S)
+FENCE = re.compile(
+    r"^(?P<fence>`{3,}|~{3,}|:{3,})(?P<info>[^\n]*)\n(?P<body>.*?)^(?P=fence)[ \t]*$", re.M | re.S
+)
 CODE_DIRECTIVE = re.compile(r"\{(?:code|code-block|code-cell|sourcecode|literalinclude|math)\}")
 
 
 def _without_code_blocks(text: str) -> str:
     """Code blocks removed; directives kept (their title and body are prose)."""
+
     def keep_prose(m):
         info = m.group("info").strip()
         if info.startswith("{") and not CODE_DIRECTIVE.match(info):
             return m.group("info") + "\n" + _without_code_blocks(m.group("body"))
         return ""
+
     return FENCE.sub(keep_prose, text)
 
 
@@ -176,18 +181,25 @@ def check(path: Path, bib: Path = BIB) -> list[str]:
     """Problems of one chapter: unknown citations, a missing or stale reference list."""
     nb = nbformat.read(path, as_version=4)
     keys, unknown = cited(_chapter_markdown(nb), bib)
-    problems = [f"{path}: '{u}' looks like a citation but is no label of {bib.name}"
-                f" (labels: tools/citations.py --labels)" for u in unknown]
+    problems = [
+        f"{path}: '{u}' looks like a citation but is no label of {bib.name}"
+        f" (labels: tools/citations.py --labels)"
+        for u in unknown
+    ]
     blocks = BLOCK.findall(_chapter_markdown(nb))
     if not keys and not blocks:
         return problems
     last = _last_markdown(nb).source
     if len(blocks) != 1 or not BLOCK.search(last):
-        problems.append(f"{path}: cites {len(keys)} works but its last markdown cell has no"
-                        " generated reference list (run tools/citations.py --write)")
+        problems.append(
+            f"{path}: cites {len(keys)} works but its last markdown cell has no"
+            " generated reference list (run tools/citations.py --write)"
+        )
     elif BLOCK.search(last).group(0) != reference_list(sorted(keys), bib):
-        problems.append(f"{path}: the reference list differs from {bib.name} and the citations"
-                        " of the text (run tools/citations.py --write)")
+        problems.append(
+            f"{path}: the reference list differs from {bib.name} and the citations"
+            " of the text (run tools/citations.py --write)"
+        )
     return problems
 
 
@@ -227,7 +239,9 @@ def main(argv=None) -> int:
         print(f"citations: {len(changed)} of {len(args.notebooks)} notebooks rewritten")
         return 0
     problems = [p for nb in args.notebooks for p in check(nb)]
-    print("\n".join(problems) or f"citations: {len(args.notebooks)} notebooks in step with {BIB.name}")
+    print(
+        "\n".join(problems) or f"citations: {len(args.notebooks)} notebooks in step with {BIB.name}"
+    )
     return 1 if problems else 0
 
 

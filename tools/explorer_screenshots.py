@@ -46,11 +46,18 @@ def main(site: Path) -> int:
     OUT.mkdir(parents=True, exist_ok=True)
     missing = []
     with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, headless=True,
-                                    args=["--no-sandbox", "--disable-gpu"])
+        browser = p.chromium.launch(
+            executable_path=CHROMIUM, headless=True, args=["--no-sandbox", "--disable-gpu"]
+        )
         context = browser.new_context(viewport={"width": 1100, "height": 900})
-        context.route("**/*", lambda route: route.continue_()
-                      if urlparse(route.request.url).hostname == "127.0.0.1" else route.abort())
+        context.route(
+            "**/*",
+            lambda route: (
+                route.continue_()
+                if urlparse(route.request.url).hostname == "127.0.0.1"
+                else route.abort()
+            ),
+        )
         page = context.new_page()
         for cls in explorers():
             page.goto(base + cls.chapter + ".html", wait_until="networkidle")
@@ -62,9 +69,9 @@ def main(site: Path) -> int:
                 continue
             page.wait_for_function(
                 "() => [...document.querySelectorAll('.widget-output img')]"
-                ".every(i => i.complete && i.naturalWidth > 0)")
-            box = caption.first.element_handle().evaluate_handle(
-                "el => el.closest('.widget-vbox')")
+                ".every(i => i.complete && i.naturalWidth > 0)"
+            )
+            box = caption.first.element_handle().evaluate_handle("el => el.closest('.widget-vbox')")
             target = OUT / f"{cls.__name__}.png"
             box.as_element().screenshot(path=str(target))
             print(f"{cls.__name__:28s} {target.relative_to(ROOT)}")
@@ -81,8 +88,10 @@ def readme_screenshot(page, url: str) -> None:
     """The top of a chapter as a reader first sees it, math typeset, for the README."""
     page.set_viewport_size({"width": 1280, "height": 1000})
     page.goto(url, wait_until="networkidle")
-    page.wait_for_function("() => window.MathJax && MathJax.startup && MathJax.startup.promise"
-                           " && document.querySelector('mjx-container')")
+    page.wait_for_function(
+        "() => window.MathJax && MathJax.startup && MathJax.startup.promise"
+        " && document.querySelector('mjx-container')"
+    )
     page.evaluate("() => MathJax.startup.promise")
     page.screenshot(path=str(README_SHOT))
     print(f"{'README':28s} {README_SHOT.relative_to(ROOT)}")

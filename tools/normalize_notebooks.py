@@ -77,8 +77,12 @@ def coalesce_streams(outputs: list) -> list:
     merged: list = []
     for out in outputs:
         last = merged[-1] if merged else None
-        if (out.get("output_type") == "stream" and last is not None
-                and last.get("output_type") == "stream" and last.get("name") == out.get("name")):
+        if (
+            out.get("output_type") == "stream"
+            and last is not None
+            and last.get("output_type") == "stream"
+            and last.get("name") == out.get("name")
+        ):
             last["text"] += out["text"]
         else:
             merged.append(out)
@@ -94,8 +98,13 @@ def normalize(path: Path) -> bool:
         if cell["cell_type"] == "code":
             cell["outputs"] = coalesce_streams(cell["outputs"])
     state = nb.get("metadata", {}).get("widgets", {}).get(STATE, {}).get("state", {})
-    roots = [out["data"][VIEW]["model_id"] for cell in nb["cells"] if cell["cell_type"] == "code"
-             for out in cell["outputs"] if VIEW in out.get("data", {})]
+    roots = [
+        out["data"][VIEW]["model_id"]
+        for cell in nb["cells"]
+        if cell["cell_type"] == "code"
+        for out in cell["outputs"]
+        if VIEW in out.get("data", {})
+    ]
     order = model_order(state, roots)
     renames = {old: stable_id(path, i) for i, old in enumerate(order)}
     out = nbformat.writes(nb) + "\n"  # the same layout nbconvert writes

@@ -18,9 +18,25 @@ from pathlib import Path
 
 from patterneval.book.cv_intervals import run_coverage_study
 
-OUT = Path(__file__).resolve().parent.parent / "book" / "part1" / "data" / "perturbation-coverage.json"
-BOOK_STUDY = dict(ns=(50, 100), separation=2.0, n_features=2, C=1.0, cv=5, n_datasets=1000,
-                  n_resamples=200, confidence_level=0.95, n_truth=20000, rng=2008)
+OUT = (
+    Path(__file__).resolve().parent.parent
+    / "book"
+    / "part1"
+    / "data"
+    / "perturbation-coverage.json"
+)
+BOOK_STUDY = dict(
+    ns=(50, 100),
+    separation=2.0,
+    n_features=2,
+    C=1.0,
+    cv=5,
+    n_datasets=1000,
+    n_resamples=200,
+    confidence_level=0.95,
+    n_truth=20000,
+    rng=2008,
+)
 
 
 def main() -> None:
@@ -33,8 +49,10 @@ def main() -> None:
     args.out.parent.mkdir(parents=True, exist_ok=True)
     study.to_json(args.out)
     for sim in study.cells:
-        print(f"n={sim.n:4d} {sim.method:13s} coverage {sim.coverage:.3f} (MC SE {sim.std_error:.3f}) "
-              f"width {sim.mean_width:.3f}")
+        print(
+            f"n={sim.n:4d} {sim.method:13s} coverage {sim.coverage:.3f} (MC SE {sim.std_error:.3f}) "
+            f"width {sim.mean_width:.3f}"
+        )
     print(f"wrote {args.out} in {time.perf_counter() - start:.0f} s")
 
 

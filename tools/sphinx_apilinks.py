@@ -166,7 +166,7 @@ class Registry:
                 break
             entry = self.by_id.get(id(obj))
             if entry is not None and not inspect.ismodule(obj):
-                found = (entry, ".".join(parts[i + 1:]))
+                found = (entry, ".".join(parts[i + 1 :]))
             if inspect.ismodule(obj) and i == len(parts) - 1:
                 return None, ".".join(path)
         return found if found else (None, None)
@@ -175,8 +175,11 @@ class Registry:
 def _scan_pages(srcdir: Path, api_dir: str) -> list[tuple[str, list[list[str]]]]:
     pages = []
     for path in sorted((srcdir / api_dir).glob("*.rst")):
-        directives = [m.group(1).split() for line in path.read_text(encoding="utf-8").splitlines()
-                      if (m := ARGS_RE.match(line.strip()))]
+        directives = [
+            m.group(1).split()
+            for line in path.read_text(encoding="utf-8").splitlines()
+            if (m := ARGS_RE.match(line.strip()))
+        ]
         if directives:
             pages.append(((Path(api_dir) / path.stem).as_posix(), directives))
     return pages
@@ -215,7 +218,8 @@ def _skip_foreign(app, what, name, obj, skip, options):
     """Members defined outside the package (scikit-learn's set_fit_request, matplotlib's
     Artist.set ...) stay out of our entries; their docs are their libraries'."""
     module = getattr(obj, "__module__", None) or getattr(
-        getattr(obj, "fget", None), "__module__", None)
+        getattr(obj, "fget", None), "__module__", None
+    )
     if module and not module.split(".")[0] == PACKAGE:
         return True
     return None
@@ -234,9 +238,12 @@ class ApiMembers(SphinxDirective):
         self.env.temp_data["apilinks_index"] = index + 1
         entries = reg.directives.get((docname, index))
         if entries is None:
-            logger.warning("%s: this directive was not seen when the build started "
-                           "(arguments %s)", DIRECTIVE, self.arguments,
-                           location=(docname, self.lineno))
+            logger.warning(
+                "%s: this directive was not seen when the build started (arguments %s)",
+                DIRECTIVE,
+                self.arguments,
+                location=(docname, self.lineno),
+            )
             return []
         lines = []
         for arg in self.arguments:
@@ -274,8 +281,12 @@ def _code_mentions(reg: Registry, code: str):
         tree = None
     if tree is not None:
         for node in ast.walk(tree):
-            if isinstance(node, ast.ImportFrom) and node.module and node.level == 0 and (
-                    node.module.split(".")[0] == PACKAGE):
+            if (
+                isinstance(node, ast.ImportFrom)
+                and node.module
+                and node.level == 0
+                and (node.module.split(".")[0] == PACKAGE)
+            ):
                 for alias in node.names:
                     entry, _ = reg.lookup(f"{node.module}.{alias.name}")
                     if entry is not None:
@@ -310,12 +321,6 @@ def _record(app, doctree):
         env.patterneval_api_mentions[env.docname] = {k: sorted(v) for k, v in mentions.items()}
 
 
-
-
-
-
-
-
 # --------------------------------------------------------------------------- resolving
 def _uri(app, fromdocname, docname, anchor):
     return app.builder.get_relative_uri(fromdocname, docname) + "#" + anchor
@@ -326,7 +331,8 @@ def _link_literals(app, doctree, fromdocname):
     py = app.env.get_domain("py")
     for lit in list(doctree.findall(nodes.literal)):
         if isinstance(lit.parent, (nodes.reference, addnodes.pending_xref)) or any(
-                isinstance(a, addnodes.desc_signature) for a in _ancestors(lit)):
+            isinstance(a, addnodes.desc_signature) for a in _ancestors(lit)
+        ):
             continue
         m = LITERAL_RE.match(lit.astext().strip())
         if not m:
@@ -339,7 +345,7 @@ def _link_literals(app, doctree, fromdocname):
             uri, title = _uri(app, fromdocname, target.docname, target.node_id), rest
         elif entry is not None:
             name = entry.name
-            for part in (rest.split(".") if rest else []):  # a documented member, if any
+            for part in rest.split(".") if rest else []:  # a documented member, if any
                 if f"{name}.{part}" not in py.objects:
                     break
                 name = f"{name}.{part}"
@@ -349,8 +355,9 @@ def _link_literals(app, doctree, fromdocname):
             uri, title = _uri(app, fromdocname, target.docname, target.node_id), name
         else:
             continue
-        ref = nodes.reference("", "", internal=True, refuri=uri, reftitle=title,
-                              classes=["apilink"])
+        ref = nodes.reference(
+            "", "", internal=True, refuri=uri, reftitle=title, classes=["apilink"]
+        )
         ref += lit.deepcopy()
         lit.replace_self(ref)
 
@@ -383,8 +390,9 @@ def _backlinks(app, doctree, fromdocname):
         for i, (doc, kinds) in enumerate(chapters):
             if i:
                 para += nodes.Text("; ")
-            ref = nodes.reference("", "", internal=True,
-                                  refuri=app.builder.get_relative_uri(fromdocname, doc))
+            ref = nodes.reference(
+                "", "", internal=True, refuri=app.builder.get_relative_uri(fromdocname, doc)
+            )
             ref += nodes.emphasis(text=env.titles[doc].astext())
             para += ref
             para += nodes.Text(f" ({' and '.join(kinds)})")
@@ -414,8 +422,10 @@ def _candidates(node, target: str):
     """Where a Python reference may point, most specific first: below the object whose
     docstring holds it (autodoc records it in the node's source), then the context."""
     if target.split(".")[0] in (PACKAGE, *ALIASES):
-        yield ALIASES.get(target.split(".")[0], target.split(".")[0]) + target[
-            len(target.split(".")[0]):]
+        yield (
+            ALIASES.get(target.split(".")[0], target.split(".")[0])
+            + target[len(target.split(".")[0]) :]
+        )
         return
     m = re.search(r"docstring of ([\w.]+)", node.source or "")
     if m:
@@ -460,15 +470,13 @@ def _resolve_missing(app, env, node, contnode):
             if owner_entry is not None and f"{owner_entry.name}.{member}" in py.objects:
                 name = f"{owner_entry.name}.{member}"
         if name is not None:
-            return py.resolve_xref(env, node["refdoc"], app.builder, "obj", name, node,
-                                   contnode)
+            return py.resolve_xref(env, node["refdoc"], app.builder, "obj", name, node, contnode)
         return contnode  # exists, but is not part of the documented API
     head, _, rest = target.partition(".")  # a short public name, or a member of one
     if len(reg.short.get(head, [])) == 1:
         name = reg.short[head][0].name + (f".{rest}" if rest else "")
         if name in py.objects:
-            return py.resolve_xref(env, node["refdoc"], app.builder, "obj", name, node,
-                                   contnode)
+            return py.resolve_xref(env, node["refdoc"], app.builder, "obj", name, node, contnode)
     return None
 
 
@@ -481,7 +489,8 @@ def _public_modules(roots, shallow):
         for info in pkgutil.walk_packages(getattr(mod, "__path__", []), root + "."):
             parts = info.name.split(".")
             if not any(part.startswith("_") for part in parts[1:]) and not any(
-                    info.name.startswith(package + ".") for package in shallow):
+                info.name.startswith(package + ".") for package in shallow
+            ):
                 yield info.name, importlib.import_module(info.name)
 
 
@@ -490,10 +499,15 @@ def _check_complete(app, env):
     for modname, mod in _public_modules(app.config.apilinks_public, app.config.apilinks_shallow):
         for name in getattr(mod, "__all__", ()):
             obj = getattr(mod, name)
-            if not any(e.obj is obj and e.name.rpartition(".")[2] == name
-                       for e in reg.short.get(name, [])):
-                logger.warning("API reference: %s.%s is public but no page in %s/ lists it",
-                               modname, name, app.config.apilinks_dir)
+            if not any(
+                e.obj is obj and e.name.rpartition(".")[2] == name for e in reg.short.get(name, [])
+            ):
+                logger.warning(
+                    "API reference: %s.%s is public but no page in %s/ lists it",
+                    modname,
+                    name,
+                    app.config.apilinks_dir,
+                )
 
 
 def _attr_doc(modname: str, name: str) -> list[str] | None:

@@ -54,7 +54,7 @@ def _record(app, doctree):
         # keep the title's nodes (it may hold math), minus the "Erratum:" prefix
         parts = [c.deepcopy() for c in title.children] if title is not None else []
         if parts and isinstance(parts[0], nodes.Text) and parts[0].startswith(PREFIX):
-            rest = parts[0][len(PREFIX):].lstrip()
+            rest = parts[0][len(PREFIX) :].lstrip()
             parts = ([nodes.Text(rest)] if rest else []) + parts[1:]
         found.append((anchor, parts or [nodes.Text("Erratum")]))
     if not hasattr(env, "patterneval_errata"):
@@ -65,12 +65,6 @@ def _record(app, doctree):
         env.patterneval_errata.pop(env.docname, None)
 
 
-
-
-
-
-
-
 def _resolve(app, doctree, fromdocname):
     placeholders = list(doctree.findall(errata_index))
     if not placeholders:
@@ -79,9 +73,12 @@ def _resolve(app, doctree, fromdocname):
     errata = getattr(env, "patterneval_errata", {})
     docs = [d for d in toc_order(env, app.config.root_doc) if d in errata]
     total = sum(len(errata[d]) for d in docs)
-    content = [nodes.paragraph(
-        text=f"{total} errata in {len(docs)} chapters, collected from the chapters when "
-             f"this site was built.")]
+    content = [
+        nodes.paragraph(
+            text=f"{total} errata in {len(docs)} chapters, collected from the chapters when "
+            f"this site was built."
+        )
+    ]
     for doc in docs:
         uri = app.builder.get_relative_uri(fromdocname, doc)
         heading = nodes.rubric(ids=[f"errata-{doc.replace('/', '-')}"])

@@ -58,17 +58,25 @@ class ExplorerGallery(SphinxDirective):
 
     def run(self):
         here = Path(self.env.doc2path(self.env.docname)).parent
-        out = [nodes.paragraph(
-            text=f"{len(explorers())} explorers. Each runs in JupyterLab (make lab) with the "
-                 "two lines under its name; on this site the screenshots show them at the "
-                 "values their chapter opens them with.")]
+        out = [
+            nodes.paragraph(
+                text=f"{len(explorers())} explorers. Each runs in JupyterLab (make lab) with the "
+                "two lines under its name; on this site the screenshots show them at the "
+                "values their chapter opens them with."
+            )
+        ]
         for cls in explorers():
             name = cls.__name__
             out.append(nodes.rubric(text=name, ids=[nodes.make_id(f"explorer-{name}")]))
             caption = nodes.paragraph(text=cls.caption + " ")
             link = addnodes.pending_xref(
-                "", refdomain="std", reftype="doc", reftarget="/" + cls.chapter,
-                refexplicit=False, refdoc=self.env.docname)
+                "",
+                refdomain="std",
+                reftype="doc",
+                reftarget="/" + cls.chapter,
+                refexplicit=False,
+                refdoc=self.env.docname,
+            )
             link += nodes.inline(text=cls.chapter)
             caption += nodes.Text("Chapter: ")
             caption += link
@@ -81,11 +89,13 @@ class ExplorerGallery(SphinxDirective):
             out.append(nodes.literal_block(code, code, language="python"))
             shot = Path("explorers") / f"{name}.png"
             if not (here / shot).is_file():
-                logger.warning("explorer-gallery: no screenshot %s (run `make screenshots`)",
-                               here / shot, location=(self.env.docname, self.lineno))
+                logger.warning(
+                    "explorer-gallery: no screenshot %s (run `make screenshots`)",
+                    here / shot,
+                    location=(self.env.docname, self.lineno),
+                )
                 continue
-            out.append(nodes.image(uri=shot.as_posix(), alt=f"{name}: {cls.caption}",
-                                   width="100%"))
+            out.append(nodes.image(uri=shot.as_posix(), alt=f"{name}: {cls.caption}", width="100%"))
         return out
 
 

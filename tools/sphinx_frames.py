@@ -78,29 +78,47 @@ def _add_frames_script(app, pagename, templatename, context, doctree):
     keys = {n: k if k in manifest else n for n, k in keys.items()}
     missing = [n for n in names if keys[n] not in manifest]
     if missing:
-        logger.warning("explorer frames: no frames for %s on %s (run `make frames`)",
-                       ", ".join(missing), pagename, location=pagename)
+        logger.warning(
+            "explorer frames: no frames for %s on %s (run `make frames`)",
+            ", ".join(missing),
+            pagename,
+            location=pagename,
+        )
     explorers = {
-        n: {"explorer": n, "folder": keys[n],
-            "controls": [{k: c[k] for k in ("name", "attr", "kind", "grid", "initial")}
-                         for c in manifest[keys[n]]["controls"]]}
-        for n in names if keys[n] in manifest
+        n: {
+            "explorer": n,
+            "folder": keys[n],
+            "controls": [
+                {k: c[k] for k in ("name", "attr", "kind", "grid", "initial")}
+                for c in manifest[keys[n]]["controls"]
+            ],
+        }
+        for n in names
+        if keys[n] in manifest
     }
     if not explorers:
         return
     base = context["pathto"](DEST, 1)
-    body = "window.peExplorerFrames = " + json.dumps(
-        {"base": base if base.endswith("/") else base + "/", "explorers": explorers},
-        separators=(",", ":")) + ";"
-    index = next((i for i, js in enumerate(scripts)
-                  if CDN_ATTR in (getattr(js, "attributes", {}) or {})), None)
+    body = (
+        "window.peExplorerFrames = "
+        + json.dumps(
+            {"base": base if base.endswith("/") else base + "/", "explorers": explorers},
+            separators=(",", ":"),
+        )
+        + ";"
+    )
+    index = next(
+        (i for i, js in enumerate(scripts) if CDN_ATTR in (getattr(js, "attributes", {}) or {})),
+        None,
+    )
     if index is None:
-        logger.warning("explorer frames: %s has explorers but no widget renderer", pagename,
-                       location=pagename)
+        logger.warning(
+            "explorer frames: %s has explorers but no widget renderer", pagename, location=pagename
+        )
         return
     cls = type(scripts[index])
     priority = scripts[index].priority
-    scripts[index + 1:index + 1] = [
+    scripts[index + 1 : index + 1] = [
         cls(None, priority=priority, body=body),
         cls("_static/" + SCRIPT, priority=priority),  # the template makes it page-relative
     ]
@@ -113,11 +131,20 @@ def _check_manifest(app):
         notebook = root / entry.get("notebook", "")
         folder = frames_dir(app) / name
         if not folder.is_dir() or len(list(folder.glob("*.png"))) != entry["frames"]:
-            logger.warning("explorer frames: %s has %s frames in the manifest but not in %s "
-                           "(run `make frames`)", name, entry["frames"], folder)
-        elif notebook.is_file() and notebook.stat().st_mtime > (folder.parent / "manifest.json").stat().st_mtime:
-            logger.info("explorer frames: %s are older than %s (run `make frames`)",
-                           name, entry["notebook"])
+            logger.warning(
+                "explorer frames: %s has %s frames in the manifest but not in %s "
+                "(run `make frames`)",
+                name,
+                entry["frames"],
+                folder,
+            )
+        elif (
+            notebook.is_file()
+            and notebook.stat().st_mtime > (folder.parent / "manifest.json").stat().st_mtime
+        ):
+            logger.info(
+                "explorer frames: %s are older than %s (run `make frames`)", name, entry["notebook"]
+            )
 
 
 def _copy_frames(app, exception):

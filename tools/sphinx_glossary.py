@@ -71,8 +71,12 @@ class GlossaryTable(SphinxDirective):
         good = []
         for entry in entries:
             if not isinstance(entry, dict) or any(f not in entry for f in FIELDS):
-                logger.warning("glossary-table: entry without %s: %r", "/".join(FIELDS), entry,
-                               location=location)
+                logger.warning(
+                    "glossary-table: entry without %s: %r",
+                    "/".join(FIELDS),
+                    entry,
+                    location=location,
+                )
                 continue
             good.append(entry)
         good.sort(key=lambda e: sort_key(str(e["term"])))
@@ -123,12 +127,22 @@ class GlossaryTable(SphinxDirective):
             target = "/" + doc + (f"#{entry['anchor']}" if entry.get("anchor") else "")
             if entry.get("anchor"):
                 link = addnodes.pending_xref(
-                    "", refdomain="std", reftype="ref", reftarget=str(entry["anchor"]),
-                    refexplicit=False, refdoc=self.env.docname)
+                    "",
+                    refdomain="std",
+                    reftype="ref",
+                    reftarget=str(entry["anchor"]),
+                    refexplicit=False,
+                    refdoc=self.env.docname,
+                )
             else:
                 link = addnodes.pending_xref(
-                    "", refdomain="std", reftype="doc", reftarget="/" + doc,
-                    refexplicit=False, refdoc=self.env.docname)
+                    "",
+                    refdomain="std",
+                    reftype="doc",
+                    reftarget="/" + doc,
+                    refexplicit=False,
+                    refdoc=self.env.docname,
+                )
             link += nodes.inline(text=target)
             para = nodes.paragraph()
             para += link

@@ -36,7 +36,7 @@ def inline_math(text: str) -> list[nodes.Node]:
     start = 0
     for m in INLINE_MATH.finditer(text):
         if m.start() > start:
-            out.append(nodes.Text(text[start:m.start()]))
+            out.append(nodes.Text(text[start : m.start()]))
         out.append(nodes.math(m.group(1), m.group(1)))
         start = m.end()
     if start < len(text) or not out:

@@ -48,8 +48,10 @@ STATE = "application/vnd.jupyter.widget-state+json"
 _MODEL_ID = re.compile(r'"model_id":\s*"(\w+)"')
 _REF = re.compile(r"IPY_MODEL_(\w+)")
 BBM = "\\RequirePackage{bbm}"
-NOTE = ("The explorer's initial figure. Its sliders recompute the figure in JupyterLab "
-        "(make lab) and move over precomputed frames on the book's site.")
+NOTE = (
+    "The explorer's initial figure. Its sliders recompute the figure in JupyterLab "
+    "(make lab) and move over precomputed frames on the book's site."
+)
 
 
 def widget_pngs(state: dict, model_id: str, seen: set | None = None) -> list[bytes]:
@@ -61,8 +63,11 @@ def widget_pngs(state: dict, model_id: str, seen: set | None = None) -> list[byt
     seen.add(model_id)
     found = []
     if model.get("model_name") == "OutputModel":
-        found += [b64decode(out["data"]["image/png"]) for out in model["state"].get("outputs", [])
-                  if "image/png" in out.get("data", {})]
+        found += [
+            b64decode(out["data"]["image/png"])
+            for out in model["state"].get("outputs", [])
+            if "image/png" in out.get("data", {})
+        ]
     for child in _REF.findall(json.dumps(model.get("state", {}))):
         found += widget_pngs(state, child, seen)
     return found
@@ -89,9 +94,12 @@ class WidgetFigures(SphinxTransform):
         source = Path(self.env.doc2path(self.env.docname))
         if source.suffix != ".ipynb":
             return
-        bundles = [b for b in self.document.findall(nodes.container)
-                   if b.get("nb_element") == "mime_bundle"
-                   and any(alt.get("mime_type") == VIEW for alt in b.children)]
+        bundles = [
+            b
+            for b in self.document.findall(nodes.container)
+            if b.get("nb_element") == "mime_bundle"
+            and any(alt.get("mime_type") == VIEW for alt in b.children)
+        ]
         if not bundles:
             return
         metadata = json.loads(source.read_text(encoding="utf-8")).get("metadata", {})
@@ -101,9 +109,12 @@ class WidgetFigures(SphinxTransform):
             model_id, text = _bundle_view(bundle)
             pngs = widget_pngs(state, model_id) if model_id else []
             if not pngs:
-                logger.warning("pdf: the widget %s has no figure in the saved widget state "
-                               "(re-run `make execute` on this chapter)", text or model_id,
-                               location=bundle)
+                logger.warning(
+                    "pdf: the widget %s has no figure in the saved widget state "
+                    "(re-run `make execute` on this chapter)",
+                    text or model_id,
+                    location=bundle,
+                )
                 continue
             name = explorer_name(text)
             alt = nodes.container(mime_type="image/png")
@@ -125,8 +136,11 @@ class LatexAnchors(SphinxPostTransform):
     default_priority = 900
 
     def run(self, **kwargs) -> None:
-        for node in list(self.document.findall(
-                lambda n: isinstance(n, (nodes.admonition, nodes.row)) and n.get("ids"))):
+        for node in list(
+            self.document.findall(
+                lambda n: isinstance(n, (nodes.admonition, nodes.row)) and n.get("ids")
+            )
+        ):
             paragraph = node.next_node(nodes.paragraph)
             if paragraph is not None:
                 paragraph.insert(0, nodes.target("", "", ids=list(node["ids"])))
@@ -154,7 +168,7 @@ class LongTableWidths(SphinxPostTransform):
                 continue
             longest = [8] * group["cols"]
             for row in group.findall(nodes.row):
-                for i, entry in enumerate(row.children[:group["cols"]]):
+                for i, entry in enumerate(row.children[: group["cols"]]):
                     longest[i] = max(longest[i], min(_text_width(entry.astext()), 40))
             for colspec, width in zip(group.findall(nodes.colspec), longest):
                 colspec["colwidth"] = width

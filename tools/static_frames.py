@@ -55,8 +55,13 @@ OUT = ROOT / "_build" / "explorer-frames"
 #: Frames per explorer unless FRAME_CAPS says otherwise.
 MAX_FRAMES = 200
 #: Explorers with many controls get a larger cap, so that each control keeps a few positions.
-FRAME_CAPS = {"EvolutionExplorer": 400, "SelectiveSamplingExplorer": 480, "BootstrapExplorer": 480,
-              "VoteRatesExplorer": 480, "CalibrationExplorer": 480}
+FRAME_CAPS = {
+    "EvolutionExplorer": 400,
+    "SelectiveSamplingExplorer": 480,
+    "BootstrapExplorer": 480,
+    "VoteRatesExplorer": 480,
+    "CalibrationExplorer": 480,
+}
 #: A numeric slider keeps at least this many positions (both ends and one between).
 MIN_POSITIONS = 3
 #: Colours of a frame's palette (the book's figures use a handful; 128 keeps antialiasing).
@@ -67,6 +72,7 @@ _INDEXED = {"SelectionSlider": "selection", "ToggleButtons": "toggle", "Dropdown
 
 
 # --- grids --------------------------------------------------------------------------
+
 
 def _lattice(control) -> tuple[list, int]:
     """All positions a numeric control can take, in its model's terms, and the index of
@@ -125,15 +131,26 @@ def control_grid(control, keep: int | None = None) -> dict:
         points, initial = _lattice(control)
         idx = _thin(len(points), keep or len(points), initial)
         values = [points[i] for i in idx]
-        return {"kind": _NUMERIC[name], "attr": "value", "grid": values,
-                "labels": [f"{v:g}" for v in values], "values": values, "initial": idx.index(initial)}
+        return {
+            "kind": _NUMERIC[name],
+            "attr": "value",
+            "grid": values,
+            "labels": [f"{v:g}" for v in values],
+            "values": values,
+            "initial": idx.index(initial),
+        }
     if name in _INDEXED:
         options = list(control._options_values)
         initial = int(control.index)
         idx = _thin(len(options), keep or len(options), initial)
-        return {"kind": _INDEXED[name], "attr": "index", "grid": idx,
-                "labels": [str(control._options_labels[i]) for i in idx],
-                "values": [options[i] for i in idx], "initial": idx.index(initial)}
+        return {
+            "kind": _INDEXED[name],
+            "attr": "index",
+            "grid": idx,
+            "labels": [str(control._options_labels[i]) for i in idx],
+            "values": [options[i] for i in idx],
+            "initial": idx.index(initial),
+        }
     raise TypeError(f"no static grid for a {name} control")
 
 
@@ -156,7 +173,9 @@ def plan(controls: dict, max_frames: int = MAX_FRAMES) -> dict:
     """
     sizes = full_sizes(controls)
     kinds = {k: {**_NUMERIC, **_INDEXED}[type(c).__name__] for k, c in controls.items()}
-    tier = {k: {"selection": 1, "toggle": 2, "dropdown": 2}.get(kind, 0) for k, kind in kinds.items()}
+    tier = {
+        k: {"selection": 1, "toggle": 2, "dropdown": 2}.get(kind, 0) for k, kind in kinds.items()
+    }
     floor = {k: min(sizes[k], 2 if tier[k] == 2 else MIN_POSITIONS) for k in controls}
     initial = {k: control_grid(c)["initial"] for k, c in controls.items()}
     keep = dict(sizes)
@@ -189,10 +208,13 @@ def explorer_grid(explorer, max_frames: int | None = None) -> list[tuple[str, di
     """(control name, :func:`control_grid`) for every control of ``explorer``, in order."""
     cap = max_frames or FRAME_CAPS.get(type(explorer).__name__, MAX_FRAMES)
     keep = plan(explorer.controls, cap)
-    return [(name, control_grid(control, keep[name])) for name, control in explorer.controls.items()]
+    return [
+        (name, control_grid(control, keep[name])) for name, control in explorer.controls.items()
+    ]
 
 
 # --- frames --------------------------------------------------------------------------
+
 
 def frame_png(figure) -> bytes:
     """The figure as a palette PNG: deterministic bytes, no metadata, a third of the RGBA size.
@@ -206,11 +228,17 @@ def frame_png(figure) -> bytes:
 
     from patterneval.plotting import BOOK_STYLE
 
-    canvas = figure.canvas if isinstance(figure.canvas, FigureCanvasAgg) else FigureCanvasAgg(figure)
+    canvas = (
+        figure.canvas if isinstance(figure.canvas, FigureCanvasAgg) else FigureCanvasAgg(figure)
+    )
     with mpl.rc_context(BOOK_STYLE):
         canvas.draw()
-    image = PIL.Image.frombuffer("RGBA", canvas.get_width_height(), canvas.buffer_rgba()).convert("RGB")
-    image = image.quantize(PALETTE, method=PIL.Image.Quantize.MEDIANCUT, dither=PIL.Image.Dither.NONE)
+    image = PIL.Image.frombuffer("RGBA", canvas.get_width_height(), canvas.buffer_rgba()).convert(
+        "RGB"
+    )
+    image = image.quantize(
+        PALETTE, method=PIL.Image.Quantize.MEDIANCUT, dither=PIL.Image.Dither.NONE
+    )
     buf = io.BytesIO()
     image.save(buf, format="png", optimize=True)
     return buf.getvalue()
@@ -242,9 +270,14 @@ def render(explorer, out_dir, max_frames: int | None = None) -> dict:
     return {
         "explorer": type(explorer).__name__,
         "chapter": type(explorer).chapter,
-        "controls": [{"name": name, "description": explorer.controls[name].description,
-                      **{k: g[k] for k in ("kind", "attr", "grid", "labels", "initial")}}
-                     for name, g in grids],
+        "controls": [
+            {
+                "name": name,
+                "description": explorer.controls[name].description,
+                **{k: g[k] for k in ("kind", "attr", "grid", "labels", "initial")},
+            }
+            for name, g in grids
+        ],
         "names": names,
         "frames": count,
         "bytes": size,
@@ -253,6 +286,7 @@ def render(explorer, out_dir, max_frames: int | None = None) -> dict:
 
 
 # --- running the chapters ------------------------------------------------------------
+
 
 def explorer_cell(nb) -> tuple[int, str] | None:
     """(index, explorer class name) of the cell that displays the notebook's explorer."""
@@ -295,19 +329,31 @@ def run_notebook(path: str, out: str) -> dict | None:
     for cell in cells:
         cell.outputs, cell.execution_count = [], None
     entry_path = Path(out) / f"{key}.json"
-    cells.append(nbformat.v4.new_code_cell(RENDER_CELL.format(
-        tools=str(ROOT / "tools"), out=str(Path(out) / key), entry=str(entry_path))))
+    cells.append(
+        nbformat.v4.new_code_cell(
+            RENDER_CELL.format(
+                tools=str(ROOT / "tools"), out=str(Path(out) / key), entry=str(entry_path)
+            )
+        )
+    )
     nb.cells = cells
     start = time.perf_counter()
-    NotebookClient(nb, kernel_name="python3", timeout=1800,
-                   resources={"metadata": {"path": str(Path(path).parent)}}).execute()
+    NotebookClient(
+        nb,
+        kernel_name="python3",
+        timeout=1800,
+        resources={"metadata": {"path": str(Path(path).parent)}},
+    ).execute()
     entry = json.loads(entry_path.read_text())
     entry_path.unlink()
     entry["notebook"] = Path(path).resolve().relative_to(ROOT).as_posix()
     entry["key"] = key
     entry["seconds_total"] = round(time.perf_counter() - start, 1)
-    print(f"static_frames: {key}: {entry['frames']} frames, {entry['bytes'] / 1e6:.1f} MB, "
-          f"{entry['seconds_total']} s", flush=True)
+    print(
+        f"static_frames: {key}: {entry['frames']} frames, {entry['bytes'] / 1e6:.1f} MB, "
+        f"{entry['seconds_total']} s",
+        flush=True,
+    )
     return entry
 
 
@@ -322,7 +368,9 @@ def frames_key(name: str, notebook) -> str:
 
 
 def chapters() -> list[Path]:
-    return sorted(p for p in (ROOT / "book").glob("part*/*.ipynb") if ".ipynb_checkpoints" not in p.parts)
+    return sorted(
+        p for p in (ROOT / "book").glob("part*/*.ipynb") if ".ipynb_checkpoints" not in p.parts
+    )
 
 
 def main(argv=None) -> int:
@@ -335,7 +383,9 @@ def main(argv=None) -> int:
     out = args.out.resolve()
     out.mkdir(parents=True, exist_ok=True)
     manifest_path = out / "manifest.json"
-    manifest = json.loads(manifest_path.read_text()) if args.notebooks and manifest_path.is_file() else {}
+    manifest = (
+        json.loads(manifest_path.read_text()) if args.notebooks and manifest_path.is_file() else {}
+    )
     # one BLAS thread per kernel: the jobs share the cores, and the frames do not depend
     # on how many cores the machine has
     for var in ("OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS"):
@@ -351,15 +401,23 @@ def main(argv=None) -> int:
                 entry = future.result()
             except Exception as exc:  # report every chapter that failed, not only the first
                 failed.append(nb)
-                print(f"static_frames: {nb.relative_to(ROOT)} failed:\n{str(exc)[-3000:]}", file=sys.stderr)
+                print(
+                    f"static_frames: {nb.relative_to(ROOT)} failed:\n{str(exc)[-3000:]}",
+                    file=sys.stderr,
+                )
                 continue
             if entry is not None:
                 manifest[entry.get("key", entry["explorer"])] = entry
     total = sum(e["bytes"] for e in manifest.values())
-    print(f"static_frames: {len(manifest)} explorers, {sum(e['frames'] for e in manifest.values())} frames, "
-          f"{total / 1e6:.1f} MB, in {time.perf_counter() - start:.0f} s -> {out}")
+    print(
+        f"static_frames: {len(manifest)} explorers, {sum(e['frames'] for e in manifest.values())} frames, "
+        f"{total / 1e6:.1f} MB, in {time.perf_counter() - start:.0f} s -> {out}"
+    )
     if failed:  # no manifest: the site build must not pass with an explorer missing
-        print(f"static_frames: {len(failed)} chapters failed: {[p.name for p in failed]}", file=sys.stderr)
+        print(
+            f"static_frames: {len(failed)} chapters failed: {[p.name for p in failed]}",
+            file=sys.stderr,
+        )
         return 1
     manifest_path.write_text(json.dumps(dict(sorted(manifest.items())), indent=1) + "\n")
     return 0

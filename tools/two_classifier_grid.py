@@ -19,9 +19,18 @@ from pathlib import Path
 
 from patterneval.book.two_classifiers import rejection_grid
 
-OUT = Path(__file__).resolve().parent.parent / "book" / "part5" / "data" / "two-classifier-tests.json"
-BOOK_GRID = dict(n_samples=(40, 60, 100, 150, 200, 300), effects=tuple(i / 100 for i in range(11)), error=0.25,
-                 n_datasets=1000, cv=30, alpha=0.05, rng=1998)
+OUT = (
+    Path(__file__).resolve().parent.parent / "book" / "part5" / "data" / "two-classifier-tests.json"
+)
+BOOK_GRID = dict(
+    n_samples=(40, 60, 100, 150, 200, 300),
+    effects=tuple(i / 100 for i in range(11)),
+    error=0.25,
+    n_datasets=1000,
+    cv=30,
+    alpha=0.05,
+    rng=1998,
+)
 
 
 def main() -> None:

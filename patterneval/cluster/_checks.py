@@ -40,21 +40,38 @@ def check_cluster_data(X, labels, *, min_clusters: int = 1, max_clusters=None):
     codes = codes.reshape(-1).astype(np.intp)
     k = int(codes.max()) + 1
     if k < min_clusters:
-        raise fail("labels", f"a partition into at least {min_clusters} clusters for this index",
-                   f"{k} cluster{'s' if k != 1 else ''}", echo=False)
+        raise fail(
+            "labels",
+            f"a partition into at least {min_clusters} clusters for this index",
+            f"{k} cluster{'s' if k != 1 else ''}",
+            echo=False,
+        )
     if max_clusters == "n-1" and k >= n:
-        raise fail("labels", f"a partition into 2 to n_samples - 1 = {n - 1} clusters for this "
-                             f"index", f"each of the {n} samples in its own cluster", echo=False)
+        raise fail(
+            "labels",
+            f"a partition into 2 to n_samples - 1 = {n - 1} clusters for this index",
+            f"each of the {n} samples in its own cluster",
+            echo=False,
+        )
     return X, codes, k
 
 
 def check_clusterer(clusterer, *, name: str = "clusterer", n_clusters: bool = True):
     """A scikit-learn clusterer instance with ``fit`` and, if ``n_clusters`` (the default),
     an ``n_clusters`` parameter (methods that set the number of clusters need it)."""
-    check_estimator(name, clusterer, methods=("fit", "get_params"), example="KMeans(n_init=10)",
-                    role="clusterer")
+    check_estimator(
+        name,
+        clusterer,
+        methods=("fit", "get_params"),
+        example="KMeans(n_init=10)",
+        role="clusterer",
+    )
     if n_clusters and "n_clusters" not in clusterer.get_params():
-        raise fail(name, "a clusterer with an n_clusters parameter (KMeans, "
-                         "AgglomerativeClustering, SpectralClustering, ...)",
-                   f"{type(clusterer).__name__}, which has none", echo=False)
+        raise fail(
+            name,
+            "a clusterer with an n_clusters parameter (KMeans, "
+            "AgglomerativeClustering, SpectralClustering, ...)",
+            f"{type(clusterer).__name__}, which has none",
+            echo=False,
+        )
     return clusterer

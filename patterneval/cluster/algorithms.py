@@ -81,9 +81,14 @@ def _check_scale(X, name="X"):
     top = float(np.max(np.abs(X))) if X.size else 0.0
     limit = 1e154 / (2.0 * np.sqrt(max(X.size, 1)))  # n d (2 top)^2, the largest inertia, is finite
     if top > limit:
-        raise fail(name, f"data whose squared distances are finite in double precision (entries of "
-                         f"magnitude below about {limit:.0e})", f"a largest |entry| of {top:.3g}",
-                   echo=False, hint=f"Rescale {name}.")
+        raise fail(
+            name,
+            f"data whose squared distances are finite in double precision (entries of "
+            f"magnitude below about {limit:.0e})",
+            f"a largest |entry| of {top:.3g}",
+            echo=False,
+            hint=f"Rescale {name}.",
+        )
     return X
 
 
@@ -149,7 +154,7 @@ def _lloyd_pass(X, Xt, C, X_sq, pool=None):
         return _assign_block(X, Xt, X_sq, centres, block, labels, dist)
 
     sums = np.zeros((k, d))
-    for part in (map(run, blocks) if pool is None else pool.map(run, blocks)):
+    for part in map(run, blocks) if pool is None else pool.map(run, blocks):
         sums += part
     dist += X_sq
     np.maximum(dist, 0.0, out=dist)
@@ -227,7 +232,9 @@ class HeuristicClustering(Result):
 
 
 def threshold_clustering(
-    X: ArrayLike, threshold: float, *,
+    X: ArrayLike,
+    threshold: float,
+    *,
     metric: Literal["euclidean", "sqeuclidean", "cityblock", "chebyshev", "cosine"] = "euclidean",
 ) -> HeuristicClustering:
     r"""The note's threshold heuristic (按最近邻规则的简单试探).
@@ -490,8 +497,13 @@ def _cut(Z, n, n_keep_merges):
     return _first_appearance(roots)
 
 
-def hierarchical(X: ArrayLike, *, linkage: Literal["single", "complete", "average"] = "single",
-                 n_clusters: int | None = None, distance_threshold: float | None = None) -> Hierarchy:
+def hierarchical(
+    X: ArrayLike,
+    *,
+    linkage: Literal["single", "complete", "average"] = "single",
+    n_clusters: int | None = None,
+    distance_threshold: float | None = None,
+) -> Hierarchy:
     r"""Agglomerative clustering (系统聚类法) with single, complete or average linkage.
 
     Start with every sample in its own cluster; repeatedly merge the two clusters at
@@ -561,10 +573,18 @@ def hierarchical(X: ArrayLike, *, linkage: Literal["single", "complete", "averag
     n = X.shape[0]
     if n_clusters is not None and distance_threshold is not None:
         raise ValueError("give at most one of n_clusters and distance_threshold, not both.")
-    k = None if n_clusters is None else check_scalar("n_clusters", n_clusters, int, low=1, high=n,
-                                                     hint=f"(there are {n} samples)")
-    t = None if distance_threshold is None else check_scalar(
-        "distance_threshold", distance_threshold, float, low=0)
+    k = (
+        None
+        if n_clusters is None
+        else check_scalar(
+            "n_clusters", n_clusters, int, low=1, high=n, hint=f"(there are {n} samples)"
+        )
+    )
+    t = (
+        None
+        if distance_threshold is None
+        else check_scalar("distance_threshold", distance_threshold, float, low=0)
+    )
     D = squareform(pdist(X))
     tol = TIE_RTOL * float(D.max()) if n > 1 else 0.0
     Z = _label_merges(_nn_chain(D, linkage), n, tol)
@@ -608,11 +628,16 @@ def kmeans_plusplus_probabilities(X: ArrayLike, centers: ArrayLike) -> np.ndarra
     array([0. , 0.1, 0.9])
     """
     X = _check_scale(check_cluster_X(X))
-    C = _check_scale(check_array("centers", centers, ndim=2, shape_hint="(n_centers, n_features)"),
-                     "centers")
+    C = _check_scale(
+        check_array("centers", centers, ndim=2, shape_hint="(n_centers, n_features)"), "centers"
+    )
     if C.shape[1] != X.shape[1]:
-        raise fail("centers", f"an array with {X.shape[1]} columns, one per feature of X",
-                   f"shape {C.shape}", echo=False)
+        raise fail(
+            "centers",
+            f"an array with {X.shape[1]} columns, one per feature of X",
+            f"shape {C.shape}",
+            echo=False,
+        )
     d2 = cdist(X, C, metric="sqeuclidean").min(axis=1)  # exact zeros at the centres
     total = d2.sum()
     if total == 0:
@@ -654,7 +679,10 @@ def _plusplus_draws(X, k, rng):
 
 @keywords
 def kmeans_plusplus(
-    X: ArrayLike, n_clusters: int, *, rng: int | np.random.Generator | None = None,
+    X: ArrayLike,
+    n_clusters: int,
+    *,
+    rng: int | np.random.Generator | None = None,
 ) -> tuple[np.ndarray, np.ndarray]:
     r"""k-means++ seeding by :math:`D^2` roulette sampling.
 
@@ -698,8 +726,14 @@ def kmeans_plusplus(
     [0.0, 10.0]
     """
     X = _check_scale(check_cluster_X(X))
-    k = check_scalar("n_clusters", n_clusters, int, low=1, high=X.shape[0],
-                     hint=f"(there are {X.shape[0]} samples)")
+    k = check_scalar(
+        "n_clusters",
+        n_clusters,
+        int,
+        low=1,
+        high=X.shape[0],
+        hint=f"(there are {X.shape[0]} samples)",
+    )
     idx = _plusplus(X, k, check_rng(rng))
     return X[idx].copy(), idx
 
@@ -775,20 +809,22 @@ def _lloyd_iterations(X, Xt, X_sq, centers, max_iter, tol, pool):
 
 
 #: The estimator docstring parts and two that the centre-based clusterers share.
-_centre_docs = doc_parts({
-    **ESTIMATOR_PARTS,
-    "params_fit_centres": """Parameters
+_centre_docs = doc_parts(
+    {
+        **ESTIMATOR_PARTS,
+        "params_fit_centres": """Parameters
     ----------
     X : array_like, shape (n_samples, n_features)
         At least ``n_clusters`` rows of finite numbers.
     y : None
         Ignored; present for scikit-learn's API.""",
-    "returns_nearest": """Returns
+        "returns_nearest": """Returns
     -------
     ndarray of int, shape (n_samples,)
         A row equally near several centres (within 1e-12 relative) goes to the lowest
         index.""",
-})
+    }
+)
 
 
 def _new_X(est, X):
@@ -876,9 +912,16 @@ class KMeans(ClusterMixin, TransformerMixin, BaseEstimator):
     array([1])
     """
 
-    def __init__(self, n_clusters: int = 8, *, init: Literal["k-means++", "random"] | ArrayLike = "k-means++",
-                 n_init: int = 1, max_iter: int = 300, tol: float = 1e-4,
-                 random_state: int | np.random.RandomState | np.random.Generator | None = None) -> None:
+    def __init__(
+        self,
+        n_clusters: int = 8,
+        *,
+        init: Literal["k-means++", "random"] | ArrayLike = "k-means++",
+        n_init: int = 1,
+        max_iter: int = 300,
+        tol: float = 1e-4,
+        random_state: int | np.random.RandomState | np.random.Generator | None = None,
+    ) -> None:
         self.n_clusters = n_clusters
         self.init = init
         self.n_init = n_init
@@ -907,8 +950,14 @@ class KMeans(ClusterMixin, TransformerMixin, BaseEstimator):
             1e-12 relative keeps the earlier run).
         """
         X = _check_scale(validate_estimator_data(self, X, reset=True, dtype=np.float64, order="C"))
-        k = check_scalar("n_clusters", self.n_clusters, int, low=1, high=X.shape[0],
-                         hint=f"(there are {X.shape[0]} samples)")
+        k = check_scalar(
+            "n_clusters",
+            self.n_clusters,
+            int,
+            low=1,
+            high=X.shape[0],
+            hint=f"(there are {X.shape[0]} samples)",
+        )
         n_init = check_scalar("n_init", self.n_init, int, low=1)
         max_iter = check_scalar("max_iter", self.max_iter, int, low=1)
         tol = check_scalar("tol", self.tol, float, low=0)
@@ -1064,10 +1113,19 @@ class ISODATA(ClusterMixin, BaseEstimator):
     array([2, 2, 2, 2])
     """
 
-    def __init__(self, n_clusters: int = 8, *, min_samples: int = 1, max_std: float = 1.0, min_distance: float = 1.0,
-                 max_pairs: int = 1, n_iter: int = 10, split_scale: float = 1.0,
-                 schedule: Literal["alternate", "note"] = "alternate",
-                 random_state: int | np.random.RandomState | np.random.Generator | None = None) -> None:
+    def __init__(
+        self,
+        n_clusters: int = 8,
+        *,
+        min_samples: int = 1,
+        max_std: float = 1.0,
+        min_distance: float = 1.0,
+        max_pairs: int = 1,
+        n_iter: int = 10,
+        split_scale: float = 1.0,
+        schedule: Literal["alternate", "note"] = "alternate",
+        random_state: int | np.random.RandomState | np.random.Generator | None = None,
+    ) -> None:
         self.n_clusters = n_clusters
         self.min_samples = min_samples
         self.max_std = max_std
@@ -1089,8 +1147,14 @@ class ISODATA(ClusterMixin, BaseEstimator):
             ``self``, fitted (the number of clusters found is ``len(cluster_centers_)``).
         """
         X = _check_scale(validate_estimator_data(self, X, reset=True, dtype=np.float64, order="C"))
-        K0 = check_scalar("n_clusters", self.n_clusters, int, low=1, high=X.shape[0],
-                          hint=f"(there are {X.shape[0]} samples)")
+        K0 = check_scalar(
+            "n_clusters",
+            self.n_clusters,
+            int,
+            low=1,
+            high=X.shape[0],
+            hint=f"(there are {X.shape[0]} samples)",
+        )
         min_samples = check_scalar("min_samples", self.min_samples, int, low=1)
         max_std = check_scalar("max_std", self.max_std, float, low=0, closed="neither")
         min_distance = check_scalar("min_distance", self.min_distance, float, low=0)
@@ -1200,6 +1264,10 @@ def check_init_centers(init, n_clusters: int, n_features: int) -> np.ndarray:
     """Initial centres: a finite real array of shape (n_clusters, n_features), as float64."""
     arr = check_array("init", init, ndim=2, shape_hint="(n_clusters, n_features)")
     if arr.shape != (n_clusters, n_features):
-        raise fail("init", f"an array of shape (n_clusters, n_features) = ({n_clusters}, "
-                           f"{n_features})", f"shape {arr.shape}", echo=False)
+        raise fail(
+            "init",
+            f"an array of shape (n_clusters, n_features) = ({n_clusters}, {n_features})",
+            f"shape {arr.shape}",
+            echo=False,
+        )
     return _check_scale(arr, "init")

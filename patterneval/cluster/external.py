@@ -140,7 +140,9 @@ def _encode(labels: np.ndarray) -> tuple[np.ndarray, int]:
         return codes.reshape(-1).astype(np.intp, copy=False), int(uniques.size)
     except TypeError:
         seen: dict = {}
-        codes = np.fromiter((seen.setdefault(v, len(seen)) for v in labels.tolist()), dtype=np.intp, count=n)
+        codes = np.fromiter(
+            (seen.setdefault(v, len(seen)) for v in labels.tolist()), dtype=np.intp, count=n
+        )
         return codes, len(seen)
 
 
@@ -192,7 +194,10 @@ def _table(labels_true, labels_pred) -> _Table:
 
 
 def contingency_matrix(
-    labels_true: ArrayLike, labels_pred: ArrayLike, *, sparse: bool = False,
+    labels_true: ArrayLike,
+    labels_pred: ArrayLike,
+    *,
+    sparse: bool = False,
 ) -> np.ndarray | csr_array:
     r"""The contingency table (混淆矩阵 / 列联表) of two partitions.
 
@@ -370,7 +375,9 @@ def rand_index(labels_true: ArrayLike, labels_pred: ArrayLike) -> float:
 RANDOM_MODELS = ("perm", "num", "num1")
 
 
-def adjusted_rand_index(labels_true: ArrayLike, labels_pred: ArrayLike, *, random_model: str = "perm") -> float:
+def adjusted_rand_index(
+    labels_true: ArrayLike, labels_pred: ArrayLike, *, random_model: str = "perm"
+) -> float:
     r"""Adjusted Rand index (调整兰德指数), by default that of Hubert & Arabie (1985).
 
     .. math::
@@ -570,7 +577,9 @@ def pair_f1(labels_true: ArrayLike, labels_pred: ArrayLike) -> float:
 
 
 @_doc
-def minkowski_score(labels_true: ArrayLike, labels_pred: ArrayLike, *, include_diagonal: bool = False) -> float:
+def minkowski_score(
+    labels_true: ArrayLike, labels_pred: ArrayLike, *, include_diagonal: bool = False
+) -> float:
     r"""Minkowski score (闵可夫斯基打分): normalised distance between co-occurrence matrices.
 
     With :math:`C_U` the :math:`n \times n` co-occurrence (共表型) matrix of
@@ -659,7 +668,9 @@ def f_measure(labels_true: ArrayLike, labels_pred: ArrayLike, *, beta: float = 1
     beta = check_scalar("beta", beta, float, low=0, closed="neither")
     table = _table(labels_true, labels_pred)
     b2 = beta * beta
-    scores = (b2 + 1.0) * table.values / (b2 * table.row_sums[table.rows] + table.col_sums[table.cols])
+    scores = (
+        (b2 + 1.0) * table.values / (b2 * table.row_sums[table.rows] + table.col_sums[table.cols])
+    )
     best = np.zeros(table.shape[0])
     np.maximum.at(best, table.rows, scores)
     return float(np.dot(table.row_sums, best) / table.n)
@@ -832,7 +843,9 @@ _AVERAGES = ("arithmetic", "geometric", "min", "max")
 
 
 @_doc
-def normalized_mutual_info(labels_true: ArrayLike, labels_pred: ArrayLike, *, average: str = "arithmetic") -> float:
+def normalized_mutual_info(
+    labels_true: ArrayLike, labels_pred: ArrayLike, *, average: str = "arithmetic"
+) -> float:
     r"""Normalised mutual information (归一化互信息): :math:`I(U;V)` divided by a mean of
     the two entropies.
 
@@ -1029,8 +1042,9 @@ def _expected_mutual_info(row_sums: np.ndarray, col_sums: np.ndarray, n: int) ->
                 stop = start + max(1, (stop - start) // 2)
             sel = todo[order[start:stop]]
             s = order[start:stop]
-            f, w, tail = _emi_windows(a[sel], b[sel], nf, lo[sel], hi[sel], mode[sel],
-                                      left[s], right[s])
+            f, w, tail = _emi_windows(
+                a[sel], b[sel], nf, lo[sel], hi[sel], mode[sel], left[s], right[s]
+            )
             ok = tail <= _EMI_TAIL * w
             emi += float(np.dot(mult[sel][ok], f[ok] / w[ok]))
             failed.append(sel[~ok])
@@ -1077,7 +1091,9 @@ def _stirling_ratio(n: int, k: int) -> float:
     j = np.arange(k + 1, dtype=np.float64)
     for m in range(1, n - 1):
         top = min(m, k)
-        rho[2:top + 1] = rho[2:top + 1] * (j[1:top] + rho[1:top]) / (j[2:top + 1] + rho[2:top + 1])
+        rho[2 : top + 1] = (
+            rho[2 : top + 1] * (j[1:top] + rho[1:top]) / (j[2 : top + 1] + rho[2 : top + 1])
+        )
         if m + 1 <= k:
             rho[m + 1] = (m + 1) * m / 2.0
     return 1.0 / (k + rho[k])
@@ -1152,7 +1168,9 @@ def expected_mutual_info(labels_true: ArrayLike, labels_pred: ArrayLike) -> floa
     return _expected_mutual_info(table.row_sums, table.col_sums, table.n)
 
 
-def adjusted_mutual_info(labels_true: ArrayLike, labels_pred: ArrayLike, *, average: str = "arithmetic") -> float:
+def adjusted_mutual_info(
+    labels_true: ArrayLike, labels_pred: ArrayLike, *, average: str = "arithmetic"
+) -> float:
     r"""Adjusted mutual information (调整互信息, AMI) of Vinh, Epps & Bailey (2010).
 
     .. math::
@@ -1222,7 +1240,9 @@ def adjusted_mutual_info(labels_true: ArrayLike, labels_pred: ArrayLike, *, aver
         return 1.0
     mi = _mutual_info(table)
     emi = _expected_mutual_info(table.row_sums, table.col_sums, table.n)
-    normalizer = _average(_entropy(table.row_sums, table.n), _entropy(table.col_sums, table.n), average)
+    normalizer = _average(
+        _entropy(table.row_sums, table.n), _entropy(table.col_sums, table.n), average
+    )
     return float(min((mi - emi) / (normalizer - emi), 1.0))
 
 
@@ -1385,7 +1405,9 @@ def v_measure(labels_true: ArrayLike, labels_pred: ArrayLike, *, beta: float = 1
 
 
 @keywords
-def random_partition(n_samples: int, n_clusters: int, *, rng: int | np.random.Generator | None = None) -> np.ndarray:
+def random_partition(
+    n_samples: int, n_clusters: int, *, rng: int | np.random.Generator | None = None
+) -> np.ndarray:
     r"""A partition of ``n_samples`` samples into exactly ``n_clusters`` non-empty
     clusters, drawn uniformly from all :math:`S(n, k)` such partitions (Stirling numbers
     of the second kind): the random model :math:`\mathcal{M}_{num}` of Gates & Ahn (2017),
@@ -1431,7 +1453,11 @@ def random_partition(n_samples: int, n_clusters: int, *, rng: int | np.random.Ge
     j = np.arange(k + 1, dtype=np.float64)
     for m in range(1, n - 1):
         top = min(m, k)
-        rho[m + 1, 2:top + 1] = rho[m, 2:top + 1] * (j[1:top] + rho[m, 1:top]) / (j[2:top + 1] + rho[m, 2:top + 1])
+        rho[m + 1, 2 : top + 1] = (
+            rho[m, 2 : top + 1]
+            * (j[1:top] + rho[m, 1:top])
+            / (j[2 : top + 1] + rho[m, 2 : top + 1])
+        )
         if m + 1 <= k:
             rho[m + 1, m + 1] = (m + 1) * m / 2.0
     labels = np.empty(n, dtype=np.intp)
@@ -1483,6 +1509,16 @@ def all_indices(labels_true: ArrayLike, labels_pred: ArrayLike) -> dict:
 
 
 #: The indices :func:`all_indices` reports, in the chapter's order.
-INDEX_NAMES = ("rand_index", "adjusted_rand_index", "jaccard_index", "fowlkes_mallows_index",
-               "pair_f1", "f_measure", "purity", "mutual_info", "normalized_mutual_info",
-               "clustering_accuracy", "minkowski_score")
+INDEX_NAMES = (
+    "rand_index",
+    "adjusted_rand_index",
+    "jaccard_index",
+    "fowlkes_mallows_index",
+    "pair_f1",
+    "f_measure",
+    "purity",
+    "mutual_info",
+    "normalized_mutual_info",
+    "clustering_accuracy",
+    "minkowski_score",
+)

@@ -215,8 +215,9 @@ def _distance_chunks(X, metric, reduce_func, *, upper=False):
     step = max(1, WORKING_MEMORY // (8 * max(n, 1)))
     for start in range(0, n, step):
         first = start if upper else 0
-        D = _distances(X[start : start + step], X[first:], metric,
-                       None if sq is None else sq[first:])
+        D = _distances(
+            X[start : start + step], X[first:], metric, None if sq is None else sq[first:]
+        )
         yield reduce_func(D, start)
         del D  # before the next block is computed
 
@@ -294,7 +295,9 @@ def _float(value) -> float:
 # --------------------------------------------------------------------------- compactness
 
 
-def within_cluster_variation(X: ArrayLike, labels: ArrayLike, *, metric: str = "euclidean") -> float:
+def within_cluster_variation(
+    X: ArrayLike, labels: ArrayLike, *, metric: str = "euclidean"
+) -> float:
     r"""Within-cluster variation V(C) of note 000 (紧致性): lower is better.
 
     .. math:: V(C) = \sqrt{\frac{1}{N}\sum_{C_k\in C}\sum_{i\in C_k}\delta(x_i, \mu_k)}
@@ -337,8 +340,9 @@ def within_cluster_variation(X: ArrayLike, labels: ArrayLike, *, metric: str = "
     """
     X, codes, K, metric = _checked(X, labels, metric)
     mu, _ = _centroids(X, codes, K)
-    delta = np.concatenate([cdist(X[codes == k], mu[k : k + 1], metric=metric).ravel()
-                            for k in range(K)])
+    delta = np.concatenate(
+        [cdist(X[codes == k], mu[k : k + 1], metric=metric).ravel() for k in range(K)]
+    )
     return _float(np.sqrt(delta.mean()))
 
 
@@ -374,12 +378,13 @@ def compactness(X: ArrayLike, labels: ArrayLike, *, metric: str = "euclidean") -
 
 def _cluster_scatter(X, codes, K, metric):
     mu, _ = _centroids(X, codes, K)
-    return np.array([cdist(X[codes == k], mu[k : k + 1], metric=metric).mean()
-                     for k in range(K)])
+    return np.array([cdist(X[codes == k], mu[k : k + 1], metric=metric).mean() for k in range(K)])
 
 
 @_doc
-def spacing(X: ArrayLike, labels: ArrayLike, *, metric: str = "euclidean", squared: bool = False) -> float:
+def spacing(
+    X: ArrayLike, labels: ArrayLike, *, metric: str = "euclidean", squared: bool = False
+) -> float:
     r"""Spacing SP of note 002 (间隔度): the mean distance between cluster centroids;
     higher is better.
 
@@ -492,7 +497,9 @@ def _neighbours(X, n_neighbors, metric):
     return _ranked_neighbours(X, X, n_neighbors, metric, exclude_self=True)
 
 
-def connectivity(X: ArrayLike, labels: ArrayLike, *, n_neighbors: int = 10, metric: str = "euclidean") -> float:
+def connectivity(
+    X: ArrayLike, labels: ArrayLike, *, n_neighbors: int = 10, metric: str = "euclidean"
+) -> float:
     r"""Connectivity of note 000 (连接性), as in clValid: lower is better.
 
     .. math:: \mathrm{Conn}(C) = \sum_{i=1}^{N}\sum_{j=1}^{L} x_{i,\,nn_{i(j)}},\qquad
@@ -543,8 +550,14 @@ def connectivity(X: ArrayLike, labels: ArrayLike, *, n_neighbors: int = 10, metr
     1.0
     """
     X, codes, K, metric = _checked(X, labels, metric)
-    L = check_scalar("n_neighbors", n_neighbors, int, low=1, high=X.shape[0] - 1,
-                     hint=f"(there are {X.shape[0]} samples)")
+    L = check_scalar(
+        "n_neighbors",
+        n_neighbors,
+        int,
+        low=1,
+        high=X.shape[0] - 1,
+        hint=f"(there are {X.shape[0]} samples)",
+    )
     nn = _neighbours(X, L, metric)
     other = codes[nn] != codes[:, None]
     return _float(other @ (1.0 / np.arange(1, L + 1)) @ np.ones(X.shape[0]))
@@ -554,9 +567,14 @@ def connectivity(X: ArrayLike, labels: ArrayLike, *, n_neighbors: int = 10, metr
 
 
 @_doc
-def separation(X: ArrayLike, labels: ArrayLike, *, metric: str = "euclidean",
-               linkage: Literal["single", "average", "complete", "centroid"] = "single",
-               reduce: Literal["min", "mean"] = "min") -> float:
+def separation(
+    X: ArrayLike,
+    labels: ArrayLike,
+    *,
+    metric: str = "euclidean",
+    linkage: Literal["single", "average", "complete", "centroid"] = "single",
+    reduce: Literal["min", "mean"] = "min",
+) -> float:
     r"""Separation between clusters (分离度 of note 000): higher is better.
 
     The distance between two clusters :math:`C_k, C_l` is chosen by ``linkage``:
@@ -884,7 +902,9 @@ def calinski_harabasz_index(X: ArrayLike, labels: ArrayLike) -> float:
     # decide that case, and all samples identical (0/0), exactly
     if within <= 1e-28 * (between + within):
         if np.array_equal(X.min(axis=0), X.max(axis=0)):
-            raise ValueError("X has all samples identical; the Calinski-Harabasz index is 0/0 there.")
+            raise ValueError(
+                "X has all samples identical; the Calinski-Harabasz index is 0/0 there."
+            )
         _, first = np.unique(codes, return_index=True)
         if np.array_equal(X, X[first[codes]]):
             return float("inf")
@@ -1010,10 +1030,17 @@ def _strength_of_split(X, clusterer, n_clusters, assign, rng):
 
 
 @keywords
-def prediction_strength(X: ArrayLike, clusterer: BaseEstimator, n_clusters: int, *, n_resamples: int = 10,
-                        assign: Literal["centroid", "nearest-neighbor"] = "centroid",
-                        rng: int | np.random.Generator | None = None, n_jobs: int | None = None,
-                        progress: bool = False) -> PredictionStrength:
+def prediction_strength(
+    X: ArrayLike,
+    clusterer: BaseEstimator,
+    n_clusters: int,
+    *,
+    n_resamples: int = 10,
+    assign: Literal["centroid", "nearest-neighbor"] = "centroid",
+    rng: int | np.random.Generator | None = None,
+    n_jobs: int | None = None,
+    progress: bool = False,
+) -> PredictionStrength:
     r"""Prediction strength of ``clusterer`` with ``n_clusters`` clusters (预测效力 of
     note 000; Tibshirani & Walther 2005): higher is better.
 
@@ -1079,19 +1106,35 @@ def prediction_strength(X: ArrayLike, clusterer: BaseEstimator, n_clusters: int,
     """
     X = check_cluster_X(X)
     check_clusterer(clusterer)
-    k = check_scalar("n_clusters", n_clusters, int, low=1, high=X.shape[0] // 2,
-                     hint=f"At most n_samples // 2 = {X.shape[0] // 2}, so that each half of "
-                          f"the samples can hold n_clusters clusters.")
+    k = check_scalar(
+        "n_clusters",
+        n_clusters,
+        int,
+        low=1,
+        high=X.shape[0] // 2,
+        hint=f"At most n_samples // 2 = {X.shape[0] // 2}, so that each half of "
+        f"the samples can hold n_clusters clusters.",
+    )
     B = check_scalar("n_resamples", n_resamples, int, low=1)
     check_choice("assign", assign, ("centroid", "nearest-neighbor"))
     n_jobs = check_n_jobs(n_jobs)
     gens = spawn(check_rng(rng), B)
-    out = run_tasks(_strength_of_split, [(X, clusterer, k, assign, g) for g in gens],
-                    n_jobs=n_jobs, progress=progress, desc="prediction strength")
+    out = run_tasks(
+        _strength_of_split,
+        [(X, clusterer, k, assign, g) for g in gens],
+        n_jobs=n_jobs,
+        progress=progress,
+        desc="prediction strength",
+    )
     values = np.array([v for v, _ in out])
     se = float(values.std(ddof=1) / np.sqrt(B)) if B > 1 else float("nan")
-    return PredictionStrength(strength=float(values.mean()), std_error=se, n_clusters=k,
-                              values=values, cluster_strengths=tuple(c for _, c in out))
+    return PredictionStrength(
+        strength=float(values.mean()),
+        std_error=se,
+        n_clusters=k,
+        values=values,
+        cluster_strengths=tuple(c for _, c in out),
+    )
 
 
 # ------------------------------------------------------------------ helpers for the chapter
@@ -1126,8 +1169,7 @@ def _kmeans_labels(X, k, seed):
 
 def _check_curve_args(X, ks, names):
     X = check_cluster_X(X)
-    ks = check_grid("ks", ks, integer=True, low=2, high=X.shape[0] - 1,
-                    high_name="n_samples - 1")
+    ks = check_grid("ks", ks, integer=True, low=2, high=X.shape[0] - 1, high_name="n_samples - 1")
     names = (names,) if isinstance(names, str) else tuple(names)
     for name in names:
         check_choice("names", name, tuple(CURVE_INDICES))
@@ -1143,8 +1185,13 @@ def _curves(X, ks, seed, names):
 
 
 @keywords
-def index_curves(X: ArrayLike, ks: Sequence[int], *, rng: int | np.random.Generator | None = 0,
-                 names: Sequence[str] = tuple(CURVE_INDICES)) -> dict:
+def index_curves(
+    X: ArrayLike,
+    ks: Sequence[int],
+    *,
+    rng: int | np.random.Generator | None = 0,
+    names: Sequence[str] = tuple(CURVE_INDICES),
+) -> dict:
     """Internal indices of k-means clusterings over a range of k (the chapter's "index
     against k" curves).
 
@@ -1205,11 +1252,19 @@ def check_scores(scores, maximize):
     arr = check_array("scores", scores, ndim=2, shape_hint="(n_methods, n_indices)")
     flags = np.asarray(maximize)
     if flags.dtype != bool:
-        raise fail("maximize", "a bool or a sequence of bools, one per column of scores",
-                   maximize, error=TypeError)
+        raise fail(
+            "maximize",
+            "a bool or a sequence of bools, one per column of scores",
+            maximize,
+            error=TypeError,
+        )
     if flags.ndim == 0:
         flags = np.full(arr.shape[1], bool(flags))
     if flags.shape != (arr.shape[1],):
-        raise fail("maximize", f"one bool per column of scores ({arr.shape[1]})",
-                   f"{flags.size} entries", echo=False)
+        raise fail(
+            "maximize",
+            f"one bool per column of scores ({arr.shape[1]})",
+            f"{flags.size} entries",
+            echo=False,
+        )
     return arr, np.where(flags, 1.0, -1.0)

@@ -78,9 +78,23 @@ from ._checks import check_cluster_data, check_cluster_X, check_clusterer, check
 from .internal import _centred, _distance_chunks, _metric, _onehot
 
 __all__ = [
-    "DISSOLVED", "RECOVERED", "REFERENCES", "STABILITY_METHODS", "W_RTOL", "ClusterStability",
-    "FeatureRemovalStability", "GapStatistic", "ad", "adm", "apn", "cluster_stability",
-    "feature_removal_stability", "fom", "gap_statistic", "jaccard_table", "within_dispersion",
+    "DISSOLVED",
+    "RECOVERED",
+    "REFERENCES",
+    "STABILITY_METHODS",
+    "W_RTOL",
+    "ClusterStability",
+    "FeatureRemovalStability",
+    "GapStatistic",
+    "ad",
+    "adm",
+    "apn",
+    "cluster_stability",
+    "feature_removal_stability",
+    "fom",
+    "gap_statistic",
+    "jaccard_table",
+    "within_dispersion",
 ]
 
 #: Reference distributions of the gap statistic (Tibshirani et al. 2001, section 3):
@@ -114,7 +128,9 @@ def _noise_mask(labels) -> np.ndarray:
     """Samples a clusterer labelled noise: negative integer labels (scikit-learn's
     convention: DBSCAN, OPTICS and HDBSCAN use -1, HDBSCAN also -2 and -3)."""
     labels = np.asarray(labels)
-    if labels.dtype.kind in "iu" or (labels.dtype.kind == "f" and np.all(labels == np.round(labels))):
+    if labels.dtype.kind in "iu" or (
+        labels.dtype.kind == "f" and np.all(labels == np.round(labels))
+    ):
         return labels < 0
     return np.zeros(labels.shape, dtype=bool)
 
@@ -133,14 +149,20 @@ def _fit_codes(clusterer, X, rng, n_clusters=None, *, noise=False) -> np.ndarray
     if "random_state" in model.get_params():
         params["random_state"] = int(rng.integers(2**31 - 1))
     model.set_params(**params)
-    labels = np.asarray(model.fit_predict(X) if hasattr(model, "fit_predict") else model.fit(X).labels_)
+    labels = np.asarray(
+        model.fit_predict(X) if hasattr(model, "fit_predict") else model.fit(X).labels_
+    )
     bad = _noise_mask(labels).reshape(-1)
     if not bad.any():
         return _codes(labels)
     if not noise:
-        raise fail("clusterer", "a clusterer that puts every sample in a cluster for this method",
-                   f"{type(clusterer).__name__}, which labelled {int(bad.sum())} of "
-                   f"{bad.size} samples as noise (negative labels)", echo=False)
+        raise fail(
+            "clusterer",
+            "a clusterer that puts every sample in a cluster for this method",
+            f"{type(clusterer).__name__}, which labelled {int(bad.sum())} of "
+            f"{bad.size} samples as noise (negative labels)",
+            echo=False,
+        )
     codes = np.full(bad.size, -1, dtype=np.intp)
     codes[~bad] = _codes(labels.reshape(-1)[~bad])
     return codes
@@ -277,8 +299,10 @@ class GapStatistic(Result):
     """
 
     _rows = ("k_values", "gap", "std_error", "sd", "log_w", "log_w_reference")
-    _means = ("The 1-SE rule picks k = {n_clusters}: the smallest k whose gap is at least the next k's "
-              'minus its standard error, or the largest k when none is (found = {found}).')
+    _means = (
+        "The 1-SE rule picks k = {n_clusters}: the smallest k whose gap is at least the next k's "
+        "minus its standard error, or the largest k when none is (found = {found})."
+    )
 
     n_clusters: int
     found: bool
@@ -338,9 +362,17 @@ def _one_se_rule(ks, gap, s, scale):
 
 
 @keywords
-def gap_statistic(X: ArrayLike, clusterer: BaseEstimator, k_values: Sequence[int], *, n_references: int = 20,
-                  reference: Literal["uniform", "pca"] = "uniform", rng: int | np.random.Generator | None = None,
-                  n_jobs: int | None = None, progress: bool = False) -> GapStatistic:
+def gap_statistic(
+    X: ArrayLike,
+    clusterer: BaseEstimator,
+    k_values: Sequence[int],
+    *,
+    n_references: int = 20,
+    reference: Literal["uniform", "pca"] = "uniform",
+    rng: int | np.random.Generator | None = None,
+    n_jobs: int | None = None,
+    progress: bool = False,
+) -> GapStatistic:
     r"""The gap statistic of Tibshirani, Walther & Hastie (2001) and its 1-SE choice of k.
 
     For each k, :math:`W_k` (:func:`within_dispersion`, their eq. 2) of the clustering of
@@ -421,17 +453,22 @@ def gap_statistic(X: ArrayLike, clusterer: BaseEstimator, k_values: Sequence[int
     """
     X = check_cluster_X(X)
     check_clusterer(clusterer)
-    ks = check_grid("k_values", k_values, integer=True, low=1, high=X.shape[0] - 1,
-                    high_name="n_samples - 1")
+    ks = check_grid(
+        "k_values", k_values, integer=True, low=1, high=X.shape[0] - 1, high_name="n_samples - 1"
+    )
     B = check_scalar("n_references", n_references, int, low=2)
     check_choice("reference", reference, REFERENCES)
     n_jobs = check_n_jobs(n_jobs)
     check_bool("progress", progress)
     if np.all(no_spread(X, np.abs(X).max(axis=0), axis=0)):
-        raise fail("X", "data with at least two distinct samples (the gap statistic compares "
-                        "log W_k, and W_k = 0 for identical samples)",
-                   f"{X.shape[0]} samples identical to round-off (every feature's range at most "
-                   f"1e-12 of its largest |value|)", echo=False)
+        raise fail(
+            "X",
+            "data with at least two distinct samples (the gap statistic compares "
+            "log W_k, and W_k = 0 for identical samples)",
+            f"{X.shape[0]} samples identical to round-off (every feature's range at most "
+            f"1e-12 of its largest |value|)",
+            echo=False,
+        )
     gens = spawn(check_rng(rng), B + 1)
     frame = _reference_frame(X, reference)
     tasks = [(X, clusterer, ks, None, gens[0])] + [(X, clusterer, ks, frame, g) for g in gens[1:]]
@@ -448,7 +485,8 @@ def gap_statistic(X: ArrayLike, clusterer: BaseEstimator, k_values: Sequence[int
         bad = ks[~np.all(np.isfinite(refs), axis=0)].tolist()
         raise ValueError(
             f"a reference set has W*_k = 0 at k_values {bad} (to round-off): the reference "
-            f"box of X has (almost) no volume. Use smaller k_values.")
+            f"box of X has (almost) no volume. Use smaller k_values."
+        )
     mean = refs.mean(axis=0)
     sd = np.sqrt(((refs - mean) ** 2).mean(axis=0))
     flat = sd <= TIE_RTOL * np.maximum(np.max(np.abs(refs), axis=0), 1.0)
@@ -456,14 +494,24 @@ def gap_statistic(X: ArrayLike, clusterer: BaseEstimator, k_values: Sequence[int
         raise ValueError(
             f"the {B} reference values of log W*_k agree to round-off at k_values "
             f"{ks[flat].tolist()}: sd_k = 0 leaves the 1-SE rule no standard error to use. "
-            f"Check X and k_values (the reference box has collapsed).")
+            f"Check X and k_values (the reference box has collapsed)."
+        )
     s = sd * np.sqrt(1.0 + 1.0 / B)
     gap = mean - log_w
     scale = float(np.max(np.abs(np.concatenate([log_w, mean]))))
     k, found = _one_se_rule(ks, gap, s, scale)
-    return GapStatistic(n_clusters=k, found=found, k_values=ks, gap=gap, std_error=s, sd=sd,
-                        log_w=log_w, log_w_reference=mean, log_w_references=refs,
-                        reference=reference)
+    return GapStatistic(
+        n_clusters=k,
+        found=found,
+        k_values=ks,
+        gap=gap,
+        std_error=s,
+        sd=sd,
+        log_w=log_w,
+        log_w_reference=mean,
+        log_w_references=refs,
+        reference=reference,
+    )
 
 
 # --------------------------------------------------------------------------- Hennig's stability
@@ -502,8 +550,10 @@ class ClusterStability(Result):
         a replicate of ``method="noise"`` that replaced every point).
     """
 
-    _means = ("Each cluster's mean Jaccard with its best match over the resampled clusterings: at most 0.5,"
-              ' the cluster dissolves; above 0.75, it is stable (Hennig 2007).')
+    _means = (
+        "Each cluster's mean Jaccard with its best match over the resampled clusterings: at most 0.5,"
+        " the cluster dissolves; above 0.75, it is stable (Hennig 2007)."
+    )
 
     stability: np.ndarray
     dissolved: np.ndarray
@@ -525,8 +575,9 @@ def _noise_frame(X):
     return centre, _principal_axes(vectors), np.sqrt(np.clip(values, 0.0, None))
 
 
-def _stability_replicate(X, clusterer, base, K, method, m, duplicates, noise_fraction,
-                         noise_range, frame, rng):
+def _stability_replicate(
+    X, clusterer, base, K, method, m, duplicates, noise_fraction, noise_range, frame, rng
+):
     n = X.shape[0]
     if method == "bootstrap":
         draw = rng.integers(0, n, n)
@@ -570,10 +621,18 @@ def _best_jaccard(kept_base, kept_new, K):
 
 @keywords
 def cluster_stability(
-    X: ArrayLike, clusterer: BaseEstimator, *, n_resamples: int = 100,
-    method: Literal["bootstrap", "subsample", "noise"] = "bootstrap", fraction: float = 0.5, duplicates: bool = False,
-    noise_fraction: float = 0.05, noise_range: float = 4.0, rng: int | np.random.Generator | None = None,
-    n_jobs: int | None = None, progress: bool = False,
+    X: ArrayLike,
+    clusterer: BaseEstimator,
+    *,
+    n_resamples: int = 100,
+    method: Literal["bootstrap", "subsample", "noise"] = "bootstrap",
+    fraction: float = 0.5,
+    duplicates: bool = False,
+    noise_fraction: float = 0.05,
+    noise_range: float = 4.0,
+    rng: int | np.random.Generator | None = None,
+    n_jobs: int | None = None,
+    progress: bool = False,
 ) -> ClusterStability:
     r"""Hennig's (2007) cluster-wise stability: the mean Jaccard coefficient of each
     cluster with its best match in clusterings of resampled data.
@@ -680,29 +739,39 @@ def cluster_stability(
     check_choice("method", method, STABILITY_METHODS)
     fraction = check_scalar("fraction", fraction, float, low=0, high=1, closed="neither")
     duplicates = check_bool("duplicates", duplicates)
-    noise_fraction = check_scalar("noise_fraction", noise_fraction, float, low=0, high=1,
-                                  closed="neither")
+    noise_fraction = check_scalar(
+        "noise_fraction", noise_fraction, float, low=0, high=1, closed="neither"
+    )
     noise_range = check_scalar("noise_range", noise_range, float, low=0, closed="neither")
     n_jobs = check_n_jobs(n_jobs)
     check_bool("progress", progress)
     n = X.shape[0]
     m = int(np.floor(fraction * n))
     if method == "subsample" and m < 2:
-        raise fail("fraction", f"large enough to leave two of the {n} samples in a subsample "
-                               f"(a clustering needs two)", f"{fraction}, which leaves {m}",
-                   echo=False)
+        raise fail(
+            "fraction",
+            f"large enough to leave two of the {n} samples in a subsample (a clustering needs two)",
+            f"{fraction}, which leaves {m}",
+            echo=False,
+        )
     gens = spawn(check_rng(rng), B + 1)
     base = _fit_codes(clusterer, X, gens[0], noise=True)
     K = int(base.max()) + 1
     if K == 0:
-        raise fail("clusterer", "a clusterer that finds at least one cluster in X",
-                   f"{type(clusterer).__name__}, which labelled all {n} samples as noise",
-                   echo=False)
+        raise fail(
+            "clusterer",
+            "a clusterer that finds at least one cluster in X",
+            f"{type(clusterer).__name__}, which labelled all {n} samples as noise",
+            echo=False,
+        )
     frame = _noise_frame(X) if method == "noise" else None
-    tasks = [(X, clusterer, base, K, method, m, duplicates, noise_fraction, noise_range, frame, g)
-             for g in gens[1:]]
-    out = run_tasks(_stability_replicate, tasks, n_jobs=n_jobs, progress=progress,
-                    desc="cluster stability")
+    tasks = [
+        (X, clusterer, base, K, method, m, duplicates, noise_fraction, noise_range, frame, g)
+        for g in gens[1:]
+    ]
+    out = run_tasks(
+        _stability_replicate, tasks, n_jobs=n_jobs, progress=progress, desc="cluster stability"
+    )
     J = np.array([gamma for gamma, _ in out]).T.reshape(K, B)  # K x B
     present = ~np.isnan(J)
     n_compared = present.sum(axis=1)
@@ -710,16 +779,25 @@ def cluster_stability(
         warnings.warn(
             f"clusters {np.flatnonzero(n_compared == 0).tolist()} had no point in any of the "
             f"{B} replicates; their stability is NaN. Use more resamples or a larger "
-            f"fraction.", RuntimeWarning, stacklevel=2)
+            f"fraction.",
+            RuntimeWarning,
+            stacklevel=2,
+        )
     sums = np.where(present, J, 0.0).sum(axis=1)
     with np.errstate(invalid="ignore", divide="ignore"):
         stability = np.where(n_compared > 0, sums / np.maximum(n_compared, 1), np.nan)
-    return ClusterStability(stability=stability,
-                            dissolved=(present & (np.nan_to_num(J, nan=1.0) <= DISSOLVED)).sum(axis=1),
-                            recovered=(present & (np.nan_to_num(J, nan=0.0) > RECOVERED)).sum(axis=1),
-                            cluster_sizes=np.bincount(base[base >= 0], minlength=K), method=method,
-                            n_compared=n_compared, noise_share=float(np.mean(base < 0)),
-                            labels=base, jaccard=J, noise_shares=np.array([v for _, v in out]))
+    return ClusterStability(
+        stability=stability,
+        dissolved=(present & (np.nan_to_num(J, nan=1.0) <= DISSOLVED)).sum(axis=1),
+        recovered=(present & (np.nan_to_num(J, nan=0.0) > RECOVERED)).sum(axis=1),
+        cluster_sizes=np.bincount(base[base >= 0], minlength=K),
+        method=method,
+        n_compared=n_compared,
+        noise_share=float(np.mean(base < 0)),
+        labels=base,
+        jaccard=J,
+        noise_shares=np.array([v for _, v in out]),
+    )
 
 
 # --------------------------------------------------------------------------- clValid
@@ -742,9 +820,11 @@ class FeatureRemovalStability(Result):
         The clustering with feature l removed, row l.
     """
 
-    _means = ('How much the clustering changes when one feature is removed, averaged over the features (all'
-              ' four: lower is more stable); apn = {apn:.3g} is the mean share of samples not kept with '
-              'their cluster-mates.')
+    _means = (
+        "How much the clustering changes when one feature is removed, averaged over the features (all"
+        " four: lower is more stable); apn = {apn:.3g} is the mean share of samples not kept with "
+        "their cluster-mates."
+    )
 
     apn: float
     ad: float
@@ -775,9 +855,16 @@ def _cluster_distance_sums(Xc, codes, K, metric):
 
 
 @keywords
-def feature_removal_stability(X: ArrayLike, clusterer: BaseEstimator, *, metric: str = "euclidean",
-                              adjust: bool = True, rng: int | np.random.Generator | None = None,
-                              n_jobs: int | None = None, progress: bool = False) -> FeatureRemovalStability:
+def feature_removal_stability(
+    X: ArrayLike,
+    clusterer: BaseEstimator,
+    *,
+    metric: str = "euclidean",
+    adjust: bool = True,
+    rng: int | np.random.Generator | None = None,
+    n_jobs: int | None = None,
+    progress: bool = False,
+) -> FeatureRemovalStability:
     r"""clValid's four stability measures (Brock, Pihur, Datta & Datta 2008): APN, AD, ADM
     and FOM, from one clustering of the full data and one per removed feature.
 
@@ -866,19 +953,32 @@ def feature_removal_stability(X: ArrayLike, clusterer: BaseEstimator, *, metric:
     check_bool("progress", progress)
     N, M = X.shape
     if M < 2:
-        raise fail("X", "a 2-d array with at least two features (the measures remove one at "
-                        "a time)", f"{M} feature", echo=False)
+        raise fail(
+            "X",
+            "a 2-d array with at least two features (the measures remove one at a time)",
+            f"{M} feature",
+            echo=False,
+        )
     gens = spawn(check_rng(rng), M + 1)
     base = _fit_codes(clusterer, X, gens[0])
     K = int(base.max()) + 1
     if adjust and K == N:
-        raise fail("clusterer", "a clusterer that leaves fewer clusters than samples when "
-                                "adjust=True", f"{type(clusterer).__name__}, which put each of the "
-                                f"{N} samples in its own cluster, so FOM's adjustment "
-                                f"sqrt((N - K)/N) is 0 and FOM is 0/0", echo=False,
-                   hint="Pass adjust=False (APN, AD and ADM do not depend on it).")
-    removed = run_tasks(_without_feature, [(X, clusterer, l, gens[l + 1]) for l in range(M)],
-                        n_jobs=n_jobs, progress=progress, desc="feature removal")
+        raise fail(
+            "clusterer",
+            "a clusterer that leaves fewer clusters than samples when adjust=True",
+            f"{type(clusterer).__name__}, which put each of the "
+            f"{N} samples in its own cluster, so FOM's adjustment "
+            f"sqrt((N - K)/N) is 0 and FOM is 0/0",
+            echo=False,
+            hint="Pass adjust=False (APN, AD and ADM do not depend on it).",
+        )
+    removed = run_tasks(
+        _without_feature,
+        [(X, clusterer, l, gens[l + 1]) for l in range(M)],
+        n_jobs=n_jobs,
+        progress=progress,
+        desc="feature removal",
+    )
     Xc = _centred(X, metric)
     sizes = np.bincount(base, minlength=K).astype(float)
     means0 = np.zeros((K, M))
@@ -903,10 +1003,17 @@ def feature_removal_stability(X: ArrayLike, clusterer: BaseEstimator, *, metric:
         rms = np.sqrt(np.mean((col - col_means[codes]) ** 2))
         fom_l[l] = rms / np.sqrt((N - K) / N) if adjust else rms
     return FeatureRemovalStability(
-        apn=float(apn_l.mean()), ad=float(ad_l.mean()), adm=float(adm_l.mean()),
-        fom=float(fom_l.mean()), apn_by_feature=apn_l, ad_by_feature=ad_l,
-        adm_by_feature=adm_l, fom_by_feature=fom_l, labels=base,
-        labels_removed=np.array(removed))
+        apn=float(apn_l.mean()),
+        ad=float(ad_l.mean()),
+        adm=float(adm_l.mean()),
+        fom=float(fom_l.mean()),
+        apn_by_feature=apn_l,
+        ad_by_feature=ad_l,
+        adm_by_feature=adm_l,
+        fom_by_feature=fom_l,
+        labels=base,
+        labels_removed=np.array(removed),
+    )
 
 
 _MEASURE_DOC = """{title} of clValid (Brock et al. 2008): {what}
@@ -929,31 +1036,62 @@ _MEASURE_DOC = """{title} of clValid (Brock et al. 2008): {what}
 
 
 @keywords
-def apn(X: ArrayLike, clusterer: BaseEstimator, *, rng: int | np.random.Generator | None = None,
-        n_jobs: int | None = None, progress: bool = False) -> float:
-    return feature_removal_stability(X, clusterer, adjust=False, rng=rng, n_jobs=n_jobs,
-                                     progress=progress).apn
+def apn(
+    X: ArrayLike,
+    clusterer: BaseEstimator,
+    *,
+    rng: int | np.random.Generator | None = None,
+    n_jobs: int | None = None,
+    progress: bool = False,
+) -> float:
+    return feature_removal_stability(
+        X, clusterer, adjust=False, rng=rng, n_jobs=n_jobs, progress=progress
+    ).apn
 
 
 @keywords
-def ad(X: ArrayLike, clusterer: BaseEstimator, *, metric: str = "euclidean",
-       rng: int | np.random.Generator | None = None, n_jobs: int | None = None, progress: bool = False) -> float:
-    return feature_removal_stability(X, clusterer, metric=metric, adjust=False, rng=rng,
-                                     n_jobs=n_jobs, progress=progress).ad
+def ad(
+    X: ArrayLike,
+    clusterer: BaseEstimator,
+    *,
+    metric: str = "euclidean",
+    rng: int | np.random.Generator | None = None,
+    n_jobs: int | None = None,
+    progress: bool = False,
+) -> float:
+    return feature_removal_stability(
+        X, clusterer, metric=metric, adjust=False, rng=rng, n_jobs=n_jobs, progress=progress
+    ).ad
 
 
 @keywords
-def adm(X: ArrayLike, clusterer: BaseEstimator, *, metric: str = "euclidean",
-        rng: int | np.random.Generator | None = None, n_jobs: int | None = None, progress: bool = False) -> float:
-    return feature_removal_stability(X, clusterer, metric=metric, adjust=False, rng=rng,
-                                     n_jobs=n_jobs, progress=progress).adm
+def adm(
+    X: ArrayLike,
+    clusterer: BaseEstimator,
+    *,
+    metric: str = "euclidean",
+    rng: int | np.random.Generator | None = None,
+    n_jobs: int | None = None,
+    progress: bool = False,
+) -> float:
+    return feature_removal_stability(
+        X, clusterer, metric=metric, adjust=False, rng=rng, n_jobs=n_jobs, progress=progress
+    ).adm
 
 
 @keywords
-def fom(X: ArrayLike, clusterer: BaseEstimator, *, adjust: bool = True, rng: int | np.random.Generator | None = None,
-        n_jobs: int | None = None, progress: bool = False) -> float:
-    return feature_removal_stability(X, clusterer, adjust=adjust, rng=rng, n_jobs=n_jobs,
-                                     progress=progress).fom
+def fom(
+    X: ArrayLike,
+    clusterer: BaseEstimator,
+    *,
+    adjust: bool = True,
+    rng: int | np.random.Generator | None = None,
+    n_jobs: int | None = None,
+    progress: bool = False,
+) -> float:
+    return feature_removal_stability(
+        X, clusterer, adjust=adjust, rng=rng, n_jobs=n_jobs, progress=progress
+    ).fom
 
 
 _EXAMPLES = {"apn": "0.0", "ad": "0.637", "adm": "0.0", "fom": "0.287"}
@@ -987,8 +1125,10 @@ _PARAMS = {
     "apn": _PARAM_X + _PARAM_REST.format(better="In [0, 1]; lower is better (more stable)"),
     "ad": _PARAM_X + _PARAM_METRIC + _PARAM_REST.format(better="Lower is better"),
     "adm": _PARAM_X + _PARAM_METRIC + _PARAM_REST.format(better="Lower is better (more stable)"),
-    "fom": _PARAM_X + _PARAM_ADJUST + _PARAM_REST.format(
-        better="Lower is better (the clusters predict a left-out feature)") + """
+    "fom": _PARAM_X
+    + _PARAM_ADJUST
+    + _PARAM_REST.format(better="Lower is better (the clusters predict a left-out feature)")
+    + """
     Raises
     ------
     ValueError
@@ -997,22 +1137,40 @@ _PARAMS = {
 """,
 }
 for _f, _title, _what in (
-        (apn, "APN, the average proportion of non-overlap,",
-         "the share of a sample's cluster that leaves it when a feature is removed, averaged "
-         "over samples and features (in [0, 1]; 0: the same clustering every time). Options: "
-         "``rng``, ``n_jobs``, ``progress``."),
-        (ad, "AD, the average distance,",
-         "the mean distance between the members of a sample's cluster in the full data and "
-         "those of its cluster with a feature removed, averaged over samples and features. "
-         "Options: ``metric``, ``rng``, ``n_jobs``, ``progress``."),
-        (adm, "ADM, the average distance between means,",
-         "the distance between the means of a sample's two clusters (full data, one feature "
-         "removed), averaged over samples and features (0: the same clustering every time). "
-         "Options: ``metric``, ``rng``, ``n_jobs``, ``progress``."),
-        (fom, "FOM, the figure of merit,",
-         "the root mean squared deviation of a removed feature from the cluster means in that "
-         "feature (clusters found without it), averaged over the features. Options: "
-         "``adjust``, ``rng``, ``n_jobs``, ``progress``.")):
-    _f.__doc__ = _MEASURE_DOC.format(title=_title, what=_what, name=_f.__name__,
-                                     example=_EXAMPLES[_f.__name__], params=_PARAMS[_f.__name__])
+    (
+        apn,
+        "APN, the average proportion of non-overlap,",
+        "the share of a sample's cluster that leaves it when a feature is removed, averaged "
+        "over samples and features (in [0, 1]; 0: the same clustering every time). Options: "
+        "``rng``, ``n_jobs``, ``progress``.",
+    ),
+    (
+        ad,
+        "AD, the average distance,",
+        "the mean distance between the members of a sample's cluster in the full data and "
+        "those of its cluster with a feature removed, averaged over samples and features. "
+        "Options: ``metric``, ``rng``, ``n_jobs``, ``progress``.",
+    ),
+    (
+        adm,
+        "ADM, the average distance between means,",
+        "the distance between the means of a sample's two clusters (full data, one feature "
+        "removed), averaged over samples and features (0: the same clustering every time). "
+        "Options: ``metric``, ``rng``, ``n_jobs``, ``progress``.",
+    ),
+    (
+        fom,
+        "FOM, the figure of merit,",
+        "the root mean squared deviation of a removed feature from the cluster means in that "
+        "feature (clusters found without it), averaged over the features. Options: "
+        "``adjust``, ``rng``, ``n_jobs``, ``progress``.",
+    ),
+):
+    _f.__doc__ = _MEASURE_DOC.format(
+        title=_title,
+        what=_what,
+        name=_f.__name__,
+        example=_EXAMPLES[_f.__name__],
+        params=_PARAMS[_f.__name__],
+    )
 del _f, _title, _what

@@ -71,9 +71,13 @@ GROUPINGS = BINNING + ("distinct",)
 #: top label (the lowest class index wins): round-off cannot flip the pick.
 TIE_RTOL = 1e-12
 
+
 # ---------------------------------------------------------------- binning
 def bin_forecasts(
-    forecasts: ArrayLike, *, n_bins: int = 15, strategy: Literal["uniform", "quantile"] = "uniform",
+    forecasts: ArrayLike,
+    *,
+    n_bins: int = 15,
+    strategy: Literal["uniform", "quantile"] = "uniform",
 ) -> tuple[np.ndarray, np.ndarray]:
     """Bin index (0 .. n_bins - 1) of every forecast, and the bin edges.
 
@@ -108,12 +112,19 @@ def _top_label(y_true, proba, classes):
     else:
         classes = check_labels("classes", classes)
         if classes.size != k:
-            raise fail("classes", f"the {k} classes of the columns of proba, in order", classes.tolist())
+            raise fail(
+                "classes", f"the {k} classes of the columns of proba, in order", classes.tolist()
+            )
     y = np.asarray(y_true)
     unknown = ~np.isin(y, classes)
     if unknown.any():
-        raise fail("y_true", f"labels among the classes of the columns of proba, {show(classes.tolist())}",
-                   f"{y[unknown][0]!r}", echo=False, hint="Pass classes=model.classes_.")
+        raise fail(
+            "y_true",
+            f"labels among the classes of the columns of proba, {show(classes.tolist())}",
+            f"{y[unknown][0]!r}",
+            echo=False,
+            hint="Pass classes=model.classes_.",
+        )
     best = proba.max(axis=1)
     # round-off-proof top label: within TIE_RTOL of the row's largest, the lowest column wins
     top = np.argmax(proba >= best[:, None] * (1 - TIE_RTOL), axis=1)
@@ -147,8 +158,10 @@ class CalibrationError(Result):
         :math:`\bar o_b` (``prob_true``).
     """
 
-    _means = ("ECE: the forecasts' mean distance (weighted by bin size) from the observed frequency of "
-              'their bin, 0 when calibrated on these bins; the worst bin is {max_error:.3g} away.')
+    _means = (
+        "ECE: the forecasts' mean distance (weighted by bin size) from the observed frequency of "
+        "their bin, 0 when calibrated on these bins; the worst bin is {max_error:.3g} away."
+    )
 
     statistic: float
     max_error: float
@@ -173,12 +186,25 @@ def _binned(conf, outcome, n_bins, strategy):
     sums = np.bincount(ids, weights=conf, minlength=n_bins)
     hits = np.bincount(ids, weights=outcome.astype(float), minlength=n_bins)
     keep = counts > 0
-    return ids, edges, np.nonzero(keep)[0], counts[keep], sums[keep] / counts[keep], hits[keep] / counts[keep]
+    return (
+        ids,
+        edges,
+        np.nonzero(keep)[0],
+        counts[keep],
+        sums[keep] / counts[keep],
+        hits[keep] / counts[keep],
+    )
 
 
-def expected_calibration_error(y_true: ArrayLike, proba: ArrayLike, *, n_bins: int = 15,
-                               strategy: Literal["uniform", "quantile"] = "uniform", pos_label: Any = None,
-                               classes: ArrayLike | None = None) -> CalibrationError:
+def expected_calibration_error(
+    y_true: ArrayLike,
+    proba: ArrayLike,
+    *,
+    n_bins: int = 15,
+    strategy: Literal["uniform", "quantile"] = "uniform",
+    pos_label: Any = None,
+    classes: ArrayLike | None = None,
+) -> CalibrationError:
     r"""Expected calibration error (ECE) and the bins of the reliability diagram.
 
     .. math::
@@ -253,9 +279,18 @@ def expected_calibration_error(y_true: ArrayLike, proba: ArrayLike, *, n_bins: i
         kind = "top-label"
     _, edges, bins, counts, mean_pred, observed = _binned(conf, outcome, n_bins, strategy)
     gaps = np.abs(observed - mean_pred)
-    return CalibrationError(statistic=float(np.sum(counts * gaps) / conf.size), max_error=float(gaps.max()),
-                            kind=kind, strategy=strategy, n_bins=n_bins, bin_edges=edges, bins=bins,
-                            counts=counts, mean_predicted=mean_pred, observed=observed)
+    return CalibrationError(
+        statistic=float(np.sum(counts * gaps) / conf.size),
+        max_error=float(gaps.max()),
+        kind=kind,
+        strategy=strategy,
+        n_bins=n_bins,
+        bin_edges=edges,
+        bins=bins,
+        counts=counts,
+        mean_predicted=mean_pred,
+        observed=observed,
+    )
 
 
 # ---------------------------------------------------------------- Brier decomposition
@@ -293,9 +328,11 @@ class BrierDecomposition(Result):
     """
 
     _headline = ("brier", "reliability", "resolution", "uncertainty", "residual")
-    _means = ('brier = reliability - resolution + uncertainty + residual: reliability is the calibration '
-              'penalty (0 best), resolution the reward for separating the outcomes (higher better), '
-              'uncertainty that of the base rate alone.')
+    _means = (
+        "brier = reliability - resolution + uncertainty + residual: reliability is the calibration "
+        "penalty (0 best), resolution the reward for separating the outcomes (higher better), "
+        "uncertainty that of the base rate alone."
+    )
 
     brier: float
     reliability: float
@@ -309,8 +346,12 @@ class BrierDecomposition(Result):
 
 
 def brier_decomposition(
-    y_true: ArrayLike, proba: ArrayLike, *, n_bins: int = 10,
-    strategy: Literal["uniform", "quantile", "distinct"] = "uniform", pos_label: Any = None,
+    y_true: ArrayLike,
+    proba: ArrayLike,
+    *,
+    n_bins: int = 10,
+    strategy: Literal["uniform", "quantile", "distinct"] = "uniform",
+    pos_label: Any = None,
 ) -> BrierDecomposition:
     r"""Brier score = reliability - resolution + uncertainty + binning residual (Murphy 1973).
 
@@ -406,7 +447,10 @@ def brier_decomposition(
                 f"brier_decomposition: every one of the {o.size} forecasts is distinct, so with "
                 f"strategy='distinct' every group is a single sample: reliability equals the Brier score "
                 f"and resolution equals the uncertainty, which says nothing about calibration. Use bins "
-                f"(strategy='uniform' or 'quantile').", UserWarning, stacklevel=2)
+                f"(strategy='uniform' or 'quantile').",
+                UserWarning,
+                stacklevel=2,
+            )
     else:
         ids, _ = bin_forecasts(f, n_bins=n_bins, strategy=strategy)
     grouping = strategy
@@ -428,28 +472,45 @@ def brier_decomposition(
         reliability=float(np.sum(counts * (fbar - obar) ** 2) / N),
         resolution=float(np.sum(counts * (obar - base) ** 2) / N),
         uncertainty=float(base * (1 - base)),
-        within_variance=wbv, within_covariance=wbc, residual=wbv - 2 * wbc,
-        grouping=grouping, n_groups=int(keep.sum()))
+        within_variance=wbv,
+        within_covariance=wbc,
+        residual=wbv - 2 * wbc,
+        grouping=grouping,
+        n_groups=int(keep.sum()),
+    )
 
 
 # ---- input checks of this module, in the vocabulary of patterneval._validation
 
 
-def check_probability_matrix(name: str, proba, *, n=None, n_name: str = "y_true", ndim=None,
-                             atol: float = 1e-6) -> np.ndarray:
+def check_probability_matrix(
+    name: str, proba, *, n=None, n_name: str = "y_true", ndim=None, atol: float = 1e-6
+) -> np.ndarray:
     """Predicted probabilities: a 1-d array (of the positive class) or, unless ``ndim=1``, a
     2-d array with one row per sample and one column per class; ``n`` rows, every entry in
     [0, 1] and, for 2-d, every row summing to 1 within ``atol``. Returns a float array."""
-    hint = "(probability of the positive class)" if ndim == 1 else "(n_samples,) or (n_samples, n_classes)"
+    hint = (
+        "(probability of the positive class)"
+        if ndim == 1
+        else "(n_samples,) or (n_samples, n_classes)"
+    )
     if ndim is None and (proba is None or np.isscalar(proba)):
         raise fail(name, f"an array of probabilities {hint}", proba, error=TypeError)
     arr = check_array(name, proba, ndim=ndim, n=n, n_name=n_name, low=0, high=1, shape_hint=hint)
     if arr.ndim not in (1, 2) or (arr.ndim == 2 and arr.shape[1] < 2):
-        raise fail(name, f"a 1-d array or a 2-d array of at least two columns {hint}", f"shape {arr.shape}",
-                   echo=False)
+        raise fail(
+            name,
+            f"a 1-d array or a 2-d array of at least two columns {hint}",
+            f"shape {arr.shape}",
+            echo=False,
+        )
     if arr.ndim == 2:
         worst = float(np.max(np.abs(arr.sum(axis=1) - 1.0)))
         if worst > atol:
-            raise fail(name, "rows of class probabilities, each summing to 1", f"a row off by {worst:.3g}",
-                       echo=False)
+            raise fail(
+                name,
+                "rows of class probabilities, each summing to 1",
+                f"a row off by {worst:.3g}",
+                echo=False,
+            )
     return arr

@@ -183,9 +183,11 @@ class FriedmanTest(NamedResult):
         names (None for an array, and then left out of the repr).
     """
 
-    _means = ('The p-value is the probability, were all classifiers equally good (ranks exchangeable on '
-              'every data set), of average ranks at least this far apart (Iman-Davenport: '
-              '{iman_davenport_pvalue:.3g}); a small one says that some differ, not which.')
+    _means = (
+        "The p-value is the probability, were all classifiers equally good (ranks exchangeable on "
+        "every data set), of average ranks at least this far apart (Iman-Davenport: "
+        "{iman_davenport_pvalue:.3g}); a small one says that some differ, not which."
+    )
 
     statistic: float
     pvalue: float
@@ -199,8 +201,12 @@ class FriedmanTest(NamedResult):
     names: tuple | None = None
 
 
-def friedman_test(scores: ArrayLike | Sequence[CVScores], *, lower_is_better: bool = False,
-                  tie_correction: bool = False) -> FriedmanTest:
+def friedman_test(
+    scores: ArrayLike | Sequence[CVScores],
+    *,
+    lower_is_better: bool = False,
+    tie_correction: bool = False,
+) -> FriedmanTest:
     r"""Friedman's test that k classifiers perform equally over N data sets, with the
     Iman-Davenport correction.
 
@@ -308,8 +314,10 @@ def friedman_test(scores: ArrayLike | Sequence[CVScores], *, lower_is_better: bo
     if tie_correction:
         c = 1.0 - _tie_sum(ranks) / (N * k * (k * k - 1.0))
         if c <= 0:
-            raise ValueError("scores ties all classifiers on every data set; the tie-corrected Friedman "
-                             "statistic is 0/0 (use tie_correction=False, which gives 0).")
+            raise ValueError(
+                "scores ties all classifiers on every data set; the tie-corrected Friedman "
+                "statistic is 0/0 (use tie_correction=False, which gives 0)."
+            )
         chi2 /= c
     chi2 = max(chi2, 0.0)
     pvalue = float(stats.chi2.sf(chi2, k - 1))
@@ -319,9 +327,18 @@ def friedman_test(scores: ArrayLike | Sequence[CVScores], *, lower_is_better: bo
     else:
         f = (N - 1) * chi2 / denominator
         f_pvalue = float(stats.f.sf(f, k - 1, (k - 1) * (N - 1)))
-    return FriedmanTest(statistic=float(chi2), pvalue=pvalue, iman_davenport=float(f),
-                        iman_davenport_pvalue=f_pvalue, average_ranks=R, ranks=ranks, n_datasets=N,
-                        n_classifiers=k, tie_correction=tie_correction, names=names)
+    return FriedmanTest(
+        statistic=float(chi2),
+        pvalue=pvalue,
+        iman_davenport=float(f),
+        iman_davenport_pvalue=f_pvalue,
+        average_ranks=R,
+        ranks=ranks,
+        n_datasets=N,
+        n_classifiers=k,
+        tie_correction=tie_correction,
+        names=names,
+    )
 
 
 def _concordance_pvalue(row, N):
@@ -371,8 +388,13 @@ class CriticalDifference(Result):
         return float(self.value)
 
 
-def critical_difference(k: int, n_datasets: int, *, alpha: float = 0.05,
-                        test: Literal["nemenyi", "bonferroni-dunn"] = "nemenyi") -> CriticalDifference:
+def critical_difference(
+    k: int,
+    n_datasets: int,
+    *,
+    alpha: float = 0.05,
+    test: Literal["nemenyi", "bonferroni-dunn"] = "nemenyi",
+) -> CriticalDifference:
     r"""The critical difference (CD) of average ranks for the Nemenyi or Bonferroni-Dunn test.
 
     Two average ranks over N data sets differ by more than chance when
@@ -441,8 +463,15 @@ def critical_difference(k: int, n_datasets: int, *, alpha: float = 0.05,
     test = check_choice("test", test, CD_TESTS)
     q = _q_alpha(k, alpha, test)
     se = float(np.sqrt(k * (k + 1) / (6.0 * n_datasets)))
-    return CriticalDifference(value=q * se, q_alpha=q, standard_error=se, k=k, n_datasets=n_datasets,
-                              alpha=alpha, test=test)
+    return CriticalDifference(
+        value=q * se,
+        q_alpha=q,
+        standard_error=se,
+        k=k,
+        n_datasets=n_datasets,
+        alpha=alpha,
+        test=test,
+    )
 
 
 def critical_difference_groups(average_ranks: ArrayLike, cd: float) -> list:
@@ -476,8 +505,16 @@ def critical_difference_groups(average_ranks: ArrayLike, cd: float) -> list:
     >>> critical_difference_groups([3.143, 2.000, 2.893, 1.964], 1.12)  # Demsar, alpha = 0.10
     [(3, 1, 2), (2, 0)]
     """
-    R = check_array("average_ranks", average_ranks, ndim=1, min_rows=2, shape_hint="(one per classifier)")
-    cd = check_scalar("cd", float(cd) if isinstance(cd, CriticalDifference) else cd, float, low=0, closed="neither")
+    R = check_array(
+        "average_ranks", average_ranks, ndim=1, min_rows=2, shape_hint="(one per classifier)"
+    )
+    cd = check_scalar(
+        "cd",
+        float(cd) if isinstance(cd, CriticalDifference) else cd,
+        float,
+        low=0,
+        closed="neither",
+    )
     order = np.argsort(R, kind="stable")
     Rs = R[order]
     below = cd - TIE_RTOL * max(float(np.abs(R).max()), cd)  # differences at least this are >= cd
@@ -487,8 +524,11 @@ def critical_difference_groups(average_ranks: ArrayLike, cd: float) -> list:
         while j + 1 < Rs.size and Rs[j + 1] - Rs[i] < below:
             j += 1
         spans.append((i, j))
-    maximal = [(i, j) for i, j in spans if j > i and not any(a <= i and j <= b and (a, b) != (i, j)
-                                                            for a, b in spans)]
+    maximal = [
+        (i, j)
+        for i, j in spans
+        if j > i and not any(a <= i and j <= b and (a, b) != (i, j) for a, b in spans)
+    ]
     return [tuple(int(order[t]) for t in range(i, j + 1)) for i, j in maximal]
 
 
@@ -515,9 +555,11 @@ class NemenyiTest(NamedResult):
         The classifiers' names (as in :class:`FriedmanTest`).
     """
 
-    _means = ('Two classifiers differ at level {critical_difference.alpha:g} (family-wise, over all pairs) '
-              'when their average ranks differ by at least the critical difference '
-              '{critical_difference.value:.3g}; reject marks those pairs.')
+    _means = (
+        "Two classifiers differ at level {critical_difference.alpha:g} (family-wise, over all pairs) "
+        "when their average ranks differ by at least the critical difference "
+        "{critical_difference.value:.3g}; reject marks those pairs."
+    )
 
     statistic: np.ndarray
     pvalue: np.ndarray
@@ -528,8 +570,9 @@ class NemenyiTest(NamedResult):
     names: tuple | None = None
 
 
-def nemenyi_test(scores: ArrayLike | Sequence[CVScores], *, alpha: float = 0.05,
-                 lower_is_better: bool = False) -> NemenyiTest:
+def nemenyi_test(
+    scores: ArrayLike | Sequence[CVScores], *, alpha: float = 0.05, lower_is_better: bool = False
+) -> NemenyiTest:
     r"""Nemenyi's post-hoc test: which pairs of k classifiers differ over N data sets?
 
     For each pair, :math:`z_{ij} = |R_i - R_j|/\sqrt{k(k+1)/(6N)}` and the p-value is
@@ -595,8 +638,15 @@ def nemenyi_test(scores: ArrayLike | Sequence[CVScores], *, alpha: float = 0.05,
     p = stats.studentized_range.sf(np.sqrt(2.0) * z, k, np.inf)
     p = np.where(diff == 0, 1.0, np.clip(p, 0.0, 1.0))
     np.fill_diagonal(p, 1.0)
-    return NemenyiTest(statistic=z, pvalue=p, average_ranks=R, critical_difference=cd,
-                       reject=diff >= cd.value, groups=critical_difference_groups(R, cd.value), names=names)
+    return NemenyiTest(
+        statistic=z,
+        pvalue=p,
+        average_ranks=R,
+        critical_difference=cd,
+        reject=diff >= cd.value,
+        groups=critical_difference_groups(R, cd.value),
+        names=names,
+    )
 
 
 # ----------------------------------------------------------------------------- Holm
@@ -634,9 +684,11 @@ class HolmTest(NamedResult):
     """
 
     _rows = ("classifiers", "statistic", "pvalue", "adjusted_pvalue", "reject")
-    _means = ('Each classifier against the control (column {control}): reject where the Holm-adjusted '
-              'p-value is at most alpha = {alpha:g}, which keeps the probability of any false rejection at '
-              'most alpha.')
+    _means = (
+        "Each classifier against the control (column {control}): reject where the Holm-adjusted "
+        "p-value is at most alpha = {alpha:g}, which keeps the probability of any false rejection at "
+        "most alpha."
+    )
 
     statistic: np.ndarray
     pvalue: np.ndarray
@@ -650,8 +702,13 @@ class HolmTest(NamedResult):
     names: tuple | None = None
 
 
-def holm_test(scores: ArrayLike | Sequence[CVScores], *, control: int | str, alpha: float = 0.05,
-              lower_is_better: bool = False) -> HolmTest:
+def holm_test(
+    scores: ArrayLike | Sequence[CVScores],
+    *,
+    control: int | str,
+    alpha: float = 0.05,
+    lower_is_better: bool = False,
+) -> HolmTest:
     r"""Compare every classifier with a control by Holm's step-down procedure.
 
     For each of the m = k - 1 other classifiers,
@@ -716,9 +773,13 @@ def holm_test(scores: ArrayLike | Sequence[CVScores], *, control: int | str, alp
     N, k = arr.shape
     if isinstance(control, str) and names is not None:
         if control not in names:
-            raise fail("control", f"a column index of scores or one of the names {list(names)}", control)
+            raise fail(
+                "control", f"a column index of scores or one of the names {list(names)}", control
+            )
         control = names.index(control)
-    control = check_scalar("control", control, int, low=0, high=k - 1, hint="(a column index of scores)")
+    control = check_scalar(
+        "control", control, int, low=0, high=k - 1, hint="(a column index of scores)"
+    )
     alpha = check_scalar("alpha", alpha, float, low=0, high=1, closed="neither")
     lower_is_better = check_bool("lower_is_better", lower_is_better)
     R = _rank(arr, lower_is_better).mean(axis=0)
@@ -732,9 +793,18 @@ def holm_test(scores: ArrayLike | Sequence[CVScores], *, control: int | str, alp
     scaled = np.minimum(1.0, (m - np.arange(m)) * p[order])
     adjusted = np.empty(m)
     adjusted[order] = np.maximum.accumulate(scaled)  # back to column order
-    return HolmTest(statistic=z, pvalue=p, adjusted_pvalue=adjusted, reject=adjusted <= alpha,
-                    classifiers=others, order=others[order], control=control, average_ranks=R, alpha=alpha,
-                    names=names)
+    return HolmTest(
+        statistic=z,
+        pvalue=p,
+        adjusted_pvalue=adjusted,
+        reject=adjusted <= alpha,
+        classifiers=others,
+        order=others[order],
+        control=control,
+        average_ranks=R,
+        alpha=alpha,
+        names=names,
+    )
 
 
 # ----------------------------------------------------------------------------- Bayesian signed rank
@@ -763,9 +833,11 @@ class BayesianSignedRank(NamedResult):
         None otherwise, and then left out of the repr.
     """
 
-    _means = ('Posterior probabilities that A better, practically equivalent (rope {rope:g}) or B better is'
-              ' the most probable region: {p_a_better:.3g}, {p_rope:.3g}, {p_b_better:.3g}; unlike '
-              'p-values, probabilities of the hypotheses given the data and the prior.')
+    _means = (
+        "Posterior probabilities that A better, practically equivalent (rope {rope:g}) or B better is"
+        " the most probable region: {p_a_better:.3g}, {p_rope:.3g}, {p_b_better:.3g}; unlike "
+        "p-values, probabilities of the hypotheses given the data and the prior."
+    )
 
     p_a_better: float
     p_rope: float
@@ -817,8 +889,13 @@ def _winner_shares(samples):
 
 @keywords
 def bayesian_signed_rank(
-    scores_a: ArrayLike | Sequence[CVScores], scores_b: ArrayLike | None = None, *, rope: float,
-    prior_strength: float = 0.5, n_draws: int = 50_000, rng: int | np.random.Generator | None = None,
+    scores_a: ArrayLike | Sequence[CVScores],
+    scores_b: ArrayLike | None = None,
+    *,
+    rope: float,
+    prior_strength: float = 0.5,
+    n_draws: int = 50_000,
+    rng: int | np.random.Generator | None = None,
 ) -> BayesianSignedRank:
     r"""Benavoli et al.'s Bayesian signed-rank test of two classifiers over N data sets.
 
@@ -940,23 +1017,37 @@ def bayesian_signed_rank(
         chunks.append(_signed_rank_thetas(z, weights, rope, tol))
     samples = np.concatenate(chunks)
     shares = _winner_shares(samples).mean(axis=0)
-    return BayesianSignedRank(p_a_better=float(shares[0]), p_rope=float(shares[1]), p_b_better=float(shares[2]),
-                              samples=samples, rope=rope, prior_strength=prior_strength, differences=d,
-                              names=names)
+    return BayesianSignedRank(
+        p_a_better=float(shares[0]),
+        p_rope=float(shares[1]),
+        p_b_better=float(shares[2]),
+        samples=samples,
+        rope=rope,
+        prior_strength=prior_strength,
+        differences=d,
+        names=names,
+    )
 
 
 # ---- input checks of this module, in the vocabulary of patterneval._validation
 
 
-def check_score_matrix(scores, *, name: str = "scores", min_datasets: int = 2,
-                       min_classifiers: int = 2) -> np.ndarray:
+def check_score_matrix(
+    scores, *, name: str = "scores", min_datasets: int = 2, min_classifiers: int = 2
+) -> np.ndarray:
     """Scores of k classifiers on N data sets: a finite 2-d array of shape (N, k), one row per
     data set and one column per classifier, with N >= ``min_datasets`` and
     k >= ``min_classifiers``. Returns a float array."""
     arr = check_array(name, scores, ndim=2, shape_hint="(n_datasets, n_classifiers)")
     if arr.shape[0] < min_datasets or arr.shape[1] < min_classifiers:
-        raise fail(name, f"a table of at least {min_datasets} data sets (rows) and {min_classifiers} "
-                         f"classifiers (columns)", f"shape {arr.shape}", echo=False,
-                   hint="Ranks over a single data set carry no information about the spread."
-                   if arr.shape[0] < min_datasets else "")
+        raise fail(
+            name,
+            f"a table of at least {min_datasets} data sets (rows) and {min_classifiers} "
+            f"classifiers (columns)",
+            f"shape {arr.shape}",
+            echo=False,
+            hint="Ranks over a single data set carry no information about the spread."
+            if arr.shape[0] < min_datasets
+            else "",
+        )
     return arr

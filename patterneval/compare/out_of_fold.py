@@ -54,6 +54,7 @@ __all__ = [
     "out_of_fold_predictions",
 ]
 
+
 def _codes_of(values, classes, what):
     """The positions in ``classes`` (the sorted classes of ``y``) of the labels ``values``
     that a fitted estimator returned (its predictions or its ``classes_``): the estimator is

@@ -72,10 +72,13 @@ TRANSFORMS = ("logit", "clip")
 
 _ONE_SCORE = "(one score per sample)"
 
+
 # ---------------------------------------------------------------- the core (midranks)
 def _split(y_true, scores, pos_label, *, names=("y_true", "scores")):
     positive = check_binary_target(y_true, pos_label=pos_label, name=names[0])
-    s = check_array(names[1], scores, ndim=1, n=positive.size, n_name=names[0], shape_hint=_ONE_SCORE)
+    s = check_array(
+        names[1], scores, ndim=1, n=positive.size, n_name=names[0], shape_hint=_ONE_SCORE
+    )
     return positive, s
 
 
@@ -100,9 +103,14 @@ def _check_variance_sizes(positive, name):
     m = int(positive.sum())
     n = positive.size - m
     if m < 2 or n < 2:
-        raise fail(name, "labels of at least two positive and two negative samples",
-                   f"{m} positive, {n} negative", echo=False, hint="DeLong's variance is a sample "
-                   "variance over the positives and over the negatives.")
+        raise fail(
+            name,
+            "labels of at least two positive and two negative samples",
+            f"{m} positive, {n} negative",
+            echo=False,
+            hint="DeLong's variance is a sample "
+            "variance over the positives and over the negatives.",
+        )
     return m, n
 
 
@@ -271,9 +279,11 @@ class DeLongInterval(Result):
         Structural components of the negatives, :math:`V_{01}(Y_j)`.
     """
 
-    _means = ('The AUC is the probability that a random positive scores above a random negative (ties count'
-              ' half); intervals built this way cover the true AUC in about {confidence_level:.0%} of '
-              'samples.')
+    _means = (
+        "The AUC is the probability that a random positive scores above a random negative (ties count"
+        " half); intervals built this way cover the true AUC in about {confidence_level:.0%} of "
+        "samples."
+    )
 
     statistic: float
     std_error: float
@@ -291,8 +301,12 @@ class DeLongInterval(Result):
         """The AUC (alias of ``statistic``)."""
         return self.statistic
 
-    def confidence_interval(self, confidence_level: float | None = None, *,
-                            transform: Literal["logit", "clip"] | None = None) -> ConfidenceInterval:
+    def confidence_interval(
+        self,
+        confidence_level: float | None = None,
+        *,
+        transform: Literal["logit", "clip"] | None = None,
+    ) -> ConfidenceInterval:
         """The interval at another level or with the other transform.
 
         Parameters
@@ -313,16 +327,31 @@ class DeLongInterval(Result):
         >>> res.confidence_interval(transform="clip").high  # the logit interval stays below 1
         1.0
         """
-        level = self.confidence_level if confidence_level is None else check_scalar(
-            "confidence_level", confidence_level, float, low=0, high=1, closed="neither")
-        transform = self.transform if transform is None else check_choice("transform", transform, TRANSFORMS)
+        level = (
+            self.confidence_level
+            if confidence_level is None
+            else check_scalar(
+                "confidence_level", confidence_level, float, low=0, high=1, closed="neither"
+            )
+        )
+        transform = (
+            self.transform
+            if transform is None
+            else check_choice("transform", transform, TRANSFORMS)
+        )
         z = stats.norm.ppf(0.5 + level / 2)
         low, high = _interval(self.statistic, self.std_error, z, transform)
         return ConfidenceInterval(float(low), float(high))
 
 
-def delong_interval(y_true: ArrayLike, scores: ArrayLike, *, confidence_level: float = 0.95,
-                    transform: Literal["logit", "clip"] = "logit", pos_label: Any = None) -> DeLongInterval:
+def delong_interval(
+    y_true: ArrayLike,
+    scores: ArrayLike,
+    *,
+    confidence_level: float = 0.95,
+    transform: Literal["logit", "clip"] = "logit",
+    pos_label: Any = None,
+) -> DeLongInterval:
     r"""AUC with DeLong's standard error and a confidence interval that stays in [0, 1].
 
     The variance is DeLong, DeLong & Clarke-Pearson's (1988)
@@ -393,7 +422,9 @@ def delong_interval(y_true: ArrayLike, scores: ArrayLike, *, confidence_level: f
     >>> [round(v, 3) for v in res.confidence_interval(transform="clip")]
     [0.581, 1.0]
     """
-    level = check_scalar("confidence_level", confidence_level, float, low=0, high=1, closed="neither")
+    level = check_scalar(
+        "confidence_level", confidence_level, float, low=0, high=1, closed="neither"
+    )
     transform = check_choice("transform", transform, TRANSFORMS)
     positive, s = _split(y_true, scores, pos_label)
     m, n = _check_variance_sizes(positive, "y_true")
@@ -411,9 +442,18 @@ def delong_interval(y_true: ArrayLike, scores: ArrayLike, *, confidence_level: f
         )
     se = float(np.sqrt(var))
     low, high = _interval(auc, se, stats.norm.ppf(0.5 + level / 2), transform)
-    return DeLongInterval(statistic=float(auc), std_error=se, low=float(low), high=float(high),
-                          confidence_level=level, transform=transform, n_positive=m, n_negative=n,
-                          v10=v10, v01=v01)
+    return DeLongInterval(
+        statistic=float(auc),
+        std_error=se,
+        low=float(low),
+        high=float(high),
+        confidence_level=level,
+        transform=transform,
+        n_positive=m,
+        n_negative=n,
+        v10=v10,
+        v01=v01,
+    )
 
 
 @dataclass(frozen=True, repr=False)
@@ -448,8 +488,10 @@ class DeLongTest(Result):
     """
 
     _headline = ("difference", "low", "high", "statistic", "pvalue", "auc_a", "auc_b")
-    _means = ('The p-value is the probability, were the two AUCs equal, of a difference at least this far '
-              'from 0 ({alternative}); it is not the probability that they are equal.')
+    _means = (
+        "The p-value is the probability, were the two AUCs equal, of a difference at least this far "
+        "from 0 ({alternative}); it is not the probability that they are equal."
+    )
 
     statistic: float
     pvalue: float
@@ -470,9 +512,15 @@ class DeLongTest(Result):
 ALTERNATIVES = ("two-sided", "greater", "less")
 
 
-def delong_test(y_true: ArrayLike, scores_a: ArrayLike, scores_b: ArrayLike, *,
-                alternative: Literal["two-sided", "greater", "less"] = "two-sided", confidence_level: float = 0.95,
-                pos_label: Any = None) -> DeLongTest:
+def delong_test(
+    y_true: ArrayLike,
+    scores_a: ArrayLike,
+    scores_b: ArrayLike,
+    *,
+    alternative: Literal["two-sided", "greater", "less"] = "two-sided",
+    confidence_level: float = 0.95,
+    pos_label: Any = None,
+) -> DeLongTest:
     r"""DeLong's test for the difference of two correlated AUCs.
 
     Both classifiers scored the same samples, so their AUCs are correlated and a test that
@@ -538,10 +586,16 @@ def delong_test(y_true: ArrayLike, scores_a: ArrayLike, scores_b: ArrayLike, *,
     (1.414, 0.157)
     """
     alternative = check_choice("alternative", alternative, ALTERNATIVES)
-    level = check_scalar("confidence_level", confidence_level, float, low=0, high=1, closed="neither")
+    level = check_scalar(
+        "confidence_level", confidence_level, float, low=0, high=1, closed="neither"
+    )
     positive = check_binary_target(y_true, pos_label=pos_label, name="y_true")
-    a = check_array("scores_a", scores_a, ndim=1, n=positive.size, n_name="y_true", shape_hint=_ONE_SCORE)
-    b = check_array("scores_b", scores_b, ndim=1, n=positive.size, n_name="y_true", shape_hint=_ONE_SCORE)
+    a = check_array(
+        "scores_a", scores_a, ndim=1, n=positive.size, n_name="y_true", shape_hint=_ONE_SCORE
+    )
+    b = check_array(
+        "scores_b", scores_b, ndim=1, n=positive.size, n_name="y_true", shape_hint=_ONE_SCORE
+    )
     m, n = _check_variance_sizes(positive, "y_true")
     both = np.stack([a, b])
     auc, v10, v01 = _components(both[:, positive], both[:, ~positive])
@@ -551,9 +605,12 @@ def delong_test(y_true: ArrayLike, scores_a: ArrayLike, scores_b: ArrayLike, *,
     # round-off scale of each AUC's variance: its squared components over the class sizes
     scales = np.maximum(np.mean(v10**2, axis=-1) / m, np.mean(v01**2, axis=-1) / n)
     if _collapsed(var, scales.sum()):
-        how = ("the AUCs are equal too, so z is 0/0" if diff == 0 else
-               f"the AUCs differ by {diff:.6g}, so z would be infinite and p 0 from a variance that is "
-               f"no evidence")
+        how = (
+            "the AUCs are equal too, so z is 0/0"
+            if diff == 0
+            else f"the AUCs differ by {diff:.6g}, so z would be infinite and p 0 from a variance that is "
+            f"no evidence"
+        )
         raise ValueError(
             f"the estimated variance of the AUC difference is 0: the structural components of "
             f"scores_a and scores_b differ by the same amount on every sample (for example identical "
@@ -573,9 +630,19 @@ def delong_test(y_true: ArrayLike, scores_a: ArrayLike, scores_b: ArrayLike, *,
     # a perfect ranking has no spread: its correlation with the other AUC is 0/0 (NaN, documented)
     single = _collapsed(np.diag(cov), scales)
     corr = float("nan") if single.any() else float(cov[0, 1] / np.sqrt(cov[0, 0] * cov[1, 1]))
-    return DeLongTest(statistic=float(z), pvalue=float(min(p, 1.0)), alternative=alternative,
-                      auc_a=float(auc[0]), auc_b=float(auc[1]), difference=diff, std_error=se,
-                      covariance=cov, correlation=corr, low=float(max(diff - q * se, -1.0)),
-                      high=float(min(diff + q * se, 1.0)), confidence_level=level, n_positive=m,
-                      n_negative=n)
-
+    return DeLongTest(
+        statistic=float(z),
+        pvalue=float(min(p, 1.0)),
+        alternative=alternative,
+        auc_a=float(auc[0]),
+        auc_b=float(auc[1]),
+        difference=diff,
+        std_error=se,
+        covariance=cov,
+        correlation=corr,
+        low=float(max(diff - q * se, -1.0)),
+        high=float(min(diff + q * se, 1.0)),
+        confidence_level=level,
+        n_positive=m,
+        n_negative=n,
+    )

@@ -96,13 +96,21 @@ class CVScores(Result):
         IndexError for ``res[key]`` (``lookup``), a ValueError naming ``name`` otherwise."""
         if isinstance(key, (int, np.integer)) and not isinstance(key, (bool, np.bool_)):
             if not -len(self.names) <= key < len(self.names):
-                raise fail(name, f"a column index in 0..{len(self.names) - 1} or one of {list(self.names)}",
-                           key, error=IndexError if lookup else ValueError)
+                raise fail(
+                    name,
+                    f"a column index in 0..{len(self.names) - 1} or one of {list(self.names)}",
+                    key,
+                    error=IndexError if lookup else ValueError,
+                )
             return int(key) % len(self.names)
         if isinstance(key, str):
             if key not in self.names:
-                raise fail(name, f"one of the estimator names {list(self.names)}", key,
-                           error=KeyError if lookup else ValueError)
+                raise fail(
+                    name,
+                    f"one of the estimator names {list(self.names)}",
+                    key,
+                    error=KeyError if lookup else ValueError,
+                )
             return self.names.index(key)
         raise fail(name, "an estimator name (str) or a column index (int)", key, error=TypeError)
 
@@ -136,11 +144,15 @@ class CVScores(Result):
             columns that :func:`~patterneval.compare.corrected_resampled_ttest` takes).
         """
         if not names:
-            raise TypeError(f"select() needs at least one estimator name; the names are {list(self.names)}.")
+            raise TypeError(
+                f"select() needs at least one estimator name; the names are {list(self.names)}."
+            )
         columns = [self._column(n, "names", lookup=False) for n in names]
         if len(set(columns)) < len(columns):
             raise fail("names", "distinct estimators", show(names), echo=False)
-        return dataclasses.replace(self, scores=self.scores[:, columns], names=tuple(self.names[c] for c in columns))
+        return dataclasses.replace(
+            self, scores=self.scores[:, columns], names=tuple(self.names[c] for c in columns)
+        )
 
     def mean(self) -> np.ndarray:
         """The mean score of each estimator over the splits.
@@ -162,8 +174,11 @@ class CVScores(Result):
         """
         import pandas as pd
 
-        return pd.DataFrame(self.scores, columns=list(self.names),
-                            index=pd.RangeIndex(self.scores.shape[0], name="split"))
+        return pd.DataFrame(
+            self.scores,
+            columns=list(self.names),
+            index=pd.RangeIndex(self.scores.shape[0], name="split"),
+        )
 
 
 def _named_estimators(estimators) -> tuple[tuple, list]:
@@ -173,8 +188,13 @@ def _named_estimators(estimators) -> tuple[tuple, list]:
             raise fail("estimators", "at least one estimator", "an empty dict", echo=False)
         bad = [k for k in estimators if not isinstance(k, str)]
         if bad:
-            raise fail("estimators", "a dict whose keys are names (str)", f"the key {bad[0]!r}",
-                       error=TypeError, echo=False)
+            raise fail(
+                "estimators",
+                "a dict whose keys are names (str)",
+                f"the key {bad[0]!r}",
+                error=TypeError,
+                echo=False,
+            )
         names, items = tuple(estimators), list(estimators.values())
     elif callable(getattr(estimators, "fit", None)) or isinstance(estimators, type):
         names, items = None, [estimators]
@@ -183,10 +203,18 @@ def _named_estimators(estimators) -> tuple[tuple, list]:
             raise fail("estimators", "at least one estimator", "an empty sequence", echo=False)
         names, items = None, list(estimators)
     else:
-        raise fail("estimators", "an estimator, a sequence of estimators or a dict name -> estimator",
-                   estimators, error=TypeError)
+        raise fail(
+            "estimators",
+            "an estimator, a sequence of estimators or a dict name -> estimator",
+            estimators,
+            error=TypeError,
+        )
     for i, est in enumerate(items):
-        where = f"estimators[{names[i]!r}]" if names else ("estimators" if len(items) == 1 else f"estimators[{i}]")
+        where = (
+            f"estimators[{names[i]!r}]"
+            if names
+            else ("estimators" if len(items) == 1 else f"estimators[{i}]")
+        )
         check_estimator(where, est, methods=("fit", "get_params"))
     if names is None:
         seen: dict = {}
@@ -207,13 +235,21 @@ def _scorer(metric):
         try:
             return get_scorer(metric), metric
         except ValueError:
-            raise fail("metric", "a scikit-learn scorer name (e.g. 'accuracy', 'balanced_accuracy', "
-                       "'roc_auc', 'neg_log_loss', 'f1_macro'; sklearn.metrics.get_scorer_names() lists "
-                       f"{len(get_scorer_names())}) or a callable scorer(estimator, X, y)", metric) from None
+            raise fail(
+                "metric",
+                "a scikit-learn scorer name (e.g. 'accuracy', 'balanced_accuracy', "
+                "'roc_auc', 'neg_log_loss', 'f1_macro'; sklearn.metrics.get_scorer_names() lists "
+                f"{len(get_scorer_names())}) or a callable scorer(estimator, X, y)",
+                metric,
+            ) from None
     if callable(metric) and not isinstance(metric, type):
         return metric, getattr(metric, "__name__", type(metric).__name__)
-    raise fail("metric", "a scikit-learn scorer name or a callable scorer(estimator, X, y)", metric,
-               error=TypeError)
+    raise fail(
+        "metric",
+        "a scikit-learn scorer name or a callable scorer(estimator, X, y)",
+        metric,
+        error=TypeError,
+    )
 
 
 def _fit_score(estimator, name, X, y, train, test, scorer, metric, where):
@@ -224,20 +260,30 @@ def _fit_score(estimator, name, X, y, train, test, scorer, metric, where):
         value = scorer(model, take_rows(X, test), take_rows(y, test))
     except (AttributeError, TypeError, ValueError) as exc:
         kind = TypeError if isinstance(exc, TypeError) else ValueError
-        raise kind(f"metric={metric!r} could not score {name} on the test part of {where} (X and y reach the "
-                   f"estimator's predict and the scorer unchanged): {exc}") from exc
+        raise kind(
+            f"metric={metric!r} could not score {name} on the test part of {where} (X and y reach the "
+            f"estimator's predict and the scorer unchanged): {exc}"
+        ) from exc
     value = float(value)
     if not np.isfinite(value):
-        raise ValueError(f"metric={metric!r} gave {value} for {name} on {where}; a score must be a finite "
-                         f"number (a metric undefined on this test part, such as an AUC of one class?).")
+        raise ValueError(
+            f"metric={metric!r} gave {value} for {name} on {where}; a score must be a finite "
+            f"number (a metric undefined on this test part, such as an AUC of one class?)."
+        )
     return value
 
 
 @keywords
 def cv_scores(
-    estimators: BaseEstimator | Sequence[BaseEstimator] | Mapping[str, BaseEstimator], X: ArrayLike, y: ArrayLike,
-    *, cv: int | object | Sequence | None = None, metric: str | Callable = "accuracy", rng: int | np.random.Generator | None = None,
-    n_jobs: int | None = None, progress: bool = False,
+    estimators: BaseEstimator | Sequence[BaseEstimator] | Mapping[str, BaseEstimator],
+    X: ArrayLike,
+    y: ArrayLike,
+    *,
+    cv: int | object | Sequence | None = None,
+    metric: str | Callable = "accuracy",
+    rng: int | np.random.Generator | None = None,
+    n_jobs: int | None = None,
+    progress: bool = False,
 ) -> CVScores:
     r"""Score every estimator on the same cross-validation splits.
 
@@ -324,7 +370,9 @@ def cv_scores(
     if classifier:
         X, labels = check_X_y(X, y, pass_through=True)
     else:
-        n_x = None if X is None or np.isscalar(X) or isinstance(X, (str, bytes, dict)) else n_rows(X)
+        n_x = (
+            None if X is None or np.isscalar(X) or isinstance(X, (str, bytes, dict)) else n_rows(X)
+        )
         if n_x is None:
             raise fail("X", "array-like with one row per sample", X, error=TypeError)
         labels = check_array("y", y, ndim=1, n=n_x, n_name="X")
@@ -336,11 +384,20 @@ def cv_scores(
     progress = check_bool("progress", progress)
     if cv is None:
         check_n_splits(DEFAULT_FOLDS, labels, stratify=stratify, name="cv")
-        groups = make_folds(labels, n_splits=DEFAULT_FOLDS, n_repeats=DEFAULT_REPEATS, stratify=stratify,
-                            rng=generator)
+        groups = make_folds(
+            labels,
+            n_splits=DEFAULT_FOLDS,
+            n_repeats=DEFAULT_REPEATS,
+            stratify=stratify,
+            rng=generator,
+        )
     else:
         groups = cv_splits(cv, labels, stratify=stratify, rng=generator)
-    splits = tuple((np.asarray(tr, dtype=np.intp), np.asarray(te, dtype=np.intp)) for g in groups for tr, te in g)
+    splits = tuple(
+        (np.asarray(tr, dtype=np.intp), np.asarray(te, dtype=np.intp))
+        for g in groups
+        for tr, te in g
+    )
     if classifier:
         for j, (train, _) in enumerate(splits):
             label = single_class_label(labels[train])
@@ -348,13 +405,20 @@ def cv_scores(
                 raise ValueError(
                     f"y has a single class ({np.asarray(label).item()!r}) in the training part of split {j}: "
                     f"a classifier cannot be fitted on it. Use stratified folds (an int cv, or "
-                    f"StratifiedKFold) or fewer folds.")
-    tasks = [(est, name, X, y, train, test, scorer, metric_name, f"split {j}")
-             for j, (train, test) in enumerate(splits) for name, est in zip(names, items)]
+                    f"StratifiedKFold) or fewer folds."
+                )
+    tasks = [
+        (est, name, X, y, train, test, scorer, metric_name, f"split {j}")
+        for j, (train, test) in enumerate(splits)
+        for name, est in zip(names, items)
+    ]
     values = run_tasks(_fit_score, tasks, n_jobs=n_jobs, progress=progress, desc="cv_scores")
     return CVScores(
-        scores=np.array(values, dtype=float).reshape(len(splits), len(items)), names=names, metric=metric_name,
+        scores=np.array(values, dtype=float).reshape(len(splits), len(items)),
+        names=names,
+        metric=metric_name,
         n_train=np.array([tr.size for tr, _ in splits], dtype=np.int64),
         n_test=np.array([te.size for _, te in splits], dtype=np.int64),
-        n_repeats=len(groups), splits=splits,
+        n_repeats=len(groups),
+        splits=splits,
     )

@@ -95,8 +95,10 @@ class McNemarTest(Result):
         Whether the chi-square statistic was continuity-corrected (ignored for ``"exact"``).
     """
 
-    _means = ('The p-value is the probability, were the error rates of A and B equal, of disagreements at '
-              'least as lopsided as b = {b}, c = {c}; it is not the probability that they are equal.')
+    _means = (
+        "The p-value is the probability, were the error rates of A and B equal, of disagreements at "
+        "least as lopsided as b = {b}, c = {c}; it is not the probability that they are equal."
+    )
 
     statistic: float
     pvalue: float
@@ -107,8 +109,14 @@ class McNemarTest(Result):
     correction: bool
 
 
-def mcnemar_test(y_true: ArrayLike, y_pred_a: ArrayLike, y_pred_b: ArrayLike, *, exact: bool | None = None,
-                 correction: bool = True) -> McNemarTest:
+def mcnemar_test(
+    y_true: ArrayLike,
+    y_pred_a: ArrayLike,
+    y_pred_b: ArrayLike,
+    *,
+    exact: bool | None = None,
+    correction: bool = True,
+) -> McNemarTest:
     r"""McNemar's test: do classifiers A and B have the same error rate?
 
     Both classifiers are trained once and applied to the same test set. Only the
@@ -225,8 +233,15 @@ def mcnemar_test(y_true: ArrayLike, y_pred_a: ArrayLike, y_pred_b: ArrayLike, *,
             "the chi-square statistic is 0/0. Use exact=True (p = 1: no evidence either way)."
         )
     statistic, pvalue, _ = _mcnemar(np.array(b), np.array(c), exact, correction)
-    return McNemarTest(statistic=float(statistic), pvalue=float(pvalue), method="exact" if exact else "chi-square",
-                       b=b, c=c, table=table, correction=correction)
+    return McNemarTest(
+        statistic=float(statistic),
+        pvalue=float(pvalue),
+        method="exact" if exact else "chi-square",
+        b=b,
+        c=c,
+        table=table,
+        correction=correction,
+    )
 
 
 def _mcnemar(b, c, exact, correction):
@@ -270,9 +285,11 @@ class FiveByTwoTest(Result):
         :math:`s_i^2 = (d_{i1} - \\bar d_i)^2 + (d_{i2} - \\bar d_i)^2`.
     """
 
-    _means = ('The p-value is the probability, were the expected scores of the two learning algorithms '
-              'equal, of a {test} statistic at least this extreme; it is not the probability that they are '
-              'equal.')
+    _means = (
+        "The p-value is the probability, were the expected scores of the two learning algorithms "
+        "equal, of a {test} statistic at least this extreme; it is not the probability that they are "
+        "equal."
+    )
 
     statistic: float
     pvalue: float
@@ -285,12 +302,13 @@ class FiveByTwoTest(Result):
 
 #: What the docstrings of the 5x2cv functions share: the parameters of the two tests and
 #: the condition under which they raise (each Examples section is written out in full).
-_five_by_two_docs = doc_parts({
-    "params_5x2": """Parameters
+_five_by_two_docs = doc_parts(
+    {
+        "params_5x2": """Parameters
     ----------
     estimator_a, estimator_b, X, y, rng, metric, halves
         As in :func:`five_by_two_differences`.""",
-    "raises_5x2": """Raises
+        "raises_5x2": """Raises
     ------
     ValueError
         If no replication has any spread: in each of the five replications the two
@@ -298,7 +316,8 @@ _five_by_two_docs = doc_parts({
         :math:`s_i^2` is 0 up to round-off and the pooled variance estimate has collapsed
         (identical classifiers, for instance). The statistic would be 0/0 or an infinity
         that only round-off produced.""",
-})
+    }
+)
 
 
 def _metric_score(metric, y_true, y_pred):
@@ -326,9 +345,16 @@ def _random_halves(y, rng):
 
 @keywords
 @_five_by_two_docs
-def five_by_two_differences(estimator_a: BaseEstimator, estimator_b: BaseEstimator, X: ArrayLike, y: ArrayLike, *,
-                            rng: int | np.random.Generator | None = None, metric: Callable | None = None,
-                            halves: Sequence[tuple[ArrayLike, ArrayLike]] | None = None) -> np.ndarray:
+def five_by_two_differences(
+    estimator_a: BaseEstimator,
+    estimator_b: BaseEstimator,
+    X: ArrayLike,
+    y: ArrayLike,
+    *,
+    rng: int | np.random.Generator | None = None,
+    metric: Callable | None = None,
+    halves: Sequence[tuple[ArrayLike, ArrayLike]] | None = None,
+) -> np.ndarray:
     r"""The ten score differences of 5x2 cross-validation, shape (5, 2).
 
     For each of five replications the data are split into two halves; A and B are trained
@@ -366,7 +392,9 @@ def five_by_two_differences(estimator_a: BaseEstimator, estimator_b: BaseEstimat
     >>> compare.five_by_two_differences(GaussianNB(), KNeighborsClassifier(), X, y, rng=0).shape
     (5, 2)
     """
-    scores = _five_by_two_scores(estimator_a, estimator_b, X, y, rng=rng, metric=metric, halves=halves)
+    scores = _five_by_two_scores(
+        estimator_a, estimator_b, X, y, rng=rng, metric=metric, halves=halves
+    )
     return scores[..., 0] - scores[..., 1]
 
 
@@ -385,8 +413,13 @@ def _five_by_two_scores(estimator_a, estimator_b, X, y, *, rng=None, metric=None
         generator = check_rng(rng)
         _, counts = np.unique(y, return_counts=True)
         if counts.min() < 2:
-            raise fail("y", "labels with at least two samples of every class", f"a class with {counts.min()} "
-                       "sample", echo=False, hint="5x2 cross-validation needs both halves to see every class.")
+            raise fail(
+                "y",
+                "labels with at least two samples of every class",
+                f"a class with {counts.min()} sample",
+                echo=False,
+                hint="5x2 cross-validation needs both halves to see every class.",
+            )
         halves = _random_halves(y, generator)
     else:
         halves = check_halves(halves, X.shape[0])
@@ -441,15 +474,29 @@ def _five_by_two_test(scores, statistic_of, test, df, df_denominator=None) -> Fi
             "statistic undefined; the classifiers may be identical (estimator_a and estimator_b)."
         )
     statistic, p = statistic_of(differences)
-    return FiveByTwoTest(statistic=float(statistic), pvalue=float(p), test=test, df=df,
-                         df_denominator=df_denominator, differences=differences, variances=variances)
+    return FiveByTwoTest(
+        statistic=float(statistic),
+        pvalue=float(p),
+        test=test,
+        df=df,
+        df_denominator=df_denominator,
+        differences=differences,
+        variances=variances,
+    )
 
 
 @keywords
 @_five_by_two_docs
-def paired_ttest_5x2cv(estimator_a: BaseEstimator, estimator_b: BaseEstimator, X: ArrayLike, y: ArrayLike, *,
-                       rng: int | np.random.Generator | None = None, metric: Callable | None = None,
-                       halves: Sequence[tuple[ArrayLike, ArrayLike]] | None = None) -> FiveByTwoTest:
+def paired_ttest_5x2cv(
+    estimator_a: BaseEstimator,
+    estimator_b: BaseEstimator,
+    X: ArrayLike,
+    y: ArrayLike,
+    *,
+    rng: int | np.random.Generator | None = None,
+    metric: Callable | None = None,
+    halves: Sequence[tuple[ArrayLike, ArrayLike]] | None = None,
+) -> FiveByTwoTest:
     r"""Dietterich's 5x2cv paired t-test.
 
     With :math:`d_i^{(j)}` the score difference of replication i, fold j
@@ -504,15 +551,24 @@ def paired_ttest_5x2cv(estimator_a: BaseEstimator, estimator_b: BaseEstimator, X
     >>> result.test, result.df, result.df_denominator, result.differences.shape
     ('paired t', 5, None, (5, 2))
     """
-    scores = _five_by_two_scores(estimator_a, estimator_b, X, y, rng=rng, metric=metric, halves=halves)
+    scores = _five_by_two_scores(
+        estimator_a, estimator_b, X, y, rng=rng, metric=metric, halves=halves
+    )
     return _five_by_two_test(scores, _ttest_5x2, "paired t", 5)
 
 
 @keywords
 @_five_by_two_docs
-def combined_ftest_5x2cv(estimator_a: BaseEstimator, estimator_b: BaseEstimator, X: ArrayLike, y: ArrayLike, *,
-                         rng: int | np.random.Generator | None = None, metric: Callable | None = None,
-                         halves: Sequence[tuple[ArrayLike, ArrayLike]] | None = None) -> FiveByTwoTest:
+def combined_ftest_5x2cv(
+    estimator_a: BaseEstimator,
+    estimator_b: BaseEstimator,
+    X: ArrayLike,
+    y: ArrayLike,
+    *,
+    rng: int | np.random.Generator | None = None,
+    metric: Callable | None = None,
+    halves: Sequence[tuple[ArrayLike, ArrayLike]] | None = None,
+) -> FiveByTwoTest:
     r"""Alpaydin's combined 5x2cv F test.
 
     With the ten differences :math:`d_i^{(j)}` and the variances :math:`s_i^2` of
@@ -566,7 +622,9 @@ def combined_ftest_5x2cv(estimator_a: BaseEstimator, estimator_b: BaseEstimator,
     >>> result.test, result.df, result.df_denominator
     ('combined F', 10, 5)
     """
-    scores = _five_by_two_scores(estimator_a, estimator_b, X, y, rng=rng, metric=metric, halves=halves)
+    scores = _five_by_two_scores(
+        estimator_a, estimator_b, X, y, rng=rng, metric=metric, halves=halves
+    )
     return _five_by_two_test(scores, _ftest_5x2, "combined F", 10, 5)
 
 
@@ -597,9 +655,11 @@ class CorrectedTTest(NamedResult):
     """
 
     _headline = ("mean_difference", "std_error", "statistic", "pvalue", "df")
-    _means = ('The p-value is the probability, were the expected scores equal, of a mean difference at '
-              'least this far from 0, with the variance corrected for overlapping training sets (the '
-              'uncorrected p = {uncorrected_pvalue:.3g} ignores the overlap and is too liberal).')
+    _means = (
+        "The p-value is the probability, were the expected scores equal, of a mean difference at "
+        "least this far from 0, with the variance corrected for overlapping training sets (the "
+        "uncorrected p = {uncorrected_pvalue:.3g} ignores the overlap and is too liberal)."
+    )
 
     statistic: float
     pvalue: float
@@ -615,7 +675,9 @@ class CorrectedTTest(NamedResult):
 def _split_sizes(n_train, n_test, mean: bool = False):
     """The split sizes: ints >= 1, or (``mean``, from a CVScores) mean sizes, floats >= 1."""
     kind = float if mean else int
-    return check_scalar("n_train", n_train, kind, low=1), check_scalar("n_test", n_test, kind, low=1)
+    return check_scalar("n_train", n_train, kind, low=1), check_scalar(
+        "n_test", n_test, kind, low=1
+    )
 
 
 def _differences(scores_a, scores_b):
@@ -632,7 +694,10 @@ def _differences(scores_a, scores_b):
 
 
 def corrected_resampled_ttest(
-    scores_a: ArrayLike | CVScores, scores_b: ArrayLike | None = None, *, n_train: int | None = None,
+    scores_a: ArrayLike | CVScores,
+    scores_b: ArrayLike | None = None,
+    *,
+    n_train: int | None = None,
     n_test: int | None = None,
 ) -> CorrectedTTest:
     r"""Nadeau & Bengio's corrected resampled t-test.
@@ -726,13 +791,22 @@ def corrected_resampled_ttest(
     >>> result.df, result.names
     (99, ('nb', 'knn'))
     """
-    scores_a, scores_b, n_train, n_test, names = two_from_cv_scores(scores_a, scores_b, n_train, n_test)
+    scores_a, scores_b, n_train, n_test, names = two_from_cv_scores(
+        scores_a, scores_b, n_train, n_test
+    )
     d = _differences(scores_a, scores_b)
     n_train, n_test = _split_sizes(n_train, n_test, mean=names is not None)
     mean, std_error, t, p, naive, p_naive = _corrected_t(d, n_test / n_train)
     return CorrectedTTest(
-        statistic=float(t), pvalue=float(p), df=d.size - 1, mean_difference=float(mean), std_error=float(std_error),
-        uncorrected_statistic=float(naive), uncorrected_pvalue=float(p_naive), differences=d, names=names,
+        statistic=float(t),
+        pvalue=float(p),
+        df=d.size - 1,
+        mean_difference=float(mean),
+        std_error=float(std_error),
+        uncorrected_statistic=float(naive),
+        uncorrected_pvalue=float(p_naive),
+        differences=d,
+        names=names,
     )
 
 
@@ -750,7 +824,14 @@ def _corrected_t(d, ratio):
         std_error = np.sqrt((1.0 / J + ratio) * s2)
         t = mean / std_error
         naive = mean / np.sqrt(s2 / J)
-    return mean, std_error, t, 2.0 * stats.t.sf(np.abs(t), J - 1), naive, 2.0 * stats.t.sf(np.abs(naive), J - 1)
+    return (
+        mean,
+        std_error,
+        t,
+        2.0 * stats.t.sf(np.abs(t), J - 1),
+        naive,
+        2.0 * stats.t.sf(np.abs(naive), J - 1),
+    )
 
 
 # ----------------------------------------------------------------------------- Bayesian correlated t
@@ -781,9 +862,11 @@ class BayesianCorrelatedTTest(NamedResult):
         left out of the repr).
     """
 
-    _means = ('Posterior probabilities (given the scores, the correlated t model and its prior) that A is '
-              'better by more than the rope {rope:g}: {p_a_better:.3g}; that the two are practically '
-              'equivalent: {p_rope:.3g}; that B is better: {p_b_better:.3g}.')
+    _means = (
+        "Posterior probabilities (given the scores, the correlated t model and its prior) that A is "
+        "better by more than the rope {rope:g}: {p_a_better:.3g}; that the two are practically "
+        "equivalent: {p_rope:.3g}; that B is better: {p_b_better:.3g}."
+    )
 
     p_a_better: float
     p_rope: float
@@ -797,9 +880,14 @@ class BayesianCorrelatedTTest(NamedResult):
     names: tuple | None = None
 
 
-def bayesian_correlated_ttest(scores_a: ArrayLike | CVScores, scores_b: ArrayLike | None = None, *,
-                              n_train: int | None = None, n_test: int | None = None,
-                              rope: float = 0.0) -> BayesianCorrelatedTTest:
+def bayesian_correlated_ttest(
+    scores_a: ArrayLike | CVScores,
+    scores_b: ArrayLike | None = None,
+    *,
+    n_train: int | None = None,
+    n_test: int | None = None,
+    rope: float = 0.0,
+) -> BayesianCorrelatedTTest:
     r"""Corani & Benavoli's Bayesian correlated t-test.
 
     Model: the J differences :math:`d = a - b` are jointly Gaussian with mean
@@ -885,7 +973,9 @@ def bayesian_correlated_ttest(scores_a: ArrayLike | CVScores, scores_b: ArrayLik
     >>> post.p_a_better > post.p_b_better
     True
     """
-    scores_a, scores_b, n_train, n_test, names = two_from_cv_scores(scores_a, scores_b, n_train, n_test)
+    scores_a, scores_b, n_train, n_test, names = two_from_cv_scores(
+        scores_a, scores_b, n_train, n_test
+    )
     d = _differences(scores_a, scores_b)
     n_train, n_test = _split_sizes(n_train, n_test, mean=names is not None)
     rope = check_scalar("rope", rope, float, low=0)
@@ -897,8 +987,16 @@ def bayesian_correlated_ttest(scores_a: ArrayLike | CVScores, scores_b: ArrayLik
     p_a = float(posterior.sf(rope))
     p_rope = float(posterior.cdf(rope) - posterior.cdf(-rope))
     return BayesianCorrelatedTTest(
-        p_a_better=p_a, p_rope=p_rope, p_b_better=p_b, location=location, scale=scale, df=J - 1,
-        rho=n_test / (n_train + n_test), rope=rope, differences=d, names=names,
+        p_a_better=p_a,
+        p_rope=p_rope,
+        p_b_better=p_b,
+        location=location,
+        scale=scale,
+        df=J - 1,
+        rho=n_test / (n_train + n_test),
+        rope=rope,
+        differences=d,
+        names=names,
     )
 
 
@@ -917,12 +1015,20 @@ def check_halves(halves, n_samples: int, *, name: str = "halves", n_replications
     out = []
     for i, pair in enumerate(halves):
         if isinstance(pair, (str, bytes)) or not hasattr(pair, "__len__") or len(pair) != 2:
-            raise fail(f"{name}[{i}]", "a pair (first, second) of index arrays", pair, error=TypeError)
-        first, second = (check_array(f"{name}[{i}]", part, ndim=1, kind="int", low=0, high=n_samples - 1)
-                         for part in pair)
+            raise fail(
+                f"{name}[{i}]", "a pair (first, second) of index arrays", pair, error=TypeError
+            )
+        first, second = (
+            check_array(f"{name}[{i}]", part, ndim=1, kind="int", low=0, high=n_samples - 1)
+            for part in pair
+        )
         both = np.intersect1d(first, second)
         if both.size:
-            raise fail(f"{name}[{i}]", "two disjoint halves (a sample is in the training or the test half)",
-                       f"{show(both.tolist())} in both", echo=False)
+            raise fail(
+                f"{name}[{i}]",
+                "two disjoint halves (a sample is in the training or the test half)",
+                f"{show(both.tolist())} in both",
+                echo=False,
+            )
         out.append((first.astype(np.intp), second.astype(np.intp)))
     return out

@@ -195,10 +195,16 @@ class Bagging(ClassifierMixin, BaseEstimator):
     [[1.0, 0.0], [1.0, 0.0]]
     """
 
-    def __init__(self, base_estimator: BaseEstimator | None = None, n_estimators: int = 10, *,
-                 max_samples: int | float = 1.0,
-                 random_state: int | np.random.RandomState | np.random.Generator | None = None,
-                 n_jobs: int | None = None, progress: bool = False) -> None:
+    def __init__(
+        self,
+        base_estimator: BaseEstimator | None = None,
+        n_estimators: int = 10,
+        *,
+        max_samples: int | float = 1.0,
+        random_state: int | np.random.RandomState | np.random.Generator | None = None,
+        n_jobs: int | None = None,
+        progress: bool = False,
+    ) -> None:
         self.base_estimator = base_estimator
         self.n_estimators = n_estimators
         self.max_samples = max_samples
@@ -243,8 +249,14 @@ class Bagging(ClassifierMixin, BaseEstimator):
             seeds.append(int(stream.integers(2**31 - 1)))
         weighted = has_fit_parameter(base, "sample_weight")
         tasks = ((base, X_arr, y_code, samples[t], seeds[t], weighted) for t in range(n_estimators))
-        self.estimators_ = run_tasks(_fit_member, tasks, n_jobs=n_jobs, progress=check_bool("progress", self.progress),
-                                     desc=type(self).__name__, total=n_estimators)
+        self.estimators_ = run_tasks(
+            _fit_member,
+            tasks,
+            n_jobs=n_jobs,
+            progress=check_bool("progress", self.progress),
+            desc=type(self).__name__,
+            total=n_estimators,
+        )
         self.samples_ = samples
         counts = np.zeros((n_estimators, n), dtype=np.int64)
         rows = np.repeat(np.arange(n_estimators), m)
@@ -273,8 +285,12 @@ class Bagging(ClassifierMixin, BaseEstimator):
         self.oob_error_curve_ = errors
         self.oob_error_ = float(errors[-1])
         if self.oob_coverage_ == 0:
-            warnings.warn("No sample is out of bag for any member; oob_error_ is NaN. "
-                          "Use more members or a smaller max_samples.", UserWarning, stacklevel=3)
+            warnings.warn(
+                "No sample is out of bag for any member; oob_error_ is NaN. "
+                "Use more members or a smaller max_samples.",
+                UserWarning,
+                stacklevel=3,
+            )
 
     # --- prediction --------------------------------------------------------------------
     def _member_predictions(self, X) -> np.ndarray:
@@ -286,8 +302,11 @@ class Bagging(ClassifierMixin, BaseEstimator):
         if is_serial(n_jobs):
             return np.stack([_member_codes(m, X, X32) for m in self.estimators_])
         # threads, as scikit-learn's forests predict: the trees share X and release the GIL
-        return np.stack(Parallel(n_jobs=n_jobs, prefer="threads")(
-            delayed(_member_codes)(m, X, X32) for m in self.estimators_))
+        return np.stack(
+            Parallel(n_jobs=n_jobs, prefer="threads")(
+                delayed(_member_codes)(m, X, X32) for m in self.estimators_
+            )
+        )
 
     @staticmethod
     def _count_votes(preds: np.ndarray, n_classes: int) -> np.ndarray:
@@ -347,7 +366,9 @@ class Bagging(ClassifierMixin, BaseEstimator):
             Entry t - 1 is the plurality vote's error rate with the first t members.
         """
         preds = self._member_predictions(X)
-        return _staged_vote_error(preds, self.classes_, check_labels("y", y, n=preds.shape[1], n_name="X"))
+        return _staged_vote_error(
+            preds, self.classes_, check_labels("y", y, n=preds.shape[1], n_name="X")
+        )
 
     def __sklearn_tags__(self):
         tags = super().__sklearn_tags__()
@@ -409,10 +430,16 @@ class RandomForest(Bagging):
     (4, 0.035)
     """
 
-    def __init__(self, n_estimators: int = 100, *,
-                 max_features: Literal["log2", "sqrt"] | int | float | None = "log2",
-                 random_state: int | np.random.RandomState | np.random.Generator | None = None,
-                 n_jobs: int | None = None, tree: BaseEstimator | None = None, progress: bool = False) -> None:
+    def __init__(
+        self,
+        n_estimators: int = 100,
+        *,
+        max_features: Literal["log2", "sqrt"] | int | float | None = "log2",
+        random_state: int | np.random.RandomState | np.random.Generator | None = None,
+        n_jobs: int | None = None,
+        tree: BaseEstimator | None = None,
+        progress: bool = False,
+    ) -> None:
         self.n_estimators = n_estimators
         self.max_features = max_features
         self.random_state = random_state
@@ -421,11 +448,20 @@ class RandomForest(Bagging):
         self.progress = progress
 
     def _base(self, n_features: int):
-        tree = (DecisionTreeClassifier() if self.tree is None
-                else check_estimator("tree", self.tree, role="classifier"))
+        tree = (
+            DecisionTreeClassifier()
+            if self.tree is None
+            else check_estimator("tree", self.tree, role="classifier")
+        )
         if "max_features" not in tree.get_params(deep=False):
-            raise fail("tree", "a classifier with a max_features parameter (a tree that samples "
-                       "attributes at each split)", type(tree).__name__, error=TypeError, echo=False)
+            raise fail(
+                "tree",
+                "a classifier with a max_features parameter (a tree that samples "
+                "attributes at each split)",
+                type(tree).__name__,
+                error=TypeError,
+                echo=False,
+            )
         self.max_features_ = resolve_max_features(self.max_features, n_features)
         return clone(tree).set_params(max_features=self.max_features_)
 
@@ -459,10 +495,18 @@ class ForestConvergence(Result):
 
 
 @keywords
-def forest_convergence(X: ArrayLike, y: ArrayLike, X_test: ArrayLike, y_test: ArrayLike, *,
-                       max_features: Sequence[Literal["log2", "sqrt"] | int | float | None] = ("log2", None),
-                       n_estimators: int = 100, rng: int | np.random.Generator | None = None,
-                       n_jobs: int | None = None, tree: BaseEstimator | None = None) -> ForestConvergence:
+def forest_convergence(
+    X: ArrayLike,
+    y: ArrayLike,
+    X_test: ArrayLike,
+    y_test: ArrayLike,
+    *,
+    max_features: Sequence[Literal["log2", "sqrt"] | int | float | None] = ("log2", None),
+    n_estimators: int = 100,
+    rng: int | np.random.Generator | None = None,
+    n_jobs: int | None = None,
+    tree: BaseEstimator | None = None,
+) -> ForestConvergence:
     r"""Fit one :class:`RandomForest` per ``max_features`` and record its error curves.
 
     For each value, a forest of ``n_estimators`` trees (the same ``rng`` for all, so the
@@ -518,21 +562,27 @@ def forest_convergence(X: ArrayLike, y: ArrayLike, X_test: ArrayLike, y_test: Ar
     X, y = check_X_y(X, y)
     X_test, y_test = check_X_y(X_test, y_test, min_classes=1, names=("X_test", "y_test"))
     if X_test.shape[1] != X.shape[1]:
-        raise fail("X_test", f"a 2-d array with {X.shape[1]} columns, as X", f"{X_test.shape[1]} columns",
-                   echo=False)
+        raise fail(
+            "X_test",
+            f"a 2-d array with {X.shape[1]} columns, as X",
+            f"{X_test.shape[1]} columns",
+            echo=False,
+        )
     n_estimators = check_scalar("n_estimators", n_estimators, int, low=1)
     seed = int(check_rng(rng).integers(2**63 - 1))
     ks, tests, oobs, members = [], [], [], []
     for value in values:
-        forest = RandomForest(n_estimators, max_features=value, random_state=seed, n_jobs=n_jobs,
-                              tree=tree).fit(X, y)
+        forest = RandomForest(
+            n_estimators, max_features=value, random_state=seed, n_jobs=n_jobs, tree=tree
+        ).fit(X, y)
         codes = forest._member_predictions(X_test)
         ks.append(forest.max_features_)
         tests.append(_staged_vote_error(codes, forest.classes_, y_test))
         oobs.append(forest.oob_error_curve_)
         members.append(np.mean(forest.classes_[codes] != y_test[None, :], axis=1))
-    return ForestConvergence(np.array(ks), int(forest.n_features_in_), np.array(tests), np.array(oobs),
-                             np.array(members))
+    return ForestConvergence(
+        np.array(ks), int(forest.n_features_in_), np.array(tests), np.array(oobs), np.array(members)
+    )
 
 
 def _staged_vote_error(preds, classes, y) -> np.ndarray:
@@ -545,4 +595,3 @@ def _staged_vote_error(preds, classes, y) -> np.ndarray:
         votes[cols, preds[t]] += 1
         errors[t] = np.mean(classes[_plurality(votes)] != y)
     return errors
-

@@ -182,15 +182,18 @@ class DecisionStump(ClassifierMixin, BaseEstimator):
         """Choose the split on (X, y) with weights ``sample_weight`` (default 1); returns
         self."""
         criterion = check_choice("criterion", self.criterion, STUMP_CRITERIA)
-        X_arr, self.classes_, codes = classifier_fit_data(self, X, y, min_classes=1, binary=True,
-                                                          dtype=np.float64)
+        X_arr, self.classes_, codes = classifier_fit_data(
+            self, X, y, min_classes=1, binary=True, dtype=np.float64
+        )
         n, d = X_arr.shape
         if sample_weight is None:
             w = np.ones(n)
         else:
             w = check_array("sample_weight", sample_weight, ndim=1, n=n, n_name="X", low=0)
             if not w.sum() > 0:
-                raise fail("sample_weight", "weights >= 0 with a positive sum", "all zeros", echo=False)
+                raise fail(
+                    "sample_weight", "weights >= 0 with a positive sum", "all zeros", echo=False
+                )
         c = self.classes_.size
         S = np.zeros((n, c))
         S[np.arange(n), codes] = w
@@ -198,9 +201,9 @@ class DecisionStump(ClassifierMixin, BaseEstimator):
         W = float(total.sum())
         order = np.argsort(X_arr, axis=0, kind="stable")
         xs = np.take_along_axis(X_arr, order, axis=0)
-        left = np.cumsum(S[order], axis=0)[:-1]           # (n-1, d, c)
+        left = np.cumsum(S[order], axis=0)[:-1]  # (n-1, d, c)
         right = total - left
-        ok = xs[1:] > xs[:-1]                             # a cut between distinct values
+        ok = xs[1:] > xs[:-1]  # a cut between distinct values
         wl, wr = left.sum(axis=2), right.sum(axis=2)
         with np.errstate(divide="ignore", invalid="ignore"):
             if criterion == "gini":
@@ -214,9 +217,9 @@ class DecisionStump(ClassifierMixin, BaseEstimator):
             self.leaf_values_ = np.vstack([total, total])
         else:
             score = np.where(ok, score, -np.inf)
-            tied = score >= score.max() - TIE_RTOL * W       # (n-1, d)
-            for j in np.flatnonzero(tied.any(axis=0)):        # lowest feature first
-                for pos in np.flatnonzero(tied[:, j]):        # then smallest threshold
+            tied = score >= score.max() - TIE_RTOL * W  # (n-1, d)
+            for j in np.flatnonzero(tied.any(axis=0)):  # lowest feature first
+                for pos in np.flatnonzero(tied[:, j]):  # then smallest threshold
                     a, b = xs[pos, j], xs[pos + 1, j]
                     thr = a / 2.0 + b / 2.0
                     self.ties_.append((int(j), float(a if thr == b else thr)))
@@ -361,9 +364,13 @@ class AdaBoost(ClassifierMixin, BaseEstimator):
     """
 
     def __init__(
-        self, base_estimator: BaseEstimator | None = None, n_estimators: int = 50, *,
+        self,
+        base_estimator: BaseEstimator | None = None,
+        n_estimators: int = 50,
+        *,
         mode: Literal["reweight", "resample"] = "reweight",
-        random_state: int | np.random.RandomState | np.random.Generator | None = None, max_restarts: int = 10,
+        random_state: int | np.random.RandomState | np.random.Generator | None = None,
+        max_restarts: int = 10,
     ) -> None:
         self.base_estimator = base_estimator
         self.n_estimators = n_estimators
@@ -409,10 +416,15 @@ class AdaBoost(ClassifierMixin, BaseEstimator):
         else:
             base = check_estimator("base_estimator", self.base_estimator, role="classifier")
         if mode == "reweight" and not has_fit_parameter(base, "sample_weight"):
-            raise fail("base_estimator", "a classifier whose fit takes sample_weight (to train on a "
-                       "re-weighted sample)", f"{type(base).__name__}, with no sample_weight in fit",
-                       error=TypeError, echo=False, hint='Use mode="resample" (draw a weighted sample '
-                       'each round) or a learner that accepts weights.')
+            raise fail(
+                "base_estimator",
+                "a classifier whose fit takes sample_weight (to train on a re-weighted sample)",
+                f"{type(base).__name__}, with no sample_weight in fit",
+                error=TypeError,
+                echo=False,
+                hint='Use mode="resample" (draw a weighted sample '
+                "each round) or a learner that accepts weights.",
+            )
         gen = check_rng(self.random_state, name="random_state", legacy=True)
 
         n = X_arr.shape[0]
@@ -423,7 +435,9 @@ class AdaBoost(ClassifierMixin, BaseEstimator):
         estimators, alphas, errors, norms, train_err, losses, restarts = [], [], [], [], [], [], []
         stop = "n_estimators"
         for _ in range(n_estimators):
-            est, h, wrong, eps, n_restarts = _fit_round(base, X_arr, y_pm, D, mode, max_restarts, gen)
+            est, h, wrong, eps, n_restarts = _fit_round(
+                base, X_arr, y_pm, D, mode, max_restarts, gen
+            )
             if eps >= 0.5 - HALF_TOL:
                 stop = "no better than chance" if mode == "reweight" else "restarts exhausted"
                 break
@@ -663,6 +677,10 @@ def check_known_labels(y, classes, *, name: str = "y") -> np.ndarray:
     y = np.asarray(y)
     unknown = np.setdiff1d(np.unique(y), classes)
     if unknown.size:
-        raise fail(name, f"labels seen in fit ({show(list(classes))})", f"unknown labels {show(unknown.tolist())}",
-                   echo=False)
+        raise fail(
+            name,
+            f"labels seen in fit ({show(list(classes))})",
+            f"unknown labels {show(unknown.tolist())}",
+            echo=False,
+        )
     return np.where(y == classes[1], 1.0, -1.0)

@@ -49,13 +49,19 @@ def _tail(eps, T, tie_weight):
     # P(K >= m) = I_eps(m, T - m + 1), the regularised incomplete beta function
     strict = special.betainc(m, T - m + 1, eps)
     half = T / 2
-    log_pmf = (special.gammaln(T + 1) - 2 * special.gammaln(half + 1)
-               + special.xlogy(half, eps) + special.xlog1py(half, -eps))
+    log_pmf = (
+        special.gammaln(T + 1)
+        - 2 * special.gammaln(half + 1)
+        + special.xlogy(half, eps)
+        + special.xlog1py(half, -eps)
+    )
     tie = np.where(T % 2 == 0, np.exp(log_pmf), 0.0)
     return np.clip(strict + tie_weight * tie, 0.0, 1.0)
 
 
-def majority_vote_error(error: ArrayLike, n_voters: ArrayLike, *, ties: Literal["coin", "error"] = "coin") -> float | np.ndarray:
+def majority_vote_error(
+    error: ArrayLike, n_voters: ArrayLike, *, ties: Literal["coin", "error"] = "coin"
+) -> float | np.ndarray:
     r"""Exact error of a majority vote of ``n_voters`` independent voters, each wrong with
     probability ``error``.
 
@@ -168,8 +174,13 @@ def hoeffding_bound(error: ArrayLike, n_voters: ArrayLike) -> float | np.ndarray
     return _scalar_or_array(value)
 
 
-def correlated_vote_error(error: ArrayLike, n_voters: ArrayLike, correlation: ArrayLike, *,
-                          ties: Literal["coin", "error"] = "coin") -> float | np.ndarray:
+def correlated_vote_error(
+    error: ArrayLike,
+    n_voters: ArrayLike,
+    correlation: ArrayLike,
+    *,
+    ties: Literal["coin", "error"] = "coin",
+) -> float | np.ndarray:
     r"""Exact majority-vote error of T voters whose errors share a common cause.
 
     The shared-cause ("copy") model with correlation :math:`\rho`: with probability
@@ -236,17 +247,27 @@ def correlated_vote_error(error: ArrayLike, n_voters: ArrayLike, correlation: Ar
 
 #: The arguments of the vote-error functions: probabilities in [0, 1] and ensemble sizes >= 1,
 #: each a number or an array (empty allowed), broadcast together.
-_ARRAYS: dict[str, dict[str, Any]] = {"error": dict(low=0, high=1), "correlation": dict(low=0, high=1),
-           "n_voters": dict(kind="int", low=1)}
+_ARRAYS: dict[str, dict[str, Any]] = {
+    "error": dict(low=0, high=1),
+    "correlation": dict(low=0, high=1),
+    "n_voters": dict(kind="int", low=1),
+}
 
 
 def check_vote_arguments(**arrays) -> list:
     """Check each named argument (see ``_ARRAYS``) and broadcast them together; a shape clash
     names every argument and shape."""
-    checked = {name: check_array(name, value, min_rows=0, **_ARRAYS[name]) for name, value in arrays.items()}
+    checked = {
+        name: check_array(name, value, min_rows=0, **_ARRAYS[name])
+        for name, value in arrays.items()
+    }
     try:
         return list(np.broadcast_arrays(*checked.values()))
     except ValueError:
         shapes = ", ".join(f"{name} {a.shape}" for name, a in checked.items())
-        raise fail(" and ".join(arrays), "arrays that broadcast to one shape", f"shapes {shapes}",
-                   echo=False) from None
+        raise fail(
+            " and ".join(arrays),
+            "arrays that broadcast to one shape",
+            f"shapes {shapes}",
+            echo=False,
+        ) from None

@@ -172,7 +172,11 @@ def _scores(predictions, classes, weights):
     if predictions.ndim == 3:
         votes = predictions
     else:
-        index = np.searchsorted(classes, predictions) if _is_sorted(classes) else _lookup(classes, predictions)
+        index = (
+            np.searchsorted(classes, predictions)
+            if _is_sorted(classes)
+            else _lookup(classes, predictions)
+        )
         votes = np.zeros(predictions.shape + (classes.size,))
         np.put_along_axis(votes, index[..., None], 1.0, axis=2)
     scores = np.tensordot(weights, votes, axes=1)
@@ -212,8 +216,13 @@ def _prepare(predictions, classes, weights, soft=None):
     return arr, cls, w
 
 
-def majority_vote(predictions: ArrayLike, *, classes: ArrayLike | None = None, threshold: float = 0.5,
-                  reject: Any = None) -> np.ndarray | np.ma.MaskedArray:
+def majority_vote(
+    predictions: ArrayLike,
+    *,
+    classes: ArrayLike | None = None,
+    threshold: float = 0.5,
+    reject: Any = None,
+) -> np.ndarray | np.ma.MaskedArray:
     r"""Majority vote with reject (绝对多数投票法): a class wins only with more than half of
     the votes, otherwise the sample is rejected.
 
@@ -288,7 +297,10 @@ def majority_vote(predictions: ArrayLike, *, classes: ArrayLike | None = None, t
 
 @keywords
 def plurality_vote(
-    predictions: ArrayLike, *, classes: ArrayLike | None = None, ties: Literal["smallest", "random"] = "smallest",
+    predictions: ArrayLike,
+    *,
+    classes: ArrayLike | None = None,
+    ties: Literal["smallest", "random"] = "smallest",
     rng: int | np.random.Generator | None = None,
 ) -> np.ndarray:
     r"""Plurality vote (相对多数投票法): the class with the most votes,
@@ -333,8 +345,12 @@ def plurality_vote(
 
 @keywords
 def weighted_vote(
-    predictions: ArrayLike, weights: ArrayLike | None, *, classes: ArrayLike | None = None,
-    ties: Literal["smallest", "random"] = "smallest", rng: int | np.random.Generator | None = None,
+    predictions: ArrayLike,
+    weights: ArrayLike | None,
+    *,
+    classes: ArrayLike | None = None,
+    ties: Literal["smallest", "random"] = "smallest",
+    rng: int | np.random.Generator | None = None,
 ) -> np.ndarray:
     r"""Weighted vote (加权投票法): :math:`H(x) = c_{\arg\max_j \sum_i w_i h_i^j(x)}`.
 
@@ -404,7 +420,9 @@ class VoteRates(Result):
     reject: np.ndarray
 
 
-def vote_rates(accuracy: float, n_voters: ArrayLike, *, n_classes: int = 2, threshold: float = 0.5) -> VoteRates:
+def vote_rates(
+    accuracy: float, n_voters: ArrayLike, *, n_classes: int = 2, threshold: float = 0.5
+) -> VoteRates:
     r"""Exact rates of correct, wrong and rejected majority votes of T independent voters.
 
     Model: each voter is right with probability p and otherwise picks one of the
@@ -601,9 +619,14 @@ def _member_output(model, X, classes, use_proba):
         cols = np.searchsorted(classes, model.classes_)
         out[:, cols] = model.predict_proba(X)
         if not np.all(np.isfinite(out)):  # e.g. GaussianNB on entries near 1e200: NaN
-            raise fail("X", f"data on which every member's predict_proba is finite (the "
-                            f"meta-features); {type(model).__name__} returned NaN or inf",
-                       "an X on which it is not", echo=False, hint="Rescale X, or use use_proba=False.")
+            raise fail(
+                "X",
+                f"data on which every member's predict_proba is finite (the "
+                f"meta-features); {type(model).__name__} returned NaN or inf",
+                "an X on which it is not",
+                echo=False,
+                hint="Rescale X, or use use_proba=False.",
+            )
     else:
         out[np.arange(len(X)), np.searchsorted(classes, model.predict(X))] = 1.0
     return out
@@ -616,9 +639,11 @@ def _oof_task(estimator, X, y, train, test, classes, use_proba):
 
 def _meta_has(attr):
     """For ``available_if``: the (fitted, else configured) meta-learner has ``attr``."""
+
     def check(self):
         meta = self.meta_learner_ if hasattr(self, "meta_learner_") else self._meta()
         return hasattr(meta, attr)
+
     return check
 
 
@@ -702,10 +727,15 @@ class Stacking(ClassifierMixin, BaseEstimator):
     """
 
     @keywords  # Stacking(n_splits=...) names cv=
-    def __init__(self, estimators: Sequence[BaseEstimator | tuple[str, BaseEstimator]],
-                 meta_learner: BaseEstimator | None = None, cv: Any = 5, use_proba: bool = True,
-                 random_state: int | np.random.RandomState | np.random.Generator | None = None,
-                 n_jobs: int | None = None) -> None:
+    def __init__(
+        self,
+        estimators: Sequence[BaseEstimator | tuple[str, BaseEstimator]],
+        meta_learner: BaseEstimator | None = None,
+        cv: Any = 5,
+        use_proba: bool = True,
+        random_state: int | np.random.RandomState | np.random.Generator | None = None,
+        n_jobs: int | None = None,
+    ) -> None:
         self.estimators = estimators
         self.meta_learner = meta_learner
         self.cv = cv
@@ -743,37 +773,59 @@ class Stacking(ClassifierMixin, BaseEstimator):
         cv = check_cv(self.cv, y, stratify=False)
         largest = int(np.bincount(codes).max())
         if isinstance(cv, int) and largest < cv:
-            raise fail("cv", f"at most {largest}, the size of the largest class", cv,
-                       hint="Stratified folds need one class with at least cv samples.")
+            raise fail(
+                "cv",
+                f"at most {largest}, the size of the largest class",
+                cv,
+                hint="Stratified folds need one class with at least cv samples.",
+            )
         n_jobs = check_n_jobs(self.n_jobs)
         use_proba = check_bool("use_proba", self.use_proba)
         for i, (_, est) in enumerate(members):
             if use_proba and not hasattr(est, "predict_proba"):
-                raise fail(f"estimators[{i}]", "a classifier with predict_proba (use_proba=True)",
-                           f"{type(est).__name__}, with no predict_proba", error=TypeError, echo=False,
-                           hint="Use use_proba=False for one-hot predicted labels.")
+                raise fail(
+                    f"estimators[{i}]",
+                    "a classifier with predict_proba (use_proba=True)",
+                    f"{type(est).__name__}, with no predict_proba",
+                    error=TypeError,
+                    echo=False,
+                    hint="Use use_proba=False for one-hot predicted labels.",
+                )
         gen = check_rng(self.random_state, name="random_state", legacy=True)
         self.classes_ = classes
         if isinstance(cv, int):
             self.folds_ = make_folds(y, n_splits=cv, n_repeats=1, stratify=True, rng=gen)[0]
         else:
-            self.folds_ = [pair for group in cv_splits(cv, y, stratify=True, rng=gen, X=X) for pair in group]
-            tested = np.bincount(np.concatenate([test for _, test in self.folds_]), minlength=len(y))
+            self.folds_ = [
+                pair for group in cv_splits(cv, y, stratify=True, rng=gen, X=X) for pair in group
+            ]
+            tested = np.bincount(
+                np.concatenate([test for _, test in self.folds_]), minlength=len(y)
+            )
             if np.any(tested != 1):
-                raise fail("cv", "test parts that partition the samples (each sample tested once)",
-                           f"sample {int(np.flatnonzero(tested != 1)[0])} tested "
-                           f"{int(tested[tested != 1][0])} times", echo=False)
+                raise fail(
+                    "cv",
+                    "test parts that partition the samples (each sample tested once)",
+                    f"sample {int(np.flatnonzero(tested != 1)[0])} tested "
+                    f"{int(tested[tested != 1][0])} times",
+                    echo=False,
+                )
         n_splits = len(self.folds_)
-        tasks = [(est, X, y, train, test, self.classes_, use_proba)
-                 for _, est in members for train, test in self.folds_]
+        tasks = [
+            (est, X, y, train, test, self.classes_, use_proba)
+            for _, est in members
+            for train, test in self.folds_
+        ]
         parts = run_tasks(_oof_task, tasks, n_jobs=n_jobs)
         c = self.classes_.size
         Z = np.zeros((len(y), len(members) * c))
         for k, (test, out) in enumerate(parts):
             t = k // n_splits
-            Z[test, t * c:(t + 1) * c] = out
+            Z[test, t * c : (t + 1) * c] = out
         self.oof_features_ = Z
-        self.estimators_ = run_tasks(_refit_task, [(est, X, y) for _, est in members], n_jobs=n_jobs)
+        self.estimators_ = run_tasks(
+            _refit_task, [(est, X, y) for _, est in members], n_jobs=n_jobs
+        )
         self.meta_learner_ = clone(meta).fit(Z, y)
         return self
 
@@ -790,7 +842,9 @@ class Stacking(ClassifierMixin, BaseEstimator):
         """
         check_is_fitted(self)
         X = validate_estimator_data(self, X, reset=False)
-        return np.hstack([_member_output(m, X, self.classes_, bool(self.use_proba)) for m in self.estimators_])
+        return np.hstack(
+            [_member_output(m, X, self.classes_, bool(self.use_proba)) for m in self.estimators_]
+        )
 
     def predict(self, X: ArrayLike) -> np.ndarray:
         """The meta-learner's prediction on the first-level outputs.
@@ -844,8 +898,12 @@ def check_vote_classes(classes, predictions, *, name: str = "classes") -> np.nda
         arr = check_labels(name, classes)
         missing = np.setdiff1d(np.unique(predictions), arr)
         if missing.size:
-            raise fail(name, "labels that include every predicted label",
-                       f"{show(arr.tolist())}, without {show(missing.tolist())}", echo=False)
+            raise fail(
+                name,
+                "labels that include every predicted label",
+                f"{show(arr.tolist())}, without {show(missing.tolist())}",
+                echo=False,
+            )
     if np.unique(arr).size != arr.size:
         raise fail(name, "distinct labels", arr.tolist())
     return arr

@@ -245,8 +245,11 @@ def correlation(h1: ArrayLike, h2: ArrayLike, y: ArrayLike | None = None) -> flo
     >>> round(correlation([1, 1, -1, -1, 1], [1, -1, 1, -1, 1]), 4)
     0.1667
     """
-    return _defined("correlation", _measure("correlation", *_cells(*_indicators(h1, h2, y))),
-                    "a margin of the 2x2 table is 0 (h1 or h2 is constant on these samples)")
+    return _defined(
+        "correlation",
+        _measure("correlation", *_cells(*_indicators(h1, h2, y))),
+        "a margin of the 2x2 table is 0 (h1 or h2 is constant on these samples)",
+    )
 
 
 def q_statistic(h1: ArrayLike, h2: ArrayLike, y: ArrayLike | None = None) -> float:
@@ -279,8 +282,11 @@ def q_statistic(h1: ArrayLike, h2: ArrayLike, y: ArrayLike | None = None) -> flo
     >>> q_statistic([1, 1, -1, -1, 1], [1, -1, 1, -1, 1])   # (2*1 - 1*1) / (2*1 + 1*1)
     0.3333333333333333
     """
-    return _defined("q_statistic", _measure("q_statistic", *_cells(*_indicators(h1, h2, y))),
-                    "ad + bc = 0 in the 2x2 table")
+    return _defined(
+        "q_statistic",
+        _measure("q_statistic", *_cells(*_indicators(h1, h2, y))),
+        "ad + bc = 0 in the 2x2 table",
+    )
 
 
 def _kappa_labels(h1, h2) -> float:
@@ -326,13 +332,19 @@ def kappa(h1: ArrayLike, h2: ArrayLike) -> float:
     >>> kappa([0, 1, 2, 2], [0, 1, 2, 2])
     1.0
     """
-    return _defined("kappa", _kappa_labels(*_label_pair(h1, h2)),
-                    "both classifiers predict the same single class, so chance agreement p2 = 1")
+    return _defined(
+        "kappa",
+        _kappa_labels(*_label_pair(h1, h2)),
+        "both classifiers predict the same single class, so chance agreement p2 = 1",
+    )
 
 
-def pairwise_diversity(predictions: ArrayLike, y: ArrayLike | None = None, *,
-                       measure: Literal["disagreement", "correlation", "q_statistic", "kappa"] = "disagreement",
-                       ) -> np.ndarray:
+def pairwise_diversity(
+    predictions: ArrayLike,
+    y: ArrayLike | None = None,
+    *,
+    measure: Literal["disagreement", "correlation", "q_statistic", "kappa"] = "disagreement",
+) -> np.ndarray:
     r"""A pairwise measure for every pair of ensemble members, as a symmetric matrix.
 
     Parameters
@@ -372,9 +384,14 @@ def pairwise_diversity(predictions: ArrayLike, y: ArrayLike | None = None, *,
     n = P.shape[1]
     if measure == "kappa":
         if y is not None:
-            raise fail("y", "None for measure='kappa'", "labels", echo=False,
-                       hint="kappa compares the members' predictions only (use measure='correlation' "
-                            "or 'q_statistic' with y for the oracle table).")
+            raise fail(
+                "y",
+                "None for measure='kappa'",
+                "labels",
+                echo=False,
+                hint="kappa compares the members' predictions only (use measure='correlation' "
+                "or 'q_statistic' with y for the oracle table).",
+            )
         labels, codes = np.unique(P.ravel(), return_inverse=True)
         onehot = codes.reshape(P.shape)[None, :, :] == np.arange(labels.size)[:, None, None]
         oh = onehot.astype(float)  # (K, T, m)
@@ -457,8 +474,12 @@ def kappa_error(predictions: ArrayLike, y: ArrayLike) -> KappaError:
     K = pairwise_diversity(P, measure="kappa")
     errors = (P != y[None, :]).mean(axis=1)
     i, j = np.triu_indices(P.shape[0], k=1)
-    return KappaError(kappa=K[i, j], mean_error=(errors[i] + errors[j]) / 2,
-                      pairs=np.column_stack([i, j]), errors=errors)
+    return KappaError(
+        kappa=K[i, j],
+        mean_error=(errors[i] + errors[j]) / 2,
+        pairs=np.column_stack([i, j]),
+        errors=errors,
+    )
 
 
 @dataclasses.dataclass(frozen=True, repr=False)
@@ -493,7 +514,9 @@ class ErrorAmbiguity(Result):
     weights: np.ndarray
 
 
-def error_ambiguity(predictions: ArrayLike, y: ArrayLike, weights: ArrayLike | None = None) -> ErrorAmbiguity:
+def error_ambiguity(
+    predictions: ArrayLike, y: ArrayLike, weights: ArrayLike | None = None
+) -> ErrorAmbiguity:
     r"""Krogh & Vedelsby's decomposition of a regression ensemble's squared error.
 
     With :math:`H(x) = \sum_i w_i h_i(x)`, :math:`w_i \ge 0`, :math:`\sum_i w_i = 1`:
@@ -539,9 +562,14 @@ def error_ambiguity(predictions: ArrayLike, y: ArrayLike, weights: ArrayLike | N
     H = w @ P
     errors = ((P - y[None, :]) ** 2).mean(axis=1)
     ambiguities = ((P - H[None, :]) ** 2).mean(axis=1)
-    return ErrorAmbiguity(E=float(((H - y) ** 2).mean()), E_bar=float(w @ errors),
-                          A_bar=float(w @ ambiguities), errors=errors, ambiguities=ambiguities,
-                          weights=w)
+    return ErrorAmbiguity(
+        E=float(((H - y) ** 2).mean()),
+        E_bar=float(w @ errors),
+        A_bar=float(w @ ambiguities),
+        errors=errors,
+        ambiguities=ambiguities,
+        weights=w,
+    )
 
 
 def _pairwise_slow(predictions, y=None, *, measure="disagreement"):  # test twin
@@ -565,10 +593,21 @@ def check_binary_predictions(name: str, value) -> np.ndarray:
         return arr
     expected = "binary predictions coded +1/-1 (or 0/1)"
     if arr.dtype.kind not in "iuf":
-        raise fail(name, expected, f"dtype {arr.dtype}", error=TypeError, echo=False,
-                   hint="Pass y to compare correctness instead, or recode the labels.")
+        raise fail(
+            name,
+            expected,
+            f"dtype {arr.dtype}",
+            error=TypeError,
+            echo=False,
+            hint="Pass y to compare correctness instead, or recode the labels.",
+        )
     values = np.unique(arr).tolist()
     if not (set(values) <= {-1, 1} or set(values) <= {0, 1}):
-        raise fail(name, expected, f"values {show(values)}", echo=False,
-                   hint="For more than two classes pass y (the oracle table).")
+        raise fail(
+            name,
+            expected,
+            f"values {show(values)}",
+            echo=False,
+            hint="For more than two classes pass y (the oracle table).",
+        )
     return arr == 1

@@ -54,7 +54,12 @@ from .cluster_internal import (
     plot_pareto,
     plot_prediction_strength,
 )
-from .cluster_stability import ClusterStabilityKPainter, ClusterStabilityPainter, plot_gap, plot_stability
+from .cluster_stability import (
+    ClusterStabilityKPainter,
+    ClusterStabilityPainter,
+    plot_gap,
+    plot_stability,
+)
 from .combine import VoteRatesPainter, draw_vote_rates, plot_vote_rates
 from .compare import (
     CriticalDifferencePainter,
@@ -70,7 +75,13 @@ from .compare_calibration import (
     plot_bbc,
     plot_reliability,
 )
-from .compare_roc import RocPainter, RocThresholdPainter, draw_roc, plot_delong_coverage, plot_roc_curves
+from .compare_roc import (
+    RocPainter,
+    RocThresholdPainter,
+    draw_roc,
+    plot_delong_coverage,
+    plot_roc_curves,
+)
 from .decomposition import (
     FisherDirectionPainter,
     plot_explained_variance,

@@ -25,7 +25,17 @@ from matplotlib.figure import Figure
 if TYPE_CHECKING:
     from matplotlib.typing import LegendLocType, RcKeyType
 
-__all__ = ["BOOK_STYLE", "COLORS", "SERIES_COLORS", "BookFigure", "Painter", "figure_png", "finish_square", "new_figure", "reset_axes"]
+__all__ = [
+    "BOOK_STYLE",
+    "COLORS",
+    "SERIES_COLORS",
+    "BookFigure",
+    "Painter",
+    "figure_png",
+    "finish_square",
+    "new_figure",
+    "reset_axes",
+]
 
 #: One colour per role, used across chapters (colour-blind safe, Okabe & Ito 2008).
 COLORS = {
@@ -39,7 +49,13 @@ COLORS = {
 
 #: The colours of successive series (models, curves, classes), in this order: the first
 #: five roles of :data:`COLORS`.
-SERIES_COLORS = (COLORS["primary"], COLORS["secondary"], COLORS["tertiary"], COLORS["accent"], COLORS["muted"])
+SERIES_COLORS = (
+    COLORS["primary"],
+    COLORS["secondary"],
+    COLORS["tertiary"],
+    COLORS["accent"],
+    COLORS["muted"],
+)
 
 #: rcParams of every book figure.
 BOOK_STYLE: dict[RcKeyType, Any] = {
@@ -179,7 +195,9 @@ def reset_axes(fig: Figure, ncols: int) -> np.ndarray:
     fig.clear()
     with mpl.rc_context(BOOK_STYLE):
         axes = fig.subplots(1, ncols)
-    fig.subplots_adjust(left=0.08 if ncols == 1 else 0.07, right=0.98, bottom=0.15, top=0.9, wspace=0.45)
+    fig.subplots_adjust(
+        left=0.08 if ncols == 1 else 0.07, right=0.98, bottom=0.15, top=0.9, wspace=0.45
+    )
     return np.atleast_1d(axes)
 
 

@@ -32,9 +32,13 @@ class ForestConvergencePainter(Painter):
             (self.ax,) = reset_axes(fig, 1)
             ax = self.ax
             (self.ref_test,) = ax.plot([], [], color=COLORS["muted"], lw=1.4, label="bagging, test")
-            (self.ref_oob,) = ax.plot([], [], color=COLORS["muted"], lw=1.2, ls="--", label="bagging, OOB")
+            (self.ref_oob,) = ax.plot(
+                [], [], color=COLORS["muted"], lw=1.2, ls="--", label="bagging, OOB"
+            )
             (self.test,) = ax.plot([], [], color=COLORS["primary"], lw=1.6, label="forest, test")
-            (self.oob,) = ax.plot([], [], color=COLORS["secondary"], lw=1.4, ls="--", label="forest, OOB")
+            (self.oob,) = ax.plot(
+                [], [], color=COLORS["secondary"], lw=1.4, ls="--", label="forest, OOB"
+            )
             self.cursor = ax.axvline(1, color=COLORS["truth"], lw=1.0, ls=":")
             ax.set(xlabel="number of trees T", ylabel="error rate")
             ax.legend(loc="upper right", fontsize=8)
@@ -65,15 +69,22 @@ class ForestConvergencePainter(Painter):
         self.oob.set_data(T, result.oob_error[k_index, :n_trees])
         self.cursor.set_xdata([n_trees, n_trees])
         self.ax.set_xlim(0, n_trees + 1)
-        shown = np.concatenate([result.test_error[[ref, k_index], :n_trees].ravel(),
-                                result.oob_error[[ref, k_index], :n_trees].ravel()])
+        shown = np.concatenate(
+            [
+                result.test_error[[ref, k_index], :n_trees].ravel(),
+                result.oob_error[[ref, k_index], :n_trees].ravel(),
+            ]
+        )
         shown = shown[np.isfinite(shown)]
         self.ax.set_ylim(0, 1.05 * float(shown.max()) if shown.size else 1)
         k, d = int(result.max_features[k_index]), result.n_features
-        self._status(self.ax, f"k={k} of d={d}, T={n_trees}: forest test {result.test_error[k_index, n_trees - 1]:.3f}, "
-                             f"OOB {result.oob_error[k_index, n_trees - 1]:.3f}; bagging test "
-                             f"{result.test_error[ref, n_trees - 1]:.3f}; mean single tree "
-                             f"{result.member_test_error[k_index, :n_trees].mean():.3f}")
+        self._status(
+            self.ax,
+            f"k={k} of d={d}, T={n_trees}: forest test {result.test_error[k_index, n_trees - 1]:.3f}, "
+            f"OOB {result.oob_error[k_index, n_trees - 1]:.3f}; bagging test "
+            f"{result.test_error[ref, n_trees - 1]:.3f}; mean single tree "
+            f"{result.member_test_error[k_index, :n_trees].mean():.3f}",
+        )
         return self.fig
 
 
@@ -98,9 +109,14 @@ def plot_forest_convergence(result: ForestConvergence) -> Figure:
             name = "bagging" if k == result.n_features else "random forest"
             color = SERIES_COLORS[j % len(SERIES_COLORS)]
             ax.plot(T, result.test_error[j], color=color, lw=1.6, label=f"{name} k={k}, test")
-            ax.plot(T, result.oob_error[j], color=color, lw=1.2, ls="--", label=f"{name} k={k}, OOB")
-        ax.set(xlabel="number of trees T", ylabel="error rate",
-               title="test error (solid) and out-of-bag error (dashed)")
+            ax.plot(
+                T, result.oob_error[j], color=color, lw=1.2, ls="--", label=f"{name} k={k}, OOB"
+            )
+        ax.set(
+            xlabel="number of trees T",
+            ylabel="error rate",
+            title="test error (solid) and out-of-bag error (dashed)",
+        )
         ax.legend(loc="upper right", fontsize=8)
         fig.subplots_adjust(left=0.1, right=0.97, top=0.9, bottom=0.15)
     return fig

@@ -27,8 +27,12 @@ __all__ = [
 ]
 
 
-def plot_error_curves(training_errors: Sequence[float] | np.ndarray, test_errors: ArrayLike, error_bounds: ArrayLike,
-                      exp_losses: ArrayLike) -> Figure:
+def plot_error_curves(
+    training_errors: Sequence[float] | np.ndarray,
+    test_errors: ArrayLike,
+    error_bounds: ArrayLike,
+    exp_losses: ArrayLike,
+) -> Figure:
     """Training and test error of the vote after each round, the bound
     prod 2 sqrt(eps(1-eps)) and the exponential loss (equal to the bound: dotted over it),
     on a log axis. Zero training errors are drawn at the axis floor.
@@ -52,13 +56,30 @@ def plot_error_curves(training_errors: Sequence[float] | np.ndarray, test_errors
     with mpl.rc_context(BOOK_STYLE):
         fig = new_figure(width=7.0, height=3.4)
         (ax,) = reset_axes(fig, 1)
-        ax.plot(t, np.maximum(training_errors, floor), color=COLORS["primary"], lw=1.6,
-                label="training error")
+        ax.plot(
+            t,
+            np.maximum(training_errors, floor),
+            color=COLORS["primary"],
+            lw=1.6,
+            label="training error",
+        )
         ax.plot(t, test_errors, color=COLORS["secondary"], lw=1.6, label="test error")
-        ax.plot(t, error_bounds, color=COLORS["tertiary"], lw=1.6, ls="--",
-                label="bound prod 2 sqrt(eps(1-eps))")
-        ax.plot(t, exp_losses, color=COLORS["accent"], lw=1.2, ls=":",
-                label="exponential loss (training)")
+        ax.plot(
+            t,
+            error_bounds,
+            color=COLORS["tertiary"],
+            lw=1.6,
+            ls="--",
+            label="bound prod 2 sqrt(eps(1-eps))",
+        )
+        ax.plot(
+            t,
+            exp_losses,
+            color=COLORS["accent"],
+            lw=1.2,
+            ls=":",
+            label="exponential loss (training)",
+        )
         ax.set_yscale("log")
         ax.set_ylim(floor / 1.5, 1.2)
         ax.set(xlabel="round t", ylabel="error / loss")
@@ -122,11 +143,16 @@ def plot_margins(margins: dict) -> Figure:
         (ax,) = reset_axes(fig, 1)
         for (label, m), color in zip(margins.items(), colors * 3):
             m = np.sort(np.asarray(m))
-            ax.step(m, np.arange(1, m.size + 1) / m.size, where="post", color=color, lw=1.5,
-                    label=label)
+            ax.step(
+                m, np.arange(1, m.size + 1) / m.size, where="post", color=color, lw=1.5, label=label
+            )
         ax.axvline(0, color=COLORS["truth"], ls=":", lw=1.0)
-        ax.set(xlabel="normalised margin y F(x) / sum alpha", ylabel="fraction of examples <= margin",
-               xlim=(-1, 1), ylim=(0, 1.02))
+        ax.set(
+            xlabel="normalised margin y F(x) / sum alpha",
+            ylabel="fraction of examples <= margin",
+            xlim=(-1, 1),
+            ylim=(0, 1.02),
+        )
         ax.legend(loc="upper left", fontsize=8)
         fig.subplots_adjust(left=0.11, right=0.97, top=0.95, bottom=0.16)
     return fig
@@ -152,8 +178,13 @@ def plot_mode_comparison(result: ModeComparison) -> Figure:
         (ax,) = reset_axes(fig, 1)
         for row in result.resample_test_errors:
             ax.plot(t, row, color=COLORS["tertiary"], lw=0.6, alpha=0.35)
-        ax.plot(t, result.resample_test_errors.mean(axis=0), color=COLORS["tertiary"], lw=1.8,
-                label=f"re-sample (mean of {len(result.resample_test_errors)} seeds)")
+        ax.plot(
+            t,
+            result.resample_test_errors.mean(axis=0),
+            color=COLORS["tertiary"],
+            lw=1.8,
+            label=f"re-sample (mean of {len(result.resample_test_errors)} seeds)",
+        )
         ax.plot(t, result.reweight_test_errors, color=COLORS["primary"], lw=1.8, label="re-weight")
         ax.set(xlabel="round t", ylabel="test error")
         ax.legend(loc="upper right", fontsize=8)
@@ -175,8 +206,15 @@ class BoostingRoundsPainter(Painter):
         with mpl.rc_context(BOOK_STYLE):
             (self.ax,) = reset_axes(fig, 1)
             ax = self.ax
-            self.image = ax.imshow(np.zeros((2, 2)), origin="lower", cmap=_REGIONS, vmin=-1, vmax=1,
-                                   aspect="auto", interpolation="nearest")
+            self.image = ax.imshow(
+                np.zeros((2, 2)),
+                origin="lower",
+                cmap=_REGIONS,
+                vmin=-1,
+                vmax=1,
+                aspect="auto",
+                interpolation="nearest",
+            )
             self.points = ax.scatter([], [], s=[], linewidths=0.6, edgecolors="k")
             ax.set(xlabel="x1", ylabel="x2")
             fig.subplots_adjust(left=0.1, right=0.98, top=0.9, bottom=0.14)
@@ -202,9 +240,13 @@ class BoostingRoundsPainter(Painter):
             gx, gy = rounds.grid_x, rounds.grid_y
             self.image.set_extent((gx[0], gx[-1], gy[0], gy[-1]))
             self.points.set_offsets(rounds.X)
-            self.points.set_facecolors(np.where(rounds.y[:, None] > 0,
-                                                mpl.colors.to_rgba_array([COLORS["primary"]]),
-                                                mpl.colors.to_rgba_array([COLORS["secondary"]])))
+            self.points.set_facecolors(
+                np.where(
+                    rounds.y[:, None] > 0,
+                    mpl.colors.to_rgba_array([COLORS["primary"]]),
+                    mpl.colors.to_rgba_array([COLORS["secondary"]]),
+                )
+            )
             self.ax.set_xlim(gx[0], gx[-1])
             self.ax.set_ylim(gy[0], gy[-1])
             self._data = rounds
@@ -212,7 +254,10 @@ class BoostingRoundsPainter(Painter):
         self.image.set_data(rounds.votes[t - 1])
         w = rounds.weights[t - 1]
         self.points.set_sizes(8 + 3000 * w)
-        self._status(self.ax, f"{rounds.mode}, round {t}: eps={rounds.errors[t - 1]:.3f}, "
-                             f"alpha={rounds.alphas[t - 1]:.3f}, training error {rounds.training_errors[t - 1]:.3f} "
-                             f"(marker area ~ D_t)")
+        self._status(
+            self.ax,
+            f"{rounds.mode}, round {t}: eps={rounds.errors[t - 1]:.3f}, "
+            f"alpha={rounds.alphas[t - 1]:.3f}, training error {rounds.training_errors[t - 1]:.3f} "
+            f"(marker area ~ D_t)",
+        )
         return self.fig

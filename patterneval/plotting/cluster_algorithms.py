@@ -21,8 +21,18 @@ from ._style import BOOK_STYLE, COLORS, Painter, new_figure, reset_axes
 __all__ = ["PartitionPainter", "plot_dendrograms", "plot_partitions"]
 
 #: Cluster colours (up to 10 clusters; more cycle).
-PALETTE = ("#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9", "#F0E442",
-           "#000000", "#999999", "#882255")
+PALETTE = (
+    "#0072B2",
+    "#D55E00",
+    "#009E73",
+    "#CC79A7",
+    "#E69F00",
+    "#56B4E9",
+    "#F0E442",
+    "#000000",
+    "#999999",
+    "#882255",
+)
 
 
 def _colors(labels):
@@ -49,12 +59,21 @@ class PartitionPainter(Painter):
         with mpl.rc_context(BOOK_STYLE):
             (self.ax,) = reset_axes(fig, 1)
             self.scatter = self.ax.scatter([], [], s=14, lw=0)
-            (self.centres,) = self.ax.plot([], [], "X", color=COLORS["truth"], ms=10,
-                                           mec="white", mew=1.0)
+            (self.centres,) = self.ax.plot(
+                [], [], "X", color=COLORS["truth"], ms=10, mec="white", mew=1.0
+            )
             fig.subplots_adjust(left=0.08, right=0.98, top=0.88, bottom=0.15)
 
-    def update(self, *, points: ArrayLike, labels: ArrayLike, centers: ArrayLike | None, title: str = "",
-               xlabel: str = "", ylabel: str = "") -> Figure:
+    def update(
+        self,
+        *,
+        points: ArrayLike,
+        labels: ArrayLike,
+        centers: ArrayLike | None,
+        title: str = "",
+        xlabel: str = "",
+        ylabel: str = "",
+    ) -> Figure:
         """Draw one partition.
 
         Parameters
@@ -87,9 +106,16 @@ class PartitionPainter(Painter):
         return self.fig
 
 
-def plot_partitions(points: np.ndarray, partitions: Sequence[ArrayLike], titles: Sequence[str], *,
-                    centers: Sequence[ArrayLike | None] | None = None, xlabel: str = "", ylabel: str = "",
-                    height: float = 3.2) -> Figure:
+def plot_partitions(
+    points: np.ndarray,
+    partitions: Sequence[ArrayLike],
+    titles: Sequence[str],
+    *,
+    centers: Sequence[ArrayLike | None] | None = None,
+    xlabel: str = "",
+    ylabel: str = "",
+    height: float = 3.2,
+) -> Figure:
     """Side-by-side scatter panels of ``points`` (n, 2), one per partition, optional
     centres (list of (k, 2) arrays or None) and a title each.
 
@@ -143,8 +169,13 @@ def plot_dendrograms(hierarchies: Sequence[Hierarchy], *, height: float = 3.2) -
     with mpl.rc_context(BOOK_STYLE):
         fig, axes = _panel_row(len(hierarchies), height)
         for ax, h in zip(axes, hierarchies):
-            dendrogram(h.linkage_matrix, ax=ax, no_labels=True, color_threshold=0,
-                       above_threshold_color=COLORS["primary"])
+            dendrogram(
+                h.linkage_matrix,
+                ax=ax,
+                no_labels=True,
+                color_threshold=0,
+                above_threshold_color=COLORS["primary"],
+            )
             ax.set_title(f"{h.linkage} linkage", fontsize=10)
             ax.grid(False)
         axes[0].set_ylabel("merge height")

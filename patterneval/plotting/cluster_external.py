@@ -17,9 +17,16 @@ __all__ = ["IndexProfilePainter", "SHORT_NAMES", "plot_chance_drift"]
 
 #: Axis labels of the indices of :data:`patterneval.cluster.external.INDEX_NAMES`.
 SHORT_NAMES = {
-    "rand_index": "RI", "adjusted_rand_index": "ARI", "jaccard_index": "JC",
-    "fowlkes_mallows_index": "FMI", "pair_f1": "pair F1", "f_measure": "F", "purity": "purity",
-    "mutual_info": "MI (nats)", "normalized_mutual_info": "NMI", "clustering_accuracy": "ACC",
+    "rand_index": "RI",
+    "adjusted_rand_index": "ARI",
+    "jaccard_index": "JC",
+    "fowlkes_mallows_index": "FMI",
+    "pair_f1": "pair F1",
+    "f_measure": "F",
+    "purity": "purity",
+    "mutual_info": "MI (nats)",
+    "normalized_mutual_info": "NMI",
+    "clustering_accuracy": "ACC",
     "minkowski_score": "Minkowski",
 }
 
@@ -42,13 +49,27 @@ def plot_chance_drift(n_clusters: ArrayLike, rand: ArrayLike, adjusted_rand: Arr
     fig = new_figure(width=7.0, height=3.2)
     with mpl.rc_context(BOOK_STYLE):
         (ax,) = reset_axes(fig, 1)
-        for values, label, color in ((rand, "Rand index", "primary"), (adjusted_rand, "ARI", "secondary")):
+        for values, label, color in (
+            (rand, "Rand index", "primary"),
+            (adjusted_rand, "ARI", "secondary"),
+        ):
             values = np.asarray(values)
             low, high = np.quantile(values, [0.05, 0.95], axis=1)
             ax.fill_between(n_clusters, low, high, color=COLORS[color], alpha=0.25)
-            ax.plot(n_clusters, values.mean(axis=1), "o-", color=COLORS[color], label=f"{label} (mean, 90 % band)")
+            ax.plot(
+                n_clusters,
+                values.mean(axis=1),
+                "o-",
+                color=COLORS[color],
+                label=f"{label} (mean, 90 % band)",
+            )
         ax.axhline(0, color=COLORS["muted"], lw=1, ls=":")
-        ax.set(xscale="log", xlabel="clusters in each random partition", ylabel="index", ylim=(-0.1, 1.05))
+        ax.set(
+            xscale="log",
+            xlabel="clusters in each random partition",
+            ylabel="index",
+            ylim=(-0.1, 1.05),
+        )
         ax.legend(loc="center right")
     return fig
 
@@ -72,15 +93,23 @@ class IndexProfilePainter(Painter):
             y = np.arange(len(names))
             cmap = mpl.colormaps["tab20"]
             # each bar has its line's colour: the bar labels double as the lines' legend
-            self.bars = self.ax_bar.barh(y, np.zeros(len(names)), color=[cmap(i) for i in range(len(names))])
+            self.bars = self.ax_bar.barh(
+                y, np.zeros(len(names)), color=[cmap(i) for i in range(len(names))]
+            )
             self.ax_bar.set_yticks(y, [SHORT_NAMES.get(n, n) for n in names])
             self.ax_bar.invert_yaxis()
             self.ax_bar.set(xlim=(-0.6, 1.6), xlabel="value")
             self.ax_bar.axvline(0, color=COLORS["muted"], lw=1)
-            self.lines = [self.ax_line.plot(grid, np.zeros_like(grid), color=cmap(i), lw=1.5,
-                                            label=SHORT_NAMES.get(n, n))[0] for i, n in enumerate(names)]
+            self.lines = [
+                self.ax_line.plot(
+                    grid, np.zeros_like(grid), color=cmap(i), lw=1.5, label=SHORT_NAMES.get(n, n)
+                )[0]
+                for i, n in enumerate(names)
+            ]
             self.marker = self.ax_line.axvline(0, color=COLORS["truth"], lw=1, ls="--")
-            self.ax_line.set(xlabel="fraction relabelled", ylim=(-0.6, 1.6), xlim=(grid[0], grid[-1]))
+            self.ax_line.set(
+                xlabel="fraction relabelled", ylim=(-0.6, 1.6), xlim=(grid[0], grid[-1])
+            )
             self.title = self.ax_bar.set_title(" ")
 
     def update(self, *, profile: dict, grid: ArrayLike, noise: float) -> Figure:

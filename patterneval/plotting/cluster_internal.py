@@ -30,14 +30,23 @@ __all__ = [
 #: The internal indices over k, by name (those of
 #: :data:`patterneval.cluster.internal.CURVE_INDICES`), and their direction.
 INDICES = CURVE_INDICES
-HIGHER_IS_BETTER = {"silhouette": True, "Dunn": True, "separation": True, "SP": True,
-                    "DBI": False, "CP": False, "V(C)": False, "connectivity": False}
+HIGHER_IS_BETTER = {
+    "silhouette": True,
+    "Dunn": True,
+    "separation": True,
+    "SP": True,
+    "DBI": False,
+    "CP": False,
+    "V(C)": False,
+    "connectivity": False,
+}
 
 
 def plot_index_curves(
-    curves: dict, *, title: str = "",
-    names: Sequence[str] = ("silhouette", "Dunn", "DBI",
-                                                               "connectivity"),
+    curves: dict,
+    *,
+    title: str = "",
+    names: Sequence[str] = ("silhouette", "Dunn", "DBI", "connectivity"),
 ) -> Figure:
     """One panel per index against k, the best k of each marked (direction per index).
 
@@ -61,8 +70,15 @@ def plot_index_curves(
             values = curves[name]
             best = np.argmax(values) if HIGHER_IS_BETTER[name] else np.argmin(values)
             ax.plot(curves["k"], values, "o-", color=COLORS["primary"], ms=4)
-            ax.plot(curves["k"][best], values[best], "o", color=COLORS["secondary"], ms=9,
-                    mfc="none", mew=2)
+            ax.plot(
+                curves["k"][best],
+                values[best],
+                "o",
+                color=COLORS["secondary"],
+                ms=9,
+                mfc="none",
+                mew=2,
+            )
             arrow = "higher" if HIGHER_IS_BETTER[name] else "lower"
             ax.set(title=f"{name} ({arrow} better)", xlabel="k")
             ax.title.set_fontsize(9)
@@ -72,8 +88,13 @@ def plot_index_curves(
     return fig
 
 
-def plot_pareto(scores: ArrayLike, maximize: bool | tuple[bool, bool], labels: Sequence[str], *,
-                axis_names: tuple[str, str] = ("silhouette", "connectivity")) -> Figure:
+def plot_pareto(
+    scores: ArrayLike,
+    maximize: bool | tuple[bool, bool],
+    labels: Sequence[str],
+    *,
+    axis_names: tuple[str, str] = ("silhouette", "connectivity"),
+) -> Figure:
     """Two indices of several clusterings, the Pareto front (:func:`pareto_front`) ringed
     and joined, every point labelled.
 
@@ -104,16 +125,25 @@ def plot_pareto(scores: ArrayLike, maximize: bool | tuple[bool, bool], labels: S
     fig = new_figure(1, width=5.5, height=3.6)
     ax = fig.axes[0]
     with mpl.rc_context(BOOK_STYLE):
-        ax.scatter(scores[~front, 0], scores[~front, 1], color=COLORS["muted"], s=25,
-                   label="dominated")
+        ax.scatter(
+            scores[~front, 0], scores[~front, 1], color=COLORS["muted"], s=25, label="dominated"
+        )
         order = np.argsort(scores[front, 0])
-        ax.plot(scores[front, 0][order], scores[front, 1][order], "o-",
-                color=COLORS["secondary"], ms=6, label="Pareto front")
+        ax.plot(
+            scores[front, 0][order],
+            scores[front, 1][order],
+            "o-",
+            color=COLORS["secondary"],
+            ms=6,
+            label="Pareto front",
+        )
         for (x, y), text in zip(scores, labels):
             ax.annotate(text, (x, y), xytext=(3, 3), textcoords="offset points", fontsize=7)
         directions = ["higher" if m else "lower" for m in np.broadcast_to(maximize, 2)]
-        ax.set(xlabel=f"{axis_names[0]} ({directions[0]} better)",
-               ylabel=f"{axis_names[1]} ({directions[1]} better)")
+        ax.set(
+            xlabel=f"{axis_names[0]} ({directions[0]} better)",
+            ylabel=f"{axis_names[1]} ({directions[1]} better)",
+        )
         ax.legend(loc="best")
         fig.subplots_adjust(left=0.14, right=0.97, bottom=0.15, top=0.95)
     return fig
@@ -141,9 +171,16 @@ def plot_prediction_strength(results: dict, *, threshold: float = 0.8) -> Figure
     with mpl.rc_context(BOOK_STYLE):
         for (name, res), color in zip(results.items(), SERIES_COLORS[:4]):
             ks = [r.n_clusters for r in res]
-            ax.errorbar(ks, [r.strength for r in res],
-                        yerr=[2 * np.nan_to_num(r.std_error) for r in res],
-                        fmt="o-", color=color, ms=4, capsize=2, label=name)
+            ax.errorbar(
+                ks,
+                [r.strength for r in res],
+                yerr=[2 * np.nan_to_num(r.std_error) for r in res],
+                fmt="o-",
+                color=color,
+                ms=4,
+                capsize=2,
+                label=name,
+            )
         ax.axhline(threshold, color=COLORS["muted"], ls="--", lw=1, label=f"{threshold}")
         ax.set(xlabel="k", ylabel="prediction strength", ylim=(0, 1.05))
         ax.legend(loc="lower left")
@@ -172,15 +209,18 @@ class InternalIndexPainter(Painter):
             # coordinates carry no meaning here; fewer tick labels halve the redraw
             self.ax_data.set(xticks=[-5, 0, 5], yticks=[-5, 0, 5])
             self.lines = {}
-            for ax, names, title in ((self.ax_high, ("silhouette", "Dunn"), "higher is better"),
-                                     (self.ax_low, ("DBI", "connectivity / N"), "lower is better")):
+            for ax, names, title in (
+                (self.ax_high, ("silhouette", "Dunn"), "higher is better"),
+                (self.ax_low, ("DBI", "connectivity / N"), "lower is better"),
+            ):
                 for name, color in zip(names, (COLORS["primary"], COLORS["secondary"])):
                     (self.lines[name],) = ax.plot([], [], "o-", ms=3, color=color, label=name)
                 ax.set(title=title, xlabel="k", xlim=(1.5, 8.5))
                 ax.yaxis.set_major_locator(mpl.ticker.MaxNLocator(4))
                 ax.legend(loc="upper right", fontsize=8)
-            self.markers = [ax.axvline(2, color=COLORS["muted"], lw=1)
-                            for ax in (self.ax_high, self.ax_low)]
+            self.markers = [
+                ax.axvline(2, color=COLORS["muted"], lw=1) for ax in (self.ax_high, self.ax_low)
+            ]
         self._cmap = mpl.colormaps["tab10"]
         self._grid: dict | None = None
 
@@ -205,17 +245,22 @@ class InternalIndexPainter(Painter):
         self.points.set_offsets(X)
         self.points.set_color(self._cmap(labelings[k] % 10))
         n = X.shape[0]
-        values = {"silhouette": curves["silhouette"], "Dunn": curves["Dunn"],
-                  "DBI": curves["DBI"], "connectivity / N": curves["connectivity"] / n}
+        values = {
+            "silhouette": curves["silhouette"],
+            "Dunn": curves["Dunn"],
+            "DBI": curves["DBI"],
+            "connectivity / N": curves["connectivity"] / n,
+        }
         for name, line in self.lines.items():
             line.set_data(curves["k"], values[name])
         if self._grid is not grid:  # one y-range per panel over the whole grid: the
-            self._grid = grid       # ticks stay put and their text layout is cached
+            self._grid = grid  # ticks stay put and their text layout is cached
             tops = {"high": 0.0, "low": 0.0}
             for Xg, _, c in grid.values():
                 tops["high"] = max(tops["high"], c["silhouette"].max(), c["Dunn"].max())
-                tops["low"] = max(tops["low"], c["DBI"].max(),
-                                  c["connectivity"].max() / Xg.shape[0])
+                tops["low"] = max(
+                    tops["low"], c["DBI"].max(), c["connectivity"].max() / Xg.shape[0]
+                )
             self.ax_high.set_ylim(0, 1.05 * tops["high"] or 1.0)
             self.ax_low.set_ylim(0, 1.05 * tops["low"] or 1.0)
         for m in self.markers:

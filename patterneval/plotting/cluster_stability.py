@@ -18,8 +18,16 @@ from ._style import BOOK_STYLE, COLORS, Painter, new_figure, reset_axes
 
 __all__ = ["ClusterStabilityKPainter", "ClusterStabilityPainter", "plot_gap", "plot_stability"]
 
-_PALETTE = [COLORS["primary"], COLORS["secondary"], COLORS["tertiary"], COLORS["accent"],
-            "#E69F00", "#56B4E9", COLORS["muted"], "#F0E442"]
+_PALETTE = [
+    COLORS["primary"],
+    COLORS["secondary"],
+    COLORS["tertiary"],
+    COLORS["accent"],
+    "#E69F00",
+    "#56B4E9",
+    COLORS["muted"],
+    "#F0E442",
+]
 
 
 def _thresholds(ax):
@@ -43,11 +51,25 @@ def plot_gap(results: dict) -> Figure:
     fig = new_figure(len(results), width=3.3 * len(results), height=3.0)
     with mpl.rc_context(BOOK_STYLE):
         for ax, (name, res) in zip(fig.axes, results.items()):
-            ax.errorbar(res.k_values, res.gap, yerr=res.std_error, fmt="o-", ms=4, capsize=2,
-                        color=COLORS["primary"])
+            ax.errorbar(
+                res.k_values,
+                res.gap,
+                yerr=res.std_error,
+                fmt="o-",
+                ms=4,
+                capsize=2,
+                color=COLORS["primary"],
+            )
             j = int(np.flatnonzero(res.k_values == res.n_clusters)[0])
-            ax.plot(res.k_values[j], res.gap[j], "o", ms=10, mfc="none", mew=2,
-                    color=COLORS["secondary"])
+            ax.plot(
+                res.k_values[j],
+                res.gap[j],
+                "o",
+                ms=10,
+                mfc="none",
+                mew=2,
+                color=COLORS["secondary"],
+            )
             ax.set(title=f"{name}: k = {res.n_clusters}", xlabel="k")
             ax.title.set_fontsize(10)
         fig.axes[0].set_ylabel("Gap(k)")
@@ -73,7 +95,9 @@ def plot_stability(results: dict) -> Figure:
     with mpl.rc_context(BOOK_STYLE):
         for ax, (name, res) in zip(fig.axes, results.items()):
             K = res.stability.size
-            ax.bar(np.arange(K), res.stability, color=[_PALETTE[j % len(_PALETTE)] for j in range(K)])
+            ax.bar(
+                np.arange(K), res.stability, color=[_PALETTE[j % len(_PALETTE)] for j in range(K)]
+            )
             _thresholds(ax)
             ax.set(title=name, ylim=(0, 1.05), xticks=np.arange(K), xlabel="cluster")
             ax.set_xticklabels([f"{s}" for s in res.cluster_sizes], fontsize=8)
@@ -108,15 +132,24 @@ class ClusterStabilityPainter(Painter):
             self.points = self.ax_data.scatter(np.zeros(1), np.zeros(1), s=8)
             self.ax_data.set(xlim=(-9, 9), ylim=(-9, 9), xticks=[-5, 0, 5], yticks=[-5, 0, 5])
             self.ax_data.set_aspect("equal", adjustable="box")
-            self.bars = self.ax_stab.bar(np.arange(k_max), np.zeros(k_max),
-                                         color=[_PALETTE[j % len(_PALETTE)] for j in range(k_max)])
+            self.bars = self.ax_stab.bar(
+                np.arange(k_max),
+                np.zeros(k_max),
+                color=[_PALETTE[j % len(_PALETTE)] for j in range(k_max)],
+            )
             _thresholds(self.ax_stab)
-            self.ax_stab.set(ylim=(0, 1.05), xlim=(-0.6, k_max - 0.4), xlabel="cluster",
-                             xticks=np.arange(k_max), title="mean Jaccard")
+            self.ax_stab.set(
+                ylim=(0, 1.05),
+                xlim=(-0.6, k_max - 0.4),
+                xlabel="cluster",
+                xticks=np.arange(k_max),
+                title="mean Jaccard",
+            )
             (self.gap_line,) = self.ax_gap.plot([], [], "o-", ms=3, color=COLORS["primary"])
             self.gap_band = None
-            (self.gap_choice,) = self.ax_gap.plot([], [], "o", ms=10, mfc="none", mew=2,
-                                                  color=COLORS["secondary"])
+            (self.gap_choice,) = self.ax_gap.plot(
+                [], [], "o", ms=10, mfc="none", mew=2, color=COLORS["secondary"]
+            )
             self.gap_marker = self.ax_gap.axvline(1, color=COLORS["muted"], lw=1)
             self.ax_gap.set(xlabel="k", xlim=(0.5, k_max + 0.5), ylim=(-1.0, 3.5))
         self._cmap = _PALETTE
@@ -149,9 +182,14 @@ class ClusterStabilityPainter(Painter):
         if self.gap_band is not None:
             self.gap_band.remove()
         with mpl.rc_context(BOOK_STYLE):
-            self.gap_band = self.ax_gap.fill_between(gap.k_values, gap.gap - gap.std_error,
-                                                     gap.gap + gap.std_error,
-                                                     color=COLORS["primary"], alpha=0.2, lw=0)
+            self.gap_band = self.ax_gap.fill_between(
+                gap.k_values,
+                gap.gap - gap.std_error,
+                gap.gap + gap.std_error,
+                color=COLORS["primary"],
+                alpha=0.2,
+                lw=0,
+            )
         j = int(np.flatnonzero(gap.k_values == gap.n_clusters)[0])
         self.gap_choice.set_data([gap.k_values[j]], [gap.gap[j]])
         self.gap_marker.set_xdata([k, k])
@@ -187,19 +225,33 @@ class ClusterStabilityKPainter(Painter):
         with mpl.rc_context(BOOK_STYLE):
             self.ax_data, self.ax_stab, self.ax_k = reset_axes(fig, 3)
             self.points = self.ax_data.scatter(np.zeros(1), np.zeros(1), s=8)
-            self.bars = self.ax_stab.bar(np.arange(k_max), np.zeros(k_max),
-                                         color=[_PALETTE[j % len(_PALETTE)] for j in range(k_max)])
+            self.bars = self.ax_stab.bar(
+                np.arange(k_max),
+                np.zeros(k_max),
+                color=[_PALETTE[j % len(_PALETTE)] for j in range(k_max)],
+            )
             _thresholds(self.ax_stab)
-            self.ax_stab.set(ylim=(0, 1.05), xlim=(-0.6, k_max - 0.4), xlabel="cluster (its size)",
-                             ylabel="mean Jaccard", xticks=np.arange(k_max))
+            self.ax_stab.set(
+                ylim=(0, 1.05),
+                xlim=(-0.6, k_max - 0.4),
+                xlabel="cluster (its size)",
+                ylabel="mean Jaccard",
+                xticks=np.arange(k_max),
+            )
             ax = self.ax_k
             _thresholds(ax)
-            (self.mean_line,) = ax.plot([], [], "o-", ms=4, color=COLORS["primary"], label="mean stability")
-            (self.min_line,) = ax.plot([], [], "s--", ms=3, color=COLORS["accent"], label="smallest")
+            (self.mean_line,) = ax.plot(
+                [], [], "o-", ms=4, color=COLORS["primary"], label="mean stability"
+            )
+            (self.min_line,) = ax.plot(
+                [], [], "s--", ms=3, color=COLORS["accent"], label="smallest"
+            )
             self.marker = ax.axvline(2, color=COLORS["muted"], lw=1)
             ax.set(xlabel="k", ylabel="stability", ylim=(0, 1.05))
             self.ax_gap = ax.twinx()
-            (self.gap_line,) = self.ax_gap.plot([], [], "^:", ms=4, color=COLORS["secondary"], label="gap")
+            (self.gap_line,) = self.ax_gap.plot(
+                [], [], "^:", ms=4, color=COLORS["secondary"], label="gap"
+            )
             self.ax_gap.set_ylabel("Gap(k)")
             handles = [self.mean_line, self.min_line, self.gap_line]
             ax.legend(handles, [h.get_label() for h in handles], loc="lower left", fontsize=7)
@@ -211,9 +263,15 @@ class ClusterStabilityKPainter(Painter):
         self._data = data
         P = data.projection
         pad = 0.05 * (P.max(axis=0) - P.min(axis=0)) + 1e-9
-        self.ax_data.set(xlim=(P[:, 0].min() - pad[0], P[:, 0].max() + pad[0]),
-                         ylim=(P[:, 1].min() - pad[1] - 0.5 * (pad[1] < 1e-6), P[:, 1].max() + pad[1] + 0.5 * (pad[1] < 1e-6)),
-                         xlabel=data.axis_labels[0], ylabel=data.axis_labels[1])
+        self.ax_data.set(
+            xlim=(P[:, 0].min() - pad[0], P[:, 0].max() + pad[0]),
+            ylim=(
+                P[:, 1].min() - pad[1] - 0.5 * (pad[1] < 1e-6),
+                P[:, 1].max() + pad[1] + 0.5 * (pad[1] < 1e-6),
+            ),
+            xlabel=data.axis_labels[0],
+            ylabel=data.axis_labels[1],
+        )
         self.points.set_offsets(P)
         ks = data.k_values
         means = [float(np.nanmean(data.stability[int(k)].stability)) for k in ks]
@@ -247,17 +305,31 @@ class ClusterStabilityKPainter(Painter):
         if data is not self._data:
             self._set_data(data)
         stab = data.stability[int(k)]
-        self.points.set_color([_PALETTE[c % len(_PALETTE)] if c >= 0 else COLORS["muted"] for c in stab.labels])
+        self.points.set_color(
+            [_PALETTE[c % len(_PALETTE)] if c >= 0 else COLORS["muted"] for c in stab.labels]
+        )
         for j, bar in enumerate(self.bars):
             bar.set_height(stab.stability[j] if j < stab.stability.size else 0.0)
-        self.ax_stab.set_xticklabels([f"{j} ({s})" if j < stab.cluster_sizes.size else ""
-                                      for j, s in enumerate(np.r_[stab.cluster_sizes,
-                                                                  np.zeros(len(self.bars), int)][:len(self.bars)])],
-                                     fontsize=7, rotation=45 if len(self.bars) > 5 else 0)
+        self.ax_stab.set_xticklabels(
+            [
+                f"{j} ({s})" if j < stab.cluster_sizes.size else ""
+                for j, s in enumerate(
+                    np.r_[stab.cluster_sizes, np.zeros(len(self.bars), int)][: len(self.bars)]
+                )
+            ],
+            fontsize=7,
+            rotation=45 if len(self.bars) > 5 else 0,
+        )
         self.marker.set_xdata([k, k])
         self._status(self.ax_data, f"k = {k}")
-        self._status(self.ax_stab, f"{stab.method}, {data.n_resamples} resamples: "
-                                   f"min {np.nanmin(stab.stability):.2f}, mean {np.nanmean(stab.stability):.2f}")
+        self._status(
+            self.ax_stab,
+            f"{stab.method}, {data.n_resamples} resamples: "
+            f"min {np.nanmin(stab.stability):.2f}, mean {np.nanmean(stab.stability):.2f}",
+        )
         gap = data.gap
-        self._status(self.ax_k, "no gap statistic" if gap is None else f"gap's 1-SE choice: k = {gap.n_clusters}")
+        self._status(
+            self.ax_k,
+            "no gap statistic" if gap is None else f"gap's 1-SE choice: k = {gap.n_clusters}",
+        )
         return self.fig

@@ -31,20 +31,20 @@ class VoteRatesPainter(Painter):
         with mpl.rc_context(BOOK_STYLE):
             (self.ax,) = reset_axes(fig, 1)
             ax = self.ax
-            (self.correct,) = ax.plot([], [], color=COLORS["primary"], lw=1.6,
-                                      label="correct")
-            (self.error,) = ax.plot([], [], color=COLORS["secondary"], lw=1.6,
-                                    label="error")
-            (self.reject,) = ax.plot([], [], color=COLORS["tertiary"], lw=1.6,
-                                     label="reject")
-            self.single = ax.axhline(0.5, color=COLORS["muted"], ls=":", lw=1.2,
-                                     label="one voter's accuracy")
+            (self.correct,) = ax.plot([], [], color=COLORS["primary"], lw=1.6, label="correct")
+            (self.error,) = ax.plot([], [], color=COLORS["secondary"], lw=1.6, label="error")
+            (self.reject,) = ax.plot([], [], color=COLORS["tertiary"], lw=1.6, label="reject")
+            self.single = ax.axhline(
+                0.5, color=COLORS["muted"], ls=":", lw=1.2, label="one voter's accuracy"
+            )
             ax.set_ylim(-0.02, 1.02)
             ax.set(xlabel="number of voters T", ylabel="probability")
             ax.legend(loc="center right", fontsize=8)
             fig.subplots_adjust(left=0.09, right=0.98, top=0.9, bottom=0.14)
 
-    def update(self, *, accuracy: float, n_voters: int, n_classes: int = 2, threshold: float = 0.5) -> Figure:
+    def update(
+        self, *, accuracy: float, n_voters: int, n_classes: int = 2, threshold: float = 0.5
+    ) -> Figure:
         """Draw the rates for T = 1..``n_voters``.
 
         Parameters
@@ -69,8 +69,11 @@ class VoteRatesPainter(Painter):
         self.reject.set_data(T, r.reject)
         self.single.set_ydata([accuracy, accuracy])
         self.ax.set_xlim(0, n_voters + 1)
-        self._status(self.ax, f"p={accuracy:.2f}, c={n_classes}, theta={threshold:.2f}, T={n_voters}: correct "
-                             f"{r.correct[-1]:.3f}, error {r.error[-1]:.3f}, reject {r.reject[-1]:.3f}")
+        self._status(
+            self.ax,
+            f"p={accuracy:.2f}, c={n_classes}, theta={threshold:.2f}, T={n_voters}: correct "
+            f"{r.correct[-1]:.3f}, error {r.error[-1]:.3f}, reject {r.reject[-1]:.3f}",
+        )
         return self.fig
 
 
@@ -94,7 +97,11 @@ def draw_vote_rates(fig: Figure, **options: Any) -> Figure:
 
 
 def plot_vote_rates(
-    accuracy: float = 0.6, n_voters: int = 25, *, n_classes: int = 3, threshold: float = 0.5,
+    accuracy: float = 0.6,
+    n_voters: int = 25,
+    *,
+    n_classes: int = 3,
+    threshold: float = 0.5,
 ) -> Figure:
     """Static version of the explorer's panel.
 
@@ -114,5 +121,10 @@ def plot_vote_rates(
     -------
     matplotlib.figure.Figure
     """
-    return draw_vote_rates(new_figure(width=7.0, height=3.4), accuracy=accuracy, n_voters=n_voters,
-                           n_classes=n_classes, threshold=threshold)
+    return draw_vote_rates(
+        new_figure(width=7.0, height=3.4),
+        accuracy=accuracy,
+        n_voters=n_voters,
+        n_classes=n_classes,
+        threshold=threshold,
+    )

@@ -67,14 +67,24 @@ def plot_rejection_rates(sim: TestRejections, *, ax: Axes | None = None) -> Figu
         x = np.arange(len(sim.tests))
         colors = [TEST_STYLES[t][0] for t in sim.tests]
         ax.bar(x, sim.rejection_rate, color=colors, alpha=0.8, width=0.65)
-        ax.errorbar(x, sim.rejection_rate, yerr=2 * sim.std_error, fmt="none", ecolor="k", capsize=4, lw=1)
+        ax.errorbar(
+            x, sim.rejection_rate, yerr=2 * sim.std_error, fmt="none", ecolor="k", capsize=4, lw=1
+        )
         ax.axhline(sim.alpha, color="k", ls="--", lw=1, label=f"alpha = {sim.alpha:g}")
-        ax.set_xticks(x, [t.replace(" resampled", "\nresampled").replace("10-fold CV", "10-fold\nCV")
-                          for t in sim.tests], fontsize=8)
+        ax.set_xticks(
+            x,
+            [
+                t.replace(" resampled", "\nresampled").replace("10-fold CV", "10-fold\nCV")
+                for t in sim.tests
+            ],
+            fontsize=8,
+        )
         ax.set_ylabel("rejection rate")
         kind = "type-I error" if sim.effect == 0 else f"power at effect {sim.effect:g}"
-        ax.set_title(f"{kind}: {sim.n_datasets} data sets of {sim.n_samples} examples (bars: ±2 SE)",
-                     fontsize=10)
+        ax.set_title(
+            f"{kind}: {sim.n_datasets} data sets of {sim.n_samples} examples (bars: ±2 SE)",
+            fontsize=10,
+        )
         ax.legend(loc="upper right")
     return fig
 
@@ -97,13 +107,19 @@ class RejectionGridPainter(Painter):
             self.bands: dict[tuple[str, str], Any] = {}
             for ax, key in ((self.ax_effect, "effect"), (self.ax_n, "n")):
                 for test, (color, marker) in TEST_STYLES.items():
-                    (line,) = ax.plot([], [], color=color, marker=marker, ms=3.5, lw=1.4, label=test)
+                    (line,) = ax.plot(
+                        [], [], color=color, marker=marker, ms=3.5, lw=1.4, label=test
+                    )
                     self.lines[key, test] = line
                     self.bands[key, test] = None
                 ax.set_ylim(-0.02, 1.02)
                 ax.set_ylabel("rejection rate")
-            self.alpha_lines = [ax.axhline(0.05, color="k", ls="--", lw=1) for ax in (self.ax_effect, self.ax_n)]
-            (self.mark_effect,) = self.ax_effect.plot([], [], "s", mfc="none", mec="k", ms=9, ls="none")
+            self.alpha_lines = [
+                ax.axhline(0.05, color="k", ls="--", lw=1) for ax in (self.ax_effect, self.ax_n)
+            ]
+            (self.mark_effect,) = self.ax_effect.plot(
+                [], [], "s", mfc="none", mec="k", ms=9, ls="none"
+            )
             (self.mark_n,) = self.ax_n.plot([], [], "s", mfc="none", mec="k", ms=9, ls="none")
             self.ax_effect.set_xlabel("effect: error of B minus error of A")
             self.ax_n.set_xlabel("examples in the data set")
@@ -131,14 +147,17 @@ class RejectionGridPainter(Painter):
         j = int(np.argmin(np.abs(grid.effects - effect)))
         rate, se = grid.rejection_rate, grid.std_error
         for k, test in enumerate(grid.tests):
-            for key, x, y, s in (("effect", grid.effects, rate[i, :, k], se[i, :, k]),
-                                 ("n", grid.n_samples, rate[:, j, k], se[:, j, k])):
+            for key, x, y, s in (
+                ("effect", grid.effects, rate[i, :, k], se[i, :, k]),
+                ("n", grid.n_samples, rate[:, j, k], se[:, j, k]),
+            ):
                 self.lines[key, test].set_data(x, y)
                 ax = self.ax_effect if key == "effect" else self.ax_n
                 if self.bands[key, test] is not None:
                     self.bands[key, test].remove()
-                self.bands[key, test] = ax.fill_between(x, y - 2 * s, y + 2 * s, color=TEST_STYLES[test][0],
-                                                        alpha=0.15, lw=0)
+                self.bands[key, test] = ax.fill_between(
+                    x, y - 2 * s, y + 2 * s, color=TEST_STYLES[test][0], alpha=0.15, lw=0
+                )
         for line in self.alpha_lines:
             line.set_ydata([grid.alpha] * 2)
         self.mark_effect.set_data(np.full(len(grid.tests), grid.effects[j]), rate[i, j])
@@ -150,8 +169,15 @@ class RejectionGridPainter(Painter):
         return self.fig
 
 
-def plot_critical_difference(average_ranks: ArrayLike, names: Sequence[str], cd: float | CriticalDifference, *,
-                             control: int | None = None, ax: Axes | None = None, title: str | None = None) -> Figure:
+def plot_critical_difference(
+    average_ranks: ArrayLike,
+    names: Sequence[str],
+    cd: float | CriticalDifference,
+    *,
+    control: int | None = None,
+    ax: Axes | None = None,
+    title: str | None = None,
+) -> Figure:
     """Demšar's critical-difference diagram.
 
     The axis carries the average ranks, best (1) on the right; each classifier hangs from
@@ -225,26 +251,55 @@ def plot_critical_difference(average_ranks: ArrayLike, names: Sequence[str], cd:
         ax.plot([k, k - value], [y_cd, y_cd], color="k", lw=1.5, clip_on=False)
         for x in (k, k - value):
             ax.plot([x, x], [y_cd - 0.1, y_cd + 0.1], color="k", lw=1.2, clip_on=False)
-        ax.text(k - value / 2, y_cd + 0.15, f"CD = {value:.2f}", ha="center", va="bottom", fontsize=9)
+        ax.text(
+            k - value / 2, y_cd + 0.15, f"CD = {value:.2f}", ha="center", va="bottom", fontsize=9
+        )
         # classifiers: the better half on the right, the worse on the left
         right = order[: (k + 1) // 2]
-        left = order[(k + 1) // 2:][::-1]
+        left = order[(k + 1) // 2 :][::-1]
         for row, j in enumerate(right):
             y = -(top + row + 0.5)
             ax.plot([R[j], R[j], 0.9], [0, y, y], color="k", lw=1, clip_on=False)
-            ax.text(0.85, y, f"{names[j]} ({R[j]:.2f})", ha="left", va="center", fontsize=9, clip_on=False)
+            ax.text(
+                0.85,
+                y,
+                f"{names[j]} ({R[j]:.2f})",
+                ha="left",
+                va="center",
+                fontsize=9,
+                clip_on=False,
+            )
         for row, j in enumerate(left):
             y = -(top + row + 0.5)
             ax.plot([R[j], R[j], k + 0.1], [0, y, y], color="k", lw=1, clip_on=False)
-            ax.text(k + 0.15, y, f"({R[j]:.2f}) {names[j]}", ha="right", va="center", fontsize=9, clip_on=False)
+            ax.text(
+                k + 0.15,
+                y,
+                f"({R[j]:.2f}) {names[j]}",
+                ha="right",
+                va="center",
+                fontsize=9,
+                clip_on=False,
+            )
         for g, group in enumerate(groups):
             lo, hi = R[list(group)].min(), R[list(group)].max()
             y = -0.3 - 0.22 * g
-            ax.plot([lo - 0.03, hi + 0.03], [y, y], color=COLORS["secondary"], lw=3.5, solid_capstyle="butt")
+            ax.plot(
+                [lo - 0.03, hi + 0.03],
+                [y, y],
+                color=COLORS["secondary"],
+                lw=3.5,
+                solid_capstyle="butt",
+            )
         if control is not None:
             c = R[control]
-            ax.plot([c - value, c + value], [-0.3, -0.3], color=COLORS["secondary"], lw=3.5,
-                    solid_capstyle="butt")
+            ax.plot(
+                [c - value, c + value],
+                [-0.3, -0.3],
+                color=COLORS["secondary"],
+                lw=3.5,
+                solid_capstyle="butt",
+            )
             ax.plot([c], [-0.3], "o", color=COLORS["secondary"])
         if title:
             ax.text(1.0, y_cd, title, ha="right", va="center", fontsize=10, clip_on=False)
@@ -269,16 +324,30 @@ class CriticalDifferencePainter(Painter):
             self.ax_n, self.ax_k = reset_axes(fig, 2)
             fig.subplots_adjust(left=0.08, right=0.98, bottom=0.15, top=0.86, wspace=0.3)
             self.lines = {}
-            for test, color in (("nemenyi", COLORS["primary"]), ("bonferroni-dunn", COLORS["secondary"])):
-                label = "Nemenyi (all pairs)" if test == "nemenyi" else "Bonferroni-Dunn (vs control)"
+            for test, color in (
+                ("nemenyi", COLORS["primary"]),
+                ("bonferroni-dunn", COLORS["secondary"]),
+            ):
+                label = (
+                    "Nemenyi (all pairs)" if test == "nemenyi" else "Bonferroni-Dunn (vs control)"
+                )
                 (self.lines["n", test],) = self.ax_n.plot([], [], color=color, lw=1.6, label=label)
-                (self.lines["k", test],) = self.ax_k.plot([], [], color=color, lw=1.6, marker="o", ms=3,
-                                                          label=label)
+                (self.lines["k", test],) = self.ax_k.plot(
+                    [], [], color=color, lw=1.6, marker="o", ms=3, label=label
+                )
             (self.mark_n,) = self.ax_n.plot([], [], "s", mfc="none", mec="k", ms=9, ls="none")
             (self.mark_k,) = self.ax_k.plot([], [], "s", mfc="none", mec="k", ms=9, ls="none")
-            self.ax_n.set(xlabel="number of data sets N", ylabel="critical difference (ranks)",
-                          xscale="log", xlim=(2, self.N_MAX * 1.05))
-            self.ax_k.set(xlabel="number of classifiers k", ylabel="CD / (k - 1)", xlim=(1.5, self.K_MAX + 0.5))
+            self.ax_n.set(
+                xlabel="number of data sets N",
+                ylabel="critical difference (ranks)",
+                xscale="log",
+                xlim=(2, self.N_MAX * 1.05),
+            )
+            self.ax_k.set(
+                xlabel="number of classifiers k",
+                ylabel="CD / (k - 1)",
+                xlim=(1.5, self.K_MAX + 0.5),
+            )
             self.ax_n.legend(loc="upper right", fontsize=8)
 
     def update(self, *, k: int, n_datasets: int, alpha: float) -> Figure:
@@ -304,8 +373,13 @@ class CriticalDifferencePainter(Painter):
         for test in ("nemenyi", "bonferroni-dunn"):
             q = critical_difference(k, 2, alpha=alpha, test=test).q_alpha
             self.lines["n", test].set_data(Ns, q * np.sqrt(k * (k + 1) / (6.0 * Ns)))
-            rel = np.array([critical_difference(cast(int, kk), n_datasets, alpha=alpha, test=test).value / (kk - 1)
-                            for kk in ks])
+            rel = np.array(
+                [
+                    critical_difference(cast(int, kk), n_datasets, alpha=alpha, test=test).value
+                    / (kk - 1)
+                    for kk in ks
+                ]
+            )
             self.lines["k", test].set_data(ks, rel)
             cds[test] = critical_difference(k, n_datasets, alpha=alpha, test=test)
         values = [cds[t].value for t in ("nemenyi", "bonferroni-dunn")]
@@ -313,9 +387,14 @@ class CriticalDifferencePainter(Painter):
         self.mark_k.set_data([k, k], [v / (k - 1) for v in values])
         top = float(self.lines["n", "nemenyi"].get_ydata().max())
         self.ax_n.set_ylim(0, top * 1.05)
-        self.ax_k.set_ylim(0, max(float(np.max(self.lines["k", "nemenyi"].get_ydata())), 1.0) * 1.05)
-        self._status(self.ax_n, f"k = {k}, alpha = {alpha:g}: CD = {values[0]:.2f} (Nemenyi), "
-                               f"{values[1]:.2f} (Bonferroni-Dunn) at N = {n_datasets}")
+        self.ax_k.set_ylim(
+            0, max(float(np.max(self.lines["k", "nemenyi"].get_ydata())), 1.0) * 1.05
+        )
+        self._status(
+            self.ax_n,
+            f"k = {k}, alpha = {alpha:g}: CD = {values[0]:.2f} (Nemenyi), "
+            f"{values[1]:.2f} (Bonferroni-Dunn) at N = {n_datasets}",
+        )
         self._status(self.ax_k, f"N = {n_datasets}: the CD as a share of the rank range")
         return self.fig
 
@@ -340,19 +419,32 @@ class PairedScoresPainter(Painter):
             self.ax_d, self.ax_post = reset_axes(fig, 2)
             ax = self.ax_d
             x = np.array([0.0, 1.0])
-            self.rope_d = ax.fill_between(x, x * 0, x * 0, color=COLORS["muted"], alpha=0.25, lw=0,
-                                          label="rope")
-            self.ci = ax.fill_between(x, x * 0, x * 0, color=COLORS["tertiary"], alpha=0.3, lw=0,
-                                      label="corrected t interval")
+            self.rope_d = ax.fill_between(
+                x, x * 0, x * 0, color=COLORS["muted"], alpha=0.25, lw=0, label="rope"
+            )
+            self.ci = ax.fill_between(
+                x,
+                x * 0,
+                x * 0,
+                color=COLORS["tertiary"],
+                alpha=0.3,
+                lw=0,
+                label="corrected t interval",
+            )
             ax.axhline(0.0, color=COLORS["truth"], lw=0.8, ls=":")
             (self.dots,) = ax.plot([], [], "o", color=COLORS["primary"], ms=3.5, label="split")
             (self.mean,) = ax.plot([], [], color=COLORS["secondary"], lw=1.6, label="mean")
             ax.set(xlabel="split j")
             ax.legend(loc="upper right", fontsize=7, ncols=2)
             ax = self.ax_post
-            self.regions = [ax.fill_between(x, x * 0, x * 0, color=c, alpha=0.45, lw=0, label=lab)
-                            for c, lab in ((COLORS["secondary"], "B better"), (COLORS["muted"], "rope"),
-                                           (COLORS["primary"], "A better"))]
+            self.regions = [
+                ax.fill_between(x, x * 0, x * 0, color=c, alpha=0.45, lw=0, label=lab)
+                for c, lab in (
+                    (COLORS["secondary"], "B better"),
+                    (COLORS["muted"], "rope"),
+                    (COLORS["primary"], "A better"),
+                )
+            ]
             (self.density,) = ax.plot([], [], color=COLORS["truth"], lw=1.2)
             ax.set(ylabel="posterior density")
             ax.set_yticks([])
@@ -389,10 +481,17 @@ class PairedScoresPainter(Painter):
         self.ci.set_data(span, [low] * 2, [high] * 2)
         self.rope_d.set_data(span, [-rope] * 2, [rope] * 2)
         top = max(float(np.abs(d).max()), abs(low), abs(high), rope) * 1.15 or 0.01
-        self.ax_d.set(xlim=tuple(span), ylim=(-top, top), ylabel=f"{data.metric}: {data.names[0]} − {data.names[1]}")
+        self.ax_d.set(
+            xlim=tuple(span),
+            ylim=(-top, top),
+            ylabel=f"{data.metric}: {data.names[0]} − {data.names[1]}",
+        )
         verdict = "reject" if ttest.pvalue < alpha else "do not reject"
-        self._status(self.ax_d, f"corrected t = {ttest.statistic:.2f}, p = {ttest.pvalue:.3g}: "
-                                f"{verdict} 'equal' at α = {alpha:.3g}")
+        self._status(
+            self.ax_d,
+            f"corrected t = {ttest.statistic:.2f}, p = {ttest.pvalue:.3g}: "
+            f"{verdict} 'equal' at α = {alpha:.3g}",
+        )
         loc, scale = bayes.location, bayes.scale
         lo_x = min(loc - 5 * scale, -rope - scale)
         hi_x = max(loc + 5 * scale, rope + scale)
@@ -402,7 +501,12 @@ class PairedScoresPainter(Painter):
         x = np.linspace(lo_x, hi_x, 300)
         y = stats.t.pdf(x, bayes.df, loc=loc, scale=scale)
         self.density.set_data(x, y)
-        self.ax_post.set(xlim=(lo_x, hi_x), ylim=(0, 1.1 * float(y.max())), xlabel="mean difference μ (A − B)")
-        self._status(self.ax_post, f"P(A better) {bayes.p_a_better:.3f}, P(rope) {bayes.p_rope:.3f}, "
-                                   f"P(B better) {bayes.p_b_better:.3f}")
+        self.ax_post.set(
+            xlim=(lo_x, hi_x), ylim=(0, 1.1 * float(y.max())), xlabel="mean difference μ (A − B)"
+        )
+        self._status(
+            self.ax_post,
+            f"P(A better) {bayes.p_a_better:.3f}, P(rope) {bayes.p_rope:.3f}, "
+            f"P(B better) {bayes.p_b_better:.3f}",
+        )
         return self.fig

@@ -34,7 +34,13 @@ from ._style import (
     reset_axes,
 )
 
-__all__ = ["ReliabilityDataPainter", "ReliabilityPainter", "draw_reliability", "plot_bbc", "plot_reliability"]
+__all__ = [
+    "ReliabilityDataPainter",
+    "ReliabilityPainter",
+    "draw_reliability",
+    "plot_bbc",
+    "plot_reliability",
+]
 
 _P = np.linspace(0.0005, 0.9995, 200)
 
@@ -47,8 +53,9 @@ def _reliability_and_histogram_start(fig: Figure) -> tuple[Axes, Axes]:
     return ax_rel, ax_hist
 
 
-def _reliability_and_histogram_axes(ax_rel: Axes, ax_hist: Axes, edge_color: str,
-                                    edge_lw: float) -> tuple[Line2D, LineCollection]:
+def _reliability_and_histogram_axes(
+    ax_rel: Axes, ax_hist: Axes, edge_color: str, edge_lw: float
+) -> tuple[Line2D, LineCollection]:
     """Finish a painter's square reliability panel (its artists drawn: limits, ticks,
     legend) and draw its forecast histogram panel: the step line and the bin edges (in
     ``edge_color``, width ``edge_lw``), returned."""
@@ -83,15 +90,26 @@ class ReliabilityPainter(Painter):
         with mpl.rc_context(BOOK_STYLE):
             self.ax_rel, self.ax_hist = _reliability_and_histogram_start(fig)
             ax = self.ax_rel
-            (self.true_curve,) = ax.plot([], [], color=COLORS["truth"], lw=1.2, ls="--", label="true curve")
+            (self.true_curve,) = ax.plot(
+                [], [], color=COLORS["truth"], lw=1.2, ls="--", label="true curve"
+            )
             self.gaps = ax.vlines([], [], [], color=COLORS["secondary"], lw=1.2)
             self.points = ax.scatter([], [], s=[], color=COLORS["primary"], zorder=3, label="bins")
-            self.hist, self.edges = _reliability_and_histogram_axes(self.ax_rel, self.ax_hist,
-                                                                   COLORS["muted"], 0.6)
+            self.hist, self.edges = _reliability_and_histogram_axes(
+                self.ax_rel, self.ax_hist, COLORS["muted"], 0.6
+            )
             fig.subplots_adjust(left=0.07, right=0.98, bottom=0.15, top=0.86, wspace=0.3)
 
-    def update(self, *, slope: float, shift: float, n: int, n_bins: int = 15, strategy: Literal["uniform", "quantile"] = "uniform",
-               rng: int | np.random.Generator | None = 0) -> Figure:
+    def update(
+        self,
+        *,
+        slope: float,
+        shift: float,
+        n: int,
+        n_bins: int = 15,
+        strategy: Literal["uniform", "quantile"] = "uniform",
+        rng: int | np.random.Generator | None = 0,
+    ) -> Figure:
         """Draw one sample of forecasts and its reliability diagram.
 
         Parameters
@@ -117,11 +135,17 @@ class ReliabilityPainter(Painter):
         """
         data = miscalibrated_forecasts(n, slope=slope, shift=shift, rng=rng)
         res = expected_calibration_error(data.y, data.forecast, n_bins=n_bins, strategy=strategy)
-        floor = expected_calibration_error(data.y, data.probability, n_bins=n_bins, strategy=strategy)
+        floor = expected_calibration_error(
+            data.y, data.probability, n_bins=n_bins, strategy=strategy
+        )
         self.points.set_offsets(np.c_[res.mean_predicted, res.observed])
         self.points.set_sizes(400 * res.counts / n + 8)
-        self.gaps.set_segments([[(x, a), (x, b)] for x, a, b in zip(res.mean_predicted, res.mean_predicted,
-                                                                       res.observed)])
+        self.gaps.set_segments(
+            [
+                [(x, a), (x, b)]
+                for x, a, b in zip(res.mean_predicted, res.mean_predicted, res.observed)
+            ]
+        )
         # the true calibration curve: P(Y = 1 | f) = expit((logit f - b) / a)
         self.true_curve.set_data(_P, special.expit((special.logit(_P) - shift) / slope))
         grid = np.linspace(0, 1, 41)
@@ -130,9 +154,15 @@ class ReliabilityPainter(Painter):
         top = max(0.05, float((counts / n).max()) * 1.1)
         self.ax_hist.set_ylim(0, top)
         self.edges.set_segments([[(e, 0), (e, top)] for e in res.bin_edges])
-        self._status(self.ax_rel, f"ECE {res.statistic:.3f} (true {data.true_error:.3f}; calibrated: "
-                                 f"{floor.statistic:.3f})")
-        self._status(self.ax_hist, f"slope {slope:.2f}, shift {shift:+.2f}, n = {n}, {n_bins} {strategy} bins")
+        self._status(
+            self.ax_rel,
+            f"ECE {res.statistic:.3f} (true {data.true_error:.3f}; calibrated: "
+            f"{floor.statistic:.3f})",
+        )
+        self._status(
+            self.ax_hist,
+            f"slope {slope:.2f}, shift {shift:+.2f}, n = {n}, {n_bins} {strategy} bins",
+        )
         return self.fig
 
 
@@ -156,7 +186,13 @@ def draw_reliability(fig: Figure, **options: Any) -> Figure:
     return ReliabilityPainter(fig).update(**options)
 
 
-def plot_reliability(y_true: ArrayLike, probas: dict, *, n_bins: int = 10, strategy: Literal["uniform", "quantile"] = "uniform") -> Figure:
+def plot_reliability(
+    y_true: ArrayLike,
+    probas: dict,
+    *,
+    n_bins: int = 10,
+    strategy: Literal["uniform", "quantile"] = "uniform",
+) -> Figure:
     """Reliability diagrams of several models' forecasts on the same samples, each labelled
     with its ECE.
 
@@ -198,10 +234,22 @@ def plot_reliability(y_true: ArrayLike, probas: dict, *, n_bins: int = 10, strat
         ax.plot([0, 1], [0, 1], color=COLORS["muted"], lw=0.9, ls=":")
         for (name, p), color in zip(probas.items(), SERIES_COLORS):
             res = expected_calibration_error(y_true, p, n_bins=n_bins, strategy=strategy)
-            ax.plot(res.mean_predicted, res.observed, "o-", color=color, ms=4, lw=1.3,
-                    label=f"{name}: ECE {res.statistic:.3f}")
-        ax.set(xlabel="mean forecast in bin", ylabel="observed frequency", xlim=(0, 1), ylim=(0, 1),
-               title=f"reliability diagram ({n_bins} {strategy} bins)")
+            ax.plot(
+                res.mean_predicted,
+                res.observed,
+                "o-",
+                color=color,
+                ms=4,
+                lw=1.3,
+                label=f"{name}: ECE {res.statistic:.3f}",
+            )
+        ax.set(
+            xlabel="mean forecast in bin",
+            ylabel="observed frequency",
+            xlim=(0, 1),
+            ylim=(0, 1),
+            title=f"reliability diagram ({n_bins} {strategy} bins)",
+        )
         finish_square(fig, ax, legend_loc="upper left")
     return fig
 
@@ -226,11 +274,28 @@ def plot_bbc(result: BBCResult) -> Figure:
         fig = new_figure(width=7.0, height=3.2)
         (ax,) = reset_axes(fig, 1)
         k = np.arange(result.scores.size)
-        ax.plot(k, result.scores, "o", color=COLORS["primary"], ms=5, label="CV score of each configuration")
-        ax.axhline(result.naive, color=COLORS["secondary"], lw=1.2, ls="--", label=f"naive (best) {result.naive:.3f}")
+        ax.plot(
+            k,
+            result.scores,
+            "o",
+            color=COLORS["primary"],
+            ms=5,
+            label="CV score of each configuration",
+        )
+        ax.axhline(
+            result.naive,
+            color=COLORS["secondary"],
+            lw=1.2,
+            ls="--",
+            label=f"naive (best) {result.naive:.3f}",
+        )
         ax.axhspan(result.low, result.high, color=COLORS["tertiary"], alpha=0.2, lw=0)
-        ax.axhline(result.statistic, color=COLORS["tertiary"], lw=1.6,
-                   label=f"BBC-CV {result.statistic:.3f} [{result.low:.3f}, {result.high:.3f}]")
+        ax.axhline(
+            result.statistic,
+            color=COLORS["tertiary"],
+            lw=1.6,
+            label=f"BBC-CV {result.statistic:.3f} [{result.low:.3f}, {result.high:.3f}]",
+        )
         ax.set(xlabel="configuration", ylabel=result.metric)
         ax.legend(loc="lower right", fontsize=8)
         fig.subplots_adjust(left=0.1, right=0.97, top=0.93, bottom=0.16)
@@ -257,12 +322,15 @@ class ReliabilityDataPainter(Painter):
             self.gaps = ax.vlines([], [], [], color=COLORS["secondary"], lw=1.2)
             (self.line,) = ax.plot([], [], color=COLORS["primary"], lw=1.0)
             self.points = ax.scatter([], [], s=[], color=COLORS["primary"], zorder=3, label="bins")
-            self.hist, self.edges = _reliability_and_histogram_axes(self.ax_rel, self.ax_hist,
-                                                                   COLORS["secondary"], 0.8)
+            self.hist, self.edges = _reliability_and_histogram_axes(
+                self.ax_rel, self.ax_hist, COLORS["secondary"], 0.8
+            )
             fig.subplots_adjust(left=0.07, right=0.98, bottom=0.15, top=0.84, wspace=0.3)
         self._data: CalibrationData | None = None
 
-    def update(self, *, n_bins: int, strategy: Literal["uniform", "quantile"], data: CalibrationData) -> Figure:
+    def update(
+        self, *, n_bins: int, strategy: Literal["uniform", "quantile"], data: CalibrationData
+    ) -> Figure:
         """Bin the forecasts of ``data`` and draw the reliability diagram.
 
         Parameters
@@ -293,11 +361,18 @@ class ReliabilityDataPainter(Painter):
         self.points.set_offsets(np.c_[res.mean_predicted, res.observed])
         self.points.set_sizes(400 * res.counts / n + 8)
         self.line.set_data(res.mean_predicted, res.observed)
-        self.gaps.set_segments([[(x, a), (x, b)] for x, a, b in zip(res.mean_predicted, res.mean_predicted,
-                                                                       res.observed)])
+        self.gaps.set_segments(
+            [
+                [(x, a), (x, b)]
+                for x, a, b in zip(res.mean_predicted, res.mean_predicted, res.observed)
+            ]
+        )
         self.edges.set_segments([[(e, 0), (e, self._top)] for e in res.bin_edges])
         self._status(self.ax_rel, f"{data.name}: ECE {res.statistic:.3f}, MCE {res.max_error:.3f}")
-        self._status(self.ax_hist, f"Brier {brier.brier:.4f} = REL {brier.reliability:.4f} − RES "
-                                   f"{brier.resolution:.4f}\n+ UNC {brier.uncertainty:.4f} + residual "
-                                   f"{brier.residual:+.4f} ({n_bins} {strategy} bins)")
+        self._status(
+            self.ax_hist,
+            f"Brier {brier.brier:.4f} = REL {brier.reliability:.4f} − RES "
+            f"{brier.resolution:.4f}\n+ UNC {brier.uncertainty:.4f} + residual "
+            f"{brier.residual:+.4f} ({n_bins} {strategy} bins)",
+        )
         return self.fig

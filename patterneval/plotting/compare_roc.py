@@ -34,7 +34,13 @@ from ._style import (
 if TYPE_CHECKING:  # matplotlib >= 3.10: what fill_between returns
     from matplotlib.collections import FillBetweenPolyCollection
 
-__all__ = ["RocPainter", "RocThresholdPainter", "draw_roc", "plot_delong_coverage", "plot_roc_curves"]
+__all__ = [
+    "RocPainter",
+    "RocThresholdPainter",
+    "draw_roc",
+    "plot_delong_coverage",
+    "plot_roc_curves",
+]
 
 _FPR = np.linspace(0.0, 1.0, 201)
 _GRID = np.linspace(-4.0, 7.0, 221)
@@ -77,15 +83,21 @@ class RocPainter(Painter):
             ax = self.ax_d
             (self.dens_neg,) = ax.plot([], [], color=COLORS["primary"], lw=1.6, label="negatives")
             (self.dens_pos,) = ax.plot([], [], color=COLORS["secondary"], lw=1.6, label="positives")
-            (self.hist_neg,) = ax.plot([], [], color=COLORS["primary"], lw=0.9, alpha=0.6, drawstyle="steps-mid")
-            (self.hist_pos,) = ax.plot([], [], color=COLORS["secondary"], lw=0.9, alpha=0.6, drawstyle="steps-mid")
+            (self.hist_neg,) = ax.plot(
+                [], [], color=COLORS["primary"], lw=0.9, alpha=0.6, drawstyle="steps-mid"
+            )
+            (self.hist_pos,) = ax.plot(
+                [], [], color=COLORS["secondary"], lw=0.9, alpha=0.6, drawstyle="steps-mid"
+            )
             ax.set(xlabel="score", ylabel="density", xlim=(_GRID[0], _GRID[-1]), ylim=(0, 0.75))
             # few fixed ticks: tick labels are most of a redraw
             ax.set_xticks([-4, -2, 0, 2, 4, 6])
             ax.set_yticks([])
             ax.legend(loc="upper right", fontsize=8)
             ax = self.ax_roc
-            self.band = ax.fill_between(_FPR, _FPR, _FPR, color=COLORS["tertiary"], alpha=0.25, lw=0)
+            self.band = ax.fill_between(
+                _FPR, _FPR, _FPR, color=COLORS["tertiary"], alpha=0.25, lw=0
+            )
             (self.true_roc,) = ax.plot([], [], color=COLORS["truth"], lw=1.2, ls="--", label="true")
             (self.emp_roc,) = ax.plot([], [], color=COLORS["secondary"], lw=1.6, label="sample")
             ax.plot([0, 1], [0, 1], color=COLORS["muted"], lw=0.8, ls=":")
@@ -100,8 +112,15 @@ class RocPainter(Painter):
             ax.xaxis.set_major_locator(ticker.MaxNLocator(4))
             fig.subplots_adjust(left=0.06, right=0.98, bottom=0.16, top=0.86, wspace=0.35)
 
-    def update(self, *, auc: float, n: int, confidence_level: float = 0.95, transform: Literal["logit", "clip"] = "logit",
-               rng: int = 0) -> Figure:
+    def update(
+        self,
+        *,
+        auc: float,
+        n: int,
+        confidence_level: float = 0.95,
+        transform: Literal["logit", "clip"] = "logit",
+        rng: int = 0,
+    ) -> Figure:
         """Draw one binormal sample, its ROC curve and the replicates' intervals.
 
         Parameters
@@ -139,24 +158,37 @@ class RocPainter(Painter):
             res = delong_interval(y, scores, confidence_level=confidence_level, transform=transform)
         except ValueError:  # a perfect separation: DeLong variance 0, no interval
             _set_band(self.band, None)
-            self._status(self.ax_roc, f"AUC {curve.auc:.3f}: perfect separation, DeLong variance 0, no interval")
+            self._status(
+                self.ax_roc,
+                f"AUC {curve.auc:.3f}: perfect separation, DeLong variance 0, no interval",
+            )
         else:
             _set_band(self.band, res)
-            self._status(self.ax_roc,
-                         f"AUC {res.statistic:.3f}, {confidence_level:.0%} CI [{res.low:.3f}, {res.high:.3f}]")
+            self._status(
+                self.ax_roc,
+                f"AUC {res.statistic:.3f}, {confidence_level:.0%} CI [{res.low:.3f}, {res.high:.3f}]",
+            )
 
-        _, reps = binormal_scores(auc, n, n, n_datasets=self.n_datasets, rng=np.random.default_rng([1, rng]))
+        _, reps = binormal_scores(
+            auc, n, n, n_datasets=self.n_datasets, rng=np.random.default_rng([1, rng])
+        )
         a, se = delong_rows(reps[:, :n], reps[:, n:])
         low, high = _interval(a, se, stats.norm.ppf(0.5 + confidence_level / 2), transform)
         hit = (low <= auc) & (auc <= high)
         rows = np.arange(1, self.n_datasets + 1)
-        self.hits.set_segments([[(lo_, r), (hi_, r)] for lo_, hi_, r in zip(low[hit], high[hit], rows[hit])])
-        self.misses.set_segments([[(lo_, r), (hi_, r)] for lo_, hi_, r in zip(low[~hit], high[~hit], rows[~hit])])
+        self.hits.set_segments(
+            [[(lo_, r), (hi_, r)] for lo_, hi_, r in zip(low[hit], high[hit], rows[hit])]
+        )
+        self.misses.set_segments(
+            [[(lo_, r), (hi_, r)] for lo_, hi_, r in zip(low[~hit], high[~hit], rows[~hit])]
+        )
         self.points.set_data(a, rows)
         self.truth.set_xdata([auc, auc])
         left = max(0.0, min(low.min(), auc) - 0.03)
         self.ax_rep.set_xlim(left, min(1.0, max(high.max(), auc) + 0.03) if left < 0.97 else 1.0)
-        self._status(self.ax_rep, f"{int(hit.sum())} of {self.n_datasets} intervals cover {auc:.2f}")
+        self._status(
+            self.ax_rep, f"{int(hit.sum())} of {self.n_datasets} intervals cover {auc:.2f}"
+        )
         self._status(self.ax_d, f"true AUC {auc:.2f}, n = {n} per class")
         return self.fig
 
@@ -216,18 +248,35 @@ def plot_roc_curves(y_true: ArrayLike, scores: dict, *, confidence_level: float 
         for (name, s), color in zip(scores.items(), SERIES_COLORS):
             curve = roc_curve(y_true, s)
             res = delong_interval(y_true, s, confidence_level=confidence_level)
-            ax.plot(curve.fpr, curve.tpr, color=color, lw=1.5,
-                    label=f"{name}: {res.statistic:.3f} [{res.low:.3f}, {res.high:.3f}]")
+            ax.plot(
+                curve.fpr,
+                curve.tpr,
+                color=color,
+                lw=1.5,
+                label=f"{name}: {res.statistic:.3f} [{res.low:.3f}, {res.high:.3f}]",
+            )
         ax.plot([0, 1], [0, 1], color=COLORS["muted"], lw=0.8, ls=":")
-        ax.set(xlabel="false-positive rate", ylabel="true-positive rate", xlim=(0, 1), ylim=(0, 1.01),
-               title=f"ROC curves, AUC with {confidence_level:.0%} DeLong interval")
+        ax.set(
+            xlabel="false-positive rate",
+            ylabel="true-positive rate",
+            xlim=(0, 1),
+            ylim=(0, 1.01),
+            title=f"ROC curves, AUC with {confidence_level:.0%} DeLong interval",
+        )
         finish_square(fig, ax, legend_loc="lower right")
     return fig
 
 
 @keywords
-def plot_delong_coverage(aucs: ArrayLike, n_positive: int, n_negative: int, *, n_datasets: int = 2000,
-                         confidence_level: float = 0.95, rng: int | np.random.Generator | None = 0) -> Figure:
+def plot_delong_coverage(
+    aucs: ArrayLike,
+    n_positive: int,
+    n_negative: int,
+    *,
+    n_datasets: int = 2000,
+    confidence_level: float = 0.95,
+    rng: int | np.random.Generator | None = 0,
+) -> Figure:
     """Simulated coverage of the logit and the clipped DeLong intervals against the true
     AUC (binormal model), with +-2 Monte Carlo standard errors; both transforms see the
     same simulated data sets.
@@ -259,16 +308,38 @@ def plot_delong_coverage(aucs: ArrayLike, n_positive: int, n_negative: int, *, n
         fig = new_figure(width=7.0, height=3.4)
         (ax,) = reset_axes(fig, 1)
         for k, transform in enumerate(TRANSFORMS):
-            cov = [simulate_delong_coverage(a, n_positive, n_negative, transform=transform, n_datasets=n_datasets,
-                                            confidence_level=confidence_level, rng=rng) for a in aucs]
+            cov = [
+                simulate_delong_coverage(
+                    a,
+                    n_positive,
+                    n_negative,
+                    transform=transform,
+                    n_datasets=n_datasets,
+                    confidence_level=confidence_level,
+                    rng=rng,
+                )
+                for a in aucs
+            ]
             c = np.array([x.coverage for x in cov])
             se = np.array([x.std_error for x in cov])
             x = aucs + (k - 0.5) * 0.004
-            ax.errorbar(x, c, yerr=2 * se, fmt="o-", color=colors[transform], ms=4, lw=1.2, capsize=2,
-                        label=f"{transform} interval")
+            ax.errorbar(
+                x,
+                c,
+                yerr=2 * se,
+                fmt="o-",
+                color=colors[transform],
+                ms=4,
+                lw=1.2,
+                capsize=2,
+                label=f"{transform} interval",
+            )
         ax.axhline(confidence_level, color=COLORS["truth"], lw=1.0, ls="--", label="nominal")
-        ax.set(xlabel="true AUC", ylabel="coverage",
-               title=f"DeLong interval coverage, m = {n_positive}, n = {n_negative} (±2 MC SE)")
+        ax.set(
+            xlabel="true AUC",
+            ylabel="coverage",
+            title=f"DeLong interval coverage, m = {n_positive}, n = {n_negative} (±2 MC SE)",
+        )
         ax.legend(loc="lower left", fontsize=8)
         fig.subplots_adjust(left=0.1, right=0.97, top=0.9, bottom=0.15)
     return fig
@@ -291,26 +362,31 @@ class RocThresholdPainter(Painter):
         with mpl.rc_context(BOOK_STYLE):
             self.ax_roc, self.ax_s, self.ax_cm = reset_axes(fig, 3)
             ax = self.ax_roc
-            self.band = ax.fill_between(_FPR, _FPR, _FPR, color=COLORS["tertiary"], alpha=0.25, lw=0,
-                                        label="DeLong band")
+            self.band = ax.fill_between(
+                _FPR, _FPR, _FPR, color=COLORS["tertiary"], alpha=0.25, lw=0, label="DeLong band"
+            )
             (self.curve,) = ax.plot([], [], color=COLORS["secondary"], lw=1.6, label="ROC")
             ax.plot([0, 1], [0, 1], color=COLORS["muted"], lw=0.8, ls=":")
             (self.guide,) = ax.plot([], [], color=COLORS["primary"], lw=0.8, ls="--")
             (self.point,) = ax.plot([], [], "o", color=COLORS["primary"], ms=7, label="threshold")
             _finish_roc_axes(ax)
             ax = self.ax_s
-            (self.hist_neg,) = ax.plot([], [], color=COLORS["primary"], lw=1.4, drawstyle="steps-mid",
-                                       label="negatives")
-            (self.hist_pos,) = ax.plot([], [], color=COLORS["secondary"], lw=1.4, drawstyle="steps-mid",
-                                       label="positives")
+            (self.hist_neg,) = ax.plot(
+                [], [], color=COLORS["primary"], lw=1.4, drawstyle="steps-mid", label="negatives"
+            )
+            (self.hist_pos,) = ax.plot(
+                [], [], color=COLORS["secondary"], lw=1.4, drawstyle="steps-mid", label="positives"
+            )
             self.cut = ax.axvline(0.0, color=COLORS["truth"], lw=1.2, ls="--")
             ax.set(xlabel="score", ylabel="share of the class")
             ax.yaxis.set_major_locator(ticker.MaxNLocator(4))
             ax.legend(loc="upper center", fontsize=8)
             ax = self.ax_cm
             self.image = ax.imshow(np.zeros((2, 2)), cmap="Blues", vmin=0.0, vmax=1.0)
-            self.counts = [[ax.text(j, i, "", ha="center", va="center", fontsize=10) for j in range(2)]
-                           for i in range(2)]
+            self.counts = [
+                [ax.text(j, i, "", ha="center", va="center", fontsize=10) for j in range(2)]
+                for i in range(2)
+            ]
             ax.set_xticks([0, 1], ["called +", "called −"])
             ax.set_yticks([0, 1], ["positive", "negative"])
             ax.tick_params(length=0)
@@ -326,11 +402,16 @@ class RocThresholdPainter(Painter):
         res = data.interval
         if res is None:
             _set_band(self.band, None)
-            self._status(self.ax_roc, f"AUC {data.curve.auc:.3f}: perfect separation, no DeLong interval")
+            self._status(
+                self.ax_roc, f"AUC {data.curve.auc:.3f}: perfect separation, no DeLong interval"
+            )
         else:
             _set_band(self.band, res)
-            self._status(self.ax_roc, f"AUC {res.statistic:.3f}, {res.confidence_level:.0%} DeLong CI "
-                                      f"[{res.low:.3f}, {res.high:.3f}]")
+            self._status(
+                self.ax_roc,
+                f"AUC {res.statistic:.3f}, {res.confidence_level:.0%} DeLong CI "
+                f"[{res.low:.3f}, {res.high:.3f}]",
+            )
         s = data.scores
         lo_s, hi_s = float(s.min()), float(s.max())
         pad = 0.02 * (hi_s - lo_s) or 0.5
@@ -371,7 +452,9 @@ class RocThresholdPainter(Painter):
         for i in range(2):
             for j in range(2):
                 self.counts[i][j].set_text(str(table[i, j]))
-                self.counts[i][j].set_color("white" if table[i, j] / table[i].sum() > 0.6 else "black")
+                self.counts[i][j].set_color(
+                    "white" if table[i, j] / table[i].sum() > 0.6 else "black"
+                )
         self._status(self.ax_s, f"threshold {threshold:.4g}")
         self._status(self.ax_cm, f"TPR {p.tpr:.3f}, FPR {p.fpr:.3f}")
         return self.fig

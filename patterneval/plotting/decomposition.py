@@ -18,13 +18,18 @@ from numpy.typing import ArrayLike
 from ..decomposition import fisher_criterion
 from ._style import BOOK_STYLE, COLORS, SERIES_COLORS, Painter, new_figure, reset_axes
 
-__all__ = ["FisherDirectionPainter", "plot_explained_variance", "plot_projections",
-           "plot_sources"]
+__all__ = ["FisherDirectionPainter", "plot_explained_variance", "plot_projections", "plot_sources"]
 
 
-def plot_projections(panels: Sequence[np.ndarray], y: np.ndarray, *, titles: Sequence[str],
-                     xlabels: Sequence[str] = ("1st", "1st"), ylabels: Sequence[str] = ("2nd", "2nd"),
-                     class_names: Sequence[str] | None = None) -> Figure:
+def plot_projections(
+    panels: Sequence[np.ndarray],
+    y: np.ndarray,
+    *,
+    titles: Sequence[str],
+    xlabels: Sequence[str] = ("1st", "1st"),
+    ylabels: Sequence[str] = ("2nd", "2nd"),
+    class_names: Sequence[str] | None = None,
+) -> Figure:
     """Side-by-side 2-d scatter plots of projected data (one array (n, 2) per panel),
     coloured by class.
 
@@ -62,15 +67,23 @@ def plot_projections(panels: Sequence[np.ndarray], y: np.ndarray, *, titles: Seq
         for ax, Z, title, xl, yl in zip(axes, panels, titles, xlabels, ylabels):
             for i, c in enumerate(classes):
                 name = class_names[i] if class_names is not None else str(c)
-                ax.scatter(Z[y == c, 0], Z[y == c, 1], s=10, alpha=0.8,
-                           color=SERIES_COLORS[i % 5], label=name)
+                ax.scatter(
+                    Z[y == c, 0],
+                    Z[y == c, 1],
+                    s=10,
+                    alpha=0.8,
+                    color=SERIES_COLORS[i % 5],
+                    label=name,
+                )
             ax.set(title=title, xlabel=xl, ylabel=yl)
         axes[0].legend(fontsize=8, loc="best")
         fig.subplots_adjust(left=0.08, right=0.98, bottom=0.15, top=0.9, wspace=0.3)
     return fig
 
 
-def plot_explained_variance(ratios: Sequence[ArrayLike], *, labels: Sequence[str] | None = None) -> Figure:
+def plot_explained_variance(
+    ratios: Sequence[ArrayLike], *, labels: Sequence[str] | None = None
+) -> Figure:
     """Explained-variance ratio per component (bars) and cumulative (line), for one or more
     fitted PCAs' ``explained_variance_ratio_``.
 
@@ -101,8 +114,11 @@ def plot_explained_variance(ratios: Sequence[ArrayLike], *, labels: Sequence[str
             ax.bar(k, r, color=COLORS["primary"], alpha=0.8, label="per component")
             ax.plot(k, np.cumsum(r), "o-", color=COLORS["secondary"], ms=3, label="cumulative")
             ax.set_ylim(0, 1.05)
-            ax.set(xlabel="component", ylabel="explained variance ratio",
-                   title=labels[i] if labels else None)
+            ax.set(
+                xlabel="component",
+                ylabel="explained variance ratio",
+                title=labels[i] if labels else None,
+            )
         axes[0].legend(fontsize=8, loc="center right")
         fig.subplots_adjust(left=0.08, right=0.98, bottom=0.16, top=0.9, wspace=0.3)
     return fig
@@ -143,8 +159,7 @@ def plot_sources(time: ArrayLike, panels: Sequence[ArrayLike], *, titles: Sequen
             S = np.asarray(S)
             for j in range(S.shape[1]):
                 s = (S[:, j] - S[:, j].mean()) / S[:, j].std()
-                ax.plot(time, s + 4 * (S.shape[1] - 1 - j), lw=0.9,
-                        color=SERIES_COLORS[j % 5])
+                ax.plot(time, s + 4 * (S.shape[1] - 1 - j), lw=0.9, color=SERIES_COLORS[j % 5])
             ax.set(title=title, xlabel="time")
             ax.set_yticks([])
         fig.subplots_adjust(left=0.03, right=0.99, bottom=0.16, top=0.9, wspace=0.12)
@@ -190,23 +205,32 @@ class FisherDirectionPainter(Painter):
         with mpl.rc_context(BOOK_STYLE):
             self.ax, self.ax2 = reset_axes(self.fig, 2)
             for i, c in enumerate(self.classes):
-                self.ax.scatter(*self.Z[self.y == c].T, s=8, alpha=0.6,
-                                color=SERIES_COLORS[i % 5])
+                self.ax.scatter(*self.Z[self.y == c].T, s=8, alpha=0.6, color=SERIES_COLORS[i % 5])
             (self.arrow,) = self.ax.plot([], [], color=COLORS["truth"], lw=2.0)
             best = self.grid_angles[np.argmax(self.grid_J)]
             b = np.radians(best)
-            self.ax.plot([-radius * np.cos(b), radius * np.cos(b)],
-                         [-radius * np.sin(b), radius * np.sin(b)],
-                         ls=":", color=COLORS["muted"], lw=1.2)
+            self.ax.plot(
+                [-radius * np.cos(b), radius * np.cos(b)],
+                [-radius * np.sin(b), radius * np.sin(b)],
+                ls=":",
+                color=COLORS["muted"],
+                lw=1.2,
+            )
             self.ax.set_xlim(-radius, radius)
             self.ax.set_ylim(-radius, radius)
             self.ax.set_aspect("equal")
-            self.ax.set(xlabel="coordinate 1", ylabel="coordinate 2",
-                        title=f"dotted: best direction ({best:.1f} deg)")
+            self.ax.set(
+                xlabel="coordinate 1",
+                ylabel="coordinate 2",
+                title=f"dotted: best direction ({best:.1f} deg)",
+            )
             # one StepPatch per class (not 30 bar patches): cheap to redraw
-            self.bars = [self.ax2.stairs(np.zeros(n_bins), self.bins, fill=True, alpha=0.55,
-                                         color=SERIES_COLORS[i % 5])
-                         for i, _ in enumerate(self.classes)]
+            self.bars = [
+                self.ax2.stairs(
+                    np.zeros(n_bins), self.bins, fill=True, alpha=0.55, color=SERIES_COLORS[i % 5]
+                )
+                for i, _ in enumerate(self.classes)
+            ]
             counts = np.bincount(np.unique(self.y, return_inverse=True)[1])
             self.ax2.set_ylim(0, counts.max() * 0.6)
             self.ax2.set_xlim(self.bins[0], self.bins[-1])
@@ -236,5 +260,7 @@ class FisherDirectionPainter(Painter):
             heights, _ = np.histogram(proj[self.y == c], bins=self.bins)
             bars.set_data(values=heights)
         J = fisher_criterion(w, self.Z, self.y)
-        self._status(self.ax2, f"angle {angle:.0f} deg: J(w) = {J:.3f} (best {self.grid_J.max():.3f})")
+        self._status(
+            self.ax2, f"angle {angle:.0f} deg: J(w) = {J:.3f} (best {self.grid_J.max():.3f})"
+        )
         return self.fig

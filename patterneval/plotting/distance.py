@@ -92,16 +92,21 @@ class UnitBallPainter(Painter):
             self.ax, self.bar_ax = reset_axes(fig, 2)
             for p, ls in [(1, ":"), (2, "--"), (np.inf, "-.")]:
                 z = unit_ball_boundary(p, n_points=241)
-                self.ax.plot(z[:, 0], z[:, 1], color=COLORS["muted"], lw=1, ls=ls, label=f"p = {_p_label(p)}")
+                self.ax.plot(
+                    z[:, 0], z[:, 1], color=COLORS["muted"], lw=1, ls=ls, label=f"p = {_p_label(p)}"
+                )
             (self.curve,) = self.ax.plot([], [], color=COLORS["primary"], lw=2, label="chosen p, w")
             self.fill = self.ax.fill([0], [0], color=COLORS["primary"], alpha=0.15)[0]
-            self.ax.plot(*TRIANGLE[[0, 1, 2, 0]].T, color=COLORS["secondary"], lw=1, marker="o", ms=4)
+            self.ax.plot(
+                *TRIANGLE[[0, 1, 2, 0]].T, color=COLORS["secondary"], lw=1, marker="o", ms=4
+            )
             # few text artists: text layout is most of a redraw (the legend is in the caption)
             self.ax.set(xlim=(-2.2, 2.2), ylim=(-2.2, 2.2), aspect="equal")
             # heights relative to the detour d(a, b) + d(b, c), so the axis never changes
             # (the ratio lies in [1/2, 2^(1/0.3 - 1)] for every p and w on the sliders)
-            self.bars = self.bar_ax.bar([0, 1], [0, 1], color=[COLORS["secondary"], COLORS["tertiary"]],
-                                        width=0.6)
+            self.bars = self.bar_ax.bar(
+                [0, 1], [0, 1], color=[COLORS["secondary"], COLORS["tertiary"]], width=0.6
+            )
             self.bar_ax.axhline(1.0, color=COLORS["muted"], lw=1, ls=":")
             self.bar_ax.set_xticks([0, 1], ["d(a, c)", "d(a, b) + d(b, c)"])
             self.bar_ax.set(ylim=(0, 5.6), yticks=[0, 1, 3, 5], ylabel="relative to the detour")
@@ -169,7 +174,9 @@ def plot_unit_balls(p: float = 0.5, *, w: tuple[float, float] = (1.0, 1.0)) -> F
     return UnitBallPainter(fig).update(p=p, w=w)
 
 
-def mahalanobis_ellipse(mean: ArrayLike, cov: ArrayLike, radius: float, *, n_points: int = 361) -> np.ndarray:
+def mahalanobis_ellipse(
+    mean: ArrayLike, cov: ArrayLike, radius: float, *, n_points: int = 361
+) -> np.ndarray:
     r"""Points x with Mahalanobis distance ``radius`` from ``mean`` under ``cov`` (2-d):
     :math:`x = \mu + r L u`, :math:`\Sigma = LL^{\mathsf T}`, u on the unit circle, since
     then :math:`(x-\mu)^{\mathsf T}\Sigma^{-1}(x-\mu) = r^2 u^{\mathsf T}u = r^2`.
@@ -210,8 +217,14 @@ def mahalanobis_ellipse(mean: ArrayLike, cov: ArrayLike, radius: float, *, n_poi
     return mean + radius * u @ lower.T
 
 
-def plot_mahalanobis(X: ArrayLike, *, mean: ArrayLike, cov: ArrayLike, radii: Sequence[float] = (1, 2, 3),
-                     query: ArrayLike | None = None) -> Figure:
+def plot_mahalanobis(
+    X: ArrayLike,
+    *,
+    mean: ArrayLike,
+    cov: ArrayLike,
+    radii: Sequence[float] = (1, 2, 3),
+    query: ArrayLike | None = None,
+) -> Figure:
     """Samples with the Mahalanobis ellipses (distance 1, 2, 3 from ``mean`` under ``cov``)
     on the left and the Euclidean circles of the same radii in standard-deviation units on
     the right; ``query`` points, if given, are marked on both.
@@ -237,17 +250,27 @@ def plot_mahalanobis(X: ArrayLike, *, mean: ArrayLike, cov: ArrayLike, radii: Se
     scale = np.sqrt(np.trace(np.asarray(cov)) / 2)
     with mpl.rc_context(BOOK_STYLE):
         axes = reset_axes(fig, 2)
-        for ax, title in zip(axes, ["Mahalanobis: ellipses of the covariance",
-                                    "Euclidean: circles"]):
+        for ax, title in zip(
+            axes, ["Mahalanobis: ellipses of the covariance", "Euclidean: circles"]
+        ):
             ax.scatter(X[:, 0], X[:, 1], s=4, color=COLORS["muted"], alpha=0.5)
             for r in radii:
-                z = (mahalanobis_ellipse(mean, cov, r) if ax is axes[0]
-                     else mean + r * scale * unit_ball_boundary(2, n_points=361))
+                z = (
+                    mahalanobis_ellipse(mean, cov, r)
+                    if ax is axes[0]
+                    else mean + r * scale * unit_ball_boundary(2, n_points=361)
+                )
                 ax.plot(z[:, 0], z[:, 1], color=COLORS["primary"], lw=1.5)
             if query is not None:
                 q = np.atleast_2d(query)
                 for k, (qx, qy) in enumerate(q):
-                    ax.plot(qx, qy, marker="*", ms=12, color=[COLORS["secondary"], COLORS["tertiary"]][k % 2])
+                    ax.plot(
+                        qx,
+                        qy,
+                        marker="*",
+                        ms=12,
+                        color=[COLORS["secondary"], COLORS["tertiary"]][k % 2],
+                    )
             ax.set(aspect="equal", title=title, xlabel="$x_1$", ylabel="$x_2$")
     return fig
 
@@ -275,8 +298,15 @@ def plot_vdm(result: VDMTable, *, title: str | None = None) -> Figure:
         image = ax.imshow(result.table, cmap="Blues", vmin=0)
         for (i, j), value in np.ndenumerate(result.table):
             dark = value > 0.6 * result.table.max()
-            ax.text(j, i, f"{value:.2f}", ha="center", va="center", fontsize=8,
-                    color="white" if dark else "black")
+            ax.text(
+                j,
+                i,
+                f"{value:.2f}",
+                ha="center",
+                va="center",
+                fontsize=8,
+                color="white" if dark else "black",
+            )
         ax.set_xticks(range(len(names)), names, rotation=30)
         ax.set_yticks(range(len(names)), names)
         ax.set_title(title or f"VDM_p, p = {result.p:g}")

@@ -41,13 +41,29 @@ class EnsembleBoundsPainter(Painter):
         with mpl.rc_context(BOOK_STYLE):
             (self.ax,) = reset_axes(fig, 1)
             ax = self.ax
-            (self.indep,) = ax.plot([], [], color=COLORS["primary"], lw=1.6, label="independent voters (exact)")
-            (self.bound,) = ax.plot([], [], color=COLORS["secondary"], lw=1.6, ls="--",
-                                    label="Hoeffding bound exp(-T(1-2ε)²/2)")
-            (self.corr,) = ax.plot([], [], color=COLORS["tertiary"], lw=1.6, label="correlated voters (exact)")
+            (self.indep,) = ax.plot(
+                [], [], color=COLORS["primary"], lw=1.6, label="independent voters (exact)"
+            )
+            (self.bound,) = ax.plot(
+                [],
+                [],
+                color=COLORS["secondary"],
+                lw=1.6,
+                ls="--",
+                label="Hoeffding bound exp(-T(1-2ε)²/2)",
+            )
+            (self.corr,) = ax.plot(
+                [], [], color=COLORS["tertiary"], lw=1.6, label="correlated voters (exact)"
+            )
             self.sim_bars = ax.vlines([], [], [], color=COLORS["accent"], lw=1.2)
-            (self.sim,) = ax.plot([], [], "o", color=COLORS["accent"], ms=4,
-                                  label="correlated voters (simulated, ±2 SE)")
+            (self.sim,) = ax.plot(
+                [],
+                [],
+                "o",
+                color=COLORS["accent"],
+                ms=4,
+                label="correlated voters (simulated, ±2 SE)",
+            )
             self.floor = ax.axhline(FLOOR, color=COLORS["muted"], ls=":", lw=1.2, label="floor ρε")
             (self.marker,) = ax.plot([], [], "s", mfc="none", mec=COLORS["truth"], ms=8)
             ax.set_yscale("log")
@@ -59,8 +75,15 @@ class EnsembleBoundsPainter(Painter):
             ax.legend(loc="lower left", fontsize=8)
             fig.subplots_adjust(left=0.09, right=0.98, top=0.9, bottom=0.14)
 
-    def update(self, *, error: float, n_voters: int, correlation: float, n_datasets: int = 2000,
-               rng: int | np.random.Generator | None = 0) -> Figure:
+    def update(
+        self,
+        *,
+        error: float,
+        n_voters: int,
+        correlation: float,
+        n_datasets: int = 2000,
+        rng: int | np.random.Generator | None = 0,
+    ) -> Figure:
         """Draw the curves for T = 1..``n_voters``.
 
         Parameters
@@ -98,14 +121,21 @@ class EnsembleBoundsPainter(Painter):
         hi = mean + 2 * sim.std_error
         self.sim.set_data(sizes, mean)
         keep = np.isfinite(mean)
-        self.sim_bars.set_segments([[(t, a), (t, b)] for t, a, b in zip(sizes[keep], lo[keep], hi[keep])])
+        self.sim_bars.set_segments(
+            [[(t, a), (t, b)] for t, a, b in zip(sizes[keep], lo[keep], hi[keep])]
+        )
         self.floor.set_ydata([max(correlation * error, FLOOR / 10)] * 2)
         self.marker.set_data([n_voters], [max(corr[-1], FLOOR / 10)])
         self.ax.set_xlim(0, n_voters + 1)
         broken = np.nonzero(corr > bound)[0]
-        where = f"bound broken from T={T[broken[0]]}" if broken.size else "bound holds on this range"
-        self._status(self.ax, f"eps={error:.2f}, rho={correlation:.2f}, T={n_voters}: independent {indep[-1]:.2g}, "
-                             f"correlated {corr[-1]:.2g}, bound {bound[-1]:.2g}; {where}")
+        where = (
+            f"bound broken from T={T[broken[0]]}" if broken.size else "bound holds on this range"
+        )
+        self._status(
+            self.ax,
+            f"eps={error:.2f}, rho={correlation:.2f}, T={n_voters}: independent {indep[-1]:.2g}, "
+            f"correlated {corr[-1]:.2g}, bound {bound[-1]:.2g}; {where}",
+        )
         return self.fig
 
 
@@ -129,7 +159,9 @@ def draw_ensemble_bounds(fig: Figure, **options: Any) -> Figure:
     return EnsembleBoundsPainter(fig).update(**options)
 
 
-def plot_bound_gap(errors: Sequence[float] = (0.1, 0.2, 0.3, 0.4), *, max_voters: int = 101) -> Figure:
+def plot_bound_gap(
+    errors: Sequence[float] = (0.1, 0.2, 0.3, 0.4), *, max_voters: int = 101
+) -> Figure:
     """Exact error of independent voters (solid) and Hoeffding's bound (dashed) against odd
     T for several voter error rates, on a log axis: the bound is valid but loose.
 
@@ -153,8 +185,11 @@ def plot_bound_gap(errors: Sequence[float] = (0.1, 0.2, 0.3, 0.4), *, max_voters
             ax.plot(T, hoeffding_bound(eps, T), color=color, lw=1.2, ls="--")
         ax.set_yscale("log")
         ax.set_ylim(1e-12, 1.5)
-        ax.set(xlabel="number of voters T (odd)", ylabel="majority-vote error",
-               title="exact error (solid) and Hoeffding bound (dashed)")
+        ax.set(
+            xlabel="number of voters T (odd)",
+            ylabel="majority-vote error",
+            title="exact error (solid) and Hoeffding bound (dashed)",
+        )
         ax.legend(loc="lower left", fontsize=8)
         fig.subplots_adjust(left=0.12, right=0.97, top=0.9, bottom=0.15)
     return fig

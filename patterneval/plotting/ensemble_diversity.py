@@ -35,20 +35,26 @@ class PairTablePainter(Painter):
             ax.grid(False)
             ax.set_xticks([0, 1], ["$h_j=+1$", "$h_j=-1$"])
             ax.set_yticks([0, 1], ["$h_i=+1$", "$h_i=-1$"])
-            self.cells = [[ax.text(j, i, "", ha="center", va="center", fontsize=11)
-                           for j in range(2)] for i in range(2)]
+            self.cells = [
+                [ax.text(j, i, "", ha="center", va="center", fontsize=11) for j in range(2)]
+                for i in range(2)
+            ]
             names = list(MEASURE_LABELS)
             x = np.arange(len(names))
             colors = [COLORS[c] for c in ("primary", "secondary", "tertiary", "accent")]
             self.bars = self.ax_bar.bar(x, np.zeros(len(names)), color=colors)
-            self.values = [self.ax_bar.text(i, 0, "", ha="center", va="bottom", fontsize=9)
-                           for i in range(len(names))]
+            self.values = [
+                self.ax_bar.text(i, 0, "", ha="center", va="bottom", fontsize=9)
+                for i in range(len(names))
+            ]
             self.ax_bar.set_xticks(x, [MEASURE_LABELS[n] for n in names])
             self.ax_bar.axhline(0, color=COLORS["muted"], lw=1)
             self.ax_bar.set(ylim=(-1.15, 1.15), ylabel="value")
             self.title = fig.suptitle(" ")
 
-    def update(self, *, table: tuple[int, int, int, int], measures: dict, title: str = "") -> Figure:
+    def update(
+        self, *, table: tuple[int, int, int, int], measures: dict, title: str = ""
+    ) -> Figure:
         """Show one pair's table and measures.
 
         Parameters
@@ -84,8 +90,13 @@ class PairTablePainter(Painter):
         return self.fig
 
 
-def plot_kappa_error(kappa: ArrayLike, mean_error: ArrayLike | None = None, *, labels: str | None = None,
-                     title: str = "") -> Figure:
+def plot_kappa_error(
+    kappa: ArrayLike,
+    mean_error: ArrayLike | None = None,
+    *,
+    labels: str | None = None,
+    title: str = "",
+) -> Figure:
     """Kappa-error diagram: one point per pair of members. ``kappa`` and ``mean_error``
     are arrays (or a dict ``label -> (kappa, mean_error)`` to overlay several ensembles).
 
@@ -111,13 +122,18 @@ def plot_kappa_error(kappa: ArrayLike, mean_error: ArrayLike | None = None, *, l
         fig.subplots_adjust(left=0.12)
         for (name, (k, e)), color in zip(sets.items(), ("primary", "secondary", "tertiary")):
             ax.scatter(k, e, s=12, alpha=0.6, color=COLORS[color], label=name)
-        ax.set(xlabel="κ between the pair (left: more diverse)",
-               ylabel="mean error of the pair", title=title)
+        ax.set(
+            xlabel="κ between the pair (left: more diverse)",
+            ylabel="mean error of the pair",
+            title=title,
+        )
         ax.legend(loc="best")
     return fig
 
 
-def plot_error_ambiguity(sizes: ArrayLike, E: ArrayLike, E_bar: ArrayLike, A_bar: ArrayLike) -> Figure:
+def plot_error_ambiguity(
+    sizes: ArrayLike, E: ArrayLike, E_bar: ArrayLike, A_bar: ArrayLike
+) -> Figure:
     """E, E_bar and A_bar of growing ensembles (one value per size), with E_bar - A_bar
     drawn over E to show the identity.
 
@@ -143,8 +159,14 @@ def plot_error_ambiguity(sizes: ArrayLike, E: ArrayLike, E_bar: ArrayLike, A_bar
         ax.plot(sizes, E_bar, "o-", color=COLORS["secondary"], ms=3, label="Ē  (mean member error)")
         ax.plot(sizes, A_bar, "o-", color=COLORS["tertiary"], ms=3, label="Ā  (mean ambiguity)")
         ax.plot(sizes, E, "o-", color=COLORS["primary"], ms=3, label="E  (ensemble error)")
-        ax.plot(sizes, np.asarray(E_bar) - np.asarray(A_bar), "x", color=COLORS["truth"], ms=6,
-                label="Ē − Ā")
+        ax.plot(
+            sizes,
+            np.asarray(E_bar) - np.asarray(A_bar),
+            "x",
+            color=COLORS["truth"],
+            ms=6,
+            label="Ē − Ā",
+        )
         ax.set(xlabel="members in the ensemble", ylabel="mean squared error", xscale="log")
         ax.legend(loc="center right")
     return fig

@@ -38,7 +38,9 @@ __all__ = [
     "plot_log_likelihood",
 ]
 
-_METHOD_COLORS = dict(zip(INTERVAL_METHODS, ["#999999", "#0072B2", "#009E73", "#D55E00", "#CC79A7"]))
+_METHOD_COLORS = dict(
+    zip(INTERVAL_METHODS, ["#999999", "#0072B2", "#009E73", "#D55E00", "#CC79A7"])
+)
 
 
 class TestErrorPainter(Painter):
@@ -63,30 +65,47 @@ class TestErrorPainter(Painter):
             ax = self.ax_dist
             self.sticks = ax.vlines([], [], [], color=COLORS["primary"])
             self.band = ax.axvspan(0, 0, color=COLORS["muted"], alpha=0.2, label=r"$\pm 2\,$sd")
-            self.truth = [a.axvline(0, color=COLORS["truth"], lw=1.2, label=r"true $\varepsilon$")
-                          for a in (self.ax_dist, self.ax_ci)]
+            self.truth = [
+                a.axvline(0, color=COLORS["truth"], lw=1.2, label=r"true $\varepsilon$")
+                for a in (self.ax_dist, self.ax_ci)
+            ]
             ax.set(xlabel=r"$\hat\varepsilon$", ylabel="probability")
             ax.legend(loc="upper right")
 
             ax = self.ax_ci
             self.intervals = ax.hlines(rows, 0, 0, colors=colors, lw=4)
-            (self.points,) = ax.plot(np.zeros_like(rows, dtype=float), rows, "|", color="white", ms=10)
+            (self.points,) = ax.plot(
+                np.zeros_like(rows, dtype=float), rows, "|", color="white", ms=10
+            )
             ax.set_yticks(rows, INTERVAL_METHODS)
             ax.set_ylim(len(rows) - 0.5, -0.5)
             ax.set(xlabel="error rate")
 
             ax = self.ax_cov
             self.cov_bars = ax.hlines(rows, 0, 0, colors=colors, lw=1.5)
-            self.cov_sim = ax.scatter(np.zeros(len(rows)), rows, c=colors, marker="s", s=45, zorder=3)
-            (self.cov_exact,) = ax.plot(np.zeros(len(rows)), rows, "o", color=COLORS["truth"], ms=4, zorder=4)
-            self.nominal = ax.axvline(0.95, color=COLORS["secondary"], ls="--", lw=1.2, label="nominal")
+            self.cov_sim = ax.scatter(
+                np.zeros(len(rows)), rows, c=colors, marker="s", s=45, zorder=3
+            )
+            (self.cov_exact,) = ax.plot(
+                np.zeros(len(rows)), rows, "o", color=COLORS["truth"], ms=4, zorder=4
+            )
+            self.nominal = ax.axvline(
+                0.95, color=COLORS["secondary"], ls="--", lw=1.2, label="nominal"
+            )
             ax.set_yticks(rows, [])
             ax.set_ylim(len(rows) - 0.5, -0.5)
             ax.set(title="coverage: simulated ■, exact ●", xlabel="coverage")
             ax.legend(loc="lower left")
 
-    def update(self, *, n: int, error: float, confidence_level: float = 0.95, n_datasets: int = 4000,
-               rng: int | np.random.Generator | None = 0) -> Figure:
+    def update(
+        self,
+        *,
+        n: int,
+        error: float,
+        confidence_level: float = 0.95,
+        n_datasets: int = 4000,
+        rng: int | np.random.Generator | None = 0,
+    ) -> Figure:
         """Draw the three panels for one (N, eps).
 
         Parameters
@@ -124,22 +143,41 @@ class TestErrorPainter(Painter):
         self.ax_dist.set_title(f"estimate k/N, N={n}")
 
         k_typ = int(round(error * n))
-        ends = np.array([binomial_interval(k_typ, n, confidence_level=confidence_level, method=m)
-                         for m in INTERVAL_METHODS])
+        ends = np.array(
+            [
+                binomial_interval(k_typ, n, confidence_level=confidence_level, method=m)
+                for m in INTERVAL_METHODS
+            ]
+        )
         rows = np.arange(len(INTERVAL_METHODS))
         self.intervals.set_segments([[(lo_, r), (hi_, r)] for (lo_, hi_), r in zip(ends, rows)])
         self.points.set_xdata(np.full(len(rows), k_typ / n))
         span = ends[:, 1].max() - ends[:, 0].min()
-        self.ax_ci.set_xlim(max(0.0, ends[:, 0].min() - 0.08 * span), min(1.0, ends[:, 1].max() + 0.08 * span))
+        self.ax_ci.set_xlim(
+            max(0.0, ends[:, 0].min() - 0.08 * span), min(1.0, ends[:, 1].max() + 0.08 * span)
+        )
         self.ax_ci.set_title(f"intervals at k={k_typ}")
 
         gen = np.random.default_rng(rng)
-        sims = [simulate_coverage(error, n, confidence_level=confidence_level, method=m,
-                                  n_datasets=n_datasets, rng=gen) for m in INTERVAL_METHODS]
+        sims = [
+            simulate_coverage(
+                error,
+                n,
+                confidence_level=confidence_level,
+                method=m,
+                n_datasets=n_datasets,
+                rng=gen,
+            )
+            for m in INTERVAL_METHODS
+        ]
         cov = np.array([s.coverage for s in sims])
         se2 = 2 * np.array([s.std_error for s in sims])
-        exact = np.array([coverage_probability(error, n, confidence_level=confidence_level, method=m)
-                          for m in INTERVAL_METHODS])
+        exact = np.array(
+            [
+                coverage_probability(error, n, confidence_level=confidence_level, method=m)
+                for m in INTERVAL_METHODS
+            ]
+        )
         self.cov_bars.set_segments([[(c - e, r), (c + e, r)] for c, e, r in zip(cov, se2, rows)])
         self.cov_sim.set_offsets(np.column_stack([cov, rows]))
         self.cov_exact.set_xdata(exact)
@@ -162,18 +200,46 @@ class SelectiveSamplingPainter(Painter):
         with mpl.rc_context(BOOK_STYLE):
             (self.ax,) = reset_axes(fig, 1)
             ax = self.ax
-            self.random = ax.stairs([0.0], [0.0, 1.0], fill=True, alpha=0.45, color=COLORS["primary"],
-                                    label="random sampling")
-            self.selective = ax.stairs([0.0], [0.0, 1.0], fill=True, alpha=0.45, color=COLORS["secondary"],
-                                       label="selective sampling")
+            self.random = ax.stairs(
+                [0.0],
+                [0.0, 1.0],
+                fill=True,
+                alpha=0.45,
+                color=COLORS["primary"],
+                label="random sampling",
+            )
+            self.selective = ax.stairs(
+                [0.0],
+                [0.0, 1.0],
+                fill=True,
+                alpha=0.45,
+                color=COLORS["secondary"],
+                label="selective sampling",
+            )
             self.truth = ax.axvline(0, color=COLORS["truth"], lw=1.2, label=r"true $\varepsilon$")
             ax.set(xlabel="estimated error rate", ylabel="density")
             ax.legend(loc="upper right")
-            self.text = ax.text(0.01, 0.98, "", transform=ax.transAxes, va="top", ha="left",
-                                family="monospace", fontsize=8)
+            self.text = ax.text(
+                0.01,
+                0.98,
+                "",
+                transform=ax.transAxes,
+                va="top",
+                ha="left",
+                family="monospace",
+                fontsize=8,
+            )
 
-    def update(self, *, prior: float, error1: float, error2: float, n: int, n_datasets: int = 20_000,
-               rng: int | np.random.Generator | None = 0) -> Figure:
+    def update(
+        self,
+        *,
+        prior: float,
+        error1: float,
+        error2: float,
+        n: int,
+        n_datasets: int = 20_000,
+        rng: int | np.random.Generator | None = 0,
+    ) -> Figure:
         """Draw both sampling distributions for one setting.
 
         Parameters
@@ -284,15 +350,25 @@ def plot_log_likelihood(k: int, n: int) -> Figure:
         eps = np.linspace(0.002, 0.998, 500)
         ax.plot(eps, stats.binom.logpmf(k, n, eps), color=COLORS["primary"])
         ax.axvline(k / n, color=COLORS["secondary"], ls="--", label=rf"$k/N = {k}/{n}$")
-        ax.set(xlabel=r"$\varepsilon$", ylabel=r"$\ln P(k \mid \varepsilon)$",
-               title=f"log-likelihood of the error rate, k={k}, N={n}")
+        ax.set(
+            xlabel=r"$\varepsilon$",
+            ylabel=r"$\ln P(k \mid \varepsilon)$",
+            title=f"log-likelihood of the error rate, k={k}, N={n}",
+        )
         ax.set_ylim(stats.binom.logpmf(k, n, k / n) - 15, stats.binom.logpmf(k, n, k / n) + 1)
         ax.legend(loc="lower center")
     return fig
 
 
-def plot_coverage_curves(n: int, *, confidence_level: float = 0.95, methods: Sequence[Literal["wald", "wilson", "agresti-coull", "clopper-pearson", "jeffreys"]] = INTERVAL_METHODS,
-                         errors: ArrayLike | None = None) -> Figure:
+def plot_coverage_curves(
+    n: int,
+    *,
+    confidence_level: float = 0.95,
+    methods: Sequence[
+        Literal["wald", "wilson", "agresti-coull", "clopper-pearson", "jeffreys"]
+    ] = INTERVAL_METHODS,
+    errors: ArrayLike | None = None,
+) -> Figure:
     """Exact coverage of each interval method as the true error rate runs over (0, 0.5].
 
     Parameters
@@ -315,7 +391,10 @@ def plot_coverage_curves(n: int, *, confidence_level: float = 0.95, methods: Seq
         fig = new_figure(width=9.0, height=3.2)
         axes = reset_axes(fig, len(methods))
         for ax, method in zip(axes, methods):
-            cov = [coverage_probability(e, n, confidence_level=confidence_level, method=method) for e in errors]
+            cov = [
+                coverage_probability(e, n, confidence_level=confidence_level, method=method)
+                for e in errors
+            ]
             ax.plot(errors, cov, color=_METHOD_COLORS[method], lw=1)
             ax.axhline(confidence_level, color=COLORS["truth"], ls="--", lw=1)
             ax.set(title=method, xlabel=r"true $\varepsilon$", ylim=(0.5, 1.0))

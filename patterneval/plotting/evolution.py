@@ -46,20 +46,38 @@ class EvolutionPainter(Painter):
         with mpl.rc_context(BOOK_STYLE):
             self.ax, self.ax_div = reset_axes(fig, 2)
             ax = self.ax
-            self.runs = [ax.plot([], [], color=COLORS["primary"], lw=0.6, alpha=0.4)[0] for _ in range(n_runs)]
-            (self.best,) = ax.plot([], [], color=COLORS["primary"], lw=1.8, label="best (mean of runs)")
-            (self.mean,) = ax.plot([], [], color=COLORS["secondary"], lw=1.8, ls="--",
-                                   label="population mean")
+            self.runs = [
+                ax.plot([], [], color=COLORS["primary"], lw=0.6, alpha=0.4)[0]
+                for _ in range(n_runs)
+            ]
+            (self.best,) = ax.plot(
+                [], [], color=COLORS["primary"], lw=1.8, label="best (mean of runs)"
+            )
+            (self.mean,) = ax.plot(
+                [], [], color=COLORS["secondary"], lw=1.8, ls="--", label="population mean"
+            )
             self.optimum = ax.axhline(0.0, color=COLORS["truth"], lw=1.0, ls=":", label="optimum")
             ax.set(xlabel="generation", ylabel="fitness")
             ax.legend(loc="lower right", fontsize=8)
             (self.div,) = self.ax_div.plot([], [], color=COLORS["tertiary"], lw=1.8)
-            self.ax_div.set(xlabel="generation", ylabel="diversity (mean Hamming / l)", ylim=(0, 0.55))
+            self.ax_div.set(
+                xlabel="generation", ylabel="diversity (mean Hamming / l)", ylim=(0, 0.55)
+            )
             fig.subplots_adjust(left=0.07, right=0.98, top=0.88, bottom=0.15, wspace=0.3)
 
-    def update(self, *, fitness: str = "onemax", mutation_rate: float, crossover_rate: float, selection: str,
-               tournament_size: int = 2, n_bits: int = 32, population_size: int = 30, n_generations: int = 40,
-               rng: int | np.random.Generator | None = 0) -> Figure:
+    def update(
+        self,
+        *,
+        fitness: str = "onemax",
+        mutation_rate: float,
+        crossover_rate: float,
+        selection: str,
+        tournament_size: int = 2,
+        n_bits: int = 32,
+        population_size: int = 30,
+        n_generations: int = 40,
+        rng: int | np.random.Generator | None = 0,
+    ) -> Figure:
         """Run the GA ``n_runs`` times (child generators spawned from ``rng``) and draw.
 
         Parameters
@@ -82,10 +100,18 @@ class EvolutionPainter(Painter):
         matplotlib.figure.Figure
             The painter's figure.
         """
-        reps = run_ga_replicates(FITNESS[fitness], n_bits, n_runs=self.n_runs, population_size=population_size,
-                                 selection=selection, tournament_size=tournament_size,
-                                 crossover_rate=crossover_rate, mutation_rate=mutation_rate,
-                                 n_generations=n_generations, rng=rng)
+        reps = run_ga_replicates(
+            FITNESS[fitness],
+            n_bits,
+            n_runs=self.n_runs,
+            population_size=population_size,
+            selection=selection,
+            tournament_size=tournament_size,
+            crossover_rate=crossover_rate,
+            mutation_rate=mutation_rate,
+            n_generations=n_generations,
+            rng=rng,
+        )
         g = np.arange(n_generations + 1)
         for line, best in zip(self.runs, reps.best):
             line.set_data(g, best)
@@ -150,7 +176,8 @@ def plot_ga_history(results: dict, *, optimum: float | None = None) -> Figure:
         for (label, res), color in zip(results.items(), SERIES_COLORS):
             best = getattr(res, "best_history", None)
             best = np.atleast_2d(res.best if best is None else best).mean(axis=0)
-            mean = np.atleast_2d(getattr(res, "mean_history", getattr(res, "mean", None))).mean(axis=0)  # type: ignore[arg-type]  # the stub refuses None
+            mean_history = getattr(res, "mean_history", getattr(res, "mean", None))
+            mean = np.atleast_2d(mean_history).mean(axis=0)  # type: ignore[arg-type]  # stub refuses None
             g = np.arange(best.size)
             ax.plot(g, best, color=color, lw=1.6, label=f"{label}: best")
             ax.plot(g, mean, color=color, lw=1.2, ls="--", label=f"{label}: mean")
@@ -182,11 +209,28 @@ def plot_schema_counts(checks: Iterable[SchemaCountCheck]) -> Figure:
         fig = new_figure(width=7.5, height=3.4)
         (ax,) = reset_axes(fig, 1)
         ax.bar(x - 1.5 * w, [c.m for c in checks], w, color=COLORS["muted"], label="m(H, t)")
-        ax.bar(x - 0.5 * w, [c.bound for c in checks], w, color=COLORS["secondary"], label="bound, linear form")
-        ax.bar(x + 0.5 * w, [c.bound_product for c in checks], w, color=COLORS["accent"],
-               label="bound, product form")
-        ax.bar(x + 1.5 * w, [c.observed_mean for c in checks], w, color=COLORS["primary"],
-               yerr=[2 * c.std_error for c in checks], label="simulated E[m(H, t+1)]")
+        ax.bar(
+            x - 0.5 * w,
+            [c.bound for c in checks],
+            w,
+            color=COLORS["secondary"],
+            label="bound, linear form",
+        )
+        ax.bar(
+            x + 0.5 * w,
+            [c.bound_product for c in checks],
+            w,
+            color=COLORS["accent"],
+            label="bound, product form",
+        )
+        ax.bar(
+            x + 1.5 * w,
+            [c.observed_mean for c in checks],
+            w,
+            color=COLORS["primary"],
+            yerr=[2 * c.std_error for c in checks],
+            label="simulated E[m(H, t+1)]",
+        )
         ax.set_xticks(x, [c.schema for c in checks], fontsize=8)
         ax.set(ylabel="instances")
         ax.legend(loc="upper right", fontsize=8)

@@ -23,8 +23,12 @@ from ._style import BOOK_STYLE, COLORS, Painter, new_figure, reset_axes
 __all__ = ["DescentPainter", "contour_problem", "plot_descent_paths", "plot_step_size_stability"]
 
 FLOOR = 1e-12
-_METHOD_COLORS = {"plain": "primary", "momentum": "secondary", "nesterov": "tertiary",
-                  "adagrad": "accent"}
+_METHOD_COLORS = {
+    "plain": "primary",
+    "momentum": "secondary",
+    "nesterov": "tertiary",
+    "adagrad": "accent",
+}
 
 
 class _Rosenbrock:
@@ -67,7 +71,11 @@ def contour_problem(name: str) -> tuple[Any, tuple[float, float, float, float], 
     from ..book.optimisation import quadratic_problem
 
     if name == "quadratic":
-        return quadratic_problem((1.0, 20.0), angle=0.5), (-3.2, 3.2, -2.4, 2.4), np.array([-2.8, 1.8])
+        return (
+            quadratic_problem((1.0, 20.0), angle=0.5),
+            (-3.2, 3.2, -2.4, 2.4),
+            np.array([-2.8, 1.8]),
+        )
     if name == "rosenbrock":
         return _Rosenbrock(), (-2.0, 2.0, -1.0, 3.0), np.array([-1.5, 2.5])
     raise ValueError(f"name: the problem must be 'quadratic' or 'rosenbrock'; got {name!r}.")
@@ -121,9 +129,15 @@ class DescentPainter(Painter):
             self.fig.subplots_adjust(left=0.07, right=0.98, bottom=0.15, top=0.88, wspace=0.3)
         self._problem = name
 
-    def update(self, *, problem: Literal["quadratic", "rosenbrock"] = "quadratic",
-               method: Literal["plain", "momentum", "nesterov", "adagrad"] = "plain", learning_rate: float = 0.05,
-               momentum: float = 0.9, n_iter: int = 100) -> Figure:
+    def update(
+        self,
+        *,
+        problem: Literal["quadratic", "rosenbrock"] = "quadratic",
+        method: Literal["plain", "momentum", "nesterov", "adagrad"] = "plain",
+        learning_rate: float = 0.05,
+        momentum: float = 0.9,
+        n_iter: int = 100,
+    ) -> Figure:
         """Run :func:`~patterneval.optimize.gradient_descent` from the problem's start and draw.
 
         Parameters
@@ -141,9 +155,16 @@ class DescentPainter(Painter):
         """
         if problem != self._problem:
             self._setup(problem)
-        res = gradient_descent(self.problem.f, self.problem.grad, self.start, method=method,
-                               learning_rate=learning_rate, momentum=momentum, n_iter=n_iter,
-                               tol=1e-10)
+        res = gradient_descent(
+            self.problem.f,
+            self.problem.grad,
+            self.start,
+            method=method,
+            learning_rate=learning_rate,
+            momentum=momentum,
+            n_iter=n_iter,
+            tol=1e-10,
+        )
         color = COLORS[_METHOD_COLORS[res.method]]
         self.path.set_data(res.path[:, 0], res.path[:, 1])
         self.path.set_color(color)
@@ -153,17 +174,33 @@ class DescentPainter(Painter):
         self.curve.set_color(color)
         self.ax2.set_xlim(0, max(n_iter, 1))
         growing = np.isfinite(gap[-1]) and gap[-1] > 1e3 * gap[0]
-        status = ("diverged" if res.diverged or growing else "converged" if res.converged else
-                  f"after {res.n_iter} steps")
-        self._status(self.ax, f"{res.method}, eta={learning_rate:.3g}"
-                             + (f", gamma={momentum:.2f}" if res.method in ("momentum", "nesterov") else ""))
-        self._status(self.ax2, f"{status}: f - f* = {gap[-1]:.2e} at t = {res.n_iter}"
-                              if np.isfinite(gap[-1]) else f"{status} at t = {res.n_iter}")
+        status = (
+            "diverged"
+            if res.diverged or growing
+            else "converged"
+            if res.converged
+            else f"after {res.n_iter} steps"
+        )
+        self._status(
+            self.ax,
+            f"{res.method}, eta={learning_rate:.3g}"
+            + (f", gamma={momentum:.2f}" if res.method in ("momentum", "nesterov") else ""),
+        )
+        self._status(
+            self.ax2,
+            f"{status}: f - f* = {gap[-1]:.2e} at t = {res.n_iter}"
+            if np.isfinite(gap[-1])
+            else f"{status} at t = {res.n_iter}",
+        )
         return self.fig
 
 
-def plot_descent_paths(runs: Sequence[DescentResult], *, problem: Literal["quadratic", "rosenbrock"] = "quadratic",
-                       labels: Sequence[str] | None = None) -> Figure:
+def plot_descent_paths(
+    runs: Sequence[DescentResult],
+    *,
+    problem: Literal["quadratic", "rosenbrock"] = "quadratic",
+    labels: Sequence[str] | None = None,
+) -> Figure:
     """Several descent runs (``DescentResult`` objects started at the problem's start) on
     one contour plot, and their f - f* curves.
 
@@ -200,8 +237,14 @@ def plot_descent_paths(runs: Sequence[DescentResult], *, problem: Literal["quadr
     return fig
 
 
-def plot_step_size_stability(problem: Quadratic, etas: ArrayLike, *, n_iter: int = 50, start: ArrayLike = (1.0, 1.0),
-                             momenta: Sequence[float] = (0.0,)) -> Figure:
+def plot_step_size_stability(
+    problem: Quadratic,
+    etas: ArrayLike,
+    *,
+    n_iter: int = 50,
+    start: ArrayLike = (1.0, 1.0),
+    momenta: Sequence[float] = (0.0,),
+) -> Figure:
     """f(x_T) - f* after ``n_iter`` steps against the step size, one curve per momentum,
     with the limits 2(1 + gamma)/L marked.
 
@@ -232,15 +275,26 @@ def plot_step_size_stability(problem: Quadratic, etas: ArrayLike, *, n_iter: int
             method: Literal["plain", "momentum"] = "plain" if gamma == 0 else "momentum"
             gaps = []
             for eta in etas:
-                res = gradient_descent(problem.f, problem.grad, start, method=method,
-                                       learning_rate=eta, momentum=gamma, n_iter=n_iter, tol=1e-300)
+                res = gradient_descent(
+                    problem.f,
+                    problem.grad,
+                    start,
+                    method=method,
+                    learning_rate=eta,
+                    momentum=gamma,
+                    n_iter=n_iter,
+                    tol=1e-300,
+                )
                 gaps.append(res.values[-1] - fstar if not res.diverged else np.inf)
             gaps = np.clip(np.asarray(gaps), FLOOR, 1e12)
             ax.plot(etas, gaps, color=color, lw=1.6, label=f"gamma = {gamma:g}")
             ax.axvline(2 * (1 + gamma) / problem.lipschitz, color=color, ls="--", lw=1.0)
         ax.set_yscale("log")
-        ax.set(xlabel="learning rate eta", ylabel=f"f - f* after {n_iter} steps",
-               title="dashed: stability limits 2(1 + gamma)/L")
+        ax.set(
+            xlabel="learning rate eta",
+            ylabel=f"f - f* after {n_iter} steps",
+            title="dashed: stability limits 2(1 + gamma)/L",
+        )
         ax.legend(fontsize=8, loc="upper left")
         fig.subplots_adjust(left=0.12, right=0.97, top=0.9, bottom=0.15)
     return fig

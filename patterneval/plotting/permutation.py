@@ -31,9 +31,17 @@ class NullDistributionPainter(Painter):
         super().__init__(fig)
         with mpl.rc_context(BOOK_STYLE):
             (self.ax,) = reset_axes(fig, 1)
-            self.hist = self.ax.stairs(np.zeros(_BINS.size - 1), _BINS, fill=True, alpha=0.6,
-                                       color=COLORS["primary"], label="errors on permuted labels")
-            self.observed = self.ax.axvline(0, color=COLORS["secondary"], lw=2, label="observed error")
+            self.hist = self.ax.stairs(
+                np.zeros(_BINS.size - 1),
+                _BINS,
+                fill=True,
+                alpha=0.6,
+                color=COLORS["primary"],
+                label="errors on permuted labels",
+            )
+            self.observed = self.ax.axvline(
+                0, color=COLORS["secondary"], lw=2, label="observed error"
+            )
             self.ax.axvline(0.5, color=COLORS["muted"], ls=":", lw=1)
             self.ax.set(xlabel="cross-validation error", ylabel="permutations", xlim=(-0.02, 1.0))
             self.ax.legend(loc="upper left")
@@ -58,8 +66,10 @@ class NullDistributionPainter(Painter):
         self.observed.set_xdata([result.statistic, result.statistic])
         self.ax.set_ylim(0, max(counts.max(), 1) * 1.2)
         b = int(round(result.pvalue * (result.n_resamples + 1))) - 1
-        self.title.set_text(f"observed {result.statistic:.3f}; b = {b} of m = {result.n_resamples} "
-                            f"as low; p = (b+1)/(m+1) = {result.pvalue:.4f}")
+        self.title.set_text(
+            f"observed {result.statistic:.3f}; b = {b} of m = {result.n_resamples} "
+            f"as low; p = (b+1)/(m+1) = {result.pvalue:.4f}"
+        )
         return self.fig
 
 

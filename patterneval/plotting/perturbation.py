@@ -39,18 +39,33 @@ class PerturbationPainter(Painter):
         super().__init__(fig)
         with mpl.rc_context(BOOK_STYLE):
             self.ax_w, self.ax_e = reset_axes(fig, 2)
-            self.hist_w = self.ax_w.stairs([0.0], [0.0, 1.0], fill=True, alpha=0.5, color=COLORS["primary"],
-                                           label=r"$W^*$")
-            self.q_lines = [self.ax_w.axvline(0, color=COLORS["secondary"], ls="--", lw=1.2) for _ in range(2)]
+            self.hist_w = self.ax_w.stairs(
+                [0.0], [0.0, 1.0], fill=True, alpha=0.5, color=COLORS["primary"], label=r"$W^*$"
+            )
+            self.q_lines = [
+                self.ax_w.axvline(0, color=COLORS["secondary"], ls="--", lw=1.2) for _ in range(2)
+            ]
             self.q_lines[0].set_label("interval's ends")
             self.ax_w.axvline(0, color=COLORS["muted"], lw=1)
-            self.mean_line = self.ax_w.axvline(0, color=COLORS["truth"], lw=1.5, label=r"mean $\bar W^*$")
+            self.mean_line = self.ax_w.axvline(
+                0, color=COLORS["truth"], lw=1.5, label=r"mean $\bar W^*$"
+            )
             self.ax_w.set(ylabel="density")
             self.ax_w.legend(loc="upper right")
-            self.hist_e = self.ax_e.stairs([0.0], [0.0, 1.0], fill=True, alpha=0.5, color=COLORS["tertiary"],
-                                           label=r"$\hat\varepsilon_{CV} - (W^*-\bar W^*)/\sqrt{n}$")
-            self.band = self.ax_e.axvspan(0, 0, color=COLORS["secondary"], alpha=0.15, label="interval")
-            self.centre = self.ax_e.axvline(0, color=COLORS["truth"], lw=1.5, label=r"$\hat\varepsilon_{CV}$")
+            self.hist_e = self.ax_e.stairs(
+                [0.0],
+                [0.0, 1.0],
+                fill=True,
+                alpha=0.5,
+                color=COLORS["tertiary"],
+                label=r"$\hat\varepsilon_{CV} - (W^*-\bar W^*)/\sqrt{n}$",
+            )
+            self.band = self.ax_e.axvspan(
+                0, 0, color=COLORS["secondary"], alpha=0.15, label="interval"
+            )
+            self.centre = self.ax_e.axvline(
+                0, color=COLORS["truth"], lw=1.5, label=r"$\hat\varepsilon_{CV}$"
+            )
             self.ax_e.set(xlabel="error rate", ylabel="density")
             self.ax_e.legend(loc="upper right")
             for ax in (self.ax_w, self.ax_e):
@@ -59,7 +74,11 @@ class PerturbationPainter(Painter):
                 ax.xaxis.set_major_locator(mpl.ticker.MaxNLocator(5))
 
     def update(
-        self, *, result: PerturbationInterval, confidence_level: float = 0.95, n_resamples: int | None = None,
+        self,
+        *,
+        result: PerturbationInterval,
+        confidence_level: float = 0.95,
+        n_resamples: int | None = None,
     ) -> Figure:
         """Show the interval from the first ``n_resamples`` replicates.
 
@@ -146,14 +165,26 @@ def plot_perturbation_coverage(sim: PerturbationCoverage, *, max_rows: int = 100
     with mpl.rc_context(BOOK_STYLE):
         fig = new_figure(width=8.0, height=3.6)
         (ax,) = reset_axes(fig, 1)
-        for covered, color, label in ((True, COLORS["primary"], "covers"), (False, COLORS["secondary"], "misses")):
+        for covered, color, label in (
+            (True, COLORS["primary"], "covers"),
+            (False, COLORS["secondary"], "misses"),
+        ):
             keep = sim.covered[order] == covered
-            ax.hlines(rows[keep], sim.lows[order][keep], sim.highs[order][keep], color=color, lw=1.2,
-                      label=f"{label} ({keep.sum()})")
+            ax.hlines(
+                rows[keep],
+                sim.lows[order][keep],
+                sim.highs[order][keep],
+                color=color,
+                lw=1.2,
+                label=f"{label} ({keep.sum()})",
+            )
         ax.plot(sim.errors[order], rows, "|", color=COLORS["truth"], ms=4)
         ax.axvline(sim.target, color=COLORS["truth"], ls="--", lw=1.2, label="target ε_n")
-        ax.set(xlabel="error rate", ylabel="data set (sorted by CV error)",
-               title=f"{sim.confidence_level:.0%} intervals ({sim.method}), n={sim.n}, first {order.size} "
-                     f"data sets; coverage of all {sim.n_datasets}: {sim.coverage:.3f} ± {sim.std_error:.3f}")
+        ax.set(
+            xlabel="error rate",
+            ylabel="data set (sorted by CV error)",
+            title=f"{sim.confidence_level:.0%} intervals ({sim.method}), n={sim.n}, first {order.size} "
+            f"data sets; coverage of all {sim.n_datasets}: {sim.coverage:.3f} ± {sim.std_error:.3f}",
+        )
         ax.legend(loc="lower right")
     return fig

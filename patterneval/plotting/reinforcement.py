@@ -52,29 +52,67 @@ class GridValueMap:
         Print each cell's value.
     """
 
-    def __init__(self, ax: Axes, grid: GridWorld, *, vmin: float = -1.0, vmax: float = 1.0, second: bool = False,
-                 show_values: bool = True) -> None:
+    def __init__(
+        self,
+        ax: Axes,
+        grid: GridWorld,
+        *,
+        vmin: float = -1.0,
+        vmax: float = 1.0,
+        second: bool = False,
+        show_values: bool = True,
+    ) -> None:
         self.ax, self.grid = ax, grid
         rows, cols = grid.shape
         cmap = mpl.colormaps["RdBu"].with_extremes(bad="#bbbbbb")
-        self.image = ax.imshow(np.zeros(grid.shape), cmap=cmap, vmin=vmin, vmax=vmax, origin="upper")
-        self.texts = [ax.text(c, r + 0.32, "", ha="center", va="center", fontsize=8)
-                      for r, c in grid.cells] if show_values else []
+        self.image = ax.imshow(
+            np.zeros(grid.shape), cmap=cmap, vmin=vmin, vmax=vmax, origin="upper"
+        )
+        self.texts = (
+            [ax.text(c, r + 0.32, "", ha="center", va="center", fontsize=8) for r, c in grid.cells]
+            if show_values
+            else []
+        )
         live = ~grid.terminal
         self.live = live
         rc = np.array(grid.cells, dtype=float)[live]
         zeros = np.zeros(int(live.sum()))
-        self.arrows = ax.quiver(rc[:, 1], rc[:, 0], zeros, zeros, angles="xy", scale_units="xy", scale=1,
-                                color=COLORS["truth"], width=0.012, pivot="middle")
+        self.arrows = ax.quiver(
+            rc[:, 1],
+            rc[:, 0],
+            zeros,
+            zeros,
+            angles="xy",
+            scale_units="xy",
+            scale=1,
+            color=COLORS["truth"],
+            width=0.012,
+            pivot="middle",
+        )
         self.arrows2 = None
         if second:
-            self.arrows2 = ax.quiver(rc[:, 1], rc[:, 0], zeros, zeros, angles="xy", scale_units="xy", scale=1,
-                                     color=COLORS["secondary"], width=0.006, pivot="middle")
+            self.arrows2 = ax.quiver(
+                rc[:, 1],
+                rc[:, 0],
+                zeros,
+                zeros,
+                angles="xy",
+                scale_units="xy",
+                scale=1,
+                color=COLORS["secondary"],
+                width=0.006,
+                pivot="middle",
+            )
         for s in np.flatnonzero(grid.terminal):
             r, c = grid.cells[s]
-            ax.add_patch(mpl.patches.Rectangle((c - 0.5, r - 0.5), 1, 1, fill=False, lw=2,
-                                               ec=COLORS["truth"]))
-            ax.text(c, r, f"{grid.terminal_rewards[(r, c)]:+g}", ha="center", va="center", fontsize=11)
+            ax.add_patch(
+                mpl.patches.Rectangle(
+                    (c - 0.5, r - 0.5), 1, 1, fill=False, lw=2, ec=COLORS["truth"]
+                )
+            )
+            ax.text(
+                c, r, f"{grid.terminal_rewards[(r, c)]:+g}", ha="center", va="center", fontsize=11
+            )
         # no axis: cells are labelled by their values, and tick text dominates a redraw
         ax.set_axis_off()
         ax.set_xlim(-0.5, cols - 0.5)
@@ -87,7 +125,9 @@ class GridValueMap:
         steps = _STEPS[np.asarray(policy)[live]] * length
         return steps[:, 1], steps[:, 0]
 
-    def update(self, values: ArrayLike, policy: ArrayLike, policy2: ArrayLike | None = None) -> None:
+    def update(
+        self, values: ArrayLike, policy: ArrayLike, policy2: ArrayLike | None = None
+    ) -> None:
         """Set the cell colours, the printed values and the arrows.
 
         Parameters
@@ -112,8 +152,15 @@ class GridValueMap:
             self.arrows2.set_UVC(*self._uv(policy2, self.live, 0.32))
 
 
-def plot_value_maps(grid: GridWorld, panels: Sequence[tuple[ArrayLike, ArrayLike, str]], *, vmin: float = -1.0,
-                    vmax: float = 1.0, width: float | None = None, height: float = 3.0) -> Figure:
+def plot_value_maps(
+    grid: GridWorld,
+    panels: Sequence[tuple[ArrayLike, ArrayLike, str]],
+    *,
+    vmin: float = -1.0,
+    vmax: float = 1.0,
+    width: float | None = None,
+    height: float = 3.0,
+) -> Figure:
     """Side-by-side value maps; ``panels`` is a list of ``(values, policy, title)``.
 
     Parameters
@@ -142,9 +189,17 @@ def plot_value_maps(grid: GridWorld, panels: Sequence[tuple[ArrayLike, ArrayLike
     return fig
 
 
-def plot_learning_curves(curves: dict, *, xlabel: str = "episode", ylabel: str = "RMS error against the exact values",
-                         title: str | None = None, log: bool = True, first: int = 1, width: float = 7.0,
-                         height: float = 3.4) -> Figure:
+def plot_learning_curves(
+    curves: dict,
+    *,
+    xlabel: str = "episode",
+    ylabel: str = "RMS error against the exact values",
+    title: str | None = None,
+    log: bool = True,
+    first: int = 1,
+    width: float = 7.0,
+    height: float = 3.4,
+) -> Figure:
     """One line per entry of ``curves`` (label -> y values against first, first + 1, ...).
 
     Parameters
@@ -202,15 +257,23 @@ class ReinforcementPainter(Painter):
         by ``update``).
     """
 
-    def __init__(self, fig: Figure, *, n_episodes: int = 300, rng: int | np.random.Generator | None = 0,
-                 **grid_options: Any) -> None:
+    def __init__(
+        self,
+        fig: Figure,
+        *,
+        n_episodes: int = 300,
+        rng: int | np.random.Generator | None = 0,
+        **grid_options: Any,
+    ) -> None:
         super().__init__(fig)
         self.n_episodes, self.rng = n_episodes, rng
         self.grid_options = grid_options
         self._cache: dict[tuple[float, float, float], tuple] = {}
         with mpl.rc_context(BOOK_STYLE):
             self.ax_map, self.ax_curve = reset_axes(fig, 2)
-            self.map = GridValueMap(self.ax_map, gridworld(**grid_options), second=True, show_values=False)
+            self.map = GridValueMap(
+                self.ax_map, gridworld(**grid_options), second=True, show_values=False
+            )
             (self.curve,) = self.ax_curve.plot([], [], color=COLORS["secondary"], lw=1.2)
             self.ax_curve.set_yscale("log")
             # plain-text major ticks, no minor ticks: mathtext labels would dominate a redraw
@@ -223,7 +286,10 @@ class ReinforcementPainter(Painter):
             fig.subplots_adjust(left=0.04, right=0.98, bottom=0.15, top=0.88, wspace=0.2)
 
     def compute(
-        self, gamma: float, alpha: float, epsilon: float,
+        self,
+        gamma: float,
+        alpha: float,
+        epsilon: float,
     ) -> tuple[GridWorld, PlanningResult, ControlResult, np.ndarray]:
         """The gridworld, its exact solution, the Q-learning run and its RMS error curve
         for one setting (cached).
@@ -244,7 +310,9 @@ class ReinforcementPainter(Painter):
         if key not in self._cache:
             grid = gridworld(gamma=gamma, **self.grid_options)
             exact = policy_iteration(grid)
-            learned = q_learning(grid, alpha=alpha, epsilon=epsilon, n_episodes=self.n_episodes, rng=self.rng)
+            learned = q_learning(
+                grid, alpha=alpha, epsilon=epsilon, n_episodes=self.n_episodes, rng=self.rng
+            )
             error = learning_curve(learned.history, exact.values, mask=~grid.terminal)
             self._cache[key] = (grid, exact, learned, error)
         return self._cache[key]
@@ -272,6 +340,9 @@ class ReinforcementPainter(Painter):
         agree = int(np.sum(learned.policy[live] == exact.policy[live]))
         self._status(self.ax_map, f"γ={gamma:.2f}: exact v*; optimal (black), learned (orange)")
         self.curve.set_data(np.arange(1, error.size + 1), np.maximum(error, 1e-3))
-        self._status(self.ax_curve, f"Q-learning α={alpha:.2f}, ε={epsilon:.2f}: final RMS {error[-1]:.3f}\n"
-                                   f"greedy action optimal in {agree} of {int(live.sum())} states")
+        self._status(
+            self.ax_curve,
+            f"Q-learning α={alpha:.2f}, ε={epsilon:.2f}: final RMS {error[-1]:.3f}\n"
+            f"greedy action optimal in {agree} of {int(live.sum())} states",
+        )
         return self.fig

@@ -17,8 +17,12 @@ from ..book.cross_validation import EstimatorSimulation, simulate_distinct_share
 from ..resampling.bootstrap import _632_plus, inclusion_probability
 from ._style import BOOK_STYLE, COLORS, Painter, new_figure, reset_axes
 
-__all__ = ["BootstrapPainter", "draw_bootstrap", "plot_estimator_simulation",
-           "plot_inclusion_probability"]
+__all__ = [
+    "BootstrapPainter",
+    "draw_bootstrap",
+    "plot_estimator_simulation",
+    "plot_inclusion_probability",
+]
 
 _LIMIT = 1.0 - np.exp(-1.0)
 
@@ -54,8 +58,9 @@ class BootstrapPainter(Painter):
         with mpl.rc_context(BOOK_STYLE):
             self.ax_share, self.ax_w = reset_axes(fig, 2)
             ax = self.ax_share
-            self.hist = ax.stairs([0.0], [0.0, 1.0], fill=True, alpha=0.5, color=COLORS["primary"],
-                                  label="simulated")
+            self.hist = ax.stairs(
+                [0.0], [0.0, 1.0], fill=True, alpha=0.5, color=COLORS["primary"], label="simulated"
+            )
             self.formula = ax.axvline(0, color=COLORS["secondary"], lw=1.5, label=r"$1-(1-1/N)^N$")
             ax.axvline(_LIMIT, color=COLORS["truth"], ls=":", lw=1.2, label=r"$1-1/e$")
             ax.set(xlabel="share of distinct samples", ylabel="density")
@@ -64,14 +69,34 @@ class BootstrapPainter(Painter):
             ax = self.ax_w
             ax.plot(grid, [_weight(r) for r in grid], color=COLORS["primary"], label=r"$w(R)$")
             (self.marker,) = ax.plot([0.0], [0.632], "o", color=COLORS["secondary"], ms=7)
-            ax.set(xlabel="relative overfitting rate R", ylabel="weight of the OOB term",
-                   xlim=(0, 1), ylim=(0.6, 1.02))
+            ax.set(
+                xlabel="relative overfitting rate R",
+                ylabel="weight of the OOB term",
+                xlim=(0, 1),
+                ylim=(0.6, 1.02),
+            )
             ax.legend(loc="upper left")
-            self.text = ax.text(0.98, 0.04, "", transform=ax.transAxes, ha="right", va="bottom",
-                                family="monospace", fontsize=8)
+            self.text = ax.text(
+                0.98,
+                0.04,
+                "",
+                transform=ax.transAxes,
+                ha="right",
+                va="bottom",
+                family="monospace",
+                fontsize=8,
+            )
 
-    def update(self, *, n: int, resubstitution: float = 0.0, oob: float = 0.3, gamma: float = 0.5,
-               n_resamples: int = 4000, rng: int | np.random.Generator | None = 0) -> Figure:
+    def update(
+        self,
+        *,
+        n: int,
+        resubstitution: float = 0.0,
+        oob: float = 0.3,
+        gamma: float = 0.5,
+        n_resamples: int = 4000,
+        rng: int | np.random.Generator | None = 0,
+    ) -> Figure:
         """Draw both panels for one setting.
 
         Parameters
@@ -98,7 +123,7 @@ class BootstrapPainter(Painter):
         counts = np.bincount(np.rint(share * n).astype(int), minlength=n + 1)[1:]
         dens = counts / (counts.sum() / n)
         lo, hi = np.flatnonzero(counts)[[0, -1]]
-        self.hist.set_data(dens[lo:hi + 1], edges[lo:hi + 2])
+        self.hist.set_data(dens[lo : hi + 1], edges[lo : hi + 2])
         self.ax_share.set_xlim(min(edges[lo], _LIMIT - 0.02), max(edges[hi + 1], _LIMIT + 0.02))
         self.ax_share.set_ylim(0, dens.max() * 1.15)
         p = inclusion_probability(n)
@@ -108,9 +133,11 @@ class BootstrapPainter(Painter):
         oob_capped, rate, weight, estimate = _632_plus(resubstitution, oob, gamma)
         self.marker.set_data([rate], [weight])
         self.ax_w.set_title(f"R={rate:.3f}, w={weight:.3f}")
-        self.text.set_text(f"err={resubstitution:.2f} Err1={oob:.2f} gamma={gamma:.2f}\n"
-                           f".632 ={0.368 * resubstitution + 0.632 * oob:.4f}\n"
-                           f".632+={estimate:.4f}")
+        self.text.set_text(
+            f"err={resubstitution:.2f} Err1={oob:.2f} gamma={gamma:.2f}\n"
+            f".632 ={0.368 * resubstitution + 0.632 * oob:.4f}\n"
+            f".632+={estimate:.4f}"
+        )
         return self.fig
 
 
@@ -150,8 +177,9 @@ def plot_inclusion_probability(n_max: int = 200) -> Figure:
     fig = new_figure(width=6.0, height=3.0)
     with mpl.rc_context(BOOK_STYLE):
         (ax,) = reset_axes(fig, 1)
-        ax.plot(n, inclusion_probability(n), ".", color=COLORS["primary"], ms=3,
-                label=r"$1-(1-1/N)^N$")
+        ax.plot(
+            n, inclusion_probability(n), ".", color=COLORS["primary"], ms=3, label=r"$1-(1-1/N)^N$"
+        )
         ax.axhline(_LIMIT, color=COLORS["truth"], ls=":", label=r"$1-1/e \approx 0.632$")
         ax.set(xscale="log", xlabel="N", ylabel="P(sample is drawn)")
         ax.legend(loc="upper right")
@@ -177,10 +205,18 @@ def plot_estimator_simulation(sim: EstimatorSimulation) -> Figure:
     with mpl.rc_context(BOOK_STYLE):
         (ax,) = reset_axes(fig, 1)
         ax.boxplot(diff, tick_labels=list(sim.names), showfliers=False)
-        ax.plot(np.arange(1, len(sim.names) + 1), sim.bias, "D", color=COLORS["secondary"],
-                label="bias (mean)")
+        ax.plot(
+            np.arange(1, len(sim.names) + 1),
+            sim.bias,
+            "D",
+            color=COLORS["secondary"],
+            label="bias (mean)",
+        )
         ax.axhline(0, color=COLORS["truth"], lw=1)
-        ax.set(ylabel="estimate - true error", title=f"{sim.true_errors.size} training sets of n={sim.n}")
+        ax.set(
+            ylabel="estimate - true error",
+            title=f"{sim.true_errors.size} training sets of n={sim.n}",
+        )
         ax.legend(loc="upper right")
     _fit_left_margin(fig)
     return fig

@@ -35,11 +35,20 @@ class SelectionLeakPainter(Painter):
         with mpl.rc_context(BOOK_STYLE):
             self.ax_k, self.ax_p = reset_axes(fig, 2)
             self.lines = {}
-            for ax, xlabel in ((self.ax_k, "k (features kept)"), (self.ax_p, "p (features in all)")):
+            for ax, xlabel in (
+                (self.ax_k, "k (features kept)"),
+                (self.ax_p, "p (features in all)"),
+            ):
                 ax.axhline(0.5, color=COLORS["truth"], ls="--", lw=1, label="true error 0.5")
-                self.lines[ax, "cv1"], = ax.plot([], [], "o-", color=COLORS["secondary"], label="CV1 (select first)")
-                self.lines[ax, "cv2"], = ax.plot([], [], "s-", color=COLORS["primary"], label="CV2 (select inside)")
-                self.lines[ax, "mark"], = ax.plot([], [], "o", ms=12, mfc="none", color=COLORS["truth"])
+                (self.lines[ax, "cv1"],) = ax.plot(
+                    [], [], "o-", color=COLORS["secondary"], label="CV1 (select first)"
+                )
+                (self.lines[ax, "cv2"],) = ax.plot(
+                    [], [], "s-", color=COLORS["primary"], label="CV2 (select inside)"
+                )
+                (self.lines[ax, "mark"],) = ax.plot(
+                    [], [], "o", ms=12, mfc="none", color=COLORS["truth"]
+                )
                 ax.set(xlabel=xlabel, ylim=(-0.02, 1.02))
                 ax.set_yticks(_Y_TICKS)
             self.ax_k.set_ylabel("cross-validation error")
@@ -54,7 +63,10 @@ class SelectionLeakPainter(Painter):
         self._grid = grid
         self._cv1, self._cv2 = grid.cv1_mean, grid.cv2_mean
         self._log_k, self._log_p = np.log10(grid.k), np.log10(grid.n_features)
-        for ax, values, logs in ((self.ax_k, grid.k, self._log_k), (self.ax_p, grid.n_features, self._log_p)):
+        for ax, values, logs in (
+            (self.ax_k, grid.k, self._log_k),
+            (self.ax_p, grid.n_features, self._log_p),
+        ):
             pad = np.log10(1.5)
             ax.set_xlim(logs[0] - pad, logs[-1] + pad)
             ax.set_xticks(logs, [str(int(v)) for v in values])

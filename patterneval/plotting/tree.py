@@ -37,10 +37,12 @@ class PruningPainter(Painter):
         super().__init__(fig)
         with mpl.rc_context(BOOK_STYLE):
             self.ax_map, self.ax_err = reset_axes(fig, 2)
-            (self.train_line,) = self.ax_err.plot([], [], "o-", color=COLORS["primary"], ms=3, lw=1.4,
-                                                  label="training error")
-            (self.test_line,) = self.ax_err.plot([], [], "s-", color=COLORS["secondary"], ms=3, lw=1.4,
-                                                 label="test error")
+            (self.train_line,) = self.ax_err.plot(
+                [], [], "o-", color=COLORS["primary"], ms=3, lw=1.4, label="training error"
+            )
+            (self.test_line,) = self.ax_err.plot(
+                [], [], "s-", color=COLORS["secondary"], ms=3, lw=1.4, label="test error"
+            )
             self.marker = self.ax_err.axvline(1, color=COLORS["truth"], lw=1.0, ls=":")
             self.ax_err.set(xlabel="number of leaves |T|", ylabel="error rate")
             # few plain ticks: tick labels dominate the cost of a redraw
@@ -51,8 +53,15 @@ class PruningPainter(Painter):
             fig.subplots_adjust(left=0.07, right=0.98, top=0.88, bottom=0.15, wspace=0.25)
         self.image: AxesImage | None = None
 
-    def prepare(self, sequence: PruningSequence, X: np.ndarray, y: np.ndarray, xx: np.ndarray, yy: np.ndarray,
-                feature_names: tuple[str, str] = ("x0", "x1")) -> PruningPainter:
+    def prepare(
+        self,
+        sequence: PruningSequence,
+        X: np.ndarray,
+        y: np.ndarray,
+        xx: np.ndarray,
+        yy: np.ndarray,
+        feature_names: tuple[str, str] = ("x0", "x1"),
+    ) -> PruningPainter:
         """Set the pruning path and the data once.
 
         Parameters
@@ -80,11 +89,24 @@ class PruningPainter(Painter):
         extent = (xx.min(), xx.max(), yy.min(), yy.max())
         with mpl.rc_context(BOOK_STYLE):
             self.image = self.ax_map.imshow(
-                sequence.grid_predictions[0].reshape(self.shape), origin="lower", extent=extent,
-                aspect="auto", cmap=cmap, alpha=0.3, vmin=-0.5, vmax=n_classes - 0.5,
-                interpolation="nearest")
-            self.ax_map.scatter(X[:, 0], X[:, 1], c=[_CLASS_COLORS[k] for k in y], s=10,
-                                edgecolors="white", linewidths=0.3)
+                sequence.grid_predictions[0].reshape(self.shape),
+                origin="lower",
+                extent=extent,
+                aspect="auto",
+                cmap=cmap,
+                alpha=0.3,
+                vmin=-0.5,
+                vmax=n_classes - 0.5,
+                interpolation="nearest",
+            )
+            self.ax_map.scatter(
+                X[:, 0],
+                X[:, 1],
+                c=[_CLASS_COLORS[k] for k in y],
+                s=10,
+                edgecolors="white",
+                linewidths=0.3,
+            )
             self.ax_map.set(xlabel=feature_names[0], ylabel=feature_names[1])
             self.ax_map.grid(False)
             self.train_line.set_data(sequence.n_leaves, sequence.train_error)
@@ -111,8 +133,12 @@ class PruningPainter(Painter):
         assert self.image is not None and seq.grid_predictions is not None  # prepare() came first
         self.image.set_data(seq.grid_predictions[step].reshape(self.shape))
         self.marker.set_xdata([seq.n_leaves[step]] * 2)
-        self._status(self.ax_map, f"alpha = {seq.ccp_alphas[step]:.4f}: {seq.n_leaves[step]} leaves")
-        self._status(self.ax_err, f"train {seq.train_error[step]:.3f}, test {seq.test_error[step]:.3f}")
+        self._status(
+            self.ax_map, f"alpha = {seq.ccp_alphas[step]:.4f}: {seq.n_leaves[step]} leaves"
+        )
+        self._status(
+            self.ax_err, f"train {seq.train_error[step]:.3f}, test {seq.test_error[step]:.3f}"
+        )
         return self.fig
 
 
@@ -134,13 +160,31 @@ def plot_pruning_errors(sequence: PruningSequence, *, title: str = "") -> Figure
         fig = new_figure(width=7.0, height=3.2)
         (ax,) = reset_axes(fig, 1)
         a = sequence.ccp_alphas
-        ax.step(a, sequence.train_error, where="post", color=COLORS["primary"], lw=1.6,
-                label="training error")
-        ax.step(a, sequence.test_error, where="post", color=COLORS["secondary"], lw=1.6,
-                label="test error")
+        ax.step(
+            a,
+            sequence.train_error,
+            where="post",
+            color=COLORS["primary"],
+            lw=1.6,
+            label="training error",
+        )
+        ax.step(
+            a,
+            sequence.test_error,
+            where="post",
+            color=COLORS["secondary"],
+            lw=1.6,
+            label="test error",
+        )
         best = int(np.argmin(sequence.test_error))
-        ax.plot([a[best]], [sequence.test_error[best]], "o", color=COLORS["truth"], ms=5,
-                label=f"lowest test error ({sequence.n_leaves[best]} leaves)")
+        ax.plot(
+            [a[best]],
+            [sequence.test_error[best]],
+            "o",
+            color=COLORS["truth"],
+            ms=5,
+            label=f"lowest test error ({sequence.n_leaves[best]} leaves)",
+        )
         positive = a[a > 0]
         if positive.size:  # the last alphas are far apart: a linear axis hides the rest
             ax.set_xscale("symlog", linthresh=float(positive.min()))

@@ -127,10 +127,25 @@ def fmt_interval(low, high, digits: int = 3) -> str:
     return f"[{fmt(low, digits)}, {fmt(high, digits)}]"
 
 
-_LATEX_SPECIAL = {"\\": r"\textbackslash{}", "&": r"\&", "%": r"\%", "$": r"\$", "#": r"\#",
-                  "_": r"\_", "{": r"\{", "}": r"\}", "~": r"\textasciitilde{}",
-                  "^": r"\textasciicircum{}", "<": r"$<$", ">": r"$>$", "±": r"$\pm$",
-                  "–": "--", "≤": r"$\le$", "≥": r"$\ge$", "š": r"\v{s}"}
+_LATEX_SPECIAL = {
+    "\\": r"\textbackslash{}",
+    "&": r"\&",
+    "%": r"\%",
+    "$": r"\$",
+    "#": r"\#",
+    "_": r"\_",
+    "{": r"\{",
+    "}": r"\}",
+    "~": r"\textasciitilde{}",
+    "^": r"\textasciicircum{}",
+    "<": r"$<$",
+    ">": r"$>$",
+    "±": r"$\pm$",
+    "–": "--",
+    "≤": r"$\le$",
+    "≥": r"$\ge$",
+    "š": r"\v{s}",
+}
 
 
 def latex_escape(text: str) -> str:
@@ -198,7 +213,7 @@ class Report(Result):
 
     def __repr__(self) -> str:
         text = f"{type(self).__name__}({self._headline_text()})"
-        return text if len(text) <= REPR_MAX_CHARS else text[:REPR_MAX_CHARS - 4] + "...)"
+        return text if len(text) <= REPR_MAX_CHARS else text[: REPR_MAX_CHARS - 4] + "...)"
 
     def figure(self) -> Any:  # a matplotlib Figure or None; matplotlib is optional
         """The report's figure (a matplotlib Figure; matplotlib is needed), or None when
@@ -220,15 +235,20 @@ class Report(Result):
         parts = [f"<div><b>{html.escape(self.title)}</b>"]
         for table in self._tables():
             head = "".join(f"<th>{html.escape(str(c))}</th>" for c in table.columns)
-            body = "".join("<tr>" + "".join(f"<td>{html.escape(str(c))}</td>" for c in row) + "</tr>"
-                           for row in table.rows)
-            parts.append(f"<table><caption style='text-align:left'>{html.escape(table.caption)}</caption>"
-                         f"<thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>")
+            body = "".join(
+                "<tr>" + "".join(f"<td>{html.escape(str(c))}</td>" for c in row) + "</tr>"
+                for row in table.rows
+            )
+            parts.append(
+                f"<table><caption style='text-align:left'>{html.escape(table.caption)}</caption>"
+                f"<thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
+            )
         parts.append(self._figure_html())
         parts.append(f"<p>{html.escape(self.summary())}</p>")
         links = " · ".join(
             f"{html.escape(m.name)} ({_link(m.chapter, 'chapter')}, {_link(m.api, 'API')})"
-            for m in self._methods())
+            for m in self._methods()
+        )
         parts.append(f"<p style='font-size:smaller'>Methods: {links}</p></div>")
         return "".join(parts)
 
@@ -242,15 +262,27 @@ class Report(Result):
         """
         lines = [f"### {self.title}", ""]
         for table in self._tables():
-            lines += [f"**{table.caption}**", "",
-                      "| " + " | ".join(_md_cell(c) for c in table.columns) + " |",
-                      "|" + "|".join("---" for _ in table.columns) + "|"]
+            lines += [
+                f"**{table.caption}**",
+                "",
+                "| " + " | ".join(_md_cell(c) for c in table.columns) + " |",
+                "|" + "|".join("---" for _ in table.columns) + "|",
+            ]
             lines += ["| " + " | ".join(_md_cell(c) for c in row) + " |" for row in table.rows]
             lines.append("")
-        lines += [self.summary(), "", f"*Methods.* {self.methods_text()}", "", "References: "
-                  + "; ".join(self.references()) + ".", ""]
+        lines += [
+            self.summary(),
+            "",
+            f"*Methods.* {self.methods_text()}",
+            "",
+            "References: " + "; ".join(self.references()) + ".",
+            "",
+        ]
         root = _BOOK_URL[0] or ""
-        lines += [f"- {m.name}: [chapter]({root}{m.chapter}), [API]({root}{m.api})" for m in self._methods()]
+        lines += [
+            f"- {m.name}: [chapter]({root}{m.chapter}), [API]({root}{m.api})"
+            for m in self._methods()
+        ]
         return "\n".join(lines) + "\n"
 
     def to_latex(self) -> str:
@@ -264,9 +296,15 @@ class Report(Result):
         out = []
         for table in self._tables():
             spec = "l" + "r" * (len(table.columns) - 1)
-            out += [r"\begin{table}[ht]", r"\centering", rf"\caption{{{latex_escape(table.caption)}}}",
-                    rf"\begin{{tabular}}{{{spec}}}", r"\toprule",
-                    " & ".join(latex_escape(c) for c in table.columns) + r" \\", r"\midrule"]
+            out += [
+                r"\begin{table}[ht]",
+                r"\centering",
+                rf"\caption{{{latex_escape(table.caption)}}}",
+                rf"\begin{{tabular}}{{{spec}}}",
+                r"\toprule",
+                " & ".join(latex_escape(c) for c in table.columns) + r" \\",
+                r"\midrule",
+            ]
             out += [" & ".join(latex_escape(c) for c in row) + r" \\" for row in table.rows]
             out += [r"\bottomrule", r"\end{tabular}", r"\end{table}", ""]
         out += [latex_escape(self.methods_text()), ""]

@@ -26,15 +26,23 @@ def draw_seeds(rng, names) -> dict:
 def resolve_cv(cv, seed: int):
     """``cv=None`` as the splitter it stands for; anything else as given."""
     if cv is None:
-        return RepeatedStratifiedKFold(n_splits=DEFAULT_FOLDS, n_repeats=DEFAULT_REPEATS, random_state=seed)
+        return RepeatedStratifiedKFold(
+            n_splits=DEFAULT_FOLDS, n_repeats=DEFAULT_REPEATS, random_state=seed
+        )
     return cv
 
 
 def describe_cv(cv, groups) -> str:
     """``10 x 10-fold stratified CV``, ``5-fold stratified CV``, or the splitter's class name."""
     n_rep, n_fold = len(groups), len(groups[0])
-    if isinstance(cv, RepeatedStratifiedKFold) or (isinstance(cv, numbers.Integral) and not isinstance(cv, bool)):
-        return f"{n_rep} x {n_fold}-fold stratified CV" if n_rep > 1 else f"{n_fold}-fold stratified CV"
+    if isinstance(cv, RepeatedStratifiedKFold) or (
+        isinstance(cv, numbers.Integral) and not isinstance(cv, bool)
+    ):
+        return (
+            f"{n_rep} x {n_fold}-fold stratified CV"
+            if n_rep > 1
+            else f"{n_fold}-fold stratified CV"
+        )
     name = type(cv).__name__ if hasattr(cv, "split") else "given (train, test) pairs"
     return f"{name} ({n_rep * n_fold} splits)"
 
@@ -46,19 +54,30 @@ def check_test_size(test_size, labels):
         return None
     n, n_classes = labels.size, np.unique(labels).size
     if isinstance(test_size, (bool, np.bool_)) or not isinstance(test_size, numbers.Real):
-        raise fail("test_size", "None, a fraction in (0, 1) or a number of test samples", test_size,
-                   error=TypeError)
+        raise fail(
+            "test_size",
+            "None, a fraction in (0, 1) or a number of test samples",
+            test_size,
+            error=TypeError,
+        )
     if isinstance(test_size, numbers.Integral):
         if not n_classes <= test_size <= n - n_classes:
-            raise fail("test_size", f"a number of test samples in {n_classes}..{n - n_classes} (every "
-                                    f"class on both sides of the split; n = {n})", test_size)
+            raise fail(
+                "test_size",
+                f"a number of test samples in {n_classes}..{n - n_classes} (every "
+                f"class on both sides of the split; n = {n})",
+                test_size,
+            )
         return int(test_size)
     t = float(test_size)
     if not (np.isfinite(t) and 0 < t < 1):
         raise fail("test_size", "a fraction in (0, 1) or a number of test samples", t)
     if not n_classes <= round(t * n) <= n - n_classes:
-        raise fail("test_size", f"a fraction that leaves every class on both sides (n = {n}, "
-                                f"{n_classes} classes)", t)
+        raise fail(
+            "test_size",
+            f"a fraction that leaves every class on both sides (n = {n}, {n_classes} classes)",
+            t,
+        )
     return t
 
 
@@ -68,8 +87,13 @@ def holdout_split(labels, test_size, seed: int):
     try:
         train, test = train_test_split(idx, test_size=test_size, stratify=labels, random_state=seed)
     except ValueError as exc:
-        raise fail("test_size", "a split that leaves every class on both sides", show(test_size),
-                   echo=False, hint=str(exc)) from None
+        raise fail(
+            "test_size",
+            "a split that leaves every class on both sides",
+            show(test_size),
+            echo=False,
+            hint=str(exc),
+        ) from None
     return np.sort(train), np.sort(test)
 
 

@@ -124,102 +124,205 @@ class ClassifierReport(Report):
         """(label, value, low, high, note) of each estimate."""
         cl = f"{self.confidence_level:.0%}"
         cv = self.cross_validation
-        sd = (f"sd over repeats {fmt(cv.repeat_std)}" if cv.n_repeats > 1
-              else f"sd over folds {fmt(cv.fold_std)}")
-        rows = [(f"error, {self.cv_description}", cv.error, None, None, sd),
-                (f"error, .632+ bootstrap ({self.bootstrap.n_resamples} resamples)", self.bootstrap.estimate,
-                 None, None, f"out-of-bootstrap {fmt(self.bootstrap.oob)}, resubstitution "
-                             f"{fmt(self.bootstrap.resubstitution)}")]
+        sd = (
+            f"sd over repeats {fmt(cv.repeat_std)}"
+            if cv.n_repeats > 1
+            else f"sd over folds {fmt(cv.fold_std)}"
+        )
+        rows = [
+            (f"error, {self.cv_description}", cv.error, None, None, sd),
+            (
+                f"error, .632+ bootstrap ({self.bootstrap.n_resamples} resamples)",
+                self.bootstrap.estimate,
+                None,
+                None,
+                f"out-of-bootstrap {fmt(self.bootstrap.oob)}, resubstitution "
+                f"{fmt(self.bootstrap.resubstitution)}",
+            ),
+        ]
         if self.holdout is not None:
-            rows.append((f"error, hold-out (n = {self.holdout.n})", self.holdout.error, self.holdout_interval.low,
-                         self.holdout_interval.high, f"{cl} Wilson interval"))
+            rows.append(
+                (
+                    f"error, hold-out (n = {self.holdout.n})",
+                    self.holdout.error,
+                    self.holdout_interval.low,
+                    self.holdout_interval.high,
+                    f"{cl} Wilson interval",
+                )
+            )
         if self.auc is not None:
-            rows.append((f"AUC, {self.score_source}", self.auc.statistic, self.auc.low, self.auc.high,
-                         f"{cl} DeLong interval"))
+            rows.append(
+                (
+                    f"AUC, {self.score_source}",
+                    self.auc.statistic,
+                    self.auc.low,
+                    self.auc.high,
+                    f"{cl} DeLong interval",
+                )
+            )
         if self.calibration is not None:
-            rows.append((f"ECE, {self.score_source} ({self.calibration.n_bins} bins)", self.calibration.statistic,
-                         None, None, f"{self.calibration.kind} calibration"))
+            rows.append(
+                (
+                    f"ECE, {self.score_source} ({self.calibration.n_bins} bins)",
+                    self.calibration.statistic,
+                    None,
+                    None,
+                    f"{self.calibration.kind} calibration",
+                )
+            )
         if self.brier is not None:
-            rows.append((f"Brier score, {self.score_source}", self.brier.brier, None, None,
-                         f"reliability {fmt(self.brier.reliability)}, resolution {fmt(self.brier.resolution)}"))
+            rows.append(
+                (
+                    f"Brier score, {self.score_source}",
+                    self.brier.brier,
+                    None,
+                    None,
+                    f"reliability {fmt(self.brier.reliability)}, resolution {fmt(self.brier.resolution)}",
+                )
+            )
         return rows
 
     def _tables(self):
-        rows = tuple((label, fmt(v), "–" if lo is None else fmt_interval(lo, hi), note)
-                     for label, v, lo, hi, note in self._rows())
-        return [Table(f"{self.name} on {self.n_samples} samples, {self.classes.size} classes",
-                      ("estimate", "value", "interval", "note"), rows)]
+        rows = tuple(
+            (label, fmt(v), "–" if lo is None else fmt_interval(lo, hi), note)
+            for label, v, lo, hi, note in self._rows()
+        )
+        return [
+            Table(
+                f"{self.name} on {self.n_samples} samples, {self.classes.size} classes",
+                ("estimate", "value", "interval", "note"),
+                rows,
+            )
+        ]
 
     def _frame(self):
         rows = self._rows()
-        return (["value", "low", "high"],
-                [[v, np.nan if lo is None else lo, np.nan if hi is None else hi] for _, v, lo, hi, _ in rows],
-                [r[0] for r in rows])
+        return (
+            ["value", "low", "high"],
+            [
+                [v, np.nan if lo is None else lo, np.nan if hi is None else hi]
+                for _, v, lo, hi, _ in rows
+            ],
+            [r[0] for r in rows],
+        )
 
     def summary(self) -> str:
         cl = f"{self.confidence_level:.0%}"
         cv = self.cross_validation
-        parts = [f"{self.name}: error {fmt(cv.error)} by {self.cv_description}",
-                 f"{fmt(self.bootstrap.estimate)} by the .632+ bootstrap"]
+        parts = [
+            f"{self.name}: error {fmt(cv.error)} by {self.cv_description}",
+            f"{fmt(self.bootstrap.estimate)} by the .632+ bootstrap",
+        ]
         if self.holdout is not None:
             assert self.holdout_interval is not None  # computed with the hold-out
-            parts.append(f"{fmt(self.holdout.error)} {fmt_interval(*self.holdout_interval)} on a hold-out of "
-                         f"{self.holdout.n} samples ({cl} Wilson interval)")
+            parts.append(
+                f"{fmt(self.holdout.error)} {fmt_interval(*self.holdout_interval)} on a hold-out of "
+                f"{self.holdout.n} samples ({cl} Wilson interval)"
+            )
         text = "; ".join(parts) + "."
         if self.auc is not None:
-            text += (f" AUC {fmt(self.auc.statistic)} {fmt_interval(self.auc.low, self.auc.high)} ({cl} DeLong "
-                     f"interval, {self.score_source} scores).")
+            text += (
+                f" AUC {fmt(self.auc.statistic)} {fmt_interval(self.auc.low, self.auc.high)} ({cl} DeLong "
+                f"interval, {self.score_source} scores)."
+            )
         if self.calibration is not None:
             text += f" Expected calibration error {fmt(self.calibration.statistic)}"
-            text += (f", Brier score {fmt(self.brier.brier)} (reliability {fmt(self.brier.reliability)}, "
-                     f"resolution {fmt(self.brier.resolution)})." if self.brier is not None else ".")
+            text += (
+                f", Brier score {fmt(self.brier.brier)} (reliability {fmt(self.brier.reliability)}, "
+                f"resolution {fmt(self.brier.resolution)})."
+                if self.brier is not None
+                else "."
+            )
         if self.notes:
             text += " " + " ".join(self.notes)
         return text
 
     def _methods(self):
-        m = [Method("cross-validation",
-                    f"The error rate was estimated by {self.cv_description} (the share of misclassified "
-                    f"held-out samples, averaged over repeats; Kohavi 1995).",
-                    "Kohavi 1995", CHAPTERS["cross-validation"], api("resampling", "cross_val_error")),
-             Method(".632+ bootstrap",
-                    f"It was also estimated by the .632+ bootstrap with {self.bootstrap.n_resamples} resamples "
-                    f"(Efron & Tibshirani 1997).",
-                    "Efron & Tibshirani 1997", CHAPTERS["cross-validation"], api("resampling", "bootstrap_error"))]
+        m = [
+            Method(
+                "cross-validation",
+                f"The error rate was estimated by {self.cv_description} (the share of misclassified "
+                f"held-out samples, averaged over repeats; Kohavi 1995).",
+                "Kohavi 1995",
+                CHAPTERS["cross-validation"],
+                api("resampling", "cross_val_error"),
+            ),
+            Method(
+                ".632+ bootstrap",
+                f"It was also estimated by the .632+ bootstrap with {self.bootstrap.n_resamples} resamples "
+                f"(Efron & Tibshirani 1997).",
+                "Efron & Tibshirani 1997",
+                CHAPTERS["cross-validation"],
+                api("resampling", "bootstrap_error"),
+            ),
+        ]
         if self.holdout is not None:
-            m.append(Method("hold-out error with Wilson interval",
-                            f"A stratified hold-out of {self.holdout.n} samples, used by no other estimate, gave "
-                            f"a test error with a {self.confidence_level:.0%} Wilson score interval (Wilson 1927).",
-                            "Wilson 1927", CHAPTERS["test-error"], api("errorrate", "binomial_interval")))
+            m.append(
+                Method(
+                    "hold-out error with Wilson interval",
+                    f"A stratified hold-out of {self.holdout.n} samples, used by no other estimate, gave "
+                    f"a test error with a {self.confidence_level:.0%} Wilson score interval (Wilson 1927).",
+                    "Wilson 1927",
+                    CHAPTERS["test-error"],
+                    api("errorrate", "binomial_interval"),
+                )
+            )
         if self.auc is not None:
-            m.append(Method("AUC with DeLong interval",
-                            f"The AUC of the {self.score_source} scores has a {self.confidence_level:.0%} interval "
-                            f"from DeLong's variance (DeLong et al. 1988)"
-                            + (", which treats the pooled out-of-fold scores as one model's." if
-                               self.score_source != "hold-out" else "."),
-                            "DeLong et al. 1988", CHAPTERS["roc-auc"], api("compare", "delong_interval")))
+            m.append(
+                Method(
+                    "AUC with DeLong interval",
+                    f"The AUC of the {self.score_source} scores has a {self.confidence_level:.0%} interval "
+                    f"from DeLong's variance (DeLong et al. 1988)"
+                    + (
+                        ", which treats the pooled out-of-fold scores as one model's."
+                        if self.score_source != "hold-out"
+                        else "."
+                    ),
+                    "DeLong et al. 1988",
+                    CHAPTERS["roc-auc"],
+                    api("compare", "delong_interval"),
+                )
+            )
         if self.calibration is not None:
-            m.append(Method("expected calibration error",
-                            f"Calibration is the expected calibration error over {self.calibration.n_bins} "
-                            f"equal-width bins (Naeini et al. 2015).",
-                            "Naeini et al. 2015", CHAPTERS["calibration"], api("compare", "expected_calibration_error")))
+            m.append(
+                Method(
+                    "expected calibration error",
+                    f"Calibration is the expected calibration error over {self.calibration.n_bins} "
+                    f"equal-width bins (Naeini et al. 2015).",
+                    "Naeini et al. 2015",
+                    CHAPTERS["calibration"],
+                    api("compare", "expected_calibration_error"),
+                )
+            )
         if self.brier is not None:
-            m.append(Method("Brier decomposition",
-                            "The Brier score is split into reliability, resolution and uncertainty (Murphy 1973).",
-                            "Murphy 1973", CHAPTERS["calibration"], api("compare", "brier_decomposition")))
+            m.append(
+                Method(
+                    "Brier decomposition",
+                    "The Brier score is split into reliability, resolution and uncertainty (Murphy 1973).",
+                    "Murphy 1973",
+                    CHAPTERS["calibration"],
+                    api("compare", "brier_decomposition"),
+                )
+            )
         return m
 
     def _figure(self):
         if self._scores is not None:
             from ..plotting import plot_roc_curves
 
-            return plot_roc_curves(self._y_scores, {self.name: self._scores}, confidence_level=self.confidence_level)
+            return plot_roc_curves(
+                self._y_scores, {self.name: self._scores}, confidence_level=self.confidence_level
+            )
         from ..plotting._report import plot_intervals
 
         rows = self._rows()
-        return plot_intervals([r[0] for r in rows], [r[1] for r in rows],
-                              [np.nan if r[2] is None else r[2] for r in rows],
-                              [np.nan if r[3] is None else r[3] for r in rows], xlabel="error rate")
+        return plot_intervals(
+            [r[0] for r in rows],
+            [r[1] for r in rows],
+            [np.nan if r[2] is None else r[2] for r in rows],
+            [np.nan if r[3] is None else r[3] for r in rows],
+            xlabel="error rate",
+        )
 
 
 def _holdout_scores(model, Xt, classes):
@@ -237,10 +340,19 @@ def _holdout_scores(model, Xt, classes):
 
 
 @keywords
-def evaluate_classifier(estimator: BaseEstimator, X: ArrayLike, y: ArrayLike, *, cv: int | object | Sequence | None = None,
-                        test_size: float | int | None = None, n_resamples: int = 200,
-                        confidence_level: float = 0.95, rng: int | np.random.Generator | None = None,
-                        n_jobs: int | None = None, progress: bool = False) -> ClassifierReport:
+def evaluate_classifier(
+    estimator: BaseEstimator,
+    X: ArrayLike,
+    y: ArrayLike,
+    *,
+    cv: int | object | Sequence | None = None,
+    test_size: float | int | None = None,
+    n_resamples: int = 200,
+    confidence_level: float = 0.95,
+    rng: int | np.random.Generator | None = None,
+    n_jobs: int | None = None,
+    progress: bool = False,
+) -> ClassifierReport:
     """Evaluate one classifier in one call: its error by cross-validation and by the .632+
     bootstrap, a hold-out error with its interval, its AUC and its calibration.
 
@@ -345,7 +457,9 @@ def evaluate_classifier(estimator: BaseEstimator, X: ArrayLike, y: ArrayLike, *,
     y = y if hasattr(y, "iloc") else labels
     test_size = check_test_size(test_size, labels)
     n_resamples = check_scalar("n_resamples", n_resamples, int, low=1)
-    confidence_level = check_scalar("confidence_level", confidence_level, float, low=0, high=1, closed="neither")
+    confidence_level = check_scalar(
+        "confidence_level", confidence_level, float, low=0, high=1, closed="neither"
+    )
     n_jobs = check_n_jobs(n_jobs)
     progress = check_bool("progress", progress)
     seeds = draw_seeds(rng, ("cv", "bootstrap", "holdout"))
@@ -371,19 +485,38 @@ def evaluate_classifier(estimator: BaseEstimator, X: ArrayLike, y: ArrayLike, *,
         source = "hold-out"
 
     groups, first = first_partition(cv, lr, seeds["cv"])
-    cvres = cross_val_error(estimator, Xr, yr, cv=cv, rng=seeds["cv"], n_jobs=n_jobs, progress=progress)
-    boot = bootstrap_error(estimator, Xr, yr, n_resamples=n_resamples, method=".632+", rng=seeds["bootstrap"],
-                           n_jobs=n_jobs, progress=progress)
+    cvres = cross_val_error(
+        estimator, Xr, yr, cv=cv, rng=seeds["cv"], n_jobs=n_jobs, progress=progress
+    )
+    boot = bootstrap_error(
+        estimator,
+        Xr,
+        yr,
+        n_resamples=n_resamples,
+        method=".632+",
+        rng=seeds["bootstrap"],
+        n_jobs=n_jobs,
+        progress=progress,
+    )
 
     has_proba = hasattr(estimator, "predict_proba")
     has_score = has_proba or (classes.size == 2 and hasattr(estimator, "decision_function"))
     if test_size is None and has_score:
         if first is None:
-            notes.append("No AUC or calibration: the first repeat of cv does not test every sample once "
-                         "(give test_size for hold-out scores).")
+            notes.append(
+                "No AUC or calibration: the first repeat of cv does not test every sample once "
+                "(give test_size for hold-out scores)."
+            )
         else:
-            (scores,), codes, _ = out_of_fold_predictions(estimator, Xr, yr, response="proba" if has_proba else "score",
-                                                          cv=first, n_jobs=n_jobs, progress=progress)
+            (scores,), codes, _ = out_of_fold_predictions(
+                estimator,
+                Xr,
+                yr,
+                response="proba" if has_proba else "score",
+                cv=first,
+                n_jobs=n_jobs,
+                progress=progress,
+            )
             y_scores = classes[codes]
             source = "out-of-fold" if len(groups) == 1 else "out-of-fold (first repeat)"
     auc = calibration = brier = None
@@ -399,12 +532,31 @@ def evaluate_classifier(estimator: BaseEstimator, X: ArrayLike, y: ArrayLike, *,
     if classes.size > 2:
         notes.append("No AUC: more than two classes.")
     elif not has_score:
-        notes.append("No AUC or calibration: the estimator has neither predict_proba nor decision_function.")
+        notes.append(
+            "No AUC or calibration: the estimator has neither predict_proba nor decision_function."
+        )
     binary_scores = scores if (scores is not None and classes.size == 2) else None
     return ClassifierReport(
-        name=estimator_name(estimator), n_samples=labels.size, n_resampled=lr.size, classes=classes, cv=cv,
-        cv_description=describe_cv(cv, groups), seeds=seeds, confidence_level=confidence_level,
-        cross_validation=cvres, bootstrap=boot, holdout=holdout, holdout_interval=interval,
-        holdout_indices=indices, auc=auc, score_source=source if scores is not None else None,
-        calibration=calibration, brier=brier, notes=tuple(notes),
-        _y_scores=None if binary_scores is None else cast(np.ndarray, np.searchsorted(classes, y_scores)), _scores=binary_scores)
+        name=estimator_name(estimator),
+        n_samples=labels.size,
+        n_resampled=lr.size,
+        classes=classes,
+        cv=cv,
+        cv_description=describe_cv(cv, groups),
+        seeds=seeds,
+        confidence_level=confidence_level,
+        cross_validation=cvres,
+        bootstrap=boot,
+        holdout=holdout,
+        holdout_interval=interval,
+        holdout_indices=indices,
+        auc=auc,
+        score_source=source if scores is not None else None,
+        calibration=calibration,
+        brier=brier,
+        notes=tuple(notes),
+        _y_scores=None
+        if binary_scores is None
+        else cast(np.ndarray, np.searchsorted(classes, y_scores)),
+        _scores=binary_scores,
+    )

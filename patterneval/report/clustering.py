@@ -106,23 +106,39 @@ class ClusteringReport(Report):
         cols = ("k", "Gap ± SE") + tuple(label for _, label, _ in CRITERIA)
         rows = []
         for t, k in enumerate(self.k_values):
-            rows.append((str(int(k)), f"{fmt(self.gap.gap[t])} ± {fmt(self.gap.std_error[t])}")
-                        + tuple(fmt(self.values[key][t], 1 if key == "calinski_harabasz" else 3)
-                                for key, _, _ in CRITERIA))
+            rows.append(
+                (str(int(k)), f"{fmt(self.gap.gap[t])} ± {fmt(self.gap.std_error[t])}")
+                + tuple(
+                    fmt(self.values[key][t], 1 if key == "calinski_harabasz" else 3)
+                    for key, _, _ in CRITERIA
+                )
+            )
         per_k = Table(f"{self.name}: each criterion per k", cols, tuple(rows))
-        rules = [("gap statistic", str(self.chosen["gap"]), "smallest k with Gap(k) >= Gap(k+1) - s(k+1)"
-                  + ("" if self.gap.found else " (none qualified: the largest k)"))]
+        rules = [
+            (
+                "gap statistic",
+                str(self.chosen["gap"]),
+                "smallest k with Gap(k) >= Gap(k+1) - s(k+1)"
+                + ("" if self.gap.found else " (none qualified: the largest k)"),
+            )
+        ]
         for key, label, best in CRITERIA:
             rule = f"{'largest' if best == 'max' else 'smallest'} value"
             if key in MONOTONE:
                 rule += " (falls with k by construction)"
             rules.append((label, "–" if self.chosen[key] is None else str(self.chosen[key]), rule))
-        return [per_k, Table("The k each criterion picks", ("criterion", "k", "rule"), tuple(rules))]
+        return [
+            per_k,
+            Table("The k each criterion picks", ("criterion", "k", "rule"), tuple(rules)),
+        ]
 
     def _frame(self):
         cols = ["gap", "gap_se"] + [key for key, _, _ in CRITERIA]
-        rows = [[self.gap.gap[t], self.gap.std_error[t]] + [self.values[key][t] for key, _, _ in CRITERIA]
-                for t in range(self.k_values.size)]
+        rows = [
+            [self.gap.gap[t], self.gap.std_error[t]]
+            + [self.values[key][t] for key, _, _ in CRITERIA]
+            for t in range(self.k_values.size)
+        ]
         return cols, rows, [int(k) for k in self.k_values]
 
     def to_frame(self) -> Any:  # a pandas.DataFrame
@@ -134,58 +150,120 @@ class ClusteringReport(Report):
     def summary(self) -> str:
         g = self.gap
         t = int(np.flatnonzero(self.k_values == g.n_clusters)[0])
-        text = (f"The gap statistic's 1-SE rule picks k = {g.n_clusters} (Gap = {fmt(g.gap[t])}, SE = "
-                f"{fmt(g.std_error[t])})" + ("" if g.found else ", the largest k tried, as no k qualified") + ". ")
+        text = (
+            f"The gap statistic's 1-SE rule picks k = {g.n_clusters} (Gap = {fmt(g.gap[t])}, SE = "
+            f"{fmt(g.std_error[t])})"
+            + ("" if g.found else ", the largest k tried, as no k qualified")
+            + ". "
+        )
         ks = self.stability
         if ks:
             k_stab = self.chosen["stability"]
             st = ks[k_stab]
-            text += (f"Bootstrap Jaccard stability is highest at k = {k_stab} (mean {fmt(st.stability.mean())}, "
-                     f"least stable cluster {fmt(st.stability.min())}"
-                     + ("; every cluster at least 0.75, stable by Hennig's reading" if st.stability.min() >= 0.75
-                        else "; a cluster below 0.75, not stable by Hennig's reading") + "). ")
+            text += (
+                f"Bootstrap Jaccard stability is highest at k = {k_stab} (mean {fmt(st.stability.mean())}, "
+                f"least stable cluster {fmt(st.stability.min())}"
+                + (
+                    "; every cluster at least 0.75, stable by Hennig's reading"
+                    if st.stability.min() >= 0.75
+                    else "; a cluster below 0.75, not stable by Hennig's reading"
+                )
+                + "). "
+            )
             picks: dict[int, list[str]] = {}
             for key, label, _ in CRITERIA:
                 if key not in MONOTONE and key != "stability" and self.chosen[key] is not None:
                     picks.setdefault(self.chosen[key], []).append(label)
-            said = "; ".join(f"{', '.join(v)} pick{'s' if len(v) == 1 else ''} k = {k}" for k, v in sorted(picks.items()))
+            said = "; ".join(
+                f"{', '.join(v)} pick{'s' if len(v) == 1 else ''} k = {k}"
+                for k, v in sorted(picks.items())
+            )
             text += said[:1].upper() + said[1:] + ". "
             if self.chosen["ad"] is not None:
-                where = (f"both lowest at k = {self.chosen['ad']}" if self.chosen["ad"] == self.chosen["fom"]
-                         else f"lowest at k = {self.chosen['ad']} and k = {self.chosen['fom']}")
-                text += (f"AD and FOM are {where}; both fall as k grows whatever the structure, so their minimum "
-                         f"alone does not choose k. ")
-            votes = [self.chosen[key] for key, _, _ in CRITERIA
-                     if key not in MONOTONE and self.chosen[key] is not None] + [g.n_clusters]
+                where = (
+                    f"both lowest at k = {self.chosen['ad']}"
+                    if self.chosen["ad"] == self.chosen["fom"]
+                    else f"lowest at k = {self.chosen['ad']} and k = {self.chosen['fom']}"
+                )
+                text += (
+                    f"AD and FOM are {where}; both fall as k grows whatever the structure, so their minimum "
+                    f"alone does not choose k. "
+                )
+            votes = [
+                self.chosen[key]
+                for key, _, _ in CRITERIA
+                if key not in MONOTONE and self.chosen[key] is not None
+            ] + [g.n_clusters]
             values, counts = np.unique(votes, return_counts=True)
             best = values[counts == counts.max()]
-            text += ((f"All {len(votes)} criteria that choose k pick k = {int(best[0])}." if counts.max() == len(votes)
-                      else f"k = {int(best[0])} is picked by {int(counts.max())} of the {len(votes)} criteria that "
-                           f"choose k.") if best.size == 1 else
-                     f"The criteria split between k = {', '.join(str(int(b)) for b in best)}.")
+            text += (
+                (
+                    f"All {len(votes)} criteria that choose k pick k = {int(best[0])}."
+                    if counts.max() == len(votes)
+                    else f"k = {int(best[0])} is picked by {int(counts.max())} of the {len(votes)} criteria that "
+                    f"choose k."
+                )
+                if best.size == 1
+                else f"The criteria split between k = {', '.join(str(int(b)) for b in best)}."
+            )
         return text.strip()
 
     def _methods(self):
         ch = CHAPTERS["cluster-stability"]
         return [
-            Method("gap statistic", f"The number of clusters was chosen by the gap statistic with "
-                   f"{self.n_references} uniform reference sets and its 1-SE rule (Tibshirani et al. 2001).",
-                   "Tibshirani et al. 2001", ch, api("cluster-internal", "gap_statistic")),
-            Method("bootstrap Jaccard stability", f"Each cluster's stability is its mean Jaccard similarity to "
-                   f"its best match over {self.n_resamples} bootstrap resamples (Hennig 2007).",
-                   "Hennig 2007", ch, api("cluster-internal", "cluster_stability")),
-            Method("APN, AD, ADM and FOM", "The removal measures APN, AD and ADM compare each clustering with the "
-                   "clusterings of the data with one feature removed at a time (Datta & Datta 2003), and FOM "
-                   "measures how well the clusters predict the removed feature (Yeung et al. 2001).",
-                   "Datta & Datta 2003; Yeung et al. 2001", ch, api("cluster-internal", "apn")),
-            Method("silhouette width", "The internal indices are the average silhouette width (Rousseeuw 1987),",
-                   "Rousseeuw 1987", CHAPTERS["internal-indices"], api("cluster-internal", "silhouette_width")),
-            Method("Dunn index", "Dunn's index (Dunn 1974),", "Dunn 1974", CHAPTERS["internal-indices"],
-                   api("cluster-internal", "dunn_index")),
-            Method("Davies-Bouldin index", "the Davies-Bouldin index (Davies & Bouldin 1979)",
-                   "Davies & Bouldin 1979", CHAPTERS["internal-indices"], api("cluster-internal", "davies_bouldin_index")),
-            Method("Calinski-Harabasz index", "and the Calinski-Harabasz index (Caliński & Harabasz 1974).",
-                   "Caliński & Harabasz 1974", ch, api("cluster-internal", "calinski_harabasz_index")),
+            Method(
+                "gap statistic",
+                f"The number of clusters was chosen by the gap statistic with "
+                f"{self.n_references} uniform reference sets and its 1-SE rule (Tibshirani et al. 2001).",
+                "Tibshirani et al. 2001",
+                ch,
+                api("cluster-internal", "gap_statistic"),
+            ),
+            Method(
+                "bootstrap Jaccard stability",
+                f"Each cluster's stability is its mean Jaccard similarity to "
+                f"its best match over {self.n_resamples} bootstrap resamples (Hennig 2007).",
+                "Hennig 2007",
+                ch,
+                api("cluster-internal", "cluster_stability"),
+            ),
+            Method(
+                "APN, AD, ADM and FOM",
+                "The removal measures APN, AD and ADM compare each clustering with the "
+                "clusterings of the data with one feature removed at a time (Datta & Datta 2003), and FOM "
+                "measures how well the clusters predict the removed feature (Yeung et al. 2001).",
+                "Datta & Datta 2003; Yeung et al. 2001",
+                ch,
+                api("cluster-internal", "apn"),
+            ),
+            Method(
+                "silhouette width",
+                "The internal indices are the average silhouette width (Rousseeuw 1987),",
+                "Rousseeuw 1987",
+                CHAPTERS["internal-indices"],
+                api("cluster-internal", "silhouette_width"),
+            ),
+            Method(
+                "Dunn index",
+                "Dunn's index (Dunn 1974),",
+                "Dunn 1974",
+                CHAPTERS["internal-indices"],
+                api("cluster-internal", "dunn_index"),
+            ),
+            Method(
+                "Davies-Bouldin index",
+                "the Davies-Bouldin index (Davies & Bouldin 1979)",
+                "Davies & Bouldin 1979",
+                CHAPTERS["internal-indices"],
+                api("cluster-internal", "davies_bouldin_index"),
+            ),
+            Method(
+                "Calinski-Harabasz index",
+                "and the Calinski-Harabasz index (Caliński & Harabasz 1974).",
+                "Caliński & Harabasz 1974",
+                ch,
+                api("cluster-internal", "calinski_harabasz_index"),
+            ),
         ]
 
     def _figure(self):
@@ -195,9 +273,17 @@ class ClusteringReport(Report):
 
 
 @keywords
-def assess_clustering(X: ArrayLike, clusterer: BaseEstimator, k_values: Sequence[int], *, n_references: int = 20,
-                      n_resamples: int = 50, rng: int | np.random.Generator | None = None,
-                      n_jobs: int | None = None, progress: bool = False) -> ClusteringReport:
+def assess_clustering(
+    X: ArrayLike,
+    clusterer: BaseEstimator,
+    k_values: Sequence[int],
+    *,
+    n_references: int = 20,
+    n_resamples: int = 50,
+    rng: int | np.random.Generator | None = None,
+    n_jobs: int | None = None,
+    progress: bool = False,
+) -> ClusteringReport:
     """Choose the number of clusters in one call, each criterion shown beside the others.
 
     For every k of ``k_values`` (each library function's result kept in the report):
@@ -290,20 +376,34 @@ def assess_clustering(X: ArrayLike, clusterer: BaseEstimator, k_values: Sequence
     """
     X = check_cluster_X(X)
     check_clusterer(clusterer)
-    ks = check_grid("k_values", k_values, integer=True, low=1, high=X.shape[0] - 1, high_name="n_samples - 1")
+    ks = check_grid(
+        "k_values", k_values, integer=True, low=1, high=X.shape[0] - 1, high_name="n_samples - 1"
+    )
     if not np.any(ks >= 2):
         from .._validation import fail
 
-        raise fail("k_values", "at least one k >= 2 (every criterion but the gap statistic needs two clusters)",
-                   ks.tolist())
+        raise fail(
+            "k_values",
+            "at least one k >= 2 (every criterion but the gap statistic needs two clusters)",
+            ks.tolist(),
+        )
     n_references = check_scalar("n_references", n_references, int, low=2)
     n_resamples = check_scalar("n_resamples", n_resamples, int, low=1)
     n_jobs = check_n_jobs(n_jobs)
     progress = check_bool("progress", progress)
     multi = [int(k) for k in ks if k >= 2]
-    seeds = draw_seeds(rng, ["gap"] + [f"{what} {k}" for k in multi for what in ("stability", "removal")])
-    gap = gap_statistic(X, clusterer, ks, n_references=n_references, rng=seeds["gap"], n_jobs=n_jobs,
-                        progress=progress)
+    seeds = draw_seeds(
+        rng, ["gap"] + [f"{what} {k}" for k in multi for what in ("stability", "removal")]
+    )
+    gap = gap_statistic(
+        X,
+        clusterer,
+        ks,
+        n_references=n_references,
+        rng=seeds["gap"],
+        n_jobs=n_jobs,
+        progress=progress,
+    )
     values = {key: np.full(ks.size, np.nan) for key, _, _ in CRITERIA}
     stability, removal, labels = {}, {}, {}
     for t, k in enumerate(ks):
@@ -311,12 +411,20 @@ def assess_clustering(X: ArrayLike, clusterer: BaseEstimator, k_values: Sequence
         if k < 2:
             continue
         est = clone(clusterer).set_params(n_clusters=k)
-        st = cluster_stability(X, est, n_resamples=n_resamples, rng=seeds[f"stability {k}"], n_jobs=n_jobs,
-                               progress=progress)
+        st = cluster_stability(
+            X,
+            est,
+            n_resamples=n_resamples,
+            rng=seeds[f"stability {k}"],
+            n_jobs=n_jobs,
+            progress=progress,
+        )
         stability[k] = st
         values["stability"][t] = st.stability.mean()
         if X.shape[1] >= 2:  # one set of reclusterings gives all four (= apn(), ad(), adm(), fom())
-            rem = feature_removal_stability(X, est, rng=seeds[f"removal {k}"], n_jobs=n_jobs, progress=progress)
+            rem = feature_removal_stability(
+                X, est, rng=seeds[f"removal {k}"], n_jobs=n_jobs, progress=progress
+            )
             removal[k] = rem
             for key in ("apn", "ad", "adm", "fom"):
                 values[key][t] = getattr(rem, key)
@@ -337,7 +445,16 @@ def assess_clustering(X: ArrayLike, clusterer: BaseEstimator, k_values: Sequence
             continue
         w = np.where(np.isnan(v), -np.inf if best == "max" else np.inf, v)
         chosen[key] = int(ks[int(argmax_tied(w) if best == "max" else argmin_tied(w))])
-    return ClusteringReport(name=type(clusterer).__name__, k_values=ks, gap=gap, stability=stability, removal=removal,
-                            values=values,
-                            chosen=chosen, labels=labels, seeds=seeds, n_references=n_references,
-                            n_resamples=n_resamples)
+    return ClusteringReport(
+        name=type(clusterer).__name__,
+        k_values=ks,
+        gap=gap,
+        stability=stability,
+        removal=removal,
+        values=values,
+        chosen=chosen,
+        labels=labels,
+        seeds=seeds,
+        n_references=n_references,
+        n_resamples=n_resamples,
+    )

@@ -198,8 +198,10 @@ class ComparisonReport(Report):
     title = "Comparing classifiers"
 
     def _headline_text(self) -> str:
-        return (f"{', '.join(self.names)}: {self.metric} on {self.scores.scores.shape[0]} splits, "
-                f"{len(self.pairs)} pair{'s' if len(self.pairs) > 1 else ''} tested")
+        return (
+            f"{', '.join(self.names)}: {self.metric} on {self.scores.scores.shape[0]} splits, "
+            f"{len(self.pairs)} pair{'s' if len(self.pairs) > 1 else ''} tested"
+        )
 
     @property
     def _level(self) -> str:
@@ -220,7 +222,9 @@ class ComparisonReport(Report):
         """
         for name, value in (("a", a), ("b", b)):
             if not isinstance(value, str):
-                raise fail(name, f"a classifier name, one of {list(self.names)}", value, error=TypeError)
+                raise fail(
+                    name, f"a classifier name, one of {list(self.names)}", value, error=TypeError
+                )
             if value not in self.names:
                 raise fail(name, f"one of the names {list(self.names)}", value)
         if a == b:
@@ -252,18 +256,25 @@ class ComparisonReport(Report):
             assert self.holdout_errors is not None and p.mcnemar_pvalue_holm is not None
             i, j = self.names.index(p.a), self.names.index(p.b)
             ea, eb = self.holdout_errors[i], self.holdout_errors[j]
-            verdict = ("the hold-out errors differ" if p.mcnemar_pvalue_holm <= self.alpha
-                       else "no difference in hold-out error is established")
-            out.append(f"McNemar on the hold-out (errors {fmt(ea)} and {fmt(eb)}): {p_is(p.mcnemar_pvalue_holm)}, "
-                       f"{verdict}")
+            verdict = (
+                "the hold-out errors differ"
+                if p.mcnemar_pvalue_holm <= self.alpha
+                else "no difference in hold-out error is established"
+            )
+            out.append(
+                f"McNemar on the hold-out (errors {fmt(ea)} and {fmt(eb)}): {p_is(p.mcnemar_pvalue_holm)}, "
+                f"{verdict}"
+            )
         if p.delong is not None:
             assert p.delong_pvalue_holm is not None  # set with the DeLong test
             if p.delong_pvalue_holm <= self.alpha:
                 verdict = f"{p.a if p.delong.difference > 0 else p.b} has the higher AUC"
             else:
                 verdict = "no difference in AUC is established"
-            out.append(f"DeLong's test of the AUCs ({fmt(p.delong.auc_a)} and {fmt(p.delong.auc_b)}, "
-                       f"{self.score_source}): {p_is(p.delong_pvalue_holm)}, {verdict}")
+            out.append(
+                f"DeLong's test of the AUCs ({fmt(p.delong.auc_a)} and {fmt(p.delong.auc_b)}, "
+                f"{self.score_source}): {p_is(p.delong_pvalue_holm)}, {verdict}"
+            )
         return "; ".join(out)
 
     def _tables(self):
@@ -275,16 +286,27 @@ class ComparisonReport(Report):
             cols.append(f"AUC [{self._level} DeLong], {self.score_source}")
         rows = []
         for i in range(k):
-            row = [self.names[i], fmt(self.scores.scores[:, i].mean()), fmt_interval(*self.mean_intervals[i])]
+            row = [
+                self.names[i],
+                fmt(self.scores.scores[:, i].mean()),
+                fmt_interval(*self.mean_intervals[i]),
+            ]
             if self.holdout_errors is not None:
                 row.append(fmt(self.holdout_errors[i]))
             if self.auc is not None:
-                row.append(f"{fmt(self.auc[i].statistic)} {fmt_interval(self.auc[i].low, self.auc[i].high)}")
+                row.append(
+                    f"{fmt(self.auc[i].statistic)} {fmt_interval(self.auc[i].low, self.auc[i].high)}"
+                )
             rows.append(tuple(row))
-        models = Table(f"Mean {self.metric} over {self.scores.scores.shape[0]} splits ({self.cv_description})",
-                       tuple(cols), tuple(rows))
+        models = Table(
+            f"Mean {self.metric} over {self.scores.scores.shape[0]} splits ({self.cv_description})",
+            tuple(cols),
+            tuple(rows),
+        )
         many = len(self.pairs) > 1
-        pcols = ["pair", f"difference [{self._level}]", "corrected t p"] + (["Holm p"] if many else [])
+        pcols = ["pair", f"difference [{self._level}]", "corrected t p"] + (
+            ["Holm p"] if many else []
+        )
         pcols += ["P(a better)", "P(ROPE)", "P(b better)"]
         if self.pairs[0].mcnemar is not None:
             pcols.append("McNemar p" + (" (Holm)" if many else ""))
@@ -293,8 +315,11 @@ class ComparisonReport(Report):
         pcols.append("reading")
         prow = []
         for p in self.pairs:
-            row = [f"{p.a} - {p.b}", f"{fmt(p.corrected.mean_difference)} {fmt_interval(*p.difference_interval)}",
-                   fmt_p(p.corrected.pvalue)] + ([fmt_p(p.pvalue_holm)] if many else [])
+            row = [
+                f"{p.a} - {p.b}",
+                f"{fmt(p.corrected.mean_difference)} {fmt_interval(*p.difference_interval)}",
+                fmt_p(p.corrected.pvalue),
+            ] + ([fmt_p(p.pvalue_holm)] if many else [])
             row += [fmt(p.bayes.p_a_better), fmt(p.bayes.p_rope), fmt(p.bayes.p_b_better)]
             if p.mcnemar is not None:
                 row.append(fmt_p(p.mcnemar_pvalue_holm))
@@ -302,18 +327,42 @@ class ComparisonReport(Report):
                 row.append(fmt_p(p.delong_pvalue_holm))
             row.append(self._verdict(p))
             prow.append(tuple(row))
-        pairs = Table(f"Pairwise comparisons (differences in {self.metric}, ROPE ±{fmt(self.rope)}, "
-                      f"alpha = {self.alpha:g})", tuple(pcols), tuple(prow))
+        pairs = Table(
+            f"Pairwise comparisons (differences in {self.metric}, ROPE ±{fmt(self.rope)}, "
+            f"alpha = {self.alpha:g})",
+            tuple(pcols),
+            tuple(prow),
+        )
         return [models, pairs]
 
     def _frame(self):
-        cols = ["difference", "low", "high", "t", "pvalue", "pvalue_holm", "p_a_better", "p_rope", "p_b_better"]
+        cols = [
+            "difference",
+            "low",
+            "high",
+            "t",
+            "pvalue",
+            "pvalue_holm",
+            "p_a_better",
+            "p_rope",
+            "p_b_better",
+        ]
         rows = []
         for p in self.pairs:
-            rows.append([p.corrected.mean_difference, *p.difference_interval, p.corrected.statistic,
-                         p.corrected.pvalue, p.pvalue_holm, p.bayes.p_a_better, p.bayes.p_rope, p.bayes.p_b_better]
-                        + ([p.mcnemar.pvalue, p.mcnemar_pvalue_holm] if p.mcnemar is not None else [])
-                        + ([p.delong.pvalue, p.delong_pvalue_holm] if p.delong is not None else []))
+            rows.append(
+                [
+                    p.corrected.mean_difference,
+                    *p.difference_interval,
+                    p.corrected.statistic,
+                    p.corrected.pvalue,
+                    p.pvalue_holm,
+                    p.bayes.p_a_better,
+                    p.bayes.p_rope,
+                    p.bayes.p_b_better,
+                ]
+                + ([p.mcnemar.pvalue, p.mcnemar_pvalue_holm] if p.mcnemar is not None else [])
+                + ([p.delong.pvalue, p.delong_pvalue_holm] if p.delong is not None else [])
+            )
         if self.pairs[0].mcnemar is not None:
             cols += ["mcnemar_pvalue", "mcnemar_pvalue_holm"]
         if self.pairs[0].delong is not None:
@@ -339,70 +388,113 @@ class ComparisonReport(Report):
             return super().to_frame()
         if which != "models":
             raise fail("which", "'pairs' or 'models'", which)
-        data = {"mean": self.scores.scores.mean(axis=0), "low": self.mean_intervals[:, 0],
-                "high": self.mean_intervals[:, 1]}
+        data = {
+            "mean": self.scores.scores.mean(axis=0),
+            "low": self.mean_intervals[:, 0],
+            "high": self.mean_intervals[:, 1],
+        }
         if self.holdout_errors is not None:
             data["holdout_error"] = self.holdout_errors
         if self.auc is not None:
-            data.update(auc=[a.statistic for a in self.auc], auc_low=[a.low for a in self.auc],
-                        auc_high=[a.high for a in self.auc])
+            data.update(
+                auc=[a.statistic for a in self.auc],
+                auc_low=[a.low for a in self.auc],
+                auc_high=[a.high for a in self.auc],
+            )
         return pd.DataFrame(data, index=list(self.names))
 
     def summary(self) -> str:
         many = len(self.pairs) > 1
         out = []
         for p in self.pairs:
-            text = (f"{p.a} and {p.b} differ by {fmt(p.corrected.mean_difference)} "
-                    f"{fmt_interval(*p.difference_interval)} in {self.metric}; corrected t "
-                    f"{p_is(p.corrected.pvalue)}" + (f" (Holm-adjusted {fmt_p(p.pvalue_holm)})" if many else "")
-                    + f"; P({p.a} practically better) = {fmt(p.bayes.p_a_better)}, P(practically "
-                      f"equivalent) = {fmt(p.bayes.p_rope)}, P({p.b} practically better) = "
-                      f"{fmt(p.bayes.p_b_better)}: {self._verdict(p)}.")
+            text = (
+                f"{p.a} and {p.b} differ by {fmt(p.corrected.mean_difference)} "
+                f"{fmt_interval(*p.difference_interval)} in {self.metric}; corrected t "
+                f"{p_is(p.corrected.pvalue)}"
+                + (f" (Holm-adjusted {fmt_p(p.pvalue_holm)})" if many else "")
+                + f"; P({p.a} practically better) = {fmt(p.bayes.p_a_better)}, P(practically "
+                f"equivalent) = {fmt(p.bayes.p_rope)}, P({p.b} practically better) = "
+                f"{fmt(p.bayes.p_b_better)}: {self._verdict(p)}."
+            )
             extra = self._holdout_reading(p)
             out.append(text + (f" {extra[0].upper()}{extra[1:]}." if extra else ""))
         return " ".join(out + list(self.notes))
 
     def _methods(self):
         many = len(self.pairs) > 1
-        m = [Method("paired scores on identical splits",
-                    f"Each classifier was fitted and scored ({self.metric}) on the same {self.cv_description} "
-                    f"splits (Bouckaert & Frank 2004); each mean score has a {self._level} corrected resampled t "
-                    f"interval, whose variance term 1/J + n_test/n_train allows for the overlap of the training "
-                    f"sets (Nadeau & Bengio 2003).",
-                    "Bouckaert & Frank 2004; Nadeau & Bengio 2003", CHAPTERS["two-classifiers"],
-                    api("compare", "cv_scores")),
-             Method("corrected resampled t-test",
-                    "Each pair was tested with the corrected resampled t-test (Nadeau & Bengio 2003)"
-                    + (", its p-values adjusted across the pairs by Holm's step-down procedure (Holm 1979)." if many
-                       else "."),
-                    "Nadeau & Bengio 2003" + ("; Holm 1979" if many else ""), CHAPTERS["two-classifiers"],
-                    api("compare", "corrected_resampled_ttest")),
-             Method("Bayesian correlated t-test",
-                    f"The Bayesian correlated t-test gives the posterior probabilities that one classifier is "
-                    f"practically better or that both are equivalent within a region of practical equivalence "
-                    f"of ±{fmt(self.rope)} (Corani & Benavoli 2015; Benavoli et al. 2017).",
-                    "Corani & Benavoli 2015; Benavoli et al. 2017", CHAPTERS["two-classifiers"],
-                    api("compare", "bayesian_correlated_ttest"))]
+        m = [
+            Method(
+                "paired scores on identical splits",
+                f"Each classifier was fitted and scored ({self.metric}) on the same {self.cv_description} "
+                f"splits (Bouckaert & Frank 2004); each mean score has a {self._level} corrected resampled t "
+                f"interval, whose variance term 1/J + n_test/n_train allows for the overlap of the training "
+                f"sets (Nadeau & Bengio 2003).",
+                "Bouckaert & Frank 2004; Nadeau & Bengio 2003",
+                CHAPTERS["two-classifiers"],
+                api("compare", "cv_scores"),
+            ),
+            Method(
+                "corrected resampled t-test",
+                "Each pair was tested with the corrected resampled t-test (Nadeau & Bengio 2003)"
+                + (
+                    ", its p-values adjusted across the pairs by Holm's step-down procedure (Holm 1979)."
+                    if many
+                    else "."
+                ),
+                "Nadeau & Bengio 2003" + ("; Holm 1979" if many else ""),
+                CHAPTERS["two-classifiers"],
+                api("compare", "corrected_resampled_ttest"),
+            ),
+            Method(
+                "Bayesian correlated t-test",
+                f"The Bayesian correlated t-test gives the posterior probabilities that one classifier is "
+                f"practically better or that both are equivalent within a region of practical equivalence "
+                f"of ±{fmt(self.rope)} (Corani & Benavoli 2015; Benavoli et al. 2017).",
+                "Corani & Benavoli 2015; Benavoli et al. 2017",
+                CHAPTERS["two-classifiers"],
+                api("compare", "bayesian_correlated_ttest"),
+            ),
+        ]
         if self.pairs[0].mcnemar is not None:
-            m.append(Method("McNemar's test",
-                            "On a stratified hold-out that no other test used, the classifiers' errors were "
-                            "compared by McNemar's test (McNemar 1947; Dietterich 1998).",
-                            "McNemar 1947; Dietterich 1998", CHAPTERS["two-classifiers"], api("compare", "mcnemar_test")))
+            m.append(
+                Method(
+                    "McNemar's test",
+                    "On a stratified hold-out that no other test used, the classifiers' errors were "
+                    "compared by McNemar's test (McNemar 1947; Dietterich 1998).",
+                    "McNemar 1947; Dietterich 1998",
+                    CHAPTERS["two-classifiers"],
+                    api("compare", "mcnemar_test"),
+                )
+            )
         if self.auc is not None:
-            m.append(Method("DeLong's test",
-                            f"The AUCs, on {self.score_source} scores, have DeLong intervals and were compared "
-                            f"pairwise by DeLong's test (DeLong et al. 1988)"
-                            + ("; out-of-fold scores pool the folds' models, the usual approximation." if
-                               self.score_source != "hold-out" else "."),
-                            "DeLong et al. 1988", CHAPTERS["roc-auc"], api("compare", "delong_test")))
+            m.append(
+                Method(
+                    "DeLong's test",
+                    f"The AUCs, on {self.score_source} scores, have DeLong intervals and were compared "
+                    f"pairwise by DeLong's test (DeLong et al. 1988)"
+                    + (
+                        "; out-of-fold scores pool the folds' models, the usual approximation."
+                        if self.score_source != "hold-out"
+                        else "."
+                    ),
+                    "DeLong et al. 1988",
+                    CHAPTERS["roc-auc"],
+                    api("compare", "delong_test"),
+                )
+            )
         return m
 
     def _figure(self):
         from ..plotting._report import plot_intervals
 
-        return plot_intervals(self.names, self.scores.scores.mean(axis=0), self.mean_intervals[:, 0],
-                              self.mean_intervals[:, 1], xlabel=f"mean {self.metric}",
-                              title=f"{self._level} corrected resampled t intervals")
+        return plot_intervals(
+            self.names,
+            self.scores.scores.mean(axis=0),
+            self.mean_intervals[:, 0],
+            self.mean_intervals[:, 1],
+            xlabel=f"mean {self.metric}",
+            title=f"{self._level} corrected resampled t intervals",
+        )
 
 
 def _scores_of(model, Xt, classes):
@@ -444,34 +536,67 @@ def _pairs(scores, names, *, alpha, rope, y_test, preds, y_auc, auc_scores):
         try:
             corrected.append(corrected_resampled_ttest(two))
         except ValueError as exc:  # no spread: the tests are undefined for this pair
-            raise fail("estimators", f"classifiers whose {scores.metric} differences vary over the splits",
-                       f"{names[i]!r} and {names[j]!r}, whose differences do not", echo=False,
-                       hint=str(exc)[:1].upper() + str(exc)[1:]) from exc
+            raise fail(
+                "estimators",
+                f"classifiers whose {scores.metric} differences vary over the splits",
+                f"{names[i]!r} and {names[j]!r}, whose differences do not",
+                echo=False,
+                hint=str(exc)[:1].upper() + str(exc)[1:],
+            ) from exc
         bayes.append(bayesian_correlated_ttest(two, rope=rope))
     p_holm = holm_adjust([c.pvalue for c in corrected])
     mcn = [mcnemar_test(y_test, preds[i], preds[j]) for i, j in ij] if preds is not None else None
     mcn_holm = holm_adjust([m.pvalue for m in mcn]) if mcn else None
-    dl = [delong_test(y_auc, auc_scores[i], auc_scores[j], confidence_level=1 - alpha, pos_label=1)
-          for i, j in ij] if auc_scores is not None else None
+    dl = (
+        [
+            delong_test(
+                y_auc, auc_scores[i], auc_scores[j], confidence_level=1 - alpha, pos_label=1
+            )
+            for i, j in ij
+        ]
+        if auc_scores is not None
+        else None
+    )
     dl_holm = holm_adjust([d.pvalue for d in dl]) if dl else None
     pairs = []
     for t, (i, j) in enumerate(ij):
         c = corrected[t]
         half = stats.t.ppf(1 - alpha / 2, c.df) * c.std_error
-        pairs.append(PairComparison(
-            a=names[i], b=names[j], corrected=c,
-            difference_interval=(float(c.mean_difference - half), float(c.mean_difference + half)),
-            pvalue_holm=float(p_holm[t]), bayes=bayes[t],
-            mcnemar=mcn[t] if mcn else None, mcnemar_pvalue_holm=float(mcn_holm[t]) if mcn else None,
-            delong=dl[t] if dl else None, delong_pvalue_holm=float(dl_holm[t]) if dl else None))
+        pairs.append(
+            PairComparison(
+                a=names[i],
+                b=names[j],
+                corrected=c,
+                difference_interval=(
+                    float(c.mean_difference - half),
+                    float(c.mean_difference + half),
+                ),
+                pvalue_holm=float(p_holm[t]),
+                bayes=bayes[t],
+                mcnemar=mcn[t] if mcn else None,
+                mcnemar_pvalue_holm=float(mcn_holm[t]) if mcn else None,
+                delong=dl[t] if dl else None,
+                delong_pvalue_holm=float(dl_holm[t]) if dl else None,
+            )
+        )
     return tuple(pairs)
 
 
 @keywords
-def compare_classifiers(estimators: Sequence | Mapping, X: ArrayLike, y: ArrayLike, *,
-                        cv: int | object | Sequence | None = None, metric: str | Callable = "accuracy", rope: float = 0.01, alpha: float = 0.05,
-                        test_size: float | int | None = None, rng: int | np.random.Generator | None = None,
-                        n_jobs: int | None = None, progress: bool = False) -> ComparisonReport:
+def compare_classifiers(
+    estimators: Sequence | Mapping,
+    X: ArrayLike,
+    y: ArrayLike,
+    *,
+    cv: int | object | Sequence | None = None,
+    metric: str | Callable = "accuracy",
+    rope: float = 0.01,
+    alpha: float = 0.05,
+    test_size: float | int | None = None,
+    rng: int | np.random.Generator | None = None,
+    n_jobs: int | None = None,
+    progress: bool = False,
+) -> ComparisonReport:
     r"""Compare two or more classifiers on one data set in one call.
 
     What runs, and which library function computes it (each result kept in the report):
@@ -605,36 +730,81 @@ def compare_classifiers(estimators: Sequence | Mapping, X: ArrayLike, y: ArrayLi
     hold_scores: Any
     indices = preds = hold_scores = None
     if test_size is not None:
-        indices, preds, hold_scores = _holdout(items, X, y, labels, classes, test_size, seeds["holdout"])
+        indices, preds, hold_scores = _holdout(
+            items, X, y, labels, classes, test_size, seeds["holdout"]
+        )
         Xr, yr, lr = take_rows(X, indices[0]), take_rows(y, indices[0]), labels[indices[0]]
-    scores = cv_scores(named, Xr, yr, cv=cv, metric=metric, rng=seeds["cv"], n_jobs=n_jobs, progress=progress)
+    scores = cv_scores(
+        named, Xr, yr, cv=cv, metric=metric, rng=seeds["cv"], n_jobs=n_jobs, progress=progress
+    )
     per = len(scores.splits) // scores.n_repeats
-    groups = [list(scores.splits[r * per:(r + 1) * per]) for r in range(scores.n_repeats)]
+    groups = [list(scores.splits[r * per : (r + 1) * per]) for r in range(scores.n_repeats)]
     covered = np.bincount(np.concatenate([te for _, te in groups[0]]), minlength=lr.size)
     first = groups[0] if np.all(covered == 1) else None
 
     # AUC: binary, every classifier with scores
     y_auc: Any
     auc_scores = y_auc = source = None
-    gives_scores = all(hasattr(e, "predict_proba") or hasattr(e, "decision_function") for e in items)
+    gives_scores = all(
+        hasattr(e, "predict_proba") or hasattr(e, "decision_function") for e in items
+    )
     if classes.size == 2 and gives_scores:
         if test_size is not None and all(s is not None for s in hold_scores):
-            auc_scores, y_auc, source = hold_scores, np.searchsorted(classes, labels[indices[1]]), "hold-out"
+            auc_scores, y_auc, source = (
+                hold_scores,
+                np.searchsorted(classes, labels[indices[1]]),
+                "hold-out",
+            )
         elif test_size is None and first is not None:
-            auc_scores, y_auc, _ = out_of_fold_predictions(items, Xr, yr, response="score", cv=first,
-                                                           n_jobs=n_jobs, progress=progress)
+            auc_scores, y_auc, _ = out_of_fold_predictions(
+                items, Xr, yr, response="score", cv=first, n_jobs=n_jobs, progress=progress
+            )
             source = "out-of-fold" if len(groups) == 1 else "out-of-fold (first repeat)"
         elif test_size is None:
-            notes.append("No AUC: the first repeat of cv does not test every sample once (give test_size).")
-    auc = None if auc_scores is None else tuple(delong_interval(y_auc, s, confidence_level=1 - alpha, pos_label=1)
-                                                for s in auc_scores)
+            notes.append(
+                "No AUC: the first repeat of cv does not test every sample once (give test_size)."
+            )
+    auc = (
+        None
+        if auc_scores is None
+        else tuple(
+            delong_interval(y_auc, s, confidence_level=1 - alpha, pos_label=1) for s in auc_scores
+        )
+    )
     y_test = None if indices is None else labels[indices[1]]
-    pairs = _pairs(scores, names, alpha=alpha, rope=rope, y_test=y_test, preds=preds,
-                   y_auc=y_auc, auc_scores=auc_scores)
-    intervals = np.array([mean_score_interval(scores.scores[:, e], scores.n_train, scores.n_test,
-                                              confidence_level=1 - alpha) for e in range(len(names))])
+    pairs = _pairs(
+        scores,
+        names,
+        alpha=alpha,
+        rope=rope,
+        y_test=y_test,
+        preds=preds,
+        y_auc=y_auc,
+        auc_scores=auc_scores,
+    )
+    intervals = np.array(
+        [
+            mean_score_interval(
+                scores.scores[:, e], scores.n_train, scores.n_test, confidence_level=1 - alpha
+            )
+            for e in range(len(names))
+        ]
+    )
     errors = None if preds is None else np.array([np.mean(p != y_test) for p in preds])
     return ComparisonReport(
-        names=tuple(names), metric=scores.metric, scores=scores, cv=cv, cv_description=describe_cv(cv, groups),
-        seeds=seeds, alpha=alpha, rope=rope, mean_intervals=intervals, pairs=pairs, holdout_indices=indices,
-        holdout_errors=errors, auc=auc, score_source=source, notes=tuple(notes))
+        names=tuple(names),
+        metric=scores.metric,
+        scores=scores,
+        cv=cv,
+        cv_description=describe_cv(cv, groups),
+        seeds=seeds,
+        alpha=alpha,
+        rope=rope,
+        mean_intervals=intervals,
+        pairs=pairs,
+        holdout_indices=indices,
+        holdout_errors=errors,
+        auc=auc,
+        score_source=source,
+        notes=tuple(notes),
+    )

@@ -86,8 +86,10 @@ class DatasetsReport(Report):
     title = "Comparing classifiers over data sets"
 
     def _headline_text(self) -> str:
-        return (f"{len(self.names)} classifiers over {len(self.datasets)} data sets, Iman-Davenport p "
-                f"{_p(self.friedman.iman_davenport_pvalue).lstrip('= ')}")
+        return (
+            f"{len(self.names)} classifiers over {len(self.datasets)} data sets, Iman-Davenport p "
+            f"{_p(self.friedman.iman_davenport_pvalue).lstrip('= ')}"
+        )
 
     @property
     def friedman_rejects(self) -> bool:
@@ -103,11 +105,28 @@ class DatasetsReport(Report):
             k = len(self.names)
             for i in range(k):
                 for j in range(i + 1, k):
-                    out.append((i, j, R[i] - R[j], self.nemenyi.pvalue[i, j], None, bool(self.nemenyi.reject[i, j])))
+                    out.append(
+                        (
+                            i,
+                            j,
+                            R[i] - R[j],
+                            self.nemenyi.pvalue[i, j],
+                            None,
+                            bool(self.nemenyi.reject[i, j]),
+                        )
+                    )
         else:
             for t, j in enumerate(self.holm.classifiers):
-                out.append((self.control, int(j), R[self.control] - R[j], self.holm.pvalue[t],
-                            self.holm.adjusted_pvalue[t], bool(self.holm.reject[t])))
+                out.append(
+                    (
+                        self.control,
+                        int(j),
+                        R[self.control] - R[j],
+                        self.holm.pvalue[t],
+                        self.holm.adjusted_pvalue[t],
+                        bool(self.holm.reject[t]),
+                    )
+                )
         return out
 
     def _better(self, i, j):
@@ -118,37 +137,70 @@ class DatasetsReport(Report):
     def _tables(self):
         R = self.friedman.average_ranks
         mean = self.scores.mean(axis=0)
-        ranks = Table(f"Average ranks over {len(self.datasets)} data sets (1 = best; "
-                      f"{'lower' if self.lower_is_better else 'higher'} scores are better)",
-                      ("classifier", "average rank", "mean score"),
-                      tuple((n, fmt(R[i]), fmt(mean[i])) for i, n in enumerate(self.names)))
+        ranks = Table(
+            f"Average ranks over {len(self.datasets)} data sets (1 = best; "
+            f"{'lower' if self.lower_is_better else 'higher'} scores are better)",
+            ("classifier", "average rank", "mean score"),
+            tuple((n, fmt(R[i]), fmt(mean[i])) for i, n in enumerate(self.names)),
+        )
         fr = self.friedman
-        omnibus = Table("Omnibus tests of equal average ranks", ("test", "statistic", "df", "p"),
-                        (("Friedman chi-square", fmt(fr.statistic), str(fr.n_classifiers - 1), fmt_p(fr.pvalue)),
-                         ("Iman-Davenport F", fmt(fr.iman_davenport),
-                          f"{fr.n_classifiers - 1}, {(fr.n_classifiers - 1) * (fr.n_datasets - 1)}",
-                          fmt_p(fr.iman_davenport_pvalue))))
+        omnibus = Table(
+            "Omnibus tests of equal average ranks",
+            ("test", "statistic", "df", "p"),
+            (
+                (
+                    "Friedman chi-square",
+                    fmt(fr.statistic),
+                    str(fr.n_classifiers - 1),
+                    fmt_p(fr.pvalue),
+                ),
+                (
+                    "Iman-Davenport F",
+                    fmt(fr.iman_davenport),
+                    f"{fr.n_classifiers - 1}, {(fr.n_classifiers - 1) * (fr.n_datasets - 1)}",
+                    fmt_p(fr.iman_davenport_pvalue),
+                ),
+            ),
+        )
         holm = self.nemenyi is None
-        cols = ("pair", "rank difference (a - b)") + (("p", "Holm p") if holm else ("Nemenyi p",)) + (
-            "reject", "P(a better)", "P(ROPE)", "P(b better)")
+        cols = (
+            ("pair", "rank difference (a - b)")
+            + (("p", "Holm p") if holm else ("Nemenyi p",))
+            + ("reject", "P(a better)", "P(ROPE)", "P(b better)")
+        )
         rows = []
         for i, j, d, p, padj, rej in self._pairs():
             b = self.signed_rank[(self.names[i], self.names[j])]
-            rows.append((f"{self.names[i]} - {self.names[j]}", fmt(d), fmt_p(p))
-                        + ((fmt_p(padj),) if holm else ())
-                        + ("yes" if rej else "no", fmt(b.p_a_better), fmt(b.p_rope), fmt(b.p_b_better)))
+            rows.append(
+                (f"{self.names[i]} - {self.names[j]}", fmt(d), fmt_p(p))
+                + ((fmt_p(padj),) if holm else ())
+                + ("yes" if rej else "no", fmt(b.p_a_better), fmt(b.p_rope), fmt(b.p_b_better))
+            )
         cd = self.critical_difference
-        post = Table(f"Post-hoc: {'Holm against ' + self.names[self.control] if holm else 'Nemenyi, all pairs'} "
-                     f"(alpha = {self.alpha:g}, CD = {fmt(cd.value)}); Bayesian signed rank, ROPE ±{fmt(self.rope)}",
-                     cols, tuple(rows))
+        post = Table(
+            f"Post-hoc: {'Holm against ' + self.names[self.control] if holm else 'Nemenyi, all pairs'} "
+            f"(alpha = {self.alpha:g}, CD = {fmt(cd.value)}); Bayesian signed rank, ROPE ±{fmt(self.rope)}",
+            cols,
+            tuple(rows),
+        )
         return [ranks, omnibus, post]
 
     def _frame(self):
-        cols = ["rank_difference", "pvalue", "pvalue_adjusted", "reject", "p_a_better", "p_rope", "p_b_better"]
+        cols = [
+            "rank_difference",
+            "pvalue",
+            "pvalue_adjusted",
+            "reject",
+            "p_a_better",
+            "p_rope",
+            "p_b_better",
+        ]
         rows, index = [], []
         for i, j, d, p, padj, rej in self._pairs():
             b = self.signed_rank[(self.names[i], self.names[j])]
-            rows.append([d, p, p if padj is None else padj, rej, b.p_a_better, b.p_rope, b.p_b_better])
+            rows.append(
+                [d, p, p if padj is None else padj, rej, b.p_a_better, b.p_rope, b.p_b_better]
+            )
             index.append(f"{self.names[i]} - {self.names[j]}")
         return cols, rows, index
 
@@ -156,14 +208,20 @@ class DatasetsReport(Report):
         fr, cd = self.friedman, self.critical_difference
         R = fr.average_ranks
         order = np.argsort(R, kind="stable")
-        text = (f"Over {fr.n_datasets} data sets, Friedman's chi-square = {fmt(fr.statistic)} (p {_p(fr.pvalue)}) "
-                f"and Iman-Davenport's F = {fmt(fr.iman_davenport)} (p {_p(fr.iman_davenport_pvalue)}): ")
+        text = (
+            f"Over {fr.n_datasets} data sets, Friedman's chi-square = {fmt(fr.statistic)} (p {_p(fr.pvalue)}) "
+            f"and Iman-Davenport's F = {fmt(fr.iman_davenport)} (p {_p(fr.iman_davenport_pvalue)}): "
+        )
         if self.friedman_rejects:
             text += f"the {fr.n_classifiers} classifiers' average ranks differ at alpha = {self.alpha:g}. "
         else:
-            text += (f"no difference among the {fr.n_classifiers} classifiers' ranks is established at alpha = "
-                     f"{self.alpha:g}, so the post-hoc tests below are not read as findings (Demšar 2006). ")
-        text += "Average ranks: " + ", ".join(f"{self.names[i]} {fmt(R[i], 2)}" for i in order) + ". "
+            text += (
+                f"no difference among the {fr.n_classifiers} classifiers' ranks is established at alpha = "
+                f"{self.alpha:g}, so the post-hoc tests below are not read as findings (Demšar 2006). "
+            )
+        text += (
+            "Average ranks: " + ", ".join(f"{self.names[i]} {fmt(R[i], 2)}" for i in order) + ". "
+        )
         found = [(i, j) for i, j, _, _, _, rej in self._pairs() if rej]
         if self.nemenyi is not None:
             text += f"Nemenyi's critical difference is {fmt(cd.value)}"
@@ -171,9 +229,17 @@ class DatasetsReport(Report):
             assert self.control is not None  # Holm's tests run against a control
             text += f"Holm's procedure against {self.names[self.control]} (Bonferroni-Dunn CD {fmt(cd.value)})"
         if found and self.friedman_rejects:
-            text += ": " + "; ".join("{} ranks better than {}".format(*self._better(i, j)) for i, j in found) + "."
+            text += (
+                ": "
+                + "; ".join("{} ranks better than {}".format(*self._better(i, j)) for i, j in found)
+                + "."
+            )
         elif found:
-            text += " and would separate " + "; ".join("{} from {}".format(*self._better(i, j)) for i, j in found) + "."
+            text += (
+                " and would separate "
+                + "; ".join("{} from {}".format(*self._better(i, j)) for i, j in found)
+                + "."
+            )
         else:
             text += ": no pair's difference is established."
         decided = []
@@ -184,46 +250,80 @@ class DatasetsReport(Report):
                 decided.append(f"{b} is practically better than {a} (P = {fmt(res.p_b_better)})")
             elif res.p_rope >= DECISION_PROBABILITY:
                 decided.append(f"{a} and {b} are practically equivalent (P = {fmt(res.p_rope)})")
-        text += (f" Bayesian signed-rank tests (ROPE ±{fmt(self.rope)}): "
-                 + ("; ".join(decided) + "; the other pairs are undecided." if decided
-                    else "every pair is undecided (no posterior probability reaches 0.95)."))
+        text += f" Bayesian signed-rank tests (ROPE ±{fmt(self.rope)}): " + (
+            "; ".join(decided) + "; the other pairs are undecided."
+            if decided
+            else "every pair is undecided (no posterior probability reaches 0.95)."
+        )
         return text
 
     def _methods(self):
-        m = [Method("Friedman and Iman-Davenport tests",
-                    f"The classifiers were ranked on each of the {len(self.datasets)} data sets and their average "
-                    f"ranks compared by Friedman's test and Iman and Davenport's F (Friedman 1937; Iman & Davenport "
-                    f"1980), following Demšar (2006).",
-                    "Friedman 1937; Iman & Davenport 1980; Demšar 2006", CHAPTERS["many-classifiers"],
-                    api("compare", "friedman_test"))]
+        m = [
+            Method(
+                "Friedman and Iman-Davenport tests",
+                f"The classifiers were ranked on each of the {len(self.datasets)} data sets and their average "
+                f"ranks compared by Friedman's test and Iman and Davenport's F (Friedman 1937; Iman & Davenport "
+                f"1980), following Demšar (2006).",
+                "Friedman 1937; Iman & Davenport 1980; Demšar 2006",
+                CHAPTERS["many-classifiers"],
+                api("compare", "friedman_test"),
+            )
+        ]
         if self.nemenyi is not None:
-            m.append(Method("Nemenyi test and critical difference",
-                            f"All pairs were compared by the Nemenyi test, with the critical difference of the "
-                            f"diagram at alpha = {self.alpha:g} (Nemenyi 1963; Demšar 2006).",
-                            "Nemenyi 1963; Demšar 2006", CHAPTERS["many-classifiers"], api("compare", "nemenyi_test")))
+            m.append(
+                Method(
+                    "Nemenyi test and critical difference",
+                    f"All pairs were compared by the Nemenyi test, with the critical difference of the "
+                    f"diagram at alpha = {self.alpha:g} (Nemenyi 1963; Demšar 2006).",
+                    "Nemenyi 1963; Demšar 2006",
+                    CHAPTERS["many-classifiers"],
+                    api("compare", "nemenyi_test"),
+                )
+            )
         else:
-            m.append(Method("Holm's procedure against a control",
-                            f"Each classifier was compared with {self.names[self.control]} by the z-test of average "
-                            f"ranks with Holm's step-down adjustment (Holm 1979; Demšar 2006); the diagram marks "
-                            f"the Bonferroni-Dunn critical difference.",
-                            "Holm 1979; Demšar 2006", CHAPTERS["many-classifiers"], api("compare", "holm_test")))
-        m.append(Method("critical difference",
-                        "The critical difference is the smallest difference of average ranks a post-hoc test "
-                        "declares significant (Demšar 2006).",
-                        "Demšar 2006", CHAPTERS["many-classifiers"], api("compare", "critical_difference")))
-        m.append(Method("Bayesian signed-rank test",
-                        f"Beside each comparison, the Bayesian signed-rank test gives the posterior probabilities "
-                        f"that one classifier is practically better, or that the two are equivalent within "
-                        f"±{fmt(self.rope)} (Benavoli et al. 2014; Benavoli et al. 2017).",
-                        "Benavoli et al. 2014; Benavoli et al. 2017", CHAPTERS["many-classifiers"],
-                        api("compare", "bayesian_signed_rank")))
+            m.append(
+                Method(
+                    "Holm's procedure against a control",
+                    f"Each classifier was compared with {self.names[self.control]} by the z-test of average "
+                    f"ranks with Holm's step-down adjustment (Holm 1979; Demšar 2006); the diagram marks "
+                    f"the Bonferroni-Dunn critical difference.",
+                    "Holm 1979; Demšar 2006",
+                    CHAPTERS["many-classifiers"],
+                    api("compare", "holm_test"),
+                )
+            )
+        m.append(
+            Method(
+                "critical difference",
+                "The critical difference is the smallest difference of average ranks a post-hoc test "
+                "declares significant (Demšar 2006).",
+                "Demšar 2006",
+                CHAPTERS["many-classifiers"],
+                api("compare", "critical_difference"),
+            )
+        )
+        m.append(
+            Method(
+                "Bayesian signed-rank test",
+                f"Beside each comparison, the Bayesian signed-rank test gives the posterior probabilities "
+                f"that one classifier is practically better, or that the two are equivalent within "
+                f"±{fmt(self.rope)} (Benavoli et al. 2014; Benavoli et al. 2017).",
+                "Benavoli et al. 2014; Benavoli et al. 2017",
+                CHAPTERS["many-classifiers"],
+                api("compare", "bayesian_signed_rank"),
+            )
+        )
         return m
 
     def _figure(self):
         from ..plotting import plot_critical_difference
 
-        return plot_critical_difference(self.friedman.average_ranks, list(self.names), self.critical_difference,
-                                        control=self.control)
+        return plot_critical_difference(
+            self.friedman.average_ranks,
+            list(self.names),
+            self.critical_difference,
+            control=self.control,
+        )
 
 
 def _p(p) -> str:
@@ -234,26 +334,46 @@ def _p(p) -> str:
 def _names(value, n: int, name: str, default) -> tuple:
     if value is None:
         return tuple(default)
-    if isinstance(value, (str, bytes)) or not isinstance(value, Sequence) and not hasattr(value, "__array__"):
+    if (
+        isinstance(value, (str, bytes))
+        or not isinstance(value, Sequence)
+        and not hasattr(value, "__array__")
+    ):
         raise fail(name, f"a sequence of {n} names", value, error=TypeError)
     bad = [v for v in value if not isinstance(v, str)]
     if bad:
-        raise fail(name, "names that are strings", f"{show(bad[0])} in {show(list(value))}", error=TypeError,
-                   echo=False)
+        raise fail(
+            name,
+            "names that are strings",
+            f"{show(bad[0])} in {show(list(value))}",
+            error=TypeError,
+            echo=False,
+        )
     out = tuple(value)
     if len(out) != n:
-        raise fail(name, f"{n} names (one per {'column' if name == 'names' else 'row'} of scores)",
-                   f"{len(out)}: {show(list(out))}", echo=False)
+        raise fail(
+            name,
+            f"{n} names (one per {'column' if name == 'names' else 'row'} of scores)",
+            f"{len(out)}: {show(list(out))}",
+            echo=False,
+        )
     if len(set(out)) != n:
         raise fail(name, "distinct names", show(list(out)), echo=False)
     return out
 
 
 @keywords
-def compare_on_datasets(scores: ArrayLike, *, names: Sequence[str] | None = None,
-                        datasets: Sequence[str] | None = None, alpha: float = 0.05, rope: float = 0.01,
-                        control: int | str | None = None, lower_is_better: bool = False,
-                        rng: int | np.random.Generator | None = None) -> DatasetsReport:
+def compare_on_datasets(
+    scores: ArrayLike,
+    *,
+    names: Sequence[str] | None = None,
+    datasets: Sequence[str] | None = None,
+    alpha: float = 0.05,
+    rope: float = 0.01,
+    control: int | str | None = None,
+    lower_is_better: bool = False,
+    rng: int | np.random.Generator | None = None,
+) -> DatasetsReport:
     """Compare k classifiers over N data sets in one call, following Demšar (2006).
 
     The flow, and which library function computes each step (each result kept):
@@ -374,14 +494,32 @@ def compare_on_datasets(scores: ArrayLike, *, names: Sequence[str] | None = None
         cd = critical_difference(k, N, alpha=alpha, test="nemenyi")
         pairs = [(i, j) for i in range(k) for j in range(i + 1, k)]
     else:
-        nem, holm = None, holm_test(arr, control=control, alpha=alpha, lower_is_better=lower_is_better)
+        nem, holm = (
+            None,
+            holm_test(arr, control=control, alpha=alpha, lower_is_better=lower_is_better),
+        )
         cd = critical_difference(k, N, alpha=alpha, test="bonferroni-dunn")
         pairs = [(control, int(j)) for j in holm.classifiers]
     seeds = draw_seeds(rng, [f"{names[i]} - {names[j]}" for i, j in pairs])
     sign = -1.0 if lower_is_better else 1.0
-    signed = {(names[i], names[j]): bayesian_signed_rank(sign * arr[:, i], sign * arr[:, j], rope=rope,
-                                                         rng=seeds[f"{names[i]} - {names[j]}"])
-              for i, j in pairs}
-    return DatasetsReport(scores=arr, names=names, datasets=datasets, alpha=alpha, rope=rope, control=control,
-                          lower_is_better=lower_is_better, friedman=fr, nemenyi=nem, holm=holm,
-                          critical_difference=cd, signed_rank=signed, seeds=seeds)
+    signed = {
+        (names[i], names[j]): bayesian_signed_rank(
+            sign * arr[:, i], sign * arr[:, j], rope=rope, rng=seeds[f"{names[i]} - {names[j]}"]
+        )
+        for i, j in pairs
+    }
+    return DatasetsReport(
+        scores=arr,
+        names=names,
+        datasets=datasets,
+        alpha=alpha,
+        rope=rope,
+        control=control,
+        lower_is_better=lower_is_better,
+        friedman=fr,
+        nemenyi=nem,
+        holm=holm,
+        critical_difference=cd,
+        signed_rank=signed,
+        seeds=seeds,
+    )

@@ -31,8 +31,12 @@ from .._validation import (
 )
 
 __all__ = [
-    "BOOTSTRAP_METHODS", "BOOTSTRAP_SINGLE_CLASS", "BootstrapResult", "bootstrap_error",
-    "inclusion_probability", "no_information_error",
+    "BOOTSTRAP_METHODS",
+    "BOOTSTRAP_SINGLE_CLASS",
+    "BootstrapResult",
+    "bootstrap_error",
+    "inclusion_probability",
+    "no_information_error",
 ]
 
 #: The estimates :func:`bootstrap_error` offers.
@@ -155,7 +159,9 @@ def _632_plus(resubstitution: float, oob: float, gamma: float):
         rate = 0.0
     weight = _W / (1.0 - _W_COMPLEMENT * rate)
     estimate_632 = _W_COMPLEMENT * err + _W * err1
-    estimate = estimate_632 + (oob_capped - err) * (_W_COMPLEMENT * _W * rate) / (1.0 - _W_COMPLEMENT * rate)
+    estimate = estimate_632 + (oob_capped - err) * (_W_COMPLEMENT * _W * rate) / (
+        1.0 - _W_COMPLEMENT * rate
+    )
     return oob_capped, rate, weight, estimate
 
 
@@ -213,9 +219,11 @@ class BootstrapResult(Result):
         class (``"constant"``) or drawn again (``"redraw"``).
     """
 
-    _means = ('The {method} bootstrap estimate of the error on new data, from {n_resamples} replicates: '
-              'resubstitution ({resubstitution:.3g}) is optimistic, out-of-bag ({oob:.3g}) pessimistic, and'
-              ' .632 and .632+ weigh the two.')
+    _means = (
+        "The {method} bootstrap estimate of the error on new data, from {n_resamples} replicates: "
+        "resubstitution ({resubstitution:.3g}) is optimistic, out-of-bag ({oob:.3g}) pessimistic, and"
+        " .632 and .632+ weigh the two."
+    )
 
     estimate: float
     method: str
@@ -246,8 +254,19 @@ def _fit_predict_oob(estimator, X, y, train, test):
     return fit_predict(estimator, X, y, train, test, single_class="constant")
 
 
-def _bootstrap_from_indices(estimator, X, y, indices, *, method, n_jobs=None, progress=False,
-                            single_class="constant", n_single_class=None, y_fit=None):
+def _bootstrap_from_indices(
+    estimator,
+    X,
+    y,
+    indices,
+    *,
+    method,
+    n_jobs=None,
+    progress=False,
+    single_class="constant",
+    n_single_class=None,
+    y_fit=None,
+):
     """Every bootstrap estimate from explicit replicates ``indices`` (B, n) of row numbers.
 
     The core of :func:`bootstrap_error`, kept separate so that tests can fix the
@@ -263,8 +282,9 @@ def _bootstrap_from_indices(estimator, X, y, indices, *, method, n_jobs=None, pr
     n_resamples, n = indices.shape
     single = [b for b in range(n_resamples) if single_class_label(y[indices[b]]) is not None]
     if single and single_class == "raise":
-        raise single_class_error(single_class_label(y[indices[single[0]]]),
-                                 f"bootstrap replicate {single[0]}")
+        raise single_class_error(
+            single_class_label(y[indices[single[0]]]), f"bootstrap replicate {single[0]}"
+        )
     if n_single_class is None:
         n_single_class = len(single)
     counts = np.zeros((n_resamples, n), dtype=np.int64)
@@ -273,8 +293,9 @@ def _bootstrap_from_indices(estimator, X, y, indices, *, method, n_jobs=None, pr
     everything = np.arange(n)
     tasks = [(estimator, X, y_fit, everything, everything)]
     tasks += [(estimator, X, y_fit, indices[b], np.flatnonzero(out[b])) for b in range(n_resamples)]
-    predictions = run_tasks(_fit_predict_oob, tasks, n_jobs=n_jobs, progress=progress,
-                            desc="bootstrap")
+    predictions = run_tasks(
+        _fit_predict_oob, tasks, n_jobs=n_jobs, progress=progress, desc="bootstrap"
+    )
     full_pred = np.asarray(predictions[0])
     resubstitution = float(np.mean(full_pred != y))
     gamma = no_information_error(y, full_pred)
@@ -297,7 +318,9 @@ def _bootstrap_from_indices(estimator, X, y, indices, *, method, n_jobs=None, pr
     oob = float(sample_errors[left_out].mean())
     estimate_632 = _W_COMPLEMENT * resubstitution + _W * oob
     oob_capped, rate, weight_plus, estimate_632plus = _632_plus(resubstitution, oob, gamma)
-    correction = (oob_capped - resubstitution) * (_W_COMPLEMENT * _W * rate) / (1.0 - _W_COMPLEMENT * rate)
+    correction = (
+        (oob_capped - resubstitution) * (_W_COMPLEMENT * _W * rate) / (1.0 - _W_COMPLEMENT * rate)
+    )
     estimate, weight = {
         "oob": (oob, 1.0),
         ".632": (estimate_632, _W),
@@ -327,10 +350,18 @@ def _bootstrap_from_indices(estimator, X, y, indices, *, method, n_jobs=None, pr
 
 
 @keywords
-def bootstrap_error(estimator: BaseEstimator, X: ArrayLike, y: ArrayLike, *, n_resamples: int = 200,
-                    method: Literal["oob", ".632", ".632+"] = ".632", rng: int | np.random.Generator | None = None,
-                    n_jobs: int | None = None, progress: bool = False,
-                    single_class: Literal["constant", "redraw", "raise"] = "constant") -> BootstrapResult:
+def bootstrap_error(
+    estimator: BaseEstimator,
+    X: ArrayLike,
+    y: ArrayLike,
+    *,
+    n_resamples: int = 200,
+    method: Literal["oob", ".632", ".632+"] = ".632",
+    rng: int | np.random.Generator | None = None,
+    n_jobs: int | None = None,
+    progress: bool = False,
+    single_class: Literal["constant", "redraw", "raise"] = "constant",
+) -> BootstrapResult:
     r"""Bootstrap estimates of a classifier's error: out-of-bag, .632 and .632+.
 
     Draw ``B = n_resamples`` bootstrap samples (``n`` row indices with replacement),
@@ -503,7 +534,15 @@ def bootstrap_error(estimator: BaseEstimator, X: ArrayLike, y: ArrayLike, *, n_r
                         f"unequal for n={n}: use single_class='constant'."
                     )
         rows.append(draw)
-    return _bootstrap_from_indices(estimator, X, y, np.stack(rows), method=method, n_jobs=n_jobs,
-                                   progress=progress, single_class=single_class,
-                                   n_single_class=n_single_class, y_fit=y_fit)
-
+    return _bootstrap_from_indices(
+        estimator,
+        X,
+        y,
+        np.stack(rows),
+        method=method,
+        n_jobs=n_jobs,
+        progress=progress,
+        single_class=single_class,
+        n_single_class=n_single_class,
+        y_fit=y_fit,
+    )

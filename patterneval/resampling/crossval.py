@@ -71,9 +71,11 @@ class CrossValidationResult(Result):
         a class is tiny).
     """
 
-    _means = ('An estimate of the error on new data of a model trained on as many samples as each '
-              'training part (a little pessimistic for the model fitted on all the data). fold_std = {fold_std:.3g} is the spread between folds, not a standard error of the '
-              'estimate: the folds share their training data.')
+    _means = (
+        "An estimate of the error on new data of a model trained on as many samples as each "
+        "training part (a little pessimistic for the model fitted on all the data). fold_std = {fold_std:.3g} is the spread between folds, not a standard error of the "
+        "estimate: the folds share their training data."
+    )
 
     error: float
     fold_std: float
@@ -88,15 +90,23 @@ class CrossValidationResult(Result):
     average: str = dataclasses.field(default="pooled", repr=False)
 
 
-def _run_splits(estimator, X, y, splits, *, n_jobs, progress, desc, single_class="constant",
-                average="pooled"):
+def _run_splits(
+    estimator, X, y, splits, *, n_jobs, progress, desc, single_class="constant", average="pooled"
+):
     """Fit on every (train, test) pair of ``splits`` (a list per repeat) through the engine
     and collect the errors."""
     n_repeats, n_splits = len(splits), len(splits[0])
     outcome = cross_validate_folds(
-        estimator, X, y, [fold for repeat in splits for fold in repeat], single_class=single_class,
-        where=lambda t: f"fold {t % n_splits} of repeat {t // n_splits}", n_jobs=n_jobs,
-        progress=progress, desc=desc)
+        estimator,
+        X,
+        y,
+        [fold for repeat in splits for fold in repeat],
+        single_class=single_class,
+        where=lambda t: f"fold {t % n_splits} of repeat {t // n_splits}",
+        n_jobs=n_jobs,
+        progress=progress,
+        desc=desc,
+    )
     mistakes = np.zeros((n_repeats, len(y)), dtype=bool)
     for t, (test, wrong) in enumerate(zip(outcome.tests, outcome.wrong)):
         mistakes[t // n_splits, test] = wrong
@@ -120,10 +130,18 @@ def _run_splits(estimator, X, y, splits, *, n_jobs, progress, desc, single_class
 
 
 @keywords
-def cross_val_error(estimator: BaseEstimator, X: ArrayLike, y: ArrayLike, *, cv: int | object = 10,
-                    rng: int | np.random.Generator | None = None, n_jobs: int | None = None,
-                    progress: bool = False, single_class: Literal["constant", "raise"] = "constant",
-                    average: Literal["pooled", "folds"] = "pooled") -> CrossValidationResult:
+def cross_val_error(
+    estimator: BaseEstimator,
+    X: ArrayLike,
+    y: ArrayLike,
+    *,
+    cv: int | object = 10,
+    rng: int | np.random.Generator | None = None,
+    n_jobs: int | None = None,
+    progress: bool = False,
+    single_class: Literal["constant", "raise"] = "constant",
+    average: Literal["pooled", "folds"] = "pooled",
+) -> CrossValidationResult:
     r"""k-fold cross-validation error of a classifier, optionally repeated.
 
     ``cv=k`` splits the ``n`` samples at random into ``k`` stratified folds
@@ -236,15 +254,35 @@ def cross_val_error(estimator: BaseEstimator, X: ArrayLike, y: ArrayLike, *, cv:
     # the caller's y reaches the estimator as given, as X does: a pandas Series stays one
     # (rows taken by position); anything else as the checked array
     y = y if hasattr(y, "iloc") else labels
-    opt = check_kfold_options(labels, cv=cv, rng=rng, n_jobs=n_jobs, progress=progress,
-                              single_class=single_class, average=average)
-    return _run_splits(estimator, X, y, opt["splits"], n_jobs=opt["n_jobs"], progress=opt["progress"],
-                       desc="cross-validation", single_class=opt["single_class"],
-                       average=opt["average"])
+    opt = check_kfold_options(
+        labels,
+        cv=cv,
+        rng=rng,
+        n_jobs=n_jobs,
+        progress=progress,
+        single_class=single_class,
+        average=average,
+    )
+    return _run_splits(
+        estimator,
+        X,
+        y,
+        opt["splits"],
+        n_jobs=opt["n_jobs"],
+        progress=opt["progress"],
+        desc="cross-validation",
+        single_class=opt["single_class"],
+        average=opt["average"],
+    )
 
 
 def leave_one_out_error(
-    estimator: BaseEstimator, X: ArrayLike, y: ArrayLike, *, n_jobs: int | None = None, progress: bool = False,
+    estimator: BaseEstimator,
+    X: ArrayLike,
+    y: ArrayLike,
+    *,
+    n_jobs: int | None = None,
+    progress: bool = False,
     single_class: Literal["constant", "raise"] = "constant",
 ) -> CrossValidationResult:
     r"""Leave-one-out cross-validation error: ``n`` fits, each predicting one sample.
@@ -307,5 +345,13 @@ def leave_one_out_error(
     single_class = check_choice("single_class", single_class, SINGLE_CLASS_OPTIONS)
     n_jobs = check_n_jobs(n_jobs)
     splits = [list(LeaveOneOut().split(X, labels))]
-    return _run_splits(estimator, X, y, splits, n_jobs=n_jobs, progress=progress,
-                       desc="leave-one-out", single_class=single_class)
+    return _run_splits(
+        estimator,
+        X,
+        y,
+        splits,
+        n_jobs=n_jobs,
+        progress=progress,
+        desc="leave-one-out",
+        single_class=single_class,
+    )

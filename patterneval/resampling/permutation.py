@@ -74,8 +74,14 @@ METHOD_OPTIONS = ("auto", "refit", "cached")
 
 #: Pipeline steps that may precede a cached learner: they are fitted on the training fold's
 #: features only (never on its labels), so they are the same for every permutation.
-LABEL_FREE_STEPS = (StandardScaler, MinMaxScaler, MaxAbsScaler, RobustScaler, Normalizer,
-                    VarianceThreshold)
+LABEL_FREE_STEPS = (
+    StandardScaler,
+    MinMaxScaler,
+    MaxAbsScaler,
+    RobustScaler,
+    Normalizer,
+    VarianceThreshold,
+)
 
 #: Permutations evaluated together by the cached path (bounds its memory).
 _CHUNK = 128
@@ -125,9 +131,11 @@ class PermutationTestResult(Result):
         the number of folds ``K`` for a permutation the cache decided entirely).
     """
 
-    _means = ('The p-value estimates the probability, were the labels unrelated to the features, of a CV '
-              'error at most {statistic:.3g} ({n_resamples} permutations): a small one is evidence that the'
-              ' classifier found real structure. It is not the probability that the labels are unrelated.')
+    _means = (
+        "The p-value estimates the probability, were the labels unrelated to the features, of a CV "
+        "error at most {statistic:.3g} ({n_resamples} permutations): a small one is evidence that the"
+        " classifier found real structure. It is not the probability that the labels are unrelated."
+    )
 
     statistic: float
     pvalue: float
@@ -170,18 +178,29 @@ class PermutationTestResult(Result):
         >>> res.head(4).pvalue  # adds 0.2, a tie: b = 2
         0.6
         """
-        m = check_scalar("n_resamples", n_resamples, int, low=1, high=self.n_resamples,
-                         hint=f"The result holds {self.n_resamples} permutations.")
+        m = check_scalar(
+            "n_resamples",
+            n_resamples,
+            int,
+            low=1,
+            high=self.n_resamples,
+            hint=f"The result holds {self.n_resamples} permutations.",
+        )
         null = self.null_distribution[:m]
-        short = dataclasses.replace(self, pvalue=_pvalue(self.statistic, null), n_resamples=m,
-                                    null_distribution=null, cached_folds=None if self.cached_folds is None
-                                    else self.cached_folds[:m])
+        short = dataclasses.replace(
+            self,
+            pvalue=_pvalue(self.statistic, null),
+            n_resamples=m,
+            null_distribution=null,
+            cached_folds=None if self.cached_folds is None else self.cached_folds[:m],
+        )
         counts = self.null_single_class
         if counts is None:
             return short
         observed = self.n_single_class - int(counts.sum())
-        return dataclasses.replace(short, null_single_class=counts[:m],
-                                   n_single_class=observed + int(counts[:m].sum()))
+        return dataclasses.replace(
+            short, null_single_class=counts[:m], n_single_class=observed + int(counts[:m].sum())
+        )
 
 
 def _pvalue(statistic, null_distribution) -> float:
@@ -198,9 +217,15 @@ def _pvalue(statistic, null_distribution) -> float:
 def _cv_run(estimator, X, y, cv, single_class="constant", where="the observed labels"):
     """``cv``'s folds of ``(X, y)`` through the cross-validation engine, serially (the
     parallel tasks are permutations): the :class:`~patterneval._engine.FoldOutcome`."""
-    return cross_validate_folds(estimator, X, y, cv.split(X, y), single_class=single_class,
-                                where=lambda f: f"fold {f} of the cross-validation on {where}",
-                                n_jobs=1)
+    return cross_validate_folds(
+        estimator,
+        X,
+        y,
+        cv.split(X, y),
+        single_class=single_class,
+        where=lambda f: f"fold {f} of the cross-validation on {where}",
+        n_jobs=1,
+    )
 
 
 def _permute(y, perm):
@@ -222,7 +247,9 @@ def _permuted_error(estimator, X, y, cv, source, single_class="constant", averag
 
 
 def _permuted_errors(estimator, X, y, cv, sources, single_class="constant", average="pooled"):
-    return [_permuted_error(estimator, X, y, cv, source, single_class, average) for source in sources]
+    return [
+        _permuted_error(estimator, X, y, cv, source, single_class, average) for source in sources
+    ]
 
 
 # ------------------------------------------------------------------ cached null distributions
@@ -232,17 +259,28 @@ def _cached_kind(pipeline):
     final = pipeline
     if type(pipeline) is Pipeline:
         steps = [step for _, step in pipeline.steps]
-        if not all(step is None or (isinstance(step, str) and step == "passthrough")
-                   or type(step) in LABEL_FREE_STEPS for step in steps[:-1]):
+        if not all(
+            step is None
+            or (isinstance(step, str) and step == "passthrough")
+            or type(step) in LABEL_FREE_STEPS
+            for step in steps[:-1]
+        ):
             return None
         final = steps[-1]
-    if (type(final) is KNeighborsClassifier and isinstance(final.weights, str)
-            and final.weights in ("uniform", "distance")
-            and not (isinstance(final.metric, str) and final.metric == "precomputed")):
+    if (
+        type(final) is KNeighborsClassifier
+        and isinstance(final.weights, str)
+        and final.weights in ("uniform", "distance")
+        and not (isinstance(final.metric, str) and final.metric == "precomputed")
+    ):
         return "knn"
-    if (type(final) is RidgeClassifier and final.class_weight is None
-            and final.solver in ("auto", "cholesky", "svd") and not final.positive
-            and np.ndim(final.alpha) == 0):
+    if (
+        type(final) is RidgeClassifier
+        and final.class_weight is None
+        and final.solver in ("auto", "cholesky", "svd")
+        and not final.positive
+        and np.ndim(final.alpha) == 0
+    ):
         return "ridge"
     return None
 
@@ -323,8 +361,12 @@ class _NullCache:
             X_train = _transform(model, take_rows(X, train))
             if sp.issparse(X_train) or sp.issparse(X_test):
                 return None
-            H = _ridge_hat(np.asarray(X_train, dtype=float), np.asarray(X_test, dtype=float),
-                           float(final.alpha), final.fit_intercept)
+            H = _ridge_hat(
+                np.asarray(X_train, dtype=float),
+                np.asarray(X_test, dtype=float),
+                float(final.alpha),
+                final.fit_intercept,
+            )
             if H is None:
                 return None
             # round-off guard: ours against scikit-learn's decision values on the observed labels
@@ -397,7 +439,8 @@ def _same_folds(X, y_perm, cv, folds):
     """Whether ``cv`` gives the labelling ``y_perm`` exactly the folds ``folds``."""
     mine = list(cv.split(X, y_perm))
     return len(mine) == len(folds) and all(
-        np.array_equal(a, b) and np.array_equal(c, d) for (a, c), (b, d) in zip(mine, folds))
+        np.array_equal(a, b) and np.array_equal(c, d) for (a, c), (b, d) in zip(mine, folds)
+    )
 
 
 def _ridge_hat(X_train, X_test, alpha, fit_intercept):
@@ -413,8 +456,9 @@ def _ridge_hat(X_train, X_test, alpha, fit_intercept):
         if p <= n:
             H = X_test @ np.linalg.solve(X_train.T @ X_train + alpha * np.eye(p), X_train.T)
         else:  # the dual form, same matrix
-            H = (X_test @ X_train.T) @ np.linalg.solve(X_train @ X_train.T + alpha * np.eye(n),
-                                                       np.eye(n))
+            H = (X_test @ X_train.T) @ np.linalg.solve(
+                X_train @ X_train.T + alpha * np.eye(n), np.eye(n)
+            )
     except np.linalg.LinAlgError:
         return None
     if not np.all(np.isfinite(H)):
@@ -439,11 +483,12 @@ def _cached_null(cache, pipeline, X, y, cv, perms, single_class, method, average
             "method='cached' needs folds that do not depend on the labels, but cv gives other "
             "folds for permuted labels (a stratified splitter, such as the default of an int "
             "cv, redraws its folds from each labelling): pass a splitter such as "
-            "KFold(5, shuffle=True, random_state=0), or method='auto' to refit such permutations.")
+            "KFold(5, shuffle=True, random_state=0), or method='auto' to refit such permutations."
+        )
     lengths = np.array([len(test) for _, test in cache.folds])
     perms = np.asarray(perms)
     for start in range(0, m, _CHUNK):
-        rows = np.flatnonzero(same[start:start + _CHUNK]) + start
+        rows = np.flatnonzero(same[start : start + _CHUNK]) + start
         if rows.size == 0:
             continue
         Y = cache.codes[perms[rows]]
@@ -451,8 +496,10 @@ def _cached_null(cache, pipeline, X, y, cv, perms, single_class, method, average
         if single_class == "raise" and single.any():
             r, f = np.argwhere(single)[0]
             train = cache.folds[f][0]
-            raise single_class_error(np.asarray(y)[perms[rows[r]]][train][0],
-                                     f"fold {f} of the cross-validation on permuted labels")
+            raise single_class_error(
+                np.asarray(y)[perms[rows[r]]][train][0],
+                f"fold {f} of the cross-validation on permuted labels",
+            )
         undecided = np.isnan(counts)
         from_cache[rows] = K - undecided.sum(axis=1)
         for r, f in np.argwhere(undecided):
@@ -466,12 +513,22 @@ def _cached_null(cache, pipeline, X, y, cv, perms, single_class, method, average
 
 
 @keywords
-def permutation_test(estimator: BaseEstimator, X: ArrayLike, y: ArrayLike, *, n_resamples: int = 1000,
-                     cv: int | object = 5, selector: BaseEstimator | None = None,
-                     rng: int | np.random.Generator | None = None, n_jobs: int | None = None, progress: bool = False,
-                     permutations: ArrayLike | None = None, single_class: Literal["constant", "raise"] = "constant",
-                     method: Literal["auto", "refit", "cached"] = "auto",
-                     average: Literal["pooled", "folds"] = "pooled") -> PermutationTestResult:
+def permutation_test(
+    estimator: BaseEstimator,
+    X: ArrayLike,
+    y: ArrayLike,
+    *,
+    n_resamples: int = 1000,
+    cv: int | object = 5,
+    selector: BaseEstimator | None = None,
+    rng: int | np.random.Generator | None = None,
+    n_jobs: int | None = None,
+    progress: bool = False,
+    permutations: ArrayLike | None = None,
+    single_class: Literal["constant", "raise"] = "constant",
+    method: Literal["auto", "refit", "cached"] = "auto",
+    average: Literal["pooled", "folds"] = "pooled",
+) -> PermutationTestResult:
     r"""Label-permutation test of a classifier's cross-validation error.
 
     The statistic is the cross-validation error :math:`T = \sum_j k_j / \sum_j n_j` of
@@ -669,8 +726,13 @@ def permutation_test(estimator: BaseEstimator, X: ArrayLike, y: ArrayLike, *, n_
     """
     check_estimator("estimator", estimator)
     if selector is not None:
-        check_estimator("selector", selector, methods=("fit", "transform", "get_params"),
-                        example="SelectKBest(f_classif, k=10)", role="transformer")
+        check_estimator(
+            "selector",
+            selector,
+            methods=("fit", "transform", "get_params"),
+            example="SelectKBest(f_classif, k=10)",
+            role="transformer",
+        )
     X, labels = check_X_y(X, y, pass_through=True)
     check_classification_target(labels, estimator=estimator)
     # the caller's y reaches the estimator as given, as X does: a pandas Series stays one
@@ -702,8 +764,9 @@ def permutation_test(estimator: BaseEstimator, X: ArrayLike, y: ArrayLike, *, n_
     kind = None if method == "refit" else _cached_kind(pipeline)
     cache = None
     if kind is not None:
-        sources = [s.permutation(len(y)) if isinstance(s, np.random.Generator) else s
-                   for s in sources]
+        sources = [
+            s.permutation(len(y)) if isinstance(s, np.random.Generator) else s for s in sources
+        ]
         # "auto" probes the first permutation: label-dependent (stratified) folds differ
         # from the observed ones at once, and then nothing is cached
         if method == "cached" or _same_folds(X, _permute(y, sources[0]), cv, list(cv.split(X, y))):
@@ -714,20 +777,26 @@ def permutation_test(estimator: BaseEstimator, X: ArrayLike, y: ArrayLike, *, n_
             "any metric but 'precomputed') and "
             "RidgeClassifier (solver 'auto', 'cholesky' or 'svd', no class_weight, a scalar "
             "alpha, a well-conditioned system), alone or after label-free scalers in a "
-            "Pipeline, without a selector; got another estimator: use method='refit'.")
+            "Pipeline, without a selector; got another estimator: use method='refit'."
+        )
     if cache is not None:
-        null, null_single, from_cache, refit = _cached_null(cache, pipeline, X, y, cv, sources,
-                                                            single_class, method, average)
+        null, null_single, from_cache, refit = _cached_null(
+            cache, pipeline, X, y, cv, sources, single_class, method, average
+        )
         todo = np.flatnonzero(refit)
     if todo.size:
         # batches of permutations per task: one small fit per task would drown in joblib's
         # dispatch cost; a batch's results do not depend on how permutations are grouped
         n_batches = todo.size if is_serial(n_jobs) else min(todo.size, 4 * effective_n_jobs(n_jobs))
         batches = [todo[i::n_batches] for i in range(n_batches)]
-        parts = run_tasks(_permuted_errors,
-                          ((pipeline, X, y, cv, [sources[j] for j in b], single_class, average)
-                           for b in batches),
-                          n_jobs=n_jobs, progress=progress, desc="permutations", total=n_batches)
+        parts = run_tasks(
+            _permuted_errors,
+            ((pipeline, X, y, cv, [sources[j] for j in b], single_class, average) for b in batches),
+            n_jobs=n_jobs,
+            progress=progress,
+            desc="permutations",
+            total=n_batches,
+        )
         for b, part in zip(batches, parts):
             null[b] = [error for error, _ in part]
             null_single[b] = [count for _, count in part]
@@ -751,16 +820,25 @@ def permutation_test(estimator: BaseEstimator, X: ArrayLike, y: ArrayLike, *, n_
 def check_permutations(permutations, *, n_samples: int, n_resamples: int) -> np.ndarray:
     """Explicit label permutations: an integer array of shape (n_resamples, n_samples) whose
     every row is a permutation of ``0 .. n_samples - 1``."""
-    expected = (f"an integer array of shape (n_resamples, n_samples) = ({n_resamples}, {n_samples}) "
-                f"whose rows are permutations of 0..{n_samples - 1}")
+    expected = (
+        f"an integer array of shape (n_resamples, n_samples) = ({n_resamples}, {n_samples}) "
+        f"whose rows are permutations of 0..{n_samples - 1}"
+    )
     arr = np.asarray(permutations)
     if arr.dtype == bool or arr.dtype.kind not in "iu":
         raise fail("permutations", expected, f"dtype {arr.dtype}", error=TypeError, echo=False)
     if arr.shape != (n_resamples, n_samples):
         rows_differ = arr.ndim == 2 and arr.shape[1] == n_samples
-        raise fail("permutations", expected, f"shape {arr.shape}", echo=False,
-                   hint=f"Pass n_resamples={arr.shape[0]}." if rows_differ else "")
+        raise fail(
+            "permutations",
+            expected,
+            f"shape {arr.shape}",
+            echo=False,
+            hint=f"Pass n_resamples={arr.shape[0]}." if rows_differ else "",
+        )
     bad = np.flatnonzero(np.any(np.sort(arr, axis=1) != np.arange(n_samples), axis=1))
     if bad.size:
-        raise fail("permutations", expected, f"row {bad[0]} = {show(arr[bad[0]].tolist())}", echo=False)
+        raise fail(
+            "permutations", expected, f"row {bad[0]} = {show(arr[bad[0]].tolist())}", echo=False
+        )
     return arr.astype(np.intp, copy=False)

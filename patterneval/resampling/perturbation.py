@@ -313,7 +313,10 @@ class PerturbationInterval(Result):
     splits: tuple = dataclasses.field(repr=False)
 
     def confidence_interval(
-        self, confidence_level: float | None = None, *, n_resamples: int | None = None,
+        self,
+        confidence_level: float | None = None,
+        *,
+        n_resamples: int | None = None,
     ) -> ConfidenceInterval:
         """The interval at another level, or from the first ``n_resamples`` replicates only.
 
@@ -344,11 +347,25 @@ class PerturbationInterval(Result):
         >>> bool(res.low < narrow.low < narrow.high < res.high)
         True
         """
-        level = self.confidence_level if confidence_level is None else check_scalar(
-            "confidence_level", confidence_level, float, low=0, high=1, closed="neither")
-        m = self.replicates.size if n_resamples is None else check_scalar(
-            "n_resamples", n_resamples, int, low=1, high=self.replicates.size,
-            hint=f"The result stores {self.replicates.size} replicates.")
+        level = (
+            self.confidence_level
+            if confidence_level is None
+            else check_scalar(
+                "confidence_level", confidence_level, float, low=0, high=1, closed="neither"
+            )
+        )
+        m = (
+            self.replicates.size
+            if n_resamples is None
+            else check_scalar(
+                "n_resamples",
+                n_resamples,
+                int,
+                low=1,
+                high=self.replicates.size,
+                hint=f"The result stores {self.replicates.size} replicates.",
+            )
+        )
         return _INTERVALS[self.method](self.error, self.replicates[:m], self.n, level)
 
     @property
@@ -367,10 +384,19 @@ class PerturbationInterval(Result):
 
 
 @keywords
-def perturbation_interval(X: ArrayLike, y: ArrayLike, *, C: float = 1.0, cv: int | object = 10, n_resamples: int = 500,
-                          confidence_level: float = 0.95, rng: int | np.random.Generator | None = None,
-                          method: Literal["apparent", "perturbed-cv"] = "apparent", n_jobs: int | None = None,
-                          progress: bool = False) -> PerturbationInterval:
+def perturbation_interval(
+    X: ArrayLike,
+    y: ArrayLike,
+    *,
+    C: float = 1.0,
+    cv: int | object = 10,
+    n_resamples: int = 500,
+    confidence_level: float = 0.95,
+    rng: int | np.random.Generator | None = None,
+    method: Literal["apparent", "perturbed-cv"] = "apparent",
+    n_jobs: int | None = None,
+    progress: bool = False,
+) -> PerturbationInterval:
     r"""Perturbation-resampling confidence interval for a linear SVM's K-fold CV error.
 
     ``method="apparent"`` (default) is the procedure of Jiang, Zhang & Cai (2008) in the
@@ -510,8 +536,9 @@ def perturbation_interval(X: ArrayLike, y: ArrayLike, *, C: float = 1.0, cv: int
     y01 = check_binary_labels(y)
     C = check_scalar("C", C, float, low=0, closed="neither")
     n_resamples = check_scalar("n_resamples", n_resamples, int, low=1)
-    confidence_level = check_scalar("confidence_level", confidence_level, float, low=0, high=1,
-                                    closed="neither")
+    confidence_level = check_scalar(
+        "confidence_level", confidence_level, float, low=0, high=1, closed="neither"
+    )
     rng = check_rng(rng)
     method = check_choice("method", method, PERTURBATION_METHODS)
     n_jobs = check_n_jobs(n_jobs)
@@ -527,19 +554,34 @@ def perturbation_interval(X: ArrayLike, y: ArrayLike, *, C: float = 1.0, cv: int
     generators = spawn(rng, n_resamples)
     starts = range(0, n_resamples, _CHUNK)
     if method == "apparent":
-        func, tasks, centre = _apparent_chunk, [(X, y01, C, generators[i:i + _CHUNK]) for i in starts], apparent
+        func, tasks, centre = (
+            _apparent_chunk,
+            [(X, y01, C, generators[i : i + _CHUNK]) for i in starts],
+            apparent,
+        )
     else:
         func, centre = _perturbed_cv_chunk, error
-        tasks = [(X, y01, splits, C, generators[i:i + _CHUNK]) for i in starts]
+        tasks = [(X, y01, splits, C, generators[i : i + _CHUNK]) for i in starts]
     results = run_tasks(func, tasks, n_jobs=n_jobs, progress=progress, desc="perturbations")
     perturbed = np.concatenate([np.asarray(r, dtype=float) for r in results])
     replicates = math.sqrt(n) * (perturbed - centre)
     low, high = _INTERVALS[method](error, replicates, n, confidence_level)
     return PerturbationInterval(
-        error=error, low=low, high=high, confidence_level=confidence_level,
+        error=error,
+        low=low,
+        high=high,
+        confidence_level=confidence_level,
         std_error=float(replicates.std(ddof=1) / math.sqrt(n)) if n_resamples > 1 else float("nan"),
-        n=int(n), n_splits=len(splits), C=C, method=method, apparent_error=apparent, fold_errors=fold_errors,
-        perturbed_errors=perturbed, replicates=replicates, replicate_mean=float(replicates.mean()), splits=splits,
+        n=int(n),
+        n_splits=len(splits),
+        C=C,
+        method=method,
+        apparent_error=apparent,
+        fold_errors=fold_errors,
+        perturbed_errors=perturbed,
+        replicates=replicates,
+        replicate_mean=float(replicates.mean()),
+        splits=splits,
     )
 
 
@@ -551,7 +593,11 @@ def check_binary_labels(y, *, name: str = "y") -> np.ndarray:
     order of ``np.unique`` (the second label becomes 1)."""
     labels, codes = np.unique(check_labels(name, y), return_inverse=True)
     if labels.size != 2:
-        raise fail(name, "labels of exactly 2 classes", f"{labels.size} ({show(labels.tolist())})",
-                   echo=False, hint="The SVM here is binary: reduce the problem to two classes "
-                                    "(one vs rest) first.")
+        raise fail(
+            name,
+            "labels of exactly 2 classes",
+            f"{labels.size} ({show(labels.tolist())})",
+            echo=False,
+            hint="The SVM here is binary: reduce the problem to two classes (one vs rest) first.",
+        )
     return codes.reshape(-1)

@@ -134,14 +134,24 @@ class SelectionCVResult(Result):
         order = np.argsort(-counts, kind="stable")
         if n is None:
             return order
-        return order[:check_scalar("n", n, int, low=1)]
+        return order[: check_scalar("n", n, int, low=1)]
 
 
 @keywords
-def selection_cv_error(selector: BaseEstimator, estimator: BaseEstimator, X: ArrayLike, y: ArrayLike, *,
-                       inside: bool = True, cv: int | object = 10, rng: int | np.random.Generator | None = None,
-                       n_jobs: int | None = None, progress: bool = False, single_class: Literal["constant", "raise"] = "constant",
-                       average: Literal["pooled", "folds"] = "pooled") -> SelectionCVResult:
+def selection_cv_error(
+    selector: BaseEstimator,
+    estimator: BaseEstimator,
+    X: ArrayLike,
+    y: ArrayLike,
+    *,
+    inside: bool = True,
+    cv: int | object = 10,
+    rng: int | np.random.Generator | None = None,
+    n_jobs: int | None = None,
+    progress: bool = False,
+    single_class: Literal["constant", "raise"] = "constant",
+    average: Literal["pooled", "folds"] = "pooled",
+) -> SelectionCVResult:
     r"""Cross-validation error of feature selection + classifier, selecting inside (CV2) or
     outside (CV1) the folds.
 
@@ -243,8 +253,13 @@ def selection_cv_error(selector: BaseEstimator, estimator: BaseEstimator, X: Arr
     >>> len(cv2.selected_features), cv2.selected_features[0].shape
     (5, (10,))
     """
-    check_estimator("selector", selector, methods=("fit", "transform", "get_params"),
-                    example="SelectKBest(f_classif, k=10)", role="transformer")
+    check_estimator(
+        "selector",
+        selector,
+        methods=("fit", "transform", "get_params"),
+        example="SelectKBest(f_classif, k=10)",
+        role="transformer",
+    )
     check_estimator("estimator", estimator)
     X, labels = check_X_y(X, y, pass_through=True)
     check_classification_target(labels, estimator=estimator)
@@ -252,8 +267,15 @@ def selection_cv_error(selector: BaseEstimator, estimator: BaseEstimator, X: Arr
     # Series stays one (rows taken by position); anything else as the checked array
     y = cast(Any, y) if hasattr(y, "iloc") else labels  # a pandas Series: it has a len
     inside = check_bool("inside", inside)
-    opt = check_kfold_options(labels, cv=cv, rng=rng, n_jobs=n_jobs, progress=progress,
-                              single_class=single_class, average=average)
+    opt = check_kfold_options(
+        labels,
+        cv=cv,
+        rng=rng,
+        n_jobs=n_jobs,
+        progress=progress,
+        single_class=single_class,
+        average=average,
+    )
     n_repeats, n_splits = len(opt["splits"]), len(opt["splits"][0])
     folds = [fold for repeat in opt["splits"] for fold in repeat]
     if inside:
@@ -263,9 +285,17 @@ def selection_cv_error(selector: BaseEstimator, estimator: BaseEstimator, X: Arr
             fitted = clone(selector).fit(X, y)  # CV1: every label, test folds' included
             X_used = fitted.transform(X)
         fold_selector, outside_support = None, _support(fitted)
-    outcome = cross_validate_folds(estimator, X_used, y, folds, selector=fold_selector,
-                                   single_class=opt["single_class"], n_jobs=opt["n_jobs"],
-                                   progress=opt["progress"], desc="CV2" if inside else "CV1")
+    outcome = cross_validate_folds(
+        estimator,
+        X_used,
+        y,
+        folds,
+        selector=fold_selector,
+        single_class=opt["single_class"],
+        n_jobs=opt["n_jobs"],
+        progress=opt["progress"],
+        desc="CV2" if inside else "CV1",
+    )
     shape = (n_repeats, n_splits)
     fold_errors = outcome.fold_errors()
     if inside:
@@ -274,8 +304,14 @@ def selection_cv_error(selector: BaseEstimator, estimator: BaseEstimator, X: Arr
     else:
         selected = () if outside_support is None else (outside_support,) * len(folds)
     return SelectionCVResult(
-        error=float(np.mean([cv_error(c, m, opt["average"]) for c, m in
-                             zip(outcome.counts.reshape(shape), outcome.sizes.reshape(shape))])),
+        error=float(
+            np.mean(
+                [
+                    cv_error(c, m, opt["average"])
+                    for c, m in zip(outcome.counts.reshape(shape), outcome.sizes.reshape(shape))
+                ]
+            )
+        ),
         std_error=float(fold_errors.std(ddof=1) / np.sqrt(fold_errors.size)),
         inside=inside,
         fold_errors=fold_errors,

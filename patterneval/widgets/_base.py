@@ -199,8 +199,15 @@ class Explorer:
     #: ``"book/part1/test-error"``); the Explorers page links to it.
     chapter: str = ""
 
-    def __init__(self, controls: dict, *, fixed: dict | None = None, width: float = 9.0,
-                 height: float = 3.4, painter: Callable[..., Any] | None = None) -> None:
+    def __init__(
+        self,
+        controls: dict,
+        *,
+        fixed: dict | None = None,
+        width: float = 9.0,
+        height: float = 3.4,
+        painter: Callable[..., Any] | None = None,
+    ) -> None:
         self.controls = controls
         self.fixed = dict(fixed or {})
         self.figure = new_figure(width=width, height=height)
@@ -211,10 +218,12 @@ class Explorer:
         for control in controls.values():
             control.observe(self._on_change, names="value")
         self.widget = widgets.VBox(
-            [widgets.HBox(list(controls.values()), layout=widgets.Layout(flex_flow="row wrap")),
-             self.output,
-             widgets.HTML(f'<p class="pe-explorer-caption">{html.escape(self.caption)}</p>'),
-             widgets.HTML(STATIC_NOTE)]
+            [
+                widgets.HBox(list(controls.values()), layout=widgets.Layout(flex_flow="row wrap")),
+                self.output,
+                widgets.HTML(f'<p class="pe-explorer-caption">{html.escape(self.caption)}</p>'),
+                widgets.HTML(STATIC_NOTE),
+            ]
         )
         self.update()
 
@@ -262,7 +271,8 @@ class Explorer:
         # 12 significant digits: a slider's 0.1 steps give 0.30000000000000004
         values = ", ".join(
             f"{name}={float(f'{value:.12g}') if isinstance(value, float) else value!r}"
-            for name, value in self.values.items())
+            for name, value in self.values.items()
+        )
         return f"{type(self).__name__}({values})"
 
     def _repr_mimebundle_(self, **kwargs):

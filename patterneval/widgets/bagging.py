@@ -36,7 +36,9 @@ class ForestConvergenceExplorer(Explorer):
         "k attributes per split, beside bagging (k = d); sliders set k and the number of trees."
     )
 
-    def __init__(self, result: ForestConvergence, *, k: int | None = None, n_trees: int | None = None) -> None:
+    def __init__(
+        self, result: ForestConvergence, *, k: int | None = None, n_trees: int | None = None
+    ) -> None:
         self.result = result
         ks = [int(v) for v in result.max_features]
         T = result.test_error.shape[1]

@@ -45,13 +45,24 @@ class AdaBoostExplorer(Explorer):
         "vote's decision regions; sliders pick the round and re-weighting or re-sampling."
     )
 
-    def __init__(self, *, n_samples: int = 80, noise: float = 0.25, n_estimators: int = 40, round: int = 1,
-                 mode: Literal["reweight", "resample"] = "reweight", grid_size: int = 100,
-                 rng: int | np.random.Generator | None = 0) -> None:
+    def __init__(
+        self,
+        *,
+        n_samples: int = 80,
+        noise: float = 0.25,
+        n_estimators: int = 40,
+        round: int = 1,
+        mode: Literal["reweight", "resample"] = "reweight",
+        grid_size: int = 100,
+        rng: int | np.random.Generator | None = 0,
+    ) -> None:
         X, y = make_moons(n_samples, noise=noise, random_state=0)
-        self.rounds = {m: boosting_rounds(X, y, n_estimators=n_estimators, mode=m,
-                                          grid_size=grid_size, rng=rng)
-                       for m in ("reweight", "resample")}
+        self.rounds = {
+            m: boosting_rounds(
+                X, y, n_estimators=n_estimators, mode=m, grid_size=grid_size, rng=rng
+            )
+            for m in ("reweight", "resample")
+        }
         last = min(len(r.alphas) for r in self.rounds.values())
         controls = {
             "round": int_slider("round t", min(round, last), 1, last),

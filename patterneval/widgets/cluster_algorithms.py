@@ -48,8 +48,18 @@ class KMeansExplorer(Explorer):
         "initialisation and the run (each run starts from its own random seed)."
     )
 
-    def __init__(self, grid: KMeansGrid, points: ArrayLike, *, project: Callable | None = None, xlabel: str = "",
-                 ylabel: str = "", k: int | None = None, init: str | None = None, run: int | None = None) -> None:
+    def __init__(
+        self,
+        grid: KMeansGrid,
+        points: ArrayLike,
+        *,
+        project: Callable | None = None,
+        xlabel: str = "",
+        ylabel: str = "",
+        k: int | None = None,
+        init: str | None = None,
+        run: int | None = None,
+    ) -> None:
         self.grid = grid
         self.project = project if project is not None else (lambda c: np.asarray(c)[:, :2])
         self._points, self._labels = np.asarray(points, dtype=float), (xlabel, ylabel)
@@ -78,9 +88,16 @@ class KMeansExplorer(Explorer):
         """
         idx = self.grid.index(k, init, run)
         g = self.grid
-        title = (f"k={k}, {init}, run {run}: inertia {g.inertia[idx]:.1f}, "
-                 f"ARI {g.adjusted_rand[idx]:.2f}, silhouette {g.silhouette[idx]:.2f}, "
-                 f"Dunn {g.dunn[idx]:.3f}, {g.n_iter[idx]} iterations")
-        self.painter.update(points=self._points, labels=g.labels[idx],
-                            centers=self.project(g.centers[(k, init, run)]), title=title,
-                            xlabel=self._labels[0], ylabel=self._labels[1])
+        title = (
+            f"k={k}, {init}, run {run}: inertia {g.inertia[idx]:.1f}, "
+            f"ARI {g.adjusted_rand[idx]:.2f}, silhouette {g.silhouette[idx]:.2f}, "
+            f"Dunn {g.dunn[idx]:.3f}, {g.n_iter[idx]} iterations"
+        )
+        self.painter.update(
+            points=self._points,
+            labels=g.labels[idx],
+            centers=self.project(g.centers[(k, init, run)]),
+            title=title,
+            xlabel=self._labels[0],
+            ylabel=self._labels[1],
+        )

@@ -46,16 +46,29 @@ class RelabelExplorer(Explorer):
         "set the fraction relabelled and the number of labels."
     )
 
-    def __init__(self, labels_true: ArrayLike, *, grid: ArrayLike = np.linspace(0, 1, 21),
-                 cluster_options: Sequence[int] = (2, 3, 5, 10, 30), noise: float = 0.3,
-                 n_clusters: int | None = None, rng: int | np.random.Generator | None = 0) -> None:
+    def __init__(
+        self,
+        labels_true: ArrayLike,
+        *,
+        grid: ArrayLike = np.linspace(0, 1, 21),
+        cluster_options: Sequence[int] = (2, 3, 5, 10, 30),
+        noise: float = 0.3,
+        n_clusters: int | None = None,
+        rng: int | np.random.Generator | None = 0,
+    ) -> None:
         self.grid = np.asarray(grid, dtype=float)
-        self.profiles = relabel_profiles(labels_true, grid=self.grid, cluster_options=cluster_options, rng=rng)
+        self.profiles = relabel_profiles(
+            labels_true, grid=self.grid, cluster_options=cluster_options, rng=rng
+        )
         controls = {
-            "noise": selection_slider("fraction relabelled", [(f"{g:.2f}", float(g)) for g in self.grid],
-                                      float(self.grid[np.argmin(np.abs(self.grid - noise))])),
-            "n_clusters": selection_slider("labels drawn from", list(cluster_options),
-                                           n_clusters or cluster_options[0]),
+            "noise": selection_slider(
+                "fraction relabelled",
+                [(f"{g:.2f}", float(g)) for g in self.grid],
+                float(self.grid[np.argmin(np.abs(self.grid - noise))]),
+            ),
+            "n_clusters": selection_slider(
+                "labels drawn from", list(cluster_options), n_clusters or cluster_options[0]
+            ),
         }
         super().__init__(controls, width=9.0, height=3.6)
 

@@ -39,8 +39,16 @@ class InternalIndexExplorer(Explorer):
 
     __test__ = False
 
-    def __init__(self, *, separation: float = 4.0, k: int = 3, separations: ArrayLike = np.arange(1.0, 8.5, 1.0),
-                 ks: Sequence[int] = range(2, 9), n: int = 240, rng: int | np.random.Generator | None = 0) -> None:
+    def __init__(
+        self,
+        *,
+        separation: float = 4.0,
+        k: int = 3,
+        separations: ArrayLike = np.arange(1.0, 8.5, 1.0),
+        ks: Sequence[int] = range(2, 9),
+        n: int = 240,
+        rng: int | np.random.Generator | None = 0,
+    ) -> None:
         self.grid = blob_index_grid(separations, list(ks), n=n, rng=rng)
         options = list(self.grid)
         controls = {

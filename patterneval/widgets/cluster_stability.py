@@ -67,13 +67,22 @@ class ClusterStabilityExplorer(Explorer):
         "resampling scheme."
     )
 
-    def __init__(self, *, noise: float = 1.0, k: int = 3,
-                 method: Literal["bootstrap", "subsample", "noise"] = "bootstrap",
-                 noises: Sequence[float] = (0.3, 0.5, 0.7, 1.0, 1.5, 2.0, 3.0), ks: Sequence[int] = range(2, 7),
-                 n: int = 150, n_resamples: int = 20, n_references: int = 10,
-                 rng: int | np.random.Generator | None = 0) -> None:
-        self.options = dict(n=n, n_resamples=n_resamples, n_references=n_references,
-                            k_max=max(ks), rng=rng)
+    def __init__(
+        self,
+        *,
+        noise: float = 1.0,
+        k: int = 3,
+        method: Literal["bootstrap", "subsample", "noise"] = "bootstrap",
+        noises: Sequence[float] = (0.3, 0.5, 0.7, 1.0, 1.5, 2.0, 3.0),
+        ks: Sequence[int] = range(2, 7),
+        n: int = 150,
+        n_resamples: int = 20,
+        n_references: int = 10,
+        rng: int | np.random.Generator | None = 0,
+    ) -> None:
+        self.options = dict(
+            n=n, n_resamples=n_resamples, n_references=n_references, k_max=max(ks), rng=rng
+        )
         self.views: dict[tuple[float, int, str], dict] = {}
         controls = {
             "noise": selection_slider("blob sd", [float(v) for v in noises], float(noise)),
@@ -81,7 +90,9 @@ class ClusterStabilityExplorer(Explorer):
             "method": toggle_buttons("resampling", list(STABILITY_METHODS), method),
         }
         if max(ks) > 6:
-            raise ValueError(f"ks must stay within 2..6 (the painter draws six bars); got {list(ks)}.")
+            raise ValueError(
+                f"ks must stay within 2..6 (the painter draws six bars); got {list(ks)}."
+            )
         super().__init__(controls, width=10.0, height=3.2)
 
     def view(self, noise: float, k: int, method: str) -> dict:
@@ -134,9 +145,18 @@ class ClusterStabilityExplorer(Explorer):
 
     @classmethod
     @keywords
-    def from_data(cls, X: ArrayLike, clusterer: Any, k_values: Sequence[int], *, n_resamples: int = 50,
-                  method: Literal["bootstrap", "subsample", "noise"] = "bootstrap", n_references: int | None = 10,
-                  rng: int | np.random.Generator | None = None, k: int | None = None) -> ClusterStabilityExplorer:
+    def from_data(
+        cls,
+        X: ArrayLike,
+        clusterer: Any,
+        k_values: Sequence[int],
+        *,
+        n_resamples: int = 50,
+        method: Literal["bootstrap", "subsample", "noise"] = "bootstrap",
+        n_references: int | None = 10,
+        rng: int | np.random.Generator | None = None,
+        k: int | None = None,
+    ) -> ClusterStabilityExplorer:
         """The explorer of one clusterer's stability on the user's data, over k.
 
         For every k of ``k_values``, :func:`~patterneval.cluster_stability` of the
@@ -190,8 +210,15 @@ class ClusterStabilityExplorer(Explorer):
         """
         from .._validation import fail
 
-        data = stability_over_k(X, clusterer, k_values, n_resamples=n_resamples, method=method,
-                                n_references=n_references, rng=rng)
+        data = stability_over_k(
+            X,
+            clusterer,
+            k_values,
+            n_resamples=n_resamples,
+            method=method,
+            n_references=n_references,
+            rng=rng,
+        )
         ks = [int(v) for v in data.k_values]
         if k is None:
             k = ks[0]
@@ -205,6 +232,12 @@ class ClusterStabilityExplorer(Explorer):
             f"statistic over k; the slider sets k."
         )
         controls = {"k": selection_slider("k", ks, int(k))}
-        Explorer.__init__(self, controls, fixed={"data": data}, width=10.5, height=3.4,
-                          painter=functools.partial(ClusterStabilityKPainter, k_max=max(ks)))
+        Explorer.__init__(
+            self,
+            controls,
+            fixed={"data": data},
+            width=10.5,
+            height=3.4,
+            painter=functools.partial(ClusterStabilityKPainter, k_max=max(ks)),
+        )
         return self

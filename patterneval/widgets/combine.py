@@ -26,13 +26,20 @@ class VoteRatesExplorer(Explorer):
     """
 
     painter = VoteRatesPainter
-    caption = ("Exact probabilities that a majority vote with reject of T independent voters "
-               "is correct, wrong or rejects, against T; sliders set each voter's accuracy, the "
-               "largest T, the number of classes and the vote share a class must exceed.")
+    caption = (
+        "Exact probabilities that a majority vote with reject of T independent voters "
+        "is correct, wrong or rejects, against T; sliders set each voter's accuracy, the "
+        "largest T, the number of classes and the vote share a class must exceed."
+    )
     chapter = "book/part4/combining"
 
     def __init__(
-        self, *, accuracy: float = 0.6, n_voters: int = 25, n_classes: int = 3, threshold: float = 0.5,
+        self,
+        *,
+        accuracy: float = 0.6,
+        n_voters: int = 25,
+        n_classes: int = 3,
+        threshold: float = 0.5,
     ) -> None:
         controls = {
             "accuracy": float_slider("p (voter accuracy)", accuracy, 0.0, 1.0, 0.01),

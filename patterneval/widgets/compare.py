@@ -45,7 +45,9 @@ class TwoClassifierTestsExplorer(Explorer):
         "and the size of the data set."
     )
 
-    def __init__(self, grid: RejectionGrid, *, effect: float = 0.0, n_samples: int | None = None) -> None:
+    def __init__(
+        self, grid: RejectionGrid, *, effect: float = 0.0, n_samples: int | None = None
+    ) -> None:
         self.grid = grid
         sizes = [int(n) for n in grid.n_samples]
         n_samples = sizes[len(sizes) // 2] if n_samples is None else int(n_samples)
@@ -54,19 +56,34 @@ class TwoClassifierTestsExplorer(Explorer):
         effects = np.asarray(grid.effects, dtype=float)
         step = float(np.min(np.diff(effects))) if effects.size > 1 else 0.01
         controls = {
-            "effect": float_slider("effect (error B − error A)", effect, float(effects[0]), float(effects[-1]),
-                                   step, readout_format=".2f"),
+            "effect": float_slider(
+                "effect (error B − error A)",
+                effect,
+                float(effects[0]),
+                float(effects[-1]),
+                step,
+                readout_format=".2f",
+            ),
             "n_samples": selection_slider("examples n", sizes, n_samples),
         }
         super().__init__(controls, fixed={"grid": grid}, height=3.6)
 
-
     @classmethod
     @keywords
-    def from_estimators(cls, estimator_a: Any, estimator_b: Any, X: Any, y: ArrayLike, *, cv: Any = None,
-                        metric: str | Callable = "accuracy", rng: int | np.random.Generator | None = None,
-                        names: Sequence[str] | None = None, alpha: float = 0.05,
-                        rope: float = 0.01) -> TwoClassifierTestsExplorer:
+    def from_estimators(
+        cls,
+        estimator_a: Any,
+        estimator_b: Any,
+        X: Any,
+        y: ArrayLike,
+        *,
+        cv: Any = None,
+        metric: str | Callable = "accuracy",
+        rng: int | np.random.Generator | None = None,
+        names: Sequence[str] | None = None,
+        alpha: float = 0.05,
+        rope: float = 0.01,
+    ) -> TwoClassifierTestsExplorer:
         """The two tests on two classifiers cross-validated on the same splits.
 
         :func:`~patterneval.compare.cv_scores` fits a clone of each estimator on every
@@ -116,13 +133,23 @@ class TwoClassifierTestsExplorer(Explorer):
         (5,)
         """
         start = cls._check_sliders(alpha, rope)
-        data = paired_cv_scores(estimator_a, estimator_b, X, y, cv=cv, metric=metric, rng=rng, names=names)
+        data = paired_cv_scores(
+            estimator_a, estimator_b, X, y, cv=cv, metric=metric, rng=rng, names=names
+        )
         return cls._on_scores(data, *start)
 
     @classmethod
-    def from_scores(cls, scores_a: ArrayLike, scores_b: ArrayLike, *, n_train: int, n_test: int,
-                    names: Sequence[str] | None = None, alpha: float = 0.05,
-                    rope: float = 0.01) -> TwoClassifierTestsExplorer:
+    def from_scores(
+        cls,
+        scores_a: ArrayLike,
+        scores_b: ArrayLike,
+        *,
+        n_train: int,
+        n_test: int,
+        names: Sequence[str] | None = None,
+        alpha: float = 0.05,
+        rope: float = 0.01,
+    ) -> TwoClassifierTestsExplorer:
         """The two tests on per-split scores computed elsewhere.
 
         Parameters
@@ -155,7 +182,9 @@ class TwoClassifierTestsExplorer(Explorer):
         "corrected t = 2.01, p = 0.0759: reject 'equal' at α = 0.1"
         """
         start = cls._check_sliders(alpha, rope)
-        return cls._on_scores(paired_scores(scores_a, scores_b, n_train=n_train, n_test=n_test, names=names), *start)
+        return cls._on_scores(
+            paired_scores(scores_a, scores_b, n_train=n_train, n_test=n_test, names=names), *start
+        )
 
     ALPHAS = (0.01, 0.05, 0.10)
 
@@ -181,8 +210,14 @@ class TwoClassifierTestsExplorer(Explorer):
             "alpha": selection_slider("alpha", list(cls.ALPHAS), alpha),
             "rope": float_slider("rope (±)", rope, 0.0, 0.1, 0.005, readout_format=".3f"),
         }
-        Explorer.__init__(self, controls, fixed={"data": data}, width=10.0, height=3.6,
-                          painter=PairedScoresPainter)
+        Explorer.__init__(
+            self,
+            controls,
+            fixed={"data": data},
+            width=10.0,
+            height=3.6,
+            painter=PairedScoresPainter,
+        )
         return self
 
 

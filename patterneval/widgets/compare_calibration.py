@@ -56,8 +56,15 @@ class CalibrationExplorer(Explorer):
         "floor; sliders set the forecaster's slope and shift, n and the number of bins."
     )
 
-    def __init__(self, *, slope: float = 2.0, shift: float = 0.0, n: int = 2000, n_bins: int = 15,
-                 rng: int | np.random.Generator | None = 0) -> None:
+    def __init__(
+        self,
+        *,
+        slope: float = 2.0,
+        shift: float = 0.0,
+        n: int = 2000,
+        n_bins: int = 15,
+        rng: int | np.random.Generator | None = 0,
+    ) -> None:
         controls = {
             "slope": float_slider("slope (>1 over-confident)", slope, 0.25, 4.0, 0.05),
             "shift": float_slider("shift", shift, -2.0, 2.0, 0.1),
@@ -67,9 +74,16 @@ class CalibrationExplorer(Explorer):
         super().__init__(controls, fixed={"rng": rng}, width=9.0, height=3.8)
 
     @classmethod
-    def from_predictions(cls, y_true: ArrayLike, y_prob: ArrayLike, *, n_bins: int = 10,
-                         strategy: Literal["uniform", "quantile"] = "uniform", pos_label: Any = None,
-                         name: str | None = None) -> CalibrationExplorer:
+    def from_predictions(
+        cls,
+        y_true: ArrayLike,
+        y_prob: ArrayLike,
+        *,
+        n_bins: int = 10,
+        strategy: Literal["uniform", "quantile"] = "uniform",
+        pos_label: Any = None,
+        name: str | None = None,
+    ) -> CalibrationExplorer:
         """The explorer of the reliability diagram of the user's probabilities.
 
         Each move bins the forecasts again and calls
@@ -114,9 +128,17 @@ class CalibrationExplorer(Explorer):
         return cls._on_data(data, n_bins, strategy)
 
     @classmethod
-    def from_estimator(cls, estimator: Any, X: Any, y: ArrayLike, *, n_bins: int = 10,
-                       strategy: Literal["uniform", "quantile"] = "uniform", pos_label: Any = None,
-                       name: str | None = None) -> CalibrationExplorer:
+    def from_estimator(
+        cls,
+        estimator: Any,
+        X: Any,
+        y: ArrayLike,
+        *,
+        n_bins: int = 10,
+        strategy: Literal["uniform", "quantile"] = "uniform",
+        pos_label: Any = None,
+        name: str | None = None,
+    ) -> CalibrationExplorer:
         """The explorer of a fitted classifier's reliability diagram on ``X, y``.
 
         As scikit-learn's ``CalibrationDisplay.from_estimator``: the estimator is not
@@ -158,13 +180,23 @@ class CalibrationExplorer(Explorer):
         """
         n_bins = check_scalar("n_bins", n_bins, int, low=2, high=50)
         strategy = check_choice("strategy", strategy, BINNING)
-        if not callable(getattr(estimator, "predict_proba", None)) and callable(getattr(estimator, "fit", None)):
-            raise TypeError(f"estimator must have predict_proba (a calibration diagram needs probabilities); "
-                            f"got {type(estimator).__name__}, which has none.")
-        y, proba, pos_label, _ = estimator_scores(estimator, X, y, response_method="predict_proba",
-                                                  pos_label=pos_label)
-        data = calibration_data(y, proba, pos_label=pos_label, name=name or _estimator_name(estimator),
-                                names=("y", "estimator.predict_proba(X)"))
+        if not callable(getattr(estimator, "predict_proba", None)) and callable(
+            getattr(estimator, "fit", None)
+        ):
+            raise TypeError(
+                f"estimator must have predict_proba (a calibration diagram needs probabilities); "
+                f"got {type(estimator).__name__}, which has none."
+            )
+        y, proba, pos_label, _ = estimator_scores(
+            estimator, X, y, response_method="predict_proba", pos_label=pos_label
+        )
+        data = calibration_data(
+            y,
+            proba,
+            pos_label=pos_label,
+            name=name or _estimator_name(estimator),
+            names=("y", "estimator.predict_proba(X)"),
+        )
         return cls._on_data(data, n_bins, strategy)
 
     @classmethod
@@ -179,6 +211,12 @@ class CalibrationExplorer(Explorer):
             "n_bins": int_slider("bins", n_bins, 2, 50),
             "strategy": toggle_buttons("binning", list(BINNING), strategy),
         }
-        Explorer.__init__(self, controls, fixed={"data": data}, width=9.0, height=3.9,
-                          painter=ReliabilityDataPainter)
+        Explorer.__init__(
+            self,
+            controls,
+            fixed={"data": data},
+            width=9.0,
+            height=3.9,
+            painter=ReliabilityDataPainter,
+        )
         return self

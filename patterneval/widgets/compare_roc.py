@@ -56,8 +56,14 @@ class RocExplorer(Explorer):
         "samples against the true AUC; sliders set the true AUC, n per class and the level."
     )
 
-    def __init__(self, *, auc: float = 0.8, n: int = 50, confidence_level: float = 0.95,
-                 rng: int | np.random.Generator | None = 0) -> None:
+    def __init__(
+        self,
+        *,
+        auc: float = 0.8,
+        n: int = 50,
+        confidence_level: float = 0.95,
+        rng: int | np.random.Generator | None = 0,
+    ) -> None:
         controls = {
             "auc": float_slider("true AUC (overlap)", auc, 0.5, 0.99, 0.01),
             "n": int_slider("n per class", n, 5, 500, 5),
@@ -66,9 +72,16 @@ class RocExplorer(Explorer):
         super().__init__(controls, fixed={"rng": rng}, width=10.0, height=3.4)
 
     @classmethod
-    def from_predictions(cls, y_true: ArrayLike, y_score: ArrayLike, *, pos_label: Any = None,
-                         name: str | None = None, confidence_level: float = 0.95,
-                         threshold: float | None = None) -> RocExplorer:
+    def from_predictions(
+        cls,
+        y_true: ArrayLike,
+        y_score: ArrayLike,
+        *,
+        pos_label: Any = None,
+        name: str | None = None,
+        confidence_level: float = 0.95,
+        threshold: float | None = None,
+    ) -> RocExplorer:
         """The explorer of a ROC curve on the user's labels and scores.
 
         The ROC curve (:func:`~patterneval.compare.roc_curve`) and the DeLong interval of
@@ -111,14 +124,26 @@ class RocExplorer(Explorer):
         >>> explorer.painter.ax_cm.get_title()
         'TPR 0.667, FPR 0.000'
         """
-        data = roc_data(y_true, y_score, pos_label=pos_label, confidence_level=confidence_level, name=name)
-        return cls._on_data(data, threshold, 0.5 if data.scores.min() >= 0 and data.scores.max() <= 1 else 0.0)
+        data = roc_data(
+            y_true, y_score, pos_label=pos_label, confidence_level=confidence_level, name=name
+        )
+        return cls._on_data(
+            data, threshold, 0.5 if data.scores.min() >= 0 and data.scores.max() <= 1 else 0.0
+        )
 
     @classmethod
-    def from_estimator(cls, estimator: Any, X: Any, y: ArrayLike, *,
-                       response_method: Literal["auto", "predict_proba", "decision_function"] = "auto",
-                       pos_label: Any = None, name: str | None = None, confidence_level: float = 0.95,
-                       threshold: float | None = None) -> RocExplorer:
+    def from_estimator(
+        cls,
+        estimator: Any,
+        X: Any,
+        y: ArrayLike,
+        *,
+        response_method: Literal["auto", "predict_proba", "decision_function"] = "auto",
+        pos_label: Any = None,
+        name: str | None = None,
+        confidence_level: float = 0.95,
+        threshold: float | None = None,
+    ) -> RocExplorer:
         """The explorer of a fitted classifier's ROC curve on ``X, y``.
 
         As scikit-learn's ``RocCurveDisplay.from_estimator``: the estimator is not fitted
@@ -165,12 +190,19 @@ class RocExplorer(Explorer):
         >>> explorer.data.name, explorer.painter.ax_roc.get_title()
         ('LogisticRegression', 'AUC 0.991, 95% DeLong CI [0.966, 0.998]')
         """
-        y, scores, pos_label, method = estimator_scores(estimator, X, y, response_method=response_method,
-                                                        pos_label=pos_label)
+        y, scores, pos_label, method = estimator_scores(
+            estimator, X, y, response_method=response_method, pos_label=pos_label
+        )
         if name is None:
             name = _estimator_name(estimator)
-        data = roc_data(y, scores, pos_label=pos_label, confidence_level=confidence_level, name=name,
-                        names=("y", f"estimator.{method}(X)"))
+        data = roc_data(
+            y,
+            scores,
+            pos_label=pos_label,
+            confidence_level=confidence_level,
+            name=name,
+            names=("y", f"estimator.{method}(X)"),
+        )
         return cls._on_data(data, threshold, 0.5 if method == "predict_proba" else 0.0)
 
     @classmethod
@@ -189,8 +221,17 @@ class RocExplorer(Explorer):
             f"by the DeLong interval of its AUC; the threshold slider moves the operating point and "
             f"its confusion counts."
         )
-        controls = {"threshold": selection_slider("threshold", list(zip(labels, stops.tolist())),
-                                                  nearest(stops, start))}
-        Explorer.__init__(self, controls, fixed={"data": data}, width=10.0, height=3.6,
-                          painter=RocThresholdPainter)
+        controls = {
+            "threshold": selection_slider(
+                "threshold", list(zip(labels, stops.tolist())), nearest(stops, start)
+            )
+        }
+        Explorer.__init__(
+            self,
+            controls,
+            fixed={"data": data},
+            width=10.0,
+            height=3.6,
+            painter=RocThresholdPainter,
+        )
         return self

@@ -40,8 +40,15 @@ class EnsembleBoundsExplorer(Explorer):
         "error, the largest ensemble and the error correlation."
     )
 
-    def __init__(self, *, error: float = 0.3, n_voters: int = 101, correlation: float = 0.2, n_datasets: int = 2000,
-                 rng: int | np.random.Generator | None = 0) -> None:
+    def __init__(
+        self,
+        *,
+        error: float = 0.3,
+        n_voters: int = 101,
+        correlation: float = 0.2,
+        n_datasets: int = 2000,
+        rng: int | np.random.Generator | None = 0,
+    ) -> None:
         controls = {
             "error": float_slider("ε (voter error)", error, 0.0, 0.5, 0.01),
             "n_voters": int_slider("T (max voters)", n_voters, 5, 301, 2),

@@ -60,26 +60,48 @@ class PairDiversityExplorer(Explorer):
         "predictions."
     )
 
-    def __init__(self, *, correlations: Sequence[float] | NDArray[np.floating] = np.round(np.linspace(-0.9, 0.9, 19), 2),
-                 positive_rates: Sequence[float] = (0.1, 0.2, 0.3, 0.5, 0.7), n_samples: int = 400,
-                 rng: int | np.random.Generator | None = 0, latent_correlation: float = 0.5,
-                 positive_rate: float = 0.5) -> None:
-        self.cache: dict[tuple[float, float], tuple[tuple[int, int, int, int], dict[str, float]]] = {}
+    def __init__(
+        self,
+        *,
+        correlations: Sequence[float] | NDArray[np.floating] = np.round(
+            np.linspace(-0.9, 0.9, 19), 2
+        ),
+        positive_rates: Sequence[float] = (0.1, 0.2, 0.3, 0.5, 0.7),
+        n_samples: int = 400,
+        rng: int | np.random.Generator | None = 0,
+        latent_correlation: float = 0.5,
+        positive_rate: float = 0.5,
+    ) -> None:
+        self.cache: dict[
+            tuple[float, float], tuple[tuple[int, int, int, int], dict[str, float]]
+        ] = {}
         for r in correlations:
             for p in positive_rates:
                 h1, h2 = correlated_pair(r, p, n_samples, rng=rng)
                 t = pair_table(h1, h2)
                 self.cache[float(r), float(p)] = (
                     (t.a, t.b, t.c, t.d),
-                    {name: _or_nan(f, h1, h2) for name, f in (
-                        ("disagreement", disagreement), ("correlation", correlation),
-                        ("q_statistic", q_statistic), ("kappa", kappa))},
+                    {
+                        name: _or_nan(f, h1, h2)
+                        for name, f in (
+                            ("disagreement", disagreement),
+                            ("correlation", correlation),
+                            ("q_statistic", q_statistic),
+                            ("kappa", kappa),
+                        )
+                    },
                 )
         controls = {
             "latent_correlation": selection_slider(
-                "latent correlation", [(f"{r:+.1f}", float(r)) for r in correlations], float(latent_correlation)),
+                "latent correlation",
+                [(f"{r:+.1f}", float(r)) for r in correlations],
+                float(latent_correlation),
+            ),
             "positive_rate": selection_slider(
-                "share predicted +1", [(f"{p:.1f}", float(p)) for p in positive_rates], float(positive_rate)),
+                "share predicted +1",
+                [(f"{p:.1f}", float(p)) for p in positive_rates],
+                float(positive_rate),
+            ),
         }
         super().__init__(controls, width=9.0, height=3.4)
 
@@ -99,5 +121,8 @@ class PairDiversityExplorer(Explorer):
         None
         """
         table, measures = self.cache[latent_correlation, positive_rate]
-        self.painter.update(table=table, measures=measures,
-                            title=f"{sum(table)} samples, latent correlation {latent_correlation:+.1f}")
+        self.painter.update(
+            table=table,
+            measures=measures,
+            title=f"{sum(table)} samples, latent correlation {latent_correlation:+.1f}",
+        )

@@ -38,8 +38,15 @@ class TestErrorExplorer(Explorer):
         " and their coverage; sliders set N, the true error and the confidence level."
     )
 
-    def __init__(self, *, n: int = 30, error: float = 0.1, confidence_level: float = 0.95, n_datasets: int = 4000,
-                 rng: int | np.random.Generator | None = 0) -> None:
+    def __init__(
+        self,
+        *,
+        n: int = 30,
+        error: float = 0.1,
+        confidence_level: float = 0.95,
+        n_datasets: int = 4000,
+        rng: int | np.random.Generator | None = 0,
+    ) -> None:
         controls = {
             "n": int_slider("N (test size)", n, 5, 500, 5),
             "error": float_slider("ε (true error)", error, 0.01, 0.5, 0.01),
@@ -77,8 +84,16 @@ class SelectiveSamplingExplorer(Explorer):
         "and N."
     )
 
-    def __init__(self, *, prior: float = 0.7, error1: float = 0.05, error2: float = 0.4, n: int = 100,
-                 n_datasets: int = 20_000, rng: int | np.random.Generator | None = 0) -> None:
+    def __init__(
+        self,
+        *,
+        prior: float = 0.7,
+        error1: float = 0.05,
+        error2: float = 0.4,
+        n: int = 100,
+        n_datasets: int = 20_000,
+        rng: int | np.random.Generator | None = 0,
+    ) -> None:
         controls = {
             "prior": float_slider("P₁", prior, 0.05, 0.95, 0.05),
             "error1": float_slider("ε₁", error1, 0.0, 0.5, 0.01),

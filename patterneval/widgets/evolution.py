@@ -48,17 +48,29 @@ class EvolutionExplorer(Explorer):
         "tournament size, and the mutation and crossover rates."
     )
 
-    def __init__(self, *, fitness: Literal["onemax", "trap"] = "onemax", mutation_rate: float = 0.03,
-                 crossover_rate: float = 0.8,
-                 selection: Literal["tournament", "truncation", "roulette"] = "tournament", tournament_size: int = 2,
-                 n_bits: int = 32, population_size: int = 30, n_generations: int = 40,
-                 rng: int | np.random.Generator | None = 0) -> None:
-        fixed = dict(n_bits=n_bits, population_size=population_size, n_generations=n_generations, rng=rng)
+    def __init__(
+        self,
+        *,
+        fitness: Literal["onemax", "trap"] = "onemax",
+        mutation_rate: float = 0.03,
+        crossover_rate: float = 0.8,
+        selection: Literal["tournament", "truncation", "roulette"] = "tournament",
+        tournament_size: int = 2,
+        n_bits: int = 32,
+        population_size: int = 30,
+        n_generations: int = 40,
+        rng: int | np.random.Generator | None = 0,
+    ) -> None:
+        fixed = dict(
+            n_bits=n_bits, population_size=population_size, n_generations=n_generations, rng=rng
+        )
         controls = {
             "fitness": dropdown("fitness", list(FITNESS), fitness),
             "selection": dropdown("selection", ["tournament", "truncation", "roulette"], selection),
             "tournament_size": int_slider("k (tournament)", tournament_size, 1, 8),
-            "mutation_rate": float_slider("p_m (per bit)", mutation_rate, 0.0, 0.2, 0.005, readout_format=".3f"),
+            "mutation_rate": float_slider(
+                "p_m (per bit)", mutation_rate, 0.0, 0.2, 0.005, readout_format=".3f"
+            ),
             "crossover_rate": float_slider("p_c (per pair)", crossover_rate, 0.0, 1.0, 0.05),
         }
         super().__init__(controls, fixed=fixed, height=3.6)

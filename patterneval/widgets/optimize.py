@@ -38,14 +38,22 @@ class DescentExplorer(Explorer):
         "gap per iteration; the controls set the method, the learning rate and the momentum."
     )
 
-    def __init__(self, *, problem: Literal["quadratic", "rosenbrock"] = "quadratic",
-                 method: Literal["plain", "momentum", "nesterov", "adagrad"] = "momentum",
-                 learning_rate: float = 0.03, momentum: float = 0.8, n_iter: int = 100) -> None:
+    def __init__(
+        self,
+        *,
+        problem: Literal["quadratic", "rosenbrock"] = "quadratic",
+        method: Literal["plain", "momentum", "nesterov", "adagrad"] = "momentum",
+        learning_rate: float = 0.03,
+        momentum: float = 0.8,
+        n_iter: int = 100,
+    ) -> None:
         contour_problem(problem)  # validates the name
         lo, hi = (-4, 0) if problem == "quadratic" else (-5, -2)
         controls = {
             "method": dropdown("method", ["plain", "momentum", "nesterov", "adagrad"], method),
-            "learning_rate": log_slider("η (learning rate)", learning_rate, lo, hi, 0.05, readout_format=".2e"),
+            "learning_rate": log_slider(
+                "η (learning rate)", learning_rate, lo, hi, 0.05, readout_format=".2e"
+            ),
             "momentum": float_slider("γ (momentum)", momentum, 0.0, 0.99, 0.01),
         }
         super().__init__(controls, fixed={"problem": problem, "n_iter": n_iter}, height=3.6)

@@ -41,13 +41,21 @@ class PermutationExplorer(Explorer):
         "sliders set the class separation and the number of permutations."
     )
 
-    def __init__(self, *, tests: dict | None = None, signal: float | None = None, n_resamples: int | None = None,
-                 test_options: dict | None = None) -> None:
+    def __init__(
+        self,
+        *,
+        tests: dict | None = None,
+        signal: float | None = None,
+        n_resamples: int | None = None,
+        test_options: dict | None = None,
+    ) -> None:
         self.tests = signal_tests(**{"rng": 0, **(test_options or {})}) if tests is None else tests
         signals = list(self.tests)
         m_max = min(t.n_resamples for t in self.tests.values())
         controls = {
-            "signal": selection_slider("δ (signal)", signals, signal if signal is not None else signals[0]),
+            "signal": selection_slider(
+                "δ (signal)", signals, signal if signal is not None else signals[0]
+            ),
             "n_resamples": int_slider("m (permutations)", n_resamples or m_max, 1, m_max),
         }
         super().__init__(controls, width=7.0, height=3.2)

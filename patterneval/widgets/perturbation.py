@@ -43,10 +43,19 @@ class PerturbationExplorer(Explorer):
         " confidence level and the number of perturbations."
     )
 
-    def __init__(self, results: PerturbationInterval | Mapping[str, PerturbationInterval], *,
-                 method: str | None = None, confidence_level: float = 0.95, n_resamples: int | None = None) -> None:
+    def __init__(
+        self,
+        results: PerturbationInterval | Mapping[str, PerturbationInterval],
+        *,
+        method: str | None = None,
+        confidence_level: float = 0.95,
+        n_resamples: int | None = None,
+    ) -> None:
         self.results: dict[str, PerturbationInterval] = (
-            dict(results) if isinstance(results, dict) else {cast(PerturbationInterval, results).method: cast(PerturbationInterval, results)})
+            dict(results)
+            if isinstance(results, dict)
+            else {cast(PerturbationInterval, results).method: cast(PerturbationInterval, results)}
+        )
         if not self.results:
             raise ValueError("results must hold at least one PerturbationInterval.")
         methods = list(self.results)
@@ -59,8 +68,13 @@ class PerturbationExplorer(Explorer):
         if len(methods) > 1:
             controls["method"] = toggle_buttons("method", methods, method)
         controls["confidence_level"] = float_slider("confidence", confidence_level, 0.5, 0.99, 0.01)
-        controls["n_resamples"] = int_slider("perturbations R", total if n_resamples is None else n_resamples,
-                                             min(10, total), total, step)
+        controls["n_resamples"] = int_slider(
+            "perturbations R",
+            total if n_resamples is None else n_resamples,
+            min(10, total),
+            total,
+            step,
+        )
         self._single = method
         super().__init__(controls, height=3.4)
 
@@ -82,4 +96,6 @@ class PerturbationExplorer(Explorer):
         None
         """
         result = self.results[self._single if method is None else method]
-        self.painter.update(result=result, confidence_level=confidence_level, n_resamples=n_resamples)
+        self.painter.update(
+            result=result, confidence_level=confidence_level, n_resamples=n_resamples
+        )

@@ -41,8 +41,16 @@ class BootstrapExplorer(Explorer):
         " and out-of-bag errors."
     )
 
-    def __init__(self, *, n: int = 20, resubstitution: float = 0.0, oob: float = 0.3, gamma: float = 0.5,
-                 n_resamples: int = 2000, rng: int | np.random.Generator | None = 0) -> None:
+    def __init__(
+        self,
+        *,
+        n: int = 20,
+        resubstitution: float = 0.0,
+        oob: float = 0.3,
+        gamma: float = 0.5,
+        n_resamples: int = 2000,
+        rng: int | np.random.Generator | None = 0,
+    ) -> None:
         controls = {
             "n": int_slider("N", n, 2, 300),
             "resubstitution": float_slider("err (resubst.)", resubstitution, 0.0, 0.5, 0.01),

@@ -43,8 +43,14 @@ class SelectionLeakExplorer(Explorer):
         "kept."
     )
 
-    def __init__(self, *, grid: LeakGrid | None = None, n_features: int | None = None, k: int | None = None,
-                 grid_options: dict | None = None) -> None:
+    def __init__(
+        self,
+        *,
+        grid: LeakGrid | None = None,
+        n_features: int | None = None,
+        k: int | None = None,
+        grid_options: dict | None = None,
+    ) -> None:
         self.grid = leak_grid(**{"rng": 0, **(grid_options or {})}) if grid is None else grid
         ps, ks = [int(v) for v in self.grid.n_features], [int(v) for v in self.grid.k]
         controls = {

@@ -40,22 +40,38 @@ class PruningExplorer(Explorer):
         "number of leaves (right); the slider walks from the full tree to the root."
     )
 
-    def __init__(self, *, features: tuple[int, int] = (0, 9), step: int = 0, resolution: int = 120,
-                 rng: int | np.random.Generator | None = 0) -> None:
+    def __init__(
+        self,
+        *,
+        features: tuple[int, int] = (0, 9),
+        step: int = 0,
+        resolution: int = 120,
+        rng: int | np.random.Generator | None = 0,
+    ) -> None:
         data = load_wine()
         X, y = data.data[:, list(features)], data.target
         idx = np.random.default_rng(rng).permutation(len(y))
-        tr, te = idx[: len(y) // 2], idx[len(y) // 2:]
+        tr, te = idx[: len(y) // 2], idx[len(y) // 2 :]
         pad = 0.05 * (X.max(0) - X.min(0))
-        xx, yy = np.meshgrid(np.linspace(X[:, 0].min() - pad[0], X[:, 0].max() + pad[0], resolution),
-                             np.linspace(X[:, 1].min() - pad[1], X[:, 1].max() + pad[1], resolution))
+        xx, yy = np.meshgrid(
+            np.linspace(X[:, 0].min() - pad[0], X[:, 0].max() + pad[0], resolution),
+            np.linspace(X[:, 1].min() - pad[1], X[:, 1].max() + pad[1], resolution),
+        )
         grid = np.column_stack([xx.ravel(), yy.ravel()])
         self.sequence = pruning_sequence(X[tr], y[tr], X[te], y[te], grid=grid)
-        self._prepared = (self.sequence, X[tr], y[tr], xx, yy,
-                          [data.feature_names[j] for j in features])
+        self._prepared = (
+            self.sequence,
+            X[tr],
+            y[tr],
+            xx,
+            yy,
+            [data.feature_names[j] for j in features],
+        )
         n_steps = len(self.sequence.ccp_alphas)
         controls = {
-            "step": int_slider("pruning step (0 = full tree)", step, 0, n_steps - 1, layout={"width": "420px"}),
+            "step": int_slider(
+                "pruning step (0 = full tree)", step, 0, n_steps - 1, layout={"width": "420px"}
+            ),
         }
         super().__init__(controls, height=3.8)
 
