@@ -76,3 +76,38 @@ def test_an_estimator_with_cv_names_it():
         pe.Stacking([LogisticRegression()], n_splits=3)
     model = pe.Stacking([LogisticRegression()], cv=3, random_state=0)
     assert clone(model).get_params()["cv"] == 3
+
+
+def _painters():
+    pytest.importorskip("matplotlib")
+    from patterneval.plotting._style import Painter
+
+    importlib.import_module("patterneval.plotting")
+    found, todo = [], list(Painter.__subclasses__())
+    while todo:
+        cls = todo.pop()
+        todo += cls.__subclasses__()
+        if "rng" in inspect.signature(cls.update).parameters:
+            found.append(cls)
+    return sorted(found, key=lambda cls: cls.__name__)
+
+
+def test_painters_with_rng_name_it():
+    """A painter's update (the draw_* functions and the explorers pass their keywords on to
+    it) answers random_state= and seed= with a TypeError naming rng=, before it draws."""
+    painters = _painters()
+    assert len(painters) >= 7
+    for cls in painters:
+        for old in ("random_state", "seed"):
+            with pytest.raises(
+                TypeError, match=rf"{cls.__name__}\.update\(\) takes rng=, not {old}="
+            ):
+                cls.update(object(), **{old: 0})
+
+
+def test_draw_function_names_rng():
+    pytest.importorskip("matplotlib")
+    from patterneval.plotting import draw_bootstrap, new_figure
+
+    with pytest.raises(TypeError, match="takes rng=, not random_state="):
+        draw_bootstrap(new_figure(), random_state=0)

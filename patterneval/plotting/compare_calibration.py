@@ -100,6 +100,7 @@ class ReliabilityPainter(Painter):
             )
             fig.subplots_adjust(left=0.07, right=0.98, bottom=0.15, top=0.86, wspace=0.3)
 
+    @keywords
     def update(
         self,
         *,
@@ -166,7 +167,6 @@ class ReliabilityPainter(Painter):
         return self.fig
 
 
-@keywords
 def draw_reliability(fig: Figure, **options: Any) -> Figure:
     """Draw :class:`ReliabilityPainter`'s figure once into ``fig``: one setting of the
     chapter's explorer as a static figure, for a page where no kernel runs.

@@ -112,6 +112,7 @@ class RocPainter(Painter):
             ax.xaxis.set_major_locator(ticker.MaxNLocator(4))
             fig.subplots_adjust(left=0.06, right=0.98, bottom=0.16, top=0.86, wspace=0.35)
 
+    @keywords
     def update(
         self,
         *,
@@ -193,7 +194,6 @@ class RocPainter(Painter):
         return self.fig
 
 
-@keywords
 def draw_roc(fig: Figure, **options: Any) -> Figure:
     """Draw :class:`RocPainter`'s figure once into ``fig``: one setting of the
     chapter's explorer as a static figure, for a page where no kernel runs.

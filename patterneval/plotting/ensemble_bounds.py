@@ -75,6 +75,7 @@ class EnsembleBoundsPainter(Painter):
             ax.legend(loc="lower left", fontsize=8)
             fig.subplots_adjust(left=0.09, right=0.98, top=0.9, bottom=0.14)
 
+    @keywords
     def update(
         self,
         *,
@@ -139,7 +140,6 @@ class EnsembleBoundsPainter(Painter):
         return self.fig
 
 
-@keywords
 def draw_ensemble_bounds(fig: Figure, **options: Any) -> Figure:
     """Draw :class:`EnsembleBoundsPainter`'s figure once into ``fig``: one setting of the
     chapter's explorer as a static figure, for a page where no kernel runs.

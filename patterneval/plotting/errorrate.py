@@ -97,6 +97,7 @@ class TestErrorPainter(Painter):
             ax.set(title="coverage: simulated ■, exact ●", xlabel="coverage")
             ax.legend(loc="lower left")
 
+    @keywords
     def update(
         self,
         *,
@@ -230,6 +231,7 @@ class SelectiveSamplingPainter(Painter):
                 fontsize=8,
             )
 
+    @keywords
     def update(
         self,
         *,
@@ -289,7 +291,6 @@ class SelectiveSamplingPainter(Painter):
         return self.fig
 
 
-@keywords
 def draw_test_error(fig: Figure, **options: Any) -> Figure:
     """Draw :class:`TestErrorPainter`'s figure once into ``fig``: one setting of the
     chapter's explorer as a static figure, for a page where no kernel runs.
@@ -309,7 +310,6 @@ def draw_test_error(fig: Figure, **options: Any) -> Figure:
     return TestErrorPainter(fig).update(**options)
 
 
-@keywords
 def draw_selective_sampling(fig: Figure, **options: Any) -> Figure:
     """Draw :class:`SelectiveSamplingPainter`'s figure once into ``fig``: one setting of the
     chapter's explorer as a static figure, for a page where no kernel runs.

@@ -65,6 +65,7 @@ class EvolutionPainter(Painter):
             )
             fig.subplots_adjust(left=0.07, right=0.98, top=0.88, bottom=0.15, wspace=0.3)
 
+    @keywords
     def update(
         self,
         *,
@@ -133,7 +134,6 @@ class EvolutionPainter(Painter):
         return self.fig
 
 
-@keywords
 def draw_evolution(fig: Figure, **options: Any) -> Figure:
     """Draw :class:`EvolutionPainter`'s figure once into ``fig``: one setting of the
     chapter's explorer as a static figure, for a page where no kernel runs.

@@ -87,6 +87,7 @@ class BootstrapPainter(Painter):
                 fontsize=8,
             )
 
+    @keywords
     def update(
         self,
         *,
@@ -141,7 +142,6 @@ class BootstrapPainter(Painter):
         return self.fig
 
 
-@keywords
 def draw_bootstrap(fig: Figure, **options: Any) -> Figure:
     """Draw :class:`BootstrapPainter`'s figure once into ``fig``: one setting of the
     chapter's explorer as a static figure, for a page where no kernel runs.
