@@ -1,6 +1,7 @@
 """Painter, figures and explorer of the chapter "Dimension reduction"."""
 
 import numpy as np
+import pytest
 from _helpers import png
 from sklearn.datasets import load_wine
 from sklearn.preprocessing import StandardScaler
@@ -57,3 +58,15 @@ def test_caption_and_chapter():
     assert FisherDirectionExplorer.caption.endswith(".")
     assert len(FisherDirectionExplorer.caption) > 40
     assert FisherDirectionExplorer.chapter == "book/part3/dimension-reduction"
+
+
+def test_plot_projections_takes_a_list_of_labels_as_an_array():
+    as_array = plot_projections([Z], y, titles=("a",))
+    as_list = plot_projections([Z], y.tolist(), titles=("a",))
+    offsets_array = [c.get_offsets() for c in as_array.axes[0].collections]
+    offsets_list = [c.get_offsets() for c in as_list.axes[0].collections]
+    assert [len(o) for o in offsets_list] == np.bincount(y).tolist()
+    for a, b in zip(offsets_array, offsets_list):
+        np.testing.assert_array_equal(a, b)
+    with pytest.raises(ValueError, match=r"y has 177 entries but panels\[1\] has 178"):
+        plot_projections([Z[:-1], Z], y[:-1].tolist(), titles=("a", "b"))

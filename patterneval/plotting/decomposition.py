@@ -15,6 +15,7 @@ import numpy as np
 from matplotlib.figure import Figure
 from numpy.typing import ArrayLike
 
+from .._validation import check_labels
 from ..decomposition import fisher_criterion
 from ._style import BOOK_STYLE, COLORS, SERIES_COLORS, Painter, new_figure, reset_axes
 
@@ -23,7 +24,7 @@ __all__ = ["FisherDirectionPainter", "plot_explained_variance", "plot_projection
 
 def plot_projections(
     panels: Sequence[np.ndarray],
-    y: np.ndarray,
+    y: ArrayLike,
     *,
     titles: Sequence[str],
     xlabels: Sequence[str] = ("1st", "1st"),
@@ -37,8 +38,9 @@ def plot_projections(
     ----------
     panels : sequence of ndarray of shape (n, 2)
         Projected data, one array per panel (e.g. PCA and LDA scores).
-    y : ndarray of shape (n,)
-        Class labels (colours; up to five classes get distinct colours).
+    y : array-like of shape (n,)
+        Class labels (colours; up to five classes get distinct colours), one per row of
+        each panel.
     titles : sequence of str, keyword-only
         One title per panel.
     xlabels, ylabels : sequence of str, keyword-only
@@ -60,7 +62,11 @@ def plot_projections(
     >>> len(fig.axes)
     2
     """
-    classes = np.unique(y)
+    panels = [np.asarray(Z) for Z in panels]
+    labels = np.asarray(y)
+    for i, Z in enumerate(panels):  # a list y works exactly as an array, one label per row
+        labels = check_labels("y", y, n=Z.shape[0], n_name=f"panels[{i}]")
+    classes = np.unique(labels)
     with mpl.rc_context(BOOK_STYLE):
         fig = new_figure(len(panels), width=9.0, height=3.6)
         axes = reset_axes(fig, len(panels))
@@ -68,8 +74,8 @@ def plot_projections(
             for i, c in enumerate(classes):
                 name = class_names[i] if class_names is not None else str(c)
                 ax.scatter(
-                    Z[y == c, 0],
-                    Z[y == c, 1],
+                    Z[labels == c, 0],
+                    Z[labels == c, 1],
                     s=10,
                     alpha=0.8,
                     color=SERIES_COLORS[i % 5],
