@@ -84,3 +84,13 @@ def test_coverage_figure_counts():
     fig = plot_perturbation_coverage(sim, max_rows=4)  # the first 4 data sets only
     labels = [t.get_text() for t in fig.axes[0].get_legend().get_texts()]
     assert f"covers ({sim.covered[:4].sum()})" in labels
+
+
+def test_explorer_takes_any_mapping_of_results(results):
+    from types import MappingProxyType
+
+    explorer = PerturbationExplorer(MappingProxyType(results), method="perturbed-cv")
+    assert list(explorer.results) == list(results)
+    assert explorer.controls["method"].value == "perturbed-cv"
+    with pytest.raises(ValueError, match="results must hold at least one PerturbationInterval"):
+        PerturbationExplorer(MappingProxyType({}))

@@ -24,9 +24,9 @@ class PerturbationExplorer(Explorer):
 
     Parameters
     ----------
-    results : PerturbationInterval or dict
-        One result, or ``{method: PerturbationInterval}`` (non-empty) computed on the same
-        data.
+    results : PerturbationInterval or Mapping
+        One result, or ``{method: PerturbationInterval}`` (non-empty, any mapping) computed
+        on the same data.
     method : str, optional, keyword-only
         Initial method, a key of ``results`` (default the first).
     confidence_level : float in [0.5, 0.99], default 0.95, keyword-only
@@ -53,7 +53,7 @@ class PerturbationExplorer(Explorer):
     ) -> None:
         self.results: dict[str, PerturbationInterval] = (
             dict(results)
-            if isinstance(results, dict)
+            if isinstance(results, Mapping)
             else {cast(PerturbationInterval, results).method: cast(PerturbationInterval, results)}
         )
         if not self.results:
