@@ -260,8 +260,15 @@ test: $(INSTALLED)
 # --- working on the book ---------------------------------------------------------------
 
 # LAB_ARGS="--no-browser --port 8890" to pass options; as root (containers) --allow-root is added.
+# JupyterLab neither asks about nor fetches "official Jupyter news" and update checks (nothing
+# reaches the network at run time): tools/jupyterlab/overrides.json becomes the venv's default
+# settings, and the server side is switched off by the two LabApp options.
+LAB_OVERRIDES := $(VENV)/share/jupyter/lab/settings/overrides.json
 lab: $(INSTALLED)
-	$(BIN)/jupyter lab --ServerApp.root_dir=book $(if $(filter 0,$(shell id -u)),--allow-root) $(LAB_ARGS)
+	install -D -m 644 tools/jupyterlab/overrides.json $(LAB_OVERRIDES)
+	$(BIN)/jupyter lab --ServerApp.root_dir=book --LabApp.news_url= \
+	  --LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate \
+	  $(if $(filter 0,$(shell id -u)),--allow-root) $(LAB_ARGS)
 
 execute: $(INSTALLED)
 	@rm -f $(VENV)/.execute-times.tsv

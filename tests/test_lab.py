@@ -59,12 +59,13 @@ KERNEL_MS = 60_000  # the kernel started and idle
 RUN_ALL_MS = 120_000  # the whole chapter (about 10 s on one core)
 
 # JupyterLab's user settings for the test: no "official Jupyter news" prompt over the
-# page, and every cell rendered (not windowed), so the whole chapter is in the page.
+# page (the settings `make lab` installs), and every cell rendered (not windowed), so the
+# whole chapter is in the page.
+_LAB_DEFAULTS = json.loads((ROOT / "tools" / "jupyterlab" / "overrides.json").read_text())
 SETTINGS = {
-    "@jupyterlab/apputils-extension/notification.jupyterlab-settings": {
-        "fetchNews": "false",
-        "checkForUpdates": False,
-    },
+    "@jupyterlab/apputils-extension/notification.jupyterlab-settings": _LAB_DEFAULTS[
+        "@jupyterlab/apputils-extension:notification"
+    ],
     "@jupyterlab/notebook-extension/tracker.jupyterlab-settings": {"windowingMode": "none"},
 }
 

@@ -92,3 +92,22 @@ def test_venv_rule_is_quiet_when_nothing_is_wrong(tmp_path):
         [venv / "bin" / "python", "-m", "pip", "--version"], capture_output=True, text=True
     )
     assert pip.returncode == 0 and pip.stdout.startswith("pip "), pip.stderr
+
+
+def test_lab_neither_asks_for_nor_fetches_news():
+    """`make lab` installs the settings that answer JupyterLab's news question (no prompt,
+    no fetch, no update check) and switches the server's news feed and update check off."""
+    import json
+
+    overrides = json.loads((ROOT / "tools" / "jupyterlab" / "overrides.json").read_text())
+    notification = overrides["@jupyterlab/apputils-extension:notification"]
+    assert notification == {"fetchNews": "false", "checkForUpdates": False}
+    result = _make("-n", "lab", "VENV=/nonexistent-venv", "INSTALLED=")
+    assert result.returncode == 0, result.stderr
+    recipe = result.stdout
+    assert (
+        "tools/jupyterlab/overrides.json /nonexistent-venv/share/jupyter/lab/settings/overrides.json"
+        in recipe
+    )
+    assert "--LabApp.news_url= " in recipe
+    assert "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate" in recipe
