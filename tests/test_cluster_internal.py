@@ -933,3 +933,13 @@ def test_v_c_is_a_root_variance_only_with_the_squared_distance():
     assert pe.within_cluster_variation(2 * X, km.labels_) == pytest.approx(
         np.sqrt(2) * pe.within_cluster_variation(X, km.labels_), rel=1e-12
     )
+
+
+def test_cluster_ids_numpy_cannot_sort_give_the_same_indices_as_integer_codes():
+    # tuples among numbers: np.unique cannot order them, the ids are told apart by their repr
+    X = np.array([[0.0, 0.0], [0.0, 1.0], [5.0, 5.0], [5.0, 6.0], [9.0, 0.0], [9.0, 1.0]])
+    ids = np.empty(6, dtype=object)
+    ids[:] = [(1, 2), (1, 2), 3, 3, None, None]
+    codes = [0, 0, 1, 1, 2, 2]
+    assert pe.silhouette_width(X, ids) == pytest.approx(pe.silhouette_width(X, codes), rel=1e-12)
+    assert pe.dunn_index(X, ids) == pytest.approx(pe.dunn_index(X, codes), rel=1e-12)
