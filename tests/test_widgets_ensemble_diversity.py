@@ -61,3 +61,20 @@ def test_static_figures():
     np.testing.assert_allclose(fig.axes[0].collections[0].get_offsets()[:, 1], ke.mean_error)
     fig = plot_error_ambiguity([1, 2, 4], [3.0, 2.0, 1.5], [3.0, 3.0, 3.0], [0.0, 1.0, 1.5])
     np.testing.assert_allclose(fig.axes[0].lines[3].get_ydata(), [3.0, 2.0, 1.5])
+
+
+def test_explorer_stores_nan_for_a_measure_undefined_on_the_pair():
+    # 5 samples, share 0.1: both classifiers predict -1 everywhere (table a=b=c=0, d=5), so
+    # correlation, Q and kappa are 0/0 and the explorer stores nan ("undefined") for them
+    ex = PairDiversityExplorer(
+        correlations=(0.9,),
+        positive_rates=(0.1,),
+        n_samples=5,
+        latent_correlation=0.9,
+        positive_rate=0.1,
+    )
+    table, measures = ex.cache[0.9, 0.1]
+    assert table == (0, 0, 0, 5)
+    assert measures["disagreement"] == 0.0
+    assert all(np.isnan(measures[m]) for m in ("correlation", "q_statistic", "kappa"))
+    assert png(ex).startswith(b"\x89PNG")
