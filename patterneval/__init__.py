@@ -24,7 +24,7 @@ from importlib.metadata import PackageNotFoundError, version
 
 try:
     __version__ = version("patterneval")
-except PackageNotFoundError:  # a source tree on sys.path, not installed
+except PackageNotFoundError:  # pragma: no cover - a source tree on sys.path, not installed
     __version__ = "0+unknown"
 del PackageNotFoundError, version
 
