@@ -112,3 +112,72 @@ def test_to_frame_without_pandas_says_how_to_install(monkeypatch):
     monkeypatch.setattr(builtins, "__import__", no_pandas)
     with pytest.raises(ImportError, match="pip install pandas"):
         _demo().to_frame()
+
+
+class _Opaque:
+    def __init__(self, text):
+        self.text = text
+
+    def __repr__(self):
+        return self.text
+
+
+@dataclasses.dataclass(frozen=True, repr=False)
+class _Mixed(Result):
+    estimate: np.ndarray
+    pair: tuple
+    weights: dict
+    short: object
+    long: object
+
+
+def _mixed():
+    from patterneval import ConfidenceInterval
+
+    return _Mixed(
+        estimate=np.array(0.25),
+        pair=ConfidenceInterval(0.1, 0.4),
+        weights={"a": 0.5, "b": 2},
+        short=_Opaque("Opaque(\n  1)"),
+        long=_Opaque("x" * 100),
+    )
+
+
+def test_named_tuples_dicts_and_other_objects_in_a_repr():
+    text = repr(_mixed())
+    assert text == (
+        "_Mixed(estimate=0.25, pair=ConfidenceInterval(low=0.1, high=0.4), "
+        "weights={'a': 0.5, 'b': 2}, short=Opaque( 1), long=<_Opaque>)"
+    )
+    big = dataclasses.replace(_mixed(), weights={i: i for i in range(REPR_MAX_ITEMS + 1)})
+    assert f"weights=<dict of {REPR_MAX_ITEMS + 1} items>" in repr(big)
+
+
+def test_to_frame_unwraps_a_0d_array():
+    pytest.importorskip("pandas")
+    frame = _mixed().to_frame()
+    assert list(frame.columns) == ["estimate"]
+    assert frame.loc["_Mixed", "estimate"] == 0.25
+
+
+@dataclasses.dataclass(frozen=True, repr=False)
+class _NoInterval(Result):
+    estimate: float
+
+    def confidence_interval(self, confidence_level=0.95):
+        raise ValueError("no interval for this estimate")
+
+
+@dataclasses.dataclass(frozen=True, repr=False)
+class _ArrayInterval(Result):
+    estimate: float
+
+    def confidence_interval(self, confidence_level=0.95):
+        return np.array([0.1, 0.2]), np.array([0.3, 0.4])
+
+
+@pytest.mark.parametrize("cls", [_NoInterval, _ArrayInterval])
+def test_summary_leaves_out_an_interval_the_defaults_cannot_give_as_two_numbers(cls):
+    r = cls(estimate=0.5)
+    assert r.summary().splitlines()[1] == "estimate = 0.5"
+    assert "interval" not in r._repr_html_()
