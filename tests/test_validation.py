@@ -9,6 +9,7 @@ complete: a new public function without a bad-input row fails it.
 from __future__ import annotations
 
 import inspect
+import numbers
 
 import numpy as np
 import pytest
@@ -356,3 +357,97 @@ def test_every_public_function_has_a_row():
         "ErrorEstimate.confidence_interval",
         "StratifiedEstimate.confidence_interval",
     } <= covered
+
+
+class _StringLabels:
+    """An array-like of strings whose ``__array__`` refuses to build an object array."""
+
+    def __init__(self, values):
+        self.values = np.asarray(values)
+
+    def __len__(self):
+        return len(self.values)
+
+    def __array__(self, dtype=None, copy=None):
+        if dtype is not None and np.dtype(dtype) == object:
+            raise ValueError("no object arrays")
+        return self.values if dtype is None else self.values.astype(dtype)
+
+
+def test_string_labels_that_cannot_become_an_object_array_are_read_as_strings():
+    est = pe.test_error(_StringLabels(["a", "b", "a", "b"]), _StringLabels(["a", "a", "a", "b"]))
+    assert (est.k, est.n) == (1, 4)
+
+
+class _Tag(numbers.Number):
+    """A number type numpy cannot turn into a float: a label by identity, like any id."""
+
+    def __init__(self, name):
+        self.name = name
+
+    def __eq__(self, other):
+        return isinstance(other, _Tag) and other.name == self.name
+
+    def __hash__(self):
+        return hash(self.name)
+
+    def __repr__(self):
+        return f"_Tag({self.name!r})"
+
+
+def test_numbers_that_cannot_become_floats_are_labels():
+    a, b = _Tag("a"), _Tag("b")
+    y_true = np.empty(4, dtype=object)
+    y_true[:] = [a, b, a, b]
+    y_pred = np.empty(4, dtype=object)
+    y_pred[:] = [a, a, a, b]
+    est = pe.test_error(y_true, y_pred)
+    assert (est.k, est.n) == (1, 4)
+
+
+def test_a_target_scikit_learn_calls_unknown_is_refused_by_the_error_estimators():
+    from decimal import Decimal
+
+    from sklearn.tree import DecisionTreeClassifier
+
+    X = np.arange(20.0).reshape(10, 2)
+    y = np.empty(10, dtype=object)
+    y[:] = [Decimal(1)] * 5 + [Decimal(2)] * 5  # type_of_target: 'unknown'
+    with pytest.raises(ValueError, match=r"y must be class labels .* got a 'unknown' target"):
+        pe.cross_val_error(DecisionTreeClassifier(), X, y, cv=2, rng=0)
+
+
+def test_rng_must_not_be_a_bool():
+    with pytest.raises(TypeError, match=r"rng must be None, an int seed .*; got True\."):
+        pe.cross_val_error(_tree(), *_XY, cv=2, rng=True)
+
+
+def _tree():
+    from sklearn.tree import DecisionTreeClassifier
+
+    return DecisionTreeClassifier(random_state=0)
+
+
+_XY = (np.arange(24.0).reshape(12, 2), np.array([0, 1] * 6))
+
+
+def test_cv_as_pairs_empty_unpaired_or_not_integer_indices_is_refused():
+    X, y = _XY
+    half = np.arange(6)
+    with pytest.raises(ValueError, match=r"cv must be at least one \(train, test\) pair"):
+        pe.cross_val_error(_tree(), X, y, cv=[])
+    with pytest.raises(TypeError, match=r"cv must be \(train, test\) index pairs; got entry 0"):
+        pe.cross_val_error(_tree(), X, y, cv=[(half,)])
+    with pytest.raises(TypeError, match=r"non-empty 1-d integer index arrays; got the test part"):
+        pe.cross_val_error(_tree(), X, y, cv=[(half, half + 6.0)])
+
+
+def test_cv_pairs_take_boolean_masks_as_index_arrays():
+    X, y = _XY
+    mask = np.arange(12) < 6
+    by_mask = pe.cross_val_error(_tree(), X, y, cv=[(mask, ~mask), (~mask, mask)])
+    by_index = pe.cross_val_error(
+        _tree(), X, y, cv=[(np.arange(6), np.arange(6, 12)), (np.arange(6, 12), np.arange(6))]
+    )
+    assert by_mask.error == by_index.error
+    np.testing.assert_array_equal(by_mask.fold_errors, by_index.fold_errors)
