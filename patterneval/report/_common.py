@@ -101,9 +101,14 @@ def first_partition(cv, labels, seed: int):
     """The (train, test) pairs of the first repeat of ``cv`` when their test parts partition
     the samples (so every sample gets one out-of-fold score), else None."""
     groups = cv_splits(cv, labels, stratify=True, rng=check_rng(seed))
-    first = groups[0]
-    covered = np.bincount(np.concatenate([te for _, te in first]), minlength=labels.size)
-    return groups, (list(first) if np.all(covered == 1) else None)
+    return groups, partition_or_none(groups[0], labels.size)
+
+
+def partition_or_none(pairs, n_samples: int):
+    """The (train, test) ``pairs`` as a list when their test parts partition the
+    ``n_samples`` samples (every sample tested once), else None."""
+    covered = np.bincount(np.concatenate([te for _, te in pairs]), minlength=n_samples)
+    return list(pairs) if np.all(covered == 1) else None
 
 
 def estimator_name(est) -> str:

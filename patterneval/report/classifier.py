@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Sequence
-from typing import Any, cast
 
 import numpy as np
 from numpy.typing import ArrayLike
@@ -339,6 +338,116 @@ def _holdout_scores(model, Xt, classes):
     return None
 
 
+def _holdout_error(estimator, Xr, yr, Xt, yt, classes, confidence_level):
+    """The hold-out step: the model fitted on the training part (``Xr``, ``yr``) tested once
+    on the hold-out (``Xt``, labels ``yt``): its error, the error's Wilson interval, and
+    its scores on the hold-out (:func:`_holdout_scores`)."""
+    with x_passed_through("fit", len(yr)):
+        model = clone(estimator).fit(Xr, yr)
+    with x_passed_through("predict", yt.size):
+        pred = np.asarray(model.predict(Xt))
+    holdout = test_error(yt, pred)
+    interval = holdout.confidence_interval(confidence_level, method="wilson")
+    return holdout, interval, _holdout_scores(model, Xt, classes)
+
+
+def _resampled_errors(estimator, Xr, yr, cv, seeds, *, n_resamples, n_jobs, progress):
+    """The error by cross-validation (seeded by ``seeds["cv"]``) and by the .632+ bootstrap
+    (``seeds["bootstrap"]``), on the samples that are not held out."""
+    cvres = cross_val_error(
+        estimator, Xr, yr, cv=cv, rng=seeds["cv"], n_jobs=n_jobs, progress=progress
+    )
+    boot = bootstrap_error(
+        estimator,
+        Xr,
+        yr,
+        n_resamples=n_resamples,
+        method=".632+",
+        rng=seeds["bootstrap"],
+        n_jobs=n_jobs,
+        progress=progress,
+    )
+    return cvres, boot
+
+
+def _out_of_fold_scores(estimator, Xr, yr, classes, first, has_proba, *, n_jobs, progress):
+    """Each sample's score from the model of ``first`` (a partition) that did not see it
+    (probabilities with ``predict_proba``, else the decision function), and its label."""
+    (scores,), codes, _ = out_of_fold_predictions(
+        estimator,
+        Xr,
+        yr,
+        response="proba" if has_proba else "score",
+        cv=first,
+        n_jobs=n_jobs,
+        progress=progress,
+    )
+    return scores, classes[codes]
+
+
+def _score_measures(classes, y_scores, scores, has_proba, confidence_level):
+    """(auc, calibration, brier) of the scores (each None where it does not apply): the AUC
+    with DeLong's interval (binary), the ECE (with probabilities; of the top label for more
+    than two classes) and the Brier decomposition (binary, with probabilities)."""
+    auc = calibration = brier = None
+    if scores is not None:
+        codes = np.searchsorted(classes, y_scores)
+        if classes.size == 2:
+            auc = delong_interval(codes, scores, confidence_level=confidence_level, pos_label=1)
+            if has_proba:
+                calibration = expected_calibration_error(codes, scores, pos_label=1)
+                brier = brier_decomposition(codes, scores, pos_label=1)
+        elif has_proba:
+            calibration = expected_calibration_error(codes, scores, classes=np.arange(classes.size))
+    return auc, calibration, brier
+
+
+def _score_fields(
+    estimator, Xr, yr, classes, held, first, n_repeats, confidence_level, *, n_jobs, progress
+):
+    """The report's fields that come from the scores -- ``auc``, ``score_source``,
+    ``calibration``, ``brier`` and the binary scores the figure draws -- and the notes on
+    what was skipped. ``held`` is the hold-out's (scores, labels), or None: then the scores
+    are the out-of-fold scores of ``first`` (the first of ``n_repeats`` repeats) when it
+    partitions the samples."""
+    notes = []
+    has_proba = hasattr(estimator, "predict_proba")
+    has_score = has_proba or (classes.size == 2 and hasattr(estimator, "decision_function"))
+    scores = y_scores = source = None
+    if held is not None:
+        (scores, y_scores), source = held, "hold-out"
+    elif has_score:
+        if first is None:
+            notes.append(
+                "No AUC or calibration: the first repeat of cv does not test every sample once "
+                "(give test_size for hold-out scores)."
+            )
+        else:
+            scores, y_scores = _out_of_fold_scores(
+                estimator, Xr, yr, classes, first, has_proba, n_jobs=n_jobs, progress=progress
+            )
+            source = "out-of-fold" if n_repeats == 1 else "out-of-fold (first repeat)"
+    auc, calibration, brier = _score_measures(
+        classes, y_scores, scores, has_proba, confidence_level
+    )
+    if classes.size > 2:
+        notes.append("No AUC: more than two classes.")
+    elif not has_score:
+        notes.append(
+            "No AUC or calibration: the estimator has neither predict_proba nor decision_function."
+        )
+    binary_scores = scores if (scores is not None and classes.size == 2) else None
+    fields = {
+        "auc": auc,
+        "score_source": source if scores is not None else None,
+        "calibration": calibration,
+        "brier": brier,
+        "_y_scores": None if binary_scores is None else np.searchsorted(classes, y_scores),
+        "_scores": binary_scores,
+    }
+    return fields, notes
+
+
 @keywords
 def evaluate_classifier(
     estimator: BaseEstimator,
@@ -465,77 +574,34 @@ def evaluate_classifier(
     seeds = draw_seeds(rng, ("cv", "bootstrap", "holdout"))
     cv = resolve_cv(cv, seeds["cv"])
     classes = np.unique(labels)
-    notes = []
 
-    y_scores: Any
-    holdout = interval = indices = scores = y_scores = None
+    holdout = interval = indices = held = None
     Xr, yr, lr = X, y, labels
     if test_size is not None:
-        train, test = holdout_split(labels, test_size, seeds["holdout"])
-        indices = (train, test)
+        indices = holdout_split(labels, test_size, seeds["holdout"])
+        train, test = indices
         Xr, yr, lr = take_rows(X, train), take_rows(y, train), labels[train]
-        with x_passed_through("fit", train.size):
-            model = clone(estimator).fit(Xr, yr)
-        Xt = take_rows(X, test)
-        with x_passed_through("predict", test.size):
-            pred = np.asarray(model.predict(Xt))
-        holdout = test_error(labels[test], pred)
-        interval = holdout.confidence_interval(confidence_level, method="wilson")
-        scores, y_scores = _holdout_scores(model, Xt, classes), labels[test]
-        source = "hold-out"
+        holdout, interval, hold_scores = _holdout_error(
+            estimator, Xr, yr, take_rows(X, test), labels[test], classes, confidence_level
+        )
+        held = (hold_scores, labels[test])
 
     groups, first = first_partition(cv, lr, seeds["cv"])
-    cvres = cross_val_error(
-        estimator, Xr, yr, cv=cv, rng=seeds["cv"], n_jobs=n_jobs, progress=progress
+    cvres, boot = _resampled_errors(
+        estimator, Xr, yr, cv, seeds, n_resamples=n_resamples, n_jobs=n_jobs, progress=progress
     )
-    boot = bootstrap_error(
+    scored, notes = _score_fields(
         estimator,
         Xr,
         yr,
-        n_resamples=n_resamples,
-        method=".632+",
-        rng=seeds["bootstrap"],
+        classes,
+        held,
+        first,
+        len(groups),
+        confidence_level,
         n_jobs=n_jobs,
         progress=progress,
     )
-
-    has_proba = hasattr(estimator, "predict_proba")
-    has_score = has_proba or (classes.size == 2 and hasattr(estimator, "decision_function"))
-    if test_size is None and has_score:
-        if first is None:
-            notes.append(
-                "No AUC or calibration: the first repeat of cv does not test every sample once "
-                "(give test_size for hold-out scores)."
-            )
-        else:
-            (scores,), codes, _ = out_of_fold_predictions(
-                estimator,
-                Xr,
-                yr,
-                response="proba" if has_proba else "score",
-                cv=first,
-                n_jobs=n_jobs,
-                progress=progress,
-            )
-            y_scores = classes[codes]
-            source = "out-of-fold" if len(groups) == 1 else "out-of-fold (first repeat)"
-    auc = calibration = brier = None
-    if scores is not None:
-        codes = np.searchsorted(classes, y_scores)
-        if classes.size == 2:
-            auc = delong_interval(codes, scores, confidence_level=confidence_level, pos_label=1)
-            if has_proba:
-                calibration = expected_calibration_error(codes, scores, pos_label=1)
-                brier = brier_decomposition(codes, scores, pos_label=1)
-        elif has_proba:
-            calibration = expected_calibration_error(codes, scores, classes=np.arange(classes.size))
-    if classes.size > 2:
-        notes.append("No AUC: more than two classes.")
-    elif not has_score:
-        notes.append(
-            "No AUC or calibration: the estimator has neither predict_proba nor decision_function."
-        )
-    binary_scores = scores if (scores is not None and classes.size == 2) else None
     return ClassifierReport(
         name=estimator_name(estimator),
         n_samples=labels.size,
@@ -550,13 +616,6 @@ def evaluate_classifier(
         holdout=holdout,
         holdout_interval=interval,
         holdout_indices=indices,
-        auc=auc,
-        score_source=source if scores is not None else None,
-        calibration=calibration,
-        brier=brier,
         notes=tuple(notes),
-        _y_scores=None
-        if binary_scores is None
-        else cast(np.ndarray, np.searchsorted(classes, y_scores)),
-        _scores=binary_scores,
+        **scored,
     )

@@ -15,7 +15,7 @@ from sklearn.base import BaseEstimator, clone
 
 from .._api import keywords
 from .._ties import argmax_tied, argmin_tied
-from .._validation import check_bool, check_grid, check_n_jobs, check_rng, check_scalar
+from .._validation import check_bool, check_grid, check_n_jobs, check_rng, check_scalar, fail
 from ..cluster._checks import check_cluster_X, check_clusterer
 from ..cluster.internal import (
     calinski_harabasz_index,
@@ -380,8 +380,6 @@ def assess_clustering(
         "k_values", k_values, integer=True, low=1, high=X.shape[0] - 1, high_name="n_samples - 1"
     )
     if not np.any(ks >= 2):
-        from .._validation import fail
-
         raise fail(
             "k_values",
             "at least one k >= 2 (every criterion but the gap statistic needs two clusters)",
@@ -410,33 +408,63 @@ def assess_clustering(
         k = int(k)
         if k < 2:
             continue
-        est = clone(clusterer).set_params(n_clusters=k)
-        st = cluster_stability(
-            X,
-            est,
-            n_resamples=n_resamples,
-            rng=seeds[f"stability {k}"],
-            n_jobs=n_jobs,
-            progress=progress,
+        stability[k], rem, labels[k], at_k = _criteria_at(
+            X, clusterer, k, seeds, n_resamples=n_resamples, n_jobs=n_jobs, progress=progress
         )
-        stability[k] = st
-        values["stability"][t] = st.stability.mean()
-        if X.shape[1] >= 2:  # one set of reclusterings gives all four (= apn(), ad(), adm(), fom())
-            rem = feature_removal_stability(
-                X, est, rng=seeds[f"removal {k}"], n_jobs=n_jobs, progress=progress
-            )
+        if rem is not None:
             removal[k] = rem
-            for key in ("apn", "ad", "adm", "fom"):
-                values[key][t] = getattr(rem, key)
-            codes = rem.labels
-        else:
-            codes = _fit_codes(clusterer, X, check_rng(seeds[f"removal {k}"]), n_clusters=k)
-        labels[k] = codes
-        if np.unique(codes).size >= 2:
-            values["silhouette"][t] = silhouette_width(X, codes)
-            values["dunn"][t] = dunn_index(X, codes)
-            values["davies_bouldin"][t] = davies_bouldin_index(X, codes)
-            values["calinski_harabasz"][t] = calinski_harabasz_index(X, codes)
+        for key, value in at_k.items():
+            values[key][t] = value
+    return ClusteringReport(
+        name=type(clusterer).__name__,
+        k_values=ks,
+        gap=gap,
+        stability=stability,
+        removal=removal,
+        values=values,
+        chosen=_chosen(values, ks, gap),
+        labels=labels,
+        seeds=seeds,
+        n_references=n_references,
+        n_resamples=n_resamples,
+    )
+
+
+def _criteria_at(X, clusterer, k, seeds, *, n_resamples, n_jobs, progress):
+    """The criteria at one k >= 2: (the bootstrap stability, the removal measures' result
+    or None with one feature, the clustering of X into k clusters, ``{criterion: value}``).
+    The internal indices score that clustering when it has two clusters or more."""
+    est = clone(clusterer).set_params(n_clusters=k)
+    st = cluster_stability(
+        X,
+        est,
+        n_resamples=n_resamples,
+        rng=seeds[f"stability {k}"],
+        n_jobs=n_jobs,
+        progress=progress,
+    )
+    values = {"stability": st.stability.mean()}
+    rem = None
+    if X.shape[1] >= 2:  # one set of reclusterings gives all four (= apn(), ad(), adm(), fom())
+        rem = feature_removal_stability(
+            X, est, rng=seeds[f"removal {k}"], n_jobs=n_jobs, progress=progress
+        )
+        for key in ("apn", "ad", "adm", "fom"):
+            values[key] = getattr(rem, key)
+        codes = rem.labels
+    else:
+        codes = _fit_codes(clusterer, X, check_rng(seeds[f"removal {k}"]), n_clusters=k)
+    if np.unique(codes).size >= 2:
+        values["silhouette"] = silhouette_width(X, codes)
+        values["dunn"] = dunn_index(X, codes)
+        values["davies_bouldin"] = davies_bouldin_index(X, codes)
+        values["calinski_harabasz"] = calinski_harabasz_index(X, codes)
+    return st, rem, codes, values
+
+
+def _chosen(values, ks, gap) -> dict[str, int | None]:
+    """The k each criterion picks: its best value over ``ks`` (NaN never; ties to the
+    smallest k), None where it is NaN at every k; ``"gap"``: the 1-SE choice."""
     chosen: dict[str, int | None] = {"gap": int(gap.n_clusters)}
     for key, _, best in CRITERIA:
         v = values[key]
@@ -445,16 +473,4 @@ def assess_clustering(
             continue
         w = np.where(np.isnan(v), -np.inf if best == "max" else np.inf, v)
         chosen[key] = int(ks[int(argmax_tied(w) if best == "max" else argmin_tied(w))])
-    return ClusteringReport(
-        name=type(clusterer).__name__,
-        k_values=ks,
-        gap=gap,
-        stability=stability,
-        removal=removal,
-        values=values,
-        chosen=chosen,
-        labels=labels,
-        seeds=seeds,
-        n_references=n_references,
-        n_resamples=n_resamples,
-    )
+    return chosen

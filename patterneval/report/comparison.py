@@ -37,7 +37,14 @@ from ..compare.two import (
     mcnemar_test,
 )
 from ._base import CHAPTERS, Method, Report, Table, api, fmt, fmt_interval, fmt_p
-from ._common import check_test_size, describe_cv, draw_seeds, holdout_split, resolve_cv
+from ._common import (
+    check_test_size,
+    describe_cv,
+    draw_seeds,
+    holdout_split,
+    partition_or_none,
+    resolve_cv,
+)
 
 __all__ = ["ComparisonReport", "PairComparison", "compare_classifiers"]
 
@@ -509,9 +516,14 @@ def _scores_of(model, Xt, classes):
 
 
 def _holdout(items, X, y, labels, classes, test_size, seed):
-    """The stratified hold-out: its (train, test) indices, each classifier's predictions on
-    the test part after a fit on the training part, and its binary scores (None each where
-    the classifier gives none, or the problem is not binary)."""
+    """The stratified hold-out (none when ``test_size`` is None): the rows left to the
+    cross-validation, as (X, y, labels) of the training part (all rows without a
+    hold-out); the (train, test) indices; the test part's labels; each classifier's
+    predictions on the test part after a fit on the training part; and its binary scores
+    (None each where the classifier gives none, or the problem is not binary). Without a
+    hold-out, all but the rows are None."""
+    if test_size is None:
+        return (X, y, labels), None, None, None, None
     train, test = holdout_split(labels, test_size, seed)
     Xr, yr, Xt = take_rows(X, train), take_rows(y, train), take_rows(X, test)
     preds, hold_scores = [], []
@@ -521,7 +533,15 @@ def _holdout(items, X, y, labels, classes, test_size, seed):
         with x_passed_through("predict", test.size):
             preds.append(np.asarray(model.predict(Xt)))
         hold_scores.append(_scores_of(model, Xt, classes) if classes.size == 2 else None)
-    return (train, test), preds, hold_scores
+    return (Xr, yr, labels[train]), (train, test), labels[test], preds, hold_scores
+
+
+def _repeats(scores, n_samples):
+    """The splits of ``scores`` grouped by repeat, and the first repeat's (train, test)
+    pairs when their test parts partition the ``n_samples`` samples (else None)."""
+    per = len(scores.splits) // scores.n_repeats
+    groups = [list(scores.splits[r * per : (r + 1) * per]) for r in range(scores.n_repeats)]
+    return groups, partition_or_none(groups[0], n_samples)
 
 
 def _pairs(scores, names, *, alpha, rope, y_test, preds, y_auc, auc_scores):
@@ -580,6 +600,58 @@ def _pairs(scores, names, *, alpha, rope, y_test, preds, y_auc, auc_scores):
             )
         )
     return tuple(pairs)
+
+
+def _aucs(
+    items, Xr, yr, classes, hold_scores, y_test, first, n_repeats, alpha, *, n_jobs, progress
+):
+    """Each classifier's AUC with DeLong's interval (binary problems, every classifier giving
+    scores), on the hold-out's scores when there is a hold-out (``hold_scores`` and its
+    labels ``y_test``; None without), else on the out-of-fold scores of ``first`` (the
+    first of ``n_repeats`` repeats) when it partitions the samples: (auc, the scores, their
+    class codes, where they come from, notes), None each where there is no AUC."""
+    notes = []
+    auc_scores = y_auc = source = None
+    gives_scores = all(
+        hasattr(e, "predict_proba") or hasattr(e, "decision_function") for e in items
+    )
+    if classes.size == 2 and gives_scores:
+        if hold_scores is not None and all(s is not None for s in hold_scores):
+            auc_scores, y_auc, source = (
+                hold_scores,
+                np.searchsorted(classes, y_test),
+                "hold-out",
+            )
+        elif hold_scores is None and first is not None:
+            auc_scores, y_auc, _ = out_of_fold_predictions(
+                items, Xr, yr, response="score", cv=first, n_jobs=n_jobs, progress=progress
+            )
+            source = "out-of-fold" if n_repeats == 1 else "out-of-fold (first repeat)"
+        elif hold_scores is None:
+            notes.append(
+                "No AUC: the first repeat of cv does not test every sample once (give test_size)."
+            )
+    auc = (
+        None
+        if auc_scores is None
+        else tuple(
+            delong_interval(y_auc, s, confidence_level=1 - alpha, pos_label=1) for s in auc_scores
+        )
+    )
+    return auc, auc_scores, y_auc, source, notes
+
+
+def _mean_intervals(scores, alpha):
+    """Each classifier's mean score's corrected resampled t interval at level 1 - alpha,
+    shape (k, 2)."""
+    return np.array(
+        [
+            mean_score_interval(
+                scores.scores[:, e], scores.n_train, scores.n_test, confidence_level=1 - alpha
+            )
+            for e in range(scores.scores.shape[1])
+        ]
+    )
 
 
 @keywords
@@ -722,56 +794,27 @@ def compare_classifiers(
     cv = resolve_cv(cv, seeds["cv"])
     classes = np.unique(labels)
     named = dict(zip(names, items))
-    notes = []
 
-    Xr, yr, lr = X, y, labels
-    indices: Any
-    preds: Any
-    hold_scores: Any
-    indices = preds = hold_scores = None
-    if test_size is not None:
-        indices, preds, hold_scores = _holdout(
-            items, X, y, labels, classes, test_size, seeds["holdout"]
-        )
-        Xr, yr, lr = take_rows(X, indices[0]), take_rows(y, indices[0]), labels[indices[0]]
+    (Xr, yr, lr), indices, y_test, preds, hold_scores = _holdout(
+        items, X, y, labels, classes, test_size, seeds["holdout"]
+    )
     scores = cv_scores(
         named, Xr, yr, cv=cv, metric=metric, rng=seeds["cv"], n_jobs=n_jobs, progress=progress
     )
-    per = len(scores.splits) // scores.n_repeats
-    groups = [list(scores.splits[r * per : (r + 1) * per]) for r in range(scores.n_repeats)]
-    covered = np.bincount(np.concatenate([te for _, te in groups[0]]), minlength=lr.size)
-    first = groups[0] if np.all(covered == 1) else None
-
-    # AUC: binary, every classifier with scores
-    y_auc: Any
-    auc_scores = y_auc = source = None
-    gives_scores = all(
-        hasattr(e, "predict_proba") or hasattr(e, "decision_function") for e in items
+    groups, first = _repeats(scores, lr.size)
+    auc, auc_scores, y_auc, source, notes = _aucs(
+        items,
+        Xr,
+        yr,
+        classes,
+        hold_scores,
+        y_test,
+        first,
+        len(groups),
+        alpha,
+        n_jobs=n_jobs,
+        progress=progress,
     )
-    if classes.size == 2 and gives_scores:
-        if test_size is not None and all(s is not None for s in hold_scores):
-            auc_scores, y_auc, source = (
-                hold_scores,
-                np.searchsorted(classes, labels[indices[1]]),
-                "hold-out",
-            )
-        elif test_size is None and first is not None:
-            auc_scores, y_auc, _ = out_of_fold_predictions(
-                items, Xr, yr, response="score", cv=first, n_jobs=n_jobs, progress=progress
-            )
-            source = "out-of-fold" if len(groups) == 1 else "out-of-fold (first repeat)"
-        elif test_size is None:
-            notes.append(
-                "No AUC: the first repeat of cv does not test every sample once (give test_size)."
-            )
-    auc = (
-        None
-        if auc_scores is None
-        else tuple(
-            delong_interval(y_auc, s, confidence_level=1 - alpha, pos_label=1) for s in auc_scores
-        )
-    )
-    y_test = None if indices is None else labels[indices[1]]
     pairs = _pairs(
         scores,
         names,
@@ -781,14 +824,6 @@ def compare_classifiers(
         preds=preds,
         y_auc=y_auc,
         auc_scores=auc_scores,
-    )
-    intervals = np.array(
-        [
-            mean_score_interval(
-                scores.scores[:, e], scores.n_train, scores.n_test, confidence_level=1 - alpha
-            )
-            for e in range(len(names))
-        ]
     )
     errors = None if preds is None else np.array([np.mean(p != y_test) for p in preds])
     return ComparisonReport(
@@ -800,7 +835,7 @@ def compare_classifiers(
         seeds=seeds,
         alpha=alpha,
         rope=rope,
-        mean_intervals=intervals,
+        mean_intervals=_mean_intervals(scores, alpha),
         pairs=pairs,
         holdout_indices=indices,
         holdout_errors=errors,
