@@ -74,7 +74,7 @@ def fit_predict(estimator, X, y, train, test, single_class="constant"):
     labels = np.asarray(y)
     label = single_class_label(labels[train])
     if label is not None:
-        if single_class == "raise":
+        if single_class == "raise":  # pragma: no cover - every caller passes "constant"
             raise single_class_error(label, f"{test.size} test sample(s)")
         return np.full(test.size, label, dtype=labels.dtype)
     with x_passed_through("fit", train.size):

@@ -418,3 +418,35 @@ def test_good_arguments_of_the_table_work(func):
 
 def test_public_names_are_re_exported():  # rows for every public callable: test_bad_input_sweep.py
     assert set(crossval.__all__) <= set(pe.resampling.__all__)
+
+
+class _NoPairs:
+    """A splitter that yields no (train, test) pair."""
+
+    def split(self, X, y=None, groups=None):
+        return iter(())
+
+    def get_n_splits(self, X=None, y=None, groups=None):
+        return 0
+
+
+class _KFoldClaimingRepeats(KFold):
+    """A splitter whose ``n_repeats`` does not divide its pairs: read as one repeat."""
+
+    n_repeats = 5
+
+
+def test_a_splitter_that_cannot_split_or_gives_no_pairs_is_named():
+    from sklearn.model_selection import GroupKFold
+    from sklearn.tree import DecisionTreeClassifier
+
+    X, y = np.arange(24.0).reshape(12, 2), np.array([0, 1] * 6)
+    tree = DecisionTreeClassifier(random_state=0)
+    with pytest.raises(ValueError, match=r"cv=GroupKFold\(.*could not split the 12 samples: "):
+        pe.cross_val_error(tree, X, y, cv=GroupKFold(2))
+    with pytest.raises(ValueError, match=r"cv=<.*_NoPairs.* gave no \(train, test\) pairs"):
+        pe.cross_val_error(tree, X, y, cv=_NoPairs())
+    odd = pe.cross_val_error(tree, X, y, cv=_KFoldClaimingRepeats(3))
+    plain = pe.cross_val_error(tree, X, y, cv=KFold(3))
+    assert (odd.n_splits, odd.n_repeats) == (3, 1)
+    np.testing.assert_array_equal(odd.fold_errors, plain.fold_errors)
