@@ -512,6 +512,69 @@ def _cached_null(cache, pipeline, X, y, cv, perms, single_class, method, average
     return null, null_single, from_cache, ~same
 
 
+def _open_cache(pipeline, X, y, cv, sources, method):
+    """The sources, and the :class:`_NullCache` that decides the permutations without refitting
+    (``None``: refit them all). Where a cache may apply, the sources' Generators draw their
+    permutations here (each its only draw, as :func:`_permuted_error` would make it); for
+    ``"auto"`` the first permutation probes whether ``cv``'s folds depend on the labels: a
+    stratified splitter's differ from the observed ones at once, and then nothing is cached.
+    ``method="cached"`` without a cache raises."""
+    kind = None if method == "refit" else _cached_kind(pipeline)
+    cache = None
+    if kind is not None:
+        sources = [
+            s.permutation(len(y)) if isinstance(s, np.random.Generator) else s for s in sources
+        ]
+        if method == "cached" or _same_folds(X, _permute(y, sources[0]), cv, list(cv.split(X, y))):
+            cache = _NullCache.build(pipeline, X, y, cv)
+    if cache is None and method == "cached":
+        raise ValueError(
+            "method='cached' supports KNeighborsClassifier (weights 'uniform' or 'distance', "
+            "any metric but 'precomputed') and "
+            "RidgeClassifier (solver 'auto', 'cholesky' or 'svd', no class_weight, a scalar "
+            "alpha, a well-conditioned system), alone or after label-free scalers in a "
+            "Pipeline, without a selector; got another estimator: use method='refit'."
+        )
+    return sources, cache
+
+
+def _null_distribution(
+    pipeline, X, y, cv, sources, method, single_class, average, n_jobs, progress
+):
+    """Per permutation of ``sources``: its CV error, its single-class folds and its folds
+    decided by the cache; and whether a cache was used. The permutations the cache leaves
+    (all of them without one) are refitted on every fold, in parallel, in batches per task:
+    one small fit per task would drown in joblib's dispatch cost; a batch's results do not
+    depend on how permutations are grouped."""
+    m = len(sources)
+    sources, cache = _open_cache(pipeline, X, y, cv, sources, method)
+    if cache is None:
+        null = np.empty(m)
+        null_single = np.empty(m, dtype=np.int64)
+        from_cache = np.zeros(m, dtype=np.int64)
+        todo = np.arange(m)  # permutations to refit
+    else:
+        null, null_single, from_cache, refit = _cached_null(
+            cache, pipeline, X, y, cv, sources, single_class, method, average
+        )
+        todo = np.flatnonzero(refit)
+    if todo.size:
+        n_batches = todo.size if is_serial(n_jobs) else min(todo.size, 4 * effective_n_jobs(n_jobs))
+        batches = [todo[i::n_batches] for i in range(n_batches)]
+        parts = run_tasks(
+            _permuted_errors,
+            ((pipeline, X, y, cv, [sources[j] for j in b], single_class, average) for b in batches),
+            n_jobs=n_jobs,
+            progress=progress,
+            desc="permutations",
+            total=n_batches,
+        )
+        for b, part in zip(batches, parts):
+            null[b] = [error for error, _ in part]
+            null_single[b] = [count for _, count in part]
+    return null, null_single, from_cache, cache is not None
+
+
 @keywords
 def permutation_test(
     estimator: BaseEstimator,
@@ -757,49 +820,9 @@ def permutation_test(
 
     observed = _cv_run(pipeline, X, y, cv, single_class)
     statistic = cv_error(observed.counts, observed.sizes, average)
-    null = np.empty(n_resamples)
-    null_single = np.empty(n_resamples, dtype=np.int64)
-    todo = np.arange(n_resamples)  # permutations to refit
-    from_cache = np.zeros(n_resamples, dtype=np.int64)
-    kind = None if method == "refit" else _cached_kind(pipeline)
-    cache = None
-    if kind is not None:
-        sources = [
-            s.permutation(len(y)) if isinstance(s, np.random.Generator) else s for s in sources
-        ]
-        # "auto" probes the first permutation: label-dependent (stratified) folds differ
-        # from the observed ones at once, and then nothing is cached
-        if method == "cached" or _same_folds(X, _permute(y, sources[0]), cv, list(cv.split(X, y))):
-            cache = _NullCache.build(pipeline, X, y, cv)
-    if cache is None and method == "cached":
-        raise ValueError(
-            "method='cached' supports KNeighborsClassifier (weights 'uniform' or 'distance', "
-            "any metric but 'precomputed') and "
-            "RidgeClassifier (solver 'auto', 'cholesky' or 'svd', no class_weight, a scalar "
-            "alpha, a well-conditioned system), alone or after label-free scalers in a "
-            "Pipeline, without a selector; got another estimator: use method='refit'."
-        )
-    if cache is not None:
-        null, null_single, from_cache, refit = _cached_null(
-            cache, pipeline, X, y, cv, sources, single_class, method, average
-        )
-        todo = np.flatnonzero(refit)
-    if todo.size:
-        # batches of permutations per task: one small fit per task would drown in joblib's
-        # dispatch cost; a batch's results do not depend on how permutations are grouped
-        n_batches = todo.size if is_serial(n_jobs) else min(todo.size, 4 * effective_n_jobs(n_jobs))
-        batches = [todo[i::n_batches] for i in range(n_batches)]
-        parts = run_tasks(
-            _permuted_errors,
-            ((pipeline, X, y, cv, [sources[j] for j in b], single_class, average) for b in batches),
-            n_jobs=n_jobs,
-            progress=progress,
-            desc="permutations",
-            total=n_batches,
-        )
-        for b, part in zip(batches, parts):
-            null[b] = [error for error, _ in part]
-            null_single[b] = [count for _, count in part]
+    null, null_single, from_cache, cached = _null_distribution(
+        pipeline, X, y, cv, sources, method, single_class, average, n_jobs, progress
+    )
     return PermutationTestResult(
         statistic=statistic,
         pvalue=_pvalue(statistic, null),
@@ -809,7 +832,7 @@ def permutation_test(
         n_single_class=int(len(observed.single) + null_single.sum()),
         null_single_class=null_single,
         average=average,
-        method="refit" if cache is None else "cached",
+        method="cached" if cached else "refit",
         cached_folds=from_cache,
     )
 
