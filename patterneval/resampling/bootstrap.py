@@ -9,7 +9,7 @@ out of bag, and a model fitted on it can be tested on them.
 from __future__ import annotations
 
 import dataclasses
-from typing import Literal
+from typing import Any, Literal
 
 import numpy as np
 from numpy.typing import ArrayLike
@@ -254,6 +254,35 @@ def _fit_predict_oob(estimator, X, y, train, test):
     return fit_predict(estimator, X, y, train, test, single_class="constant")
 
 
+def _weighted_estimates(method, resubstitution, oob, gamma) -> dict[str, Any]:
+    """The fields of :class:`BootstrapResult` that weigh the resubstitution and out-of-bag
+    errors: .632, .632+ (eqs. (31)-(32) of Efron & Tibshirani 1997) and the one ``method``
+    picks as ``estimate``."""
+    estimate_632 = _W_COMPLEMENT * resubstitution + _W * oob
+    oob_capped, rate, weight_plus, estimate_632plus = _632_plus(resubstitution, oob, gamma)
+    correction = (
+        (oob_capped - resubstitution) * (_W_COMPLEMENT * _W * rate) / (1.0 - _W_COMPLEMENT * rate)
+    )
+    estimate, weight = {
+        "oob": (oob, 1.0),
+        ".632": (estimate_632, _W),
+        ".632+": (estimate_632plus, weight_plus),
+    }[method]
+    return dict(
+        estimate=float(estimate),
+        method=method,
+        resubstitution=resubstitution,
+        oob=oob,
+        gamma=gamma,
+        oob_capped=float(oob_capped),
+        relative_overfitting=rate,
+        weight=float(weight),
+        estimate_632=float(estimate_632),
+        estimate_632plus=float(estimate_632plus),
+        correction_632plus=float(correction),
+    )
+
+
 def _bootstrap_from_indices(
     estimator,
     X,
@@ -316,28 +345,8 @@ def _bootstrap_from_indices(
             "bootstrap sample, so there is no out-of-bag error; use more replicates."
         )
     oob = float(sample_errors[left_out].mean())
-    estimate_632 = _W_COMPLEMENT * resubstitution + _W * oob
-    oob_capped, rate, weight_plus, estimate_632plus = _632_plus(resubstitution, oob, gamma)
-    correction = (
-        (oob_capped - resubstitution) * (_W_COMPLEMENT * _W * rate) / (1.0 - _W_COMPLEMENT * rate)
-    )
-    estimate, weight = {
-        "oob": (oob, 1.0),
-        ".632": (estimate_632, _W),
-        ".632+": (estimate_632plus, weight_plus),
-    }[method]
     return BootstrapResult(
-        estimate=float(estimate),
-        method=method,
-        resubstitution=resubstitution,
-        oob=oob,
-        gamma=gamma,
-        oob_capped=float(oob_capped),
-        relative_overfitting=rate,
-        weight=float(weight),
-        estimate_632=float(estimate_632),
-        estimate_632plus=float(estimate_632plus),
-        correction_632plus=float(correction),
+        **_weighted_estimates(method, resubstitution, oob, gamma),
         n_resamples=int(n_resamples),
         n_never_out=int(n - left_out.sum()),
         replicate_errors=replicate_errors,
