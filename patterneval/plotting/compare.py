@@ -169,6 +169,43 @@ class RejectionGridPainter(Painter):
         return self.fig
 
 
+def _rank_axis(ax, k):
+    """The critical-difference diagram's axis: the ranks 1..k along the top, best on the right,
+    no other spine, no grid."""
+    ax.grid(False)
+    for side in ("left", "right", "bottom"):
+        ax.spines[side].set_visible(False)
+    ax.spines["top"].set_visible(True)
+    ax.xaxis.set_ticks_position("top")
+    ax.set_yticks([])
+    ax.set_xlim(k + 0.1, 0.9)  # best rank on the right
+    ax.set_xticks(np.arange(1, k + 1))
+
+
+def _hang_names(ax, R, names, columns, top, k, *, right):
+    """Classifiers ``columns``, one row each from the top, hung from their ranks by a line to
+    the right-hand edge of the axis (the better half) or the left-hand one, their names
+    beyond it."""
+    x_end, x_text = (0.9, 0.85) if right else (k + 0.1, k + 0.15)
+    for row, j in enumerate(columns):
+        y = -(top + row + 0.5)
+        ax.plot([R[j], R[j], x_end], [0, y, y], color="k", lw=1, clip_on=False)
+        ax.text(
+            x_text,
+            y,
+            f"{names[j]} ({R[j]:.2f})" if right else f"({R[j]:.2f}) {names[j]}",
+            ha="left" if right else "right",
+            va="center",
+            fontsize=9,
+            clip_on=False,
+        )
+
+
+def _rank_bar(ax, x_from, x_to, y):
+    """A thick bar over the ranks ``x_from`` to ``x_to`` (a group, or the control's interval)."""
+    ax.plot([x_from, x_to], [y, y], color=COLORS["secondary"], lw=3.5, solid_capstyle="butt")
+
+
 def plot_critical_difference(
     average_ranks: ArrayLike,
     names: Sequence[str],
@@ -234,14 +271,7 @@ def plot_critical_difference(
             (ax,) = reset_axes(fig, 1)
             fig.subplots_adjust(left=0.22, right=0.78, top=0.72, bottom=0.03)
         fig = cast(Figure, ax.figure)  # not a SubFigure: our axes are made on a Figure
-        ax.grid(False)
-        for side in ("left", "right", "bottom"):
-            ax.spines[side].set_visible(False)
-        ax.spines["top"].set_visible(True)
-        ax.xaxis.set_ticks_position("top")
-        ax.set_yticks([])
-        ax.set_xlim(k + 0.1, 0.9)  # best rank on the right
-        ax.set_xticks(np.arange(1, k + 1))
+        _rank_axis(ax, k)
         n_rows = (k + 1) // 2
         groups = critical_difference_groups(R, value) if control is None else []
         top = 0.35 + 0.22 * max(len(groups), 1)  # room under the axis for the group bars
@@ -255,51 +285,14 @@ def plot_critical_difference(
             k - value / 2, y_cd + 0.15, f"CD = {value:.2f}", ha="center", va="bottom", fontsize=9
         )
         # classifiers: the better half on the right, the worse on the left
-        right = order[: (k + 1) // 2]
-        left = order[(k + 1) // 2 :][::-1]
-        for row, j in enumerate(right):
-            y = -(top + row + 0.5)
-            ax.plot([R[j], R[j], 0.9], [0, y, y], color="k", lw=1, clip_on=False)
-            ax.text(
-                0.85,
-                y,
-                f"{names[j]} ({R[j]:.2f})",
-                ha="left",
-                va="center",
-                fontsize=9,
-                clip_on=False,
-            )
-        for row, j in enumerate(left):
-            y = -(top + row + 0.5)
-            ax.plot([R[j], R[j], k + 0.1], [0, y, y], color="k", lw=1, clip_on=False)
-            ax.text(
-                k + 0.15,
-                y,
-                f"({R[j]:.2f}) {names[j]}",
-                ha="right",
-                va="center",
-                fontsize=9,
-                clip_on=False,
-            )
+        _hang_names(ax, R, names, order[: (k + 1) // 2], top, k, right=True)
+        _hang_names(ax, R, names, order[(k + 1) // 2 :][::-1], top, k, right=False)
         for g, group in enumerate(groups):
             lo, hi = R[list(group)].min(), R[list(group)].max()
-            y = -0.3 - 0.22 * g
-            ax.plot(
-                [lo - 0.03, hi + 0.03],
-                [y, y],
-                color=COLORS["secondary"],
-                lw=3.5,
-                solid_capstyle="butt",
-            )
+            _rank_bar(ax, lo - 0.03, hi + 0.03, -0.3 - 0.22 * g)
         if control is not None:
             c = R[control]
-            ax.plot(
-                [c - value, c + value],
-                [-0.3, -0.3],
-                color=COLORS["secondary"],
-                lw=3.5,
-                solid_capstyle="butt",
-            )
+            _rank_bar(ax, c - value, c + value, -0.3)
             ax.plot([c], [-0.3], "o", color=COLORS["secondary"])
         if title:
             ax.text(1.0, y_cd, title, ha="right", va="center", fontsize=10, clip_on=False)
