@@ -321,3 +321,26 @@ def test_parallel_and_progress_give_the_same_scores(iris):
         [GaussianNB(), KNeighborsClassifier()], X, y, cv=3, rng=4, n_jobs=2, progress=True
     )
     np.testing.assert_array_equal(serial.scores, parallel.scores)
+
+
+def test_regressors_score_numbers_as_sklearn_does():
+    from sklearn.linear_model import LinearRegression, Ridge
+
+    rng = np.random.default_rng(0)
+    X = rng.normal(size=(40, 3))
+    y = X @ [1.0, -2.0, 0.5] + rng.normal(scale=0.3, size=40)  # a continuous target
+    res = pe.cv_scores([LinearRegression(), Ridge()], X, y, cv=KFold(4), metric="r2")
+    assert res.names == ("LinearRegression", "Ridge")
+    for j, est in enumerate([LinearRegression(), Ridge()]):
+        expected = cross_val_score(est, X, y, cv=KFold(4), scoring="r2")
+        np.testing.assert_allclose(res.scores[:, j], expected, rtol=1e-12)
+    with pytest.raises(TypeError, match="X must be array-like with one row per sample; got None"):
+        pe.cv_scores(LinearRegression(), None, y, cv=KFold(4), metric="r2")
+    with pytest.raises(ValueError, match="y has 39 entries but X has 40"):
+        pe.cv_scores(LinearRegression(), X, y[:-1], cv=KFold(4), metric="r2")
+
+
+def test_an_empty_sequence_of_estimators_is_refused(iris):
+    X, y = iris
+    with pytest.raises(ValueError, match="estimators must be at least one estimator; got an empty"):
+        pe.cv_scores([], X, y, cv=3)
