@@ -7,11 +7,12 @@ from fractions import Fraction
 import numpy as np
 import pytest
 from scipy import stats
+from sklearn.base import BaseEstimator, ClassifierMixin
 from sklearn.calibration import calibration_curve
 from sklearn.datasets import load_breast_cancer, load_iris
-from sklearn.linear_model import LogisticRegression
+from sklearn.linear_model import LogisticRegression, Perceptron
 from sklearn.metrics import brier_score_loss
-from sklearn.model_selection import StratifiedKFold
+from sklearn.model_selection import KFold, StratifiedKFold
 from sklearn.naive_bayes import GaussianNB
 from sklearn.neighbors import KNeighborsClassifier
 from sklearn.pipeline import make_pipeline
@@ -433,3 +434,51 @@ def test_bad_input_messages():
         bbc_cv(GaussianNB(), X_BC, Y_BC)
     with pytest.raises(ValueError, match="predictions has 3 samples"):
         bbc_from_predictions([0, 1, 0, 1], [[0, 1, 0]])
+
+
+class _PredictsNine(ClassifierMixin, BaseEstimator):
+    """A classifier that predicts a class y does not hold."""
+
+    def fit(self, X, y):
+        self.classes_ = np.unique(y)
+        return self
+
+    def predict(self, X):
+        return np.full(len(X), 9)
+
+
+_X12, _Y12 = np.arange(24.0).reshape(12, 2), np.array([0, 1] * 6)
+
+
+def test_out_of_fold_predictions_name_the_estimator_that_cannot_give_the_response():
+    with pytest.raises(ValueError, match="^estimator must be a classifier whose predictions are"):
+        out_of_fold_predictions(_PredictsNine(), _X12, _Y12, cv=2, rng=0)
+    with pytest.raises(
+        TypeError, match=r"predict_proba, which the 'proba' response needs; got Per"
+    ):
+        out_of_fold_predictions(Perceptron(), _X12, _Y12, response="proba", cv=2, rng=0)
+    with pytest.raises(ValueError, match="estimators must be a non-empty list"):
+        out_of_fold_predictions([], _X12, _Y12)
+
+
+def test_out_of_fold_predictions_refuse_a_fold_trained_on_one_class():
+    sorted_y = np.repeat([0, 1], 6)  # unshuffled halves: each trains on one class
+    with pytest.raises(ValueError, match="fold 0, trained on a single class"):
+        out_of_fold_predictions(GaussianNB(), _X12, sorted_y, cv=KFold(2))
+
+
+def test_a_metric_that_returns_nan_is_refused():
+    with pytest.raises(ValueError, match="the metric returned nan on the out-of-fold predictions"):
+        cv_metric_interval(GaussianNB(), _X12, _Y12, metric=lambda a, b: float("nan"), cv=2, rng=0)
+
+
+@pytest.mark.parametrize("metric", ["accuracy", lambda a, b: float(np.mean(a == b))])
+def test_bbc_of_two_samples_stops_at_a_resample_without_out_of_bag_samples(metric):
+    # two samples: half the bootstrap resamples draw both, leaving none out of the bag
+    with pytest.raises(ValueError, match="left no out-of-bag samples; use more samples"):
+        bbc_from_predictions([0, 1], [[0, 1], [1, 1]], metric=metric, n_resamples=50, rng=0)
+
+
+def test_bbc_predictions_must_be_a_table():
+    with pytest.raises(ValueError, match=r"predictions must be a 2-d or 3-d array .* shape \(3,\)"):
+        bbc_from_predictions([0, 1, 0], [0, 1, 1])

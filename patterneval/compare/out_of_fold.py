@@ -87,7 +87,8 @@ def _fit_response(estimator, X, y, classes, train, test, kind):
     Xt = take_rows(X, test)
     if kind == "label":
         with x_passed_through("predict", test.size):
-            return _codes_of(model.predict(Xt), classes, "predictions")
+            predicted = model.predict(Xt)
+        return _codes_of(predicted, classes, "predictions")  # its error names the estimator
     n_classes = classes.size
     if kind == "score" and n_classes == 2 and hasattr(model, "decision_function"):
         with x_passed_through("decision_function", test.size):
