@@ -482,3 +482,16 @@ def test_bbc_of_two_samples_stops_at_a_resample_without_out_of_bag_samples(metri
 def test_bbc_predictions_must_be_a_table():
     with pytest.raises(ValueError, match=r"predictions must be a 2-d or 3-d array .* shape \(3,\)"):
         bbc_from_predictions([0, 1, 0], [0, 1, 1])
+
+
+def test_ece_refuses_classes_or_pos_label_that_do_not_fit_the_shape_of_proba():
+    y = [0, 0, 1, 1]
+    with pytest.raises(ValueError, match=r"classes must be None when proba is 1-d"):
+        expected_calibration_error(y, [0.1, 0.3, 0.6, 0.9], classes=[0, 1])
+    proba = np.array([[0.9, 0.1], [0.7, 0.3], [0.4, 0.6], [0.1, 0.9]])
+    with pytest.raises(ValueError, match=r"pos_label must be None when proba is 2-d"):
+        expected_calibration_error(y, proba, pos_label=1)
+    with pytest.raises(TypeError, match=r"proba must be an array of probabilities .*; got None"):
+        expected_calibration_error(y, None)
+    with pytest.raises(ValueError, match=r"at least two columns .*; got shape \(4, 1\)"):
+        expected_calibration_error(y, proba[:, :1])
