@@ -62,3 +62,12 @@ def test_every_option_draws(name):
     for value in explorer.controls[name].options:
         explorer.controls[name].value = value
         assert png(explorer).startswith(b"\x89PNG")
+
+
+def test_plot_partitions_draws_the_centres_of_the_panels_that_have_them():
+    centres = np.array([[1.5, 0.3], [4.3, 1.3], [5.6, 2.0]])
+    fig = plot_partitions(X[:, 2:], [Y, Y], ["with", "without"], centers=[centres, None])
+    crosses = [line for line in fig.axes[0].lines if line.get_marker() == "X"]
+    assert len(crosses) == 1
+    np.testing.assert_array_equal(crosses[0].get_xydata(), centres)
+    assert not any(line.get_marker() == "X" for line in fig.axes[1].lines)
