@@ -735,3 +735,12 @@ def test_learners_keep_history_only_on_request():
         np.testing.assert_array_equal(full.values, lean.values)
         with pytest.raises(TypeError, match="keep_history must be True or False"):
             run("no")
+
+
+def test_gridworld_cells_must_be_integer_pairs():
+    with pytest.raises(
+        TypeError, match=r"walls must be \(row, column\) integer pairs; got \[\(1\.5"
+    ):
+        gridworld(walls=[(1.5, 1)])
+    with pytest.raises(TypeError, match=r"start must be \(row, column\) integer pairs"):
+        gridworld(start=2)
