@@ -251,7 +251,8 @@ class DatasetsReport(Report):
             elif res.p_rope >= DECISION_PROBABILITY:
                 decided.append(f"{a} and {b} are practically equivalent (P = {fmt(res.p_rope)})")
         text += f" Bayesian signed-rank tests (ROPE ±{fmt(self.rope)}): " + (
-            "; ".join(decided) + "; the other pairs are undecided."
+            "; ".join(decided)
+            + ("; the other pairs are undecided." if len(decided) < len(self.signed_rank) else ".")
             if decided
             else "every pair is undecided (no posterior probability reaches 0.95)."
         )
