@@ -556,3 +556,9 @@ def test_kmeans_ties_survive_rescaling():
     a = KMeans(4, init=centres).fit(X)
     b = KMeans(4, init=centres * 3.0).fit(X * 3.0)
     np.testing.assert_array_equal(a.labels_, b.labels_)
+
+
+def test_kmeans_grid_needs_at_least_one_init():
+    X = np.array([[0.0, 0.0], [0.0, 1.0], [5.0, 5.0], [5.0, 6.0]])
+    with pytest.raises(ValueError, match=r'inits must be a non-empty sequence of "random" and'):
+        kmeans_grid(X, [2], inits=(), rng=0)
