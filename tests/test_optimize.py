@@ -476,3 +476,10 @@ def test_bad_input(name, overrides, exc, pattern):
 def test_good_inputs_pass_and_rows_name_parameters():
     for name, rows in TABLES.items():
         assert_table_applies(getattr(BO if name in BO.__all__ else O, name), GOOD[name], rows)
+
+
+def test_f_grid_is_for_two_dimensional_problems_only():
+    q3 = quadratic_problem((1.0, 2.0, 3.0))
+    X1, X2 = np.meshgrid(np.linspace(-1, 1, 3), np.linspace(-1, 1, 3))
+    with pytest.raises(ValueError, match=r"f_grid's problem must be 2-d; got a 3-d problem"):
+        q3.f_grid(X1, X2)
