@@ -128,3 +128,11 @@ def test_a_part_is_indented_as_its_line(indent):
     f.__doc__ = f"One.\n\n{indent}%(section)s\n"
     doc_parts({"section": "Returns\n    -------\n    float"})(f)
     assert f.__doc__ == f"One.\n\n{indent}Returns\n{indent}-------\n{indent}float\n"
+
+
+def test_a_function_without_a_docstring_is_left_without_one():
+    def f():
+        pass
+
+    assert doc_parts({"known": "filled"})(f) is f
+    assert f.__doc__ is None
