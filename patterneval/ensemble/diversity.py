@@ -132,18 +132,14 @@ def _defined(name, value, why):
 
 
 def _measure(name, a, b, c, d):
-    """A measure from (arrays of) cells; float64 arithmetic avoids integer overflow."""
+    """Disagreement, correlation or Q from (arrays of) cells; float64 arithmetic avoids
+    integer overflow. (Kappa has its own K-class formula: :func:`_kappa_labels`.)"""
     a, b, c, d = (np.asarray(v, dtype=float) for v in (a, b, c, d))
-    m = a + b + c + d
     if name == "disagreement":
-        return _ratio(b + c, m)
+        return _ratio(b + c, a + b + c + d)
     if name == "correlation":
         return _ratio(a * d - b * c, np.sqrt((a + b) * (a + c) * (c + d) * (b + d)))
-    if name == "q_statistic":
-        return _ratio(a * d - b * c, a * d + b * c)
-    p1 = (a + d) / m
-    p2 = ((a + b) * (a + c) + (c + d) * (b + d)) / m**2
-    return _ratio(p1 - p2, 1 - p2)
+    return _ratio(a * d - b * c, a * d + b * c)  # q_statistic
 
 
 def pair_table(h1: ArrayLike, h2: ArrayLike, y: ArrayLike | None = None) -> PairTable:
