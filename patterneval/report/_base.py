@@ -19,7 +19,17 @@ import numpy as np
 
 from .._results import REPR_MAX_CHARS, Result
 
-__all__ = ["Method", "Report", "Table", "fmt", "fmt_interval", "fmt_p", "set_book_url"]
+__all__ = [
+    "DECISION_PROBABILITY",
+    "Method",
+    "Report",
+    "Table",
+    "fmt",
+    "fmt_interval",
+    "fmt_p",
+    "p_is",
+    "set_book_url",
+]
 
 #: Where the book is published (see :func:`set_book_url`); None shows the addresses as text.
 _BOOK_URL: list = [None]
@@ -116,6 +126,17 @@ def fmt_p(p) -> str:
     """A p-value: three decimals, ``< 0.001`` below."""
     p = float(p)
     return "< 0.001" if p < 0.001 else f"{p:.3f}"
+
+
+def p_is(p) -> str:
+    """``p = 0.123`` or ``p < 0.001``."""
+    text = fmt_p(p)
+    return f"p {text}" if text.startswith("<") else f"p = {text}"
+
+
+#: A posterior probability at least this reads as a decision in a summary (Benavoli et al.
+#: 2017 use 0.95).
+DECISION_PROBABILITY = 0.95
 
 
 def fmt_interval(low, high, digits: int = 3) -> str:

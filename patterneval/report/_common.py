@@ -1,14 +1,16 @@
 """Steps the classifier reports share: the seeds drawn from ``rng``, ``cv=None`` resolved,
-the hold-out split, out-of-fold scores of one repeat, and an estimator's display name."""
+the hold-out split, a model fitted on its training part and its predictions and scores,
+out-of-fold scores of one repeat, and an estimator's display name."""
 
 from __future__ import annotations
 
 import numbers
 
 import numpy as np
+from sklearn.base import clone
 from sklearn.model_selection import RepeatedStratifiedKFold, train_test_split
 
-from .._engine import cv_splits
+from .._engine import cv_splits, x_passed_through
 from .._validation import check_rng, fail, show
 
 #: ``cv=None`` in the reports: 10 repeats of stratified 10-fold cross-validation
@@ -95,6 +97,32 @@ def holdout_split(labels, test_size, seed: int):
             hint=str(exc),
         ) from None
     return np.sort(train), np.sort(test)
+
+
+def fit_and_predict(estimator, Xr, yr, Xt, n_train: int, n_test: int):
+    """A clone of ``estimator`` fitted on the ``n_train`` rows (``Xr``, ``yr``) and its
+    predictions (an array) on the ``n_test`` rows ``Xt``: (model, predictions). The
+    estimator's own error on X names the argument X."""
+    with x_passed_through("fit", n_train):
+        model = clone(estimator).fit(Xr, yr)
+    with x_passed_through("predict", n_test):
+        pred = np.asarray(model.predict(Xt))
+    return model, pred
+
+
+def model_scores(model, Xt, classes):
+    """The scores of a fitted model on ``Xt``: the probability of the positive class
+    ``classes[1]``, or the decision function (binary); every class's probability, in the
+    order of ``classes`` (multiclass); None without either."""
+    if hasattr(model, "predict_proba"):
+        with x_passed_through("predict_proba", Xt.shape[0] if hasattr(Xt, "shape") else len(Xt)):
+            proba = np.asarray(model.predict_proba(Xt), dtype=float)
+        full = np.zeros((proba.shape[0], classes.size))
+        full[:, np.searchsorted(classes, np.asarray(model.classes_))] = proba
+        return full[:, 1] if classes.size == 2 else full
+    if classes.size == 2 and hasattr(model, "decision_function"):
+        return np.asarray(model.decision_function(Xt), dtype=float)
+    return None
 
 
 def first_partition(cv, labels, seed: int):

@@ -9,10 +9,9 @@ from collections.abc import Sequence
 
 import numpy as np
 from numpy.typing import ArrayLike
-from sklearn.base import BaseEstimator, clone
+from sklearn.base import BaseEstimator
 
 from .._api import keywords
-from .._engine import x_passed_through
 from .._results import ConfidenceInterval
 from .._rows import take_rows
 from .._validation import (
@@ -40,7 +39,9 @@ from ._common import (
     draw_seeds,
     estimator_name,
     first_partition,
+    fit_and_predict,
     holdout_split,
+    model_scores,
     resolve_cv,
 )
 
@@ -324,31 +325,14 @@ class ClassifierReport(Report):
         )
 
 
-def _holdout_scores(model, Xt, classes):
-    """The hold-out scores of a fitted model: the positive class's probability, or the
-    decision function (binary); all probabilities (multiclass); None without either."""
-    if hasattr(model, "predict_proba"):
-        with x_passed_through("predict_proba", Xt.shape[0] if hasattr(Xt, "shape") else len(Xt)):
-            proba = np.asarray(model.predict_proba(Xt), dtype=float)
-        full = np.zeros((proba.shape[0], classes.size))
-        full[:, np.searchsorted(classes, np.asarray(model.classes_))] = proba
-        return full[:, 1] if classes.size == 2 else full
-    if classes.size == 2 and hasattr(model, "decision_function"):
-        return np.asarray(model.decision_function(Xt), dtype=float)
-    return None
-
-
 def _holdout_error(estimator, Xr, yr, Xt, yt, classes, confidence_level):
     """The hold-out step: the model fitted on the training part (``Xr``, ``yr``) tested once
     on the hold-out (``Xt``, labels ``yt``): its error, the error's Wilson interval, and
-    its scores on the hold-out (:func:`_holdout_scores`)."""
-    with x_passed_through("fit", len(yr)):
-        model = clone(estimator).fit(Xr, yr)
-    with x_passed_through("predict", yt.size):
-        pred = np.asarray(model.predict(Xt))
+    its scores on the hold-out (:func:`~patterneval.report._common.model_scores`)."""
+    model, pred = fit_and_predict(estimator, Xr, yr, Xt, len(yr), yt.size)
     holdout = test_error(yt, pred)
     interval = holdout.confidence_interval(confidence_level, method="wilson")
-    return holdout, interval, _holdout_scores(model, Xt, classes)
+    return holdout, interval, model_scores(model, Xt, classes)
 
 
 def _resampled_errors(estimator, Xr, yr, cv, seeds, *, n_resamples, n_jobs, progress):

@@ -11,10 +11,8 @@ from typing import Any
 import numpy as np
 from numpy.typing import ArrayLike
 from scipy import stats
-from sklearn.base import clone
 
 from .._api import keywords
-from .._engine import x_passed_through
 from .._results import Result
 from .._rows import take_rows
 from .._validation import (
@@ -36,27 +34,30 @@ from ..compare.two import (
     corrected_resampled_ttest,
     mcnemar_test,
 )
-from ._base import CHAPTERS, Method, Report, Table, api, fmt, fmt_interval, fmt_p
+from ._base import (
+    CHAPTERS,
+    DECISION_PROBABILITY,
+    Method,
+    Report,
+    Table,
+    api,
+    fmt,
+    fmt_interval,
+    fmt_p,
+    p_is,
+)
 from ._common import (
     check_test_size,
     describe_cv,
     draw_seeds,
+    fit_and_predict,
     holdout_split,
+    model_scores,
     partition_or_none,
     resolve_cv,
 )
 
 __all__ = ["ComparisonReport", "PairComparison", "compare_classifiers"]
-
-#: A posterior probability above this reads as a decision in the summary (Benavoli et al.
-#: 2017 use 0.95).
-DECISION_PROBABILITY = 0.95
-
-
-def p_is(p) -> str:
-    """``p = 0.123`` or ``p < 0.001``."""
-    text = fmt_p(p)
-    return f"p {text}" if text.startswith("<") else f"p = {text}"
 
 
 def holm_adjust(pvalues: ArrayLike) -> np.ndarray:
@@ -504,17 +505,6 @@ class ComparisonReport(Report):
         )
 
 
-def _scores_of(model, Xt, classes):
-    """Binary scores of a fitted model (positive class's probability, or its decision
-    function), or None."""
-    if hasattr(model, "predict_proba"):
-        proba = np.asarray(model.predict_proba(Xt), dtype=float)
-        return proba[:, list(model.classes_).index(classes[1])]
-    if hasattr(model, "decision_function"):
-        return np.asarray(model.decision_function(Xt), dtype=float)
-    return None
-
-
 def _holdout(items, X, y, labels, classes, test_size, seed):
     """The stratified hold-out (none when ``test_size`` is None): the rows left to the
     cross-validation, as (X, y, labels) of the training part (all rows without a
@@ -528,11 +518,9 @@ def _holdout(items, X, y, labels, classes, test_size, seed):
     Xr, yr, Xt = take_rows(X, train), take_rows(y, train), take_rows(X, test)
     preds, hold_scores = [], []
     for est in items:
-        with x_passed_through("fit", train.size):
-            model = clone(est).fit(Xr, yr)
-        with x_passed_through("predict", test.size):
-            preds.append(np.asarray(model.predict(Xt)))
-        hold_scores.append(_scores_of(model, Xt, classes) if classes.size == 2 else None)
+        model, pred = fit_and_predict(est, Xr, yr, Xt, train.size, test.size)
+        preds.append(pred)
+        hold_scores.append(model_scores(model, Xt, classes) if classes.size == 2 else None)
     return (Xr, yr, labels[train]), (train, test), labels[test], preds, hold_scores
 
 

@@ -28,13 +28,10 @@ from ..compare.many import (
     nemenyi_test,
 )
 from ..compare.scores import CVScores
-from ._base import CHAPTERS, Method, Report, Table, api, fmt, fmt_p
+from ._base import CHAPTERS, DECISION_PROBABILITY, Method, Report, Table, api, fmt, fmt_p, p_is
 from ._common import draw_seeds
 
 __all__ = ["DatasetsReport", "compare_on_datasets"]
-
-#: A posterior probability at least this reads as a decision (Benavoli et al. 2017).
-DECISION_PROBABILITY = 0.95
 
 
 @dataclasses.dataclass(frozen=True, repr=False, eq=False)
@@ -88,7 +85,7 @@ class DatasetsReport(Report):
     def _headline_text(self) -> str:
         return (
             f"{len(self.names)} classifiers over {len(self.datasets)} data sets, Iman-Davenport p "
-            f"{_p(self.friedman.iman_davenport_pvalue).lstrip('= ')}"
+            f"{fmt_p(self.friedman.iman_davenport_pvalue)}"
         )
 
     @property
@@ -209,8 +206,8 @@ class DatasetsReport(Report):
         R = fr.average_ranks
         order = np.argsort(R, kind="stable")
         text = (
-            f"Over {fr.n_datasets} data sets, Friedman's chi-square = {fmt(fr.statistic)} (p {_p(fr.pvalue)}) "
-            f"and Iman-Davenport's F = {fmt(fr.iman_davenport)} (p {_p(fr.iman_davenport_pvalue)}): "
+            f"Over {fr.n_datasets} data sets, Friedman's chi-square = {fmt(fr.statistic)} ({p_is(fr.pvalue)}) "
+            f"and Iman-Davenport's F = {fmt(fr.iman_davenport)} ({p_is(fr.iman_davenport_pvalue)}): "
         )
         if self.friedman_rejects:
             text += f"the {fr.n_classifiers} classifiers' average ranks differ at alpha = {self.alpha:g}. "
@@ -325,11 +322,6 @@ class DatasetsReport(Report):
             self.critical_difference,
             control=self.control,
         )
-
-
-def _p(p) -> str:
-    text = fmt_p(p)
-    return text if text.startswith("<") else f"= {text}"
 
 
 def _names(value, n: int, name: str, default) -> tuple:
