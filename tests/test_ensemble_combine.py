@@ -646,3 +646,28 @@ def test_mlr_collinear_design_minimum_norm_and_ties():
     noisy = MLR().fit(Z * (1 + 1e-15 * g.standard_normal(Z.shape)), y)
     assert noisy.predict(disagree).tolist() == [0, 0]
     assert model.predict([[0.0, 1.0, 0.0, 1.0], [1.0, 0.0, 1.0, 0.0]]).tolist() == [1, 0]
+
+
+def test_majority_vote_writes_reject_without_turning_labels_into_strings():
+    votes = [[0, 1, 2], [0, 1, 1], [1, 2, 0]]
+    out = majority_vote(votes, reject="none")
+    assert out.tolist() == [0, 1, "none"] and out.dtype == object
+    assert majority_vote(votes, reject=-1).tolist() == [0, 1, -1]
+    letters = [["a", "b", "c"], ["a", "b", "b"], ["b", "c", "a"]]
+    assert majority_vote(letters, reject=-1).tolist() == ["a", "b", -1]
+    same_kind = majority_vote(letters, reject="?")
+    assert same_kind.tolist() == ["a", "b", "?"] and same_kind.dtype.kind == "U"
+    days = np.array(["2020-01-01", "2020-01-02", "2020-01-03"], dtype="datetime64[D]")
+    dated = majority_vote(np.stack([days, days[[0, 1, 1]], days[[1, 2, 0]]]), reject=-1)
+    assert dated.tolist()[2] == -1 and dated.dtype == object  # no common dtype
+
+
+def test_votes_on_ids_numpy_cannot_sort():
+    votes = np.empty((3, 3), dtype=object)
+    votes[:] = [[None, 1, None], [None, 1, 1], [1, None, 1]]  # None among numbers
+    assert plurality_vote(votes).tolist() == [None, 1, 1]
+    assert majority_vote(votes, reject="?").tolist() == [None, 1, 1]
+    given = np.array([1, None, 2], dtype=object)
+    assert majority_vote(votes, classes=given).tolist() == [None, 1, 1]
+    with pytest.raises(ValueError, match=r"classes must be labels that include every predicted"):
+        majority_vote(votes, classes=[1])

@@ -287,10 +287,14 @@ def majority_vote(
     labels = cls[win.argmax(axis=1)]
     if reject is None:
         return np.ma.MaskedArray(labels, mask=~ok)
+    reject_dtype = np.asarray(reject).dtype
     try:
-        out = labels.astype(np.result_type(labels.dtype, np.asarray(reject).dtype))
-    except TypeError:
-        out = labels.astype(object)
+        common = np.result_type(labels.dtype, reject_dtype)
+    except TypeError:  # no common dtype (datetime labels and a number)
+        common = np.dtype(object)
+    if common.kind in "US" and not (labels.dtype.kind in "US" and reject_dtype.kind in "US"):
+        common = np.dtype(object)  # numbers and a string (or the reverse) stay what they are
+    out = labels.astype(common)
     out[~ok] = reject
     return out
 
@@ -885,25 +889,39 @@ class Stacking(ClassifierMixin, BaseEstimator):
 # ---- input checks of this module, in the vocabulary of patterneval._validation
 
 
+def _distinct(values) -> np.ndarray:
+    """The distinct labels of ``values``: sorted, or in order of first appearance when numpy
+    cannot sort them (ids such as None among numbers)."""
+    try:
+        return np.unique(values)
+    except TypeError:
+        keys = list(dict.fromkeys(np.asarray(values, dtype=object).ravel().tolist()))
+        out = np.empty(len(keys), dtype=object)
+        for i, key in enumerate(keys):
+            out[i] = key
+        return out
+
+
 def check_vote_classes(classes, predictions, *, name: str = "classes") -> np.ndarray:
     """Class labels of a vote. For labels (T, n): ``None`` means the sorted distinct
     predicted labels; given ones must be distinct and contain every predicted label. For
     class scores (T, n, c): ``None`` means 0..c-1; given ones must be c distinct labels."""
     soft = predictions.ndim == 3
     if classes is None:
-        return np.arange(predictions.shape[2]) if soft else np.unique(predictions)
+        return np.arange(predictions.shape[2]) if soft else _distinct(predictions)
     if soft:
         arr = check_labels(name, classes, n=predictions.shape[2], n_name="predictions (classes)")
     else:
         arr = check_labels(name, classes)
-        missing = np.setdiff1d(np.unique(predictions), arr)
-        if missing.size:
+        given = set(arr.tolist())
+        missing = [v for v in _distinct(predictions).tolist() if v not in given]
+        if missing:
             raise fail(
                 name,
                 "labels that include every predicted label",
-                f"{show(arr.tolist())}, without {show(missing.tolist())}",
+                f"{show(arr.tolist())}, without {show(missing)}",
                 echo=False,
             )
-    if np.unique(arr).size != arr.size:
+    if len(set(arr.tolist())) != arr.size:
         raise fail(name, "distinct labels", arr.tolist())
     return arr
