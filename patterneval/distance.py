@@ -640,7 +640,7 @@ def mixed_distance(
     x, y : sequence, shape (d,) or array of shape (n, d)
         Records with numbers in the numeric columns and category values in the others
         (an object array holds both).
-    tables : dict
+    tables : dict (any mapping)
         ``{column: VDMTable}`` for each categorical column (see :func:`vdm_tables`); every
         other column is numeric. Each table's ``p`` must equal ``p``.
     p : float, default 2
@@ -680,7 +680,7 @@ def mixed_distance(
     xo, yo = _records("x", x), _records("y", y)
     _check_pairing(xo, yo, "attributes")
     d = xo.shape[-1]
-    if not isinstance(tables, dict) or not all(isinstance(t, VDMTable) for t in tables.values()):
+    if not isinstance(tables, Mapping) or not all(isinstance(t, VDMTable) for t in tables.values()):
         raise fail(
             "tables",
             "a dict {column: VDMTable} (e.g. from patterneval.vdm_tables)",

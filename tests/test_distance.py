@@ -616,3 +616,30 @@ def test_mahalanobis_with_a_tiny_covariance_and_weights_that_overflow():
 )
 def test_distances_that_overflow_are_refused(call, pattern):
     assert_rejects((ValueError, TypeError), pattern, call)
+
+
+def test_mahalanobis_refuses_a_distance_that_overflows_and_takes_a_scalar_variance():
+    assert D.mahalanobis([0.0], [3.0], 4.0) == pytest.approx(1.5)  # one feature: cov a scalar
+    with pytest.raises(ValueError, match=r"x, y and cov must be .* finite .*; got one that over"):
+        D.mahalanobis([0.0], [1e300], 1e-300)  # 1e300 / sqrt(1e-300) = 1e450
+
+
+def test_vdm_tables_keep_categories_numpy_cannot_stack():
+    X = np.empty((4, 2), dtype=object)
+    X[:, 0] = [0.1, 0.2, 0.3, 0.4]
+    for i, value in enumerate([(1,), (1, 2), (1,), (1, 2)]):  # tuples of two lengths
+        X[i, 1] = value
+    tables = D.vdm_tables(X, [0, 1, 0, 1], categorical=[1])
+    assert tables[1].distance((1,), (1, 2)) == pytest.approx(2.0)  # the two classes apart
+    assert tables[1].distance((1,), (1,)) == 0.0
+
+
+def test_mixed_distance_takes_any_mapping_of_tables_and_refuses_empty_records():
+    from types import MappingProxyType
+
+    X = np.array([[0.1, "a"], [0.4, "a"], [0.3, "b"]], dtype=object)
+    tables = D.vdm_tables(X, [0, 0, 1], categorical=[1])
+    as_dict = D.mixed_distance(X[0], X[2], tables=tables)
+    assert D.mixed_distance(X[0], X[2], tables=MappingProxyType(tables)) == as_dict
+    with pytest.raises(ValueError, match=r"x must be a record .*; got an array of shape \(0,\)"):
+        D.mixed_distance([], X[2], tables=tables)
