@@ -239,10 +239,6 @@ def _check_fitted(estimator: Any) -> None:
             f"{type(estimator).__name__}, not fitted",
             echo=False,
         ) from None
-    except TypeError:
-        raise fail(
-            "estimator", "a fitted scikit-learn-compatible classifier", estimator, error=TypeError
-        ) from None
 
 
 def estimator_scores(

@@ -154,3 +154,13 @@ def test_from_data_rejects_bad_input(blobs, args, kwargs, exc, name):
         ClusterStabilityExplorer.from_data(
             X, *args[1:], **{"n_resamples": 2, "n_references": 2, **kwargs}
         )
+
+
+def test_from_data_one_column_is_drawn_along_a_line():
+    X, _ = make_blobs(n_samples=40, centers=2, n_features=1, random_state=0)
+    explorer = ClusterStabilityExplorer.from_data(
+        X, KMeans(n_init=2), [2, 3], n_resamples=3, n_references=None, rng=1
+    )
+    np.testing.assert_array_equal(explorer.data.projection, np.c_[X[:, 0], np.zeros(40)])
+    assert explorer.data.axis_labels == ("feature 0", "")
+    np.testing.assert_array_equal(explorer.painter.points.get_offsets(), explorer.data.projection)

@@ -309,3 +309,17 @@ def test_the_data_constructors_reject_bad_input():
     for func, args, kwargs, exc, name in _roc_rows():
         with pytest.raises(exc, match=name):
             func(*args, **kwargs)
+
+
+def test_roc_from_estimator_decision_function_flips_for_the_first_class():
+    X, y, model, _ = _cancer()
+    explorer = RocExplorer.from_estimator(
+        model, X, y, response_method="decision_function", pos_label=0
+    )
+    direct = RocExplorer.from_predictions(y, -model.decision_function(X), pos_label=0)
+    assert explorer.data.pos_label == 0
+    np.testing.assert_array_equal(explorer.data.thresholds, direct.data.thresholds)
+    assert explorer.data.interval.statistic == pytest.approx(
+        RocExplorer.from_predictions(y, model.decision_function(X)).data.interval.statistic,
+        abs=1e-12,
+    )
