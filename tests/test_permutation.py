@@ -756,6 +756,96 @@ def test_cached_single_class_folds_match_refit():
             pe.permutation_test(est, X, y, n_resamples=60, cv=KFold(6), rng=0, single_class="raise")
 
 
+def test_cached_raise_names_the_permuted_single_class_fold_as_refit_does():
+    # the observed folds of KFold(3) all train on both classes; the permutation puts both
+    # 1s in fold 0's test set, so its training fold holds only 0s
+    X = np.arange(6.0)[:, None]
+    y = np.array([0, 1, 0, 0, 1, 0])
+    perm = np.array([[1, 4, 0, 2, 3, 5]])  # y[perm] = 1, 1, 0, 0, 0, 0
+    errors = []
+    for method in ("cached", "refit"):
+        with pytest.raises(ValueError, match=r"fold 0 of the cross-validation on permuted") as e:
+            pe.permutation_test(
+                KNeighborsClassifier(3),
+                X,
+                y,
+                n_resamples=1,
+                cv=KFold(3),
+                permutations=perm,
+                single_class="raise",
+                method=method,
+            )
+        errors.append(str(e.value))
+    assert errors[0] == errors[1]
+    assert "holds a single class (0)" in errors[0]
+
+
+def test_auto_caches_matching_folds_and_refits_a_whole_chunk_of_others():
+    # StratifiedKFold's folds follow the labels: the identity permutations keep the observed
+    # folds (cached), the last permutation gets others (refitted) and fills a chunk alone
+    X, y = noisy_iris(5)
+    X, y = X[::5], y[::5]
+    m = permutation._CHUNK + 1
+    perms = np.tile(np.arange(len(y)), (m, 1))
+    perms[-1] = np.random.default_rng(0).permutation(len(y))
+    cv = StratifiedKFold(3)
+    a = pe.permutation_test(KNeighborsClassifier(3), X, y, n_resamples=m, cv=cv, permutations=perms)
+    b = pe.permutation_test(
+        KNeighborsClassifier(3), X, y, n_resamples=m, cv=cv, permutations=perms, method="refit"
+    )
+    assert a.method == "cached"
+    assert a.cached_folds[:-1].tolist() == [3] * (m - 1) and a.cached_folds[-1] == 0
+    assert_identical(a, b)
+
+
+_RIDGE_X = np.random.default_rng(0).normal(size=(40, 3))
+_RIDGE_WIDE = np.random.default_rng(1).normal(size=(20, 50))  # more features than samples
+
+
+_SHUFFLED = KFold(4, shuffle=True, random_state=0)
+
+
+@pytest.mark.parametrize(
+    ("est", "X", "y", "cv"),
+    [
+        # sorted classes, unshuffled folds: every training fold misses a class, so the
+        # observed fit cannot calibrate the round-off guard
+        (RidgeClassifier(), _RIDGE_X[:30], np.repeat([0, 1, 2], 10), KFold(3)),
+        # scikit-learn solves a sparse system iteratively ("auto" picks "sparse_cg")
+        (RidgeClassifier(), "sparse", np.tile([0, 1], 20), _SHUFFLED),
+        # alpha = 0 and a zero column: the normal equations are singular
+        (
+            RidgeClassifier(alpha=0.0, fit_intercept=False),
+            np.c_[_RIDGE_X, np.zeros(40)],
+            np.tile([0, 1], 20),
+            _SHUFFLED,
+        ),
+        # alpha = 0 and more features than samples: an interpolating, ill-conditioned system
+        (RidgeClassifier(alpha=0.0), _RIDGE_WIDE, np.tile([0, 1], 10), _SHUFFLED),
+        # features near 1e155: X'X overflows (scikit-learn's SVD solver never forms it)
+        (RidgeClassifier(solver="svd"), _RIDGE_X * 1e155, np.tile([0, 1], 20), _SHUFFLED),
+    ],
+    ids=["fold-misses-a-class", "sparse", "singular", "ill-conditioned", "overflow"],
+)
+@pytest.mark.filterwarnings("ignore::RuntimeWarning", "ignore::UserWarning")
+def test_ridge_systems_the_cache_cannot_trust_are_refitted(est, X, y, cv):
+    import scipy.sparse as sp
+
+    X = sp.csr_matrix(_RIDGE_X) if isinstance(X, str) else X
+    a, b = _both(est, X, y, cv, m=6)
+    assert_identical(a, b)
+    assert a.method == "refit" and not a.cached_folds.any()
+    with pytest.raises(ValueError, match="method='cached' supports .* a well-conditioned system"):
+        pe.permutation_test(est, X, y, n_resamples=3, cv=cv, rng=0, method="cached")
+
+
+def test_cached_ridge_with_more_features_than_samples_is_identical_to_refit():
+    y = np.tile([0, 1], 10)
+    a, b = _both(RidgeClassifier(), _RIDGE_WIDE, y, _SHUFFLED, m=20)  # H from the dual form
+    assert_identical(a, b)
+    assert a.method == "cached" and a.cached_folds.tolist() == [4] * 20
+
+
 def test_cached_permutations_argument_and_n_jobs():
     X, y = noisy_iris(1)
     cv = KFold(5, shuffle=True, random_state=4)
