@@ -330,6 +330,23 @@ def test_redraw_gives_up_on_hopeless_data():
     assert np.all(res.inbag_counts[:, 0] > 0)
 
 
+def test_redraw_raises_once_a_replicate_exhausts_its_redraws(monkeypatch):
+    # with one redraw allowed, replicate 4 of rng=0 misses the only positive twice in a row
+    X = np.zeros((30, 1))
+    y = np.r_[1, np.zeros(29, int)]
+    monkeypatch.setattr(bootstrap, "_MAX_REDRAWS", 1)
+    with pytest.raises(
+        ValueError,
+        match=r"^single_class='redraw' drew 1 bootstrap samples of replicate 4 and each held a "
+        r"single class; the classes are too unequal for n=30: use single_class='constant'\.$",
+    ):
+        pe.bootstrap_error(
+            KNeighborsClassifier(1), X, y, n_resamples=10, rng=0, single_class="redraw"
+        )
+    constant = pe.bootstrap_error(KNeighborsClassifier(1), X, y, n_resamples=10, rng=0)
+    assert constant.inbag_counts[4, 0] == 0  # its first draw held a single class too
+
+
 # ----------------------------------------------------------------------- properties
 NOISE_ESTIMATORS = [
     KNeighborsClassifier(1),

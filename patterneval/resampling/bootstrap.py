@@ -300,8 +300,9 @@ def _bootstrap_from_indices(
 
     The core of :func:`bootstrap_error`, kept separate so that tests can fix the
     replicates and compute .632 and .632+ by hand. No input checks. A replicate of a
-    single class is predicted as that class, or raises for ``single_class="raise"``;
-    ``n_single_class`` overrides the count (``bootstrap_error`` passes the redraws).
+    single class is predicted as that class: ``bootstrap_error`` has applied the rule
+    ``single_class`` (raised, or redrawn) and passes ``n_single_class``, which overrides
+    the count of such replicates.
     ``y`` is the labels' array (mistakes are counted on it); ``y_fit``, the same labels as
     the caller gave them (a pandas Series, its rows taken by position), is what the fits
     get (default ``y``).
@@ -309,13 +310,8 @@ def _bootstrap_from_indices(
     y_fit = y if y_fit is None else y_fit
     indices = np.asarray(indices, dtype=np.intp)
     n_resamples, n = indices.shape
-    single = [b for b in range(n_resamples) if single_class_label(y[indices[b]]) is not None]
-    if single and single_class == "raise":
-        raise single_class_error(
-            single_class_label(y[indices[single[0]]]), f"bootstrap replicate {single[0]}"
-        )
     if n_single_class is None:
-        n_single_class = len(single)
+        n_single_class = sum(single_class_label(y[row]) is not None for row in indices)
     counts = np.zeros((n_resamples, n), dtype=np.int64)
     np.add.at(counts, (np.repeat(np.arange(n_resamples), n), indices.ravel()), 1)
     out = counts == 0
