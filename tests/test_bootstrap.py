@@ -337,8 +337,9 @@ def test_redraw_raises_once_a_replicate_exhausts_its_redraws(monkeypatch):
     monkeypatch.setattr(bootstrap, "_MAX_REDRAWS", 1)
     with pytest.raises(
         ValueError,
-        match=r"^single_class='redraw' drew 1 bootstrap samples of replicate 4 and each held a "
-        r"single class; the classes are too unequal for n=30: use single_class='constant'\.$",
+        match=r"^single_class='redraw' drew 2 bootstrap samples for replicate 4 \(the first and 1 "
+        r"redraws\) and each held a single class; the classes are too unequal for n=30: use "
+        r"single_class='constant'\.$",
     ):
         pe.bootstrap_error(
             KNeighborsClassifier(1), X, y, n_resamples=10, rng=0, single_class="redraw"

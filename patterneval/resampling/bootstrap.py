@@ -534,9 +534,10 @@ def bootstrap_error(
             else:
                 if single_class == "redraw":
                     raise ValueError(
-                        f"single_class='redraw' drew {_MAX_REDRAWS} bootstrap samples of "
-                        f"replicate {b} and each held a single class; the classes are too "
-                        f"unequal for n={n}: use single_class='constant'."
+                        f"single_class='redraw' drew {_MAX_REDRAWS + 1} bootstrap samples "
+                        f"for replicate {b} (the first and {_MAX_REDRAWS} redraws) and each "
+                        f"held a single class; the classes are too unequal for n={n}: use "
+                        f"single_class='constant'."
                     )
         rows.append(draw)
     return _bootstrap_from_indices(
