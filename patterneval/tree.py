@@ -1166,7 +1166,7 @@ def _best_split(Xn, Sn, criterion, features, msl):
             wl, wr = cum[..., 0], right[..., 0]
             proxy = cum[..., 1] ** 2 / wl + right[..., 1] ** 2 / wr
     ok &= (wl > 0) & (wr > 0)
-    if not ok.any():
+    if not ok.any():  # pragma: no cover - zero weights are removed first: wl, wr > 0
         return None
     proxy = np.where(ok, proxy, -np.inf)
     # feature-major: visiting order first, then position (the smallest threshold); proxies

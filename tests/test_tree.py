@@ -742,3 +742,60 @@ def test_impurities_of_tiny_and_huge_counts(scale):
     assert T.entropy(counts * scale) == pytest.approx(T.entropy(counts))
     assert information_gain(table * scale) == pytest.approx(information_gain(table))
     assert T.gain_ratio(table * scale) == pytest.approx(T.gain_ratio(table))
+
+
+def test_export_text_of_a_tree_that_is_a_single_leaf():
+    assert export_text(ID3().fit([["a"], ["b"]], ["x", "x"])) == "class: x  [2.0]"
+    assert export_text(CART().fit([[0.0], [1.0]], [1, 1])) == "class: 1  [2.0]"
+
+
+def test_c45_checks_the_columns_of_categorical_data():
+    model = C45().fit([["a", 1.0], ["b", 2.0], ["a", 3.0], ["b", 4.0]], [0, 1, 0, 1])
+    with pytest.raises(ValueError, match="X has 1 features, but C45 is expecting 2 features"):
+        model.predict([["a"]])
+    X = np.array([["a", 1.0], ["b", np.inf], ["a", 3.0], ["b", 4.0]], dtype=object)
+    with pytest.raises(ValueError, match=r"X must be finite in column 1 .*; got infinite values"):
+        C45().fit(X, [0, 1, 0, 1])
+
+
+def test_c45_cut_between_adjacent_floats_is_the_lower_value():
+    a = np.nextafter(1.0, 2.0)
+    b = np.nextafter(a, 2.0)  # a / 2 + b / 2 rounds to b: the cut x <= midpoint would take b
+    model = C45(min_samples_leaf=1).fit([[a], [a], [b], [b]], [0, 0, 1, 1])
+    assert model.tree_.threshold == a
+    assert model.predict([[a], [b]]).tolist() == [0, 1]
+
+
+def test_c45_skips_an_attribute_missing_at_a_node():
+    X = np.array([[np.nan, 0.0], [np.nan, 0.0], [np.nan, 1.0], [np.nan, 1.0]])
+    model = C45(min_samples_leaf=1).fit(X, [0, 0, 1, 1])
+    assert model.tree_.feature == 1
+    assert model.predict(X).tolist() == [0, 0, 1, 1]
+
+
+def test_cart_without_an_admissible_cut_is_a_leaf_as_in_sklearn():
+    X, y = [[0.0], [0.0], [0.0], [1.0]], [0, 1, 0, 1]  # the one cut leaves 1 sample right
+    ours = CART(min_samples_leaf=2).fit(X, y)
+    theirs = DecisionTreeClassifier(min_samples_leaf=2).fit(X, y)
+    assert ours.get_n_leaves() == theirs.get_n_leaves() == 1
+
+
+def test_cart_cut_between_adjacent_large_floats_is_the_lower_value():
+    a = np.nextafter(1e20, np.inf)
+    b = np.nextafter(a, np.inf)  # 16384 apart, above scikit-learn's 1e-7; midpoint rounds to b
+    model = CART().fit([[a], [b]], [0, 1])
+    assert model.tree_.threshold[0] == a
+    assert model.predict([[a], [b]]).tolist() == [0, 1]
+
+
+def test_a_column_vector_y_is_flattened_with_a_warning():
+    from sklearn.exceptions import DataConversionWarning
+
+    with pytest.warns(DataConversionWarning, match="A column-vector y was passed"):
+        model = ID3().fit([["a"], ["b"]], [["x"], ["y"]])
+    assert model.classes_.tolist() == ["x", "y"]
+
+
+def test_boolean_counts_are_refused():
+    with pytest.raises(TypeError, match=r"counts must be an array of counts >= 0; got \[True"):
+        entropy([True, False])
