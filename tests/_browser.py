@@ -57,6 +57,20 @@ def chromium():
             browser.close()
 
 
+@contextmanager
+def chromium_like(browser, env: dict[str, str]):
+    """A second headless Chromium, started by the Playwright of ``browser`` (one Playwright
+    per process), with ``env`` added to its environment (e.g. ``FONTCONFIG_FILE``, to hide
+    system fonts); closed on exit."""
+    other = browser.browser_type.launch(
+        executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True, env={**os.environ, **env}
+    )
+    try:
+        yield other
+    finally:
+        other.close()
+
+
 def local_only(context) -> list[str]:
     """Abort every request of ``context`` to a host other than 127.0.0.1; the list the
     aborted URLs are appended to."""

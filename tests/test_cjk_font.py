@@ -112,3 +112,17 @@ def test_make_font_writes_a_woff_with_exactly_the_given_characters(tmp_path):
     assert cjk_font.font_characters(out) == {"评", "估", "，"}
     with TTFont(out) as tt:
         assert tt["CFF "].cff.fontNames == ["PatternevalCJK-Regular"]
+
+
+def test_sphinx_setup_adds_the_script_that_loads_the_font_on_every_page():
+    added = []
+
+    class App:
+        def add_js_file(self, filename, **kwargs):
+            added.append((filename, kwargs))
+
+    meta = cjk_font.setup(App())
+    assert meta["parallel_read_safe"] and meta["parallel_write_safe"]
+    ((filename, kwargs),) = added
+    assert filename is None  # inline, after the stylesheets that declare the font
+    assert f'document.fonts.load("1em {cjk_font.FAMILY}", "中")' in kwargs["body"]

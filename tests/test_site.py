@@ -47,13 +47,16 @@ import http.server
 import json
 import os
 import re
+import shutil
+import subprocess
 import threading
 import time
 from pathlib import Path
 from urllib.parse import urlparse
+from xml.sax.saxutils import escape as xml_escape
 
 import pytest
-from _browser import PlaywrightTimeout, chromium, local_only
+from _browser import PlaywrightTimeout, chromium, chromium_like, local_only
 from _browser import missing as _missing
 
 pytestmark = pytest.mark.browser
@@ -792,6 +795,134 @@ def test_phone_pages_show_no_raw_tex(page_path, site_url, browser):
         assert len(columns) == 4, columns
         off = [c for c in columns if c["left"] < 0 or c["right"] > PHONE["width"]]
         assert not off or all(c["scrolls"] for c in columns), f"glossary columns off screen: {off}"
+
+
+# --- Chinese terms without system fonts; the favicon ----------------------------------
+
+CJK_FAMILY = "PatternevalCJK"  # tools/cjk_font.py, declared in tools/static/patterneval.css
+CJK_TEXT = re.compile(
+    r"[\u2e80-\u2fdf\u3000-\u31ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uff00-\uffef]"
+)
+
+
+def _fonts_conf_without_cjk(folder: Path) -> Path:
+    """A fontconfig file: the system's own configuration with every font that has Chinese,
+    Japanese or Korean glyphs rejected (``fc-list`` names them); checked with ``fc-list``."""
+    if shutil.which("fc-list") is None:
+        _missing("no fc-list (fontconfig) to hide the system's CJK fonts")
+
+    def fc_list(query: str, env=None) -> set[str]:
+        out = subprocess.run(
+            ["fc-list", query, "file"], capture_output=True, text=True, check=True, env=env
+        ).stdout
+        return {line.split(":")[0].strip() for line in out.splitlines() if line.strip()}
+
+    cjk = set().union(*(fc_list(q) for q in (":lang=zh", ":lang=ja", ":lang=ko", ":charset=8bc4")))
+    globs = "".join(f"<glob>{xml_escape(f)}</glob>" for f in sorted(cjk))
+    conf = folder / "fonts.conf"
+    conf.write_text(
+        '<?xml version="1.0"?>\n<!DOCTYPE fontconfig SYSTEM "urn:fontconfig:fonts.dtd">\n'
+        "<fontconfig>\n"
+        '  <include ignore_missing="yes">/etc/fonts/fonts.conf</include>\n'
+        f"  <selectfont><rejectfont>{globs}</rejectfont></selectfont>\n"
+        "</fontconfig>\n",
+        encoding="utf-8",
+    )
+    env = {**os.environ, "FONTCONFIG_FILE": str(conf)}
+    assert not fc_list(":lang=zh", env) | fc_list(":charset=8bc4", env), "CJK fonts still seen"
+    assert fc_list(":lang=en", env), f"{conf} hides the Latin fonts too"
+    return conf
+
+
+def test_glossary_chinese_renders_with_the_site_font_without_system_cjk_fonts(
+    site_url, browser, tmp_path
+):
+    """With every system font that has Chinese glyphs hidden from Chromium (fontconfig),
+    the glossary's 中文 column and its link in the navigation are drawn with the site's own
+    web font (tools/static/fonts/patterneval-cjk.woff): the font face loads from the site, and
+    Chromium's record of the fonts it used (DevTools' CSS.getPlatformFontsForNode) gives
+    PatternevalCJK for every Chinese character of every cell, not a fallback's empty box."""
+    if not PAGES:
+        _missing(f"no built site at {SITE} (run `make book` first)")
+    conf = _fonts_conf_without_cjk(tmp_path)
+    failed: list[str] = []
+    with chromium_like(browser, {"FONTCONFIG_FILE": str(conf)}) as no_cjk:
+        context = no_cjk.new_context(viewport={"width": 1280, "height": 900})
+        page = _offline_page(context)
+        page.on("requestfailed", lambda r: failed.append(f"{r.url}: {r.failure}"))
+        page.on("response", lambda r: r.status >= 400 and failed.append(f"{r.url}: {r.status}"))
+        try:
+            page.goto(site_url + "book/appendix/glossary.html", wait_until="load")
+            faces = page.evaluate(
+                """async family => {
+                    await document.fonts.ready;
+                    return {
+                        status: [...document.fonts].filter(
+                            f => f.family.replace(/["']/g, '') === family).map(f => f.status),
+                        check: document.fonts.check(`16px ${family}`, '评估'),
+                        stack: getComputedStyle(document.querySelector(
+                            'table.glossary-table td')).fontFamily,
+                    };
+                }""",
+                CJK_FAMILY,
+            )
+            cdp = context.new_cdp_session(page)
+            cdp.send("DOM.enable")
+            cdp.send("CSS.enable")
+            root = cdp.send("DOM.getDocument", {"depth": 0})["root"]["nodeId"]
+            # the 中文 column (its bold heading too) and the navigation's "Glossary (术语表)"
+            selector = "table.glossary-table tr > :nth-child(2) p, .bd-sidebar-primary a.current"
+            nodes = cdp.send("DOM.querySelectorAll", {"nodeId": root, "selector": selector})
+            drawn = []
+            for node in nodes["nodeIds"]:
+                text = cdp.send("DOM.getOuterHTML", {"nodeId": node})["outerHTML"]
+                fonts = cdp.send("CSS.getPlatformFontsForNode", {"nodeId": node})["fonts"]
+                drawn.append((re.sub(r"<[^>]+>", "", text), fonts))
+            SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+            page.screenshot(path=str(SCREENSHOTS / "no-cjk-fonts__glossary.png"))
+        finally:
+            context.close()
+    assert faces["status"] == ["loaded"], f"the {CJK_FAMILY} font face: {faces}"
+    assert faces["check"], faces
+    assert faces["stack"].rstrip().endswith(CJK_FAMILY), faces["stack"]
+    assert len(drawn) > 100, f"{len(drawn)} Chinese cells found"
+    wrong = []
+    for text, fonts in drawn:
+        n_cjk = len(CJK_TEXT.findall(text))
+        by_web_font = sum(
+            f["glyphCount"] for f in fonts if f["familyName"] == CJK_FAMILY and f["isCustomFont"]
+        )
+        if n_cjk == 0 or by_web_font != n_cjk:
+            wrong.append(f"{text.strip()!r}: {n_cjk} CJK characters, fonts {fonts}")
+    assert not wrong, "Chinese text not drawn with the site's font:\n" + "\n".join(wrong[:10])
+    assert not failed, f"failed requests: {failed}"
+
+
+ICON = re.compile(r'<link\b[^>]*\brel="(?:shortcut )?icon"[^>]*\bhref="([^"]+)"')
+
+
+def test_every_page_links_a_favicon_of_the_site():
+    """Every page (but the redirecting index.html) has a <link rel="icon"> to the site's own
+    favicon (html.favicon of _config.yml, tools/static/favicon.svg), an SVG file in it."""
+    if not PAGES:
+        _missing(f"no built site at {SITE} (run `make book` first)")
+    problems, icons = [], set()
+    for page_path in PAGES:
+        html = (SITE / page_path).read_text(encoding="utf-8")
+        if REDIRECT.search(html):
+            continue
+        links = ICON.findall(html)
+        if len(links) != 1 or re.match(r"^([a-z][a-z0-9+.-]*:|//)", links[0], re.I):
+            problems.append(f"{page_path}: icon links {links}")
+            continue
+        target = ((SITE / page_path).parent / links[0].split("?")[0]).resolve()
+        if not target.is_file():
+            problems.append(f"{page_path}: {links[0]} is not in the built site")
+        icons.add(target)
+    assert not problems, "\n".join(problems[:20])
+    assert icons == {(SITE / "_static" / "favicon.svg").resolve()}, icons
+    svg = (SITE / "_static" / "favicon.svg").read_text(encoding="utf-8")
+    assert svg.lstrip().startswith("<svg") and "viewBox" in svg
 
 
 # --- the API reference ---------------------------------------------------------------

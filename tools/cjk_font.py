@@ -20,6 +20,8 @@ commit the font::
     .venv/bin/python tools/cjk_font.py --check  # exit 1, naming them, if characters are missing
 
 The output is reproducible: the same characters and source font give the same bytes.
+The module is also a Sphinx extension (``local_extensions`` of ``_config.yml``): see
+:func:`setup`.
 """
 
 from __future__ import annotations
@@ -190,6 +192,23 @@ def make_font(chars: Iterable[str], out: Path = FONT, source: Path = SOURCE_FONT
     font.flavor = "woff"
     font.save(out, reorderTables=True)
     font.close()
+
+
+# Loaded as a Sphinx extension (``local_extensions`` of _config.yml), this module asks for
+# the font as soon as the page's head is read. Left to the stylesheet, the font is fetched
+# when Chromium first lays out a Chinese character, and the first text of each weight laid
+# out then (the sidebar's 术语表, a table's bold 中文 heading) kept its fallback shaping,
+# empty boxes, after the font arrived; text laid out while the font was already loading
+# was redrawn with it. The script runs after the stylesheets (Sphinx puts scripts after
+# them, and a script waits for the stylesheets before it), so the @font-face is known.
+# Every page needs the font: the navigation names the glossary, 术语表.
+LOAD_SCRIPT = f'document.fonts && document.fonts.load("1em {FAMILY}", "中");'
+
+
+def setup(app):
+    """Sphinx: the script that starts loading the font in every page's head."""
+    app.add_js_file(None, body=LOAD_SCRIPT, priority=100)
+    return {"parallel_read_safe": True, "parallel_write_safe": True}
 
 
 def main(argv: list[str] | None = None) -> int:
