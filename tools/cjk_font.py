@@ -6,8 +6,9 @@ one of them as an empty box, so the site serves the glyphs it uses: a subset of 
 CJK SC (SIL Open Font License 1.1, ``fonts/OFL.txt`` beside the font) holding exactly the
 CJK characters of the book's sources, about 160 bytes a character as WOFF (zlib; brotli for
 WOFF2 is not installed). ``tools/static/patterneval.css`` declares it as the font family
-``PatternevalCJK`` (with a ``unicode-range``, so a page without Chinese never fetches it)
-and appends it to the theme's font stacks, after the Latin fonts: Latin text is unchanged.
+``PatternevalCJK`` (for the CJK blocks only, its ``unicode-range``) and appends it to the
+theme's font stacks, after the Latin fonts: Latin text is unchanged. Every page uses it
+(the navigation names the glossary, 术语表), and loads it once, from the browser's cache.
 
 The sources are every notebook, Markdown, reST, YAML and BibTeX file of ``book/``, the
 modules of ``patterneval/`` (the API pages show their docstrings), the Sphinx extensions
