@@ -1,15 +1,15 @@
 r"""Concept learning over conjunctive hypotheses: Find-S, list-then-eliminate, candidate
-elimination and the size of the hypothesis space (note 002, "概念学习"; Mitchell 1997, ch. 2).
+elimination and the size of the hypothesis space (概念学习; chapter "Concept and tree learning"; Mitchell 1997, ch. 2).
 
 An instance is a tuple of attribute values. A hypothesis is a tuple of constraints, one
 per attribute: a value (the attribute must equal it), ``ANY = "?"`` (any value) or
-``EMPTY = "∅"`` (no value; note 002 writes ``$``). It classifies an instance as positive
+``EMPTY = "∅"`` (no value; the course notes write ``$``). It classifies an instance as positive
 when every constraint is met, so a hypothesis containing ``∅`` is positive on nothing.
 
 ``h1`` is *more general than or equal to* ``h2`` when every instance ``h2`` accepts is also
 accepted by ``h1``. Every function here orders hypotheses by that relation.
 
-Errata of note 002 shown by this module's tests (``tests/test_errata_concept.py``):
+Errata of the course notes shown by this module's tests (``tests/test_errata_concept.py``):
 
 * Find-S must replace a violated constraint by the *next more general* constraint the
   positive example satisfies (its value if the constraint was ``∅``, else ``?``), not by
@@ -51,7 +51,7 @@ __all__ = [
 
 #: The constraint met by every value of an attribute.
 ANY = "?"
-#: The constraint met by no value (note 002 writes ``$``).
+#: The constraint met by no value (the course notes write ``$``).
 EMPTY = "∅"
 
 
@@ -487,7 +487,7 @@ def list_then_eliminate(
     X: ArrayLike, y: ArrayLike, *, domains: Sequence[Sequence] | None = None
 ) -> list:
     """The version space by brute force: enumerate every semantically distinct hypothesis
-    and keep those that classify every example correctly (note 002's 列表消除算法).
+    and keep those that classify every example correctly (列表消除算法).
 
     Exponential in the number of attributes; :func:`candidate_elimination` reaches the
     same set through its boundaries.

@@ -119,7 +119,7 @@ def minkowski(
         The order, > 0. For ``0 < p < 1`` the formula is still computed but it is not a
         metric (the triangle inequality fails), and a :class:`NotAMetricWarning` is issued.
     w : array_like, shape (d,), optional
-        Non-negative attribute weights (the "dimension-weighted distance" of note 003;
+        Non-negative attribute weights (the "dimension-weighted distance" of the chapter "Distances";
         weights summing to 1 are customary but not required). Same convention as
         :func:`scipy.spatial.distance.minkowski`.
 
@@ -257,7 +257,7 @@ def cosine_similarity(x: ArrayLike, y: ArrayLike) -> float | np.ndarray:
 
     References
     ----------
-    Zhou, Z.-H. (2016). *Machine Learning* (机器学习), sec. 9.3; note 003.
+    Zhou, Z.-H. (2016). *Machine Learning* (机器学习), sec. 9.3.
 
     Examples
     --------
@@ -304,7 +304,7 @@ def mahalanobis(x: ArrayLike, y: ArrayLike, cov: ArrayLike) -> float | np.ndarra
     r"""Mahalanobis distance :math:`\sqrt{(x - y)^{\mathsf T} \Sigma^{-1} (x - y)}`.
 
     ``cov`` is the covariance matrix :math:`\Sigma` of the population; the distance uses
-    its **inverse** (the precision matrix). Note 002 puts the covariance itself in the
+    its **inverse** (the precision matrix). The course notes put the covariance itself in the
     formula, which stretches the directions of large variance instead of shrinking them
     (see the chapter's erratum). With :math:`\Sigma = LL^{\mathsf T}` (Cholesky) the
     distance is the Euclidean length of :math:`L^{-1}(x - y)`, which is how it is
@@ -623,7 +623,7 @@ def mixed_distance(
     p: float = 2,
     w: ArrayLike | None = None,
 ) -> float | np.ndarray:
-    r"""Minkowski distance over numeric attributes plus VDM over categorical ones (note 003):
+    r"""Minkowski distance over numeric attributes plus VDM over categorical ones:
 
     .. math:: \mathrm{dist}(x, y) = \Big( \sum_{u \in \text{numeric}} w_u |x_u - y_u|^p
               + \sum_{v \in \text{categorical}} w_v\, \mathrm{VDM}_p(x_v, y_v) \Big)^{1/p}

@@ -1,5 +1,5 @@
 r"""Evolutionary learning: a vectorised genetic algorithm, its operators, and the schema
-theorem (note 002, section 演化学习; chapter "Evolutionary learning").
+theorem (演化学习; chapter "Evolutionary learning").
 
 Individuals (染色体, chromosomes) are rows of a boolean array of shape
 ``(population_size, n_bits)``; a fitness function maps such an array to one finite real
@@ -91,7 +91,7 @@ __all__ = [
 SELECTIONS = ("tournament", "truncation", "roulette")
 #: Crossover operators of :class:`GeneticAlgorithm`.
 CROSSOVERS = ("single-point", "two-point", "uniform")
-#: Replacement strategies of :class:`GeneticAlgorithm` (note 002's list).
+#: Replacement strategies of :class:`GeneticAlgorithm` (the course notes' list).
 REPLACEMENTS = ("generational", "replace-worst", "preselection", "crowding")
 #: Forms of the schema-theorem bound: Mitchell's product and Holland/Goldberg's linear one.
 BOUND_FORMS = ("linear", "product")
@@ -793,7 +793,7 @@ def schema_theorem_bound(
 
     .. math:: m\,\frac{f(H)}{\bar f}\Big[1 - p_c\frac{\delta(H)}{l-1} - o(H)\,p_m\Big],
 
-    ``form="product"`` (Mitchell 1997, eq. 9.3; the form of note 002):
+    ``form="product"`` (Mitchell 1997, eq. 9.3; the form of the course notes):
 
     .. math:: m\,\frac{f(H)}{\bar f}\Big(1 - p_c\frac{\delta(H)}{l-1}\Big)(1-p_m)^{o(H)},
 

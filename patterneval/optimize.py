@@ -12,7 +12,7 @@ step size :math:`\eta` and momentum :math:`\gamma`:
 * ``"nesterov"`` (alias ``"nag"``): :math:`v_t = \gamma v_{t-1} + \eta\nabla f(x_t -
   \gamma v_{t-1})`, :math:`x_{t+1} = x_t - v_t`;
 * ``"adagrad"``: :math:`S_t = S_{t-1} + g_t^2` and :math:`x_{t+1} = x_t - \eta g_t /
-  (\sqrt{S_t} + \epsilon)`, element-wise (Duchi, Hazan & Singer 2011). Note 002 prints
+  (\sqrt{S_t} + \epsilon)`, element-wise (Duchi, Hazan & Singer 2011). The course notes print
   :math:`\eta / (S_t + \epsilon)` without the square root: see the chapter's erratum.
 """
 

@@ -1,7 +1,7 @@
 r"""Finite Markov decision processes: dynamic programming, Monte Carlo and temporal-difference
 learning, Q-learning.
 
-Setting (note 002, section 强化学习). A finite MDP has states :math:`s = 0..S-1`, actions
+Setting (强化学习; chapter "Reinforcement learning"). A finite MDP has states :math:`s = 0..S-1`, actions
 :math:`a = 0..A-1`, transition probabilities :math:`P(s' \mid s, a)` and rewards
 :math:`R(s, a, s')` (or their expectation :math:`r(s, a) = \sum_{s'} P(s' \mid s, a) R(s, a, s')`),
 and a discount factor :math:`\gamma \in [0, 1]`. Terminal states end an episode; their
@@ -227,7 +227,7 @@ def policy_evaluation(
     (:math:`O(S^3)`); ``method="iterative"`` repeats the backup
     :math:`v_{k+1} = r_\pi + \gamma P_\pi v_k` (:math:`O(S^2)` per sweep) until
     :math:`\lVert v_{k+1} - v_k \rVert_\infty \le` ``tol``. Both give the same vector: it is a
-    linear system, not a linear programme (note 002 says the latter).
+    linear system, not a linear programme (the course notes say the latter).
 
     Parameters
     ----------

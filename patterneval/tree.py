@@ -5,7 +5,7 @@ and CART with cost-complexity pruning.
 :math:`p_k = n_k / n`:
 
 * entropy (信息熵) :math:`\mathrm{Ent} = -\sum_k p_k \log_2 p_k` (with :math:`0 \log 0 = 0`;
-  the chapter's and the notation page's symbol; note 002 writes :math:`E(S)`);
+  the chapter's and the notation page's symbol; the course notes write :math:`E(S)`);
 * Gini impurity (基尼指数) :math:`G = 1 - \sum_k p_k^2` — a sum over the *classes*;
 * for a split of :math:`S` into branches :math:`S_1, \dots, S_m` (a contingency table of
   branches by classes) the information gain (信息增益)
@@ -670,7 +670,7 @@ class C45(_MultiwayTree):
       flip either choice).
     * **Continuous attributes** (numeric columns, or all columns not listed in
       ``categorical``) are split in two at a threshold: candidates are the midpoints
-      between adjacent distinct known values (as note 002 states; Quinlan's program uses
+      between adjacent distinct known values (as the course notes state; Quinlan's program uses
       the largest value below the midpoint instead, which gives the same partition of the
       training data), the threshold with the largest gain is kept, and that gain competes
       with the other attributes. Release 8's MDL penalty :math:`\log_2(N-1)/|S|` is not
@@ -1193,7 +1193,7 @@ def resolve_max_features(
     ================  ==========================================================
     ``max_features``  ``k``
     ================  ==========================================================
-    ``"log2"``        :math:`\max(1, \lfloor \log_2 d \rfloor)` (note 004's rule;
+    ``"log2"``        :math:`\max(1, \lfloor \log_2 d \rfloor)` (the course notes' rule;
                       rounded down as scikit-learn's ``"log2"``)
     ``"sqrt"``        :math:`\max(1, \lfloor \sqrt d \rfloor)`
     ``None``          :math:`d` (every attribute: plain bagging of trees)
@@ -1214,7 +1214,7 @@ def resolve_max_features(
 
     Notes
     -----
-    O(1). Breiman (2001) used ``int(log2 d + 1)``; note 004 and scikit-learn use
+    O(1). Breiman (2001) used ``int(log2 d + 1)``; the course notes and scikit-learn use
     ``log2 d``, which we round down (``d = 30`` gives 4, Breiman's rule 5).
 
     References

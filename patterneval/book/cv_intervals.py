@@ -319,7 +319,7 @@ class PerturbationCoverage(Result):
 
         ``"perturbed-cv"``: :math:`[\hat\varepsilon_{CV} - \xi_{1-\alpha/2}(W^*)/\sqrt n,\,
         \hat\varepsilon_{CV} - \xi_{\alpha/2}(W^*)/\sqrt n]`, the stored interval moved
-        down by s. ``"apparent"``: note 000's formula read literally,
+        down by s. ``"apparent"``: the course notes' formula read literally,
         :math:`\hat\varepsilon_{CV} \pm \xi_{1-\alpha/2}(W^*)/\sqrt n`, the stored interval
         widened by s at each end (narrowed when :math:`\bar W^* < 0`; quantiles commute with
         a shift).

@@ -1,7 +1,7 @@
 """The chapter "Tree learning" (Part III): the worked examples of the course notes.
 
 Chapter helpers, not learners: Mitchell's PlayTennis table (the ID3 and C4.5 examples of
-:mod:`patterneval.tree`) and his EnjoySport examples (note 002, for the concept learners of
+:mod:`patterneval.tree`) and his EnjoySport examples (for the concept learners of
 :mod:`patterneval.concept`).
 """
 
@@ -112,7 +112,7 @@ class ConceptData(NamedTuple):
 
 
 def enjoy_sport(variant: str = "candidate-elimination") -> ConceptData:
-    """The four EnjoySport examples of note 002 (Mitchell 1997, table 2.1).
+    """The four EnjoySport examples of the course notes (Mitchell 1997, table 2.1).
 
     Parameters
     ----------

@@ -1,4 +1,4 @@
-"""Clustering algorithms of note 002: the threshold heuristic, the max-min distance
+"""Clustering algorithms of the chapter "Clustering algorithms": the threshold heuristic, the max-min distance
 heuristic, agglomerative (hierarchical) clustering with single, complete and average
 linkage, k-means (Lloyd's iterations, random or k-means++ seeding) and ISODATA.
 
@@ -64,7 +64,7 @@ __all__ = [
 #: Rows per block in the chunked distance computations.
 CHUNK_ROWS = 16384
 
-#: Linkages of :func:`hierarchical` (the three cluster distances of note 002).
+#: Linkages of :func:`hierarchical` (the three cluster distances of the chapter).
 LINKAGES = ("single", "complete", "average")
 
 _METRICS = ("euclidean", "sqeuclidean", "cityblock", "chebyshev", "cosine")

@@ -7,8 +7,8 @@ rule is the package's one rule for labels, the same for the internal indices and
 stability measures (:func:`patterneval._validation.check_labels`): NaN, infinite and
 non-integral numbers (scores or soft assignments passed by mistake) and a mix of strings
 and numbers are refused with a ValueError naming the argument. ``labels_true`` is
-the reference partition (note 001's :math:`\mathcal{C}^*`, the classes), ``labels_pred``
-the clustering being judged (note 001's :math:`\mathcal{C}`).
+the reference partition (:math:`\mathcal{C}^*`, the classes), ``labels_pred``
+the clustering being judged (:math:`\mathcal{C}`).
 
 Everything is computed from the :math:`K \times L` contingency table in
 :math:`O(n + KL)`: non-negative (or small-range) integer labels are counted with
@@ -244,7 +244,7 @@ def contingency_matrix(
 # ------------------------------------------------------------------ pair counts
 @dataclasses.dataclass(frozen=True, repr=False)
 class PairCounts(Result):
-    r"""The four kinds of unordered sample pairs :math:`i < j` (note 001, eqs. 9.1-9.4).
+    r"""The four kinds of unordered sample pairs :math:`i < j` (chapter "External indices").
 
     ``labels_pred`` is the clustering :math:`\lambda`, ``labels_true`` the reference
     :math:`\lambda^*`.
@@ -294,7 +294,7 @@ def _pair_counts(table: _Table) -> PairCounts:
 
 
 def pair_counts(labels_true: ArrayLike, labels_pred: ArrayLike) -> PairCounts:
-    r"""Pair counts a, b, c, d over unordered pairs, in note 001's convention.
+    r"""Pair counts a, b, c, d over unordered pairs, in the convention of the chapter "External indices".
 
     .. math::
         a = \sum_{ij} \binom{n_{ij}}{2}, \quad
@@ -549,7 +549,7 @@ def fowlkes_mallows_index(labels_true: ArrayLike, labels_pred: ArrayLike) -> flo
 
 @_doc
 def pair_f1(labels_true: ArrayLike, labels_pred: ArrayLike) -> float:
-    r"""F1 score of the pair confusion matrix (note 003): pairs together in
+    r"""F1 score of the pair confusion matrix: pairs together in
     ``labels_true`` are the positives, pairs together in ``labels_pred`` the predictions.
 
     .. math:: P = \frac{a}{a + b},\quad R = \frac{a}{a + c},\quad
@@ -633,7 +633,7 @@ def minkowski_score(
 # ------------------------------------------------------------------ set-matching indices
 @_doc
 def f_measure(labels_true: ArrayLike, labels_pred: ArrayLike, *, beta: float = 1.0) -> float:
-    r"""Cluster F-measure (F 度量) of note 000: each class takes its best-matching cluster.
+    r"""Cluster F-measure (F 度量): each class takes its best-matching cluster.
 
     For class :math:`S_t` of ``labels_true`` (size :math:`N_t`) and cluster :math:`C_k`
     of ``labels_pred`` (size :math:`N_k`) sharing :math:`N_{tk}` samples,
@@ -678,7 +678,7 @@ def f_measure(labels_true: ArrayLike, labels_pred: ArrayLike, *, beta: float = 1
 
 @_doc
 def purity(labels_true: ArrayLike, labels_pred: ArrayLike) -> float:
-    r"""Purity (纯度, note 003): each cluster is credited with its most frequent class.
+    r"""Purity (纯度): each cluster is credited with its most frequent class.
 
     .. math:: \text{purity} = \frac1n \sum_k \max_l |C_k \cap B_l|
 

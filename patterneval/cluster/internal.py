@@ -298,7 +298,7 @@ def _float(value) -> float:
 def within_cluster_variation(
     X: ArrayLike, labels: ArrayLike, *, metric: str = "euclidean"
 ) -> float:
-    r"""Within-cluster variation V(C) of note 000 (紧致性): lower is better.
+    r"""Within-cluster variation V(C) (紧致性): lower is better.
 
     .. math:: V(C) = \sqrt{\frac{1}{N}\sum_{C_k\in C}\sum_{i\in C_k}\delta(x_i, \mu_k)}
 
@@ -348,7 +348,7 @@ def within_cluster_variation(
 
 @_doc
 def compactness(X: ArrayLike, labels: ArrayLike, *, metric: str = "euclidean") -> float:
-    r"""Compactness CP of note 002 (紧密度): lower is better.
+    r"""Compactness CP (紧密度): lower is better.
 
     .. math:: \overline{CP}_k = \frac{1}{|\Omega_k|}\sum_{x\in\Omega_k}\lVert x-w_k\rVert,
         \qquad \overline{CP} = \frac{1}{K}\sum_{k=1}^K \overline{CP}_k
@@ -385,14 +385,14 @@ def _cluster_scatter(X, codes, K, metric):
 def spacing(
     X: ArrayLike, labels: ArrayLike, *, metric: str = "euclidean", squared: bool = False
 ) -> float:
-    r"""Spacing SP of note 002 (间隔度): the mean distance between cluster centroids;
+    r"""Spacing SP (间隔度): the mean distance between cluster centroids;
     higher is better.
 
     .. math:: \overline{SP} = \frac{2}{K^2-K}\sum_{i=1}^{K}\sum_{j=i+1}^{K}
         \lVert w_i - w_j\rVert
 
     over the :math:`K(K-1)/2` unordered pairs of centroids. It ignores how spread out
-    each cluster is. Note 002 prints the norm squared; ``squared=True`` gives that form
+    each cluster is. The course notes print the norm squared; ``squared=True`` gives that form
     (see the erratum in the chapter: it is in squared units, unlike CP and DBI).
     O(n d + K^2 d).
 
@@ -500,7 +500,7 @@ def _neighbours(X, n_neighbors, metric):
 def connectivity(
     X: ArrayLike, labels: ArrayLike, *, n_neighbors: int = 10, metric: str = "euclidean"
 ) -> float:
-    r"""Connectivity of note 000 (连接性), as in clValid: lower is better.
+    r"""Connectivity (连接性), as in clValid: lower is better.
 
     .. math:: \mathrm{Conn}(C) = \sum_{i=1}^{N}\sum_{j=1}^{L} x_{i,\,nn_{i(j)}},\qquad
         x_{i,\,nn_{i(j)}} = \begin{cases}1/j & nn_{i(j)} \text{ in another cluster
@@ -575,7 +575,7 @@ def separation(
     linkage: Literal["single", "average", "complete", "centroid"] = "single",
     reduce: Literal["min", "mean"] = "min",
 ) -> float:
-    r"""Separation between clusters (分离度 of note 000): higher is better.
+    r"""Separation between clusters (分离度): higher is better.
 
     The distance between two clusters :math:`C_k, C_l` is chosen by ``linkage``:
 
@@ -644,7 +644,7 @@ def _pair_sums(X, codes, K, metric):
 
 @_doc
 def silhouette_samples(X: ArrayLike, labels: ArrayLike, *, metric: str = "euclidean") -> np.ndarray:
-    r"""Silhouette value of every sample (Rousseeuw 1987; note 000's Silhouette 宽度).
+    r"""Silhouette value of every sample (Rousseeuw 1987; Silhouette 宽度).
 
     .. math:: s(i) = \frac{b_i - a_i}{\max\{a_i, b_i\}}
 
@@ -745,7 +745,7 @@ def silhouette_width(X: ArrayLike, labels: ArrayLike, *, metric: str = "euclidea
 
 
 def dunn_index(X: ArrayLike, labels: ArrayLike, *, metric: str = "euclidean") -> float:
-    r"""Dunn index (Dunn 宽度 of note 000): higher is better.
+    r"""Dunn index (Dunn 宽度): higher is better.
 
     .. math:: D(C) = \frac{\min_{k \ne l}\ \min_{i\in C_k, j\in C_l} d(i, j)}
         {\max_m\ \max_{i, j\in C_m} d(i, j)}
@@ -794,7 +794,7 @@ def dunn_index(X: ArrayLike, labels: ArrayLike, *, metric: str = "euclidean") ->
 
 @_doc
 def davies_bouldin_index(X: ArrayLike, labels: ArrayLike, *, metric: str = "euclidean") -> float:
-    r"""Davies-Bouldin index DBI of note 002 (戴维森堡丁指数): **lower is better**.
+    r"""Davies-Bouldin index DBI (戴维森堡丁指数): **lower is better**.
 
     .. math:: \mathrm{DBI} = \frac{1}{K}\sum_{i=1}^K \max_{j\ne i}
         \frac{\overline{CP}_i + \overline{CP}_j}{\lVert w_i - w_j\rVert}
@@ -916,7 +916,7 @@ def calinski_harabasz_index(X: ArrayLike, labels: ArrayLike) -> float:
 
 def pareto_front(scores: ArrayLike, *, maximize: bool | Sequence[bool]) -> np.ndarray:
     r"""Which clusterings are not dominated when several indices are compared at once
-    (综合方法 of note 000).
+    (综合方法).
 
     Row a **dominates** row b when a is at least as good as b on every index and
     strictly better on at least one (direction per column from ``maximize``). A row is
@@ -1041,8 +1041,8 @@ def prediction_strength(
     n_jobs: int | None = None,
     progress: bool = False,
 ) -> PredictionStrength:
-    r"""Prediction strength of ``clusterer`` with ``n_clusters`` clusters (预测效力 of
-    note 000; Tibshirani & Walther 2005): higher is better.
+    r"""Prediction strength of ``clusterer`` with ``n_clusters`` clusters (预测效力;
+    Tibshirani & Walther 2005): higher is better.
 
     Each split draws a random half of the samples as training set and the rest as test
     set, clusters both halves with a clone of ``clusterer`` (``n_clusters`` set), and
@@ -1070,7 +1070,7 @@ def prediction_strength(
         Number of random splits.
     assign : {"centroid", "nearest-neighbor"}, default "centroid"
         Nearest training centroid (Tibshirani & Walther, for k-means) or nearest
-        training sample (note 000's 最近邻法).
+        training sample (最近邻法).
     rng : None, int or numpy.random.Generator
     n_jobs : int or None
         Splits run in parallel through joblib; results do not depend on it.

@@ -1,4 +1,4 @@
-"""Ensembles (note 004), one module per topic: why majority votes work (``bounds``),
+"""Ensembles (Part IV of the book), one module per topic: why majority votes work (``bounds``),
 AdaBoost (``boosting``), bagging and random forests (``bagging``), averaging, voting and
 stacking (``combine``), and how diverse the members are (``diversity``).
 """

@@ -8,7 +8,7 @@ sample is out of bag for roughly a third of the members, and those members' vote
 error estimate without a separate test set (the out-of-bag, OOB, estimate).
 
 A random forest is bagging of decision trees that consider only ``k`` attributes, drawn
-afresh at every split; note 004 recommends ``k = log2 d``.
+afresh at every split; the chapter "Bagging and random forests" takes ``k = log2 d``.
 
 Randomness: member ``t`` draws its bootstrap indices and its seed from the ``t``-th child
 stream of ``random_state`` (``numpy.random.Generator.spawn``), so a fitted ensemble does not depend
@@ -380,7 +380,7 @@ class RandomForest(Bagging):
     r"""Random forest: bagging of trees that look at ``k`` random attributes per split.
 
     Every member is a clone of ``tree`` with ``max_features = k`` (see
-    :func:`~patterneval.tree.resolve_max_features`; note 004's default ``k = log2 d`` rounds down to
+    :func:`~patterneval.tree.resolve_max_features`; the default ``k = log2 d`` rounds down to
     ``max(1, int(log2 d))``) fitted on a bootstrap sample of size ``n``; prediction, vote
     fractions and the hard-vote OOB error are those of :class:`Bagging`.
 

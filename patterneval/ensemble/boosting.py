@@ -1,4 +1,4 @@
-r"""AdaBoost for two classes, written from the derivation of note 004 (section 2).
+r"""AdaBoost for two classes, written from the derivation in the chapter "AdaBoost".
 
 Labels are any two values outside and :math:`y \in \{-1, +1\}` inside (``classes_[0]`` is
 :math:`-1`, ``classes_[1]`` is :math:`+1`). With :math:`D_1 = 1/n` the rounds

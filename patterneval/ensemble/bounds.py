@@ -1,7 +1,7 @@
 r"""Why majority voting helps: the exact error of T independent voters, Hoeffding's bound,
 and what happens to both once the voters' errors are correlated.
 
-Setting (note 004, section 1). A binary problem; T base classifiers (voters), each wrong
+Setting (chapter "Why ensembles work"). A binary problem; T base classifiers (voters), each wrong
 on a random example with probability :math:`\varepsilon`; the ensemble predicts the
 majority label. Let :math:`K` be the number of wrong voters. With independent errors
 :math:`K \sim \mathrm{Binomial}(T, \varepsilon)` and the ensemble is wrong when more than
@@ -10,7 +10,7 @@ half are wrong. For even T a tie :math:`K = T/2` is possible; two rules are offe
 * ``ties="coin"`` (default): a tie is broken by a fair coin, so the error is
   :math:`P(K > T/2) + \tfrac12 P(K = T/2)`;
 * ``ties="error"``: a tie counts as an error (``sign(0) = 0`` is neither label), so the
-  error is :math:`P(K \ge T/2)` -- the sum written in note 004.
+  error is :math:`P(K \ge T/2)` -- the sum written in the chapter.
 
 For odd T the two agree: :math:`P(K \ge (T+1)/2)`.
 """

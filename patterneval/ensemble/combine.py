@@ -1,5 +1,5 @@
-r"""Combining the outputs of T learners: averaging, voting rules and stacking (note 004,
-section 4).
+r"""Combining the outputs of T learners: averaging, voting rules and stacking (chapter
+"Combining learners").
 
 Shapes. ``predictions`` stacks the members along axis 0, either as one array or as a
 sequence of per-member arrays (a member whose shape differs from member 0 is named in the
@@ -231,7 +231,7 @@ def majority_vote(
         H(x) = \begin{cases} c_j & \text{if } \sum_i h_i^j(x) > \theta \sum_k \sum_i h_i^k(x),
         \\ \text{reject} & \text{otherwise,} \end{cases}
 
-    with :math:`\theta = 1/2` (note 004). Since the shares of the classes sum to 1, at most
+    with :math:`\theta = 1/2`. Since the shares of the classes sum to 1, at most
     one class can exceed :math:`\theta \ge 1/2`. For hard votes the condition reads "more
     than :math:`\theta T` of the T members"; for soft votes whose rows sum to 1, "an average
     probability above :math:`\theta`".

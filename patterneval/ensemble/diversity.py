@@ -1,7 +1,7 @@
 r"""Diversity of ensemble members (chapter "Diversity"): pairwise measures from the
 two-classifier table, kappa-error diagrams and the error-ambiguity decomposition.
 
-**The table.** Note 004 counts the *predictions* of two binary classifiers
+**The table.** The chapter "Diversity" counts the *predictions* of two binary classifiers
 :math:`h_i, h_j` (coded :math:`+1/-1`) over the :math:`m` samples:
 
 ================  ================  ================
@@ -20,7 +20,7 @@ and is unchanged if both classifiers' labels are swapped (:math:`a \leftrightarr
 outputs* instead: :math:`a` counts samples both classifiers get right, :math:`d` those
 both get wrong, :math:`b` / :math:`c` those only one gets right. That needs the true
 labels ``y`` but works for any number of classes. Here the optional argument ``y``
-selects it: ``y=None`` (default) gives note 004's prediction table, a ``y`` gives the
+selects it: ``y=None`` (default) gives the chapter's prediction table, a ``y`` gives the
 oracle table. The disagreement measure is the same under both for binary problems
 (two binary predictions differ exactly when one of them is right), but the correlation
 and the Q statistic generally differ: on samples of the negative class the oracle table
@@ -143,7 +143,7 @@ def _measure(name, a, b, c, d):
 
 
 def pair_table(h1: ArrayLike, h2: ArrayLike, y: ArrayLike | None = None) -> PairTable:
-    r"""The two-classifier table of note 004 (``y=None``) or the oracle table (``y`` given).
+    r"""The two-classifier table of the chapter "Diversity" (``y=None``) or the oracle table (``y`` given).
 
     Parameters
     ----------
@@ -190,7 +190,7 @@ def disagreement(h1: ArrayLike, h2: ArrayLike, y: ArrayLike | None = None) -> fl
     Parameters
     ----------
     h1, h2, y
-        As in :func:`pair_table` (``y=None``: note 004's prediction table).
+        As in :func:`pair_table` (``y=None``: the prediction table).
 
     Returns
     -------
@@ -300,7 +300,7 @@ def kappa(h1: ArrayLike, h2: ArrayLike) -> float:
 
     :math:`p_1` is the observed share of agreement, :math:`p_2` the agreement expected by
     chance from the two classifiers' class frequencies. For binary predictions
-    :math:`p_1 = (a+d)/m` and :math:`p_2 = ((a+b)(a+c) + (c+d)(b+d))/m^2` (note 004); for
+    :math:`p_1 = (a+d)/m` and :math:`p_2 = ((a+b)(a+c) + (c+d)(b+d))/m^2`; for
     more classes the sums run over the :math:`K \times K` table of predicted labels (any
     labels are allowed). :math:`\kappa = 1` for identical predictions, 0 for
     chance-level agreement, negative below chance; smaller is more diverse. Undefined
@@ -582,7 +582,7 @@ def _pairwise_slow(predictions, y=None, *, measure="disagreement"):  # test twin
 
 
 def check_binary_predictions(name: str, value) -> np.ndarray:
-    """Binary predictions coded +1/-1 (note 004), 0/1 or bool (labels checked already):
+    """Binary predictions coded +1/-1, 0/1 or bool (labels checked already):
     returns a bool array that is True where the prediction is the positive class."""
     arr = np.asarray(value)
     if arr.dtype == bool:

@@ -1,7 +1,7 @@
 """Label-permutation tests of whether a classifier finds real structure (p = (b + 1) / (m + 1)).
 
-Derived in Part I of the book, chapter "Permutation tests" (note 000, section
-用分类性能进行关系判断). If the labels carry no information about the features, every
+Derived in Part I of the book, chapter "Permutation tests" (section
+用分类性能进行关系判断 of the course notes). If the labels carry no information about the features, every
 relabelling of the samples is as likely as the observed one; the cross-validation errors of
 the same pipeline on randomly permuted labels then sample the null distribution of the
 observed error, and the share of them at least as low gives the p-value.

@@ -1,7 +1,7 @@
 r"""Perturbation-resampling confidence interval for a linear SVM's cross-validation error.
 
-Jiang, Zhang & Cai (2008), as note 000 (section 用扰动重采样估计SVM错误率的置信区间)
-transmits it: the interval is centred at the K-fold cross-validation error
+Jiang, Zhang & Cai (2008), as the course notes (section 用扰动重采样估计SVM错误率的置信区间)
+transmit it: the interval is centred at the K-fold cross-validation error
 :math:`\hat\varepsilon_{CV}` and its width comes from the perturbed statistic
 
 .. math:: W^* = n^{1/2}\Big(\frac{\sum_i G_i\,e_i(\theta^*)}{\sum_i G_i}
@@ -169,7 +169,7 @@ def _fit_linear_svm_reference(X, y01, weights, C):
 
 
 def _fit_perturbed_svm(X, y01, G, C):
-    r"""The minimiser of note 000's perturbed objective
+    r"""The minimiser of the perturbed objective
     :math:`\hat Q_n^*(\theta) = n^{-1}\sum_i G_i\{(1 - y_i f(x_i;\theta))_+ + \lambda_n w\cdot w\}`
     with :math:`C = 1/(2 n \lambda_n)`.
 
@@ -229,7 +229,7 @@ def _apparent_chunk(X, y01, C, generators):
 
 
 def _symmetric_interval(error, replicates, n, confidence_level):
-    r"""Note 000's interval :math:`\hat\varepsilon_{CV} \pm n^{-1/2}\hat\xi_{1-\alpha/2}`,
+    r"""The interval :math:`\hat\varepsilon_{CV} \pm n^{-1/2}\hat\xi_{1-\alpha/2}`,
     :math:`\hat\xi_{1-\alpha/2}` the (1 - alpha/2)-quantile of the replicates centred at
     their mean, :math:`W^*_r - \bar W^*`."""
     centred = replicates - replicates.mean()
@@ -400,7 +400,7 @@ def perturbation_interval(
     r"""Perturbation-resampling confidence interval for a linear SVM's K-fold CV error.
 
     ``method="apparent"`` (default) is the procedure of Jiang, Zhang & Cai (2008) in the
-    form note 000 gives it (section 用扰动重采样估计SVM错误率的置信区间, its "基本过程"):
+    form the course notes give it (section 用扰动重采样估计SVM错误率的置信区间, its "基本过程"):
 
     1. Split the n samples into K stratified folds (``cv=K``, drawn once from ``rng``);
        :math:`\hat\varepsilon_{CV} = K^{-1}\sum_k \hat\varepsilon_{(k)}(\hat\theta_{(-k)})`
@@ -506,7 +506,7 @@ def perturbation_interval(
     the module's docstring for the timings); weighted error rates use exactly rounded sums,
     so they do not depend on the CPU.
 
-    The formulas follow note 000; the full text of the paper (its equation numbers) was not
+    The formulas follow the course notes; the full text of the paper (its equation numbers) was not
     available to us, only its abstract. Where the note is garbled (its :math:`W^*`, the
     name of :math:`\hat\xi_{1-\alpha/2}`) the chapter's errata give the reading used here.
 

@@ -1,8 +1,8 @@
 """Feature-selection leakage: CV1 (select on all data, then cross-validate) vs CV2 (select
 inside every training fold).
 
-Derived in Part I of the book, chapter "Feature-selection leakage" (note 000, section
-特征提取与选择对分类器性能估计的影响). A selector that looks at the labels of all samples
+Derived in Part I of the book, chapter "Feature-selection leakage" (section
+特征提取与选择对分类器性能估计的影响 of the course notes). A selector that looks at the labels of all samples
 has already seen the labels of every future test fold; cross-validating only the
 classifier afterwards (CV1) then estimates the error of a system that was partly trained on
 its test data. Repeating the selection inside each training fold (CV2) estimates the error
