@@ -28,3 +28,49 @@ def test_other_objects_and_documented_modules_are_left_alone():
     ]
     assert _doc("numpy.pi", 3.14) == ["int([x]) -> integer"]
     assert _doc("patterneval.compare.NO_SUCH_NAME", object()) == ["int([x]) -> integer"]
+
+
+# --------------------------------------------------------------------------- bare names
+_REGISTRY = None
+
+
+def _registry():
+    """The registry of the book's API pages, as a build makes it."""
+    global _REGISTRY
+    if _REGISTRY is None:
+        from pathlib import Path
+
+        root = Path(__file__).resolve().parents[1]
+        _REGISTRY = sphinx_apilinks.Registry(sphinx_apilinks._scan_pages(root, "book/api"))
+    return _REGISTRY
+
+
+def test_a_bare_name_of_one_documented_function_is_read_as_ours():
+    reg = _registry()
+    assert reg.bare("delong_interval").name == "patterneval.delong_interval"
+    assert reg.bare("delong_interval(auc, y)").name == "patterneval.delong_interval"
+    assert reg.bare(" GeneticAlgorithm ").name == "patterneval.GeneticAlgorithm"
+
+
+def test_a_bare_plain_word_an_ambiguous_name_or_an_expression_is_not():
+    reg = _registry()
+    assert reg.short["purity"]  # documented, but also an English word
+    assert reg.bare("purity") is None
+    assert len(reg.short["TIE_RTOL"]) > 1  # two documented objects share it
+    assert reg.bare("TIE_RTOL") is None
+    assert reg.bare("delong_interval.x") is None
+    assert reg.bare("delong_interval + 1") is None
+    assert reg.bare("no_such_function") is None
+
+
+def test_a_bare_name_that_is_a_builtin_or_another_librarys_is_not():
+    reg = _registry()
+    foreign = sphinx_apilinks.foreign_names(["sklearn.metrics", "no.such.module"])
+    assert "roc_curve" in foreign
+    assert reg.bare("roc_curve").name == "patterneval.roc_curve"
+    assert reg.bare("roc_curve", foreign) is None
+    entry = reg.bare("delong_interval")
+    fake = sphinx_apilinks.Registry([])
+    fake.short = {"ZeroDivisionError": [entry], "Zero_Division": [entry]}
+    assert fake.bare("ZeroDivisionError") is None  # a Python builtin
+    assert fake.bare("Zero_Division") is entry

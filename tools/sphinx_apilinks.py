@@ -24,9 +24,18 @@ When the doctrees are resolved:
   ``pe.bootstrap_error``, ``pe.bootstrap_error(est, X, y)``, ``patterneval.cluster.external``,
   ``pe.ErrorEstimate.confidence_interval`` -- becomes a link to its API entry (the
   chapters' notebooks stay as they are, so JupyterLab shows plain code);
+* in the chapters (not on the API pages, where a bare name may be a parameter), a bare
+  name -- ``delong_interval`` or ``delong_interval(auc, y)``, no ``pe.`` -- links as
+  well when it is safe to read as ours: it is the last part of exactly one documented
+  object's name, it has an underscore or a capital letter (an identifier, not a word
+  such as ``purity`` or ``average``), it is not a Python builtin or keyword, and it is not
+  a public name of a library the chapters compare with (``apilinks_foreign``: numpy,
+  scipy.stats and scikit-learn's metrics, model_selection, cluster and decomposition --
+  so ``roc_curve``, ``permutation_test`` or ``KMeans`` is left to mean theirs);
 * every API entry gets a line "In the book:" listing, in reading order, the chapters
-  that name it in their text or call it in their code (``pe.name``, ``patterneval.x.name``
-  or ``from patterneval.x import name``), collected from the chapters on this build.
+  that name it in their text (``pe.name``, ``patterneval.x.name`` or a bare name as
+  above) or call it in their code (``pe.name``, ``patterneval.x.name`` or
+  ``from patterneval.x import name``), collected from the chapters on this build.
 
 Also here, because it follows from the same registry: numpydoc's type cross-references
 (``numpydoc_xref_aliases``) for every documented name, so ``ErrorEstimate`` in a
@@ -40,9 +49,11 @@ plain text; and unresolved Python references to a documented object under anothe
 from __future__ import annotations
 
 import ast
+import builtins
 import dataclasses
 import importlib
 import inspect
+import keyword
 import pkgutil
 import re
 import sys
@@ -65,6 +76,8 @@ DIRECTIVE = "api-members"
 ARGS_RE = re.compile(r"^\.\.\s+" + re.escape(DIRECTIVE) + r"::\s*(.*)$")
 # a whole inline literal: a dotted name from the package, optionally called
 LITERAL_RE = re.compile(r"^((?:pe|patterneval)(?:\.[A-Za-z_]\w*)+)(?:\(.*)?$", re.S)
+# a whole inline literal: a bare name, optionally called
+BARE_RE = re.compile(r"^([A-Za-z_]\w*)(?:\(.*)?$", re.S)
 # a dotted name from the package anywhere in code
 CODE_RE = re.compile(r"(?<![\w.])((?:pe|patterneval)(?:\.[A-Za-z_]\w*)+)")
 
@@ -170,6 +183,46 @@ class Registry:
             if inspect.ismodule(obj) and i == len(parts) - 1:
                 return None, ".".join(path)
         return found if found else (None, None)
+
+    def bare(self, text: str, foreign: frozenset[str] = frozenset()) -> Entry | None:
+        """The entry a bare inline literal (``name`` or ``name(...)``) names, or None:
+        see the module docstring for when a bare name is read as ours."""
+        m = BARE_RE.match(text.strip())
+        if not m:
+            return None
+        name = m.group(1)
+        entries = self.short.get(name, [])
+        if (
+            len(entries) != 1
+            or not ("_" in name.strip("_") or any(c.isupper() for c in name))
+            or hasattr(builtins, name)
+            or keyword.iskeyword(name)
+            or name in foreign
+        ):
+            return None
+        return entries[0]
+
+
+def foreign_names(modules) -> frozenset[str]:
+    """The public names of the libraries in ``modules`` (those not importable skipped)."""
+    names: set[str] = set()
+    for modname in modules:
+        try:
+            mod = importlib.import_module(modname)
+        except ImportError:
+            continue
+        names.update(getattr(mod, "__all__", None) or [n for n in dir(mod) if n[:1] != "_"])
+    return frozenset(names)
+
+
+_FOREIGN: dict[tuple[str, ...], frozenset[str]] = {}
+
+
+def _foreign(app) -> frozenset[str]:
+    key = tuple(app.config.apilinks_foreign)
+    if key not in _FOREIGN:
+        _FOREIGN[key] = foreign_names(key)
+    return _FOREIGN[key]
 
 
 def _scan_pages(srcdir: Path, api_dir: str) -> list[tuple[str, list[list[str]]]]:
@@ -307,12 +360,12 @@ def _record(app, doctree):
         return
     reg = registry(app)
     mentions: dict[str, set[str]] = {}
+    foreign = _foreign(app)
     for lit in doctree.findall(nodes.literal):
         m = LITERAL_RE.match(lit.astext().strip())
-        if m:
-            entry, _ = reg.lookup(m.group(1))
-            if entry is not None:
-                mentions.setdefault(entry.name, set()).add("text")
+        entry = reg.lookup(m.group(1))[0] if m else reg.bare(lit.astext(), foreign)
+        if entry is not None:
+            mentions.setdefault(entry.name, set()).add("text")
     for block in doctree.findall(nodes.literal_block):
         if block.get("language", "") in ("python", "ipython3", "ipython", "default", ""):
             for name in _code_mentions(reg, block.astext()):
@@ -329,15 +382,19 @@ def _uri(app, fromdocname, docname, anchor):
 def _link_literals(app, doctree, fromdocname):
     reg = registry(app)
     py = app.env.get_domain("py")
+    foreign = None if _is_api_page(app, fromdocname) else _foreign(app)
     for lit in list(doctree.findall(nodes.literal)):
         if isinstance(lit.parent, (nodes.reference, addnodes.pending_xref)) or any(
             isinstance(a, addnodes.desc_signature) for a in _ancestors(lit)
         ):
             continue
         m = LITERAL_RE.match(lit.astext().strip())
-        if not m:
+        if m:
+            entry, rest = reg.lookup(m.group(1))
+        elif foreign is not None:  # a chapter: a bare name may link too
+            entry, rest = reg.bare(lit.astext(), foreign), ""
+        else:
             continue
-        entry, rest = reg.lookup(m.group(1))
         if entry is None and rest:  # a module
             target = py.modules.get(rest)
             if target is None:
@@ -541,6 +598,19 @@ def setup(app):
     app.add_config_value("apilinks_dir", "book/api", "env")
     app.add_config_value("apilinks_public", [PACKAGE], "env")  # and every public module under it
     app.add_config_value("apilinks_shallow", [f"{PACKAGE}.widgets"], "env")  # but not below these
+    # libraries whose public names a bare literal in a chapter is left to mean
+    app.add_config_value(
+        "apilinks_foreign",
+        [
+            "numpy",
+            "scipy.stats",
+            "sklearn.metrics",
+            "sklearn.model_selection",
+            "sklearn.cluster",
+            "sklearn.decomposition",
+        ],
+        "env",
+    )
     app.connect("config-inited", _configure, priority=400)
     app.add_directive(DIRECTIVE, ApiMembers)
     app.connect("doctree-read", _record)
