@@ -448,11 +448,14 @@ def _check_label_values(name, arr, raw, kind):
         if not inexact:
             return
         numbers_ = np.asarray([v for v in values if isinstance(v, inexact)])
-        if numbers_.dtype.kind == "O":  # Decimal, Fraction...
+        if numbers_.dtype.kind == "O":  # Decimal, Fraction... and complex among them
             try:
                 numbers_ = numbers_.astype(np.float64)
             except (TypeError, ValueError):
-                return
+                try:
+                    numbers_ = numbers_.astype(np.complex128)
+                except (TypeError, ValueError):  # a number type numpy cannot convert
+                    return
     elif arr.dtype.kind not in "fc":
         return
     rule = "Labels are integers, strings or integral floats such as 1.0"

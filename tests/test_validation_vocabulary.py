@@ -6,6 +6,8 @@ sentences that every public function inherits (the bad-input sweep checks that e
 public callable uses them and names its argument).
 """
 
+from fractions import Fraction
+
 import numpy as np
 import pytest
 from _helpers import assert_rejects
@@ -284,6 +286,12 @@ def test_check_array_accepts_and_normalises():
             {},
             ValueError,
             r"^y must be class labels .*; got complex values .* Complex data not supported",
+        ),
+        (  # a Fraction beside the complex number: the object array is no float array
+            np.array([Fraction(1, 2), 1j], dtype=object),
+            {},
+            ValueError,
+            r"^y must be class labels .*; got complex values \(\[\(0\.5\+0j\), 1j\]\)",
         ),
         (
             [0, 1],
