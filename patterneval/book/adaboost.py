@@ -22,8 +22,14 @@ from .._results import Result
 from .._validation import check_labels, check_rng, check_scalar, check_X_y, fail
 from ..ensemble.boosting import AdaBoost, _positive, _signs, check_known_labels
 
-__all__ = ["BoostingRounds", "ModeComparison", "ResampledError", "boosting_rounds", "compare_modes",
-           "resampled_error"]
+__all__ = [
+    "BoostingRounds",
+    "ModeComparison",
+    "ResampledError",
+    "boosting_rounds",
+    "compare_modes",
+    "resampled_error",
+]
 
 
 @dataclass(frozen=True, repr=False)
@@ -45,10 +51,16 @@ class ResampledError(Result):
     sample_errors: np.ndarray
 
 
-
 @keywords
-def resampled_error(model: AdaBoost, X: ArrayLike, y: ArrayLike, *, round: int = 1, n_resamples: int = 1000,
-                    rng: int | np.random.Generator | None = None) -> ResampledError:
+def resampled_error(
+    model: AdaBoost,
+    X: ArrayLike,
+    y: ArrayLike,
+    *,
+    round: int = 1,
+    n_resamples: int = 1000,
+    rng: int | np.random.Generator | None = None,
+) -> ResampledError:
     r"""Draw ``n_resamples`` samples of size n from round t's distribution :math:`D_t` on
     (X, y) and record the fraction of each that the learner :math:`h_t` gets wrong.
 
@@ -94,16 +106,18 @@ def resampled_error(model: AdaBoost, X: ArrayLike, y: ArrayLike, *, round: int =
         raise fail("model", "a fitted AdaBoost", type(model).__name__, error=TypeError, echo=False)
     check_is_fitted(model, "alphas_")
     n_rounds = len(model.alphas_)
-    t = check_scalar("round", round, int, low=1, high=n_rounds, hint=f"The model has {n_rounds} fitted rounds.")
+    t = check_scalar(
+        "round", round, int, low=1, high=n_rounds, hint=f"The model has {n_rounds} fitted rounds."
+    )
     n_resamples = check_scalar("n_resamples", n_resamples, int, low=1)
     gen = check_rng(rng)
     X, y_pm = model._X_y(X, y)
     D = next(itertools.islice(model._distributions(X, y_pm), t - 1, None))
     wrong = _signs(model.estimators_[t - 1].predict(X)) != y_pm
     rows = gen.choice(len(y_pm), size=(n_resamples, len(y_pm)), replace=True, p=D)
-    return ResampledError(round=t, weighted_error=float(D[wrong].sum()),
-                          sample_errors=wrong[rows].mean(axis=1))
-
+    return ResampledError(
+        round=t, weighted_error=float(D[wrong].sum()), sample_errors=wrong[rows].mean(axis=1)
+    )
 
 
 @dataclass(frozen=True, repr=False)
@@ -128,17 +142,23 @@ class ModeComparison(Result):
     resample_test_errors: np.ndarray
 
 
-
 def _staged_errors(model, X, y, n_rounds):
     errors = [float(np.mean(p != y)) for p in model.staged_predict(X)]
     return errors + errors[-1:] * (n_rounds - len(errors))
 
 
-
 @keywords
-def compare_modes(X_train: ArrayLike, y_train: ArrayLike, X_test: ArrayLike, y_test: ArrayLike, *,
-                  base_estimator: BaseEstimator | None = None, n_estimators: int = 50, n_runs: int = 10,
-                  rng: int | np.random.Generator | None = None) -> ModeComparison:
+def compare_modes(
+    X_train: ArrayLike,
+    y_train: ArrayLike,
+    X_test: ArrayLike,
+    y_test: ArrayLike,
+    *,
+    base_estimator: BaseEstimator | None = None,
+    n_estimators: int = 50,
+    n_runs: int = 10,
+    rng: int | np.random.Generator | None = None,
+) -> ModeComparison:
     """Training and test error after every round of AdaBoost in "reweight" mode (one run)
     and in "resample" mode (``n_runs`` runs with independent seeds), for comparing the two
     ways of feeding :math:`D_t` to the learner. Lower is better.
@@ -198,15 +218,18 @@ def compare_modes(X_train: ArrayLike, y_train: ArrayLike, X_test: ArrayLike, y_t
     rw_test = _staged_errors(model, X_test, y_test, n_estimators)
     rs_train, rs_test = [], []
     for seed in seeds[1:]:
-        model = AdaBoost(base_estimator, n_estimators, mode="resample", random_state=seed).fit(X_train, y_train)
+        model = AdaBoost(base_estimator, n_estimators, mode="resample", random_state=seed).fit(
+            X_train, y_train
+        )
         rs_train.append(_staged_errors(model, X_train, y_train, n_estimators))
         rs_test.append(_staged_errors(model, X_test, y_test, n_estimators))
-    return ModeComparison(n_estimators=n_estimators,
-                          reweight_train_errors=np.array(rw_train),
-                          reweight_test_errors=np.array(rw_test),
-                          resample_train_errors=np.array(rs_train),
-                          resample_test_errors=np.array(rs_test))
-
+    return ModeComparison(
+        n_estimators=n_estimators,
+        reweight_train_errors=np.array(rw_train),
+        reweight_test_errors=np.array(rw_test),
+        resample_train_errors=np.array(rs_train),
+        resample_test_errors=np.array(rs_test),
+    )
 
 
 @dataclass(frozen=True, repr=False)
@@ -246,11 +269,18 @@ class BoostingRounds(Result):
     training_errors: np.ndarray
 
 
-
 @keywords
-def boosting_rounds(X: ArrayLike, y: ArrayLike, *, base_estimator: BaseEstimator | None = None,
-                    n_estimators: int = 30, mode: Literal["reweight", "resample"] = "reweight", grid_size: int = 120,
-                    margin: float = 0.5, rng: int | np.random.Generator | None = None) -> BoostingRounds:
+def boosting_rounds(
+    X: ArrayLike,
+    y: ArrayLike,
+    *,
+    base_estimator: BaseEstimator | None = None,
+    n_estimators: int = 30,
+    mode: Literal["reweight", "resample"] = "reweight",
+    grid_size: int = 120,
+    margin: float = 0.5,
+    rng: int | np.random.Generator | None = None,
+) -> BoostingRounds:
     r"""Fit AdaBoost on 2-d data and record, for every round t, the sign of the vote
     :math:`F_t` on a ``grid_size`` x ``grid_size`` grid and the distribution :math:`D_t`
     the round was trained on. Used to explore the rounds without refitting.
@@ -301,24 +331,41 @@ def boosting_rounds(X: ArrayLike, y: ArrayLike, *, base_estimator: BaseEstimator
     """
     X_arr, y_arr = check_X_y(X, y, min_classes=1)
     if X_arr.shape[1] != 2:
-        raise fail("X", "a 2-d array with two columns (to draw on a plane)", f"{X_arr.shape[1]} columns",
-                   echo=False)
+        raise fail(
+            "X",
+            "a 2-d array with two columns (to draw on a plane)",
+            f"{X_arr.shape[1]} columns",
+            echo=False,
+        )
     grid_size = check_scalar("grid_size", grid_size, int, low=2)
     margin = check_scalar("margin", margin, float, low=0)
-    model = AdaBoost(base_estimator, n_estimators, mode=mode, random_state=check_rng(rng)).fit(X_arr, y_arr)
+    model = AdaBoost(base_estimator, n_estimators, mode=mode, random_state=check_rng(rng)).fit(
+        X_arr, y_arr
+    )
     with np.errstate(over="ignore", invalid="ignore"):
         lo, hi = X_arr.min(axis=0) - margin, X_arr.max(axis=0) + margin
         span = hi - lo
     if not (np.all(np.isfinite(span))):  # the widened range overflows: the grid would be NaN
         raise fail("margin", "small enough for the widened data range to be finite", margin)
     gx, gy = np.linspace(lo[0], hi[0], grid_size), np.linspace(lo[1], hi[1], grid_size)
-    grid = np.column_stack([np.tile(gx, grid_size),
-                            np.repeat(gy, grid_size)])
-    votes = np.array([np.where(_positive(F, model.alphas_[:t]), 1, -1).reshape(grid_size, grid_size)
-                      for t, F in enumerate(model.staged_decision_function(grid), start=1)],
-                     dtype=np.int8)
+    grid = np.column_stack([np.tile(gx, grid_size), np.repeat(gy, grid_size)])
+    votes = np.array(
+        [
+            np.where(_positive(F, model.alphas_[:t]), 1, -1).reshape(grid_size, grid_size)
+            for t, F in enumerate(model.staged_decision_function(grid), start=1)
+        ],
+        dtype=np.int8,
+    )
     weights = np.array(list(model.staged_distributions(X_arr, y_arr)))
-    return BoostingRounds(mode=mode, X=X_arr, y=np.where(y_arr == model.classes_[1], 1, -1),
-                          grid_x=gx, grid_y=gy, votes=votes, weights=weights,
-                          alphas=model.alphas_, errors=model.errors_,
-                          training_errors=model.training_errors_)
+    return BoostingRounds(
+        mode=mode,
+        X=X_arr,
+        y=np.where(y_arr == model.classes_[1], 1, -1),
+        grid_x=gx,
+        grid_y=gy,
+        votes=votes,
+        weights=weights,
+        alphas=model.alphas_,
+        errors=model.errors_,
+        training_errors=model.training_errors_,
+    )

@@ -88,12 +88,17 @@ class KMeansGrid(Result):
         return self.ks.index(k), self.inits.index(init), run
 
 
-
 @keywords
-def kmeans_grid(X: ArrayLike, ks: Sequence[int], *, labels_true: ArrayLike | None = None,
-                inits: Sequence[Literal["random", "k-means++"]] = ("random", "k-means++"),
-                n_runs: int = 5, rng: int | np.random.Generator | None = None,
-                max_iter: int = 300) -> KMeansGrid:
+def kmeans_grid(
+    X: ArrayLike,
+    ks: Sequence[int],
+    *,
+    labels_true: ArrayLike | None = None,
+    inits: Sequence[Literal["random", "k-means++"]] = ("random", "k-means++"),
+    n_runs: int = 5,
+    rng: int | np.random.Generator | None = None,
+    max_iter: int = 300,
+) -> KMeansGrid:
     r"""Run :class:`~patterneval.cluster.KMeans` (one start each) ``n_runs`` times for every (k, init) and
     score each partition with the adjusted Rand index (if ``labels_true`` is given), the
     silhouette width and the Dunn index of Part II.
@@ -144,8 +149,11 @@ def kmeans_grid(X: ArrayLike, ks: Sequence[int], *, labels_true: ArrayLike | Non
     n_runs = check_scalar("n_runs", n_runs, int, low=1)
     max_iter = check_scalar("max_iter", max_iter, int, low=1)
     random_states = tuple(int(s) for s in check_rng(rng).integers(2**31 - 1, size=n_runs))
-    truth = None if labels_true is None else check_labels("labels_true", labels_true, n=n,
-                                                          n_name="X", kind="cluster")
+    truth = (
+        None
+        if labels_true is None
+        else check_labels("labels_true", labels_true, n=n, n_name="X", kind="cluster")
+    )
     shape = (len(ks), len(inits), n_runs)
     inertia, ari, sil, dunn = (np.full(shape, np.nan) for _ in range(4))
     n_iter = np.zeros(shape, dtype=int)
@@ -165,4 +173,6 @@ def kmeans_grid(X: ArrayLike, ks: Sequence[int], *, labels_true: ArrayLike | Non
                 if found >= 2:
                     sil[i, j, s] = silhouette_width(X, km.labels_)
                     dunn[i, j, s] = dunn_index(X, km.labels_)
-    return KMeansGrid(ks, inits, n_runs, random_states, inertia, ari, sil, dunn, n_iter, labels, centers)
+    return KMeansGrid(
+        ks, inits, n_runs, random_states, inertia, ari, sil, dunn, n_iter, labels, centers
+    )

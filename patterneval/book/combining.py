@@ -47,10 +47,16 @@ class VoteSimulation(Result):
     outcome: np.ndarray
 
 
-
 @keywords
-def simulate_vote_rates(accuracy: float, n_voters: int, *, n_classes: int = 2, threshold: float = 0.5,
-                        n_resamples: int = 2000, rng: int | np.random.Generator | None = None) -> VoteSimulation:
+def simulate_vote_rates(
+    accuracy: float,
+    n_voters: int,
+    *,
+    n_classes: int = 2,
+    threshold: float = 0.5,
+    n_resamples: int = 2000,
+    rng: int | np.random.Generator | None = None,
+) -> VoteSimulation:
     r"""Simulate :func:`~patterneval.ensemble.combine.vote_rates`: draw T independent voters per replicate (true class 0;
     a wrong voter picks one of classes 1..c-1 uniformly) and apply :func:`~patterneval.ensemble.combine.majority_vote`.
 

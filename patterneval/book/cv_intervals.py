@@ -540,27 +540,17 @@ def simulate_perturbation_coverage(
     n_jobs = check_n_jobs(n_jobs)
     truth_rng, data_rng = spawn(rng, 2)
     target, target_se = _coverage_target(
-        target, n, separation=separation, n_features=n_features, C=C, n_truth=n_truth,
-        rng=truth_rng, n_jobs=n_jobs,
+        target,
+        n,
+        separation=separation,
+        n_features=n_features,
+        C=C,
+        n_truth=n_truth,
+        rng=truth_rng,
+        n_jobs=n_jobs,
     )
-    gens = spawn(data_rng, n_datasets)
-    chunks = [
-        (n, separation, n_features, C, cv, n_resamples, level, method, gens[i : i + 4])
-        for i in range(0, n_datasets, 4)
-    ]
-    rows = np.array(
-        [
-            row
-            for chunk in run_tasks(
-                _coverage_chunk,
-                chunks,
-                n_jobs=n_jobs,
-                progress=progress,
-                desc=f"data sets (n={n}, {method})",
-            )
-            for row in chunk
-        ]
-    )
+    settings = (n, separation, n_features, C, cv, n_resamples, level, method)
+    rows = _coverage_rows(settings, spawn(data_rng, n_datasets), n_jobs, progress)
     errors, lows, highs, true_errors, replicate_means, replicate_sds = rows.T
     covered = (lows <= target) & (target <= highs)
     cov = float(covered.mean())
@@ -584,6 +574,21 @@ def simulate_perturbation_coverage(
         replicate_means=replicate_means,
         replicate_sds=replicate_sds,
     )
+
+
+def _coverage_rows(settings, gens, n_jobs, progress):
+    """One row per data set (error, interval, true error, replicate mean and sd), the data
+    sets in chunks of four (one child generator each) across ``n_jobs`` workers."""
+    n, method = settings[0], settings[-1]
+    chunks = [(*settings, gens[i : i + 4]) for i in range(0, len(gens), 4)]
+    tasks = run_tasks(
+        _coverage_chunk,
+        chunks,
+        n_jobs=n_jobs,
+        progress=progress,
+        desc=f"data sets (n={n}, {method})",
+    )
+    return np.array([row for chunk in tasks for row in chunk])
 
 
 # --------------------------------------------------------------------------- a stored coverage study

@@ -39,10 +39,14 @@ class CocktailParty(Result):
     mixed: np.ndarray = dataclasses.field(repr=False)
 
 
-
 @keywords
-def cocktail_party(n_samples: int = 2000, *, mixing: ArrayLike | None = None, noise: float = 0.05,
-                   rng: int | np.random.Generator | None = None) -> CocktailParty:
+def cocktail_party(
+    n_samples: int = 2000,
+    *,
+    mixing: ArrayLike | None = None,
+    noise: float = 0.05,
+    rng: int | np.random.Generator | None = None,
+) -> CocktailParty:
     r"""Two independent sources -- :math:`\sin(2t)` and the square wave
     :math:`\operatorname{sign}\sin(3t)` on :math:`t \in [0, 8]` -- each with Gaussian noise of
     standard deviation ``noise``, standardised, and mixed by ``mixing`` (default

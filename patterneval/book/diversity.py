@@ -15,8 +15,13 @@ __all__ = ["correlated_pair"]
 
 
 @keywords
-def correlated_pair(latent_correlation: float, positive_rate: float, n_samples: int = 400, *,
-                    rng: int | np.random.Generator | None = None) -> tuple[np.ndarray, np.ndarray]:
+def correlated_pair(
+    latent_correlation: float,
+    positive_rate: float,
+    n_samples: int = 400,
+    *,
+    rng: int | np.random.Generator | None = None,
+) -> tuple[np.ndarray, np.ndarray]:
     """Two synthetic +1/-1 prediction vectors with a chosen dependence.
 
     Thresholds of a bivariate standard normal pair with correlation

@@ -69,11 +69,18 @@ class SchemaCountCheck(Result):
     counts: np.ndarray
 
 
-
 @keywords
-def schema_counts(fitness: Callable, population: ArrayLike, schema: str, *, crossover_rate: float,
-                  mutation_rate: float, n_runs: int = 1000, n_se: float = 4.0,
-                  rng: int | np.random.Generator | None = None) -> SchemaCountCheck:
+def schema_counts(
+    fitness: Callable,
+    population: ArrayLike,
+    schema: str,
+    *,
+    crossover_rate: float,
+    mutation_rate: float,
+    n_runs: int = 1000,
+    n_se: float = 4.0,
+    rng: int | np.random.Generator | None = None,
+) -> SchemaCountCheck:
     r"""The schema theorem against simulation: from ``population``, run one generation of
     the canonical GA (roulette selection, single-point crossover with probability
     ``crossover_rate``, bit-flip mutation, generational replacement) ``n_runs`` times
@@ -124,10 +131,18 @@ def schema_counts(fitness: Callable, population: ArrayLike, schema: str, *, cros
     s = check_schema(schema, length=pop.shape[1])
     n_runs = check_scalar("n_runs", n_runs, int, low=2)
     n_se = check_scalar("n_se", n_se, float, low=0, closed="neither")
-    ga = GeneticAlgorithm(fitness, pop.shape[1], population_size=pop.shape[0], selection="roulette",
-                          crossover="single-point", crossover_rate=crossover_rate,
-                          mutation_rate=mutation_rate, replacement="generational", n_generations=1,
-                          rng=rng)
+    ga = GeneticAlgorithm(
+        fitness,
+        pop.shape[1],
+        population_size=pop.shape[0],
+        selection="roulette",
+        crossover="single-point",
+        crossover_rate=crossover_rate,
+        mutation_rate=mutation_rate,
+        replacement="generational",
+        n_generations=1,
+        rng=rng,
+    )
     f = ga._evaluate(pop)  # roulette selection: non-negative with a positive sum
     inside = schema_matches(s, pop)
     m = int(inside.sum())
@@ -137,10 +152,29 @@ def schema_counts(fitness: Callable, population: ArrayLike, schema: str, *, cros
     for r in range(n_runs):
         children, _ = ga._offspring(pop, f, pop.shape[0])
         counts[r] = np.count_nonzero(schema_matches(s, children))
-    args = (m, f_schema, f_mean, ga.crossover_rate, ga.mutation_rate, schema_order(s), defining_length(s),
-            len(s))
+    args = (
+        m,
+        f_schema,
+        f_mean,
+        ga.crossover_rate,
+        ga.mutation_rate,
+        schema_order(s),
+        defining_length(s),
+        len(s),
+    )
     bound = schema_theorem_bound(*args)
     product = schema_theorem_bound(*args, form="product")
     mean, se = float(counts.mean()), float(counts.std(ddof=1) / np.sqrt(n_runs))
-    return SchemaCountCheck(s, m, f_schema, f_mean, m * f_schema / f_mean, bound, product, mean, se,
-                            bool(mean + n_se * se >= product), counts)
+    return SchemaCountCheck(
+        s,
+        m,
+        f_schema,
+        f_mean,
+        m * f_schema / f_mean,
+        bound,
+        product,
+        mean,
+        se,
+        bool(mean + n_se * se >= product),
+        counts,
+    )

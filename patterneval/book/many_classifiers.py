@@ -39,9 +39,22 @@ class DemsarTable(Result):
     datasets: tuple
 
 
-_DEMSAR_DATASETS = ("adult (sample)", "breast cancer", "breast cancer wisconsin", "cmc", "ionosphere", "iris",
-                    "liver disorders", "lung cancer", "lymphography", "mushroom", "primary tumor", "rheum",
-                    "voting", "wine")
+_DEMSAR_DATASETS = (
+    "adult (sample)",
+    "breast cancer",
+    "breast cancer wisconsin",
+    "cmc",
+    "ionosphere",
+    "iris",
+    "liver disorders",
+    "lung cancer",
+    "lymphography",
+    "mushroom",
+    "primary tumor",
+    "rheum",
+    "voting",
+    "wine",
+)
 _DEMSAR_AUC = (
     (0.763, 0.768, 0.771, 0.798),
     (0.599, 0.591, 0.590, 0.569),
@@ -104,5 +117,9 @@ def demsar_table() -> DemsarTable:
     >>> t.published_ranks.mean(axis=0).round(3)
     array([3.143, 2.   , 2.893, 1.964])
     """
-    return DemsarTable(scores=np.array(_DEMSAR_AUC), published_ranks=np.array(_DEMSAR_RANKS, dtype=float),
-                       classifiers=("C4.5", "C4.5+m", "C4.5+cf", "C4.5+m+cf"), datasets=_DEMSAR_DATASETS)
+    return DemsarTable(
+        scores=np.array(_DEMSAR_AUC),
+        published_ranks=np.array(_DEMSAR_RANKS, dtype=float),
+        classifiers=("C4.5", "C4.5+m", "C4.5+cf", "C4.5+m+cf"),
+        datasets=_DEMSAR_DATASETS,
+    )

@@ -104,16 +104,21 @@ class Quadratic(Result):
         if X1.shape != X2.shape:
             raise fail("X2", f"of the shape of X1 {X1.shape}", f"shape {X2.shape}", echo=False)
         A, b = self.A, self.b
-        return (0.5 * (A[0, 0] * X1**2 + 2 * A[0, 1] * X1 * X2 + A[1, 1] * X2**2)
-                - b[0] * X1 - b[1] * X2)
+        return (
+            0.5 * (A[0, 0] * X1**2 + 2 * A[0, 1] * X1 * X2 + A[1, 1] * X2**2)
+            - b[0] * X1
+            - b[1] * X2
+        )
 
     def _point(self, x):
         return check_array("x", x, ndim=1, n=self.b.size, n_name="the problem's dimension")
 
 
-
 def quadratic_problem(
-    eigenvalues: ArrayLike = (1.0, 10.0), *, angle: float = 0.0, minimiser: ArrayLike | None = None,
+    eigenvalues: ArrayLike = (1.0, 10.0),
+    *,
+    angle: float = 0.0,
+    minimiser: ArrayLike | None = None,
 ) -> Quadratic:
     r"""An ill-conditioned quadratic test problem with prescribed curvatures.
 
@@ -151,22 +156,32 @@ def quadratic_problem(
         R = np.array([[c, -s], [s, c]])
     A = R @ np.diag(lam) @ R.T
     A = (A + A.T) / 2
-    x_star = np.zeros(d) if minimiser is None else check_array(
-        "minimiser", minimiser, ndim=1, n=d, n_name="eigenvalues")
-    return Quadratic(A=A, b=A @ x_star, minimiser=x_star, lipschitz=float(lam.max()),
-                     strong_convexity=float(lam.min()),
-                     condition_number=float(lam.max() / lam.min()))
-
+    x_star = (
+        np.zeros(d)
+        if minimiser is None
+        else check_array("minimiser", minimiser, ndim=1, n=d, n_name="eigenvalues")
+    )
+    return Quadratic(
+        A=A,
+        b=A @ x_star,
+        minimiser=x_star,
+        lipschitz=float(lam.max()),
+        strong_convexity=float(lam.min()),
+        condition_number=float(lam.max() / lam.min()),
+    )
 
 
 def _check_rosenbrock(x, a, b):
     """x: finite reals with a leading axis of length 2; a: finite real; b: finite real > 0."""
     x = check_array("x", x)
     if x.ndim == 0 or x.shape[0] != 2:
-        raise fail("x", "an array with a leading axis of length 2 (x1, x2), possibly followed by "
-                        "grid axes", f"shape {x.shape}", echo=False)
+        raise fail(
+            "x",
+            "an array with a leading axis of length 2 (x1, x2), possibly followed by grid axes",
+            f"shape {x.shape}",
+            echo=False,
+        )
     return x, check_scalar("a", a, float), check_scalar("b", b, float, low=0, closed="neither")
-
 
 
 def rosenbrock(x: ArrayLike, *, a: float = 1.0, b: float = 100.0) -> float | np.ndarray:
@@ -198,7 +213,6 @@ def rosenbrock(x: ArrayLike, *, a: float = 1.0, b: float = 100.0) -> float | np.
     """
     x, a, b = _check_rosenbrock(x, a, b)
     return (a - x[0]) ** 2 + b * (x[1] - x[0] ** 2) ** 2
-
 
 
 def rosenbrock_grad(x: ArrayLike, *, a: float = 1.0, b: float = 100.0) -> np.ndarray:

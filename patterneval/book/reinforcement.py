@@ -52,13 +52,34 @@ class GridWorld(MDP):
         As :class:`~patterneval.reinforcement.MDP`.
     """
 
-    def __init__(self, transitions: ArrayLike, rewards: ArrayLike, gamma: float, *, terminal: ArrayLike,
-                 shape: tuple[int, int], cells: Sequence[tuple[int, int]], walls: Sequence[tuple[int, int]],
-                 start: int, terminal_rewards: dict) -> None:
+    def __init__(
+        self,
+        transitions: ArrayLike,
+        rewards: ArrayLike,
+        gamma: float,
+        *,
+        terminal: ArrayLike,
+        shape: tuple[int, int],
+        cells: Sequence[tuple[int, int]],
+        walls: Sequence[tuple[int, int]],
+        start: int,
+        terminal_rewards: dict,
+    ) -> None:
         names = [f"({r},{c})" for r, c in cells]
-        super().__init__(transitions, rewards, gamma, terminal=terminal, state_names=names,
-                         action_names=list(ACTIONS))
-        self.shape, self.cells, self.walls, self.start = tuple(shape), tuple(cells), tuple(walls), start
+        super().__init__(
+            transitions,
+            rewards,
+            gamma,
+            terminal=terminal,
+            state_names=names,
+            action_names=list(ACTIONS),
+        )
+        self.shape, self.cells, self.walls, self.start = (
+            tuple(shape),
+            tuple(cells),
+            tuple(walls),
+            start,
+        )
         self.terminal_rewards = dict(terminal_rewards)
 
     def to_grid(self, values: ArrayLike) -> np.ndarray:
@@ -80,10 +101,16 @@ class GridWorld(MDP):
         return grid
 
 
-
-def gridworld(shape: tuple[int, int] = (3, 4), *, walls: Sequence[tuple[int, int]] = ((1, 1),),
-              terminals: Mapping[tuple[int, int], float] | None = None, step_reward: float = -0.04, slip: float = 0.2,
-              gamma: float = 0.9, start: tuple[int, int] = (2, 0)) -> GridWorld:
+def gridworld(
+    shape: tuple[int, int] = (3, 4),
+    *,
+    walls: Sequence[tuple[int, int]] = ((1, 1),),
+    terminals: Mapping[tuple[int, int], float] | None = None,
+    step_reward: float = -0.04,
+    slip: float = 0.2,
+    gamma: float = 0.9,
+    start: tuple[int, int] = (2, 0),
+) -> GridWorld:
     r"""The classic gridworld (Russell & Norvig's 4 x 3 world by default).
 
     Actions up, right, down, left move one cell in the intended direction with
@@ -120,9 +147,14 @@ def gridworld(shape: tuple[int, int] = (3, 4), *, walls: Sequence[tuple[int, int
     (11, 4, '(2,0)')
     """
     if isinstance(shape, (str, bytes)) or not hasattr(shape, "__len__") or len(shape) != 2:
-        raise fail("shape", "a pair (rows, columns)", shape,
-                   error=TypeError if isinstance(shape, (str, bytes)) or not hasattr(shape, "__len__")
-                   else ValueError)
+        raise fail(
+            "shape",
+            "a pair (rows, columns)",
+            shape,
+            error=TypeError
+            if isinstance(shape, (str, bytes)) or not hasattr(shape, "__len__")
+            else ValueError,
+        )
     rows = check_scalar("shape[0]", shape[0], int, low=1)
     cols = check_scalar("shape[1]", shape[1], int, low=1)
     shape = (rows, cols)
@@ -132,8 +164,10 @@ def gridworld(shape: tuple[int, int] = (3, 4), *, walls: Sequence[tuple[int, int
     if not isinstance(terminals, dict):
         raise fail("terminals", "a dict {(row, column): reward}", terminals, error=TypeError)
     term_cells = check_grid_cells("terminals", list(terminals), shape)
-    term_reward = {cell: check_scalar(f"terminals[{cell}]", v, float)
-                   for cell, v in zip(term_cells, terminals.values())}
+    term_reward = {
+        cell: check_scalar(f"terminals[{cell}]", v, float)
+        for cell, v in zip(term_cells, terminals.values())
+    }
     if set(walls) & set(term_cells):
         raise fail("walls", "cells that are not terminals", sorted(set(walls) & set(term_cells)))
     step_reward = check_scalar("step_reward", step_reward, float)
@@ -149,16 +183,28 @@ def gridworld(shape: tuple[int, int] = (3, 4), *, walls: Sequence[tuple[int, int
     R = np.zeros((S, A, S))
     for s, (r, c) in enumerate(cells):
         for a, (dr, dc) in enumerate(moves):
-            for (mr, mc), p in (((dr, dc), 1.0 - slip), ((dc, dr), slip / 2), ((-dc, -dr), slip / 2)):
+            for (mr, mc), p in (
+                ((dr, dc), 1.0 - slip),
+                ((dc, dr), slip / 2),
+                ((-dc, -dr), slip / 2),
+            ):
                 target = (r + mr, c + mc)
                 t = index.get(target, s)  # off the grid or into a wall: stay
                 P[s, a, t] += p
         for t, cell in enumerate(cells):
             R[s, :, t] = term_reward.get(cell, step_reward)
     terminal = np.array([cell in term_reward for cell in cells])
-    return GridWorld(P, R, gamma, terminal=terminal, shape=shape, cells=cells, walls=walls,
-                     start=index[start_cell], terminal_rewards=term_reward)
-
+    return GridWorld(
+        P,
+        R,
+        gamma,
+        terminal=terminal,
+        shape=shape,
+        cells=cells,
+        walls=walls,
+        start=index[start_cell],
+        terminal_rewards=term_reward,
+    )
 
 
 def check_grid_cells(name: str, cells, shape) -> list:

@@ -21,7 +21,13 @@ from .._results import Result
 from .._validation import check_array, check_choice, check_rng, check_scalar, fail
 from ..compare.roc import TRANSFORMS, _collapsed, _components, _interval
 
-__all__ = ["DeLongCoverage", "binormal_roc", "binormal_scores", "delong_rows", "simulate_delong_coverage"]
+__all__ = [
+    "DeLongCoverage",
+    "binormal_roc",
+    "binormal_scores",
+    "delong_rows",
+    "simulate_delong_coverage",
+]
 
 #: Largest number of score entries ranked at once by the vectorised simulation.
 _CHUNK_ENTRIES = 2_000_000
@@ -64,8 +70,15 @@ def binormal_roc(fpr: ArrayLike, auc: float, *, sigma: float = 1.0) -> np.ndarra
 
 
 @keywords
-def binormal_scores(auc: float, n_positive: int, n_negative: int, *, sigma: float = 1.0, n_datasets: int | None = None,
-                    rng: int | np.random.Generator | None = None) -> tuple[np.ndarray, np.ndarray]:
+def binormal_scores(
+    auc: float,
+    n_positive: int,
+    n_negative: int,
+    *,
+    sigma: float = 1.0,
+    n_datasets: int | None = None,
+    rng: int | np.random.Generator | None = None,
+) -> tuple[np.ndarray, np.ndarray]:
     r"""Scores drawn from the binormal model with area ``auc``.
 
     Negatives :math:`N(0, 1)`, positives :math:`N(\mu, \sigma^2)` with
@@ -174,10 +187,16 @@ def delong_rows(pos: ArrayLike, neg: ArrayLike) -> tuple[np.ndarray, np.ndarray]
     neg = check_array("neg", neg, shape_hint="(R, n)")
     for name, arr in (("pos", pos), ("neg", neg)):
         if arr.ndim == 0 or arr.shape[-1] < 2:
-            raise fail(name, "an array of scores with at least 2 columns (a standard error needs two)",
-                       f"shape {arr.shape}", echo=False)
+            raise fail(
+                name,
+                "an array of scores with at least 2 columns (a standard error needs two)",
+                f"shape {arr.shape}",
+                echo=False,
+            )
     if pos.shape[:-1] != neg.shape[:-1]:
-        raise fail("neg", f"one row per row of pos {pos.shape[:-1]}", f"shape {neg.shape}", echo=False)
+        raise fail(
+            "neg", f"one row per row of pos {pos.shape[:-1]}", f"shape {neg.shape}", echo=False
+        )
     m, n = pos.shape[-1], neg.shape[-1]
     auc, v10, v01 = _components(pos, neg)
     var = np.var(v10, axis=-1, ddof=1) / m + np.var(v01, axis=-1, ddof=1) / n
@@ -186,9 +205,17 @@ def delong_rows(pos: ArrayLike, neg: ArrayLike) -> tuple[np.ndarray, np.ndarray]
 
 
 @keywords
-def simulate_delong_coverage(auc: float, n_positive: int, n_negative: int, *, sigma: float = 1.0,
-                             confidence_level: float = 0.95, transform: Literal["logit", "clip"] = "logit",
-                             n_datasets: int = 2000, rng: int | np.random.Generator | None = None) -> DeLongCoverage:
+def simulate_delong_coverage(
+    auc: float,
+    n_positive: int,
+    n_negative: int,
+    *,
+    sigma: float = 1.0,
+    confidence_level: float = 0.95,
+    transform: Literal["logit", "clip"] = "logit",
+    n_datasets: int = 2000,
+    rng: int | np.random.Generator | None = None,
+) -> DeLongCoverage:
     r"""How often DeLong's interval contains the true AUC under the binormal model.
 
     Draws ``n_datasets`` data sets of m positives and n negatives from
@@ -227,7 +254,9 @@ def simulate_delong_coverage(auc: float, n_positive: int, n_negative: int, *, si
     theta = check_scalar("auc", auc, float, low=0, high=1, closed="neither")
     m = check_scalar("n_positive", n_positive, int, low=2)
     n = check_scalar("n_negative", n_negative, int, low=2)
-    level = check_scalar("confidence_level", confidence_level, float, low=0, high=1, closed="neither")
+    level = check_scalar(
+        "confidence_level", confidence_level, float, low=0, high=1, closed="neither"
+    )
     transform = check_choice("transform", transform, TRANSFORMS)
     R = check_scalar("n_datasets", n_datasets, int, low=2)
     sigma = check_scalar("sigma", sigma, float, low=0, closed="neither")
@@ -246,9 +275,20 @@ def simulate_delong_coverage(auc: float, n_positive: int, n_negative: int, *, si
     low, high = _interval(aucs, ses, z, transform)
     hit = (low <= theta) & (theta <= high)
     c = float(hit.mean())
-    return DeLongCoverage(coverage=c, std_error=float(np.sqrt(c * (1 - c) / R)),
-                          degenerate=float(np.mean(ses == 0.0)), below=float(np.mean(high < theta)), above=float(np.mean(low > theta)),
-                          mean_width=float(np.mean(high - low)), mean_auc=float(aucs.mean()),
-                          sd_auc=float(aucs.std(ddof=1)),
-                          mean_std_error=float(ses.mean()), auc=theta, n_positive=m, n_negative=n,
-                          n_datasets=R, confidence_level=level, transform=transform)
+    return DeLongCoverage(
+        coverage=c,
+        std_error=float(np.sqrt(c * (1 - c) / R)),
+        degenerate=float(np.mean(ses == 0.0)),
+        below=float(np.mean(high < theta)),
+        above=float(np.mean(low > theta)),
+        mean_width=float(np.mean(high - low)),
+        mean_auc=float(aucs.mean()),
+        sd_auc=float(aucs.std(ddof=1)),
+        mean_std_error=float(ses.mean()),
+        auc=theta,
+        n_positive=m,
+        n_negative=n,
+        n_datasets=R,
+        confidence_level=level,
+        transform=transform,
+    )

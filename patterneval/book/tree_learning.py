@@ -38,7 +38,6 @@ class TreeDataset(Result):
     target_name: str
 
 
-
 def play_tennis() -> TreeDataset:
     """Mitchell's (1997, table 3.2) PlayTennis data: 14 days, four categorical
     attributes (Outlook, Temperature, Humidity, Wind), target PlayTennis (9 Yes, 5 No).
@@ -71,7 +70,8 @@ Overcast Hot Normal Weak Yes
 Rain Mild High Strong No"""
     table = np.array([r.split() for r in rows.splitlines()], dtype=object)
     return TreeDataset(
-        X=table[:, :4].copy(), y=table[:, 4].astype(str),
+        X=table[:, :4].copy(),
+        y=table[:, 4].astype(str),
         feature_names=("Outlook", "Temperature", "Humidity", "Wind"),
         target_name="PlayTennis",
     )

@@ -49,13 +49,20 @@ from numpy.typing import ArrayLike
 from scipy import stats
 
 from .._api import keywords
+from .._engine import cv_splits
 from .._results import Result
 from .._validation import check_array, check_path, check_rng, check_scalar, fail
-from .._engine import cv_splits
 from ..compare import two as _two  # the tests' own code, looked up at call time
 
-__all__ = ["TESTS", "RejectionGrid", "TestRejections", "load_rejection_grid", "rejection_grid", "separation_for_error",
-           "simulate_two_classifier_tests"]
+__all__ = [
+    "TESTS",
+    "RejectionGrid",
+    "TestRejections",
+    "load_rejection_grid",
+    "rejection_grid",
+    "separation_for_error",
+    "simulate_two_classifier_tests",
+]
 
 _BLOCK = 100
 
@@ -164,8 +171,10 @@ def _five_by_two_p(d52, scale):
     """p-values ``(t, F)`` of :func:`paired_ttest_5x2cv` and :func:`combined_ftest_5x2cv` for
     differences (R, 5, 2) and the largest score (R,) of each data set; NaN where they raise."""
     undefined = _two._five_by_two_no_spread(d52, scale)
-    return (np.where(undefined, np.nan, _two._ttest_5x2(d52)[1]),
-            np.where(undefined, np.nan, _two._ftest_5x2(d52)[1]))
+    return (
+        np.where(undefined, np.nan, _two._ttest_5x2(d52)[1]),
+        np.where(undefined, np.nan, _two._ftest_5x2(d52)[1]),
+    )
 
 
 def _split_masks(cv, y):
@@ -174,28 +183,47 @@ def _split_masks(cv, y):
     (the study fits on the complement of each test part) and on both classes."""
     pairs = [pair for group in cv_splits(cv, y, stratify=True, rng=None) for pair in group]
     if len(pairs) < 2:
-        raise fail("cv", "at least two (train, test) splits (the resampled t-tests need a spread)",
-                   f"{len(pairs)} split", echo=False)
+        raise fail(
+            "cv",
+            "at least two (train, test) splits (the resampled t-tests need a spread)",
+            f"{len(pairs)} split",
+            echo=False,
+        )
     masks = np.zeros((len(pairs), y.size), dtype=bool)
     for j, (train, test) in enumerate(pairs):
         if train.size + test.size != y.size:
-            raise fail("cv", "splits that train on every sample they do not test (as KFold's and "
-                             "ShuffleSplit's with the default train_size do)",
-                       f"split {j}, which trains on {train.size} and tests on {test.size} of the "
-                       f"{y.size} samples", echo=False)
+            raise fail(
+                "cv",
+                "splits that train on every sample they do not test (as KFold's and "
+                "ShuffleSplit's with the default train_size do)",
+                f"split {j}, which trains on {train.size} and tests on {test.size} of the "
+                f"{y.size} samples",
+                echo=False,
+            )
         if np.unique(y[train]).size < 2:
-            raise fail("cv", "splits whose training parts hold both classes",
-                       f"split {j}, trained on a single class", echo=False,
-                       hint="The labels are half 0 then half 1, in that order: use a stratified "
-                            "or shuffled splitter.")
+            raise fail(
+                "cv",
+                "splits whose training parts hold both classes",
+                f"split {j}, trained on a single class",
+                echo=False,
+                hint="The labels are half 0 then half 1, in that order: use a stratified "
+                "or shuffled splitter.",
+            )
         masks[j, test] = True
     return masks
 
 
 @keywords
-def simulate_two_classifier_tests(*, n_samples: int = 200, error: float = 0.25, effect: float = 0.0,
-                                  n_datasets: int = 1000, cv: int | object = 30, alpha: float = 0.05,
-                                  rng: int | np.random.Generator | None = None) -> TestRejections:
+def simulate_two_classifier_tests(
+    *,
+    n_samples: int = 200,
+    error: float = 0.25,
+    effect: float = 0.0,
+    n_datasets: int = 1000,
+    cv: int | object = 30,
+    alpha: float = 0.05,
+    rng: int | np.random.Generator | None = None,
+) -> TestRejections:
     r"""Rejection rates of six tests of "A and B are equally accurate" (module docstring).
 
     Parameters
@@ -261,22 +289,17 @@ def simulate_two_classifier_tests(*, n_samples: int = 200, error: float = 0.25, 
     error = check_scalar("error", error, float, low=0, high=1, closed="neither")
     effect = check_scalar("effect", effect, float, low=0)
     if error + effect >= 0.5:
-        raise fail("effect", f"below 0.5 - error, so that B is better than chance (error={error:g})", effect)
+        raise fail(
+            "effect",
+            f"below 0.5 - error, so that B is better than chance (error={error:g})",
+            effect,
+        )
     R = check_scalar("n_datasets", n_datasets, int, low=1)
     alpha = check_scalar("alpha", alpha, float, low=0, high=1, closed="neither")
     half = n_samples // 2
     y = np.repeat([0, 1], half)
     n_third = half // 3  # test examples per class in a 2/3-1/3 split
-    if isinstance(cv, numbers.Integral) and not isinstance(cv, bool):
-        cv = S = check_scalar("cv", cv, int, low=2)
-        fixed, drawn = None, S  # S split positions drawn per data set
-        ratio = 2 * n_third / (n_samples - 2 * n_third)
-    else:
-        fixed, drawn = _split_masks(cv, y), 0
-        S = fixed.shape[0]
-        n_test = fixed.sum(axis=1)
-        ratio = float(n_test.mean() / (n_samples - n_test).mean())
-        cv = cv if callable(getattr(cv, "split", None)) else [(np.flatnonzero(~m), np.flatnonzero(m)) for m in fixed]
+    cv, S, fixed, drawn, ratio = _resolve_cv(cv, y, n_third)
     generator = check_rng(rng)
     deltas = np.array([separation_for_error(error), separation_for_error(error + effect)])
     sign = np.where(y == 1, 0.5, -0.5)
@@ -286,33 +309,69 @@ def simulate_two_classifier_tests(*, n_samples: int = 200, error: float = 0.25, 
     pvalues = np.empty((R, len(TESTS)))
     for lo in range(0, R, _BLOCK):  # blocks of data sets bound the memory: (block, 1 + S + 20, n)
         hi = min(R, lo + _BLOCK)
-        ranks = _positions(generator, (hi - lo, 1 + drawn + 1 + 5), half)
-        folds = ranks[:, drawn + 1] % 10
-        halves = ranks[:, drawn + 2:] % 2
-        test = np.concatenate([
-            ranks[:, :drawn + 1] < n_third,                               # hold-out, then S drawn splits
-            *(() if fixed is None else (np.broadcast_to(fixed, (hi - lo,) + fixed.shape),)),  # or cv's
-            folds[:, None, :] == np.arange(10)[None, :, None],            # 10-fold CV
-            (halves[:, :, None, :] != np.arange(2)[None, None, :, None]).reshape(hi - lo, 10, -1),  # 5x2
-        ], axis=1)
-        correct = _correct(X[lo:hi], is1, test)
-        acc = (correct & test).sum(axis=-1) / test.sum(axis=-1)             # (2, block, E)
-        d = acc[0] - acc[1]                                               # (block, E)
-        top = np.maximum(acc[0], acc[1])                                  # the scores' magnitude
-        b = (correct[0, :, 0] & ~correct[1, :, 0] & test[:, 0]).sum(axis=-1)
-        c = (~correct[0, :, 0] & correct[1, :, 0] & test[:, 0]).sum(axis=-1)
-        pvalues[lo:hi, 0] = _two._mcnemar(b, c, None, True)[1]
-        splits, folds, five = slice(1, S + 1), slice(S + 1, S + 11), slice(S + 11, None)
-        pvalues[lo:hi, 2], pvalues[lo:hi, 1] = _resampled_t_p(d[:, splits], top[:, splits].max(axis=1), ratio)
-        pvalues[lo:hi, 3] = _resampled_t_p(d[:, folds], top[:, folds].max(axis=1), 1.0 / 9)[1]
-        pvalues[lo:hi, 4], pvalues[lo:hi, 5] = _five_by_two_p(d[:, five].reshape(hi - lo, 5, 2),
-                                                              top[:, five].max(axis=1))
+        pvalues[lo:hi] = _block_pvalues(generator, X[lo:hi], is1, fixed, drawn, S, ratio, half)
     reject = pvalues <= alpha  # NaN (undefined) is no rejection
     rate = reject.mean(axis=0)
-    return TestRejections(tests=TESTS, rejection_rate=rate, std_error=np.sqrt(rate * (1 - rate) / R),
-                          pvalues=pvalues, undefined=np.isnan(pvalues).sum(axis=0), error=error, effect=effect,
-                          n_samples=n_samples, n_datasets=R, cv=cv, alpha=alpha)
+    return TestRejections(
+        tests=TESTS,
+        rejection_rate=rate,
+        std_error=np.sqrt(rate * (1 - rate) / R),
+        pvalues=pvalues,
+        undefined=np.isnan(pvalues).sum(axis=0),
+        error=error,
+        effect=effect,
+        n_samples=n_samples,
+        n_datasets=R,
+        cv=cv,
+        alpha=alpha,
+    )
 
+
+def _block_pvalues(generator, X, is1, fixed, drawn, S, ratio, half):
+    """The six tests' p-values on one block of data sets X (m, n, 2): the hold-out, the
+    drawn or given splits, 10-fold CV and 5x2 CV, all as masks over the n examples."""
+    m = X.shape[0]
+    n_third = half // 3
+    p = np.empty((m, len(TESTS)))
+    ranks = _positions(generator, (m, 1 + drawn + 1 + 5), half)
+    folds = ranks[:, drawn + 1] % 10
+    halves = ranks[:, drawn + 2 :] % 2
+    test = np.concatenate(
+        [
+            ranks[:, : drawn + 1] < n_third,  # hold-out, then S drawn splits
+            *(() if fixed is None else (np.broadcast_to(fixed, (m,) + fixed.shape),)),  # or cv's
+            folds[:, None, :] == np.arange(10)[None, :, None],  # 10-fold CV
+            (halves[:, :, None, :] != np.arange(2)[None, None, :, None]).reshape(m, 10, -1),  # 5x2
+        ],
+        axis=1,
+    )
+    correct = _correct(X, is1, test)
+    acc = (correct & test).sum(axis=-1) / test.sum(axis=-1)  # (2, block, E)
+    d = acc[0] - acc[1]  # (block, E)
+    top = np.maximum(acc[0], acc[1])  # the scores' magnitude
+    b = (correct[0, :, 0] & ~correct[1, :, 0] & test[:, 0]).sum(axis=-1)
+    c = (~correct[0, :, 0] & correct[1, :, 0] & test[:, 0]).sum(axis=-1)
+    p[:, 0] = _two._mcnemar(b, c, None, True)[1]
+    splits, folds, five = slice(1, S + 1), slice(S + 1, S + 11), slice(S + 11, None)
+    p[:, 2], p[:, 1] = _resampled_t_p(d[:, splits], top[:, splits].max(axis=1), ratio)
+    p[:, 3] = _resampled_t_p(d[:, folds], top[:, folds].max(axis=1), 1.0 / 9)[1]
+    p[:, 4], p[:, 5] = _five_by_two_p(d[:, five].reshape(m, 5, 2), top[:, five].max(axis=1))
+    return p
+
+
+def _resolve_cv(cv, y, n_third):
+    """(cv as stored, number of splits S, fixed split masks or None, splits drawn per data
+    set, n_test / n_train) for the resampled t-tests."""
+    n_samples = y.size
+    if isinstance(cv, numbers.Integral) and not isinstance(cv, bool):
+        cv = S = check_scalar("cv", cv, int, low=2)
+        return cv, S, None, S, 2 * n_third / (n_samples - 2 * n_third)  # S drawn per data set
+    fixed = _split_masks(cv, y)
+    n_test = fixed.sum(axis=1)
+    ratio = float(n_test.mean() / (n_samples - n_test).mean())
+    if not callable(getattr(cv, "split", None)):
+        cv = [(np.flatnonzero(~m), np.flatnonzero(m)) for m in fixed]
+    return cv, fixed.shape[0], fixed, 0, ratio
 
 
 # ----------------------------------------------------------------------------- a stored grid
@@ -368,8 +427,14 @@ class RejectionGrid(Result):
         n_samples = check_scalar("n_samples", n_samples, int, low=30)
         effect = check_scalar("effect", effect, float, low=0)
         return simulate_two_classifier_tests(
-            n_samples=n_samples, error=self.error, effect=effect, n_datasets=self.n_datasets,
-            cv=self.cv, alpha=self.alpha, rng=_cell_seed(self.rng, n_samples, effect))
+            n_samples=n_samples,
+            error=self.error,
+            effect=effect,
+            n_datasets=self.n_datasets,
+            cv=self.cv,
+            alpha=self.alpha,
+            rng=_cell_seed(self.rng, n_samples, effect),
+        )
 
     def replay(self, n_samples: int, effect: float) -> bool:
         """Whether recomputing the cell gives exactly the stored counts; ``n_samples`` and
@@ -378,7 +443,9 @@ class RejectionGrid(Result):
         effect = check_scalar("effect", effect, float)
         i = np.flatnonzero(self.n_samples == n_samples)
         if not i.size:
-            raise fail("n_samples", f"one of the grid's sample sizes {self.n_samples.tolist()}", n_samples)
+            raise fail(
+                "n_samples", f"one of the grid's sample sizes {self.n_samples.tolist()}", n_samples
+            )
         j = np.flatnonzero(np.isclose(self.effects, effect, rtol=0, atol=1e-9))
         if not j.size:
             raise fail("effect", f"one of the grid's effects {self.effects.tolist()}", effect)
@@ -389,12 +456,22 @@ class RejectionGrid(Result):
         """Write the grid as JSON (a grid whose ``cv`` is an int: a splitter has no JSON form)."""
         path = check_path(path)
         if not isinstance(self.cv, int):
-            raise ValueError(f"to_json writes a grid whose cv is an int number of splits; this grid's cv is "
-                             f"{self.cv!r}, which JSON cannot hold. Keep the grid in Python, or run "
-                             f"rejection_grid with an int cv.")
-        data = dict(n_samples=self.n_samples.tolist(), effects=self.effects.tolist(), counts=self.counts.tolist(),
-                    tests=list(self.tests), error=self.error, alpha=self.alpha, n_datasets=self.n_datasets,
-                    cv=self.cv, rng=self.rng)
+            raise ValueError(
+                f"to_json writes a grid whose cv is an int number of splits; this grid's cv is "
+                f"{self.cv!r}, which JSON cannot hold. Keep the grid in Python, or run "
+                f"rejection_grid with an int cv."
+            )
+        data = dict(
+            n_samples=self.n_samples.tolist(),
+            effects=self.effects.tolist(),
+            counts=self.counts.tolist(),
+            tests=list(self.tests),
+            error=self.error,
+            alpha=self.alpha,
+            n_datasets=self.n_datasets,
+            cv=self.cv,
+            rng=self.rng,
+        )
         Path(path).write_text(json.dumps(data) + "\n", encoding="utf-8")
 
 
@@ -405,8 +482,12 @@ def _cell_seed(seed, n_samples, effect):
 @keywords
 def rejection_grid(
     n_samples: Sequence[int] = (40, 60, 100, 150, 200, 300),
-    effects: Sequence[float] = tuple(np.round(np.arange(11) * 0.01, 2)), *, error: float = 0.25,
-    n_datasets: int = 1000, cv: int | object = 30, alpha: float = 0.05,
+    effects: Sequence[float] = tuple(np.round(np.arange(11) * 0.01, 2)),
+    *,
+    error: float = 0.25,
+    n_datasets: int = 1000,
+    cv: int | object = 30,
+    alpha: float = 0.05,
     rng: int | np.random.Generator | None = 1998,
 ) -> RejectionGrid:
     """Run :func:`simulate_two_classifier_tests` over a grid (see :class:`RejectionGrid`).
@@ -450,22 +531,45 @@ def rejection_grid(
     counts = np.empty((ns.size, effs.size, len(TESTS)), dtype=int)
     for i, n in enumerate(ns):
         for j, effect in enumerate(effs):
-            sim = simulate_two_classifier_tests(n_samples=int(n), error=error, effect=float(effect),
-                                                n_datasets=n_datasets, cv=cv, alpha=alpha,
-                                                rng=_cell_seed(seed, n, effect))
+            sim = simulate_two_classifier_tests(
+                n_samples=int(n),
+                error=error,
+                effect=float(effect),
+                n_datasets=n_datasets,
+                cv=cv,
+                alpha=alpha,
+                rng=_cell_seed(seed, n, effect),
+            )
             counts[i, j] = np.rint(sim.rejection_rate * n_datasets).astype(int)
-    return RejectionGrid(n_samples=ns, effects=effs, counts=counts, tests=TESTS, error=float(error),
-                         alpha=float(alpha), n_datasets=n_datasets, cv=sim.cv, rng=seed)
+    return RejectionGrid(
+        n_samples=ns,
+        effects=effs,
+        counts=counts,
+        tests=TESTS,
+        error=float(error),
+        alpha=float(alpha),
+        n_datasets=n_datasets,
+        cv=sim.cv,
+        rng=seed,
+    )
 
 
 def load_rejection_grid(path: str | os.PathLike) -> RejectionGrid:
     """Read a :class:`RejectionGrid` written by :meth:`RejectionGrid.to_json`."""
     data = json.loads(Path(check_path(path)).read_text(encoding="utf-8"))
     try:
-        return RejectionGrid(n_samples=np.array(data["n_samples"], dtype=int), effects=np.array(data["effects"]),
-                             counts=np.array(data["counts"], dtype=int), tests=tuple(data["tests"]),
-                             error=float(data["error"]), alpha=float(data["alpha"]),
-                             n_datasets=int(data["n_datasets"]), cv=int(data["cv"]), rng=int(data["rng"]))
+        return RejectionGrid(
+            n_samples=np.array(data["n_samples"], dtype=int),
+            effects=np.array(data["effects"]),
+            counts=np.array(data["counts"], dtype=int),
+            tests=tuple(data["tests"]),
+            error=float(data["error"]),
+            alpha=float(data["alpha"]),
+            n_datasets=int(data["n_datasets"]),
+            cv=int(data["cv"]),
+            rng=int(data["rng"]),
+        )
     except (KeyError, TypeError, ValueError) as exc:
-        raise fail("path", "a JSON file written by RejectionGrid.to_json", f"{path} ({exc!r})",
-                   echo=False) from None
+        raise fail(
+            "path", "a JSON file written by RejectionGrid.to_json", f"{path} ({exc!r})", echo=False
+        ) from None

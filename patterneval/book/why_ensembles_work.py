@@ -16,7 +16,13 @@ import numpy as np
 from .._api import keywords
 from .._results import Result
 from .._validation import check_choice, check_grid, check_rng, check_scalar
-from ..ensemble.bounds import TIE_RULES, _TIE_WEIGHT, correlated_vote_error, hoeffding_bound, majority_vote_error
+from ..ensemble.bounds import (
+    _TIE_WEIGHT,
+    TIE_RULES,
+    correlated_vote_error,
+    hoeffding_bound,
+    majority_vote_error,
+)
 
 __all__ = ["CorrelatedVoteSimulation", "simulate_correlated_vote"]
 
@@ -72,11 +78,16 @@ class CorrelatedVoteSimulation(Result):
     pair_correlation: float
 
 
-
 @keywords
-def simulate_correlated_vote(error: float, n_voters: int, correlation: float, *, n_datasets: int = 2000,
-                             ties: Literal["coin", "error"] = "coin",
-                             rng: int | np.random.Generator | None = None) -> CorrelatedVoteSimulation:
+def simulate_correlated_vote(
+    error: float,
+    n_voters: int,
+    correlation: float,
+    *,
+    n_datasets: int = 2000,
+    ties: Literal["coin", "error"] = "coin",
+    rng: int | np.random.Generator | None = None,
+) -> CorrelatedVoteSimulation:
     r"""Simulate the shared-cause voters of :func:`~patterneval.ensemble.bounds.correlated_vote_error` and vote.
 
     For each of ``n_datasets`` examples one row of uniforms
@@ -147,7 +158,11 @@ def simulate_correlated_vote(error: float, n_voters: int, correlation: float, *,
     else:
         pair = float("nan")
     return CorrelatedVoteSimulation(
-        error=eps, correlation=rho, n_voters=T, ties=ties, n_datasets=n_datasets,
+        error=eps,
+        correlation=rho,
+        n_voters=T,
+        ties=ties,
+        n_datasets=n_datasets,
         outcomes=outcomes,
         majority_error=outcomes.mean(axis=0),
         std_error=outcomes.std(axis=0, ddof=1) / np.sqrt(n_datasets),
