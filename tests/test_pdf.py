@@ -205,3 +205,43 @@ def test_no_raw_tex_in_the_text():
     assert not dollars, dollars[:5]
     commands = sorted(set(re.findall(r"\\(?:frac|mathrm|hat|sum|alpha|varepsilon|le|ge)\b", raw)))
     assert not commands, commands
+
+
+def _solutions(path: Path) -> int:
+    """How many ``{admonition} Solution N`` dropdowns the chapter's markdown holds."""
+    return sum(
+        len(re.findall(r"^`{3,}\{admonition\} Solution \d+\s*$", "".join(c["source"]), re.M))
+        for c in _notebook(path)["cells"]
+        if c["cell_type"] == "markdown"
+    )
+
+
+def test_solutions_follow_all_questions_of_their_chapter():
+    # the site folds each solution under its question; the PDF collects them in a last
+    # "Solutions" section of the chapter, after the exercises (and the references)
+    text = _text()
+    order = [p for part in _toc_parts() for p in part]
+    starts = []
+    for number, path in enumerate(order, start=1):
+        exercises = list(re.finditer(rf"\b{number}\.\d+ exercises\b", text))
+        assert exercises, (number, path.name, "no Exercises section")
+        starts.append(exercises[-1].start())
+    appendix = re.compile(r"\bappendix a\.? api reference\b").search(text, starts[-1])
+    starts.append(appendix.start() if appendix else len(text))
+    for number, path in enumerate(order, start=1):
+        chapter = text[starts[number - 1] : starts[number]]
+        heading = list(re.finditer(rf"\b{number}\.\d+ solutions\b", chapter))
+        assert heading, (number, path.name, "no Solutions section after the exercises")
+        titles = [m.start() for m in re.finditer(r"\bsolution \d+\b", chapter)]
+        assert titles and min(titles) > heading[-1].start(), (number, path.name)
+        assert len(titles) == _solutions(path), (path.name, len(titles))
+
+
+def _toc_parts() -> list[list[Path]]:
+    """The chapters of each "Part ..." of the table of contents, in the book's order."""
+    toc = yaml.safe_load((ROOT / "_toc.yml").read_text(encoding="utf-8"))
+    return [
+        [ROOT / f"{c['file']}.ipynb" for c in part["chapters"]]
+        for part in toc["parts"]
+        if part["caption"].startswith("Part ")
+    ]

@@ -23,6 +23,11 @@ A table of more than 30 rows becomes a ``longtable``, whose columns Sphinx leave
 (``l``) unless the table gives its widths: the glossary and the notation tables ran off the
 page. For the LaTeX builder such a table gets widths in proportion to its columns' longest
 text (clipped, so one long cell cannot squeeze the others), and its cells wrap.
+
+A chapter's exercise solutions are folded dropdowns on the site, right under the questions;
+in print they would be read with the questions. For the LaTeX builder they move to a
+"Solutions" section at the end of their chapter, each still titled with its exercise's
+number.
 """
 
 from __future__ import annotations
@@ -35,6 +40,7 @@ from base64 import b64decode
 from pathlib import Path
 
 from docutils import nodes
+from sphinx import addnodes
 from sphinx.transforms import SphinxTransform
 from sphinx.transforms.post_transforms import SphinxPostTransform
 from sphinx.util import logging
@@ -176,6 +182,51 @@ class LongTableWidths(SphinxPostTransform):
                 table["classes"].append("colwidths-given")
 
 
+SOLUTION = re.compile(r"Solution \d+$")
+CHAPTER_PREFIX = "book/part"  # the chapters' docnames; the API reference and appendix follow
+
+
+def _is_solution(node: nodes.Node) -> bool:
+    return (
+        isinstance(node, nodes.admonition)
+        and "dropdown" in node["classes"]
+        and isinstance(node.next_node(nodes.title), nodes.title)
+        and bool(SOLUTION.match(node.next_node(nodes.title).astext().strip()))
+    )
+
+
+def move_solutions(chapter: nodes.section, docname: str) -> int:
+    """Move the chapter's solution dropdowns into a "Solutions" section at its end.
+
+    Returns how many moved."""
+    solutions = list(chapter.findall(_is_solution))
+    if not solutions:
+        return 0
+    section = nodes.section("", ids=[f"pdf-solutions-{docname.replace('/', '-')}"])
+    section["docname"] = docname
+    section += nodes.title("Solutions", "Solutions")
+    for solution in solutions:
+        solution.parent.remove(solution)
+        solution["classes"] = [c for c in solution["classes"] if c != "dropdown"]
+        section += solution
+    chapter += section
+    return len(solutions)
+
+
+class SolutionsAtChapterEnd(SphinxPostTransform):
+    """In the PDF, each chapter's solutions follow all its questions, in a last section."""
+
+    builders = ("latex",)
+    default_priority = 800  # after sphinx-jupyterbook-latex made the parts (700)
+
+    def run(self, **kwargs) -> None:
+        for start in list(self.document.findall(addnodes.start_of_file)):
+            docname = start.get("docname", "")
+            chapter = start.next_node(nodes.section)
+            if docname.startswith(CHAPTER_PREFIX) and chapter is not None:
+                move_solutions(chapter, docname)
+
+
 def _class_without_bbm(app) -> None:
     """Make the copied jupyterBook.cls define \\mathbbm instead of loading bbm."""
     if app.builder.format != "latex":
@@ -193,6 +244,7 @@ def setup(app):
     app.add_transform(WidgetFigures)
     app.add_post_transform(LatexAnchors)
     app.add_post_transform(LongTableWidths)
+    app.add_post_transform(SolutionsAtChapterEnd)
     # after sphinx-jupyterbook-latex's builder-inited handler (priority 500) copied the class
     app.connect("builder-inited", _class_without_bbm, priority=900)
     return {"parallel_read_safe": True, "parallel_write_safe": True}
