@@ -245,3 +245,12 @@ def _toc_parts() -> list[list[Path]]:
         for part in toc["parts"]
         if part["caption"].startswith("Part ")
     ]
+
+
+def test_api_reference_and_appendix_are_lettered_appendices():
+    text = _text()
+    chapters = sum(len(part) for part in _toc_parts())
+    assert re.search(r"\bappendix a\.? api reference\b", text)
+    # no chapter number after the last one of Part V
+    assert not re.search(rf"\bchapter {chapters + 1}\b", text)
+    assert not re.search(rf"\b{chapters + 1} api reference\b", text)

@@ -27,7 +27,8 @@ text (clipped, so one long cell cannot squeeze the others), and its cells wrap.
 A chapter's exercise solutions are folded dropdowns on the site, right under the questions;
 in print they would be read with the questions. For the LaTeX builder they move to a
 "Solutions" section at the end of their chapter, each still titled with its exercise's
-number.
+number. The API reference and the appendix are lettered appendices: a ``\\appendix``
+goes before the first part that is not a "Part ..." of chapters.
 """
 
 from __future__ import annotations
@@ -184,6 +185,7 @@ class LongTableWidths(SphinxPostTransform):
 
 SOLUTION = re.compile(r"Solution \d+$")
 CHAPTER_PREFIX = "book/part"  # the chapters' docnames; the API reference and appendix follow
+APPENDIX_CAPTION = "API reference"  # the first part lettered as an appendix
 
 
 def _is_solution(node: nodes.Node) -> bool:
@@ -214,7 +216,8 @@ def move_solutions(chapter: nodes.section, docname: str) -> int:
 
 
 class SolutionsAtChapterEnd(SphinxPostTransform):
-    """In the PDF, each chapter's solutions follow all its questions, in a last section."""
+    """In the PDF, each chapter's solutions follow all its questions, in a last section;
+    the API reference and the appendix become lettered appendices."""
 
     builders = ("latex",)
     default_priority = 800  # after sphinx-jupyterbook-latex made the parts (700)
@@ -225,6 +228,12 @@ class SolutionsAtChapterEnd(SphinxPostTransform):
             chapter = start.next_node(nodes.section)
             if docname.startswith(CHAPTER_PREFIX) and chapter is not None:
                 move_solutions(chapter, docname)
+            if docname == APPENDIX_CAPTION:  # the part's start_of_file, named by its caption
+                wrapper = start.parent
+                wrapper.parent.insert(
+                    wrapper.parent.index(wrapper),
+                    nodes.raw("", "\\appendix\n", format="latex"),
+                )
 
 
 def _class_without_bbm(app) -> None:
