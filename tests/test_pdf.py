@@ -207,6 +207,10 @@ def test_no_raw_tex_in_the_text():
     assert not commands, commands
 
 
+def _raw_text() -> str:
+    return _run("pdftotext", "-enc", "UTF-8", str(PDF), "-")
+
+
 def _solutions(path: Path) -> int:
     """How many ``{admonition} Solution N`` dropdowns the chapter's markdown holds."""
     return sum(
@@ -254,3 +258,15 @@ def test_api_reference_and_appendix_are_lettered_appendices():
     # no chapter number after the last one of Part V
     assert not re.search(rf"\bchapter {chapters + 1}\b", text)
     assert not re.search(rf"\b{chapters + 1} api reference\b", text)
+
+
+def test_part_headings_are_their_captions_and_chapter_numbers_are_digits():
+    raw = _raw_text()
+    # a part's caption already says "Part I: ...": no number printed before it
+    assert not re.search(r"^\s*(Part )?[IVX]+\s*\n\s*Part [IVX]+:", raw, re.M)
+    assert not re.search(r"Part [IVX]+\s+Part [IVX]+:", raw)
+    text = _text()
+    assert "part i: evaluating classifiers" in text
+    assert not re.search(r"\bchapter (one|two|three|four|five|ten)\b", text)
+    title = _title(_toc_parts()[0][2]).lower()
+    assert re.search(rf"\bchapter 3\.? {re.escape(title)}", text), title
