@@ -43,7 +43,7 @@ help:
 	@echo "  make frames          draw the explorers' frames for the static site (make build does this)"
 	@echo "  make build           build the site with warnings as errors (FRAMES=0: without explorer frames)"
 	@echo "  make pdf             the whole book as one PDF, $(PDF) (XeLaTeX; as root it apt-installs the TeX packages)"
-	@echo "                       (the build's output goes to $(PDF_LOG))"
+	@echo "  make pdf PAPER=a4    the same on A4 paper (default: US letter); the build's log: $(PDF_LOG)"
 	@echo "Test:"
 	@echo "  make test            all tests: lint, unit + doctests, benchmarks --quick, the wheel alone, strict nbval, site build, browser"
 	@echo "  make lint            ruff check, ruff format --check and mypy (the configuration is in pyproject.toml)"
@@ -138,7 +138,9 @@ book: build
 # install. On a fresh Debian 12 they are about 250 MB to download, 620 MB installed, about
 # a minute to install.
 PDF := _build/latex/patterneval.pdf
+# `make pdf PAPER=a4` for A4 (tools/sphinx_pdf.py reads PATTERNEVAL_PAPER); US letter by default.
 # The output of jupyter-book and latexmk goes to PDF_LOG; the target prints one line a stage.
+PAPER ?= letter
 PDF_LOG := _build/latex/make-pdf.log
 PDF_DEBS := texlive-xetex texlive-latex-extra texlive-lang-cjk texlive-lang-chinese texlive-fonts-recommended lmodern latexmk fonts-noto-cjk fonts-freefont-otf poppler-utils
 
@@ -158,8 +160,8 @@ pdf: $(INSTALLED)
 	@start=$$(date +%s); log=$(PDF_LOG); mkdir -p $$(dirname $$log); : > $$log; \
 	failed() { echo "pdf: $$1 failed; the last 40 lines of $$log:" >&2; tail -n 40 $$log >&2; \
 	  echo "pdf: the whole log: $$log" >&2; exit 1; }; \
-	echo "pdf: writing the LaTeX sources (log: $$log)"; \
-	PATTERNEVAL_FRAMES=0 $(BIN)/jupyter-book build --all -W -n --keep-going \
+	echo "pdf: writing the LaTeX sources ($(PAPER) paper; log: $$log)"; \
+	PATTERNEVAL_FRAMES=0 PATTERNEVAL_PAPER=$(PAPER) $(BIN)/jupyter-book build --all -W -n --keep-going \
 	  --builder latex . >>$$log 2>&1 || failed "jupyter-book (Sphinx's latex builder)"; \
 	echo "pdf: LaTeX sources written; XeLaTeX (latexmk, several passes)"; \
 	MAKEFLAGS= make -C $(dir $(PDF)) all-pdf >>$$log 2>&1 || failed "XeLaTeX"; \

@@ -24,6 +24,7 @@ from pathlib import Path
 
 import pytest
 import yaml
+from _helpers import load_tool
 
 ROOT = Path(__file__).resolve().parent.parent
 LATEX = ROOT / "_build" / "latex"
@@ -270,3 +271,14 @@ def test_part_headings_are_their_captions_and_chapter_numbers_are_digits():
     assert not re.search(r"\bchapter (one|two|three|four|five|ten)\b", text)
     title = _title(_toc_parts()[0][2]).lower()
     assert re.search(rf"\bchapter 3\.? {re.escape(title)}", text), title
+
+
+@pytest.mark.parametrize(("paper", "size"), [("a4", "a4paper"), ("letter", "letterpaper")])
+def test_paper_environment_variable_sets_the_latex_papersize(monkeypatch, paper, size):
+    config = type("Config", (), {"latex_elements": {"preamble": "x"}})()
+    monkeypatch.setenv("PATTERNEVAL_PAPER", paper)
+    load_tool("sphinx_pdf").paper_size(config)
+    assert config.latex_elements == {"preamble": "x", "papersize": size}
+    monkeypatch.setenv("PATTERNEVAL_PAPER", "a5")
+    with pytest.raises(ValueError, match="PATTERNEVAL_PAPER"):
+        load_tool("sphinx_pdf").paper_size(config)

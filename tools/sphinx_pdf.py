@@ -29,6 +29,9 @@ in print they would be read with the questions. For the LaTeX builder they move 
 "Solutions" section at the end of their chapter, each still titled with its exercise's
 number. The API reference and the appendix are lettered appendices: a ``\\appendix``
 goes before the first part that is not a "Part ..." of chapters.
+
+``make pdf PAPER=a4`` sets the environment variable ``PATTERNEVAL_PAPER=a4``, which becomes
+Sphinx's ``latex_elements['papersize']`` (``a4paper``); the default is US letter.
 """
 
 from __future__ import annotations
@@ -236,6 +239,23 @@ class SolutionsAtChapterEnd(SphinxPostTransform):
                 )
 
 
+PAPERS = {"letter": "letterpaper", "a4": "a4paper"}
+
+
+def paper_size(config) -> None:
+    """Set ``latex_elements['papersize']`` from ``PATTERNEVAL_PAPER`` (letter, a4)."""
+    paper = os.environ.get("PATTERNEVAL_PAPER", "").strip().lower()
+    if not paper:
+        return
+    if paper not in PAPERS:
+        raise ValueError(f"PATTERNEVAL_PAPER={paper!r}: use one of {sorted(PAPERS)}")
+    config.latex_elements = {**config.latex_elements, "papersize": PAPERS[paper]}
+
+
+def _paper_size(app, config) -> None:
+    paper_size(config)
+
+
 def _class_without_bbm(app) -> None:
     """Make the copied jupyterBook.cls define \\mathbbm instead of loading bbm."""
     if app.builder.format != "latex":
@@ -254,6 +274,7 @@ def setup(app):
     app.add_post_transform(LatexAnchors)
     app.add_post_transform(LongTableWidths)
     app.add_post_transform(SolutionsAtChapterEnd)
+    app.connect("config-inited", _paper_size)
     # after sphinx-jupyterbook-latex's builder-inited handler (priority 500) copied the class
     app.connect("builder-inited", _class_without_bbm, priority=900)
     return {"parallel_read_safe": True, "parallel_write_safe": True}
