@@ -74,3 +74,27 @@ def test_a_bare_name_that_is_a_builtin_or_another_librarys_is_not():
     fake.short = {"ZeroDivisionError": [entry], "Zero_Division": [entry]}
     assert fake.bare("ZeroDivisionError") is None  # a Python builtin
     assert fake.bare("Zero_Division") is entry
+
+
+# --------------------------------------------------------------------------- see also
+def test_see_also_lists_the_other_functions_of_the_module_its_docstring_does_not_name():
+    import patterneval.compare.roc as roc
+
+    reg = _registry()
+    names = [e.name for e in reg.siblings("patterneval.roc_auc")]
+    expected = [n for n in roc.__all__ if n != "roc_auc" and reg.short[n][0].kind == "function"]
+    assert [n.rpartition(".")[2] for n in names] == expected  # __all__ order
+    # delong_interval's docstring names roc_auc: it is not repeated
+    assert "roc_auc" in (reg.entries["patterneval.delong_interval"].obj.__doc__ or "")
+    siblings = [e.name for e in reg.siblings("patterneval.delong_interval")]
+    assert "patterneval.roc_auc" not in siblings
+    assert "patterneval.delong_interval" not in siblings
+
+
+def test_see_also_keeps_to_functions_and_at_most_six():
+    reg = _registry()
+    siblings = reg.siblings("patterneval.purity")
+    assert len(siblings) == 6
+    assert all(e.kind == "function" for e in siblings)
+    assert reg.siblings("patterneval.purity", cap=2) == siblings[:2]
+    assert reg.siblings("patterneval.no_such_name") == []

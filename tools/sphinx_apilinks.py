@@ -35,7 +35,11 @@ When the doctrees are resolved:
 * every API entry gets a line "In the book:" listing, in reading order, the chapters
   that name it in their text (``pe.name``, ``patterneval.x.name`` or a bare name as
   above) or call it in their code (``pe.name``, ``patterneval.x.name`` or
-  ``from patterneval.x import name``), collected from the chapters on this build.
+  ``from patterneval.x import name``), collected from the chapters on this build;
+* every API entry of a module listed whole gets a line "See also:" with its siblings: the
+  other functions of that module's ``__all__``, in ``__all__`` order, without those the
+  entry's docstring names already (its numpydoc "See Also" section, if any, stays as
+  written), at most six.
 
 Also here, because it follows from the same registry: numpydoc's type cross-references
 (``numpydoc_xref_aliases``) for every documented name, so ``ErrorEstimate`` in a
@@ -131,6 +135,8 @@ class Registry:
         self.by_id: dict[int, Entry] = {}
         self.modules: dict[str, str] = {}  # module documented on a page -> docname
         self.directives: dict[tuple[str, int], list[Entry]] = {}
+        self.groups: dict[str, list[Entry]] = {}  # module listed whole -> its entries
+        self.group_of: dict[str, str] = {}  # entry name -> the module that listed it
         seen = set()
         for docname, directives in pages:
             for index, args in enumerate(directives):
@@ -143,6 +149,8 @@ class Registry:
                         obj = getattr(importlib.import_module(module), name)
                         if (id(obj), name) in seen:
                             continue  # documented already (first page wins)
+                        if is_module:
+                            self.group_of[_public_path(module, name, obj)] = module
                         seen.add((id(obj), name))  # a constant may be re-exported renamed
                         entry = Entry(_public_path(module, name, obj), obj, docname, _kind(obj))
                         self.entries[entry.name] = entry
@@ -152,6 +160,26 @@ class Registry:
         self.short: dict[str, list[Entry]] = {}
         for entry in self.entries.values():
             self.short.setdefault(entry.name.rpartition(".")[2], []).append(entry)
+            if entry.name in self.group_of:
+                self.groups.setdefault(self.group_of[entry.name], []).append(entry)
+
+    def siblings(self, name: str, cap: int = 6) -> list[Entry]:
+        """The "See also" of entry ``name``: the other functions of the module that listed
+        it, in ``__all__`` order, without those its docstring names; at most ``cap``."""
+        module = self.group_of.get(name)
+        if module is None:
+            return []
+        doc = inspect.getdoc(self.entries[name].obj) or ""
+        found = []
+        for entry in self.groups[module]:
+            short = entry.name.rpartition(".")[2]
+            if (
+                entry.name != name
+                and entry.kind == "function"
+                and not re.search(rf"(?<!\w){re.escape(short)}(?!\w)", doc)
+            ):
+                found.append(entry)
+        return found[:cap]
 
     def lookup(self, dotted: str):
         """(entry, rest) for a dotted name (``pe.`` or ``patterneval.``), or (None, None).
@@ -431,6 +459,7 @@ def _backlinks(app, doctree, fromdocname):
     env = app.env
     reg = registry(app)
     mentions = getattr(env, "patterneval_api_mentions", {})
+    py = env.get_domain("py")
     order = [d for d in toc_order(env, app.config.root_doc) if d in mentions]
     for desc in list(doctree.findall(addnodes.desc)):
         sig = desc.next_node(addnodes.desc_signature)
@@ -457,6 +486,25 @@ def _backlinks(app, doctree, fromdocname):
             para += nodes.Text(".")
         content = desc.next_node(addnodes.desc_content)
         content.insert(0, para)
+        siblings = [(e, py.objects[e.name]) for e in reg.siblings(name) if e.name in py.objects]
+        if siblings:
+            see = nodes.paragraph(classes=["api-see-also"])
+            see += nodes.strong(text="See also: ")
+            for i, (e, target) in enumerate(siblings):
+                if i:
+                    see += nodes.Text(", ")
+                ref = nodes.reference(
+                    "",
+                    "",
+                    internal=True,
+                    refuri=_uri(app, fromdocname, target.docname, target.node_id),
+                    reftitle=e.name,
+                    classes=["apilink"],
+                )
+                ref += nodes.literal(text=e.name.rpartition(".")[2])
+                see += ref
+            see += nodes.Text(".")
+            content.insert(1, see)
 
 
 def _find(dotted: str):
