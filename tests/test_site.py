@@ -637,6 +637,35 @@ def test_offline_search_finds(query, expected_page, site_url, browser):
     )
 
 
+def test_search_ranks_the_chapter_before_class_members_with_a_snippet(site_url, browser):
+    """Searching "AUC" lists the chapter "ROC and AUC with intervals" first (Sphinx's
+    default ranking put the attribute ``ROCResult.auc`` above it), with a snippet of its
+    text; the class member is still found further down."""
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    page = _offline_page(context)
+    try:
+        page.goto(f"{site_url}search.html?q=AUC", wait_until="load")
+        page.wait_for_selector("#search-results li a", timeout=TIMEOUT_MS)
+        page.wait_for_function(
+            "() => document.querySelector('#search-results li:first-child p.context')"
+        )
+        first = page.evaluate(
+            """() => {
+                const li = document.querySelector('#search-results li');
+                return {href: li.querySelector('a').getAttribute('href'),
+                        snippet: li.querySelector('p.context').textContent};
+            }"""
+        )
+        hits = page.eval_on_selector_all(
+            "#search-results li a", "as => as.map(a => a.getAttribute('href'))"
+        )
+    finally:
+        context.close()
+    assert first["href"].split("?")[0].split("#")[0].endswith("book/part5/roc-auc.html"), hits[:5]
+    assert "auc" in first["snippet"].lower(), first
+    assert any(".auc" in h for h in hits), f"no class member auc among the hits: {hits[:20]}"
+
+
 def test_phone_width_chapter_is_readable(site_url, browser):
     """At 390 px (a phone) the chapter needs no sideways scrolling, keeps body text at a
     readable size, and the navigation sidebar gets out of the way."""
@@ -992,3 +1021,41 @@ def test_chapters_link_pe_names_to_the_api_reference():
     back = entry[entry.find('<p class="api-chapters">') :]
     back = back[: back.find("</p>")]
     assert 'href="../part1/cross-validation.html"' in back, back
+
+
+def _literal_links(page_path: str, literal: str) -> list[str]:
+    """The hrefs of the API links around each inline literal ``literal`` of a page's main
+    content ("" for an unlinked one)."""
+    found = []
+    for anchor, code in CODE.findall(_main((SITE / page_path).read_text(encoding="utf-8"))):
+        if re.sub(r"<[^>]+>", "", code) == literal:
+            href = re.search(r'href="([^"]*)"', anchor or "")
+            found.append(href.group(1) if href and "apilink" in anchor else "")
+    return found
+
+
+def test_chapters_link_bare_function_names_but_not_other_libraries_names():
+    """A bare `delong_interval` in the ROC chapter's text links to its API entry
+    (tools/sphinx_apilinks.py); scikit-learn's `KMeans` named bare stays plain code."""
+    if not PAGES:
+        _missing(f"no built site at {SITE} (run `make book` first)")
+    links = _literal_links("book/part5/roc-auc.html", "delong_interval")
+    assert links, "the ROC chapter has no `delong_interval` literal"
+    assert all(h.endswith("api/compare.html#patterneval.delong_interval") for h in links), links
+    kmeans = _literal_links("book/part2/internal-indices.html", "KMeans")
+    assert kmeans and set(kmeans) == {""}, kmeans
+
+
+def test_api_entries_say_see_also_with_their_siblings():
+    """The entry of pe.roc_auc ends its header with "See also:" linking the other
+    functions of patterneval.compare.roc, and none of the entries links itself there."""
+    if not PAGES:
+        _missing(f"no built site at {SITE} (run `make book` first)")
+    html = (SITE / "book" / "api" / "compare.html").read_text(encoding="utf-8")
+    entry = html[html.find('id="patterneval.roc_auc"') :]
+    see = entry[entry.find('<p class="api-see-also">') :]
+    see = see[: see.find("</p>")]
+    assert "See also:" in see, see
+    assert 'href="#patterneval.delong_test"' in see, see
+    assert 'href="#patterneval.roc_auc"' not in see, see
+    assert html.count('<p class="api-see-also">') >= 5

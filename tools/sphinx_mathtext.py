@@ -11,17 +11,20 @@ reaches the site by two other roads, and this extension closes both:
   MathJax;
 * the search page: Sphinx shows section titles from its index and snippets cut from the
   fetched page's text, where math is still TeX source. ``search-math.js`` (tools/static/)
-  goes on search.html and shows both with the math as plain Unicode (``ε̂ ≤ 1/2``).
+  goes on search.html and shows both with the math as plain Unicode (``ε̂ ≤ 1/2``);
+  its ranking is ``search-scorer.js`` (the chapters before the API's class members).
 """
 
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 from docutils import nodes
 from sphinx.transforms.post_transforms import SphinxPostTransform
 
 SEARCH_JS = "search-math.js"
+SCORER_JS = "search-scorer.js"  # the ranking of the search page
 # $...$ with no $ inside, not preceded by a backslash (an escaped dollar is a dollar)
 INLINE_MATH = re.compile(r"(?<!\\)\$([^$\n]+?)(?<!\\)\$")
 
@@ -73,6 +76,14 @@ def _bibliography_needs_mathjax(app, doctree) -> None:
         app.env.get_domain("math").data["has_equations"][app.env.docname] = True
 
 
+def _search_scorer(app, config) -> None:
+    """The search's ranking (tools/static/search-scorer.js), unless the book sets its own:
+    Sphinx reads ``html_search_scorer`` relative to the working directory, so the path is
+    made absolute here."""
+    if not config.html_search_scorer:
+        config.html_search_scorer = str(Path(__file__).resolve().parent / "static" / SCORER_JS)
+
+
 def _search_page_script(app, pagename, templatename, context, doctree) -> None:
     if pagename == "search":
         app.add_js_file(SEARCH_JS)
@@ -81,5 +92,6 @@ def _search_page_script(app, pagename, templatename, context, doctree) -> None:
 def setup(app):
     app.add_post_transform(CitationMath)
     app.connect("doctree-read", _bibliography_needs_mathjax)
+    app.connect("config-inited", _search_scorer)
     app.connect("html-page-context", _search_page_script)
     return {"parallel_read_safe": True, "parallel_write_safe": True}
