@@ -13,6 +13,10 @@
  *   chapter helpers patterneval.book.roc_auc first); they are still listed;
  * - a page of a chapter (book/part*) gains 2 over any other page at an equal match, so
  *   "AUC" gives the chapter before the API page whose section title says AUC too.
+ *
+ * Also here, as it is the search page's: a whole page's snippet is cut from its text
+ * without its title and its printed table of contents ("Contents"), so that it shows
+ * where the page's text uses the word, not the title the result already shows.
  */
 var Scorer = {
   score: function (result) {
@@ -31,3 +35,18 @@ var Scorer = {
   term: 5,
   partialTerm: 2,
 };
+
+if (typeof Search !== "undefined" && Search.makeSearchSummary && !Search.__peSummary) {
+  Search.__peSummary = true;
+  var peMakeSearchSummary = Search.makeSearchSummary;
+  Search.makeSearchSummary = function (htmlText, keywords, anchor) {
+    if (!anchor) {
+      var page = new DOMParser().parseFromString(htmlText, "text/html");
+      page
+        .querySelectorAll('[role="main"] h1, #jb-print-toc, #print-main-content > h1')
+        .forEach(function (el) { el.remove(); });
+      htmlText = page.documentElement.outerHTML;
+    }
+    return peMakeSearchSummary(htmlText, keywords, anchor);
+  };
+}
