@@ -181,6 +181,12 @@ def test_self_check_messages():
         check("test-error", 99, 1.0)
     with pytest.raises(ValueError, match="unknown chapter"):
         check("test-errors", 1, 1.0)
+    with pytest.raises(ValueError, match="unknown chapter"):
+        check(["test-error"], 1, 1.0)
+    with pytest.raises(TypeError, match="number must be an int"):
+        check("test-error", "1", 1.0)
+    with pytest.raises(TypeError, match="number must be an int"):
+        check("test-error", True, 1.0)
 
 
 def test_a_mistake_gets_its_own_hint():

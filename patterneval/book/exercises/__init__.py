@@ -135,7 +135,7 @@ def exercises(chapter: str) -> dict[int, Exercise]:
     ValueError
         If ``chapter`` is not a chapter of the book.
     """
-    if chapter not in CHAPTERS:
+    if not isinstance(chapter, str) or chapter not in CHAPTERS:
         raise ValueError(f"unknown chapter {chapter!r}; the chapters are {sorted(CHAPTERS)}")
     module = importlib.import_module(f"{__name__}.{CHAPTERS[chapter]}")
     found = {ex.number: ex for ex in module.EXERCISES}
@@ -154,6 +154,8 @@ def answer_text(chapter: str, number: int) -> list[str]:
 
 def _exercise(chapter: str, number: int) -> Exercise:
     found = exercises(chapter)
+    if isinstance(number, bool) or not isinstance(number, numbers.Integral):
+        raise TypeError(f"number must be an int, the exercise's number; got {number!r}")
     if number not in found:
         raise ValueError(f"chapter {chapter!r} has no exercise {number}; it has {sorted(found)}")
     return found[number]
