@@ -19,16 +19,23 @@ from sklearn.utils.validation import check_is_fitted
 
 from .._api import keywords
 from .._results import Result
-from .._validation import check_labels, check_rng, check_scalar, check_X_y, fail
+from .._validation import check_array, check_labels, check_rng, check_scalar, check_X_y, fail
 from ..ensemble.boosting import AdaBoost, _positive, _signs, check_known_labels
 
 __all__ = [
     "BoostingRounds",
     "ModeComparison",
     "ResampledError",
+    "RoundsByCV",
     "boosting_rounds",
     "compare_modes",
+    "cv_rounds",
+    "edge_bounds",
+    "first_tied_round",
+    "margin_bounds",
     "resampled_error",
+    "staged_errors",
+    "staged_margins",
 ]
 
 
@@ -369,3 +376,274 @@ def boosting_rounds(
         errors=model.errors_,
         training_errors=model.training_errors_,
     )
+
+
+# ---- evaluating boosting: margins, the training-error bounds, the number of rounds
+
+
+def _fitted(model):
+    if not isinstance(model, AdaBoost):
+        raise fail("model", "a fitted AdaBoost", type(model).__name__, error=TypeError, echo=False)
+    check_is_fitted(model, "alphas_")
+    return model
+
+
+def staged_margins(model: AdaBoost, X: ArrayLike, y: ArrayLike) -> np.ndarray:
+    r"""The normalised margins :math:`y F_t(x) / \sum_{s \le t} \alpha_s` of (X, y) after
+    every round t = 1, ..., T of a fitted AdaBoost.
+
+    A margin lies in [-1, 1]; it is positive when the vote of the first t rounds is right
+    (Schapire et al. 1998). Row T equals ``model.margins(X, y)``.
+
+    Parameters
+    ----------
+    model : fitted AdaBoost
+    X : array_like, shape (n, d)
+    y : array_like, shape (n,)
+        Labels from ``model.classes_``.
+
+    Returns
+    -------
+    ndarray, shape (T, n)
+        Complexity O(T n) plus T predictions of the base learners.
+
+    References
+    ----------
+    Schapire, R. E., Freund, Y., Bartlett, P. & Lee, W. S. (1998). Boosting the margin.
+    *Ann. Statist.* 26(5), 1651-1686. doi:10.1214/aos/1024691352.
+
+    Examples
+    --------
+    >>> from sklearn.datasets import load_breast_cancer
+    >>> from patterneval.book.adaboost import staged_margins
+    >>> from patterneval.ensemble.boosting import AdaBoost
+    >>> X, y = load_breast_cancer(return_X_y=True)
+    >>> model = AdaBoost(n_estimators=5, random_state=0).fit(X, y)
+    >>> M = staged_margins(model, X, y)
+    >>> M.shape, bool(np.allclose(M[-1], model.margins(X, y)))
+    ((5, 569), True)
+    """
+    X_arr, y_pm = _fitted(model)._X_y(X, y)
+    total = np.cumsum(model.alphas_)
+    return np.array(
+        [y_pm * F / total[t] for t, F in enumerate(model._staged_F(X_arr))], dtype=np.float64
+    )
+
+
+def margin_bounds(model: AdaBoost, thetas: ArrayLike) -> np.ndarray:
+    r"""Schapire et al.'s (1998, Theorem 5) bound on the share of training margins at or
+    below :math:`\theta`, after every round:
+
+    .. math::
+
+        \frac1n \#\{i : y_i F_t(x_i) \le \theta \textstyle\sum_{s \le t}\alpha_s\}
+        \;\le\; e^{\theta \sum_{s \le t}\alpha_s} \prod_{s \le t} Z_s
+        \;=\; \prod_{s \le t} 2\sqrt{\epsilon_s^{1-\theta}(1-\epsilon_s)^{1+\theta}} .
+
+    At :math:`\theta = 0` it is ``model.exp_losses_``, the exponential loss, which bounds
+    the training error. The product form holds for rounds with :math:`\epsilon_s > 0`; the
+    left form (used here) holds for every round.
+
+    Parameters
+    ----------
+    model : fitted AdaBoost
+    thetas : array_like of float, shape (k,)
+        Margin levels, each in [-1, 1].
+
+    Returns
+    -------
+    ndarray, shape (k, T)
+        Row j is the bound for ``thetas[j]`` after rounds 1, ..., T.
+
+    References
+    ----------
+    Schapire, Freund, Bartlett & Lee (1998), doi:10.1214/aos/1024691352.
+
+    Examples
+    --------
+    >>> from sklearn.datasets import load_breast_cancer
+    >>> from patterneval.book.adaboost import margin_bounds
+    >>> from patterneval.ensemble.boosting import AdaBoost
+    >>> X, y = load_breast_cancer(return_X_y=True)
+    >>> model = AdaBoost(n_estimators=5, random_state=0).fit(X, y)
+    >>> bool(np.allclose(margin_bounds(model, [0.0])[0], model.exp_losses_))
+    True
+    """
+    _fitted(model)
+    thetas = check_array("thetas", thetas, ndim=1, low=-1, high=1)
+    log_z = np.cumsum(np.log(model.normalizers_))
+    return np.exp(thetas[:, None] * np.cumsum(model.alphas_)[None, :] + log_z[None, :])
+
+
+def edge_bounds(model: AdaBoost) -> np.ndarray:
+    r"""The looser training-error bound :math:`\exp(-2\sum_{s \le t}\gamma_s^2)` after every
+    round, with the edges :math:`\gamma_s = 1/2 - \epsilon_s` (Freund & Schapire 1997).
+
+    It lies above ``model.error_bounds_`` (:math:`\prod_s 2\sqrt{\epsilon_s(1-\epsilon_s)}`)
+    because :math:`\sqrt{1 - 4\gamma^2} \le e^{-2\gamma^2}`.
+
+    Parameters
+    ----------
+    model : fitted AdaBoost
+
+    Returns
+    -------
+    ndarray, shape (T,)
+
+    References
+    ----------
+    Freund & Schapire (1997), doi:10.1006/jcss.1997.1504.
+
+    Examples
+    --------
+    >>> from sklearn.datasets import load_breast_cancer
+    >>> from patterneval.book.adaboost import edge_bounds
+    >>> from patterneval.ensemble.boosting import AdaBoost
+    >>> X, y = load_breast_cancer(return_X_y=True)
+    >>> model = AdaBoost(n_estimators=5, random_state=0).fit(X, y)
+    >>> bool(np.all(model.error_bounds_ <= edge_bounds(model)))
+    True
+    """
+    gamma = 0.5 - _fitted(model).errors_
+    return np.exp(-2.0 * np.cumsum(gamma**2))
+
+
+def staged_errors(model: AdaBoost, X: ArrayLike, y: ArrayLike) -> np.ndarray:
+    """The error rate on (X, y) of the vote of the first t rounds, t = 1, ..., T.
+
+    Parameters
+    ----------
+    model : fitted AdaBoost
+    X : array_like, shape (n, d)
+    y : array_like, shape (n,)
+
+    Returns
+    -------
+    ndarray, shape (T,)
+        On the training set it equals ``model.training_errors_``.
+
+    Examples
+    --------
+    >>> from sklearn.datasets import load_breast_cancer
+    >>> from patterneval.book.adaboost import staged_errors
+    >>> from patterneval.ensemble.boosting import AdaBoost
+    >>> X, y = load_breast_cancer(return_X_y=True)
+    >>> model = AdaBoost(n_estimators=5, random_state=0).fit(X, y)
+    >>> bool(np.array_equal(staged_errors(model, X, y), model.training_errors_))
+    True
+    """
+    y = np.asarray(y)
+    return np.array([np.mean(p != y) for p in _fitted(model).staged_predict(X)])
+
+
+@dataclass(frozen=True, repr=False)
+class RoundsByCV(Result):
+    """Cross-validated error of AdaBoost after every round (see :func:`cv_rounds`).
+
+    Attributes
+    ----------
+    fold_errors : ndarray, shape (n_splits, n_estimators)
+        Validation error of each fold's model after each round (a model that stopped
+        early keeps its last vote).
+    cv_errors : ndarray, shape (n_estimators,)
+        Their mean over the folds (equal-sized folds up to one example).
+    best_round : int
+        The smallest number of rounds with the lowest ``cv_errors`` (from 1).
+    """
+
+    fold_errors: np.ndarray
+    cv_errors: np.ndarray
+    best_round: int
+
+
+@keywords
+def cv_rounds(
+    X: ArrayLike,
+    y: ArrayLike,
+    *,
+    n_estimators: int = 50,
+    n_splits: int = 5,
+    rng: int | None = None,
+) -> RoundsByCV:
+    """Choose AdaBoost's number of rounds by stratified k-fold cross-validation: boost
+    ``n_estimators`` stumps on each training part, record the validation error after every
+    round, average over the folds and take the first minimum. Lower is better.
+
+    Parameters
+    ----------
+    X : array_like, shape (n, d)
+    y : array_like, shape (n,)
+        Two classes.
+    n_estimators : int, default 50
+        Largest number of rounds, >= 1.
+    n_splits : int, default 5
+        Folds, >= 2 (``StratifiedKFold(n_splits, shuffle=True, random_state=rng)``).
+    rng : None or int, optional
+        Seed of the fold split (the boosting of stumps is deterministic).
+
+    Returns
+    -------
+    RoundsByCV
+        ``fold_errors`` (n_splits, n_estimators), ``cv_errors`` (n_estimators,) and
+        ``best_round``. Complexity: n_splits * n_estimators stump fits.
+
+    References
+    ----------
+    Freund & Schapire (1997), doi:10.1006/jcss.1997.1504.
+
+    Examples
+    --------
+    >>> from sklearn.datasets import load_breast_cancer
+    >>> from patterneval.book.adaboost import cv_rounds
+    >>> X, y = load_breast_cancer(return_X_y=True)
+    >>> res = cv_rounds(X, y, n_estimators=4, n_splits=3, rng=0)
+    >>> res.fold_errors.shape, 1 <= res.best_round <= 4
+    ((3, 4), True)
+    """
+    from sklearn.model_selection import StratifiedKFold
+
+    X_arr, y_arr = check_X_y(X, y, min_classes=2)
+    check_labels("y", y_arr, max_classes=2)
+    n_estimators = check_scalar("n_estimators", n_estimators, int, low=1)
+    n_splits = check_scalar("n_splits", n_splits, int, low=2)
+    folds = StratifiedKFold(n_splits, shuffle=True, random_state=rng).split(X_arr, y_arr)
+    errors = []
+    for train, test in folds:
+        model = AdaBoost(n_estimators=n_estimators, random_state=0).fit(X_arr[train], y_arr[train])
+        errors.append(_staged_errors(model, X_arr[test], y_arr[test], n_estimators))
+    fold_errors = np.array(errors)
+    cv_errors = fold_errors.mean(axis=0)
+    return RoundsByCV(
+        fold_errors=fold_errors, cv_errors=cv_errors, best_round=int(np.argmin(cv_errors)) + 1
+    )
+
+
+def first_tied_round(model: AdaBoost) -> int | None:
+    """The first round whose stump had a tied cut on another feature (``ties_``), or None.
+
+    Up to the round before it, any implementation of the same stump rule picks the same
+    splits, so its predictions agree on new data too; from it on, tied cuts that split the
+    training set alike may split new points differently.
+
+    Parameters
+    ----------
+    model : fitted AdaBoost
+        With the book's :class:`~patterneval.ensemble.boosting.DecisionStump`.
+
+    Returns
+    -------
+    int or None
+
+    Examples
+    --------
+    >>> from sklearn.datasets import load_breast_cancer
+    >>> from patterneval.book.adaboost import first_tied_round
+    >>> from patterneval.ensemble.boosting import AdaBoost
+    >>> X, y = load_breast_cancer(return_X_y=True)
+    >>> first_tied_round(AdaBoost(n_estimators=3, random_state=0).fit(X, y)) is None
+    True
+    """
+    for t, stump in enumerate(_fitted(model).estimators_, start=1):
+        if len({f for f, _ in getattr(stump, "ties_", [])}) > 1:
+            return t
+    return None
