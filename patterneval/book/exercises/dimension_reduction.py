@@ -44,7 +44,8 @@ def _two_cultivars_j() -> float:
 
 def _iris_lda_eigenvalues() -> tuple[float, float]:
     X, y = load_iris(return_X_y=True)
-    return tuple(float(v) for v in pe.LDA().fit(X, y).eigenvalues_)
+    values = pe.LDA().fit(X, y).eigenvalues_
+    return float(values[0]), float(values[1])
 
 
 def _three_sources() -> float:
