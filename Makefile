@@ -30,9 +30,31 @@ export PYDEVD_DISABLE_FILE_VALIDATION := 1
 # all against the same committed outputs.
 # `make test-notebooks NBVAL_PROFILES=native NBVAL_PATHS=book/part1` runs one pass on a part.
 NBVAL_PROFILES ?= native avx2 sse
-NBVAL_PATHS ?= book/
+NBVAL_PATHS ?= $(if $(TOC),$(COURSE_NOTEBOOKS),book/)
 
-.PHONY: help install assets frames book build test lint test-unit test-floors bench-quick test-wheel test-notebooks test-site pdf test-pdf test-lab lab execute screenshots constraints clean
+# A course (tools/course.py): a table of contents in _toc.yml's format naming some of the
+# chapters (courses/example.yml). `make book TOC=courses/<name>.yml` builds only those, with
+# the solutions, into $(COURSES)/<name>/html; SOLUTIONS=0 builds the students' site without
+# them into $(COURSES)/<name>-student/html. BOOK_URL=https://... links every page outside the
+# course to the full book's site (plain text without it); STUDENT_REPO=https://github.com/o/r
+# gives a student build launch buttons (the book's own repository holds the solutions).
+# `make frames`, `make build` and `make test-notebooks` take TOC= too. Without TOC nothing changes.
+TOC ?=
+SOLUTIONS ?= 1
+BOOK_URL ?=
+STUDENT_REPO ?=
+COURSES ?= _build/courses
+ifneq ($(strip $(TOC)),)
+COURSE := $(basename $(notdir $(TOC)))
+COURSE_OUT := $(COURSES)/$(COURSE)$(if $(filter 0,$(SOLUTIONS)),-student)
+SITE := $(COURSE_OUT)/html
+# the course's pages: the root and the `file:` entries of its table of contents
+COURSE_DOCS := $(patsubst %.ipynb,%,$(shell sed -n -E 's/^[ -]*(root|file):[ ]*["'\'']?([^"'\'' ]+).*/\2/p' $(TOC)))
+COURSE_NOTEBOOKS := $(foreach d,$(COURSE_DOCS),$(wildcard $(d).ipynb))
+COURSE_CHAPTERS := $(filter book/part%,$(COURSE_NOTEBOOKS))
+endif
+
+.PHONY: help install assets frames book build test lint test-unit test-floors bench-quick test-wheel test-notebooks test-site test-course pdf test-pdf test-lab lab execute screenshots constraints clean
 
 # Every public target (tests/test_makefile.py checks that each .PHONY target but `help` is here).
 help:
@@ -42,6 +64,8 @@ help:
 	@echo "  make assets          install the site's browser assets (npm ci) into _offline/"
 	@echo "  make frames          draw the explorers' frames for the static site (make build does this)"
 	@echo "  make build           build the site with warnings as errors (FRAMES=0: without explorer frames)"
+	@echo "  make book TOC=courses/example.yml   a course: only its chapters, into $(COURSES)/example/html"
+	@echo "                       (SOLUTIONS=0: the students' site without solutions; BOOK_URL=: links to the full book)"
 	@echo "  make pdf             the whole book as one PDF, $(PDF) (XeLaTeX; as root it apt-installs the TeX packages)"
 	@echo "  make pdf PAPER=a4    the same on A4 paper (default: US letter); the build's log: $(PDF_LOG)"
 	@echo "Test:"
@@ -53,6 +77,7 @@ help:
 	@echo "  make test-wheel      build the wheel, install it alone in a fresh venv, run tests/smoke_wheel.py"
 	@echo "  make test-notebooks  strict nbval on every notebook, once per CPU profile (NBVAL_PROFILES, NBVAL_PATHS)"
 	@echo "  make test-site       the browser test of the built site (needs chromium)"
+	@echo "  make test-course     build a four-chapter course strictly, with and without solutions, and check both"
 	@echo "  make test-pdf        check the PDF: pages, embedded CJK fonts, every chapter, Chinese terms, figures"
 	@echo "  make test-lab        a chapter in a real JupyterLab: Run All, citations, a slider move (needs chromium)"
 	@echo "Work on the book:"
@@ -107,21 +132,36 @@ assets: _offline/VERSIONS.json
 # `make build FRAMES=0` builds without them (the sliders then move but the figure stays).
 FRAMES ?= 1
 FRAME_JOBS ?= 2
-FRAMES_DIR := _build/explorer-frames
+# A course's frames: its chapters' only, in $(COURSES)/<name>/explorer-frames (both of its builds use them).
+FRAMES_DIR := $(if $(TOC),$(COURSES)/$(COURSE)/explorer-frames,_build/explorer-frames)
+FRAME_NOTEBOOKS = $(if $(TOC),$(COURSE_CHAPTERS) $(TOC),$(NOTEBOOKS))
 LIBRARY_SOURCES = $(shell find patterneval -name '*.py' -not -path '*/__pycache__/*')
 
-$(FRAMES_DIR)/manifest.json: $(NOTEBOOKS) $(LIBRARY_SOURCES) tools/static_frames.py | $(INSTALLED)
+$(FRAMES_DIR)/manifest.json: $(FRAME_NOTEBOOKS) $(LIBRARY_SOURCES) tools/static_frames.py | $(INSTALLED)
 	@start=$$(date +%s); \
 	rm -rf $(FRAMES_DIR); \
-	$(VENV_PY) tools/static_frames.py --out $(FRAMES_DIR) --jobs $(FRAME_JOBS); \
+	$(VENV_PY) tools/static_frames.py --out $(FRAMES_DIR) --jobs $(FRAME_JOBS) $(COURSE_CHAPTERS); \
 	echo "== frames drawn in $$(( $$(date +%s) - start )) s"
 
 frames: $(FRAMES_DIR)/manifest.json
 
 # Builds from the committed outputs (execute_notebooks: off); --all so that -W sees the
 # warnings of every page, not only of the pages changed since the last build.
+# A course (TOC=...): tools/course.py stages the book's sources for it in $(COURSE_OUT)/src
+# (without solutions when SOLUTIONS=0), the same strict build runs on them, and the site
+# moves to $(COURSE_OUT)/html.
 build: $(INSTALLED) assets $(if $(filter 1,$(FRAMES)),frames)
+ifeq ($(strip $(TOC)),)
 	PATTERNEVAL_FRAMES=$(FRAMES) $(BIN)/jupyter-book build --all -W -n --keep-going .
+else
+	@start=$$(date +%s); \
+	$(VENV_PY) tools/course.py stage $(TOC) $(COURSE_OUT)/src --frames $(FRAMES_DIR) \
+	  $(if $(filter 0,$(SOLUTIONS)),--no-solutions) --book-url '$(BOOK_URL)' --student-repo '$(STUDENT_REPO)'; \
+	PATTERNEVAL_FRAMES=$(FRAMES) $(BIN)/jupyter-book build --all -W -n --keep-going \
+	  --path-output $(COURSE_OUT) $(COURSE_OUT)/src; \
+	rm -rf $(SITE); mv $(COURSE_OUT)/_build/html $(SITE); \
+	echo "== course $(COURSE) ($(if $(filter 0,$(SOLUTIONS)),students: no solutions,instructors: with solutions)) built in $$(( $$(date +%s) - start )) s"
+endif
 
 book: build
 	@echo
@@ -242,6 +282,13 @@ test-wheel: $(INSTALLED)
 test-site: $(INSTALLED)
 	PATTERNEVAL_FRAMES=$(FRAMES) $(VENV_PY) -m pytest -m browser tests/test_site.py
 
+# The course test (tests/test_course_build.py, marked `course`): builds a four-chapter course
+# of its own (without explorer frames) strictly twice, with and without solutions, into a
+# temporary folder, and checks that no page, downloadable notebook or source of the student
+# site holds a solution and that links out of the course are plain text or go to BOOK_URL.
+test-course: $(INSTALLED) assets
+	$(VENV_PY) -m pytest -m course tests/test_course_build.py
+
 # The PDF test (tests/test_pdf.py, marked `pdf`): reads the PDF `make pdf` built.
 test-pdf: $(INSTALLED)
 	$(VENV_PY) -m pytest -m pdf tests/test_pdf.py
@@ -262,6 +309,7 @@ test: $(INSTALLED)
 	$(MAKE) --no-print-directory test-wheel; \
 	$(MAKE) --no-print-directory test-notebooks; \
 	$(MAKE) --no-print-directory build; \
+	$(MAKE) --no-print-directory test-course; \
 	$(MAKE) --no-print-directory test-site; \
 	$(MAKE) --no-print-directory test-lab; \
 	$(MAKE) --no-print-directory pdf; \
