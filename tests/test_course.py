@@ -390,7 +390,9 @@ def test_the_guide_is_last_in_the_appendix_and_its_commands_exist():
     phony = set()
     for line in re.findall(r"^\.PHONY\s*:(.*)$", (ROOT / "Makefile").read_text(), re.M):
         phony.update(line.split())
-    for target in re.findall(r"\bmake ([a-z][\w-]*)", guide):
+    commands = re.findall(r"(?:^|`)make ([a-z][\w-]*)", guide, re.M)
+    assert {"book", "test-notebooks", "test-course", "frames", "execute"} <= set(commands)
+    for target in commands:
         assert target in phony, f"the guide names `make {target}`"
     for path in re.findall(r"`((?:tools|courses|tests|\.github)/[\w./-]+)`", guide):
         assert (ROOT / path).exists(), path
