@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import numpy as np
-from sklearn.datasets import load_iris, load_wine
+from sklearn.datasets import load_iris
 
 import patterneval as pe
 from patterneval.book.tree_learning import play_tennis
@@ -39,8 +39,8 @@ def _iris_depth_two_error() -> float:
     return float(np.mean(tree.predict(X) != y))
 
 
-def _wine_pruning_cv() -> float:
-    X, y = load_wine(return_X_y=True)
+def _iris_pruning_cv() -> float:
+    X, y = load_iris(return_X_y=True)
     path = pe.CART().cost_complexity_pruning_path(X, y)
     errors = [
         pe.cross_val_error(pe.CART(ccp_alpha=a), X, y, cv=5, rng=0).error for a in path.ccp_alphas
@@ -88,7 +88,7 @@ EXERCISES = (
         7,
         "coding",
         2,
-        answer=_wine_pruning_cv,
+        answer=_iris_pruning_cv,
         shown=".4f",
         hint="loop over path.ccp_alphas with pe.cross_val_error(pe.CART(ccp_alpha=a), X, y, "
         "cv=5, rng=0) and take the smallest .error.",
