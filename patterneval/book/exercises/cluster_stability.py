@@ -90,5 +90,13 @@ EXERCISES = (
         atol=5e-4,
         hint="method='subsample' draws half of the points; take the minimum of .stability.",
     ),
-    Exercise(8, "derivation", 3, answer=_distinct_share_bootstrap, shown=".3f", atol=5e-4),
+    Exercise(
+        8,
+        "derivation",
+        3,
+        answer=_distinct_share_bootstrap,
+        shown=".3f",
+        atol=5e-4,
+        hint="find the probability that a given point is missed by all n draws.",
+    ),
 )

@@ -59,7 +59,14 @@ def _max_min_first_centre_iris() -> float:
 
 
 EXERCISES = (
-    Exercise(1, "computation", 1, answer=_threshold_by_hand, shown="d"),
+    Exercise(
+        1,
+        "computation",
+        1,
+        answer=_threshold_by_hand,
+        shown="d",
+        hint="a sample joins its nearest centre if that is within T; a tie goes to the older centre.",
+    ),
     Exercise(
         2,
         "computation",
@@ -103,5 +110,13 @@ EXERCISES = (
         hint="one KMeans(3, init='random', random_state=s) per seed s = 0, ..., 19; "
         "standardise the wine features first.",
     ),
-    Exercise(8, "coding", 3, answer=_max_min_first_centre_iris, shown=".3f", atol=5e-4),
+    Exercise(
+        8,
+        "coding",
+        3,
+        answer=_max_min_first_centre_iris,
+        shown=".3f",
+        atol=5e-4,
+        hint="the raw iris measurements, theta = 0.5; the share of the 150 first rows, not a count.",
+    ),
 )

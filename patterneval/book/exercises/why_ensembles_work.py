@@ -73,8 +73,23 @@ EXERCISES = (
             ),
         ),
     ),
-    Exercise(3, "computation", 2, answer=_voters_for_one_percent, shown="d"),
-    Exercise(4, "computation", 2, answer=_near_the_floor, shown="d"),
+    Exercise(
+        3,
+        "computation",
+        2,
+        answer=_voters_for_one_percent,
+        shown="d",
+        hint="two integers: the smallest T with exp(-T(1-2 eps)^2/2) <= 0.01, then the smallest "
+        "odd T whose exact error is <= 0.01.",
+    ),
+    Exercise(
+        4,
+        "computation",
+        2,
+        answer=_near_the_floor,
+        shown="d",
+        hint="within 1% relative of the floor rho*eps means at most 1.01 times it; odd T only.",
+    ),
     Exercise(5, "derivation", 2),
     Exercise(
         6,
