@@ -22,9 +22,8 @@ def _over_confident_ece() -> tuple[float, float]:
 
 def _calibrated_ece() -> tuple[float, float]:
     f = miscalibrated_forecasts(500, rng=0)
-    return tuple(
-        float(pe.expected_calibration_error(f.y, f.forecast, n_bins=b).statistic) for b in (10, 20)
-    )
+    ten, twenty = (pe.expected_calibration_error(f.y, f.forecast, n_bins=b) for b in (10, 20))
+    return float(ten.statistic), float(twenty.statistic)
 
 
 def _under_confident_brier() -> tuple[float, float]:

@@ -8,6 +8,7 @@ from sklearn.datasets import load_wine
 from sklearn.discriminant_analysis import LinearDiscriminantAnalysis
 from sklearn.model_selection import RepeatedStratifiedKFold
 from sklearn.naive_bayes import GaussianNB
+from threadpoolctl import threadpool_limits
 
 import patterneval as pe
 
@@ -25,8 +26,9 @@ def _mcnemar_one_tail() -> float:
 def _five_by_two_wine() -> tuple[float, float]:
     X, y = load_wine(return_X_y=True)
     lda, nb = LinearDiscriminantAnalysis(), GaussianNB()
-    t = pe.paired_ttest_5x2cv(lda, nb, X, y, rng=1)
-    f = pe.combined_ftest_5x2cv(lda, nb, X, y, rng=1)
+    with threadpool_limits(limits=1):
+        t = pe.paired_ttest_5x2cv(lda, nb, X, y, rng=1)
+        f = pe.combined_ftest_5x2cv(lda, nb, X, y, rng=1)
     return float(t.pvalue), float(f.pvalue)
 
 
@@ -40,7 +42,8 @@ def _wine_scores() -> pe.CVScores:
     X, y = load_wine(return_X_y=True)
     cv = RepeatedStratifiedKFold(n_splits=10, n_repeats=5, random_state=1)
     estimators = {"LDA": LinearDiscriminantAnalysis(), "naive Bayes": GaussianNB()}
-    return pe.cv_scores(estimators, X, y, cv=cv)
+    with threadpool_limits(limits=1):
+        return pe.cv_scores(estimators, X, y, cv=cv)
 
 
 def _corrected_wine() -> tuple[float, float]:
