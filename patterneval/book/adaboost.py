@@ -532,8 +532,9 @@ def staged_errors(model: AdaBoost, X: ArrayLike, y: ArrayLike) -> np.ndarray:
     >>> bool(np.array_equal(staged_errors(model, X, y), model.training_errors_))
     True
     """
-    y = np.asarray(y)
-    return np.array([np.mean(p != y) for p in _fitted(model).staged_predict(X)])
+    X_arr, y_pm = _fitted(model)._X_y(X, y)
+    labels = model.classes_[(y_pm > 0).astype(np.intp)]
+    return np.array([np.mean(p != labels) for p in model.staged_predict(X_arr)])
 
 
 @dataclass(frozen=True, repr=False)
@@ -606,6 +607,8 @@ def cv_rounds(
     check_labels("y", y_arr, max_classes=2)
     n_estimators = check_scalar("n_estimators", n_estimators, int, low=1)
     n_splits = check_scalar("n_splits", n_splits, int, low=2)
+    if rng is not None:
+        rng = check_scalar("rng", rng, int, low=0)
     folds = StratifiedKFold(n_splits, shuffle=True, random_state=rng).split(X_arr, y_arr)
     errors = []
     for train, test in folds:
