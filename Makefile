@@ -205,7 +205,8 @@ pdf: $(INSTALLED)
 	  --builder latex . >>$$log 2>&1 || failed "jupyter-book (Sphinx's latex builder)"; \
 	echo "pdf: LaTeX sources written; XeLaTeX (latexmk, several passes)"; \
 	MAKEFLAGS= make -C $(dir $(PDF)) all-pdf >>$$log 2>&1 || failed "XeLaTeX"; \
-	echo "== $(PDF): $$(pdfinfo $(PDF) | awk '/^Pages/ {print $$2}') pages, $$(du -h $(PDF) | cut -f1), built in $$(( $$(date +%s) - start )) s"
+	echo "== $(PDF): $$(pdfinfo $(PDF) | awk '/^Pages/ {print $$2}') pages, $$(du -h $(PDF) | cut -f1), built in $$(( $$(date +%s) - start )) s"; \
+	if [[ -d $(SITE) ]]; then cp $(PDF) $(SITE)/patterneval.pdf; echo "pdf: copied into $(SITE) (the pages link it from the next make build)"; fi
 
 # --- tests -----------------------------------------------------------------------------
 
@@ -234,7 +235,7 @@ FLOORS_VENV := .venv-floors
 FLOORS_PY := $(FLOORS_VENV)/bin/python
 FLOORS_INSTALLED := $(FLOORS_VENV)/.floors-installed
 FLOORS_TEST_TOOLS := pytest hypothesis statsmodels mlxtend scikit-posthocs autorank baycomp distributed pandas numpydoc
-FLOORS_BOOK_TESTS := test_book test_citations test_launch test_mathtext test_notebook_state test_sphinx_apilinks test_sphinx_pdf test_static_frames
+FLOORS_BOOK_TESTS := test_book test_citations test_course test_course_build test_launch test_mathtext test_notebook_state test_sphinx_apilinks test_sphinx_pdf test_static_frames
 
 $(FLOORS_INSTALLED): pyproject.toml constraints-floors.txt
 	$(MAKE) --no-print-directory VENV=$(FLOORS_VENV) $(FLOORS_PY)
