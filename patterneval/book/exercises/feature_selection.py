@@ -97,4 +97,5 @@ EXERCISES = (
         hint="use all 569 samples, no added noise, and the same StratifiedKFold for both.",
     ),
     Exercise(6, "derivation", 3, answer=_majority_leave_one_out, shown=".3f"),
+    Exercise(7, "interpretation", 3),
 )
