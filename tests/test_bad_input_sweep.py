@@ -88,7 +88,13 @@ from patterneval.book.cv_intervals import (
     two_gaussians,
 )
 from patterneval.book.error_rate import simulate_coverage
-from patterneval.book.external_indices import relabel, relabel_profiles
+from patterneval.book.exercises import answer_text, check, exercises
+from patterneval.book.external_indices import (
+    chance_information,
+    relabel,
+    relabel_profiles,
+    vi_triangle_slack,
+)
 from patterneval.book.feature_selection import leak_grid
 from patterneval.book.internal_indices import blob_data, blob_index_grid
 from patterneval.book.permutation_tests import signal_tests
@@ -286,6 +292,27 @@ GOOD: dict = {
     "v_measure": (pe.v_measure, dict(labels_true=L6_TRUE, labels_pred=L6_PRED, beta=1.0)),
     "random_partition": (pe.cluster.random_partition, dict(n_samples=6, n_clusters=3, rng=0)),
     "relabel": (relabel, dict(labels_true=L6_TRUE, fraction=0.5, rng=0)),
+    "chance_information": (
+        chance_information,
+        dict(n_samples=20, cluster_counts=[2, 3], n_rep=3, rng=0),
+    ),
+    "vi_triangle_slack": (
+        vi_triangle_slack,
+        dict(n_samples=8, max_clusters=3, n_triples=3, rng=0),
+    ),
+    "staged_margins": (adaboost.staged_margins, dict(model=ADA, X=X8, y=Y8_PRED)),
+    "staged_errors": (adaboost.staged_errors, dict(model=ADA, X=X8, y=Y8_PRED)),
+    "margin_bounds": (adaboost.margin_bounds, dict(model=ADA, thetas=[0.0, 0.1])),
+    "edge_bounds": (adaboost.edge_bounds, dict(model=ADA)),
+    "first_tied_round": (adaboost.first_tied_round, dict(model=ADA)),
+    "cv_rounds": (
+        adaboost.cv_rounds,
+        dict(X=X8, y=Y8_PRED, n_estimators=2, n_splits=2, rng=0),
+    ),
+    # the exercises' registry and self-check
+    "exercises": (exercises, dict(chapter="test-error")),
+    "answer_text": (answer_text, dict(chapter="test-error", number=1)),
+    "check": (check, dict(chapter="test-error", number=1, answer=[0.0, 0.0711])),
     "relabel_profiles": (
         relabel_profiles,
         dict(labels_true=L6_TRUE, grid=[0.0, 1.0], cluster_options=(2, 3)),

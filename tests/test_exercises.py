@@ -175,8 +175,10 @@ def test_self_check_accepts_the_answer_and_rejects_another_without_showing_it(ch
 def test_self_check_messages():
     assert check("test-error", 1, None).status == "missing"
     assert "2 numbers" in check("test-error", 1, 0.07).message
-    assert check("test-error", 1, "0.07").status == "wrong"
-    assert check("test-error", 1, (0.0, float("nan"))).status == "wrong"
+    with pytest.raises(TypeError, match="answer must be 2 numbers"):
+        check("test-error", 1, "0.07")
+    with pytest.raises(ValueError, match="answer must be finite"):
+        check("test-error", 1, (0.0, float("nan")))
     with pytest.raises(ValueError, match="no exercise 99"):
         check("test-error", 99, 1.0)
     with pytest.raises(ValueError, match="unknown chapter"):

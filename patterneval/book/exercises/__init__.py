@@ -236,7 +236,10 @@ def check(chapter: str, number: int, answer: Any) -> CheckResult:
     Raises
     ------
     ValueError
-        If the chapter or exercise does not exist, or the exercise has no numeric answer.
+        If the chapter or exercise does not exist, the exercise has no numeric answer, or
+        ``answer`` holds a NaN or an infinity or has more than one dimension.
+    TypeError
+        If ``number`` is not an int or ``answer`` is not numeric (a string, a dict).
     """
     ex = _exercise(chapter, number)
     expected = ex.value()
@@ -244,9 +247,13 @@ def check(chapter: str, number: int, answer: Any) -> CheckResult:
         msg = "no answer yet. Replace None with your answer and run the cell again."
         return CheckResult(chapter, number, "missing", msg)
     values = _as_numbers(answer)
-    if values is None or not np.all(np.isfinite(values)):
-        want = "a number" if expected.size == 1 else f"{expected.size} numbers, in order"
-        return CheckResult(chapter, number, "wrong", f"not yet: the answer is {want}.")
+    want = "a number" if expected.size == 1 else f"{expected.size} numbers, in order"
+    if values is None:
+        raise TypeError(f"answer must be {want} (or None); got {answer!r}")
+    if not np.all(np.isfinite(values)):
+        raise ValueError(f"answer must be finite; got {answer!r}")
+    if np.ndim(answer) > 1:
+        raise ValueError(f"answer must be {want}, not a {np.ndim(answer)}-d array")
     if values.shape != expected.shape:
         want = "one number" if expected.size == 1 else f"{expected.size} numbers, in order"
         return CheckResult(chapter, number, "wrong", f"not yet: give {want}.")
