@@ -16,6 +16,7 @@ from collections.abc import Callable, Sequence
 
 import numpy as np
 from sklearn.base import BaseEstimator, clone
+from sklearn.model_selection import GridSearchCV, KFold, RepeatedStratifiedKFold
 
 from .._api import keywords
 from .._engine import run_tasks, spawn
@@ -36,7 +37,17 @@ from .._validation import (
 from ..resampling.bootstrap import bootstrap_error
 from ..resampling.crossval import cross_val_error, leave_one_out_error
 
-__all__ = ["EstimatorSimulation", "simulate_distinct_share", "simulate_error_estimates"]
+__all__ = [
+    "EstimatorSimulation",
+    "KFoldSimulation",
+    "NestedCVResult",
+    "bootstrap_se",
+    "nested_cv_error",
+    "simulate_distinct_share",
+    "simulate_error_estimates",
+    "simulate_k_fold",
+    "simulate_nested",
+]
 
 
 @keywords
@@ -146,8 +157,27 @@ class EstimatorSimulation(Result):
         """
         return self.estimates[:, self.names.index(check_choice("name", name, self.names))]
 
-    def table(self) -> str:
+    def standard_errors(self) -> tuple[np.ndarray, np.ndarray]:
+        r"""Monte Carlo standard errors of ``std`` and ``rmse``.
+
+        ``std / sqrt(2 (D - 1))`` for the standard deviation (normal theory, ``D`` training
+        sets) and, by the delta method, :math:`\mathrm{se}(\overline{d^2}) / (2\,\mathrm{rmse})`
+        for the RMSE, :math:`d` the estimate's error on each training set.
+        """
+        d = self.estimates - self.true_errors[:, None]
+        n_sets = d.shape[0]
+        std_se = self.std / np.sqrt(2 * (n_sets - 1))
+        rmse_se = (d**2).std(axis=0, ddof=1) / np.sqrt(n_sets) / (2 * self.rmse)
+        return std_se, rmse_se
+
+    def table(self, *, standard_errors: bool = False) -> str:
         """Plain-text table: mean estimate, bias (with MC s.e.), sd and RMSE per estimator.
+
+        Parameters
+        ----------
+        standard_errors : bool, default False
+            Also give the Monte Carlo standard errors of sd and RMSE
+            (:meth:`standard_errors`), each after its entry.
 
         Returns
         -------
@@ -158,14 +188,19 @@ class EstimatorSimulation(Result):
         --------
         See :meth:`column`.
         """
+        extra = f" {'(s.e.)':>8}" if standard_errors else ""
         rows = [
-            f"{'estimator':<10} {'mean':>7} {'bias':>8} {'(s.e.)':>8} {'sd':>7} {'rmse':>7}",
+            f"{'estimator':<10} {'mean':>7} {'bias':>8} {'(s.e.)':>8} {'sd':>7}{extra}"
+            f" {'rmse':>7}{extra}",
             f"{'true':<10} {self.true_errors.mean():>7.4f}",
         ]
+        std_se, rmse_se = self.standard_errors()
         for j, name in enumerate(self.names):
+            sd = f"{self.std[j]:>7.4f}" + (f" {std_se[j]:>8.4f}" if standard_errors else "")
+            rmse = f"{self.rmse[j]:>7.4f}" + (f" {rmse_se[j]:>8.4f}" if standard_errors else "")
             rows.append(
                 f"{name:<10} {self.estimates[:, j].mean():>7.4f} {self.bias[j]:>+8.4f} "
-                f"{self.bias_se[j]:>8.4f} {self.std[j]:>7.4f} {self.rmse[j]:>7.4f}"
+                f"{self.bias_se[j]:>8.4f} {sd} {rmse}"
             )
         return "\n".join(rows)
 
@@ -357,3 +392,320 @@ def check_cv_sequence(cv, *, name: str = "cv") -> tuple:
             echo=False,
         )
     return entries
+
+
+# ---- the theory of K-fold cross-validation: bias against the learning curve, the three
+# covariances of the held-out errors (Bengio and Grandvalet, 2004), repeats, nested CV
+
+
+@dataclasses.dataclass(frozen=True, repr=False)
+class KFoldSimulation(Result):
+    r"""K-fold cross-validation on many training sets of one problem.
+
+    Attributes
+    ----------
+    ks : tuple of int
+        The numbers of folds, one column of ``cv_errors`` and ``targets`` each.
+    n : int
+        Training-set size (a multiple of every ``k``: the folds are equal).
+    cv_errors : ndarray, shape (n_datasets, len(ks))
+        The K-fold CV error of each training set (contiguous folds of the i.i.d. rows).
+    targets : ndarray, shape (n_datasets, len(ks))
+        True error (on ``n_test`` fresh samples) of a rule fitted on a *fresh* training set
+        of size ``n (k - 1) / k``: its mean estimates the learning curve at that size.
+    k_decomposed : int
+        The ``k`` whose held-out errors ``mistakes`` holds.
+    mistakes : ndarray of bool, shape (n_datasets, n)
+        The held-out errors :math:`e_i` of the ``k_decomposed``-fold CV; sample ``i`` is in
+        fold ``i // (n / k_decomposed)``.
+    repeat_errors : ndarray, shape (n_datasets, n_repeats)
+        The errors of ``n_repeats`` independent stratified partitions into ``k_decomposed``
+        folds of each training set.
+    """
+
+    ks: tuple
+    n: int
+    cv_errors: np.ndarray
+    targets: np.ndarray
+    k_decomposed: int
+    mistakes: np.ndarray = dataclasses.field(repr=False)
+    repeat_errors: np.ndarray = dataclasses.field(repr=False)
+
+    def bias(self) -> tuple[np.ndarray, np.ndarray]:
+        r"""Mean of ``cv_error - target`` per ``k``, and its Monte Carlo standard error."""
+        diff = self.cv_errors - self.targets
+        return diff.mean(axis=0), diff.std(axis=0, ddof=1) / np.sqrt(diff.shape[0])
+
+    def components(self, rows: np.ndarray | None = None) -> tuple[float, float, float]:
+        r"""The moments :math:`(\sigma^2, \omega, \gamma)` of the held-out errors.
+
+        :math:`\sigma^2` is the mean variance of one :math:`e_i`, :math:`\omega` the mean
+        covariance of two errors of the same test fold, :math:`\gamma` of two errors of
+        different folds, each from the sample covariance matrix of ``mistakes`` over the
+        training sets (``rows``: a subset of them, for a bootstrap).
+        """
+        e = self.mistakes if rows is None else self.mistakes[rows]
+        cov = np.cov(e.astype(float), rowvar=False)
+        fold = np.arange(self.n) // (self.n // self.k_decomposed)
+        same = fold[:, None] == fold[None, :]
+        diagonal = np.eye(self.n, dtype=bool)
+        return (
+            float(cov[diagonal].mean()),
+            float(cov[same & ~diagonal].mean()),
+            float(cov[~same].mean()),
+        )
+
+    def naive_variances(self) -> np.ndarray:
+        r"""Per training set, :math:`s_K^2 / K`: the fold errors' sample variance over
+        :math:`K`, the estimate that treats the folds as independent."""
+        k = self.k_decomposed
+        folds = self.mistakes.reshape(self.mistakes.shape[0], k, self.n // k).mean(axis=2)
+        return folds.var(axis=1, ddof=1) / k
+
+
+def _one_k_fold_set(estimator, sampler, n, ks, k_decomposed, n_repeats, X_test, y_test, rng):
+    """CV errors, learning-curve targets, held-out errors and repeats on one training set."""
+    X, y = _draw(sampler, rng, n)
+    errors, targets, mistakes = [], [], None
+    for k in ks:
+        pairs = list(KFold(k).split(X))
+        res = cross_val_error(estimator, X, y, cv=pairs)
+        errors.append(res.error)
+        if k == k_decomposed:
+            mistakes = res.mistakes[0]
+        X_fit, y_fit = _draw(sampler, rng, n - n // k)
+        fitted = clone(estimator).fit(X_fit, y_fit)
+        targets.append(float(np.mean(fitted.predict(X_test) != y_test)))
+    splitter = RepeatedStratifiedKFold(
+        n_splits=k_decomposed, n_repeats=n_repeats, random_state=int(rng.integers(2**31))
+    )
+    repeats = cross_val_error(estimator, X, y, cv=splitter).repeat_errors
+    return errors, targets, mistakes, repeats
+
+
+@keywords
+def simulate_k_fold(
+    estimator: BaseEstimator,
+    sampler: Callable,
+    *,
+    n: int,
+    ks: Sequence[int] = (2, 5, 10),
+    k_decomposed: int = 5,
+    n_repeats: int = 3,
+    n_datasets: int = 100,
+    n_test: int = 20_000,
+    rng: int | np.random.Generator | None = None,
+    n_jobs: int | None = None,
+) -> KFoldSimulation:
+    r"""K-fold cross-validation (:func:`~patterneval.cross_val_error`) on ``n_datasets``
+    training sets of size ``n`` drawn by ``sampler``, with what its theory predicts.
+
+    For each training set and each ``k`` in ``ks``: the CV error over contiguous folds (the
+    rows are i.i.d., so any fixed partition is as good as a random one), and the true error
+    of a rule fitted on a fresh training set of size ``n (k - 1) / k`` (the learning curve
+    the CV error estimates); the held-out errors of the ``k_decomposed``-fold run; and
+    ``n_repeats`` independent stratified partitions into ``k_decomposed`` folds.
+
+    Parameters
+    ----------
+    estimator : scikit-learn-compatible classifier
+    sampler : callable
+        ``sampler(rng, size) -> (X, y)``, as in :func:`simulate_error_estimates`.
+    n : int
+        Training-set size; a multiple of every ``k``.
+    ks : sequence of int, default (2, 5, 10)
+    k_decomposed : int, default 5
+        One of ``ks``.
+    n_repeats : int, default 3
+    n_datasets : int, default 100
+    n_test : int, default 20000
+    rng : None, int or numpy.random.Generator
+    n_jobs : None or int
+        Training sets are spread over joblib workers; the result does not depend on it.
+
+    Returns
+    -------
+    KFoldSimulation
+
+    Notes
+    -----
+    Cost per training set: ``sum(ks) + len(ks) + k_decomposed * n_repeats`` fits.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from sklearn.naive_bayes import GaussianNB
+    >>> def sampler(rng, size):
+    ...     y = np.arange(size) % 2
+    ...     return rng.normal(size=(size, 2)) + y[:, None], y
+    >>> sim = simulate_k_fold(GaussianNB(), sampler, n=20, ks=(2, 5), n_datasets=4,
+    ...                       n_test=500, rng=0)
+    >>> sim.cv_errors.shape, sim.mistakes.shape, sim.repeat_errors.shape
+    ((4, 2), (4, 20), (4, 3))
+    """
+    check_estimator("estimator", estimator)
+    check_callable("sampler", sampler)
+    n = check_scalar("n", n, int, low=4)
+    ks = tuple(check_scalar("ks", int(k), int, low=2) for k in ks)
+    if any(n % k for k in ks):
+        raise fail("n", f"a multiple of every k in ks={ks}", str(n), echo=False)
+    if k_decomposed not in ks:
+        raise fail("k_decomposed", f"one of ks={ks}", str(k_decomposed), echo=False)
+    n_repeats = check_scalar("n_repeats", n_repeats, int, low=2)
+    n_datasets = check_scalar("n_datasets", n_datasets, int, low=2)
+    n_test = check_scalar("n_test", n_test, int, low=1)
+    n_jobs = check_n_jobs(n_jobs)
+    test_rng, *children = spawn(check_rng(rng), n_datasets + 1)
+    X_test, y_test = _draw(sampler, test_rng, n_test)
+    tasks = [
+        (estimator, sampler, n, ks, k_decomposed, n_repeats, X_test, y_test, child)
+        for child in children
+    ]
+    results = run_tasks(_one_k_fold_set, tasks, n_jobs=n_jobs)
+    return KFoldSimulation(
+        ks=ks,
+        n=n,
+        cv_errors=np.array([r[0] for r in results]),
+        targets=np.array([r[1] for r in results]),
+        k_decomposed=k_decomposed,
+        mistakes=np.array([r[2] for r in results], dtype=bool),
+        repeat_errors=np.array([r[3] for r in results]),
+    )
+
+
+def bootstrap_se(statistic: Callable, n_rows: int, *, n_resamples: int = 200, rng=0) -> float:
+    """Standard error of ``statistic(rows)`` by resampling the ``n_rows`` training sets of a
+    simulation with replacement (``statistic`` takes an index array)."""
+    gen = check_rng(rng)
+    draws = [statistic(gen.integers(n_rows, size=n_rows)) for _ in range(n_resamples)]
+    return float(np.std(draws, ddof=1))
+
+
+@dataclasses.dataclass(frozen=True, repr=False)
+class NestedCVResult(Result):
+    """Nested cross-validation of a grid search, beside the non-nested (tuned) score.
+
+    Attributes
+    ----------
+    error : float
+        The nested CV error: the outer cross-validation of the whole search (the grid
+        search is rerun on every outer training set). Lower is better.
+    non_nested : float
+        ``1 - best_score_`` of the search run once on all the data: the inner CV error
+        of the parameters it picked, an optimistic estimate of the tuned rule's error.
+    best_params : dict
+        The parameters the search picks on all the data (the final model's).
+    outer : CrossValidationResult
+        The outer cross-validation, with its fold errors.
+    """
+
+    _headline = ("error", "non_nested")
+
+    error: float
+    non_nested: float
+    best_params: dict
+    outer: object = dataclasses.field(repr=False)
+
+
+@keywords
+def nested_cv_error(
+    estimator: BaseEstimator,
+    param_grid: dict | list,
+    X,
+    y,
+    *,
+    cv_outer: int | object = 5,
+    cv_inner: int | object = 5,
+    rng: int | np.random.Generator | None = None,
+    n_jobs: int | None = None,
+) -> NestedCVResult:
+    r"""Nested cross-validation: tune inside (``GridSearchCV`` over ``cv_inner``), assess
+    outside (:func:`~patterneval.cross_val_error` of the whole search over ``cv_outer``).
+
+    The search, accuracy as its score, is refitted on each outer training set, so the outer
+    test fold never steers the choice of parameters; ``non_nested`` is the best inner score
+    of one search on all the data, the optimistic number the nested estimate corrects
+    (Varma and Simon, 2006; Cawley and Talbot, 2010).
+
+    Parameters
+    ----------
+    estimator : scikit-learn classifier
+    param_grid : dict or list of dicts
+        As ``GridSearchCV``'s.
+    X, y : array-like
+    cv_outer : int, splitter or (train, test) pairs, default 5
+        As :func:`~patterneval.cross_val_error`'s ``cv`` (an int draws stratified folds
+        from ``rng``).
+    cv_inner : int or splitter, default 5
+        As ``GridSearchCV``'s ``cv`` (an int: unshuffled stratified folds).
+    rng : None, int or numpy.random.Generator
+    n_jobs : None or int
+        For the outer folds.
+
+    Returns
+    -------
+    NestedCVResult
+
+    Examples
+    --------
+    >>> from sklearn.datasets import load_iris
+    >>> from sklearn.neighbors import KNeighborsClassifier
+    >>> X, y = load_iris(return_X_y=True)
+    >>> res = nested_cv_error(KNeighborsClassifier(), {"n_neighbors": [1, 5, 15]}, X, y,
+    ...                       cv_outer=3, cv_inner=3, rng=0)
+    >>> 0 <= res.non_nested <= 1 and 0 <= res.error <= 1
+    True
+    """
+    check_estimator("estimator", estimator)
+    search = GridSearchCV(estimator, param_grid, cv=cv_inner, scoring="accuracy")
+    outer = cross_val_error(search, X, y, cv=cv_outer, rng=rng, n_jobs=n_jobs)
+    full = clone(search).fit(X, y)
+    return NestedCVResult(
+        error=outer.error,
+        non_nested=1.0 - float(full.best_score_),
+        best_params=dict(full.best_params_),
+        outer=outer,
+    )
+
+
+def _one_nested(estimator, param_grid, sampler, n, cv_outer, cv_inner, rng):
+    X, y = _draw(sampler, rng, n)
+    res = nested_cv_error(
+        estimator, param_grid, X, y, cv_outer=cv_outer, cv_inner=cv_inner, rng=rng
+    )
+    return res.error, res.non_nested
+
+
+@keywords
+def simulate_nested(
+    estimator: BaseEstimator,
+    param_grid: dict | list,
+    sampler: Callable,
+    *,
+    n: int,
+    cv_outer: int = 3,
+    cv_inner: int = 3,
+    n_datasets: int = 40,
+    rng: int | np.random.Generator | None = None,
+    n_jobs: int | None = None,
+) -> np.ndarray:
+    """Nested and non-nested errors (:func:`nested_cv_error`) on ``n_datasets`` training
+    sets of size ``n`` drawn by ``sampler``: an array of shape ``(n_datasets, 2)``, the
+    nested error in column 0, the non-nested one in column 1.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from sklearn.neighbors import KNeighborsClassifier
+    >>> def noise(rng, size):
+    ...     return rng.normal(size=(size, 3)), np.arange(size) % 2
+    >>> simulate_nested(KNeighborsClassifier(), {"n_neighbors": [1, 3]}, noise, n=24,
+    ...                 n_datasets=2, rng=0).shape
+    (2, 2)
+    """
+    check_callable("sampler", sampler)
+    n = check_scalar("n", n, int, low=4)
+    n_datasets = check_scalar("n_datasets", n_datasets, int, low=2)
+    children = spawn(check_rng(rng), n_datasets)
+    tasks = [(estimator, param_grid, sampler, n, cv_outer, cv_inner, c) for c in children]
+    return np.array(run_tasks(_one_nested, tasks, n_jobs=check_n_jobs(n_jobs)))

@@ -20,11 +20,13 @@ def _binomial_se() -> float:
 
 
 def _wilson_loo() -> tuple[float, float]:
-    return tuple(pe.binomial_interval(35, 569, method="wilson"))
+    low, high = pe.binomial_interval(35, 569, method="wilson")
+    return float(low), float(high)
 
 
 def _wald_loo() -> tuple[float, float]:
-    return tuple(pe.binomial_interval(35, 569, method="wald"))
+    low, high = pe.binomial_interval(35, 569, method="wald")
+    return float(low), float(high)
 
 
 def _naive_fold_interval() -> tuple[float, float]:
