@@ -562,3 +562,81 @@ def test_kmeans_grid_needs_at_least_one_init():
     X = np.array([[0.0, 0.0], [0.0, 1.0], [5.0, 5.0], [5.0, 6.0]])
     with pytest.raises(ValueError, match=r'inits must be a non-empty sequence of "random" and'):
         kmeans_grid(X, [2], inits=(), rng=0)
+
+
+# ------------------------------------------------- the chain against its reference copy
+def reference_nn_chain(D, linkage):
+    """The nearest-neighbour chain as it was before the compacted, argmin-based loop of
+    ``alg._nn_chain`` (kept verbatim as the reference: full-size rows, ``row.min()``)."""
+    n = D.shape[0]
+    tol = alg.TIE_RTOL * float(D.max()) if n > 1 else 0.0
+    np.fill_diagonal(D, np.inf)
+    size = np.ones(n)
+    active = np.ones(n, dtype=bool)
+    merges, chain = [], []
+    while len(merges) < n - 1:
+        if not chain:
+            chain.append(int(np.flatnonzero(active)[0]))
+        a = chain[-1]
+        row = D[a]
+        b = int(np.argmax(row <= row.min() + tol))
+        if len(chain) > 1 and row[chain[-2]] <= row[b] + tol:
+            b = chain[-2]
+        if len(chain) > 1 and b == chain[-2]:
+            chain.pop()
+            chain.pop()
+            h = D[a, b]
+            lo, hi = min(a, b), max(a, b)
+            new = alg._lance_williams(linkage, D[lo], D[hi], size[lo], size[hi])
+            new[lo] = np.inf
+            new[hi] = np.inf
+            D[hi, :] = np.inf
+            D[:, hi] = np.inf
+            D[lo, :] = new
+            D[:, lo] = new
+            active[hi] = False
+            size[lo] += size[hi]
+            merges.append((lo, hi, h))
+        else:
+            chain.append(b)
+    return merges
+
+
+def reference_hierarchical_tree(X, linkage):
+    D = alg.squareform(alg.pdist(X))
+    tol = alg.TIE_RTOL * float(D.max()) if len(X) > 1 else 0.0
+    return alg._label_merges(reference_nn_chain(D, linkage), len(X), tol)
+
+
+def tied_data(seed):
+    """Small integer grids (many exactly tied distances), some rescaled by an inexact
+    factor (ties then differ by rounding only), sizes on both sides of the compaction."""
+    rng = np.random.default_rng(seed)
+    n = int(rng.choice([2, 3, 5, 17, 65, 66, 130, 300]))
+    X = rng.integers(0, int(rng.choice([2, 3, 5, 20])), size=(n, int(rng.integers(1, 4))))
+    return X * float(rng.choice([1.0, 0.1, 3.0, 1e-7]))
+
+
+@pytest.mark.parametrize("linkage", ["single", "complete", "average"])
+def test_hierarchical_bit_identical_to_reference_chain_with_ties(linkage):
+    for seed in range(60):
+        X = tied_data(seed)
+        n = len(X)
+        Z = reference_hierarchical_tree(X, linkage)
+        ours = hierarchical(X, linkage=linkage)
+        assert ours.linkage_matrix.tobytes() == Z.tobytes(), seed
+        for k in sorted({1, 2, 3, n // 2, n - 1, n} & set(range(1, n + 1))):
+            np.testing.assert_array_equal(
+                hierarchical(X, linkage=linkage, n_clusters=k).labels, alg._cut(Z, n, n - k)
+            )
+        for t in np.unique(Z[:, 2])[:5]:
+            cut = hierarchical(X, linkage=linkage, distance_threshold=float(t)).labels
+            keep = int(np.searchsorted(Z[:, 2], t, side="right"))
+            np.testing.assert_array_equal(cut, alg._cut(Z, n, keep))
+
+
+@pytest.mark.parametrize("linkage", ["single", "complete", "average"])
+def test_hierarchical_bit_identical_to_reference_chain_random(linkage):
+    X = np.random.default_rng(11).normal(size=(400, 5))
+    Z = reference_hierarchical_tree(X, linkage)
+    assert hierarchical(X, linkage=linkage).linkage_matrix.tobytes() == Z.tobytes()

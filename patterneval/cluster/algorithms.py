@@ -413,43 +413,61 @@ def _lance_williams(linkage, d_ka, d_kb, n_a, n_b):
     return (n_a * d_ka + n_b * d_kb) / (n_a + n_b)
 
 
+def _chain_merge(D, lo, hi, size, linkage):
+    """Merge slot ``hi`` into slot ``lo`` of ``D`` (in place): row and column ``lo`` get the
+    Lance-Williams distances, column ``hi`` becomes inf (row ``hi`` is never read again)."""
+    new = _lance_williams(linkage, D[lo], D[hi], size[lo], size[hi])
+    new[lo] = np.inf
+    new[hi] = np.inf
+    D[:, hi] = np.inf
+    D[lo, :] = new
+    D[:, lo] = new
+    size[lo] += size[hi]
+
+
 def _nn_chain(D, linkage):
     """Nearest-neighbour chain on a full distance matrix (modified in place).
 
     Returns the merges (slot a, slot b, height) in the order found. Valid for linkages
-    that satisfy the reducibility property (single, complete, average)."""
+    that satisfy the reducibility property (single, complete, average).
+
+    Whenever a quarter of the rows of ``D`` belong to merged-away clusters, ``D`` is
+    compacted to the live rows and columns (in slot order, so "the lowest slot" and every
+    distance stay the same): the O(n) row scans then shrink with the number of clusters."""
     n = D.shape[0]
     # distances within tol of each other are tied (every linkage value lies between the
     # smallest and largest pairwise distance, so this is 1e-12 relative to the data's scale)
     tol = TIE_RTOL * float(D.max()) if n > 1 else 0.0
     np.fill_diagonal(D, np.inf)
     size = np.ones(n)
-    active = np.ones(n, dtype=bool)
+    alive = np.ones(n, dtype=bool)
+    slot = np.arange(n)  # the original slot of each row of the (compacted) D
     merges = []
     chain = []
+    n_alive = n
     while len(merges) < n - 1:
+        if 4 * n_alive <= 3 * D.shape[0] and D.shape[0] > 64:
+            keep = np.flatnonzero(alive)
+            chain = [int(c) for c in np.searchsorted(keep, chain)]
+            D = D[np.ix_(keep, keep)]
+            size, slot, alive = size[keep], slot[keep], alive[keep]
         if not chain:
-            chain.append(int(np.flatnonzero(active)[0]))
+            chain.append(int(np.argmax(alive)))
         a = chain[-1]
         row = D[a]
-        b = int(np.argmax(row <= row.min() + tol))  # nearest; ties: the lowest slot
+        b = int(row.argmin())
+        if b:  # nearest; ties: the lowest slot within tol of the minimum
+            b = int(np.argmax(row[: b + 1] <= row[b] + tol))
         if len(chain) > 1 and row[chain[-2]] <= row[b] + tol:  # ties: keep the chain
             b = chain[-2]
         if len(chain) > 1 and b == chain[-2]:
-            chain.pop()
-            chain.pop()
+            del chain[-2:]
             h = D[a, b]
             lo, hi = min(a, b), max(a, b)
-            new = _lance_williams(linkage, D[lo], D[hi], size[lo], size[hi])
-            new[lo] = np.inf
-            new[hi] = np.inf
-            D[hi, :] = np.inf
-            D[:, hi] = np.inf
-            D[lo, :] = new
-            D[:, lo] = new
-            active[hi] = False
-            size[lo] += size[hi]
-            merges.append((lo, hi, h))
+            _chain_merge(D, lo, hi, size, linkage)
+            alive[hi] = False
+            n_alive -= 1
+            merges.append((int(slot[lo]), int(slot[hi]), h))
         else:
             chain.append(b)
     return merges
