@@ -1,10 +1,17 @@
 """Figures and explorer of the chapter "AdaBoost"."""
 
 import numpy as np
-from _helpers import assert_redraws
-from sklearn.datasets import make_classification
+import pytest
+from _helpers import assert_redraws, png
+from sklearn.datasets import make_classification, make_moons
 
-from patterneval.book.adaboost import boosting_rounds, compare_modes
+from patterneval.book.adaboost import (
+    boosting_rounds,
+    compare_modes,
+    edge_bounds,
+    margin_bounds,
+    staged_margins,
+)
 from patterneval.ensemble.boosting import AdaBoost
 from patterneval.plotting import new_figure
 from patterneval.plotting.boosting import (
@@ -54,5 +61,83 @@ def test_static_figures():
 
 def test_explorer_redraws_on_each_move():
     explorer = AdaBoostExplorer(n_samples=40, n_estimators=6, grid_size=20)
-    assert_redraws(explorer, {"round": 6, "mode": "resample"})
-    assert repr(explorer) == "AdaBoostExplorer(round=6, mode='resample')"
+    assert_redraws(explorer, {"round": 6, "mode": "resample", "view": "bounds"})
+    assert repr(explorer) == "AdaBoostExplorer(round=6, mode='resample', view='bounds')"
+
+
+def _small(**kwargs):
+    return AdaBoostExplorer(n_samples=40, n_estimators=8, grid_size=20, **kwargs)
+
+
+def test_the_regions_view_is_the_figure_without_the_view_axes():
+    explorer = _small(round=3)
+    painter = explorer.painter
+    assert [ax for ax in explorer.figure.axes if ax.get_visible()] == [painter.ax]
+    np.testing.assert_array_equal(painter.image.get_array(), explorer.rounds["reweight"].votes[2])
+    first = png(explorer)
+    explorer.controls["view"].value = "margins"
+    assert png(explorer) != first
+    explorer.controls["view"].value = "regions"
+    assert png(explorer) == first
+    # the hidden axes of the other views leave no trace: without them, the same picture
+    painter.ax_margins.remove()
+    painter.ax_bounds.remove()
+    explorer.update()
+    assert png(explorer) == first
+
+
+@pytest.mark.parametrize("rng", [0, np.random.default_rng(7)])
+def test_the_evaluation_comes_from_the_runs_drawn(rng):
+    explorer = _small(rng=rng)
+    for mode, rounds in explorer.rounds.items():
+        ev = explorer.evaluations[mode]
+        np.testing.assert_array_equal(ev["training_errors"], rounds.training_errors)
+        eps = rounds.errors
+        np.testing.assert_allclose(ev["product_bounds"], np.cumprod(2 * np.sqrt(eps * (1 - eps))))
+        np.testing.assert_allclose(ev["edge_bounds"], np.exp(-2 * np.cumsum((0.5 - eps) ** 2)))
+
+
+def test_the_margins_view_shows_the_margins_of_round_t_under_their_bound():
+    explorer = _small(round=5, view="margins")
+    painter = explorer.painter
+    assert [ax for ax in explorer.figure.axes if ax.get_visible()] == [painter.ax_margins]
+    X, y = make_moons(40, noise=0.25, random_state=0)
+    model = AdaBoost(n_estimators=8, random_state=0).fit(X, y)
+    margins = np.sort(staged_margins(model, X, y)[4])
+    np.testing.assert_allclose(painter.margin_cdf.get_xdata()[1:-1], margins)
+    np.testing.assert_allclose(painter.margin_cdf.get_ydata()[1:-1], np.arange(1, 41) / 40)
+    thetas = np.linspace(-1, 1, 201)
+    np.testing.assert_allclose(
+        painter.margin_bound.get_ydata(), np.minimum(margin_bounds(model, thetas)[:, 4], 1)
+    )
+    first = png(explorer)
+    explorer.controls["round"].value = 8
+    assert png(explorer) != first
+    assert "round 8" in painter.ax_margins.get_title()
+
+
+def test_the_bounds_view_marks_round_t_on_the_error_and_its_bounds():
+    explorer = _small(round=2, view="bounds")
+    painter = explorer.painter
+    assert [ax for ax in explorer.figure.axes if ax.get_visible()] == [painter.ax_bounds]
+    X, y = make_moons(40, noise=0.25, random_state=0)
+    model = AdaBoost(n_estimators=8, random_state=0).fit(X, y)
+    product = painter.bound_lines["product_bounds"].get_ydata()
+    np.testing.assert_allclose(product, np.maximum(model.error_bounds_, painter._floor))
+    np.testing.assert_allclose(painter.bound_lines["edge_bounds"].get_ydata(), edge_bounds(model))
+    first = png(explorer)
+    explorer.controls["round"].value = 6
+    assert png(explorer) != first
+    offsets = painter.bound_marks.get_offsets()
+    np.testing.assert_array_equal(offsets[:, 0], [6, 6, 6])
+    np.testing.assert_allclose(offsets[1:, 1], [model.error_bounds_[5], edge_bounds(model)[5]])
+    assert "round 6" in painter.ax_bounds.get_title()
+
+
+def test_painter_views_need_the_evaluation():
+    r = boosting_rounds(X, Y, n_estimators=3, grid_size=10, rng=0)
+    painter = BoostingRoundsPainter(new_figure())
+    with pytest.raises(ValueError, match="view must be one of"):
+        painter.update(rounds=r, round=1, view="weights")
+    with pytest.raises(ValueError, match="needs the run's evaluation"):
+        painter.update(rounds=r, round=1, view="margins")

@@ -195,10 +195,22 @@ def plot_mode_comparison(result: ModeComparison) -> Figure:
 _REGIONS = ListedColormap(["#F6D8C8", "#CFE3F3"])  # light secondary (-1), light primary (+1)
 
 
+#: The views of :class:`BoostingRoundsPainter`: the decision regions of round t, the
+#: cumulative margin distribution after round t with its bound, the training error and its
+#: bounds over the rounds.
+BOOSTING_VIEWS = ("regions", "margins", "bounds")
+
+
 class BoostingRoundsPainter(Painter):
-    """One panel: the decision regions of the vote after round t (background image) and the
-    training points with marker area proportional to D_t, the distribution round t was
-    trained on. ``update(rounds=<BoostingRounds>, round=t)`` only sets artist data.
+    """One panel in one of three views (:data:`BOOSTING_VIEWS`). ``"regions"``: the decision
+    regions of the vote after round t (background image) and the training points with marker
+    area proportional to D_t, the distribution round t was trained on. ``"margins"``: the
+    cumulative distribution of the normalised training margins after round t, under the
+    bound of Schapire et al. (1998). ``"bounds"``: the training error of the vote over the
+    rounds against the bounds prod 2 sqrt(eps(1-eps)) and exp(-2 sum gamma^2), round t
+    marked. Each view has its own axes, built once and hidden while another view shows;
+    ``update(rounds=<BoostingRounds>, round=t, view=..., evaluation=...)`` only sets
+    artist data.
     """
 
     def __init__(self, fig: Figure) -> None:
@@ -218,10 +230,108 @@ class BoostingRoundsPainter(Painter):
             self.points = ax.scatter([], [], s=[], linewidths=0.6, edgecolors="k")
             ax.set(xlabel="x1", ylabel="x2")
             fig.subplots_adjust(left=0.1, right=0.98, top=0.9, bottom=0.14)
+            self._build_evaluation_axes(fig)
         self._data: BoostingRounds | None = None
+        self._evaluation: dict | None = None
 
-    def update(self, *, rounds: BoostingRounds, round: int) -> Figure:
-        """Show the vote after round ``round``.
+    def _build_evaluation_axes(self, fig: Figure) -> None:
+        """The axes of the "margins" and "bounds" views, over the regions' axes, hidden."""
+        box = self.ax.get_position()
+        self.ax_margins = fig.add_axes(box)
+        self.margin_cdf = self.ax_margins.step(
+            [], [], where="post", color=COLORS["primary"], lw=1.6, label="training margins"
+        )[0]
+        self.margin_bound = self.ax_margins.plot(
+            [],
+            [],
+            color=COLORS["tertiary"],
+            lw=1.4,
+            ls="--",
+            label="bound exp(theta sum alpha) prod Z",
+        )[0]
+        self.ax_margins.axvline(0, color=COLORS["truth"], ls=":", lw=1.0)
+        self.ax_margins.set(
+            xlabel="normalised margin theta = y F_t(x) / sum alpha",
+            ylabel="fraction of examples <= theta",
+            xlim=(-1, 1),
+            ylim=(0, 1.02),
+        )
+        self.ax_margins.legend(loc="upper left", fontsize=8)
+        self.ax_bounds = fig.add_axes(box)
+        styles = {
+            "training_errors": ("training error", COLORS["primary"], "-"),
+            "product_bounds": ("bound prod 2 sqrt(eps(1-eps))", COLORS["tertiary"], "--"),
+            "edge_bounds": ("bound exp(-2 sum gamma^2)", COLORS["secondary"], "-."),
+        }
+        self.bound_lines = {
+            key: self.ax_bounds.plot([], [], color=c, ls=ls, lw=1.6, label=label)[0]
+            for key, (label, c, ls) in styles.items()
+        }
+        self.bound_marks = self.ax_bounds.scatter(
+            [1, 1, 1],
+            [1, 1, 1],
+            s=30,
+            color=[COLORS["primary"], COLORS["tertiary"], COLORS["secondary"]],
+            zorder=3,
+        )
+        self.round_line = self.ax_bounds.axvline(1, color=COLORS["muted"], ls=":", lw=1.0)
+        self.ax_bounds.set(xlabel="round t", ylabel="training error / bound", yscale="log")
+        self.ax_bounds.legend(loc="upper right", fontsize=8)
+        self.axes = {"regions": self.ax, "margins": self.ax_margins, "bounds": self.ax_bounds}
+        for ax in (self.ax_margins, self.ax_bounds):
+            ax.set_visible(False)
+
+    def _set_evaluation(self, evaluation: dict) -> None:
+        """Put one run's round-by-round curves on the "bounds" axes (once per run)."""
+        t = np.arange(1, len(evaluation["training_errors"]) + 1)
+        errors = np.asarray(evaluation["training_errors"])
+        lowest = np.min(evaluation["product_bounds"])
+        if np.any(errors > 0):
+            lowest = min(lowest, np.min(errors[errors > 0]))
+        floor = 0.5 * float(lowest)  # zero training errors are drawn at the floor
+        for key, line in self.bound_lines.items():
+            line.set_data(t, np.maximum(evaluation[key], floor))
+        self.ax_bounds.set_xlim(0.5, t[-1] + 0.5)
+        self.ax_bounds.set_ylim(floor / 1.5, 1.2)
+        self._floor = floor
+        self._evaluation = evaluation
+
+    def _show_margins(self, evaluation: dict, t: int, mode: str) -> None:
+        m = np.sort(evaluation["margins"][t - 1])
+        self.margin_cdf.set_data(
+            np.concatenate([[-1.0], m, [1.0]]),
+            np.concatenate([[0.0], np.arange(1, m.size + 1) / m.size, [1.0]]),
+        )
+        bound = np.minimum(evaluation["margin_bounds"][:, t - 1], 1.0)
+        self.margin_bound.set_data(evaluation["thetas"], bound)
+        at_zero = float(np.interp(0.0, evaluation["thetas"], bound))
+        self._status(
+            self.ax_margins,
+            f"{mode}, round {t}: margins <= 0 {np.mean(m <= 0):.3f} (bound {at_zero:.3f}), "
+            f"smallest margin {m[0]:.2f}",
+        )
+
+    def _show_bounds(self, evaluation: dict, t: int, mode: str) -> None:
+        keys = ("training_errors", "product_bounds", "edge_bounds")
+        values = [float(evaluation[k][t - 1]) for k in keys]
+        self.bound_marks.set_offsets(np.column_stack([[t] * 3, np.maximum(values, self._floor)]))
+        self.round_line.set_xdata([t, t])
+        self._status(
+            self.ax_bounds,
+            f"{mode}, round {t}: training error "
+            f"{values[0]:.3f} <= {values[1]:.3f} (product) <= {values[2]:.3f} "
+            "(exp(-2 sum gamma^2))",
+        )
+
+    def update(
+        self,
+        *,
+        rounds: BoostingRounds,
+        round: int,
+        view: str = "regions",
+        evaluation: dict | None = None,
+    ) -> Figure:
+        """Show the vote after round ``round`` in one view.
 
         Parameters
         ----------
@@ -229,12 +339,27 @@ class BoostingRoundsPainter(Painter):
             From :func:`~patterneval.book.adaboost.boosting_rounds`.
         round : int >= 1
             The round t shown (at most the rounds made).
+        view : {"regions", "margins", "bounds"}, default "regions"
+            What is drawn (:data:`BOOSTING_VIEWS`).
+        evaluation : dict, optional
+            Needed by the "margins" and "bounds" views: the same run's ``"margins"`` (T, n)
+            from :func:`~patterneval.book.adaboost.staged_margins`, ``"thetas"`` (k,) and
+            ``"margin_bounds"`` (k, T) from :func:`~patterneval.book.adaboost.margin_bounds`,
+            and over the rounds ``"training_errors"``, ``"product_bounds"`` (the model's
+            ``error_bounds_``) and ``"edge_bounds"``
+            (:func:`~patterneval.book.adaboost.edge_bounds`), each (T,).
 
         Returns
         -------
         matplotlib.figure.Figure
             The painter's figure.
         """
+        if view not in BOOSTING_VIEWS:
+            raise ValueError(f"view must be one of {BOOSTING_VIEWS}; got {view!r}")
+        if view != "regions" and evaluation is None:
+            raise ValueError(f"the {view!r} view needs the run's evaluation")
+        for name, ax in self.axes.items():
+            ax.set_visible(name == view)
         t = int(round)
         if self._data is not rounds:
             gx, gy = rounds.grid_x, rounds.grid_y
@@ -251,6 +376,14 @@ class BoostingRoundsPainter(Painter):
             self.ax.set_ylim(gy[0], gy[-1])
             self._data = rounds
         t = min(max(t, 1), len(rounds.alphas))
+        if view == "margins" and evaluation is not None:
+            self._show_margins(evaluation, t, rounds.mode)
+            return self.fig
+        if view == "bounds" and evaluation is not None:
+            if self._evaluation is not evaluation:
+                self._set_evaluation(evaluation)
+            self._show_bounds(evaluation, t, rounds.mode)
+            return self.fig
         self.image.set_data(rounds.votes[t - 1])
         w = rounds.weights[t - 1]
         self.points.set_sizes(8 + 3000 * w)
