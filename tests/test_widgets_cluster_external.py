@@ -8,7 +8,9 @@ from sklearn import metrics as skm
 from patterneval.book.external_indices import relabel, relabel_profiles
 from patterneval.cluster.external import (
     INDEX_NAMES,
+    adjusted_mutual_info,
     all_indices,
+    expected_mutual_info,
 )
 from patterneval.plotting.cluster_external import plot_chance_drift
 from patterneval.widgets.cluster_external import RelabelExplorer
@@ -53,9 +55,50 @@ def test_explorer_redraws_and_shows_the_values():
     bars = explorer.painter.bars
     i = int(np.argmin(np.abs(explorer.grid - 0.1)))
     assert bars[1].get_width() == explorer.profiles[10]["adjusted_rand_index"][i]
-    assert repr(explorer) == "RelabelExplorer(noise=0.1, n_clusters=10)"
+    assert repr(explorer) == "RelabelExplorer(noise=0.1, n_clusters=10, view='indices')"
     explorer.controls["noise"].value = 0.1 + 0.2  # 0.30000000000000004: the repr rounds it
-    assert repr(explorer) == "RelabelExplorer(noise=0.3, n_clusters=10)"
+    assert repr(explorer) == "RelabelExplorer(noise=0.3, n_clusters=10, view='indices')"
+
+
+@pytest.mark.parametrize("rng", [0, np.random.default_rng(4)])
+def test_the_information_view_scores_the_same_relabelled_copies(rng):
+    explorer = RelabelExplorer(TRUE, cluster_options=(2, 10), rng=rng)
+    for c, profile in explorer.profiles.items():
+        info = explorer.information[c]
+        # the same copies as the indices view: its MI and NMI, bit for bit
+        np.testing.assert_array_equal(info["mutual_info"], profile["mutual_info"])
+        np.testing.assert_array_equal(
+            info["normalized_mutual_info"], profile["normalized_mutual_info"]
+        )
+        assert info["adjusted_mutual_info"][0] == 1.0 and info["vi_over_log_n"][0] == 0.0
+    copy = relabel(TRUE, 1.0, n_clusters=10, rng=5)
+    assert 0 < expected_mutual_info(TRUE, copy) and abs(adjusted_mutual_info(TRUE, copy)) < 0.05
+
+
+def test_the_information_view_draws_and_redraws():
+    explorer = RelabelExplorer(TRUE, cluster_options=(2, 10), noise=1.0, n_clusters=10)
+    first = png(explorer)
+    explorer.controls["view"].value = "information"
+    painter = explorer.painter
+    info = explorer.information[10]
+    assert [b.get_width() for b in painter.bars] == [info[n][-1] for n in info]
+    visible = [ax for ax in explorer.figure.axes if ax.get_visible()]
+    assert visible == [painter.ax_bar, painter.ax_line] and len(explorer.figure.axes) == 4
+    assert painter.ax_bar.get_xlim() == pytest.approx(explorer.information_limits)
+    assert painter.ax_bar.get_yticklabels()[-1].get_text() == "VI / log n"
+    assert np.all((info["vi_over_log_n"] >= 0) & (info["vi_over_log_n"] <= 1))  # VI <= log n
+    shown = png(explorer)
+    assert shown != first
+    explorer.controls["noise"].value = 0.5
+    assert png(explorer) != shown
+    i = int(np.argmin(np.abs(explorer.grid - 0.5)))
+    assert painter.bars[3].get_width() == info["adjusted_mutual_info"][i]
+    # back to the indices view: today's figure, its bars the indices of all_indices
+    explorer.controls["noise"].value = 1.0
+    explorer.controls["view"].value = "indices"
+    assert png(explorer) == first
+    assert painter.bars[1].get_width() == explorer.profiles[10]["adjusted_rand_index"][-1]
+    assert painter.ax_bar.get_xlim() == (-0.6, 1.6)
 
 
 def test_chance_drift_figure():

@@ -26,6 +26,10 @@ SHORT_NAMES = {
     "purity": "purity",
     "mutual_info": "MI (nats)",
     "normalized_mutual_info": "NMI",
+    "expected_mutual_info": "E[MI] (nats)",
+    "adjusted_mutual_info": "AMI",
+    "variation_of_information": "VI (nats)",
+    "vi_over_log_n": "VI / log n",
     "clustering_accuracy": "ACC",
     "minkowski_score": "Minkowski",
 }
@@ -78,17 +82,39 @@ class IndexProfilePainter(Painter):
     """Left: every index (bars) for one noise level; right: each index against the noise
     level in its bar's colour, the current level marked. ``update(profile=..., noise=...)`` takes a dict
     ``name -> array over the noise grid`` and the grid position; artists are built once
-    per set of names and only their data change afterwards.
+    per set of names and only their data change afterwards. Each set of names keeps its
+    own pair of axes, hidden while another set shows (the explorer's views: all the indices,
+    or the information-based ones with their own value range).
     """
 
     def __init__(self, fig: Figure) -> None:
         super().__init__(fig)
         self.names = None
+        self._layouts: dict = {}
+        self._limits: tuple[float, float] | None = None
+
+    _LAYOUT = ("ax_bar", "ax_line", "bars", "lines", "marker", "title")
+
+    def _show(self, names, grid):
+        """Make the artists of ``names`` the current ones (built on first use), the others
+        hidden."""
+        if names not in self._layouts:
+            self._build(names, grid)
+            self._layouts[names] = {a: getattr(self, a) for a in self._LAYOUT}
+        for key, layout in self._layouts.items():
+            for ax in (layout["ax_bar"], layout["ax_line"]):
+                ax.set_visible(key == names)
+        for attribute, value in self._layouts[names].items():
+            setattr(self, attribute, value)
+        self.names = names
+        self._limits = None
 
     def _build(self, names, grid):
-        self.names = names
         with mpl.rc_context(BOOK_STYLE):
-            self.ax_bar, self.ax_line = reset_axes(self.fig, 2)
+            if self._layouts:  # a further set of names: a second pair of axes over the first
+                self.ax_bar, self.ax_line = self.fig.subplots(1, 2)
+            else:
+                self.ax_bar, self.ax_line = reset_axes(self.fig, 2)
             self.fig.subplots_adjust(left=0.14, wspace=0.35)
             y = np.arange(len(names))
             cmap = mpl.colormaps["tab20"]
@@ -112,7 +138,14 @@ class IndexProfilePainter(Painter):
             )
             self.title = self.ax_bar.set_title(" ")
 
-    def update(self, *, profile: dict, grid: ArrayLike, noise: float) -> Figure:
+    def update(
+        self,
+        *,
+        profile: dict,
+        grid: ArrayLike,
+        noise: float,
+        limits: tuple[float, float] = (-0.6, 1.6),
+    ) -> Figure:
         """Show every index at one noise level.
 
         Parameters
@@ -124,6 +157,8 @@ class IndexProfilePainter(Painter):
             The fractions relabelled.
         noise : float
             The fraction shown (the nearest grid point).
+        limits : (float, float), default (-0.6, 1.6)
+            The range of the values axis (the bars' x axis, the lines' y axis).
 
         Returns
         -------
@@ -133,7 +168,12 @@ class IndexProfilePainter(Painter):
         names = tuple(profile)
         grid = np.asarray(grid, dtype=float)
         if names != self.names:
-            self._build(names, grid)
+            self._show(names, grid)
+        limits = (float(limits[0]), float(limits[1]))
+        if limits != self._limits:
+            self.ax_bar.set_xlim(limits)
+            self.ax_line.set_ylim(limits)
+            self._limits = limits
         i = int(np.argmin(np.abs(grid - noise)))
         for bar, line, name in zip(self.bars, self.lines, names):
             bar.set_width(profile[name][i])
