@@ -61,6 +61,10 @@ FRAME_CAPS = {
     "BootstrapExplorer": 480,
     "VoteRatesExplorer": 480,
     "CalibrationExplorer": 480,
+    # every round of each run in each of the three views (regions, margins, bounds)
+    "AdaBoostExplorer": 240,
+    # every fraction and number of labels in each of the two views (indices, information)
+    "RelabelExplorer": 210,
 }
 #: A numeric slider keeps at least this many positions (both ends and one between).
 MIN_POSITIONS = 3
