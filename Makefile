@@ -128,10 +128,14 @@ assets: _offline/VERSIONS.json
 
 # The explorers' frames for the static site (tools/static_frames.py): each chapter runs up
 # to its explorer in a fresh kernel (the notebook is not changed) and the explorer is drawn
-# on a grid of slider positions; redrawn when a chapter or the library changes.
+# on a grid of slider positions. The rule runs when a chapter or the library changes, but
+# the frames directory is also the cache: a chapter whose code cells up to the explorer,
+# the library and the plotting stack are unchanged keeps its frames (a text edit redraws
+# nothing; a code edit redraws that chapter; a library edit, every chapter).
 # `make build FRAMES=0` builds without them (the sliders then move but the figure stays).
+# FRAME_JOBS: chapters drawn at once (default: every core).
 FRAMES ?= 1
-FRAME_JOBS ?= 2
+FRAME_JOBS ?=
 # A course's frames: its chapters' only, in $(COURSES)/<name>/explorer-frames (both of its builds use them).
 FRAMES_DIR := $(if $(TOC),$(COURSES)/$(COURSE)/explorer-frames,_build/explorer-frames)
 FRAME_NOTEBOOKS = $(if $(TOC),$(COURSE_CHAPTERS) $(TOC),$(NOTEBOOKS))
@@ -139,9 +143,8 @@ LIBRARY_SOURCES = $(shell find patterneval -name '*.py' -not -path '*/__pycache_
 
 $(FRAMES_DIR)/manifest.json: $(FRAME_NOTEBOOKS) $(LIBRARY_SOURCES) tools/static_frames.py | $(INSTALLED)
 	@start=$$(date +%s); \
-	rm -rf $(FRAMES_DIR); \
-	$(VENV_PY) tools/static_frames.py --out $(FRAMES_DIR) --jobs $(FRAME_JOBS) $(COURSE_CHAPTERS); \
-	echo "== frames drawn in $$(( $$(date +%s) - start )) s"
+	$(VENV_PY) tools/static_frames.py --out $(FRAMES_DIR) --prune $(if $(FRAME_JOBS),--jobs $(FRAME_JOBS)) $(COURSE_CHAPTERS); \
+	status=$$?; echo "== frames drawn in $$(( $$(date +%s) - start )) s"; exit $$status
 
 frames: $(FRAMES_DIR)/manifest.json
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 import io
 import json
 import math
+import os
 from pathlib import Path
 
 import ipywidgets
@@ -201,6 +202,130 @@ def test_every_chapter_shows_one_explorer():
     # one explorer per chapter; a class shown outside its home chapter gets its own key
     assert len(keys) == 26 == len(set(keys)), keys
     assert "TwoClassifierTestsExplorer@your-models" in keys and "TwoClassifierTestsExplorer" in keys
+
+
+def test_aliased_grid_points_are_drawn_once_and_written_under_every_index(tmp_path, monkeypatch):
+    # `n` does not matter while mode is "a": its frames there are the one at n's initial index
+    monkeypatch.setitem(sf.ALIASES, "_TinyExplorer", {"n": ("mode", {"a"})})
+    explorer = _TinyExplorer(
+        n=int_slider("n", 2, 1, 4), mode=toggle_buttons("mode", ["a", "b"], "b")
+    )
+    draws = []
+    original = explorer.draw
+    monkeypatch.setattr(explorer, "draw", lambda **v: (draws.append(v), original(**v))[1])
+    entry = sf.render(explorer, tmp_path / "tiny", max_frames=50)
+    # 4 with "b", 1 with "a", then the explorer is put back at its initial values
+    assert entry["frames"] == 8 and entry["drawn"] == 5 and len(draws) == 6
+    assert draws[-1] == {"n": 2, "mode": "b"}
+    assert {d["n"] for d in draws if d["mode"] == "a"} == {2}
+    a_frames = {(tmp_path / "tiny" / f"{i}-0.png").read_bytes() for i in range(4)}
+    b_frames = {(tmp_path / "tiny" / f"{i}-1.png").read_bytes() for i in range(4)}
+    assert len(a_frames) == 1 and len(b_frames) == 4
+
+
+def test_every_alias_names_controls_and_values_of_its_explorer():
+    import patterneval.widgets as widgets
+
+    for name, aliases in sf.ALIASES.items():
+        controls = getattr(widgets, name)().controls
+        for control, (other, values) in aliases.items():
+            assert control in controls and other in controls, (name, control, other)
+            assert values <= set(controls[other].options), (name, values)
+
+
+# --- the cache ----------------------------------------------------------------------------
+
+
+def _chapter(code_before="x = 1", text="Some text.", code_after="y = 2"):
+    shown = nbformat.v4.new_output(
+        "execute_result",
+        data={
+            "text/plain": LAB_HINT.format(name="TestErrorExplorer"),
+            "application/vnd.jupyter.widget-view+json": {"model_id": "x"},
+        },
+    )
+    nb = nbformat.v4.new_notebook()
+    nb.cells = [
+        nbformat.v4.new_markdown_cell(text),
+        nbformat.v4.new_code_cell(code_before),
+        nbformat.v4.new_code_cell("TestErrorExplorer(n=30)", outputs=[shown]),
+        nbformat.v4.new_code_cell(code_after),
+    ]
+    return nb
+
+
+def test_cache_key_follows_the_code_before_the_explorer_only():
+    key = sf.source_key(_chapter(), 2, "lib")
+    assert sf.source_key(_chapter(text="Other text, $x^2$."), 2, "lib") == key
+    assert sf.source_key(_chapter(code_after="y = 3"), 2, "lib") == key
+    assert sf.source_key(_chapter(code_before="x = 2"), 2, "lib") != key
+    assert sf.source_key(_chapter(), 2, "another library") != key
+    with_outputs = _chapter()
+    with_outputs.cells[1].outputs = [nbformat.v4.new_output("stream", text="1")]
+    assert sf.source_key(with_outputs, 2, "lib") == key
+
+
+def test_library_digest_changes_with_a_library_source(tmp_path, monkeypatch):
+    (tmp_path / "patterneval").mkdir()
+    module = tmp_path / "patterneval" / "mod.py"
+    module.write_text("A = 1\n")
+    monkeypatch.setattr(sf, "ROOT", tmp_path)
+    before = sf.library_digest()
+    assert sf.library_digest() == before
+    module.write_text("A = 2\n")
+    assert sf.library_digest() != before
+
+
+def test_unchanged_chapters_reuse_their_frames_and_changed_ones_are_redrawn(tmp_path, monkeypatch):
+    monkeypatch.setattr(sf, "ROOT", tmp_path)
+    monkeypatch.setattr(sf, "library_digest", lambda: "lib")
+    (tmp_path / "book").mkdir()
+    path = tmp_path / "book" / "chap.ipynb"
+    nbformat.write(_chapter(), path)
+    out = tmp_path / "frames"
+    (reused, todo) = sf.plan_chapters([path], out, {})
+    assert reused == {} and [(p, k) for p, k, _ in todo] == [(path, "TestErrorExplorer@chap")]
+    key, source = todo[0][1], todo[0][2]
+    # frames drawn from this source: reused
+    (out / key).mkdir(parents=True)
+    for i in range(3):
+        (out / key / f"{i}.png").write_bytes(b"png")
+    previous = {key: {"key": key, "source": source, "frames": 3, "seconds_total": 1.0}}
+    assert sf.plan_chapters([path], out, previous) == (previous, [])
+    # a text edit reuses them, a code edit before the explorer redraws them
+    nbformat.write(_chapter(text="New text."), path)
+    assert sf.plan_chapters([path], out, previous)[0] == previous
+    nbformat.write(_chapter(code_before="x = 5"), path)
+    assert sf.plan_chapters([path], out, previous)[0] == {}
+    # so do missing frames and --force
+    nbformat.write(_chapter(), path)
+    (out / key / "0.png").unlink()
+    assert sf.plan_chapters([path], out, previous)[0] == {}
+    (out / key / "0.png").write_bytes(b"png")
+    assert sf.plan_chapters([path], out, previous, force=True)[0] == {}
+
+
+def test_chapters_are_drawn_slowest_first(tmp_path, monkeypatch):
+    monkeypatch.setattr(sf, "ROOT", tmp_path)
+    monkeypatch.setattr(sf, "library_digest", lambda: "lib")
+    (tmp_path / "book").mkdir()
+    paths = [tmp_path / "book" / f"{name}.ipynb" for name in ("a", "b", "c")]
+    for path in paths:
+        nbformat.write(_chapter(), path)
+    previous = {
+        "TestErrorExplorer@a": {"seconds_total": 10.0},
+        "TestErrorExplorer@b": {"seconds_total": 90.0},
+    }  # c: not timed yet, estimated from its frame cap (20 s + 0.3 s a frame)
+    todo = sf.plan_chapters(paths, tmp_path / "frames", previous)[1]
+    assert [p.stem for p, _, _ in todo] == ["b", "c", "a"]
+
+
+def test_frames_are_drawn_on_every_core_by_default():
+    assert sf.arguments([]).jobs == os.cpu_count()
+    assert sf.arguments(["--jobs", "1", "book/part1/test-error.ipynb"]).jobs == 1
+    assert sf.arguments(["book/part1/test-error.ipynb"]).notebooks == [
+        Path("book/part1/test-error.ipynb")
+    ]
 
 
 # --- the site side ------------------------------------------------------------------------

@@ -29,20 +29,40 @@ other.
 Frames are deterministic: drawn with the library's seeds, encoded by Pillow as palette
 PNGs with no metadata, so a rebuild writes the same bytes.
 
+Grid points the explorer cannot tell apart (a control that does not change the figure
+while another control has some value, :data:`ALIASES`) are drawn once and the frame is
+written under every index that shows it, so the page still finds a frame at each point.
+
+The output directory is also a cache: each manifest entry records :func:`source_key` (a
+hash of the chapter's code cells up to the explorer cell, the library's sources, this
+script and the plotting stack's versions), and a chapter whose key and frames are unchanged
+is not run again. Editing a chapter's text redraws nothing; editing its code redraws that
+chapter; editing the library redraws every chapter.
+
+Chapters run in ``--jobs`` processes (default: every core), the slowest first (as the
+previous manifest timed them); a table of each chapter's setup time (kernel start and the
+chapter's cells up to the explorer) and drawing time closes the run.
+
 Usage (from the repository root; ``make frames`` runs it)::
 
-    python tools/static_frames.py [--out DIR] [--jobs N] [NOTEBOOK ...]
+    python tools/static_frames.py [--out DIR] [--jobs N] [--prune] [--force] [NOTEBOOK ...]
+
+Without NOTEBOOK arguments every chapter is drawn (or reused); with them only those, and the
+other chapters' entries stay in the manifest unless ``--prune`` drops them.
 """
 
 from __future__ import annotations
 
 import argparse
+import hashlib
 import io
 import itertools
 import json
 import math
 import os
+import shutil
 import sys
+import tempfile
 import time
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
@@ -65,6 +85,16 @@ FRAME_CAPS = {
     "AdaBoostExplorer": 240,
     # every fraction and number of labels in each of the two views (indices, information)
     "RelabelExplorer": 210,
+}
+#: Controls that do not change an explorer's figure while another control has one of some
+#: values: {explorer: {control: (other control, values of the other control)}}. Such points
+#: are drawn once, at the control's initial position, and that frame is written under each
+#: of the control's grid indices (checked by comparing the frames drawn without this table:
+#: byte-identical). Plain gradient descent and AdaGrad have no momentum term; truncation and
+#: roulette-wheel selection have no tournament.
+ALIASES = {
+    "DescentExplorer": {"momentum": ("method", {"plain", "adagrad"})},
+    "EvolutionExplorer": {"tournament_size": ("selection", {"truncation", "roulette"})},
 }
 #: A numeric slider keeps at least this many positions (both ends and one between).
 MIN_POSITIONS = 3
@@ -225,6 +255,8 @@ def frame_png(figure) -> bytes:
 
     Drawn as :func:`patterneval.plotting.figure_png` draws it (the book style, the
     figure's own Agg canvas), then quantised to :data:`PALETTE` colours without dithering.
+    Compressed at zlib's default level (6): a tenth larger than ``optimize=True`` (level 9)
+    and about six times faster to encode, the same pixels.
     """
     import matplotlib as mpl
     import PIL.Image
@@ -244,7 +276,7 @@ def frame_png(figure) -> bytes:
         PALETTE, method=PIL.Image.Quantize.MEDIANCUT, dither=PIL.Image.Dither.NONE
     )
     buf = io.BytesIO()
-    image.save(buf, format="png", optimize=True)
+    image.save(buf, format="png", compress_level=6)
     return buf.getvalue()
 
 
@@ -252,21 +284,38 @@ def frame_name(indices) -> str:
     return "-".join(str(i) for i in indices) + ".png"
 
 
+def canonical(grids, indices, aliases: dict) -> tuple:
+    """The grid point whose frame shows ``indices``: each control that ``aliases`` (an
+    entry of :data:`ALIASES`) says does not matter there moved to its initial index."""
+    position = {name: k for k, (name, _) in enumerate(grids)}
+    out = list(indices)
+    for control, (other, values) in aliases.items():
+        if control in position and other in position:
+            g = grids[position[other]][1]
+            if g["values"][indices[position[other]]] in values:
+                out[position[control]] = grids[position[control]][1]["initial"]
+    return tuple(out)
+
+
 def render(explorer, out_dir, max_frames: int | None = None) -> dict:
     """Draw ``explorer`` at every point of its grid into ``out_dir``; its manifest entry.
 
     The explorer is drawn with ``explorer.draw(**values)`` (no widget traffic) and left
-    at its initial values.
+    at its initial values. Points :data:`ALIASES` makes equal are drawn once.
     """
     out_dir = Path(out_dir)
     out_dir.mkdir(parents=True, exist_ok=True)
     grids = explorer_grid(explorer, max_frames)
     names = [name for name, _ in grids]
-    start, size = time.perf_counter(), 0
+    aliases = ALIASES.get(type(explorer).__name__, {})
+    start, size, drawn = time.perf_counter(), 0, {}
     for indices in itertools.product(*(range(len(g["grid"])) for _, g in grids)):
-        values = {name: g["values"][i] for (name, g), i in zip(grids, indices)}
-        explorer.draw(**values)
-        png = frame_png(explorer.figure)
+        point = canonical(grids, indices, aliases)
+        if point not in drawn:
+            values = {name: g["values"][i] for (name, g), i in zip(grids, point)}
+            explorer.draw(**values)
+            drawn[point] = frame_png(explorer.figure)
+        png = drawn[point]
         (out_dir / frame_name(indices)).write_bytes(png)
         size += len(png)
     explorer.update()
@@ -284,6 +333,7 @@ def render(explorer, out_dir, max_frames: int | None = None) -> dict:
         ],
         "names": names,
         "frames": count,
+        "drawn": len(drawn),
         "bytes": size,
         "seconds": round(time.perf_counter() - start, 1),
     }
@@ -318,9 +368,53 @@ with open({entry!r}, "w") as _f:
 """
 
 
+#: Distributions whose versions a chapter's frames depend on (part of :func:`source_key`).
+STACK = ("matplotlib", "numpy", "pillow", "scipy", "scikit-learn", "ipywidgets")
+
+
+def library_digest() -> str:
+    """A hash of what every chapter's frames depend on besides the chapter itself: the
+    library's sources, this script (the grids, the encoding, :data:`RENDER_CELL`) and the
+    Python and :data:`STACK` versions."""
+    from importlib.metadata import PackageNotFoundError, version
+
+    h = hashlib.sha256()
+    for path in sorted((ROOT / "patterneval").rglob("*.py")):
+        if "__pycache__" not in path.parts:
+            h.update(path.relative_to(ROOT).as_posix().encode() + b"\0" + path.read_bytes())
+    h.update(Path(__file__).resolve().read_bytes())
+    h.update(sys.version.encode())
+    for dist in STACK:
+        try:
+            h.update(f"{dist}=={version(dist)}".encode())
+        except PackageNotFoundError:
+            h.update(f"{dist} missing".encode())
+    return h.hexdigest()
+
+
+def source_key(nb, index: int, library: str) -> str:
+    """The cache key of a chapter's frames: the code cells up to its explorer cell
+    (``index``; markdown and outputs do not count) and :func:`library_digest`."""
+    h = hashlib.sha256(library.encode())
+    for cell in nb.cells[: index + 1]:
+        if cell.cell_type == "code":
+            h.update(b"\0" + cell.source.encode())
+    return h.hexdigest()[:20]
+
+
+def cached(entry: dict | None, source: str, out: Path) -> bool:
+    """Whether ``entry`` (the previous manifest's) holds frames drawn from ``source``
+    that are all still in ``out``."""
+    if not entry or entry.get("source") != source:
+        return False
+    folder = out / entry["key"]
+    return folder.is_dir() and sum(1 for _ in folder.glob("*.png")) == entry["frames"]
+
+
 def run_notebook(path: str, out: str) -> dict | None:
     """Run ``path`` up to its explorer cell in a fresh kernel and render the explorer."""
     import nbformat
+    from jupyter_client.manager import KernelManager
     from nbclient import NotebookClient
 
     nb = nbformat.read(path, as_version=4)
@@ -329,6 +423,7 @@ def run_notebook(path: str, out: str) -> dict | None:
         return None
     index, name = found
     key = frames_key(name, path)
+    shutil.rmtree(Path(out) / key, ignore_errors=True)  # no stale frames of a larger grid
     cells = [c for c in nb.cells[: index + 1] if c.cell_type == "code"]
     for cell in cells:
         cell.outputs, cell.execution_count = [], None
@@ -342,20 +437,23 @@ def run_notebook(path: str, out: str) -> dict | None:
     )
     nb.cells = cells
     start = time.perf_counter()
-    NotebookClient(
-        nb,
-        kernel_name="python3",
-        timeout=1800,
-        resources={"metadata": {"path": str(Path(path).parent)}},
-    ).execute()
+    # The kernel talks to this process over Unix sockets in a private temporary directory:
+    # over TCP (jupyter_client's default) ipykernel >= 7 warns, rightly, that any local user
+    # could listen to the unencrypted ports.
+    with tempfile.TemporaryDirectory(prefix="static-frames-") as sockets:
+        km = KernelManager(kernel_name="python3", transport="ipc", ip=f"{sockets}/kernel")
+        NotebookClient(
+            nb, km=km, timeout=1800, resources={"metadata": {"path": str(Path(path).parent)}}
+        ).execute()
     entry = json.loads(entry_path.read_text())
     entry_path.unlink()
     entry["notebook"] = Path(path).resolve().relative_to(ROOT).as_posix()
     entry["key"] = key
     entry["seconds_total"] = round(time.perf_counter() - start, 1)
     print(
-        f"static_frames: {key}: {entry['frames']} frames, {entry['bytes'] / 1e6:.1f} MB, "
-        f"{entry['seconds_total']} s",
+        f"static_frames: {key}: {entry['frames']} frames ({entry['drawn']} drawn), "
+        f"{entry['bytes'] / 1e6:.1f} MB, {entry['seconds_total']} s "
+        f"({entry['seconds_total'] - entry['seconds']:.1f} s setup)",
         flush=True,
     )
     return entry
@@ -377,18 +475,80 @@ def chapters() -> list[Path]:
     )
 
 
-def main(argv=None) -> int:
+def plan_chapters(notebooks, out: Path, previous: dict, force: bool = False):
+    """Split ``notebooks`` into those whose frames are reused and those to draw.
+
+    Returns (reused: {frames key: entry}, todo: [(notebook, frames key, source key)]), the
+    chapters to draw slowest first, so that no process is left drawing a long chapter
+    alone at the end: by the previous manifest's times, else the explorer's frame cap.
+    """
+    import nbformat
+
+    library = library_digest()
+    reused, todo, cost = {}, [], {}
+    for notebook in notebooks:
+        nb = nbformat.read(str(notebook), as_version=4)
+        found = explorer_cell(nb)
+        if found is None:
+            continue
+        key = frames_key(found[1], notebook)
+        source = source_key(nb, found[0], library)
+        # about 0.3 s a frame and 20 s to set up when the previous run did not time it
+        cost[key] = previous.get(key, {}).get(
+            "seconds_total", 20 + 0.3 * FRAME_CAPS.get(found[1], MAX_FRAMES)
+        )
+        if not force and cached(previous.get(key), source, out):
+            reused[key] = previous[key]
+        else:
+            todo.append((notebook, key, source))
+    todo.sort(key=lambda t: -cost[t[1]])
+    return reused, todo
+
+
+def timing_table(entries: dict, reused) -> str:
+    """One line a chapter: frames, setup (kernel start and cells up to the explorer) and
+    drawing seconds, slowest first."""
+    lines = [f"{'explorer':<34} {'frames':>6} {'drawn':>5} {'setup s':>7} {'draw s':>7}"]
+    for key, e in sorted(entries.items(), key=lambda kv: -kv[1].get("seconds_total", 0)):
+        if key in reused:
+            lines.append(f"{key:<34} {e['frames']:>6} {'reused from the cache':>21}")
+            continue
+        setup = e["seconds_total"] - e["seconds"]
+        drawn = e.get("drawn", e["frames"])
+        lines.append(f"{key:<34} {e['frames']:>6} {drawn:>5} {setup:>7.1f} {e['seconds']:>7.1f}")
+    return "\n".join(lines)
+
+
+def arguments(argv=None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("notebooks", nargs="*", type=Path, help="default: every chapter")
     parser.add_argument("--out", type=Path, default=OUT)
-    parser.add_argument("--jobs", type=int, default=2)
-    args = parser.parse_args(argv)
+    parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="default: every core")
+    parser.add_argument(
+        "--prune", action="store_true", help="drop the manifest entries of other chapters"
+    )
+    parser.add_argument("--force", action="store_true", help="redraw even unchanged chapters")
+    return parser.parse_args(argv)
+
+
+def main(argv=None) -> int:
+    args = arguments(argv)
     notebooks = [p.resolve() for p in args.notebooks] or chapters()
     out = args.out.resolve()
     out.mkdir(parents=True, exist_ok=True)
     manifest_path = out / "manifest.json"
-    manifest = (
-        json.loads(manifest_path.read_text()) if args.notebooks and manifest_path.is_file() else {}
+    previous = json.loads(manifest_path.read_text()) if manifest_path.is_file() else {}
+    for key, entry in previous.items():
+        entry.setdefault("key", key)
+    start = time.perf_counter()
+    reused, todo = plan_chapters(notebooks, out, previous, args.force)
+    keep_others = args.notebooks and not args.prune
+    manifest = {k: e for k, e in previous.items() if keep_others and k not in reused}
+    manifest.update(reused)
+    print(
+        f"static_frames: {len(reused)} chapters unchanged (frames reused), {len(todo)} to draw "
+        f"in {max(1, args.jobs)} processes",
+        flush=True,
     )
     # one BLAS thread per kernel: the jobs share the cores, and the frames do not depend
     # on how many cores the machine has
@@ -396,11 +556,14 @@ def main(argv=None) -> int:
         os.environ[var] = "1"
     os.environ.setdefault("PYTHONHASHSEED", "0")
     os.environ.setdefault("MPLBACKEND", "Agg")
-    start = time.perf_counter()
-    failed = []
+    # debugpy (imported by ipykernel) warns at each kernel start that Python's frozen
+    # modules may hide breakpoints: no debugger is attached to these kernels (the Makefile
+    # exports the same for its other commands; set here too when the script runs alone)
+    os.environ.setdefault("PYDEVD_DISABLE_FILE_VALIDATION", "1")
+    failed, drawn_now = [], {}
     with ProcessPoolExecutor(max_workers=max(1, args.jobs)) as pool:
-        futures = {pool.submit(run_notebook, str(nb), str(out)): nb for nb in notebooks}
-        for future, nb in futures.items():
+        futures = {pool.submit(run_notebook, str(nb), str(out)): (nb, src) for nb, _, src in todo}
+        for future, (nb, source) in futures.items():
             try:
                 entry = future.result()
             except Exception as exc:  # report every chapter that failed, not only the first
@@ -411,11 +574,18 @@ def main(argv=None) -> int:
                 )
                 continue
             if entry is not None:
-                manifest[entry.get("key", entry["explorer"])] = entry
+                entry["source"] = source
+                manifest[entry["key"]] = drawn_now[entry["key"]] = entry
+    for key in set(previous) - set(manifest):  # frames of chapters no longer drawn
+        if not keep_others:
+            shutil.rmtree(out / key, ignore_errors=True)
     total = sum(e["bytes"] for e in manifest.values())
+    print(timing_table({**reused, **drawn_now}, reused))
     print(
-        f"static_frames: {len(manifest)} explorers, {sum(e['frames'] for e in manifest.values())} frames, "
-        f"{total / 1e6:.1f} MB, in {time.perf_counter() - start:.0f} s -> {out}"
+        f"static_frames: {len(manifest)} explorers, "
+        f"{sum(e['frames'] for e in manifest.values())} frames "
+        f"({sum(e['drawn'] for e in drawn_now.values())} drawn now), {total / 1e6:.1f} MB, "
+        f"in {time.perf_counter() - start:.0f} s -> {out}"
     )
     if failed:  # no manifest: the site build must not pass with an explorer missing
         print(
