@@ -36,6 +36,10 @@ When the doctrees are resolved:
   that name it in their text (``pe.name``, ``patterneval.x.name`` or a bare name as
   above) or call it in their code (``pe.name``, ``patterneval.x.name`` or
   ``from patterneval.x import name``), collected from the chapters on this build;
+* every API page with more than one ``api-members`` directive (a long page: a module and
+  its chapter helpers) gets, under its title, a summary table of the whole page: each
+  entry's name, linking to the entry, and the first sentence of its docstring
+  (:func:`summary_rows`); the HTML builder only (the PDF has its own table of contents);
 * every API entry of a module listed whole gets a line "See also:" with its siblings: the
   other functions of that module's ``__all__``, in ``__all__`` order, without those the
   entry's docstring names already (its numpydoc "See Also" section, if any, stays as
@@ -507,6 +511,72 @@ def _backlinks(app, doctree, fromdocname):
             content.insert(1, see)
 
 
+_SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z(`*])")
+
+
+def one_line(doc: str) -> str:
+    """The first sentence of a docstring's first paragraph, on one line ("" if none)."""
+    para = " ".join(inspect.cleandoc(doc or "").split("\n\n", 1)[0].split())
+    return _SENTENCE_END.split(para, maxsplit=1)[0]
+
+
+def summary_rows(reg: Registry, docname: str) -> list[tuple[str, str]]:
+    """(entry name, one-line summary) of every entry an API page documents, in page order;
+    [] for a page with fewer than two ``api-members`` directives (its one directive's
+    autosummary table is already at its top)."""
+    lists = [reg.directives[k] for k in sorted(reg.directives) if k[0] == docname]
+    if sum(1 for entries in lists if entries) < 2:
+        return []
+    return [(e.name, one_line(_entry_doc(e))) for es in lists for e in es]
+
+
+def _entry_doc(entry: Entry) -> str:
+    """An entry's docstring; a constant's is its ``#:`` comment (its value's type's is not)."""
+    if entry.kind != "data":
+        return inspect.getdoc(entry.obj) or ""
+    module, _, short = entry.name.rpartition(".")
+    doc = _attr_doc(module, short)
+    for modname, mod in sorted(sys.modules.items()):
+        if doc is None and modname.startswith(PACKAGE) and getattr(mod, short, None) is entry.obj:
+            doc = _attr_doc(modname, short)
+    return "\n".join(doc or [])
+
+
+def _summary_table(app, doctree, fromdocname):
+    if app.builder.format != "html" or not _is_api_page(app, fromdocname):
+        return
+    py = app.env.get_domain("py")
+    rows = [(n, s, py.objects[n]) for n, s in summary_rows(registry(app), fromdocname)]
+    section = doctree.next_node(nodes.section)
+    if not rows or section is None:
+        return
+    table = nodes.table(classes=["autosummary", "longtable", "api-summary"])
+    group = nodes.tgroup(cols=2)
+    table += group
+    group += nodes.colspec(colwidth=30)
+    group += nodes.colspec(colwidth=70)
+    body = nodes.tbody()
+    group += body
+    for name, summary, target in rows:
+        ref = nodes.reference(
+            "",
+            "",
+            internal=True,
+            refuri=_uri(app, fromdocname, target.docname, target.node_id),
+            reftitle=name,
+            classes=["apilink"],
+        )
+        ref += nodes.literal(text=name.rpartition(".")[2])
+        row = nodes.row()
+        row += nodes.entry("", nodes.paragraph("", "", ref))
+        row += nodes.entry("", nodes.paragraph(text=summary))
+        body += row
+    box = nodes.container(classes=["api-summary-box"])
+    box += nodes.rubric(text="On this page")
+    box += table
+    section.insert(1, box)
+
+
 def _find(dotted: str):
     """The object at a dotted path (importing modules on the way), or None."""
     parts = dotted.split(".")
@@ -669,4 +739,5 @@ def setup(app):
     app.connect("missing-reference", _resolve_missing)
     app.connect("doctree-resolved", _link_literals)
     app.connect("doctree-resolved", _backlinks)
+    app.connect("doctree-resolved", _summary_table)
     return {"parallel_read_safe": True, "parallel_write_safe": True, "env_version": 1}

@@ -13,6 +13,9 @@ the site was built from, ``https://github.com/<owner>/<repo>``.
   ``{{ colab_install }}`` (the ``pip install`` line a Colab reader runs first) carry the
   URL into the introduction.
 
+The repository button (the GitHub icon in each page's header) follows the same switch:
+``use_repository_button`` is set from it, whatever ``html.use_repository_button`` says.
+
 A URL that is not a GitHub repository stops the build: Colab opens notebooks from GitHub
 only, and the theme would otherwise fail later with a less clear message.
 """
@@ -49,6 +52,7 @@ def _configure(app, config) -> None:
         # the buttons from a URL it does not have, or fail on the missing one).
         options.pop("launch_buttons", None)
         options.pop("repository_url", None)
+        options["use_repository_button"] = False
     elif not _GITHUB.match(url):
         raise ConfigError(
             f"repository.url in _config.yml must be https://github.com/<owner>/<repo> "
@@ -56,6 +60,7 @@ def _configure(app, config) -> None:
         )
     else:
         options["repository_url"] = url
+        options["use_repository_button"] = True
         app.tags.add(TAG)
     config.html_theme_options = options
     config.myst_substitutions = {
