@@ -7,6 +7,11 @@ distinct samples, and the error estimators side by side, by simulation.
 error and puts leave-one-out, k-fold cross-validation and the bootstrap estimates
 (:func:`~patterneval.cross_val_error`, :func:`~patterneval.bootstrap_error`) side by side:
 bias, spread and RMSE.
+:func:`simulate_k_fold` checks the theory of K-fold cross-validation: its bias against the
+learning curve, the three covariances of the held-out errors (Bengio and Grandvalet, 2004)
+and what repeated partitions average away. :func:`nested_cv_error` assesses a grid search by
+nested cross-validation beside the optimistic non-nested score; :func:`simulate_nested` repeats
+it on generated data.
 """
 
 from __future__ import annotations
