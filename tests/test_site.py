@@ -754,6 +754,186 @@ def _check_phone_layout(page, page_path: str) -> None:
     )
 
 
+# Chapters: the pages of the book's parts (cell outputs, code, display math).
+CHAPTER_PAGES = [p for p in PAGES if re.match(r"book/part\d+/", p)]
+DESKTOP = {"width": 1366, "height": 900}
+LOAD_MS = 120_000  # a long chapter on a loaded machine (cf. _settle)
+# On the page at its current width (tools/static/scroll-cues.js): every figure of a cell's
+# output (img, inline svg; explorers' too) with its natural and shown width and, when it is
+# wider than the box around it, whether that box scrolls and shows a cue (the figure frame's
+# shadow and hint, or the explorers' swipe note); every code box or equation (pre,
+# .highlight, div.math, display mjx-container) whose content is wider than the box, whether
+# it carries the cue: the edge classes and a visible gradient. Also: the cue's colour
+# composited over the box's background, against that background (a contrast ratio).
+SCROLL_CUES = """async () => {
+    await new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)));
+    const main = document.querySelector('main');
+    const visible = e => e.getClientRects().length > 0 && e.clientWidth > 0;
+    const scrollBox = e => {
+        for (let a = e.parentElement; a && a !== main; a = a.parentElement) {
+            const o = getComputedStyle(a).overflowX;
+            if (o === 'auto' || o === 'scroll' || o === 'hidden') return a;
+        }
+        return null;
+    };
+    const rgba = s => (s.match(/rgba?\\([^)]*\\)/g) || []).map(c => c.match(/[\\d.]+/g).map(Number))
+        .map(([r, g, b, a]) => [r, g, b, a === undefined ? 1 : a]);
+    const background = e => {
+        for (let a = e; a; a = a.parentElement) {
+            const c = rgba(getComputedStyle(a).backgroundColor)[0];
+            if (c && c[3] > 0) return c;
+        }
+        return [255, 255, 255, 1];
+    };
+    const lum = ([r, g, b]) => [r, g, b].map(v => v / 255)
+        .map(v => v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4)
+        .reduce((s, v, i) => s + v * [0.2126, 0.7152, 0.0722][i], 0);
+    const contrast = (x, y) => (Math.max(lum(x), lum(y)) + 0.05) / (Math.min(lum(x), lum(y)) + 0.05);
+    const name = e => `${e.tagName.toLowerCase()}.${[...e.classList].join('.')}: `
+        + e.textContent.trim().replace(/\\s+/g, ' ').slice(0, 50);
+
+    const figures = [...main.querySelectorAll('.cell_output img, .cell_output svg')]
+        .filter(f => visible(f) && !f.parentElement.closest('svg, mjx-container, button'))
+        .map(f => {
+            const svg = f.tagName.toLowerCase() === 'svg';
+            const natural = svg ? (f.width.baseVal.unitType === 2 ? 0 : f.width.baseVal.value)
+                                : f.naturalWidth;
+            const shown = f.getBoundingClientRect().width;
+            const box = scrollBox(f);
+            const wider = !!box && box.scrollWidth > box.clientWidth + 1;
+            const frame = box && box.closest('.pe-figure-frame');
+            const hint = frame && frame.querySelector('.pe-scroll-hint');
+            const output = f.closest('.widget-output');  // an explorer's: its swipe note
+            const note = output && getComputedStyle(output, '::before').content;
+            const cued = !wider || !!box && getComputedStyle(box).overflowX !== 'hidden' && (
+                frame ? frame.classList.contains('pe-more-right') && !!hint && visible(hint)
+                      : !!note && note !== 'none' && note !== 'normal');
+            return {src: (f.getAttribute('src') || 'svg').split('/').pop().slice(0, 16),
+                    natural, shown: Math.round(shown), wider, cued, framed: !!frame};
+        });
+    const boxes = [...main.querySelectorAll(
+            'pre, .highlight, div.math, mjx-container[display="true"], div.math > mjx-container')]
+        .filter(e => visible(e) && e.scrollWidth > e.clientWidth + 1)
+        .map(e => {
+            const style = getComputedStyle(e);
+            const edge = e.classList.contains('pe-more-right') || e.classList.contains('pe-more-left');
+            const cue = rgba(style.backgroundImage).find(c => c[3] > 0);
+            const under = background(e);
+            const seen = cue && cue.slice(0, 3).map((v, i) => cue[3] * v + (1 - cue[3]) * under[i]);
+            return {box: name(e), scrolls: ['auto', 'scroll'].includes(style.overflowX),
+                    cued: edge && !!cue, contrast: seen ? contrast(seen, under) : 0};
+        });
+    return {figures, boxes};
+}"""
+
+
+def _scroll_cues(page, page_path: str, width: int) -> dict:
+    """Measure the page at ``width`` px (SCROLL_CUES) and assert: no figure below 60 % of its
+    natural width, every figure wider than its column in a scroll box with a cue, every
+    overflowing code box or equation scrolling with a visible cue (contrast >= 1.8)."""
+    cues = page.evaluate(SCROLL_CUES)
+    where = f"{page_path} at {width} px"
+    small = [f for f in cues["figures"] if f["natural"] and f["shown"] < 0.6 * f["natural"]]
+    assert not small, f"{where}: figures shown below 60 % of their natural width: {small}"
+    hidden = [f for f in cues["figures"] if not f["cued"]]
+    assert not hidden, f"{where}: figures cut with no scroll cue: {hidden}"
+    uncued = [b for b in cues["boxes"] if not (b["scrolls"] and b["cued"])]
+    assert not uncued, f"{where}: boxes wider than their content shows, with no cue: {uncued}"
+    faint = [b for b in cues["boxes"] if b["contrast"] < 1.8]
+    assert not faint, f"{where}: scroll cues too faint on their background: {faint}"
+    return cues
+
+
+@pytest.mark.parametrize("page_path", CHAPTER_PAGES or ["<no site>"])
+def test_chapter_figures_keep_their_size_and_wide_boxes_show_they_scroll(
+    page_path, site_url, browser
+):
+    """On every chapter, at 1366 px and at 390 px (tools/static/scroll-cues.js,
+    patterneval.css): each figure of a cell's output is shown at >= 60 % of its natural
+    width, and one wider than the column scrolls in a box with a shadow on its cut edge
+    and a "scroll" hint; each code block or display equation wider than its box carries a
+    visible shadow on the edge with more to see. The figures keep their alt text."""
+    if page_path == "<no site>":
+        _missing(f"no built site at {SITE} (run `make book` first)")
+    context = browser.new_context(viewport=DESKTOP)
+    page = _offline_page(context)
+    try:
+        page.goto(site_url + page_path, wait_until="load", timeout=LOAD_MS)
+        if page.locator(".math").count():
+            page.wait_for_function(
+                "() => window.MathJax && MathJax.startup && MathJax.startup.promise"
+            )
+            page.evaluate("() => MathJax.startup.promise")
+        page.evaluate("() => document.fonts.ready.then(() => true)")
+        alts = page.evaluate(
+            "() => [...document.querySelectorAll('main img')]"
+            ".filter(i => !i.closest('.widget-subarea, .widget-output')).map(i => i.alt)"
+        )
+        html = (SITE / page_path).read_text(encoding="utf-8")
+        main = html[html.find("<main") : html.find("</main>")]
+        assert sorted(alts) == sorted(re.findall(r'<img\b[^>]*\balt="([^"]*)"', main)), (
+            f"{page_path}: the images' alt texts changed"
+        )
+        desktop = _scroll_cues(page, page_path, DESKTOP["width"])
+        page.set_viewport_size(PHONE)
+        phone = _scroll_cues(page, page_path, PHONE["width"])
+        if os.environ.get("PATTERNEVAL_CUE_COUNTS"):  # the numbers, for a report
+            print(
+                f"\n{page_path}: figures {len(phone['figures'])}, framed and scrolling at 390 "
+                f"{sum(f['wider'] for f in phone['figures'])}, at 1366 "
+                f"{sum(f['wider'] for f in desktop['figures'])}; cued boxes at 390 "
+                f"{len(phone['boxes'])}, at 1366 {len(desktop['boxes'])}"
+            )
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("theme", ["light", "dark"])
+def test_scroll_cues_show_on_both_themes(theme, site_url, browser):
+    """The ROC chapter at 390 px on the light and the dark theme: the definition of psi
+    (its display equation runs past the screen's edge) shows a shadow on its right edge
+    that stands out from the box's background (contrast >= 1.8), and goes to the left
+    edge once scrolled to the end; the figures that scroll show their hint."""
+    if not PAGES:
+        _missing(f"no built site at {SITE} (run `make book` first)")
+    page_path = "book/part5/roc-auc.html"
+    context = browser.new_context(
+        viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True
+    )
+    context.add_init_script(
+        f"localStorage.setItem('mode', '{theme}'); localStorage.setItem('theme', '{theme}');"
+    )
+    page = _offline_page(context)
+    try:
+        page.goto(site_url + page_path, wait_until="load", timeout=LOAD_MS)
+        page.wait_for_function("() => window.MathJax && MathJax.startup && MathJax.startup.promise")
+        page.evaluate("() => MathJax.startup.promise")
+        assert page.evaluate("() => document.documentElement.dataset.theme") == theme
+        _scroll_cues(page, page_path, PHONE["width"])
+        psi = page.evaluate(
+            r"""async () => {
+                const item = [...MathJax.startup.document.math].find(
+                    m => m.display && /\\psi\(x, ?y\) *= *\\begin\{cases\}/.test(m.math));
+                if (!item) return null;
+                const box = item.typesetRoot;
+                const before = [...box.classList];
+                box.scrollLeft = box.scrollWidth;
+                await new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)));
+                const after = [...box.classList];
+                box.scrollLeft = 0;
+                return {wider: box.scrollWidth > box.clientWidth, before, after};
+            }"""
+        )
+        SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(SCREENSHOTS / f"phone__roc-auc_cues_{theme}.png"))
+    finally:
+        context.close()
+    assert psi is not None, f"{page_path}: no display equation defines psi(x, y)"
+    assert psi["wider"], f"{page_path}: the definition of psi fits at 390 px: {psi}"
+    assert "pe-more-right" in psi["before"] and "pe-more-left" not in psi["before"], psi
+    assert "pe-more-left" in psi["after"] and "pe-more-right" not in psi["after"], psi
+
+
 # no raw TeX in the text a phone shows: $...$, \(, \[, or a TeX command like \frac
 PHONE_TEX = re.compile(r"\$|\\[A-Za-z]+|\\[()\[\]]")
 PHONE_TEXT = """() => {
