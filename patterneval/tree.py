@@ -1132,56 +1132,83 @@ def _node_impurity(stats, criterion):
     return s2 / w - (s / w) ** 2
 
 
-def _best_split(Xn, Sn, criterion, features, msl):
-    """Vectorised best split of one node.
+def _class_sum(a):
+    """Sum over the leading (class) axis of ``a`` (m, ...), bit for bit as numpy sums a
+    contiguous last axis of length m: one after another for m < 8 (numpy's pairwise sum
+    starts at 8 terms), numpy's own sum on a class-last copy otherwise."""
+    if a.shape[0] >= 8:
+        return np.moveaxis(a, 0, -1).copy().sum(axis=-1)
+    out = a[0].copy()
+    for k in range(1, a.shape[0]):
+        out += a[k]
+    return out
 
-    ``Xn`` (n, d) features of the node's samples, ``Sn`` (n, m) per-sample statistics
-    (weighted one-hot classes, or (w, w y) for regression), ``features`` the candidate
-    columns in visiting order. Each column is sorted once; cumulative sums give the left
-    statistics at every cut; the scikit-learn proxy improvement is evaluated at every
+
+def _class_entropy(c, n):
+    """Entropy (bits) of class-major statistics ``c`` (m, ...) with totals ``n``: the
+    operations of :func:`_entropy` element by element, so the same bits."""
+    with np.errstate(divide="ignore", invalid="ignore"):  # 0 log 0 = 0; empty -> 0
+        p = np.where(n > 0, c / n, 0.0)
+        terms = np.where(p > 0, p * np.log2(np.where(p > 0, p, 1.0)), 0.0)
+    return -_class_sum(terms) + 0.0
+
+
+def _split_proxies(cum, total, criterion):
+    """Left weights, right weights and scikit-learn's proxy improvement of every cut, from
+    the class-major cumulative statistics ``cum`` (m, f, n - 1) and the node's ``total``."""
+    right = total[:, None, None] - cum
+    with np.errstate(divide="ignore", invalid="ignore"):
+        if criterion == "squared_error":
+            wl, wr = cum[0], right[0]
+            return wl, wr, cum[1] ** 2 / wl + right[1] ** 2 / wr
+        wl, wr = _class_sum(cum), _class_sum(right)
+        if criterion == "gini":
+            return wl, wr, _class_sum(cum**2) / wl + _class_sum(right**2) / wr
+        return wl, wr, -wl * _class_entropy(cum, wl) - wr * _class_entropy(right, wr)
+
+
+def _best_split(XT, ST, order, total, criterion, features, msl):
+    """Vectorised best split of one node from its presorted orders.
+
+    ``XT`` (d, N) and ``ST`` (m, N) the transposed features and per-sample statistics
+    (weighted one-hot classes, or (w, w y) for regression) of all samples, ``order``
+    (d, n) the node's samples sorted by each feature (stably: ties by sample index),
+    ``total`` (m,) the node's statistics, ``features`` the candidate columns in visiting
+    order. Cumulative sums along the sorted orders give the left statistics at every cut
+    of every feature at once; the scikit-learn proxy improvement is evaluated at every
     admissible cut and the first maximum (in visiting order, then by position) wins.
     Returns (feature, threshold) or None when no admissible cut exists.
     """
-    n = Xn.shape[0]
-    Xf = Xn[:, features]
-    order = np.argsort(Xf, axis=0, kind="stable")
-    xs = np.take_along_axis(Xf, order, axis=0)
-    S_sorted = Sn[order]  # (n, f, m)
-    cum = np.cumsum(S_sorted, axis=0)[:-1]  # left stats for cut after position i
-    total = Sn.sum(axis=0)
-    ok = xs[1:] > xs[:-1] + _FEATURE_THRESHOLD
-    n_left = np.arange(1, n)[:, None]
-    ok &= (n_left >= msl) & (n - n_left >= msl)
+    n = order.shape[1]
+    idx = order[features]  # (f, n)
+    xs = XT[features[:, None], idx]
+    ok = xs[:, 1:] > xs[:, :-1] + _FEATURE_THRESHOLD
+    ok[:, : msl - 1] = False  # fewer than min_samples_leaf on the left ...
+    ok[:, n - msl :] = False  # ... or on the right
     if not ok.any():
         return None
-    right = total - cum
-    with np.errstate(divide="ignore", invalid="ignore"):
-        if criterion == "gini":
-            wl, wr = cum.sum(axis=2), right.sum(axis=2)
-            proxy = (cum**2).sum(axis=2) / wl + (right**2).sum(axis=2) / wr
-        elif criterion == "entropy":
-            wl, wr = cum.sum(axis=2), right.sum(axis=2)
-            proxy = -wl * _entropy(cum) - wr * _entropy(right)
-        else:
-            wl, wr = cum[..., 0], right[..., 0]
-            proxy = cum[..., 1] ** 2 / wl + right[..., 1] ** 2 / wr
+    cum = np.cumsum(ST[:, idx[:, :-1]], axis=2)  # left stats for the cut after position i
+    wl, wr, proxy = _split_proxies(cum, total, criterion)
     ok &= (wl > 0) & (wr > 0)
     if not ok.any():  # pragma: no cover - zero weights are removed first: wl, wr > 0
         return None
     proxy = np.where(ok, proxy, -np.inf)
     # feature-major: visiting order first, then position (the smallest threshold); proxies
     # within TIE_RTOL (relative) of the best count as tied, so rounding cannot flip the choice
-    flat = argmax_tied(proxy.T.reshape(-1))
+    flat = argmax_tied(proxy.reshape(-1))
     fi, pos = divmod(flat, n - 1)
-    a, b = xs[pos, fi], xs[pos + 1, fi]
+    a, b = xs[fi, pos], xs[fi, pos + 1]
     thr = a / 2.0 + b / 2.0
     if thr == b or not np.isfinite(thr):
         thr = a
     return features[fi], float(thr)
 
 
-def _constant_features(Xn):
-    return Xn.max(axis=0) <= Xn.min(axis=0) + _FEATURE_THRESHOLD
+def _constant_features(XT, order):
+    """Features whose largest and smallest value in the node (the ends of its sorted
+    orders) are within scikit-learn's 1e-7."""
+    cols = np.arange(XT.shape[0])
+    return XT[cols, order[:, -1]] <= XT[cols, order[:, 0]] + _FEATURE_THRESHOLD
 
 
 def resolve_max_features(
@@ -1291,7 +1318,12 @@ class _CARTBase(BaseEstimator):
             def value_of(st):
                 return np.array([st[1] / st[0]])
 
-        def rec(rows, depth):
+        # every feature is sorted once, stably (ties by sample index); a node's orders are
+        # its parent's, partitioned stably, so they equal a stable sort of the node itself
+        XT, ST = np.ascontiguousarray(X.T), np.ascontiguousarray(S.T)
+        side = np.zeros(X.shape[0], dtype=bool)
+
+        def rec(rows, order, depth):
             st = stats_of(rows)
             imp = _node_impurity(st, criterion)
             node = tree.add(value_of(st), float(imp), rows.size, float(w[rows].sum()))
@@ -1302,30 +1334,34 @@ class _CARTBase(BaseEstimator):
                 or (self._max_depth is not None and depth >= self._max_depth)
             ):
                 return node
-            Xn = X[rows]
             if self._max_features < d:
                 # visit features in a random order until max_features non-constant ones
                 perm = self._rng.permutation(d)
-                const = _constant_features(Xn)[perm]
+                const = _constant_features(XT, order)[perm]
                 nonconst = np.cumsum(~const)
                 stop = int(np.searchsorted(nonconst, self._max_features)) + 1
                 features = perm[:stop][~const[:stop]]
             else:
-                features = np.arange(d)[~_constant_features(Xn)]
+                features = np.flatnonzero(~_constant_features(XT, order))
             if features.size == 0:
                 return node
-            sn = S[rows] if criterion in _CRITERIA_CLF else S[rows][:, :2]
-            best = _best_split(Xn, sn, criterion, features, self._msl)
+            total = st if criterion in _CRITERIA_CLF else S[rows].sum(axis=0)
+            best = _best_split(XT, ST, order, total, criterion, features, self._msl)
             if best is None:
                 return node
             f, thr = best
-            go_left = Xn[:, f] <= thr
+            go_left = XT[f, rows] <= thr
+            side[rows] = go_left
+            in_left = side[order]
+            # the parent's orders are dropped before recursing: memory O(n d), not O(n d depth)
+            parts = [order[in_left].reshape(d, -1), order[~in_left].reshape(d, -1)]
+            del order, in_left
             tree.feature[node], tree.threshold[node] = int(f), thr
-            tree.left[node] = rec(rows[go_left], depth + 1)
-            tree.right[node] = rec(rows[~go_left], depth + 1)
+            tree.left[node] = rec(rows[go_left], parts.pop(0), depth + 1)
+            tree.right[node] = rec(rows[~go_left], parts.pop(0), depth + 1)
             return node
 
-        rec(np.arange(X.shape[0]), 0)
+        rec(np.arange(X.shape[0]), np.argsort(XT, axis=1, kind="stable"), 0)
         return tree.freeze()
 
     # -- pruning -----------------------------------------------------------------------

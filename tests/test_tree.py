@@ -799,3 +799,205 @@ def test_a_column_vector_y_is_flattened_with_a_warning():
 def test_boolean_counts_are_refused():
     with pytest.raises(TypeError, match=r"counts must be an array of counts >= 0; got \[True"):
         entropy([True, False])
+
+
+# --------------------------------------------------------------------------- CART presorted scan
+# The node-by-node CART growth before the split scan was presorted at the root: a private
+# reference copy (verbatim), against which the presorted growth must give the same trees.
+def _reference_best_split(Xn, Sn, criterion, features, msl):
+    n = Xn.shape[0]
+    Xf = Xn[:, features]
+    order = np.argsort(Xf, axis=0, kind="stable")
+    xs = np.take_along_axis(Xf, order, axis=0)
+    S_sorted = Sn[order]  # (n, f, m)
+    cum = np.cumsum(S_sorted, axis=0)[:-1]  # left stats for cut after position i
+    total = Sn.sum(axis=0)
+    ok = xs[1:] > xs[:-1] + T._FEATURE_THRESHOLD
+    n_left = np.arange(1, n)[:, None]
+    ok &= (n_left >= msl) & (n - n_left >= msl)
+    if not ok.any():
+        return None
+    right = total - cum
+    with np.errstate(divide="ignore", invalid="ignore"):
+        if criterion == "gini":
+            wl, wr = cum.sum(axis=2), right.sum(axis=2)
+            proxy = (cum**2).sum(axis=2) / wl + (right**2).sum(axis=2) / wr
+        elif criterion == "entropy":
+            wl, wr = cum.sum(axis=2), right.sum(axis=2)
+            proxy = -wl * T._entropy(cum) - wr * T._entropy(right)
+        else:
+            wl, wr = cum[..., 0], right[..., 0]
+            proxy = cum[..., 1] ** 2 / wl + right[..., 1] ** 2 / wr
+    ok &= (wl > 0) & (wr > 0)
+    if not ok.any():
+        return None
+    proxy = np.where(ok, proxy, -np.inf)
+    flat = T.argmax_tied(proxy.T.reshape(-1))
+    fi, pos = divmod(flat, n - 1)
+    a, b = xs[pos, fi], xs[pos + 1, fi]
+    thr = a / 2.0 + b / 2.0
+    if thr == b or not np.isfinite(thr):
+        thr = a
+    return features[fi], float(thr)
+
+
+def _reference_constant_features(Xn):
+    return Xn.max(axis=0) <= Xn.min(axis=0) + T._FEATURE_THRESHOLD
+
+
+def _reference_node_impurity(stats, criterion):
+    if criterion == "gini":
+        w = stats.sum()
+        return 1.0 - (stats**2).sum() / (w * w)
+    if criterion == "entropy":
+        return float(T._entropy(stats))
+    w, s, s2 = stats
+    return s2 / w - (s / w) ** 2
+
+
+def _reference_grow(self, X, S, w, criterion):
+    tree = T._ArrayTree()
+    d = X.shape[1]
+    if criterion in T._CRITERIA_CLF:
+
+        def stats_of(rows):
+            return S[rows].sum(axis=0)
+
+        def value_of(st):
+            return st
+    else:
+        Sq = np.column_stack([S, w * self._y_fit**2])
+
+        def stats_of(rows):
+            return Sq[rows].sum(axis=0)
+
+        def value_of(st):
+            return np.array([st[1] / st[0]])
+
+    def rec(rows, depth):
+        st = stats_of(rows)
+        imp = _reference_node_impurity(st, criterion)
+        node = tree.add(value_of(st), float(imp), rows.size, float(w[rows].sum()))
+        if (
+            rows.size < self._mss
+            or rows.size < 2 * self._msl
+            or imp <= T._EPSILON
+            or (self._max_depth is not None and depth >= self._max_depth)
+        ):
+            return node
+        Xn = X[rows]
+        if self._max_features < d:
+            perm = self._rng.permutation(d)
+            const = _reference_constant_features(Xn)[perm]
+            nonconst = np.cumsum(~const)
+            stop = int(np.searchsorted(nonconst, self._max_features)) + 1
+            features = perm[:stop][~const[:stop]]
+        else:
+            features = np.arange(d)[~_reference_constant_features(Xn)]
+        if features.size == 0:
+            return node
+        sn = S[rows] if criterion in T._CRITERIA_CLF else S[rows][:, :2]
+        best = _reference_best_split(Xn, sn, criterion, features, self._msl)
+        if best is None:
+            return node
+        f, thr = best
+        go_left = Xn[:, f] <= thr
+        tree.feature[node], tree.threshold[node] = int(f), thr
+        tree.left[node] = rec(rows[go_left], depth + 1)
+        tree.right[node] = rec(rows[~go_left], depth + 1)
+        return node
+
+    rec(np.arange(X.shape[0]), 0)
+    return tree.freeze()
+
+
+class _ReferenceCART(CART):
+    _grow = _reference_grow
+
+
+class _ReferenceCARTRegressor(CARTRegressor):
+    _grow = _reference_grow
+
+
+def _assert_same_tree(new, ref):
+    for name in ("left", "right", "feature", "n_samples"):
+        np.testing.assert_array_equal(getattr(new.tree_, name), getattr(ref.tree_, name))
+    for name in ("threshold", "impurity", "weight", "value"):  # bit for bit, not approx
+        a, b = getattr(new.tree_, name), getattr(ref.tree_, name)
+        assert a.shape == b.shape and a.tobytes() == b.tobytes(), name
+
+
+def _tie_rich_case(seed):
+    """A small data set with integer features (many tied values and tied splits), weights
+    (some zero, some fractional) and fit parameters, all drawn from ``seed``."""
+    rng = np.random.default_rng(seed)
+    n, d, k = int(rng.integers(2, 80)), int(rng.integers(1, 7)), int(rng.integers(1, 10))
+    X = rng.integers(0, int(rng.integers(2, 6)), size=(n, d)).astype(float)
+    y = rng.integers(0, k, size=n)
+    kind = seed % 3
+    w = (
+        None
+        if kind == 0
+        else rng.integers(0, 4, size=n).astype(float)
+        if kind == 1
+        else rng.random(n).round(2)
+    )
+    if w is not None and w.sum() <= 0:
+        w[0] = 1.0
+    params = dict(
+        criterion=("gini", "entropy")[seed % 2],
+        max_depth=[None, 1, 2, 4][int(rng.integers(4))],
+        min_samples_split=int(rng.integers(2, 6)),
+        min_samples_leaf=int(rng.integers(1, 4)),
+        max_features=[None, None, 1, "sqrt", 0.5][int(rng.integers(5))],
+        ccp_alpha=[0.0, 0.0, 0.01][int(rng.integers(3))],
+        random_state=int(rng.integers(1000)),
+    )
+    return X, y, w, params
+
+
+@pytest.mark.parametrize("seed", range(400))
+def test_cart_presorted_growth_equals_the_node_by_node_reference(seed):
+    X, y, w, params = _tie_rich_case(seed)
+    new = CART(**params).fit(X, y, sample_weight=w)
+    ref = _ReferenceCART(**params).fit(X, y, sample_weight=w)
+    _assert_same_tree(new, ref)
+    Z = np.vstack([X, X + 0.5, X - 0.5])
+    np.testing.assert_array_equal(new.predict(Z), ref.predict(Z))
+    assert new.predict_proba(Z).tobytes() == ref.predict_proba(Z).tobytes()
+
+
+@pytest.mark.parametrize("seed", range(60))
+def test_cart_regressor_presorted_growth_equals_the_node_by_node_reference(seed):
+    X, _, w, params = _tie_rich_case(seed)
+    params["criterion"] = "squared_error"
+    y = np.random.default_rng(seed).integers(0, 5, size=X.shape[0]) * 0.7
+    new = CARTRegressor(**params).fit(X, y, sample_weight=w)
+    ref = _ReferenceCARTRegressor(**params).fit(X, y, sample_weight=w)
+    _assert_same_tree(new, ref)
+
+
+@pytest.mark.parametrize(
+    ("data", "params"),
+    [
+        (IRIS, {}),
+        (WINE, {"criterion": "entropy"}),
+        (IRIS, {"max_features": "sqrt", "random_state": np.random.RandomState(3)}),
+        (WINE, {"max_features": 2, "min_samples_leaf": 3, "ccp_alpha": 0.01, "random_state": 1}),
+    ],
+)
+def test_cart_presorted_growth_equals_the_reference_on_real_data(data, params):
+    X, y = data
+    new = CART(**clone(CART(**params)).get_params()).fit(X, y)
+    ref = _ReferenceCART(**clone(CART(**params)).get_params()).fit(X, y)
+    _assert_same_tree(new, ref)
+
+
+def test_cart_presorted_growth_keeps_the_random_forest_draws():
+    from patterneval.ensemble.bagging import RandomForest
+
+    X, y = WINE
+    forest = RandomForest(n_estimators=5, tree=CART(), random_state=0).fit(X, y)
+    reference = RandomForest(n_estimators=5, tree=_ReferenceCART(), random_state=0).fit(X, y)
+    for a, b in zip(forest.estimators_, reference.estimators_, strict=True):
+        _assert_same_tree(a, b)
