@@ -44,12 +44,13 @@ FRAMES_OFF = os.environ.get("PATTERNEVAL_FRAMES", "1").strip() == "0"
 WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]
 
 # A chapter whose explorer shows a figure, one with many formulas, an API page, the
-# glossary and the root page of the book (index.html forwards to it).
+# glossary, the bibliography and the root page of the book (index.html forwards to it).
 PAGES = [
     "book/part5/roc-auc.html",
     "book/part1/test-error.html",
     "book/api/errorrate.html",
     "book/appendix/glossary.html",
+    "book/appendix/references.html",
     "index.html",
 ]
 EXPLORER_PAGES = ["book/part5/roc-auc.html", "book/part1/test-error.html"]

@@ -13,8 +13,10 @@
  *   editable readout is named "<label> value";
  * - a "Skip to the explorer" link, right after the theme's "Skip to main content", leads
  *   past the page's formulas (MathJax makes each one a tab stop) to the first explorer;
- * - the theme's search buttons are named by their visible text ("Search Ctrl+K"), so
- *   that a speech user can say what they see.
+ * - the theme's search buttons are named by their visible text ("Search Ctrl+K"), and
+ *   the colour-mode button by the icon it shows, so that a speech user can say what they
+ *   see;
+ * - the bibliography's entries are list items of its list.
  */
 (function () {
   "use strict";
@@ -150,6 +152,10 @@
   }
 
   function start() {
+    // Sphinx gives each bibliography entry the deprecated role doc-biblioentry, which a
+    // list (role="list") may not own: the entries are list items
+    document.querySelectorAll(".citation-list[role='list'] > [role='doc-biblioentry']")
+      .forEach(function (entry) { entry.setAttribute("role", "listitem"); });
     skipLink();
     update();
     new MutationObserver(function (records) {
