@@ -442,9 +442,13 @@ def run_notebook(path: str, out: str) -> dict | None:
     # could listen to the unencrypted ports.
     with tempfile.TemporaryDirectory(prefix="static-frames-") as sockets:
         km = KernelManager(kernel_name="python3", transport="ipc", ip=f"{sockets}/kernel")
-        NotebookClient(
-            nb, km=km, timeout=1800, resources={"metadata": {"path": str(Path(path).parent)}}
-        ).execute()
+        try:
+            NotebookClient(
+                nb, km=km, timeout=1800, resources={"metadata": {"path": str(Path(path).parent)}}
+            ).execute()
+        finally:  # nbclient leaves a kernel manager it was given running
+            if km.has_kernel:
+                km.shutdown_kernel()
     entry = json.loads(entry_path.read_text())
     entry_path.unlink()
     entry["notebook"] = Path(path).resolve().relative_to(ROOT).as_posix()
