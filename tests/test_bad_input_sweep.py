@@ -78,7 +78,14 @@ from patterneval.book import (
 )
 from patterneval.book.calibration import miscalibrated_forecasts, simulate_selection_optimism
 from patterneval.book.cluster_stability import stability_blobs, stability_view
-from patterneval.book.cross_validation import simulate_distinct_share, simulate_error_estimates
+from patterneval.book.cross_validation import (
+    bootstrap_se,
+    nested_cv_error,
+    simulate_distinct_share,
+    simulate_error_estimates,
+    simulate_k_fold,
+    simulate_nested,
+)
 from patterneval.book.cv_intervals import (
     expected_svm_error,
     linear_rule_error,
@@ -234,6 +241,49 @@ GOOD: dict = {
             n_datasets=2,
             cv=(2, 5),
             n_resamples=3,
+            rng=0,
+        ),
+    ),
+    "simulate_k_fold": (
+        simulate_k_fold,
+        dict(
+            estimator=GaussianNB(),
+            sampler=_sampler,
+            n=8,
+            ks=(2, 4),
+            k_decomposed=2,
+            n_repeats=2,
+            n_datasets=3,
+            n_test=20,
+            rng=0,
+        ),
+    ),
+    "bootstrap_se": (
+        bootstrap_se,
+        dict(statistic=lambda rows: float(np.mean(rows)), n_rows=5, n_resamples=3, rng=0),
+    ),
+    "nested_cv_error": (
+        nested_cv_error,
+        dict(
+            estimator=GaussianNB(),
+            param_grid={"var_smoothing": [1e-9, 1e-3]},
+            X=X8,
+            y=Y8,
+            cv_outer=2,
+            cv_inner=2,
+            rng=0,
+        ),
+    ),
+    "simulate_nested": (
+        simulate_nested,
+        dict(
+            estimator=GaussianNB(),
+            param_grid={"var_smoothing": [1e-9, 1e-3]},
+            sampler=_sampler,
+            n=12,
+            cv_outer=2,
+            cv_inner=2,
+            n_datasets=2,
             rng=0,
         ),
     ),
@@ -988,6 +1038,14 @@ GOOD.update(
         "RejectionGrid.replay": (_RGRID.replay, dict(n_samples=30, effect=0.0)),
         "RejectionGrid.to_json": (_RGRID.to_json, dict(path=_TMP / "grid-copy.json")),
         "load_rejection_grid": (load_rejection_grid, dict(path=_TMP / "grid.json")),
+        "EstimatorSimulation.table": (
+            simulate_error_estimates(**GOOD["simulate_error_estimates"][1]).table,
+            dict(standard_errors=True),
+        ),
+        "KFoldSimulation.components": (
+            simulate_k_fold(**GOOD["simulate_k_fold"][1]).components,
+            dict(rows=np.array([0, 1, 2])),
+        ),
         "EstimatorSimulation.column": (
             simulate_error_estimates(**GOOD["simulate_error_estimates"][1]).column,
             dict(name=".632"),

@@ -17,6 +17,7 @@ it on generated data.
 from __future__ import annotations
 
 import dataclasses
+import numbers
 from collections.abc import Callable, Sequence
 
 import numpy as np
@@ -27,6 +28,7 @@ from .._api import keywords
 from .._engine import run_tasks, spawn
 from .._results import Result
 from .._validation import (
+    check_array,
     check_bool,
     check_callable,
     check_choice,
@@ -193,6 +195,7 @@ class EstimatorSimulation(Result):
         --------
         See :meth:`column`.
         """
+        standard_errors = check_bool("standard_errors", standard_errors)
         extra = f" {'(s.e.)':>8}" if standard_errors else ""
         rows = [
             f"{'estimator':<10} {'mean':>7} {'bias':>8} {'(s.e.)':>8} {'sd':>7}{extra}"
@@ -449,6 +452,9 @@ class KFoldSimulation(Result):
         different folds, each from the sample covariance matrix of ``mistakes`` over the
         training sets (``rows``: a subset of them, for a bootstrap).
         """
+        if rows is not None:
+            n_sets = self.mistakes.shape[0]
+            rows = check_array("rows", rows, ndim=1, kind="int", low=0, high=n_sets - 1)
         e = self.mistakes if rows is None else self.mistakes[rows]
         cov = np.cov(e.astype(float), rowvar=False)
         fold = np.arange(self.n) // (self.n // self.k_decomposed)
@@ -551,7 +557,9 @@ def simulate_k_fold(
     check_estimator("estimator", estimator)
     check_callable("sampler", sampler)
     n = check_scalar("n", n, int, low=4)
-    ks = tuple(check_scalar("ks", int(k), int, low=2) for k in ks)
+    if isinstance(ks, (str, bytes)) or np.ndim(ks) != 1:
+        raise fail("ks", "a sequence of ints", ks, error=TypeError)
+    ks = tuple(check_scalar("ks", k, int, low=2) for k in ks)
     if any(n % k for k in ks):
         raise fail("n", f"a multiple of every k in ks={ks}", str(n), echo=False)
     if k_decomposed not in ks:
@@ -581,6 +589,9 @@ def simulate_k_fold(
 def bootstrap_se(statistic: Callable, n_rows: int, *, n_resamples: int = 200, rng=0) -> float:
     """Standard error of ``statistic(rows)`` by resampling the ``n_rows`` training sets of a
     simulation with replacement (``statistic`` takes an index array)."""
+    check_callable("statistic", statistic)
+    n_rows = check_scalar("n_rows", n_rows, int, low=1)
+    n_resamples = check_scalar("n_resamples", n_resamples, int, low=2)
     gen = check_rng(rng)
     draws = [statistic(gen.integers(n_rows, size=n_rows)) for _ in range(n_resamples)]
     return float(np.std(draws, ddof=1))
@@ -662,6 +673,7 @@ def nested_cv_error(
     True
     """
     check_estimator("estimator", estimator)
+    cv_outer, cv_inner = _check_folds("cv_outer", cv_outer), _check_folds("cv_inner", cv_inner)
     search = GridSearchCV(estimator, param_grid, cv=cv_inner, scoring="accuracy")
     outer = cross_val_error(search, X, y, cv=cv_outer, rng=rng, n_jobs=n_jobs)
     full = clone(search).fit(X, y)
@@ -671,6 +683,13 @@ def nested_cv_error(
         best_params=dict(full.best_params_),
         outer=outer,
     )
+
+
+def _check_folds(name: str, cv):
+    """A number of folds (an int >= 2) or, left to the callee, a splitter or index pairs."""
+    if cv is None or isinstance(cv, (numbers.Number, str, bytes)):
+        return check_scalar(name, cv, int, low=2)
+    return cv
 
 
 def _one_nested(estimator, param_grid, sampler, n, cv_outer, cv_inner, rng):
@@ -710,6 +729,7 @@ def simulate_nested(
     """
     check_callable("sampler", sampler)
     n = check_scalar("n", n, int, low=4)
+    cv_outer, cv_inner = _check_folds("cv_outer", cv_outer), _check_folds("cv_inner", cv_inner)
     n_datasets = check_scalar("n_datasets", n_datasets, int, low=2)
     children = spawn(check_rng(rng), n_datasets)
     tasks = [(estimator, param_grid, sampler, n, cv_outer, cv_inner, c) for c in children]
