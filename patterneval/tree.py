@@ -1147,9 +1147,8 @@ def _class_sum(a):
 def _class_entropy(c, n):
     """Entropy (bits) of class-major statistics ``c`` (m, ...) with totals ``n``: the
     operations of :func:`_entropy` element by element, so the same bits."""
-    with np.errstate(divide="ignore", invalid="ignore"):  # 0 log 0 = 0; empty -> 0
-        p = np.where(n > 0, c / n, 0.0)
-        terms = np.where(p > 0, p * np.log2(np.where(p > 0, p, 1.0)), 0.0)
+    p = np.where(n > 0, c / n, 0.0)  # 0 log 0 = 0; empty -> 0 (caller ignores the warnings)
+    terms = np.where(p > 0, p * np.log2(np.where(p > 0, p, 1.0)), 0.0)
     return -_class_sum(terms) + 0.0
 
 
@@ -1174,20 +1173,26 @@ def _best_split(XT, ST, order, total, criterion, features, msl):
     (weighted one-hot classes, or (w, w y) for regression) of all samples, ``order``
     (d, n) the node's samples sorted by each feature (stably: ties by sample index),
     ``total`` (m,) the node's statistics, ``features`` the candidate columns in visiting
-    order. Cumulative sums along the sorted orders give the left statistics at every cut
+    order (None: every column in order; a constant column has no admissible cut). Cumulative sums along the sorted orders give the left statistics at every cut
     of every feature at once; the scikit-learn proxy improvement is evaluated at every
     admissible cut and the first maximum (in visiting order, then by position) wins.
     Returns (feature, threshold) or None when no admissible cut exists.
     """
     n = order.shape[1]
-    idx = order[features]  # (f, n)
-    xs = XT[features[:, None], idx]
+    if features is None:
+        features = np.arange(order.shape[0])
+        idx = order
+    else:
+        idx = order[features]  # (f, n)
+    xs = XT.ravel().take(idx + (features * XT.shape[1])[:, None])  # sorted values, (f, n)
     ok = xs[:, 1:] > xs[:, :-1] + _FEATURE_THRESHOLD
     ok[:, : msl - 1] = False  # fewer than min_samples_leaf on the left ...
     ok[:, n - msl :] = False  # ... or on the right
     if not ok.any():
         return None
-    cum = np.cumsum(ST[:, idx[:, :-1]], axis=2)  # left stats for the cut after position i
+    # class-major and C-contiguous (take, not fancy indexing, which puts the class axis
+    # innermost): left stats for the cut after position i
+    cum = np.cumsum(ST.take(idx[:, :-1], axis=1), axis=2)
     wl, wr, proxy = _split_proxies(cum, total, criterion)
     ok &= (wl > 0) & (wr > 0)
     if not ok.any():  # pragma: no cover - zero weights are removed first: wl, wr > 0
@@ -1341,10 +1346,10 @@ class _CARTBase(BaseEstimator):
                 nonconst = np.cumsum(~const)
                 stop = int(np.searchsorted(nonconst, self._max_features)) + 1
                 features = perm[:stop][~const[:stop]]
-            else:
-                features = np.flatnonzero(~_constant_features(XT, order))
-            if features.size == 0:
-                return node
+                if features.size == 0:
+                    return node
+            else:  # constant columns have no admissible cut: no need to drop them
+                features = None
             total = st if criterion in _CRITERIA_CLF else S[rows].sum(axis=0)
             best = _best_split(XT, ST, order, total, criterion, features, self._msl)
             if best is None:
