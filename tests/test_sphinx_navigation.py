@@ -163,3 +163,24 @@ def test_a_page_of_several_modules_gets_a_summary_of_every_entry():
     if one and sum(1 for k in reg.directives if k[0] == one[0]) == 1:
         assert sphinx_apilinks.summary_rows(reg, one[0]) == []
     assert all(not summary.startswith("dict()") for _, summary in rows), rows
+
+
+def test_summary_markup_becomes_code():
+    parts = sphinx_apilinks.summary_nodes("``mcnemar_test(exact=None)`` uses :func:`~pe.x` or `k`.")
+    assert [type(p).__name__ for p in parts] == [
+        "literal",
+        "Text",
+        "literal",
+        "Text",
+        "literal",
+        "Text",
+    ]
+    assert [p.astext() for p in parts] == [
+        "mcnemar_test(exact=None)",
+        " uses ",
+        "pe.x",
+        " or ",
+        "k",
+        ".",
+    ]
+    assert [p.astext() for p in sphinx_apilinks.summary_nodes("Plain.")] == ["Plain."]

@@ -542,6 +542,20 @@ def _entry_doc(entry: Entry) -> str:
     return "\n".join(doc or [])
 
 
+def summary_nodes(summary: str) -> list:
+    """A summary's reST inline markup as nodes: ``code`` and roles (:func:`~x`) as literals."""
+    text = re.sub(r":[\w:]+:`~?([^`]+)`", r"``\1``", summary)
+    parts = re.split(r"``(.+?)``|`([^`]+)`", text)
+    out: list = []
+    for i in range(0, len(parts), 3):
+        if parts[i]:
+            out.append(nodes.Text(parts[i]))
+        code = parts[i + 1] or parts[i + 2] if i + 1 < len(parts) else None
+        if code:
+            out.append(nodes.literal(text=code))
+    return out
+
+
 def _summary_table(app, doctree, fromdocname):
     if app.builder.format != "html" or not _is_api_page(app, fromdocname):
         return
@@ -569,7 +583,7 @@ def _summary_table(app, doctree, fromdocname):
         ref += nodes.literal(text=name.rpartition(".")[2])
         row = nodes.row()
         row += nodes.entry("", nodes.paragraph("", "", ref))
-        row += nodes.entry("", nodes.paragraph(text=summary))
+        row += nodes.entry("", nodes.paragraph("", "", *summary_nodes(summary)))
         body += row
     box = nodes.container(classes=["api-summary-box"])
     box += nodes.rubric(text="On this page")
