@@ -252,7 +252,7 @@ GOOD: dict = {
             n=8,
             ks=(2, 4),
             k_decomposed=2,
-            n_repeats=2,
+            n_partitions=2,
             n_datasets=3,
             n_test=20,
             rng=0,
@@ -357,7 +357,7 @@ GOOD: dict = {
     "first_tied_round": (adaboost.first_tied_round, dict(model=ADA)),
     "cv_rounds": (
         adaboost.cv_rounds,
-        dict(X=X8, y=Y8_PRED, n_estimators=2, n_splits=2, rng=0),
+        dict(X=X8, y=Y8_PRED, n_estimators=2, cv=2, rng=0),
     ),
     # the exercises' registry and self-check
     "exercises": (exercises, dict(chapter="test-error")),

@@ -99,7 +99,7 @@ def test_first_tied_round_finds_a_duplicated_feature():
 
 def test_cv_rounds_averages_the_folds_and_takes_the_first_minimum():
     X, y = make_classification(150, 5, flip_y=0.1, random_state=2)
-    res = cv_rounds(X, y, n_estimators=12, n_splits=3, rng=4)
+    res = cv_rounds(X, y, n_estimators=12, cv=3, rng=4)
     assert res.fold_errors.shape == (3, 12)
     assert np.allclose(res.cv_errors, res.fold_errors.mean(axis=0))
     assert res.best_round == int(np.flatnonzero(res.cv_errors == res.cv_errors.min())[0]) + 1

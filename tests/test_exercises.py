@@ -121,6 +121,14 @@ def test_coding_exercises_have_a_self_check_cell_that_hides_the_answer(chapter):
 
 
 @pytest.mark.parametrize("chapter", sorted(NOTEBOOKS))
+def test_no_cell_rebinds_the_self_check_name(chapter):
+    """A chapter variable called ``check`` would shadow the self-check the exercises call."""
+    for cell in _cells(chapter):
+        if cell["cell_type"] == "code":
+            assert not re.search(r"^\s*check\s*=|\bfor check\b|\bdef check\b", _source(cell), re.M)
+
+
+@pytest.mark.parametrize("chapter", sorted(NOTEBOOKS))
 def test_opens_with_prerequisites_and_reading_time_and_ends_with_what_to_report(chapter):
     opening = _source(_cells(chapter)[0])
     assert "**Prerequisites:**" in opening

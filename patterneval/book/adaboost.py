@@ -19,7 +19,15 @@ from sklearn.utils.validation import check_is_fitted
 
 from .._api import keywords
 from .._results import Result
-from .._validation import check_array, check_labels, check_rng, check_scalar, check_X_y, fail
+from .._validation import (
+    check_array,
+    check_cv,
+    check_labels,
+    check_rng,
+    check_scalar,
+    check_X_y,
+    fail,
+)
 from ..ensemble.boosting import AdaBoost, _positive, _signs, check_known_labels
 
 __all__ = [
@@ -543,7 +551,7 @@ class RoundsByCV(Result):
 
     Attributes
     ----------
-    fold_errors : ndarray, shape (n_splits, n_estimators)
+    fold_errors : ndarray, shape (n_folds, n_estimators)
         Validation error of each fold's model after each round (a model that stopped
         early keeps its last vote).
     cv_errors : ndarray, shape (n_estimators,)
@@ -563,7 +571,7 @@ def cv_rounds(
     y: ArrayLike,
     *,
     n_estimators: int = 50,
-    n_splits: int = 5,
+    cv: int | object = 5,
     rng: int | None = None,
 ) -> RoundsByCV:
     """Choose AdaBoost's number of rounds by stratified k-fold cross-validation: boost
@@ -577,16 +585,17 @@ def cv_rounds(
         Two classes.
     n_estimators : int, default 50
         Largest number of rounds, >= 1.
-    n_splits : int, default 5
-        Folds, >= 2 (``StratifiedKFold(n_splits, shuffle=True, random_state=rng)``).
+    cv : int, splitter or iterable of (train, test) pairs, default 5
+        As scikit-learn's ``cv``: an int is a number of stratified folds, >= 2, shuffled by
+        ``rng`` (``StratifiedKFold(cv, shuffle=True, random_state=rng)``).
     rng : None or int, optional
         Seed of the fold split (the boosting of stumps is deterministic).
 
     Returns
     -------
     RoundsByCV
-        ``fold_errors`` (n_splits, n_estimators), ``cv_errors`` (n_estimators,) and
-        ``best_round``. Complexity: n_splits * n_estimators stump fits.
+        ``fold_errors`` (n_folds, n_estimators), ``cv_errors`` (n_estimators,) and
+        ``best_round``. Complexity: n_folds * n_estimators stump fits.
 
     References
     ----------
@@ -597,7 +606,7 @@ def cv_rounds(
     >>> from sklearn.datasets import load_breast_cancer
     >>> from patterneval.book.adaboost import cv_rounds
     >>> X, y = load_breast_cancer(return_X_y=True)
-    >>> res = cv_rounds(X, y, n_estimators=4, n_splits=3, rng=0)
+    >>> res = cv_rounds(X, y, n_estimators=4, cv=3, rng=0)
     >>> res.fold_errors.shape, 1 <= res.best_round <= 4
     ((3, 4), True)
     """
@@ -606,10 +615,13 @@ def cv_rounds(
     X_arr, y_arr = check_X_y(X, y, min_classes=2)
     check_labels("y", y_arr, max_classes=2)
     n_estimators = check_scalar("n_estimators", n_estimators, int, low=1)
-    n_splits = check_scalar("n_splits", n_splits, int, low=2)
+    cv = check_cv(cv, y_arr)
     if rng is not None:
         rng = check_scalar("rng", rng, int, low=0)
-    folds = StratifiedKFold(n_splits, shuffle=True, random_state=rng).split(X_arr, y_arr)
+    if isinstance(cv, int):
+        folds = StratifiedKFold(cv, shuffle=True, random_state=rng).split(X_arr, y_arr)
+    else:  # a splitter, or the checked (train, test) pairs
+        folds = cv if isinstance(cv, list) else cv.split(X_arr, y_arr)
     errors = []
     for train, test in folds:
         model = AdaBoost(n_estimators=n_estimators, random_state=0).fit(X_arr[train], y_arr[train])

@@ -426,8 +426,8 @@ class KFoldSimulation(Result):
     mistakes : ndarray of bool, shape (n_datasets, n)
         The held-out errors :math:`e_i` of the ``k_decomposed``-fold CV; sample ``i`` is in
         fold ``i // (n / k_decomposed)``.
-    repeat_errors : ndarray, shape (n_datasets, n_repeats)
-        The errors of ``n_repeats`` independent stratified partitions into ``k_decomposed``
+    repeat_errors : ndarray, shape (n_datasets, n_partitions)
+        The errors of ``n_partitions`` independent stratified partitions into ``k_decomposed``
         folds of each training set.
     """
 
@@ -474,7 +474,7 @@ class KFoldSimulation(Result):
         return folds.var(axis=1, ddof=1) / k
 
 
-def _one_k_fold_set(estimator, sampler, n, ks, k_decomposed, n_repeats, X_test, y_test, rng):
+def _one_k_fold_set(estimator, sampler, n, ks, k_decomposed, n_partitions, X_test, y_test, rng):
     """CV errors, learning-curve targets, held-out errors and repeats on one training set."""
     X, y = _draw(sampler, rng, n)
     errors, targets, mistakes = [], [], None
@@ -488,7 +488,7 @@ def _one_k_fold_set(estimator, sampler, n, ks, k_decomposed, n_repeats, X_test, 
         fitted = clone(estimator).fit(X_fit, y_fit)
         targets.append(float(np.mean(fitted.predict(X_test) != y_test)))
     splitter = RepeatedStratifiedKFold(
-        n_splits=k_decomposed, n_repeats=n_repeats, random_state=int(rng.integers(2**31))
+        n_splits=k_decomposed, n_repeats=n_partitions, random_state=int(rng.integers(2**31))
     )
     repeats = cross_val_error(estimator, X, y, cv=splitter).repeat_errors
     return errors, targets, mistakes, repeats
@@ -502,7 +502,7 @@ def simulate_k_fold(
     n: int,
     ks: Sequence[int] = (2, 5, 10),
     k_decomposed: int = 5,
-    n_repeats: int = 3,
+    n_partitions: int = 3,
     n_datasets: int = 100,
     n_test: int = 20_000,
     rng: int | np.random.Generator | None = None,
@@ -515,7 +515,7 @@ def simulate_k_fold(
     rows are i.i.d., so any fixed partition is as good as a random one), and the true error
     of a rule fitted on a fresh training set of size ``n (k - 1) / k`` (the learning curve
     the CV error estimates); the held-out errors of the ``k_decomposed``-fold run; and
-    ``n_repeats`` independent stratified partitions into ``k_decomposed`` folds.
+    ``n_partitions`` independent stratified partitions into ``k_decomposed`` folds.
 
     Parameters
     ----------
@@ -527,7 +527,7 @@ def simulate_k_fold(
     ks : sequence of int, default (2, 5, 10)
     k_decomposed : int, default 5
         One of ``ks``.
-    n_repeats : int, default 3
+    n_partitions : int, default 3
     n_datasets : int, default 100
     n_test : int, default 20000
     rng : None, int or numpy.random.Generator
@@ -540,7 +540,7 @@ def simulate_k_fold(
 
     Notes
     -----
-    Cost per training set: ``sum(ks) + len(ks) + k_decomposed * n_repeats`` fits.
+    Cost per training set: ``sum(ks) + len(ks) + k_decomposed * n_partitions`` fits.
 
     Examples
     --------
@@ -564,14 +564,14 @@ def simulate_k_fold(
         raise fail("n", f"a multiple of every k in ks={ks}", str(n), echo=False)
     if k_decomposed not in ks:
         raise fail("k_decomposed", f"one of ks={ks}", str(k_decomposed), echo=False)
-    n_repeats = check_scalar("n_repeats", n_repeats, int, low=2)
+    n_partitions = check_scalar("n_partitions", n_partitions, int, low=2)
     n_datasets = check_scalar("n_datasets", n_datasets, int, low=2)
     n_test = check_scalar("n_test", n_test, int, low=1)
     n_jobs = check_n_jobs(n_jobs)
     test_rng, *children = spawn(check_rng(rng), n_datasets + 1)
     X_test, y_test = _draw(sampler, test_rng, n_test)
     tasks = [
-        (estimator, sampler, n, ks, k_decomposed, n_repeats, X_test, y_test, child)
+        (estimator, sampler, n, ks, k_decomposed, n_partitions, X_test, y_test, child)
         for child in children
     ]
     results = run_tasks(_one_k_fold_set, tasks, n_jobs=n_jobs)
@@ -586,6 +586,7 @@ def simulate_k_fold(
     )
 
 
+@keywords
 def bootstrap_se(statistic: Callable, n_rows: int, *, n_resamples: int = 200, rng=0) -> float:
     """Standard error of ``statistic(rows)`` by resampling the ``n_rows`` training sets of a
     simulation with replacement (``statistic`` takes an index array)."""

@@ -202,8 +202,8 @@ BOOSTING_VIEWS = ("regions", "margins", "bounds")
 
 
 class BoostingRoundsPainter(Painter):
-    """One panel in one of three views (:data:`BOOSTING_VIEWS`). ``"regions"``: the decision
-    regions of the vote after round t (background image) and the training points with marker
+    """One panel in one of three views: ``"regions"``, ``"margins"``, ``"bounds"``.
+    ``"regions"``: the decision regions of the vote after round t (background image) and the training points with marker
     area proportional to D_t, the distribution round t was trained on. ``"margins"``: the
     cumulative distribution of the normalised training margins after round t, under the
     bound of Schapire et al. (1998). ``"bounds"``: the training error of the vote over the
@@ -340,7 +340,7 @@ class BoostingRoundsPainter(Painter):
         round : int >= 1
             The round t shown (at most the rounds made).
         view : {"regions", "margins", "bounds"}, default "regions"
-            What is drawn (:data:`BOOSTING_VIEWS`).
+            What is drawn.
         evaluation : dict, optional
             Needed by the "margins" and "bounds" views: the same run's ``"margins"`` (T, n)
             from :func:`~patterneval.book.adaboost.staged_margins`, ``"thetas"`` (k,) and

@@ -45,7 +45,7 @@ def _wine_rounds(offset: int = 0) -> int:
 
     X, y = load_wine(return_X_y=True)
     keep = y < 2
-    return cv_rounds(X[keep], y[keep], n_estimators=20, n_splits=5, rng=0).best_round + offset
+    return cv_rounds(X[keep], y[keep], n_estimators=20, cv=5, rng=0).best_round + offset
 
 
 EXERCISES: tuple[Exercise, ...] = (
