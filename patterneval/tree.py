@@ -1528,7 +1528,8 @@ class CART(ClassifierMixin, _CARTBase):
     r"""CART decision tree (Breiman et al. 1984): binary splits, Gini / entropy /
     squared error, cost-complexity pruning.
 
-    At each node every feature is sorted once and cumulative (weighted) class counts give
+    Every feature is sorted once, at the root (stably), and each node's orders are its
+    parent's partitioned stably; cumulative (weighted) class counts along them give
     the left and right statistics of every cut between adjacent distinct values
     (thresholds at midpoints); the cut maximising the impurity decrease
     :math:`I(t) - \frac{w_L}{w_t} I(t_L) - \frac{w_R}{w_t} I(t_R)` wins. The comparison
@@ -1569,8 +1570,8 @@ class CART(ClassifierMixin, _CARTBase):
 
     Notes
     -----
-    Cost: O(d n log n) per tree level (one sort per feature and node) and O(n d K) memory
-    for the cumulative counts of a node.
+    Cost: O(d n log n) for the sort at the root, then O(d n K) per tree level (partitioning
+    the orders and the cumulative counts of all cuts), and O(n d K) memory.
 
     ``sample_weight``: a zero weight removes the sample before the tree is grown (it places
     no threshold), and a positive integer weight equals repeating the sample when the
