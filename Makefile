@@ -284,7 +284,7 @@ test-wheel: $(INSTALLED)
 
 # The browser test is marked `browser` and deselected by default (pyproject addopts).
 test-site: $(INSTALLED)
-	PATTERNEVAL_FRAMES=$(FRAMES) $(VENV_PY) -m pytest -m browser tests/test_site.py
+	PATTERNEVAL_FRAMES=$(FRAMES) $(VENV_PY) -m pytest -m browser tests/test_site.py tests/test_site_navigation.py tests/test_site_a11y.py
 
 # The course test (tests/test_course_build.py, marked `course`): builds a four-chapter course
 # of its own (without explorer frames) strictly twice, with and without solutions, into a
