@@ -126,7 +126,9 @@ def test_no_cell_rebinds_the_self_check_name(chapter):
     (a comprehension's ``for check in ...`` does not leak its name)."""
     for cell in _cells(chapter):
         if cell["cell_type"] == "code":
-            assert not re.search(r"^\s*check\s*=|^\s*for check\b|\bdef check\b", _source(cell), re.M)
+            assert not re.search(
+                r"^\s*check\s*=|^\s*for check\b|\bdef check\b", _source(cell), re.M
+            )
 
 
 @pytest.mark.parametrize("chapter", sorted(NOTEBOOKS))
