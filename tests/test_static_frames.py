@@ -351,3 +351,48 @@ def test_sphinx_extension_finds_the_explorers_of_a_page():
     scripts = [Js(src="x.js"), Js(type="application/vnd.jupyter.widget-state+json", body=body)]
     assert ext._page_explorers(scripts) == ["RocExplorer"]
     assert ext._page_explorers(scripts[:1]) == []
+
+
+# --- which cells a chapter's frames need (setup_cells) ---------------------------------
+
+
+def test_setup_cells_keep_what_the_explorer_cell_needs_and_drop_the_rest():
+    sources = [
+        "import numpy as np\nfrom patterneval.widgets import RocExplorer",  # always kept
+        "big = np.ones(10**3).sum()  # a simulation nobody downstream reads",
+        "scores = np.arange(5)",
+        "print(big, scores)",
+        "res = dict(s=scores)",
+        "RocExplorer(res)",
+    ]
+    assert sf.setup_cells(sources) == [0, 2, 4, 5]
+
+
+def test_setup_cells_keep_in_place_changes_and_transitive_needs():
+    sources = [
+        "import numpy as np",
+        "np.random.seed(0)  # changes np's state before a kept cell reads np: kept",
+        "x = np.random.normal(size=3)",
+        "x[0] = 10.0  # changes x in place",
+        "x.sort()  # so does a method call statement",
+        "y = [v for v in range(3)]  # binds only names nobody reads",
+        "np.random.seed(1)  # after the last cell that reads np: dropped",
+        "E(x)",
+    ]
+    assert sf.setup_cells(sources) == [0, 1, 2, 3, 4, 7]
+
+
+def test_setup_cells_own_bindings_do_not_pull_earlier_cells():
+    sources = [
+        "from sklearn.datasets import load_iris",
+        "X_iris, y_iris = load_iris(return_X_y=True)  # heavy work in a real chapter",
+        "_, y_iris = load_iris(return_X_y=True)\nE(y_iris)",
+    ]
+    assert sf.setup_cells(sources) == [0, 2]
+
+
+def test_setup_cells_keep_cells_that_cannot_be_read():
+    sources = ["import os", "%timeit 1 + 1", "from os.path import *", "z = 1", "E()"]
+    # %timeit is transformed to Python and binds nothing; a star import binds unknown names
+    assert sf.setup_cells(sources) == [0, 2, 4]
+    assert sf.setup_cells(["import os", "for for", "E()"]) == [0, 1, 2]
