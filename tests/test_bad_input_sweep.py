@@ -113,6 +113,7 @@ from patterneval.book.roc_auc import (
 )
 from patterneval.book.selective_sampling import simulate_sampling
 from patterneval.book.two_classifiers import (
+    ideal_five_by_two_size,
     load_rejection_grid,
     rejection_grid,
     separation_for_error,
@@ -1087,6 +1088,10 @@ GOOD.update(
             ),
         ),
         "separation_for_error": (separation_for_error, dict(error=0.25)),
+        "ideal_five_by_two_size": (
+            ideal_five_by_two_size,
+            dict(alpha=0.05, n_datasets=100, rng=0),
+        ),
         "simulate_two_classifier_tests": (
             simulate_two_classifier_tests,
             dict(n_samples=30, error=0.25, effect=0.05, n_datasets=2, cv=2, alpha=0.05, rng=0),

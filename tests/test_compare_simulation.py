@@ -17,6 +17,7 @@ from patterneval.book.two_classifiers import (
     _five_by_two_p,
     _positions,
     _resampled_t_p,
+    ideal_five_by_two_size,
     load_rejection_grid,
     rejection_grid,
     separation_for_error,
@@ -263,3 +264,23 @@ def test_rejection_grid_takes_rng_and_cv():
 def test_retired_keywords_name_cv_and_rng(func, old, new):
     with pytest.raises(TypeError, match=rf"^{func.__name__}\(\) takes {new}=, not {old}="):
         func(**{old: 30})
+
+
+@pytest.mark.parametrize("alpha", [0.05, 0.1])
+def test_five_by_two_f_under_ideal_assumptions_is_half_plus_half_f55(alpha):
+    # ten independent normal differences: the library's F test rejects as often as
+    # P(F(5,5) > 2 c - 1), c the F(10,5) critical value, not alpha (A3 fails)
+    res = ideal_five_by_two_size(alpha=alpha, n_datasets=100_000, rng=7)
+    f_rate, f_se = res.rejection_rate[1], res.std_error[1]
+    assert abs(f_rate - res.f_size_exact) < 4 * f_se
+    assert res.f_size_exact < alpha / 2
+    if alpha == 0.05:  # the chapter's "1.75 %"
+        assert round(res.f_size_exact, 4) == 0.0175
+
+
+def test_five_by_two_t_under_ideal_assumptions_is_conservative():
+    res = ideal_five_by_two_size(n_datasets=100_000, rng=8)
+    t_rate, t_se = res.rejection_rate[0], res.std_error[0]
+    assert abs(t_rate - 0.028) < 4 * t_se + 0.001  # about 0.028 at alpha = 0.05, not 0.05
+    assert res.alpha - t_rate > 20 * t_se
+    assert res.to_frame().index.tolist() == ["5x2cv t", "5x2cv F"]

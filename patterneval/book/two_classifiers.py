@@ -56,8 +56,10 @@ from ..compare import two as _two  # the tests' own code, looked up at call time
 
 __all__ = [
     "TESTS",
+    "IdealFiveByTwo",
     "RejectionGrid",
     "TestRejections",
+    "ideal_five_by_two_size",
     "load_rejection_grid",
     "rejection_grid",
     "separation_for_error",
@@ -156,6 +158,98 @@ def _correct(X, is1, test):
         m1 = np.einsum("rn,ren->re", x, t1) / n1
         out[j] = ((x[:, None, :] - 0.5 * (m0 + m1)[..., None]) * (m1 - m0)[..., None] > 0) == is1
     return out
+
+
+@dataclass(frozen=True, repr=False)
+class IdealFiveByTwo(Result):
+    """Size of the 5x2cv tests when their differences are exactly as (A1)-(A2) assume.
+
+    Attributes
+    ----------
+    tests : tuple of str
+        ``("5x2cv t", "5x2cv F")``.
+    rejection_rate : ndarray, shape (2,)
+        Share of the simulated sets of ten differences on which each test rejected at
+        ``alpha``.
+    std_error : ndarray, shape (2,)
+        Monte Carlo standard errors :math:`\\sqrt{r(1-r)/R}`.
+    f_size_exact : float
+        The F test's exact size, :math:`P\\big(F_{5,5} > 2F^{-1}_{10,5}(1-\\alpha) - 1\\big)`.
+    alpha : float
+    n_datasets : int
+        Number of simulated sets R.
+    """
+
+    _headline = ("tests", "rejection_rate", "std_error", "f_size_exact", "alpha")
+    _rows = ("tests", "rejection_rate", "std_error")
+
+    tests: tuple
+    rejection_rate: np.ndarray
+    std_error: np.ndarray
+    f_size_exact: float
+    alpha: float
+    n_datasets: int
+
+
+@keywords
+def ideal_five_by_two_size(
+    *,
+    alpha: float = 0.05,
+    n_datasets: int = 200_000,
+    rng: int | np.random.Generator | None = None,
+) -> IdealFiveByTwo:
+    r"""How often the 5x2cv t and F tests reject when their ten differences are independent
+    :math:`N(0, \sigma^2)`: assumptions (A1) and (A2) of the chapter hold exactly, and only
+    the independence of numerator and denominator, (A3), is left to fail.
+
+    Write :math:`a_i = (d_i^{(1)} + d_i^{(2)})/2` and :math:`b_i = (d_i^{(1)} - d_i^{(2)})/2`,
+    independent :math:`N(0, \sigma^2/2)`. Then :math:`s_i^2 = 2b_i^2` and
+    :math:`\sum_j (d_i^{(j)})^2 = 2a_i^2 + 2b_i^2`, so Alpaydin's statistic is
+    :math:`f = \tfrac12 + \tfrac12\,\sum_i a_i^2 / \sum_i b_i^2 \sim \tfrac12 + \tfrac12 F_{5,5}`,
+    not :math:`F_{10,5}`: its exact size is ``f_size_exact``. Dietterich's
+    :math:`t = (a_1 + b_1)/\sqrt{\tfrac25 \sum_i b_i^2}` has :math:`b_1` above and below the
+    fraction bar; its size is simulated. Both tests are conservative even here. The p-values
+    are the library's own (``_ttest_5x2``, ``_ftest_5x2`` in :mod:`patterneval.compare.two`,
+    the cores of :func:`~patterneval.paired_ttest_5x2cv` and
+    :func:`~patterneval.combined_ftest_5x2cv`).
+
+    Parameters
+    ----------
+    alpha : float, keyword-only
+        Level of the tests, in (0, 1).
+    n_datasets : int, keyword-only
+        Number of simulated sets of ten differences R, >= 100.
+    rng : None, int or numpy.random.Generator, keyword-only
+        Seed or generator of the differences.
+
+    Returns
+    -------
+    IdealFiveByTwo
+
+    Examples
+    --------
+    >>> res = ideal_five_by_two_size(n_datasets=100_000, rng=0)
+    >>> print(f"{res.f_size_exact:.4f}")
+    0.0175
+    >>> bool(res.rejection_rate[0] < 0.05 and res.rejection_rate[1] < 0.05)
+    True
+    """
+    alpha = check_scalar("alpha", alpha, float, low=0, high=1, closed="neither")
+    n_datasets = check_scalar("n_datasets", n_datasets, int, low=100)
+    generator = check_rng(rng)
+    d = generator.standard_normal((n_datasets, 5, 2))
+    rejects = np.array(
+        [(_two._ttest_5x2(d)[1] < alpha).mean(), (_two._ftest_5x2(d)[1] < alpha).mean()]
+    )
+    critical = stats.f.isf(alpha, 10, 5)
+    return IdealFiveByTwo(
+        tests=("5x2cv t", "5x2cv F"),
+        rejection_rate=rejects,
+        std_error=np.sqrt(rejects * (1 - rejects) / n_datasets),
+        f_size_exact=float(stats.f.sf(2 * critical - 1, 5, 5)),
+        alpha=alpha,
+        n_datasets=n_datasets,
+    )
 
 
 def _resampled_t_p(d, scale, ratio):
