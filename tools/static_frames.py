@@ -91,10 +91,17 @@ FRAME_CAPS = {
 #: are drawn once, at the control's initial position, and that frame is written under each
 #: of the control's grid indices (checked by comparing the frames drawn without this table:
 #: byte-identical). Plain gradient descent and AdaGrad have no momentum term; truncation and
-#: roulette-wheel selection have no tournament.
+#: roulette-wheel selection have no tournament. The bootstrap explorer's two views each
+#: ignore the other's sliders.
+_BOOTSTRAP_VIEW = ("view", {"bootstrap"})
+_K_FOLD_VIEW = ("view", {"K-fold variance"})
 ALIASES = {
     "DescentExplorer": {"momentum": ("method", {"plain", "adagrad"})},
     "EvolutionExplorer": {"tournament_size": ("selection", {"truncation", "roulette"})},
+    "BootstrapExplorer": {
+        **dict.fromkeys(("n", "resubstitution", "oob", "gamma"), _K_FOLD_VIEW),
+        **dict.fromkeys(("sigma2", "omega_share", "gamma_share", "k"), _BOOTSTRAP_VIEW),
+    },
 }
 #: A numeric slider keeps at least this many positions (both ends and one between).
 MIN_POSITIONS = 3
