@@ -80,7 +80,10 @@ OUT = ROOT / "_build" / "explorer-frames"
 MAX_FRAMES = 200
 #: Explorers with many controls get a larger cap, so that each control keeps a few positions.
 FRAME_CAPS = {
-    "EvolutionExplorer": 400,
+    # the grids they had while caps counted grid points, not distinct frames (ALIASES): 196
+    # and 384 points, 112 and 192 distinct frames
+    "DescentExplorer": 112,
+    "EvolutionExplorer": 192,
     "SelectiveSamplingExplorer": 480,
     # its two views' grids side by side (ALIASES): 4 x 4 x 5 x 3 bootstrap frames and
     # 4 x 4 x 4 x 11 K-fold ones, every K kept
