@@ -95,7 +95,7 @@ def test_k_fold_variance_naive_expectation_misses_gamma():
     assert (v.binomial, v.same_fold, v.other_folds) == pytest.approx((0.02, 0.003, 0.004))
     assert v.naive == pytest.approx(v.total - 0.006)
     # leave-one-out: no same-fold pairs
-    assert k_fold_variance(12, 12, sigma2=0.24, omega=0.5, gamma=0.006).same_fold == 0.0
+    assert k_fold_variance(12, 12, sigma2=0.24, omega=0.2, gamma=0.006).same_fold == 0.0
 
 
 def test_k_fold_variance_needs_equal_folds():
@@ -103,6 +103,9 @@ def test_k_fold_variance_needs_equal_folds():
         k_fold_variance(20, 3, sigma2=0.2, omega=0.0, gamma=0.0)
     with pytest.raises(ValueError, match="k must"):
         k_fold_variance(20, 21, sigma2=0.2, omega=0.0, gamma=0.0)
+    # a covariance no larger than the variance (Cauchy-Schwarz)
+    with pytest.raises(ValueError, match="gamma must"):
+        k_fold_variance(20, 4, sigma2=0.2, omega=0.0, gamma=0.3)
 
 
 def test_naive_variance_is_fold_variance_over_k(sim):

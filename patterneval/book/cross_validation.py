@@ -527,7 +527,7 @@ def k_fold_variance(n: int, k: int, sigma2: float, omega: float, gamma: float) -
     sigma2 : float >= 0
         Variance :math:`\sigma^2` of one held-out error (:math:`\varepsilon(1-\varepsilon)`
         for a binary loss).
-    omega, gamma : float
+    omega, gamma : float in [-sigma2, sigma2]
         Covariance of two held-out errors of the same test fold (:math:`\omega`) and of
         different test folds (:math:`\gamma`).
 
@@ -555,8 +555,9 @@ def k_fold_variance(n: int, k: int, sigma2: float, omega: float, gamma: float) -
     if n % k:
         raise fail("k", f"a divisor of n={n} (equal folds)", k)
     sigma2 = check_scalar("sigma2", sigma2, float, low=0)
-    omega = check_scalar("omega", omega, float)
-    gamma = check_scalar("gamma", gamma, float)
+    # a covariance is bounded by the variance (Cauchy-Schwarz)
+    omega = check_scalar("omega", omega, float, low=-sigma2, high=sigma2)
+    gamma = check_scalar("gamma", gamma, float, low=-sigma2, high=sigma2)
     m = n // k
     binomial, same_fold, other_folds = sigma2 / n, (m - 1) * omega / n, (n - m) * gamma / n
     total = binomial + same_fold + other_folds
