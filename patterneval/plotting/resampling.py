@@ -23,7 +23,6 @@ from ..resampling.bootstrap import _632_plus, inclusion_probability
 from ._style import BOOK_STYLE, COLORS, Painter, new_figure, reset_axes
 
 __all__ = [
-    "BOOTSTRAP_VIEWS",
     "BootstrapPainter",
     "draw_bootstrap",
     "plot_estimator_simulation",
