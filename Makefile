@@ -232,13 +232,15 @@ test-unit: $(INSTALLED)
 # pyproject.toml declares for the library and its plot and widgets extras, pinned exactly in
 # constraints-floors.txt with the test tools that install alongside them, in a second venv
 # made by the same recipe as $(VENV); the unit tests and doctests run there. Not the book:
-# its own tests (they need nbformat, jupyter-book, the Sphinx extensions: FLOORS_BOOK_TESTS)
-# run in $(VENV) only. numpydoc is a test tool here (the docstring tests read with it).
+# its own tests (they need nbformat, jupyter-book, the Sphinx extensions, or, as the
+# exercises' written solutions, state numbers that follow the pinned versions like the
+# notebooks' outputs: FLOORS_BOOK_TESTS) run in $(VENV) only. numpydoc is a test tool here
+# (the docstring tests read with it).
 FLOORS_VENV := .venv-floors
 FLOORS_PY := $(FLOORS_VENV)/bin/python
 FLOORS_INSTALLED := $(FLOORS_VENV)/.floors-installed
 FLOORS_TEST_TOOLS := pytest hypothesis statsmodels mlxtend scikit-posthocs autorank baycomp distributed pandas numpydoc
-FLOORS_BOOK_TESTS := test_book test_citations test_course test_course_build test_launch test_mathtext test_notebook_state test_sphinx_apilinks test_sphinx_pdf test_static_frames
+FLOORS_BOOK_TESTS := test_book test_citations test_exercises test_course test_course_build test_launch test_mathtext test_notebook_state test_sphinx_apilinks test_sphinx_pdf test_static_frames
 
 $(FLOORS_INSTALLED): pyproject.toml constraints-floors.txt
 	$(MAKE) --no-print-directory VENV=$(FLOORS_VENV) $(FLOORS_PY)

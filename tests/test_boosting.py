@@ -328,8 +328,15 @@ def test_public_functions():
         "BoostingRounds",
         "ModeComparison",
         "ResampledError",
+        "RoundsByCV",
         "boosting_rounds",
         "compare_modes",
+        "cv_rounds",
+        "edge_bounds",
+        "first_tied_round",
+        "margin_bounds",
+        "staged_errors",
+        "staged_margins",
         "resampled_error",
     }
 

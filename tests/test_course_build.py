@@ -137,9 +137,21 @@ def test_the_instructor_site_has_the_solutions(sites):
     assert any(s in text for s in sentences)
 
 
+def _markdown(src: Path) -> str:
+    """The staged chapters' markdown, spaces collapsed."""
+    text = []
+    for path in _files(src / "book", "*.ipynb"):
+        cells = json.loads(path.read_text(encoding="utf-8"))["cells"]
+        text += ["".join(c["source"]) for c in cells if c["cell_type"] == "markdown"]
+    return " ".join(" ".join(text).split())
+
+
 def test_the_student_site_has_no_solution_anywhere(sites):
     site = sites["student"] / "html"
-    sentences = _solution_sentences(sites["instructor"] / "src")
+    # a run of words a solution shares with the chapter's own text ("the plain mean of the
+    # fold errors") is no evidence of a solution left behind
+    kept = _markdown(sites["student"] / "src")
+    sentences = [s for s in _solution_sentences(sites["instructor"] / "src") if s not in kept]
     assert sentences
     for page in _files(site, "*.html"):
         source = page.read_text(encoding="utf-8")

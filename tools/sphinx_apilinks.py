@@ -543,7 +543,14 @@ def _entry_doc(entry: Entry) -> str:
 
 
 def summary_nodes(summary: str) -> list:
-    """A summary's reST inline markup as nodes: ``code`` and roles (:func:`~x`) as literals."""
+    """A summary's reST inline markup as nodes: :math:`x` as math (typeset, never raw TeX
+    in the page or its search snippet), ``code`` and other roles (:func:`~x`) as literals."""
+    pieces = re.split(r":math:`([^`]+)`", summary)
+    if len(pieces) > 1:
+        out: list = []
+        for k, piece in enumerate(pieces):
+            out += [nodes.math(text=piece)] if k % 2 else summary_nodes(piece)
+        return out
     text = re.sub(r":[\w:]+:`~?([^`]+)`", r"``\1``", summary)
     parts = re.split(r"``(.+?)``|`([^`]+)`", text)
     out: list = []

@@ -21,6 +21,7 @@ import numbers
 from collections.abc import Callable, Sequence
 
 import numpy as np
+from numpy.typing import ArrayLike
 from sklearn.base import BaseEstimator, clone
 from sklearn.model_selection import GridSearchCV, KFold, RepeatedStratifiedKFold
 
@@ -686,7 +687,13 @@ def simulate_k_fold(
 
 
 @keywords
-def bootstrap_se(statistic: Callable, n_rows: int, *, n_resamples: int = 200, rng=0) -> float:
+def bootstrap_se(
+    statistic: Callable,
+    n_rows: int,
+    *,
+    n_resamples: int = 200,
+    rng: int | np.random.Generator | None = 0,
+) -> float:
     """Standard error of ``statistic(rows)`` by resampling the ``n_rows`` training sets of a
     simulation with replacement (``statistic`` takes an index array)."""
     check_callable("statistic", statistic)
@@ -727,8 +734,8 @@ class NestedCVResult(Result):
 def nested_cv_error(
     estimator: BaseEstimator,
     param_grid: dict | list,
-    X,
-    y,
+    X: ArrayLike,
+    y: ArrayLike,
     *,
     cv_outer: int | object = 5,
     cv_inner: int | object = 5,
