@@ -80,6 +80,7 @@ from patterneval.book.calibration import miscalibrated_forecasts, simulate_selec
 from patterneval.book.cluster_stability import stability_blobs, stability_view
 from patterneval.book.cross_validation import (
     bootstrap_se,
+    k_fold_variance,
     nested_cv_error,
     simulate_distinct_share,
     simulate_error_estimates,
@@ -258,6 +259,10 @@ GOOD: dict = {
             n_test=20,
             rng=0,
         ),
+    ),
+    "k_fold_variance": (
+        k_fold_variance,
+        dict(n=12, k=3, sigma2=0.24, omega=0.01, gamma=0.005),
     ),
     "bootstrap_se": (
         bootstrap_se,

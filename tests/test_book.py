@@ -171,6 +171,7 @@ DOI_ALLOWLIST = {
     "kohavi1995": "IJCAI 1995 proceedings: no DOIs were assigned",
     "jiang2008": "JMLR (before 2021, JMLR papers have no DOI); url of the paper page",
     "bengio2004": "JMLR, no DOI; url of the paper page",
+    "cawley2010": "JMLR, no DOI; url of the paper page",
     "ojala2010": "JMLR, no DOI; url of the paper page",
     "vinh2010": "JMLR, no DOI; url of the paper page",
     "gates2017": "JMLR, no DOI; url of the paper page",

@@ -12,6 +12,7 @@ from sklearn.neighbors import KNeighborsClassifier
 
 from patterneval.book.cross_validation import (
     bootstrap_se,
+    k_fold_variance,
     nested_cv_error,
     simulate_k_fold,
     simulate_nested,
@@ -76,6 +77,35 @@ def test_variance_of_cv_is_the_three_component_decomposition(sim):
     assert sim.cv_errors[:, 1].var(ddof=1) == pytest.approx(
         s2 / n + (m - 1) / n * omega + (n - m) / n * gamma, rel=1e-10
     )
+
+
+def test_k_fold_variance_matches_the_sample_variance_of_a_simulation(sim):
+    """The decomposition's terms, fed the components of the simulated held-out errors, add up
+    to the sample variance of the CV errors to round-off: the pair counts are exact."""
+    v = k_fold_variance(20, 5, *sim.components())
+    assert v.m == 4
+    assert v.total == pytest.approx(sim.mistakes.mean(axis=1).var(ddof=1), rel=1e-10, abs=0)
+    assert v.total == pytest.approx(sim.cv_errors[:, 1].var(ddof=1), rel=1e-10, abs=0)
+    assert v.binomial + v.same_fold + v.other_folds == pytest.approx(v.total, rel=1e-15)
+
+
+def test_k_fold_variance_naive_expectation_misses_gamma():
+    # n = 12, K = 3, m = 4: 1/12, 3/12 and 8/12 of sigma^2, omega and gamma
+    v = k_fold_variance(12, 3, sigma2=0.24, omega=0.012, gamma=0.006)
+    assert (v.binomial, v.same_fold, v.other_folds) == pytest.approx((0.02, 0.003, 0.004))
+    assert v.naive == pytest.approx(v.total - 0.006)
+    # leave-one-out: no same-fold pairs
+    assert k_fold_variance(12, 12, sigma2=0.24, omega=0.2, gamma=0.006).same_fold == 0.0
+
+
+def test_k_fold_variance_needs_equal_folds():
+    with pytest.raises(ValueError, match="divisor"):
+        k_fold_variance(20, 3, sigma2=0.2, omega=0.0, gamma=0.0)
+    with pytest.raises(ValueError, match="k must"):
+        k_fold_variance(20, 21, sigma2=0.2, omega=0.0, gamma=0.0)
+    # a covariance no larger than the variance (Cauchy-Schwarz)
+    with pytest.raises(ValueError, match="gamma must"):
+        k_fold_variance(20, 4, sigma2=0.2, omega=0.0, gamma=0.3)
 
 
 def test_naive_variance_is_fold_variance_over_k(sim):

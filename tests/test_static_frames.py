@@ -136,6 +136,34 @@ def test_plan_keeps_a_small_grid_whole():
     assert sf.plan(controls, 200) == {"k": 7, "m": 2}
 
 
+def test_plan_counts_the_frames_aliases_make_equal_once():
+    # two views, each ignoring the other's slider: 7 + 11 distinct frames of 7 x 2 x 11 points
+    controls = {
+        "a": int_slider("a", 3, 2, 8),
+        "view": toggle_buttons("view", ["x", "y"], "x"),
+        "b": int_slider("b", 5, 0, 10),
+    }
+    aliases = {"a": ("view", {"y"}), "b": ("view", {"x"})}
+    whole = {"a": 7, "view": 2, "b": 11}
+    assert sf.distinct_frames(controls, whole) == 154
+    assert sf.distinct_frames(controls, whole, aliases) == 18
+    assert sf.plan(controls, 18, aliases) == whole
+    keep = sf.plan(controls, 12, aliases)
+    assert sf.distinct_frames(controls, keep, aliases) <= 12 and keep["view"] == 2
+    with pytest.raises(ValueError, match="aliased itself"):
+        sf.distinct_frames(controls, whole, {**aliases, "view": ("a", {2})})
+
+
+def test_the_bootstrap_explorers_views_fit_its_cap_with_every_k():
+    from patterneval.widgets import BootstrapExplorer
+
+    explorer = BootstrapExplorer(n=20, resubstitution=0.05, oob=0.3, gamma=0.5)
+    cap = sf.FRAME_CAPS["BootstrapExplorer"]
+    keep = sf.plan(explorer.controls, cap, sf.ALIASES["BootstrapExplorer"])
+    assert sf.distinct_frames(explorer.controls, keep, sf.ALIASES["BootstrapExplorer"]) <= cap
+    assert keep["view"] == 2 and keep["k"] == 11
+
+
 # --- frames -------------------------------------------------------------------------------
 
 
@@ -204,7 +232,7 @@ def test_every_chapter_shows_one_explorer():
     assert "TwoClassifierTestsExplorer@your-models" in keys and "TwoClassifierTestsExplorer" in keys
 
 
-def test_aliased_grid_points_are_drawn_once_and_written_under_every_index(tmp_path, monkeypatch):
+def test_aliased_grid_points_are_drawn_and_stored_once(tmp_path, monkeypatch):
     # `n` does not matter while mode is "a": its frames there are the one at n's initial index
     monkeypatch.setitem(sf.ALIASES, "_TinyExplorer", {"n": ("mode", {"a"})})
     explorer = _TinyExplorer(
@@ -215,12 +243,14 @@ def test_aliased_grid_points_are_drawn_once_and_written_under_every_index(tmp_pa
     monkeypatch.setattr(explorer, "draw", lambda **v: (draws.append(v), original(**v))[1])
     entry = sf.render(explorer, tmp_path / "tiny", max_frames=50)
     # 4 with "b", 1 with "a", then the explorer is put back at its initial values
-    assert entry["frames"] == 8 and entry["drawn"] == 5 and len(draws) == 6
+    assert entry["points"] == 8 and entry["frames"] == entry["drawn"] == 5 and len(draws) == 6
     assert draws[-1] == {"n": 2, "mode": "b"}
     assert {d["n"] for d in draws if d["mode"] == "a"} == {2}
-    a_frames = {(tmp_path / "tiny" / f"{i}-0.png").read_bytes() for i in range(4)}
-    b_frames = {(tmp_path / "tiny" / f"{i}-1.png").read_bytes() for i in range(4)}
-    assert len(a_frames) == 1 and len(b_frames) == 4
+    files = sorted(p.name for p in (tmp_path / "tiny").glob("*.png"))
+    assert files == ["0-1.png", "1-0.png", "1-1.png", "2-1.png", "3-1.png"]
+    # the page's table: control 0 (n) does not matter at grid index 0 of control 1 (mode "a")
+    assert entry["aliases"] == [{"control": 0, "other": 1, "values": [0]}]
+    json.dumps(entry)
 
 
 def test_every_alias_names_controls_and_values_of_its_explorer():

@@ -10,7 +10,8 @@ and its move must change the text.
 
 Each control moves from the explorer's default to other allowed values: every option of a
 toggle, a dropdown or a short selection slider (the first, middle and last of a long one),
-and the end of a numeric slider farther from the default. Back at the default, the figure
+and the end of a numeric slider farther from the default; a control that only one view
+draws moves in that view (:data:`CONTROL_SETTING`). Back at the default, the figure
 is the default's again, so a picture is a function of the controls alone.
 
 The painter keywords an explorer fixes (a seed, a number of resamples) must change the
@@ -163,6 +164,15 @@ FIXED = {
 #: move must still change the text.
 TEXT_ONLY: dict[tuple[str, str], str] = {}
 
+#: (explorer, control) -> the other controls' values under which the control moves: a
+#: control that only one view of its explorer draws is moved in that view (and must
+#: change its drawing there; the views' own tests check that the other view ignores it).
+_K_FOLD_VIEW = {"view": "K-fold variance"}
+CONTROL_SETTING: dict[tuple[str, str], dict] = {
+    ("BootstrapExplorer", key): _K_FOLD_VIEW
+    for key in ("sigma2", "omega_share", "gamma_share", "k")
+}
+
 #: Painter keywords that no explorer sets, drawn by a chapter through ``draw_<what>``:
 #: (draw function, its other keywords, the keyword, its default, another value).
 UNEXPLORED = [
@@ -231,9 +241,13 @@ def _dead_controls(name: str, explorer) -> list[str]:
     """The moves of ``explorer``'s controls that leave its drawing unchanged (or, for the
     :data:`TEXT_ONLY` controls, its text), and the controls whose return to the default
     does not restore the default's figure."""
-    base_pixels, base_whole = _fingerprint(explorer)
     failures = []
     for key, control in explorer.controls.items():
+        setting = CONTROL_SETTING.get((name, key), {})
+        restore = {other: explorer.controls[other].value for other in setting}
+        for other, value in setting.items():
+            explorer.controls[other].value = value
+        base_pixels, base_whole = _fingerprint(explorer)
         default = control.value
         for value in _moves(control):
             control.value = value  # a move: the explorer redraws
@@ -247,6 +261,8 @@ def _dead_controls(name: str, explorer) -> list[str]:
         control.value = default
         if _fingerprint(explorer) != (base_pixels, base_whole):
             failures.append(f"{key}: moved back to {default!r}, the figure is not the default's")
+        for other, value in restore.items():
+            explorer.controls[other].value = value
     return failures
 
 
@@ -294,8 +310,12 @@ def test_every_control_changes_the_drawing(name):
 
 
 #: Controls set before a fixed keyword moves, where the default setting is not valid for
-#: its other value: Rosenbrock's learning-rate slider stops at 1e-2.
-FIXED_SETTING = {("DescentExplorer", "problem"): {"learning_rate": 1e-3}}
+#: its other value (Rosenbrock's learning-rate slider stops at 1e-2) or does not draw it
+#: (the bootstrap explorer's K-fold view).
+FIXED_SETTING = {
+    ("DescentExplorer", "problem"): {"learning_rate": 1e-3},
+    ("BootstrapExplorer", "n_cv"): _K_FOLD_VIEW,  # only the K-fold view draws n_cv
+}
 
 
 @pytest.mark.parametrize("name", sorted(FIXED))

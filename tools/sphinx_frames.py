@@ -92,6 +92,7 @@ def _add_frames_script(app, pagename, templatename, context, doctree):
                 {k: c[k] for k in ("name", "attr", "kind", "grid", "initial")}
                 for c in manifest[keys[n]]["controls"]
             ],
+            "aliases": manifest[keys[n]].get("aliases", []),
         }
         for n in names
         if keys[n] in manifest

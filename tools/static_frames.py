@@ -17,9 +17,10 @@ with the most positions are thinned first.
 Output (``_build/explorer-frames/`` by default; ``tools/sphinx_frames.py`` copies it into
 the site's ``_static/explorer-frames/``)::
 
-    manifest.json               {frames key: {"explorer", "chapter", "controls", "frames", ...}}
+    manifest.json               {frames key: {"explorer", "chapter", "controls", "aliases",
+                                 "points", "frames", ...}}
     <key>/<i>-<j>-....png       the frame at grid index i of the first control, j of the
-                                second, ...
+                                second, ... (one per distinct frame, see ``aliases``)
 
 The frames key is the explorer's class name in its home chapter (the class's ``chapter``)
 and ``<Class>@<chapter stem>`` in any other chapter that shows the same class on its own
@@ -30,8 +31,11 @@ Frames are deterministic: drawn with the library's seeds, encoded by Pillow as p
 PNGs with no metadata, so a rebuild writes the same bytes.
 
 Grid points the explorer cannot tell apart (a control that does not change the figure
-while another control has some value, :data:`ALIASES`) are drawn once and the frame is
-written under every index that shows it, so the page still finds a frame at each point.
+while another control has some value, :data:`ALIASES`) are drawn and stored once, under the
+grid index of the point with each such control at its initial position; the manifest entry's
+``aliases`` tell the page which index to ask for. The cap counts these distinct frames, so
+an explorer whose views each ignore the other's sliders costs the sum of its views' grids,
+not their product.
 
 The output directory is also a cache: each manifest entry records :func:`source_key` (a
 hash of the chapter's code cells up to the explorer cell, the library's sources, this
@@ -76,9 +80,14 @@ OUT = ROOT / "_build" / "explorer-frames"
 MAX_FRAMES = 200
 #: Explorers with many controls get a larger cap, so that each control keeps a few positions.
 FRAME_CAPS = {
-    "EvolutionExplorer": 400,
+    # the grids they had while caps counted grid points, not distinct frames (ALIASES): 196
+    # and 384 points, 112 and 192 distinct frames
+    "DescentExplorer": 112,
+    "EvolutionExplorer": 192,
     "SelectiveSamplingExplorer": 480,
-    "BootstrapExplorer": 480,
+    # its two views' grids side by side (ALIASES): 4 x 4 x 5 x 3 bootstrap frames and
+    # 4 x 4 x 4 x 11 K-fold ones, every K kept
+    "BootstrapExplorer": 1000,
     "VoteRatesExplorer": 480,
     "CalibrationExplorer": 480,
     # every round of each run in each of the three views (regions, margins, bounds)
@@ -88,13 +97,20 @@ FRAME_CAPS = {
 }
 #: Controls that do not change an explorer's figure while another control has one of some
 #: values: {explorer: {control: (other control, values of the other control)}}. Such points
-#: are drawn once, at the control's initial position, and that frame is written under each
-#: of the control's grid indices (checked by comparing the frames drawn without this table:
-#: byte-identical). Plain gradient descent and AdaGrad have no momentum term; truncation and
-#: roulette-wheel selection have no tournament.
+#: are drawn and stored once, at the control's initial position, and the page shows that
+#: frame at each of the control's grid indices (checked by comparing the frames drawn
+#: without this table: byte-identical). An "other" control may not itself be aliased. Plain gradient descent and AdaGrad have no momentum term; truncation and
+#: roulette-wheel selection have no tournament. The bootstrap explorer's two views each
+#: ignore the other's sliders.
+_BOOTSTRAP_VIEW = ("view", {"bootstrap"})
+_K_FOLD_VIEW = ("view", {"K-fold variance"})
 ALIASES = {
     "DescentExplorer": {"momentum": ("method", {"plain", "adagrad"})},
     "EvolutionExplorer": {"tournament_size": ("selection", {"truncation", "roulette"})},
+    "BootstrapExplorer": {
+        **dict.fromkeys(("n", "resubstitution", "oob", "gamma"), _K_FOLD_VIEW),
+        **dict.fromkeys(("sigma2", "omega_share", "gamma_share", "k"), _BOOTSTRAP_VIEW),
+    },
 }
 #: A numeric slider keeps at least this many positions (both ends and one between).
 MIN_POSITIONS = 3
@@ -197,9 +213,31 @@ def full_sizes(controls: dict) -> dict:
     return sizes
 
 
-def plan(controls: dict, max_frames: int = MAX_FRAMES) -> dict:
+def distinct_frames(controls: dict, keep: dict, aliases: dict | None = None) -> int:
+    """The number of distinct frames of the grid that keeps ``keep[name]`` positions of
+    each control: the grid's points, each set of points that ``aliases`` (an entry of
+    :data:`ALIASES`) makes equal counted once."""
+    grids = {k: control_grid(c, keep[k]) for k, c in controls.items()}
+    sizes = {k: len(g["grid"]) for k, g in grids.items()}
+    aliases = {c: a for c, a in (aliases or {}).items() if c in controls and a[0] in controls}
+    others = sorted({other for other, _ in aliases.values()})
+    if any(other in aliases for other in others):
+        raise ValueError(f"an aliased control's other control is aliased itself: {aliases}")
+    total = 0
+    for at in itertools.product(*(range(sizes[o]) for o in others)):
+        value = {o: grids[o]["values"][i] for o, i in zip(others, at)}
+        total += math.prod(
+            sizes[k]
+            for k in controls
+            if k not in others and not (k in aliases and value[aliases[k][0]] in aliases[k][1])
+        )
+    return total
+
+
+def plan(controls: dict, max_frames: int = MAX_FRAMES, aliases: dict | None = None) -> dict:
     """Evenly spaced positions to keep per control, so that the grid (each control's
-    positions plus its initial value) has at most ``max_frames`` points.
+    positions plus its initial value) has at most ``max_frames`` distinct frames
+    (:func:`distinct_frames`: the points ``aliases`` makes equal count once).
 
     Numeric sliders are thinned first, one position at a time from the one with most
     positions, down to :data:`MIN_POSITIONS`; then selection sliders (also down to
@@ -215,6 +253,8 @@ def plan(controls: dict, max_frames: int = MAX_FRAMES) -> dict:
     keep = dict(sizes)
 
     def frames():
+        if aliases:
+            return distinct_frames(controls, keep, aliases)
         return math.prod(len(_thin(sizes[k], keep[k], initial[k])) for k in keep)
 
     while frames() > max_frames:
@@ -241,7 +281,7 @@ def plan(controls: dict, max_frames: int = MAX_FRAMES) -> dict:
 def explorer_grid(explorer, max_frames: int | None = None) -> list[tuple[str, dict]]:
     """(control name, :func:`control_grid`) for every control of ``explorer``, in order."""
     cap = max_frames or FRAME_CAPS.get(type(explorer).__name__, MAX_FRAMES)
-    keep = plan(explorer.controls, cap)
+    keep = plan(explorer.controls, cap, ALIASES.get(type(explorer).__name__))
     return [
         (name, control_grid(control, keep[name])) for name, control in explorer.controls.items()
     ]
@@ -297,11 +337,28 @@ def canonical(grids, indices, aliases: dict) -> tuple:
     return tuple(out)
 
 
+def alias_table(grids, aliases: dict) -> list[dict]:
+    """``aliases`` (an entry of :data:`ALIASES`) as the page reads it: for each aliased
+    control, its position among the controls (``control``), the other control's
+    (``other``) and the other control's grid indices where the control does not matter
+    (``values``); the page then asks for the frame with the control at its initial index,
+    as :func:`canonical` does."""
+    position = {name: k for k, (name, _) in enumerate(grids)}
+    table = []
+    for control, (other, values) in aliases.items():
+        if control in position and other in position:
+            g = grids[position[other]][1]
+            hits = [i for i, v in enumerate(g["values"]) if v in values]
+            table.append({"control": position[control], "other": position[other], "values": hits})
+    return table
+
+
 def render(explorer, out_dir, max_frames: int | None = None) -> dict:
     """Draw ``explorer`` at every point of its grid into ``out_dir``; its manifest entry.
 
     The explorer is drawn with ``explorer.draw(**values)`` (no widget traffic) and left
-    at its initial values. Points :data:`ALIASES` makes equal are drawn once.
+    at its initial values. Points :data:`ALIASES` makes equal are drawn and written once,
+    under the index :func:`canonical` gives them.
     """
     out_dir = Path(out_dir)
     out_dir.mkdir(parents=True, exist_ok=True)
@@ -314,10 +371,9 @@ def render(explorer, out_dir, max_frames: int | None = None) -> dict:
         if point not in drawn:
             values = {name: g["values"][i] for (name, g), i in zip(grids, point)}
             explorer.draw(**values)
-            drawn[point] = frame_png(explorer.figure)
-        png = drawn[point]
-        (out_dir / frame_name(indices)).write_bytes(png)
-        size += len(png)
+            drawn[point] = png = frame_png(explorer.figure)
+            (out_dir / frame_name(point)).write_bytes(png)
+            size += len(png)
     explorer.update()
     count = math.prod(len(g["grid"]) for _, g in grids)
     return {
@@ -331,8 +387,10 @@ def render(explorer, out_dir, max_frames: int | None = None) -> dict:
             }
             for name, g in grids
         ],
+        "aliases": alias_table(grids, aliases),
         "names": names,
-        "frames": count,
+        "points": count,
+        "frames": len(drawn),
         "drawn": len(drawn),
         "bytes": size,
         "seconds": round(time.perf_counter() - start, 1),

@@ -48,8 +48,10 @@ from ..resampling.crossval import cross_val_error, leave_one_out_error
 __all__ = [
     "EstimatorSimulation",
     "KFoldSimulation",
+    "KFoldVariance",
     "NestedCVResult",
     "bootstrap_se",
+    "k_fold_variance",
     "nested_cv_error",
     "simulate_distinct_share",
     "simulate_error_estimates",
@@ -473,6 +475,103 @@ class KFoldSimulation(Result):
         k = self.k_decomposed
         folds = self.mistakes.reshape(self.mistakes.shape[0], k, self.n // k).mean(axis=2)
         return folds.var(axis=1, ddof=1) / k
+
+
+@dataclasses.dataclass(frozen=True, repr=False)
+class KFoldVariance(Result):
+    r"""The variance of the K-fold CV error, term by term (Bengio and Grandvalet, 2004).
+
+    Attributes
+    ----------
+    total : float
+        :math:`\operatorname{Var}[\hat\varepsilon_{CV}]`, the sum of the three terms.
+    binomial : float
+        :math:`\sigma^2/n`, the variance the held-out errors would give if independent.
+    same_fold : float
+        :math:`(m-1)\,\omega/n`, from pairs of errors of the same test fold.
+    other_folds : float
+        :math:`(n-m)\,\gamma/n`, from pairs of errors of different test folds.
+    naive : float
+        :math:`E[s_K^2/K] = \operatorname{Var}[\hat\varepsilon_{CV}] - \gamma`, what the
+        fold errors' sample variance over :math:`K` estimates on average.
+    n, k, m : int
+        Sample size, number of folds, fold size :math:`m = n/K`.
+    """
+
+    total: float
+    binomial: float
+    same_fold: float
+    other_folds: float
+    naive: float
+    n: int
+    k: int
+    m: int
+
+
+def k_fold_variance(n: int, k: int, sigma2: float, omega: float, gamma: float) -> KFoldVariance:
+    r"""The decomposition :math:`\operatorname{Var}[\hat\varepsilon_{CV}] = \sigma^2/n +
+    (m-1)\,\omega/n + (n-m)\,\gamma/n` of K-fold cross-validation with equal folds of
+    :math:`m = n/K` samples, and the naive estimate's expectation
+    :math:`E[s_K^2/K] = \operatorname{Var}[\hat\varepsilon_{CV}] - \gamma`.
+
+    The identity counts the pairs of held-out errors: :math:`n` variances, :math:`n(m-1)`
+    same-fold and :math:`n(n-m)` different-fold covariances. It holds exactly for the
+    sample moments too (:meth:`KFoldSimulation.components` averages the entries of a
+    sample covariance matrix by the same pairs).
+
+    Parameters
+    ----------
+    n : int >= 2
+        Sample size.
+    k : int in [2, n]
+        Number of folds; a divisor of ``n`` (equal folds).
+    sigma2 : float >= 0
+        Variance :math:`\sigma^2` of one held-out error (:math:`\varepsilon(1-\varepsilon)`
+        for a binary loss).
+    omega, gamma : float in [-sigma2, sigma2]
+        Covariance of two held-out errors of the same test fold (:math:`\omega`) and of
+        different test folds (:math:`\gamma`).
+
+    Returns
+    -------
+    KFoldVariance
+
+    Notes
+    -----
+    The moments of a real covariance matrix keep every term's combination non-negative:
+    its eigenvalues are :math:`\sigma^2 - \omega`, :math:`n\,E[s_K^2/K]` (so ``naive``
+    >= 0) and :math:`n \operatorname{Var}[\hat\varepsilon_{CV}]`. The function does not
+    require it: a negative ``naive`` flags moments no distribution has.
+
+    Examples
+    --------
+    >>> v = k_fold_variance(60, 5, sigma2=0.24, omega=0.0, gamma=0.002)
+    >>> v.m, round(v.binomial, 6), round(v.other_folds, 6), round(v.total, 6)
+    (12, 0.004, 0.0016, 0.0056)
+    >>> round(v.naive, 6)  # the naive s_K^2/K misses gamma
+    0.0036
+    """
+    n = check_scalar("n", n, int, low=2)
+    k = check_scalar("k", k, int, low=2, high=n)
+    if n % k:
+        raise fail("k", f"a divisor of n={n} (equal folds)", k)
+    sigma2 = check_scalar("sigma2", sigma2, float, low=0)
+    # a covariance is bounded by the variance (Cauchy-Schwarz)
+    omega = check_scalar("omega", omega, float, low=-sigma2, high=sigma2)
+    gamma = check_scalar("gamma", gamma, float, low=-sigma2, high=sigma2)
+    m = n // k
+    binomial, same_fold, other_folds = sigma2 / n, (m - 1) * omega / n, (n - m) * gamma / n
+    total = binomial + same_fold + other_folds
+    return KFoldVariance(
+        total=total,
+        binomial=binomial,
+        same_fold=same_fold,
+        other_folds=other_folds,
+        naive=total - gamma,
+        n=n,
+        k=k,
+        m=m,
+    )
 
 
 def _one_k_fold_set(estimator, sampler, n, ks, k_decomposed, n_partitions, X_test, y_test, rng):

@@ -1,7 +1,8 @@
 """Figures of the chapter "Cross-validation and the bootstrap".
 
 The painter's ``update`` calls tested library functions (the inclusion probability, the
-simulated share of distinct samples, the .632+ weight) and sets artist data.
+simulated share of distinct samples, the .632+ weight; in its "K-fold variance" view the
+decomposition :func:`~patterneval.book.cross_validation.k_fold_variance`) and sets artist data.
 """
 
 from __future__ import annotations
@@ -13,7 +14,11 @@ import numpy as np
 from matplotlib.figure import Figure
 
 from .._api import keywords
-from ..book.cross_validation import EstimatorSimulation, simulate_distinct_share
+from ..book.cross_validation import (
+    EstimatorSimulation,
+    k_fold_variance,
+    simulate_distinct_share,
+)
 from ..resampling.bootstrap import _632_plus, inclusion_probability
 from ._style import BOOK_STYLE, COLORS, Painter, new_figure, reset_axes
 
@@ -42,14 +47,37 @@ def _weight(rate):
     return _632_plus(0.0, float(rate), 1.0)[2]
 
 
-class BootstrapPainter(Painter):
-    r"""Left: the share of distinct samples in simulated bootstrap samples of size N,
-    with :math:`1-(1-1/N)^N` and its limit :math:`1-1/e`. Right: the .632+ weight
-    :math:`w(R) = 0.632/(1 - 0.368R)` with the current R marked, and the estimate
-    :math:`(1-w)\,\overline{err} + w\,Err^{(1)\prime}` it gives for the chosen
-    resubstitution and out-of-bag errors.
+#: The views of :class:`BootstrapPainter`: the bootstrap's two panels, and the variance of
+#: the K-fold CV error term by term as a function of K.
+BOOTSTRAP_VIEWS = ("bootstrap", "K-fold variance")
 
-    Artists are made once; :meth:`update` sets their data.
+#: The K-fold view's three terms: attribute of the decomposition, legend label, colour.
+_TERMS = (
+    ("binomial", r"$\sigma^2/n$", COLORS["primary"]),
+    ("same_fold", r"$(m-1)\,\omega/n$", COLORS["tertiary"]),
+    ("other_folds", r"$(n-m)\,\gamma/n$", COLORS["secondary"]),
+)
+
+
+def _equal_fold_ks(n: int) -> list[int]:
+    """The numbers of folds K >= 2 that divide n: the K with equal folds."""
+    return [k for k in range(2, n + 1) if n % k == 0]
+
+
+class BootstrapPainter(Painter):
+    r"""Two views. ``"bootstrap"``: left, the share of distinct samples in simulated
+    bootstrap samples of size N, with :math:`1-(1-1/N)^N` and its limit :math:`1-1/e`;
+    right, the .632+ weight :math:`w(R) = 0.632/(1 - 0.368R)` with the current R marked,
+    and the estimate :math:`(1-w)\,\overline{err} + w\,Err^{(1)\prime}` it gives for the
+    chosen resubstitution and out-of-bag errors. ``"K-fold variance"``: for every K that
+    divides the sample size ``n_cv`` (equal folds, :math:`m = n/K` an integer), the three
+    terms of :math:`\operatorname{Var}[\hat\varepsilon_{CV}]` (Bengio and Grandvalet,
+    2004) stacked, with :math:`\sigma^2`, :math:`\omega` and :math:`\gamma` held fixed
+    across K, the naive estimate's expectation :math:`E[s_K^2/K] = \operatorname{Var} -
+    \gamma` beside it, and the chosen K outlined.
+
+    Each view has its own axes, built once (the K-fold bars once per ``n_cv``) and hidden
+    while the other view shows; :meth:`update` sets artist data.
     """
 
     def __init__(self, fig: Figure) -> None:
@@ -86,6 +114,99 @@ class BootstrapPainter(Painter):
                 family="monospace",
                 fontsize=8,
             )
+            self._build_k_fold_axes(fig)
+
+    def _build_k_fold_axes(self, fig: Figure) -> None:
+        """The "K-fold variance" axes over both bootstrap panels, hidden; its bars come with
+        the first ``n_cv`` drawn (:meth:`_k_fold_bars`)."""
+        box = self.ax_share.get_position()
+        # the y-label's room on the left, the legend's on the right (figure fractions)
+        x0 = _LEFT_INCHES / fig.get_figwidth() + 0.02
+        self.ax_k = fig.add_axes((x0, box.y0, 0.76 - x0, box.height))
+        ax = self.ax_k
+        (self.k_total,) = ax.plot(
+            [], [], "_", color=COLORS["truth"], ms=14, mew=1.6, label=r"Var[CV] (total)"
+        )
+        (self.k_naive,) = ax.plot(
+            [],
+            [],
+            "o--",
+            color=COLORS["accent"],
+            ms=5,
+            lw=1.2,
+            label=r"$E[s_K^2/K] = $Var$ - \gamma$",
+        )
+        ax.axhline(0, color=COLORS["muted"], lw=0.8)
+        self.k_warning = ax.text(  # under the legend, right of the axes
+            1.02, 0.0, "", transform=ax.transAxes, ha="left", va="bottom", fontsize=8
+        )
+        ax.set(xlabel="number of folds K (the divisors of n)", ylabel="variance of the CV error")
+        ax.set_visible(False)
+        self._k_n: int | None = None
+        self.k_bars: dict = {}
+
+    def _k_fold_bars(self, n_cv: int) -> list[int]:
+        """(Re)build the stacked bars for the divisors of ``n_cv``; the divisors."""
+        ks = _equal_fold_ks(n_cv)
+        if self._k_n != n_cv:
+            for bars in self.k_bars.values():
+                bars.remove()
+            x = np.arange(len(ks))
+            zero = np.zeros(len(ks))
+            self.k_bars = {
+                key: self.ax_k.bar(x, zero, 0.7, color=c, alpha=0.85, label=label)
+                for key, label, c in _TERMS
+            }
+            self.ax_k.set_xticks(x, [str(k) for k in ks])
+            self.ax_k.set_xlim(-0.6, len(ks) - 0.4)
+            handles, labels = self.ax_k.get_legend_handles_labels()
+            order = [2, 3, 4, 0, 1]  # the terms bottom-up, then the total and the naive line
+            self.ax_k.legend(
+                [handles[i] for i in order],
+                [labels[i] for i in order],
+                loc="upper left",
+                bbox_to_anchor=(1.02, 1.0),
+                borderaxespad=0.0,
+            )
+            self._k_n = n_cv
+        return ks
+
+    def _show_k_fold(
+        self, *, n_cv: int, k: int, sigma2: float, omega_share: float, gamma_share: float
+    ) -> None:
+        """The K-fold view for one setting (``omega_share``, ``gamma_share``: of sigma2)."""
+        ks = self._k_fold_bars(n_cv)
+        omega, gamma = omega_share * sigma2, gamma_share * sigma2
+        terms = [k_fold_variance(n_cv, j, sigma2, omega, gamma) for j in ks]
+        bottom = np.zeros(len(ks))
+        for key, _label, _c in _TERMS:
+            heights = np.array([getattr(t, key) for t in terms])
+            for bar, b, h, j in zip(self.k_bars[key], bottom, heights, ks):
+                bar.set_y(b)
+                bar.set_height(h)
+                bar.set_edgecolor(COLORS["truth"] if j == k else "none")
+                bar.set_linewidth(1.6 if j == k else 0.0)
+            bottom = bottom + heights
+        x = np.arange(len(ks))
+        total = np.array([t.total for t in terms])
+        naive = np.array([t.naive for t in terms])
+        self.k_total.set_data(x, total)
+        self.k_naive.set_data(x, naive)
+        top = max(float(total.max()), 1e-12)
+        self.ax_k.set_ylim(min(0.0, float(naive.min()) * 1.15), top * 1.3)
+        chosen = terms[ks.index(k)]
+        self._status(
+            self.ax_k,
+            f"n={n_cv}, K={k}, m={chosen.m}: Var[CV]={chosen.total:.5f} = "
+            f"{chosen.binomial:.5f} + {chosen.same_fold:.5f} + {chosen.other_folds:.5f}; "
+            f"naive s_K^2/K expects {chosen.naive:.5f}",
+        )
+        impossible = [str(j) for j, v in zip(ks, naive) if v < 0]
+        self.k_warning.set_text(
+            f"Var - gamma < 0 at K = {', '.join(impossible)}:\nno covariance matrix\nhas these moments"
+            if impossible
+            else ""
+        )
 
     @keywords
     def update(
@@ -97,8 +218,14 @@ class BootstrapPainter(Painter):
         gamma: float = 0.5,
         n_resamples: int = 4000,
         rng: int | np.random.Generator | None = 0,
+        view: str = "bootstrap",
+        sigma2: float = 0.23,
+        omega_share: float = 0.005,
+        gamma_share: float = 0.013,
+        k: int = 5,
+        n_cv: int = 60,
     ) -> Figure:
-        """Draw both panels for one setting.
+        """Draw one view for one setting.
 
         Parameters
         ----------
@@ -113,12 +240,34 @@ class BootstrapPainter(Painter):
         n_resamples : int, default 4000
             Simulated bootstrap samples.
         rng : None, int or numpy.random.Generator, default 0
+        view : {"bootstrap", "K-fold variance"}, default "bootstrap"
+            What is drawn; the bootstrap view ignores the parameters below, the K-fold view
+            those above.
+        sigma2 : float >= 0, default 0.23
+            Variance of one held-out error.
+        omega_share, gamma_share : float, default 0.005 and 0.013
+            The covariances omega (same test fold) and gamma (different test folds), as
+            shares of ``sigma2``; held fixed across K.
+        k : int, default 5
+            The K outlined; a divisor of ``n_cv``.
+        n_cv : int >= 2, default 60
+            Sample size of the K-fold view (its K are the divisors of n_cv).
 
         Returns
         -------
         matplotlib.figure.Figure
             The painter's figure.
         """
+        if view not in BOOTSTRAP_VIEWS:
+            raise ValueError(f"view must be one of {BOOTSTRAP_VIEWS}; got {view!r}")
+        for ax in (self.ax_share, self.ax_w):
+            ax.set_visible(view == "bootstrap")
+        self.ax_k.set_visible(view != "bootstrap")
+        if view != "bootstrap":
+            self._show_k_fold(
+                n_cv=n_cv, k=k, sigma2=sigma2, omega_share=omega_share, gamma_share=gamma_share
+            )
+            return self.fig
         share = simulate_distinct_share(n, n_resamples=n_resamples, rng=rng)
         edges = (np.arange(n + 1) + 0.5) / n
         counts = np.bincount(np.rint(share * n).astype(int), minlength=n + 1)[1:]

@@ -10,7 +10,9 @@
  * each displayed explorer (a VBox whose children are an HBox of controls, an Output whose
  * figure is labelled "<Name figure>", ...), it listens to every control's model; on a
  * change it snaps each control to its grid (the slider then shows the value the figure
- * was drawn for) and points the Output's <img> at the frame of those grid indices.
+ * was drawn for) and points the Output's <img> at the frame of those grid indices (with
+ * each control that the manifest's aliases say does not matter there at its initial index:
+ * such frames are stored once).
  */
 (function () {
   "use strict";
@@ -49,7 +51,13 @@
       var key = at.join("-");
       if (img.getAttribute("data-pe-frame") === key) return;
       img.setAttribute("data-pe-frame", key);
-      img.src = config.base + (spec.folder || spec.explorer) + "/" + key + ".png";
+      // a control that does not matter at this point (spec.aliases) shows the frame
+      // drawn at its initial index, the one frame stored for all its positions
+      var point = at.slice();
+      (spec.aliases || []).forEach(function (a) {
+        if (a.values.indexOf(at[a.other]) >= 0) point[a.control] = spec.controls[a.control].initial;
+      });
+      img.src = config.base + (spec.folder || spec.explorer) + "/" + point.join("-") + ".png";
     }
 
     function update() {
