@@ -3,8 +3,8 @@
 On the static site no Python runs behind the page, so an explorer's sliders cannot
 recompute its figure. Instead, when the site is built, this script runs the cells of each
 chapter that its explorer cell needs (:func:`setup_cells`; in a fresh kernel, from the
-notebook's own code; the notebook file is not changed), draws the explorer's figure for every point of a grid of control
-positions, and writes one PNG per point. ``tools/static/explorer-frames.js`` then swaps
+notebook's own code; the notebook file is not changed), draws the explorer's figure for
+every point of a grid of control positions, and writes one PNG per point. ``tools/static/explorer-frames.js`` then swaps
 the explorer's image in the page as the sliders move; values between grid points snap to
 the nearest one.
 
@@ -99,9 +99,10 @@ FRAME_CAPS = {
 #: values: {explorer: {control: (other control, values of the other control)}}. Such points
 #: are drawn and stored once, at the control's initial position, and the page shows that
 #: frame at each of the control's grid indices (checked by comparing the frames drawn
-#: without this table: byte-identical). An "other" control may not itself be aliased. Plain gradient descent and AdaGrad have no momentum term; truncation and
-#: roulette-wheel selection have no tournament. The bootstrap explorer's two views each
-#: ignore the other's sliders.
+#: without this table: byte-identical). An "other" control may not itself be aliased.
+#: Plain gradient descent and AdaGrad have no momentum term; truncation and roulette-wheel
+#: selection have no tournament. The bootstrap explorer's two views each ignore the other's
+#: sliders.
 _BOOTSTRAP_VIEW = ("view", {"bootstrap"})
 _K_FOLD_VIEW = ("view", {"K-fold variance"})
 ALIASES = {
