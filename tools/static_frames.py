@@ -4,9 +4,9 @@ On the static site no Python runs behind the page, so an explorer's sliders cann
 recompute its figure. Instead, when the site is built, this script runs the cells of each
 chapter that its explorer cell needs (:func:`setup_cells`; in a fresh kernel, from the
 notebook's own code; the notebook file is not changed), draws the explorer's figure for
-every point of a grid of control positions, and writes one PNG per point. ``tools/static/explorer-frames.js`` then swaps
-the explorer's image in the page as the sliders move; values between grid points snap to
-the nearest one.
+every point of a grid of control positions, and writes one PNG per point.
+``tools/static/explorer-frames.js`` then swaps the explorer's image in the page as the
+sliders move; values between grid points snap to the nearest one.
 
 The grid of each control: every option of a selection slider, toggle or dropdown, and
 evenly spaced positions (always including both ends and the chapter's initial value) of a
