@@ -54,7 +54,7 @@ COURSE_NOTEBOOKS := $(foreach d,$(COURSE_DOCS),$(wildcard $(d).ipynb))
 COURSE_CHAPTERS := $(filter book/part%,$(COURSE_NOTEBOOKS))
 endif
 
-.PHONY: help install assets frames book build test lint test-unit test-floors bench-quick test-wheel test-notebooks test-site test-course pdf test-pdf test-lab lab execute screenshots constraints clean
+.PHONY: help install assets frames book build test test-offsite test-browsers lint test-unit test-floors bench-quick test-wheel test-notebooks test-site test-course pdf test-pdf test-lab lab execute screenshots constraints clean
 
 # Every public target (tests/test_makefile.py checks that each .PHONY target but `help` is here).
 help:
@@ -305,21 +305,37 @@ test-pdf: $(INSTALLED)
 test-lab: $(INSTALLED)
 	$(VENV_PY) -m pytest -m browser tests/test_lab.py
 
-# test-unit and test-floors are two single-process pytest runs in two venvs: side by side
-# (each target's output printed whole when it ends) they take the time of the longer one.
+# `make test` runs its steps two at a time where each uses one core, so that a 2-core
+# machine has both busy: the unit tests under coverage (one process, the longest step)
+# beside the steps that need no site (the dependency floors, the benchmarks' smoke test,
+# the wheel, the PDF and its test, in turn); then the notebooks (their CPU profiles share
+# the cores); the site (the frames on every core); then the browser tests (the site, then
+# JupyterLab) beside the course build. The PDF comes before the site, so that the site
+# links it and the browser test follows that link. Each target's output is printed whole
+# when it ends (--output-sync), with its time.
+test-offsite: $(INSTALLED)
+	@for step in test-floors bench-quick test-wheel pdf test-pdf; do \
+	  start=$$(date +%s); \
+	  $(MAKE) --no-print-directory $$step; \
+	  echo "== step $$step: $$(( $$(date +%s) - start )) s"; \
+	done
+
+test-browsers: $(INSTALLED)
+	@for step in test-site test-lab; do \
+	  start=$$(date +%s); \
+	  $(MAKE) --no-print-directory $$step; \
+	  echo "== step $$step: $$(( $$(date +%s) - start )) s"; \
+	done
+
 test: $(INSTALLED)
 	@start=$$(date +%s); \
-	$(MAKE) --no-print-directory lint; \
-	$(MAKE) --no-print-directory -j2 --output-sync=target test-unit test-floors; \
-	$(MAKE) --no-print-directory bench-quick; \
-	$(MAKE) --no-print-directory test-wheel; \
-	$(MAKE) --no-print-directory test-notebooks; \
-	$(MAKE) --no-print-directory build; \
-	$(MAKE) --no-print-directory test-course; \
-	$(MAKE) --no-print-directory test-site; \
-	$(MAKE) --no-print-directory test-lab; \
-	$(MAKE) --no-print-directory pdf; \
-	$(MAKE) --no-print-directory test-pdf; \
+	step() { local t=$$(date +%s); $(MAKE) --no-print-directory "$$@"; \
+	  echo "== step $$*: $$(( $$(date +%s) - t )) s (make test at $$(( $$(date +%s) - start )) s)"; }; \
+	step lint; \
+	step -j2 --output-sync=target test-unit test-offsite; \
+	step test-notebooks; \
+	step build; \
+	step -j2 --output-sync=target test-browsers test-course; \
 	echo "make test: all passed in $$(( $$(date +%s) - start )) s"
 
 # --- working on the book ---------------------------------------------------------------

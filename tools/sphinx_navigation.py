@@ -5,9 +5,10 @@
   ends, it is copied to the site's root (``<site>/patterneval.pdf``), and the pages built
   while it existed link it: an entry "Whole book (.pdf)" in every page's download menu
   (the header's download button) and a line under the introduction's title. Without the
-  PDF there is no link (nothing may point at a missing file). ``make test`` builds the site
-  before the PDF, so ``make pdf`` also copies the PDF into an existing site itself; the
-  links appear on the next ``make build`` (which rebuilds every page).
+  PDF there is no link (nothing may point at a missing file). ``make test`` builds the PDF
+  before the site, so the site it tests links the PDF. ``make pdf`` run after a build also
+  copies the PDF into the existing site; the links appear on the next ``make build``
+  (which rebuilds every page).
 * **How to run an explorer live.** Every explorer ends with a note shown on the static site
   only (``patterneval.widgets._base.STATIC_NOTE``, saved in the notebook's widget state,
   which says ``make lab``: that needs the repository). On the site the note's text is
