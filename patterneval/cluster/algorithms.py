@@ -26,6 +26,7 @@ about 1e150 (every distance would become the same inf, then NaN): such data (``X
 from __future__ import annotations
 
 import dataclasses
+import queue
 from typing import Literal, Self
 
 import numpy as np
@@ -135,60 +136,94 @@ def _nearest(X, C, X_sq=None):
     return labels, dist
 
 
-def _lloyd_pass(X, Xt, C, X_sq, pool=None):
+def _lloyd_pass(X, Xt, C, X_sq, pool=None, spaces=None, out=None, sums=True):
     """One assignment pass of Lloyd fused with the sums for the update.
 
     Per block of CHUNK_ROWS rows (:func:`_assign_block`): the nearest centre, the squared
     distance to it, and the block's per-cluster sums; the blocks run on ``pool``'s threads
     if given. The sums of the blocks are added in block order, so the result does not
-    depend on the pool. Returns labels, squared distances, sums and sizes."""
+    depend on the pool. Returns labels, squared distances, sums and sizes.
+
+    ``spaces`` (a queue of :func:`_workspace` buffers, one per thread, reused across
+    passes) and ``out`` (labels and distances arrays to write into) only save allocations.
+    With ``sums=False`` only the labels are computed (the last pass needs no update)."""
     n, d = X.shape
     k = C.shape[0]
-    labels = np.empty(n, dtype=np.intp)
-    dist = np.empty(n)
+    labels, dist = out if out is not None else (np.empty(n, dtype=np.intp), np.empty(n))
+    if spaces is None:
+        spaces = queue.SimpleQueue()
     C_sq = np.einsum("ij,ij->i", C, C)[:, None]
-    centres = (-2.0 * C, C_sq, float(C_sq.max()))
-    blocks = _row_blocks(n)
+    centres = (-2.0 * C, C_sq, float(C_sq.max()), np.arange(k, dtype=np.float64))
 
     def run(block):
-        return _assign_block(X, Xt, X_sq, centres, block, labels, dist)
+        # a thread takes a free workspace (or makes one: at most one per thread)
+        try:
+            space = spaces.get_nowait()
+        except queue.Empty:
+            space = _workspace(k, min(n, CHUNK_ROWS))
+        try:
+            return _assign_block(X, Xt, X_sq, centres, block, labels, dist, space, sums)
+        finally:
+            spaces.put(space)
 
-    sums = np.zeros((k, d))
+    blocks = _row_blocks(n)
+    total = np.zeros((k, d))
     for part in map(run, blocks) if pool is None else pool.map(run, blocks):
-        sums += part
-    dist += X_sq
-    np.maximum(dist, 0.0, out=dist)
+        if sums:
+            total += part
+    if not sums:
+        return labels, None, None, None
     counts = np.bincount(labels, minlength=k).astype(np.float64)
-    return labels, dist, sums, counts
+    return labels, dist, total, counts
 
 
-def _assign_block(X, Xt, X_sq, centres, block, labels, dist):
-    """Nearest centres of the rows ``block`` (written into ``labels`` and, up to the
-    constant ||x||^2, ``dist``) and their per-cluster sums, a (k, d) array.
+def _workspace(k, rows):
+    """Buffers of one thread's :func:`_assign_block` calls (flat, so that the first
+    ``k * m`` entries of each reshape to a C-contiguous (k, m) array for any block size m:
+    the BLAS products must see the same contiguous operands as freshly allocated ones)."""
+    return {
+        "D": np.empty(k * rows),
+        "hit": np.empty(k * rows, dtype=bool),
+        "onehot": np.empty(k * rows),
+        "tol": np.empty(rows),
+        "lab": np.empty(rows),
+    }
+
+
+def _assign_block(X, Xt, X_sq, centres, block, labels, dist, space, sums=True):
+    """Nearest centres of the rows ``block`` (written into ``labels``), the squared
+    distances to them (into ``dist``) and their per-cluster sums, a (k, d) array.
 
     Distances up to ||x||^2 are the (k, block) matrix ``-2 C X_b^T + ||c||^2`` (one BLAS
     product on the transposed data, so the k distances of a sample are a column and the
     minimum runs over contiguous rows); the sums are the product of the (k, block) one-hot
-    assignment matrix with X_b."""
-    C_m2, C_sq, C_sq_max = centres
+    assignment matrix with X_b. Every intermediate goes into ``space`` (:func:`_workspace`)."""
+    C_m2, C_sq, C_sq_max, index = centres
     k = C_m2.shape[0]
-    D = C_m2 @ Xt[:, block]
+    m = block.stop - block.start
+    D = np.matmul(C_m2, Xt[:, block], out=space["D"][: k * m].reshape(k, m))
     D += C_sq
     # argmin over the k rows without numpy's argmin along a short non-last axis
     # (slow): the minimum is a fast reduction over rows; the first row within the
     # tie tolerance of it (TIE_RTOL times ||x||^2 + max ||c||^2, the scale of the
     # expansion's rounding) is k - max_j [D_j <= min + tol] (k - j)
     best = D.min(axis=0, out=dist[block])
-    hit = np.less_equal(D, best + TIE_RTOL * (X_sq[block] + C_sq_max))
-    if np.count_nonzero(hit) == hit.shape[1]:  # no ties: hit is the one-hot matrix
-        onehot = hit.astype(np.float64)
-        labels[block] = np.arange(k, dtype=np.float64) @ onehot
+    tol = np.add(X_sq[block], C_sq_max, out=space["tol"][:m])
+    tol *= TIE_RTOL
+    tol += best  # the same roundings as best + TIE_RTOL * (||x||^2 + max ||c||^2)
+    hit = np.less_equal(D, tol, out=space["hit"][: k * m].reshape(k, m))
+    best += X_sq[block]  # the squared distances, while the block is in cache
+    np.maximum(best, 0.0, out=best)
+    onehot = space["onehot"][: k * m].reshape(k, m)
+    if np.count_nonzero(hit) == m:  # no ties: hit is the one-hot matrix
+        np.copyto(onehot, hit)
+        labels[block] = np.matmul(index, onehot, out=space["lab"][:m])
     else:
         first_weight = (k - np.arange(k))[:, None].astype(np.min_scalar_type(k))
         lab = k - (hit * first_weight).max(axis=0)
         labels[block] = lab
-        onehot = (lab == np.arange(k)[:, None]).astype(np.float64)
-    return onehot @ X[block]
+        np.copyto(onehot, np.equal(lab, np.arange(k)[:, None], out=hit))
+    return onehot @ X[block] if sums else None
 
 
 def _cluster_sums(X, labels, k):
@@ -762,9 +797,11 @@ def kmeans_plusplus(
 def _inertia(X, centers, labels):
     """Sum of ||x - c_label||^2, exactly (no expansion), in row blocks."""
     total = 0.0
+    buffer = np.empty((min(X.shape[0], CHUNK_ROWS), X.shape[1]))  # one for every block
     for start in range(0, X.shape[0], CHUNK_ROWS):
         block = slice(start, start + CHUNK_ROWS)
-        diff = X[block] - centers[labels[block]]
+        diff = np.take(centers, labels[block], axis=0, out=buffer[: X[block].shape[0]])
+        np.subtract(X[block], diff, out=diff)
         total += float(np.einsum("ij,ij->", diff, diff))
     return total
 
@@ -789,13 +826,20 @@ def _lloyd(X, centers, max_iter, tol, X_sq=None, Xt=None):
 
 def _lloyd_iterations(X, Xt, X_sq, centers, max_iter, tol, pool):
     """The iterations of :func:`_lloyd`, each pass's blocks on ``pool`` (or serial)."""
-    labels_old = np.full(X.shape[0], -1, dtype=np.intp)
+    n = X.shape[0]
+    labels_old = np.full(n, -1, dtype=np.intp)
+    # buffers reused by every pass: the block workspaces, the distances, and two label
+    # arrays taken in turn (a pass compares its labels with the previous pass's)
+    spaces = queue.SimpleQueue()
+    d2 = np.empty(n)
+    spare = np.empty(n, dtype=np.intp)
     history = []
     strict = False
     n_iter = 0
     for it in range(max_iter):
         n_iter = it + 1
-        labels, d2, sums, counts = _lloyd_pass(X, Xt, centers, X_sq, pool)
+        labels, d2, sums, counts = _lloyd_pass(X, Xt, centers, X_sq, pool, spaces, (spare, d2))
+        spare = labels_old
         history.append(float(d2.sum()))
         empty = np.flatnonzero(counts == 0)
         if empty.size:
@@ -821,8 +865,8 @@ def _lloyd_iterations(X, Xt, X_sq, centers, max_iter, tol, pool):
         if shift <= tol:
             break
         labels_old = labels
-    if not strict:
-        labels = _lloyd_pass(X, Xt, centers, X_sq, pool)[0]
+    if not strict:  # the labels of the final centres (no sums needed)
+        labels = _lloyd_pass(X, Xt, centers, X_sq, pool, spaces, (spare, d2), sums=False)[0]
     return labels, centers, _inertia(X, centers, labels), n_iter, np.asarray(history)
 
 
