@@ -11,7 +11,9 @@ Prints one table and asserts nothing. Goals (issues 6 and 18):
 (a) ``KMeans`` (Lloyd) at n = 10^5, d = 10, k = 8: time <= 2x scikit-learn's
     ``KMeans(algorithm="lloyd", init=centres, n_init=1)`` from the same initial centres
     and for the same number of iterations (tol = 0, max_iter fixed; both stop at the same
-    iteration, printed). Measured twice: with each library's default thread pools
+    iteration, printed); with one thread each the goal is <= 1.5x. The two sides alternate
+    within each repeat; wall and CPU time (``time.process_time``) are both printed.
+    Measured twice: with each library's default thread pools
     (ours: BLAS held to one thread and the row blocks of each pass on as many Python
     threads as BLAS had; scikit-learn: BLAS held to one thread and OpenMP threads for its
     Cython loop) and with every pool limited to one thread (threadpoolctl).
@@ -31,7 +33,7 @@ import os
 import time
 
 import numpy as np
-from _timing import best_time, versions  # noqa: E402  (benchmarks/ is on sys.path when run as a script)
+from _timing import versions  # noqa: E402  (benchmarks/ is on sys.path when run as a script)
 from scipy.cluster.hierarchy import linkage
 from sklearn.cluster import KMeans as SkKMeans
 from threadpoolctl import threadpool_info, threadpool_limits
@@ -79,8 +81,9 @@ def main(argv=None):
     for label, limit in (("default threads", None), ("1 thread each", 1)):
         with threadpool_limits(limits=limit):
             blas, omp = threads("blas"), threads("openmp")
-            t_ours = best_time(lambda: ours.fit(X), args.repeats)
-            t_peer = best_time(lambda: peer.fit(X), args.repeats)
+            (t_ours, t_peer), (c_ours, c_peer) = best_wall_and_cpu(
+                [lambda: ours.fit(X), lambda: peer.fit(X)], args.repeats
+            )
         same = np.array_equal(ours.labels_, peer.labels_) and ours.n_iter_ == peer.n_iter_
         rows.append(
             (
@@ -90,7 +93,8 @@ def main(argv=None):
                 f"sklearn KMeans (omp {omp})",
                 t_peer,
                 t_ours / t_peer,
-                "<= 2",
+                "<= 2" if limit is None else "<= 1.5",
+                f"CPU {c_ours:.4f} s / {c_peer:.4f} s = {c_ours / c_peer:.2f}; "
                 f"ours: {blas} block threads; same labels {same}",
             )
         )
