@@ -222,6 +222,47 @@ def test_kmeans_threads_give_the_same_bits(monkeypatch, threads):
     np.testing.assert_array_equal(serial.inertia_history_, pooled.inertia_history_)
 
 
+@pytest.mark.parametrize("threads", [1, 2])
+def test_kmeans_exact_fit_with_ties_for_any_thread_count(monkeypatch, threads):
+    """Integer data whose means, distances and inertia are exact in binary: the fit is
+    pinned value for value. The rows (6, 0) and (6, 12) are exactly as near centre 0 as
+    centre 1 (resp. 2 and 3) at the start and go to the lower index; blocks of 5 rows
+    spread a pass over the threads."""
+    from threadpoolctl import threadpool_limits
+
+    offsets = np.array([[-1, -1], [-1, 1], [1, -1], [1, 1], [0, -1], [0, 1]])
+    corners = np.array([[0, 0], [12, 0], [0, 12], [12, 12]])
+    ties = [[6, 0], [6, 12], [6, 0], [6, 12]]
+    X = np.vstack([c + offsets for c in corners] + [ties]).astype(float)
+    monkeypatch.setattr(alg, "CHUNK_ROWS", 5)
+    with threadpool_limits(limits=threads):
+        km = KMeans(4, init=corners.astype(float), tol=0.0).fit(X)
+    assert km.labels_.tolist() == [0] * 6 + [1] * 6 + [2] * 6 + [3] * 6 + [0, 2, 0, 2]
+    np.testing.assert_array_equal(km.cluster_centers_, [[1.5, 0], [12, 0], [1.5, 12], [12, 12]])
+    assert km.inertia_ == 148.0
+    assert km.n_iter_ == 2
+    assert km.inertia_history_.tolist() == [184.0, 148.0]
+
+
+def test_kmeans_same_bits_under_one_and_two_threads(monkeypatch):
+    """threadpoolctl's limit (not a patched count) decides the threads of a pass; float32
+    input, restarts, ties (rounded data) and several blocks give the same fit to the bit."""
+    from threadpoolctl import threadpool_limits
+
+    X = blobs(8, n=3000, d=4, k=6, spread=1.5).round(1).astype(np.float32)
+    monkeypatch.setattr(alg, "CHUNK_ROWS", 256)
+    fits = []
+    for threads in (1, 2):
+        with threadpool_limits(limits=threads):
+            fits.append(KMeans(6, n_init=3, max_iter=50, random_state=3).fit(X))
+    one, two = fits
+    np.testing.assert_array_equal(one.labels_, two.labels_)
+    assert one.cluster_centers_.tobytes() == two.cluster_centers_.tobytes()
+    assert one.inertia_ == two.inertia_
+    assert one.n_iter_ == two.n_iter_
+    np.testing.assert_array_equal(one.inertia_history_, two.inertia_history_)
+
+
 def test_block_workers_hold_blas_to_one_thread():
     from threadpoolctl import threadpool_info, threadpool_limits
 
