@@ -339,13 +339,16 @@ def check_array(
         raise fail(
             name, f"{expected} with at least {min_rows} {unit}", f"shape {arr.shape}", echo=False
         )
-    if kind != "numeric":
-        arr = _finite(name, arr.astype(np.float64), allow_nan, allow_inf)
-    if kind == "int":
-        whole = np.isnan(arr) | (arr == np.round(arr))
-        if not np.all(whole):
-            raise fail(name, expected, value, error=TypeError)
-        arr = arr.astype(np.int64)
+    if kind == "int" and arr.dtype.kind in "iu" and _float_exact(arr):
+        arr = arr.astype(np.int64)  # finite and whole: what the round trip below gives
+    else:
+        if kind != "numeric":
+            arr = _finite(name, arr.astype(np.float64), allow_nan, allow_inf)
+        if kind == "int":
+            whole = np.isnan(arr) | (arr == np.round(arr))
+            if not np.all(whole):
+                raise fail(name, expected, value, error=TypeError)
+            arr = arr.astype(np.int64)
     if n is not None and rows != n:
         unit = "rows" if arr.ndim == 2 else "entries"
         raise ValueError(f"{name} has {rows} {unit} but {n_name} has {n}; they must pair up.")
@@ -354,7 +357,16 @@ def check_array(
     return arr
 
 
+def _float_exact(arr) -> bool:
+    """Whether every entry of the integer array is exact in float64 (|v| <= 2**53)."""
+    return arr.size == 0 or bool(-(2**53) <= arr.min() and arr.max() <= 2**53)
+
+
 def _finite(name, arr, allow_nan, allow_inf):
+    # One pass first: a NaN or an infinity makes the sum NaN or infinite, so a finite sum
+    # clears the array; only a non-finite one (or a finite overflow) is counted below.
+    if not (allow_nan or allow_inf) and np.isfinite(np.add.reduce(arr, axis=None)):
+        return arr
     nan = np.isnan(arr)
     inf = np.isinf(arr)
     bad = (0 if allow_nan else np.count_nonzero(nan)) + (0 if allow_inf else np.count_nonzero(inf))

@@ -11,6 +11,7 @@ estimate with variance smaller by ``sum_i P_i (eps_i - eps)^2 / N``.
 from __future__ import annotations
 
 import dataclasses
+import math
 from typing import Literal
 
 import numpy as np
@@ -90,13 +91,12 @@ def _interval(k, n, level: float, method: str) -> tuple[np.ndarray, np.ndarray]:
         half = np.sqrt(spread, out=spread)
         half *= z
         low, high = centre - half, centre + half
-    elif method == "clopper-pearson":
-        with np.errstate(invalid="ignore"):  # beta(0, .) at k = 0 is fixed just below
-            low = stats.beta.ppf(alpha / 2.0, k, n - k + 1.0)
-            high = stats.beta.ppf(1.0 - alpha / 2.0, k + 1.0, n - k)
+    elif method == "clopper-pearson":  # beta(0, .) at k = 0 is fixed just below
+        low = _beta_ppf(alpha / 2.0, k, n - k + 1.0)
+        high = _beta_ppf(1.0 - alpha / 2.0, k + 1.0, n - k)
     else:  # jeffreys: equal-tailed interval of the Beta(k + 1/2, n - k + 1/2) posterior
-        low = stats.beta.ppf(alpha / 2.0, k + 0.5, n - k + 0.5)
-        high = stats.beta.ppf(1.0 - alpha / 2.0, k + 0.5, n - k + 0.5)
+        low = _beta_ppf(alpha / 2.0, k + 0.5, n - k + 0.5)
+        high = _beta_ppf(1.0 - alpha / 2.0, k + 0.5, n - k + 0.5)
     low = np.clip(low, 0.0, 1.0, out=np.asarray(low, dtype=float))
     high = np.clip(high, 0.0, 1.0, out=np.asarray(high, dtype=float))
     # No error seen: the lower end is exactly 0; every sample wrong: the upper end is 1.
@@ -108,6 +108,64 @@ def _interval(k, n, level: float, method: str) -> tuple[np.ndarray, np.ndarray]:
         low[all_wrong] = 1.0
         high[none_wrong] = 0.0
     return low.reshape(shape), high.reshape(shape)
+
+
+def _beta_ppf(q: float, a, b):
+    """``scipy.stats.beta.ppf(q, a, b)`` without the distribution's argument machinery:
+    its own quantile function (Boost's ``ibeta_inv``, which ``special.betaincinv`` calls
+    too, bit for bit) where ``a, b > 0`` and ``0 < q < 1``; NaN where a or b is not
+    positive, as there."""
+    if not 0.0 < q < 1.0:  # 1 - alpha/2 rounded to 1: the distribution's bounds
+        with np.errstate(invalid="ignore"):
+            return stats.beta.ppf(q, a, b)
+    with np.errstate(invalid="ignore"):
+        x = special.betaincinv(a, b, q)
+    return np.where((a > 0) & (b > 0), x, np.nan)
+
+
+def _interval_scalar(k: float, n: float, level: float, method: str) -> tuple[float, float]:
+    """:func:`_interval` for one whole ``k`` out of ``n`` in plain floats: the same
+    operations in the same order (IEEE arithmetic and a correctly rounded square root
+    give the same bits), without the fixed cost of numpy calls on 1-element arrays."""
+    alpha = 1.0 - level
+    z = float(special.ndtri(1.0 - alpha / 2.0))
+    z2 = z * z
+    if method in ("clopper-pearson", "jeffreys") or not math.isfinite(z2):
+        # beta quantiles, or a level within eps of 1 (numpy's NaNs and warnings)
+        low, high = _interval(k, n, level, method)
+        return float(low), float(high)
+    if method == "wald":
+        centre = k / n
+        spread = centre * (1.0 - centre) / n
+    elif method == "wilson":
+        p = k / n
+        shrink = 1.0 + z2 / n
+        spread = (p * (1.0 - p) / n + z2 / (4.0 * n * n)) / (shrink * shrink)
+        centre = (p + z2 / (2.0 * n)) / shrink
+    else:  # agresti-coull
+        n_tilde = n + z2
+        centre = (k + z2 / 2.0) / n_tilde
+        spread = centre * (1.0 - centre) / n_tilde
+    half = math.sqrt(spread) * z
+    low, high = min(max(centre - half, 0.0), 1.0), min(max(centre + half, 0.0), 1.0)
+    if k <= 0:
+        low, high = 0.0, (0.0 if method == "wald" else high)
+    if k >= n:
+        low, high = (1.0 if method == "wald" else low), 1.0
+    return low, high
+
+
+def _scalar_counts(k: object, n: object) -> tuple[float, float] | None:
+    """``(k, n)`` as floats if both are one Python or numpy integer (not a bool) with
+    ``0 <= k <= n`` and ``1 <= n <= 2**53`` (counts :func:`check_counts` passes, exact in
+    float64), else None."""
+    if not (isinstance(k, (int, np.integer)) and isinstance(n, (int, np.integer))):
+        return None
+    if isinstance(k, (bool, np.bool_)) or isinstance(n, (bool, np.bool_)):
+        return None
+    if not (0 <= k <= n and 1 <= n <= 2**53):
+        return None
+    return float(k), float(n)
 
 
 def _scalar_or_array(arr: np.ndarray):
@@ -178,6 +236,9 @@ def binomial_interval(
         "confidence_level", confidence_level, float, low=0, high=1, closed="neither"
     )
     method = check_choice("method", method, INTERVAL_METHODS)
+    counts = _scalar_counts(k, n)
+    if counts is not None:
+        return ConfidenceInterval(*_interval_scalar(*counts, level, method))
     k_arr, n_arr = check_counts(k, n)
     low, high = _interval(k_arr, n_arr, level, method)
     return ConfidenceInterval(_scalar_or_array(low), _scalar_or_array(high))

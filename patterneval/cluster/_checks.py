@@ -25,6 +25,22 @@ def check_cluster_X(X, *, name: str = "X") -> np.ndarray:
     return np.ascontiguousarray(arr)
 
 
+def _small_int_codes(lab):
+    """``np.unique(lab, return_inverse=True)[1]`` for integer labels spanning at most a few
+    times their number of values, by a table of the values present instead of a sort (the
+    same codes: the rank of each label among the distinct ones); None for other labels."""
+    if lab.dtype.kind not in "iu" or lab.size == 0:
+        return None
+    low = lab.min()
+    span = int(lab.max()) - int(low)
+    if span > 4 * lab.size + 1024:
+        return None
+    wide = np.int64 if lab.dtype.kind == "i" else np.uint64  # no wrap-around in lab - low
+    shifted = (lab.astype(wide, copy=False) - wide(low)).astype(np.intp, copy=False)
+    rank = np.cumsum(np.bincount(shifted, minlength=span + 1) > 0) - 1
+    return rank[shifted]
+
+
 def check_cluster_data(X, labels, *, min_clusters: int = 1, max_clusters=None):
     """``X`` (see :func:`check_cluster_X`) and one cluster label per row (1-d, under the
     rule of :func:`~patterneval._validation.check_labels`, as for the external indices).
@@ -33,11 +49,13 @@ def check_cluster_data(X, labels, *, min_clusters: int = 1, max_clusters=None):
     X = check_cluster_X(X)
     n = X.shape[0]
     lab = check_labels("labels", labels, n=n, n_name="X", kind="cluster")
-    try:
-        _, codes = np.unique(lab, return_inverse=True)
-    except TypeError:  # ids numpy cannot sort (e.g. tuples among numbers): compared by their repr
-        codes = np.unique([repr(v) for v in lab.tolist()], return_inverse=True)[1]
-    codes = codes.reshape(-1).astype(np.intp)
+    codes = _small_int_codes(lab)
+    if codes is None:
+        try:
+            _, codes = np.unique(lab, return_inverse=True)
+        except TypeError:  # ids numpy cannot sort (e.g. tuples among numbers): by their repr
+            codes = np.unique([repr(v) for v in lab.tolist()], return_inverse=True)[1]
+    codes = codes.reshape(-1).astype(np.intp, copy=False)
     k = int(codes.max()) + 1
     if k < min_clusters:
         raise fail(

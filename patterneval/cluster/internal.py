@@ -292,6 +292,13 @@ def _float(value) -> float:
     return float(value)
 
 
+def _own_copy(X, given) -> bool:
+    """Whether the checked array X is a fresh copy of ``given`` that may be overwritten."""
+    if X is given or not X.flags.owndata or not X.flags.writeable:
+        return False
+    return not (isinstance(given, np.ndarray) and np.may_share_memory(X, given))
+
+
 # --------------------------------------------------------------------------- compactness
 
 
@@ -888,19 +895,24 @@ def calinski_harabasz_index(X: ArrayLike, labels: ArrayLike) -> float:
     >>> pe.calinski_harabasz_index([[0.0], [2.0], [10.0], [12.0]], [0, 0, 1, 1])
     50.0
     """
+    given = X
     X, codes, K = check_cluster_data(X, labels, min_clusters=2, max_clusters="n-1")
     n = X.shape[0]
-    resid = X - X.mean(axis=0)  # centred (a new array, reused for the residuals)
+    # centred, in place when X is the checked copy (never the caller's array)
+    resid = np.subtract(X, X.mean(axis=0), out=X if _own_copy(X, given) else None)
     counts = np.bincount(codes, minlength=K)
     members = csr_matrix((np.ones(n), (codes, np.arange(n))), shape=(K, n))
     mu = (members @ resid) / counts[:, None]
     centre = counts @ mu / n
     between = float(np.dot(counts, np.sum((mu - centre) ** 2, axis=1)))
-    resid -= mu[codes]
+    step = 2**16  # residuals by blocks of rows: no n x d temporary
+    for start in range(0, n, step):
+        resid[start : start + step] -= mu[codes[start : start + step]]
     within = float(np.einsum("ij,ij->", resid, resid))
     # W of clusters that are each one repeated point is rounding residue (about eps^2 of B):
-    # decide that case, and all samples identical (0/0), exactly
+    # decide that case, and all samples identical (0/0), exactly, on the data as given
     if within <= 1e-28 * (between + within):
+        X = check_cluster_X(given)
         if np.array_equal(X.min(axis=0), X.max(axis=0)):
             raise ValueError(
                 "X has all samples identical; the Calinski-Harabasz index is 0/0 there."
