@@ -21,6 +21,7 @@ from scipy import special, stats
 from ._results import ConfidenceInterval, Result, interval_docs
 from ._ties import argsort_tied
 from ._validation import (
+    _float_exact,
     check_array,
     check_choice,
     check_labels,
@@ -64,8 +65,13 @@ def _interval(k, n, level: float, method: str) -> tuple[np.ndarray, np.ndarray]:
     reused in place: on 10^5 pairs the closed forms are memory-bound.
     """
     shape = np.broadcast_shapes(np.shape(k), np.shape(n))
-    k = np.atleast_1d(np.asarray(k, dtype=float))  # 1-d, so in-place updates below work
-    n = np.atleast_1d(np.asarray(n, dtype=float))
+    k = np.atleast_1d(np.asarray(k))  # 1-d, so in-place updates below work
+    n = np.atleast_1d(np.asarray(n))
+    if not (k.dtype.kind in "iu" and n.dtype.kind in "iu" and _float_exact(k) and _float_exact(n)):
+        k, n = k.astype(float, copy=False), n.astype(float, copy=False)
+    # else integers exact in float64: every operation below casts them exactly, no copies
+    if k.shape != n.shape:  # temporaries below are written in place at the full shape
+        k, n = np.broadcast_arrays(k, n)
     alpha = 1.0 - level
     z = special.ndtri(1.0 - alpha / 2.0)
     z2 = z * z
@@ -76,12 +82,18 @@ def _interval(k, n, level: float, method: str) -> tuple[np.ndarray, np.ndarray]:
             spread /= n
         elif method == "wilson":
             p = k / n
-            shrink = 1.0 + z2 / n
-            spread = p * (1.0 - p)
+            shrink = np.divide(z2, n)
+            shrink += 1.0  # 1 + z2/n
+            spread = np.subtract(1.0, p)
+            spread *= p
             spread /= n
-            spread += z2 / (4.0 * n * n)
-            spread /= shrink * shrink  # (z / shrink)^2 folded into the square root below
-            centre = p + z2 / (2.0 * n)
+            tmp = np.multiply(n, 4.0)
+            tmp *= n
+            spread += np.divide(z2, tmp, out=tmp)
+            # (z / shrink)^2 folded into the square root below
+            spread /= np.multiply(shrink, shrink, out=tmp)
+            centre = np.divide(z2, np.multiply(n, 2.0, out=tmp), out=tmp)
+            centre += p
             centre /= shrink
         else:  # agresti-coull
             n_tilde = n + z2
