@@ -10,7 +10,7 @@ Prints three tables and asserts nothing (goals are in benchmarks/README.md):
 (a) ``pe.binomial_interval`` over 10^5 (k, n) pairs, vectorised, against statsmodels'
     ``proportion_confint`` on the same arrays, per method: median time of several
     repeats, the ratio patterneval / statsmodels (goal <= 1.0), and the peak traced
-    memory (tracemalloc) of one call of each;
+    memory (tracemalloc) of one call of each; then one scalar call of each (same goal);
 (b) a 10^6-replicate Monte Carlo of the stratified estimator, ``patterneval.book.selective_sampling.simulate_sampling``
     (goal < 0.5 s);
 (c) explorer update latency: each explorer in ``patterneval.widgets`` has a slider moved
@@ -92,6 +92,18 @@ def bench_intervals(size: int, repeats: int) -> None:
             f"   {m_ours / 2**20:10.1f}{m_theirs / 2**20:11.1f}"
         )
     print("    goal: ratio <= 1.0")
+    print("    one scalar call, (k, n) = (7, 100), median per call:")
+    for method, sm_method in STATSMODELS.items():
+        t_ours = median_seconds(
+            lambda method=method: pe.binomial_interval(7, 100, method=method), repeats
+        )
+        t_theirs = median_seconds(
+            lambda sm_method=sm_method: proportion_confint(7, 100, alpha=0.05, method=sm_method),
+            repeats,
+        )
+        print(
+            f"    {method:<16}{t_ours * 1e6:10.1f} us{t_theirs * 1e6:10.1f} us{t_ours / t_theirs:8.2f}"
+        )
 
 
 def bench_simulation(n_datasets: int, repeats: int) -> None:
