@@ -71,6 +71,8 @@ help:
 	@echo "Test:"
 	@echo "  make test            all tests: lint, unit + doctests, benchmarks --quick, the wheel alone, strict nbval, site build, browser"
 	@echo "  make lint            ruff check, ruff format --check and mypy (the configuration is in pyproject.toml)"
+	@echo "  make test-offsite    test-floors, bench-quick, test-wheel, pdf, test-pdf in turn (make test runs them beside test-unit)"
+	@echo "  make test-browsers   test-site, then test-lab (make test runs them beside test-course)"
 	@echo "  make test-unit       pytest: tests/ and the doctests of patterneval/, under coverage (the report is printed)"
 	@echo "  make test-floors     the unit tests and doctests again in $(FLOORS_VENV), on the oldest versions pyproject.toml allows"
 	@echo "  make bench-quick     every benchmark in its --quick mode (a smoke test, not a measurement)"
