@@ -365,8 +365,10 @@ def _float_exact(arr) -> bool:
 def _finite(name, arr, allow_nan, allow_inf):
     # One pass first: a NaN or an infinity makes the sum NaN or infinite, so a finite sum
     # clears the array; only a non-finite one (or a finite overflow) is counted below.
-    if not (allow_nan or allow_inf) and np.isfinite(np.add.reduce(arr, axis=None)):
-        return arr
+    if not (allow_nan or allow_inf):
+        with np.errstate(over="ignore", invalid="ignore"):  # the sum is a probe, not a result
+            if np.isfinite(np.add.reduce(arr, axis=None)):
+                return arr
     nan = np.isnan(arr)
     inf = np.isinf(arr)
     bad = (0 if allow_nan else np.count_nonzero(nan)) + (0 if allow_inf else np.count_nonzero(inf))

@@ -306,7 +306,9 @@ def test_page(page_path, site_url, browser):
         _settle(page, pending, page_path)
         SCREENSHOTS.mkdir(parents=True, exist_ok=True)
         shot = SCREENSHOTS / (page_path.removesuffix(".html").replace("/", "__") + ".png")
-        page.screenshot(path=str(shot), full_page=True)
+        # a whole API page is a tall picture: on a busy machine (make test runs this beside
+        # the course build) its capture can take longer than a page's other waits
+        page.screenshot(path=str(shot), full_page=True, timeout=LOAD_MS)
         _check_phone_layout(page, page_path)
     except PlaywrightTimeout as exc:
         pytest.fail(f"{page_path}: timed out ({exc.message.splitlines()[0]}){context_report()}")

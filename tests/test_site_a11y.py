@@ -20,6 +20,7 @@ Besides axe's rules:
   frames (the default build) the test also moves a slider and checks that the new frame
   keeps its alt text; built with ``PATTERNEVAL_FRAMES=0`` only the initial figure is
   checked (there are no frames to swap in);
+* the dark theme (three pages) passes the same axe rules;
 * a keyboard user reaches the chapter's first explorer in a few Tab presses (the skip
   link), not after every formula of the page.
 """
@@ -57,11 +58,15 @@ EXPLORER_PAGES = ["book/part5/roc-auc.html", "book/part1/test-error.html"]
 FILE_LIKE = re.compile(r"(^|/)[\w.-]+\.(png|jpe?g|svg|gif)$|^_images/|^data:", re.I)
 
 
-def _open(browser, site_url: str, page_path: str):  # noqa: F811
-    """The page, loaded, typeset by MathJax and with its widgets drawn."""
+def _open(browser, site_url: str, page_path: str, theme: str = "light"):  # noqa: F811
+    """The page in ``theme`` (the theme switcher's stored choice), loaded, typeset by
+    MathJax and with its widgets drawn."""
     if not (SITE / "index.html").is_file():
         _missing(f"no built site at {SITE} (run `make book` first)")
     context = browser.new_context(viewport={"width": 1280, "height": 900})
+    context.add_init_script(
+        f"localStorage.setItem('mode', '{theme}'); localStorage.setItem('theme', '{theme}');"
+    )
     local_only(context)
     page = context.new_page()
     page.set_default_timeout(60_000)
@@ -79,6 +84,7 @@ def _open(browser, site_url: str, page_path: str):  # noqa: F811
             " && document.querySelectorAll('.widget-subarea').length > 0"
         )
     page.wait_for_timeout(500)
+    assert page.evaluate("() => document.documentElement.dataset.theme") == theme
     return context, page
 
 
@@ -117,6 +123,25 @@ def test_page_has_no_serious_wcag_violation(page_path, site_url, browser):  # no
     print(f"{page_path}: axe-core violations\n{_describe(violations)}")
     serious = [v for v in violations if v["impact"] in ("critical", "serious")]
     assert not serious, f"{page_path}: critical/serious WCAG violations:\n{_describe(serious)}"
+
+
+# the dark theme's colours: a chapter with an explorer and its notes, an API page with its
+# summary table and signatures, the glossary's two-language table
+DARK_PAGES = ["book/part5/roc-auc.html", "book/api/errorrate.html", "book/appendix/glossary.html"]
+
+
+@pytest.mark.parametrize("page_path", DARK_PAGES)
+def test_dark_theme_has_no_serious_wcag_violation(page_path, site_url, browser):  # noqa: F811
+    context, page = _open(browser, site_url, page_path, theme="dark")
+    try:
+        violations = _axe(page)
+    finally:
+        context.close()
+    print(f"{page_path} (dark): axe-core violations\n{_describe(violations)}")
+    serious = [v for v in violations if v["impact"] in ("critical", "serious")]
+    assert not serious, (
+        f"{page_path} (dark): critical/serious WCAG violations:\n{_describe(serious)}"
+    )
 
 
 @pytest.mark.parametrize("page_path", PAGES)

@@ -451,3 +451,19 @@ def test_cv_pairs_take_boolean_masks_as_index_arrays():
     )
     assert by_mask.error == by_index.error
     np.testing.assert_array_equal(by_mask.fold_errors, by_index.fold_errors)
+
+
+def test_finite_check_of_values_whose_sum_overflows_neither_warns_nor_raises():
+    # the finiteness check sums the array first: a sum that overflows to inf must send it
+    # to the exact count (no NaN, no inf here), silently
+    import warnings
+
+    from patterneval._validation import check_array
+
+    big = np.array([1.5e308, 1.5e308, -1e308, 2.0])
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        out = check_array("x", big, ndim=1)
+    assert np.array_equal(out, big)
+    with pytest.raises(ValueError, match="1 NaN or infinite"):
+        check_array("x", np.array([1.5e308, 1.5e308, np.inf]), ndim=1)
