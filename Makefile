@@ -128,9 +128,9 @@ assets: _offline/VERSIONS.json
 
 # --- the site --------------------------------------------------------------------------
 
-# The explorers' frames for the static site (tools/static_frames.py): each chapter runs up
-# to its explorer in a fresh kernel (the notebook is not changed) and the explorer is drawn
-# on a grid of slider positions. The rule runs when a chapter or the library changes, but
+# The explorers' frames for the static site (tools/static_frames.py): each chapter runs the
+# cells its explorer cell needs in a fresh kernel (the notebook is not changed) and the
+# explorer is drawn on a grid of slider positions. The rule runs when a chapter or the library changes, but
 # the frames directory is also the cache: a chapter whose code cells up to the explorer,
 # the library and the plotting stack are unchanged keeps its frames (a text edit redraws
 # nothing; a code edit redraws that chapter; a library edit, every chapter).

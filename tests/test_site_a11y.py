@@ -113,34 +113,24 @@ def _describe(violations: list[dict]) -> str:
     )
 
 
-@pytest.mark.parametrize("page_path", PAGES)
-def test_page_has_no_serious_wcag_violation(page_path, site_url, browser):  # noqa: F811
-    context, page = _open(browser, site_url, page_path)
-    try:
-        violations = _axe(page)
-    finally:
-        context.close()
-    print(f"{page_path}: axe-core violations\n{_describe(violations)}")
-    serious = [v for v in violations if v["impact"] in ("critical", "serious")]
-    assert not serious, f"{page_path}: critical/serious WCAG violations:\n{_describe(serious)}"
-
-
 # the dark theme's colours: a chapter with an explorer and its notes, an API page with its
 # summary table and signatures, the glossary's two-language table
 DARK_PAGES = ["book/part5/roc-auc.html", "book/api/errorrate.html", "book/appendix/glossary.html"]
 
 
-@pytest.mark.parametrize("page_path", DARK_PAGES)
-def test_dark_theme_has_no_serious_wcag_violation(page_path, site_url, browser):  # noqa: F811
-    context, page = _open(browser, site_url, page_path, theme="dark")
+@pytest.mark.parametrize(
+    ("page_path", "theme"), [(p, "light") for p in PAGES] + [(p, "dark") for p in DARK_PAGES]
+)
+def test_page_has_no_serious_wcag_violation(page_path, theme, site_url, browser):  # noqa: F811
+    context, page = _open(browser, site_url, page_path, theme=theme)
     try:
         violations = _axe(page)
     finally:
         context.close()
-    print(f"{page_path} (dark): axe-core violations\n{_describe(violations)}")
+    print(f"{page_path} ({theme}): axe-core violations\n{_describe(violations)}")
     serious = [v for v in violations if v["impact"] in ("critical", "serious")]
     assert not serious, (
-        f"{page_path} (dark): critical/serious WCAG violations:\n{_describe(serious)}"
+        f"{page_path} ({theme}): critical/serious WCAG violations:\n{_describe(serious)}"
     )
 
 
