@@ -189,7 +189,9 @@ PAPER ?= letter
 PDF_LOG := _build/latex/make-pdf.log
 PDF_DEBS := texlive-xetex texlive-latex-extra texlive-lang-cjk texlive-lang-chinese texlive-fonts-recommended lmodern latexmk fonts-noto-cjk fonts-freefont-otf poppler-utils
 
-pdf: $(INSTALLED)
+# (assets: _config.yml's html_static_path names _offline/, and a strict build of any kind
+# fails when it is missing; make test builds the PDF before the site)
+pdf: $(INSTALLED) assets
 	@if command -v dpkg-query >/dev/null; then \
 	  missing=$$(for p in $(PDF_DEBS); do dpkg-query -W -f='$${Status}\n' $$p 2>/dev/null | grep -q '^install ok installed' || echo $$p; done | xargs); \
 	  if [[ -n "$$missing" && $$(id -u) == 0 ]]; then \
