@@ -98,6 +98,15 @@ RAN_ALL = f"""n => {{
 _OTHER_CHAPTER = re.compile(r"(Cross reference target was not found: ch-[a-z0-9-]+\n?)+")
 
 
+ALL_RENDERED = """n => document.querySelectorAll(
+  '.jp-NotebookPanel .jp-MarkdownCell.jp-mod-rendered').length >= n"""
+
+
+def _count_cells(cell_type: str) -> int:
+    cells = json.loads((ROOT / CHAPTER).read_text(encoding="utf-8"))["cells"]
+    return sum(c["cell_type"] == cell_type for c in cells)
+
+
 def _free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
@@ -187,6 +196,7 @@ def lab(tmp_path_factory):
 @pytest.fixture(scope="module")
 def view(lab):
     """The chapter open in Chromium, its kernel started and idle; nothing run yet."""
+    n_markdown = _count_cells("markdown")
     with chromium() as browser:
         context = browser.new_context(viewport={"width": 1280, "height": 900})
         outside = local_only(context)
@@ -204,7 +214,9 @@ def view(lab):
         page.on("pageerror", lambda exc: problems.append(f"uncaught: {exc}"))
         try:
             page.goto(f"{lab.url}/lab/tree/{CHAPTER}?token={lab.token}")
-            page.wait_for_selector(".jp-NotebookPanel .jp-MarkdownCell.jp-mod-rendered")
+            # every Markdown cell rendered, not only the first: jupyterlab-myst renders
+            # them one after another, and the chapter's reference list is the last one
+            page.wait_for_function(ALL_RENDERED, arg=n_markdown)
             page.wait_for_function(KERNEL_IDLE, timeout=KERNEL_MS)
         except PlaywrightTimeout as exc:
             context.close()
@@ -222,10 +234,7 @@ def view(lab):
 def ran(view):
     """Run All from the Run menu, waited for until every code cell has run and the kernel is idle."""
     page = view.page
-    n_code = sum(
-        c["cell_type"] == "code"
-        for c in json.loads((ROOT / CHAPTER).read_text(encoding="utf-8"))["cells"]
-    )
+    n_code = _count_cells("code")
     page.evaluate(WATCH_KERNEL)
     start = time.perf_counter()
     page.locator(".lm-MenuBar-item", has_text="Run").first.click()
@@ -257,14 +266,15 @@ def test_before_run_all_the_explorer_cell_shows_a_one_line_hint(view):
 
 def test_citations_read_as_author_year_text(view):
     page = view.page
+    # the generated list: bold labels, its MyST comment lines not shown
+    item = page.locator(".jp-MarkdownCell li strong", has_text=REFERENCE_ITEM)
+    item.wait_for(state="attached")  # bounded by TIMEOUT_MS; fails if it matches twice
+    assert item.count() == 1
     text = page.locator(".jp-Notebook").inner_text()
     assert "Unknown Directive" not in text
     assert not any(role in text for role in ("{footcite", "{footbibliography", "{cite"))
     for citation in CITATIONS:
         assert citation in text
-    # the generated list: bold labels, its MyST comment lines not shown
-    item = page.locator(".jp-MarkdownCell li strong", has_text=REFERENCE_ITEM)
-    assert item.count() == 1
     assert "% references" not in text and "% end of references" not in text
     item.scroll_into_view_if_needed()
     page.screenshot(path=str(SCREENSHOTS / "lab-references.png"))
