@@ -681,3 +681,19 @@ def test_hierarchical_bit_identical_to_reference_chain_random(linkage):
     X = np.random.default_rng(11).normal(size=(400, 5))
     Z = reference_hierarchical_tree(X, linkage)
     assert hierarchical(X, linkage=linkage).linkage_matrix.tobytes() == Z.tobytes()
+
+
+def test_single_linkage_spanning_tree_only_without_tied_heights():
+    """Prim's tree gives single linkage's merges when no two heights tie (the same tree as
+    the chain's, to the bit, at every size); with ties (iris) it declines and the chain runs."""
+    for seed, n in enumerate((2, 3, 4, 50, 401, 1000)):
+        X = np.random.default_rng(seed).normal(size=(n, 3))
+        D = alg.squareform(alg.pdist(X))
+        tol = alg.TIE_RTOL * float(D.max())
+        merges = alg._mst_merges(D, tol)
+        assert merges is not None and len(merges) == n - 1
+        Z = reference_hierarchical_tree(X, "single")
+        assert alg._label_merges(merges, n, tol).tobytes() == Z.tobytes()
+        assert hierarchical(X, linkage="single").linkage_matrix.tobytes() == Z.tobytes()
+    D = alg.squareform(alg.pdist(_iris()))
+    assert alg._mst_merges(D, alg.TIE_RTOL * float(D.max())) is None

@@ -508,6 +508,39 @@ def _nn_chain(D, linkage):
     return merges
 
 
+def _mst_merges(D, tol):
+    """Single linkage's merges as the edges of a minimum spanning tree (Prim's algorithm on
+    the full distance matrix ``D``, left unchanged): (point a, point b, height) in the
+    order added, or None when two heights of the tree lie within ``tol`` of each other.
+
+    Without such ties the single-linkage tree is unique (its merges at distinct heights are
+    the components of the threshold graphs), so it equals the nearest-neighbour chain's to
+    the bit: both heights are entries of ``D``. With ties the order of the tied merges
+    follows the chain's rule, so the caller runs the chain instead."""
+    n = D.shape[0]
+    dist = D[0].copy()
+    dist[0] = np.inf
+    parent = np.zeros(n, dtype=np.intp)
+    # inf on the points already in the tree, 0 elsewhere: added to a row it hides them
+    hidden = np.zeros(n)
+    hidden[0] = np.inf
+    a = np.empty(n - 1, dtype=np.intp)
+    b = np.empty(n - 1, dtype=np.intp)
+    h = np.empty(n - 1)
+    for t in range(n - 1):
+        v = int(dist.argmin())
+        a[t], b[t], h[t] = parent[v], v, dist[v]
+        hidden[v] = np.inf
+        row = D[v] + hidden
+        closer = row < dist
+        np.copyto(dist, row, where=closer)
+        np.copyto(parent, v, where=closer)
+        dist[v] = np.inf
+    if np.any(np.diff(np.sort(h)) <= tol):
+        return None
+    return list(zip(a.tolist(), b.tolist(), h.tolist()))
+
+
 def _label_merges(merges, n, tol=0.0):
     """Sort merges by height and give them scipy's cluster ids (union-find). Heights within
     ``tol`` of each other are tied and keep the order in which the chain found them."""
@@ -573,7 +606,8 @@ def hierarchical(
     (average).
 
     The merges are found by the nearest-neighbour chain algorithm (valid for these
-    three linkages, which are reducible) and then sorted by height, so the linkage
+    three linkages, which are reducible; for single linkage without tied heights, by
+    Prim's minimum spanning tree, which gives the same tree) and then sorted by height, so the linkage
     matrix has scipy's layout and the heights equal
     :func:`scipy.cluster.hierarchy.linkage`'s (to rounding).
 
@@ -640,7 +674,8 @@ def hierarchical(
     )
     D = squareform(pdist(X))
     tol = TIE_RTOL * float(D.max()) if n > 1 else 0.0
-    Z = _label_merges(_nn_chain(D, linkage), n, tol)
+    merges = _mst_merges(D, tol) if linkage == "single" and n > 1 else None
+    Z = _label_merges(_nn_chain(D, linkage) if merges is None else merges, n, tol)
     labels = None
     if k is not None:
         labels = _cut(Z, n, n - k)
