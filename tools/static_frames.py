@@ -295,7 +295,10 @@ def frame_png(figure) -> bytes:
     """The figure as a palette PNG: deterministic bytes, no metadata, a third of the RGBA size.
 
     Drawn as :func:`patterneval.plotting.figure_png` draws it (the book style, the
-    figure's own Agg canvas), then quantised to :data:`PALETTE` colours without dithering.
+    figure's own Agg canvas), then quantised to :data:`PALETTE` colours without dithering
+    by Pillow's maximum-coverage method: measured on the calibration explorer's figure, half
+    the time of median cut (21 against 41 ms), a sixth smaller files, and no pixel off by
+    more than 6 levels in a channel (median cut moved a rare colour by 51).
     Compressed at zlib's default level (6): a tenth larger than ``optimize=True`` (level 9)
     and about six times faster to encode, the same pixels.
     """
@@ -314,7 +317,7 @@ def frame_png(figure) -> bytes:
         "RGB"
     )
     image = image.quantize(
-        PALETTE, method=PIL.Image.Quantize.MEDIANCUT, dither=PIL.Image.Dither.NONE
+        PALETTE, method=PIL.Image.Quantize.MAXCOVERAGE, dither=PIL.Image.Dither.NONE
     )
     buf = io.BytesIO()
     image.save(buf, format="png", compress_level=6)
