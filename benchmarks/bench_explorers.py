@@ -22,7 +22,6 @@ import json
 import os
 import sys
 import tempfile
-import time
 from pathlib import Path
 
 from _timing import versions  # noqa: E402  (benchmarks/ is on sys.path when run as a script)
@@ -57,19 +56,10 @@ with open({out!r}, "w") as _f:
 
 def chapter_latency(path: Path, moves: int) -> tuple[str, dict, float] | None:
     """(explorer key, {control: (median ms, max ms)}, setup seconds) for one chapter."""
-    import nbformat
-    from jupyter_client.manager import KernelManager
-    from nbclient import NotebookClient
-
-    nb = nbformat.read(str(path), as_version=4)
-    found = static_frames.explorer_cell(nb)
+    found = static_frames.setup_notebook(path)
     if found is None:
         return None
-    index, name = found
-    cells = [c for c in nb.cells[: index + 1] if c.cell_type == "code"]
-    cells = [cells[i] for i in static_frames.setup_cells([c.source for c in cells])]
-    for cell in cells:
-        cell.outputs, cell.execution_count = [], None
+    nb, name = found
     with tempfile.TemporaryDirectory(prefix="bench-explorers-") as tmp:
         out = Path(tmp) / "times.json"
         source = TIMING_CELL.format(
@@ -78,18 +68,9 @@ def chapter_latency(path: Path, moves: int) -> tuple[str, dict, float] | None:
             out=str(out),
             moves=moves,
         )
-        nb.cells = [*cells, nbformat.v4.new_code_cell(source)]
-        start = time.perf_counter()
-        km = KernelManager(kernel_name="python3", transport="ipc", ip=f"{tmp}/kernel")
-        try:
-            NotebookClient(
-                nb, km=km, timeout=1800, resources={"metadata": {"path": str(path.parent)}}
-            ).execute()
-        finally:
-            if km.has_kernel:
-                km.shutdown_kernel()
+        seconds = static_frames.execute(nb, path, source)
         times = json.loads(out.read_text())
-    return static_frames.frames_key(name, path), times, time.perf_counter() - start
+    return static_frames.frames_key(name, path), times, seconds
 
 
 def table(results: dict) -> str:

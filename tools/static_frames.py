@@ -546,33 +546,33 @@ def setup_cells(sources: list[str]) -> list[int]:
     return sorted(keep)
 
 
-def run_notebook(path: str, out: str) -> dict | None:
-    """Run the cells of ``path`` that its explorer cell needs (:func:`setup_cells`) in a
-    fresh kernel and render the explorer."""
+def setup_notebook(path) -> tuple | None:
+    """``(notebook, explorer class name)``: the notebook at ``path`` cut down to the code
+    cells its explorer cell needs (:func:`setup_cells`, outputs cleared), or None when the
+    chapter has no explorer."""
     import nbformat
-    from jupyter_client.manager import KernelManager
-    from nbclient import NotebookClient
 
-    nb = nbformat.read(path, as_version=4)
+    nb = nbformat.read(str(path), as_version=4)
     found = explorer_cell(nb)
     if found is None:
         return None
     index, name = found
-    key = frames_key(name, path)
-    shutil.rmtree(Path(out) / key, ignore_errors=True)  # no stale frames of a larger grid
     cells = [c for c in nb.cells[: index + 1] if c.cell_type == "code"]
     cells = [cells[i] for i in setup_cells([c.source for c in cells])]
     for cell in cells:
         cell.outputs, cell.execution_count = [], None
-    entry_path = Path(out) / f"{key}.json"
-    cells.append(
-        nbformat.v4.new_code_cell(
-            RENDER_CELL.format(
-                tools=str(ROOT / "tools"), out=str(Path(out) / key), entry=str(entry_path)
-            )
-        )
-    )
     nb.cells = cells
+    return nb, name
+
+
+def execute(nb, path, last_source: str) -> float:
+    """Run ``nb`` (from :func:`setup_notebook`) and then ``last_source`` in a fresh kernel
+    whose working directory is the chapter's (``path``'s) folder; the seconds it took."""
+    import nbformat
+    from jupyter_client.manager import KernelManager
+    from nbclient import NotebookClient
+
+    nb.cells = [*nb.cells, nbformat.v4.new_code_cell(last_source)]
     start = time.perf_counter()
     # The kernel talks to this process over Unix sockets in a private temporary directory:
     # over TCP (jupyter_client's default) ipykernel >= 7 warns, rightly, that any local user
@@ -586,11 +586,28 @@ def run_notebook(path: str, out: str) -> dict | None:
         finally:  # nbclient leaves a kernel manager it was given running
             if km.has_kernel:
                 km.shutdown_kernel()
+    return time.perf_counter() - start
+
+
+def run_notebook(path: str, out: str) -> dict | None:
+    """Run the cells of ``path`` that its explorer cell needs in a fresh kernel and render
+    the explorer."""
+    found = setup_notebook(path)
+    if found is None:
+        return None
+    nb, name = found
+    key = frames_key(name, path)
+    shutil.rmtree(Path(out) / key, ignore_errors=True)  # no stale frames of a larger grid
+    entry_path = Path(out) / f"{key}.json"
+    render = RENDER_CELL.format(
+        tools=str(ROOT / "tools"), out=str(Path(out) / key), entry=str(entry_path)
+    )
+    seconds = execute(nb, path, render)
     entry = json.loads(entry_path.read_text())
     entry_path.unlink()
     entry["notebook"] = Path(path).resolve().relative_to(ROOT).as_posix()
     entry["key"] = key
-    entry["seconds_total"] = round(time.perf_counter() - start, 1)
+    entry["seconds_total"] = round(seconds, 1)
     print(
         f"static_frames: {key}: {entry['frames']} frames ({entry['drawn']} drawn), "
         f"{entry['bytes'] / 1e6:.1f} MB, {entry['seconds_total']} s "
