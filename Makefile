@@ -309,6 +309,16 @@ test-pdf: $(INSTALLED)
 test-lab: $(INSTALLED)
 	$(VENV_PY) -m pytest -m browser tests/test_lab.py
 
+# The make targets $(1) one after another (the first failure stops them), each one's time
+# printed. Called as +$(call ...): the "+" passes make's jobserver on, as a literal $(MAKE) would.
+define timed_steps
+@for step in $(1); do \
+  start=$$(date +%s); \
+  $(MAKE) --no-print-directory $$step; \
+  echo "== step $$step: $$(( $$(date +%s) - start )) s"; \
+done
+endef
+
 # `make test` runs its steps two at a time where each uses one core, so that a 2-core
 # machine has both busy: the unit tests under coverage (one process, the longest step)
 # beside the steps that need no site (the dependency floors, the benchmarks' smoke test,
@@ -318,18 +328,10 @@ test-lab: $(INSTALLED)
 # links it and the browser test follows that link. Each target's output is printed whole
 # when it ends (--output-sync), with its time.
 test-offsite: $(INSTALLED)
-	@for step in test-floors bench-quick test-wheel pdf test-pdf; do \
-	  start=$$(date +%s); \
-	  $(MAKE) --no-print-directory $$step; \
-	  echo "== step $$step: $$(( $$(date +%s) - start )) s"; \
-	done
+	+$(call timed_steps,test-floors bench-quick test-wheel pdf test-pdf)
 
 test-browsers: $(INSTALLED)
-	@for step in test-site test-lab; do \
-	  start=$$(date +%s); \
-	  $(MAKE) --no-print-directory $$step; \
-	  echo "== step $$step: $$(( $$(date +%s) - start )) s"; \
-	done
+	+$(call timed_steps,test-site test-lab)
 
 test: $(INSTALLED)
 	@start=$$(date +%s); \
