@@ -8,7 +8,10 @@ other than 127.0.0.1 is aborted and recorded by :func:`local_only`.
 
 from __future__ import annotations
 
+import functools
+import http.server
 import os
+import threading
 from contextlib import contextmanager
 from pathlib import Path
 from urllib.parse import urlparse
@@ -23,6 +26,10 @@ except ImportError:  # pragma: no cover - playwright is in the test extra
     PlaywrightTimeout = TimeoutError
 
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+#: The built site the site's browser tests read (``make book``; ``PATTERNEVAL_SITE`` overrides).
+SITE = Path(
+    os.environ.get("PATTERNEVAL_SITE", Path(__file__).resolve().parents[1] / "_build" / "html")
+)
 IN_CI = os.environ.get("CI", "").strip().lower() in {"true", "1", "yes"}
 CHROMIUM_ARGS = [
     "--no-sandbox",
@@ -40,6 +47,27 @@ def missing(reason: str) -> None:
     if IN_CI:
         pytest.fail(f"{reason} (CI=true: the browser test must run)")
     pytest.skip(reason)
+
+
+class _QuietHandler(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, *args) -> None:  # keep pytest output clean
+        pass
+
+
+@contextmanager
+def serve_site(site: Path = SITE):
+    """The built site over HTTP on 127.0.0.1 (a free port, a thread of this process): its
+    URL, ending in "/"; stopped on exit."""
+    if not (site / "index.html").is_file():
+        missing(f"no built site at {site} (run `make book` first)")
+    handler = functools.partial(_QuietHandler, directory=str(site))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}/"
+    finally:
+        server.shutdown()
+        server.server_close()
 
 
 @contextmanager

@@ -43,27 +43,24 @@ and is skipped (with the reason) otherwise.
 from __future__ import annotations
 
 import functools
-import html
-import http.server
 import json
 import os
 import re
 import shutil
 import subprocess
-import threading
 import time
+from html import unescape as html_unescape
 from pathlib import Path
 from urllib.parse import urlparse
 from xml.sax.saxutils import escape as xml_escape
 
 import pytest
-from _browser import PlaywrightTimeout, chromium, chromium_like, local_only
+from _browser import SITE, PlaywrightTimeout, chromium_like, local_only
 from _browser import missing as _missing
 
 pytestmark = pytest.mark.browser
 
 ROOT = Path(__file__).resolve().parent.parent
-SITE = Path(os.environ.get("PATTERNEVAL_SITE", ROOT / "_build" / "html"))
 SCREENSHOTS = ROOT / "_build" / "screenshots"
 TIMEOUT_MS = 20_000
 
@@ -97,38 +94,12 @@ def _pages() -> list[str]:
 PAGES = _pages()
 
 
-class _QuietHandler(http.server.SimpleHTTPRequestHandler):
-    def log_message(self, *args) -> None:  # keep pytest output clean
-        pass
-
-
 @pytest.fixture(scope="module", autouse=True)
 def fresh_screenshots():
     """Screenshots of this run only: drop those of pages that no longer exist."""
     if SCREENSHOTS.is_dir():
         for old in SCREENSHOTS.glob("*.png"):
             old.unlink()
-
-
-@pytest.fixture(scope="module")
-def site_url():
-    if not (SITE / "index.html").is_file():
-        _missing(f"no built site at {SITE} (run `make book` first)")
-    handler = functools.partial(_QuietHandler, directory=str(SITE))
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{server.server_address[1]}/"
-    finally:
-        server.shutdown()
-        server.server_close()
-
-
-@pytest.fixture(scope="module")
-def browser():
-    with chromium() as browser:
-        yield browser
 
 
 def _harmless(url: str) -> bool:
@@ -892,7 +863,7 @@ def test_chapter_figures_keep_their_size_and_wide_boxes_show_they_scroll(
         )
         source = (SITE / page_path).read_text(encoding="utf-8")
         main = source[source.find("<main") : source.find("</main>")]
-        shown = [html.unescape(a) for a in re.findall(r'<img\b[^>]*\balt="([^"]*)"', main)]
+        shown = [html_unescape(a) for a in re.findall(r'<img\b[^>]*\balt="([^"]*)"', main)]
         assert sorted(alts) == sorted(shown), f"{page_path}: the images' alt texts changed"
         desktop = _scroll_cues(page, page_path, DESKTOP["width"])
         page.set_viewport_size(PHONE)

@@ -33,9 +33,8 @@ import time
 from pathlib import Path
 
 import pytest
-from _browser import local_only
+from _browser import SITE, local_only
 from _browser import missing as _missing
-from test_site import SITE, browser, site_url  # noqa: F401  (fixtures)
 
 pytestmark = pytest.mark.browser
 
@@ -58,7 +57,7 @@ EXPLORER_PAGES = ["book/part5/roc-auc.html", "book/part1/test-error.html"]
 FILE_LIKE = re.compile(r"(^|/)[\w.-]+\.(png|jpe?g|svg|gif)$|^_images/|^data:", re.I)
 
 
-def _open(browser, site_url: str, page_path: str, theme: str = "light"):  # noqa: F811
+def _open(browser, site_url: str, page_path: str, theme: str = "light"):
     """The page in ``theme`` (the theme switcher's stored choice), loaded, typeset by
     MathJax and with its widgets drawn."""
     if not (SITE / "index.html").is_file():
@@ -121,7 +120,7 @@ DARK_PAGES = ["book/part5/roc-auc.html", "book/api/errorrate.html", "book/append
 @pytest.mark.parametrize(
     ("page_path", "theme"), [(p, "light") for p in PAGES] + [(p, "dark") for p in DARK_PAGES]
 )
-def test_page_has_no_serious_wcag_violation(page_path, theme, site_url, browser):  # noqa: F811
+def test_page_has_no_serious_wcag_violation(page_path, theme, site_url, browser):
     context, page = _open(browser, site_url, page_path, theme=theme)
     try:
         violations = _axe(page)
@@ -135,7 +134,7 @@ def test_page_has_no_serious_wcag_violation(page_path, theme, site_url, browser)
 
 
 @pytest.mark.parametrize("page_path", PAGES)
-def test_images_have_descriptive_alt_text(page_path, site_url, browser):  # noqa: F811
+def test_images_have_descriptive_alt_text(page_path, site_url, browser):
     context, page = _open(browser, site_url, page_path)
     try:
         images = page.evaluate(
@@ -175,7 +174,7 @@ def _explorer_state(page) -> dict:
 
 
 @pytest.mark.parametrize("page_path", EXPLORER_PAGES)
-def test_explorer_figure_and_sliders_are_described(page_path, site_url, browser):  # noqa: F811
+def test_explorer_figure_and_sliders_are_described(page_path, site_url, browser):
     context, page = _open(browser, site_url, page_path)
     try:
         state = _explorer_state(page)
@@ -210,7 +209,7 @@ def test_explorer_figure_and_sliders_are_described(page_path, site_url, browser)
 
 
 @pytest.mark.parametrize("page_path", EXPLORER_PAGES)
-def test_keyboard_reaches_the_explorer_quickly(page_path, site_url, browser):  # noqa: F811
+def test_keyboard_reaches_the_explorer_quickly(page_path, site_url, browser):
     context, page = _open(browser, site_url, page_path)
     try:
         for _ in range(40):

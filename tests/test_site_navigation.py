@@ -8,52 +8,19 @@ them; tests/test_sphinx_navigation.py checks their logic without a build.
 
 from __future__ import annotations
 
-import functools
-import http.server
-import os
 import re
-import threading
-from pathlib import Path
 
 import pytest
-from _browser import chromium, local_only
-from _browser import missing as _missing
+from _browser import SITE, local_only
 
 pytestmark = pytest.mark.browser
 
-ROOT = Path(__file__).resolve().parent.parent
-SITE = Path(os.environ.get("PATTERNEVAL_SITE", ROOT / "_build" / "html"))
 CHAPTER = "book/part1/test-error.html"  # a chapter with an explorer
 INTRO = "book/intro.html"
 API_PAGE = "book/api/compare.html"  # several modules: the longest API page
 DESKTOP = {"width": 1366, "height": 900}
 PHONE = {"width": 390, "height": 844}
 TIMEOUT_MS = 60_000
-
-
-class _QuietHandler(http.server.SimpleHTTPRequestHandler):
-    def log_message(self, *args) -> None:
-        pass
-
-
-@pytest.fixture(scope="module")
-def site_url():
-    if not (SITE / "index.html").is_file():
-        _missing(f"no built site at {SITE} (run `make book` first)")
-    handler = functools.partial(_QuietHandler, directory=str(SITE))
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    try:
-        yield f"http://127.0.0.1:{server.server_address[1]}/"
-    finally:
-        server.shutdown()
-        server.server_close()
-
-
-@pytest.fixture(scope="module")
-def browser():
-    with chromium() as browser:
-        yield browser
 
 
 def _page(browser, viewport=DESKTOP, theme: str | None = None):
