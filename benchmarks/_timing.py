@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import gc
+import statistics
 import time
+import timeit
 import tracemalloc
 
 
@@ -17,6 +19,35 @@ def best_time(func, repeats):
         func()
         times.append(time.perf_counter() - start)
     return min(times)
+
+
+def paired_times(ours, peer, repeats):
+    """Best wall and best CPU seconds of ``ours()`` and ``peer()``, alternating in every
+    repeat (so load from other jobs hits both sides alike):
+    ``((ours_wall, ours_cpu), (peer_wall, peer_cpu))``."""
+    best = [[float("inf")] * 2 for _ in range(2)]
+    for _ in range(repeats):
+        for side, func in enumerate((ours, peer)):
+            gc.collect()
+            wall, cpu = time.perf_counter(), time.process_time()
+            func()
+            cpu, wall = time.process_time() - cpu, time.perf_counter() - wall
+            best[side] = [min(best[side][0], wall), min(best[side][1], cpu)]
+    return best
+
+
+def paired_medians(ours, peer, repeats: int) -> tuple[float, float]:
+    """Median wall seconds per call of ``ours()`` and ``peer()`` over ``repeats`` rounds,
+    the two sides alternating in every round. A round times ``number`` calls of each side,
+    ``number`` chosen by ``timeit.Timer.autorange`` on the slower side (at least 0.2 s),
+    so that fast calls are timed in batches."""
+    timers = timeit.Timer(ours), timeit.Timer(peer)
+    number = min(timer.autorange()[0] for timer in timers)
+    times: tuple[list, list] = ([], [])
+    for _ in range(repeats):
+        for side, timer in enumerate(timers):
+            times[side].append(timer.timeit(number))
+    return statistics.median(times[0]) / number, statistics.median(times[1]) / number
 
 
 def peak_memory(func) -> int:

@@ -24,32 +24,16 @@ Times are the best of ``--repeats`` runs; memory is the tracemalloc peak of one 
 from __future__ import annotations
 
 import argparse
-import gc
 import os
-import time
 
 import numpy as np
-from _timing import best_time, peak_memory, versions  # noqa: E402  (benchmarks/ is on sys.path when run as a script)
+from _timing import best_time, paired_times, peak_memory, versions  # noqa: E402  (benchmarks/ is on sys.path when run as a script)
 from scipy.spatial import cKDTree
 from sklearn.metrics import calinski_harabasz_score, silhouette_score
 
 import patterneval as pe
 
 MiB = 2**20
-
-
-def paired_times(ours, peer, repeats):
-    """Best wall and best CPU seconds of ``ours()`` and ``peer()``, alternating in every
-    repeat: ``((ours_wall, ours_cpu), (peer_wall, peer_cpu))``."""
-    best = [[float("inf")] * 2 for _ in range(2)]
-    for _ in range(repeats):
-        for side, func in enumerate((ours, peer)):
-            gc.collect()
-            wall, cpu = time.perf_counter(), time.process_time()
-            func()
-            cpu, wall = time.process_time() - cpu, time.perf_counter() - wall
-            best[side] = [min(best[side][0], wall), min(best[side][1], cpu)]
-    return best
 
 
 def calinski_harabasz(n, repeats):

@@ -9,7 +9,8 @@ Prints three tables and asserts nothing (goals are in benchmarks/README.md):
 
 (a) ``pe.binomial_interval`` over 10^5 (k, n) pairs, vectorised, against statsmodels'
     ``proportion_confint`` on the same arrays, per method: median time of several
-    repeats, the ratio patterneval / statsmodels (goal <= 1.0), and the peak traced
+    rounds in which the two sides alternate (``_timing.paired_medians``), the ratio
+    patterneval / statsmodels (goal <= 1.0), and the peak traced
     memory (tracemalloc) of one call of each; then one scalar call of each (same goal);
 (b) a 10^6-replicate Monte Carlo of the stratified estimator, ``patterneval.book.selective_sampling.simulate_sampling``
     (goal < 0.5 s);
@@ -26,7 +27,6 @@ import platform
 import statistics
 import sys
 import time
-import timeit
 import warnings
 
 import matplotlib
@@ -35,7 +35,7 @@ matplotlib.use("Agg")  # before anything imports pyplot
 
 import numpy as np  # noqa: E402
 from _latency import slider_latency  # noqa: E402  (benchmarks/ is on sys.path when run as a script)
-from _timing import peak_memory, versions  # noqa: E402  (benchmarks/ is on sys.path when run as a script)
+from _timing import paired_medians, peak_memory, versions  # noqa: E402  (benchmarks/ is on sys.path when run as a script)
 
 import patterneval as pe  # noqa: E402
 from patterneval.book.selective_sampling import simulate_sampling  # noqa: E402
@@ -50,18 +50,6 @@ STATSMODELS = {
 }
 
 
-def median_seconds(func, repeats: int) -> float:
-    """Median wall time of one call of ``func`` over ``repeats`` timeit repeats.
-
-    Each repeat runs ``number`` calls, with ``number`` chosen by ``Timer.autorange`` so a
-    repeat lasts at least 0.2 s; the result is per call.
-    """
-    timer = timeit.Timer(func)
-    number, _ = timer.autorange()
-    times = timer.repeat(repeat=repeats, number=number)
-    return statistics.median(times) / number
-
-
 def bench_intervals(size: int, repeats: int) -> None:
     from statsmodels import __version__ as sm_version
     from statsmodels.stats.proportion import proportion_confint
@@ -71,7 +59,7 @@ def bench_intervals(size: int, repeats: int) -> None:
     k = rng.integers(0, n + 1)  # includes k = 0 and k = n
     print(
         f"(a) binomial_interval on {size:,} (k, n) pairs, n in [1, 1000], 95% level;"
-        f" statsmodels {sm_version}; median of {repeats} repeats"
+        f" statsmodels {sm_version}; median of {repeats} rounds, the two sides alternating"
     )
     header = f"    {'method':<16}{'patterneval':>13}{'statsmodels':>13}{'ratio':>8}   {'peak MB pe':>10}{'peak MB sm':>11}"
     print(header)
@@ -84,8 +72,7 @@ def bench_intervals(size: int, repeats: int) -> None:
         def theirs(sm_method=sm_method):
             return proportion_confint(k, n, alpha=0.05, method=sm_method)
 
-        t_ours = median_seconds(ours, repeats)
-        t_theirs = median_seconds(theirs, repeats)
+        t_ours, t_theirs = paired_medians(ours, theirs, repeats)
         m_ours, m_theirs = peak_memory(ours), peak_memory(theirs)
         print(
             f"    {method:<16}{t_ours * 1e3:10.2f} ms{t_theirs * 1e3:10.2f} ms{t_ours / t_theirs:8.2f}"
@@ -94,10 +81,8 @@ def bench_intervals(size: int, repeats: int) -> None:
     print("    goal: ratio <= 1.0")
     print("    one scalar call, (k, n) = (7, 100), median per call:")
     for method, sm_method in STATSMODELS.items():
-        t_ours = median_seconds(
-            lambda method=method: pe.binomial_interval(7, 100, method=method), repeats
-        )
-        t_theirs = median_seconds(
+        t_ours, t_theirs = paired_medians(
+            lambda method=method: pe.binomial_interval(7, 100, method=method),
             lambda sm_method=sm_method: proportion_confint(7, 100, alpha=0.05, method=sm_method),
             repeats,
         )
