@@ -30,6 +30,7 @@ __all__ = [
     "fit_predict",
     "is_serial",
     "make_folds",
+    "partitions",
     "run_tasks",
     "single_class_label",
     "single_class_error",
@@ -63,24 +64,31 @@ def single_class_error(label, where: str) -> ValueError:
     )
 
 
-def fit_predict(estimator, X, y, train, test, single_class="constant"):
+def fit_predict(estimator, X, y, train, test, single_class="constant", respond=None):
     """Predictions on ``X[test]`` of a fresh clone of ``estimator`` fitted on ``train``
     (rows taken by :func:`take_rows`, so ``X`` may be a DataFrame or a sparse matrix, and
     ``y`` a pandas Series, handed to ``fit`` as a Series).
 
     A training set of a single class gives that class for every test sample
     (``single_class="constant"``) without fitting, or a ValueError (``"raise"``).
+
+    With ``respond``: ``(predictions, respond(model, X_test))``, the second from the same
+    fitted model (None for a single-class training set, which fits none), so that a caller
+    that needs both a fold's predictions and its scores fits the fold once.
     """
     labels = np.asarray(y)
     label = single_class_label(labels[train])
     if label is not None:
         if single_class == "raise":  # pragma: no cover - every caller passes "constant"
             raise single_class_error(label, f"{test.size} test sample(s)")
-        return np.full(test.size, label, dtype=labels.dtype)
+        constant = np.full(test.size, label, dtype=labels.dtype)
+        return constant if respond is None else (constant, None)
     with x_passed_through("fit", train.size):
         model = clone(estimator).fit(take_rows(X, train), take_rows(y, train))
+    X_test = take_rows(X, test)
     with x_passed_through("predict", test.size):
-        return model.predict(take_rows(X, test))
+        predicted = model.predict(X_test)
+    return predicted if respond is None else (predicted, respond(model, X_test))
 
 
 @contextmanager
@@ -149,6 +157,13 @@ def cv_splits(cv, y, *, stratify: bool, rng: np.random.Generator, X=None) -> lis
         n_repeats = 1
     per = len(pairs) // n_repeats
     return [pairs[r * per : (r + 1) * per] for r in range(n_repeats)]
+
+
+def partitions(pairs, n_samples: int) -> bool:
+    """Whether the test parts of the ``(train, test)`` ``pairs`` partition the
+    ``n_samples`` samples (every sample tested exactly once), as one k-fold repeat's do."""
+    covered = np.bincount(np.concatenate([te for _, te in pairs]), minlength=n_samples)
+    return bool(np.all(covered == 1))
 
 
 def spawn(rng: np.random.Generator, n: int) -> list[np.random.Generator]:
@@ -258,12 +273,14 @@ def cv_errors(counts, sizes, average: str = "pooled") -> np.ndarray:
 class FoldOutcome:
     """What :func:`cross_validate_folds` returns: per fold, the test rows, whether each was
     misclassified, and the selected columns (``None`` without a selector or when the
-    selector has no ``get_support``); the folds whose training set held a single class."""
+    selector has no ``get_support``); the folds whose training set held a single class;
+    with ``respond``, the responses of the folds it was asked for (None otherwise)."""
 
     tests: list
     wrong: list
     supports: list
     single: list
+    responses: list | None = None
 
     @property
     def counts(self) -> np.ndarray:
@@ -285,17 +302,24 @@ def _support(fitted_selector):
     return None if get_support is None else np.asarray(get_support(indices=True))
 
 
-def _fit_fold(selector, estimator, X, y, train, test):
-    """One fold: (selector and) classifier fitted on ``train``; the mistakes on ``test`` and
-    the selected columns. A single-class training fold predicts its class and selects
-    nothing, without fitting. ``y`` reaches the fits as given (a pandas Series stays one,
-    its rows taken by :func:`take_rows`); mistakes are counted on its values."""
+def _fit_fold(selector, estimator, X, y, train, test, respond=None):
+    """One fold: (selector and) classifier fitted on ``train``; the mistakes on ``test``,
+    the selected columns, and ``respond(model, X_test)`` of the same fitted classifier
+    (``respond`` given; no selector) or None. A single-class training fold predicts its
+    class and selects nothing, without fitting. ``y`` reaches the fits as given (a pandas
+    Series stays one, its rows taken by :func:`take_rows`); mistakes are counted on its
+    values."""
     labels = np.asarray(y)
     label = single_class_label(labels[train])
     if label is not None:
-        return labels[test] != label, None if selector is None else np.zeros(0, dtype=np.intp)
+        selected = None if selector is None else np.zeros(0, dtype=np.intp)
+        return labels[test] != label, selected, None
     if selector is None:
-        return np.asarray(fit_predict(estimator, X, y, train, test)) != labels[test], None
+        if respond is None:
+            predicted, response = fit_predict(estimator, X, y, train, test), None
+        else:
+            predicted, response = fit_predict(estimator, X, y, train, test, respond=respond)
+        return np.asarray(predicted) != labels[test], None, response
     X_train, X_test = take_rows(X, train), take_rows(X, test)
     y_train = take_rows(y, train)
     with x_passed_through("selector's fit and transform", train.size):
@@ -304,7 +328,7 @@ def _fit_fold(selector, estimator, X, y, train, test):
     with x_passed_through("fit", train.size):
         model = clone(estimator).fit(X_train, y_train)
     with x_passed_through("predict", test.size):
-        return np.asarray(model.predict(X_test)) != labels[test], _support(fitted)
+        return np.asarray(model.predict(X_test)) != labels[test], _support(fitted), None
 
 
 def cross_validate_folds(
@@ -319,6 +343,8 @@ def cross_validate_folds(
     n_jobs=1,
     progress=False,
     desc="cross-validation",
+    respond=None,
+    n_respond=0,
 ) -> FoldOutcome:
     """The one cross-validation engine: for every ``(train, test)`` pair of ``folds``, clone
     (``selector`` and) ``estimator``, fit on the training rows, predict the test rows
@@ -329,6 +355,11 @@ def cross_validate_folds(
     raises, naming the fold by ``where(index)``, before any fit (``"raise"``). No input
     checks: the public functions check first. :func:`cv_error` turns the outcome into the
     CV error.
+
+    ``respond(model, X_test)`` (no ``selector``) is also taken from the model of each of the
+    first ``n_respond`` folds, the one that gave its predictions (a report's out-of-fold
+    scores): no fold is fitted twice. The outcome's ``responses`` hold them (None for a
+    single-class training fold, which fits no model).
     """
     folds = [(np.asarray(train), np.asarray(test)) for train, test in folds]
     labels = np.asarray(y)
@@ -339,7 +370,10 @@ def cross_validate_folds(
         raise single_class_error(single_class_label(labels[folds[single[0]][0]]), where(single[0]))
     results = run_tasks(
         _fit_fold,
-        ((selector, estimator, X, y, train, test) for train, test in folds),
+        (
+            (selector, estimator, X, y, train, test, respond if f < n_respond else None)
+            for f, (train, test) in enumerate(folds)
+        ),
         n_jobs=n_jobs,
         progress=progress,
         desc=desc,
@@ -347,7 +381,8 @@ def cross_validate_folds(
     )
     return FoldOutcome(
         tests=[test for _, test in folds],
-        wrong=[w for w, _ in results],
-        supports=[s for _, s in results],
+        wrong=[w for w, _, _ in results],
+        supports=[s for _, s, _ in results],
         single=single,
+        responses=None if respond is None else [r for _, _, r in results[:n_respond]],
     )

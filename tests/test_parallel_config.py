@@ -185,3 +185,77 @@ def test_dask_local_cluster(data):
     assert boot.estimate == serial_boot.estimate
     assert boot.oob == serial_boot.oob
     assert time.perf_counter() - start < 60
+
+
+class RecordingProba(Recording):
+    """:class:`Recording` with ``predict_proba``, so that the reports also take out-of-fold
+    scores (AUC, calibration) from the models of the cross-validation."""
+
+    def predict_proba(self, X):
+        return self.model_.predict_proba(X)
+
+
+def _same_fields(a, b, path="report"):
+    """Every field of two results (dataclasses, nested), equal to the bit."""
+    import dataclasses
+
+    if dataclasses.is_dataclass(a) and not isinstance(a, type):
+        assert type(a) is type(b), path
+        for f in dataclasses.fields(a):
+            _same_fields(getattr(a, f.name), getattr(b, f.name), f"{path}.{f.name}")
+    elif isinstance(a, dict):
+        assert a.keys() == b.keys(), path
+        for key in a:
+            _same_fields(a[key], b[key], f"{path}[{key!r}]")
+    elif isinstance(a, (list, tuple)):
+        assert len(a) == len(b), path
+        for i, (x, z) in enumerate(zip(a, b)):
+            _same_fields(x, z, f"{path}[{i}]")
+    elif isinstance(a, np.ndarray):
+        assert a.dtype == b.dtype, path
+        np.testing.assert_array_equal(a, b, err_msg=path, strict=True)
+    elif hasattr(a, "get_n_splits"):  # the splitter the report ran: equal by its parameters
+        assert repr(a) == repr(b), path
+    elif isinstance(a, float) and np.isnan(a):
+        assert np.isnan(b), path
+    else:
+        assert a == b, path
+
+
+def _reports(X, y, **kw):
+    """evaluate_classifier and compare_classifiers, out-of-fold scores from repeated CV."""
+    evaluated = pe.evaluate_classifier(RecordingProba(), X, y, cv=RSKF, n_resamples=10, rng=7, **kw)
+    compared = pe.compare_classifiers(
+        [RecordingProba(1), RecordingProba(3)], X, y, cv=RSKF, rng=8, **kw
+    )
+    return evaluated, compared
+
+
+def test_reports_on_a_dask_local_cluster(data):
+    """evaluate_classifier and compare_classifiers under ``joblib.parallel_config(
+    backend="dask")`` with ``n_jobs=None``: their fits (each split fitted once, its model
+    giving both the error or score and the out-of-fold scores) run on the cluster's
+    workers, and every field of both reports equals the ``n_jobs=1`` run's, bit for bit."""
+    distributed = pytest.importorskip("distributed")
+    X, y = data
+    serial = _reports(X, y, n_jobs=1)
+    assert serial[0].auc is not None and serial[1].auc is not None  # scores from the CV fits
+    n_serial = len(FITS)
+    assert n_serial == (10 + 1 + 10) + 2 * 10  # report 1: CV + bootstrap; report 2: CV x 2
+    FITS.clear()
+    with (
+        distributed.LocalCluster(
+            n_workers=2, threads_per_worker=1, processes=False, dashboard_address=None
+        ) as cluster,
+        distributed.Client(cluster) as client,
+        joblib.parallel_config(backend="dask"),
+    ):
+        workers = set(client.scheduler_info()["workers"])
+        on_dask = _reports(X, y)
+    ran_on = {worker for _, worker in FITS if worker is not None}
+    assert ran_on and ran_on <= workers, (
+        f"no fit ran on the cluster's workers {workers}: {FITS[:3]}"
+    )
+    assert len(FITS) == n_serial
+    for serial_report, dask_report in zip(serial, on_dask):
+        _same_fields(serial_report, dask_report)

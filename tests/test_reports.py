@@ -17,6 +17,7 @@ import numpy as np
 import pandas as pd
 import pytest
 from sklearn.datasets import load_breast_cancer, load_iris
+from sklearn.model_selection import RepeatedStratifiedKFold
 from sklearn.naive_bayes import GaussianNB
 from sklearn.neighbors import KNeighborsClassifier
 from sklearn.pipeline import make_pipeline
@@ -465,3 +466,89 @@ def test_compare_on_datasets_takes_a_list_of_cv_scores():
     table = pe.compare_on_datasets(np.array([r.mean() for r in runs]), names=["nb", "tree"], rng=0)
     assert rep.friedman.statistic == table.friedman.statistic
     assert "nb" in rep.to_markdown() and "tree" in rep.to_markdown()
+
+
+#: The fits of :class:`_CountingNB`: (its tag, training size), one per fit.
+COUNTED_FITS: list[tuple[str, int]] = []
+
+
+class _CountingNB(GaussianNB):
+    """Gaussian naive Bayes (predict_proba) that records each fit with its ``tag``."""
+
+    def __init__(self, tag="a", var_smoothing=1e-9):
+        super().__init__(var_smoothing=var_smoothing)
+        self.tag = tag
+
+    def fit(self, X, y, sample_weight=None):
+        COUNTED_FITS.append((self.tag, len(y)))
+        return super().fit(X, y, sample_weight=sample_weight)
+
+
+class _CountingSVC(LinearSVC):
+    """A linear SVM (decision_function only) that records each fit with its ``tag``."""
+
+    def __init__(self, tag="b", C=1.0):
+        super().__init__(C=C)
+        self.tag = tag
+
+    def fit(self, X, y, sample_weight=None):
+        COUNTED_FITS.append((self.tag, len(y)))
+        return super().fit(X, y, sample_weight=sample_weight)
+
+
+@pytest.mark.parametrize(
+    "cv, test_size, n_cv_fits",
+    [
+        (5, None, 5),  # the out-of-fold scores come from these 5 fits
+        (RepeatedStratifiedKFold(n_splits=4, n_repeats=2, random_state=0), None, 8),
+        (5, 0.25, 5),  # plus the hold-out's one fit, whose model gives the scores
+    ],
+)
+def test_evaluate_fits_each_split_once(cancer, cv, test_size, n_cv_fits):
+    """One fit per (train, test) split, one for the hold-out, 1 + n_resamples for the
+    .632+ bootstrap: the out-of-fold scores of the first repeat come from the models of the
+    cross-validation, not from refits; and the report's scores equal
+    out_of_fold_predictions' on the same folds."""
+    X, y = cancer
+    X = X[::2, :2]
+    y = y[::2]
+    COUNTED_FITS.clear()
+    rep = pe.evaluate_classifier(
+        _CountingNB(), X, y, cv=cv, test_size=test_size, n_resamples=7, rng=0
+    )
+    n_holdout = 0 if test_size is None else 1
+    assert len(COUNTED_FITS) == n_cv_fits + n_holdout + (1 + 7)
+    assert rep.auc is not None and rep.calibration is not None
+    if test_size is None:
+        first = cv_splits(rep.cv, y, stratify=True, rng=np.random.default_rng(rep.seeds["cv"]))[0]
+        (proba,), codes, _ = out_of_fold_predictions(GaussianNB(), X, y, response="proba", cv=first)
+        np.testing.assert_array_equal(rep._scores, proba)
+        np.testing.assert_array_equal(rep._y_scores, codes)
+
+
+def test_compare_fits_each_split_once_per_classifier(cancer):
+    """Two classifiers on 4-fold CV repeated twice: 8 fits each, the first repeat's models
+    also giving the out-of-fold scores of the AUCs (decision_function for the SVM,
+    probabilities for naive Bayes); with a hold-out, one more fit each."""
+    X, y = cancer
+    X = X[::2, :2]
+    y = y[::2]
+    cv = RepeatedStratifiedKFold(n_splits=4, n_repeats=2, random_state=0)
+    COUNTED_FITS.clear()
+    rep = pe.compare_classifiers([_CountingNB("a"), _CountingSVC("b", C=0.1)], X, y, cv=cv, rng=0)
+    assert [tag for tag, _ in COUNTED_FITS].count("a") == 8
+    assert [tag for tag, _ in COUNTED_FITS].count("b") == 8
+    assert rep.score_source == "out-of-fold (first repeat)" and len(rep.auc) == 2
+    first = [tuple(s) for s in rep.scores.splits[:4]]
+    oof, codes, _ = out_of_fold_predictions(
+        [GaussianNB(), LinearSVC(C=0.1)], X, y, response="score", cv=first
+    )
+    for auc, scores in zip(rep.auc, oof):
+        alone = pe.delong_interval(codes, scores, confidence_level=0.95, pos_label=1)
+        assert (auc.statistic, auc.low, auc.high) == (alone.statistic, alone.low, alone.high)
+    COUNTED_FITS.clear()
+    pe.compare_classifiers(
+        [_CountingNB("a"), _CountingSVC("b", C=0.1)], X, y, cv=cv, test_size=0.25, rng=0
+    )
+    assert [tag for tag, _ in COUNTED_FITS].count("a") == 8 + 1
+    assert [tag for tag, _ in COUNTED_FITS].count("b") == 8 + 1

@@ -42,6 +42,7 @@ from .._validation import (
     check_scalar,
     check_X_y,
     fail,
+    n_rows,
 )
 from ..metrics import RESPONSES, get_metric
 
@@ -75,8 +76,7 @@ def _codes_of(values, classes, what):
 def _fit_response(estimator, X, y, classes, train, test, kind):
     """One fold: a clone of ``estimator`` fitted on the ``train`` rows of ``X`` and of the
     caller's labels ``y`` (a pandas Series stays one; rows taken by position), and its
-    response on the ``test`` rows, in codes of ``classes`` (labels) or by class code
-    (probabilities)."""
+    response on the ``test`` rows (:func:`fold_response`)."""
     from sklearn.base import clone
 
     from .._engine import x_passed_through
@@ -84,25 +84,36 @@ def _fit_response(estimator, X, y, classes, train, test, kind):
 
     with x_passed_through("fit", train.size):
         model = clone(estimator).fit(take_rows(X, train), take_rows(y, train))
-    Xt = take_rows(X, test)
+    return fold_response(model, take_rows(X, test), classes=classes, kind=kind)
+
+
+def fold_response(model, Xt, *, classes, kind):
+    """The response ``kind`` of a fitted ``model`` on the test rows ``Xt``, in codes of
+    ``classes`` (labels) or by class code (probabilities): what
+    :func:`out_of_fold_predictions` takes from each fold's model. The reports pass it
+    (bound by ``functools.partial``) as the ``respond`` of their fold fits, so that the
+    model that gives a fold's error or score also gives its out-of-fold response."""
+    from .._engine import x_passed_through
+
+    n_test = n_rows(Xt)
     if kind == "label":
-        with x_passed_through("predict", test.size):
+        with x_passed_through("predict", n_test):
             predicted = model.predict(Xt)
         return _codes_of(predicted, classes, "predictions")  # its error names the estimator
     n_classes = classes.size
     if kind == "score" and n_classes == 2 and hasattr(model, "decision_function"):
-        with x_passed_through("decision_function", test.size):
+        with x_passed_through("decision_function", n_test):
             return np.asarray(model.decision_function(Xt), dtype=float)
     if not hasattr(model, "predict_proba"):
         raise fail(
             "estimator",
             f"a classifier with predict_proba, which the {kind!r} response needs",
-            f"{type(estimator).__name__} (no predict_proba)",
+            f"{type(model).__name__} (no predict_proba)",
             error=TypeError,
             echo=False,
             hint="Use a probabilistic classifier or a label metric.",
         )
-    with x_passed_through("predict_proba", test.size):
+    with x_passed_through("predict_proba", n_test):
         proba = np.asarray(model.predict_proba(Xt), dtype=float)
     full = np.zeros((proba.shape[0], n_classes))
     full[:, _codes_of(model.classes_, classes, "classes_")] = proba  # a class absent from a fold: 0
@@ -206,15 +217,7 @@ def out_of_fold_predictions(
     classes, codes = np.unique(labels, return_inverse=True)
     codes = codes.reshape(-1)
     splits = _splits(cv, codes, gen)
-    for f, (train, _) in enumerate(splits):
-        if np.unique(codes[train]).size < 2:
-            raise fail(
-                "cv",
-                "folds whose training parts hold two classes or more",
-                f"fold {f}, trained on a single class",
-                echo=False,
-                hint="Use stratified folds or fewer of them.",
-            )
+    check_two_classes(splits, codes)
     tasks = [
         (est, X, y, classes, train, test, response) for est in models for train, test in splits
     ]
@@ -224,14 +227,34 @@ def out_of_fold_predictions(
     folds = np.empty(codes.size, dtype=int)
     for f, (_, test) in enumerate(splits):
         folds[test] = f
-    out = []
-    for e in range(len(models)):
-        first = results[e * len(splits)]
-        pred = np.empty((codes.size,) + first.shape[1:], dtype=first.dtype)
-        for f, (_, test) in enumerate(splits):
-            pred[test] = results[e * len(splits) + f]
-        out.append(pred)
+    n = len(splits)
+    out = [pooled(splits, results[e * n : (e + 1) * n], codes.size) for e in range(len(models))]
     return out, codes, folds
+
+
+def check_two_classes(splits, codes) -> None:
+    """Refuse a fold whose training part holds a single class (of ``codes``): every sample
+    needs a response from a fitted model."""
+    for f, (train, _) in enumerate(splits):
+        if np.unique(codes[train]).size < 2:
+            raise fail(
+                "cv",
+                "folds whose training parts hold two classes or more",
+                f"fold {f}, trained on a single class",
+                echo=False,
+                hint="Use stratified folds or fewer of them.",
+            )
+
+
+def pooled(splits, responses, n_samples: int) -> np.ndarray:
+    """The responses of the folds of ``splits`` (whose test parts partition the
+    ``n_samples`` samples), one per fold in order, as one array: each sample's response
+    from the model that did not see it."""
+    first = responses[0]
+    pred = np.empty((n_samples,) + first.shape[1:], dtype=first.dtype)
+    for (_, test), response in zip(splits, responses):
+        pred[test] = response
+    return pred
 
 
 def _check_spread(values, metric, what, product, *, hint):

@@ -24,6 +24,7 @@ from .._api import keywords
 from .._engine import (
     cv_splits,
     make_folds,
+    partitions,
     run_tasks,
     single_class_label,
     x_passed_through,
@@ -252,12 +253,14 @@ def _scorer(metric):
     )
 
 
-def _fit_score(estimator, name, X, y, train, test, scorer, metric, where):
-    """A clone of ``estimator`` fitted on ``train`` and scored on ``test`` by ``scorer``."""
+def _fit_score(estimator, name, X, y, train, test, scorer, metric, where, respond=None):
+    """A clone of ``estimator`` fitted on ``train`` and scored on ``test`` by ``scorer``;
+    with ``respond``, ``(score, respond(model, X_test))``, both from the one fit."""
     with x_passed_through("fit", train.size):
         model = clone(estimator).fit(take_rows(X, train), take_rows(y, train))
+    X_test = take_rows(X, test)
     try:
-        value = scorer(model, take_rows(X, test), take_rows(y, test))
+        value = scorer(model, X_test, take_rows(y, test))
     except (AttributeError, TypeError, ValueError) as exc:
         kind = TypeError if isinstance(exc, TypeError) else ValueError
         raise kind(
@@ -270,7 +273,7 @@ def _fit_score(estimator, name, X, y, train, test, scorer, metric, where):
             f"metric={metric!r} gave {value} for {name} on {where}; a score must be a finite "
             f"number (a metric undefined on this test part, such as an AUC of one class?)."
         )
-    return value
+    return value if respond is None else (value, respond(model, X_test))
 
 
 @keywords
@@ -365,6 +368,17 @@ def cv_scores(
     >>> bool(res.mean().min() > 0.9)
     True
     """
+    return _cv_scores(
+        estimators, X, y, cv=cv, metric=metric, rng=rng, n_jobs=n_jobs, progress=progress
+    )[0]
+
+
+def _cv_scores(estimators, X, y, *, cv, metric, rng, n_jobs, progress, respond=None):
+    """:func:`cv_scores`, and with ``respond`` the responses ``respond(model, X_test)`` of
+    the models of the first repeat's splits, taken from the fits that gave their scores
+    (so no split is fitted twice): ``(CVScores, responses)``, ``responses[e]`` the list of
+    estimator e's responses split by split; None without ``respond`` or when the first
+    repeat's test parts do not partition the samples (no out-of-fold response)."""
     names, items = _named_estimators(estimators)
     classifier = not all(is_regressor(e) for e in items)  # y holds class labels
     if classifier:
@@ -407,12 +421,19 @@ def cv_scores(
                     f"a classifier cannot be fitted on it. Use stratified folds (an int cv, or "
                     f"StratifiedKFold) or fewer folds."
                 )
+    n_respond = len(groups[0]) if respond is not None and partitions(groups[0], len(labels)) else 0
     tasks = [
         (est, name, X, y, train, test, scorer, metric_name, f"split {j}")
+        + ((respond,) if j < n_respond else ())
         for j, (train, test) in enumerate(splits)
         for name, est in zip(names, items)
     ]
-    values = run_tasks(_fit_score, tasks, n_jobs=n_jobs, progress=progress, desc="cv_scores")
+    results = run_tasks(_fit_score, tasks, n_jobs=n_jobs, progress=progress, desc="cv_scores")
+    k = len(items)
+    values = [r[0] if t < n_respond * k else r for t, r in enumerate(results)]
+    responses = (
+        [[results[j * k + e][1] for j in range(n_respond)] for e in range(k)] if n_respond else None
+    )
     return CVScores(
         scores=np.array(values, dtype=float).reshape(len(splits), len(items)),
         names=names,
@@ -421,4 +442,4 @@ def cv_scores(
         n_test=np.array([te.size for _, te in splits], dtype=np.int64),
         n_repeats=len(groups),
         splits=splits,
-    )
+    ), responses

@@ -10,7 +10,7 @@ import numpy as np
 from sklearn.base import clone
 from sklearn.model_selection import RepeatedStratifiedKFold, train_test_split
 
-from .._engine import cv_splits, x_passed_through
+from .._engine import cv_splits, partitions, x_passed_through
 from .._validation import check_rng, fail, show
 
 #: ``cv=None`` in the reports: 10 repeats of stratified 10-fold cross-validation
@@ -135,8 +135,7 @@ def first_partition(cv, labels, seed: int):
 def partition_or_none(pairs, n_samples: int):
     """The (train, test) ``pairs`` as a list when their test parts partition the
     ``n_samples`` samples (every sample tested once), else None."""
-    covered = np.bincount(np.concatenate([te for _, te in pairs]), minlength=n_samples)
-    return list(pairs) if np.all(covered == 1) else None
+    return list(pairs) if partitions(pairs, n_samples) else None
 
 
 def estimator_name(est) -> str:

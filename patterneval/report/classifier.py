@@ -6,12 +6,14 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Sequence
+from functools import partial
 
 import numpy as np
 from numpy.typing import ArrayLike
 from sklearn.base import BaseEstimator
 
 from .._api import keywords
+from .._engine import check_kfold_options
 from .._results import ConfidenceInterval
 from .._rows import take_rows
 from .._validation import (
@@ -28,10 +30,11 @@ from ..compare.calibration import (
     brier_decomposition,
     expected_calibration_error,
 )
-from ..compare.out_of_fold import out_of_fold_predictions
+from ..compare.out_of_fold import check_two_classes, fold_response, pooled
 from ..compare.roc import DeLongInterval, delong_interval
 from ..errorrate import ErrorEstimate, test_error
-from ..resampling import BootstrapResult, CrossValidationResult, bootstrap_error, cross_val_error
+from ..resampling import BootstrapResult, CrossValidationResult, bootstrap_error
+from ..resampling.crossval import _run_splits
 from ._base import CHAPTERS, Method, Report, Table, api, fmt, fmt_interval
 from ._common import (
     check_test_size,
@@ -335,11 +338,32 @@ def _holdout_error(estimator, Xr, yr, Xt, yt, classes, confidence_level):
     return holdout, interval, model_scores(model, Xt, classes)
 
 
-def _resampled_errors(estimator, Xr, yr, cv, seeds, *, n_resamples, n_jobs, progress):
-    """The error by cross-validation (seeded by ``seeds["cv"]``) and by the .632+ bootstrap
-    (``seeds["bootstrap"]``), on the samples that are not held out."""
-    cvres = cross_val_error(
-        estimator, Xr, yr, cv=cv, rng=seeds["cv"], n_jobs=n_jobs, progress=progress
+def _resampled_errors(estimator, Xr, yr, cv, seeds, respond, *, n_resamples, n_jobs, progress):
+    """The error by cross-validation (seeded by ``seeds["cv"]``; what
+    :func:`patterneval.cross_val_error` computes) and by the .632+ bootstrap
+    (``seeds["bootstrap"]``), on the samples that are not held out; and, with ``respond``,
+    the responses ``respond(model, X_test)`` of the models of the first repeat's folds,
+    taken from the fits that gave their predictions (None without)."""
+    Xr, labels = check_X_y(Xr, yr, pass_through=True)  # as cross_val_error checks them
+    y_fit = yr if hasattr(yr, "iloc") else labels
+    opt = check_kfold_options(
+        labels,
+        cv=cv,
+        rng=seeds["cv"],
+        n_jobs=n_jobs,
+        progress=progress,
+        single_class="constant",
+        average="pooled",
+    )
+    cvres, responses = _run_splits(
+        estimator,
+        Xr,
+        y_fit,
+        opt["splits"],
+        n_jobs=opt["n_jobs"],
+        progress=opt["progress"],
+        desc="cross-validation",
+        respond=respond,
     )
     boot = bootstrap_error(
         estimator,
@@ -351,22 +375,26 @@ def _resampled_errors(estimator, Xr, yr, cv, seeds, *, n_resamples, n_jobs, prog
         n_jobs=n_jobs,
         progress=progress,
     )
-    return cvres, boot
+    return cvres, boot, responses
 
 
-def _out_of_fold_scores(estimator, Xr, yr, classes, first, has_proba, *, n_jobs, progress):
+def _score_kind(estimator, classes):
+    """(has_proba, has_score): whether ``estimator`` gives probabilities, and whether it
+    gives scores for the AUC and the calibration (probabilities, or a binary problem's
+    decision function)."""
+    has_proba = hasattr(estimator, "predict_proba")
+    return has_proba, has_proba or (classes.size == 2 and hasattr(estimator, "decision_function"))
+
+
+def _out_of_fold_scores(responses, lr, classes, first):
     """Each sample's score from the model of ``first`` (a partition) that did not see it
-    (probabilities with ``predict_proba``, else the decision function), and its label."""
-    (scores,), codes, _ = out_of_fold_predictions(
-        estimator,
-        Xr,
-        yr,
-        response="proba" if has_proba else "score",
-        cv=first,
-        n_jobs=n_jobs,
-        progress=progress,
-    )
-    return scores, classes[codes]
+    -- the ``responses`` of its folds' models (probabilities with ``predict_proba``, else
+    the decision function; the response of
+    :func:`~patterneval.compare.out_of_fold.out_of_fold_predictions`), taken from the
+    cross-validation's fits -- and its label (``lr``, of the classes ``classes``)."""
+    _, codes = np.unique(lr, return_inverse=True)
+    check_two_classes(first, codes.reshape(-1))  # as out_of_fold_predictions refuses them
+    return pooled(first, responses, lr.size), classes[codes.reshape(-1)]
 
 
 def _score_measures(classes, y_scores, scores, has_proba, confidence_level):
@@ -386,17 +414,14 @@ def _score_measures(classes, y_scores, scores, has_proba, confidence_level):
     return auc, calibration, brier
 
 
-def _score_fields(
-    estimator, Xr, yr, classes, held, first, n_repeats, confidence_level, *, n_jobs, progress
-):
+def _score_fields(estimator, classes, held, oof, first, n_repeats, confidence_level):
     """The report's fields that come from the scores -- ``auc``, ``score_source``,
     ``calibration``, ``brier`` and the binary scores the figure draws -- and the notes on
     what was skipped. ``held`` is the hold-out's (scores, labels), or None: then the scores
-    are the out-of-fold scores of ``first`` (the first of ``n_repeats`` repeats) when it
-    partitions the samples."""
+    are ``oof``, the out-of-fold (scores, labels) of ``first`` (the first of ``n_repeats``
+    repeats) when it partitions the samples."""
     notes = []
-    has_proba = hasattr(estimator, "predict_proba")
-    has_score = has_proba or (classes.size == 2 and hasattr(estimator, "decision_function"))
+    has_proba, has_score = _score_kind(estimator, classes)
     scores = y_scores = source = None
     if held is not None:
         (scores, y_scores), source = held, "hold-out"
@@ -407,9 +432,7 @@ def _score_fields(
                 "(give test_size for hold-out scores)."
             )
         else:
-            scores, y_scores = _out_of_fold_scores(
-                estimator, Xr, yr, classes, first, has_proba, n_jobs=n_jobs, progress=progress
-            )
+            scores, y_scores = oof
             source = "out-of-fold" if n_repeats == 1 else "out-of-fold (first repeat)"
     auc, calibration, brier = _score_measures(
         classes, y_scores, scores, has_proba, confidence_level
@@ -472,6 +495,12 @@ def evaluate_classifier(
       classes) and, binary, the Brier score's decomposition
       (:func:`patterneval.brier_decomposition`), on the same scores.
 
+    Each (train, test) split of ``cv`` is fitted once: the model fitted on a split gives
+    both its test samples' predictions (the cross-validation error) and, for the splits of
+    the first repeat, their scores (the out-of-fold scores of the AUC and the calibration),
+    so the report costs one fit per split, one for the hold-out and ``1 + n_resamples``
+    for the bootstrap.
+
     Parameters
     ----------
     estimator : scikit-learn-compatible classifier
@@ -497,7 +526,9 @@ def evaluate_classifier(
         ``seeds["cv"]`` (the folds), ``seeds["bootstrap"]`` and ``seeds["holdout"]`` (the
         split), so that each step can be re-run alone.
     n_jobs : None or int, keyword-only
-        Parallel fits through joblib; the result does not depend on it.
+        Parallel fits through joblib; ``None`` follows the active
+        ``joblib.parallel_config`` (its backend, Dask's included, and its ``n_jobs``; one
+        job outside any). The result does not depend on it.
     progress : bool, default False, keyword-only
         Progress bars over the fits.
 
@@ -571,20 +602,24 @@ def evaluate_classifier(
         held = (hold_scores, labels[test])
 
     groups, first = first_partition(cv, lr, seeds["cv"])
-    cvres, boot = _resampled_errors(
-        estimator, Xr, yr, cv, seeds, n_resamples=n_resamples, n_jobs=n_jobs, progress=progress
-    )
-    scored, notes = _score_fields(
+    has_proba, has_score = _score_kind(estimator, classes)
+    respond = None
+    if held is None and has_score and first is not None:  # the scores come from the CV's fits
+        respond = partial(fold_response, classes=classes, kind="proba" if has_proba else "score")
+    cvres, boot, responses = _resampled_errors(
         estimator,
         Xr,
         yr,
-        classes,
-        held,
-        first,
-        len(groups),
-        confidence_level,
+        cv,
+        seeds,
+        respond,
+        n_resamples=n_resamples,
         n_jobs=n_jobs,
         progress=progress,
+    )
+    oof = None if responses is None else _out_of_fold_scores(responses, lr, classes, first)
+    scored, notes = _score_fields(
+        estimator, classes, held, oof, first, len(groups), confidence_level
     )
     return ClassifierReport(
         name=estimator_name(estimator),

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Callable, Mapping, Sequence
+from functools import partial
 from typing import Any
 
 import numpy as np
@@ -23,9 +24,9 @@ from .._validation import (
     check_X_y,
     fail,
 )
-from ..compare.out_of_fold import out_of_fold_predictions
+from ..compare.out_of_fold import fold_response, pooled
 from ..compare.roc import DeLongTest, delong_interval, delong_test
-from ..compare.scores import CVScores, _named_estimators, cv_scores
+from ..compare.scores import CVScores, _cv_scores, _named_estimators
 from ..compare.two import (
     BayesianCorrelatedTTest,
     CorrectedTTest,
@@ -590,20 +591,25 @@ def _pairs(scores, names, *, alpha, rope, y_test, preds, y_auc, auc_scores):
     return tuple(pairs)
 
 
-def _aucs(
-    items, Xr, yr, classes, hold_scores, y_test, first, n_repeats, alpha, *, n_jobs, progress
-):
-    """Each classifier's AUC with DeLong's interval (binary problems, every classifier giving
-    scores), on the hold-out's scores when there is a hold-out (``hold_scores`` and its
-    labels ``y_test``; None without), else on the out-of-fold scores of ``first`` (the
-    first of ``n_repeats`` repeats) when it partitions the samples: (auc, the scores, their
-    class codes, where they come from, notes), None each where there is no AUC."""
-    notes = []
-    auc_scores = y_auc = source = None
-    gives_scores = all(
+def _gives_scores(items, classes) -> bool:
+    """Whether the problem is binary and every classifier gives scores (``predict_proba``
+    or ``decision_function``): the condition of the AUCs."""
+    return classes.size == 2 and all(
         hasattr(e, "predict_proba") or hasattr(e, "decision_function") for e in items
     )
-    if classes.size == 2 and gives_scores:
+
+
+def _aucs(items, classes, hold_scores, y_test, oof, first, n_repeats, alpha):
+    """Each classifier's AUC with DeLong's interval (binary problems, every classifier giving
+    scores), on the hold-out's scores when there is a hold-out (``hold_scores`` and its
+    labels ``y_test``; None without), else on the out-of-fold scores ``oof`` (each
+    classifier's scores and the class codes), which the fits of the cross-validation gave
+    on ``first`` (the first of ``n_repeats`` repeats) when it partitions the samples:
+    (auc, the scores, their class codes, where they come from, notes), None each where
+    there is no AUC."""
+    notes = []
+    auc_scores = y_auc = source = None
+    if _gives_scores(items, classes):
         if hold_scores is not None and all(s is not None for s in hold_scores):
             auc_scores, y_auc, source = (
                 hold_scores,
@@ -611,9 +617,7 @@ def _aucs(
                 "hold-out",
             )
         elif hold_scores is None and first is not None:
-            auc_scores, y_auc, _ = out_of_fold_predictions(
-                items, Xr, yr, response="score", cv=first, n_jobs=n_jobs, progress=progress
-            )
+            auc_scores, y_auc = oof
             source = "out-of-fold" if n_repeats == 1 else "out-of-fold (first repeat)"
         elif hold_scores is None:
             notes.append(
@@ -627,6 +631,34 @@ def _aucs(
         )
     )
     return auc, auc_scores, y_auc, source, notes
+
+
+def _scores_and_oof(named, Xr, yr, lr, cv, metric, seed, want_oof, n_jobs, progress):
+    """Every classifier's score on every split (:func:`patterneval.cv_scores`, seeded by
+    ``seed``) and, when ``want_oof`` (no hold-out) and the AUCs apply, the out-of-fold
+    scores of the first repeat: the models fitted on its splits for the scores also give
+    the response ``"score"`` of :func:`~patterneval.compare.out_of_fold.out_of_fold_predictions`
+    (the decision function, else the positive class's probability), so each split is fitted
+    once per classifier. Returns (CVScores, (scores per classifier, class codes) or None)."""
+    classes, codes = np.unique(lr, return_inverse=True)
+    respond = None
+    if want_oof and _gives_scores(list(named.values()), classes):
+        respond = partial(fold_response, classes=classes, kind="score")
+    scores, responses = _cv_scores(
+        named,
+        Xr,
+        yr,
+        cv=cv,
+        metric=metric,
+        rng=seed,
+        n_jobs=n_jobs,
+        progress=progress,
+        respond=respond,
+    )
+    if responses is None:
+        return scores, None
+    first = scores.splits[: len(responses[0])]
+    return scores, ([pooled(first, r, lr.size) for r in responses], codes.reshape(-1))
 
 
 def _mean_intervals(scores, alpha):
@@ -687,6 +719,11 @@ def compare_classifiers(
       else on out-of-fold scores of identical folds (the first repeat of the splits;
       the report's ``score_source`` says which).
 
+    Each classifier is fitted once on each split: the model fitted on a split gives both
+    its score on the test part and, for the splits of the first repeat, its test samples'
+    out-of-fold scores for the AUCs, so the report costs one fit per classifier and split
+    (and one per classifier for the hold-out).
+
     The summary reads a pair as "a scores higher than b" only when the (adjusted) p-value
     is at most ``alpha``, and otherwise says that no difference is established (never
     that the classifiers are equal); only the Bayesian test can support practical
@@ -716,7 +753,9 @@ def compare_classifiers(
     rng : None, int or numpy.random.Generator, keyword-only
         Two int seeds are drawn from it in order: ``seeds["cv"]`` and ``seeds["holdout"]``.
     n_jobs : None or int, keyword-only
-        Parallel fits through joblib.
+        Parallel fits through joblib; ``None`` follows the active
+        ``joblib.parallel_config`` (its backend, Dask's included, and its ``n_jobs``; one
+        job outside any). The result does not depend on it.
     progress : bool, default False, keyword-only
 
     Returns
@@ -786,22 +825,12 @@ def compare_classifiers(
     (Xr, yr, lr), indices, y_test, preds, hold_scores = _holdout(
         items, X, y, labels, classes, test_size, seeds["holdout"]
     )
-    scores = cv_scores(
-        named, Xr, yr, cv=cv, metric=metric, rng=seeds["cv"], n_jobs=n_jobs, progress=progress
+    scores, oof = _scores_and_oof(
+        named, Xr, yr, lr, cv, metric, seeds["cv"], hold_scores is None, n_jobs, progress
     )
     groups, first = _repeats(scores, lr.size)
     auc, auc_scores, y_auc, source, notes = _aucs(
-        items,
-        Xr,
-        yr,
-        classes,
-        hold_scores,
-        y_test,
-        first,
-        len(groups),
-        alpha,
-        n_jobs=n_jobs,
-        progress=progress,
+        items, classes, hold_scores, y_test, oof, first, len(groups), alpha
     )
     pairs = _pairs(
         scores,

@@ -91,10 +91,22 @@ class CrossValidationResult(Result):
 
 
 def _run_splits(
-    estimator, X, y, splits, *, n_jobs, progress, desc, single_class="constant", average="pooled"
-):
+    estimator,
+    X,
+    y,
+    splits,
+    *,
+    n_jobs,
+    progress,
+    desc,
+    single_class="constant",
+    average="pooled",
+    respond=None,
+) -> tuple[CrossValidationResult, list | None]:
     """Fit on every (train, test) pair of ``splits`` (a list per repeat) through the engine
-    and collect the errors."""
+    and collect the errors: (the result, the responses). With ``respond``, the responses
+    ``respond(model, X_test)`` of the models of the first repeat's folds, taken from the
+    fits that gave their predictions (``cross_validate_folds``); None without."""
     n_repeats, n_splits = len(splits), len(splits[0])
     outcome = cross_validate_folds(
         estimator,
@@ -106,6 +118,8 @@ def _run_splits(
         n_jobs=n_jobs,
         progress=progress,
         desc=desc,
+        respond=respond,
+        n_respond=n_splits if respond is not None else 0,
     )
     mistakes = np.zeros((n_repeats, len(y)), dtype=bool)
     for t, (test, wrong) in enumerate(zip(outcome.tests, outcome.wrong)):
@@ -114,7 +128,7 @@ def _run_splits(
     fold_sizes = outcome.sizes.reshape(n_repeats, n_splits)
     fold_errors = counts / fold_sizes
     repeat_errors = np.array([cv_error(c, s, average) for c, s in zip(counts, fold_sizes)])
-    return CrossValidationResult(
+    result = CrossValidationResult(
         error=float(repeat_errors.mean()),
         fold_std=float(fold_errors.std(ddof=1)),
         repeat_std=float(repeat_errors.std(ddof=1)) if n_repeats > 1 else float("nan"),
@@ -127,6 +141,7 @@ def _run_splits(
         n_single_class=len(outcome.single),
         average=average,
     )
+    return result, outcome.responses
 
 
 @keywords
@@ -273,7 +288,7 @@ def cross_val_error(
         desc="cross-validation",
         single_class=opt["single_class"],
         average=opt["average"],
-    )
+    )[0]
 
 
 def leave_one_out_error(
@@ -354,4 +369,4 @@ def leave_one_out_error(
         progress=progress,
         desc="leave-one-out",
         single_class=single_class,
-    )
+    )[0]
