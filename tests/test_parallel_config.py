@@ -8,6 +8,7 @@ Every result is the same whatever runs it: each task has its own child random st
 
 from __future__ import annotations
 
+import contextlib
 import threading
 import time
 
@@ -153,6 +154,21 @@ def test_none_uses_a_registered_backend(data):
     np.testing.assert_array_equal(res.fold_errors, serial.fold_errors)
 
 
+@contextlib.contextmanager
+def _local_dask(distributed):
+    """A ``distributed.LocalCluster`` of two in-process workers (threads: no ports, no
+    subprocesses, starts in about a second) as joblib's backend; yields the workers'
+    addresses."""
+    with (
+        distributed.LocalCluster(
+            n_workers=2, threads_per_worker=1, processes=False, dashboard_address=None
+        ) as cluster,
+        distributed.Client(cluster) as client,
+        joblib.parallel_config(backend="dask"),
+    ):
+        yield set(client.scheduler_info()["workers"])
+
+
 def test_dask_local_cluster(data):
     """A permutation test and a bootstrap on a real ``distributed.LocalCluster`` through
     ``joblib.parallel_config(backend="dask")`` with ``n_jobs=None``: the fits run on the
@@ -165,15 +181,7 @@ def test_dask_local_cluster(data):
     )
     FITS.clear()
     start = time.perf_counter()
-    # in-process workers (threads): no ports, no subprocesses, starts in about a second
-    with (
-        distributed.LocalCluster(
-            n_workers=2, threads_per_worker=1, processes=False, dashboard_address=None
-        ) as cluster,
-        distributed.Client(cluster) as client,
-        joblib.parallel_config(backend="dask"),
-    ):
-        workers = set(client.scheduler_info()["workers"])
+    with _local_dask(distributed) as workers:
         perm = pe.permutation_test(Recording(), X, y, n_resamples=19, cv=3, rng=5)
         boot = pe.bootstrap_error(Recording(), X, y, n_resamples=20, method=".632+", rng=6)
     ran_on = {worker for _, worker in FITS if worker is not None}
@@ -243,14 +251,7 @@ def test_reports_on_a_dask_local_cluster(data):
     n_serial = len(FITS)
     assert n_serial == (10 + 1 + 10) + 2 * 10  # report 1: CV + bootstrap; report 2: CV x 2
     FITS.clear()
-    with (
-        distributed.LocalCluster(
-            n_workers=2, threads_per_worker=1, processes=False, dashboard_address=None
-        ) as cluster,
-        distributed.Client(cluster) as client,
-        joblib.parallel_config(backend="dask"),
-    ):
-        workers = set(client.scheduler_info()["workers"])
+    with _local_dask(distributed) as workers:
         on_dask = _reports(X, y)
     ran_on = {worker for _, worker in FITS if worker is not None}
     assert ran_on and ran_on <= workers, (
