@@ -13,7 +13,6 @@ from numpy.typing import ArrayLike
 from sklearn.base import BaseEstimator
 
 from .._api import keywords
-from .._engine import check_kfold_options
 from .._results import ConfidenceInterval
 from .._rows import take_rows
 from .._validation import (
@@ -34,7 +33,7 @@ from ..compare.out_of_fold import check_two_classes, fold_response, pooled
 from ..compare.roc import DeLongInterval, delong_interval
 from ..errorrate import ErrorEstimate, test_error
 from ..resampling import BootstrapResult, CrossValidationResult, bootstrap_error
-from ..resampling.crossval import _run_splits
+from ..resampling.crossval import _cross_val_error
 from ._base import CHAPTERS, Method, Report, Table, api, fmt, fmt_interval
 from ._common import (
     check_test_size,
@@ -344,25 +343,14 @@ def _resampled_errors(estimator, Xr, yr, cv, seeds, respond, *, n_resamples, n_j
     (``seeds["bootstrap"]``), on the samples that are not held out; and, with ``respond``,
     the responses ``respond(model, X_test)`` of the models of the first repeat's folds,
     taken from the fits that gave their predictions (None without)."""
-    Xr, labels = check_X_y(Xr, yr, pass_through=True)  # as cross_val_error checks them
-    y_fit = yr if hasattr(yr, "iloc") else labels
-    opt = check_kfold_options(
-        labels,
+    cvres, responses = _cross_val_error(
+        estimator,
+        Xr,
+        yr,
         cv=cv,
         rng=seeds["cv"],
         n_jobs=n_jobs,
         progress=progress,
-        single_class="constant",
-        average="pooled",
-    )
-    cvres, responses = _run_splits(
-        estimator,
-        Xr,
-        y_fit,
-        opt["splits"],
-        n_jobs=opt["n_jobs"],
-        progress=opt["progress"],
-        desc="cross-validation",
         respond=respond,
     )
     boot = bootstrap_error(

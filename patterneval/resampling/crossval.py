@@ -263,6 +263,35 @@ def cross_val_error(
     >>> bool(0.0 <= res.error <= 0.05)
     True
     """
+    return _cross_val_error(
+        estimator,
+        X,
+        y,
+        cv=cv,
+        rng=rng,
+        n_jobs=n_jobs,
+        progress=progress,
+        single_class=single_class,
+        average=average,
+    )[0]
+
+
+def _cross_val_error(
+    estimator,
+    X,
+    y,
+    *,
+    cv,
+    rng,
+    n_jobs,
+    progress,
+    single_class="constant",
+    average="pooled",
+    respond=None,
+) -> tuple[CrossValidationResult, list | None]:
+    """:func:`cross_val_error`, its checks included, and with ``respond`` the responses of
+    the first repeat's models, from the fits that gave their predictions
+    (:func:`_run_splits`): ``(result, responses)``."""
     check_estimator("estimator", estimator)
     X, labels = check_X_y(X, y, pass_through=True)
     check_classification_target(labels, estimator=estimator)
@@ -288,7 +317,8 @@ def cross_val_error(
         desc="cross-validation",
         single_class=opt["single_class"],
         average=opt["average"],
-    )[0]
+        respond=respond,
+    )
 
 
 def leave_one_out_error(
