@@ -2117,7 +2117,7 @@ def _is_result_record(obj) -> bool:
 
 
 PLOTTING_UI = re.compile(
-    r"^(plot_|draw_|new_figure$|figure_png$|reset_axes$|BookFigure$|.*Painter$|GridValueMap$)"
+    r"^(plot_|draw_|new_figure$|figure_png$|figure_rgb$|reset_axes$|BookFigure$|.*Painter$|GridValueMap$)"
 )
 
 

@@ -35,7 +35,16 @@ del _matplotlib
 
 from .._api import public_names as _public_names
 
-from ._style import BOOK_STYLE, COLORS, BookFigure, Painter, figure_png, new_figure, reset_axes
+from ._style import (
+    BOOK_STYLE,
+    COLORS,
+    BookFigure,
+    Painter,
+    figure_png,
+    figure_rgb,
+    new_figure,
+    reset_axes,
+)
 from .bagging import ForestConvergencePainter, plot_forest_convergence
 from .boosting import (
     BoostingRoundsPainter,

@@ -146,7 +146,10 @@ class ClusterStabilityPainter(Painter):
                 title="mean Jaccard",
             )
             (self.gap_line,) = self.ax_gap.plot([], [], "o-", ms=3, color=COLORS["primary"])
-            self.gap_band = None
+            zero = np.zeros(2)  # the band's polygon is reset by set_data on every move
+            self.gap_band = self.ax_gap.fill_between(
+                zero, zero, zero, color=COLORS["primary"], alpha=0.2, lw=0
+            )
             (self.gap_choice,) = self.ax_gap.plot(
                 [], [], "o", ms=10, mfc="none", mew=2, color=COLORS["secondary"]
             )
@@ -179,17 +182,7 @@ class ClusterStabilityPainter(Painter):
         for j, bar in enumerate(self.bars):
             bar.set_height(stab.stability[j] if j < stab.stability.size else 0.0)
         self.gap_line.set_data(gap.k_values, gap.gap)
-        if self.gap_band is not None:
-            self.gap_band.remove()
-        with mpl.rc_context(BOOK_STYLE):
-            self.gap_band = self.ax_gap.fill_between(
-                gap.k_values,
-                gap.gap - gap.std_error,
-                gap.gap + gap.std_error,
-                color=COLORS["primary"],
-                alpha=0.2,
-                lw=0,
-            )
+        self.gap_band.set_data(gap.k_values, gap.gap - gap.std_error, gap.gap + gap.std_error)
         j = int(np.flatnonzero(gap.k_values == gap.n_clusters)[0])
         self.gap_choice.set_data([gap.k_values[j]], [gap.gap[j]])
         self.gap_marker.set_xdata([k, k])

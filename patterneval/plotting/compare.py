@@ -9,7 +9,7 @@ functions of :mod:`patterneval.compare` and only sets artist data.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, cast
+from typing import TYPE_CHECKING, Any, cast
 
 import matplotlib as mpl
 import numpy as np
@@ -22,6 +22,9 @@ from .._explore import PairedScores
 from ..book.two_classifiers import RejectionGrid, TestRejections
 from ..compare.many import CriticalDifference, critical_difference, critical_difference_groups
 from ._style import BOOK_STYLE, COLORS, Painter, new_figure, reset_axes
+
+if TYPE_CHECKING:  # matplotlib >= 3.10: what fill_between returns
+    from matplotlib.collections import FillBetweenPolyCollection
 
 __all__ = [
     "CriticalDifferencePainter",
@@ -104,14 +107,19 @@ class RejectionGridPainter(Painter):
             self.ax_effect, self.ax_n = reset_axes(fig, 2)
             fig.subplots_adjust(left=0.07, right=0.78, bottom=0.15, top=0.88, wspace=0.3)
             self.lines: dict[tuple[str, str], Any] = {}
-            self.bands: dict[tuple[str, str], Any] = {}
+            # the bands' polygons are reset by set_data on every move: a new fill_between
+            # per band and move cost a quarter of a redraw
+            self.bands: dict[tuple[str, str], FillBetweenPolyCollection] = {}
+            zero = np.zeros(2)
             for ax, key in ((self.ax_effect, "effect"), (self.ax_n, "n")):
                 for test, (color, marker) in TEST_STYLES.items():
                     (line,) = ax.plot(
                         [], [], color=color, marker=marker, ms=3.5, lw=1.4, label=test
                     )
                     self.lines[key, test] = line
-                    self.bands[key, test] = None
+                    self.bands[key, test] = ax.fill_between(
+                        zero, zero, zero, color=color, alpha=0.15, lw=0
+                    )
                 ax.set_ylim(-0.02, 1.02)
                 ax.set_ylabel("rejection rate")
             self.alpha_lines = [
@@ -152,12 +160,7 @@ class RejectionGridPainter(Painter):
                 ("n", grid.n_samples, rate[:, j, k], se[:, j, k]),
             ):
                 self.lines[key, test].set_data(x, y)
-                ax = self.ax_effect if key == "effect" else self.ax_n
-                if self.bands[key, test] is not None:
-                    self.bands[key, test].remove()
-                self.bands[key, test] = ax.fill_between(
-                    x, y - 2 * s, y + 2 * s, color=TEST_STYLES[test][0], alpha=0.15, lw=0
-                )
+                self.bands[key, test].set_data(x, y - 2 * s, y + 2 * s)
         for line in self.alpha_lines:
             line.set_ydata([grid.alpha] * 2)
         self.mark_effect.set_data(np.full(len(grid.tests), grid.effects[j]), rate[i, j])
