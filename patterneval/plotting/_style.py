@@ -22,6 +22,8 @@ from matplotlib.axes import Axes
 from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
 
+from ._canvas import BookCanvas
+
 if TYPE_CHECKING:
     from matplotlib.typing import LegendLocType, RcKeyType
 
@@ -126,10 +128,11 @@ def figure_rgb(fig: Figure) -> np.ndarray:
 
     The one place a figure is rasterised: :func:`figure_png` encodes these pixels for a
     notebook or an explorer, and the static site's frames (``tools/static_frames.py``)
-    quantise them. The canvas is kept on the figure, so that its renderer's cache of text
-    metrics survives from one redraw to the next (text layout is most of an explorer's
-    redraw). Pixels that are not opaque (a transparent figure background) are composited on
-    white.
+    quantise them. A figure without an Agg canvas (the book's own) gets a
+    :class:`~patterneval.plotting._canvas.BookCanvas`, kept on the figure: its renderer
+    replays text drawn before at the same place, bit for bit, which halves an explorer's
+    redraw. A figure of pyplot's keeps its own Agg canvas. Pixels that are not opaque (a
+    transparent figure background) are composited on white.
 
     Parameters
     ----------
@@ -146,7 +149,8 @@ def figure_rgb(fig: Figure) -> np.ndarray:
     >>> figure_rgb(new_figure(width=6.0, height=3.0)).shape
     (300, 600, 3)
     """
-    canvas = fig.canvas if isinstance(fig.canvas, FigureCanvasAgg) else FigureCanvasAgg(fig)
+    # a figure of pyplot's keeps its Agg canvas; the book's own get the caching one
+    canvas = fig.canvas if isinstance(fig.canvas, FigureCanvasAgg) else BookCanvas(fig)
     with mpl.rc_context(BOOK_STYLE):
         canvas.draw()
     rgba = np.asarray(canvas.buffer_rgba())
