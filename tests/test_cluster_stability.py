@@ -621,3 +621,31 @@ def test_chapter_claims_the_uniform_null_conservative_in_one_dimension_only():
     assert paragraphs
     for p in paragraphs:
         assert "one dimension" in p and "not" in p, p
+
+
+@pytest.mark.parametrize("seed", [0, np.int64(3)])
+def test_stability_view_shares_one_gap_per_noise_and_seed(seed):
+    """The explorer's view reuses the gap statistic of an int seed across k and methods:
+    the shared result equals the one computed from the view's own data."""
+    from sklearn.cluster import KMeans
+
+    from patterneval.book.cluster_stability import stability_view
+
+    options = dict(n=60, n_resamples=3, n_references=3, k_max=4, rng=seed)
+    a = stability_view(0.8, 2, "bootstrap", **options)
+    b = stability_view(0.8, 3, "noise", **options)
+    assert a["gap"] is b["gap"]
+    fresh = pe.gap_statistic(a["X"], KMeans(n_init=3), range(1, 5), n_references=3, rng=seed)
+    np.testing.assert_array_equal(a["gap"].gap, fresh.gap)
+    np.testing.assert_array_equal(a["gap"].std_error, fresh.std_error)
+    assert a["gap"].n_clusters == fresh.n_clusters
+
+
+def test_stability_view_with_a_generator_draws_its_gap_after_the_stability():
+    from patterneval.book.cluster_stability import stability_view
+
+    options = dict(n=60, n_resamples=3, n_references=3, k_max=4)
+    a = stability_view(0.8, 2, "bootstrap", rng=np.random.default_rng(5), **options)
+    b = stability_view(0.8, 2, "bootstrap", rng=np.random.default_rng(5), **options)
+    assert a["gap"] is not b["gap"]
+    np.testing.assert_array_equal(a["gap"].gap, b["gap"].gap)
