@@ -75,27 +75,27 @@ def _interval(k, n, level: float, method: str) -> tuple[np.ndarray, np.ndarray]:
     alpha = 1.0 - level
     z = special.ndtri(1.0 - alpha / 2.0)
     z2 = z * z
-    if method in ("wald", "wilson", "agresti-coull"):
+    if method == "wilson":
+        # (k + z2/2 -+ z sqrt(k (n - k) / n + z2/4)) / (n + z2): the score interval in
+        # counts, seven passes over the data (a third fewer than in proportions)
+        half = np.subtract(n, k, dtype=float)
+        half *= k
+        half /= n
+        half += z2 / 4.0
+        half = np.sqrt(half, out=half)
+        half *= z
+        denom = np.add(n, z2)
+        low = np.add(k, z2 / 2.0)
+        high = low + half
+        high /= denom
+        low -= half
+        low /= denom
+    elif method in ("wald", "agresti-coull"):
         if method == "wald":
             centre = k / n
             spread = centre * (1.0 - centre)
             spread /= n
-        elif method == "wilson":
-            p = k / n
-            shrink = np.divide(z2, n)
-            shrink += 1.0  # 1 + z2/n
-            spread = np.subtract(1.0, p)
-            spread *= p
-            spread /= n
-            tmp = np.multiply(n, 4.0)
-            tmp *= n
-            spread += np.divide(z2, tmp, out=tmp)
-            # (z / shrink)^2 folded into the square root below
-            spread /= np.multiply(shrink, shrink, out=tmp)
-            centre = np.divide(z2, np.multiply(n, 2.0, out=tmp), out=tmp)
-            centre += p
-            centre /= shrink
-        else:  # agresti-coull
+        else:
             n_tilde = n + z2
             centre = (k + z2 / 2.0) / n_tilde
             spread = centre * (1.0 - centre)
@@ -150,16 +150,17 @@ def _interval_scalar(k: float, n: float, level: float, method: str) -> tuple[flo
         centre = k / n
         spread = centre * (1.0 - centre) / n
     elif method == "wilson":
-        p = k / n
-        shrink = 1.0 + z2 / n
-        spread = (p * (1.0 - p) / n + z2 / (4.0 * n * n)) / (shrink * shrink)
-        centre = (p + z2 / (2.0 * n)) / shrink
+        half = math.sqrt((n - k) * k / n + z2 / 4.0) * z
+        centre, denom = k + z2 / 2.0, n + z2
+        low, high = (centre - half) / denom, (centre + half) / denom
     else:  # agresti-coull
         n_tilde = n + z2
         centre = (k + z2 / 2.0) / n_tilde
         spread = centre * (1.0 - centre) / n_tilde
-    half = math.sqrt(spread) * z
-    low, high = min(max(centre - half, 0.0), 1.0), min(max(centre + half, 0.0), 1.0)
+    if method != "wilson":
+        half = math.sqrt(spread) * z
+        low, high = centre - half, centre + half
+    low, high = min(max(low, 0.0), 1.0), min(max(high, 0.0), 1.0)
     if k <= 0:
         low, high = 0.0, (0.0 if method == "wald" else high)
     if k >= n:
