@@ -450,11 +450,11 @@ def _lance_williams(linkage, d_ka, d_kb, n_a, n_b):
 
 def _chain_merge(D, lo, hi, size, linkage):
     """Merge slot ``hi`` into slot ``lo`` of ``D`` (in place): row and column ``lo`` get the
-    Lance-Williams distances, column ``hi`` becomes inf (row ``hi`` is never read again)."""
+    Lance-Williams distances. Row and column ``hi`` are left as they are: the chain reads
+    rows through the ``hidden`` mask of merged-away slots (a column written to inf was a
+    strided pass over the whole matrix at every merge)."""
     new = _lance_williams(linkage, D[lo], D[hi], size[lo], size[hi])
     new[lo] = np.inf
-    new[hi] = np.inf
-    D[:, hi] = np.inf
     D[lo, :] = new
     D[:, lo] = new
     size[lo] += size[hi]
@@ -476,6 +476,8 @@ def _nn_chain(D, linkage):
     np.fill_diagonal(D, np.inf)
     size = np.ones(n)
     alive = np.ones(n, dtype=bool)
+    hidden = np.zeros(n)  # inf on merged-away slots: added to a row, it hides them
+    row = np.empty(n)
     slot = np.arange(n)  # the original slot of each row of the (compacted) D
     merges = []
     chain = []
@@ -485,14 +487,15 @@ def _nn_chain(D, linkage):
             keep = np.flatnonzero(alive)
             chain = [int(c) for c in np.searchsorted(keep, chain)]
             D = D[np.ix_(keep, keep)]
-            size, slot, alive = size[keep], slot[keep], alive[keep]
+            size, slot, alive, hidden = size[keep], slot[keep], alive[keep], hidden[keep]
+            row = row[: keep.size]
         if not chain:
             chain.append(int(np.argmax(alive)))
         a = chain[-1]
-        row = D[a]
+        np.add(D[a], hidden, out=row)
         b = int(row.argmin())
         if b:  # nearest; ties: the lowest slot within tol of the minimum
-            b = int(np.argmax(row[: b + 1] <= row[b] + tol))
+            b = int((row[: b + 1] <= row[b] + tol).argmax())
         if len(chain) > 1 and row[chain[-2]] <= row[b] + tol:  # ties: keep the chain
             b = chain[-2]
         if len(chain) > 1 and b == chain[-2]:
@@ -501,6 +504,7 @@ def _nn_chain(D, linkage):
             lo, hi = min(a, b), max(a, b)
             _chain_merge(D, lo, hi, size, linkage)
             alive[hi] = False
+            hidden[hi] = np.inf
             n_alive -= 1
             merges.append((int(slot[lo]), int(slot[hi]), h))
         else:
@@ -546,8 +550,9 @@ def _label_merges(merges, n, tol=0.0):
     ``tol`` of each other are tied and keep the order in which the chain found them."""
     heights = np.array([m[2] for m in merges])
     order = argsort_tied(heights, rtol=0.0, atol=tol)
-    parent = np.arange(2 * n - 1)
-    size = np.ones(2 * n - 1)
+    # plain lists: the loop is sequential, and numpy scalar indexing tripled its time
+    parent = list(range(2 * n - 1))
+    size = [1] * (2 * n - 1)
 
     def find(x):
         root = x
@@ -557,15 +562,15 @@ def _label_merges(merges, n, tol=0.0):
             parent[x], x = root, parent[x]
         return root
 
-    Z = np.empty((n - 1, 4))
-    for t, m in enumerate(order):
+    rows = []
+    for t, m in enumerate(order.tolist()):
         a, b, h = merges[m]
         ra, rb = find(a), find(b)
         new = n + t
         parent[ra] = parent[rb] = new
         size[new] = size[ra] + size[rb]
-        Z[t] = (min(ra, rb), max(ra, rb), h, size[new])
-    return Z
+        rows.append((min(ra, rb), max(ra, rb), h, size[new]))
+    return np.array(rows, dtype=float).reshape(n - 1, 4)
 
 
 def _cut(Z, n, n_keep_merges):
