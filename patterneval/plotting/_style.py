@@ -129,7 +129,7 @@ def figure_rgb(fig: Figure) -> np.ndarray:
     The one place a figure is rasterised: :func:`figure_png` encodes these pixels for a
     notebook or an explorer, and the static site's frames (``tools/static_frames.py``)
     quantise them. A figure without an Agg canvas (the book's own) gets a
-    :class:`~patterneval.plotting._canvas.BookCanvas`, kept on the figure: its renderer
+    ``BookCanvas`` (``patterneval.plotting._canvas``), kept on the figure: its renderer
     replays text drawn before at the same place, bit for bit, which halves an explorer's
     redraw. A figure of pyplot's keeps its own Agg canvas. Pixels that are not opaque (a
     transparent figure background) are composited on white.
@@ -188,7 +188,7 @@ def _rgb_png(rgb: np.ndarray) -> bytes:
 def figure_png(fig: Figure) -> str:
     """The figure as base64 PNG text, the form notebook outputs store.
 
-    Drawn by :func:`figure_rgb` and encoded by a minimal PNG writer (:func:`_rgb_png`): an
+    Drawn by :func:`figure_rgb` and encoded by a minimal PNG writer (``_rgb_png``): an
     explorer calls this on every slider move, and savefig's encoder at its default zlib
     level would cost about a third of the redraw.
 
