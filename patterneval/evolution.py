@@ -573,7 +573,8 @@ def uniform_crossover(
     np.True_
     """
     p = check_scalar("swap_probability", swap_probability, float, low=0, high=1)
-    return _uniform(*_check_crossover(parents_a, parents_b, rate, rng, min_bits=1), p)
+    a, b, rate, rng = _check_crossover(parents_a, parents_b, rate, rng, min_bits=1)
+    return _uniform(a, b, rate, rng, swap_probability=p)
 
 
 def _uniform(a, b, rate, rng, swap_probability=0.5):

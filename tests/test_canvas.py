@@ -68,9 +68,7 @@ def test_a_second_draw_replays_from_the_cache(monkeypatch):
     monkeypatch.setattr(
         _canvas.RendererAgg,
         "draw_text",
-        lambda self, gc, x, y, s, prop, angle, ismath=False, mtext=None: (
-            None if ismath else fail()
-        ),
+        lambda self, gc, x, y, s, prop, angle, ismath=False, mtext=None: None if ismath else fail(),
     )
     figure_rgb(fig)
     assert len(renderer._text_cache) == size
