@@ -475,7 +475,6 @@ def _nn_chain(D, linkage):
     tol = TIE_RTOL * float(D.max()) if n > 1 else 0.0
     np.fill_diagonal(D, np.inf)
     size = np.ones(n)
-    alive = np.ones(n, dtype=bool)
     hidden = np.zeros(n)  # inf on merged-away slots: added to a row, it hides them
     row = np.empty(n)
     slot = np.arange(n)  # the original slot of each row of the (compacted) D
@@ -484,13 +483,13 @@ def _nn_chain(D, linkage):
     n_alive = n
     while len(merges) < n - 1:
         if 4 * n_alive <= 3 * D.shape[0] and D.shape[0] > 64:
-            keep = np.flatnonzero(alive)
+            keep = np.flatnonzero(hidden == 0.0)
             chain = [int(c) for c in np.searchsorted(keep, chain)]
             D = D[np.ix_(keep, keep)]
-            size, slot, alive, hidden = size[keep], slot[keep], alive[keep], hidden[keep]
+            size, slot, hidden = size[keep], slot[keep], hidden[keep]
             row = row[: keep.size]
         if not chain:
-            chain.append(int(np.argmax(alive)))
+            chain.append(int(np.argmin(hidden)))  # the first live slot
         a = chain[-1]
         np.add(D[a], hidden, out=row)
         b = int(row.argmin())
@@ -503,7 +502,6 @@ def _nn_chain(D, linkage):
             h = D[a, b]
             lo, hi = min(a, b), max(a, b)
             _chain_merge(D, lo, hi, size, linkage)
-            alive[hi] = False
             hidden[hi] = np.inf
             n_alive -= 1
             merges.append((int(slot[lo]), int(slot[hi]), h))

@@ -14,7 +14,7 @@ definition of the CV error (``average="pooled"``, see ``patterneval._engine.cv_e
 from __future__ import annotations
 
 import dataclasses
-from typing import Literal
+from typing import Any, Literal
 
 import numpy as np
 from numpy.typing import ArrayLike
@@ -276,6 +276,18 @@ def cross_val_error(
     )[0]
 
 
+def _check_cv_inputs(estimator, X, y, **kfold) -> tuple[Any, Any, dict]:
+    """The checks of a cross-validated error: the estimator, ``X`` and ``y`` (a
+    classification target) and the K-fold options (``kfold``, the keywords of
+    :func:`~patterneval._engine.check_kfold_options`). Returns ``(X, y, options)``: the
+    caller's y reaches the estimator as given, as X does (a pandas Series stays one, its
+    rows taken by position); any other y as the checked array."""
+    check_estimator("estimator", estimator)
+    X, labels = check_X_y(X, y, pass_through=True)
+    check_classification_target(labels, estimator=estimator)
+    return X, (y if hasattr(y, "iloc") else labels), check_kfold_options(labels, **kfold)
+
+
 def _cross_val_error(
     estimator,
     X,
@@ -292,14 +304,10 @@ def _cross_val_error(
     """:func:`cross_val_error`, its checks included, and with ``respond`` the responses of
     the first repeat's models, from the fits that gave their predictions
     (:func:`_run_splits`): ``(result, responses)``."""
-    check_estimator("estimator", estimator)
-    X, labels = check_X_y(X, y, pass_through=True)
-    check_classification_target(labels, estimator=estimator)
-    # the caller's y reaches the estimator as given, as X does: a pandas Series stays one
-    # (rows taken by position); anything else as the checked array
-    y = y if hasattr(y, "iloc") else labels
-    opt = check_kfold_options(
-        labels,
+    X, y, opt = _check_cv_inputs(
+        estimator,
+        X,
+        y,
         cv=cv,
         rng=rng,
         n_jobs=n_jobs,

@@ -12,7 +12,7 @@ of the whole system, selection included.
 from __future__ import annotations
 
 import dataclasses
-from typing import Any, Literal, cast
+from typing import Literal
 
 import numpy as np
 from numpy.typing import ArrayLike
@@ -21,19 +21,13 @@ from sklearn.base import BaseEstimator, clone
 from .._api import keywords
 from .._engine import (
     _support,
-    check_kfold_options,
     cross_validate_folds,
     cv_error,
     x_passed_through,
 )
 from .._results import Result
-from .._validation import (
-    check_bool,
-    check_classification_target,
-    check_estimator,
-    check_scalar,
-    check_X_y,
-)
+from .._validation import check_bool, check_estimator, check_scalar
+from .crossval import _check_cv_inputs
 
 __all__ = ["SelectionCVResult", "selection_cv_error"]
 
@@ -260,15 +254,12 @@ def selection_cv_error(
         example="SelectKBest(f_classif, k=10)",
         role="transformer",
     )
-    check_estimator("estimator", estimator)
-    X, labels = check_X_y(X, y, pass_through=True)
-    check_classification_target(labels, estimator=estimator)
-    # the caller's y reaches the selector and the estimator as given, as X does: a pandas
-    # Series stays one (rows taken by position); anything else as the checked array
-    y = cast(Any, y) if hasattr(y, "iloc") else labels  # a pandas Series: it has a len
     inside = check_bool("inside", inside)
-    opt = check_kfold_options(
-        labels,
+    # the caller's y reaches the selector and the estimator as given, as X does
+    X, y, opt = _check_cv_inputs(
+        estimator,
+        X,
+        y,
         cv=cv,
         rng=rng,
         n_jobs=n_jobs,
