@@ -30,7 +30,7 @@ import numbers
 import operator
 import os
 import re
-from typing import TypeVar
+from typing import TypeGuard, TypeVar
 
 import numpy as np
 
@@ -209,6 +209,12 @@ def check_rng(rng, *, name: str = "rng", legacy: bool = False) -> np.random.Gene
         return np.random.default_rng(rng)
     except (TypeError, ValueError):
         raise fail(name, expected, rng, error=TypeError) from None
+
+
+def is_int_seed(rng) -> TypeGuard[int | np.integer]:
+    """Whether ``rng`` is an int seed (a Python or numpy integer, not a bool): the same
+    seed then gives the same draws, so a result computed from it can be kept or stored."""
+    return isinstance(rng, (int, np.integer)) and not isinstance(rng, bool)
 
 
 def check_n_jobs(n_jobs):

@@ -15,7 +15,7 @@ from typing import Literal
 import numpy as np
 
 from .._api import keywords
-from .._validation import check_rng, check_scalar
+from .._validation import check_rng, check_scalar, is_int_seed
 from ..cluster.stability import cluster_stability, gap_statistic
 
 __all__ = ["stability_blobs", "stability_view"]
@@ -125,7 +125,7 @@ def stability_view(
     stab = cluster_stability(
         X, KMeans(n_clusters=k, n_init=3), n_resamples=n_resamples, method=method, rng=rng
     )
-    if isinstance(rng, (int, np.integer)) and not isinstance(rng, (bool, np.bool_)):
+    if is_int_seed(rng):
         # X and the gap depend on noise, n and the seed only, not on k or the method: one
         # gap statistic serves every (k, method) of a noise (two thirds of a view's time)
         gap = _seeded_gap(float(noise), int(n), n_references, k_max, int(rng))

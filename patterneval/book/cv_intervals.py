@@ -36,6 +36,7 @@ from .._validation import (
     check_rng,
     check_scalar,
     fail,
+    is_int_seed,
 )
 from ..resampling.perturbation import (
     PERTURBATION_METHODS,
@@ -908,7 +909,7 @@ def run_coverage_study(
         "ns", np.atleast_1d(ns) if np.isscalar(ns) else ns, ndim=1, kind="int", low=2
     ).tolist()
     methods = _check_methods(methods)
-    if isinstance(rng, (int, np.integer)) and not isinstance(rng, bool):
+    if is_int_seed(rng):
         seed = check_scalar("rng", rng, int, low=0)
     else:
         seed = int(check_rng(rng).integers(2**63))

@@ -51,7 +51,7 @@ from scipy import stats
 from .._api import keywords
 from .._engine import cv_splits
 from .._results import Result
-from .._validation import check_array, check_path, check_rng, check_scalar, fail
+from .._validation import check_array, check_path, check_rng, check_scalar, fail, is_int_seed
 from ..compare import two as _two  # the tests' own code, looked up at call time
 
 __all__ = [
@@ -617,7 +617,7 @@ def rejection_grid(
     """
     ns = check_array("n_samples", n_samples, ndim=1, kind="int", low=30)
     effs = check_array("effects", effects, ndim=1, low=0)
-    if isinstance(rng, numbers.Integral) and not isinstance(rng, bool):
+    if is_int_seed(rng):
         seed = check_scalar("rng", rng, int, low=0, hint="(the grid's seed)")
     else:
         seed = int(check_rng(rng).integers(2**32))

@@ -60,6 +60,7 @@ from .._validation import (
     check_rng,
     check_scalar,
     fail,
+    is_int_seed,
 )
 from ._checks import check_cluster_data, check_cluster_X, check_clusterer
 
@@ -1168,7 +1169,7 @@ def _kmeans_seed(rng) -> int:
     """scikit-learn's KMeans takes an int seed: an int ``rng`` is used as it is (so
     ``rng=0`` is ``random_state=0``); None or a Generator gives one drawn seed."""
     gen = check_rng(rng)
-    if isinstance(rng, (int, np.integer)) and not isinstance(rng, bool):
+    if is_int_seed(rng):
         return int(rng)
     return int(gen.integers(2**31 - 1))
 
